@@ -1,0 +1,104 @@
+import * as z from 'zod/mini';
+import { LIMITS, isValidPhone } from './limits.ts';
+import { OrderMode } from './venue.ts';
+
+export const ORDER_STATUSES = ['received', 'preparing', 'ready', 'delivered', 'cancelled'] as const;
+export const PAYMENT_METHODS = ['cash', 'card'] as const;
+
+/** Legal status transitions (product.md §4): cancel only before `preparing`. */
+export const STATUS_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  received: ['preparing', 'cancelled'],
+  preparing: ['ready'],
+  ready: ['delivered'],
+  delivered: [],
+  cancelled: [],
+};
+
+export const OrderStatus = z.enum(ORDER_STATUSES);
+export const PaymentMethod = z.enum(PAYMENT_METHODS);
+
+export const OrderLineInput = z.strictObject({
+  productId: z.string().check(z.minLength(1), z.maxLength(100)),
+  optionIds: z.array(z.string().check(z.maxLength(100))).check(z.maxLength(50)),
+  quantity: z.int().check(z.minimum(LIMITS.quantityMin), z.maximum(LIMITS.quantityMax)),
+  note: z.optional(z.string().check(z.maxLength(LIMITS.lineNoteMax))),
+});
+
+/** Tip: either a percentage (0–100) of the subtotal or a fixed amount in minor units. */
+export const TipInput = z.union([
+  z.strictObject({ percent: z.int().check(z.minimum(0), z.maximum(LIMITS.tipPercentMax)) }),
+  z.strictObject({ amount: z.int().check(z.minimum(0), z.maximum(100_000_000)) }),
+]);
+
+/** Body of `POST /orders`. Strict: a client cannot send prices; `expectedTotal`
+ * is only compared, never used. */
+export const OrderInput = z.strictObject({
+  venueId: z.string(),
+  mode: OrderMode,
+  table: z.optional(z.string().check(z.minLength(1), z.maxLength(20))),
+  customer: z.strictObject({
+    name: z.string().check(z.trim(), z.minLength(LIMITS.nameMin), z.maxLength(LIMITS.nameMax)),
+    phone: z.string().check(z.refine(isValidPhone, 'Teléfono no válido')),
+    address: z.optional(z.string().check(z.trim(), z.maxLength(LIMITS.addressMax))),
+  }),
+  note: z.optional(z.string().check(z.maxLength(LIMITS.orderNoteMax))),
+  tip: TipInput,
+  payment: PaymentMethod,
+  lines: z.array(OrderLineInput).check(z.minLength(1), z.maxLength(LIMITS.linesPerOrder)),
+  expectedTotal: z.int().check(z.minimum(0)),
+});
+
+export const OrderLine = z.object({
+  productId: z.string(),
+  name: z.string(),
+  options: z.array(z.object({ id: z.string(), name: z.string(), priceDelta: z.int() })),
+  note: z.optional(z.string()),
+  quantity: z.int(),
+  unitPrice: z.int(),
+  lineTotal: z.int(),
+});
+
+export const StatusChange = z.object({ status: OrderStatus, at: z.string() });
+
+export const Order = z.object({
+  id: z.string(),
+  number: z.string(),
+  venueId: z.string(),
+  venueName: z.string(),
+  mode: OrderMode,
+  table: z.optional(z.string()),
+  status: OrderStatus,
+  history: z.array(StatusChange),
+  customer: z.object({ name: z.string(), phone: z.string(), address: z.optional(z.string()) }),
+  note: z.optional(z.string()),
+  payment: PaymentMethod,
+  lines: z.array(OrderLine),
+  subtotal: z.int(),
+  tip: z.int(),
+  deliveryFee: z.int(),
+  total: z.int(),
+  currency: z.string(),
+  createdAt: z.string(),
+});
+
+export const OrderList = z.object({ orders: z.array(Order) });
+export const StatusInput = z.strictObject({ status: OrderStatus });
+
+/** A line whose server price differs from what the client was shown (409 body `changes`). */
+export const PriceChange = z.object({
+  index: z.int(),
+  productId: z.string(),
+  name: z.string(),
+  expectedUnitPrice: z.optional(z.int()),
+  unitPrice: z.int(),
+  quantity: z.int(),
+});
+
+export type OrderStatus = z.infer<typeof OrderStatus>;
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+export type OrderLineInput = z.infer<typeof OrderLineInput>;
+export type TipInput = z.infer<typeof TipInput>;
+export type OrderInput = z.infer<typeof OrderInput>;
+export type OrderLine = z.infer<typeof OrderLine>;
+export type Order = z.infer<typeof Order>;
+export type PriceChange = z.infer<typeof PriceChange>;

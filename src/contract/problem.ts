@@ -1,0 +1,34 @@
+import * as z from 'zod/mini';
+
+/** RFC 9457 problem details. `errors` maps a field path (e.g. `lines.0.quantity`) to messages. */
+export const Problem = z.looseObject({
+  type: z.optional(z.string()),
+  title: z.optional(z.string()),
+  status: z.optional(z.int()),
+  detail: z.optional(z.string()),
+  instance: z.optional(z.string()),
+  errors: z.optional(z.record(z.string(), z.array(z.string()))),
+});
+export type Problem = z.infer<typeof Problem>;
+
+/** Problem `type` URIs the reference API uses; clients map them to Spanish messages. */
+export const PROBLEM_TYPES = {
+  validation: 'urn:umenu:problem:validation',
+  notFound: 'urn:umenu:problem:not-found',
+  unauthorized: 'urn:umenu:problem:unauthorized',
+  forbidden: 'urn:umenu:problem:forbidden',
+  invalidCredentials: 'urn:umenu:problem:invalid-credentials',
+  rateLimited: 'urn:umenu:problem:rate-limited',
+  venueClosed: 'urn:umenu:problem:venue-closed',
+  belowMinimum: 'urn:umenu:problem:below-minimum',
+  unavailable: 'urn:umenu:problem:unavailable',
+  priceChanged: 'urn:umenu:problem:price-changed',
+  idempotencyConflict: 'urn:umenu:problem:idempotency-conflict',
+  idempotencyMismatch: 'urn:umenu:problem:idempotency-mismatch',
+  idempotencyKeyMissing: 'urn:umenu:problem:idempotency-key-missing',
+  invalidTransition: 'urn:umenu:problem:invalid-transition',
+  tokenReused: 'urn:umenu:problem:token-reused',
+  tooLarge: 'urn:umenu:problem:too-large',
+  server: 'urn:umenu:problem:server',
+} as const;
+export type ProblemType = (typeof PROBLEM_TYPES)[keyof typeof PROBLEM_TYPES];

@@ -1,0 +1,61 @@
+import daisyui from 'daisyui';
+import daisyuiTheme from 'daisyui/theme';
+import type { Config } from 'tailwindcss';
+
+/** Seed colours (product.md §7). `primary-content` on #0096c7 fails AA for
+ * normal text, so text-bearing primary surfaces use `--color-primary-strong`. */
+export const seedColors = {
+  primary: '#0096c7',
+  primaryStrong: '#007ea7',
+  accent: '#c75500',
+  secondary: '#00798b',
+  info: '#2196f3',
+  warning: '#FFC107',
+  error: '#ef476f',
+  background: '#f2f5f8',
+} as const;
+
+/** Seed breakpoints: xs < 600, sm < 960, md < 1280, lg < 1920. */
+export const breakpoints = { sm: '600px', md: '960px', lg: '1280px', xl: '1920px' } as const;
+
+export default {
+  content: ['./src/**/*.{astro,ts,tsx}'],
+  theme: {
+    screens: breakpoints,
+    extend: {
+      fontFamily: { sans: ['"Inter Variable"', 'system-ui', 'sans-serif'] },
+      colors: { 'primary-strong': seedColors.primaryStrong },
+    },
+  },
+  plugins: [
+    daisyui({ themes: false, logs: false }),
+    daisyuiTheme({
+      name: 'umenu',
+      default: true,
+      'color-scheme': 'light',
+      '--color-base-100': '#ffffff',
+      '--color-base-200': seedColors.background,
+      '--color-base-300': '#dde3ea',
+      '--color-base-content': '#1b2330',
+      '--color-primary': seedColors.primary,
+      '--color-primary-content': '#04141c',
+      '--color-secondary': seedColors.secondary,
+      '--color-secondary-content': '#ffffff',
+      '--color-accent': seedColors.accent,
+      '--color-accent-content': '#ffffff',
+      '--color-neutral': '#1b2330',
+      '--color-neutral-content': '#ffffff',
+      '--color-info': seedColors.info,
+      '--color-info-content': '#04141c',
+      '--color-success': '#1a7f4b',
+      '--color-success-content': '#ffffff',
+      '--color-warning': seedColors.warning,
+      '--color-warning-content': '#1b2330',
+      '--color-error': seedColors.error,
+      '--color-error-content': '#1b0a10',
+      '--radius-selector': '0.5rem',
+      '--radius-field': '0.5rem',
+      '--radius-box': '0.75rem',
+    }),
+  ],
+} satisfies Config;
