@@ -9,6 +9,7 @@ export default defineConfig({
   output: 'static',
   site: process.env.UMENU_SITE ?? 'http://localhost:4321',
   trailingSlash: 'ignore',
+  outDir: process.env.UMENU_DIST ?? 'dist',
   build: { format: 'file', inlineStylesheets: 'auto' },
   prefetch: false,
   integrations: [react(), AstroPWA(pwaOptions)],
