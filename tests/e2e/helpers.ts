@@ -1,0 +1,24 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Runs axe (WCAG 2.2 AA tags) on the page as it is now and fails on any violation. */
+export async function expectNoAxeViolations(page: Page, label = ''): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n  ')}`,
+  );
+  expect(summary, `axe violations ${label}`).toEqual([]);
+}
+
+/** Saves a screenshot under test-results/screens/ for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const project = test_project_name(page);
+  await page.screenshot({ path: `test-results/screens/${name}-${project}.png`, fullPage: false });
+}
+
+function test_project_name(page: Page): string {
+  const width = page.viewportSize()?.width ?? 0;
+  return width < 600 ? 'phone' : 'desktop';
+}
