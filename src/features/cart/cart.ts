@@ -1,0 +1,207 @@
+/**
+ * The cart as plain immutable data and pure functions (product.md §4, §9).
+ * One cart per venue; the stores in `store.ts` are the thin imperative shell.
+ * Prices here are the ones the diner saw when adding (minor units); the server
+ * re-prices every order, so these are for display and `expectedTotal` only.
+ */
+import { LIMITS } from '../../contract/limits.ts';
+
+export interface CartLine {
+  key: string;
+  productId: string;
+  name: string;
+  optionIds: string[];
+  optionNames: string[];
+  /** Minor units as shown at add time (product price + option deltas); the server re-prices. */
+  unitPrice: number;
+  quantity: number;
+  note?: string;
+}
+
+export interface Cart {
+  venueId: string;
+  currency: string;
+  locale: string;
+  lines: CartLine[];
+  updatedAt: string;
+}
+
+/** What a caller supplies to add a line; `key` is derived. */
+export type NewCartLine = Omit<CartLine, 'key'>;
+
+export type AddResult =
+  | { ok: true; cart: Cart; merged: boolean }
+  | { ok: false; cart: Cart; reason: 'too-many-lines' };
+
+/** Identity of a line: same product + same options (any order) + same trimmed note merge. */
+export function lineKey(productId: string, optionIds: readonly string[], note?: string): string {
+  const options = [...optionIds].sort().join(',');
+  return JSON.stringify([productId, options, (note ?? '').trim()]);
+}
+
+export function clampQuantity(quantity: number): number {
+  if (!Number.isFinite(quantity)) return LIMITS.quantityMin;
+  return Math.min(LIMITS.quantityMax, Math.max(LIMITS.quantityMin, Math.trunc(quantity)));
+}
+
+export function emptyCart(venueId: string, currency: string, locale: string, now = new Date()): Cart {
+  return { venueId, currency, locale, lines: [], updatedAt: now.toISOString() };
+}
+
+function touch(cart: Cart, lines: CartLine[], now: Date): Cart {
+  return { ...cart, lines, updatedAt: now.toISOString() };
+}
+
+function cleanNote(note: string | undefined): string | undefined {
+  const trimmed = (note ?? '').trim().slice(0, LIMITS.lineNoteMax);
+  return trimmed ? trimmed : undefined;
+}
+
+/**
+ * Adds a line, merging with an existing one of the same key (quantities add,
+ * capped at 99; the newer unit price wins, it is the one the diner just saw).
+ * A new line beyond 50 is refused.
+ */
+export function addLine(cart: Cart, line: NewCartLine, now = new Date()): AddResult {
+  const note = cleanNote(line.note);
+  const key = lineKey(line.productId, line.optionIds, note);
+  const index = cart.lines.findIndex((l) => l.key === key);
+  if (index >= 0) {
+    const existing = cart.lines[index]!;
+    const merged: CartLine = {
+      ...existing,
+      unitPrice: line.unitPrice,
+      quantity: clampQuantity(existing.quantity + line.quantity),
+    };
+    const lines = cart.lines.map((l, i) => (i === index ? merged : l));
+    return { ok: true, cart: touch(cart, lines, now), merged: true };
+  }
+  if (cart.lines.length >= LIMITS.linesPerOrder) return { ok: false, cart, reason: 'too-many-lines' };
+  const fresh: CartLine = {
+    key,
+    productId: line.productId,
+    name: line.name,
+    optionIds: [...line.optionIds],
+    optionNames: [...line.optionNames],
+    unitPrice: line.unitPrice,
+    quantity: clampQuantity(line.quantity),
+    ...(note ? { note } : {}),
+  };
+  return { ok: true, cart: touch(cart, [...cart.lines, fresh], now), merged: false };
+}
+
+/** Sets a line's quantity, clamped to 1–99. Unknown key: cart unchanged. */
+export function setQuantity(cart: Cart, key: string, quantity: number, now = new Date()): Cart {
+  if (!cart.lines.some((l) => l.key === key)) return cart;
+  const lines = cart.lines.map((l) => (l.key === key ? { ...l, quantity: clampQuantity(quantity) } : l));
+  return touch(cart, lines, now);
+}
+
+/** Removes a line and returns it with its index so it can be restored (undo). */
+export function removeLine(
+  cart: Cart,
+  key: string,
+  now = new Date(),
+): { cart: Cart; removed: { line: CartLine; index: number } | null } {
+  const index = cart.lines.findIndex((l) => l.key === key);
+  if (index < 0) return { cart, removed: null };
+  const line = cart.lines[index]!;
+  const lines = cart.lines.filter((_, i) => i !== index);
+  return { cart: touch(cart, lines, now), removed: { line, index } };
+}
+
+/**
+ * Puts a removed line back at its old position. If a line with the same key was
+ * added meanwhile, the quantities merge instead; the 50-line cap still holds.
+ */
+export function restoreLine(cart: Cart, line: CartLine, index: number, now = new Date()): Cart {
+  const existing = cart.lines.findIndex((l) => l.key === line.key);
+  if (existing >= 0) {
+    const lines = cart.lines.map((l, i) =>
+      i === existing ? { ...l, quantity: clampQuantity(l.quantity + line.quantity) } : l,
+    );
+    return touch(cart, lines, now);
+  }
+  if (cart.lines.length >= LIMITS.linesPerOrder) return cart;
+  const at = Math.max(0, Math.min(index, cart.lines.length));
+  const lines = [...cart.lines.slice(0, at), line, ...cart.lines.slice(at)];
+  return touch(cart, lines, now);
+}
+
+export function lineTotal(line: CartLine): number {
+  return line.unitPrice * line.quantity;
+}
+
+/** Sum of unit price × quantity in minor units (integers only). */
+export function cartSubtotal(cart: Cart): number {
+  return cart.lines.reduce((sum, l) => sum + lineTotal(l), 0);
+}
+
+export function cartCount(cart: Cart | undefined): number {
+  return cart ? cart.lines.reduce((sum, l) => sum + l.quantity, 0) : 0;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every(isString);
+
+function normalizeLine(raw: unknown): CartLine | null {
+  if (!isRecord(raw)) return null;
+  const { productId, name, optionIds, optionNames, unitPrice, quantity, note } = raw;
+  if (!isString(productId) || productId.length === 0 || !isString(name)) return null;
+  if (!isStringArray(optionIds)) return null;
+  if (!Number.isSafeInteger(unitPrice) || (unitPrice as number) < 0) return null;
+  if (typeof quantity !== 'number' || !Number.isFinite(quantity)) return null;
+  const names = isStringArray(optionNames) ? optionNames : [];
+  const cleanedNote = isString(note) ? cleanNote(note) : undefined;
+  return {
+    // The key is always recomputed: a tampered or stale key must not defeat merging.
+    key: lineKey(productId, optionIds, cleanedNote),
+    productId,
+    name,
+    optionIds: [...optionIds],
+    optionNames: [...names],
+    unitPrice: unitPrice as number,
+    quantity: clampQuantity(quantity),
+    ...(cleanedNote ? { note: cleanedNote } : {}),
+  };
+}
+
+/**
+ * Schema check and repair for a stored cart (product.md §9): returns a valid
+ * cart or null when it cannot be repaired. Bad lines are dropped, quantities
+ * clamped, duplicate keys merged, lines capped at 50.
+ */
+export function normalizeCart(raw: unknown, expectedVenueId?: string): Cart | null {
+  if (!isRecord(raw)) return null;
+  const { venueId, currency, locale, lines, updatedAt } = raw;
+  if (!isString(venueId) || venueId.length === 0) return null;
+  if (expectedVenueId !== undefined && venueId !== expectedVenueId) return null;
+  if (!isString(currency) || !/^[A-Z]{3}$/.test(currency)) return null;
+  if (!isString(locale) || locale.length === 0) return null;
+  const result: CartLine[] = [];
+  for (const candidate of Array.isArray(lines) ? lines : []) {
+    const line = normalizeLine(candidate);
+    if (!line) continue;
+    const same = result.findIndex((l) => l.key === line.key);
+    if (same >= 0) {
+      const prev = result[same]!;
+      result[same] = { ...prev, quantity: clampQuantity(prev.quantity + line.quantity) };
+    } else if (result.length < LIMITS.linesPerOrder) {
+      result.push(line);
+    }
+  }
+  const stamp = isString(updatedAt) && !Number.isNaN(Date.parse(updatedAt)) ? updatedAt : new Date(0).toISOString();
+  return { venueId, currency, locale, lines: result, updatedAt: stamp };
+}
+
+/** Validates the whole persisted map `{ [venueId]: Cart }`, dropping what cannot be repaired. */
+export function normalizeCarts(raw: unknown): Record<string, Cart> {
+  if (!isRecord(raw)) return {};
+  const out: Record<string, Cart> = {};
+  for (const [venueId, value] of Object.entries(raw)) {
+    const cart = normalizeCart(value, venueId);
+    if (cart) out[venueId] = cart;
+  }
+  return out;
+}

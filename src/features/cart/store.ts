@@ -1,0 +1,99 @@
+/**
+ * Cart stores: the persisted carts (one per venue, under `carts` in the shared
+ * `vuex` localStorage object) and a tiny UI atom for the drawer. Actions are
+ * plain functions over the pure core in `cart.ts`.
+ */
+import { atom, computed, type ReadableAtom } from 'nanostores';
+import { persistentStore } from '../../lib/persist.ts';
+import {
+  addLine,
+  cartCount,
+  emptyCart,
+  normalizeCarts,
+  removeLine,
+  restoreLine,
+  setQuantity,
+  type AddResult,
+  type Cart,
+  type CartLine,
+  type NewCartLine,
+} from './cart.ts';
+
+export type Carts = Record<string, Cart>;
+
+/** Every venue's cart, keyed by venue id; schema-checked (and repaired) on load. */
+export const $carts = persistentStore<Carts>('carts', {}, normalizeCarts);
+
+export interface CartUi {
+  open: boolean;
+  venueId: string | null;
+}
+export const $cartUi = atom<CartUi>({ open: false, venueId: null });
+
+export function openCart(venueId: string): void {
+  $cartUi.set({ open: true, venueId });
+}
+export function closeCart(): void {
+  $cartUi.set({ ...$cartUi.get(), open: false });
+}
+
+export function getCart(venueId: string): Cart | undefined {
+  return $carts.get()[venueId];
+}
+
+/** A derived store with one venue's cart (undefined while empty/never used). */
+export function cartOf(venueId: string): ReadableAtom<Cart | undefined> {
+  return computed($carts, (carts) => carts[venueId]);
+}
+/** Number of items (sum of quantities) in one venue's cart. */
+export function cartCountOf(venueId: string): ReadableAtom<number> {
+  return computed($carts, (carts) => cartCount(carts[venueId]));
+}
+
+function save(cart: Cart): void {
+  $carts.set({ ...$carts.get(), [cart.venueId]: cart });
+}
+
+export interface VenueMoney {
+  currency: string;
+  locale: string;
+}
+
+/**
+ * Adds a line to a venue's cart (creating the cart with the venue's currency
+ * and locale when needed). Returns the pure result so the caller can tell the
+ * diner when the 50-line limit refused it.
+ */
+export function addToCart(venueId: string, line: NewCartLine, money?: VenueMoney): AddResult {
+  const current =
+    getCart(venueId) ?? emptyCart(venueId, money?.currency ?? 'EUR', money?.locale ?? 'es');
+  const base = money && current.lines.length === 0 ? { ...current, ...money } : current;
+  const result = addLine(base, line);
+  if (result.ok) save(result.cart);
+  return result;
+}
+
+export function updateQuantity(venueId: string, key: string, quantity: number): void {
+  const cart = getCart(venueId);
+  if (cart) save(setQuantity(cart, key, quantity));
+}
+
+/** Removes a line; returns it and its index for an undo toast (`restoreToCart`). */
+export function removeFromCart(venueId: string, key: string): { line: CartLine; index: number } | null {
+  const cart = getCart(venueId);
+  if (!cart) return null;
+  const { cart: next, removed } = removeLine(cart, key);
+  if (removed) save(next);
+  return removed;
+}
+
+export function restoreToCart(venueId: string, line: CartLine, index: number): void {
+  const cart = getCart(venueId);
+  if (cart) save(restoreLine(cart, line, index));
+}
+
+/** Empties a venue's cart (after an order is placed). */
+export function clearCart(venueId: string): void {
+  const { [venueId]: _removed, ...rest } = $carts.get();
+  $carts.set(rest);
+}
