@@ -1,0 +1,183 @@
+/**
+ * Pure checkout validation (product.md §4, §9): per-field Spanish messages in
+ * the order the fields appear, plus the order-level refusals (closed, below
+ * minimum, offline, too many lines) that block `Confirmar pedido`.
+ */
+import { LIMITS, isValidPhone } from '../../contract/limits.ts';
+import type { OrderInput, PaymentMethod } from '../../contract/order.ts';
+import type { OrderMode, Venue } from '../../contract/venue.ts';
+import { parseAmount, type TipChoice } from './totals.ts';
+
+export interface CheckoutForm {
+  mode: OrderMode | '';
+  table: string;
+  name: string;
+  phone: string;
+  address: string;
+  note: string;
+  /** `0`, `10`, `15` (percent) or `custom` (amount typed in `tipCustom`). */
+  tip: '0' | '10' | '15' | 'custom';
+  tipCustom: string;
+  payment: PaymentMethod | '';
+}
+
+export const FIELD_ORDER = ['mode', 'table', 'name', 'phone', 'address', 'note', 'tip', 'payment'] as const;
+export type CheckoutField = (typeof FIELD_ORDER)[number];
+export type CheckoutErrors = Partial<Record<CheckoutField, string>>;
+
+export type VenueForCheckout = Pick<Venue, 'orderModes' | 'tables'>;
+
+export const EMPTY_FORM: CheckoutForm = {
+  mode: '', table: '', name: '', phone: '', address: '', note: '', tip: '0', tipCustom: '', payment: '',
+};
+
+/** Initial form for a venue: the only mode when there is one, or `table` when a QR link gave a table. */
+export function initialForm(venue: VenueForCheckout, table?: string | null, name = ''): CheckoutForm {
+  const form: CheckoutForm = { ...EMPTY_FORM, name };
+  if (table && venue.orderModes.includes('table')) {
+    form.mode = 'table';
+    form.table = table;
+  } else if (venue.orderModes.length === 1) {
+    form.mode = venue.orderModes[0] ?? '';
+  }
+  return form;
+}
+
+export function tipChoiceOf(form: Pick<CheckoutForm, 'tip' | 'tipCustom'>, fractionDigits: number): TipChoice | null {
+  if (form.tip === 'custom') {
+    const amount = parseAmount(form.tipCustom, fractionDigits);
+    return amount === null ? null : { kind: 'amount', amount };
+  }
+  return { kind: 'percent', percent: Number(form.tip) };
+}
+
+export function validateCheckout(form: CheckoutForm, venue: VenueForCheckout, fractionDigits = 2): CheckoutErrors {
+  const errors: CheckoutErrors = {};
+  if (!form.mode || !venue.orderModes.includes(form.mode)) {
+    errors.mode = 'Elige cómo quieres recibir tu pedido.';
+  }
+  if (form.mode === 'table') {
+    const table = form.table.trim();
+    if (!table) errors.table = 'Escribe el número de tu mesa.';
+    else if (table.length > 20) errors.table = 'El número de mesa no puede pasar de 20 caracteres.';
+    else if (venue.tables && venue.tables.length > 0 && !venue.tables.includes(table)) {
+      errors.table = `La mesa ${table} no existe en este local. Revisa el número en tu mesa.`;
+    }
+  }
+  const name = form.name.trim();
+  if (name.length < LIMITS.nameMin) errors.name = 'Escribe tu nombre.';
+  else if (name.length > LIMITS.nameMax) errors.name = `El nombre no puede pasar de ${LIMITS.nameMax} caracteres.`;
+
+  const phone = form.phone.trim();
+  if (!phone) errors.phone = 'Escribe tu teléfono.';
+  else if (!isValidPhone(phone)) {
+    errors.phone = 'Teléfono no válido: usa de 7 a 20 dígitos; puedes poner + al inicio, espacios y guiones.';
+  }
+  if (form.mode === 'delivery') {
+    const address = form.address.trim();
+    if (!address) errors.address = 'Escribe la dirección de entrega.';
+    else if (address.length > LIMITS.addressMax) {
+      errors.address = `La dirección no puede pasar de ${LIMITS.addressMax} caracteres.`;
+    }
+  }
+  if (form.note.length > LIMITS.orderNoteMax) {
+    errors.note = `La nota no puede pasar de ${LIMITS.orderNoteMax} caracteres (tiene ${form.note.length}).`;
+  }
+  if (form.tip === 'custom' && tipChoiceOf(form, fractionDigits) === null) {
+    errors.tip = fractionDigits > 0
+      ? 'Escribe una propina válida, por ejemplo 20 o 20,50.'
+      : 'Escribe una propina válida, por ejemplo 2000.';
+  }
+  if (form.payment !== 'cash' && form.payment !== 'card') errors.payment = 'Elige cómo vas a pagar.';
+  return errors;
+}
+
+export function firstInvalidField(errors: CheckoutErrors): CheckoutField | null {
+  return FIELD_ORDER.find((field) => errors[field] !== undefined) ?? null;
+}
+
+export interface CartLineForOrder {
+  productId: string;
+  optionIds: string[];
+  quantity: number;
+  note?: string | undefined;
+  unitPrice: number;
+}
+
+export type Blocker =
+  | { kind: 'empty' }
+  | { kind: 'closed' }
+  | { kind: 'offline' }
+  | { kind: 'tooManyLines'; count: number }
+  | { kind: 'badQuantity' }
+  | { kind: 'belowMinimum'; missing: number; minOrder: number };
+
+/** Reasons the order cannot be placed right now, in the order they should be told. */
+export function orderBlockers(input: {
+  lines: readonly CartLineForOrder[];
+  subtotal: number;
+  minOrder?: number | undefined;
+  openNow: boolean;
+  online: boolean;
+}): Blocker[] {
+  const blockers: Blocker[] = [];
+  if (input.lines.length === 0) blockers.push({ kind: 'empty' });
+  if (!input.online) blockers.push({ kind: 'offline' });
+  if (!input.openNow) blockers.push({ kind: 'closed' });
+  if (input.lines.length > LIMITS.linesPerOrder) blockers.push({ kind: 'tooManyLines', count: input.lines.length });
+  if (input.lines.some((l) => !Number.isInteger(l.quantity) || l.quantity < LIMITS.quantityMin || l.quantity > LIMITS.quantityMax)) {
+    blockers.push({ kind: 'badQuantity' });
+  }
+  if (input.minOrder && input.lines.length > 0 && input.subtotal < input.minOrder) {
+    blockers.push({ kind: 'belowMinimum', missing: input.minOrder - input.subtotal, minOrder: input.minOrder });
+  }
+  return blockers;
+}
+
+/** The body of `POST /orders`: ids and quantities only, plus the total the diner saw. */
+export function buildOrderInput(
+  venueId: string,
+  form: CheckoutForm,
+  lines: readonly CartLineForOrder[],
+  tip: TipChoice,
+  expectedTotal: number,
+): OrderInput {
+  const mode = form.mode as OrderMode;
+  const address = form.address.trim();
+  const note = form.note.trim();
+  return {
+    venueId,
+    mode,
+    ...(mode === 'table' ? { table: form.table.trim() } : {}),
+    customer: {
+      name: form.name.trim(),
+      phone: form.phone.trim(),
+      ...(mode === 'delivery' ? { address } : {}),
+    },
+    ...(note ? { note } : {}),
+    tip: tip.kind === 'percent' ? { percent: tip.percent } : { amount: tip.amount },
+    payment: form.payment as PaymentMethod,
+    lines: lines.map((l) => ({
+      productId: l.productId,
+      optionIds: [...l.optionIds],
+      quantity: l.quantity,
+      ...(l.note ? { note: l.note } : {}),
+    })),
+    expectedTotal,
+  };
+}
+
+/** Maps a 422 problem's `errors` (e.g. `customer.phone`) onto form fields. */
+export function fieldErrorsFromProblem(errors: Record<string, string[]> | undefined): CheckoutErrors {
+  const mapped: CheckoutErrors = {};
+  if (!errors) return mapped;
+  const paths: Record<string, CheckoutField> = {
+    mode: 'mode', table: 'table', 'customer.name': 'name', 'customer.phone': 'phone',
+    'customer.address': 'address', note: 'note', tip: 'tip', payment: 'payment',
+  };
+  for (const [path, messages] of Object.entries(errors)) {
+    const field = paths[path] ?? paths[path.split('.').slice(0, 2).join('.')] ?? paths[path.split('.')[0] ?? ''];
+    if (field && !mapped[field]) mapped[field] = messages[0] ?? 'Revisa este dato.';
+  }
+  return mapped;
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { computeTotals, parseAmount, percentOf } from '../../../src/features/checkout/totals.ts';
+
+const lines = [
+  { unitPrice: 4_500, quantity: 2 }, // 90.00
+  { unitPrice: 3_250, quantity: 1 }, // 32.50
+];
+
+describe('computeTotals', () => {
+  it('adds lines, a percent tip of the subtotal and no delivery fee outside delivery', () => {
+    expect(computeTotals(lines, { tip: { kind: 'percent', percent: 10 }, mode: 'table', deliveryFee: 3_000 }))
+      .toEqual({ subtotal: 12_250, tip: 1_225, deliveryFee: 0, total: 13_475 });
+  });
+
+  it('charges the delivery fee only for delivery', () => {
+    expect(computeTotals(lines, { tip: { kind: 'percent', percent: 0 }, mode: 'delivery', deliveryFee: 3_000 }).total)
+      .toBe(15_250);
+  });
+
+  it('rounds a 15 % tip half up in minor units', () => {
+    // 15 % of 1.10 = 0.165 → 0.17
+    expect(computeTotals([{ unitPrice: 110, quantity: 1 }], { tip: { kind: 'percent', percent: 15 }, mode: 'pickup' }).tip).toBe(17);
+    // 15 % of 0.03 = 0.0045 → 0.00
+    expect(percentOf(3, 15)).toBe(0);
+  });
+
+  it('uses a custom amount as is', () => {
+    expect(computeTotals(lines, { tip: { kind: 'amount', amount: 2_000 }, mode: 'pickup' }).tip).toBe(2_000);
+  });
+
+  it('percentOf always gives an integer within half a unit of the exact value', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 100 }), (amount, percent) => {
+      const tip = percentOf(amount, percent);
+      expect(Number.isInteger(tip)).toBe(true);
+      expect(Math.abs(tip * 100 - amount * percent)).toBeLessThanOrEqual(50);
+    }));
+  });
+});
+
+describe('parseAmount', () => {
+  it('reads decimals with comma or point into minor units', () => {
+    expect(parseAmount('20', 2)).toBe(2_000);
+    expect(parseAmount('20,5', 2)).toBe(2_050);
+    expect(parseAmount(' 20.05 ', 2)).toBe(2_005);
+    expect(parseAmount('0,1', 2)).toBe(10);
+    expect(parseAmount('19.99', 2)).toBe(1_999); // a float would give 1998.9999…
+    expect(parseAmount('2000', 0)).toBe(2_000);
+  });
+
+  it('refuses what is not a plain non-negative amount', () => {
+    for (const bad of ['', '-5', 'abc', '1.000,00', '1,005', '5e3', '0x10', '12,5,0', '1 000']) {
+      expect(parseAmount(bad, 2), bad).toBeNull();
+    }
+    expect(parseAmount('20,5', 0)).toBeNull();
+  });
+});

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { OrderInput } from '../../../src/contract/order.ts';
+import {
+  buildOrderInput, fieldErrorsFromProblem, firstInvalidField, initialForm, orderBlockers, validateCheckout,
+  type CheckoutForm,
+} from '../../../src/features/checkout/validate.ts';
+
+const venue = { orderModes: ['table', 'pickup', 'delivery'] as ('table' | 'pickup' | 'delivery')[], tables: ['1', '2', '12'] };
+const good: CheckoutForm = {
+  mode: 'pickup', table: '', name: 'Ana García', phone: '+52 55 1234-5678', address: '', note: '',
+  tip: '10', tipCustom: '', payment: 'cash',
+};
+
+describe('validateCheckout', () => {
+  it('accepts a complete pickup order', () => {
+    expect(validateCheckout(good, venue)).toEqual({});
+  });
+
+  it('marks every bad field of §9 with a Spanish message, first one first', () => {
+    const errors = validateCheckout(
+      { ...good, mode: 'delivery', name: ' ', phone: '12-34', address: '', note: 'x'.repeat(501), tip: 'custom', tipCustom: '-3', payment: '' },
+      venue,
+    );
+    expect(errors.name).toBe('Escribe tu nombre.');
+    expect(errors.phone).toMatch(/^Teléfono no válido/);
+    expect(errors.address).toBe('Escribe la dirección de entrega.');
+    expect(errors.note).toMatch(/500 caracteres/);
+    expect(errors.tip).toMatch(/propina válida/);
+    expect(errors.payment).toBe('Elige cómo vas a pagar.');
+    expect(firstInvalidField(errors)).toBe('name');
+  });
+
+  it('checks name and address lengths and phone digit counts', () => {
+    expect(validateCheckout({ ...good, name: 'a'.repeat(81) }, venue).name).toMatch(/80/);
+    expect(validateCheckout({ ...good, name: 'a'.repeat(80) }, venue).name).toBeUndefined();
+    expect(validateCheckout({ ...good, phone: '123456' }, venue).phone).toBeDefined();
+    expect(validateCheckout({ ...good, phone: '1234567' }, venue).phone).toBeUndefined();
+    expect(validateCheckout({ ...good, phone: '1'.repeat(21) }, venue).phone).toBeDefined();
+    expect(validateCheckout({ ...good, phone: '555 123 abc' }, venue).phone).toBeDefined();
+    expect(validateCheckout({ ...good, mode: 'delivery', address: 'c'.repeat(201) }, venue).address).toMatch(/200/);
+    expect(validateCheckout({ ...good, mode: 'pickup', address: '' }, venue).address).toBeUndefined();
+  });
+
+  it('refuses a mode the venue does not offer and a table it does not have', () => {
+    expect(validateCheckout({ ...good, mode: 'delivery', address: 'x' }, { orderModes: ['table'] }).mode).toBeDefined();
+    expect(validateCheckout({ ...good, mode: 'table', table: '99' }, venue).table).toMatch(/mesa 99/);
+    expect(validateCheckout({ ...good, mode: 'table', table: '12' }, venue).table).toBeUndefined();
+    expect(validateCheckout({ ...good, mode: 'table', table: '' }, venue).table).toBeDefined();
+  });
+});
+
+describe('initialForm', () => {
+  it('preselects the table of a QR link', () => {
+    expect(initialForm(venue, '12')).toMatchObject({ mode: 'table', table: '12' });
+  });
+  it('preselects the only mode a venue offers', () => {
+    expect(initialForm({ orderModes: ['pickup'] }).mode).toBe('pickup');
+    expect(initialForm(venue).mode).toBe('');
+  });
+});
+
+describe('orderBlockers', () => {
+  const lines = [{ productId: 'p', optionIds: [], quantity: 1, unitPrice: 500 }];
+  it('says how much is missing below the minimum', () => {
+    expect(orderBlockers({ lines, subtotal: 500, minOrder: 2_000, openNow: true, online: true }))
+      .toEqual([{ kind: 'belowMinimum', missing: 1_500, minOrder: 2_000 }]);
+  });
+  it('blocks when closed, offline, empty or with more than 50 lines', () => {
+    const kinds = (b: ReturnType<typeof orderBlockers>) => b.map((x) => x.kind);
+    expect(kinds(orderBlockers({ lines, subtotal: 500, openNow: false, online: false }))).toEqual(['offline', 'closed']);
+    expect(kinds(orderBlockers({ lines: [], subtotal: 0, openNow: true, online: true }))).toEqual(['empty']);
+    expect(kinds(orderBlockers({ lines: Array(51).fill(lines[0]), subtotal: 51 * 500, openNow: true, online: true })))
+      .toEqual(['tooManyLines']);
+    expect(orderBlockers({ lines, subtotal: 500, openNow: true, online: true })).toEqual([]);
+  });
+});
+
+describe('buildOrderInput', () => {
+  it('builds a body the strict contract accepts, with no prices but the expected total', () => {
+    const input = buildOrderInput('taqueria-el-guero', { ...good, mode: 'table', table: '12', note: ' sin prisa ' },
+      [{ productId: 'p1', optionIds: ['o1'], quantity: 2, note: 'sin cebolla', unitPrice: 4_500 }],
+      { kind: 'percent', percent: 10 }, 9_900);
+    expect(OrderInput.safeParse(input).success).toBe(true);
+    expect(input).toMatchObject({ table: '12', note: 'sin prisa', tip: { percent: 10 }, expectedTotal: 9_900 });
+    expect(JSON.stringify(input.lines)).not.toMatch(/price/i);
+    expect(input.customer.address).toBeUndefined();
+  });
+});
+
+describe('fieldErrorsFromProblem', () => {
+  it('maps API field paths onto form fields', () => {
+    expect(fieldErrorsFromProblem({ 'customer.phone': ['Teléfono no válido'], 'tip.amount': ['x'] }))
+      .toEqual({ phone: 'Teléfono no válido', tip: 'x' });
+  });
+});
