@@ -45,15 +45,6 @@ export function computeTotals(
   return { subtotal, tip, deliveryFee, total: subtotal + tip + deliveryFee };
 }
 
-/** Minor-unit digits of a currency as the browser formats it (MXN 2, EUR 2, COP 2 or 0 by locale). */
-export function currencyFractionDigits(currency: string, locale = 'es'): number {
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
-}
-
 /**
  * Parses an amount typed by the diner (`20`, `20,5`, `20.50`, ` 7 `) into minor
  * units by reading the digits as text, never through a float. Returns null for
