@@ -1,0 +1,65 @@
+/** Order status words and the timeline a diner sees (product.md §4). */
+import type { Order, OrderStatus } from '../../contract/order.ts';
+
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  received: 'Recibido',
+  preparing: 'En preparación',
+  ready: 'Listo',
+  delivered: 'Entregado',
+  cancelled: 'Cancelado',
+};
+
+const HAPPY_PATH: readonly OrderStatus[] = ['received', 'preparing', 'ready', 'delivered'];
+
+export function isOpenStatus(status: OrderStatus): boolean {
+  return status !== 'delivered' && status !== 'cancelled';
+}
+
+export interface TimelineStep {
+  status: OrderStatus;
+  label: string;
+  /** ISO time the order reached this step, when it has. */
+  at: string | null;
+  state: 'done' | 'current' | 'upcoming';
+}
+
+/** The steps to show: the usual path, or what happened up to a cancellation. */
+export function timelineOf(order: Pick<Order, 'status' | 'history'>): TimelineStep[] {
+  const reachedAt = new Map<OrderStatus, string>();
+  for (const change of order.history) if (!reachedAt.has(change.status)) reachedAt.set(change.status, change.at);
+  const path: OrderStatus[] = order.status === 'cancelled'
+    ? [...HAPPY_PATH.filter((s) => reachedAt.has(s)), 'cancelled']
+    : [...HAPPY_PATH];
+  if (path[0] !== 'received') path.unshift('received');
+  const currentIndex = path.indexOf(order.status);
+  return path.map((status, index) => ({
+    status,
+    label: STATUS_LABELS[status],
+    at: reachedAt.get(status) ?? null,
+    state: index < currentIndex ? 'done' : index === currentIndex ? 'current' : 'upcoming',
+  }));
+}
+
+/** Open orders first, then the history; newest first within each. */
+export function sortForList<T extends Pick<Order, 'status' | 'createdAt'>>(orders: readonly T[]): { open: T[]; past: T[] } {
+  const newest = (a: T, b: T) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0);
+  return {
+    open: orders.filter((o) => isOpenStatus(o.status)).sort(newest),
+    past: orders.filter((o) => !isOpenStatus(o.status)).sort(newest),
+  };
+}
+
+export const MODE_LABELS = { table: 'En mesa', pickup: 'Para recoger', delivery: 'A domicilio' } as const;
+export const PAYMENT_LABELS = { cash: 'Efectivo', card: 'Tarjeta' } as const;
+
+export function formatTime(iso: string, locale = 'es', timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', ...(timeZone ? { timeZone } : {}) }).format(date);
+}
+
+export function formatDateTime(iso: string, locale = 'es'): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
