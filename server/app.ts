@@ -1,0 +1,94 @@
+/**
+ * The reference API and site server as one Hono app. `createApp(deps)` is used by
+ * `scripts/start.ts` (real server) and by the tests (`app.request()` in process).
+ */
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { bodyLimit } from 'hono/body-limit';
+import type { Db } from './db/database.ts';
+import type { ServerConfig } from './config.ts';
+import type { VenueStore } from './venues.ts';
+import type { AuthService } from './auth/service.ts';
+import type { OrderService } from './orders.ts';
+import type { SiteFiles } from './static.ts';
+import { BUILDING_PAGE } from './static.ts';
+import { HttpProblem, problem, problemResponse } from './problem.ts';
+import { API_CSP, COMMON_HEADERS, siteCsp } from './security.ts';
+import { authRoutes } from './routes/auth.ts';
+import { mediaRoutes, venueRoutes } from './routes/venues.ts';
+import { orderRoutes } from './routes/orders.ts';
+import { openApiDocument } from '../src/contract/openapi.ts';
+
+/** What the site part serves; `start.ts` swaps `files` after a build. */
+export interface SiteState {
+  building: boolean;
+  files: SiteFiles | undefined;
+}
+
+export interface AppDeps {
+  db: Db;
+  config: ServerConfig;
+  venues: VenueStore;
+  auth: AuthService;
+  orders: OrderService;
+  site: SiteState;
+}
+
+export function createApp(deps: AppDeps): Hono {
+  const { config, site } = deps;
+  const app = new Hono();
+
+  app.use('*', async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(COMMON_HEADERS)) c.res.headers.set(name, value);
+    const isApi = c.req.path.startsWith('/api/') || c.req.path === '/api';
+    if (!c.res.headers.has('content-security-policy')) {
+      c.res.headers.set('content-security-policy', isApi ? API_CSP : siteCsp(config, { scriptHashes: site.files?.scriptHashes ?? [] }));
+    }
+  });
+
+  if (config.corsOrigins.length) {
+    app.use('/api/*', cors({
+      origin: (origin) => (config.corsOrigins.includes(origin) ? origin : null),
+      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'Accept'],
+      exposeHeaders: ['ETag', 'Retry-After', 'Location'],
+      maxAge: 600,
+    }));
+  }
+
+  app.use('/api/*', bodyLimit({
+    maxSize: config.bodyLimitBytes,
+    onError: () => { throw problem('tooLarge', 413, `El cuerpo de la petición supera el máximo de ${Math.round(config.bodyLimitBytes / 1024)} KB.`); },
+  }));
+
+  app.onError((error, c) => {
+    if (error instanceof HttpProblem) return problemResponse(c, error);
+    console.error('[umenu] unexpected error', c.req.method, c.req.path, error);
+    return problemResponse(c, problem('server', 500, 'Algo ha fallado en el servidor. Inténtalo de nuevo en unos segundos.'));
+  });
+
+  const api = new Hono();
+  api.get('/health', (c) => c.json({ ok: true, building: site.building }));
+  api.get('/openapi.json', (c) => c.json(openApiDocument()));
+  api.route('/venues', venueRoutes(deps));
+  api.route('/media', mediaRoutes());
+  api.route('/auth', authRoutes(deps));
+  // ── Social login (owned by the auth engineer): mount here, e.g.
+  //    api.route('/auth/social', socialRoutes(deps));   // from ./social/routes.ts
+  // ──
+  api.route('/', orderRoutes(deps));
+  api.all('*', (c) => problemResponse(c, problem('notFound', 404, `No existe la ruta ${c.req.method} ${c.req.path.slice(0, 200)}.`)));
+  app.route('/api', api);
+
+  app.on(['GET', 'HEAD'], '*', (c) => {
+    if (site.building) {
+      return c.html(BUILDING_PAGE, 503, { 'retry-after': '5', 'cache-control': 'no-store' });
+    }
+    const response = site.files?.respond(c.req.raw, c.req.path, (id) => deps.venues.get(id) !== undefined);
+    if (response) return response;
+    return c.text('This page could not be found', 404);
+  });
+  app.all('*', (c) => c.text('Method Not Allowed', 405, { allow: 'GET, HEAD' }));
+  return app;
+}

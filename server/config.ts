@@ -1,0 +1,58 @@
+/** Server settings from the environment (one place, documented in the README). */
+import { resolve } from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dbPath: string;
+  resetDb: boolean;
+  distDir: string;
+  corsOrigins: string[];
+  accessTtlSeconds: number;
+  refreshTtlSeconds: number;
+  refreshAbsoluteSeconds: number;
+  jwtSecret?: string;
+  bodyLimitBytes: number;
+  loginMaxFailures: number;
+  loginWindowSeconds: number;
+  /** Extra CSP sources (space separated) for connect-src / img-src / form-action, e.g. another API origin or an OIDC provider. */
+  cspConnect: string[];
+  cspImg: string[];
+  cspFormAction: string[];
+  sseHeartbeatMs: number;
+  seedDemo: boolean;
+}
+
+const list = (value: string | undefined) => (value ?? '').split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
+const int = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? Math.floor(n) : fallback;
+};
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  return {
+    port: int(env.PORT, 4321),
+    host: env.HOST ?? '127.0.0.1',
+    dbPath: resolve(env.UMENU_DB ?? 'data/umenu.sqlite'),
+    resetDb: env.UMENU_RESET_DB === '1',
+    distDir: resolve(env.UMENU_DIST ?? 'dist'),
+    corsOrigins: list(env.UMENU_CORS_ORIGINS),
+    accessTtlSeconds: int(env.UMENU_ACCESS_TTL, 600),
+    refreshTtlSeconds: int(env.UMENU_REFRESH_TTL, 14 * 24 * 3600),
+    refreshAbsoluteSeconds: int(env.UMENU_REFRESH_ABSOLUTE_TTL, 30 * 24 * 3600),
+    ...(env.UMENU_JWT_SECRET ? { jwtSecret: env.UMENU_JWT_SECRET } : {}),
+    bodyLimitBytes: int(env.UMENU_BODY_LIMIT, 64 * 1024),
+    loginMaxFailures: int(env.UMENU_LOGIN_MAX_FAILURES, 5),
+    loginWindowSeconds: int(env.UMENU_LOGIN_WINDOW, 60),
+    cspConnect: list(env.UMENU_CSP_CONNECT),
+    cspImg: list(env.UMENU_CSP_IMG),
+    cspFormAction: list(env.UMENU_CSP_FORM_ACTION),
+    sseHeartbeatMs: int(env.UMENU_SSE_HEARTBEAT_MS, 15_000),
+    seedDemo: env.UMENU_SEED_DEMO !== '0',
+  };
+}
+
+/** Defaults for tests: in-memory-ish temp paths are set by the caller. */
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return { ...configFromEnv({}), jwtSecret: 'test-secret-0123456789abcdef0123456789', ...overrides };
+}

@@ -1,0 +1,62 @@
+/** Compact builders for the demo menus (ids derived from Spanish names). */
+import type { Allergen, Category, OptionGroup, Product, Tag } from '../../../src/contract/venue.ts';
+import { foodImage, type FoodKind } from '../../media.ts';
+
+export function slug(text: string): string {
+  return text
+    .normalize('NFD').replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+    .slice(0, 60);
+}
+
+export interface OptionSpec { name: string; delta?: number; available?: boolean; allergens?: Allergen[] }
+export function group(name: string, min: number, max: number, options: OptionSpec[], id = slug(name)): OptionGroup {
+  return {
+    id,
+    name,
+    min,
+    max,
+    options: options.map((o) => ({
+      id: `${id}-${slug(o.name)}`,
+      name: o.name,
+      priceDelta: o.delta ?? 0,
+      available: o.available ?? true,
+      ...(o.allergens ? { allergens: o.allergens } : {}),
+    })),
+  };
+}
+
+export interface ProductSpec {
+  name: string;
+  description: string;
+  price: number;
+  kind?: FoodKind;
+  color?: string;
+  tags?: Tag[];
+  allergens?: Allergen[];
+  available?: boolean;
+  groups?: OptionGroup[];
+  id?: string;
+}
+export function product(spec: ProductSpec): Product {
+  return {
+    id: spec.id ?? slug(spec.name),
+    name: spec.name,
+    description: spec.description,
+    price: spec.price,
+    ...(spec.kind ? { image: foodImage(spec.kind, spec.color ?? 'e07a5f', spec.name) } : {}),
+    tags: spec.tags ?? [],
+    allergens: spec.allergens ?? [],
+    available: spec.available ?? true,
+    optionGroups: spec.groups ?? [],
+  };
+}
+
+export function category(name: string, products: Product[], extra: Partial<Omit<Category, 'name' | 'products'>> = {}): Category {
+  return { id: extra.id ?? slug(name), name, products, ...extra };
+}
+
+export const everyDay = (open: string, close: string) => {
+  const day = [{ open, close }];
+  return { mon: day, tue: day, wed: day, thu: day, fri: day, sat: day, sun: day };
+};

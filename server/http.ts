@@ -1,0 +1,59 @@
+/** Request helpers shared by the route modules: JSON bodies checked by the contract schemas, bearer auth. */
+import type { Context } from 'hono';
+import type { AccessClaims } from '../src/contract/auth.ts';
+import { problem, validationProblem } from './problem.ts';
+import type { AuthService } from './auth/service.ts';
+
+interface SafeSchema<T> {
+  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
+}
+
+export async function readJson(c: Context): Promise<{ raw: string; value: unknown }> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
+    throw problem('validation', 415, 'Envía los datos como JSON (Content-Type: application/json).');
+  }
+  const raw = await c.req.text();
+  try {
+    return { raw, value: JSON.parse(raw) as unknown };
+  } catch {
+    throw problem('validation', 400, 'El cuerpo de la petición no es JSON válido.');
+  }
+}
+
+export function parseWith<T>(schema: SafeSchema<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationProblem(result.error.issues);
+  return result.data;
+}
+
+export async function readBody<T>(c: Context, schema: SafeSchema<T>): Promise<T> {
+  return parseWith(schema, (await readJson(c)).value);
+}
+
+export function bearerToken(c: Context, allowQuery = false): string | undefined {
+  const header = c.req.header('authorization');
+  if (header) {
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    return match?.[1];
+  }
+  if (allowQuery) return c.req.query('access_token') || undefined;
+  return undefined;
+}
+
+export function requireAuth(c: Context, auth: AuthService, allowQuery = false): AccessClaims {
+  const token = bearerToken(c, allowQuery);
+  if (!token) throw problem('unauthorized', 401, 'Inicia sesión para continuar.', {}, { 'www-authenticate': 'Bearer' });
+  const claims = auth.verifyAccess(token);
+  if (!claims) throw problem('unauthorized', 401, 'Tu sesión ha caducado. Inicia sesión de nuevo.', {}, { 'www-authenticate': 'Bearer error="invalid_token"' });
+  return claims;
+}
+
+export function isStaffOf(claims: AccessClaims, venueId: string): boolean {
+  return claims.scope.includes('admin') || claims.scope.includes(`staff:${venueId}`);
+}
+
+export function clientIp(c: Context): string {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? 'local';
+}

@@ -1,0 +1,38 @@
+/**
+ * Wires the server's parts together: database, stores, services, app.
+ * Used by `scripts/start.ts`, the benchmark and the tests.
+ */
+import type { ServerConfig } from './config.ts';
+import { openDatabase, type Db } from './db/database.ts';
+import { createVenueStore } from './venues.ts';
+import { createAuthService } from './auth/service.ts';
+import { createOrderService } from './orders.ts';
+import { seedIfEmpty } from './db/seed.ts';
+import { createApp, type AppDeps, type SiteState } from './app.ts';
+import type { Hono } from 'hono';
+
+export interface Server {
+  app: Hono;
+  deps: AppDeps;
+  close(): void;
+}
+
+export async function createServer(config: ServerConfig, site: SiteState = { building: false, files: undefined }, existingDb?: Db): Promise<Server> {
+  const db = existingDb ?? openDatabase({ path: config.dbPath, reset: config.resetDb });
+  const venues = createVenueStore(db);
+  if (config.seedDemo) await seedIfEmpty(db, venues);
+  const auth = createAuthService(db, config);
+  const orders = createOrderService(db);
+  const deps: AppDeps = { db, config, venues, auth, orders, site };
+  const app = createApp(deps);
+  return {
+    app,
+    deps,
+    close() {
+      try {
+        db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      } catch { /* closing anyway */ }
+      db.close();
+    },
+  };
+}

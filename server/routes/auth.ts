@@ -1,0 +1,43 @@
+/** Local auth: login, refresh (rotation + reuse detection), logout, current user (product.md §5). */
+import { Hono } from 'hono';
+import * as z from 'zod/mini';
+import { LoginInput, RefreshInput } from '../../src/contract/auth.ts';
+import type { AppDeps } from '../app.ts';
+import { clientIp, readBody, readJson, parseWith, requireAuth } from '../http.ts';
+import { problem } from '../problem.ts';
+import { toUser } from '../auth/service.ts';
+
+const LogoutInput = z.strictObject({ refresh_token: z.optional(z.string().check(z.maxLength(500))) });
+
+export function authRoutes({ auth }: AppDeps): Hono {
+  const app = new Hono();
+  app.post('/login', async (c) => {
+    const input = await readBody(c, LoginInput);
+    const pair = await auth.login(input.email, input.password, `${clientIp(c)}|${input.email.trim().toLowerCase()}`);
+    c.header('cache-control', 'no-store');
+    return c.json(pair);
+  });
+  app.post('/refresh', async (c) => {
+    const input = await readBody(c, RefreshInput);
+    c.header('cache-control', 'no-store');
+    return c.json(auth.refresh(input.refresh_token));
+  });
+  app.post('/logout', async (c) => {
+    const claims = requireAuth(c, auth);
+    let refreshToken: string | undefined;
+    if ((c.req.header('content-length') ?? '0') !== '0' || c.req.header('transfer-encoding')) {
+      const { value } = await readJson(c);
+      refreshToken = parseWith(LogoutInput, value).refresh_token;
+    }
+    auth.logout(claims.sub, refreshToken);
+    return c.body(null, 204);
+  });
+  app.get('/user', (c) => {
+    const claims = requireAuth(c, auth);
+    const user = auth.userById(claims.sub);
+    if (!user) throw problem('unauthorized', 401, 'La cuenta ya no existe.');
+    c.header('cache-control', 'no-store');
+    return c.json({ user: toUser(user) });
+  });
+  return app;
+}

@@ -1,0 +1,110 @@
+/** Venues: search, full menu with strong ETag / 304, admin edits, generated media. */
+import { Hono } from 'hono';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import * as z from 'zod/mini';
+import { Venue as VenueSchema } from '../../src/contract/venue.ts';
+import { isValidVenueId } from '../../src/contract/limits.ts';
+import type { AppDeps } from '../app.ts';
+import type { CachedVenue } from '../venues.ts';
+import { parseWith, readBody, readJson, requireAuth, isStaffOf } from '../http.ts';
+import { problem } from '../problem.ts';
+import { renderMedia } from '../media.ts';
+
+const VENUE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+const compressed = new WeakMap<CachedVenue, { br?: Buffer; gzip?: Buffer }>();
+
+const ProductPatch = z.strictObject({
+  price: z.optional(z.int().check(z.minimum(0), z.maximum(100_000_000))),
+  available: z.optional(z.boolean()),
+});
+
+function venueNotFound(id: string) {
+  return problem('notFound', 404, `No encontramos el local «${id.slice(0, 64)}».`);
+}
+
+export function venueRoutes({ venues, auth }: AppDeps): Hono {
+  const app = new Hono();
+
+  app.get('/', (c) => {
+    const q = c.req.query('q');
+    if (q !== undefined && q.length > 100) throw problem('validation', 422, 'La búsqueda es demasiado larga (máximo 100 caracteres).', { errors: { q: ['Máximo 100 caracteres'] } });
+    c.header('cache-control', 'public, max-age=0, must-revalidate');
+    return c.json({ venues: venues.list(q) });
+  });
+
+  app.get('/:id', (c) => {
+    const id = c.req.param('id');
+    const entry = isValidVenueId(id) ? venues.get(id) : undefined;
+    if (!entry) throw venueNotFound(id);
+    const headers: Record<string, string> = { etag: entry.etag, 'cache-control': VENUE_CACHE_CONTROL, vary: 'accept-encoding', 'last-modified': new Date(entry.venue.updatedAt).toUTCString() };
+    const inm = c.req.header('if-none-match');
+    if (inm && (inm === entry.etag || inm === `W/${entry.etag}` || inm.split(/\s*,\s*/).includes(entry.etag) || inm.trim() === '*')) {
+      return c.body(null, 304, headers);
+    }
+    const accept = c.req.header('accept-encoding') ?? '';
+    let body: string | Uint8Array = entry.json;
+    if (entry.json.length > 1024 && /\b(br|gzip)\b/.test(accept)) {
+      const cached = compressed.get(entry) ?? {};
+      compressed.set(entry, cached);
+      if (/\bbr\b/.test(accept)) {
+        cached.br ??= brotliCompressSync(entry.json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } });
+        body = new Uint8Array(cached.br);
+        headers['content-encoding'] = 'br';
+      } else {
+        cached.gzip ??= gzipSync(entry.json, { level: 9 });
+        body = new Uint8Array(cached.gzip);
+        headers['content-encoding'] = 'gzip';
+      }
+    }
+    headers['content-type'] = 'application/json; charset=utf-8';
+    return c.body(body as never, 200, headers);
+  });
+
+  /** Admin: replace a whole venue (validated by the contract schema). */
+  app.put('/:id', async (c) => {
+    const claims = requireAuth(c, auth);
+    if (!claims.scope.includes('admin')) throw problem('forbidden', 403, 'Solo un administrador puede editar locales.');
+    const id = c.req.param('id');
+    if (!isValidVenueId(id)) throw problem('validation', 422, 'El identificador del local no es válido o está reservado.', { errors: { id: ['Identificador no válido'] } });
+    const venue = parseWith(VenueSchema, (await readJson(c)).value);
+    if (venue.id !== id) throw problem('validation', 422, 'El identificador del cuerpo no coincide con la ruta.', { errors: { id: ['No coincide con la ruta'] } });
+    const entry = venues.put(venue);
+    c.header('etag', entry.etag);
+    return c.json(entry.venue);
+  });
+
+  /** Staff/admin: change a product's price or availability (also what tests use to change prices). */
+  app.patch('/:id/products/:productId', async (c) => {
+    const claims = requireAuth(c, auth);
+    const id = c.req.param('id');
+    const entry = isValidVenueId(id) ? venues.get(id) : undefined;
+    if (!entry) throw venueNotFound(id);
+    if (!isStaffOf(claims, id)) throw problem('forbidden', 403, 'No eres personal de este local.');
+    const patch = await readBody(c, ProductPatch);
+    const productId = c.req.param('productId');
+    if (!entry.products.has(productId)) throw problem('notFound', 404, 'Ese producto no existe en este local.');
+    const venue = structuredClone(entry.venue);
+    for (const cat of venue.categories) {
+      for (const p of cat.products) {
+        if (p.id !== productId) continue;
+        if (patch.price !== undefined) p.price = patch.price;
+        if (patch.available !== undefined) p.available = patch.available;
+      }
+    }
+    const updated = venues.put(venue);
+    return c.json(updated.products.get(productId)!.product);
+  });
+
+  return app;
+}
+
+export function mediaRoutes(): Hono {
+  const app = new Hono();
+  app.get('/*', (c) => {
+    const path = c.req.path.replace(/^.*?\/media\//, '');
+    const svg = renderMedia(path);
+    if (!svg) throw problem('notFound', 404, 'Imagen no encontrada.');
+    return c.body(svg, 200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=31536000, immutable' });
+  });
+  return app;
+}

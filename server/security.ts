@@ -1,0 +1,40 @@
+/**
+ * Security headers for everything the server answers. The Content-Security-Policy
+ * is built here, in one place: the site's own files, hashes of the inline scripts
+ * Astro emits (collected from the built HTML), and configurable extra origins.
+ */
+import type { ServerConfig } from './config.ts';
+
+export interface CspSources {
+  scriptHashes: string[];
+}
+
+export function siteCsp(config: ServerConfig, sources: CspSources): string {
+  const extra = (list: string[]) => (list.length ? ` ${list.join(' ')}` : '');
+  return [
+    "default-src 'self'",
+    `script-src 'self'${sources.scriptHashes.map((h) => ` '${h}'`).join('')}`,
+    // Astro and the islands set style attributes (e.g. view-transition-name); styles cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${extra(config.cspImg)}`,
+    "font-src 'self' data:",
+    `connect-src 'self'${extra(config.cspConnect)}`,
+    "manifest-src 'self'",
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    `form-action 'self'${extra(config.cspFormAction)}`,
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** API answers are data, never documents: nothing may load from them. */
+export const API_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
+
+export const COMMON_HEADERS: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+};
