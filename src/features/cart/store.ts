@@ -4,7 +4,9 @@
  * plain functions over the pure core in `cart.ts`.
  */
 import { atom, computed, type ReadableAtom } from 'nanostores';
-import { persistentStore } from '../../lib/persist.ts';
+import { persistentAtom } from '@nanostores/persistent';
+// Installs the shared `vuex` engine (one localStorage object for all client state).
+import '../../lib/persist.ts';
 import {
   addLine,
   cartCount,
@@ -21,8 +23,23 @@ import {
 
 export type Carts = Record<string, Cart>;
 
-/** Every venue's cart, keyed by venue id; schema-checked (and repaired) on load. */
-export const $carts = persistentStore<Carts>('carts', {}, normalizeCarts);
+/**
+ * Every venue's cart, keyed by venue id, under `vuex.carts`. Schema-checked on
+ * every read (load and other tabs' writes) and REPAIRED rather than discarded:
+ * `persistentStore`'s guard can only keep or drop the whole value, and one bad
+ * line must not cost the diner every cart, so this uses the same engine with a
+ * repairing decoder.
+ */
+export const $carts = persistentAtom<Carts>('carts', {}, {
+  encode: (value) => JSON.stringify(value),
+  decode: (encoded) => {
+    try {
+      return normalizeCarts(JSON.parse(encoded));
+    } catch {
+      return {};
+    }
+  },
+});
 
 export interface CartUi {
   open: boolean;
