@@ -2,6 +2,9 @@ import daisyui from 'daisyui';
 import daisyuiTheme from 'daisyui/theme';
 import type { Config } from 'tailwindcss';
 
+/** daisyUI ships no types (src/daisyui.d.ts declares them as unknown). */
+type Plugin = NonNullable<Config['plugins']>[number];
+
 /** Seed colours (product.md §7). `primary-content` on #0096c7 fails AA for
  * normal text, so text-bearing primary surfaces use `--color-primary-strong`. */
 export const seedColors = {
@@ -28,7 +31,7 @@ export default {
     },
   },
   plugins: [
-    daisyui({ themes: false, logs: false }),
+    daisyui({ themes: false, logs: false }) as Plugin,
     daisyuiTheme({
       name: 'umenu',
       default: true,
@@ -56,6 +59,6 @@ export default {
       '--radius-selector': '0.5rem',
       '--radius-field': '0.5rem',
       '--radius-box': '0.75rem',
-    }),
+    }) as Plugin,
   ],
 } satisfies Config;

@@ -1,8 +1,23 @@
 /** @vite-pwa/astro options: manifest (product.md §8) and the Workbox service worker. */
+import type { RuntimeCaching } from 'workbox-build';
+
+/**
+ * Runtime caching rules. The menu feature adds its own here (visited venue
+ * pages, `GET /api/venues/…`, product images) — keep `config.json` first.
+ */
+export const runtimeCaching: RuntimeCaching[] = [
+  {
+    // The runtime config: fresh when online, last known copy offline.
+    urlPattern: ({ url }) => url.pathname === '/config.json',
+    handler: 'NetworkFirst',
+    options: { cacheName: 'umenu-config', networkTimeoutSeconds: 3 },
+  },
+];
+
 export const pwaOptions = {
   registerType: 'prompt' as const,
   injectRegister: false as const,
-  includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+  includeAssets: ['favicon.svg', 'favicon.ico', 'apple-touch-icon-180x180.png'],
   manifest: {
     id: '/',
     name: 'umenu — menú y pedidos',
@@ -22,9 +37,11 @@ export const pwaOptions = {
     ],
   },
   workbox: {
-    navigateFallback: '/offline',
-    navigateFallbackDenylist: [/^\/api\//],
-    globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
-    globIgnores: ['**/splash-*.png'],
+    // Never-visited routes offline get the offline page (not the home page, the plugin's default).
+    navigateFallback: '/offline.html',
+    navigateFallbackDenylist: [/^\/api\//, /\.[a-z0-9]+$/i],
+    globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}'],
+    globIgnores: ['**/apple-splash-*.png', '**/maskable-icon-*.png', '**/pwa-512x512.png'],
+    runtimeCaching,
   },
 };

@@ -1,0 +1,70 @@
+/**
+ * The error page, shown in place without a navigation (static site: errors found
+ * in the browser — failed validate, unknown middleware, an island's failed
+ * load — cannot change the HTTP status). Same markup as the static 404/500
+ * pages: it clones `<template id="umenu-error-template">` from the layout.
+ * If showing it fails, a minimal fallback is written instead (seed).
+ */
+import { normalizeError, type PageError } from './page-meta.ts';
+
+export const ERROR_PAGE_FAILED_MESSAGE = 'An error occurred while showing the error page';
+export const HOME_LINK_TEXT = 'Go back to home';
+
+export const ERROR_EVENT = 'umenu:error-page';
+
+function render(statusCode: number, message: string): void {
+  const template = document.getElementById('umenu-error-template');
+  const main = document.getElementById('main');
+  if (!(template instanceof HTMLTemplateElement) || !main) throw new Error('error page template missing');
+  const view = template.content.cloneNode(true) as DocumentFragment;
+  const status = view.querySelector('[data-error-status]');
+  const text = view.querySelector('[data-error-message]');
+  const help = view.querySelector('[data-error-help]');
+  if (!status || !text) throw new Error('error page template incomplete');
+  status.textContent = String(statusCode);
+  text.textContent = message;
+  if (help) {
+    help.textContent =
+      statusCode === 404
+        ? 'La página que buscas no existe o cambió de dirección.'
+        : 'Algo salió mal al mostrar esta página. Vuelve al inicio e inténtalo de nuevo.';
+  }
+  main.replaceChildren(view);
+  document.title = `${message} - umenu-ui`;
+  main.querySelector<HTMLElement>('h1')?.focus();
+}
+
+function renderFallback(): void {
+  const main = document.getElementById('main') ?? document.body;
+  const box = document.createElement('div');
+  box.className = 'py-10 text-center';
+  const heading = document.createElement('h1');
+  heading.className = 'text-xl font-bold';
+  heading.tabIndex = -1;
+  heading.textContent = ERROR_PAGE_FAILED_MESSAGE;
+  const link = document.createElement('a');
+  link.href = '/';
+  link.className = 'btn btn-primary mt-6';
+  link.textContent = HOME_LINK_TEXT;
+  box.append(heading, link);
+  main.replaceChildren(box);
+  document.title = `${ERROR_PAGE_FAILED_MESSAGE} - umenu-ui`;
+  heading.focus();
+}
+
+/** Shows the error page for `error` (its status code, or 500). */
+export function showErrorPage(error: PageError | unknown): void {
+  try {
+    const { statusCode, message } = normalizeError(error);
+    render(statusCode, message);
+    document.documentElement.dataset.errorStatus = String(statusCode);
+    window.dispatchEvent(new CustomEvent(ERROR_EVENT, { detail: { statusCode, message } }));
+  } catch (failure) {
+    console.error('[umenu] the error page could not be shown', failure);
+    try {
+      renderFallback();
+    } catch {
+      document.body.textContent = ERROR_PAGE_FAILED_MESSAGE;
+    }
+  }
+}

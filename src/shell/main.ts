@@ -1,0 +1,34 @@
+/**
+ * The shell's browser code, on every page (plain TS, no React): progress bar,
+ * online status, chunk-load recovery, generic error toast, page meta, service worker.
+ */
+import { installChunkReload, isChunkLoadError } from './chunk-reload.ts';
+import { showErrorPage } from './error-view.ts';
+import { installOnlineIndicator } from './online-indicator.ts';
+import { readPageMeta, runPageMeta } from './page-meta.ts';
+import { installProgressBar } from './progress-bar.ts';
+import { installServiceWorker } from './sw-register.ts';
+import { toastError } from './toast.ts';
+import './register-features.ts';
+
+installChunkReload();
+installProgressBar();
+installOnlineIndicator();
+
+// An unexpected failure anywhere gets the seed's generic error toast rather than silence.
+window.addEventListener('unhandledrejection', (event) => {
+  if (event.defaultPrevented || isChunkLoadError(event.reason)) return;
+  toastError();
+});
+
+async function runMeta(): Promise<void> {
+  const outcome = await runPageMeta(readPageMeta(), new URL(location.href));
+  if (outcome.kind === 'redirect') location.replace(outcome.to);
+  else if (outcome.kind === 'error') showErrorPage(outcome);
+}
+
+// Module scripts of the page (feature registrations) have all run by DOMContentLoaded.
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => void runMeta(), { once: true });
+else void runMeta();
+
+if (import.meta.env.PROD) installServiceWorker();

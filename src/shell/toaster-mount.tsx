@@ -1,0 +1,51 @@
+/** Lazily loaded: renders sonner's Toaster into its own root on first use. */
+import { useEffect } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Toaster, toast as sonnerToast } from 'sonner';
+import type { ToastOptions } from './toast.ts';
+
+export const TOASTER_POSITION = 'top-right';
+export const TOAST_DURATION_MS = 4000;
+
+let mounted: Promise<void> | undefined;
+
+function Ready({ onReady }: { onReady: () => void }) {
+  // Effects of siblings rendered before this one (the Toaster's subscription) have run.
+  useEffect(onReady, [onReady]);
+  return null;
+}
+
+export function mountToaster(): Promise<void> {
+  if (!mounted) {
+    mounted = new Promise<void>((resolve) => {
+      const container = document.createElement('div');
+      container.id = 'umenu-toaster';
+      document.body.append(container);
+      createRoot(container).render(
+        <>
+          <Toaster
+            position={TOASTER_POSITION}
+            duration={TOAST_DURATION_MS}
+            richColors
+            closeButton
+            containerAriaLabel="Notificaciones"
+            toastOptions={{ closeButtonAriaLabel: 'Cerrar notificación' }}
+          />
+          <Ready onReady={resolve} />
+        </>,
+      );
+    });
+  }
+  return mounted;
+}
+
+export function showToast(
+  kind: 'message' | 'success' | 'info' | 'warning' | 'error',
+  message: string,
+  options: ToastOptions,
+): void {
+  const { action, ...rest } = options;
+  const data = action ? { ...rest, action: { label: action.label, onClick: action.onClick } } : rest;
+  if (kind === 'message') sonnerToast(message, data);
+  else sonnerToast[kind](message, data);
+}
