@@ -17,18 +17,26 @@ export interface Server {
   close(): void;
 }
 
-export async function createServer(config: ServerConfig, site: SiteState = { building: false, files: undefined }, existingDb?: Db): Promise<Server> {
+export interface ServerOptions {
+  site?: SiteState;
+  /** Clock for orders and opening hours (tests). */
+  now?: () => Date;
+}
+
+export async function createServer(config: ServerConfig, options: ServerOptions = {}, existingDb?: Db): Promise<Server> {
+  const site = options.site ?? { building: false, files: undefined };
   const db = existingDb ?? openDatabase({ path: config.dbPath, reset: config.resetDb });
   const venues = createVenueStore(db);
   if (config.seedDemo) await seedIfEmpty(db, venues);
   const auth = createAuthService(db, config);
-  const orders = createOrderService(db);
+  const orders = createOrderService(db, venues, options.now);
   const deps: AppDeps = { db, config, venues, auth, orders, site };
   const app = createApp(deps);
   return {
     app,
     deps,
     close() {
+      orders.close();
       try {
         db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
       } catch { /* closing anyway */ }

@@ -1,0 +1,138 @@
+/**
+ * Prices an order from the venue's own data (product.md §4): every amount is recomputed
+ * here, option groups and availability are enforced, and the total is compared with the
+ * `expectedTotal` the client showed. Pure apart from reading the venue store.
+ */
+import type { OrderInput, OrderLine, PriceChange } from '../src/contract/order.ts';
+import type { CachedVenue, VenueStore } from './venues.ts';
+import { findOption } from './venues.ts';
+import { problem } from './problem.ts';
+import { inWindow, isOpenAt } from './hours.ts';
+
+export interface PricedOrder {
+  lines: OrderLine[];
+  subtotal: number;
+  tip: number;
+  deliveryFee: number;
+  total: number;
+}
+
+export function percentOf(amount: number, percent: number): number {
+  return Math.floor((amount * percent + 50) / 100);
+}
+
+const PRICE_MEMORY_MS = 24 * 3600 * 1000;
+
+export function priceOrder(entry: CachedVenue, input: OrderInput, now: Date, venues?: VenueStore): PricedOrder {
+  const { venue } = entry;
+  const errors: Record<string, string[]> = {};
+  const add = (path: string, message: string) => (errors[path] ??= []).push(message);
+
+  if (!venue.orderModes.includes(input.mode)) add('mode', 'Este local no acepta pedidos de este tipo.');
+  if (input.mode === 'table') {
+    if (!input.table) add('table', 'Indica tu mesa.');
+    else if (venue.tables && !venue.tables.includes(input.table)) add('table', 'Esa mesa no existe en este local.');
+  }
+  if (input.mode === 'delivery' && !input.customer.address) add('customer.address', 'Indica la dirección de entrega.');
+
+  const unavailable: Array<{ index: number; productId: string; name: string }> = [];
+  const lines: OrderLine[] = [];
+  input.lines.forEach((line, index) => {
+    const found = entry.products.get(line.productId);
+    if (!found) {
+      add(`lines.${index}.productId`, 'Este producto ya no existe en el menú.');
+      return;
+    }
+    const { product } = found;
+    let lineOk = true;
+    if (!product.available || !inWindow(found.availableFrom, found.availableUntil, venue.timezone, now)) {
+      unavailable.push({ index, productId: product.id, name: product.name });
+      lineOk = false;
+    }
+    const chosen: OrderLine['options'] = [];
+    const perGroup = new Map<string, number>();
+    const seen = new Set<string>();
+    for (const optionId of line.optionIds) {
+      if (seen.has(optionId)) {
+        add(`lines.${index}.optionIds`, 'Una opción está repetida.');
+        lineOk = false;
+        continue;
+      }
+      seen.add(optionId);
+      const hit = findOption(product, optionId);
+      if (!hit) {
+        add(`lines.${index}.optionIds`, 'Una de las opciones elegidas no existe.');
+        lineOk = false;
+        continue;
+      }
+      if (!hit.option.available) {
+        unavailable.push({ index, productId: product.id, name: `${product.name}: ${hit.option.name}` });
+        lineOk = false;
+      }
+      perGroup.set(hit.group.id, (perGroup.get(hit.group.id) ?? 0) + 1);
+      chosen.push({ id: hit.option.id, name: hit.option.name, priceDelta: hit.option.priceDelta });
+    }
+    for (const group of product.optionGroups) {
+      const count = perGroup.get(group.id) ?? 0;
+      if (count < group.min || count > group.max) {
+        const message = group.min === group.max
+          ? `Elige ${group.min === 1 ? 'una opción' : `${group.min} opciones`} en «${group.name}».`
+          : count < group.min ? `Elige al menos ${group.min} en «${group.name}».` : `Elige como máximo ${group.max} en «${group.name}».`;
+        add(`lines.${index}.optionIds`, message);
+        lineOk = false;
+      }
+    }
+    if (!lineOk) return;
+    const unitPrice = Math.max(0, product.price + chosen.reduce((sum, o) => sum + o.priceDelta, 0));
+    lines.push({
+      productId: product.id,
+      name: product.name,
+      options: chosen,
+      ...(line.note ? { note: line.note } : {}),
+      quantity: line.quantity,
+      unitPrice,
+      lineTotal: unitPrice * line.quantity,
+    });
+  });
+
+  if (Object.keys(errors).length) throw problem('validation', 422, 'Revisa los datos del pedido.', { errors });
+  if (!isOpenAt(venue.hours, venue.timezone, now)) {
+    throw problem('venueClosed', 422, `${venue.name} está cerrado ahora. Consulta el horario y vuelve a intentarlo cuando abra.`);
+  }
+  if (unavailable.length) {
+    const names = unavailable.map((u) => u.name).join(', ');
+    throw problem('unavailable', 422, `Ya no está disponible: ${names}. Quítalo del carrito para continuar.`, {
+      unavailable,
+      errors: Object.fromEntries(unavailable.map((u) => [`lines.${u.index}`, ['No disponible']])),
+    });
+  }
+
+  const subtotal = lines.reduce((sum, l) => sum + l.lineTotal, 0);
+  if (venue.minOrder && subtotal < venue.minOrder) {
+    throw problem('belowMinimum', 422, 'El pedido no llega al mínimo del local. Añade algo más para continuar.', { minOrder: venue.minOrder, subtotal });
+  }
+  const tip = 'percent' in input.tip ? percentOf(subtotal, input.tip.percent) : input.tip.amount;
+  const deliveryFee = input.mode === 'delivery' ? (venue.deliveryFee ?? 0) : 0;
+  const total = subtotal + tip + deliveryFee;
+
+  if (total !== input.expectedTotal) {
+    const old = venues?.priceChangesSince(venue.id, now.getTime() - PRICE_MEMORY_MS) ?? new Map<string, number>();
+    const changes: PriceChange[] = [];
+    lines.forEach((line, index) => {
+      const product = entry.products.get(line.productId)!.product;
+      const before = Math.max(0, (old.get(`p:${product.id}`) ?? product.price)
+        + line.options.reduce((sum, o) => sum + (old.get(`o:${product.id}:${o.id}`) ?? o.priceDelta), 0));
+      if (before !== line.unitPrice) {
+        changes.push({ index, productId: line.productId, name: line.name, expectedUnitPrice: before, unitPrice: line.unitPrice, quantity: line.quantity });
+      }
+    });
+    // No recent price change explains the difference: list every line with its current price.
+    if (!changes.length) {
+      lines.forEach((line, index) => changes.push({ index, productId: line.productId, name: line.name, unitPrice: line.unitPrice, quantity: line.quantity }));
+    }
+    throw problem('priceChanged', 409, 'Algunos precios han cambiado desde que viste el menú. Revisa el nuevo total y confirma el pedido.', {
+      changes, subtotal, tip, deliveryFee, total, expectedTotal: input.expectedTotal,
+    });
+  }
+  return { lines, subtotal, tip, deliveryFee, total };
+}
