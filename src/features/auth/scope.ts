@@ -1,0 +1,49 @@
+/**
+ * Scope check (seed §6): `user.scope` may be an array (a scope is held when it
+ * is included) or an object (held when its value is truthy). Staff scope is
+ * `staff:{venueId}`; `admin` holds every venue.
+ */
+
+export type ScopeValue = readonly string[] | Readonly<Record<string, unknown>> | string | null | undefined;
+
+export interface ScopedUser {
+  scope?: ScopeValue;
+}
+
+export const ADMIN_SCOPE = 'admin';
+
+export function staffScope(venueId: string): string {
+  return `staff:${venueId}`;
+}
+
+/** True when the user holds `scope` exactly. */
+export function hasScope(user: ScopedUser | null | undefined, scope: string): boolean {
+  const held = user?.scope;
+  if (held === null || held === undefined) return false;
+  if (typeof held === 'string') return held.split(/\s+/).includes(scope);
+  if (Array.isArray(held)) return held.includes(scope);
+  if (typeof held === 'object') return Boolean((held as Record<string, unknown>)[scope]);
+  return false;
+}
+
+/** Staff of this venue, or an admin. */
+export function canManageVenue(user: ScopedUser | null | undefined, venueId: string): boolean {
+  return hasScope(user, ADMIN_SCOPE) || hasScope(user, staffScope(venueId));
+}
+
+/** The venue ids the user is staff of (from `staff:{id}` scopes). */
+export function staffVenueIds(user: ScopedUser | null | undefined): string[] {
+  const held = user?.scope;
+  if (!held) return [];
+  const names = typeof held === 'string'
+    ? held.split(/\s+/)
+    : Array.isArray(held)
+      ? [...held]
+      : Object.entries(held).filter(([, value]) => Boolean(value)).map(([key]) => key);
+  return names.filter((name) => name.startsWith('staff:') && name.length > 6).map((name) => name.slice(6));
+}
+
+/** Whether to offer the staff panel at all. */
+export function isStaff(user: ScopedUser | null | undefined): boolean {
+  return hasScope(user, ADMIN_SCOPE) || staffVenueIds(user).length > 0;
+}
