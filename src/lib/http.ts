@@ -21,7 +21,10 @@ export function setAuthTokenProvider(fn: TokenProvider | undefined): void {
   tokenProvider = fn;
 }
 
-/** Called once when a request gets 401; resolve true (e.g. after a refresh) to retry it once. */
+/**
+ * Called once when a request gets 401; resolve true (e.g. after a refresh) to retry it once.
+ * The retry goes through ky's retry machinery: a call made with `retry: 0` is not retried.
+ */
 export function setUnauthorizedHandler(fn: UnauthorizedHandler | undefined): void {
   unauthorizedHandler = fn;
 }
