@@ -59,6 +59,12 @@ export default {
       '--radius-selector': '0.5rem',
       '--radius-field': '0.5rem',
       '--radius-box': '0.75rem',
+      // daisyUI needs these; without them borders fall back to 3px currentColor.
+      '--size-selector': '0.25rem',
+      '--size-field': '0.25rem',
+      '--border': '1px',
+      '--depth': '1',
+      '--noise': '0',
     }) as Plugin,
   ],
 } satisfies Config;
