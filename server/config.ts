@@ -21,6 +21,8 @@ export interface ServerConfig {
   cspFormAction: string[];
   sseHeartbeatMs: number;
   seedDemo: boolean;
+  /** Also generate the benchmark venue `mercado-grande` (520 products). */
+  seedLarge: boolean;
 }
 
 const list = (value: string | undefined) => (value ?? '').split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
@@ -49,6 +51,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     cspFormAction: list(env.UMENU_CSP_FORM_ACTION),
     sseHeartbeatMs: int(env.UMENU_SSE_HEARTBEAT_MS, 15_000),
     seedDemo: env.UMENU_SEED_DEMO !== '0',
+    seedLarge: env.UMENU_SEED_LARGE === '1',
   };
 }
 

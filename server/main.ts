@@ -7,7 +7,8 @@ import { openDatabase, type Db } from './db/database.ts';
 import { createVenueStore } from './venues.ts';
 import { createAuthService } from './auth/service.ts';
 import { createOrderService } from './orders.ts';
-import { seedIfEmpty } from './db/seed.ts';
+import { grantDemoStaff, seedIfEmpty } from './db/seed.ts';
+import { generateLargeVenue } from './db/generate-large.ts';
 import { createApp, type AppDeps, type SiteState } from './app.ts';
 import type { Hono } from 'hono';
 
@@ -28,6 +29,10 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const db = existingDb ?? openDatabase({ path: config.dbPath, reset: config.resetDb });
   const venues = createVenueStore(db);
   if (config.seedDemo) await seedIfEmpty(db, venues);
+  if (config.seedLarge && !venues.get('mercado-grande')) {
+    venues.put(generateLargeVenue());
+    grantDemoStaff(db, 'mercado-grande');
+  }
   const auth = createAuthService(db, config);
   const orders = createOrderService(db, venues, options.now);
   const deps: AppDeps = { db, config, venues, auth, orders, site };
