@@ -17,6 +17,7 @@ import { API_CSP, COMMON_HEADERS, siteCsp } from './security.ts';
 import { authRoutes } from './routes/auth.ts';
 import { mediaRoutes, venueRoutes } from './routes/venues.ts';
 import { orderRoutes } from './routes/orders.ts';
+import { socialRoutes } from './social/routes.ts';
 import { openApiDocument } from '../src/contract/openapi.ts';
 
 /** What the site part serves; `start.ts` swaps `files` after a build. */
@@ -76,6 +77,7 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/auth', authRoutes(deps));
   // ── Social login (owned by the auth engineer): mount here, e.g.
   //    api.route('/auth/social', socialRoutes(deps));   // from ./social/routes.ts
+  api.route('/auth/social', socialRoutes(deps));
   // ──
   api.route('/', orderRoutes(deps));
   api.all('*', (c) => problemResponse(c, problem('notFound', 404, `No existe la ruta ${c.req.method} ${c.req.path.slice(0, 200)}.`)));

@@ -10,7 +10,7 @@ import type { ServerConfig } from '../config.ts';
 import type { AccessClaims, TokenPair, User } from '../../src/contract/auth.ts';
 import { signJwt, verifyJwt } from './jwt.ts';
 import { DUMMY_HASH_PROMISE, verifyPassword } from './passwords.ts';
-import { problem } from '../problem.ts';
+import { HttpProblem, problem } from '../problem.ts';
 
 export interface UserRow {
   id: string;
@@ -121,19 +121,22 @@ export function createAuthService(db: Db, config: ServerConfig): AuthService {
     refresh(refreshToken) {
       const hash = sha256(refreshToken);
       const now = Math.floor(Date.now() / 1000);
-      return transaction(db, () => {
+      // Decide inside one transaction, throw after it commits: a reuse must leave its family revoked.
+      const outcome = transaction(db, (): TokenPair | HttpProblem => {
         const row = selectToken.get(hash) as { family_id: string; user_id: string; expires_at: number; family_expires_at: number; used_at: number | null; revoked_at: number | null } | undefined;
-        if (!row) throw problem('unauthorized', 401, 'La sesión no es válida. Inicia sesión de nuevo.');
+        if (!row) return problem('unauthorized', 401, 'La sesión no es válida. Inicia sesión de nuevo.');
         if (row.used_at !== null) {
           revokeFamily.run(now, row.family_id);
-          throw problem('tokenReused', 401, 'Por seguridad hemos cerrado la sesión en todos los dispositivos que la compartían. Inicia sesión de nuevo.');
+          return problem('tokenReused', 401, 'Por seguridad hemos cerrado la sesión en todos los dispositivos que la compartían. Inicia sesión de nuevo.');
         }
         if (row.revoked_at !== null || row.expires_at <= now || row.family_expires_at <= now) {
-          throw problem('unauthorized', 401, 'La sesión ha caducado. Inicia sesión de nuevo.');
+          return problem('unauthorized', 401, 'La sesión ha caducado. Inicia sesión de nuevo.');
         }
         markUsed.run(now, hash);
         return issueTokenPair(row.user_id, row.family_id, row.family_expires_at);
       });
+      if (outcome instanceof HttpProblem) throw outcome;
+      return outcome;
     },
     logout(userId, refreshToken) {
       const now = Math.floor(Date.now() / 1000);

@@ -37,7 +37,7 @@ export const barElCabanyal: Venue = {
   updatedAt: '2026-11-01T12:00:00.000Z',
   categories: [
     category('Tapas', [
-      product({ name: 'Patatas bravas', description: 'Patata confitada y frita con salsa brava de la casa y alioli.', price: 450, kind: 'fries', color: 'e76f51', allergens: ['eggs'], tags: ['vegetariano', 'sin-gluten', 'picante', 'popular'], groups: [racion()] }),
+      product({ name: 'Patatas bravas', description: 'Patata confitada y frita con salsa brava de la casa y alioli.', price: 450, kind: 'fries', color: 'e76f51', allergens: ['eggs'], tags: ['vegetariano', 'sin-gluten', 'picante', 'popular'], groups: [racion(), group('Salsas', 1, 2, [{ name: 'Brava' }, { name: 'Alioli', allergens: ['eggs'] }, { name: 'Ajo y perejil' }])] }),
       product({ name: 'Croquetas de jamón ibérico', description: 'Cremosas, con bechamel de leche fresca. Seis unidades.', price: 850, kind: 'bread', color: 'd4a373', allergens: ['gluten', 'milk', 'eggs'], tags: ['popular'] }),
       product({ name: 'Pimientos de Padrón', description: 'Unos pican y otros no.', price: 650, kind: 'salad', color: '3a9d4a', tags: ['vegano', 'sin-gluten'] }),
       product({ name: 'Tortilla de patatas', description: 'Jugosa, con cebolla pochada.', price: 390, kind: 'egg', color: 'f6d55c', allergens: ['eggs'], tags: ['vegetariano', 'sin-gluten'], groups: [racion(), group('Punto', 1, 1, [{ name: 'Jugosa' }, { name: 'Hecha' }])] }),
@@ -61,7 +61,7 @@ export const barElCabanyal: Venue = {
     category('Montaditos', [
       product({ name: 'Montadito de lomo y pimiento', description: 'Lomo a la plancha con pimiento verde frito.', price: 350, kind: 'sandwich', color: 'bc6c25', allergens: ['gluten'] }),
       product({ name: 'Montadito de sobrasada y miel', description: 'Sobrasada de Mallorca con miel de romero.', price: 320, kind: 'sandwich', color: 'c1121f', allergens: ['gluten'] }),
-      product({ name: 'Bocadillo de calamares', description: 'Barra crujiente con calamares y alioli.', price: 750, kind: 'sandwich', color: 'f4d58d', allergens: ['gluten', 'molluscs', 'eggs'], groups: [group('Salsa', 0, 1, [{ name: 'Alioli', allergens: ['eggs'] }, { name: 'Mayonesa de limón', allergens: ['eggs'] }, { name: 'Sin salsa' }])] }),
+      product({ name: 'Bocadillo de calamares', description: 'Barra crujiente con calamares y alioli.', price: 750, kind: 'sandwich', color: 'f4d58d', allergens: ['gluten', 'molluscs', 'eggs'], groups: [group('Salsa', 0, 1, [{ name: 'Alioli', allergens: ['eggs'] }, { name: 'Mayonesa de limón', allergens: ['eggs'] }, { name: 'Sin salsa' }]), group('Extras', 0, 2, [{ name: 'Pimiento verde frito', delta: 100 }, { name: 'Queso fundido', delta: 120, allergens: ['milk'] }])] }),
       product({ name: 'Esmorzaret de blanco y negro', description: 'Longanizas y morcilla con habas, el almuerzo valenciano.', price: 850, kind: 'sandwich', color: '6d4c41', allergens: ['gluten'] }),
     ]),
     category('Ensaladas', [
