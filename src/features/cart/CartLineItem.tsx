@@ -1,0 +1,76 @@
+/** One cart line: name, options, note, unit and line price, quantity stepper and remove. */
+import { mdiMinus, mdiPlus, mdiTrashCanOutline } from '@mdi/js';
+import { LIMITS } from '../../contract/limits.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { Icon } from '../../shell/Icon.tsx';
+import { lineTotal, type CartLine } from './cart.ts';
+
+interface Props {
+  line: CartLine;
+  currency: string;
+  locale: string;
+  onQuantity: (quantity: number) => void;
+  onRemove: () => void;
+}
+
+export function CartLineItem({ line, currency, locale, onQuantity, onRemove }: Props) {
+  const money = (minor: number) => formatMoney(minor, currency, locale);
+  const labelId = `line-${hash(line.key)}`;
+  return (
+    <li className="py-3" aria-labelledby={labelId} data-testid="cart-line">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p id={labelId} className="font-semibold leading-snug">{line.name}</p>
+          {line.optionNames.length > 0 && (
+            <p className="text-sm text-base-content/80">{line.optionNames.join(', ')}</p>
+          )}
+          {line.note && <p className="text-sm italic text-base-content/80">Nota: {line.note}</p>}
+          <p className="text-sm text-base-content/80">{money(line.unitPrice)} c/u</p>
+        </div>
+        <p className="font-semibold whitespace-nowrap" aria-label={`Total de la línea: ${money(lineTotal(line))}`}>
+          {money(lineTotal(line))}
+        </p>
+      </div>
+      <div className="mt-2 flex items-center justify-between gap-2">
+        <div className="flex items-center gap-1" role="group" aria-label={`Cantidad de ${line.name}`}>
+          <button
+            type="button"
+            className="btn btn-outline btn-square min-h-11 min-w-11"
+            aria-label={`Quitar una unidad de ${line.name}`}
+            disabled={line.quantity <= LIMITS.quantityMin}
+            onClick={() => onQuantity(line.quantity - 1)}
+          >
+            <Icon path={mdiMinus} size={20} />
+          </button>
+          <span className="min-w-8 text-center text-lg font-semibold tabular-nums" data-testid="line-quantity">
+            {line.quantity}
+          </span>
+          <button
+            type="button"
+            className="btn btn-outline btn-square min-h-11 min-w-11"
+            aria-label={`Añadir una unidad de ${line.name}`}
+            disabled={line.quantity >= LIMITS.quantityMax}
+            onClick={() => onQuantity(line.quantity + 1)}
+          >
+            <Icon path={mdiPlus} size={20} />
+          </button>
+        </div>
+        <button
+          type="button"
+          className="btn btn-ghost min-h-11 gap-1 text-error-content"
+          aria-label={`Eliminar ${line.name}`}
+          onClick={onRemove}
+        >
+          <Icon path={mdiTrashCanOutline} size={20} />
+          <span aria-hidden="true">Eliminar</span>
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function hash(text: string): string {
+  let h = 0;
+  for (let i = 0; i < text.length; i++) h = (Math.imul(31, h) + text.charCodeAt(i)) | 0;
+  return (h >>> 0).toString(36);
+}

@@ -1,0 +1,200 @@
+/**
+ * One order (`/pedidos/ver?id=…`): number, live status timeline, lines,
+ * totals and how to reach the venue. Status changes arrive over SSE (polling
+ * when the stream is down) and are announced with a toast.
+ */
+import { mdiMapMarkerOutline, mdiPhoneOutline, mdiStorefrontOutline } from '@mdi/js';
+import { useEffect, useRef, useState } from 'react';
+import type { Order } from '../../contract/order.ts';
+import type { Venue } from '../../contract/venue.ts';
+import { problemMessage, problemOf } from '../../lib/http.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { Icon } from '../../shell/Icon.tsx';
+import { toast } from '../../shell/toast.ts';
+import { fetchOrder, fetchVenue } from './api.ts';
+import { watchOrder } from './live.ts';
+import { MODE_LABELS, PAYMENT_LABELS, STATUS_LABELS, formatDateTime, formatTime, isOpenStatus, timelineOf } from './status.ts';
+
+type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; order: Order };
+
+export default function OrderView() {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [venue, setVenue] = useState<Pick<Venue, 'phone' | 'address' | 'locale' | 'timezone'> | null>(null);
+  const [transport, setTransport] = useState<'sse' | 'polling' | null>(null);
+  const lastStatus = useRef<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    const id = new URLSearchParams(location.search).get('id')?.trim();
+    if (!id) {
+      setLoad({ state: 'error', message: 'Falta el número de pedido en la dirección. Búscalo en Mis pedidos.' });
+      return;
+    }
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    const show = (order: Order) => {
+      if (lastStatus.current && lastStatus.current !== order.status) {
+        toast.info(`Tu pedido está: ${STATUS_LABELS[order.status]}`, { id: `order-${order.id}-status`, testId: 'status-toast' });
+      }
+      lastStatus.current = order.status;
+      setLoad({ state: 'ready', order });
+    };
+    fetchOrder(id)
+      .then((order) => {
+        if (cancelled) return;
+        show(order);
+        document.title = `Pedido ${order.number} - umenu-ui`;
+        fetchVenue(order.venueId).then((v) => !cancelled && setVenue(v)).catch(() => undefined);
+        if (isOpenStatus(order.status)) stop = watchOrder(order.id, { onOrder: show, onTransport: setTransport });
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        const status = problemOf(error)?.status;
+        setLoad({
+          state: 'error',
+          message: status === 404
+            ? 'No encontramos ese pedido. Revisa el enlace o búscalo en Mis pedidos.'
+            : status === 403
+              ? 'Este pedido es de otra cuenta. Inicia sesión con la cuenta con la que lo hiciste.'
+              : problemMessage(error),
+        });
+      });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, []);
+
+  if (load.state === 'loading') {
+    return (
+      <p role="status" className="flex items-center gap-2 py-8">
+        <span className="loading loading-spinner" aria-hidden="true" /> Cargando tu pedido…
+      </p>
+    );
+  }
+  if (load.state === 'error') {
+    return (
+      <div role="alert" className="rounded-box border border-error bg-base-100 p-4">
+        <h1 className="text-xl font-bold">No podemos mostrar el pedido</h1>
+        <p className="mt-2">{load.message}</p>
+        <a className="btn btn-primary mt-4 min-h-11" href="/pedidos">Ver mis pedidos</a>
+      </div>
+    );
+  }
+
+  const { order } = load;
+  const locale = venue?.locale ?? 'es';
+  const money = (minor: number) => formatMoney(minor, order.currency, locale);
+  const steps = timelineOf(order);
+  return (
+    <article className="flex flex-col gap-4" data-testid="order-view">
+      <header className="rounded-box bg-base-100 p-4 shadow-sm">
+        <p className="text-sm text-base-content/80">{order.venueName} · {formatDateTime(order.createdAt, locale)}</p>
+        <h1 ref={headingRef} className="mt-1 text-3xl font-extrabold sm:text-4xl">
+          Pedido <span data-testid="order-number">{order.number}</span>
+        </h1>
+        <p className="mt-1">
+          {MODE_LABELS[order.mode]}{order.table ? ` · Mesa ${order.table}` : ''} · {PAYMENT_LABELS[order.payment]}
+        </p>
+        <p className="mt-2 text-lg" aria-live="polite" data-testid="order-status">
+          Estado: <strong>{STATUS_LABELS[order.status]}</strong>
+        </p>
+        {isOpenStatus(order.status) && (
+          <p className="text-sm text-base-content/80">
+            {transport === 'sse' ? 'Se actualiza en vivo.' : 'Se actualiza automáticamente.'}
+          </p>
+        )}
+      </header>
+
+      <section className="rounded-box bg-base-100 p-4 shadow-sm" aria-labelledby="order-timeline-title">
+        <h2 id="order-timeline-title" className="text-lg font-bold">Seguimiento</h2>
+        <ol className="mt-3 flex flex-col gap-0" data-testid="order-timeline">
+          {steps.map((step, index) => (
+            <li
+              key={step.status}
+              className="flex gap-3"
+              aria-current={step.state === 'current' ? 'step' : undefined}
+            >
+              <div className="flex flex-col items-center" aria-hidden="true">
+                <span
+                  className={`mt-1 size-4 rounded-full border-2 ${
+                    step.state === 'upcoming'
+                      ? 'border-base-300 bg-base-100'
+                      : step.status === 'cancelled'
+                        ? 'border-[#a3153a] bg-[#a3153a]'
+                        : 'border-primary-strong bg-primary-strong'
+                  }`}
+                />
+                {index < steps.length - 1 && <span className="w-0.5 flex-1 bg-base-300" />}
+              </div>
+              <div className="pb-4">
+                <p className={step.state === 'current' ? 'font-bold' : step.state === 'upcoming' ? 'text-base-content/70' : ''}>
+                  {step.label}
+                  {step.state === 'upcoming' && <span className="sr-only"> (pendiente)</span>}
+                  {step.state === 'current' && <span className="sr-only"> (estado actual)</span>}
+                </p>
+                {step.at && <p className="text-sm text-base-content/80"><time dateTime={step.at}>{formatTime(step.at, locale, venue?.timezone)}</time></p>}
+              </div>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="rounded-box bg-base-100 p-4 shadow-sm" aria-labelledby="order-lines-title">
+        <h2 id="order-lines-title" className="text-lg font-bold">Tu pedido</h2>
+        <ul className="mt-2 divide-y divide-base-300">
+          {order.lines.map((line, i) => (
+            <li key={i} className="flex justify-between gap-3 py-2">
+              <div>
+                <p className="font-medium">{line.quantity} × {line.name}</p>
+                {line.options.length > 0 && <p className="text-sm text-base-content/80">{line.options.map((o) => o.name).join(', ')}</p>}
+                {line.note && <p className="text-sm italic text-base-content/80">Nota: {line.note}</p>}
+              </div>
+              <p className="whitespace-nowrap tabular-nums">{money(line.lineTotal)}</p>
+            </li>
+          ))}
+        </ul>
+        {order.note && <p className="mt-2 text-sm">Nota del pedido: {order.note}</p>}
+        <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t border-base-300 pt-3">
+          <dt>Subtotal</dt><dd className="text-right tabular-nums">{money(order.subtotal)}</dd>
+          <dt>Propina</dt><dd className="text-right tabular-nums">{money(order.tip)}</dd>
+          {order.deliveryFee > 0 && (<><dt>Envío</dt><dd className="text-right tabular-nums">{money(order.deliveryFee)}</dd></>)}
+          <dt className="text-lg font-bold">Total</dt>
+          <dd className="text-right text-lg font-bold tabular-nums" data-testid="order-total">{money(order.total)}</dd>
+        </dl>
+      </section>
+
+      <section className="rounded-box bg-base-100 p-4 shadow-sm" aria-labelledby="order-venue-title">
+        <h2 id="order-venue-title" className="text-lg font-bold">{order.venueName}</h2>
+        <ul className="mt-2 flex flex-col gap-1">
+          {venue?.phone && (
+            <li>
+              <a className="link inline-flex min-h-11 items-center gap-2" href={`tel:${venue.phone.replace(/[^\d+]/g, '')}`}>
+                <Icon path={mdiPhoneOutline} size={20} /> Llamar al {venue.phone}
+              </a>
+            </li>
+          )}
+          {venue?.address && (
+            <li>
+              <a
+                className="link inline-flex min-h-11 items-center gap-2"
+                href={`https://www.openstreetmap.org/search?query=${encodeURIComponent(venue.address)}`}
+                rel="noopener noreferrer"
+                target="_blank"
+              >
+                <Icon path={mdiMapMarkerOutline} size={20} /> {venue.address}
+                <span className="sr-only"> (mapa, se abre en otra pestaña)</span>
+              </a>
+            </li>
+          )}
+          <li>
+            <a className="link inline-flex min-h-11 items-center gap-2" href={`/${order.venueId}`}>
+              <Icon path={mdiStorefrontOutline} size={20} /> Ver el menú
+            </a>
+          </li>
+        </ul>
+      </section>
+      <p><a className="link inline-flex min-h-11 items-center" href="/pedidos">Todos mis pedidos</a></p>
+    </article>
+  );
+}

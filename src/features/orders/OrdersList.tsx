@@ -1,0 +1,162 @@
+/**
+ * `/pedidos`: open orders first, kept live, then the history; each can be
+ * repeated ("Repetir pedido" refills the cart with what is still offered).
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { Order } from '../../contract/order.ts';
+import { problemMessage } from '../../lib/http.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { toast } from '../../shell/toast.ts';
+import { fetchOrders } from './api.ts';
+import { setCartFlash } from './flash.ts';
+import { watchOrder } from './live.ts';
+import { repeatMessage, repeatOrder } from './repeat.ts';
+import { MODE_LABELS, STATUS_LABELS, formatDateTime, sortForList } from './status.ts';
+
+/** At most this many live streams (browsers allow few connections per origin); the rest are polled with the list. */
+const MAX_STREAMS = 3;
+const LIST_POLL_MS = 15_000;
+
+type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; orders: Order[] };
+
+export default function OrdersList() {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [repeating, setRepeating] = useState<string | null>(null);
+  const known = useRef(new Map<string, string>());
+
+  function merge(order: Order): void {
+    const before = known.current.get(order.id);
+    if (before && before !== order.status) {
+      toast.info(`Pedido ${order.number}: ${STATUS_LABELS[order.status]}`, { id: `order-${order.id}-status`, testId: 'status-toast' });
+    }
+    known.current.set(order.id, order.status);
+    setLoad((current) =>
+      current.state === 'ready'
+        ? { state: 'ready', orders: current.orders.map((o) => (o.id === order.id ? order : o)) }
+        : current,
+    );
+  }
+
+  async function reload(first: boolean): Promise<void> {
+    try {
+      const orders = await fetchOrders();
+      for (const order of orders) {
+        if (!first) merge(order);
+        else known.current.set(order.id, order.status);
+      }
+      setLoad({ state: 'ready', orders });
+    } catch (error) {
+      if (first) setLoad({ state: 'error', message: problemMessage(error) });
+    }
+  }
+
+  useEffect(() => {
+    void reload(true);
+  }, []);
+
+  const openIds = load.state === 'ready' ? sortForList(load.orders).open.slice(0, MAX_STREAMS).map((o) => o.id) : [];
+  const openKey = openIds.join(',');
+  useEffect(() => {
+    if (!openKey) return;
+    const stops = openKey.split(',').map((id) => watchOrder(id, { onOrder: merge }));
+    const poll = setInterval(() => void reload(false), LIST_POLL_MS);
+    return () => {
+      stops.forEach((stop) => stop());
+      clearInterval(poll);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [openKey]);
+
+  async function repeat(order: Order): Promise<void> {
+    setRepeating(order.id);
+    try {
+      const result = await repeatOrder(order);
+      const message = repeatMessage(result);
+      if (result.added === 0) {
+        toast.warning(message ?? 'Nada de este pedido está disponible ahora.', { duration: 8_000, testId: 'repeat-missing' });
+        return;
+      }
+      if (message) setCartFlash(message);
+      location.assign(`/${order.venueId}?carrito=1`);
+    } catch (error) {
+      toast.error(problemMessage(error));
+    } finally {
+      setRepeating(null);
+    }
+  }
+
+  if (load.state === 'loading') {
+    return (
+      <p role="status" className="flex items-center gap-2 py-8">
+        <span className="loading loading-spinner" aria-hidden="true" /> Cargando tus pedidos…
+      </p>
+    );
+  }
+  if (load.state === 'error') {
+    return (
+      <div role="alert" className="rounded-box border border-error bg-base-100 p-4">
+        <p>{load.message}</p>
+        <button type="button" className="btn btn-primary mt-3 min-h-11" onClick={() => { setLoad({ state: 'loading' }); void reload(true); }}>
+          Reintentar
+        </button>
+      </div>
+    );
+  }
+
+  const { open, past } = sortForList(load.orders);
+  if (load.orders.length === 0) {
+    return (
+      <div className="rounded-box bg-base-100 p-6 text-center" data-testid="orders-empty">
+        <p className="text-lg font-semibold">Aún no has hecho ningún pedido</p>
+        <a className="btn btn-primary mt-4 min-h-11" href="/">Buscar un local</a>
+      </div>
+    );
+  }
+  const card = (order: Order) => (
+    <li key={order.id} className="rounded-box bg-base-100 p-4 shadow-sm" data-testid="order-card">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 className="text-lg font-bold">
+          <a className="link link-hover" href={`/pedidos/ver?id=${encodeURIComponent(order.id)}`}>
+            Pedido {order.number} · {order.venueName}
+          </a>
+        </h3>
+        <span className="badge badge-outline min-h-6 font-semibold" data-testid="order-card-status">{STATUS_LABELS[order.status]}</span>
+      </div>
+      <p className="text-sm text-base-content/80">
+        {formatDateTime(order.createdAt)} · {MODE_LABELS[order.mode]} · {order.lines.reduce((n, l) => n + l.quantity, 0)} productos ·{' '}
+        {formatMoney(order.total, order.currency, 'es')}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <a className="btn btn-outline min-h-11" href={`/pedidos/ver?id=${encodeURIComponent(order.id)}`} aria-label={`Ver el pedido ${order.number}`}>
+          Ver pedido
+        </a>
+        <button
+          type="button"
+          className="btn btn-primary min-h-11"
+          aria-label={`Repetir pedido ${order.number}`}
+          disabled={repeating !== null}
+          onClick={() => void repeat(order)}
+        >
+          {repeating === order.id && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          Repetir pedido
+        </button>
+      </div>
+    </li>
+  );
+  return (
+    <div className="flex flex-col gap-6">
+      {open.length > 0 && (
+        <section aria-labelledby="orders-open-title">
+          <h2 id="orders-open-title" className="mb-2 text-xl font-bold">En curso</h2>
+          <ul className="flex flex-col gap-3" data-testid="orders-open">{open.map(card)}</ul>
+        </section>
+      )}
+      {past.length > 0 && (
+        <section aria-labelledby="orders-past-title">
+          <h2 id="orders-past-title" className="mb-2 text-xl font-bold">Historial</h2>
+          <ul className="flex flex-col gap-3" data-testid="orders-past">{past.map(card)}</ul>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,240 @@
+/**
+ * The diner's order flow end to end against the real API: cart → checkout
+ * (bad inputs of product.md §9) → sign-in round trip → `Confirmar pedido` →
+ * order page with live status; idempotency, price change, refusals, /pedidos.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations, screenshot } from './helpers.ts';
+import {
+  DINER, STAFF, VENUE, addProduct, apiLogin, cartButton, drawer, fillCheckout, myOrderCount, openCart, signInByStorage,
+} from './order-helpers.ts';
+
+async function signInWithForm(page: Page): Promise<void> {
+  await page.getByLabel(/correo/i).fill(DINER.email);
+  await page.getByLabel(/contraseña/i).fill(DINER.password);
+  await page.getByRole('button', { name: /^(Iniciar sesión|Entrar)$/ }).click();
+}
+
+async function toCheckout(page: Page): Promise<void> {
+  await openCart(page);
+  await drawer(page).getByRole('button', { name: 'Hacer pedido' }).click();
+  await expect(page.getByTestId('checkout-form')).toBeVisible();
+}
+
+async function signedInAt(page: Page, path: string): Promise<string> {
+  await page.goto('/404-nothing');
+  const tokens = await apiLogin(page.request);
+  await signInByStorage(page, tokens);
+  await page.goto(path);
+  return tokens.token;
+}
+
+test.describe('order flow', () => {
+  test('cart → checkout with bad inputs → sign in → back intact → Confirmar pedido → live status', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await page.goto(`/${VENUE}?mesa=12`);
+    await addProduct(page, 'Volcán de chorizo');
+    await addProduct(page, 'Torta ahogada');
+    await toCheckout(page);
+    const form = page.getByTestId('checkout-form');
+
+    // The QR table is preselected.
+    await expect(form.getByLabel('En la mesa')).toBeChecked();
+    await expect(form.getByLabel('Número de mesa')).toHaveValue('12');
+
+    // Nothing filled in: each field says what is wrong and the first one gets focus.
+    await form.getByRole('button', { name: 'Confirmar pedido' }).click();
+    await expect(form.getByLabel('Nombre')).toBeFocused();
+    await expect(form.getByLabel('Nombre')).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByText('Escribe tu nombre.')).toBeVisible();
+    await expect(form.getByText('Escribe tu teléfono.')).toBeVisible();
+    await expect(form.getByText('Elige cómo vas a pagar.')).toBeVisible();
+    await expectNoAxeViolations(page, 'checkout with errors');
+    await screenshot(page, 'checkout-errors');
+
+    // The bad inputs of §9, one by one.
+    await form.getByLabel('Nombre').fill('x'.repeat(81));
+    await form.getByLabel('Teléfono').fill('12-ab');
+    await form.getByLabel('A domicilio').check();
+    await form.getByLabel('Nota para el local (opcional)').fill('n'.repeat(501));
+    await form.getByLabel('Otra cantidad').check();
+    await form.getByLabel(/Importe de la propina/).fill('-5');
+    await form.getByLabel('Tarjeta').check();
+    await form.getByRole('button', { name: 'Confirmar pedido' }).click();
+    await expect(form.getByText('El nombre no puede pasar de 80 caracteres.')).toBeVisible();
+    await expect(form.getByText(/^Teléfono no válido/)).toBeVisible();
+    await expect(form.getByText('Escribe la dirección de entrega.')).toBeVisible();
+    await expect(form.getByText(/La nota no puede pasar de 500 caracteres/)).toBeVisible();
+    await expect(form.getByText('501/500 caracteres')).toBeVisible();
+    await expect(form.getByText(/Escribe una propina válida/)).toBeVisible();
+    await expect(form.getByLabel('Teléfono')).toHaveAttribute('aria-describedby', /checkout-phone-error/);
+    await form.getByLabel('Dirección de entrega').fill('d'.repeat(201));
+    await form.getByRole('button', { name: 'Confirmar pedido' }).click();
+    await expect(form.getByText('La dirección no puede pasar de 200 caracteres.')).toBeVisible();
+    await expectNoAxeViolations(page, 'checkout with every bad input');
+
+    // Now valid: table 12, 10 % tip, note; still signed out → sign in and come back.
+    await form.getByLabel('En la mesa').check();
+    await form.getByLabel('Nombre').fill('Ana García');
+    await form.getByLabel('Teléfono').fill('+52 55 1234-5678');
+    await form.getByLabel('Nota para el local (opcional)').fill('Sin prisa, gracias');
+    await form.getByLabel('10 %').check();
+    // $45 + $105 = $150, tip $15 → $165
+    await expect(form.getByTestId('checkout-total')).toHaveText('$165.00');
+    await form.getByRole('button', { name: 'Confirmar pedido' }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await signInWithForm(page);
+    await expect(page).toHaveURL(new RegExp(`/${VENUE}`));
+    const back = page.getByTestId('checkout-form');
+    await expect(back).toBeVisible();
+    await expect(back.getByLabel('Nombre')).toHaveValue('Ana García');
+    await expect(back.getByLabel('Teléfono')).toHaveValue('+52 55 1234-5678');
+    await expect(back.getByLabel('Número de mesa')).toHaveValue('12');
+    await expect(back.getByLabel('10 %')).toBeChecked();
+    await expect(back.getByLabel('Tarjeta')).toBeChecked();
+    await expect(back.getByTestId('checkout-total')).toHaveText('$165.00');
+    await expectNoAxeViolations(page, 'checkout after sign-in');
+    await screenshot(page, 'checkout-filled');
+
+    await back.getByRole('button', { name: 'Confirmar pedido' }).click();
+    await expect(page).toHaveURL(/\/pedidos\/ver\?id=/);
+    await expect(page.getByTestId('order-status')).toContainText('Recibido');
+    await expect(page.getByTestId('order-total')).toHaveText('$165.00');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Pedido');
+    await expectNoAxeViolations(page, 'order page');
+    await screenshot(page, 'order-received');
+    const orderId = new URL(page.url()).searchParams.get('id')!;
+
+    // The cart of that venue is empty now.
+    await expect(cartButton(page)).toHaveCount(0);
+
+    // Staff moves the order: the diner sees it live, with a toast.
+    const staff = await apiLogin(request, STAFF);
+    const moved = await request.post(`/api/orders/${orderId}/status`, {
+      headers: { Authorization: `Bearer ${staff.token}` },
+      data: { status: 'preparing' },
+    });
+    expect(moved.status()).toBe(200);
+    await expect(page.getByTestId('order-status')).toContainText('En preparación');
+    await expect(page.getByText('Tu pedido está: En preparación')).toBeVisible();
+    await expect(page.getByTestId('order-timeline').locator('[aria-current="step"]')).toContainText('En preparación');
+    await expectNoAxeViolations(page, 'order page after a live update');
+    await screenshot(page, 'order-preparing');
+  });
+
+  test('a double click on Confirmar pedido places exactly one order', async ({ page }) => {
+    const token = await signedInAt(page, `/${VENUE}`);
+    const before = await myOrderCount(page.request, token);
+    await addProduct(page, 'Torta ahogada');
+    await toCheckout(page);
+    await fillCheckout(page);
+    await page.getByRole('button', { name: 'Confirmar pedido' }).dblclick();
+    await expect(page).toHaveURL(/\/pedidos\/ver\?id=/);
+    expect(await myOrderCount(page.request, token)).toBe(before + 1);
+  });
+
+  test('an answer lost on the way (timeout) and a retry never make two orders', async ({ page }) => {
+    const token = await signedInAt(page, `/${VENUE}`);
+    const before = await myOrderCount(page.request, token);
+    await addProduct(page, 'Torta ahogada');
+    await toCheckout(page);
+    await fillCheckout(page);
+    // The server receives and stores the order, but the answer never reaches the browser.
+    let lost = false;
+    const keys: string[] = [];
+    await page.route('**/api/orders', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (!lost) {
+        lost = true;
+        await route.fetch();
+        return route.abort('timedout');
+      }
+      return route.continue();
+    });
+    await page.getByRole('button', { name: 'Confirmar pedido' }).click();
+    await expect(page.getByTestId('checkout-notice')).toContainText('no se duplicará');
+    expect(await myOrderCount(page.request, token)).toBe(before + 1);
+    // The cart is still there, and so is the form; a reload resends the pending order by itself.
+    await page.reload();
+    await expect(page).toHaveURL(/\/pedidos\/ver\?id=/);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    expect(await myOrderCount(page.request, token)).toBe(before + 1);
+  });
+
+  test('a price that changed since it was added is shown line by line and accepted', async ({ page }) => {
+    const token = await signedInAt(page, `/${VENUE}`);
+    const before = await myOrderCount(page.request, token);
+    await addProduct(page, 'Torta ahogada');
+    await addProduct(page, 'Volcán de chorizo');
+    // The diner added the Volcán when it cost $40.00 (the menu now says $45.00).
+    await page.evaluate(() => {
+      const state = JSON.parse(localStorage.getItem('vuex') ?? '{}');
+      for (const line of state.carts['taqueria-el-guero'].lines) if (line.name === 'Volcán de chorizo') line.unitPrice = 4000;
+      localStorage.setItem('vuex', JSON.stringify(state));
+    });
+    await page.reload();
+    await toCheckout(page);
+    await fillCheckout(page);
+    await expect(page.getByTestId('checkout-total')).toHaveText('$145.00');
+    await page.getByRole('button', { name: 'Confirmar pedido' }).click();
+    const panel = page.getByTestId('price-change');
+    await expect(panel).toContainText('Algunos precios han cambiado');
+    await expect(panel).toContainText('Volcán de chorizo');
+    await expect(panel).toContainText('$40.00');
+    await expect(panel).toContainText('$45.00');
+    await expect(panel).toContainText('Nuevo total: $150.00');
+    expect(await myOrderCount(page.request, token)).toBe(before);
+    await expectNoAxeViolations(page, 'price change');
+    await screenshot(page, 'checkout-price-change');
+    await panel.getByRole('button', { name: 'Aceptar nuevos precios' }).click();
+    await expect(page).toHaveURL(/\/pedidos\/ver\?id=/);
+    await expect(page.getByTestId('order-total')).toHaveText('$150.00');
+    expect(await myOrderCount(page.request, token)).toBe(before + 1);
+  });
+
+  test('offline: Confirmar pedido explains it and keeps the cart', async ({ page, context }) => {
+    await signedInAt(page, `/${VENUE}`);
+    await addProduct(page, 'Torta ahogada');
+    await toCheckout(page);
+    await fillCheckout(page);
+    await context.setOffline(true);
+    await expect(page.getByTestId('checkout-blockers')).toContainText('Sin conexión');
+    await page.getByRole('button', { name: 'Confirmar pedido' }).click();
+    await expect(page.getByTestId('checkout-notice')).toContainText('Sin conexión');
+    await expectNoAxeViolations(page, 'offline checkout');
+    await screenshot(page, 'checkout-offline');
+    await context.setOffline(false);
+    await expect(page.getByTestId('checkout-blockers')).toHaveCount(0);
+    await expect(cartButton(page)).toHaveAccessibleName('Carrito, 1 producto');
+  });
+
+  test('below the minimum order it says how much is missing', async ({ page }) => {
+    await signedInAt(page, `/${VENUE}`);
+    await addProduct(page, 'Café de olla');
+    await toCheckout(page);
+    await fillCheckout(page);
+    // Minimum $80.00, cart $30.00.
+    await expect(page.getByTestId('checkout-blockers')).toContainText('Te faltan $50.00');
+    await page.getByRole('button', { name: 'Confirmar pedido' }).click();
+    await expect(page.getByTestId('checkout-notice')).toContainText('Te faltan $50.00');
+    await expectNoAxeViolations(page, 'below minimum');
+  });
+
+  test('a closed venue refuses the order with a clear message', async ({ page }) => {
+    // Monday 04:00 in Bogotá: Café La Macarena opens at 07:00.
+    await page.clock.setFixedTime(new Date('2026-11-23T09:00:00Z'));
+    await signedInAt(page, '/cafe-la-macarena');
+    const add = page.getByRole('button', { name: /^Añadir / }).first();
+    await add.click();
+    const dialog = page.getByRole('dialog').first();
+    // Pick the first choice of every required group, then add.
+    for (const group of await dialog.getByRole('radiogroup').all()) await group.getByRole('radio').first().check();
+    await dialog.getByRole('button', { name: /^Añadir al carrito/ }).click();
+    await toCheckout(page);
+    await expect(page.getByTestId('checkout-blockers')).toContainText('El local está cerrado ahora');
+    await expectNoAxeViolations(page, 'closed venue');
+    await screenshot(page, 'checkout-closed');
+  });
+});

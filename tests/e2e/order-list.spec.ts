@@ -1,0 +1,82 @@
+/** `/pedidos`: open orders first (live), then history; `Repetir pedido`. */
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectNoAxeViolations, screenshot } from './helpers.ts';
+import { STAFF, VENUE, apiLogin, cartButton, drawer, signInByStorage } from './order-helpers.ts';
+
+interface VenueJson { categories: { products: { id: string; name: string; price: number; available: boolean; optionGroups: unknown[] }[] }[] }
+
+async function placeByApi(request: APIRequestContext, token: string, productNames: string[]): Promise<{ id: string; number: string }> {
+  const venue = (await (await request.get(`/api/venues/${VENUE}`)).json()) as VenueJson;
+  const products = venue.categories.flatMap((c) => c.products);
+  const lines = productNames.map((name) => {
+    const product = products.find((p) => p.name === name)!;
+    return { productId: product.id, optionIds: [], quantity: 1, price: product.price };
+  });
+  const subtotal = lines.reduce((s, l) => s + l.price, 0);
+  const response = await request.post('/api/orders', {
+    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+    data: {
+      venueId: VENUE, mode: 'pickup', customer: { name: 'Ana García', phone: '5512345678' }, tip: { percent: 0 }, payment: 'cash',
+      lines: lines.map(({ price: _price, ...line }) => line), expectedTotal: subtotal,
+    },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { id: string; number: string };
+}
+
+test('my orders: open first with live status, then history; Repetir pedido refills the cart and says what is missing', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const diner = await apiLogin(request);
+  const staff = await apiLogin(request, STAFF);
+  const done = await placeByApi(request, diner.token, ['Torta ahogada', 'Volcán de chorizo']);
+  for (const status of ['preparing', 'ready', 'delivered']) {
+    const r = await request.post(`/api/orders/${done.id}/status`, { headers: { Authorization: `Bearer ${staff.token}` }, data: { status } });
+    expect(r.status()).toBe(200);
+  }
+  const open = await placeByApi(request, diner.token, ['Torta cubana']);
+
+  await page.goto('/404-nothing');
+  await signInByStorage(page, diner);
+  await page.goto('/pedidos');
+  const openList = page.getByTestId('orders-open');
+  const pastList = page.getByTestId('orders-past');
+  await expect(openList.getByText(`Pedido ${open.number}`)).toBeVisible();
+  await expect(pastList.getByText(`Pedido ${done.number}`)).toBeVisible();
+  // Open orders come before the history on the page.
+  const openBox = (await openList.boundingBox())!;
+  const pastBox = (await pastList.boundingBox())!;
+  expect(openBox.y).toBeLessThan(pastBox.y);
+  await expectNoAxeViolations(page, 'my orders');
+  await screenshot(page, 'orders-list');
+
+  // Live: the open order moves on while the page is open.
+  const moved = await request.post(`/api/orders/${open.id}/status`, {
+    headers: { Authorization: `Bearer ${staff.token}` }, data: { status: 'preparing' },
+  });
+  expect(moved.status()).toBe(200);
+  await expect(openList.getByTestId('order-card-status').first()).toHaveText('En preparación');
+  await expect(page.getByText(`Pedido ${open.number}: En preparación`)).toBeVisible();
+
+  // The Volcán is sold out today (the venue's menu says so when the repeat reads it).
+  await page.route(`**/api/venues/${VENUE}`, async (route) => {
+    const response = await route.fetch();
+    const venue = (await response.json()) as VenueJson;
+    for (const c of venue.categories) for (const p of c.products) if (p.name === 'Volcán de chorizo') p.available = false;
+    await route.fulfill({ response, json: venue });
+  });
+  const doneCard = pastList.getByTestId('order-card').filter({ hasText: `Pedido ${done.number}` });
+  await doneCard.getByRole('button', { name: `Repetir pedido ${done.number}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/${VENUE}$`));
+  await expect(drawer(page)).toBeVisible();
+  await expect(drawer(page).getByTestId('cart-line')).toHaveCount(1);
+  await expect(drawer(page).getByTestId('cart-line')).toContainText('Torta ahogada');
+  await expect(page.getByText('Ya no está disponible: Volcán de chorizo.')).toBeVisible();
+  await expect(cartButton(page)).toHaveAccessibleName('Carrito, 1 producto');
+  await expectNoAxeViolations(page, 'repeated order in the cart');
+  await screenshot(page, 'orders-repeat');
+});
+
+test('/pedidos asks a signed-out visitor to sign in', async ({ page }) => {
+  await page.goto('/pedidos');
+  await expect(page).toHaveURL(/\/login/);
+});

@@ -1,0 +1,59 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CheckoutForm } from '../../../src/features/checkout/CheckoutForm.tsx';
+import { $checkoutDrafts } from '../../../src/features/checkout/store.ts';
+import { cart, taqueria } from './fixtures/venue.ts';
+
+beforeEach(() => {
+  $checkoutDrafts.set({});
+  history.replaceState(null, '', '/taqueria-el-guero?mesa=12');
+});
+afterEach(cleanup);
+
+const renderForm = () => render(<CheckoutForm venue={taqueria} cart={cart} onBack={() => {}} />);
+
+describe('CheckoutForm', () => {
+  it('preselects the QR table and shows the totals in the venue currency', () => {
+    renderForm();
+    expect((screen.getByLabelText('En la mesa') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Número de mesa') as HTMLSelectElement).value).toBe('12');
+    // 2 × 45 + 65 = 155
+    expect(screen.getByTestId('checkout-total').textContent).toBe('$155.00');
+    fireEvent.click(screen.getByLabelText('15 %'));
+    // 15 % of 155.00 = 23.25
+    expect(screen.getByTestId('checkout-total').textContent).toBe('$178.25');
+    fireEvent.click(screen.getByLabelText('A domicilio'));
+    expect(screen.getByTestId('checkout-total').textContent).toBe('$213.25');
+  });
+
+  it('marks every invalid field, links the messages and focuses the first one; nothing is sent', () => {
+    renderForm();
+    fireEvent.change(screen.getByLabelText('Teléfono'), { target: { value: '12ab' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar pedido' }));
+    const name = screen.getByLabelText('Nombre');
+    expect(document.activeElement).toBe(name);
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(name.getAttribute('aria-describedby')!)?.textContent).toBe('Escribe tu nombre.');
+    expect(screen.getByText(/^Teléfono no válido/)).toBeTruthy();
+    expect(screen.getByText('Elige cómo vas a pagar.')).toBeTruthy();
+  });
+
+  it('saves what the diner types so a sign-in round trip can restore it', () => {
+    const first = renderForm();
+    fireEvent.change(screen.getByLabelText('Nombre'), { target: { value: 'Ana García' } });
+    fireEvent.click(screen.getByLabelText('Tarjeta'));
+    first.unmount();
+    renderForm();
+    expect((screen.getByLabelText('Nombre') as HTMLInputElement).value).toBe('Ana García');
+    expect((screen.getByLabelText('Tarjeta') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('counts the order note characters and refuses more than 500', () => {
+    renderForm();
+    fireEvent.change(screen.getByLabelText('Nota para el local (opcional)'), { target: { value: 'x'.repeat(501) } });
+    expect(screen.getByText('501/500 caracteres')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar pedido' }));
+    expect(screen.getByText(/La nota no puede pasar de 500 caracteres/)).toBeTruthy();
+  });
+});
