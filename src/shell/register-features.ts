@@ -4,3 +4,4 @@
  * Imported by the shell before page meta runs, on every page.
  */
 export {};
+import '../features/auth/register.ts';

@@ -1,0 +1,178 @@
+/**
+ * The sign-in screen's island: the social button, the email form, and the
+ * social callback (`/login?code=…` or `?error=…`). After a successful sign-in
+ * the auth feature takes the diner home, or back to the page they wanted.
+ */
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { AuthNetworkError, AuthRequestError } from './errors.ts';
+import { completeSocialLogin, signInWithEmail } from './index.ts';
+import { loginErrorMessage, MESSAGES, socialErrorMessage, validateLogin, type LoginFieldErrors } from './messages.ts';
+import SocialLoginButton from './SocialLoginButton.tsx';
+
+const ERROR_TEXT = 'text-[#a3153a]';
+
+type Busy = null | 'email' | 'social' | 'callback';
+
+function socialExchangeMessage(error: unknown): string {
+  if (error instanceof AuthNetworkError) return MESSAGES.offline;
+  if (error instanceof AuthRequestError && error.status >= 500) return MESSAGES.socialFailed;
+  return MESSAGES.socialExpired;
+}
+
+export default function LoginForm() {
+  const id = useId();
+  const [hydrated, setHydrated] = useState(false);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<LoginFieldErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<Busy>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    setHydrated(true);
+    const params = new URLSearchParams(location.search);
+    const code = params.get('code');
+    const error = params.get('error');
+    if (!code && !error) return;
+    // The one-time code must not stay in the address bar or the history.
+    history.replaceState(history.state, '', `${location.pathname}${location.hash}`);
+    if (error) {
+      setFormError(socialErrorMessage(error));
+      return;
+    }
+    setBusy('callback');
+    completeSocialLogin(code!).catch((failure: unknown) => {
+      setBusy(null);
+      setFormError(socialExchangeMessage(failure));
+    });
+  }, []);
+
+  function revalidate(nextEmail: string, nextPassword: string) {
+    if (submitted) setFieldErrors(validateLogin(nextEmail, nextPassword));
+  }
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setSubmitted(true);
+    setFormError(null);
+    const errors = validateLogin(email, password);
+    setFieldErrors(errors);
+    if (errors.email) return emailRef.current?.focus();
+    if (errors.password) return passwordRef.current?.focus();
+    setBusy('email');
+    try {
+      await signInWithEmail(email, password);
+      // Signed in: the auth feature is navigating away; keep the form busy until then.
+    } catch (error) {
+      setBusy(null);
+      setFormError(loginErrorMessage(error, navigator.onLine));
+      if (error instanceof AuthRequestError && error.status === 401) {
+        // Wrong password: clear it and put the cursor back there (the alert is announced on its own).
+        setPassword('');
+        passwordRef.current?.focus();
+      }
+    }
+  }
+
+  const emailErrorId = `${id}-email-error`;
+  const passwordErrorId = `${id}-password-error`;
+  const disabled = !hydrated || busy !== null;
+
+  return (
+    <div className="mt-6 flex flex-col gap-6">
+      {busy === 'callback' && (
+        <p role="status" className="flex items-center gap-2 rounded-box bg-base-100 p-3">
+          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          {MESSAGES.socialCompleting}
+        </p>
+      )}
+      {formError && (
+        <div role="alert" className="rounded-box border border-error bg-error/10 p-3 font-medium outline-none" data-testid="login-error">
+          {formError}
+        </div>
+      )}
+
+      <SocialLoginButton
+        disabled={disabled}
+        onStart={() => {
+          setFormError(null);
+          setBusy('social');
+        }}
+        onError={(message) => {
+          setBusy(null);
+          setFormError(message);
+        }}
+      />
+
+      <div className="flex items-center gap-3 text-sm text-base-content/80" aria-hidden="true">
+        <span className="h-px flex-1 bg-base-300" />o con tu correo<span className="h-px flex-1 bg-base-300" />
+      </div>
+
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4" aria-label="Entrar con tu correo">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-email`} className="font-medium">
+            Correo electrónico
+          </label>
+          <input
+            ref={emailRef}
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="username email"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={254}
+            className={`input w-full min-h-12 text-base ${fieldErrors.email ? 'input-error' : ''}`}
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              revalidate(event.target.value, password);
+            }}
+            aria-invalid={fieldErrors.email ? true : undefined}
+            aria-describedby={fieldErrors.email ? emailErrorId : undefined}
+          />
+          {fieldErrors.email && (
+            <p id={emailErrorId} className={`text-sm ${ERROR_TEXT}`}>
+              {fieldErrors.email}
+            </p>
+          )}
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-password`} className="font-medium">
+            Contraseña
+          </label>
+          <input
+            ref={passwordRef}
+            id={`${id}-password`}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            maxLength={200}
+            className={`input w-full min-h-12 text-base ${fieldErrors.password ? 'input-error' : ''}`}
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              revalidate(email, event.target.value);
+            }}
+            aria-invalid={fieldErrors.password ? true : undefined}
+            aria-describedby={fieldErrors.password ? passwordErrorId : undefined}
+          />
+          {fieldErrors.password && (
+            <p id={passwordErrorId} className={`text-sm ${ERROR_TEXT}`}>
+              {fieldErrors.password}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="btn btn-primary min-h-12 w-full text-base" disabled={disabled} aria-busy={busy === 'email' || undefined}>
+          {busy === 'email' && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          Entrar
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+/**
+ * The auth feature in the browser: one session per page shared by every island
+ * through `$auth` (`{ user, loggedIn }`), the HTTP client's token and 401 hooks,
+ * redirects (login `/login`, logout `/`, home `/`, callback `/login`) with the
+ * remembered target, and the social sign-in round trip.
+ *
+ * Other features use: `$auth`, `$authReady`, `whenAuthReady()`, `requireLogin(returnTo)`,
+ * `signOut()`, `hasScope(user, scope)`, `canManageVenue(user, venueId)`.
+ */
+import { atom } from 'nanostores';
+import { setAuthTokenProvider, setUnauthorizedHandler } from '../../lib/http.ts';
+import { readPageMeta } from '../../shell/page-meta.ts';
+import { toast } from '../../shell/toast.ts';
+import { apiUrl, httpAuthApi } from './api.ts';
+import { createAuth, SIGNED_OUT, type AuthState, type SessionEndReason } from './core.ts';
+import { reportStartupError } from './errors.ts';
+import { MESSAGES } from './messages.ts';
+import { challengeFor, createVerifier, saveVerifier, takeVerifier } from './pkce.ts';
+import { homeTarget, loggedInChangeRedirect, REDIRECTS, rememberableTarget, type PageAuth, type RedirectName } from './redirect.ts';
+import { browserRefreshLock } from './refresh-lock.ts';
+import { browserLocalStorage, createAuthStorage, documentCookies } from './storage.ts';
+
+export { hasScope, canManageVenue, isStaff, staffVenueIds, ADMIN_SCOPE, staffScope } from './scope.ts';
+export type { AuthState } from './core.ts';
+
+/** `{ user, loggedIn }`, shared by every island on the page. */
+export const $auth = atom<AuthState>(SIGNED_OUT);
+/** True once the start-up check (tokens, refresh, user) has finished. */
+export const $authReady = atom(false);
+
+const localStore = browserLocalStorage();
+export const authStorage = createAuthStorage({ local: localStore, cookies: documentCookies() });
+
+function onSessionEnded(reason: SessionEndReason): void {
+  toast.error(reason === 'reused' ? MESSAGES.sessionReused : MESSAGES.sessionRejected, { id: 'auth-session-ended', testId: 'auth-session-ended' });
+}
+
+export const auth = createAuth(
+  {
+    strategies: { local: { scheme: 'local' }, social: { scheme: 'social', provider: 'google' } },
+    defaultStrategy: 'local',
+  },
+  { api: httpAuthApi, storage: authStorage, lock: browserRefreshLock(localStore), state: $auth, onSessionEnded },
+);
+
+setAuthTokenProvider(() => auth.requestToken());
+setUnauthorizedHandler(() => auth.handleUnauthorized());
+
+function currentFullPath(): string {
+  return `${location.pathname}${location.search}${location.hash}`;
+}
+
+/** Remembers where to come back to after sign-in (same-site paths only). */
+export function rememberTarget(fullPath: string): void {
+  const target = rememberableTarget(fullPath);
+  if (target) authStorage.set('redirect', target);
+}
+
+/** The seed's `redirect(name)`: `login` remembers the current page, `home` restores it. */
+export function redirect(name: RedirectName, options: { replace?: boolean } = {}): void {
+  if (typeof location === 'undefined') return;
+  let to: string = REDIRECTS[name];
+  if (name === 'login') rememberTarget(currentFullPath());
+  if (name === 'home') {
+    to = homeTarget(authStorage.get('redirect'));
+    authStorage.set('redirect', null);
+  }
+  if (to === currentFullPath()) return;
+  if (options.replace) location.replace(to);
+  else location.assign(to);
+}
+
+/**
+ * Sends a signed-out diner to sign in, coming back to `returnTo` afterwards
+ * (e.g. `/taqueria-el-guero?checkout=1`, so the cart and the checkout reopen).
+ */
+export function requireLogin(returnTo: string = typeof location === 'undefined' ? '/' : currentFullPath()): void {
+  rememberTarget(returnTo);
+  if (typeof location !== 'undefined') location.assign(REDIRECTS.login);
+}
+
+let pageAuth: PageAuth = undefined;
+let started: Promise<void> | undefined;
+let signingOut = false;
+
+/** Becoming signed in sends the user home (or to the remembered page); signed out, to `/` (not on public pages). */
+function watchLoggedIn(): void {
+  $auth.listen((value, previous) => {
+    if (!previous || value.loggedIn === previous.loggedIn || signingOut) return;
+    const name = loggedInChangeRedirect(pageAuth, value.loggedIn);
+    if (name) redirect(name, { replace: name === 'home' });
+  });
+}
+
+/**
+ * Starts the session once per page: restore the strategy, check the tokens,
+ * refresh or reset, fetch the user. `ExpiredAuthSessionError` is ignored
+ * silently; any other start-up error is logged.
+ */
+export function startAuth(): Promise<void> {
+  if (!started) {
+    if (typeof document !== 'undefined') {
+      const meta = readPageMeta();
+      pageAuth = meta.auth === null ? undefined : meta.auth;
+    }
+    started = auth
+      .init()
+      .catch((error: unknown) => reportStartupError(error))
+      .finally(() => {
+        $authReady.set(true);
+        if (typeof window !== 'undefined') {
+          watchLoggedIn();
+          // Timers sleep in background tabs: check the tokens when the diner comes back.
+          document.addEventListener('visibilitychange', () => {
+            if (document.visibilityState === 'visible' && $auth.get().loggedIn) void auth.requestToken().catch(() => undefined);
+          });
+        }
+      });
+  }
+  return started;
+}
+
+/** Resolves with the auth state once the start-up check has finished. */
+export async function whenAuthReady(): Promise<AuthState> {
+  await startAuth();
+  return $auth.get();
+}
+
+/** Email + password sign-in; the `loggedIn` watcher then takes the diner to the remembered page. */
+export async function signInWithEmail(email: string, password: string): Promise<void> {
+  await startAuth();
+  await auth.loginWith('local', { email: email.trim(), password });
+}
+
+/** Leaves for the identity provider (Google, or the demo provider when Google is not configured). */
+export async function startSocialLogin(provider = 'google'): Promise<void> {
+  const verifier = createVerifier();
+  const challenge = await challengeFor(verifier);
+  saveVerifier(verifier);
+  const url = new URL(await apiUrl(`auth/social/${encodeURIComponent(provider)}/start`));
+  url.searchParams.set('code_challenge', challenge);
+  url.searchParams.set('code_challenge_method', 'S256');
+  location.assign(url.href);
+}
+
+/** Back from the provider with `/login?code=…`: exchange it with this tab's PKCE verifier. */
+export async function completeSocialLogin(code: string): Promise<void> {
+  const verifier = takeVerifier();
+  if (!verifier) throw new Error('social-verifier-missing');
+  await startAuth();
+  await auth.loginWith('social', { code, code_verifier: verifier });
+}
+
+/** Signs out here and on the API (refresh token family revoked), then goes to `/`. */
+export async function signOut(): Promise<void> {
+  signingOut = true;
+  try {
+    await auth.logout();
+  } finally {
+    signingOut = false;
+  }
+  if (typeof location === 'undefined') return;
+  if (location.pathname === REDIRECTS.logout) toast.success(MESSAGES.signedOut, { id: 'auth-signed-out' });
+  else location.assign(REDIRECTS.logout);
+}

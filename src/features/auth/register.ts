@@ -1,0 +1,31 @@
+/**
+ * The `auth` middleware (seed §4), run by the shell's page meta on every page:
+ * a page not marked public, visited while signed out (and not the login or
+ * callback page), goes to `/login` remembering the target; a signed-in user on
+ * the login page or a guest-only page goes home (or to the remembered page).
+ */
+import { registerMiddleware, type MiddlewareContext } from '../../shell/page-meta.ts';
+import { $auth, authStorage, rememberTarget, startAuth } from './index.ts';
+import { guardDecision, homeTarget, REDIRECTS } from './redirect.ts';
+
+export async function authGuard(context: MiddlewareContext): Promise<void> {
+  const pageAuth = context.meta.auth ?? undefined;
+  if (pageAuth === false) {
+    // Public page: never wait for the session before showing it.
+    void startAuth();
+    return;
+  }
+  await startAuth();
+  const fullPath = `${context.url.pathname}${context.url.search}${context.url.hash}`;
+  const decision = guardDecision({ auth: pageAuth, loggedIn: $auth.get().loggedIn, fullPath });
+  if (decision.type === 'login') {
+    if (decision.remember) rememberTarget(decision.remember);
+    context.redirect(REDIRECTS.login);
+  } else if (decision.type === 'home') {
+    const target = homeTarget(authStorage.get('redirect'));
+    authStorage.set('redirect', null);
+    context.redirect(target);
+  }
+}
+
+registerMiddleware('auth', authGuard, { global: true });
