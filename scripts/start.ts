@@ -16,7 +16,7 @@ import type { SiteState } from '../server/app.ts';
 
 const config = configFromEnv();
 const site: SiteState = { building: false, files: undefined };
-const server = await createServer(config, site);
+const server = await createServer(config, { site });
 const url = `http://localhost:${config.port}`;
 let buildProcess: ChildProcess | undefined;
 
@@ -76,8 +76,7 @@ function shutdown(signal: string): void {
   const force = setTimeout(() => process.exit(0), 5000);
   force.unref();
   httpServer.close(() => {
-    server.close();
-    process.exit(0);
+    void server.close().then(() => process.exit(0));
   });
   (httpServer as { closeIdleConnections?: () => void }).closeIdleConnections?.();
 }

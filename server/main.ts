@@ -4,6 +4,7 @@
  */
 import type { ServerConfig } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
+import { startCheckpointer } from './db/checkpointer.ts';
 import { createVenueStore } from './venues.ts';
 import { createAuthService } from './auth/service.ts';
 import { createOrderService } from './orders.ts';
@@ -15,7 +16,8 @@ import type { Hono } from 'hono';
 export interface Server {
   app: Hono;
   deps: AppDeps;
-  close(): void;
+  /** Ends live streams, stops the checkpoint worker, checkpoints and closes the database. */
+  close(): Promise<void>;
 }
 
 export interface ServerOptions {
@@ -27,6 +29,7 @@ export interface ServerOptions {
 export async function createServer(config: ServerConfig, options: ServerOptions = {}, existingDb?: Db): Promise<Server> {
   const site = options.site ?? { building: false, files: undefined };
   const db = existingDb ?? openDatabase({ path: config.dbPath, reset: config.resetDb });
+  const checkpointer = startCheckpointer(db, config.dbPath);
   const venues = createVenueStore(db);
   if (config.seedDemo) await seedIfEmpty(db, venues);
   if (config.seedLarge && !venues.get('mercado-grande')) {
@@ -40,8 +43,9 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   return {
     app,
     deps,
-    close() {
+    async close() {
       orders.close();
+      await checkpointer.stop();
       try {
         db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
       } catch { /* closing anyway */ }

@@ -3,6 +3,7 @@
  * (with their strong ETag) so `GET /venues/{id}` costs one map lookup.
  */
 import { createHash } from 'node:crypto';
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import type { Db } from './db/database.ts';
 import { transaction } from './db/database.ts';
 import type { Option, OptionGroup, Product, Venue, VenueSummary } from '../src/contract/venue.ts';
@@ -12,6 +13,9 @@ export interface CachedVenue {
   json: string;
   etag: string;
   products: Map<string, { product: Product; categoryId: string; availableFrom?: string; availableUntil?: string }>;
+  /** Compressed bodies, filled in off the event loop shortly after the entry is created. */
+  br?: Buffer;
+  gzip?: Buffer;
 }
 
 export function fold(text: string): string {
@@ -37,7 +41,16 @@ function cacheEntry(venue: Venue): CachedVenue {
       });
     }
   }
-  return { venue, json, etag, products };
+  const entry: CachedVenue = { venue, json, etag, products };
+  if (json.length > 1024) {
+    brotliCompress(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: json.length } }, (error, result) => {
+      if (!error) entry.br = result;
+    });
+    gzip(json, { level: 9 }, (error, result) => {
+      if (!error) entry.gzip = result;
+    });
+  }
+  return entry;
 }
 
 /** Price of every product and option, keyed `p:{productId}` / `o:{productId}:{optionId}`. */

@@ -1,17 +1,14 @@
 /** Venues: search, full menu with strong ETag / 304, admin edits, generated media. */
 import { Hono } from 'hono';
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import * as z from 'zod/mini';
 import { Venue as VenueSchema } from '../../src/contract/venue.ts';
 import { isValidVenueId } from '../../src/contract/limits.ts';
 import type { AppDeps } from '../app.ts';
-import type { CachedVenue } from '../venues.ts';
 import { parseWith, readBody, readJson, requireAuth, isStaffOf } from '../http.ts';
 import { problem } from '../problem.ts';
 import { renderMedia } from '../media.ts';
 
 const VENUE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
-const compressed = new WeakMap<CachedVenue, { br?: Buffer; gzip?: Buffer }>();
 
 const ProductPatch = z.strictObject({
   price: z.optional(z.int().check(z.minimum(0), z.maximum(100_000_000))),
@@ -41,20 +38,15 @@ export function venueRoutes({ venues, auth }: AppDeps): Hono {
     if (inm && (inm === entry.etag || inm === `W/${entry.etag}` || inm.split(/\s*,\s*/).includes(entry.etag) || inm.trim() === '*')) {
       return c.body(null, 304, headers);
     }
+    // Compressed copies are made off the event loop when the venue is cached; until then, identity.
     const accept = c.req.header('accept-encoding') ?? '';
     let body: string | Uint8Array = entry.json;
-    if (entry.json.length > 1024 && /\b(br|gzip)\b/.test(accept)) {
-      const cached = compressed.get(entry) ?? {};
-      compressed.set(entry, cached);
-      if (/\bbr\b/.test(accept)) {
-        cached.br ??= brotliCompressSync(entry.json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } });
-        body = new Uint8Array(cached.br);
-        headers['content-encoding'] = 'br';
-      } else {
-        cached.gzip ??= gzipSync(entry.json, { level: 9 });
-        body = new Uint8Array(cached.gzip);
-        headers['content-encoding'] = 'gzip';
-      }
+    if (entry.br && /\bbr\b/.test(accept)) {
+      body = entry.br;
+      headers['content-encoding'] = 'br';
+    } else if (entry.gzip && /\bgzip\b/.test(accept)) {
+      body = entry.gzip;
+      headers['content-encoding'] = 'gzip';
     }
     headers['content-type'] = 'application/json; charset=utf-8';
     return c.body(body as never, 200, headers);

@@ -121,7 +121,7 @@ describe('lifetimes', () => {
       await new Promise((r) => setTimeout(r, 1100));
       expect((await short.request('/api/auth/refresh', { json: { refresh_token: renewed.refresh_token } })).status).toBe(401);
     } finally {
-      short.dispose();
+      await short.dispose();
     }
   });
 });
@@ -142,7 +142,7 @@ describe('login rate limit', () => {
       // Another account from the same client is not locked out.
       expect((await limited.request('/api/auth/login', { json: { email: 'admin@umenu.test', password: 'demo1234' } })).status).toBe(200);
     } finally {
-      limited.dispose();
+      await limited.dispose();
     }
   });
 });

@@ -14,7 +14,7 @@ export interface TestServer extends Server {
   tokenFor(email: string): Promise<string>;
   /** A new diner with a token (no password: created like a social account). */
   newDiner(email: string, scope?: string[]): { token: string; id: string };
-  dispose(): void;
+  dispose(): Promise<void>;
 }
 
 export async function startTestServer(overrides: Partial<ServerConfig> = {}, options: ServerOptions = {}): Promise<TestServer> {
@@ -50,8 +50,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
       if (scope.length) server.deps.db.prepare('UPDATE users SET scope = ? WHERE id = ?').run(JSON.stringify(scope), user.id);
       return { token: server.deps.auth.issueTokenPair(user.id).token, id: user.id };
     },
-    dispose() {
-      server.close();
+    async dispose() {
+      await server.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

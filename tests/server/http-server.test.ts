@@ -58,7 +58,7 @@ beforeAll(async () => {
 afterAll(async () => {
   s.deps.orders.close();
   await new Promise<void>((resolve) => http.close(() => resolve()));
-  s.dispose();
+  await s.dispose();
 });
 
 describe('static site', () => {

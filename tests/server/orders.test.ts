@@ -34,7 +34,7 @@ describe('POST /api/orders', () => {
       for (let i = 0; i < 3; i++) numbers.push(((await (await fresh.request('/api/orders', { token, key: newKey(), json: tacoOrder() })).json()) as Order).number);
       expect(numbers).toEqual(['A-001', 'A-002', 'A-003']);
     } finally {
-      fresh.dispose();
+      await fresh.dispose();
     }
   });
 
@@ -197,7 +197,7 @@ describe('venue hours and time-limited categories', () => {
       now = new Date('2026-11-24T14:00:00Z'); // 09:00 in Bogotá
       expect((await clocked.request('/api/orders', { token, key: newKey(), json: breakfast })).status).toBe(201);
     } finally {
-      clocked.dispose();
+      await clocked.dispose();
     }
   });
 });
