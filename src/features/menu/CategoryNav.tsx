@@ -1,0 +1,21 @@
+/** Category tabs: plain in-page links (work without JS); the menu island adds scroll-spy. */
+import type { Category } from '../../contract/venue.ts';
+
+export function CategoryNav({ categories }: { categories: readonly Category[] }) {
+  return (
+    <nav aria-label="Categorías" className="category-nav -mx-3 px-3 overflow-x-auto">
+      <ul className="flex gap-1 py-1 whitespace-nowrap">
+        {categories.map((c) => (
+          <li key={c.id} data-nav-category={c.id}>
+            <a
+              href={`#cat-${c.id}`}
+              className="inline-flex min-h-11 items-center rounded-full px-4 text-sm font-medium hover:bg-base-300 aria-[current=true]:bg-neutral aria-[current=true]:text-neutral-content"
+            >
+              {c.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,358 @@
+/**
+ * The one interactive island of a venue page. The menu itself is static HTML;
+ * this island renders the search/filter toolbar and the product dialog, and
+ * wires the static cards: filtering toggles `hidden` on them by id, "Añadir"
+ * buttons open the dialog (event delegation), category tabs get scroll-spy,
+ * the open-now line is computed in the venue's timezone, and the venue is
+ * revalidated from the API so prices and availability are current.
+ */
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { mdiClose, mdiFilterVariant, mdiMagnify } from './ui-icons.ts';
+import type { Allergen, Product, Tag, Venue } from '../../contract/venue.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { openState, openStatusText, todayHours } from '../../lib/time.ts';
+import { addToCart } from '../cart/store.ts';
+import { Icon } from './Icon.tsx';
+import { ALLERGEN_LABELS, DIET_FILTER_LABELS, TAG_LABELS } from './labels.ts';
+import { buildIndex, filterProducts, isFiltering, resultsText, type MenuFilters } from './filter.ts';
+import { optionNamesOf } from './options.ts';
+import { recordVisit } from './recent.ts';
+import { fetchVenue } from './api.ts';
+import CartDrawerLoader from './CartDrawerLoader.tsx';
+import type { CheckoutVenue } from '../checkout/venue.ts';
+
+// The dialog's code loads on the first "Añadir" tap, keeping it out of the first load.
+const ProductDialog = lazy(() => import('./ProductDialog.tsx').then((m) => ({ default: m.ProductDialog })));
+
+export interface MenuIslandProps {
+  venueId: string;
+  currency: string;
+  locale: string;
+  apiBase: string;
+  diets: Tag[];
+  allergens: Allergen[];
+  /** Given by the fallback shell; otherwise read from the page's `#venue-data` JSON. */
+  venue?: Venue;
+  /** When given, this island also hosts the (lazily loaded) cart drawer. */
+  checkoutVenue?: CheckoutVenue;
+}
+
+declare global {
+  interface Window {
+    /** Last search/filter handling time in ms (read by the performance test). */
+    __umenuFilterMs?: number;
+    /** Set once the island handles "Añadir" clicks; before that the page's inline script queues one. */
+    __umenuMenuReady?: boolean;
+    __umenuPendingAdd?: string | null;
+  }
+}
+
+function readEmbeddedVenue(): Venue | null {
+  const el = typeof document === 'undefined' ? null : document.getElementById('venue-data');
+  if (!el?.textContent) return null;
+  try {
+    return JSON.parse(el.textContent) as Venue;
+  } catch {
+    return null;
+  }
+}
+
+function findProduct(venue: Venue | null, id: string): Product | undefined {
+  if (!venue) return undefined;
+  for (const c of venue.categories) for (const p of c.products) if (p.id === id) return p;
+  return undefined;
+}
+
+export default function MenuIsland(props: MenuIslandProps) {
+  const { venueId, currency, locale, apiBase, diets, allergens } = props;
+  const [venue, setVenue] = useState<Venue | null>(props.venue ?? null);
+  const [query, setQuery] = useState('');
+  const [chosenDiets, setChosenDiets] = useState<Tag[]>([]);
+  const [excluded, setExcluded] = useState<Allergen[]>([]);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [count, setCount] = useState<number | null>(null);
+  const [selected, setSelected] = useState<Product | null>(null);
+  const [dialogUsed, setDialogUsed] = useState(false);
+  if (selected && !dialogUsed) setDialogUsed(true);
+  const openerRef = useRef<HTMLElement | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  const index = useMemo(() => (venue ? buildIndex(venue) : []), [venue]);
+  const filters: MenuFilters = useMemo(() => ({ query, diets: chosenDiets, excluded }), [query, chosenDiets, excluded]);
+  const active = isFiltering(filters);
+
+  // Load the embedded menu, record the visit, revalidate from the API.
+  useEffect(() => {
+    const embedded = props.venue ?? readEmbeddedVenue();
+    if (embedded) {
+      setVenue(embedded);
+      recordVisit(embedded);
+    }
+    if (props.venue) return;
+    let cancelled = false;
+    void (async () => {
+      try {
+        const fresh = await fetchVenue(venueId);
+        if (cancelled || !fresh || !Array.isArray(fresh.categories)) return;
+        setVenue(fresh);
+        recordVisit(fresh);
+        applyFreshProducts(fresh);
+      } catch {
+        // Offline or API down: the prerendered menu stays readable as it is.
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [venueId, props.venue]);
+
+  // Open now / today's hours, in the venue's timezone; refreshed every minute.
+  useEffect(() => {
+    if (!venue) return;
+    const update = () => {
+      const el = document.getElementById('venue-open-status');
+      if (!el) return;
+      const now = new Date();
+      el.textContent = `${openStatusText(openState(venue.hours, venue.timezone, now))} · ${todayHours(venue.hours, venue.timezone, now)}`;
+    };
+    update();
+    const timer = window.setInterval(update, 60_000);
+    return () => window.clearInterval(timer);
+  }, [venue]);
+
+  // "Añadir …" buttons on the static cards open the dialog.
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const button = (event.target as Element | null)?.closest<HTMLElement>('[data-add]');
+      if (!button) return;
+      const product = findProduct(venue, button.dataset.add ?? '');
+      if (!product) return;
+      openerRef.current = button;
+      setSelected(product);
+    };
+    document.addEventListener('click', onClick);
+    if (venue) {
+      window.__umenuMenuReady = true;
+      const pending = window.__umenuPendingAdd;
+      window.__umenuPendingAdd = null;
+      const product = pending ? findProduct(venue, pending) : undefined;
+      if (product) {
+        openerRef.current = document.querySelector<HTMLElement>(`[data-add="${CSS.escape(product.id)}"]`);
+        setSelected(product);
+      }
+    }
+    return () => document.removeEventListener('click', onClick);
+  }, [venue]);
+
+  // Apply search and filters to the static cards.
+  useEffect(() => {
+    if (index.length === 0) return;
+    const started = performance.now();
+    const visible = new Set(filterProducts(index, filters));
+    const categoriesWithResults = new Set<string>();
+    for (const p of index) {
+      const card = document.getElementById(`product-${p.id}`);
+      const show = visible.has(p.id);
+      if (show) categoriesWithResults.add(p.categoryId);
+      if (card && card.hidden === show) card.hidden = !show;
+    }
+    for (const section of document.querySelectorAll<HTMLElement>('[data-category-id]')) {
+      const show = categoriesWithResults.has(section.dataset.categoryId ?? '');
+      if (section.hidden === show) section.hidden = !show;
+    }
+    for (const tab of document.querySelectorAll<HTMLElement>('[data-nav-category]')) {
+      const show = categoriesWithResults.has(tab.dataset.navCategory ?? '');
+      if (tab.hidden === show) tab.hidden = !show;
+    }
+    setCount(visible.size);
+    window.__umenuFilterMs = performance.now() - started;
+  }, [index, filters]);
+
+  useScrollSpy();
+
+  const clear = () => {
+    setQuery('');
+    setChosenDiets([]);
+    setExcluded([]);
+    searchRef.current?.focus();
+  };
+
+  const closeDialog = useCallback(() => {
+    setSelected(null);
+    const opener = openerRef.current;
+    openerRef.current = null;
+    if (opener && opener.isConnected) opener.focus();
+  }, []);
+
+  const confirm = useCallback(
+    async (input: { product: Product; optionIds: string[]; quantity: number; note: string; unitPrice: number }) => {
+      const { toast } = await import('../../shell/toast.ts');
+      const result = addToCart(
+        venueId,
+        {
+          productId: input.product.id,
+          name: input.product.name,
+          optionIds: input.optionIds,
+          optionNames: optionNamesOf(input.product, input.optionIds),
+          unitPrice: input.unitPrice,
+          quantity: input.quantity,
+          ...(input.note ? { note: input.note } : {}),
+        },
+        { currency, locale },
+      );
+      if (!result.ok) {
+        toast.error('Tu carrito ya tiene 50 líneas. Envía este pedido o quita alguna línea para añadir más.');
+        return;
+      }
+      (document.querySelector('#product-dialog-title')?.closest('dialog') as HTMLDialogElement | null)?.close();
+      toast.success('Añadido al carrito', { description: `${input.quantity} × ${input.product.name}`, id: 'cart-added' });
+    },
+    [venueId, currency, locale],
+  );
+
+  const filterCount = chosenDiets.length + excluded.length;
+  return (
+    <div className="flex flex-col gap-2 py-2">
+      <div className="flex items-center gap-2">
+        <label className="input min-h-11 flex-1">
+          <Icon path={mdiMagnify} className="size-5 opacity-70" />
+          <span className="sr-only">Buscar en el menú</span>
+          <input
+            ref={searchRef}
+            type="search"
+            placeholder="Buscar platos"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            autoComplete="off"
+            enterKeyHint="search"
+          />
+        </label>
+        <button
+          type="button"
+          className="btn min-h-11"
+          aria-expanded={panelOpen}
+          aria-controls="menu-filters"
+          onClick={() => setPanelOpen((o) => !o)}
+        >
+          <Icon path={mdiFilterVariant} />
+          Filtros{filterCount > 0 && <span className="badge badge-sm badge-neutral">{filterCount}</span>}
+        </button>
+      </div>
+      <div id="menu-filters" hidden={!panelOpen} className="max-h-[50dvh] overflow-y-auto rounded-box bg-base-100 p-3 shadow-sm">
+        {diets.length > 0 && (
+          <fieldset className="fieldset">
+            <legend className="fieldset-legend text-base">Dieta</legend>
+            <div className="flex flex-wrap gap-2">
+              {diets.map((tag) => (
+                <label key={tag} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-base-300 px-3">
+                  <input
+                    type="checkbox"
+                    className="checkbox checkbox-sm border-base-content/60"
+                    checked={chosenDiets.includes(tag)}
+                    onChange={(e) => setChosenDiets((d) => (e.target.checked ? [...d, tag] : d.filter((t) => t !== tag)))}
+                  />
+                  {DIET_FILTER_LABELS[tag] ?? TAG_LABELS[tag]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
+        {allergens.length > 0 && (
+          <fieldset className="fieldset mt-2">
+            <legend className="fieldset-legend text-base">Sin alérgenos</legend>
+            <div className="flex flex-wrap gap-2">
+              {allergens.map((a) => (
+                <label key={a} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-base-300 px-3">
+                  <input
+                    type="checkbox"
+                    className="checkbox checkbox-sm border-base-content/60"
+                    checked={excluded.includes(a)}
+                    onChange={(e) => setExcluded((x) => (e.target.checked ? [...x, a] : x.filter((v) => v !== a)))}
+                  />
+                  Sin {ALLERGEN_LABELS[a].toLowerCase()}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
+      </div>
+      <div className={`flex items-center justify-between gap-2 ${active ? 'min-h-11' : ''}`}>
+        <p role="status" className="text-sm font-medium">
+          {active && count !== null ? resultsText(count) : ''}
+        </p>
+        {active && (
+          <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={clear}>
+            <Icon path={mdiClose} className="size-4" />
+            Quitar filtros
+          </button>
+        )}
+      </div>
+      {props.checkoutVenue && <CartDrawerLoader venue={props.checkoutVenue} />}
+      {dialogUsed && (
+        <Suspense fallback={null}>
+          <ProductDialog
+            product={selected}
+            currency={currency}
+            locale={locale}
+            apiBase={apiBase}
+            onClose={closeDialog}
+            onConfirm={(input) => void confirm(input)}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+
+  function applyFreshProducts(fresh: Venue) {
+    for (const c of fresh.categories) {
+      for (const p of c.products) {
+        const card = document.getElementById(`product-${p.id}`);
+        if (!card) continue;
+        const price = card.querySelector<HTMLElement>('[data-price]');
+        const text = formatMoney(p.price, fresh.currency, fresh.locale);
+        if (price && price.textContent !== text) price.textContent = text;
+        card.dataset.available = String(p.available);
+        const add = card.querySelector<HTMLElement>('[data-add]');
+        const soldOut = card.querySelector<HTMLElement>('[data-sold-out]');
+        if (add) add.hidden = !p.available;
+        if (soldOut) soldOut.hidden = p.available;
+      }
+    }
+  }
+}
+
+/** Marks the tab of the category in view (`aria-current`) and keeps it visible in the tab strip. */
+function useScrollSpy() {
+  useEffect(() => {
+    const sections = [...document.querySelectorAll<HTMLElement>('[data-category-id]')];
+    if (sections.length === 0 || typeof IntersectionObserver === 'undefined') return;
+    const visible = new Map<string, number>();
+    let current = '';
+    const setCurrent = (id: string) => {
+      if (id === current) return;
+      current = id;
+      for (const link of document.querySelectorAll<HTMLAnchorElement>('.category-nav a')) {
+        const on = link.getAttribute('href') === `#cat-${id}`;
+        if (on) {
+          link.setAttribute('aria-current', 'true');
+          const strip = link.closest('.category-nav');
+          if (strip) strip.scrollTo({ left: link.offsetLeft - 16, behavior: 'smooth' });
+        } else link.removeAttribute('aria-current');
+      }
+    };
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const e of entries) {
+          const id = (e.target as HTMLElement).dataset.categoryId ?? '';
+          if (e.isIntersecting) visible.set(id, e.boundingClientRect.top);
+          else visible.delete(id);
+        }
+        const first = sections.find((s) => visible.has(s.dataset.categoryId ?? ''));
+        if (first) setCurrent(first.dataset.categoryId ?? '');
+      },
+      { rootMargin: '-180px 0px -55% 0px' },
+    );
+    for (const s of sections) observer.observe(s);
+    return () => observer.disconnect();
+  }, []);
+}

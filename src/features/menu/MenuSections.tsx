@@ -1,0 +1,40 @@
+/** The categories with their product cards (static HTML; filtering toggles `hidden`). */
+import type { Venue } from '../../contract/venue.ts';
+import { ProductCard } from './ProductCard.tsx';
+
+export function MenuSections({ venue, apiBase }: { venue: Venue; apiBase: string }) {
+  let rendered = 0;
+  return (
+    <div className="flex flex-col gap-8 pb-24">
+      {venue.categories.map((category) => (
+        <section
+          key={category.id}
+          id={`cat-${category.id}`}
+          data-category-id={category.id}
+          aria-labelledby={`cat-${category.id}-title`}
+          className="menu-category scroll-mt-44"
+        >
+          <h2 id={`cat-${category.id}-title`} className="text-xl font-bold">{category.name}</h2>
+          {category.description && <p className="text-sm text-base-content/80">{category.description}</p>}
+          {(category.availableFrom || category.availableUntil) && (
+            <p className="text-sm text-base-content/80">
+              Disponible de {category.availableFrom ?? '00:00'} a {category.availableUntil ?? '24:00'}
+            </p>
+          )}
+          <div className="mt-3 grid gap-3 md:grid-cols-2">
+            {category.products.map((product) => (
+              <ProductCard
+                key={product.id}
+                product={product}
+                currency={venue.currency}
+                locale={venue.locale}
+                apiBase={apiBase}
+                eager={rendered++ < 4}
+              />
+            ))}
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,266 @@
+/**
+ * Product detail in a native modal <dialog>: options (radio when max is 1),
+ * quantity 1–99, a note with a 200-character counter and the live price on
+ * the confirm button. Min/max are enforced: the button stays disabled and the
+ * groups still missing a choice are named.
+ */
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { mdiClose, mdiMinus, mdiPlus } from './ui-icons.ts';
+import { LIMITS } from '../../contract/limits.ts';
+import type { OptionGroup, Product } from '../../contract/venue.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { Icon } from './Icon.tsx';
+import { ALLERGEN_LABELS, allergenList } from './labels.ts';
+import { resolveMedia } from './media.ts';
+import { missingGroups, unitPriceOf, type Selection } from './options.ts';
+
+export interface ProductDialogProps {
+  product: Product | null;
+  currency: string;
+  locale: string;
+  apiBase: string;
+  onClose: () => void;
+  onConfirm: (input: { product: Product; optionIds: string[]; quantity: number; note: string; unitPrice: number }) => void;
+}
+
+export function ProductDialog({ product, currency, locale, apiBase, onClose, onConfirm }: ProductDialogProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (product && !dialog.open) {
+      dialog.showModal();
+      const first = formRef.current?.querySelector<HTMLElement>('input:not([disabled]), textarea, button:not([disabled])');
+      first?.focus();
+    } else if (!product && dialog.open) {
+      dialog.close();
+    }
+  }, [product]);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="modal modal-bottom sm:modal-middle"
+      aria-labelledby="product-dialog-title"
+      onClose={onClose}
+      onClick={(e) => {
+        if (e.target === dialogRef.current) dialogRef.current?.close();
+      }}
+    >
+      {product && (
+        <ProductForm
+          key={product.id}
+          formRef={formRef}
+          product={product}
+          currency={currency}
+          locale={locale}
+          apiBase={apiBase}
+          onCancel={() => dialogRef.current?.close()}
+          onConfirm={onConfirm}
+        />
+      )}
+    </dialog>
+  );
+}
+
+interface FormProps extends Omit<ProductDialogProps, 'product' | 'onClose'> {
+  product: Product;
+  formRef: React.RefObject<HTMLFormElement | null>;
+  onCancel: () => void;
+}
+
+function ProductForm({ product, currency, locale, apiBase, formRef, onCancel, onConfirm }: FormProps) {
+  const [selection, setSelection] = useState<Selection>({});
+  const [quantity, setQuantity] = useState(1);
+  const [note, setNote] = useState('');
+  const [tried, setTried] = useState(false);
+  const noteId = useId();
+  const money = (minor: number) => formatMoney(minor, currency, locale);
+  const unitPrice = useMemo(() => unitPriceOf(product, selection), [product, selection]);
+  const missing = missingGroups(product, selection);
+  const total = unitPrice * quantity;
+  const canAdd = product.available && missing.length === 0;
+
+  const toggle = (group: OptionGroup, optionId: string, checked: boolean) => {
+    setSelection((prev) => {
+      const current = prev[group.id] ?? [];
+      const next = group.max === 1 ? [optionId] : checked ? [...current, optionId] : current.filter((id) => id !== optionId);
+      return { ...prev, [group.id]: next };
+    });
+  };
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    setTried(true);
+    if (!canAdd) return;
+    const optionIds = product.optionGroups.flatMap((g) => selection[g.id] ?? []);
+    onConfirm({ product, optionIds, quantity, note: note.trim(), unitPrice });
+  };
+
+  return (
+    <form ref={formRef} onSubmit={submit} className="modal-box max-h-[90dvh] p-0 sm:max-w-lg" noValidate>
+      <div className="flex items-start gap-2 p-4 pb-2">
+        <h2 id="product-dialog-title" className="flex-1 text-xl font-bold leading-snug">{product.name}</h2>
+        <button type="button" className="btn btn-ghost btn-circle min-h-11 min-w-11" onClick={onCancel} aria-label="Cerrar">
+          <Icon path={mdiClose} />
+        </button>
+      </div>
+      {product.image && (
+        <div className="mx-4 aspect-[4/3] overflow-hidden rounded-box" style={{ backgroundColor: product.image.placeholder ?? '#e5e7eb' }}>
+          <img
+            src={resolveMedia(product.image.src, apiBase)}
+            width={product.image.width}
+            height={product.image.height}
+            alt={product.image.alt ?? ''}
+            className="size-full object-cover"
+            decoding="async"
+          />
+        </div>
+      )}
+      <div className="flex flex-col gap-4 p-4">
+        <p>{product.description}</p>
+        <p className="text-sm">
+          <span className="font-semibold">Alérgenos: </span>
+          {product.allergens.length > 0 ? allergenList(product.allergens) : 'no declara'}
+        </p>
+        {product.optionGroups.map((group) => (
+          <OptionFieldset
+            key={group.id}
+            group={group}
+            chosen={selection[group.id] ?? []}
+            invalid={tried && missing.some((g) => g.id === group.id)}
+            money={money}
+            onToggle={toggle}
+          />
+        ))}
+        <div className="flex items-center gap-3">
+          <span id={`${noteId}-qty`} className="font-medium">Cantidad</span>
+          <div className="join" role="group" aria-labelledby={`${noteId}-qty`}>
+            <button
+              type="button"
+              className="btn join-item min-h-11 min-w-11"
+              aria-label="Disminuir cantidad"
+              disabled={quantity <= LIMITS.quantityMin}
+              onClick={() => setQuantity((q) => Math.max(LIMITS.quantityMin, q - 1))}
+            >
+              <Icon path={mdiMinus} />
+            </button>
+            <input
+              type="number"
+              inputMode="numeric"
+              className="input join-item w-16 min-h-11 text-center tabular-nums"
+              aria-label="Cantidad"
+              min={LIMITS.quantityMin}
+              max={LIMITS.quantityMax}
+              value={quantity}
+              onChange={(e) => {
+                const n = Number.parseInt(e.target.value, 10);
+                setQuantity(Number.isNaN(n) ? 1 : Math.min(LIMITS.quantityMax, Math.max(LIMITS.quantityMin, n)));
+              }}
+            />
+            <button
+              type="button"
+              className="btn join-item min-h-11 min-w-11"
+              aria-label="Aumentar cantidad"
+              disabled={quantity >= LIMITS.quantityMax}
+              onClick={() => setQuantity((q) => Math.min(LIMITS.quantityMax, q + 1))}
+            >
+              <Icon path={mdiPlus} />
+            </button>
+          </div>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={noteId} className="font-medium">Nota para la cocina (opcional)</label>
+          <textarea
+            id={noteId}
+            className="textarea w-full"
+            rows={2}
+            maxLength={LIMITS.lineNoteMax}
+            value={note}
+            onChange={(e) => setNote(e.target.value.slice(0, LIMITS.lineNoteMax))}
+            aria-describedby={`${noteId}-count`}
+            placeholder="Ej.: sin cebolla"
+          />
+          <p id={`${noteId}-count`} className="text-right text-sm text-base-content/80 tabular-nums">
+            {note.length}/{LIMITS.lineNoteMax}
+            <span className="sr-only"> caracteres</span>
+          </p>
+        </div>
+      </div>
+      <div className="sticky bottom-0 flex flex-col gap-2 border-t border-base-300 bg-base-100 p-4">
+        {missing.length > 0 && (
+          <p id={`${noteId}-missing`} className="text-sm" role={tried ? 'alert' : undefined}>
+            Elige: {missing.map((g) => g.name).join(', ')}
+          </p>
+        )}
+        {!product.available && <p className="text-sm font-semibold">Agotado</p>}
+        <button
+          type="submit"
+          className="btn btn-primary min-h-12 w-full"
+          aria-disabled={!canAdd}
+          aria-describedby={missing.length > 0 ? `${noteId}-missing` : undefined}
+        >
+          Añadir al carrito · {money(total)}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function OptionFieldset({
+  group, chosen, invalid, money, onToggle,
+}: {
+  group: OptionGroup;
+  chosen: string[];
+  invalid: boolean;
+  money: (minor: number) => string;
+  onToggle: (group: OptionGroup, optionId: string, checked: boolean) => void;
+}) {
+  const radio = group.max === 1;
+  const required = group.min > 0;
+  const full = !radio && chosen.length >= group.max;
+  const rule = radio
+    ? required ? 'Elige 1' : 'Opcional, elige 1 como máximo'
+    : group.min > 0
+      ? group.min === group.max ? `Elige ${group.min}` : `Elige de ${group.min} a ${group.max}`
+      : `Opcional, hasta ${group.max}`;
+  return (
+    <fieldset className={`fieldset rounded-box border p-3 ${invalid ? 'border-error' : 'border-base-300'}`} aria-invalid={invalid || undefined}>
+      <legend className="fieldset-legend px-1 text-base">
+        {group.name}
+        {required && <span className="badge badge-sm badge-outline ml-2">Obligatorio</span>}
+      </legend>
+      <p className="text-sm text-base-content/80 -mt-1">{rule}</p>
+      {group.options.map((option) => {
+        const checked = chosen.includes(option.id);
+        const disabled = !option.available || (full && !checked);
+        return (
+          <label key={option.id} className="flex min-h-11 cursor-pointer items-center gap-3 has-disabled:cursor-not-allowed has-disabled:opacity-70">
+            <input
+              type={radio ? 'radio' : 'checkbox'}
+              name={`group-${group.id}`}
+              className={radio ? 'radio radio-sm border-base-content/60' : 'checkbox checkbox-sm border-base-content/60'}
+              value={option.id}
+              checked={checked}
+              disabled={disabled}
+              onChange={(e) => onToggle(group, option.id, e.target.checked)}
+            />
+            <span className="flex-1">
+              {option.name}
+              {!option.available && ' (agotado)'}
+              {option.allergens && option.allergens.length > 0 && (
+                <span className="text-sm text-base-content/80">
+                  {' '}· contiene {option.allergens.map((a) => ALLERGEN_LABELS[a].toLowerCase()).join(', ')}
+                </span>
+              )}
+            </span>
+            {option.priceDelta !== 0 && (
+              <span className="tabular-nums text-sm">{option.priceDelta > 0 ? '+' : '−'}{money(Math.abs(option.priceDelta))}</span>
+            )}
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}

@@ -1,0 +1,8 @@
+/** The header cart button on the fallback shell, whose venue id is only known from the address. */
+import { isValidVenueId } from '../../contract/limits.ts';
+import CartButton from '../cart/CartButton.tsx';
+
+export default function ShellCartButton() {
+  const id = decodeURIComponent(location.pathname.split('/')[1] ?? '');
+  return isValidVenueId(id) ? <CartButton venueId={id} /> : null;
+}

@@ -1,0 +1,60 @@
+/**
+ * Venue header: logo, name, tagline, address and the week's hours. "Open now"
+ * depends on the clock, so the island fills `#venue-open-status` after load;
+ * its line is reserved here so nothing moves when it appears.
+ */
+import { mdiClockOutline, mdiMapMarker } from './icon-paths.ts';
+import type { Venue } from '../../contract/venue.ts';
+import { WEEKDAY_ORDER } from '../../lib/time.ts';
+import { Icon } from './Icon.tsx';
+import { resolveMedia } from './media.ts';
+
+const DAY_NAMES = { mon: 'Lunes', tue: 'Martes', wed: 'Miércoles', thu: 'Jueves', fri: 'Viernes', sat: 'Sábado', sun: 'Domingo' } as const;
+
+export function VenueHeader({ venue, apiBase }: { venue: Venue; apiBase: string }) {
+  return (
+    <header className="flex items-start gap-3">
+      {venue.logo && (
+        <div className="size-16 shrink-0 overflow-hidden rounded-box" style={{ backgroundColor: venue.logo.placeholder ?? '#e5e7eb' }}>
+          <img
+            src={resolveMedia(venue.logo.src, apiBase)}
+            width={venue.logo.width}
+            height={venue.logo.height}
+            alt={venue.logo.alt ?? `Logo de ${venue.name}`}
+            className="size-full object-cover"
+            decoding="async"
+          />
+        </div>
+      )}
+      <div className="min-w-0 flex-1">
+        <h1 className="text-2xl font-bold leading-tight">{venue.name}</h1>
+        <p className="text-base-content/80">{venue.tagline}</p>
+        <p className="mt-1 flex items-center gap-1 text-sm min-h-6" aria-live="polite">
+          <Icon path={mdiClockOutline} className="size-4 shrink-0" />
+          <span id="venue-open-status" data-timezone={venue.timezone}>Horario</span>
+        </p>
+        <p className="flex items-start gap-1 text-sm text-base-content/80">
+          <Icon path={mdiMapMarker} className="size-4 shrink-0 mt-0.5" />
+          <span>{venue.address}</span>
+        </p>
+        <details className="text-sm mt-1">
+          <summary className="cursor-pointer min-h-11 inline-flex items-center underline">Ver horario de la semana</summary>
+          <table className="mt-1">
+            <caption className="sr-only">Horario (hora local de {venue.city})</caption>
+            <tbody>
+              {WEEKDAY_ORDER.map((day) => {
+                const intervals = venue.hours[day] ?? [];
+                return (
+                  <tr key={day}>
+                    <th scope="row" className="pr-3 text-left font-medium">{DAY_NAMES[day]}</th>
+                    <td>{intervals.length === 0 ? 'Cerrado' : intervals.map((i) => `${i.open}–${i.close}`).join(', ')}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </details>
+      </div>
+    </header>
+  );
+}

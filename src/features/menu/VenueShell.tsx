@@ -1,0 +1,111 @@
+/**
+ * Client-side fallback for venues created after the build (served as
+ * `venue-shell.html` for any `/{slug}`): reads the slug from the address,
+ * checks it, fetches the venue and renders the same components as the
+ * prerendered page. An invalid or unknown id shows the 404 view.
+ */
+import { useEffect, useState } from 'react';
+import type { Venue } from '../../contract/venue.ts';
+import { isValidVenueId } from '../../contract/limits.ts';
+import { ALLERGENS } from '../../contract/venue.ts';
+import { VenueHeader } from './VenueHeader.tsx';
+import { CategoryNav } from './CategoryNav.tsx';
+import { MenuSections } from './MenuSections.tsx';
+import MenuIsland from './MenuIsland.tsx';
+import { allergensInMenu, buildIndex, dietsInMenu } from './filter.ts';
+import { DIET_TAGS } from './labels.ts';
+import CartDrawerLoader from './CartDrawerLoader.tsx';
+import { checkoutVenueOf } from '../checkout/venue.ts';
+
+type State = { kind: 'loading' } | { kind: 'ready'; venue: Venue; apiBase: string } | { kind: 'failed'; message: string };
+
+async function notFound(): Promise<void> {
+  const { showErrorPage } = await import('../../shell/error-view.ts');
+  const { NOT_FOUND_MESSAGE } = await import('../../shell/page-meta.ts');
+  showErrorPage({ statusCode: 404, message: NOT_FOUND_MESSAGE });
+}
+
+export default function VenueShell() {
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const id = decodeURIComponent(location.pathname.split('/')[1] ?? '');
+    if (!isValidVenueId(id)) {
+      void notFound();
+      return;
+    }
+    let cancelled = false;
+    void (async () => {
+      const [{ http, problemMessage }, { loadConfig }] = await Promise.all([
+        import('../../lib/http.ts'),
+        import('../../lib/config.ts'),
+      ]);
+      try {
+        const [venue, config] = await Promise.all([
+          http.get(`venues/${encodeURIComponent(id)}`).json<Venue>(),
+          loadConfig(),
+        ]);
+        if (cancelled) return;
+        document.title = `${venue.name} - umenu-ui`;
+        setState({ kind: 'ready', venue, apiBase: config.apiBase });
+      } catch (error) {
+        if (cancelled) return;
+        const status = (error as { response?: Response }).response?.status;
+        if (status === 404) void notFound();
+        else setState({ kind: 'failed', message: problemMessage(error) });
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [attempt]);
+
+  if (state.kind === 'loading') {
+    return (
+      <div aria-busy="true">
+        <p className="sr-only" role="status">Cargando el menú…</p>
+        <div className="h-24 animate-pulse rounded-box bg-base-300" />
+        <div className="mt-4 h-11 animate-pulse rounded-box bg-base-300" />
+        <div className="mt-6 grid gap-3 md:grid-cols-2">
+          {[0, 1, 2, 3].map((i) => <div key={i} className="h-36 animate-pulse rounded-box bg-base-300" />)}
+        </div>
+      </div>
+    );
+  }
+  if (state.kind === 'failed') {
+    return (
+      <div role="alert" className="alert flex flex-col items-start">
+        <h1 className="text-xl font-bold">No se pudo cargar el menú</h1>
+        <p>{state.message}</p>
+        <button type="button" className="btn btn-neutral min-h-11" onClick={() => { setState({ kind: 'loading' }); setAttempt((a) => a + 1); }}>
+          Reintentar
+        </button>
+      </div>
+    );
+  }
+  const { venue, apiBase } = state;
+  const index = buildIndex(venue);
+  const present = new Set(allergensInMenu(index));
+  return (
+    <>
+      <VenueHeader venue={venue} apiBase={apiBase} />
+      <div className="sticky top-14 z-20 -mx-3 mt-2 bg-base-200/95 px-3 backdrop-blur">
+        <MenuIsland
+          venueId={venue.id}
+          currency={venue.currency}
+          locale={venue.locale}
+          apiBase={apiBase}
+          diets={dietsInMenu(index, DIET_TAGS)}
+          allergens={ALLERGENS.filter((a) => present.has(a))}
+          venue={venue}
+        />
+        <CategoryNav categories={venue.categories} />
+      </div>
+      <div className="mt-4">
+        <MenuSections venue={venue} apiBase={apiBase} />
+      </div>
+      <CartDrawerLoader venue={checkoutVenueOf(venue)} />
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * Menu reads without the full HTTP client: the menu page revalidates with a
+ * plain `fetch` (the browser's HTTP cache does the ETag round trip; the API
+ * answers 304 when nothing changed) so ky and the problem schemas stay out of
+ * a diner's first load. Errors just leave the prerendered menu as it is.
+ */
+import type { Venue, VenueSummary } from '../../contract/venue.ts';
+
+export interface VenueList { venues: VenueSummary[] }
+
+const ACCEPT = 'application/json, text/plain, */*';
+
+let apiBasePromise: Promise<string> | undefined;
+
+/**
+ * The runtime API base from `/config.json` (same file and rule as
+ * `src/lib/config.ts`, read here in a few bytes so the menu's first load does
+ * not pull the config module's chunk); falls back to the build default.
+ */
+export function runtimeApiBase(fallback = import.meta.env.PUBLIC_API_BASE ?? '/api'): Promise<string> {
+  apiBasePromise ??= fetch('/config.json', { headers: { Accept: 'application/json' } })
+    .then((r) => (r.ok ? (r.json() as Promise<{ apiBase?: unknown }>) : ({} as { apiBase?: unknown })))
+    .then((c) => {
+      const base = typeof c.apiBase === 'string' ? c.apiBase.trim() : '';
+      return /^(https?:\/\/[^/\s]+|\/)\S*$/i.test(base) ? base.replace(/\/+$/, '') || '/' : fallback;
+    })
+    .catch(() => fallback);
+  return apiBasePromise;
+}
+
+async function getJson<T>(path: string): Promise<T> {
+  const apiBase = await runtimeApiBase();
+  const response = await fetch(`${apiBase.replace(/\/+$/, '')}/${path}`, { headers: { Accept: ACCEPT }, cache: 'no-cache' });
+  if (!response.ok) throw Object.assign(new Error(`HTTP ${response.status}`), { status: response.status });
+  return (await response.json()) as T;
+}
+
+export function fetchVenue(id: string): Promise<Venue> {
+  return getJson<Venue>(`venues/${encodeURIComponent(id)}`);
+}
+
+export function searchVenues(q: string): Promise<VenueList> {
+  const query = q.trim();
+  return getJson<VenueList>(query ? `venues?q=${encodeURIComponent(query)}` : 'venues');
+}
