@@ -6,13 +6,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
 import {
-  DINER, STAFF, VENUE, addProduct, apiLogin, cartButton, drawer, fillCheckout, myOrderCount, openCart, signInByStorage,
+  DINER, STAFF, VENUE, addProduct, dismissToasts, apiLogin, cartButton, drawer, fillCheckout, myOrderCount, openCart, signInByStorage,
 } from './order-helpers.ts';
 
 async function signInWithForm(page: Page): Promise<void> {
-  await page.getByLabel(/correo/i).fill(DINER.email);
-  await page.getByLabel(/contraseña/i).fill(DINER.password);
-  await page.getByRole('button', { name: /^(Iniciar sesión|Entrar)$/ }).click();
+  await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(DINER.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(DINER.password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
 }
 
 async function toCheckout(page: Page): Promise<void> {
@@ -139,23 +139,23 @@ test.describe('order flow', () => {
     await addProduct(page, 'Torta ahogada');
     await toCheckout(page);
     await fillCheckout(page);
-    // The server receives and stores the order, but the answer never reaches the browser.
-    let lost = false;
+    // The server receives and stores the order, but its answers never reach the browser
+    // (the client's own automatic retry included).
+    let answersLost = true;
     const keys: string[] = [];
     await page.route('**/api/orders', async (route) => {
       if (route.request().method() !== 'POST') return route.continue();
       keys.push(route.request().headers()['idempotency-key'] ?? '');
-      if (!lost) {
-        lost = true;
-        await route.fetch();
-        return route.abort('timedout');
-      }
-      return route.continue();
+      if (!answersLost) return route.continue();
+      await route.fetch();
+      return route.abort('timedout');
     });
     await page.getByRole('button', { name: 'Confirmar pedido' }).click();
     await expect(page.getByTestId('checkout-notice')).toContainText('no se duplicará');
     expect(await myOrderCount(page.request, token)).toBe(before + 1);
+    await expectNoAxeViolations(page, 'submission outcome unknown');
     // The cart is still there, and so is the form; a reload resends the pending order by itself.
+    answersLost = false;
     await page.reload();
     await expect(page).toHaveURL(/\/pedidos\/ver\?id=/);
     expect(new Set(keys).size).toBe(1);
@@ -201,7 +201,10 @@ test.describe('order flow', () => {
     await fillCheckout(page);
     await context.setOffline(true);
     await expect(page.getByTestId('checkout-blockers')).toContainText('Sin conexión');
-    await page.getByRole('button', { name: 'Confirmar pedido' }).click();
+    const confirm = page.getByRole('button', { name: 'Confirmar pedido' });
+    await expect(confirm).toHaveAttribute('aria-disabled', 'true');
+    // Enter in a field still submits the form: it explains instead of sending.
+    await page.getByTestId('checkout-form').getByLabel('Teléfono').press('Enter');
     await expect(page.getByTestId('checkout-notice')).toContainText('Sin conexión');
     await expectNoAxeViolations(page, 'offline checkout');
     await screenshot(page, 'checkout-offline');
@@ -232,8 +235,16 @@ test.describe('order flow', () => {
     // Pick the first choice of every required group, then add.
     for (const group of await dialog.getByRole('radiogroup').all()) await group.getByRole('radio').first().check();
     await dialog.getByRole('button', { name: /^Añadir al carrito/ }).click();
+    await dismissToasts(page);
     await toCheckout(page);
     await expect(page.getByTestId('checkout-blockers')).toContainText('El local está cerrado ahora');
+    await page.getByTestId('checkout-form').getByLabel('Para recoger').check();
+    await page.getByTestId('checkout-form').getByLabel('Nombre').fill('Ana García');
+    await page.getByTestId('checkout-form').getByLabel('Teléfono').fill('3001234567');
+    await page.getByTestId('checkout-form').getByLabel('Efectivo').check();
+    await page.getByRole('button', { name: 'Confirmar pedido' }).click();
+    await expect(page.getByTestId('checkout-notice')).toContainText('El local está cerrado ahora');
+    await expect(cartButton(page)).toHaveAccessibleName('Carrito, 1 producto');
     await expectNoAxeViolations(page, 'closed venue');
     await screenshot(page, 'checkout-closed');
   });

@@ -41,12 +41,23 @@ export async function myOrderCount(request: APIRequestContext, token: string): P
 
 /** Adds a product from the menu through its card's `Añadir …` button and the product dialog. */
 export async function addProduct(page: Page, name: string, options: string[] = []): Promise<void> {
+  await islandsReady(page);
   await page.getByRole('button', { name: `Añadir ${name}`, exact: true }).first().click();
   const dialog = page.getByRole('dialog', { name });
   await expect(dialog).toBeVisible();
   for (const option of options) await dialog.getByLabel(option, { exact: false }).first().check();
   await dialog.getByRole('button', { name: /^Añadir al carrito/ }).click();
   await expect(dialog).toBeHidden();
+  await dismissToasts(page);
+}
+
+/** Closes the menu's "Añadido al carrito" confirmations, as a diner moving on would (they also cover the header). */
+export async function dismissToasts(page: Page): Promise<void> {
+  const close = page.getByRole('button', { name: 'Cerrar notificación' });
+  for (let i = 0; i < 3 && (await close.count()) > 0; i++) {
+    await close.first().click({ timeout: 2_000 }).catch(() => undefined);
+  }
+  await expect(close).toHaveCount(0, { timeout: 5_000 });
 }
 
 export function cartButton(page: Page) {
@@ -57,7 +68,13 @@ export function drawer(page: Page) {
   return page.getByTestId('cart-drawer');
 }
 
+/** Waits until every island on the page has hydrated (Astro drops `ssr` from `astro-island` then). */
+export async function islandsReady(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
 export async function openCart(page: Page): Promise<void> {
+  await islandsReady(page);
   await cartButton(page).click();
   await expect(drawer(page)).toBeVisible();
 }

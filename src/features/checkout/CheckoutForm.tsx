@@ -14,7 +14,7 @@ import { openState } from '../../lib/time.ts';
 import { toast } from '../../shell/toast.ts';
 import type { Cart } from '../cart/cart.ts';
 import { $carts, clearCart, closeCart } from '../cart/store.ts';
-import { isLoggedIn, currentUserName, goToLogin } from './session.ts';
+import { $auth, currentUserName, goToLogin, whenAuthReady } from './session.ts';
 import { $checkoutStep, $submitting, draftOf, resetDraftAfterOrder, saveDraft } from './store.ts';
 import { pendingToResume, submitOrder } from './submit.ts';
 import { applyPriceChanges, type SubmitOutcome } from './submit-core.ts';
@@ -70,11 +70,21 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
 
   // Resend an order interrupted by a reload (same key and body: never a second order).
   useEffect(() => {
-    const input = pendingToResume(venue.id);
-    if (input && $online.get() && isLoggedIn()) {
-      setNotice({ text: 'Terminando de enviar tu pedido…' });
-      void submitOrder(input).then(handleOutcome);
-    }
+    let active = true;
+    void whenAuthReady().then((session) => {
+      if (!active) return;
+      // Prefill the name of the signed-in diner when the form has none.
+      const name = session.user?.name;
+      if (name) setForm((current) => (current.name ? current : { ...current, name }));
+      const input = pendingToResume(venue.id);
+      if (input && $online.get() && session.loggedIn) {
+        setNotice({ text: 'Terminando de enviar tu pedido…' });
+        void submitOrder(input).then((outcome) => active && handleOutcome(outcome));
+      }
+    });
+    return () => {
+      active = false;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -145,6 +155,7 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
   }
 
   async function place(lines = cart.lines): Promise<void> {
+    if ($submitting.get()) return;
     const currentTip = tipChoiceOf(form, digits);
     if (!currentTip) return;
     const currentTotals = computeTotals(lines, { tip: currentTip, mode: form.mode, deliveryFee: venue.deliveryFee });
@@ -168,13 +179,15 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
       showNotice(blockers.map((b) => blockerText(b, money)).join(' '));
       return;
     }
-    if (!isLoggedIn()) {
-      saveDraft(venue.id, form, true);
-      goToLogin(`/${venue.id}?checkout=1`);
-      return;
-    }
     setNotice(null);
-    void place();
+    void whenAuthReady().then((session) => {
+      if (!session.loggedIn) {
+        saveDraft(venue.id, form, true);
+        goToLogin(`/${venue.id}?checkout=1`);
+        return;
+      }
+      void place();
+    });
   }
 
   function acceptNewPrices(): void {
@@ -198,7 +211,7 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
     ) : null;
   const inputClass = (field: CheckoutField) => `input w-full min-h-11 ${errors[field] ? 'input-error' : ''}`;
 
-  const loggedIn = isLoggedIn();
+  const loggedIn = useStore($auth).loggedIn;
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-labelledby={`${uid}-title`} data-testid="checkout-form">
