@@ -12,7 +12,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import autocannon from 'autocannon';
+import { createRequire } from 'node:module';
+
+/** The part of autocannon's API used here (the package ships no types). */
+interface RequestSpec {
+  method?: string;
+  path?: string;
+  body?: string;
+  headers?: Record<string, string>;
+  setupRequest?: (req: RequestSpec) => RequestSpec;
+  onResponse?: (status: number, body: string) => void;
+}
+interface Options { url?: string; connections?: number; duration?: number; headers?: Record<string, string>; requests?: RequestSpec[] }
+interface Histogram { average: number; p50: number; p99: number; total: number }
+interface Result { requests: Histogram; latency: Histogram; errors: number; timeouts: number; statusCodeStats?: Record<string, { count: number }> }
+const autocannon = createRequire(import.meta.url)('autocannon') as (options: Options) => Promise<Result>;
 
 const PORT = Number(process.env.BENCH_PORT ?? 4402);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -44,11 +58,11 @@ async function waitReady(): Promise<void> {
 interface Row { name: string; rps: number; p50: number; p99: number; codes: string; target: string; meets: boolean }
 const rows: Row[] = [];
 
-async function run(name: string, opts: autocannon.Options, target: { rps: number; p99: number }, expectStatus: number): Promise<autocannon.Result> {
+async function run(name: string, opts: Options, target: { rps: number; p99: number }, expectStatus: number): Promise<Result> {
   await autocannon({ url: base, connections: CONNECTIONS, duration: 1, ...opts }); // warm-up (JIT, caches), not measured
   const result = await autocannon({ url: base, connections: CONNECTIONS, duration: DURATION, ...opts });
   if (!result.requests.total) failures.push(`${name}: no requests completed`);
-  const codes = Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => `${code}×${(s as { count: number }).count}`).join(' ');
+  const codes = Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => `${code}×${s.count}`).join(' ');
   const rps = result.requests.average;
   const p50 = result.latency.p50;
   const p99 = result.latency.p99;

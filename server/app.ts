@@ -33,6 +33,8 @@ export interface AppDeps {
   auth: AuthService;
   orders: OrderService;
   site: SiteState;
+  /** Run by `Server.close()` (graceful shutdown): routes that hold resources register here. */
+  closers: Array<() => void | Promise<void>>;
 }
 
 export function createApp(deps: AppDeps): Hono {
@@ -77,7 +79,9 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/auth', authRoutes(deps));
   // ── Social login (owned by the auth engineer): mount here, e.g.
   //    api.route('/auth/social', socialRoutes(deps));   // from ./social/routes.ts
-  api.route('/auth/social', socialRoutes(deps));
+  const social = socialRoutes(deps);
+  if (social.closeSocial) deps.closers.push(social.closeSocial);
+  api.route('/auth/social', social);
   // ──
   api.route('/', orderRoutes(deps));
   api.all('*', (c) => problemResponse(c, problem('notFound', 404, `No existe la ruta ${c.req.method} ${c.req.path.slice(0, 200)}.`)));

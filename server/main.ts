@@ -38,13 +38,14 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   }
   const auth = createAuthService(db, config);
   const orders = createOrderService(db, venues, options.now);
-  const deps: AppDeps = { db, config, venues, auth, orders, site };
+  const deps: AppDeps = { db, config, venues, auth, orders, site, closers: [] };
   const app = createApp(deps);
   return {
     app,
     deps,
     async close() {
       orders.close();
+      await Promise.allSettled(deps.closers.map((close) => close()));
       await checkpointer.stop();
       try {
         db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
