@@ -103,12 +103,13 @@ export default function AccountButton() {
         className="btn btn-ghost min-h-11 gap-2 px-2"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={`Cuenta de ${user.name || user.email}`}
         onClick={() => setOpen((value) => !value)}
         data-testid="account-button"
       >
         <Avatar user={user} />
-        <span className="hidden max-w-32 truncate sm:inline">{firstName(user)}</span>
+        {/* Name from content, not aria-label: the visible initials/first name must not contradict it (axe label-content-name-mismatch). */}
+        <span className="sr-only">Cuenta de {user.name || user.email}</span>
+        <span className="hidden max-w-32 truncate sm:inline" aria-hidden="true">{firstName(user)}</span>
         <Icon path={mdiChevronDown} size={20} />
       </button>
       {open && (
