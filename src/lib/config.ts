@@ -13,7 +13,8 @@ export interface RuntimeConfig {
 export const CONFIG_URL = '/config.json';
 
 /** The build's default API base (`PUBLIC_API_BASE` at build time, else `/api`). */
-export const DEFAULT_API_BASE: string = normalizeApiBase(import.meta.env.PUBLIC_API_BASE) ?? '/api';
+// `?.`: plain Node (scripts, the server) has no `import.meta.env`; Vite replaces it at build time.
+export const DEFAULT_API_BASE: string = normalizeApiBase((import.meta.env as ImportMetaEnv | undefined)?.PUBLIC_API_BASE) ?? '/api';
 
 export const DEFAULT_CONFIG: RuntimeConfig = { apiBase: DEFAULT_API_BASE };
 

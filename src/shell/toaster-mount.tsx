@@ -1,11 +1,19 @@
 /** Lazily loaded: renders sonner's Toaster into its own root on first use. */
-import { useEffect } from 'react';
+import { useEffect, type CSSProperties } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster, toast as sonnerToast } from 'sonner';
 import type { ToastOptions } from './toast.ts';
 
 export const TOASTER_POSITION = 'top-right';
 export const TOAST_DURATION_MS = 4000;
+
+/** sonner's rich colours are below WCAG AA for text; same hues, darker text. */
+const ACCESSIBLE_COLORS = {
+  '--error-text': '#a8002a',
+  '--success-text': '#0b6b34',
+  '--info-text': '#0b5394',
+  '--warning-text': '#7a4100',
+} as CSSProperties;
 
 let mounted: Promise<void> | undefined;
 
@@ -28,6 +36,7 @@ export function mountToaster(): Promise<void> {
             duration={TOAST_DURATION_MS}
             richColors
             closeButton
+            style={ACCESSIBLE_COLORS}
             containerAriaLabel="Notificaciones"
             toastOptions={{ closeButtonAriaLabel: 'Cerrar notificación' }}
           />
