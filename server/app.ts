@@ -41,12 +41,19 @@ export function createApp(deps: AppDeps): Hono {
   const { config, site } = deps;
   const app = new Hono();
 
+  // The site's CSP only changes when a new build is loaded.
+  let cspFor: { files: SiteFiles | undefined; value: string } | undefined;
+  const currentSiteCsp = () => {
+    if (!cspFor || cspFor.files !== site.files) cspFor = { files: site.files, value: siteCsp(config, { scriptHashes: site.files?.scriptHashes ?? [] }) };
+    return cspFor.value;
+  };
+
   app.use('*', async (c, next) => {
     await next();
     for (const [name, value] of Object.entries(COMMON_HEADERS)) c.res.headers.set(name, value);
     const isApi = c.req.path.startsWith('/api/') || c.req.path === '/api';
     if (!c.res.headers.has('content-security-policy')) {
-      c.res.headers.set('content-security-policy', isApi ? API_CSP : siteCsp(config, { scriptHashes: site.files?.scriptHashes ?? [] }));
+      c.res.headers.set('content-security-policy', isApi ? API_CSP : currentSiteCsp());
     }
   });
 

@@ -11,7 +11,20 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
-export function zonedParts(now: Date, timezone: string): { weekday: Weekday; minutes: number; date: string } {
+type ZonedParts = { weekday: Weekday; minutes: number; date: string };
+/** Last answer per timezone: the clock only changes once a minute (and orders come many per second). */
+const lastParts = new Map<string, { minute: number; parts: ZonedParts }>();
+
+export function zonedParts(now: Date, timezone: string): ZonedParts {
+  const minute = Math.floor(now.getTime() / 60_000);
+  const last = lastParts.get(timezone);
+  if (last && last.minute === minute) return last.parts;
+  const parts = computeZonedParts(now, timezone);
+  lastParts.set(timezone, { minute, parts });
+  return parts;
+}
+
+function computeZonedParts(now: Date, timezone: string): ZonedParts {
   let f = formatters.get(timezone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', { timeZone: timezone, weekday: 'short', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });

@@ -171,13 +171,17 @@ describe('scripts/start.ts', () => {
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-    const deadline = Date.now() + 15000;
-    while (!out.includes('umenu listo en http://localhost:4407') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    expect(out).toContain('umenu listo en http://localhost:4407');
-    expect((await fetch('http://127.0.0.1:4407/')).status).toBe(200);
-    expect((await fetch('http://127.0.0.1:4407/api/venues/bar-el-cabanyal')).status).toBe(200);
     const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    child.kill('SIGTERM');
-    expect(await exit).toBe(0);
-  }, 30_000);
+    try {
+      const deadline = Date.now() + 20000;
+      while (!out.includes('umenu listo en http://localhost:4407') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(out).toContain('umenu listo en http://localhost:4407');
+      expect((await fetch('http://127.0.0.1:4407/')).status, out).toBe(200);
+      expect((await fetch('http://127.0.0.1:4407/api/venues/bar-el-cabanyal')).status, out).toBe(200);
+      child.kill('SIGTERM');
+      expect(await exit, out).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  }, 40_000);
 });
