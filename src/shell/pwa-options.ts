@@ -12,6 +12,23 @@ export const runtimeCaching: RuntimeCaching[] = [
     handler: 'NetworkFirst',
     options: { cacheName: 'umenu-config', networkTimeoutSeconds: 3 },
   },
+  {
+    // Menu feature: venue menus and the venue list, fresh when online, last copy offline
+    // (the prerendered menu pages themselves are precached; the fallback shell reads these).
+    urlPattern: ({ url }) => /^\/api\/venues(\/[a-z0-9-]+)?$/.test(url.pathname),
+    handler: 'NetworkFirst',
+    options: { cacheName: 'umenu-venues', networkTimeoutSeconds: 4, expiration: { maxEntries: 30 } },
+  },
+  {
+    // Menu feature: product images, logos and covers of visited menus.
+    urlPattern: ({ url }) => url.pathname.startsWith('/api/media/'),
+    handler: 'CacheFirst',
+    options: {
+      cacheName: 'umenu-media',
+      expiration: { maxEntries: 400, maxAgeSeconds: 30 * 24 * 3600 },
+      cacheableResponse: { statuses: [0, 200] },
+    },
+  },
 ];
 
 export const pwaOptions = {

@@ -53,7 +53,7 @@ test.describe('venue menu', () => {
     await expect(page.getByRole('heading', { name: 'Tacos al pastor' })).toBeVisible();
 
     // Tacos carry gluten only through the "Harina" tortilla option.
-    await page.getByRole('button', { name: 'Filtros' }).click();
+    await page.getByRole('button', { name: 'Filtros', exact: true }).click();
     await page.getByRole('checkbox', { name: 'Sin gluten' }).check();
     await expect(page.getByRole('heading', { name: 'Tacos al pastor' })).toBeHidden();
     await expect(page.getByRole('status').filter({ hasText: /plato/ })).toBeVisible();

@@ -41,6 +41,8 @@ declare global {
   interface Window {
     /** Last search/filter handling time in ms (read by the performance test). */
     __umenuFilterMs?: number;
+    /** From the last search/filter input event to the cards being updated, in ms. */
+    __umenuKeystrokeMs?: number;
     /** Set once the island handles "Añadir" clicks; before that the page's inline script queues one. */
     __umenuMenuReady?: boolean;
     __umenuPendingAdd?: string | null;
@@ -76,6 +78,8 @@ export default function MenuIsland(props: MenuIslandProps) {
   if (selected && !dialogUsed) setDialogUsed(true);
   const openerRef = useRef<HTMLElement | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
+  /** `timeStamp` of the input event being answered (for the keystroke-latency figure). */
+  const inputAt = useRef(0);
 
   const index = useMemo(() => (venue ? buildIndex(venue) : []), [venue]);
   const filters: MenuFilters = useMemo(() => ({ query, diets: chosenDiets, excluded }), [query, chosenDiets, excluded]);
@@ -165,7 +169,12 @@ export default function MenuIsland(props: MenuIslandProps) {
       if (tab.hidden === show) tab.hidden = !show;
     }
     setCount(visible.size);
-    window.__umenuFilterMs = performance.now() - started;
+    const done = performance.now();
+    window.__umenuFilterMs = done - started;
+    if (inputAt.current) {
+      window.__umenuKeystrokeMs = done - inputAt.current;
+      inputAt.current = 0;
+    }
   }, [index, filters]);
 
   useScrollSpy();
@@ -222,7 +231,10 @@ export default function MenuIsland(props: MenuIslandProps) {
             type="search"
             placeholder="Buscar platos"
             value={query}
-            onChange={(e) => setQuery(e.target.value)}
+            onChange={(e) => {
+              inputAt.current = e.timeStamp;
+              setQuery(e.target.value);
+            }}
             autoComplete="off"
             enterKeyHint="search"
           />
@@ -249,7 +261,10 @@ export default function MenuIsland(props: MenuIslandProps) {
                     type="checkbox"
                     className="checkbox checkbox-sm border-base-content/60"
                     checked={chosenDiets.includes(tag)}
-                    onChange={(e) => setChosenDiets((d) => (e.target.checked ? [...d, tag] : d.filter((t) => t !== tag)))}
+                    onChange={(e) => {
+                      inputAt.current = e.timeStamp;
+                      setChosenDiets((d) => (e.target.checked ? [...d, tag] : d.filter((t) => t !== tag)));
+                    }}
                   />
                   {DIET_FILTER_LABELS[tag] ?? TAG_LABELS[tag]}
                 </label>
@@ -267,7 +282,10 @@ export default function MenuIsland(props: MenuIslandProps) {
                     type="checkbox"
                     className="checkbox checkbox-sm border-base-content/60"
                     checked={excluded.includes(a)}
-                    onChange={(e) => setExcluded((x) => (e.target.checked ? [...x, a] : x.filter((v) => v !== a)))}
+                    onChange={(e) => {
+                      inputAt.current = e.timeStamp;
+                      setExcluded((x) => (e.target.checked ? [...x, a] : x.filter((v) => v !== a)));
+                    }}
                   />
                   Sin {ALLERGEN_LABELS[a].toLowerCase()}
                 </label>

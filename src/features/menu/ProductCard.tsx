@@ -30,7 +30,7 @@ export function ProductCard({ product, currency, locale, apiBase, eager = false 
       data-product-id={id}
       data-available={available ? 'true' : 'false'}
       aria-labelledby={nameId}
-      className="product-card card card-side bg-base-100 shadow-sm rounded-box p-3 gap-3 scroll-mt-44 data-[available=false]:opacity-80"
+      className="product-card card card-side bg-base-100 shadow-sm rounded-box p-3 gap-3 scroll-mt-44 data-[available=false]:opacity-80 [content-visibility:auto] [contain-intrinsic-size:auto_10rem]"
     >
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <h3 id={nameId} className="font-semibold leading-snug">{name}</h3>

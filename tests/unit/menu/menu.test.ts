@@ -65,3 +65,18 @@ describe('product options', () => {
     expect(optionNamesOf(taco, ['aguacate', 'harina'])).toEqual(['Harina', 'Aguacate']);
   });
 });
+
+describe('featured dishes for /inspire', () => {
+  const v = (id: string, products: Product[]): Venue => ({
+    id, name: id.toUpperCase(), tagline: '', city: '', cuisine: '', currency: 'EUR', locale: 'es-ES', timezone: 'Europe/Madrid',
+    address: '', hours: {} as Venue['hours'], orderModes: ['table'], updatedAt: '', categories: [{ id: 'c', name: 'C', products }],
+  });
+  it('takes available dishes with the tag in turns from each venue, up to the limit', async () => {
+    const { featuredDishes, featuredSections } = await import('../../../src/features/menu/featured.ts');
+    const big = v('big', Array.from({ length: 10 }, (_, i) => p(`b${i}`, { tags: ['popular'] })));
+    const small = v('small', [p('s1', { tags: ['popular'] }), p('s2', { tags: ['popular'], available: false }), p('s3', { tags: ['vegano'] })]);
+    expect(featuredDishes([big, small], 'popular', 4).map((d) => d.productId)).toEqual(['b0', 's1', 'b1', 'b2']);
+    expect(featuredDishes([big, small], 'vegano').map((d) => [d.venueId, d.productId])).toEqual([['small', 's3']]);
+    expect(featuredSections([big, small]).map((s) => s.id)).toEqual(['populares', 'veganos']);
+  });
+});
