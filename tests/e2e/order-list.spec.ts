@@ -40,8 +40,8 @@ test('my orders: open first with live status, then history; Repetir pedido refil
   await page.goto('/pedidos');
   const openList = page.getByTestId('orders-open');
   const pastList = page.getByTestId('orders-past');
-  await expect(openList.getByText(`Pedido ${open.number}`)).toBeVisible();
-  await expect(pastList.getByText(`Pedido ${done.number}`)).toBeVisible();
+  await expect(openList.getByRole('heading', { name: `Pedido ${open.number} · Taquería El Güero` })).toBeVisible();
+  await expect(pastList.getByRole('heading', { name: `Pedido ${done.number} · Taquería El Güero` })).toBeVisible();
   // Open orders come before the history on the page.
   const openBox = (await openList.boundingBox())!;
   const pastBox = (await pastList.boundingBox())!;

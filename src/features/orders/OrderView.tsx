@@ -89,7 +89,7 @@ export default function OrderView() {
   return (
     <article className="flex flex-col gap-4" data-testid="order-view">
       <header className="rounded-box bg-base-100 p-4 shadow-sm">
-        <p className="text-sm text-base-content/80">{order.venueName} · {formatDateTime(order.createdAt, locale)}</p>
+        <p className="text-sm text-base-content/80">{order.venueName} · {formatDateTime(order.createdAt, locale, venue?.timezone)}</p>
         <h1 ref={headingRef} className="mt-1 text-3xl font-extrabold sm:text-4xl">
           Pedido <span data-testid="order-number">{order.number}</span>
         </h1>

@@ -123,12 +123,12 @@ export default function OrdersList() {
         <span className="badge badge-outline min-h-6 font-semibold" data-testid="order-card-status">{STATUS_LABELS[order.status]}</span>
       </div>
       <p className="text-sm text-base-content/80">
-        {formatDateTime(order.createdAt)} · {MODE_LABELS[order.mode]} · {order.lines.reduce((n, l) => n + l.quantity, 0)} productos ·{' '}
+        {formatDateTime(order.createdAt, 'es')} · {MODE_LABELS[order.mode]} · {order.lines.reduce((n, l) => n + l.quantity, 0)} productos ·{' '}
         {formatMoney(order.total, order.currency, 'es')}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <a className="btn btn-outline min-h-11" href={`/pedidos/ver?id=${encodeURIComponent(order.id)}`} aria-label={`Ver el pedido ${order.number}`}>
-          Ver pedido
+        <a className="btn btn-outline min-h-11" href={`/pedidos/ver?id=${encodeURIComponent(order.id)}`}>
+          Ver pedido<span className="sr-only"> {order.number}</span>
         </a>
         <button
           type="button"

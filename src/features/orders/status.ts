@@ -49,7 +49,7 @@ export function sortForList<T extends Pick<Order, 'status' | 'createdAt'>>(order
   };
 }
 
-export const MODE_LABELS = { table: 'En mesa', pickup: 'Para recoger', delivery: 'A domicilio' } as const;
+export const MODE_LABELS = { table: 'En la mesa', pickup: 'Para recoger', delivery: 'A domicilio' } as const;
 export const PAYMENT_LABELS = { cash: 'Efectivo', card: 'Tarjeta' } as const;
 
 export function formatTime(iso: string, locale = 'es', timeZone?: string): string {
@@ -58,8 +58,8 @@ export function formatTime(iso: string, locale = 'es', timeZone?: string): strin
   return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', ...(timeZone ? { timeZone } : {}) }).format(date);
 }
 
-export function formatDateTime(iso: string, locale = 'es'): string {
+export function formatDateTime(iso: string, locale = 'es', timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(date);
 }
