@@ -13,7 +13,7 @@ import { Icon } from '../../shell/Icon.tsx';
 import { toast } from '../../shell/toast.ts';
 import { fetchOrder, fetchVenue } from './api.ts';
 import { watchOrder } from './live.ts';
-import { MODE_LABELS, PAYMENT_LABELS, STATUS_LABELS, formatDateTime, formatTime, isOpenStatus, timelineOf } from './status.ts';
+import { MODE_LABELS, PAYMENT_LABELS, STATUS_LABELS, formatDateTime, formatTime, isOpenStatus, localeForCurrency, timelineOf } from './status.ts';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; order: Order };
 
@@ -83,7 +83,7 @@ export default function OrderView() {
   }
 
   const { order } = load;
-  const locale = venue?.locale ?? 'es';
+  const locale = venue?.locale ?? localeForCurrency(order.currency);
   const money = (minor: number) => formatMoney(minor, order.currency, locale);
   const steps = timelineOf(order);
   return (

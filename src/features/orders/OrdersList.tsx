@@ -11,7 +11,7 @@ import { fetchOrders } from './api.ts';
 import { setCartFlash } from './flash.ts';
 import { watchOrder } from './live.ts';
 import { repeatMessage, repeatOrder } from './repeat.ts';
-import { MODE_LABELS, STATUS_LABELS, formatDateTime, sortForList } from './status.ts';
+import { MODE_LABELS, STATUS_LABELS, formatDateTime, localeForCurrency, productsCount, sortForList } from './status.ts';
 
 /** At most this many live streams (browsers allow few connections per origin); the rest are polled with the list. */
 const MAX_STREAMS = 3;
@@ -123,8 +123,8 @@ export default function OrdersList() {
         <span className="badge badge-outline min-h-6 font-semibold" data-testid="order-card-status">{STATUS_LABELS[order.status]}</span>
       </div>
       <p className="text-sm text-base-content/80">
-        {formatDateTime(order.createdAt, 'es')} · {MODE_LABELS[order.mode]} · {order.lines.reduce((n, l) => n + l.quantity, 0)} productos ·{' '}
-        {formatMoney(order.total, order.currency, 'es')}
+        {formatDateTime(order.createdAt, localeForCurrency(order.currency))} · {MODE_LABELS[order.mode]} ·{' '}
+        {productsCount(order.lines.reduce((n, l) => n + l.quantity, 0))} · {formatMoney(order.total, order.currency, localeForCurrency(order.currency))}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <a className="btn btn-outline min-h-11" href={`/pedidos/ver?id=${encodeURIComponent(order.id)}`}>

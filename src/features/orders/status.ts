@@ -63,3 +63,13 @@ export function formatDateTime(iso: string, locale = 'es', timeZone?: string): s
   if (Number.isNaN(date.getTime())) return '';
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(date);
 }
+
+/** Orders carry a currency but no locale: the locale a diner of that currency expects, for money and dates. */
+const CURRENCY_LOCALES: Record<string, string> = { MXN: 'es-MX', COP: 'es-CO', EUR: 'es-ES', USD: 'es-US', ARS: 'es-AR', CLP: 'es-CL', PEN: 'es-PE' };
+export function localeForCurrency(currency: string): string {
+  return CURRENCY_LOCALES[currency] ?? 'es';
+}
+
+export function productsCount(count: number): string {
+  return `${count} ${count === 1 ? 'producto' : 'productos'}`;
+}
