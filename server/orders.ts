@@ -66,6 +66,7 @@ export function createOrderService(db: Db, venues: VenueStore, now: () => Date =
   const selectByVenue = db.prepare('SELECT doc FROM orders WHERE venue_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?');
   const updateOrder = db.prepare('UPDATE orders SET status = ?, doc = ? WHERE id = ?');
   const countOrders = db.prepare('SELECT COUNT(*) AS n FROM orders');
+  const byStatusStatements = new Map<number, ReturnType<Db['prepare']>>();
 
   const listeners = new Map<string, Set<OrderListener>>();
   const closers = new Set<() => void>();
@@ -137,9 +138,14 @@ export function createOrderService(db: Db, venues: VenueStore, now: () => Date =
       return (selectByUser.all(userId, limit) as Array<{ doc: string }>).map((r) => JSON.parse(r.doc) as Order);
     },
     listForVenue(venueId, statuses, limit = 200) {
-      const rows = selectByVenue.all(venueId, statuses?.length ? 5000 : limit) as Array<{ doc: string }>;
-      const orders = rows.map((r) => JSON.parse(r.doc) as Order);
-      return (statuses?.length ? orders.filter((o) => statuses.includes(o.status)) : orders).slice(0, limit);
+      const wanted = [...new Set(statuses ?? [])];
+      let statement = selectByVenue;
+      if (wanted.length) {
+        const sql = `SELECT doc FROM orders WHERE venue_id = ? AND status IN (${wanted.map(() => '?').join(', ')}) ORDER BY created_at DESC, rowid DESC LIMIT ?`;
+        statement = byStatusStatements.get(wanted.length) ?? db.prepare(sql);
+        byStatusStatements.set(wanted.length, statement);
+      }
+      return (statement.all(venueId, ...wanted, limit) as Array<{ doc: string }>).map((r) => JSON.parse(r.doc) as Order);
     },
     setStatus(id, status) {
       const updated = transaction(db, () => {
