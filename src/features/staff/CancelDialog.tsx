@@ -1,0 +1,58 @@
+/** Asks before cancelling: the diner sees the order as cancelled and it cannot be undone. */
+import { useEffect, useRef } from 'react';
+import type { Order } from '../../contract/order.ts';
+
+interface Props {
+  order: Order | null;
+  onConfirm: (order: Order) => void;
+  onClose: () => void;
+}
+
+export function CancelDialog({ order, onConfirm, onClose }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const keepRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (order && !dialog.open) {
+      dialog.showModal();
+      // The safe choice gets the focus.
+      keepRef.current?.focus();
+    } else if (!order && dialog.open) {
+      dialog.close();
+    }
+  }, [order]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="modal modal-bottom sm:modal-middle"
+      aria-labelledby="cancel-order-title"
+      aria-describedby="cancel-order-text"
+      onClose={onClose}
+      data-testid="cancel-dialog"
+    >
+      <div className="modal-box">
+        <h2 id="cancel-order-title" className="text-lg font-bold">
+          ¿Cancelar el pedido {order?.number}?
+        </h2>
+        <p id="cancel-order-text" className="mt-2">
+          {order ? `${order.customer.name} verá el pedido como cancelado. No se puede deshacer.` : ''}
+        </p>
+        <div className="modal-action flex-wrap">
+          <button ref={keepRef} type="button" className="btn btn-ghost min-h-11" onClick={onClose}>
+            No, mantener el pedido
+          </button>
+          <button
+            type="button"
+            className="btn min-h-11 border-0 bg-[#a3153a] text-white hover:bg-[#85102f]"
+            onClick={() => order && onConfirm(order)}
+          >
+            Sí, cancelar el pedido
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,123 @@
+/** One order on the board: what to cook and for whom, how long it has waited, and its legal next steps. */
+import type { Order, OrderStatus } from '../../contract/order.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { MODE_LABELS, PAYMENT_LABELS, STATUS_LABELS, formatTime } from '../orders/status.ts';
+import { elapsedLabel, isLate, nextActions, statusSince, type BoardAction } from './board.ts';
+
+export interface CardContext {
+  now: number;
+  locale: string;
+  timeZone?: string;
+}
+
+interface Props extends CardContext {
+  order: Order;
+  /** The status being requested for this order right now, if any. */
+  pending: OrderStatus | null;
+  onAction: (order: Order, action: BoardAction, trigger: HTMLButtonElement) => void;
+}
+
+export function cardHeadingId(orderId: string): string {
+  return `order-card-${orderId}`;
+}
+
+function where(order: Order): string {
+  const mode = MODE_LABELS[order.mode];
+  if (order.mode === 'table' && order.table) return `${mode} · Mesa ${order.table}`;
+  return mode;
+}
+
+const BUTTON_TONE: Record<BoardAction['tone'], string> = {
+  primary: 'btn border-0 bg-primary-strong text-white hover:bg-[#006a8c]',
+  danger: 'btn btn-outline border-[#a3153a] text-[#a3153a] hover:bg-[#a3153a] hover:text-white',
+};
+
+export function OrderCard({ order, pending, onAction, now, locale, timeZone }: Props) {
+  const headingId = cardHeadingId(order.id);
+  const late = isLate(order, now);
+  const actions = nextActions(order.status);
+  const money = (minor: number) => formatMoney(minor, order.currency, locale);
+  return (
+    <article
+      aria-labelledby={headingId}
+      aria-busy={pending ? true : undefined}
+      className={`rounded-box border bg-base-100 p-3 shadow-sm ${late ? 'border-[#a3153a] border-l-4' : 'border-base-300'}`}
+      data-testid="board-order"
+      data-order-id={order.id}
+      data-status={order.status}
+    >
+      <header className="flex flex-wrap items-baseline justify-between gap-x-3">
+        <h3 id={headingId} tabIndex={-1} className="text-2xl font-extrabold tabular-nums outline-none focus-visible:ring-2 focus-visible:ring-primary-strong rounded">
+          <span className="sr-only">Pedido </span>
+          {order.number}
+        </h3>
+        <p className="text-sm">
+          <time dateTime={order.createdAt} className={late ? 'font-bold text-[#a3153a]' : 'text-base-content/80'}>
+            {elapsedLabel(order.createdAt, now)}
+          </time>
+          <span className="text-base-content/80"> · {formatTime(order.createdAt, locale, timeZone)}</span>
+        </p>
+      </header>
+      <p className="mt-1 font-semibold" data-testid="board-order-where">{where(order)}</p>
+      {order.mode === 'delivery' && order.customer.address && <p className="text-sm">{order.customer.address}</p>}
+      <p className="text-sm">
+        {order.customer.name}
+        {order.mode !== 'table' && order.customer.phone && (
+<span className="text-base-content/80"> · Tel. {order.customer.phone}</span>
+        )}
+      </p>
+      <ul className="mt-2 flex flex-col gap-1 border-t border-base-300 pt-2" aria-label={`Productos del pedido ${order.number}`}>
+        {order.lines.map((line, index) => (
+          <li key={index}>
+            <p className="font-medium">
+              <span className="tabular-nums">{line.quantity} ×</span> {line.name}
+            </p>
+            {line.options.length > 0 && <p className="pl-5 text-sm text-base-content/80">{line.options.map((option) => option.name).join(', ')}</p>}
+            {line.note && <p className="pl-5 text-sm font-semibold text-[#8a4a00]">Nota: {line.note}</p>}
+          </li>
+        ))}
+      </ul>
+      {order.note && <p className="mt-2 rounded-field bg-[#fff4d6] px-2 py-1 text-sm"><span className="font-semibold">Nota del pedido:</span> {order.note}</p>}
+      <p className="mt-2 flex justify-between gap-2 border-t border-base-300 pt-2">
+        <span className="text-sm">{PAYMENT_LABELS[order.payment]}</span>
+        <span className="font-bold tabular-nums" data-testid="board-order-total">{money(order.total)}</span>
+      </p>
+      {actions.length > 0 && (
+        <div className="mt-3 flex flex-wrap gap-2">
+          {actions.map((action) => (
+            <button
+              key={action.to}
+              type="button"
+              // Starts with the visible words (label in name), then says which order.
+              aria-label={`${action.label}, pedido ${order.number}`}
+              className={`${BUTTON_TONE[action.tone]} min-h-11 ${action.tone === 'primary' ? 'flex-1' : ''} aria-disabled:cursor-wait aria-disabled:opacity-70`}
+              // aria-disabled, not disabled: the focus stays on the button while the change is sent.
+              aria-disabled={pending !== null ? true : undefined}
+              onClick={(event) => {
+                if (pending === null) onAction(order, action, event.currentTarget);
+              }}
+            >
+              {pending === action.to && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+              {action.label}
+            </button>
+          ))}
+        </div>
+      )}
+    </article>
+  );
+}
+
+/** A finished order in the collapsed list: number, outcome and when. */
+export function DoneRow({ order, now, locale, timeZone }: { order: Order } & CardContext) {
+  const since = statusSince(order);
+  return (
+    <li className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-b border-base-300 py-2 last:border-b-0" data-testid="board-done-order" data-status={order.status}>
+      <span className="font-bold tabular-nums">{order.number}</span>
+      <span className={`badge ${order.status === 'cancelled' ? 'border-[#a3153a] text-[#a3153a]' : 'border-base-300'} bg-base-100`}>{STATUS_LABELS[order.status]}</span>
+      <span className="text-sm">{order.customer.name} · {where(order)}</span>
+      <span className="ml-auto text-sm text-base-content/80">
+        <time dateTime={since}>{formatTime(since, locale, timeZone)}</time> · {formatMoney(order.total, order.currency, locale)}
+      </span>
+    </li>
+  );
+}

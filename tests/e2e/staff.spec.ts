@@ -1,0 +1,244 @@
+/**
+ * The staff order board (`/panel?venue=…`) against the real site and API:
+ * sign-in round trip, scope gate, live arrival of a diner's order, moving it
+ * along by clicking (checked through the diner's own order API), cancelling
+ * only before preparing, a refused change keeping the board, axe and screenshots.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { Order, OrderInput } from '../../src/contract/order.ts';
+import { MODE_LABELS } from '../../src/features/orders/status.ts';
+import { expectNoAxeViolations, screenshot } from './helpers.ts';
+
+const VENUE = 'taqueria-el-guero';
+const BOARD = `/panel?venue=${VENUE}`;
+const STAFF = { email: 'cocina@umenu.test', password: 'demo1234' };
+const DINER = { email: 'ana@umenu.test', password: 'demo1234' };
+
+/** Signs in through the real login page and waits to be sent on (home or the remembered page). */
+async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
+  if (!/\/login/.test(page.url())) await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(who.email);
+  await page.getByLabel('Contraseña').fill(who.password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/, { timeout: 15_000 });
+}
+
+async function apiToken(request: APIRequestContext, who: { email: string; password: string }): Promise<string> {
+  const response = await request.post('/api/auth/login', { data: who });
+  expect(response.status(), `API sign-in of ${who.email}`).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+const tacoOrder = (name: string): OrderInput => ({
+  venueId: VENUE,
+  mode: 'table',
+  table: '7',
+  customer: { name, phone: '+52 55 1234 5678' },
+  tip: { percent: 0 },
+  payment: 'cash',
+  note: 'Traer servilletas extra',
+  lines: [{ productId: 'tacos-al-pastor', optionIds: ['cantidad-orden-de-3', 'tortilla-maiz'], quantity: 2, note: 'sin cebolla' }],
+  expectedTotal: 13800,
+});
+
+/** Ana places an order through the API, as the checkout would. */
+async function placeOrder(request: APIRequestContext, token: string, name = 'Ana García'): Promise<Order> {
+  const response = await request.post('/api/orders', {
+    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() },
+    data: tacoOrder(name),
+  });
+  expect(response.status(), 'order placed').toBe(201);
+  return (await response.json()) as Order;
+}
+
+/** The status the diner's own order API reports. */
+async function dinerSees(request: APIRequestContext, token: string, id: string): Promise<string> {
+  const response = await request.get(`/api/orders/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as Order).status;
+}
+
+const column = (page: Page, status: 'received' | 'preparing' | 'ready') => page.getByTestId(`board-column-${status}`);
+const card = (page: Page, number: string) => page.getByTestId('board-order').filter({ has: page.getByRole('heading', { name: `Pedido ${number}`, exact: true }) });
+
+async function openBoardAsStaff(page: Page, path = BOARD): Promise<void> {
+  await page.goto('/login');
+  await signIn(page, STAFF);
+  await page.goto(path);
+  await expect(page.getByTestId('order-board')).toHaveAttribute('data-state', 'ready');
+}
+
+test.describe('staff order board', () => {
+  test('a signed-out visitor goes to /login and comes back to the board after signing in', async ({ page }) => {
+    await page.goto(BOARD);
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, STAFF);
+    await expect(page).toHaveURL(new RegExp(`/panel\\?venue=${VENUE}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Panel de pedidos' })).toBeVisible();
+    await expect(page.getByTestId('board-venue')).toContainText('Taquería');
+    for (const name of ['Recibido', 'En preparación', 'Listo']) {
+      await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^${name}`) })).toBeVisible();
+    }
+  });
+
+  test('a diner sees the no-access message with a way home, and no order is fetched', async ({ page }) => {
+    const boardCalls: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/venues\/[^/]+\/orders/.test(request.url())) boardCalls.push(request.url());
+    });
+    await page.goto('/login');
+    await signIn(page, DINER);
+    await page.goto(BOARD);
+    const alert = page.getByTestId('panel-no-access');
+    await expect(alert.getByRole('heading', { name: 'No tienes acceso al panel de este local' })).toBeVisible();
+    await expect(alert.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/');
+    await expect(page.getByTestId('order-board')).toHaveCount(0);
+    await expectNoAxeViolations(page, 'no access');
+    await screenshot(page, 'staff-no-access');
+    expect(boardCalls).toEqual([]);
+
+    // Without ?venue= a diner has no venues to pick either.
+    await page.goto('/panel');
+    await expect(page.getByRole('heading', { name: 'No tienes acceso al panel de ningún local' })).toBeVisible();
+  });
+
+  test('without ?venue= staff get their venues as links', async ({ page }) => {
+    await page.goto('/login');
+    await signIn(page, STAFF);
+    await page.goto('/panel');
+    const list = page.getByTestId('panel-venues');
+    for (const name of [/Taquería El Güero/, /Macarena/, /Cabanyal/]) await expect(list.getByRole('link', { name })).toBeVisible();
+    await expectNoAxeViolations(page, 'venue list');
+    await screenshot(page, 'staff-venues');
+    await list.getByRole('link', { name: /Cabanyal/ }).click();
+    await expect(page).toHaveURL(/\/panel\?venue=bar-el-cabanyal$/);
+    await expect(page.getByTestId('order-board')).toHaveAttribute('data-state', 'ready');
+  });
+
+  test('the empty board is accessible', async ({ page }) => {
+    // Nobody orders at the bar in these tests (it keeps real opening hours).
+    await openBoardAsStaff(page, '/panel?venue=bar-el-cabanyal');
+    await expect(page.getByTestId('board-empty')).toBeVisible();
+    await expectNoAxeViolations(page, 'empty board');
+    await screenshot(page, 'staff-board-empty');
+  });
+
+  test('a new order appears live and is moved received → preparing → ready → delivered', async ({ page, request }) => {
+    const ana = await apiToken(request, DINER);
+    await openBoardAsStaff(page);
+
+    const order = await placeOrder(request, ana);
+    // No reload: the board polls every 5 s.
+    const orderCard = card(page, order.number);
+    await expect(column(page, 'received').getByTestId('board-order').filter({ hasText: order.number })).toBeVisible({ timeout: 12_000 });
+    await expect(page.getByTestId('new-order-toast').filter({ hasText: `Nuevo pedido ${order.number}` })).toBeVisible();
+    await expect(page.getByTestId('board-announcer')).toContainText(order.number);
+
+    await expect(orderCard.getByTestId('board-order-where')).toHaveText(`${MODE_LABELS.table} · Mesa 7`);
+    await expect(orderCard).toContainText('Ana García');
+    await expect(orderCard).toContainText('2 × Tacos al pastor');
+    await expect(orderCard).toContainText('Nota: sin cebolla');
+    await expect(orderCard).toContainText('Traer servilletas extra');
+    await expect(orderCard.getByTestId('board-order-total')).toHaveText('$138.00');
+    await expect(orderCard).toContainText(/hace (menos de 1|\d+) min/);
+    await expect(orderCard.getByRole('button', { name: `Cancelar, pedido ${order.number}` })).toBeVisible();
+
+    await expectNoAxeViolations(page, 'board with orders');
+    await screenshot(page, 'staff-board');
+
+    await orderCard.getByRole('button', { name: `Empezar a preparar, pedido ${order.number}` }).click();
+    await expect(column(page, 'preparing').getByTestId('board-order').filter({ hasText: order.number })).toBeVisible();
+    await expect(orderCard.getByRole('button', { name: /^Cancelar/ })).toHaveCount(0);
+    // The focus follows the order to its new column.
+    await expect(orderCard.getByRole('heading', { name: `Pedido ${order.number}` })).toBeFocused();
+    expect(await dinerSees(request, ana, order.id)).toBe('preparing');
+
+    await orderCard.getByRole('button', { name: `Marcar listo, pedido ${order.number}` }).click();
+    await expect(column(page, 'ready').getByTestId('board-order').filter({ hasText: order.number })).toBeVisible();
+    expect(await dinerSees(request, ana, order.id)).toBe('ready');
+    await expectNoAxeViolations(page, 'board after moves');
+
+    await orderCard.getByRole('button', { name: `Entregado, pedido ${order.number}` }).click();
+    await expect(orderCard).toHaveCount(0);
+    expect(await dinerSees(request, ana, order.id)).toBe('delivered');
+    const done = page.getByTestId('board-done');
+    await done.getByText(/Entregados y cancelados recientemente/).click();
+    await expect(done.getByTestId('board-done-order').filter({ hasText: order.number })).toContainText('Entregado');
+    await expectNoAxeViolations(page, 'finished list open');
+  });
+
+  test('cancelling is offered only before preparing, and asks first', async ({ page, request }) => {
+    const ana = await apiToken(request, DINER);
+    const order = await placeOrder(request, ana, 'Ana Cancela');
+    await openBoardAsStaff(page);
+    const orderCard = card(page, order.number);
+    await expect(orderCard).toBeVisible();
+
+    const cancel = orderCard.getByRole('button', { name: `Cancelar, pedido ${order.number}` });
+    await cancel.click();
+    const dialog = page.getByRole('dialog', { name: `¿Cancelar el pedido ${order.number}?` });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'No, mantener el pedido' })).toBeFocused();
+    await expectNoAxeViolations(page, 'cancel dialog');
+    await screenshot(page, 'staff-cancel-dialog');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(cancel).toBeFocused();
+    expect(await dinerSees(request, ana, order.id)).toBe('received');
+
+    await cancel.click();
+    await dialog.getByRole('button', { name: 'Sí, cancelar el pedido' }).click();
+    await expect(orderCard).toHaveCount(0);
+    expect(await dinerSees(request, ana, order.id)).toBe('cancelled');
+    const done = page.getByTestId('board-done');
+    await done.getByText(/Entregados y cancelados recientemente/).click();
+    await expect(done.getByTestId('board-done-order').filter({ hasText: order.number })).toContainText('Cancelado');
+
+    // Once the kitchen has started, no card offers cancelling.
+    const second = await placeOrder(request, ana, 'Ana Prepara');
+    const secondCard = card(page, second.number);
+    await expect(secondCard).toBeVisible({ timeout: 12_000 });
+    await secondCard.getByRole('button', { name: /^Empezar a preparar/ }).click();
+    await expect(column(page, 'preparing').getByTestId('board-order').filter({ hasText: second.number })).toBeVisible();
+    await expect(column(page, 'preparing').getByRole('button', { name: /^Cancelar/ })).toHaveCount(0);
+    await expect(column(page, 'ready').getByRole('button', { name: /^Cancelar/ })).toHaveCount(0);
+  });
+
+  test('a refused change shows the problem in Spanish and keeps the board', async ({ page, request }) => {
+    const ana = await apiToken(request, DINER);
+    const staff = await apiToken(request, STAFF);
+    const order = await placeOrder(request, ana, 'Ana Conflicto');
+    await openBoardAsStaff(page);
+    const orderCard = card(page, order.number);
+    await expect(orderCard).toBeVisible();
+
+    // Hold the board's polls so it still shows the order as received…
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/venues/*/orders*', async (route) => {
+      await held;
+      // The board may have given up on a held request (timeout): nothing left to continue then.
+      await route.continue().catch(() => undefined);
+    });
+    // …while another device starts preparing it.
+    const moved = await request.post(`/api/orders/${order.id}/status`, { headers: { Authorization: `Bearer ${staff}` }, data: { status: 'preparing' } });
+    expect(moved.status()).toBe(200);
+
+    await orderCard.getByRole('button', { name: `Cancelar, pedido ${order.number}` }).click();
+    await page.getByRole('button', { name: 'Sí, cancelar el pedido' }).click();
+    const alert = page.getByTestId('board-move-error');
+    await expect(alert).toContainText(`No se pudo cambiar el pedido ${order.number}`);
+    await expect(alert).toContainText('Ese cambio de estado no es posible para este pedido.');
+    await expect(page.getByTestId('move-error-toast')).toBeVisible();
+    // The board is still there, the order with it.
+    await expect(column(page, 'received')).toBeVisible();
+    await expect(orderCard).toBeVisible();
+    expect(await dinerSees(request, ana, order.id)).toBe('preparing');
+
+    // Let the polls through again (the route now passes everything on at once).
+    release();
+    await expect(column(page, 'preparing').getByTestId('board-order').filter({ hasText: order.number })).toBeVisible({ timeout: 12_000 });
+    await expectNoAxeViolations(page, 'after a refused change');
+  });
+});
