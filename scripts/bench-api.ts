@@ -2,7 +2,8 @@
  * `npm run bench:api`: load test of the reference API on loopback with autocannon.
  * Starts `scripts/start.ts` on a fresh temporary database (no site build; the benchmark
  * venue `mercado-grande` with 520 products is generated), measures ~10 s each:
- *   GET /api/venues/{id} → 200, the same with If-None-Match → 304, POST /api/orders (201)
+ *   GET /api/venues/{id} → 200, the same with If-None-Match → 304, POST /api/orders (201),
+ * each as fast as it goes (10 connections) and, for 200 and 201, at the target's fixed rate;
  * prints req/s, p50 and p99 against the targets, then stops the server and checks that
  * every order answered 201 is in the database. Exits non-zero only when a correctness
  * check fails (throughput depends on a shared, noisy machine: it is reported, not enforced).
@@ -23,7 +24,7 @@ interface RequestSpec {
   setupRequest?: (req: RequestSpec) => RequestSpec;
   onResponse?: (status: number, body: string) => void;
 }
-interface Options { url?: string; connections?: number; duration?: number; headers?: Record<string, string>; requests?: RequestSpec[] }
+interface Options { url?: string; connections?: number; duration?: number; overallRate?: number; headers?: Record<string, string>; requests?: RequestSpec[] }
 interface Histogram { average: number; p50: number; p99: number; total: number }
 interface Result { requests: Histogram; latency: Histogram; errors: number; timeouts: number; statusCodeStats?: Record<string, { count: number }> }
 const autocannon = createRequire(import.meta.url)('autocannon') as (options: Options) => Promise<Result>;
@@ -66,7 +67,9 @@ async function run(name: string, opts: Options, target: { rps: number; p99: numb
   const rps = result.requests.average;
   const p50 = result.latency.p50;
   const p99 = result.latency.p99;
-  rows.push({ name, rps, p50, p99, codes, target: `≥ ${target.rps} req/s, p99 ≤ ${target.p99} ms`, meets: rps >= target.rps && p99 <= target.p99 });
+  // At a fixed offered rate the run can only reach that rate: allow 5 % for start and stop.
+  const rpsOk = opts.overallRate ? rps >= 0.95 * target.rps : rps >= target.rps;
+  rows.push({ name, rps, p50, p99, codes, target: `≥ ${target.rps} req/s, p99 ≤ ${target.p99} ms`, meets: rpsOk && p99 <= target.p99 });
   const unexpected = Object.keys(result.statusCodeStats ?? {}).filter((c) => Number(c) !== expectStatus);
   if (unexpected.length || result.errors || result.timeouts) failures.push(`${name}: unexpected answers ${codes}, errors ${result.errors}, timeouts ${result.timeouts}`);
   return result;
@@ -88,6 +91,7 @@ try {
   const menuTarget = { rps: 3000, p99: 20 };
   await run('GET /api/venues/taqueria-el-guero → 200 (br)', { url: `${base}/api/venues/taqueria-el-guero`, headers: { 'accept-encoding': 'br, gzip' } }, menuTarget, 200);
   await run('GET /api/venues/mercado-grande → 200 (br, 520 products)', { url: `${base}/api/venues/mercado-grande`, headers: { 'accept-encoding': 'br, gzip' } }, menuTarget, 200);
+  await run('GET /api/venues/taqueria-el-guero → 200 at a fixed 3,000 req/s', { url: `${base}/api/venues/taqueria-el-guero`, headers: { 'accept-encoding': 'br, gzip' }, overallRate: 3000 }, menuTarget, 200);
   await run('GET /api/venues/mercado-grande If-None-Match → 304', { url: `${base}/api/venues/mercado-grande`, headers: { 'accept-encoding': 'br, gzip', 'if-none-match': large.etag } }, menuTarget, 304);
 
   const createdIds = new Set<string>();
@@ -101,17 +105,18 @@ try {
     ],
     expectedTotal: Math.floor(((6900 * 2 + 3500 + 1800) * 110 + 50) / 100),
   });
-  await run('POST /api/orders → 201', {
-    requests: [{
-      method: 'POST',
-      path: '/api/orders',
-      body,
-      setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': `bench-${process.pid}-${++counter}` } }),
-      onResponse: (status, responseBody) => {
-        if (status === 201) createdIds.add((JSON.parse(responseBody) as { id: string }).id);
-      },
-    }],
-  }, { rps: 500, p99: 50 }, 201);
+  const orderRequest: RequestSpec = {
+    method: 'POST',
+    path: '/api/orders',
+    body,
+    // A distinct Idempotency-Key per request: every request is a new order.
+    setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': `bench-${process.pid}-${++counter}` } }),
+    onResponse: (status, responseBody) => {
+      if (status === 201) createdIds.add((JSON.parse(responseBody) as { id: string }).id);
+    },
+  };
+  await run('POST /api/orders → 201', { requests: [orderRequest] }, { rps: 500, p99: 50 }, 201);
+  await run('POST /api/orders → 201 at a fixed 500 req/s', { requests: [orderRequest], overallRate: 500 }, { rps: 500, p99: 50 }, 201);
 
   server.kill('SIGTERM');
   const code = await exited;
@@ -129,10 +134,10 @@ try {
   console.log('');
   console.log(`Orders answered 201: ${createdIds.size}; in the database: ${stored.size}; missing: ${missing.length}; distinct order numbers: ${totals.numbers}/${totals.n}`);
   if (missing.length) failures.push(`${missing.length} orders answered 201 are not in the database`);
-  // Requests still in flight when autocannon stops (after the warm-up and after the measured run) are
+  // Requests still in flight when autocannon stops (after each warm-up and measured run) are
   // created but their answers are not read: at most one per connection per run.
   const uncounted = stored.size - createdIds.size;
-  if (uncounted < 0 || uncounted > 2 * CONNECTIONS) failures.push(`database holds ${stored.size} orders but ${createdIds.size} were answered 201`);
+  if (uncounted < 0 || uncounted > 4 * CONNECTIONS) failures.push(`database holds ${stored.size} orders but ${createdIds.size} were answered 201`);
   else if (uncounted) console.log(`(${uncounted} more orders were created by requests still in flight when the run stopped)`);
   if (totals.numbers !== totals.n) failures.push('order numbers are not unique');
 } catch (error) {
