@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { join, relative, extname, sep } from 'node:path';
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, gzip, gzipSync, constants as zlib } from 'node:zlib';
 import { isValidVenueId } from '../src/contract/limits.ts';
 
 const TYPES: Record<string, string> = {
@@ -83,7 +83,7 @@ export function loadSite(distDir: string): SiteFiles {
       const body = readFileSync(full);
       if (ext === '.html') for (const h of inlineScriptHashes(body.toString('utf8'))) hashes.add(h);
       const immutable = rel.startsWith('/_astro/');
-      files.set(rel, {
+      const file: StaticFile = {
         body,
         type: TYPES[ext] ?? 'application/octet-stream',
         etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
@@ -91,7 +91,17 @@ export function loadSite(distDir: string): SiteFiles {
           : ext === '.html' || NO_CACHE.has(rel) ? 'no-cache'
           : 'public, max-age=3600, must-revalidate',
         compressible: COMPRESSIBLE.has(ext) && body.length > 512,
-      });
+      };
+      files.set(rel, file);
+      if (file.compressible) {
+        // Best compression, made once in the thread pool; a request that comes first gets a quick one.
+        brotliCompress(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }, (error, result) => {
+          if (!error) file.br = result;
+        });
+        gzip(body, { level: 9 }, (error, result) => {
+          if (!error) file.gzip = result;
+        });
+      }
     }
   }
 
@@ -102,12 +112,10 @@ export function loadSite(distDir: string): SiteFiles {
     if (file.compressible) {
       const accept = request.headers.get('accept-encoding') ?? '';
       if (/\bbr\b/.test(accept)) {
-        file.br ??= brotliCompressSync(file.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: file.body.length } });
-        body = file.br;
+        body = file.br ?? brotliCompressSync(file.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
         headers.set('content-encoding', 'br');
       } else if (/\bgzip\b/.test(accept)) {
-        file.gzip ??= gzipSync(file.body, { level: 9 });
-        body = file.gzip;
+        body = file.gzip ?? gzipSync(file.body, { level: 6 });
         headers.set('content-encoding', 'gzip');
       }
     }
