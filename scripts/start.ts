@@ -65,8 +65,19 @@ function build(): Promise<boolean> {
 const decision = needsBuild();
 site.building = decision.build;
 
+let markListening: () => void = () => {};
+const listening = new Promise<void>((resolve) => (markListening = resolve));
 const httpServer = serve({ fetch: server.app.fetch, port: config.port, hostname: config.host }, () => {
   if (site.building) console.log(`[umenu] API en ${url}/api; construyendo el sitio (${decision.reason})…`);
+  markListening();
+});
+
+httpServer.on('error', (error: NodeJS.ErrnoException) => {
+  console.error(error.code === 'EADDRINUSE'
+    ? `[umenu] el puerto ${config.port} ya está en uso: cierra el otro proceso o usa PORT=otro-puerto`
+    : `[umenu] no se pudo abrir el servidor: ${error.message}`);
+  buildProcess?.kill('SIGTERM');
+  process.exit(1);
 });
 
 function shutdown(signal: string): void {
@@ -83,6 +94,7 @@ function shutdown(signal: string): void {
 process.once('SIGINT', () => shutdown('SIGINT'));
 process.once('SIGTERM', () => shutdown('SIGTERM'));
 
+await listening;
 if (decision.build) {
   const ok = await build();
   if (!ok) {
