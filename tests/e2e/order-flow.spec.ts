@@ -6,10 +6,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
 import {
-  DINER, STAFF, VENUE, addProduct, dismissToasts, apiLogin, cartButton, drawer, fillCheckout, myOrderCount, openCart, signInByStorage,
+  DINER, STAFF, VENUE, addProduct, dismissToasts, islandsReady, apiLogin, cartButton, drawer, fillCheckout, myOrderCount, openCart, signInByStorage,
 } from './order-helpers.ts';
 
 async function signInWithForm(page: Page): Promise<void> {
+  await islandsReady(page);
   await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(DINER.email);
   await page.getByLabel('Contraseña', { exact: true }).fill(DINER.password);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();

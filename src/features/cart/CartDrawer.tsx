@@ -118,6 +118,8 @@ export default function CartDrawer({ venue }: { venue: CheckoutVenue }) {
     toast.message(`Eliminado: ${removed.line.name}`, {
       id: `cart-removed-${key}`,
       testId: 'undo-toast',
+      // Longer than the 4 s default: undoing needs time to find and reach the button.
+      duration: 10_000,
       action: {
         label: 'Deshacer',
         onClick: () => {

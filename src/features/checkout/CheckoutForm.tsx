@@ -163,7 +163,7 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
     handleOutcome(await submitOrder(input));
   }
 
-  function onSubmit(event: React.FormEvent): void {
+  function onSubmit(event: React.SubmitEvent<HTMLFormElement>): void {
     event.preventDefault();
     if (submitting) return;
     setPriceChange(null);
