@@ -24,6 +24,7 @@ declare module 'oidc-provider' {
   }
 
   export interface Configuration {
+    adapter?: new (model: string) => unknown;
     clients?: Array<Record<string, unknown>>;
     findAccount?: (ctx: KoaContextWithOIDC, sub: string) => Promise<Account | undefined>;
     claims?: Record<string, string[]>;

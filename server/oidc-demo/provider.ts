@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { MemoryAdapter } from './memory-adapter.ts';
 import { renderAbortedPage, renderErrorPage, renderSignInPage, DEMO_USERS, findDemoUser } from './pages.ts';
 
 export interface DemoProvider {
@@ -34,17 +35,18 @@ function signingKey(): Record<string, unknown> {
   return { ...(privateKey.export({ format: 'jwk' }) as Record<string, unknown>), kid: 'umenu-demo-1', use: 'sig', alg: 'RS256' };
 }
 
-const PAGE_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  'cache-control': 'no-store',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self' http://127.0.0.1:* http://localhost:*; frame-ancestors 'none'; base-uri 'none'",
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-};
-
-function send(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, PAGE_HEADERS);
-  res.end(html);
+/**
+ * Headers of the sign-in pages. `form-action` covers the whole redirect chain
+ * after the form is sent, so it must allow the site the chain ends on.
+ */
+function pageHeaders(siteOrigins: string[]): Record<string, string> {
+  return {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self' ${siteOrigins.join(' ')}; frame-ancestors 'none'; base-uri 'none'`,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+  };
 }
 
 async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
@@ -61,6 +63,11 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
 export async function startDemoProvider(options: DemoProviderOptions): Promise<DemoProvider> {
   const host = options.host ?? '127.0.0.1';
   const clientSecret = randomBytes(24).toString('base64url');
+  const headers = pageHeaders([...new Set(options.redirectUris.map((uri) => new URL(uri).origin))]);
+  const send = (res: ServerResponse, status: number, html: string): void => {
+    res.writeHead(status, headers);
+    res.end(html);
+  };
   let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   const server: Server = createServer((req, res) => {
     if (handler) handler(req, res);
@@ -76,6 +83,7 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
   const issuer = `http://${host}:${port}`;
 
   const configuration: Configuration = {
+    adapter: MemoryAdapter,
     clients: [
       {
         client_id: CLIENT_ID,

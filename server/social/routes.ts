@@ -88,6 +88,7 @@ export function socialRoutes(deps: AppDeps, options: SocialOptions = {}): Social
     const pending = (async () => {
       const found = await clientSettings(provider);
       if (!found) throw new Error(`Social provider ${provider} is not configured`);
+      // Plain http is allowed only for the demo provider on loopback (openid-client flags the option as development-only).
       const insecure = isLoopbackHttp(found.issuer);
       return oidc.discovery(
         new URL(found.issuer),

@@ -11,7 +11,8 @@ import { progressBegin, progressEnd } from '../shell/progress-events.ts';
 export const ACCEPT_HEADER = 'application/json, text/plain, */*';
 
 type TokenProvider = () => string | null | Promise<string | null>;
-type UnauthorizedHandler = () => Promise<boolean>;
+/** Gets the request that was refused (its `Authorization` tells which token the API rejected). */
+type UnauthorizedHandler = (request?: Request) => Promise<boolean>;
 
 let tokenProvider: TokenProvider | undefined;
 let unauthorizedHandler: UnauthorizedHandler | undefined;
@@ -99,9 +100,9 @@ export const http = ky.create({
       },
     ],
     afterResponse: [
-      async ({ response, retryCount }) => {
+      async ({ request, response, retryCount }) => {
         if (response.status === 401 && retryCount === 0 && unauthorizedHandler) {
-          const retry = await unauthorizedHandler().catch(() => false);
+          const retry = await unauthorizedHandler(request).catch(() => false);
           if (retry) return ky.retry({ code: 'AUTH_REFRESHED', delay: 0 });
         }
         // A failing response may still be retried; its end is reported by beforeError

@@ -123,7 +123,7 @@ export default function LoginForm() {
             name="email"
             type="email"
             inputMode="email"
-            autoComplete="username email"
+            autoComplete="email"
             autoCapitalize="none"
             spellCheck={false}
             maxLength={254}

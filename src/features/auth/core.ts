@@ -15,6 +15,7 @@ import {
   UNSUPPORTED_STRATEGY_MESSAGE,
 } from './errors.ts';
 import type { RefreshLock } from './refresh-lock.ts';
+import type { RotationLog } from './rotation-log.ts';
 import type { AuthStorage } from './storage.ts';
 import {
   bareToken,
@@ -75,6 +76,8 @@ export interface AuthDeps {
   api: AuthApi;
   storage: AuthStorage;
   lock: RefreshLock;
+  /** Where the tab that rotates records it for the next lock holder (see rotation-log.ts). */
+  rotations?: RotationLog | null;
   state: WritableAtom<AuthState>;
   now?: () => number;
   setTimer?: (callback: () => void, ms: number) => unknown;
@@ -211,7 +214,13 @@ export function createAuth(options: AuthOptions, deps: AuthDeps) {
     const stale = staleToken === undefined ? currentTokens().token : staleToken;
     inflightRefresh = lock
       .run(async () => {
-        const current = storage.readTokens(name!);
+        let current = storage.readTokens(name!);
+        const logged = current.refreshToken ? await deps.rotations?.read(name!) : null;
+        if (logged && logged.previousRefreshToken === current.refreshToken) {
+          // Another tab rotated the token we hold; its storage write has not reached this tab yet.
+          storage.writeTokens(name!, logged.tokens);
+          current = logged.tokens;
+        }
         const rotatedElsewhere = current.token !== null && current.token !== stale && !needsRefreshSoon(current, now());
         if (rotatedElsewhere) {
           scheduleRefresh();
@@ -234,6 +243,7 @@ export function createAuth(options: AuthOptions, deps: AuthDeps) {
           throw error;
         }
         storeTokens(name!, pair);
+        await deps.rotations?.write(name!, { previousRefreshToken: current.refreshToken, tokens: storage.readTokens(name!) });
       })
       .finally(() => {
         inflightRefresh = null;
@@ -282,16 +292,23 @@ export function createAuth(options: AuthOptions, deps: AuthDeps) {
     }
   }
 
-  /** For the HTTP client on a 401: refresh and tell it to retry, or end the session. */
-  async function handleUnauthorized(): Promise<boolean> {
+  /**
+   * For the HTTP client on a 401: refresh and tell it to retry, or end the session.
+   * `rejectedToken` is the token the refused request carried (with or without its
+   * scheme): when a newer one is already stored, the request is simply retried.
+   */
+  async function handleUnauthorized(rejectedToken?: string | null): Promise<boolean> {
     const tokens = currentTokens();
     if (!getStrategy(false) || (!tokens.token && !tokens.refreshToken)) return false;
+    const rejected = rejectedToken ? bareToken(rejectedToken) : null;
+    const current = bareToken(tokens.token);
+    if (rejected && current && rejected !== current && sessionAction(tokens, now()) === 'use') return true;
     if (!tokens.refreshToken) {
       reset();
       return false;
     }
     try {
-      await refreshTokens(tokens.token);
+      await refreshTokens(rejected ? `Bearer ${rejected}` : tokens.token);
       return true;
     } catch {
       return false;

@@ -18,6 +18,7 @@ import { MESSAGES } from './messages.ts';
 import { challengeFor, createVerifier, saveVerifier, takeVerifier } from './pkce.ts';
 import { homeTarget, loggedInChangeRedirect, REDIRECTS, rememberableTarget, type PageAuth, type RedirectName } from './redirect.ts';
 import { browserRefreshLock } from './refresh-lock.ts';
+import { indexedDbRotationLog } from './rotation-log.ts';
 import { browserLocalStorage, createAuthStorage, documentCookies } from './storage.ts';
 
 export { hasScope, canManageVenue, isStaff, staffVenueIds, ADMIN_SCOPE, staffScope } from './scope.ts';
@@ -31,8 +32,36 @@ export const $authReady = atom(false);
 const localStore = browserLocalStorage();
 export const authStorage = createAuthStorage({ local: localStore, cookies: documentCookies() });
 
+const FLASH_KEY = 'auth.flash';
+/** The message of a session that just ended here, carried over (sessionStorage) if the page redirects. */
+let endedMessage: string | null = null;
+
+function showSessionEnded(message: string): void {
+  toast.error(message, { id: 'auth-session-ended', testId: 'auth-session-ended' });
+}
+
 function onSessionEnded(reason: SessionEndReason): void {
-  toast.error(reason === 'reused' ? MESSAGES.sessionReused : MESSAGES.sessionRejected, { id: 'auth-session-ended', testId: 'auth-session-ended' });
+  endedMessage = reason === 'reused' ? MESSAGES.sessionReused : MESSAGES.sessionRejected;
+  showSessionEnded(endedMessage);
+}
+
+export function carryFlash(): void {
+  if (!endedMessage) return;
+  try {
+    sessionStorage.setItem(FLASH_KEY, endedMessage);
+  } catch {
+    // No session storage: the toast already shown is all the diner gets.
+  }
+}
+
+function showCarriedFlash(): void {
+  try {
+    const message = sessionStorage.getItem(FLASH_KEY);
+    sessionStorage.removeItem(FLASH_KEY);
+    if (message === MESSAGES.sessionReused || message === MESSAGES.sessionRejected) showSessionEnded(message);
+  } catch {
+    // Nothing carried over.
+  }
 }
 
 export const auth = createAuth(
@@ -40,11 +69,11 @@ export const auth = createAuth(
     strategies: { local: { scheme: 'local' }, social: { scheme: 'social', provider: 'google' } },
     defaultStrategy: 'local',
   },
-  { api: httpAuthApi, storage: authStorage, lock: browserRefreshLock(localStore), state: $auth, onSessionEnded },
+  { api: httpAuthApi, storage: authStorage, lock: browserRefreshLock(localStore), rotations: indexedDbRotationLog(), state: $auth, onSessionEnded },
 );
 
 setAuthTokenProvider(() => auth.requestToken());
-setUnauthorizedHandler(() => auth.handleUnauthorized());
+setUnauthorizedHandler((request) => auth.handleUnauthorized(request?.headers.get('Authorization') ?? null));
 
 function currentFullPath(): string {
   return `${location.pathname}${location.search}${location.hash}`;
@@ -88,6 +117,7 @@ function watchLoggedIn(): void {
   $auth.listen((value, previous) => {
     if (!previous || value.loggedIn === previous.loggedIn || signingOut) return;
     const name = loggedInChangeRedirect(pageAuth, value.loggedIn);
+    if (name === 'logout') carryFlash();
     if (name) redirect(name, { replace: name === 'home' });
   });
 }
@@ -102,6 +132,7 @@ export function startAuth(): Promise<void> {
     if (typeof document !== 'undefined') {
       const meta = readPageMeta();
       pageAuth = meta.auth === null ? undefined : meta.auth;
+      showCarriedFlash();
     }
     started = auth
       .init()

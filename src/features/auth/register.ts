@@ -5,7 +5,7 @@
  * the login page or a guest-only page goes home (or to the remembered page).
  */
 import { registerMiddleware, type MiddlewareContext } from '../../shell/page-meta.ts';
-import { $auth, authStorage, rememberTarget, startAuth } from './index.ts';
+import { $auth, authStorage, carryFlash, rememberTarget, startAuth } from './index.ts';
 import { guardDecision, homeTarget, REDIRECTS } from './redirect.ts';
 
 export async function authGuard(context: MiddlewareContext): Promise<void> {
@@ -20,6 +20,8 @@ export async function authGuard(context: MiddlewareContext): Promise<void> {
   const decision = guardDecision({ auth: pageAuth, loggedIn: $auth.get().loggedIn, fullPath });
   if (decision.type === 'login') {
     if (decision.remember) rememberTarget(decision.remember);
+    // A session that just ended (e.g. a reused refresh token) is explained on the login page.
+    carryFlash();
     context.redirect(REDIRECTS.login);
   } else if (decision.type === 'home') {
     const target = homeTarget(authStorage.get('redirect'));

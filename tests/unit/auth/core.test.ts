@@ -9,6 +9,7 @@ import {
 } from '../../../src/features/auth/errors.ts';
 import { inPageLock, type RefreshLock } from '../../../src/features/auth/refresh-lock.ts';
 import { createAuthStorage, memoryStore, type CookieJar, type KeyValueStore } from '../../../src/features/auth/storage.ts';
+import { memoryRotationLog, type RotationLog } from '../../../src/features/auth/rotation-log.ts';
 import { ANA, FakeAuthServer, makeJwt } from './fake-api.ts';
 
 const OPTIONS: AuthOptions = {
@@ -23,6 +24,7 @@ interface Device {
   cookies: Map<string, string>;
   lock: RefreshLock;
   listeners: Set<(key: string) => void>;
+  rotations?: RotationLog;
 }
 
 function device(): Device {
@@ -52,6 +54,7 @@ function tab(d: Device, options: AuthOptions = OPTIONS) {
     api: d.server,
     storage,
     lock: d.lock,
+    rotations: d.rotations ?? null,
     state,
     now: () => d.clock.now,
     setTimer: (run, ms) => {
@@ -78,16 +81,16 @@ describe('strategies', () => {
     const d = device();
     const { auth } = tab(d, { strategies: OPTIONS.strategies });
     await expect(auth.init()).rejects.toThrow(new Error('No strategy is set!'));
-    expect(() => auth.getStrategy()).toThrowError(/^No strategy is set!$/);
+    expect(() => auth.getStrategy()).toThrow(/^No strategy is set!$/);
   });
 
   it('fails with "Strategy not supported" for an unknown strategy', async () => {
     const d = device();
     const { auth, storage } = tab(d);
-    await expect(auth.loginWith('twitter', { email: 'a@b.c', password: 'x' })).rejects.toThrowError(/^Strategy not supported$/);
+    await expect(auth.loginWith('twitter', { email: 'a@b.c', password: 'x' })).rejects.toThrow(/^Strategy not supported$/);
     storage.set('strategy', 'twitter');
-    expect(() => auth.getStrategy()).toThrowError(/^Strategy not supported$/);
-    expect(() => auth.setStrategy('facebook')).toThrowError(/^Strategy not supported$/);
+    expect(() => auth.getStrategy()).toThrow(/^Strategy not supported$/);
+    expect(() => auth.setStrategy('facebook')).toThrow(/^Strategy not supported$/);
   });
 
   it('falls back to the default strategy when the stored one is unknown (corrupt storage is not fatal)', async () => {
@@ -315,6 +318,15 @@ describe('token lifecycle while a page is open', () => {
     expect(d.server.calls.at(-1)).toBe('refresh');
   });
 
+  it('a 401 for a token that was already replaced just retries, without another rotation', async () => {
+    const { auth, d } = await signedInTab();
+    const sent = auth.tokens().token;
+    await auth.refreshTokens();
+    const refreshes = d.server.calls.filter((c) => c === 'refresh').length;
+    expect(await auth.handleUnauthorized(sent)).toBe(true);
+    expect(d.server.calls.filter((c) => c === 'refresh')).toHaveLength(refreshes);
+  });
+
   it('concurrent refreshes in one tab make a single API call', async () => {
     const { auth, d } = await signedInTab();
     d.server.refreshDelay = 20;
@@ -348,6 +360,40 @@ describe('token lifecycle while a page is open', () => {
     d.clock.now += 10 * 60_000 + 1;
     await Promise.allSettled([a.auth.requestToken(), b.auth.requestToken()]);
     expect([...a.ended, ...b.ended]).toContain('reused');
+  });
+
+  it("a tab whose storage has not caught up with another tab's rotation adopts it from the rotation log", async () => {
+    // Chromium propagates localStorage writes between tabs asynchronously: tab B may hold the lock
+    // and still read the refresh token tab A has just rotated.
+    const d = { ...device(), rotations: memoryRotationLog() };
+    const a = await signedInTab(d);
+    const staleCopy = memoryStore();
+    for (const key of ['auth.strategy', 'auth._token.local', 'auth._token_expiration.local', 'auth._refresh_token.local', 'auth._refresh_token_expiration.local']) {
+      staleCopy.setItem(key, d.local.getItem(key)!);
+    }
+    const b = tab({ ...d, local: staleCopy });
+    await b.auth.init();
+    d.clock.now += 10 * 60_000 + 1;
+    expect(await a.auth.requestToken()).not.toBeNull();
+    const token = await b.auth.requestToken();
+    expect(`Bearer ${token}`).toBe(a.auth.tokens().token);
+    expect(d.server.calls.filter((c) => c === 'refresh')).toHaveLength(1);
+    expect([...a.ended, ...b.ended]).toEqual([]);
+    expect(b.state.get().loggedIn).toBe(true);
+
+    // Without the log the same stale tab presents the rotated token and the family is revoked.
+    const d2 = device();
+    const a2 = await signedInTab(d2);
+    const stale2 = memoryStore();
+    for (const key of ['auth.strategy', 'auth._token.local', 'auth._token_expiration.local', 'auth._refresh_token.local', 'auth._refresh_token_expiration.local']) {
+      stale2.setItem(key, d2.local.getItem(key)!);
+    }
+    const b2 = tab({ ...d2, local: stale2 });
+    await b2.auth.init();
+    d2.clock.now += 10 * 60_000 + 1;
+    await a2.auth.requestToken();
+    await b2.auth.requestToken();
+    expect(b2.ended).toEqual(['reused']);
   });
 
   it('a reused refresh token ends the session cleanly (reset, reason "reused")', async () => {

@@ -1,0 +1,50 @@
+/** Steps shared by the sign-in browser tests (real site, real API, real demo OpenID Connect provider). */
+import { expect, type Page } from '@playwright/test';
+
+export const ANA = { email: 'ana@umenu.test', password: 'demo1234', name: 'Ana García' };
+export const COCINA = { email: 'cocina@umenu.test', password: 'demo1234' };
+
+export async function fillLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+}
+
+/** From anywhere: open /login and sign in with email and password. */
+export async function signIn(page: Page, who: { email: string; password: string } = ANA): Promise<void> {
+  await page.goto('/login');
+  await fillLogin(page, who.email, who.password);
+  await expect(page).not.toHaveURL(/\/login/);
+  await expectSignedIn(page);
+}
+
+export async function expectSignedIn(page: Page): Promise<void> {
+  await expect(page.getByTestId('account-button')).toBeVisible();
+}
+
+export async function expectSignedOut(page: Page): Promise<void> {
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
+}
+
+export interface StoredSession {
+  strategy: string | null;
+  token: string | null;
+  refreshToken: string | null;
+  tokenExpiresAt: string | null;
+}
+
+export async function storedSession(page: Page, strategy = 'local'): Promise<StoredSession> {
+  return page.evaluate((name) => ({
+    strategy: localStorage.getItem('auth.strategy'),
+    token: localStorage.getItem(`auth._token.${name}`),
+    refreshToken: localStorage.getItem(`auth._refresh_token.${name}`),
+    tokenExpiresAt: localStorage.getItem(`auth._token_expiration.${name}`),
+  }), strategy);
+}
+
+/** Makes the device believe its access token has expired (the server still holds it valid). */
+export async function expireAccessTokenOnDevice(page: Page): Promise<void> {
+  await page.evaluate(() => localStorage.setItem('auth._token_expiration.local', String(Date.now() - 1000)));
+}
+
+export const SESSION_ENDED_REUSED = 'Tu sesión se cerró por seguridad. Inicia sesión de nuevo.';
