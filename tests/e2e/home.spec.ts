@@ -48,7 +48,7 @@ test.describe('home and inspire', () => {
     const popular = page.getByRole('region', { name: 'Los más pedidos' });
     await expect(popular).toBeVisible();
     await expect(page.getByRole('region', { name: 'Veganos' })).toBeVisible();
-    const dish = popular.getByRole('link', { name: /Tacos al pastor/ });
+    const dish = popular.getByRole('link', { name: /Tacos al pastor en Taquería El Güero/ });
     await expect(dish).toHaveAttribute('href', '/taqueria-el-guero#product-tacos-al-pastor');
     await expectNoAxeViolations(page, 'inspire');
     await screenshot(page, 'inspire');

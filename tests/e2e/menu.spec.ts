@@ -173,3 +173,54 @@ test.describe('venue menu', () => {
     await expect(page.getByText('This page could not be found')).toBeVisible();
   });
 });
+
+test.describe('menu freshness and venues created after the build', () => {
+  async function token(request: import('@playwright/test').APIRequestContext, email: string): Promise<string> {
+    const response = await request.post('/api/auth/login', { data: { email, password: 'demo1234' } });
+    expect(response.status()).toBe(200);
+    return ((await response.json()) as { token: string }).token;
+  }
+
+  test('prices and availability are revalidated from the API in place', async ({ page, request }) => {
+    const staff = await token(request, 'cocina@umenu.test');
+    const patch = (productId: string, data: object) =>
+      request.patch(`/api/venues/taqueria-el-guero/products/${productId}`, { data, headers: { Authorization: `Bearer ${staff}` } });
+    expect((await patch('tacos-de-bistec', { price: 8100, available: false })).ok()).toBe(true);
+    try {
+      await page.goto(TAQUERIA);
+      const card = page.locator('#product-tacos-de-bistec');
+      await expect(card).toContainText('$81.00');
+      await expect(card.getByText('Agotado')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Añadir Tacos de bistec' })).toBeHidden();
+    } finally {
+      await patch('tacos-de-bistec', { price: 7500, available: true });
+    }
+  });
+
+  test('a venue created after the build renders through the fallback shell', async ({ page, request }) => {
+    const admin = await token(request, 'admin@umenu.test');
+    const base = (await (await request.get('/api/venues/taqueria-el-guero')).json()) as Record<string, unknown>;
+    const id = 'fonda-nueva-e2e';
+    const created = await request.put(`/api/venues/${id}`, {
+      data: { ...base, id, name: 'Fonda Nueva', tagline: 'Recién abierta' },
+      headers: { Authorization: `Bearer ${admin}` },
+    });
+    expect(created.ok()).toBe(true);
+    const response = await page.goto(`/${id}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Fonda Nueva' })).toBeVisible();
+    await expect(page).toHaveTitle('Fonda Nueva - umenu-ui');
+    await page.getByRole('searchbox', { name: 'Buscar en el menú' }).fill('jalapenos');
+    await expect(page.getByRole('heading', { name: 'Torta de milanesa' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Tacos al pastor' })).toBeHidden();
+    await page.getByRole('button', { name: 'Quitar filtros' }).click();
+    await page.getByRole('button', { name: 'Añadir Agua de jamaica' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Agua de jamaica' });
+    await dialog.getByRole('radio', { name: /Chico/ }).check();
+    await dialog.getByRole('button', { name: /^Añadir al carrito/ }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: /^Carrito, 1 producto/ })).toBeVisible();
+    await expectNoAxeViolations(page, 'venue shell');
+    await screenshot(page, 'menu-shell');
+  });
+});

@@ -81,9 +81,12 @@ export default function MenuIsland(props: MenuIslandProps) {
   /** `timeStamp` of the input event being answered (for the keystroke-latency figure). */
   const inputAt = useRef(0);
 
-  const index = useMemo(() => (venue ? buildIndex(venue) : []), [venue]);
   const filters: MenuFilters = useMemo(() => ({ query, diets: chosenDiets, excluded }), [query, chosenDiets, excluded]);
   const active = isFiltering(filters);
+  // The search index is only built once the diner filters (keeps hydration light on big menus).
+  const [everFiltered, setEverFiltered] = useState(false);
+  if (active && !everFiltered) setEverFiltered(true);
+  const index = useMemo(() => (venue && everFiltered ? buildIndex(venue) : []), [venue, everFiltered]);
 
   // Load the embedded menu, record the visit, revalidate from the API.
   useEffect(() => {
@@ -98,6 +101,7 @@ export default function MenuIsland(props: MenuIslandProps) {
       try {
         const fresh = await fetchVenue(venueId);
         if (cancelled || !fresh || !Array.isArray(fresh.categories)) return;
+        if (embedded && fresh.updatedAt === embedded.updatedAt) return; // nothing changed since the build
         setVenue(fresh);
         recordVisit(fresh);
         applyFreshProducts(fresh);

@@ -107,7 +107,7 @@ function ProductForm({ product, currency, locale, apiBase, formRef, onCancel, on
         </button>
       </div>
       {product.image && (
-        <div className="mx-4 aspect-[4/3] overflow-hidden rounded-box" style={{ backgroundColor: product.image.placeholder ?? '#e5e7eb' }}>
+        <div className="mx-4 aspect-[4/3] max-h-48 sm:max-h-60 overflow-hidden rounded-box" style={{ backgroundColor: product.image.placeholder ?? '#e5e7eb' }}>
           <img
             src={resolveMedia(product.image.src, apiBase)}
             width={product.image.width}

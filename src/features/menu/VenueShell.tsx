@@ -90,7 +90,7 @@ export default function VenueShell() {
   return (
     <>
       <VenueHeader venue={venue} apiBase={apiBase} />
-      <div className="sticky top-14 z-20 -mx-3 mt-2 bg-base-200/95 px-3 backdrop-blur">
+      <div className="sticky top-14 z-20 -mx-3 mt-2 bg-base-200 px-3 shadow-[0_1px_0_var(--color-base-300)]">
         <MenuIsland
           venueId={venue.id}
           currency={venue.currency}
