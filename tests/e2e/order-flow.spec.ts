@@ -207,10 +207,12 @@ test.describe('order flow', () => {
     // Enter in a field still submits the form: it explains instead of sending.
     await page.getByTestId('checkout-form').getByLabel('Teléfono').press('Enter');
     await expect(page.getByTestId('checkout-notice')).toContainText('Sin conexión');
+    await expect(page.getByTestId('checkout-notice')).toBeFocused();
     await expectNoAxeViolations(page, 'offline checkout');
     await screenshot(page, 'checkout-offline');
     await context.setOffline(false);
     await expect(page.getByTestId('checkout-blockers')).toHaveCount(0);
+    await expect(page.getByTestId('checkout-notice')).toHaveCount(0);
     await expect(cartButton(page)).toHaveAccessibleName('Carrito, 1 producto');
   });
 

@@ -56,7 +56,7 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
   const submitting = useStore($submitting);
   const [form, setForm] = useState<Form>(() => loadForm(venue));
   const [errors, setErrors] = useState<CheckoutErrors>({});
-  const [notice, setNotice] = useState<{ text: string; link?: boolean } | null>(null);
+  const [notice, setNotice] = useState<{ text: string; link?: boolean; fromBlockers?: boolean } | null>(null);
   const [priceChange, setPriceChange] = useState<{ changes: PriceChange[]; total: number | null } | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const noticeRef = useRef<HTMLDivElement>(null);
@@ -93,6 +93,11 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
   const openNow = useMemo(() => openState(venue.hours, venue.timezone, new Date(now)).open, [venue, now]);
   const blockers = orderBlockers({ lines: cart.lines, subtotal: totals.subtotal, minOrder: venue.minOrder, openNow, online })
     .filter((b) => b.kind !== 'empty');
+  const blockerKey = blockers.map((b) => b.kind).join(',');
+  useEffect(() => {
+    // The refusal the diner was shown no longer holds (back online, cart changed): drop it.
+    setNotice((current) => (current?.fromBlockers ? null : current));
+  }, [blockerKey]);
 
   function update<K extends keyof Form>(key: K, value: Form[K]): void {
     const next = { ...form, [key]: value };
@@ -107,9 +112,15 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
     el?.scrollIntoView?.({ block: 'center' });
   }
 
-  function showNotice(text: string, link = false): void {
-    setNotice({ text, ...(link ? { link } : {}) });
-    requestAnimationFrame(() => noticeRef.current?.focus());
+  function showNotice(text: string, link = false, fromBlockers = false): void {
+    setNotice({ text, ...(link ? { link } : {}), ...(fromBlockers ? { fromBlockers } : {}) });
+    requestAnimationFrame(() => reveal(noticeRef.current));
+  }
+
+  /** Focus and bring into view above the sticky buttons. */
+  function reveal(element: HTMLElement | null): void {
+    element?.focus({ preventScroll: true });
+    element?.scrollIntoView?.({ block: 'center' });
   }
 
   function handleOutcome(outcome: SubmitOutcome): void {
@@ -126,7 +137,7 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
       case 'priceChanged':
         setNotice(null);
         setPriceChange({ changes: outcome.changes, total: outcome.total });
-        requestAnimationFrame(() => priceRef.current?.focus());
+        requestAnimationFrame(() => reveal(priceRef.current));
         return;
       case 'fieldErrors': {
         const mapped = fieldErrorsFromProblem(outcome.errors);
@@ -176,7 +187,7 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
       return;
     }
     if (blockers.length > 0) {
-      showNotice(blockers.map((b) => blockerText(b, money)).join(' '));
+      showNotice(blockers.map((b) => blockerText(b, money)).join(' '), false, true);
       return;
     }
     setNotice(null);
@@ -399,7 +410,7 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
         <dd className="text-right text-lg font-bold tabular-nums" data-testid="checkout-total">{money(totals.total)}</dd>
       </dl>
 
-      {blockers.length > 0 && (
+      {blockers.length > 0 && !notice?.fromBlockers && (
         <div role="status" className="rounded-box border border-warning bg-warning/15 p-3 text-sm" data-testid="checkout-blockers">
           {blockers.map((b) => <p key={b.kind}>{blockerText(b, money)}</p>)}
         </div>
