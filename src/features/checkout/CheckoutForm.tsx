@@ -226,6 +226,23 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-labelledby={`${uid}-title`} data-testid="checkout-form">
+      <details className="rounded-box bg-base-200 px-3" data-testid="checkout-summary">
+        <summary className="flex min-h-11 cursor-pointer items-center font-medium">
+          Tu pedido: {cart.lines.length} {cart.lines.length === 1 ? 'producto' : 'productos'} · {money(totals.subtotal)}
+        </summary>
+        <ul className="pb-3 text-sm">
+          {cart.lines.map((line) => (
+            <li key={line.key} className="flex justify-between gap-3 py-1">
+              <span>
+                {line.quantity} × {line.name}
+                {line.optionNames.length > 0 ? ` (${line.optionNames.join(', ')})` : ''}
+              </span>
+              <span className="whitespace-nowrap tabular-nums">{money(line.unitPrice * line.quantity)}</span>
+            </li>
+          ))}
+        </ul>
+      </details>
+
       <h3 id={`${uid}-title`} className="text-lg font-bold">Datos del pedido</h3>
 
       <fieldset className="fieldset" aria-describedby={describedBy('mode')}>
