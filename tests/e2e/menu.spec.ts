@@ -224,3 +224,23 @@ test.describe('menu freshness and venues created after the build', () => {
     await screenshot(page, 'menu-shell');
   });
 });
+
+test('a visited menu stays readable offline, images included', async ({ page, context }) => {
+  await page.goto('/cafe-la-macarena');
+  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  // Once the service worker controls the page, what the menu loads is cached.
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const firstImage = page.locator('[data-product-id] img').first();
+  await expect.poll(() => firstImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await page.waitForTimeout(500);
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Café La Macarena' })).toBeVisible();
+    await expect.poll(() => firstImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect(page.getByRole('button', { name: /^Añadir / }).first()).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+  }
+});
