@@ -116,6 +116,19 @@ test.describe('staff order board', () => {
     await expect(page.getByTestId('order-board')).toHaveAttribute('data-state', 'ready');
   });
 
+  test('an admin gets every venue and may open any board', async ({ page }) => {
+    await page.goto('/login');
+    await signIn(page, { email: 'admin@umenu.test', password: 'demo1234' });
+    await page.goto('/panel');
+    const list = page.getByTestId('panel-venues');
+    const venues = (await (await page.request.get('/api/venues')).json()) as { venues: { name: string }[] };
+    expect(venues.venues.length).toBeGreaterThanOrEqual(3);
+    await expect(list.getByRole('link')).toHaveCount(venues.venues.length);
+    await list.getByRole('link', { name: /Macarena/ }).click();
+    await expect(page).toHaveURL(/\/panel\?venue=cafe-la-macarena$/);
+    await expect(page.getByTestId('order-board')).toHaveAttribute('data-state', 'ready');
+  });
+
   test('the empty board is accessible', async ({ page }) => {
     // Nobody orders at the bar in these tests (it keeps real opening hours).
     await openBoardAsStaff(page, '/panel?venue=bar-el-cabanyal');
@@ -154,7 +167,10 @@ test.describe('staff order board', () => {
     await expect(orderCard.getByRole('heading', { name: `Pedido ${order.number}` })).toBeFocused();
     expect(await dinerSees(request, ana, order.id)).toBe('preparing');
 
-    await orderCard.getByRole('button', { name: `Marcar listo, pedido ${order.number}` }).click();
+    // Keyboard: from the focused card, Tab reaches its next step and Enter takes it.
+    await page.keyboard.press('Tab');
+    await expect(orderCard.getByRole('button', { name: `Marcar listo, pedido ${order.number}` })).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(column(page, 'ready').getByTestId('board-order').filter({ hasText: order.number })).toBeVisible();
     expect(await dinerSees(request, ana, order.id)).toBe('ready');
     await expectNoAxeViolations(page, 'board after moves');

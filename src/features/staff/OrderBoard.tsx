@@ -10,7 +10,7 @@ import type { Order, OrderStatus } from '../../contract/order.ts';
 import type { VenueSummary } from '../../contract/venue.ts';
 import { problemMessage, problemOf } from '../../lib/http.ts';
 import { toast } from '../../shell/toast.ts';
-import { STATUS_LABELS, formatTime } from '../orders/status.ts';
+import { STATUS_LABELS, formatTime, localeForCurrency } from '../orders/status.ts';
 import { changeOrderStatus, fetchVenueOrders, fetchVenueSummaries } from './api.ts';
 import {
   ACTIVE_STATUSES,
@@ -56,7 +56,8 @@ export function OrderBoard({ venueId, canSwitch }: { venueId: string; canSwitch:
   const focusNext = useRef<string | null>(null);
   const cancelTrigger = useRef<HTMLButtonElement | null>(null);
 
-  const locale = venue?.locale ?? 'es';
+  // Until the venue's own locale is known, the one its currency implies.
+  const locale = venue?.locale ?? (orders[0] ? localeForCurrency(orders[0].currency) : 'es');
   const timeZone = venue?.timezone;
 
   const announce = useCallback((message: string) => {
@@ -303,7 +304,7 @@ export function OrderBoard({ venueId, canSwitch }: { venueId: string; canSwitch:
             ) : (
               <ol className="mt-1">
                 {board.done.map((order) => (
-                  <DoneRow key={order.id} order={order} now={now} locale={locale} timeZone={timeZone} />
+                  <DoneRow key={order.id} order={order} locale={locale} timeZone={timeZone} />
                 ))}
               </ol>
             )}

@@ -108,7 +108,7 @@ export function OrderCard({ order, pending, onAction, now, locale, timeZone }: P
 }
 
 /** A finished order in the collapsed list: number, outcome and when. */
-export function DoneRow({ order, now, locale, timeZone }: { order: Order } & CardContext) {
+export function DoneRow({ order, locale, timeZone }: { order: Order } & Omit<CardContext, 'now'>) {
   const since = statusSince(order);
   return (
     <li className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-b border-base-300 py-2 last:border-b-0" data-testid="board-done-order" data-status={order.status}>

@@ -56,6 +56,9 @@ export function VenuePicker({ user }: { user: User }) {
           No pudimos cargar los locales. {load.message}
         </p>
       )}
+      {load.state === 'ready' && boardVenues(user, load.venues).length === 0 && (
+        <p className="mt-4 rounded-box bg-base-100 p-4">Todavía no hay locales. Cuando se cree uno, aparecerá aquí.</p>
+      )}
       {load.state === 'ready' && (
         <ul className="mt-4 flex flex-col gap-2" data-testid="panel-venues">
           {boardVenues(user, load.venues).map((venue) => (
