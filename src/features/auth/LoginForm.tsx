@@ -5,7 +5,8 @@
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { AuthNetworkError, AuthRequestError } from './errors.ts';
-import { completeSocialLogin, signInWithEmail } from './index.ts';
+import { signInWithEmail } from './index.ts';
+import { completeSocialLogin } from './social.ts';
 import { loginErrorMessage, MESSAGES, socialErrorMessage, validateLogin, type LoginFieldErrors } from './messages.ts';
 import SocialLoginButton from './SocialLoginButton.tsx';
 

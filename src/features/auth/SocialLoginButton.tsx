@@ -4,7 +4,7 @@
  * through the demo OpenID Connect provider, whose page says so.
  */
 import { useState } from 'react';
-import { startSocialLogin } from './index.ts';
+import { startSocialLogin } from './social.ts';
 import { MESSAGES } from './messages.ts';
 
 interface Props {

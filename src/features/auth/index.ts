@@ -11,11 +11,10 @@ import { atom } from 'nanostores';
 import { setAuthTokenProvider, setUnauthorizedHandler } from '../../lib/http.ts';
 import { readPageMeta } from '../../shell/page-meta.ts';
 import { toast } from '../../shell/toast.ts';
-import { apiUrl, httpAuthApi } from './api.ts';
+import { httpAuthApi } from './api.ts';
 import { createAuth, SIGNED_OUT, type AuthState, type SessionEndReason } from './core.ts';
 import { reportStartupError } from './errors.ts';
-import { MESSAGES } from './messages.ts';
-import { challengeFor, createVerifier, saveVerifier, takeVerifier } from './pkce.ts';
+import { SESSION_MESSAGES } from './session-messages.ts';
 import { homeTarget, loggedInChangeRedirect, REDIRECTS, rememberableTarget, type PageAuth, type RedirectName } from './redirect.ts';
 import { browserRefreshLock } from './refresh-lock.ts';
 import { indexedDbRotationLog } from './rotation-log.ts';
@@ -41,7 +40,7 @@ function showSessionEnded(message: string): void {
 }
 
 function onSessionEnded(reason: SessionEndReason): void {
-  endedMessage = reason === 'reused' ? MESSAGES.sessionReused : MESSAGES.sessionRejected;
+  endedMessage = reason === 'reused' ? SESSION_MESSAGES.reused : SESSION_MESSAGES.rejected;
   showSessionEnded(endedMessage);
 }
 
@@ -58,7 +57,7 @@ function showCarriedFlash(): void {
   try {
     const message = sessionStorage.getItem(FLASH_KEY);
     sessionStorage.removeItem(FLASH_KEY);
-    if (message === MESSAGES.sessionReused || message === MESSAGES.sessionRejected) showSessionEnded(message);
+    if (message === SESSION_MESSAGES.reused || message === SESSION_MESSAGES.rejected) showSessionEnded(message);
   } catch {
     // Nothing carried over.
   }
@@ -163,25 +162,6 @@ export async function signInWithEmail(email: string, password: string): Promise<
   await auth.loginWith('local', { email: email.trim(), password });
 }
 
-/** Leaves for the identity provider (Google, or the demo provider when Google is not configured). */
-export async function startSocialLogin(provider = 'google'): Promise<void> {
-  const verifier = createVerifier();
-  const challenge = await challengeFor(verifier);
-  saveVerifier(verifier);
-  const url = new URL(await apiUrl(`auth/social/${encodeURIComponent(provider)}/start`));
-  url.searchParams.set('code_challenge', challenge);
-  url.searchParams.set('code_challenge_method', 'S256');
-  location.assign(url.href);
-}
-
-/** Back from the provider with `/login?code=…`: exchange it with this tab's PKCE verifier. */
-export async function completeSocialLogin(code: string): Promise<void> {
-  const verifier = takeVerifier();
-  if (!verifier) throw new Error('social-verifier-missing');
-  await startAuth();
-  await auth.loginWith('social', { code, code_verifier: verifier });
-}
-
 /** Signs out here and on the API (refresh token family revoked), then goes to `/`. */
 export async function signOut(): Promise<void> {
   signingOut = true;
@@ -191,6 +171,6 @@ export async function signOut(): Promise<void> {
     signingOut = false;
   }
   if (typeof location === 'undefined') return;
-  if (location.pathname === REDIRECTS.logout) toast.success(MESSAGES.signedOut, { id: 'auth-signed-out' });
+  if (location.pathname === REDIRECTS.logout) toast.success(SESSION_MESSAGES.signedOut, { id: 'auth-signed-out' });
   else location.assign(REDIRECTS.logout);
 }

@@ -1,5 +1,6 @@
 /** What the diner reads about signing in (Spanish), and which failure gets which message. */
 import { AuthNetworkError, AuthRequestError } from './errors.ts';
+import { SESSION_MESSAGES } from './session-messages.ts';
 
 export const MESSAGES = {
   wrongCredentials: 'Correo o contraseña incorrectos.',
@@ -13,9 +14,9 @@ export const MESSAGES = {
   emailRequired: 'Escribe tu correo electrónico.',
   emailInvalid: 'Escribe un correo válido, por ejemplo nombre@ejemplo.com.',
   passwordRequired: 'Escribe tu contraseña.',
-  sessionReused: 'Tu sesión se cerró por seguridad. Inicia sesión de nuevo.',
-  sessionRejected: 'Tu sesión ha caducado. Inicia sesión de nuevo.',
-  signedOut: 'Has cerrado sesión.',
+  sessionReused: SESSION_MESSAGES.reused,
+  sessionRejected: SESSION_MESSAGES.rejected,
+  signedOut: SESSION_MESSAGES.signedOut,
   socialInsecure: 'El inicio de sesión con Google necesita una conexión segura (https).',
   socialCancelled: 'Cancelaste el inicio de sesión con Google. Puedes intentarlo de nuevo o entrar con tu correo.',
   socialExpired: 'El inicio de sesión con Google caducó o se abrió en otra pestaña. Vuelve a intentarlo.',
