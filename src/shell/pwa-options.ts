@@ -55,7 +55,8 @@ export const pwaOptions = {
   },
   workbox: {
     // Never-visited routes offline get the offline page (not the home page, the plugin's default).
-    navigateFallback: '/offline.html',
+    // @vite-pwa/astro precaches pages under their clean URLs (`offline`, not `offline.html`).
+    navigateFallback: '/offline',
     navigateFallbackDenylist: [/^\/api\//, /\.[a-z0-9]+$/i],
     globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}'],
     globIgnores: ['**/apple-splash-*.png', '**/maskable-icon-*.png', '**/pwa-512x512.png'],
