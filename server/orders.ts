@@ -33,6 +33,8 @@ export interface OrderService {
   listForVenue(venueId: string, statuses?: OrderStatus[], limit?: number): Order[];
   setStatus(id: string, status: OrderStatus): Order;
   subscribe(orderId: string, listener: OrderListener): () => void;
+  /** Every new order of a venue and every status change of its orders. */
+  subscribeVenue(venueId: string, listener: OrderListener): () => void;
   /** Ends every live stream (graceful shutdown). */
   close(): void;
   onClose(fn: () => void): () => void;
@@ -69,6 +71,20 @@ export function createOrderService(db: Db, venues: VenueStore, now: () => Date =
   const byStatusStatements = new Map<number, ReturnType<Db['prepare']>>();
 
   const listeners = new Map<string, Set<OrderListener>>();
+  const venueListeners = new Map<string, Set<OrderListener>>();
+  const publish = (order: Order) => {
+    for (const listener of listeners.get(order.id) ?? []) listener(order);
+    for (const listener of venueListeners.get(order.venueId) ?? []) listener(order);
+  };
+  const addListener = (map: Map<string, Set<OrderListener>>, key: string, listener: OrderListener) => {
+    let set = map.get(key);
+    if (!set) map.set(key, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (!set.size) map.delete(key);
+    };
+  };
   const closers = new Set<() => void>();
 
   function replay(userId: string, key: string, bodyText: string): Order | undefined {
@@ -128,6 +144,7 @@ export function createOrderService(db: Db, venues: VenueStore, now: () => Date =
         insertOrder.run(doc.id, venue.id, userId, doc.number, day, doc.status, JSON.stringify(doc), createdAt);
         return doc;
       });
+      publish(order);
       return { order, replayed: false };
     },
     get(id) {
@@ -160,18 +177,11 @@ export function createOrderService(db: Db, venues: VenueStore, now: () => Date =
         updateOrder.run(status, JSON.stringify(order), id);
         return order;
       });
-      for (const listener of listeners.get(id) ?? []) listener(updated);
+      publish(updated);
       return updated;
     },
-    subscribe(orderId, listener) {
-      let set = listeners.get(orderId);
-      if (!set) listeners.set(orderId, (set = new Set()));
-      set.add(listener);
-      return () => {
-        set.delete(listener);
-        if (!set.size) listeners.delete(orderId);
-      };
-    },
+    subscribe: (orderId, listener) => addListener(listeners, orderId, listener),
+    subscribeVenue: (venueId, listener) => addListener(venueListeners, venueId, listener),
     onClose(fn) {
       closers.add(fn);
       return () => closers.delete(fn);

@@ -1,5 +1,5 @@
 /** Orders: place (idempotent), mine, one, live SSE stream, staff board and status changes. */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { OrderInput, OrderStatus, StatusInput, ORDER_STATUSES } from '../../src/contract/order.ts';
 import type { AccessClaims } from '../../src/contract/auth.ts';
@@ -59,17 +59,16 @@ export function orderRoutes({ orders, auth, venues, config }: AppDeps): Hono {
     return c.json(visibleOrder(c.req.param('id'), claims));
   });
 
-  app.get('/orders/:id/events', (c) => {
-    const claims = requireAuth(c, auth, true);
-    const order = visibleOrder(c.req.param('id'), claims);
+  /** SSE: `event: order` with the whole order for each entry of `initial`, then for every change. */
+  function orderStream(c: Context, initial: Order[], subscribe: (listener: (order: Order) => void) => () => void): Response {
     c.header('cache-control', 'no-store');
     c.header('x-accel-buffering', 'no');
     return streamSSE(c, async (stream) => {
       let finish: () => void = () => {};
       const done = new Promise<void>((resolve) => (finish = resolve));
-      const queue: Order[] = [];
+      const queue: Order[] = [...initial];
       let wake: (() => void) | undefined;
-      const unsubscribe = orders.subscribe(order.id, (updated) => {
+      const unsubscribe = subscribe((updated) => {
         queue.push(updated);
         wake?.();
       });
@@ -79,13 +78,13 @@ export function orderRoutes({ orders, auth, venues, config }: AppDeps): Hono {
         void stream.write(': ping\n\n').catch(() => finish());
       }, config.sseHeartbeatMs);
       try {
-        await stream.writeSSE({ event: 'order', id: String(order.history.length), data: JSON.stringify(order), retry: 3000 });
+        await stream.writeSSE({ event: 'ready', data: '{}', retry: 3000 });
         let ended = false;
         void done.then(() => { ended = true; wake?.(); });
         while (!ended) {
           const next = queue.shift();
           if (next) {
-            await stream.writeSSE({ event: 'order', id: String(next.history.length), data: JSON.stringify(next) });
+            await stream.writeSSE({ event: 'order', id: `${next.id}:${next.history.length}`, data: JSON.stringify(next) });
             continue;
           }
           await new Promise<void>((resolve) => (wake = resolve));
@@ -97,6 +96,21 @@ export function orderRoutes({ orders, auth, venues, config }: AppDeps): Hono {
         offClose();
       }
     });
+  }
+
+  app.get('/orders/:id/events', (c) => {
+    const claims = requireAuth(c, auth, true);
+    const order = visibleOrder(c.req.param('id'), claims);
+    return orderStream(c, [order], (listener) => orders.subscribe(order.id, listener));
+  });
+
+  /** Live board: every new order of the venue and every status change (staff of the venue). */
+  app.get('/venues/:id/orders/events', (c) => {
+    const claims = requireAuth(c, auth, true);
+    const id = c.req.param('id');
+    if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, 'Ese local no existe.');
+    if (!isStaffOf(claims, id)) throw problem('forbidden', 403, 'Solo el personal de este local puede ver sus pedidos.');
+    return orderStream(c, [], (listener) => orders.subscribeVenue(id, listener));
   });
 
   app.get('/venues/:id/orders', (c) => {

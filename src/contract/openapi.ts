@@ -85,6 +85,14 @@ export function openApiDocument(): Record<string, unknown> {
           responses: { 200: json('OrderList', 'Orders'), 403: problemResponse('Not staff of this venue'), 404: problemResponse('No such venue') },
         },
       },
+      '/venues/{id}/orders/events': {
+        get: {
+          summary: 'Live order board (SSE, staff of the venue): `event: ready` on connect, then `event: order` with the whole order for every new order and status change; `: ping` every 15 s',
+          security: bearer,
+          parameters: [idParam('id', 'Venue id'), { name: 'access_token', in: 'query', required: false, description: 'Access token for EventSource', schema: { type: 'string' } }],
+          responses: { 200: { description: 'Event stream', content: { 'text/event-stream': { schema: { type: 'string' } } } }, 403: problemResponse('Not staff of this venue') },
+        },
+      },
       '/auth/login': {
         post: {
           summary: 'Sign in with email and password (rate-limited: 429 with Retry-After)', requestBody: body('LoginInput'),
@@ -127,7 +135,7 @@ export function openApiDocument(): Record<string, unknown> {
       },
       '/orders/{id}/events': {
         get: {
-          summary: 'Server-Sent Events: `event: order` with the whole Order as data on connect and on every status change; `: ping` comments every 15 s',
+          summary: 'Server-Sent Events: `event: ready`, then `event: order` with the whole Order as data (at once, and on every status change); `: ping` comments every 15 s',
           security: bearer,
           parameters: [idParam('id', 'Order id'), { name: 'access_token', in: 'query', required: false, description: 'Access token for EventSource, which cannot send headers', schema: { type: 'string' } }],
           responses: { 200: { description: 'Event stream', content: { 'text/event-stream': { schema: { type: 'string' } } } }, 404: problemResponse('No such order for this user') },

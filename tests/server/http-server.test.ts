@@ -161,6 +161,38 @@ describe('API over HTTP', () => {
   });
 });
 
+describe('live staff board over SSE', () => {
+  it('tells the venue\'s staff about every new order and status change, and nobody else', async () => {
+    const ana = await s.tokenFor('ana@umenu.test');
+    const cook = await s.tokenFor('cocina@umenu.test');
+    const barista = s.newDiner('barista-sse@umenu.test', ['staff:cafe-la-macarena']).token;
+    expect((await fetch(`${base}/api/venues/taqueria-el-guero/orders/events?access_token=${barista}`)).status).toBe(403);
+    expect((await fetch(`${base}/api/venues/taqueria-el-guero/orders/events?access_token=${ana}`)).status).toBe(403);
+
+    const controller = new AbortController();
+    const res = await fetch(`${base}/api/venues/taqueria-el-guero/orders/events`, { headers: { authorization: `Bearer ${cook}` }, signal: controller.signal });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    let text = '';
+    const readUntil = async (predicate: (t: string) => boolean) => {
+      const deadline = Date.now() + 5000;
+      while (!predicate(text) && Date.now() < deadline) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += new TextDecoder().decode(value);
+      }
+    };
+    await readUntil((t) => t.includes('event: ready'));
+    const order = (await (await fetch(`${base}/api/orders`, { method: 'POST', headers: { authorization: `Bearer ${ana}`, 'idempotency-key': newKey(), 'content-type': 'application/json' }, body: JSON.stringify(tacoOrder()) })).json()) as Order;
+    await readUntil((t) => t.includes(`"id":"${order.id}"`));
+    expect(text).toContain(`"number":"${order.number}"`);
+    await fetch(`${base}/api/orders/${order.id}/status`, { method: 'POST', headers: { authorization: `Bearer ${cook}`, 'content-type': 'application/json' }, body: '{"status":"preparing"}' });
+    await readUntil((t) => t.includes(`id: ${order.id}:2`));
+    expect(text).toContain(`id: ${order.id}:2`);
+    controller.abort();
+  });
+});
+
 describe('scripts/start.ts', () => {
   it('starts on its port, prints the address, serves site and API, and exits cleanly on SIGTERM', async () => {
     const dist = join(s.dir, 'dist');
