@@ -22,6 +22,14 @@ export const seedColors = {
 /** Seed breakpoints: xs < 600, sm < 960, md < 1280, lg < 1920. */
 export const breakpoints = { sm: '600px', md: '960px', lg: '1280px', xl: '1920px' } as const;
 
+/** Other seed layout constants, for code that needs them (e.g. a scroll-spy or a resize handler). */
+export const layoutConstants = {
+  mobileBreakpoint: 1264,
+  scrollbarWidth: 16,
+  resizeDebounceMs: 200,
+  smoothScrollMs: 500,
+} as const;
+
 export default {
   content: ['./src/**/*.{astro,ts,tsx}'],
   theme: {
