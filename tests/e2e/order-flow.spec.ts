@@ -186,6 +186,8 @@ test.describe('order flow', () => {
     await expect(panel).toContainText('$40.00');
     await expect(panel).toContainText('$45.00');
     await expect(panel).toContainText('Nuevo total: $150.00');
+    // Only what changed is listed.
+    await expect(panel.getByRole('listitem')).toHaveCount(1);
     expect(await myOrderCount(page.request, token)).toBe(before);
     await expectNoAxeViolations(page, 'price change');
     await screenshot(page, 'checkout-price-change');

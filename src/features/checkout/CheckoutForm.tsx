@@ -438,7 +438,9 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
           <h4 id={`${uid}-prices`} ref={priceRef} tabIndex={-1} className="font-bold">Algunos precios han cambiado</h4>
           <ul className="mt-2 flex flex-col gap-1 text-sm">
             {priceChange.changes.map((c) => {
-              const before = c.expectedUnitPrice ?? cart.lines[c.index]?.unitPrice;
+              // "Before" is what this diner saw: the price kept in their cart line.
+              const before = cart.lines[c.index]?.unitPrice ?? c.expectedUnitPrice;
+              if (before === c.unitPrice) return null;
               return (
                 <li key={`${c.index}-${c.productId}`}>
                   {c.name} ({c.quantity} ×): {before !== undefined ? <>antes <s>{money(before)}</s>, </> : null}ahora{' '}
