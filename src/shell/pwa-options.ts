@@ -58,6 +58,9 @@ export const pwaOptions = {
     // @vite-pwa/astro precaches pages under their clean URLs (`offline`, not `offline.html`).
     navigateFallback: '/offline',
     navigateFallbackDenylist: [/^\/api\//, /\.[a-z0-9]+$/i],
+    // Pages are static and read their query in the browser (`/panel?venue=…`, `/pedidos/ver?id=…`,
+    // `/{id}?mesa=12`): match the precached page whatever the query, or they would get the fallback.
+    ignoreURLParametersMatching: [/.*/],
     globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}'],
     globIgnores: ['**/apple-splash-*.png', '**/maskable-icon-*.png', '**/pwa-512x512.png'],
     runtimeCaching,
