@@ -116,6 +116,16 @@ test.describe('staff order board', () => {
     await expect(page.getByTestId('order-board')).toHaveAttribute('data-state', 'ready');
   });
 
+  test('the board opens with the service worker in control (installed app)', async ({ page }) => {
+    await page.goto('/login');
+    await signIn(page, STAFF);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await page.goto(BOARD);
+    await expect(page.getByTestId('order-board')).toHaveAttribute('data-state', 'ready');
+  });
+
   test('an admin gets every venue and may open any board', async ({ page }) => {
     await page.goto('/login');
     await signIn(page, { email: 'admin@umenu.test', password: 'demo1234' });
@@ -182,6 +192,7 @@ test.describe('staff order board', () => {
     await done.getByText(/Entregados y cancelados recientemente/).click();
     await expect(done.getByTestId('board-done-order').filter({ hasText: order.number })).toContainText('Entregado');
     await expectNoAxeViolations(page, 'finished list open');
+    await screenshot(page, 'staff-board-done');
   });
 
   test('cancelling is offered only before preparing, and asks first', async ({ page, request }) => {

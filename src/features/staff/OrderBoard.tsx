@@ -5,10 +5,12 @@
  * orders politely and with a toast, and moves orders only along the legal
  * transitions, keeping the board as it was when a change is refused.
  */
+import { mdiChevronDown } from '@mdi/js';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Order, OrderStatus } from '../../contract/order.ts';
 import type { VenueSummary } from '../../contract/venue.ts';
 import { problemMessage, problemOf } from '../../lib/http.ts';
+import { Icon } from '../../shell/Icon.tsx';
 import { toast } from '../../shell/toast.ts';
 import { STATUS_LABELS, formatTime, localeForCurrency } from '../orders/status.ts';
 import { changeOrderStatus, fetchVenueOrders, fetchVenueSummaries } from './api.ts';
@@ -295,9 +297,10 @@ export function OrderBoard({ venueId, canSwitch }: { venueId: string; canSwitch:
               </section>
             ))}
           </div>
-          <details className="mt-4 rounded-box bg-base-100 p-3" data-testid="board-done">
-            <summary className="flex min-h-11 cursor-pointer items-center font-semibold">
+          <details className="group mt-4 rounded-box bg-base-100 p-3" data-testid="board-done">
+            <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 font-semibold [&::-webkit-details-marker]:hidden">
               Entregados y cancelados recientemente ({board.done.length})
+              <Icon path={mdiChevronDown} size={24} className="shrink-0 transition-transform group-open:rotate-180 motion-reduce:transition-none" />
             </summary>
             {board.done.length === 0 ? (
               <p className="py-2 text-sm text-base-content/80">Ninguno en las últimas 3 horas.</p>
