@@ -230,6 +230,55 @@ test.describe('order flow', () => {
     await expectNoAxeViolations(page, 'below minimum');
   });
 
+  test('refusals from the API: field errors land on their fields, a closed venue is explained, nothing is lost', async ({ page }) => {
+    // The reference API and this client check the same rules, so these answers are produced by
+    // intercepting the POST (route) with the problem documents the API sends in those cases.
+    await signedInAt(page, `/${VENUE}`);
+    await addProduct(page, 'Torta ahogada');
+    await toCheckout(page);
+    await fillCheckout(page);
+    const answers = [
+      { status: 422, body: { type: 'urn:umenu:problem:validation', title: 'Datos no válidos', status: 422,
+        errors: { 'customer.phone': ['El local no puede llamar a ese número.'] } } },
+      { status: 409, body: { type: 'urn:umenu:problem:venue-closed', title: 'Cerrado', status: 409 } },
+    ];
+    await page.route('**/api/orders', (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      const answer = answers.shift();
+      if (!answer) return route.continue();
+      return route.fulfill({ status: answer.status, contentType: 'application/problem+json', body: JSON.stringify(answer.body) });
+    });
+    const form = page.getByTestId('checkout-form');
+    await form.getByRole('button', { name: 'Confirmar pedido' }).click();
+    await expect(form.getByText('El local no puede llamar a ese número.')).toBeVisible();
+    await expect(form.getByLabel('Teléfono')).toBeFocused();
+    await expect(form.getByLabel('Teléfono')).toHaveAttribute('aria-invalid', 'true');
+    await form.getByRole('button', { name: 'Confirmar pedido' }).click();
+    await expect(page.getByTestId('checkout-notice')).toContainText('El local está cerrado ahora');
+    await expect(form.getByLabel('Nombre')).toHaveValue('Ana García');
+    await expect(cartButton(page)).toHaveAccessibleName('Carrito, 1 producto');
+    await expectNoAxeViolations(page, 'API refusals');
+  });
+
+  test('every control of the drawer and the checkout is at least 44 px tall', async ({ page }) => {
+    await page.goto(`/${VENUE}`);
+    await addProduct(page, 'Torta ahogada');
+    await openCart(page);
+    const measure = async () => page.evaluate(() => {
+      const controls = [...document.querySelectorAll<HTMLElement>('[data-testid="cart-drawer"] :is(button, a, input:not([type="radio"]), select, textarea, summary, label:has(input[type="radio"]))')]
+        .filter((el) => el.getClientRects().length > 0);
+      return { count: controls.length, small: controls.filter((el) => el.getBoundingClientRect().height < 44).map((el) => el.outerHTML.slice(0, 80)) };
+    });
+    const cart = await measure();
+    expect(cart.count).toBeGreaterThanOrEqual(5);
+    expect(cart.small).toEqual([]);
+    await drawer(page).getByRole('button', { name: 'Hacer pedido' }).click();
+    await page.getByTestId('checkout-form').getByLabel('Otra cantidad').check();
+    const checkout = await measure();
+    expect(checkout.count).toBeGreaterThanOrEqual(15);
+    expect(checkout.small).toEqual([]);
+  });
+
   test('a closed venue refuses the order with a clear message', async ({ page }) => {
     // Monday 04:00 in Bogotá: Café La Macarena opens at 07:00.
     await page.clock.setFixedTime(new Date('2026-11-23T09:00:00Z'));

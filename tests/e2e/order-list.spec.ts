@@ -80,3 +80,15 @@ test('/pedidos asks a signed-out visitor to sign in', async ({ page }) => {
   await page.goto('/pedidos');
   await expect(page).toHaveURL(/\/login/);
 });
+
+test('an order that does not exist, or no order id, says so and points to my orders', async ({ page, request }) => {
+  const diner = await apiLogin(request);
+  await page.goto('/404-nothing');
+  await signInByStorage(page, diner);
+  await page.goto('/pedidos/ver?id=no-existe');
+  await expect(page.getByRole('alert')).toContainText('No encontramos ese pedido');
+  await expect(page.getByRole('link', { name: 'Ver mis pedidos' })).toBeVisible();
+  await expectNoAxeViolations(page, 'order not found');
+  await page.goto('/pedidos/ver');
+  await expect(page.getByRole('alert')).toContainText('Falta el número de pedido');
+});
