@@ -190,7 +190,10 @@ test.describe('staff order board', () => {
     expect(await dinerSees(request, ana, order.id)).toBe('delivered');
     const done = page.getByTestId('board-done');
     await done.getByText(/Entregados y cancelados recientemente/).click();
-    await expect(done.getByTestId('board-done-order').filter({ hasText: order.number })).toContainText('Entregado');
+    await expect(done).toHaveAttribute('open', '');
+    const doneRow = done.getByTestId('board-done-order').filter({ hasText: order.number });
+    await expect(doneRow).toBeVisible();
+    await expect(doneRow).toContainText('Entregado');
     await expectNoAxeViolations(page, 'finished list open');
     await screenshot(page, 'staff-board-done');
   });
@@ -220,7 +223,9 @@ test.describe('staff order board', () => {
     expect(await dinerSees(request, ana, order.id)).toBe('cancelled');
     const done = page.getByTestId('board-done');
     await done.getByText(/Entregados y cancelados recientemente/).click();
-    await expect(done.getByTestId('board-done-order').filter({ hasText: order.number })).toContainText('Cancelado');
+    const doneRow = done.getByTestId('board-done-order').filter({ hasText: order.number });
+    await expect(doneRow).toBeVisible();
+    await expect(doneRow).toContainText('Cancelado');
 
     // Once the kitchen has started, no card offers cancelling.
     const second = await placeOrder(request, ana, 'Ana Prepara');
