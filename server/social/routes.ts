@@ -67,9 +67,13 @@ export function socialRoutes(deps: AppDeps, options: SocialOptions = {}): Social
   function demoProvider(): Promise<DemoProvider> {
     if (!demo) {
       demo = startDemoProvider({ redirectUris: demoRedirectUris(), port: settings.demo.port, host: settings.demo.host });
-      demo.catch(() => {
-        demo = undefined;
-      });
+      demo.then(
+        (started) => console.log(`[umenu] proveedor OpenID Connect de demostración en ${started.issuer} (no es Google; configura UMENU_GOOGLE_CLIENT_ID para Google)`),
+        (error: unknown) => {
+          console.error('[umenu] no se pudo iniciar el proveedor de demostración:', error);
+          demo = undefined;
+        },
+      );
     }
     return demo;
   }

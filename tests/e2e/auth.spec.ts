@@ -33,6 +33,8 @@ test.describe('sign in', () => {
 
   test('by the social button: real redirects through the loopback OpenID Connect provider', async ({ page, baseURL }) => {
     await page.goto('/login');
+    // Coming back to /login?code=… must work with the service worker in control too.
+    await page.evaluate(() => Promise.race([navigator.serviceWorker?.ready, new Promise((resolve) => setTimeout(resolve, 5000))]));
     await page.getByRole('button', { name: 'Continuar con Google' }).click();
     // The demo provider's own page, on its own loopback origin, says what it is.
     await expect(page.getByRole('heading', { name: 'Elige una cuenta de demostración' })).toBeVisible();
