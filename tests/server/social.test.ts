@@ -238,3 +238,26 @@ describe('social configuration', () => {
     expect(socialConfigFromEnv({ UMENU_OIDC_DEMO: '0' }).demo.enabled).toBe(false);
   });
 });
+
+describe('social sign-in store', () => {
+  it('one-time codes work once and expire after 2 minutes', async () => {
+    const { createSocialStore } = await import('../../server/social/store.ts');
+    let now = 1_000_000;
+    const store = createSocialStore({ now: () => now });
+    store.saveCode('abc', { userId: 'u1', challenge: 'c' });
+    expect(store.takeCode('abc')).toMatchObject({ userId: 'u1' });
+    expect(store.takeCode('abc')).toBeUndefined();
+    store.saveCode('late', { userId: 'u1', challenge: 'c' });
+    now += 2 * 60_000;
+    expect(store.takeCode('late')).toBeUndefined();
+  });
+
+  it('keeps a bounded number of pending sign-ins (a flood of /start cannot exhaust memory)', async () => {
+    const { createSocialStore } = await import('../../server/social/store.ts');
+    const store = createSocialStore({ max: 3 });
+    const pending = { provider: 'google', verifier: 'v', nonce: 'n', browserChallenge: 'c', redirectUri: 'http://x/cb', siteOrigin: 'http://x' };
+    for (const state of ['s1', 's2', 's3', 's4']) store.savePending(state, pending);
+    expect(store.takePending('s1')).toBeUndefined();
+    expect(store.takePending('s4')).toMatchObject({ provider: 'google' });
+  });
+});
