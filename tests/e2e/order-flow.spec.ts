@@ -260,6 +260,41 @@ test.describe('order flow', () => {
     await expectNoAxeViolations(page, 'API refusals');
   });
 
+  test('keyboard only: open the cart, check out and confirm without a pointer', async ({ page }) => {
+    await signedInAt(page, `/${VENUE}`);
+    await addProduct(page, 'Torta ahogada');
+    const tabTo = async (target: ReturnType<Page['getByRole']>) => {
+      for (let i = 0; i < 60; i++) {
+        if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+        await page.keyboard.press('Tab');
+      }
+      throw new Error('could not reach the control with Tab');
+    };
+    await tabTo(cartButton(page));
+    await page.keyboard.press('Enter');
+    await expect(drawer(page)).toBeVisible();
+    await tabTo(page.getByRole('button', { name: 'Añadir una unidad de Torta ahogada' }));
+    await page.keyboard.press('Enter');
+    await expect(drawer(page).getByTestId('line-quantity')).toHaveText('2');
+    await tabTo(page.getByRole('button', { name: 'Hacer pedido' }));
+    await page.keyboard.press('Enter');
+    const form = page.getByTestId('checkout-form');
+    await tabTo(form.getByRole('radio', { name: 'En la mesa' }));
+    await page.keyboard.press('ArrowRight');
+    await expect(form.getByRole('radio', { name: 'Para recoger' })).toBeChecked();
+    await tabTo(form.getByRole('textbox', { name: 'Nombre' }));
+    await page.keyboard.type('Ana García');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('55 1234 5678');
+    await tabTo(form.getByRole('radio', { name: 'Efectivo' }));
+    await page.keyboard.press('Space');
+    await expect(form.getByRole('radio', { name: 'Efectivo' })).toBeChecked();
+    await tabTo(form.getByRole('button', { name: 'Confirmar pedido' }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/pedidos\/ver\?id=/);
+    await expect(page.getByTestId('order-total')).toHaveText('$210.00');
+  });
+
   test('every control of the drawer and the checkout is at least 44 px tall', async ({ page }) => {
     await page.goto(`/${VENUE}`);
     await addProduct(page, 'Torta ahogada');
