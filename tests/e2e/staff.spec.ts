@@ -169,6 +169,14 @@ test.describe('staff order board', () => {
 
     await expectNoAxeViolations(page, 'board with orders');
     await screenshot(page, 'staff-board');
+    // Every control of the board is at least 44 × 44 px.
+    const controls = page.getByTestId('order-board').locator('button:visible, a:visible, summary:visible');
+    expect(await controls.count()).toBeGreaterThan(2);
+    for (const control of await controls.all()) {
+      const box = await control.boundingBox();
+      const name = (await control.getAttribute('aria-label')) ?? (await control.innerText());
+      expect(box && Math.round(box.height) >= 44 && Math.round(box.width) >= 44, `${name}: ${box?.width}×${box?.height}`).toBe(true);
+    }
 
     await orderCard.getByRole('button', { name: `Empezar a preparar, pedido ${order.number}` }).click();
     await expect(column(page, 'preparing').getByTestId('board-order').filter({ hasText: order.number })).toBeVisible();
