@@ -20,6 +20,18 @@ export const runtimeCaching: RuntimeCaching[] = [
     options: { cacheName: 'umenu-venues', networkTimeoutSeconds: 4, expiration: { maxEntries: 30 } },
   },
   {
+    // Menu feature: venues created after the build are not precached; their `/{id}` (the
+    // fallback shell) comes from the network, the last copy offline, else the offline page.
+    urlPattern: ({ request, url }) => request.mode === 'navigate' && /^\/[a-z0-9][a-z0-9-]{1,62}$/.test(url.pathname),
+    handler: 'NetworkFirst',
+    options: {
+      cacheName: 'umenu-venue-pages',
+      networkTimeoutSeconds: 4,
+      expiration: { maxEntries: 20 },
+      precacheFallback: { fallbackURL: '/offline' },
+    },
+  },
+  {
     // Menu feature: product images, logos and covers of visited menus.
     urlPattern: ({ url }) => url.pathname.startsWith('/api/media/'),
     handler: 'CacheFirst',
@@ -57,7 +69,8 @@ export const pwaOptions = {
     // Never-visited routes offline get the offline page (not the home page, the plugin's default).
     // @vite-pwa/astro precaches pages under their clean URLs (`offline`, not `offline.html`).
     navigateFallback: '/offline',
-    navigateFallbackDenylist: [/^\/api\//, /\.[a-z0-9]+$/i],
+    // (venue slugs are left to the menu's runtime rule below, so new venues reach the network)
+    navigateFallbackDenylist: [/^\/api\//, /\.[a-z0-9]+$/i, /^\/[a-z0-9][a-z0-9-]{1,62}$/],
     // Pages are static and read their query in the browser (`/panel?venue=…`, `/pedidos/ver?id=…`,
     // `/{id}?mesa=12`): match the precached page whatever the query, or they would get the fallback.
     ignoreURLParametersMatching: [/.*/],

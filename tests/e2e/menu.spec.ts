@@ -206,6 +206,11 @@ test.describe('menu freshness and venues created after the build', () => {
       headers: { Authorization: `Bearer ${admin}` },
     });
     expect(created.ok()).toBe(true);
+    // With the service worker in control (a returning diner), a new venue must still reach the network.
+    await page.goto('/');
+    await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     const response = await page.goto(`/${id}`);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: 'Fonda Nueva' })).toBeVisible();

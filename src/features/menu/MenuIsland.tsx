@@ -256,7 +256,7 @@ export default function MenuIsland(props: MenuIslandProps) {
       </div>
       <div id="menu-filters" hidden={!panelOpen} className="max-h-[50dvh] overflow-y-auto rounded-box bg-base-100 p-3 shadow-sm">
         {diets.length > 0 && (
-          <fieldset className="fieldset">
+          <fieldset className="fieldset text-sm">
             <legend className="fieldset-legend text-base">Dieta</legend>
             <div className="flex flex-wrap gap-2">
               {diets.map((tag) => (
@@ -277,7 +277,7 @@ export default function MenuIsland(props: MenuIslandProps) {
           </fieldset>
         )}
         {allergens.length > 0 && (
-          <fieldset className="fieldset mt-2">
+          <fieldset className="fieldset mt-2 text-sm">
             <legend className="fieldset-legend text-base">Sin alérgenos</legend>
             <div className="flex flex-wrap gap-2">
               {allergens.map((a) => (

@@ -90,7 +90,7 @@ function ProductForm({ product, currency, locale, apiBase, formRef, onCancel, on
     });
   };
 
-  const submit = (e: React.FormEvent) => {
+  const submit = (e: { preventDefault(): void }) => {
     e.preventDefault();
     setTried(true);
     if (!canAdd) return;
@@ -107,7 +107,7 @@ function ProductForm({ product, currency, locale, apiBase, formRef, onCancel, on
         </button>
       </div>
       {product.image && (
-        <div className="mx-4 aspect-[4/3] max-h-48 sm:max-h-60 overflow-hidden rounded-box" style={{ backgroundColor: product.image.placeholder ?? '#e5e7eb' }}>
+        <div className="mx-4 h-44 sm:h-56 overflow-hidden rounded-box" style={{ backgroundColor: product.image.placeholder ?? '#e5e7eb' }}>
           <img
             src={resolveMedia(product.image.src, apiBase)}
             width={product.image.width}
@@ -226,7 +226,7 @@ function OptionFieldset({
       ? group.min === group.max ? `Elige ${group.min}` : `Elige de ${group.min} a ${group.max}`
       : `Opcional, hasta ${group.max}`;
   return (
-    <fieldset className={`fieldset rounded-box border p-3 ${invalid ? 'border-error' : 'border-base-300'}`} aria-invalid={invalid || undefined}>
+    <fieldset className={`fieldset rounded-box border p-3 text-base ${invalid ? 'border-error' : 'border-base-300'}`} aria-invalid={invalid || undefined}>
       <legend className="fieldset-legend px-1 text-base">
         {group.name}
         {required && <span className="badge badge-sm badge-outline ml-2">Obligatorio</span>}
