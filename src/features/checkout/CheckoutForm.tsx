@@ -272,7 +272,7 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
             <select
               id={fieldId('table')}
               className={`select w-full min-h-11 ${errors.table ? 'select-error' : ''}`}
-              value={venue.tables.includes(form.table) || form.table === '' ? form.table : form.table}
+              value={form.table}
               aria-invalid={errors.table ? true : undefined}
               aria-describedby={describedBy('table')}
               onChange={(e) => update('table', e.target.value)}
@@ -342,7 +342,6 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
         field="note"
         error={errorText('note')}
         hint={`${form.note.length}/${LIMITS.orderNoteMax} caracteres`}
-        hintLive
       >
         <textarea
           id={fieldId('note')}
@@ -489,14 +488,14 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
   );
 }
 
-function Field(props: { label: string; field: CheckoutField; error: ReactNode; hint?: string; hintLive?: boolean; children: ReactNode }) {
+function Field(props: { label: string; field: CheckoutField; error: ReactNode; hint?: string; children: ReactNode }) {
   const id = fieldId(props.field);
   return (
     <div>
       <label htmlFor={id} className="label mb-1 font-medium text-base-content">{props.label}</label>
       {props.children}
       {props.hint && (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-base-content/80" aria-live={props.hintLive ? 'off' : undefined}>
+        <p id={`${id}-hint`} className="mt-1 text-sm text-base-content/80">
           {props.hint}
         </p>
       )}

@@ -102,18 +102,3 @@ export function applyPriceChanges<L extends { productId: string; unitPrice: numb
     return change ? { ...line, unitPrice: change.unitPrice } : line;
   });
 }
-
-/** Deep equality of two JSON-like bodies (key order ignored). */
-export function sameBody(a: unknown, b: unknown): boolean {
-  return canonical(a) === canonical(b);
-}
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : 1));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
