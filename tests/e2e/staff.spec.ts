@@ -137,6 +137,12 @@ test.describe('staff order board', () => {
     await list.getByRole('link', { name: /Macarena/ }).click();
     await expect(page).toHaveURL(/\/panel\?venue=cafe-la-macarena$/);
     await expect(page.getByTestId('order-board')).toHaveAttribute('data-state', 'ready');
+
+    // A venue that does not exist says so (the API answers 404) and offers the list.
+    await page.goto('/panel?venue=no-existe-este-local');
+    await expect(page.getByRole('heading', { name: 'No encontramos ese local' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Ver mis locales' })).toHaveAttribute('href', '/panel');
+    await expect(page.getByTestId('order-board')).toHaveCount(0);
   });
 
   test('the empty board is accessible', async ({ page }) => {
