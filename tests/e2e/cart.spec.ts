@@ -5,6 +5,7 @@ import { VENUE, addProduct, cartButton, drawer, openCart } from './order-helpers
 
 test.describe('cart drawer', () => {
   test('lines with options and note, quantity stepper, remove with undo, subtotal; kept across reload', async ({ page }) => {
+    test.setTimeout(60_000);
     await page.goto(`/${VENUE}`);
     await expect(cartButton(page)).toHaveAccessibleName('Carrito, vacío');
     await openCart(page);
