@@ -49,8 +49,10 @@ export function problem(key: ProblemKey, status: number, detail?: string, extra?
   return new HttpProblem(key, status, detail, extra, headers);
 }
 
+/** The problem as a response; `instance` names the request it answers. */
 export function problemResponse(c: Context, p: HttpProblem): Response {
-  return new Response(JSON.stringify(p.body), {
+  const body = p.body.instance === undefined ? { ...p.body, instance: c.req.path.slice(0, 300) } : p.body;
+  return new Response(JSON.stringify(body), {
     status: p.status,
     headers: { 'content-type': 'application/problem+json; charset=utf-8', 'cache-control': 'no-store', ...p.headers },
   });
