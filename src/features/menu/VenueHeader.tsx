@@ -29,8 +29,8 @@ export function VenueHeader({ venue, apiBase }: { venue: Venue; apiBase: string 
       <div className="min-w-0 flex-1">
         <h1 className="text-2xl font-bold leading-tight">{venue.name}</h1>
         <p className="text-base-content/80">{venue.tagline}</p>
-        <p className="mt-1 flex items-center gap-1 text-sm min-h-6" aria-live="polite">
-          <Icon path={mdiClockOutline} className="size-4 shrink-0" />
+        <p className="mt-1 flex items-start gap-1 text-sm min-h-10" aria-live="polite">
+          <Icon path={mdiClockOutline} className="size-4 shrink-0 mt-0.5" />
           <span id="venue-open-status" data-timezone={venue.timezone}>Horario</span>
         </p>
         <p className="flex items-start gap-1 text-sm text-base-content/80">
