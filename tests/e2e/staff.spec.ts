@@ -18,8 +18,11 @@ const DINER = { email: 'ana@umenu.test', password: 'demo1234' };
 /** Signs in through the real login page and waits to be sent on (home or the remembered page). */
 async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
   if (!/\/login/.test(page.url())) await page.goto('/login');
+  // Typing before the form's island has hydrated would be wiped by hydration.
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 15_000 });
   await page.getByLabel('Correo electrónico').fill(who.email);
   await page.getByLabel('Contraseña').fill(who.password);
+  await expect(page.getByLabel('Correo electrónico')).toHaveValue(who.email);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   await expect(page).not.toHaveURL(/\/login/, { timeout: 15_000 });
 }
