@@ -125,6 +125,8 @@ export default function CartDrawer({ venue }: { venue: CheckoutVenue }) {
         onClick: () => {
           restoreToCart(venue.id, removed.line, removed.index);
           setAnnouncement(`${removed.line.name} vuelve a estar en el carrito`);
+          // The toast (and its button) goes away: keep keyboard focus inside the drawer.
+          headingRef.current?.focus();
         },
       },
     });
