@@ -39,7 +39,7 @@ function renderFallback(): void {
   const box = document.createElement('div');
   box.className = 'py-10 text-center';
   const heading = document.createElement('h1');
-  heading.className = 'text-xl font-bold';
+  heading.className = 'text-xl font-bold outline-none';
   heading.tabIndex = -1;
   heading.textContent = ERROR_PAGE_FAILED_MESSAGE;
   const link = document.createElement('a');

@@ -18,6 +18,8 @@ installOnlineIndicator();
 // An unexpected failure anywhere gets the seed's generic error toast rather than silence.
 window.addEventListener('unhandledrejection', (event) => {
   if (event.defaultPrevented || isChunkLoadError(event.reason)) return;
+  // A cancelled request (navigation, unmount) is not a failure the diner should hear about.
+  if ((event.reason as { name?: unknown } | null)?.name === 'AbortError') return;
   toastError();
 });
 

@@ -37,6 +37,9 @@ export function mountToaster(): Promise<void> {
             richColors
             closeButton
             style={ACCESSIBLE_COLORS}
+            // Below the 56 px sticky header, so the account and cart buttons stay usable.
+            offset={{ top: 68, right: 16 }}
+            mobileOffset={{ top: 64, right: 8, left: 8 }}
             containerAriaLabel="Notificaciones"
             toastOptions={{ closeButtonAriaLabel: 'Cerrar notificación' }}
           />
