@@ -66,6 +66,16 @@ test.describe('sign in', () => {
   });
 });
 
+test.describe('social callback errors', () => {
+  test('a one-time code that cannot be used (another tab, expired) says so and leaves the address bar clean', async ({ page }) => {
+    await page.goto('/login?code=not-a-real-code');
+    await expect(page.getByRole('alert')).toHaveText('El inicio de sesión con Google caducó o se abrió en otra pestaña. Vuelve a intentarlo.');
+    await expect(page).toHaveURL(/\/login$/);
+    await expectSignedOut(page);
+    await expectNoAxeViolations(page, 'login, social code refused');
+  });
+});
+
 test.describe('guards and redirects', () => {
   test('a protected page while signed out goes to /login and comes back after sign-in', async ({ page }) => {
     await page.goto('/pedidos');
