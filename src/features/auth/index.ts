@@ -2,7 +2,7 @@
  * The auth feature in the browser: one session per page shared by every island
  * through `$auth` (`{ user, loggedIn }`), the HTTP client's token and 401 hooks,
  * redirects (login `/login`, logout `/`, home `/`, callback `/login`) with the
- * remembered target, and the social sign-in round trip.
+ * remembered target. The social sign-in round trip is in `social.ts` (loaded by `/login` only).
  *
  * Other features use: `$auth`, `$authReady`, `whenAuthReady()`, `requireLogin(returnTo)`,
  * `signOut()`, `hasScope(user, scope)`, `canManageVenue(user, venueId)`.
@@ -22,6 +22,7 @@ import { browserLocalStorage, createAuthStorage, documentCookies } from './stora
 
 export { hasScope, canManageVenue, isStaff, staffVenueIds, ADMIN_SCOPE, staffScope } from './scope.ts';
 export type { AuthState } from './core.ts';
+export { ExpiredAuthSessionError } from './errors.ts';
 
 /** `{ user, loggedIn }`, shared by every island on the page. */
 export const $auth = atom<AuthState>(SIGNED_OUT);
