@@ -249,3 +249,16 @@ test('a visited menu stays readable offline, images included', async ({ page, co
     await context.setOffline(false);
   }
 });
+
+test('an unchanged prerendered menu revalidates with a conditional request (304, no menu download)', async ({ page, request }) => {
+  const current = (await request.head('/api/venues/cafe-la-macarena')).headers()['etag'];
+  const html = await (await request.get('/cafe-la-macarena')).text();
+  test.skip(!current || !html.includes(current.replace(/"/g, '')),
+    'the site was built against another API instance (different ETags): revalidation rightly downloads the menu');
+  const revalidation = page.waitForResponse((r) => r.url().endsWith('/api/venues/cafe-la-macarena'));
+  await page.goto('/cafe-la-macarena');
+  const response = await revalidation;
+  expect(response.request().headers()['if-none-match']).toBe(current);
+  expect(response.status()).toBe(304);
+  await expect(page.locator('#venue-open-status')).not.toHaveText('Horario');
+});

@@ -24,7 +24,10 @@ export default function InspireFeed({ initial, apiBase, builtVenueIds }: { initi
         if (missing.length === 0 && initial.length > 0) return;
         const ids = initial.length === 0 ? venues.map((v) => v.id) : missing.map((v) => v.id);
         const fetched: Venue[] = [];
-        for (const id of ids) fetched.push(await fetchVenue(id));
+        for (const id of ids) {
+          const venue = await fetchVenue(id);
+          if (venue) fetched.push(venue);
+        }
         if (!cancelled && fetched.length > 0) {
           const fresh = featuredSections(fetched);
           setSections(initial.length === 0 ? fresh : mergeSections(initial, fresh));

@@ -35,6 +35,8 @@ export interface MenuIslandProps {
   venue?: Venue;
   /** When given, this island also hosts the (lazily loaded) cart drawer. */
   checkoutVenue?: CheckoutVenue;
+  /** ETag of the prerendered menu: revalidation is a conditional request (304 = current). */
+  etag?: string;
 }
 
 declare global {
@@ -99,7 +101,7 @@ export default function MenuIsland(props: MenuIslandProps) {
     let cancelled = false;
     void (async () => {
       try {
-        const fresh = await fetchVenue(venueId);
+        const fresh = await fetchVenue(venueId, props.etag);
         if (cancelled || !fresh || !Array.isArray(fresh.categories)) return;
         if (embedded && fresh.updatedAt === embedded.updatedAt) return; // nothing changed since the build
         setVenue(fresh);

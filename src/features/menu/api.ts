@@ -28,18 +28,23 @@ export function runtimeApiBase(fallback = import.meta.env.PUBLIC_API_BASE ?? '/a
   return apiBasePromise;
 }
 
-async function getJson<T>(path: string): Promise<T> {
+/** GETs JSON; with `etag`, a conditional request whose 304 ("unchanged") resolves to null. */
+async function getJson<T>(path: string, etag?: string): Promise<T | null> {
   const apiBase = await runtimeApiBase();
-  const response = await fetch(`${apiBase.replace(/\/+$/, '')}/${path}`, { headers: { Accept: ACCEPT }, cache: 'no-cache' });
+  const headers: Record<string, string> = { Accept: ACCEPT };
+  if (etag) headers['If-None-Match'] = etag;
+  const response = await fetch(`${apiBase.replace(/\/+$/, '')}/${path}`, { headers, cache: 'no-cache' });
+  if (etag && response.status === 304) return null;
   if (!response.ok) throw Object.assign(new Error(`HTTP ${response.status}`), { status: response.status });
   return (await response.json()) as T;
 }
 
-export function fetchVenue(id: string): Promise<Venue> {
-  return getJson<Venue>(`venues/${encodeURIComponent(id)}`);
+/** The venue, or null when it is unchanged since `etag` (the prerendered copy is current). */
+export function fetchVenue(id: string, etag?: string): Promise<Venue | null> {
+  return getJson<Venue>(`venues/${encodeURIComponent(id)}`, etag);
 }
 
-export function searchVenues(q: string): Promise<VenueList> {
+export async function searchVenues(q: string): Promise<VenueList> {
   const query = q.trim();
-  return getJson<VenueList>(query ? `venues?q=${encodeURIComponent(query)}` : 'venues');
+  return (await getJson<VenueList>(query ? `venues?q=${encodeURIComponent(query)}` : 'venues')) ?? { venues: [] };
 }

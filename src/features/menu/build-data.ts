@@ -14,18 +14,28 @@ export async function buildVenueList(): Promise<VenueSummary[]> {
   return ((await response.json()) as { venues: VenueSummary[] }).venues;
 }
 
-export async function buildVenue(id: string): Promise<Venue | null> {
+export interface BuiltVenue {
+  venue: Venue;
+  /** The API's ETag for this exact document: the page revalidates with If-None-Match. */
+  etag: string | null;
+}
+
+export async function buildVenue(id: string): Promise<BuiltVenue | null> {
   const api = base();
   if (!api) return null;
   const response = await fetch(`${api}/venues/${encodeURIComponent(id)}`);
-  return response.ok ? ((await response.json()) as Venue) : null;
+  return response.ok ? { venue: (await response.json()) as Venue, etag: response.headers.get('etag') } : null;
+}
+
+export async function buildAllVenueEntries(): Promise<BuiltVenue[]> {
+  const out: BuiltVenue[] = [];
+  for (const summary of await buildVenueList()) {
+    const entry = await buildVenue(summary.id);
+    if (entry) out.push(entry);
+  }
+  return out;
 }
 
 export async function buildAllVenues(): Promise<Venue[]> {
-  const out: Venue[] = [];
-  for (const summary of await buildVenueList()) {
-    const venue = await buildVenue(summary.id);
-    if (venue) out.push(venue);
-  }
-  return out;
+  return (await buildAllVenueEntries()).map((e) => e.venue);
 }
