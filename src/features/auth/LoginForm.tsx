@@ -128,6 +128,7 @@ export default function LoginForm() {
             autoCapitalize="none"
             spellCheck={false}
             maxLength={254}
+            required
             className={`input w-full min-h-12 text-base ${fieldErrors.email ? 'input-error' : ''}`}
             value={email}
             onChange={(event) => {
@@ -154,6 +155,7 @@ export default function LoginForm() {
             type="password"
             autoComplete="current-password"
             maxLength={200}
+            required
             className={`input w-full min-h-12 text-base ${fieldErrors.password ? 'input-error' : ''}`}
             value={password}
             onChange={(event) => {
