@@ -19,7 +19,7 @@ import type { AppDeps } from '../app.ts';
 import { readBody } from '../http.ts';
 import { problem } from '../problem.ts';
 import { startDemoProvider, type DemoProvider } from '../oidc-demo/provider.ts';
-import { socialConfigFromEnv, type OidcClientSettings, type SocialConfig } from './config.ts';
+import { GOOGLE_ISSUER, socialConfigFromEnv, type OidcClientSettings, type SocialConfig } from './config.ts';
 import { challengeMatches, createSocialStore, type SocialStore } from './store.ts';
 
 export const SOCIAL_PROVIDERS = ['google', 'demo'] as const;
@@ -165,8 +165,9 @@ export function socialRoutes(deps: AppDeps, options: SocialOptions = {}): Social
       code_challenge_method: 'S256',
       state,
       nonce,
-      // Always show the account choice, so a shared device never signs in as the last person silently.
-      prompt: isDemo ? 'login' : 'select_account',
+      // Always show the account choice, so a shared device never signs in as the last person silently
+      // (`select_account` is Google's; other providers get their default behaviour).
+      ...(isDemo ? { prompt: 'login' } : settings.google?.issuer === GOOGLE_ISSUER ? { prompt: 'select_account' } : {}),
     });
     setCookie(c, STATE_COOKIE, state, {
       path: '/',

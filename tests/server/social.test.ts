@@ -261,3 +261,64 @@ describe('social sign-in store', () => {
     expect(store.takePending('s4')).toMatchObject({ provider: 'google' });
   });
 });
+
+describe('a configured provider (how Google is set up), with a real OpenID Connect provider standing in for Google', () => {
+  const GOOGLE_PORT = 4427;
+  const GOOGLE_BASE = `http://127.0.0.1:${GOOGLE_PORT}`;
+  let google: Awaited<ReturnType<typeof import('../../server/oidc-demo/provider.ts').startDemoProvider>>;
+  let configured: SocialRoutes;
+  let server: ServerType;
+
+  beforeAll(async () => {
+    const { startDemoProvider } = await import('../../server/oidc-demo/provider.ts');
+    google = await startDemoProvider({ redirectUris: [`${GOOGLE_BASE}/api/auth/social/google/callback`] });
+    const config = socialConfigFromEnv({
+      UMENU_GOOGLE_ISSUER: google.issuer,
+      UMENU_GOOGLE_CLIENT_ID: google.clientId,
+      UMENU_GOOGLE_CLIENT_SECRET: google.clientSecret,
+      UMENU_PUBLIC_URL: GOOGLE_BASE,
+    });
+    expect(config.demo.enabled).toBe(false);
+    configured = socialRoutes(s.deps, { config });
+    const app = new Hono();
+    app.onError((error, c) => (error instanceof HttpProblem ? problemResponse(c, error) : c.text(String(error), 500)));
+    app.route('/api/auth/social', configured);
+    await new Promise<void>((resolve) => {
+      server = serve({ fetch: app.fetch, port: GOOGLE_PORT, hostname: '127.0.0.1' }, () => resolve());
+    });
+  });
+
+  afterAll(async () => {
+    await configured?.closeSocial?.();
+    await google?.close();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('signs in through the configured issuer with the configured client, and offers no demo provider', async () => {
+    const browser = new Browser();
+    const { verifier, challenge } = pkce();
+    const start = await browser.fetch(`${GOOGLE_BASE}/api/auth/social/google/start?code_challenge=${challenge}`);
+    expect(start.status).toBe(302);
+    const authorize = new URL(start.headers.get('location')!);
+    expect(authorize.origin).toBe(google.issuer);
+    expect(authorize.searchParams.get('client_id')).toBe(google.clientId);
+    expect(authorize.searchParams.get('redirect_uri')).toBe(`${GOOGLE_BASE}/api/auth/social/google/callback`);
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('code_challenge')).not.toBe(challenge);
+    expect(authorize.searchParams.get('scope')).toBe('openid email profile');
+
+    const { url, res } = await browser.follow(authorize.href, (u) => u.origin === GOOGLE_BASE && u.pathname === '/login');
+    const html = await res.text();
+    const landing = await choose(browser, url, html, 'ana');
+    expect(landing.origin).toBe(GOOGLE_BASE);
+    const exchanged = await fetch(`${GOOGLE_BASE}/api/auth/social/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code: landing.searchParams.get('code'), code_verifier: verifier }),
+    });
+    expect(exchanged.status).toBe(200);
+
+    const demo = await fetch(`${GOOGLE_BASE}/api/auth/social/demo/start?code_challenge=${challenge}`, { redirect: 'manual' });
+    expect(new URL(demo.headers.get('location')!).searchParams.get('error')).toBe('social_unavailable');
+  });
+});
