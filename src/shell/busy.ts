@@ -26,7 +26,7 @@ export function setBusy(reason: string, busy: boolean): void {
   window.dispatchEvent(new CustomEvent(BUSY_EVENT, { detail: { busy: window.__umenuBusy } }));
 }
 
-/** Runs `fn` now if idle, else once the busy flag clears. */
+/** Runs `fn` now if idle, else once the busy flag clears (event, or a 1 s check for `window.__umenuBusy`). */
 export function whenIdle(fn: () => void): void {
   if (!isBusy()) {
     fn();
@@ -35,7 +35,9 @@ export function whenIdle(fn: () => void): void {
   const check = (): void => {
     if (isBusy()) return;
     window.removeEventListener(BUSY_EVENT, check);
+    clearInterval(timer);
     fn();
   };
+  const timer = setInterval(check, 1000);
   window.addEventListener(BUSY_EVENT, check);
 }

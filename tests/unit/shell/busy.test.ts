@@ -33,7 +33,16 @@ describe('busy flag', () => {
   });
 
   it('honours window.__umenuBusy set by code that cannot import the module', () => {
+    vi.useFakeTimers();
+    const fn = vi.fn();
     (window as Window).__umenuBusy = true;
     expect(isBusy()).toBe(true);
+    whenIdle(fn);
+    vi.advanceTimersByTime(3000);
+    expect(fn).not.toHaveBeenCalled();
+    (window as Window).__umenuBusy = false;
+    vi.advanceTimersByTime(1000);
+    expect(fn).toHaveBeenCalledTimes(1);
+    vi.useRealTimers();
   });
 });
