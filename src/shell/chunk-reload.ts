@@ -77,11 +77,14 @@ export function reloadAfterChunkFailure(error: unknown, env: ReloadEnvironment =
 /** Listens for Vite's preload errors and unhandled chunk-load rejections. */
 export function installChunkReload(): void {
   window.addEventListener('vite:preloadError', (event) => {
+    // Offline, a reload cannot help (it would lose the page): let the caller's own error handling speak.
+    if (navigator.onLine === false) return;
     // Stop Vite from re-throwing: we handle it (reload, or leave the page as is).
     event.preventDefault();
     reloadAfterChunkFailure(undefined);
   });
   window.addEventListener('unhandledrejection', (event) => {
+    if (navigator.onLine === false) return;
     if (isChunkLoadError(event.reason) && reloadAfterChunkFailure(event.reason)) event.preventDefault();
   });
 }

@@ -5,3 +5,4 @@
  */
 export {};
 import '../features/auth/register.ts';
+import '../features/auth/account-button.ts';

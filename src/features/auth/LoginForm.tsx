@@ -5,8 +5,6 @@
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { AuthNetworkError, AuthRequestError } from './errors.ts';
-import { signInWithEmail } from './index.ts';
-import { completeSocialLogin } from './social.ts';
 import { loginErrorMessage, MESSAGES, socialErrorMessage, validateLogin, type LoginFieldErrors } from './messages.ts';
 import SocialLoginButton from './SocialLoginButton.tsx';
 
@@ -45,7 +43,7 @@ export default function LoginForm() {
       return;
     }
     setBusy('callback');
-    completeSocialLogin(code!).catch((failure: unknown) => {
+    import('./social.ts').then(({ completeSocialLogin }) => completeSocialLogin(code!)).catch((failure: unknown) => {
       setBusy(null);
       setFormError(socialExchangeMessage(failure));
     });
@@ -66,6 +64,8 @@ export default function LoginForm() {
     if (errors.password) return passwordRef.current?.focus();
     setBusy('email');
     try {
+      // The auth core (and its HTTP client) loads on the first sign-in attempt, not with the page.
+      const { signInWithEmail } = await import('./index.ts');
       await signInWithEmail(email, password);
       // Signed in: the auth feature is navigating away; keep the form busy until then.
     } catch (error) {

@@ -4,7 +4,6 @@
  * through the demo OpenID Connect provider, whose page says so.
  */
 import { useState } from 'react';
-import { startSocialLogin } from './social.ts';
 import { MESSAGES } from './messages.ts';
 
 interface Props {
@@ -32,6 +31,8 @@ export default function SocialLoginButton({ disabled = false, onStart, onError }
     setLeaving(true);
     onStart?.();
     try {
+      // Loaded on the click: the sign-in code stays out of the login page's first load.
+      const { startSocialLogin } = await import('./social.ts');
       await startSocialLogin('google');
     } catch (error) {
       setLeaving(false);

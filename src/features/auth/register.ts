@@ -1,33 +1,25 @@
 /**
- * The `auth` middleware (seed §4), run by the shell's page meta on every page:
- * a page not marked public, visited while signed out (and not the login or
- * callback page), goes to `/login` remembering the target; a signed-in user on
- * the login page or a guest-only page goes home (or to the remembered page).
+ * The `auth` middleware (seed §4), run by the shell's page meta on every page.
+ * It stays tiny: the auth core (token logic, ky, zod schemas) is loaded only
+ * when the page needs it — a page that requires sign-in, or any page (public
+ * or guest-only) when this device holds a session to restore or a
+ * "session ended" message to show. A signed-out diner on a public or
+ * guest-only page has nothing to check, so nothing is loaded.
  */
 import { registerMiddleware, type MiddlewareContext } from '../../shell/page-meta.ts';
-import { $auth, authStorage, carryFlash, rememberTarget, startAuth } from './index.ts';
-import { guardDecision, homeTarget, REDIRECTS } from './redirect.ts';
+import { needsAuthCore } from './session-hint.ts';
 
-export async function authGuard(context: MiddlewareContext): Promise<void> {
+export async function authMiddleware(context: MiddlewareContext): Promise<void> {
   const pageAuth = context.meta.auth ?? undefined;
+  const needed = pageAuth === true || pageAuth === undefined || needsAuthCore();
+  if (!needed) return;
   if (pageAuth === false) {
-    // Public page: never wait for the session before showing it.
-    void startAuth();
+    // Public page: never wait for the session (nor its code) before showing it.
+    void import('./guard.ts').then(({ authGuard }) => authGuard(context));
     return;
   }
-  await startAuth();
-  const fullPath = `${context.url.pathname}${context.url.search}${context.url.hash}`;
-  const decision = guardDecision({ auth: pageAuth, loggedIn: $auth.get().loggedIn, fullPath });
-  if (decision.type === 'login') {
-    if (decision.remember) rememberTarget(decision.remember);
-    // A session that just ended (e.g. a reused refresh token) is explained on the login page.
-    carryFlash();
-    context.redirect(REDIRECTS.login);
-  } else if (decision.type === 'home') {
-    const target = homeTarget(authStorage.get('redirect'));
-    authStorage.set('redirect', null);
-    context.redirect(target);
-  }
+  const { authGuard } = await import('./guard.ts');
+  await authGuard(context);
 }
 
-registerMiddleware('auth', authGuard, { global: true });
+registerMiddleware('auth', authMiddleware, { global: true });

@@ -9,7 +9,10 @@
  * the refresh token stays out of cookies so it is never sent to the static host.
  * When localStorage is unavailable an in-memory map takes its place.
  */
-import { NO_TOKENS, type StoredTokens } from './tokens.ts';
+// Type-only: the token rules (and jwt-decode) stay out of pages that only peek at the store (session-hint.ts).
+import type { StoredTokens } from './tokens.ts';
+
+const NO_TOKENS: StoredTokens = { token: null, refreshToken: null, tokenExpiresAt: null, refreshExpiresAt: null };
 
 export const STORAGE_PREFIX = 'auth.';
 export const COOKIE_PATH = '/';
