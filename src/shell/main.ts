@@ -3,7 +3,6 @@
  * online status, chunk-load recovery, generic error toast, page meta, service worker.
  */
 import { installChunkReload, isChunkLoadError } from './chunk-reload.ts';
-import { showErrorPage } from './error-view.ts';
 import { installOnlineIndicator } from './online-indicator.ts';
 import { readPageMeta, runPageMeta } from './page-meta.ts';
 import { installProgressBar } from './progress-bar.ts';
@@ -26,7 +25,8 @@ window.addEventListener('unhandledrejection', (event) => {
 async function runMeta(): Promise<void> {
   const outcome = await runPageMeta(readPageMeta(), new URL(location.href));
   if (outcome.kind === 'redirect') location.replace(outcome.to);
-  else if (outcome.kind === 'error') showErrorPage(outcome);
+  // The error view's code loads only when a page needs it.
+  else if (outcome.kind === 'error') (await import('./error-view.ts')).showErrorPage(outcome);
 }
 
 // Module scripts of the page (feature registrations) have all run by DOMContentLoaded.

@@ -1,60 +1,42 @@
-/// <reference types="vite-plugin-pwa/vanillajs" />
 /**
  * Service worker from `/sw.js`, scope `/`. A new version waits until the diner
  * accepts it, and the prompt is neither shown nor applied while the app is busy
  * (checkout in progress: see busy.ts).
+ *
+ * Registered with the browser's own API rather than workbox-window (2 KB less
+ * on every first load): the generated worker (registerType `prompt`) waits
+ * until it gets `{ type: 'SKIP_WAITING' }`; the page reloads once it controls.
  */
-import { registerSW } from 'virtual:pwa-register';
-import { BUSY_EVENT, isBusy, whenIdle } from './busy.ts';
+export const SW_URL = '/sw.js';
 
-function showUpdatePrompt(apply: () => void): void {
-  if (document.getElementById('umenu-update')) return;
-  const box = document.createElement('div');
-  box.id = 'umenu-update';
-  box.setAttribute('role', 'status');
-  box.className =
-    'fixed inset-x-3 bottom-3 z-50 mx-auto flex max-w-md items-center gap-3 rounded-box bg-neutral p-3 text-neutral-content shadow-lg';
-  const text = document.createElement('p');
-  text.className = 'flex-1 text-sm';
-  text.textContent = 'Hay una versión nueva de umenu.';
-  const update = document.createElement('button');
-  update.type = 'button';
-  update.className = 'btn btn-sm min-h-11 bg-base-100 text-base-content';
-  update.textContent = 'Actualizar';
-  const later = document.createElement('button');
-  later.type = 'button';
-  later.className = 'btn btn-sm btn-ghost min-h-11 text-neutral-content';
-  later.textContent = 'Ahora no';
-  box.append(text, update, later);
-  const close = (): void => {
-    box.remove();
-    window.removeEventListener(BUSY_EVENT, hideIfBusy);
-  };
-  // A checkout that starts while the prompt is up hides it; it comes back once idle.
-  const hideIfBusy = (): void => {
-    if (!isBusy()) return;
-    close();
-    whenIdle(() => showUpdatePrompt(apply));
-  };
-  update.addEventListener('click', () => {
-    if (isBusy()) return hideIfBusy();
-    close();
-    apply();
-  });
-  later.addEventListener('click', close);
-  window.addEventListener(BUSY_EVENT, hideIfBusy);
-  document.body.append(box);
+/** Asks the waiting worker to take over, then reloads once it controls the page. */
+function applyUpdate(registration: ServiceWorkerRegistration): void {
+  const waiting = registration.waiting;
+  if (!waiting) return;
+  navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true });
+  waiting.postMessage({ type: 'SKIP_WAITING' });
+}
+
+function needRefresh(registration: ServiceWorkerRegistration): void {
+  // The prompt's code (and the busy flag) load only when an update is actually waiting.
+  void import('./sw-update-prompt.ts')
+    .then(({ promptUpdate }) => promptUpdate(() => applyUpdate(registration)))
+    .catch((error: unknown) => console.warn('[umenu] update prompt could not load', error));
 }
 
 export function installServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
-  const updateServiceWorker = registerSW({
-    immediate: true,
-    onNeedRefresh() {
-      whenIdle(() => showUpdatePrompt(() => void updateServiceWorker(true)));
-    },
-    onRegisterError(error: unknown) {
-      console.warn('[umenu] service worker registration failed', error);
-    },
-  });
+  navigator.serviceWorker
+    .register(SW_URL, { scope: '/' })
+    .then((registration) => {
+      // A new version is an update only when a worker already controls this page (the first install is not).
+      if (registration.waiting && navigator.serviceWorker.controller) needRefresh(registration);
+      registration.addEventListener('updatefound', () => {
+        const installing = registration.installing;
+        installing?.addEventListener('statechange', () => {
+          if (installing.state === 'installed' && navigator.serviceWorker.controller) needRefresh(registration);
+        });
+      });
+    })
+    .catch((error: unknown) => console.warn('[umenu] service worker registration failed', error));
 }
