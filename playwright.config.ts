@@ -40,6 +40,8 @@ export default defineConfig({
       PORT: String(port),
       UMENU_DB: `data/e2e-${port}.sqlite`,
       UMENU_RESET_DB: '1',
+      // The 500-product venue, so the search/filter keystroke test runs in every `npm test`.
+      UMENU_SEED_LARGE: '1',
       UMENU_JWT_SECRET: 'e2e-secret-not-for-production-0123456789',
     },
   },
