@@ -163,6 +163,8 @@ test.describe('toasts', () => {
     const toaster = page.locator('[data-sonner-toaster]');
     await expect(toaster).toHaveAttribute('data-y-position', 'top');
     await expect(toaster).toHaveAttribute('data-x-position', 'right');
+    // Where it comes to rest: let the slide-in transition finish before measuring.
+    await toast.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));
     const box = (await toast.boundingBox())!;
     const viewport = page.viewportSize()!;
     // Top of the page, just under the 56 px header.
