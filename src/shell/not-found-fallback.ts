@@ -1,0 +1,35 @@
+/**
+ * Hosts that can only serve `404.html` for unknown paths (e.g. GitHub Pages)
+ * still open venues created after the build: when the 404 page stands at a
+ * venue-like path and the API knows that venue, go to the fallback shell,
+ * which puts the venue's own address back in the bar (see venue-shell.astro).
+ * On the bundled server and on hosts with rewrite rules, a known venue never
+ * reaches this page, so this only costs one small request on a real 404.
+ */
+import { isValidVenueId } from '../contract/limits.ts';
+import { loadConfig } from '../lib/config.ts';
+
+export function venueIdFromPath(pathname: string): string | null {
+  const match = /^\/([^/]+?)\/?$/.exec(pathname);
+  const id = match?.[1] ? decodeURIComponent(match[1]) : '';
+  return isValidVenueId(id) ? id : null;
+}
+
+export function venueShellUrl(id: string, search: string, hash: string): string {
+  const params = new URLSearchParams(search);
+  params.set('venue', id);
+  return `/venue-shell?${params.toString()}${hash}`;
+}
+
+async function openVenueIfItExists(): Promise<void> {
+  const id = venueIdFromPath(location.pathname);
+  if (!id) return;
+  const { apiBase } = await loadConfig();
+  const response = await fetch(`${apiBase}/venues/${encodeURIComponent(id)}`, {
+    method: 'HEAD',
+    headers: { Accept: 'application/json, text/plain, */*' },
+  }).catch(() => null);
+  if (response?.ok) location.replace(venueShellUrl(id, location.search, location.hash));
+}
+
+void openVenueIfItExists();

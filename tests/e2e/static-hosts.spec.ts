@@ -1,0 +1,59 @@
+/**
+ * `/{id}` for a venue created after the build on hosts without the bundled
+ * server: a host that can only answer unknown paths with `404.html` still
+ * opens the venue (through the fallback shell, address kept), and a real
+ * unknown path keeps the 404 page.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './helpers.ts';
+
+const dist = process.env.UMENU_DIST ?? 'dist';
+
+async function createVenue(request: APIRequestContext, id: string, name: string): Promise<void> {
+  const login = await request.post('/api/auth/login', { data: { email: 'admin@umenu.test', password: 'demo1234' } });
+  const { token } = (await login.json()) as { token: string };
+  const base = (await (await request.get('/api/venues/taqueria-el-guero')).json()) as Record<string, unknown>;
+  const created = await request.put(`/api/venues/${id}`, {
+    data: { ...base, id, name, tagline: 'Recién abierta' },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(created.ok()).toBe(true);
+}
+
+/** Behave like a 404-only static host for `path`: answer it with the built 404.html and status 404. */
+async function serveLike404OnlyHost(page: Page, path: string): Promise<void> {
+  const notFound = readFileSync(join(dist, '404.html'), 'utf8');
+  await page.route((url) => url.pathname === path, (route) =>
+    route.fulfill({ status: 404, contentType: 'text/html; charset=utf-8', body: notFound }),
+  );
+}
+
+test('a 404-only host opens a venue created after the build, keeping its address and query', async ({ page, request }) => {
+  const id = 'cocina-del-puerto-e2e';
+  await createVenue(request, id, 'Cocina del Puerto');
+  await serveLike404OnlyHost(page, `/${id}`);
+  await page.goto(`/${id}?mesa=4`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Cocina del Puerto' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/${id}\\?mesa=4$`));
+  await expect(page.getByRole('button', { name: /^Añadir/ }).first()).toBeVisible();
+  await expectNoAxeViolations(page, 'venue through 404.html');
+});
+
+test('a 404-only host still shows the 404 page for an unknown venue-like path', async ({ page }) => {
+  await serveLike404OnlyHost(page, '/no-existe-este-local');
+  const response = await page.goto('/no-existe-este-local');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page).toHaveURL(/\/no-existe-este-local$/);
+  await expect(page.getByRole('link', { name: 'Go back to home' })).toHaveAttribute('href', '/');
+});
+
+test('the shipped host configs send unknown one-segment paths to the fallback shell', () => {
+  const redirects = readFileSync(join(dist, '_redirects'), 'utf8');
+  expect(redirects).toMatch(/^\/\*\s+\/venue-shell\.html\s+200$/m);
+  const vercel = JSON.parse(readFileSync(join(dist, 'vercel.json'), 'utf8')) as { rewrites: { source: string; destination: string }[] };
+  expect(vercel.rewrites).toContainEqual(expect.objectContaining({ destination: '/venue-shell.html' }));
+});
