@@ -70,7 +70,7 @@ export function createAuthService(db: Db, config: ServerConfig): AuthService {
     const user = userById(userId);
     if (!user) throw problem('unauthorized', 401, 'La cuenta ya no existe.');
     const now = Math.floor(Date.now() / 1000);
-    const claims: AccessClaims = { sub: user.id, scope: JSON.parse(user.scope) as string[], iat: now, exp: now + config.accessTtlSeconds, name: user.name };
+    const claims: AccessClaims = { sub: user.id, scope: JSON.parse(user.scope) as string[], iat: now, exp: now + config.accessTtlSeconds, name: user.name, jti: randomUUID() };
     const token = signJwt(claims, secret);
     const refreshToken = randomBytes(32).toString('base64url');
     const absolute = familyExpiresAt ?? now + config.refreshAbsoluteSeconds;

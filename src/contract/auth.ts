@@ -32,6 +32,8 @@ export interface AccessClaims {
   exp: number;
   iat: number;
   name?: string;
+  /** Unique per token (RFC 7519 §4.1.7): two tokens issued in the same second still differ. */
+  jti?: string;
 }
 
 export type LoginInput = z.infer<typeof LoginInput>;
