@@ -6,14 +6,22 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
 /** Runs axe (WCAG 2.2 AA tags) on the page as it is now and fails on any violation. */
 export async function expectNoAxeViolations(page: Page, label = ''): Promise<void> {
   // A toast still fading in is half transparent: let toast transitions settle so axe judges the colours a diner reads.
-  await page.evaluate(() =>
-    Promise.all(
+  // A toast mounts with opacity 0 and only starts its transition a frame later, so first wait
+  // until every toast is mounted (sonner's data-mounted), then for the transitions to end.
+  await page.evaluate(async () => {
+    const twoFrames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (let i = 0; i < 30; i += 1) {
+      await twoFrames();
+      const toasts = [...document.querySelectorAll('[data-sonner-toast]')];
+      if (toasts.every((toast) => toast.getAttribute('data-mounted') === 'true')) break;
+    }
+    await Promise.all(
       document
         .getAnimations()
         .filter((a) => a.effect instanceof KeyframeEffect && a.effect.target?.closest?.('[data-sonner-toast]') && a.effect.getComputedTiming().endTime !== Infinity)
         .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+    );
+  });
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const summary = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n  ')}`,
