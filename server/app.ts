@@ -13,6 +13,7 @@ import type { OrderService } from './orders.ts';
 import type { SiteFiles } from './static.ts';
 import { BUILDING_PAGE } from './static.ts';
 import { HttpProblem, problem, problemResponse } from './problem.ts';
+import { drainDeclaredBody, requestBodyComplete } from './http.ts';
 import { API_CSP, COMMON_HEADERS, siteCsp } from './security.ts';
 import { authRoutes } from './routes/auth.ts';
 import { mediaRoutes, venueRoutes } from './routes/venues.ts';
@@ -66,6 +67,18 @@ export function createApp(deps: AppDeps): Hono {
       maxAge: 600,
     }));
   }
+
+  // An answer given before the request body has fully arrived (401, 415, 404, 413…) must not
+  // leave the rest of that body on a kept-alive connection, where it would break the client's
+  // next request: a small declared body is read to its end first (the connection stays
+  // usable); anything else — too large, of unknown length, too slow — closes the connection
+  // on purpose (`Connection: close`).
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (requestBodyComplete(c)) return;
+    if (c.res.status !== 413 && await drainDeclaredBody(c, config.bodyLimitBytes)) return;
+    c.res.headers.set('connection', 'close');
+  });
 
   app.use('/api/*', bodyLimit({
     maxSize: config.bodyLimitBytes,
