@@ -17,12 +17,37 @@ type SchemaName = keyof typeof NAMED;
 
 let cached: Record<string, unknown> | undefined;
 
-const ref = (name: SchemaName) => ({ $ref: `#/components/schemas/${name}` });
+const ref = (name: SchemaName | 'PriceChangedProblem') => ({ $ref: `#/components/schemas/${name}` });
 const json = (name: SchemaName, description: string) => ({ description, content: { 'application/json': { schema: ref(name) } } });
-const problemResponse = (description: string) => ({ description, content: { 'application/problem+json': { schema: ref('Problem') } } });
+const problemResponse = (description: string, schema: SchemaName | 'PriceChangedProblem' = 'Problem') => ({ description, content: { 'application/problem+json': { schema: ref(schema) } } });
 const body = (name: SchemaName) => ({ required: true, content: { 'application/json': { schema: ref(name) } } });
-const bearer = [{ bearer: [] }];
-const idParam = (name: string, description: string) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } });
+/** Operations anyone may call (the document's default is `bearer`). */
+const PUBLIC: never[] = [];
+const idParam = (name: string, description: string, schema: Record<string, unknown> = { type: 'string' }) => ({ name, in: 'path', required: true, description, schema });
+const accessTokenQuery = { name: 'access_token', in: 'query', required: false, description: 'Access token for EventSource, which cannot send headers (prefer the Authorization header)', schema: { type: 'string' } };
+
+/** Answers any operation with a JSON body may give before it looks at the data. */
+const jsonBodyErrors = {
+  400: problemResponse('Malformed JSON'),
+  413: problemResponse('Body larger than the server accepts'),
+  415: problemResponse('Content-Type is not JSON'),
+  422: problemResponse('The body does not match the schema (field errors in `errors`)'),
+};
+const signedIn = { 401: problemResponse('Not signed in, or the access token expired') };
+const eventStream = { description: 'Event stream', content: { 'text/event-stream': { schema: { type: 'string' } } } };
+
+/** `Hours` is a record keyed by weekday; JSON Schema gets the explicit properties. */
+function hoursSchema(): Record<string, unknown> {
+  const days = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+  const day = { type: 'array', items: { $ref: '#/components/schemas/Interval' } };
+  return {
+    type: 'object',
+    description: 'Opening intervals per weekday, in the venue\'s timezone; an empty list is a closed day',
+    properties: Object.fromEntries(days.map((d) => [d, day])),
+    required: days,
+    additionalProperties: false,
+  };
+}
 
 export function openApiDocument(): Record<string, unknown> {
   if (cached) return cached;
@@ -36,6 +61,16 @@ export function openApiDocument(): Record<string, unknown> {
     const { $schema: _schema, $id: _id, ...rest } = schema;
     schemas[name] = rest;
   }
+  schemas.Hours = hoursSchema();
+  schemas.PriceChangedProblem = {
+    description: 'Problem details of a refused order; `price-changed` adds the changed lines and the server\'s totals',
+    type: 'object',
+    allOf: [ref('Problem')],
+    properties: {
+      changes: { type: 'array', items: ref('PriceChange') },
+      subtotal: { type: 'integer' }, tip: { type: 'integer' }, deliveryFee: { type: 'integer' }, total: { type: 'integer' }, expectedTotal: { type: 'integer' },
+    },
+  };
 
   cached = {
     openapi: '3.1.0',
@@ -44,9 +79,20 @@ export function openApiDocument(): Record<string, unknown> {
       version: '1.0.0',
       description: 'Menús, pedidos y cuentas de umenu. Money is integer minor units (ISO 4217 exponent: cents for MXN, COP and EUR). '
         + 'Errors are RFC 9457 problem details with Spanish `title`/`detail`; `type` is one of: '
-        + Object.values(PROBLEM_TYPES).join(', ') + '.',
+        + Object.values(PROBLEM_TYPES).join(', ') + '. '
+        + 'Any other path under the API answers 404 problem details; an unexpected failure answers 500. '
+        + 'Image `src` values are absolute when the server knows its public address (`UMENU_API_PUBLIC_URL`); '
+        + 'otherwise they start with `/api/`, which stands for the API base (resolve them against it).',
     },
     servers: [{ url: '/api' }],
+    // Operations need a bearer token unless they say otherwise (`security: []`).
+    security: [{ bearer: [] }],
+    tags: [
+      { name: 'venues', description: 'Venues and their menus' },
+      { name: 'orders', description: 'Orders, their live status and the staff board' },
+      { name: 'auth', description: 'Accounts and tokens' },
+      { name: 'service', description: 'Health, this document and generated media' },
+    ],
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       schemas,
@@ -54,101 +100,176 @@ export function openApiDocument(): Record<string, unknown> {
     paths: {
       '/venues': {
         get: {
+          operationId: 'listVenues', tags: ['venues'], security: PUBLIC,
           summary: 'Venue summaries, optionally filtered (accent-insensitive) by name, city or cuisine',
           parameters: [{ name: 'q', in: 'query', required: false, schema: { type: 'string', maxLength: 100 } }],
-          responses: { 200: json('VenueList', 'Venues') },
+          responses: { 200: json('VenueList', 'Venues'), 422: problemResponse('Search text too long') },
         },
       },
       '/venues/{id}': {
         get: {
+          operationId: 'getVenue', tags: ['venues'], security: PUBLIC,
           summary: 'Full venue with its menu; strong ETag, answers 304 to a matching If-None-Match',
           parameters: [idParam('id', 'Venue id (slug)'), { name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } }],
           responses: { 200: json('Venue', 'The venue'), 304: { description: 'Not modified' }, 404: problemResponse('No such venue') },
         },
         put: {
-          summary: 'Replace a venue (scope admin)', security: bearer, parameters: [idParam('id', 'Venue id')], requestBody: body('Venue'),
-          responses: { 200: json('Venue', 'Saved'), 403: problemResponse('Not an admin'), 422: problemResponse('Invalid venue') },
+          operationId: 'putVenue', tags: ['venues'],
+          summary: 'Replace a venue (scope admin)', parameters: [idParam('id', 'Venue id')], requestBody: body('Venue'),
+          responses: { 200: json('Venue', 'Saved'), ...signedIn, 403: problemResponse('Not an admin'), ...jsonBodyErrors },
         },
       },
       '/venues/{id}/products/{productId}': {
         patch: {
-          summary: 'Change a product\'s price or availability (staff of the venue or admin)', security: bearer,
+          operationId: 'patchProduct', tags: ['venues'],
+          summary: 'Change a product\'s price or availability (staff of the venue or admin)',
           parameters: [idParam('id', 'Venue id'), idParam('productId', 'Product id')],
           requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', additionalProperties: false, properties: { price: { type: 'integer', minimum: 0 }, available: { type: 'boolean' } } } } } },
-          responses: { 200: json('Product', 'Updated product'), 403: problemResponse('Not staff'), 404: problemResponse('No such venue or product') },
+          responses: { 200: json('Product', 'Updated product'), ...signedIn, 403: problemResponse('Not staff'), 404: problemResponse('No such venue or product'), ...jsonBodyErrors },
         },
       },
       '/venues/{id}/orders': {
         get: {
-          summary: 'Order board of a venue, newest first (scope staff:{id} or admin)', security: bearer,
+          operationId: 'listVenueOrders', tags: ['orders'],
+          summary: 'Order board of a venue, newest first (scope staff:{id} or admin)',
           parameters: [idParam('id', 'Venue id'), { name: 'status', in: 'query', required: false, description: 'Comma-separated statuses', schema: { type: 'string' } }],
-          responses: { 200: json('OrderList', 'Orders'), 403: problemResponse('Not staff of this venue'), 404: problemResponse('No such venue') },
+          responses: { 200: json('OrderList', 'Orders'), ...signedIn, 403: problemResponse('Not staff of this venue'), 404: problemResponse('No such venue'), 422: problemResponse('Unknown status') },
         },
       },
       '/venues/{id}/orders/events': {
         get: {
+          operationId: 'streamVenueOrders', tags: ['orders'],
           summary: 'Live order board (SSE, staff of the venue): `event: ready` on connect, then `event: order` with the whole order for every new order and status change; `: ping` every 15 s',
-          security: bearer,
-          parameters: [idParam('id', 'Venue id'), { name: 'access_token', in: 'query', required: false, description: 'Access token for EventSource', schema: { type: 'string' } }],
-          responses: { 200: { description: 'Event stream', content: { 'text/event-stream': { schema: { type: 'string' } } } }, 403: problemResponse('Not staff of this venue') },
+          parameters: [idParam('id', 'Venue id'), accessTokenQuery],
+          responses: { 200: eventStream, ...signedIn, 403: problemResponse('Not staff of this venue'), 404: problemResponse('No such venue') },
         },
       },
       '/auth/login': {
         post: {
+          operationId: 'login', tags: ['auth'], security: PUBLIC,
           summary: 'Sign in with email and password (rate-limited: 429 with Retry-After)', requestBody: body('LoginInput'),
-          responses: { 200: json('TokenPair', 'Token pair'), 401: problemResponse('Wrong credentials'), 429: problemResponse('Too many failed attempts') },
+          responses: { 200: json('TokenPair', 'Token pair'), 401: problemResponse('Wrong credentials'), 429: problemResponse('Too many failed attempts'), ...jsonBodyErrors },
         },
       },
       '/auth/refresh': {
         post: {
+          operationId: 'refreshToken', tags: ['auth'], security: PUBLIC,
           summary: 'Rotate a refresh token; reusing one revokes its whole family (type token-reused)', requestBody: body('RefreshInput'),
-          responses: { 200: json('TokenPair', 'New pair'), 401: problemResponse('Invalid, expired or reused refresh token') },
+          responses: { 200: json('TokenPair', 'New pair'), 401: problemResponse('Invalid, expired or reused refresh token'), ...jsonBodyErrors },
         },
       },
       '/auth/logout': {
         post: {
-          summary: 'Revoke the refresh-token family (body `{refresh_token}` optional; without it, every session of the user)', security: bearer,
-          responses: { 204: { description: 'Signed out' }, 401: problemResponse('Not signed in') },
+          operationId: 'logout', tags: ['auth'],
+          summary: 'Revoke the refresh-token family (body `{refresh_token}` optional; without it, every session of the user)',
+          requestBody: { required: false, content: { 'application/json': { schema: { type: 'object', additionalProperties: false, properties: { refresh_token: { type: 'string', maxLength: 500 } } } } } },
+          responses: { 204: { description: 'Signed out' }, ...signedIn, ...jsonBodyErrors },
         },
       },
-      '/auth/user': { get: { summary: 'The signed-in user', security: bearer, responses: { 200: json('UserResponse', 'User'), 401: problemResponse('Not signed in') } } },
-      '/auth/social/token': { post: { summary: 'Exchange a one-time social-login code (PKCE) for a token pair', requestBody: body('SocialTokenInput'), responses: { 200: json('TokenPair', 'Token pair'), 400: problemResponse('Invalid code') } } },
+      '/auth/user': {
+        get: { operationId: 'getUser', tags: ['auth'], summary: 'The signed-in user', responses: { 200: json('UserResponse', 'User'), ...signedIn } },
+      },
+      '/auth/social/{provider}/start': {
+        get: {
+          operationId: 'startSocialLogin', tags: ['auth'], security: PUBLIC,
+          summary: 'Start an OpenID Connect sign-in (browser navigation): redirects to the provider',
+          parameters: [
+            idParam('provider', 'Provider', { type: 'string', enum: ['google', 'demo'] }),
+            { name: 'code_challenge', in: 'query', required: true, description: 'PKCE S256 challenge of the browser', schema: { type: 'string' } },
+            { name: 'code_challenge_method', in: 'query', required: false, schema: { type: 'string', enum: ['S256'] } },
+          ],
+          responses: {
+            302: { description: 'To the provider\'s sign-in page (or back to `/login?error=…` when the provider is unavailable)', headers: { Location: { schema: { type: 'string' } } } },
+            400: problemResponse('Missing or invalid PKCE challenge'),
+            404: problemResponse('Unknown or unconfigured provider'),
+          },
+        },
+      },
+      '/auth/social/{provider}/callback': {
+        get: {
+          operationId: 'finishSocialLogin', tags: ['auth'], security: PUBLIC,
+          summary: 'The provider sends the browser back here; redirects to `/login?code=…` (one-time code) or `/login?error=…`',
+          parameters: [
+            idParam('provider', 'Provider', { type: 'string', enum: ['google', 'demo'] }),
+            { name: 'state', in: 'query', required: false, schema: { type: 'string' } },
+            { name: 'code', in: 'query', required: false, schema: { type: 'string' } },
+          ],
+          responses: {
+            302: { description: 'Back to the site\'s `/login`', headers: { Location: { schema: { type: 'string' } } } },
+            404: problemResponse('Unknown or unconfigured provider'),
+          },
+        },
+      },
+      '/auth/social/token': {
+        post: {
+          operationId: 'exchangeSocialCode', tags: ['auth'], security: PUBLIC,
+          summary: 'Exchange a one-time social-login code (PKCE) for a token pair', requestBody: body('SocialTokenInput'),
+          responses: { 200: json('TokenPair', 'Token pair'), ...jsonBodyErrors, 400: problemResponse('Invalid or expired code, or malformed JSON') },
+        },
+      },
       '/orders': {
         post: {
+          operationId: 'placeOrder', tags: ['orders'],
           summary: 'Place an order. Prices are recomputed by the server; 409 with `changes` and `total` when they differ from `expectedTotal`',
-          security: bearer,
           parameters: [{ name: 'Idempotency-Key', in: 'header', required: true, description: '8–200 printable ASCII characters; a repeat with the same body returns the first order (header Idempotent-Replayed: true), another body gets 422, a concurrent duplicate 409', schema: { type: 'string', minLength: 8, maxLength: 200 } }],
           requestBody: body('OrderInput'),
           responses: {
             201: json('Order', 'Order created (or replayed)'),
+            ...jsonBodyErrors,
             400: problemResponse('Missing Idempotency-Key or malformed JSON'),
-            401: problemResponse('Not signed in'),
-            409: problemResponse('Prices changed (`changes`: PriceChange[], `total`) or the same key is being processed'),
-            413: problemResponse('Body too large'),
+            ...signedIn,
+            409: problemResponse('Prices changed (`changes`: PriceChange[], `total`) or the same key is being processed', 'PriceChangedProblem'),
             422: problemResponse('Invalid order, venue closed, item unavailable, below minimum, or key reused with another body'),
+            429: problemResponse('Too many orders from this account'),
           },
         },
-        get: { summary: 'My orders, newest first', security: bearer, responses: { 200: json('OrderList', 'Orders'), 401: problemResponse('Not signed in') } },
+        get: { operationId: 'listMyOrders', tags: ['orders'], summary: 'My orders, newest first', responses: { 200: json('OrderList', 'Orders'), ...signedIn } },
       },
       '/orders/{id}': {
-        get: { summary: 'One order (its owner or staff of its venue)', security: bearer, parameters: [idParam('id', 'Order id')], responses: { 200: json('Order', 'Order'), 404: problemResponse('No such order for this user') } },
+        get: {
+          operationId: 'getOrder', tags: ['orders'], summary: 'One order (its owner or staff of its venue)', parameters: [idParam('id', 'Order id')],
+          responses: { 200: json('Order', 'Order'), ...signedIn, 404: problemResponse('No such order for this user') },
+        },
       },
       '/orders/{id}/events': {
         get: {
+          operationId: 'streamOrder', tags: ['orders'],
           summary: 'Server-Sent Events: `event: ready`, then `event: order` with the whole Order as data (at once, and on every status change); `: ping` comments every 15 s',
-          security: bearer,
-          parameters: [idParam('id', 'Order id'), { name: 'access_token', in: 'query', required: false, description: 'Access token for EventSource, which cannot send headers', schema: { type: 'string' } }],
-          responses: { 200: { description: 'Event stream', content: { 'text/event-stream': { schema: { type: 'string' } } } }, 404: problemResponse('No such order for this user') },
+          parameters: [idParam('id', 'Order id'), accessTokenQuery],
+          responses: { 200: eventStream, ...signedIn, 404: problemResponse('No such order for this user') },
         },
       },
       '/orders/{id}/status': {
         post: {
+          operationId: 'setOrderStatus', tags: ['orders'],
           summary: 'Move an order along (staff of its venue): received → preparing → ready → delivered; cancelled only from received',
-          security: bearer, parameters: [idParam('id', 'Order id')], requestBody: body('StatusInput'),
-          responses: { 200: json('Order', 'Updated order'), 403: problemResponse('Not staff'), 404: problemResponse('No such order'), 409: problemResponse('Transition not allowed') },
+          parameters: [idParam('id', 'Order id')], requestBody: body('StatusInput'),
+          responses: { 200: json('Order', 'Updated order'), ...signedIn, 403: problemResponse('Not staff'), 404: problemResponse('No such order'), 409: problemResponse('Transition not allowed'), ...jsonBodyErrors },
         },
       },
-      '/media/{path}': { get: { summary: 'Generated SVG illustrations of the demo data', parameters: [idParam('path', 'food|cover|logo/{name}-{rrggbb}.svg')], responses: { 200: { description: 'SVG', content: { 'image/svg+xml': {} } } } } },
+      '/media/{family}/{file}': {
+        get: {
+          operationId: 'getMedia', tags: ['service'], security: PUBLIC,
+          summary: 'Generated SVG illustrations of the demo data (immutable)',
+          parameters: [
+            idParam('family', 'Kind of image', { type: 'string', enum: ['food', 'cover', 'logo'] }),
+            idParam('file', '`{name}-{rrggbb}.svg`', { type: 'string', pattern: '^[a-z]{1,12}-[0-9a-f]{6}\\.svg$' }),
+          ],
+          responses: { 200: { description: 'SVG', content: { 'image/svg+xml': { schema: { type: 'string' } } } }, 404: problemResponse('No such image') },
+        },
+      },
+      '/health': {
+        get: {
+          operationId: 'getHealth', tags: ['service'], security: PUBLIC, summary: 'Liveness: the server answers (and whether the site is being built)',
+          responses: { 200: { description: 'Up', content: { 'application/json': { schema: { type: 'object', properties: { ok: { type: 'boolean' }, building: { type: 'boolean' } }, required: ['ok'] } } } } },
+        },
+      },
+      '/openapi.json': {
+        get: {
+          operationId: 'getOpenApiDocument', tags: ['service'], security: PUBLIC, summary: 'This document',
+          responses: { 200: { description: 'OpenAPI 3.1 document', content: { 'application/json': { schema: { type: 'object' } } } } },
+        },
+      },
     },
   };
   return cached;

@@ -6,6 +6,7 @@ import { testConfig, type ServerConfig } from '../../server/config.ts';
 import { createServer, type Server, type ServerOptions } from '../../server/main.ts';
 import type { OrderInput } from '../../src/contract/order.ts';
 import type { TokenPair } from '../../src/contract/auth.ts';
+import { checkFetchResponse } from './openapi-conformance.ts';
 
 export interface TestServer extends Server {
   dir: string;
@@ -22,13 +23,17 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
   const config = testConfig({ dbPath: join(dir, 'test.sqlite'), distDir: join(dir, 'dist'), ...overrides });
   const server = await createServer(config, options);
   const tokens = new Map<string, string>();
-  const request: TestServer['request'] = (path, init = {}) => {
+  const request: TestServer['request'] = async (path, init = {}) => {
     const { token, json, key, ...rest } = init;
     const headers = new Headers(rest.headers);
     if (token) headers.set('authorization', `Bearer ${token}`);
     if (key) headers.set('idempotency-key', key);
     if (json !== undefined) headers.set('content-type', 'application/json');
-    return Promise.resolve(server.app.request(path, { ...rest, headers, ...(json !== undefined ? { body: JSON.stringify(json), method: rest.method ?? 'POST' } : {}) }));
+    const method = rest.method ?? (json !== undefined ? 'POST' : 'GET');
+    const response = await server.app.request(path, { ...rest, headers, ...(json !== undefined ? { body: JSON.stringify(json), method } : {}) });
+    // Every answer must match the OpenAPI document (status, content type, schema).
+    await checkFetchResponse(method, path, response);
+    return response;
   };
   const login = async (email: string, password = 'demo1234') => {
     const res = await request('/api/auth/login', { json: { email, password } });

@@ -10,6 +10,7 @@ import type { Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { startTestServer, tacoOrder, newKey, type TestServer } from './helpers.ts';
+import { checkResponse } from './openapi-conformance.ts';
 
 let s: TestServer;
 let http: ServerType;
@@ -23,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   s.deps.orders.close();
-  http.closeAllConnections?.();
+  (http as { closeAllConnections?: () => void }).closeAllConnections?.();
   await new Promise<void>((resolve) => http.close(() => resolve()));
   await s.dispose();
 });
@@ -36,7 +37,16 @@ function send(agent: Agent, method: string, path: string, headers: Record<string
     const req = httpRequest({ host: '127.0.0.1', port, method, path, agent, headers: body ? { ...headers, 'content-length': String(body.length) } : headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), socket: req.socket! }));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        try {
+          checkResponse(method, path, res.statusCode ?? 0, res.headers['content-type'] ?? null, text);
+        } catch (error) {
+          reject(error as Error);
+          return;
+        }
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text, socket: req.socket! });
+      });
       res.on('error', reject);
     });
     req.on('error', reject);
