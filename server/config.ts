@@ -8,6 +8,12 @@ export interface ServerConfig {
   resetDb: boolean;
   distDir: string;
   corsOrigins: string[];
+  /**
+   * The API base as browsers see it (`UMENU_API_PUBLIC_URL`, e.g. `https://api.example.com/api`).
+   * When set, image addresses in answers are absolute (`{it}/media/…`) and its origin is
+   * allowed for images and requests in the site's CSP.
+   */
+  apiPublicUrl?: string;
   accessTtlSeconds: number;
   refreshTtlSeconds: number;
   refreshAbsoluteSeconds: number;
@@ -26,6 +32,17 @@ export interface ServerConfig {
 }
 
 const list = (value: string | undefined) => (value ?? '').split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
+/** `https://host[:port][/path]` without a trailing slash; undefined when not an http(s) URL. */
+export function publicBase(value: string | undefined): string | undefined {
+  if (!value?.trim()) return undefined;
+  try {
+    const url = new URL(value.trim());
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return undefined;
+  }
+}
 const int = (value: string | undefined, fallback: number) => {
   const n = Number(value);
   return Number.isFinite(n) && n > 0 ? Math.floor(n) : fallback;
@@ -39,6 +56,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     resetDb: env.UMENU_RESET_DB === '1',
     distDir: resolve(env.UMENU_DIST ?? 'dist'),
     corsOrigins: list(env.UMENU_CORS_ORIGINS),
+    ...(publicBase(env.UMENU_API_PUBLIC_URL) ? { apiPublicUrl: publicBase(env.UMENU_API_PUBLIC_URL) } : {}),
     accessTtlSeconds: int(env.UMENU_ACCESS_TTL, 600),
     refreshTtlSeconds: int(env.UMENU_REFRESH_TTL, 14 * 24 * 3600),
     refreshAbsoluteSeconds: int(env.UMENU_REFRESH_ABSOLUTE_TTL, 30 * 24 * 3600),

@@ -71,6 +71,29 @@ export function logoSvg(letters: string, color: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 128 128" width="128" height="128"><rect width="128" height="128" rx="28" fill="#${color}"/><text x="64" y="80" font-family="system-ui,sans-serif" font-size="48" font-weight="700" text-anchor="middle" fill="#fff">${text}</text></svg>`;
 }
 
+/**
+ * Stored image addresses are relative to the API base (`/api/media/…`). With a public API
+ * address configured they are answered absolute (`{apiPublicUrl}/media/…`), so a site on
+ * another origin — prerendered pages included — loads them from the API. Works on serialized
+ * JSON: an unescaped `"src":"/api/` can only be an image's `src` member.
+ */
+export function publicMediaJson(json: string, apiPublicUrl: string | undefined): string {
+  if (!apiPublicUrl) return json;
+  return json.replaceAll('"src":"/api/', `"src":${JSON.stringify(`${apiPublicUrl}/`).slice(0, -1)}`);
+}
+
+/** `value` with absolute image addresses (see `publicMediaJson`). */
+export function publicMedia<T>(value: T, apiPublicUrl: string | undefined): T {
+  return apiPublicUrl ? (JSON.parse(publicMediaJson(JSON.stringify(value), apiPublicUrl)) as T) : value;
+}
+
+/** The inverse, for documents sent to the API: its own absolute image addresses are stored relative. */
+export function storedMedia<T>(value: T, apiPublicUrl: string | undefined): T {
+  if (!apiPublicUrl) return value;
+  const absolute = `"src":${JSON.stringify(`${apiPublicUrl}/`).slice(0, -1)}`;
+  return JSON.parse(JSON.stringify(value).replaceAll(absolute, '"src":"/api/')) as T;
+}
+
 const MEDIA_PATTERN = /^(food|cover|logo)\/([a-z]{1,12})-([0-9a-f]{6})\.svg$/;
 
 /** `path` after `/api/media/`; undefined when it names no image. */

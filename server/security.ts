@@ -10,15 +10,21 @@ export interface CspSources {
 }
 
 export function siteCsp(config: ServerConfig, sources: CspSources): string {
-  const extra = (list: string[]) => (list.length ? ` ${list.join(' ')}` : '');
+  const extra = (list: string[]) => {
+    const unique = [...new Set(list)];
+    return unique.length ? ` ${unique.join(' ')}` : '';
+  };
+  // The API's public origin (images come from it when it is set) and any API the site is
+  // allowed to call (UMENU_CSP_CONNECT) may also serve the menu's images.
+  const apiOrigin = config.apiPublicUrl ? [new URL(config.apiPublicUrl).origin] : [];
   return [
     "default-src 'self'",
     `script-src 'self'${sources.scriptHashes.map((h) => ` '${h}'`).join('')}`,
     // Astro and the islands set style attributes (e.g. view-transition-name); styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob:${extra(config.cspImg)}`,
+    `img-src 'self' data: blob:${extra([...apiOrigin, ...config.cspConnect, ...config.cspImg])}`,
     "font-src 'self' data:",
-    `connect-src 'self'${extra(config.cspConnect)}`,
+    `connect-src 'self'${extra([...apiOrigin, ...config.cspConnect])}`,
     "manifest-src 'self'",
     "worker-src 'self'",
     "object-src 'none'",

@@ -6,7 +6,10 @@ import { isValidVenueId } from '../../src/contract/limits.ts';
 import type { AppDeps } from '../app.ts';
 import { parseWith, readBody, readJson, requireAuth, isStaffOf } from '../http.ts';
 import { problem } from '../problem.ts';
-import { renderMedia } from '../media.ts';
+import { publicMedia, publicMediaJson, renderMedia, storedMedia } from '../media.ts';
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import type { CachedVenue } from '../venues.ts';
 
 const VENUE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 
@@ -19,20 +22,47 @@ function venueNotFound(id: string) {
   return problem('notFound', 404, `No encontramos el local «${id.slice(0, 64)}».`);
 }
 
-export function venueRoutes({ venues, auth }: AppDeps): Hono {
+/** What `GET /venues/{id}` sends: the cached entry, or its copy with absolute image addresses. */
+type VenueBody = Pick<CachedVenue, 'json' | 'etag' | 'br' | 'gzip'>;
+
+/**
+ * With `UMENU_API_PUBLIC_URL`, answers carry absolute image addresses. The venue's public
+ * copy (JSON, ETag, compressed bodies) is made once per cached version of the venue.
+ */
+function publicVenueBodies(apiPublicUrl: string | undefined): (entry: CachedVenue) => VenueBody {
+  if (!apiPublicUrl) return (entry) => entry;
+  const copies = new WeakMap<CachedVenue, VenueBody>();
+  return (entry) => {
+    let copy = copies.get(entry);
+    if (!copy) {
+      const json = publicMediaJson(entry.json, apiPublicUrl);
+      const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
+      copy = json.length > 1024
+        ? { json, etag, br: brotliCompressSync(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: json.length } }), gzip: gzipSync(json, { level: 9 }) }
+        : { json, etag };
+      copies.set(entry, copy);
+    }
+    return copy;
+  };
+}
+
+export function venueRoutes({ venues, auth, config }: AppDeps): Hono {
   const app = new Hono();
+  const media = config.apiPublicUrl;
+  const bodiesOf = publicVenueBodies(media);
 
   app.get('/', (c) => {
     const q = c.req.query('q');
     if (q !== undefined && q.length > 100) throw problem('validation', 422, 'La búsqueda es demasiado larga (máximo 100 caracteres).', { errors: { q: ['Máximo 100 caracteres'] } });
     c.header('cache-control', 'public, max-age=0, must-revalidate');
-    return c.json({ venues: venues.list(q) });
+    return c.json(publicMedia({ venues: venues.list(q) }, media));
   });
 
   app.get('/:id', (c) => {
     const id = c.req.param('id');
-    const entry = isValidVenueId(id) ? venues.get(id) : undefined;
-    if (!entry) throw venueNotFound(id);
+    const cached = isValidVenueId(id) ? venues.get(id) : undefined;
+    if (!cached) throw venueNotFound(id);
+    const entry = { ...bodiesOf(cached), venue: cached.venue };
     const headers: Record<string, string> = { etag: entry.etag, 'cache-control': VENUE_CACHE_CONTROL, vary: 'accept-encoding', 'last-modified': new Date(entry.venue.updatedAt).toUTCString() };
     const inm = c.req.header('if-none-match');
     if (inm && (inm === entry.etag || inm === `W/${entry.etag}` || inm.split(/\s*,\s*/).includes(entry.etag) || inm.trim() === '*')) {
@@ -58,11 +88,11 @@ export function venueRoutes({ venues, auth }: AppDeps): Hono {
     if (!claims.scope.includes('admin')) throw problem('forbidden', 403, 'Solo un administrador puede editar locales.');
     const id = c.req.param('id');
     if (!isValidVenueId(id)) throw problem('validation', 422, 'El identificador del local no es válido o está reservado.', { errors: { id: ['Identificador no válido'] } });
-    const venue = parseWith(VenueSchema, (await readJson(c)).value);
+    const venue = storedMedia(parseWith(VenueSchema, (await readJson(c)).value), media);
     if (venue.id !== id) throw problem('validation', 422, 'El identificador del cuerpo no coincide con la ruta.', { errors: { id: ['No coincide con la ruta'] } });
     const entry = venues.put(venue);
-    c.header('etag', entry.etag);
-    return c.json(entry.venue);
+    c.header('etag', bodiesOf(entry).etag);
+    return c.json(publicMedia(entry.venue, media));
   });
 
   /** Staff/admin: change a product's price or availability (also what tests use to change prices). */
@@ -84,7 +114,7 @@ export function venueRoutes({ venues, auth }: AppDeps): Hono {
       }
     }
     const updated = venues.put(venue);
-    return c.json(updated.products.get(productId)!.product);
+    return c.json(publicMedia(updated.products.get(productId)!.product, media));
   });
 
   return app;

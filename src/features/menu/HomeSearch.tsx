@@ -7,8 +7,10 @@ import { useEffect, useRef, useState } from 'react';
 import type { VenueSummary } from '../../contract/venue.ts';
 import { searchVenues } from './api.ts';
 import { VenueList } from './VenueList.tsx';
+import { useApiBase } from './media.ts';
 
-export default function HomeSearch({ initialVenues, apiBase }: { initialVenues: VenueSummary[]; apiBase: string }) {
+export default function HomeSearch({ initialVenues, apiBase: buildApiBase }: { initialVenues: VenueSummary[]; apiBase: string }) {
+  const apiBase = useApiBase(buildApiBase);
   const [query, setQuery] = useState('');
   const [venues, setVenues] = useState(initialVenues);
   const [status, setStatus] = useState<'idle' | 'loading' | 'error'>('idle');

@@ -9,9 +9,10 @@ import type { Venue } from '../../contract/venue.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { fetchVenue, searchVenues } from './api.ts';
 import { featuredSections, type FeaturedSection } from './featured.ts';
-import { resolveMedia } from './media.ts';
+import { resolveMedia, useApiBase } from './media.ts';
 
-export default function InspireFeed({ initial, apiBase, builtVenueIds }: { initial: FeaturedSection[]; apiBase: string; builtVenueIds: string[] }) {
+export default function InspireFeed({ initial, apiBase: buildApiBase, builtVenueIds }: { initial: FeaturedSection[]; apiBase: string; builtVenueIds: string[] }) {
+  const apiBase = useApiBase(buildApiBase);
   const [sections, setSections] = useState(initial);
   const [failed, setFailed] = useState(false);
 

@@ -18,6 +18,7 @@ import { buildIndex, filterProducts, isFiltering, resultsText, type MenuFilters 
 import { optionNamesOf } from './options.ts';
 import { recordVisit } from './recent.ts';
 import { fetchVenue } from './api.ts';
+import { useApiBase } from './media.ts';
 import CartDrawerLoader from './CartDrawerLoader.tsx';
 import type { CheckoutVenue } from '../checkout/venue.ts';
 
@@ -68,7 +69,8 @@ function findProduct(venue: Venue | null, id: string): Product | undefined {
 }
 
 export default function MenuIsland(props: MenuIslandProps) {
-  const { venueId, currency, locale, apiBase, diets, allergens } = props;
+  const { venueId, currency, locale, diets, allergens } = props;
+  const apiBase = useApiBase(props.apiBase);
   const [venue, setVenue] = useState<Venue | null>(props.venue ?? null);
   const [query, setQuery] = useState('');
   const [chosenDiets, setChosenDiets] = useState<Tag[]>([]);
