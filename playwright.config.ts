@@ -3,6 +3,9 @@ import { defineConfig, devices } from '@playwright/test';
 /** Browser tests drive the real built site served by `npm start` (site + API on one origin). */
 const port = Number(process.env.E2E_PORT ?? 4399);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** A plain static host serving `dist/` on another origin (tests/e2e/static-hosts.spec.ts), calling the API above. */
+export const staticHostPort = Number(process.env.E2E_STATIC_PORT ?? port + 1000);
+export const staticHostURL = `http://127.0.0.1:${staticHostPort}`;
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 export const chromiumArgs = [
@@ -43,6 +46,10 @@ export default defineConfig({
       // The 500-product venue, so the search/filter keystroke test runs in every `npm test`.
       UMENU_SEED_LARGE: '1',
       UMENU_JWT_SECRET: 'e2e-secret-not-for-production-0123456789',
+      // As deployed with the site on a static host: the API knows its public address (image
+      // addresses are absolute, prerendered pages included) and lets that host call it.
+      UMENU_API_PUBLIC_URL: `${baseURL}/api`,
+      UMENU_CORS_ORIGINS: staticHostURL,
     },
   },
 });

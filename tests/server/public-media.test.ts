@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers.ts';
 import { configFromEnv, testConfig } from '../../server/config.ts';
 import { siteCsp } from '../../server/security.ts';
-import type { Venue, VenueList } from '../../src/contract/venue.ts';
+import type { Venue, VenueSummary } from '../../src/contract/venue.ts';
 
 const PUBLIC = 'https://api.umenu.example/api';
 let s: TestServer;
@@ -31,7 +31,7 @@ describe('absolute image addresses from UMENU_API_PUBLIC_URL', () => {
   });
 
   it('answers venue lists, venues and products with absolute image addresses that the API serves', async () => {
-    const list = (await (await s.request('/api/venues')).json()) as VenueList;
+    const list = (await (await s.request('/api/venues')).json()) as { venues: VenueSummary[] };
     const venueRes = await s.request('/api/venues/taqueria-el-guero');
     const venue = (await venueRes.json()) as Venue;
     const sources = [...imageSources(list), ...imageSources(venue)];
