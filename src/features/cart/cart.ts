@@ -4,7 +4,9 @@
  * Prices here are the ones the diner saw when adding (minor units); the server
  * re-prices every order, so these are for display and `expectedTotal` only.
  */
+import * as z from 'zod/mini';
 import { LIMITS } from '../../contract/limits.ts';
+import { lineTotalOf, subtotalOf, unitCountOf } from '../../contract/money.ts';
 
 export interface CartLine {
   key: string;
@@ -128,40 +130,51 @@ export function restoreLine(cart: Cart, line: CartLine, index: number, now = new
   return touch(cart, lines, now);
 }
 
-export function lineTotal(line: CartLine): number {
-  return line.unitPrice * line.quantity;
-}
+export const lineTotal: (line: CartLine) => number = lineTotalOf;
 
 /** Sum of unit price × quantity in minor units (integers only). */
 export function cartSubtotal(cart: Cart): number {
-  return cart.lines.reduce((sum, l) => sum + lineTotal(l), 0);
+  return subtotalOf(cart.lines);
 }
 
+/** Units in the cart (two of one dish count two). */
 export function cartCount(cart: Cart | undefined): number {
-  return cart ? cart.lines.reduce((sum, l) => sum + l.quantity, 0) : 0;
+  return cart ? unitCountOf(cart.lines) : 0;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isString = (v: unknown): v is string => typeof v === 'string';
-const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every(isString);
+/** A stored line as it must look to be kept (anything else is dropped); extra fields are ignored. */
+const StoredLine = z.object({
+  productId: z.string().check(z.minLength(1)),
+  name: z.string(),
+  optionIds: z.array(z.string()),
+  optionNames: z.catch(z.array(z.string()), []),
+  unitPrice: z.int().check(z.minimum(0)),
+  quantity: z.number().check(z.refine(Number.isFinite)),
+  note: z.catch(z.optional(z.string()), undefined),
+});
+
+/** A stored cart: its money settings must be sound; its lines are checked one by one. */
+const StoredCart = z.object({
+  venueId: z.string().check(z.minLength(1)),
+  currency: z.string().check(z.regex(/^[A-Z]{3}$/)),
+  locale: z.string().check(z.minLength(1)),
+  lines: z.catch(z.array(z.unknown()), []),
+  updatedAt: z.catch(z.iso.datetime(), () => new Date(0).toISOString()),
+});
 
 function normalizeLine(raw: unknown): CartLine | null {
-  if (!isRecord(raw)) return null;
-  const { productId, name, optionIds, optionNames, unitPrice, quantity, note } = raw;
-  if (!isString(productId) || productId.length === 0 || !isString(name)) return null;
-  if (!isStringArray(optionIds)) return null;
-  if (!Number.isSafeInteger(unitPrice) || (unitPrice as number) < 0) return null;
-  if (typeof quantity !== 'number' || !Number.isFinite(quantity)) return null;
-  const names = isStringArray(optionNames) ? optionNames : [];
-  const cleanedNote = isString(note) ? cleanNote(note) : undefined;
+  const parsed = StoredLine.safeParse(raw);
+  if (!parsed.success) return null;
+  const { productId, name, optionIds, optionNames, unitPrice, quantity, note } = parsed.data;
+  const cleanedNote = cleanNote(note);
   return {
     // The key is always recomputed: a tampered or stale key must not defeat merging.
     key: lineKey(productId, optionIds, cleanedNote),
     productId,
     name,
-    optionIds: [...optionIds],
-    optionNames: [...names],
-    unitPrice: unitPrice as number,
+    optionIds,
+    optionNames,
+    unitPrice,
     quantity: clampQuantity(quantity),
     ...(cleanedNote ? { note: cleanedNote } : {}),
   };
@@ -173,14 +186,12 @@ function normalizeLine(raw: unknown): CartLine | null {
  * clamped, duplicate keys merged, lines capped at 50.
  */
 export function normalizeCart(raw: unknown, expectedVenueId?: string): Cart | null {
-  if (!isRecord(raw)) return null;
-  const { venueId, currency, locale, lines, updatedAt } = raw;
-  if (!isString(venueId) || venueId.length === 0) return null;
+  const parsed = StoredCart.safeParse(raw);
+  if (!parsed.success) return null;
+  const { venueId, currency, locale, lines, updatedAt } = parsed.data;
   if (expectedVenueId !== undefined && venueId !== expectedVenueId) return null;
-  if (!isString(currency) || !/^[A-Z]{3}$/.test(currency)) return null;
-  if (!isString(locale) || locale.length === 0) return null;
   const result: CartLine[] = [];
-  for (const candidate of Array.isArray(lines) ? lines : []) {
+  for (const candidate of lines) {
     const line = normalizeLine(candidate);
     if (!line) continue;
     const same = result.findIndex((l) => l.key === line.key);
@@ -191,15 +202,15 @@ export function normalizeCart(raw: unknown, expectedVenueId?: string): Cart | nu
       result.push(line);
     }
   }
-  const stamp = isString(updatedAt) && !Number.isNaN(Date.parse(updatedAt)) ? updatedAt : new Date(0).toISOString();
-  return { venueId, currency, locale, lines: result, updatedAt: stamp };
+  return { venueId, currency, locale, lines: result, updatedAt };
 }
 
 /** Validates the whole persisted map `{ [venueId]: Cart }`, dropping what cannot be repaired. */
 export function normalizeCarts(raw: unknown): Record<string, Cart> {
-  if (!isRecord(raw)) return {};
+  const parsed = z.record(z.string(), z.unknown()).safeParse(raw);
+  if (!parsed.success) return {};
   const out: Record<string, Cart> = {};
-  for (const [venueId, value] of Object.entries(raw)) {
+  for (const [venueId, value] of Object.entries(parsed.data)) {
     const cart = normalizeCart(value, venueId);
     if (cart) out[venueId] = cart;
   }

@@ -1,5 +1,5 @@
 /** The checkout's and orders' view of the session (the auth feature owns it). */
-import { $auth, auth, requireLogin, whenAuthReady } from '../auth/index.ts';
+import { $auth, requireLogin, whenAuthReady } from '../auth/index.ts';
 
 export { $auth, whenAuthReady };
 
@@ -14,13 +14,4 @@ export function currentUserName(): string {
 /** Sends the diner to sign in; the login page brings them back to `returnTo` (the venue with the checkout open). */
 export function goToLogin(returnTo: string): void {
   requireLogin(returnTo);
-}
-
-/** The bare access token for EventSource URLs (refreshed first when it has expired). */
-export async function accessToken(): Promise<string | null> {
-  try {
-    return await auth.requestToken();
-  } catch {
-    return null;
-  }
 }
