@@ -6,9 +6,12 @@
  * into the next day. Clock reading goes through Intl with the venue's IANA
  * timezone, so the reader's own timezone never matters.
  */
-import { WEEKDAYS, type Hours, type Weekday } from './venue.ts';
+// Types only from venue.ts: its zod schemas must not reach a menu page's first load.
+import type { Hours } from './venue.ts';
 
-/** Monday first, as shown in the venue's week. */
+/** The week, Monday first (the keys of a venue's `hours`, in the order shown). */
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
 export const WEEKDAY_ORDER: readonly Weekday[] = WEEKDAYS;
 const SHORT_TO_WEEKDAY: Record<string, Weekday> = {
   Mon: 'mon', Tue: 'tue', Wed: 'wed', Thu: 'thu', Fri: 'fri', Sat: 'sat', Sun: 'sun',

@@ -4,7 +4,6 @@
  * Prices here are the ones the diner saw when adding (minor units); the server
  * re-prices every order, so these are for display and `expectedTotal` only.
  */
-import * as z from 'zod/mini';
 import { LIMITS } from '../../contract/limits.ts';
 import { lineTotalOf, subtotalOf, unitCountOf } from '../../contract/money.ts';
 
@@ -142,39 +141,30 @@ export function cartCount(cart: Cart | undefined): number {
   return cart ? unitCountOf(cart.lines) : 0;
 }
 
-/** A stored line as it must look to be kept (anything else is dropped); extra fields are ignored. */
-const StoredLine = z.object({
-  productId: z.string().check(z.minLength(1)),
-  name: z.string(),
-  optionIds: z.array(z.string()),
-  optionNames: z.catch(z.array(z.string()), []),
-  unitPrice: z.int().check(z.minimum(0)),
-  quantity: z.number().check(z.refine(Number.isFinite)),
-  note: z.catch(z.optional(z.string()), undefined),
-});
-
-/** A stored cart: its money settings must be sound; its lines are checked one by one. */
-const StoredCart = z.object({
-  venueId: z.string().check(z.minLength(1)),
-  currency: z.string().check(z.regex(/^[A-Z]{3}$/)),
-  locale: z.string().check(z.minLength(1)),
-  lines: z.catch(z.array(z.unknown()), []),
-  updatedAt: z.catch(z.iso.datetime(), () => new Date(0).toISOString()),
-});
+// Hand-written checks rather than a zod schema on purpose: the cart store is on
+// every venue page's first load, and zod/mini there costs ~10 KB gzipped of the
+// 90 KB budget. Checkout's persisted data (loaded on demand) uses zod.
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every(isString);
 
 function normalizeLine(raw: unknown): CartLine | null {
-  const parsed = StoredLine.safeParse(raw);
-  if (!parsed.success) return null;
-  const { productId, name, optionIds, optionNames, unitPrice, quantity, note } = parsed.data;
-  const cleanedNote = cleanNote(note);
+  if (!isRecord(raw)) return null;
+  const { productId, name, optionIds, optionNames, unitPrice, quantity, note } = raw;
+  if (!isString(productId) || productId.length === 0 || !isString(name)) return null;
+  if (!isStringArray(optionIds)) return null;
+  if (!Number.isSafeInteger(unitPrice) || (unitPrice as number) < 0) return null;
+  if (typeof quantity !== 'number' || !Number.isFinite(quantity)) return null;
+  const names = isStringArray(optionNames) ? optionNames : [];
+  const cleanedNote = isString(note) ? cleanNote(note) : undefined;
   return {
     // The key is always recomputed: a tampered or stale key must not defeat merging.
     key: lineKey(productId, optionIds, cleanedNote),
     productId,
     name,
-    optionIds,
-    optionNames,
-    unitPrice,
+    optionIds: [...optionIds],
+    optionNames: [...names],
+    unitPrice: unitPrice as number,
     quantity: clampQuantity(quantity),
     ...(cleanedNote ? { note: cleanedNote } : {}),
   };
@@ -186,12 +176,14 @@ function normalizeLine(raw: unknown): CartLine | null {
  * clamped, duplicate keys merged, lines capped at 50.
  */
 export function normalizeCart(raw: unknown, expectedVenueId?: string): Cart | null {
-  const parsed = StoredCart.safeParse(raw);
-  if (!parsed.success) return null;
-  const { venueId, currency, locale, lines, updatedAt } = parsed.data;
+  if (!isRecord(raw)) return null;
+  const { venueId, currency, locale, lines, updatedAt } = raw;
+  if (!isString(venueId) || venueId.length === 0) return null;
   if (expectedVenueId !== undefined && venueId !== expectedVenueId) return null;
+  if (!isString(currency) || !/^[A-Z]{3}$/.test(currency)) return null;
+  if (!isString(locale) || locale.length === 0) return null;
   const result: CartLine[] = [];
-  for (const candidate of lines) {
+  for (const candidate of Array.isArray(lines) ? lines : []) {
     const line = normalizeLine(candidate);
     if (!line) continue;
     const same = result.findIndex((l) => l.key === line.key);
@@ -202,15 +194,15 @@ export function normalizeCart(raw: unknown, expectedVenueId?: string): Cart | nu
       result.push(line);
     }
   }
-  return { venueId, currency, locale, lines: result, updatedAt };
+  const stamp = isString(updatedAt) && !Number.isNaN(Date.parse(updatedAt)) ? updatedAt : new Date(0).toISOString();
+  return { venueId, currency, locale, lines: result, updatedAt: stamp };
 }
 
 /** Validates the whole persisted map `{ [venueId]: Cart }`, dropping what cannot be repaired. */
 export function normalizeCarts(raw: unknown): Record<string, Cart> {
-  const parsed = z.record(z.string(), z.unknown()).safeParse(raw);
-  if (!parsed.success) return {};
+  if (!isRecord(raw)) return {};
   const out: Record<string, Cart> = {};
-  for (const [venueId, value] of Object.entries(parsed.data)) {
+  for (const [venueId, value] of Object.entries(raw)) {
     const cart = normalizeCart(value, venueId);
     if (cart) out[venueId] = cart;
   }

@@ -58,10 +58,6 @@ export function getCart(venueId: string): Cart | undefined {
   return $carts.get()[venueId];
 }
 
-/** A derived store with one venue's cart (undefined while empty/never used). */
-export function cartOf(venueId: string): ReadableAtom<Cart | undefined> {
-  return computed($carts, (carts) => carts[venueId]);
-}
 /** Number of items (sum of quantities) in one venue's cart. */
 export function cartCountOf(venueId: string): ReadableAtom<number> {
   return computed($carts, (carts) => cartCount(carts[venueId]));

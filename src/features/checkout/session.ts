@@ -1,11 +1,7 @@
-/** The checkout's and orders' view of the session (the auth feature owns it). */
+/** The checkout's view of the session (the auth feature owns it). */
 import { $auth, requireLogin, whenAuthReady } from '../auth/index.ts';
 
 export { $auth, whenAuthReady };
-
-export function isLoggedIn(): boolean {
-  return $auth.get().loggedIn;
-}
 
 export function currentUserName(): string {
   return $auth.get().user?.name ?? '';
