@@ -31,18 +31,15 @@ export async function readBody<T>(c: Context, schema: SafeSchema<T>): Promise<T>
   return parseWith(schema, (await readJson(c)).value);
 }
 
-export function bearerToken(c: Context, allowQuery = false): string | undefined {
+/** The access token of the `Authorization: Bearer …` header. Only there: a token in a URL ends up in logs and history. */
+export function bearerToken(c: Context): string | undefined {
   const header = c.req.header('authorization');
-  if (header) {
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    return match?.[1];
-  }
-  if (allowQuery) return c.req.query('access_token') || undefined;
-  return undefined;
+  if (!header) return undefined;
+  return /^Bearer\s+(\S+)$/i.exec(header)?.[1];
 }
 
-export function requireAuth(c: Context, auth: AuthService, allowQuery = false): AccessClaims {
-  const token = bearerToken(c, allowQuery);
+export function requireAuth(c: Context, auth: AuthService): AccessClaims {
+  const token = bearerToken(c);
   if (!token) throw problem('unauthorized', 401, 'Inicia sesión para continuar.', {}, { 'www-authenticate': 'Bearer' });
   const claims = auth.verifyAccess(token);
   if (!claims) throw problem('unauthorized', 401, 'Tu sesión ha caducado. Inicia sesión de nuevo.', {}, { 'www-authenticate': 'Bearer error="invalid_token"' });

@@ -8,6 +8,7 @@ import type { CachedVenue, VenueStore } from './venues.ts';
 import { findOption } from './venues.ts';
 import { problem } from './problem.ts';
 import { inWindow, isOpenAt } from './hours.ts';
+import { computeTotals, lineTotalOf } from '../src/contract/money.ts';
 
 export interface PricedOrder {
   lines: OrderLine[];
@@ -15,10 +16,6 @@ export interface PricedOrder {
   tip: number;
   deliveryFee: number;
   total: number;
-}
-
-export function percentOf(amount: number, percent: number): number {
-  return Math.floor((amount * percent + 50) / 100);
 }
 
 const PRICE_MEMORY_MS = 24 * 3600 * 1000;
@@ -91,7 +88,7 @@ export function priceOrder(entry: CachedVenue, input: OrderInput, now: Date, ven
       ...(line.note ? { note: line.note } : {}),
       quantity: line.quantity,
       unitPrice,
-      lineTotal: unitPrice * line.quantity,
+      lineTotal: lineTotalOf({ unitPrice, quantity: line.quantity }),
     });
   });
 
@@ -107,13 +104,10 @@ export function priceOrder(entry: CachedVenue, input: OrderInput, now: Date, ven
     });
   }
 
-  const subtotal = lines.reduce((sum, l) => sum + l.lineTotal, 0);
+  const { subtotal, tip, deliveryFee, total } = computeTotals(lines, { tip: input.tip, mode: input.mode, deliveryFee: venue.deliveryFee });
   if (venue.minOrder && subtotal < venue.minOrder) {
     throw problem('belowMinimum', 422, 'El pedido no llega al mínimo del local. Añade algo más para continuar.', { minOrder: venue.minOrder, subtotal });
   }
-  const tip = 'percent' in input.tip ? percentOf(subtotal, input.tip.percent) : input.tip.amount;
-  const deliveryFee = input.mode === 'delivery' ? (venue.deliveryFee ?? 0) : 0;
-  const total = subtotal + tip + deliveryFee;
 
   if (total !== input.expectedTotal) {
     const old = venues?.priceChangesSince(venue.id, now.getTime() - PRICE_MEMORY_MS) ?? new Map<string, number>();

@@ -99,14 +99,14 @@ export function orderRoutes({ orders, auth, venues, config }: AppDeps): Hono {
   }
 
   app.get('/orders/:id/events', (c) => {
-    const claims = requireAuth(c, auth, true);
+    const claims = requireAuth(c, auth);
     const order = visibleOrder(c.req.param('id'), claims);
     return orderStream(c, [order], (listener) => orders.subscribe(order.id, listener));
   });
 
   /** Live board: every new order of the venue and every status change (staff of the venue). */
   app.get('/venues/:id/orders/events', (c) => {
-    const claims = requireAuth(c, auth, true);
+    const claims = requireAuth(c, auth);
     const id = c.req.param('id');
     if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, 'Ese local no existe.');
     if (!isStaffOf(claims, id)) throw problem('forbidden', 403, 'Solo el personal de este local puede ver sus pedidos.');

@@ -3,3 +3,6 @@ export * from './venue.ts';
 export * from './order.ts';
 export * from './auth.ts';
 export * from './problem.ts';
+export * from './money.ts';
+export * from './hours.ts';
+export * from './labels.ts';

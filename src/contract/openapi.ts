@@ -24,7 +24,6 @@ const body = (name: SchemaName) => ({ required: true, content: { 'application/js
 /** Operations anyone may call (the document's default is `bearer`). */
 const PUBLIC: never[] = [];
 const idParam = (name: string, description: string, schema: Record<string, unknown> = { type: 'string' }) => ({ name, in: 'path', required: true, description, schema });
-const accessTokenQuery = { name: 'access_token', in: 'query', required: false, description: 'Access token for EventSource, which cannot send headers (prefer the Authorization header)', schema: { type: 'string' } };
 
 /** Answers any operation with a JSON body may give before it looks at the data. */
 const jsonBodyErrors = {
@@ -140,7 +139,7 @@ export function openApiDocument(): Record<string, unknown> {
         get: {
           operationId: 'streamVenueOrders', tags: ['orders'],
           summary: 'Live order board (SSE, staff of the venue): `event: ready` on connect, then `event: order` with the whole order for every new order and status change; `: ping` every 15 s',
-          parameters: [idParam('id', 'Venue id'), accessTokenQuery],
+          parameters: [idParam('id', 'Venue id')],
           responses: { 200: eventStream, ...signedIn, 403: problemResponse('Not staff of this venue'), 404: problemResponse('No such venue') },
         },
       },
@@ -235,7 +234,7 @@ export function openApiDocument(): Record<string, unknown> {
         get: {
           operationId: 'streamOrder', tags: ['orders'],
           summary: 'Server-Sent Events: `event: ready`, then `event: order` with the whole Order as data (at once, and on every status change); `: ping` comments every 15 s',
-          parameters: [idParam('id', 'Order id'), accessTokenQuery],
+          parameters: [idParam('id', 'Order id')],
           responses: { 200: eventStream, ...signedIn, 404: problemResponse('No such order for this user') },
         },
       },

@@ -1,5 +1,8 @@
 import * as z from 'zod/mini';
 import { VENUE_ID_PATTERN } from './limits.ts';
+import { WEEKDAYS, type Weekday } from './hours.ts';
+
+export { WEEKDAYS, type Weekday };
 
 export const TAGS = ['vegano', 'vegetariano', 'sin-gluten', 'picante', 'nuevo', 'popular'] as const;
 export const ALLERGENS = [
@@ -7,7 +10,6 @@ export const ALLERGENS = [
   'celery', 'mustard', 'sesame', 'sulphites', 'lupin', 'molluscs',
 ] as const;
 export const ORDER_MODES = ['table', 'pickup', 'delivery'] as const;
-export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
 const money = z.int().check(z.minimum(0));
 const signedMoney = z.int();
@@ -97,7 +99,6 @@ export const VenueList = z.object({ venues: z.array(VenueSummary) });
 export type Tag = z.infer<typeof Tag>;
 export type Allergen = z.infer<typeof Allergen>;
 export type OrderMode = z.infer<typeof OrderMode>;
-export type Weekday = (typeof WEEKDAYS)[number];
 export type Image = z.infer<typeof Image>;
 export type Option = z.infer<typeof Option>;
 export type OptionGroup = z.infer<typeof OptionGroup>;

@@ -51,6 +51,10 @@ export const toast = {
   info: (message: string, options?: ToastOptions) => show('info', message, options),
   warning: (message: string, options?: ToastOptions) => show('warning', message, options),
   error: (message: string, options?: ToastOptions) => show('error', message, options),
+  /** Takes a toast away at once (only if the toaster is already loaded: nothing to dismiss otherwise). */
+  dismiss: (id: string | number): void => {
+    void loading?.then((module) => module.dismissToast(id)).catch(() => undefined);
+  },
   /** Loads the Toaster ahead of time (e.g. when a page is about to need it). */
   preload: (): void => void sonner().catch(() => undefined),
 };

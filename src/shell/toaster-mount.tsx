@@ -61,3 +61,7 @@ export function showToast(
   if (kind === 'message') sonnerToast(message, data);
   else sonnerToast[kind](message, data);
 }
+
+export function dismissToast(id: string | number): void {
+  sonnerToast.dismiss(id);
+}

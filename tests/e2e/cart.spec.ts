@@ -1,7 +1,7 @@
 /** The cart drawer on the venue page: lines, quantity, remove + undo, persistence, keyboard, axe. */
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
-import { VENUE, addProduct, cartButton, drawer, openCart } from './order-helpers.ts';
+import { VENUE, addProduct, cartButton, drawer, islandsReady, openCart } from './order-helpers.ts';
 
 test.describe('cart drawer', () => {
   test('lines with options and note, quantity stepper, remove with undo, subtotal; kept across reload', async ({ page }) => {
@@ -70,11 +70,18 @@ test.describe('cart drawer', () => {
     await expect(line).toContainText('Grande');
     await expect(line).toContainText('Nota: sin chile');
     await expect(line).toContainText('$65.00 c/u');
-    // Tab stays inside the modal drawer.
+    // Opening the cart sends the "Añadido al carrito" confirmation away.
+    await expect(page.getByText('Añadido al carrito')).toBeHidden();
+    // Tab stays inside the modal drawer: it never reaches the page behind. (Past the last control a
+    // native modal dialog hands the focus to the browser's own UI, seen here as no focused element.)
     for (let i = 0; i < 8; i++) {
       await page.keyboard.press('Tab');
-      const inside = await page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="cart-drawer"], #umenu-toaster')));
-      expect(inside).toBe(true);
+      const where = await page.evaluate(() => {
+        const active = document.activeElement;
+        if (!active || active === document.body) return 'browser';
+        return active.closest('[data-testid="cart-drawer"], #umenu-toaster') ? 'drawer' : active.outerHTML.slice(0, 120);
+      });
+      expect(['drawer', 'browser']).toContain(where);
     }
     await page.keyboard.press('Escape');
     await expect(drawer(page)).toBeHidden();
@@ -87,5 +94,39 @@ test.describe('cart drawer', () => {
     await expect(cartButton(page)).toHaveAccessibleName('Carrito, vacío');
     await addProduct(page, 'Volcán de chorizo');
     await expect(cartButton(page)).toHaveAccessibleName('Carrito, 1 producto');
+  });
+
+  test('the "Añadido al carrito" confirmation gets out of the way when the cart opens', async ({ page }) => {
+    await page.goto(`/${VENUE}`);
+    await islandsReady(page);
+    await page.getByRole('button', { name: 'Añadir Volcán de chorizo', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Volcán de chorizo' }).getByRole('button', { name: /^Añadir al carrito/ }).click();
+    const added = page.getByText('Añadido al carrito');
+    await expect(added).toBeVisible();
+    // Straight to the cart, well within the toast's 4 s.
+    await cartButton(page).click();
+    await expect(drawer(page)).toBeVisible();
+    await expect(added).toBeHidden({ timeout: 1_500 });
+    const firstLine = await drawer(page).getByTestId('cart-line').first().boundingBox();
+    const heading = await drawer(page).getByRole('heading', { name: /Tu carrito/ }).boundingBox();
+    const toasts = await page.locator('[data-sonner-toast]').evaluateAll((nodes) =>
+      nodes.map((n) => n.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0).map((r) => ({ x: r.x, y: r.y, width: r.width, height: r.height })));
+    const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    for (const toast of toasts) {
+      expect(overlaps(toast, firstLine!), 'a toast covers the first cart line').toBe(false);
+      expect(overlaps(toast, heading!), 'a toast covers the top of the sheet').toBe(false);
+    }
+    await screenshot(page, 'cart-open-after-add');
+  });
+
+  test('the checkout summary counts units: two of one dish are "2 productos"', async ({ page }) => {
+    await page.goto(`/${VENUE}`);
+    await addProduct(page, 'Volcán de chorizo');
+    await openCart(page);
+    await drawer(page).getByRole('button', { name: 'Añadir una unidad de Volcán de chorizo' }).click();
+    await expect(drawer(page).getByTestId('line-quantity')).toHaveText('2');
+    await drawer(page).getByRole('button', { name: 'Hacer pedido' }).click();
+    await expect(page.getByTestId('checkout-summary').locator('summary')).toHaveText('Tu pedido: 2 productos · $90.00');
   });
 });

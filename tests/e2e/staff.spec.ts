@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Order, OrderInput } from '../../src/contract/order.ts';
-import { MODE_LABELS } from '../../src/features/orders/status.ts';
+import { ORDER_MODE_LABELS as MODE_LABELS } from '../../src/contract/labels.ts';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
 
 const VENUE = 'taqueria-el-guero';
@@ -157,13 +157,30 @@ test.describe('staff order board', () => {
   });
 
   test('a new order appears live and is moved received → preparing → ready → delivered', async ({ page, request }) => {
+    test.setTimeout(60_000);
     const ana = await apiToken(request, DINER);
+    const streams: { url: string; authorization: string | undefined }[] = [];
+    page.on('request', (r) => {
+      if (/\/orders\/events/.test(r.url())) streams.push({ url: r.url(), authorization: r.headers().authorization });
+    });
+    const polls: string[] = [];
     await openBoardAsStaff(page);
+    // The board listens to the venue's event stream; the token goes in the header, never in the URL.
+    await expect(page.getByText(/En vivo · última vez/)).toBeVisible({ timeout: 10_000 });
+    expect(streams.length).toBeGreaterThan(0);
+    for (const stream of streams) {
+      expect(stream.url).not.toMatch(/token/i);
+      expect(stream.authorization).toMatch(/^Bearer \S+$/);
+    }
+    page.on('request', (r) => {
+      if (/\/api\/venues\/[^/]+\/orders\?/.test(r.url())) polls.push(r.url());
+    });
 
     const order = await placeOrder(request, ana);
-    // No reload: the board polls every 5 s.
+    // No reload, no polling: the new order arrives over the stream at once.
     const orderCard = card(page, order.number);
-    await expect(column(page, 'received').getByTestId('board-order').filter({ hasText: order.number })).toBeVisible({ timeout: 12_000 });
+    await expect(column(page, 'received').getByTestId('board-order').filter({ hasText: order.number })).toBeVisible({ timeout: 3_000 });
+    expect(polls, 'no polling while the stream is up').toEqual([]);
     await expect(page.getByTestId('new-order-toast').filter({ hasText: `Nuevo pedido ${order.number}` })).toBeVisible();
     await expect(page.getByTestId('board-announcer')).toContainText(order.number);
 
@@ -258,7 +275,10 @@ test.describe('staff order board', () => {
     const ana = await apiToken(request, DINER);
     const staff = await apiToken(request, STAFF);
     const order = await placeOrder(request, ana, 'Ana Conflicto');
+    // The stream is down (the board falls back to polling), so the board can fall behind another device.
+    await page.route('**/api/venues/*/orders/events', (route) => route.abort());
     await openBoardAsStaff(page);
+    await expect(page.getByText(/Se actualiza cada 5 s/)).toBeVisible();
     const orderCard = card(page, order.number);
     await expect(orderCard).toBeVisible();
 

@@ -271,7 +271,7 @@ describe('reading orders and access between users', () => {
     const order = Order.parse(await (await place(tacoOrder())).json());
     const eve = s.newDiner('eve@umenu.test').token;
     expect((await s.request(`/api/orders/${order.id}`, { token: eve })).status).toBe(404);
-    expect((await s.request(`/api/orders/${order.id}/events?access_token=${eve}`)).status).toBe(404);
+    expect((await s.request(`/api/orders/${order.id}/events`, { token: eve })).status).toBe(404);
     expect((await s.request(`/api/orders/${order.id}/status`, { token: eve, json: { status: 'cancelled' } })).status).toBe(404);
     expect((await s.request(`/api/orders/${order.id}`, { token: ana })).status).toBe(200);
     expect((await s.request(`/api/orders/${order.id}`)).status).toBe(401);

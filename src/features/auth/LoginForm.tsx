@@ -4,11 +4,11 @@
  * the auth feature takes the diner home, or back to the page they wanted.
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { FieldError, fieldErrorId } from '../../shell/ui/FieldError.tsx';
 import { AuthNetworkError, AuthRequestError } from './errors.ts';
 import { loginErrorMessage, MESSAGES, socialErrorMessage, validateLogin, type LoginFieldErrors } from './messages.ts';
 import SocialLoginButton from './SocialLoginButton.tsx';
 
-const ERROR_TEXT = 'text-[#a3153a]';
 
 type Busy = null | 'email' | 'social' | 'callback';
 
@@ -79,8 +79,8 @@ export default function LoginForm() {
     }
   }
 
-  const emailErrorId = `${id}-email-error`;
-  const passwordErrorId = `${id}-password-error`;
+  const emailErrorId = fieldErrorId(`${id}-email`);
+  const passwordErrorId = fieldErrorId(`${id}-password`);
   const disabled = !hydrated || busy !== null;
 
   return (
@@ -138,11 +138,7 @@ export default function LoginForm() {
             aria-invalid={fieldErrors.email ? true : undefined}
             aria-describedby={fieldErrors.email ? emailErrorId : undefined}
           />
-          {fieldErrors.email && (
-            <p id={emailErrorId} className={`text-sm ${ERROR_TEXT}`}>
-              {fieldErrors.email}
-            </p>
-          )}
+          <FieldError fieldId={`${id}-email`} message={fieldErrors.email} />
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-password`} className="font-medium">
@@ -165,11 +161,7 @@ export default function LoginForm() {
             aria-invalid={fieldErrors.password ? true : undefined}
             aria-describedby={fieldErrors.password ? passwordErrorId : undefined}
           />
-          {fieldErrors.password && (
-            <p id={passwordErrorId} className={`text-sm ${ERROR_TEXT}`}>
-              {fieldErrors.password}
-            </p>
-          )}
+          <FieldError fieldId={`${id}-password`} message={fieldErrors.password} />
         </div>
         <button type="submit" className="btn btn-primary min-h-12 w-full text-base" disabled={disabled} aria-busy={busy === 'email' || undefined}>
           {busy === 'email' && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}

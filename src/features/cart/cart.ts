@@ -5,6 +5,7 @@
  * re-prices every order, so these are for display and `expectedTotal` only.
  */
 import { LIMITS } from '../../contract/limits.ts';
+import { lineTotalOf, subtotalOf, unitCountOf } from '../../contract/money.ts';
 
 export interface CartLine {
   key: string;
@@ -128,19 +129,21 @@ export function restoreLine(cart: Cart, line: CartLine, index: number, now = new
   return touch(cart, lines, now);
 }
 
-export function lineTotal(line: CartLine): number {
-  return line.unitPrice * line.quantity;
-}
+export const lineTotal: (line: CartLine) => number = lineTotalOf;
 
 /** Sum of unit price × quantity in minor units (integers only). */
 export function cartSubtotal(cart: Cart): number {
-  return cart.lines.reduce((sum, l) => sum + lineTotal(l), 0);
+  return subtotalOf(cart.lines);
 }
 
+/** Units in the cart (two of one dish count two). */
 export function cartCount(cart: Cart | undefined): number {
-  return cart ? cart.lines.reduce((sum, l) => sum + l.quantity, 0) : 0;
+  return cart ? unitCountOf(cart.lines) : 0;
 }
 
+// Hand-written checks rather than a zod schema on purpose: the cart store is on
+// every venue page's first load, and zod/mini there costs ~10 KB gzipped of the
+// 90 KB budget. Checkout's persisted data (loaded on demand) uses zod.
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every(isString);

@@ -58,10 +58,6 @@ export function getCart(venueId: string): Cart | undefined {
   return $carts.get()[venueId];
 }
 
-/** A derived store with one venue's cart (undefined while empty/never used). */
-export function cartOf(venueId: string): ReadableAtom<Cart | undefined> {
-  return computed($carts, (carts) => carts[venueId]);
-}
 /** Number of items (sum of quantities) in one venue's cart. */
 export function cartCountOf(venueId: string): ReadableAtom<number> {
   return computed($carts, (carts) => cartCount(carts[venueId]));
@@ -107,6 +103,70 @@ export function removeFromCart(venueId: string, key: string): { line: CartLine; 
 export function restoreToCart(venueId: string, line: CartLine, index: number): void {
   const cart = getCart(venueId);
   if (cart) save(restoreLine(cart, line, index));
+}
+
+/** Replaces a venue's lines (e.g. with the server's new prices the diner accepted). */
+export function replaceLines(venueId: string, lines: CartLine[]): void {
+  const cart = getCart(venueId);
+  if (cart) save({ ...cart, lines, updatedAt: new Date().toISOString() });
+}
+
+export interface RefillResult {
+  added: number;
+  /** Lines refused because the cart was already at 50 lines. */
+  overflow: number;
+}
+
+/**
+ * "Repetir pedido", as the orders feature hands it over: adds the lines to the
+ * venue's cart and, when something was added, leaves `describe`'s message
+ * (what could not be added back) for the venue page to show with the cart.
+ */
+export function refillCart(
+  venueId: string,
+  lines: readonly NewCartLine[],
+  money: VenueMoney,
+  describe: (result: RefillResult) => string | null = () => null,
+): RefillResult & { message: string | null } {
+  let added = 0;
+  let overflow = 0;
+  for (const line of lines) {
+    if (addToCart(venueId, line, money).ok) added += 1;
+    else overflow += 1;
+  }
+  const message = describe({ added, overflow });
+  if (added > 0 && message) setCartFlash(message);
+  return { added, overflow, message };
+}
+
+const FLASH_KEY = 'umenu.cartFlash';
+
+function setCartFlash(message: string): void {
+  try {
+    sessionStorage.setItem(FLASH_KEY, message);
+  } catch {
+    // Storage unavailable: the message is lost, the cart is not.
+  }
+}
+
+/** True when a message from "Repetir pedido" waits for the venue page. */
+export function hasCartFlash(): boolean {
+  try {
+    return sessionStorage.getItem(FLASH_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** The message left by "Repetir pedido", once (survives the navigation to the venue page). */
+export function takeCartFlash(): string | null {
+  try {
+    const message = sessionStorage.getItem(FLASH_KEY);
+    sessionStorage.removeItem(FLASH_KEY);
+    return message;
+  } catch {
+    return null;
+  }
 }
 
 /** Empties a venue's cart (after an order is placed). */

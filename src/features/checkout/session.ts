@@ -1,11 +1,7 @@
-/** The checkout's and orders' view of the session (the auth feature owns it). */
-import { $auth, auth, requireLogin, whenAuthReady } from '../auth/index.ts';
+/** The checkout's view of the session (the auth feature owns it). */
+import { $auth, requireLogin, whenAuthReady } from '../auth/index.ts';
 
 export { $auth, whenAuthReady };
-
-export function isLoggedIn(): boolean {
-  return $auth.get().loggedIn;
-}
 
 export function currentUserName(): string {
   return $auth.get().user?.name ?? '';
@@ -14,13 +10,4 @@ export function currentUserName(): string {
 /** Sends the diner to sign in; the login page brings them back to `returnTo` (the venue with the checkout open). */
 export function goToLogin(returnTo: string): void {
   requireLogin(returnTo);
-}
-
-/** The bare access token for EventSource URLs (refreshed first when it has expired). */
-export async function accessToken(): Promise<string | null> {
-  try {
-    return await auth.requestToken();
-  } catch {
-    return null;
-  }
 }

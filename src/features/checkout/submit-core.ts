@@ -12,26 +12,19 @@
  *   its possibly different body, gets a new key (the same key with another
  *   body would be refused as a mismatch).
  */
-import { PriceChange, type Order, type OrderInput } from '../../contract/order.ts';
+import * as z from 'zod/mini';
+import { OrderInput, PriceChange, type Order } from '../../contract/order.ts';
 import { PROBLEM_TYPES, type Problem } from '../../contract/problem.ts';
 
-export interface PendingOrder {
-  key: string;
-  venueId: string;
-  input: OrderInput;
+/** The order being sent, persisted until the server answers (its body is the contract's `OrderInput`). */
+export const PendingOrder = z.object({
+  key: z.string().check(z.minLength(8), z.maxLength(200)),
+  venueId: z.string(),
+  input: OrderInput,
   /** ISO time of the first attempt with this key. */
-  createdAt: string;
-}
-
-export function isPendingOrder(value: unknown): value is PendingOrder | null {
-  if (value === null) return true;
-  if (typeof value !== 'object' || Array.isArray(value)) return false;
-  const v = value as Record<string, unknown>;
-  return typeof v.key === 'string' && v.key.length >= 8 && v.key.length <= 200
-    && typeof v.venueId === 'string' && typeof v.createdAt === 'string'
-    && typeof v.input === 'object' && v.input !== null
-    && (v.input as Record<string, unknown>).venueId === v.venueId;
-}
+  createdAt: z.string(),
+}).check(z.refine((pending) => pending.input.venueId === pending.venueId, 'venue mismatch'));
+export type PendingOrder = z.infer<typeof PendingOrder>;
 
 export function newIdempotencyKey(): string {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;

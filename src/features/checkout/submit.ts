@@ -1,34 +1,41 @@
 /**
- * Places an order: `POST /orders` with an `Idempotency-Key` kept in the
+ * Sends an order: `POST /orders` with an `Idempotency-Key` kept in the
  * persisted pending order until the server gives a definitive answer. A second
  * call while one is in flight (double tap) joins the first one.
  */
 import { isHTTPError } from 'ky';
+import { atom } from 'nanostores';
+import * as z from 'zod/mini';
 import { Order, type OrderInput } from '../../contract/order.ts';
 import { http, problemMessage, problemOf } from '../../lib/http.ts';
-import { $pendingOrder, $submitting } from './store.ts';
-import { classifyFailure, keepsKey, keyFor, type SubmitOutcome } from './submit-core.ts';
+import { persistedWith } from './persisted.ts';
+import { PendingOrder, classifyFailure, keepsKey, keyFor, type SubmitOutcome } from './submit-core.ts';
+
+/** The order being sent, persisted until the server answers (a reload resends it with the same key). */
+export const $pendingOrder = persistedWith<PendingOrder | null>('pendingOrder', null, z.nullable(PendingOrder));
+/** True while a `POST /orders` is on its way. */
+export const $submitting = atom<boolean>(false);
 
 let inFlight: Promise<SubmitOutcome> | null = null;
 
 /** How long a pending order may be resent automatically after a reload (outcome unknown). */
 export const AUTO_RESUME_MS = 15 * 60_000;
 
-export function submitOrder(input: OrderInput): Promise<SubmitOutcome> {
+export function sendOrder(input: OrderInput): Promise<SubmitOutcome> {
   if (inFlight) return inFlight;
   const pending = $pendingOrder.get();
   const key = keyFor(pending, input.venueId);
   const createdAt = pending && pending.key === key ? pending.createdAt : new Date().toISOString();
   $pendingOrder.set({ key, venueId: input.venueId, input, createdAt });
   $submitting.set(true);
-  inFlight = send(input, key).finally(() => {
+  inFlight = post(input, key).finally(() => {
     inFlight = null;
     $submitting.set(false);
   });
   return inFlight;
 }
 
-async function send(input: OrderInput, key: string): Promise<SubmitOutcome> {
+async function post(input: OrderInput, key: string): Promise<SubmitOutcome> {
   try {
     const body = await http
       .post('orders', {
@@ -40,27 +47,17 @@ async function send(input: OrderInput, key: string): Promise<SubmitOutcome> {
       })
       .json<unknown>();
     const parsed = Order.safeParse(body);
-    const order = parsed.success ? parsed.data : (body as Order);
-    if (!order || typeof order.id !== 'string') {
-      return { kind: 'unknown', message: 'No pudimos confirmar tu pedido. Inténtalo de nuevo.' };
-    }
+    // An answer we cannot read leaves the outcome unknown: the pending order (and its key) stays for a retry.
+    if (!parsed.success) return { kind: 'unknown', message: 'No pudimos confirmar tu pedido. Inténtalo de nuevo.' };
     $pendingOrder.set(null);
-    return { kind: 'created', order };
+    return { kind: 'created', order: parsed.data };
   } catch (error) {
     const outcome = classifyFailure({
       status: isHTTPError(error) ? error.response.status : undefined,
-      problem: problemOf(error) as Parameters<typeof classifyFailure>[0]['problem'],
+      problem: problemOf(error),
       message: problemMessage(error),
     });
     if (!keepsKey(outcome)) $pendingOrder.set(null);
     return outcome;
   }
-}
-
-/** The pending order of a venue that should be resent now (after a reload during submission). */
-export function pendingToResume(venueId: string, now = Date.now()): OrderInput | null {
-  const pending = $pendingOrder.get();
-  if (!pending || pending.venueId !== venueId) return null;
-  if (now - Date.parse(pending.createdAt) > AUTO_RESUME_MS) return null;
-  return pending.input;
 }

@@ -4,9 +4,9 @@
  * minimum, offline, too many lines) that block `Confirmar pedido`.
  */
 import { LIMITS, isValidPhone } from '../../contract/limits.ts';
-import type { OrderInput, PaymentMethod } from '../../contract/order.ts';
+import type { OrderInput, PaymentMethod, TipInput } from '../../contract/order.ts';
 import type { OrderMode, Venue } from '../../contract/venue.ts';
-import { parseAmount, type TipChoice } from './totals.ts';
+import { parseAmount } from './totals.ts';
 
 export interface CheckoutForm {
   mode: OrderMode | '';
@@ -43,12 +43,13 @@ export function initialForm(venue: VenueForCheckout, table?: string | null, name
   return form;
 }
 
-export function tipChoiceOf(form: Pick<CheckoutForm, 'tip' | 'tipCustom'>, fractionDigits: number): TipChoice | null {
+/** The tip as the API takes it, or null while a typed amount is not a valid one. */
+export function tipChoiceOf(form: Pick<CheckoutForm, 'tip' | 'tipCustom'>, fractionDigits: number): TipInput | null {
   if (form.tip === 'custom') {
     const amount = parseAmount(form.tipCustom, fractionDigits);
-    return amount === null ? null : { kind: 'amount', amount };
+    return amount === null ? null : { amount };
   }
-  return { kind: 'percent', percent: Number(form.tip) };
+  return { percent: Number(form.tip) };
 }
 
 export function validateCheckout(form: CheckoutForm, venue: VenueForCheckout, fractionDigits = 2): CheckoutErrors {
@@ -134,12 +135,24 @@ export function orderBlockers(input: {
   return blockers;
 }
 
+/** What a refusal says to the diner; `money` formats in the venue's currency. */
+export function blockerText(blocker: Blocker, money: (minor: number) => string): string {
+  switch (blocker.kind) {
+    case 'empty': return 'Tu carrito está vacío. Añade algo del menú para hacer un pedido.';
+    case 'offline': return 'Sin conexión: no podemos enviar tu pedido ahora. Tu carrito y tus datos se guardan; vuelve a intentarlo cuando tengas conexión.';
+    case 'closed': return 'El local está cerrado ahora y no acepta pedidos. Tu carrito se guarda para cuando abra.';
+    case 'tooManyLines': return `Un pedido admite como máximo ${LIMITS.linesPerOrder} líneas; el tuyo tiene ${blocker.count}. Elimina alguna para continuar.`;
+    case 'badQuantity': return `Cada producto admite de ${LIMITS.quantityMin} a ${LIMITS.quantityMax} unidades. Revisa las cantidades.`;
+    case 'belowMinimum': return `El pedido mínimo de este local es ${money(blocker.minOrder)}. Te faltan ${money(blocker.missing)}.`;
+  }
+}
+
 /** The body of `POST /orders`: ids and quantities only, plus the total the diner saw. */
 export function buildOrderInput(
   venueId: string,
   form: CheckoutForm,
   lines: readonly CartLineForOrder[],
-  tip: TipChoice,
+  tip: TipInput,
   expectedTotal: number,
 ): OrderInput {
   const mode = form.mode as OrderMode;
@@ -155,7 +168,7 @@ export function buildOrderInput(
       ...(mode === 'delivery' ? { address } : {}),
     },
     ...(note ? { note } : {}),
-    tip: tip.kind === 'percent' ? { percent: tip.percent } : { amount: tip.amount },
+    tip,
     payment: form.payment as PaymentMethod,
     lines: lines.map((l) => ({
       productId: l.productId,

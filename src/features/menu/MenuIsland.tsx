@@ -10,8 +10,11 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { mdiClose, mdiFilterVariant, mdiMagnify } from './ui-icons.ts';
 import type { Allergen, Product, Tag, Venue } from '../../contract/venue.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { openState, openStatusText, todayHours } from '../../lib/time.ts';
-import { addToCart } from '../cart/store.ts';
+import { openState, openStatusText, todayHours } from '../../contract/hours.ts';
+import { clock } from '../../lib/clock.ts';
+import { FilterChip } from '../../shell/ui/FilterChip.tsx';
+import { addToCart } from '../cart/index.ts';
+import { useStore } from '@nanostores/react';
 import { Icon } from './Icon.tsx';
 import { ALLERGEN_LABELS, DIET_FILTER_LABELS, TAG_LABELS } from './labels.ts';
 import { buildIndex, filterProducts, isFiltering, resultsText, type MenuFilters } from './filter.ts';
@@ -19,8 +22,9 @@ import { optionNamesOf } from './options.ts';
 import { recordVisit } from './recent.ts';
 import { fetchVenue } from './api.ts';
 import { useApiBase } from './media.ts';
-import CartDrawerLoader from './CartDrawerLoader.tsx';
-import type { CheckoutVenue } from '../checkout/venue.ts';
+import { OrderDrawerLoader, type CheckoutVenue } from '../checkout/index.ts';
+
+const $minute = clock(60_000);
 
 // The dialog's code loads on the first "Añadir" tap, keeping it out of the first load.
 const ProductDialog = lazy(() => import('./ProductDialog.tsx').then((m) => ({ default: m.ProductDialog })));
@@ -118,19 +122,14 @@ export default function MenuIsland(props: MenuIslandProps) {
     };
   }, [venueId, props.venue]);
 
-  // Open now / today's hours, in the venue's timezone; refreshed every minute.
+  // Open now / today's hours, in the venue's timezone; the clock store ticks every minute.
+  const minute = useStore($minute);
   useEffect(() => {
-    if (!venue) return;
-    const update = () => {
-      const el = document.getElementById('venue-open-status');
-      if (!el) return;
-      const now = new Date();
-      el.textContent = `${openStatusText(openState(venue.hours, venue.timezone, now))} · ${todayHours(venue.hours, venue.timezone, now)}`;
-    };
-    update();
-    const timer = window.setInterval(update, 60_000);
-    return () => window.clearInterval(timer);
-  }, [venue]);
+    const el = venue && document.getElementById('venue-open-status');
+    if (!venue || !el) return;
+    const now = new Date(minute);
+    el.textContent = `${openStatusText(openState(venue.hours, venue.timezone, now))} · ${todayHours(venue.hours, venue.timezone, now)}`;
+  }, [venue, minute]);
 
   // "Añadir …" buttons on the static cards open the dialog.
   useEffect(() => {
@@ -264,18 +263,16 @@ export default function MenuIsland(props: MenuIslandProps) {
             <legend className="fieldset-legend text-base">Dieta</legend>
             <div className="flex flex-wrap gap-2">
               {diets.map((tag) => (
-                <label key={tag} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-base-300 px-3">
-                  <input
-                    type="checkbox"
-                    className="checkbox checkbox-sm border-base-content/60"
-                    checked={chosenDiets.includes(tag)}
-                    onChange={(e) => {
-                      inputAt.current = e.timeStamp;
-                      setChosenDiets((d) => (e.target.checked ? [...d, tag] : d.filter((t) => t !== tag)));
-                    }}
-                  />
+                <FilterChip
+                  key={tag}
+                  checked={chosenDiets.includes(tag)}
+                  onChange={(e) => {
+                    inputAt.current = e.timeStamp;
+                    setChosenDiets((d) => (e.target.checked ? [...d, tag] : d.filter((t) => t !== tag)));
+                  }}
+                >
                   {DIET_FILTER_LABELS[tag] ?? TAG_LABELS[tag]}
-                </label>
+                </FilterChip>
               ))}
             </div>
           </fieldset>
@@ -285,18 +282,16 @@ export default function MenuIsland(props: MenuIslandProps) {
             <legend className="fieldset-legend text-base">Sin alérgenos</legend>
             <div className="flex flex-wrap gap-2">
               {allergens.map((a) => (
-                <label key={a} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-base-300 px-3">
-                  <input
-                    type="checkbox"
-                    className="checkbox checkbox-sm border-base-content/60"
-                    checked={excluded.includes(a)}
-                    onChange={(e) => {
-                      inputAt.current = e.timeStamp;
-                      setExcluded((x) => (e.target.checked ? [...x, a] : x.filter((v) => v !== a)));
-                    }}
-                  />
+                <FilterChip
+                  key={a}
+                  checked={excluded.includes(a)}
+                  onChange={(e) => {
+                    inputAt.current = e.timeStamp;
+                    setExcluded((x) => (e.target.checked ? [...x, a] : x.filter((v) => v !== a)));
+                  }}
+                >
                   Sin {ALLERGEN_LABELS[a].toLowerCase()}
-                </label>
+                </FilterChip>
               ))}
             </div>
           </fieldset>
@@ -313,7 +308,7 @@ export default function MenuIsland(props: MenuIslandProps) {
           </button>
         )}
       </div>
-      {props.checkoutVenue && <CartDrawerLoader venue={props.checkoutVenue} />}
+      {props.checkoutVenue && <OrderDrawerLoader venue={props.checkoutVenue} />}
       {dialogUsed && (
         <Suspense fallback={null}>
           <ProductDialog

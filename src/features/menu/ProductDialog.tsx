@@ -4,7 +4,8 @@
  * the confirm button. Min/max are enforced: the button stays disabled and the
  * groups still missing a choice are named.
  */
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useModalDialog } from '../../shell/ui/use-modal-dialog.ts';
 import { mdiClose, mdiMinus, mdiPlus } from './ui-icons.ts';
 import { LIMITS } from '../../contract/limits.ts';
 import type { OptionGroup, Product } from '../../contract/venue.ts';
@@ -24,19 +25,7 @@ export interface ProductDialogProps {
 }
 
 export function ProductDialog({ product, currency, locale, apiBase, onClose, onConfirm }: ProductDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (product && !dialog.open) {
-      dialog.showModal();
-      const first = formRef.current?.querySelector<HTMLElement>('input:not([disabled]), textarea, button:not([disabled])');
-      first?.focus();
-    } else if (!product && dialog.open) {
-      dialog.close();
-    }
-  }, [product]);
+  const { ref: dialogRef, onBackdropClick } = useModalDialog(product !== null);
 
   return (
     <dialog
@@ -44,14 +33,11 @@ export function ProductDialog({ product, currency, locale, apiBase, onClose, onC
       className="modal modal-bottom sm:modal-middle"
       aria-labelledby="product-dialog-title"
       onClose={onClose}
-      onClick={(e) => {
-        if (e.target === dialogRef.current) dialogRef.current?.close();
-      }}
+      onClick={onBackdropClick}
     >
       {product && (
         <ProductForm
           key={product.id}
-          formRef={formRef}
           product={product}
           currency={currency}
           locale={locale}
@@ -66,11 +52,10 @@ export function ProductDialog({ product, currency, locale, apiBase, onClose, onC
 
 interface FormProps extends Omit<ProductDialogProps, 'product' | 'onClose'> {
   product: Product;
-  formRef: React.RefObject<HTMLFormElement | null>;
   onCancel: () => void;
 }
 
-function ProductForm({ product, currency, locale, apiBase, formRef, onCancel, onConfirm }: FormProps) {
+function ProductForm({ product, currency, locale, apiBase, onCancel, onConfirm }: FormProps) {
   const [selection, setSelection] = useState<Selection>({});
   const [quantity, setQuantity] = useState(1);
   const [note, setNote] = useState('');
@@ -99,7 +84,7 @@ function ProductForm({ product, currency, locale, apiBase, formRef, onCancel, on
   };
 
   return (
-    <form ref={formRef} onSubmit={submit} className="modal-box max-h-[90dvh] p-0 sm:max-w-lg" noValidate>
+    <form onSubmit={submit} className="modal-box max-h-[90dvh] p-0 sm:max-w-lg" noValidate>
       <div className="flex items-start gap-2 p-4 pb-2">
         <h2 id="product-dialog-title" className="flex-1 text-xl font-bold leading-snug">{product.name}</h2>
         <button type="button" className="btn btn-ghost btn-circle min-h-11 min-w-11" onClick={onCancel} aria-label="Cerrar">

@@ -1,6 +1,6 @@
 /** The header cart button on the fallback shell, whose venue id is only known from the address. */
 import { isValidVenueId } from '../../contract/limits.ts';
-import CartButton from '../cart/CartButton.tsx';
+import { CartButton } from '../cart/index.ts';
 
 export default function ShellCartButton() {
   const id = decodeURIComponent(location.pathname.split('/')[1] ?? '');

@@ -5,7 +5,7 @@
  */
 import { mdiClockOutline, mdiMapMarker } from './icon-paths.ts';
 import type { Venue } from '../../contract/venue.ts';
-import { WEEKDAY_ORDER } from '../../lib/time.ts';
+import { WEEKDAY_ORDER } from '../../contract/hours.ts';
 import { Icon } from './Icon.tsx';
 import { resolveMedia } from './media.ts';
 

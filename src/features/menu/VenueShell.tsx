@@ -14,8 +14,9 @@ import { MenuSections } from './MenuSections.tsx';
 import MenuIsland from './MenuIsland.tsx';
 import { allergensInMenu, buildIndex, dietsInMenu } from './filter.ts';
 import { DIET_TAGS } from './labels.ts';
-import CartDrawerLoader from './CartDrawerLoader.tsx';
-import { checkoutVenueOf } from '../checkout/venue.ts';
+import { OrderDrawerLoader, checkoutVenueOf } from '../checkout/index.ts';
+import { LoadError } from '../../shell/ui/LoadState.tsx';
+import { Venue as VenueSchema } from '../../contract/venue.ts';
 
 type State = { kind: 'loading' } | { kind: 'ready'; venue: Venue; apiBase: string } | { kind: 'failed'; message: string };
 
@@ -43,7 +44,7 @@ export default function VenueShell() {
       ]);
       try {
         const [venue, config] = await Promise.all([
-          http.get(`venues/${encodeURIComponent(id)}`).json<Venue>(),
+          http.get(`venues/${encodeURIComponent(id)}`).json<unknown>().then((body) => VenueSchema.parse(body)),
           loadConfig(),
         ]);
         if (cancelled) return;
@@ -75,13 +76,11 @@ export default function VenueShell() {
   }
   if (state.kind === 'failed') {
     return (
-      <div role="alert" className="alert flex flex-col items-start">
-        <h1 className="text-xl font-bold">No se pudo cargar el menú</h1>
-        <p>{state.message}</p>
-        <button type="button" className="btn btn-neutral min-h-11" onClick={() => { setState({ kind: 'loading' }); setAttempt((a) => a + 1); }}>
-          Reintentar
-        </button>
-      </div>
+      <LoadError
+        title="No se pudo cargar el menú"
+        message={state.message}
+        onRetry={() => { setState({ kind: 'loading' }); setAttempt((a) => a + 1); }}
+      />
     );
   }
   const { venue, apiBase } = state;
@@ -105,7 +104,7 @@ export default function VenueShell() {
       <div className="mt-4">
         <MenuSections venue={venue} apiBase={apiBase} />
       </div>
-      <CartDrawerLoader venue={checkoutVenueOf(venue)} />
+      <OrderDrawerLoader venue={checkoutVenueOf(venue)} />
     </>
   );
 }

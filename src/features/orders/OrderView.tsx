@@ -11,6 +11,7 @@ import { problemMessage, problemOf } from '../../lib/http.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { toast } from '../../shell/toast.ts';
+import { LoadError, Loading } from '../../shell/ui/LoadState.tsx';
 import { fetchOrder, fetchVenue } from './api.ts';
 import { watchOrder } from './live.ts';
 import { MODE_LABELS, PAYMENT_LABELS, STATUS_LABELS, formatDateTime, formatTime, isOpenStatus, localeForCurrency, timelineOf } from './status.ts';
@@ -65,21 +66,9 @@ export default function OrderView() {
     };
   }, []);
 
-  if (load.state === 'loading') {
-    return (
-      <p role="status" className="flex items-center gap-2 py-8">
-        <span className="loading loading-spinner" aria-hidden="true" /> Cargando tu pedido…
-      </p>
-    );
-  }
+  if (load.state === 'loading') return <Loading text="Cargando tu pedido…" />;
   if (load.state === 'error') {
-    return (
-      <div role="alert" className="rounded-box border border-error bg-base-100 p-4">
-        <h1 className="text-xl font-bold">No podemos mostrar el pedido</h1>
-        <p className="mt-2">{load.message}</p>
-        <a className="btn btn-primary mt-4 min-h-11" href="/pedidos">Ver mis pedidos</a>
-      </div>
-    );
+    return <LoadError title="No podemos mostrar el pedido" message={load.message} action={{ href: '/pedidos', label: 'Ver mis pedidos' }} />;
   }
 
   const { order } = load;

@@ -7,10 +7,10 @@ import type { Order } from '../../contract/order.ts';
 import { problemMessage } from '../../lib/http.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { toast } from '../../shell/toast.ts';
+import { LoadError, Loading } from '../../shell/ui/LoadState.tsx';
 import { fetchOrders } from './api.ts';
-import { setCartFlash } from './flash.ts';
 import { watchOrder } from './live.ts';
-import { repeatMessage, repeatOrder } from './repeat.ts';
+import { repeatOrder } from './repeat.ts';
 import { MODE_LABELS, STATUS_LABELS, formatDateTime, localeForCurrency, productsCount, sortForList } from './status.ts';
 
 /** At most this many live streams (browsers allow few connections per origin); the rest are polled with the list. */
@@ -71,12 +71,10 @@ export default function OrdersList() {
     setRepeating(order.id);
     try {
       const result = await repeatOrder(order);
-      const message = repeatMessage(result);
       if (result.added === 0) {
-        toast.warning(message ?? 'Nada de este pedido está disponible ahora.', { duration: 8_000, testId: 'repeat-missing' });
+        toast.warning(result.message ?? 'Nada de este pedido está disponible ahora.', { duration: 8_000, testId: 'repeat-missing' });
         return;
       }
-      if (message) setCartFlash(message);
       location.assign(`/${order.venueId}?carrito=1`);
     } catch (error) {
       toast.error(problemMessage(error));
@@ -85,22 +83,9 @@ export default function OrdersList() {
     }
   }
 
-  if (load.state === 'loading') {
-    return (
-      <p role="status" className="flex items-center gap-2 py-8">
-        <span className="loading loading-spinner" aria-hidden="true" /> Cargando tus pedidos…
-      </p>
-    );
-  }
+  if (load.state === 'loading') return <Loading text="Cargando tus pedidos…" />;
   if (load.state === 'error') {
-    return (
-      <div role="alert" className="rounded-box border border-error bg-base-100 p-4">
-        <p>{load.message}</p>
-        <button type="button" className="btn btn-primary mt-3 min-h-11" onClick={() => { setLoad({ state: 'loading' }); void reload(true); }}>
-          Reintentar
-        </button>
-      </div>
-    );
+    return <LoadError message={load.message} onRetry={() => { setLoad({ state: 'loading' }); void reload(true); }} />;
   }
 
   const { open, past } = sortForList(load.orders);

@@ -4,7 +4,7 @@
  */
 import type { Order } from '../../contract/order.ts';
 import type { Product, Venue } from '../../contract/venue.ts';
-import type { NewCartLine } from '../cart/cart.ts';
+import type { NewCartLine } from '../cart/index.ts';
 
 export interface RepeatPlan {
   lines: NewCartLine[];

@@ -1,6 +1,6 @@
-/** "Repetir pedido": refill the venue's cart from a past order and open it on the venue page. */
+/** "Repetir pedido": rebuild the lines against the venue's current menu and hand them to the cart. */
 import type { Order } from '../../contract/order.ts';
-import { addToCart } from '../cart/store.ts';
+import { refillCart } from '../cart/index.ts';
 import { fetchVenue } from './api.ts';
 import { repeatPlan } from './repeat-core.ts';
 
@@ -9,25 +9,21 @@ export interface RepeatResult {
   missing: string[];
   /** Lines refused because the cart was already at 50 lines. */
   overflow: number;
+  /** What could not be added back, for the diner (null when everything was). */
+  message: string | null;
 }
 
-export async function repeatOrder(order: Order): Promise<RepeatResult> {
-  const venue = await fetchVenue(order.venueId);
-  const plan = repeatPlan(order, venue);
-  let added = 0;
-  let overflow = 0;
-  for (const line of plan.lines) {
-    const result = addToCart(venue.id, line, { currency: venue.currency, locale: venue.locale });
-    if (result.ok) added += 1;
-    else overflow += 1;
-  }
-  return { added, missing: plan.missing, overflow };
-}
-
-export function repeatMessage(result: RepeatResult): string | null {
+export function repeatMessage(result: Pick<RepeatResult, 'missing' | 'overflow'>): string | null {
   const parts: string[] = [];
   if (result.missing.length > 0) parts.push(`Ya no está disponible: ${result.missing.join(', ')}.`);
   if (result.overflow > 0) parts.push('Tu carrito ya tenía el máximo de 50 líneas: no cabía todo.');
   return parts.length > 0 ? parts.join(' ') : null;
 }
 
+export async function repeatOrder(order: Order): Promise<RepeatResult> {
+  const venue = await fetchVenue(order.venueId);
+  const { lines, missing } = repeatPlan(order, venue);
+  const result = refillCart(venue.id, lines, { currency: venue.currency, locale: venue.locale }, ({ overflow }) =>
+    repeatMessage({ missing, overflow }));
+  return { ...result, missing };
+}

@@ -1,13 +1,9 @@
 /** Order status words and the timeline a diner sees (product.md §4). */
+import { ORDER_STATUS_LABELS } from '../../contract/labels.ts';
 import type { Order, OrderStatus } from '../../contract/order.ts';
 
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  received: 'Recibido',
-  preparing: 'En preparación',
-  ready: 'Listo',
-  delivered: 'Entregado',
-  cancelled: 'Cancelado',
-};
+export { ORDER_MODE_LABELS as MODE_LABELS, PAYMENT_METHOD_LABELS as PAYMENT_LABELS, productCountText as productsCount } from '../../contract/labels.ts';
+export const STATUS_LABELS = ORDER_STATUS_LABELS;
 
 const HAPPY_PATH: readonly OrderStatus[] = ['received', 'preparing', 'ready', 'delivered'];
 
@@ -49,8 +45,6 @@ export function sortForList<T extends Pick<Order, 'status' | 'createdAt'>>(order
   };
 }
 
-export const MODE_LABELS = { table: 'En la mesa', pickup: 'Para recoger', delivery: 'A domicilio' } as const;
-export const PAYMENT_LABELS = { cash: 'Efectivo', card: 'Tarjeta' } as const;
 
 export function formatTime(iso: string, locale = 'es', timeZone?: string): string {
   const date = new Date(iso);
@@ -68,8 +62,4 @@ export function formatDateTime(iso: string, locale = 'es', timeZone?: string): s
 const CURRENCY_LOCALES: Record<string, string> = { MXN: 'es-MX', COP: 'es-CO', EUR: 'es-ES', USD: 'es-US', ARS: 'es-AR', CLP: 'es-CL', PEN: 'es-PE' };
 export function localeForCurrency(currency: string): string {
   return CURRENCY_LOCALES[currency] ?? 'es';
-}
-
-export function productsCount(count: number): string {
-  return `${count} ${count === 1 ? 'producto' : 'productos'}`;
 }

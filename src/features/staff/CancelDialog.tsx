@@ -1,6 +1,7 @@
 /** Asks before cancelling: the diner sees the order as cancelled and it cannot be undone. */
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import type { Order } from '../../contract/order.ts';
+import { useModalDialog } from '../../shell/ui/use-modal-dialog.ts';
 
 interface Props {
   order: Order | null;
@@ -9,20 +10,9 @@ interface Props {
 }
 
 export function CancelDialog({ order, onConfirm, onClose }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
   const keepRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (order && !dialog.open) {
-      dialog.showModal();
-      // The safe choice gets the focus.
-      keepRef.current?.focus();
-    } else if (!order && dialog.open) {
-      dialog.close();
-    }
-  }, [order]);
+  // The safe choice gets the focus.
+  const { ref } = useModalDialog(order !== null, () => keepRef.current);
 
   return (
     <dialog

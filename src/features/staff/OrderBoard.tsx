@@ -1,18 +1,23 @@
 /**
  * The live order board of one venue: columns Recibido / En preparación / Listo
  * (stacked on a phone, with a jump bar), recently finished orders collapsed
- * below. Polls the API (no venue-wide event stream exists), announces new
- * orders politely and with a toast, and moves orders only along the legal
- * transitions, keeping the board as it was when a change is refused.
+ * below. Live from the venue's event stream (polling only while it is down,
+ * `feed.ts`), announces new orders politely and with a toast, and moves orders
+ * only along the legal transitions, keeping the board as it was when a change
+ * is refused.
  */
 import { mdiChevronDown } from '@mdi/js';
+import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { ORDER_STATUS_LABELS as STATUS_LABELS } from '../../contract/labels.ts';
+import { clock } from '../../lib/clock.ts';
+import { LoadError, Loading } from '../../shell/ui/LoadState.tsx';
 import type { Order, OrderStatus } from '../../contract/order.ts';
 import type { VenueSummary } from '../../contract/venue.ts';
 import { problemMessage, problemOf } from '../../lib/http.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { toast } from '../../shell/toast.ts';
-import { STATUS_LABELS, formatTime, localeForCurrency } from '../orders/status.ts';
+import { formatTime, localeForCurrency } from '../orders/index.ts';
 import { changeOrderStatus, fetchVenueOrders, fetchVenueSummaries } from './api.ts';
 import {
   ACTIVE_STATUSES,
@@ -27,7 +32,11 @@ import {
 import { CancelDialog } from './CancelDialog.tsx';
 import { NoAccess } from './NoAccess.tsx';
 import { DoneRow, OrderCard, cardHeadingId } from './OrderCard.tsx';
-import { POLL_INTERVAL_MS, startPolling, type Poller } from './poll.ts';
+import { startBoardFeed } from './feed.ts';
+import { POLL_INTERVAL_MS, type Poller } from './poll.ts';
+
+/** "hace 5 min" keeps moving even when nothing else changes. */
+const $halfMinute = clock(30_000);
 
 const EMPTY_TEXT: Record<ActiveStatus, string> = {
   received: 'No hay pedidos nuevos.',
@@ -52,7 +61,8 @@ export function OrderBoard({ venueId, canSwitch }: { venueId: string; canSwitch:
   const [pending, setPending] = useState<Record<string, OrderStatus>>({});
   const [announcement, setAnnouncement] = useState('');
   const [confirming, setConfirming] = useState<Order | null>(null);
-  const [now, setNow] = useState(() => Date.now());
+  const now = useStore($halfMinute);
+  const [live, setLive] = useState(false);
   const known = useRef<Set<string> | null>(null);
   const poller = useRef<Poller | null>(null);
   const focusNext = useRef<string | null>(null);
@@ -85,7 +95,18 @@ export function OrderBoard({ venueId, canSwitch }: { venueId: string; canSwitch:
 
   useEffect(() => {
     known.current = null;
-    const instance = startPolling(
+    const arrived = (list: readonly Order[]) => {
+      if (known.current === null) return;
+      const arrivals = newArrivals(list, known.current);
+      for (const order of list) known.current.add(order.id);
+      if (arrivals.length === 0) return;
+      announce(arrivalMessage(arrivals.map((order) => order.number)));
+      for (const order of arrivals) {
+        toast.info(`Nuevo pedido ${order.number}`, { id: `new-order-${order.id}`, testId: 'new-order-toast' });
+      }
+    };
+    const instance = startBoardFeed(
+      venueId,
       (statuses, signal) => fetchVenueOrders(venueId, statuses, signal),
       {
         onOrders(list, kind) {
@@ -93,20 +114,16 @@ export function OrderBoard({ venueId, canSwitch }: { venueId: string; canSwitch:
           setGate('ready');
           setSyncError('');
           setUpdatedAt(new Date().toISOString());
-          setNow(Date.now());
           if (kind !== 'active') return;
-          if (known.current === null) {
-            known.current = new Set(list.map((order) => order.id));
-            return;
-          }
-          const arrivals = newArrivals(list, known.current);
-          for (const order of list) known.current.add(order.id);
-          if (arrivals.length === 0) return;
-          announce(arrivalMessage(arrivals.map((order) => order.number)));
-          for (const order of arrivals) {
-            toast.info(`Nuevo pedido ${order.number}`, { id: `new-order-${order.id}`, testId: 'new-order-toast' });
-          }
+          if (known.current === null) known.current = new Set(list.map((order) => order.id));
+          else arrived(list);
         },
+        onOrder(order) {
+          setOrders((current) => mergeOrders(current, [order]));
+          setUpdatedAt(new Date().toISOString());
+          arrived([order]);
+        },
+        onLive: setLive,
         onError(error) {
           const status = problemOf(error)?.status;
           if (status === 403 || status === 404) {
@@ -128,12 +145,6 @@ export function OrderBoard({ venueId, canSwitch }: { venueId: string; canSwitch:
       poller.current = null;
     };
   }, [venueId, announce]);
-
-  // "hace 5 min" keeps moving even when nothing else changes.
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
 
   // After a move, the focus follows the order (or stays in the column it left).
   useLayoutEffect(() => {
@@ -207,7 +218,7 @@ export function OrderBoard({ venueId, canSwitch }: { venueId: string; canSwitch:
         <div className="flex flex-wrap items-center gap-x-3 text-sm">
           <p className="text-base-content/80">
             {updatedAt
-              ? <>Se actualiza cada {POLL_INTERVAL_MS / 1000} s · última vez a las <time dateTime={updatedAt}>{formatTime(updatedAt, locale, timeZone)}</time></>
+              ? <>{live ? 'En vivo' : `Se actualiza cada ${POLL_INTERVAL_MS / 1000} s`} · última vez a las <time dateTime={updatedAt}>{formatTime(updatedAt, locale, timeZone)}</time></>
               : 'Conectando…'}
           </p>
           {canSwitch && <a className="link inline-flex min-h-11 items-center" href="/panel">Cambiar de local</a>}
@@ -230,19 +241,9 @@ export function OrderBoard({ venueId, canSwitch }: { venueId: string; canSwitch:
         </div>
       )}
 
-      {gate === 'loading' && (
-        <p role="status" className="mt-6 flex items-center gap-2">
-          <span className="loading loading-spinner" aria-hidden="true" /> Cargando pedidos…
-        </p>
-      )}
+      {gate === 'loading' && <Loading text="Cargando pedidos…" className="mt-6" />}
       {gate === 'failed' && (
-        <div role="alert" className="mt-6 rounded-box border border-[#a3153a] bg-base-100 p-4">
-          <p className="font-semibold">No pudimos cargar los pedidos.</p>
-          <p className="mt-1">{firstError}</p>
-          <button type="button" className="btn btn-primary mt-3 min-h-11" onClick={() => poller.current?.refresh(true)}>
-            Reintentar
-          </button>
-        </div>
+        <LoadError className="mt-6" message={`No pudimos cargar los pedidos. ${firstError}`} onRetry={() => poller.current?.refresh(true)} />
       )}
 
       {gate === 'ready' && (

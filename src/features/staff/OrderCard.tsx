@@ -1,7 +1,8 @@
 /** One order on the board: what to cook and for whom, how long it has waited, and its legal next steps. */
 import type { Order, OrderStatus } from '../../contract/order.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { MODE_LABELS, PAYMENT_LABELS, STATUS_LABELS, formatTime } from '../orders/status.ts';
+import { ORDER_MODE_LABELS as MODE_LABELS, ORDER_STATUS_LABELS as STATUS_LABELS, PAYMENT_METHOD_LABELS as PAYMENT_LABELS } from '../../contract/labels.ts';
+import { formatTime } from '../orders/index.ts';
 import { elapsedLabel, isLate, nextActions, statusSince, type BoardAction } from './board.ts';
 
 export interface CardContext {

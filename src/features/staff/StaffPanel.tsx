@@ -8,18 +8,15 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $auth, $authReady, canManageVenue, startAuth } from '../auth/index.ts';
-import { ADMIN_SCOPE, hasScope, staffVenueIds } from '../auth/scope.ts';
+import { ADMIN_SCOPE, hasScope, staffVenueIds } from '../auth/index.ts';
+import { Loading } from '../../shell/ui/LoadState.tsx';
 import { venueParam } from './board.ts';
 import { NoAccess } from './NoAccess.tsx';
 import { OrderBoard } from './OrderBoard.tsx';
 import { VenuePicker } from './VenuePicker.tsx';
 
 function Waiting({ text }: { text: string }) {
-  return (
-    <p role="status" className="flex items-center gap-2 py-8" data-testid="panel-waiting">
-      <span className="loading loading-spinner" aria-hidden="true" /> {text}
-    </p>
-  );
+  return <Loading text={text} testId="panel-waiting" />;
 }
 
 export default function StaffPanel() {

@@ -5,10 +5,11 @@ import type { User } from '../../contract/auth.ts';
 import type { VenueSummary } from '../../contract/venue.ts';
 import { problemMessage } from '../../lib/http.ts';
 import { Icon } from '../../shell/Icon.tsx';
+import { LoadError, Loading } from '../../shell/ui/LoadState.tsx';
 import { fetchVenueSummaries } from './api.ts';
 import { boardVenues } from './board.ts';
 import { NoAccess } from './NoAccess.tsx';
-import { ADMIN_SCOPE, hasScope, staffVenueIds } from '../auth/scope.ts';
+import { ADMIN_SCOPE, hasScope, staffVenueIds } from '../auth/index.ts';
 
 type Load = { state: 'loading' } | { state: 'ready'; venues: VenueSummary[] } | { state: 'error'; message: string };
 
@@ -46,16 +47,8 @@ export function VenuePicker({ user }: { user: User }) {
     <section aria-labelledby="panel-venues-title" className="mx-auto max-w-2xl">
       <h1 id="panel-venues-title" className="text-2xl font-bold sm:text-3xl">Panel de pedidos</h1>
       <p className="mt-1 text-base-content/80">Elige el local cuyos pedidos quieres atender.</p>
-      {load.state === 'loading' && (
-        <p role="status" className="mt-4 flex items-center gap-2">
-          <span className="loading loading-spinner" aria-hidden="true" /> Cargando locales…
-        </p>
-      )}
-      {load.state === 'error' && (
-        <p role="alert" className="mt-4 rounded-box border border-[#a3153a] bg-base-100 p-3">
-          No pudimos cargar los locales. {load.message}
-        </p>
-      )}
+      {load.state === 'loading' && <Loading text="Cargando locales…" className="mt-4" />}
+      {load.state === 'error' && <LoadError className="mt-4" message={`No pudimos cargar los locales. ${load.message}`} />}
       {load.state === 'ready' && boardVenues(user, load.venues).length === 0 && (
         <p className="mt-4 rounded-box bg-base-100 p-4">Todavía no hay locales. Cuando se cree uno, aparecerá aquí.</p>
       )}

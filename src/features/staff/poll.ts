@@ -1,9 +1,9 @@
 /**
- * Keeps the board fresh. The API has no venue-wide event stream (only one SSE
- * stream per order), so the board polls: the working orders every
- * `POLL_INTERVAL_MS`, the recently finished ones every `DONE_EVERY` polls.
- * Polls never overlap, resume at once when the tab becomes visible again or
- * the device comes back online, and stop with the returned function.
+ * The board's fallback while its event stream is down (see `feed.ts`): polls
+ * the working orders every `POLL_INTERVAL_MS`, the recently finished ones every
+ * `DONE_EVERY` polls. Polls never overlap, resume at once when the tab becomes
+ * visible again or the device comes back online, pause while the stream is up,
+ * and stop with the returned function.
  */
 import type { Order, OrderStatus } from '../../contract/order.ts';
 import { ACTIVE_STATUSES, DONE_STATUSES } from './board.ts';
@@ -24,6 +24,8 @@ export interface Poller {
   stop: () => void;
   /** Polls now (e.g. after a failed status change) instead of waiting for the timer. */
   refresh: (includeDone?: boolean) => void;
+  /** While paused no timer runs (the stream keeps the board fresh); `refresh` still works. */
+  setPaused: (paused: boolean) => void;
 }
 
 export function startPolling(fetcher: Fetcher, handlers: PollHandlers, interval = POLL_INTERVAL_MS): Poller {
@@ -32,6 +34,7 @@ export function startPolling(fetcher: Fetcher, handlers: PollHandlers, interval 
   let again = false;
   let againDone = false;
   let count = 0;
+  let paused = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   const controller = new AbortController();
 
@@ -66,7 +69,7 @@ export function startPolling(fetcher: Fetcher, handlers: PollHandlers, interval 
       again = false;
       againDone = false;
       void tick(nextDone);
-    } else {
+    } else if (!paused) {
       timer = setTimeout(() => void tick(false), interval);
     }
   }
@@ -91,6 +94,16 @@ export function startPolling(fetcher: Fetcher, handlers: PollHandlers, interval 
     },
     refresh(includeDone = false) {
       void tick(includeDone);
+    },
+    setPaused(next) {
+      if (next === paused) return;
+      paused = next;
+      if (paused) {
+        if (timer) clearTimeout(timer);
+        timer = null;
+      } else if (!running && !timer) {
+        void tick(false);
+      }
     },
   };
 }

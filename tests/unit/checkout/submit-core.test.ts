@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROBLEM_TYPES } from '../../../src/contract/problem.ts';
 import {
-  applyPriceChanges, classifyFailure, isPendingOrder, keepsKey, keyFor, type PendingOrder,
+  applyPriceChanges, classifyFailure, keepsKey, keyFor, PendingOrder,
 } from '../../../src/features/checkout/submit-core.ts';
 
 const pending: PendingOrder = {
@@ -69,12 +69,13 @@ describe('applyPriceChanges', () => {
   });
 });
 
-describe('isPendingOrder', () => {
-  it('accepts a stored pending order or null and discards junk', () => {
-    expect(isPendingOrder(pending)).toBe(true);
-    expect(isPendingOrder(null)).toBe(true);
-    expect(isPendingOrder({ key: 'k' })).toBe(false);
-    expect(isPendingOrder('x')).toBe(false);
-    expect(isPendingOrder({ ...pending, input: { ...pending.input, venueId: 'other' } })).toBe(false);
+describe('PendingOrder schema', () => {
+  it('accepts a stored pending order and discards junk', () => {
+    expect(PendingOrder.safeParse(pending).success).toBe(true);
+    expect(PendingOrder.safeParse({ key: 'k' }).success).toBe(false);
+    expect(PendingOrder.safeParse('x').success).toBe(false);
+    expect(PendingOrder.safeParse({ ...pending, input: { ...pending.input, venueId: 'other' } }).success).toBe(false);
+    // The body must be one the contract accepts (no prices smuggled in).
+    expect(PendingOrder.safeParse({ ...pending, input: { ...pending.input, total: 1 } }).success).toBe(false);
   });
 });

@@ -79,7 +79,7 @@ describe('buildOrderInput', () => {
   it('builds a body the strict contract accepts, with no prices but the expected total', () => {
     const input = buildOrderInput('taqueria-el-guero', { ...good, mode: 'table', table: '12', note: ' sin prisa ' },
       [{ productId: 'p1', optionIds: ['o1'], quantity: 2, note: 'sin cebolla', unitPrice: 4_500 }],
-      { kind: 'percent', percent: 10 }, 9_900);
+      { percent: 10 }, 9_900);
     expect(OrderInput.safeParse(input).success).toBe(true);
     expect(input).toMatchObject({ table: '12', note: 'sin prisa', tip: { percent: 10 }, expectedTotal: 9_900 });
     expect(JSON.stringify(input.lines)).not.toMatch(/price/i);

@@ -1,32 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { computeTotals, parseAmount, percentOf } from '../../../src/features/checkout/totals.ts';
+import { computeTotals, percentOf, subtotalOf, unitCountOf } from '../../../src/contract/money.ts';
+import { parseAmount } from '../../../src/features/checkout/totals.ts';
 
 const lines = [
   { unitPrice: 4_500, quantity: 2 }, // 90.00
   { unitPrice: 3_250, quantity: 1 }, // 32.50
 ];
 
-describe('computeTotals', () => {
+describe('computeTotals (shared with the server)', () => {
+  it('counts units and adds line totals', () => {
+    expect(unitCountOf(lines)).toBe(3);
+    expect(subtotalOf(lines)).toBe(12_250);
+  });
+
   it('adds lines, a percent tip of the subtotal and no delivery fee outside delivery', () => {
-    expect(computeTotals(lines, { tip: { kind: 'percent', percent: 10 }, mode: 'table', deliveryFee: 3_000 }))
+    expect(computeTotals(lines, { tip: { percent: 10 }, mode: 'table', deliveryFee: 3_000 }))
       .toEqual({ subtotal: 12_250, tip: 1_225, deliveryFee: 0, total: 13_475 });
   });
 
   it('charges the delivery fee only for delivery', () => {
-    expect(computeTotals(lines, { tip: { kind: 'percent', percent: 0 }, mode: 'delivery', deliveryFee: 3_000 }).total)
+    expect(computeTotals(lines, { tip: { percent: 0 }, mode: 'delivery', deliveryFee: 3_000 }).total)
       .toBe(15_250);
   });
 
   it('rounds a 15 % tip half up in minor units', () => {
     // 15 % of 1.10 = 0.165 → 0.17
-    expect(computeTotals([{ unitPrice: 110, quantity: 1 }], { tip: { kind: 'percent', percent: 15 }, mode: 'pickup' }).tip).toBe(17);
+    expect(computeTotals([{ unitPrice: 110, quantity: 1 }], { tip: { percent: 15 }, mode: 'pickup' }).tip).toBe(17);
     // 15 % of 0.03 = 0.0045 → 0.00
     expect(percentOf(3, 15)).toBe(0);
   });
 
   it('uses a custom amount as is', () => {
-    expect(computeTotals(lines, { tip: { kind: 'amount', amount: 2_000 }, mode: 'pickup' }).tip).toBe(2_000);
+    expect(computeTotals(lines, { tip: { amount: 2_000 }, mode: 'pickup' }).tip).toBe(2_000);
   });
 
   it('percentOf always gives an integer within half a unit of the exact value', () => {

@@ -1,0 +1,154 @@
+/**
+ * Opening hours in the venue's timezone (product.md §3), the one rule the
+ * browser (open-now line, checkout) and the server (refusing orders) share.
+ * Each weekday holds intervals `{open, close}` as `HH:MM`; `close` may be
+ * `24:00`, and a close earlier than (or equal to) its open runs past midnight
+ * into the next day. Clock reading goes through Intl with the venue's IANA
+ * timezone, so the reader's own timezone never matters.
+ */
+// Types only from venue.ts: its zod schemas must not reach a menu page's first load.
+import type { Hours } from './venue.ts';
+
+/** The week, Monday first (the keys of a venue's `hours`, in the order shown). */
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+export const WEEKDAY_ORDER: readonly Weekday[] = WEEKDAYS;
+const SHORT_TO_WEEKDAY: Record<string, Weekday> = {
+  Mon: 'mon', Tue: 'tue', Wed: 'wed', Thu: 'thu', Fri: 'fri', Sat: 'sat', Sun: 'sun',
+};
+const DAY_MINUTES = 24 * 60;
+
+export function toMinutes(time: string): number {
+  const [h, m] = time.split(':');
+  return Number(h) * 60 + Number(m);
+}
+
+export interface ZonedClock {
+  weekday: Weekday;
+  /** Minutes since local midnight. */
+  minutes: number;
+  /** Local calendar date, `YYYY-MM-DD`. */
+  date: string;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+/** Last answer per timezone: the clock only changes once a minute (and a server prices many orders a second). */
+const lastClock = new Map<string, { minute: number; clock: ZonedClock }>();
+
+/** Weekday, minutes since midnight and date at `now` in `timezone`. */
+export function zonedClock(now: Date, timezone: string): ZonedClock {
+  const minute = Math.floor(now.getTime() / 60_000);
+  const last = lastClock.get(timezone);
+  if (last && last.minute === minute) return last.clock;
+  let f = formatters.get(timezone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: timezone, weekday: 'short', year: 'numeric', month: '2-digit', day: '2-digit',
+      hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+    });
+    formatters.set(timezone, f);
+  }
+  const parts: Record<string, string> = {};
+  for (const p of f.formatToParts(now)) parts[p.type] = p.value;
+  const clock: ZonedClock = {
+    weekday: SHORT_TO_WEEKDAY[parts.weekday ?? ''] ?? 'mon',
+    minutes: (Number(parts.hour) % 24) * 60 + Number(parts.minute),
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+  };
+  lastClock.set(timezone, { minute, clock });
+  return clock;
+}
+
+function previousDay(day: Weekday): Weekday {
+  return WEEKDAY_ORDER[(WEEKDAY_ORDER.indexOf(day) + 6) % 7]!;
+}
+function nextDay(day: Weekday): Weekday {
+  return WEEKDAY_ORDER[(WEEKDAY_ORDER.indexOf(day) + 1) % 7]!;
+}
+
+interface Span { start: number; end: number }
+
+/** The spans of `day`'s own intervals within that day, plus the spill-over past midnight from the day before. */
+function spansOf(hours: Hours, day: Weekday): { own: Span[]; spill: Span[] } {
+  const own: Span[] = [];
+  for (const { open, close } of hours[day] ?? []) {
+    const start = toMinutes(open);
+    const end = toMinutes(close);
+    own.push({ start, end: end > start ? end : DAY_MINUTES });
+  }
+  const spill: Span[] = [];
+  for (const { open, close } of hours[previousDay(day)] ?? []) {
+    const start = toMinutes(open);
+    const end = toMinutes(close);
+    if (end <= start && end > 0) spill.push({ start: 0, end });
+  }
+  return { own, spill };
+}
+
+export interface OpenState {
+  open: boolean;
+  /** `HH:MM` when it closes (if open); null when open round the clock. */
+  until: string | null;
+  /** `HH:MM` of today's next opening (if closed); null when none today. */
+  opensAt: string | null;
+}
+
+function fmt(minutes: number): string {
+  const m = minutes % DAY_MINUTES;
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+}
+
+/** Whether the venue is open at `now`, with the closing time or today's next opening. */
+export function openState(hours: Hours, timezone: string, now = new Date()): OpenState {
+  const { weekday, minutes } = zonedClock(now, timezone);
+  const { own, spill } = spansOf(hours, weekday);
+  const current = [...spill, ...own].find((s) => minutes >= s.start && minutes < s.end);
+  if (current) {
+    // Open round the clock today and tomorrow: no closing time worth showing.
+    const allDay = own.some((s) => s.start === 0 && s.end === DAY_MINUTES)
+      || (current.end === DAY_MINUTES && (hours[nextDay(weekday)] ?? []).some((i) => i.open === '00:00'));
+    let until: string | null = null;
+    if (!allDay) {
+      if (current.end === DAY_MINUTES) {
+        const overnight = (hours[weekday] ?? []).find((i) => toMinutes(i.open) === current.start && toMinutes(i.close) < current.start);
+        until = overnight ? overnight.close : '24:00';
+      } else until = fmt(current.end);
+    }
+    return { open: true, until, opensAt: null };
+  }
+  const next = own.filter((s) => s.start > minutes).sort((a, b) => a.start - b.start)[0];
+  return { open: false, until: null, opensAt: next ? fmt(next.start) : null };
+}
+
+/** Whether orders are accepted at `now` (the server refuses them otherwise). */
+export function isOpenAt(hours: Hours, timezone: string, now: Date): boolean {
+  const { weekday, minutes } = zonedClock(now, timezone);
+  const { own, spill } = spansOf(hours, weekday);
+  return [...spill, ...own].some((s) => minutes >= s.start && minutes < s.end);
+}
+
+/** Whether a time-of-day window (a category's `availableFrom`/`availableUntil`) contains `now`; it may run past midnight. */
+export function inWindow(from: string | undefined, until: string | undefined, timezone: string, now: Date): boolean {
+  if (!from && !until) return true;
+  const { minutes } = zonedClock(now, timezone);
+  const start = from ? toMinutes(from) : 0;
+  const end = until ? toMinutes(until) : DAY_MINUTES;
+  return end > start ? minutes >= start && minutes < end : minutes >= start || minutes < end;
+}
+
+/** Today's intervals in the venue's timezone as shown to the diner. */
+export function todayHours(hours: Hours, timezone: string, now = new Date()): string {
+  const { weekday } = zonedClock(now, timezone);
+  const intervals = hours[weekday] ?? [];
+  if (intervals.length === 0) return 'Hoy cerrado';
+  if (intervals.some((i) => i.open === '00:00' && (i.close === '24:00' || i.close === '00:00'))) {
+    return 'Hoy abierto 24 horas';
+  }
+  return `Hoy ${intervals.map((i) => `${i.open}–${i.close}`).join(', ')}`;
+}
+
+/** A one-line status, e.g. "Abierto ahora · cierra a las 22:00" or "Cerrado · abre a las 08:00". */
+export function openStatusText(state: OpenState): string {
+  if (state.open) return state.until ? `Abierto ahora · cierra a las ${state.until}` : 'Abierto ahora';
+  return state.opensAt ? `Cerrado · abre a las ${state.opensAt}` : 'Cerrado ahora';
+}

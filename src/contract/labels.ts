@@ -1,0 +1,39 @@
+/**
+ * The enumerations of the contract with the Spanish words a person reads for
+ * them (product.md §4). Values are English API values; labels are Spanish.
+ */
+import type { OrderStatus, PaymentMethod } from './order.ts';
+import type { OrderMode } from './venue.ts';
+
+export const ORDER_MODE_LABELS: Record<OrderMode, string> = {
+  table: 'En la mesa',
+  pickup: 'Para recoger',
+  delivery: 'A domicilio',
+};
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  cash: 'Efectivo',
+  card: 'Tarjeta',
+};
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  received: 'Recibido',
+  preparing: 'En preparación',
+  ready: 'Listo',
+  delivered: 'Entregado',
+  cancelled: 'Cancelado',
+};
+
+/** Tip percentages offered at checkout (the diner may also type an amount). */
+export const TIP_PERCENT_PRESETS = [0, 10, 15] as const;
+export type TipPercentPreset = (typeof TIP_PERCENT_PRESETS)[number];
+
+export function tipPresetLabel(percent: number): string {
+  return percent === 0 ? 'Sin propina' : `${percent} %`;
+}
+export const CUSTOM_TIP_LABEL = 'Otra cantidad';
+
+/** "1 producto", "3 productos": counts units (two of one dish are two products). */
+export function productCountText(count: number): string {
+  return `${count} ${count === 1 ? 'producto' : 'productos'}`;
+}

@@ -1,0 +1,55 @@
+/**
+ * Money arithmetic both sides must agree on (product.md §3, §4): integer minor
+ * units only. The browser shows these figures and sends the total as
+ * `expectedTotal`; the server recomputes them with the same functions.
+ */
+import type { TipInput } from './order.ts';
+import type { OrderMode } from './venue.ts';
+
+export interface PricedLine {
+  unitPrice: number;
+  quantity: number;
+}
+
+export interface Totals {
+  subtotal: number;
+  tip: number;
+  deliveryFee: number;
+  total: number;
+}
+
+export function lineTotalOf(line: PricedLine): number {
+  return line.unitPrice * line.quantity;
+}
+
+export function subtotalOf(lines: readonly PricedLine[]): number {
+  return lines.reduce((sum, line) => sum + lineTotalOf(line), 0);
+}
+
+/** Units in an order (two of one dish count two). */
+export function unitCountOf(lines: readonly Pick<PricedLine, 'quantity'>[]): number {
+  return lines.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/** Percentage of an integer amount, rounded half up, without fractional money. */
+export function percentOf(amount: number, percent: number): number {
+  return Math.floor((amount * percent + 50) / 100);
+}
+
+export function tipAmount(subtotal: number, tip: TipInput): number {
+  return 'percent' in tip ? percentOf(subtotal, tip.percent) : tip.amount;
+}
+
+export function deliveryFeeFor(mode: OrderMode | '', deliveryFee: number | undefined): number {
+  return mode === 'delivery' ? (deliveryFee ?? 0) : 0;
+}
+
+export function computeTotals(
+  lines: readonly PricedLine[],
+  options: { tip: TipInput; mode: OrderMode | ''; deliveryFee?: number | undefined },
+): Totals {
+  const subtotal = subtotalOf(lines);
+  const tip = tipAmount(subtotal, options.tip);
+  const deliveryFee = deliveryFeeFor(options.mode, options.deliveryFee);
+  return { subtotal, tip, deliveryFee, total: subtotal + tip + deliveryFee };
+}

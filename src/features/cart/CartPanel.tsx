@@ -1,0 +1,101 @@
+/**
+ * What the cart shows inside the order drawer: the lines with quantity and
+ * remove (undo toast), the subtotal and the `Hacer pedido` entry point; or the
+ * empty state. What `Hacer pedido` leads to is the caller's business.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { formatMoney } from '../../lib/money.ts';
+import { toast } from '../../shell/toast.ts';
+import { cartSubtotal } from './cart.ts';
+import { CartLineItem } from './CartLineItem.tsx';
+import { $carts, closeCart, removeFromCart, restoreToCart, takeCartFlash, updateQuantity } from './store.ts';
+
+interface Props {
+  venue: { id: string; name: string };
+  /** `Hacer pedido`. */
+  onOrder: () => void;
+  /** Where keyboard focus goes when the element that had it disappears (a removed line, a gone toast). */
+  focusHome: () => void;
+}
+
+export function CartPanel({ venue, onOrder, focusHome }: Props) {
+  const cart = useStore($carts)[venue.id];
+  const lines = cart?.lines ?? [];
+  const [announcement, setAnnouncement] = useState('');
+
+  // Left by "Repetir pedido": what could not be added back.
+  useEffect(() => {
+    const flash = takeCartFlash();
+    if (flash) setTimeout(() => toast.warning(flash, { duration: 10_000, testId: 'repeat-missing' }), 300);
+  }, []);
+
+  function changeQuantity(key: string, name: string, quantity: number): void {
+    updateQuantity(venue.id, key, quantity);
+    setAnnouncement(`${name}: ${quantity} ${quantity === 1 ? 'unidad' : 'unidades'}`);
+  }
+
+  function remove(key: string): void {
+    const removed = removeFromCart(venue.id, key);
+    if (!removed) return;
+    setAnnouncement(`${removed.line.name} eliminado del carrito`);
+    focusHome();
+    toast.message(`Eliminado: ${removed.line.name}`, {
+      id: `cart-removed-${key}`,
+      testId: 'undo-toast',
+      // Longer than the 4 s default: undoing needs time to find and reach the button.
+      duration: 10_000,
+      action: {
+        label: 'Deshacer',
+        onClick: () => {
+          restoreToCart(venue.id, removed.line, removed.index);
+          setAnnouncement(`${removed.line.name} vuelve a estar en el carrito`);
+          // The toast (and its button) goes away: keep keyboard focus inside the drawer.
+          focusHome();
+        },
+      },
+    });
+  }
+
+  const status = <p className="sr-only" role="status" aria-live="polite">{announcement}</p>;
+  if (!cart || lines.length === 0) {
+    return (
+      <div className="flex-1 overflow-y-auto px-4">
+        {status}
+        <div className="flex flex-col items-center gap-3 py-12 text-center" data-testid="cart-empty">
+          <p className="text-lg font-semibold">Tu carrito está vacío</p>
+          <p className="text-base-content/80">Añade platos del menú de {venue.name} para hacer tu pedido.</p>
+          <button type="button" className="btn btn-primary min-h-11" onClick={() => closeCart()}>Ver el menú</button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <>
+      <div className="flex-1 overflow-y-auto px-4">
+        {status}
+        <ul className="divide-y divide-base-300" aria-label="Productos en tu carrito">
+          {lines.map((line) => (
+            <CartLineItem
+              key={line.key}
+              line={line}
+              currency={cart.currency}
+              locale={cart.locale}
+              onQuantity={(q) => changeQuantity(line.key, line.name, q)}
+              onRemove={() => remove(line.key)}
+            />
+          ))}
+        </ul>
+      </div>
+      <div className="border-t border-base-300 px-4 py-3">
+        <div className="mb-3 flex items-baseline justify-between text-lg">
+          <span>Subtotal</span>
+          <span className="font-bold tabular-nums" data-testid="cart-subtotal">{formatMoney(cartSubtotal(cart), cart.currency, cart.locale)}</span>
+        </div>
+        <button type="button" className="btn btn-primary min-h-12 w-full text-base" onClick={onOrder}>
+          Hacer pedido
+        </button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+/**
+ * The cart's public module: what other features may use. The cart knows
+ * nothing of checkout or orders; they use it through these exports. The
+ * drawer's cart panel has its own public module, `panel.ts`: it is only
+ * loaded with the drawer, and re-exporting it here put it on every venue
+ * page's first load.
+ */
+export type { Cart, CartLine, NewCartLine } from './cart.ts';
+export { cartCount, cartSubtotal, lineTotal } from './cart.ts';
+export {
+  $cartUi, $carts, addToCart, cartCountOf, clearCart, closeCart, getCart, hasCartFlash, openCart, refillCart,
+  replaceLines, takeCartFlash, type RefillResult, type VenueMoney,
+} from './store.ts';
+export { default as CartButton } from './CartButton.tsx';

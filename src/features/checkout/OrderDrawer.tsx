@@ -1,0 +1,101 @@
+/**
+ * The order drawer: a native modal `<dialog>` with the venue's cart (lines and
+ * `Hacer pedido`, from the cart feature) or the checkout step. What it shows
+ * and when it reopens come from the checkout store; this only renders.
+ */
+import { useStore } from '@nanostores/react';
+import { mdiClose } from '@mdi/js';
+import { useEffect, useRef } from 'react';
+import { setBusy } from '../../shell/busy.ts';
+import { Icon } from '../../shell/Icon.tsx';
+import { toast } from '../../shell/toast.ts';
+import { useModalDialog } from '../../shell/ui/use-modal-dialog.ts';
+import { $cartUi, $carts, closeCart } from '../cart/index.ts';
+import { CartPanel } from '../cart/panel.ts';
+import { CheckoutForm } from './CheckoutForm.tsx';
+import { $checkoutStep, $submitting, backToCart, checkoutClosed, openCheckout, resumeAfterSignIn } from './store.ts';
+import type { CheckoutVenue } from './venue.ts';
+
+export default function OrderDrawer({ venue }: { venue: CheckoutVenue }) {
+  const ui = useStore($cartUi);
+  const cart = useStore($carts)[venue.id];
+  const step = useStore($checkoutStep);
+  const submitting = useStore($submitting);
+  const open = ui.open && ui.venueId === venue.id;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { ref: dialogRef, onBackdropClick, opener } = useModalDialog(open, () => headingRef.current);
+  const lines = cart?.lines ?? [];
+  const focusHeading = () => headingRef.current?.focus();
+
+  useEffect(() => resumeAfterSignIn(venue), [venue.id]);
+
+  // The menu's "Añadido al carrito" confirmation would cover the drawer's top and first line: it has done its job.
+  useEffect(() => {
+    if (open) toast.dismiss('cart-added');
+  }, [open]);
+
+  // A modal dialog makes the rest of the page inert, toasts included: host the
+  // shell's toaster inside the dialog while it is open so "Deshacer" works.
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!open || !dialog) return;
+    const adopt = () => {
+      const toaster = document.getElementById('umenu-toaster');
+      if (toaster && toaster.parentElement !== dialog) dialog.append(toaster);
+    };
+    adopt();
+    const observer = new MutationObserver(adopt);
+    observer.observe(document.body, { childList: true });
+    return () => {
+      observer.disconnect();
+      const toaster = document.getElementById('umenu-toaster');
+      if (toaster && toaster.parentElement === dialog) document.body.append(toaster);
+    };
+  }, [open, dialogRef]);
+
+  // Keep the service-worker update prompt away while the diner is checking out.
+  useEffect(() => {
+    setBusy('checkout', (open && step === 'checkout') || submitting);
+  }, [open, step, submitting]);
+  useEffect(() => () => setBusy('checkout', false), []);
+
+  function onClose(): void {
+    closeCart();
+    checkoutClosed();
+    const target = opener.current?.isConnected ? opener.current : document.querySelector<HTMLElement>('[data-testid="cart-button"]');
+    target?.focus();
+  }
+
+  const atCheckout = step === 'checkout' && lines.length > 0;
+  return (
+    <dialog
+      ref={dialogRef}
+      className="cart-drawer m-0 ml-auto border-0 h-dvh max-h-dvh w-full max-w-full bg-base-100 p-0 text-base-content shadow-xl backdrop:bg-black/50 sm:max-w-md"
+      aria-labelledby="cart-drawer-title"
+      onClose={onClose}
+      onClick={onBackdropClick}
+      data-testid="cart-drawer"
+    >
+      {open && (
+        <div className="flex h-full flex-col">
+          <div className="flex items-center gap-2 border-b border-base-300 px-4 py-2">
+            <h2 id="cart-drawer-title" ref={headingRef} tabIndex={-1} className="flex-1 text-xl font-bold outline-none">
+              {atCheckout ? 'Confirmar pedido' : 'Tu carrito'}
+              <span className="sr-only">, {venue.name}</span>
+            </h2>
+            <button type="button" className="btn btn-ghost btn-square min-h-11 min-w-11" aria-label="Cerrar carrito" onClick={() => closeCart()}>
+              <Icon path={mdiClose} />
+            </button>
+          </div>
+          {atCheckout && cart ? (
+            <div className="flex-1 overflow-y-auto px-4 py-4">
+              <CheckoutForm venue={venue} cart={cart} onBack={() => { backToCart(); focusHeading(); }} />
+            </div>
+          ) : (
+            <CartPanel venue={venue} onOrder={() => { openCheckout(venue.id); focusHeading(); }} focusHome={focusHeading} />
+          )}
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,11 @@
+/** The orders feature's view of the session (the auth feature owns it). */
+import { auth } from '../auth/index.ts';
+
+/** The bare access token for the event streams' Authorization header (refreshed first when it has expired). */
+export async function accessToken(): Promise<string | null> {
+  try {
+    return await auth.requestToken();
+  } catch {
+    return null;
+  }
+}

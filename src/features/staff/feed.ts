@@ -1,0 +1,49 @@
+/**
+ * Keeps the board live: the venue's event stream (`GET /venues/{id}/orders/events`,
+ * every new order and status change, followed with fetch and a Bearer header)
+ * and, only while that stream is down, polling (`poll.ts`). A first poll loads
+ * the board; each time the stream comes up one more poll catches up with what
+ * happened while it was down.
+ */
+import { Order } from '../../contract/order.ts';
+import { followStream } from '../../lib/event-stream.ts';
+import { auth } from '../auth/index.ts';
+import { startPolling, type Fetcher, type PollHandlers, type Poller } from './poll.ts';
+
+export interface FeedHandlers extends PollHandlers {
+  /** One order from the stream (new, or its status changed). */
+  onOrder: (order: Order) => void;
+  /** True while the stream is up. */
+  onLive: (live: boolean) => void;
+}
+
+export function startBoardFeed(venueId: string, fetcher: Fetcher, handlers: FeedHandlers): Poller {
+  const poller = startPolling(fetcher, handlers);
+  const stopStream = followStream({
+    path: `venues/${encodeURIComponent(venueId)}/orders/events`,
+    token: () => auth.requestToken().catch(() => null),
+    onEvent(name, data) {
+      if (name !== 'order') return;
+      try {
+        const parsed = Order.safeParse(JSON.parse(data));
+        if (parsed.success) return handlers.onOrder(parsed.data);
+      } catch {
+        // Not JSON: a poll tells the truth instead.
+      }
+      poller.refresh();
+    },
+    onState(state) {
+      const live = state === 'up';
+      handlers.onLive(live);
+      if (live) poller.refresh(true);
+      poller.setPaused(live);
+    },
+  });
+  return {
+    ...poller,
+    stop() {
+      stopStream();
+      poller.stop();
+    },
+  };
+}

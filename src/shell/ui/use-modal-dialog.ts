@@ -1,0 +1,33 @@
+/**
+ * One way to run a native modal `<dialog>` (focus trap, Escape, inert page):
+ * opens with `showModal()` when `open` turns true and moves the focus to
+ * `initialFocus()` (else the dialog's first control), closes when it turns
+ * false. A click on the backdrop closes it. The dialog's `close` event is the
+ * caller's `onClose` (Escape, backdrop, a button), where focus is given back.
+ */
+import { useEffect, useRef, type MouseEvent } from 'react';
+
+export function useModalDialog(open: boolean, initialFocus?: () => HTMLElement | null | undefined) {
+  const ref = useRef<HTMLDialogElement>(null);
+  /** What had the focus before the dialog opened (to give it back on close). */
+  const opener = useRef<HTMLElement | null>(null);
+  const focusRef = useRef(initialFocus);
+  focusRef.current = initialFocus;
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      dialog.showModal();
+      const target = focusRef.current?.() ?? dialog.querySelector<HTMLElement>('input:not([disabled]), textarea, select, button:not([disabled])');
+      target?.focus();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open]);
+  /** For the dialog's `onClick`: the backdrop is the dialog element itself, outside its content. */
+  const onBackdropClick = (event: MouseEvent<HTMLDialogElement>) => {
+    if (event.target === ref.current) ref.current?.close();
+  };
+  return { ref, onBackdropClick, opener };
+}
