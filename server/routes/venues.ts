@@ -60,7 +60,7 @@ export function venueRoutes({ venues, auth }: AppDeps): Hono {
     if (!isValidVenueId(id)) throw problem('validation', 422, 'El identificador del local no es válido o está reservado.', { errors: { id: ['Identificador no válido'] } });
     const venue = parseWith(VenueSchema, (await readJson(c)).value);
     if (venue.id !== id) throw problem('validation', 422, 'El identificador del cuerpo no coincide con la ruta.', { errors: { id: ['No coincide con la ruta'] } });
-    const entry = venues.put(venue);
+    const entry = await venues.put(venue);
     c.header('etag', entry.etag);
     return c.json(entry.venue);
   });
@@ -83,7 +83,7 @@ export function venueRoutes({ venues, auth }: AppDeps): Hono {
         if (patch.available !== undefined) p.available = patch.available;
       }
     }
-    const updated = venues.put(venue);
+    const updated = await venues.put(venue);
     return c.json(updated.products.get(productId)!.product);
   });
 
