@@ -43,6 +43,8 @@ export default defineConfig({
       // The 500-product venue, so the search/filter keystroke test runs in every `npm test`.
       UMENU_SEED_LARGE: '1',
       UMENU_JWT_SECRET: 'e2e-secret-not-for-production-0123456789',
+      // The suite places many orders as the demo diner: no per-account order limit.
+      UMENU_ORDER_LIMIT: 'off',
     },
   },
 });

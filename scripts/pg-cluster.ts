@@ -51,7 +51,7 @@ function uid(user: string): { uid: number; gid: number } | undefined {
   return { uid: Number(result.stdout.trim()), gid: Number(gid.stdout.trim()) };
 }
 
-export async function startPgCluster(options: { port?: number; bin?: string } = {}): Promise<PgCluster> {
+export async function startPgCluster(options: { port?: number; bin?: string; durable?: boolean } = {}): Promise<PgCluster> {
   const bin = options.bin ?? findPgBin();
   if (!bin) throw new Error('PostgreSQL binaries not found (Debian: apt-get install -y postgresql)');
   const port = options.port ?? (await freePort());
@@ -67,8 +67,10 @@ export async function startPgCluster(options: { port?: number; bin?: string } = 
   };
   try {
     run('initdb', ['-D', data, '-U', 'umenu', '--auth=trust', '-E', 'UTF8', '--no-sync', '--locale=C']);
-    // Throwaway: durability off (fsync, full pages), which makes tests and benchmarks I/O-light.
-    const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
+    // Throwaway: durability off (fsync, full pages) for tests, which makes them I/O-light;
+    // `durable` (benchmarks) keeps PostgreSQL's defaults: every commit is flushed.
+    const fast = options.durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+    const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300${fast}`;
     run('pg_ctl', ['-D', data, '-o', opts, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']);
     run('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'umenu', 'umenu']);
   } catch (error) {

@@ -157,7 +157,15 @@ CREATE TABLE login_failures (client_key TEXT NOT NULL, at BIGINT NOT NULL);
 CREATE INDEX login_failures_key ON login_failures (client_key, at);
 `;
 
+/** Social sign-ins halfway through (any instance may receive the provider's callback). */
+const SOCIAL = `
+CREATE TABLE social_pending (key TEXT PRIMARY KEY, data TEXT NOT NULL, expires_at BIGINT NOT NULL);
+CREATE INDEX social_pending_expires ON social_pending (expires_at);
+CREATE TABLE social_codes (key TEXT PRIMARY KEY, data TEXT NOT NULL, expires_at BIGINT NOT NULL);
+CREATE INDEX social_codes_expires ON social_codes (expires_at);
+`;
+
 export const MIGRATIONS: Record<Dialect, string[]> = {
-  sqlite: [SQLITE_V1, SQLITE_V2],
-  postgres: [POSTGRES_V1],
+  sqlite: [SQLITE_V1, SQLITE_V2, SOCIAL],
+  postgres: [POSTGRES_V1, SOCIAL],
 };

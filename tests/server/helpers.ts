@@ -120,3 +120,91 @@ export function tacoOrder(overrides: Partial<OrderInput> = {}): OrderInput {
     ...overrides,
   };
 }
+
+export interface SseMessage {
+  event?: string;
+  id?: string;
+  data?: string;
+  retry?: string;
+}
+
+/** Parses a text/event-stream body into its messages (comments dropped). */
+export function parseSse(text: string): SseMessage[] {
+  const out: SseMessage[] = [];
+  for (const block of text.split('\n\n')) {
+    const message: SseMessage = {};
+    for (const line of block.split('\n')) {
+      const match = /^(event|id|data|retry): ?(.*)$/.exec(line);
+      if (match) message[match[1] as keyof SseMessage] = match[2]!;
+    }
+    if (Object.keys(message).length) out.push(message);
+  }
+  return out;
+}
+
+export interface EventReader {
+  status: number;
+  /** Messages so far. */
+  messages(): SseMessage[];
+  /** Waits until `predicate(messages)` holds (or throws after `timeoutMs`). */
+  until(predicate: (messages: SseMessage[]) => boolean, timeoutMs?: number): Promise<SseMessage[]>;
+  /** Resolves when the server ended the stream. */
+  ended: Promise<string>;
+  close(): void;
+}
+
+/** Opens an SSE stream on an in-process server and reads it in the background. */
+export async function openEvents(server: Pick<TestServer, 'request'>, path: string, token: string, headers: Record<string, string> = {}): Promise<EventReader> {
+  const controller = new AbortController();
+  const res = await server.request(path, { token, headers, signal: controller.signal });
+  let text = '';
+  const waiters = new Set<() => void>();
+  const reader = res.body?.getReader();
+  const decoder = new TextDecoder();
+  const ended = (async () => {
+    if (!reader || res.status !== 200) return text;
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+        for (const wake of [...waiters]) wake();
+      }
+    } catch { /* aborted */ }
+    for (const wake of [...waiters]) wake();
+    return text;
+  })();
+  let finished = false;
+  void ended.then(() => (finished = true));
+  return {
+    status: res.status,
+    messages: () => parseSse(text),
+    async until(predicate, timeoutMs = 3000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!predicate(parseSse(text))) {
+        if (finished) throw new Error(`stream ended before the expected messages:\n${text}`);
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`timed out waiting for messages; got:\n${text}`);
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            waiters.delete(wake);
+            clearTimeout(timer);
+            resolve();
+          };
+          const timer = setTimeout(wake, left);
+          waiters.add(wake);
+        });
+      }
+      return parseSse(text);
+    },
+    ended,
+    close() {
+      controller.abort();
+      void reader?.cancel().catch(() => {});
+    },
+  };
+}
+
+/** `order` messages of a stream, parsed. */
+export const orderEvents = (messages: SseMessage[]) =>
+  messages.filter((m) => m.event === 'order').map((m) => ({ id: Number(m.id), order: JSON.parse(m.data!) as { id: string; status: string; number: string } }));
