@@ -6,7 +6,8 @@
  *   npm run bench:api -- --all                         # menu GET and order POST for SQLite ×1,
  *                                                      # PostgreSQL ×1 and ×2, then the crash run
  *
- * Starts `scripts/start.ts` (N times, on consecutive ports from BENCH_PORT) on a fresh
+ * Starts `scripts/start.ts` (N times, on free loopback ports, or consecutive ones from
+ * BENCH_PORT) on a fresh
  * database — SQLite in a temp dir, or a throwaway PostgreSQL cluster (scripts/pg-cluster.ts,
  * durable settings) — with the benchmark venue `mercado-grande` (520 products) and no order
  * limit. Scenarios, ~10 s each: GET /api/venues/{id} → 200, the same with If-None-Match →
@@ -27,7 +28,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
-import { startPgCluster, type PgCluster } from './pg-cluster.ts';
+import { freePort, startPgCluster, type PgCluster } from './pg-cluster.ts';
 
 /** The part of autocannon's API used here (the package ships no types). */
 interface RequestSpec {
@@ -44,7 +45,6 @@ interface Result { requests: Histogram; latency: Histogram; errors: number; time
 const autocannon = createRequire(import.meta.url)('autocannon') as (options: Options) => Promise<Result>;
 
 const { values: args } = parseArgs({ options: { db: { type: 'string', default: 'sqlite' }, instances: { type: 'string', default: '1' }, all: { type: 'boolean', default: false } } });
-const PORT = Number(process.env.BENCH_PORT ?? 4402);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const failures: string[] = [];
@@ -65,7 +65,9 @@ interface Stack {
 let cluster: PgCluster | undefined;
 let clusterDbs = 0;
 
-async function startStack(db: DbKind, instances: number, portBase: number): Promise<Stack> {
+async function startStack(db: DbKind, instances: number): Promise<Stack> {
+  const ports: number[] = [];
+  for (let i = 0; i < instances; i++) ports.push(process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) + i : await freePort());
   const dir = mkdtempSync(join(tmpdir(), 'umenu-bench-'));
   const dbPath = join(dir, 'bench.sqlite');
   let dbUrl: string | undefined;
@@ -81,7 +83,7 @@ async function startStack(db: DbKind, instances: number, portBase: number): Prom
   const start = (i: number) => {
     const child = spawn(process.execPath, ['scripts/start.ts'], {
       env: {
-        ...process.env, PORT: String(portBase + i), UMENU_DB: dbPath, UMENU_RESET_DB: db === 'sqlite' ? '1' : '0', UMENU_SKIP_BUILD: '1',
+        ...process.env, PORT: String(ports[i]), UMENU_DB: dbPath, UMENU_RESET_DB: db === 'sqlite' ? '1' : '0', UMENU_SKIP_BUILD: '1',
         UMENU_SEED_LARGE: '1', UMENU_ORDER_LIMIT: 'off', UMENU_DIST: join(dir, 'no-dist'), UMENU_JWT_SECRET: 'bench-secret-0123456789abcdef0123456789',
         ...(dbUrl ? { UMENU_DATABASE_URL: dbUrl } : {}),
       },
@@ -100,7 +102,7 @@ async function startStack(db: DbKind, instances: number, portBase: number): Prom
   const killed = new Set<number>();
   return {
     label: `${db === 'sqlite' ? 'SQLite' : 'PostgreSQL'} ×${instances}`,
-    bases: procs.map((_, i) => `http://127.0.0.1:${portBase + i}`),
+    bases: ports.map((port) => `http://127.0.0.1:${port}`),
     kill(index) {
       killed.add(index);
       procs[index]!.child.kill('SIGKILL');
@@ -267,7 +269,7 @@ const crashLines: string[] = [];
 try {
   const configs: Array<[DbKind, number]> = args.all ? [['sqlite', 1], ['postgres', 1], ['postgres', 2]] : [[args.db === 'postgres' ? 'postgres' : 'sqlite', Math.max(1, Number(args.instances) || 1)]];
   for (const [db, instances] of configs) {
-    const stack = await startStack(db, instances, PORT);
+    const stack = await startStack(db, instances);
     try {
       await bench(stack, !args.all);
     } finally {
@@ -275,7 +277,7 @@ try {
     }
   }
   if (args.all || (args.db === 'postgres' && Number(args.instances) >= 2)) {
-    const stack = await startStack('postgres', 2, PORT);
+    const stack = await startStack('postgres', 2);
     try {
       crashLines.push(await crash(stack));
     } finally {

@@ -67,6 +67,9 @@ export interface OrderServiceOptions {
   limit?: OrderLimit | null;
 }
 
+/** Thrown inside the order transaction when the Idempotency-Key is already taken: rolls it back. */
+class KeyTaken extends Error {}
+
 export function createOrderService(db: Db, venues: VenueStore, options: OrderServiceOptions = {}): OrderService {
   const now = options.now ?? (() => new Date());
   const { events } = options;
@@ -110,13 +113,18 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
       const { venue } = entry;
       const createdAt = at.toISOString();
       const day = zonedParts(at, venue.timezone).date;
-      const order = await db.transaction(async (tx): Promise<Order | undefined> => {
-        await checkLimit(tx, userId, at);
+      const order = await db.hotTransaction(async (tx): Promise<Order | undefined> => {
         const id = randomUUID();
-        // The key's primary key decides which of two simultaneous requests (on any instances) makes the order.
-        const claimed = await tx.get<{ order_id: string }>('INSERT INTO idempotency_keys (user_id, key, body_hash, order_id, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id, key) DO NOTHING RETURNING order_id', [userId, key, hashBody(bodyText), id, at.getTime()]);
-        if (!claimed) return undefined;
-        const n = (await tx.get<{ n: number }>('INSERT INTO order_counters (venue_id, day, n) VALUES (?, ?, 1) ON CONFLICT (venue_id, day) DO UPDATE SET n = order_counters.n + 1 RETURNING n', [venue.id, day]))!.n;
+        // Sent together (pipelined). The key's primary key decides which of two simultaneous
+        // requests (on any instances) makes the order; the counter row numbers it.
+        const [, claimed, counter] = await Promise.all([
+          checkLimit(tx, userId, at),
+          tx.get<{ order_id: string }>('INSERT INTO idempotency_keys (user_id, key, body_hash, order_id, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id, key) DO NOTHING RETURNING order_id', [userId, key, hashBody(bodyText), id, at.getTime()]),
+          tx.get<{ n: number }>('INSERT INTO order_counters (venue_id, day, n) VALUES (?, ?, 1) ON CONFLICT (venue_id, day) DO UPDATE SET n = order_counters.n + 1 RETURNING n', [venue.id, day]),
+        ]);
+        // Taken by another request: roll back (the number is not used up).
+        if (!claimed) throw new KeyTaken();
+        const n = counter!.n;
         const doc: Order = {
           id,
           number: orderNumber(n),
@@ -142,10 +150,16 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
           createdAt,
         };
         const json = JSON.stringify(doc);
-        await tx.run('INSERT INTO orders (id, venue_id, user_id, number, day, status, doc, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [doc.id, venue.id, userId, doc.number, day, doc.status, json, createdAt]);
-        if (events) await events.append(tx, { venueId: venue.id, orderId: doc.id, type: 'order', data: json });
+        await Promise.all([
+          tx.run('INSERT INTO orders (id, venue_id, user_id, number, day, status, doc, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [doc.id, venue.id, userId, doc.number, day, doc.status, json, createdAt]),
+          events?.append(tx, { venueId: venue.id, orderId: doc.id, type: 'order', data: json }),
+        ]);
         return doc;
+      }).catch((error: unknown) => {
+        if (error instanceof KeyTaken) return undefined;
+        throw error;
       });
+
       if (!order) {
         // Another request with this key committed first (it waited for it): answer with its order.
         const replayed = await replay(userId, key, bodyText);
@@ -173,7 +187,7 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
       return (await db.all<{ doc: string }>(`SELECT doc FROM orders WHERE venue_id = ?${filter} ORDER BY created_at DESC, ${db.orderSeq} DESC LIMIT ?`, [venueId, ...wanted, max])).map((r) => parse(r.doc));
     },
     async setStatus(id, status) {
-      const updated = await db.transaction(async (tx) => {
+      const updated = await db.hotTransaction(async (tx) => {
         const row = await tx.get<{ doc: string }>(`SELECT doc FROM orders WHERE id = ?${db.forUpdate}`, [id]);
         if (!row) throw problem('notFound', 404, 'Ese pedido no existe.');
         const order = parse(row.doc);
@@ -183,8 +197,10 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
         order.status = status;
         order.history.push({ status, at: now().toISOString() });
         const json = JSON.stringify(order);
-        await tx.run('UPDATE orders SET status = ?, doc = ? WHERE id = ?', [status, json, id]);
-        if (events) await events.append(tx, { venueId: order.venueId, orderId: order.id, type: 'order', data: json });
+        await Promise.all([
+          tx.run('UPDATE orders SET status = ?, doc = ? WHERE id = ?', [status, json, id]),
+          events?.append(tx, { venueId: order.venueId, orderId: order.id, type: 'order', data: json }),
+        ]);
         return order;
       });
       events?.committed(updated.venueId);

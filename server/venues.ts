@@ -151,7 +151,7 @@ export async function createVenueStore(db: Db, events?: EventBus): Promise<Venue
     async put(input, options = {}) {
       const venue: Venue = options.keepUpdatedAt ? input : { ...input, updatedAt: new Date().toISOString() };
       const recorded: PriceChange[] = [];
-      await db.transaction(async (tx) => {
+      await db.hotTransaction(async (tx) => {
         // The stored document (not this instance's cache) is the one being replaced.
         const stored = await tx.get<{ doc: string }>(`SELECT doc FROM venues WHERE id = ?${db.forUpdate}`, [venue.id]);
         await storeVenue(tx, venue);

@@ -49,6 +49,14 @@ export interface Db extends Queryable {
   readonly forUpdate: string;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
+   * A transaction on a hot lock (a venue's order counter and event log): on PostgreSQL it
+   * commits without waiting for the WAL flush, so the next request for that venue need not
+   * wait for the disk while holding the lock; then, with the lock released, it waits for
+   * the flush (a synchronous commit after ours covers ours: WAL is flushed in order) before
+   * it resolves. Durable when it resolves, like `transaction`; waits on the disk group-commit.
+   */
+  hotTransaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
    * Runs `fn` in one transaction holding the database-wide start-up lock: ten instances
    * starting together migrate (and seed) once; the others wait, then find it done.
    */
@@ -74,7 +82,7 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Db> {
-  const db = options.url ? openPostgres(options.url, options.poolSize ?? 10, options.reset ?? false) : openSqlite(options);
+  const db = options.url ? openPostgres(options.url, options.poolSize ?? 10) : openSqlite(options);
   if (options.url && options.reset) await resetPostgres(db);
   return db;
 }
@@ -183,6 +191,7 @@ function openSqlite({ path, reset = false }: OpenOptions): Db {
     lock: direct.lock,
     notify: direct.notify,
     transaction,
+    hotTransaction: transaction,
     startup: transaction,
     async listen() {
       return async () => {};
@@ -232,7 +241,7 @@ function pgQueryable(runner: PgRunner): Queryable {
   };
 }
 
-function openPostgres(url: string, max: number, _reset: boolean): Db {
+function openPostgres(url: string, max: number): Db {
   const sql: PgSql = postgres(url, {
     max,
     onnotice: () => {},
@@ -242,11 +251,23 @@ function openPostgres(url: string, max: number, _reset: boolean): Db {
   }) as unknown as PgSql;
   const base = pgQueryable(sql);
   const transaction = <T>(fn: (tx: Queryable) => Promise<T>) => sql.begin((tx) => fn(pgQueryable(tx))) as Promise<T>;
+  const hotTransaction = async <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> => {
+    const result = await sql.begin(async (tx) => {
+      // Sent together with the transaction's first statements (pipelined), not awaited alone.
+      const [, value] = await Promise.all([tx.unsafe('SET LOCAL synchronous_commit = off'), fn(pgQueryable(tx))]);
+      return value;
+    }) as T;
+    // A statement that takes an xid commits synchronously: when it returns, the WAL up to its
+    // commit record — which follows ours — is on disk (and concurrent waiters share one flush).
+    await sql.unsafe('SELECT pg_current_xact_id()');
+    return result;
+  };
   return {
     ...base,
     orderSeq: 'seq',
     forUpdate: ' FOR UPDATE',
     transaction,
+    hotTransaction,
     startup: (fn) =>
       transaction(async (tx) => {
         await tx.lock('startup', 'migrate');

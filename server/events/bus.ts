@@ -139,10 +139,17 @@ export async function createEventBus(db: Db): Promise<EventBus> {
 
   return {
     async append(tx, { venueId, orderId, type, data }) {
-      // Serialize this venue's event commits (see the module comment), then take the next id.
-      await tx.lock('events', venueId);
-      const row = await tx.get<{ id: number }>('INSERT INTO events (venue_id, order_id, type, data, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id', [venueId, orderId ?? null, type, data, Date.now()]);
-      await tx.notify(EVENTS_CHANNEL, JSON.stringify({ v: venueId, t: type, id: row!.id }));
+      const params = [venueId, orderId ?? null, type, data, Date.now()];
+      if (tx.dialect === 'sqlite') {
+        return (await tx.get<{ id: number }>('INSERT INTO events (venue_id, order_id, type, data, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id', params))!.id;
+      }
+      // Serialize this venue's event commits (see the module comment), then take the next id and
+      // notify every instance on commit — sent together (pipelined), executed in this order.
+      const [, row] = await Promise.all([
+        tx.lock('events', venueId),
+        tx.get<{ id: number }>(`WITH e AS (INSERT INTO events (venue_id, order_id, type, data, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id)
+          SELECT id, pg_notify('${EVENTS_CHANNEL}', json_build_object('v', ?::text, 't', ?::text, 'id', id)::text) FROM e`, [...params, venueId, type]),
+      ]);
       return row!.id;
     },
     committed(venueId) {
