@@ -81,8 +81,7 @@ export function createApp(deps: AppDeps): Hono {
   // Shutting down: answer 503 and close the connection, so a client or load balancer retries elsewhere.
   app.use('*', async (c, next) => {
     if (!deps.draining || c.req.path === '/api/health') return next();
-    c.header('connection', 'close');
-    throw problem('server', 503, 'Este servidor se está reiniciando. Vuelve a intentarlo en unos segundos.', {}, { 'retry-after': '1' });
+    throw problem('server', 503, 'Este servidor se está reiniciando. Vuelve a intentarlo en unos segundos.', {}, { 'retry-after': '1', connection: 'close' });
   });
 
   app.onError((error, c) => {

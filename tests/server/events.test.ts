@@ -97,6 +97,22 @@ describe(`resumable event streams (${dialectName()})`, () => {
   });
 });
 
+describe('draining (SIGTERM received)', () => {
+  it('answers 503 with Retry-After to new requests, and 503 on the health check', async () => {
+    s.deps.draining = true;
+    try {
+      const res = await s.request('/api/venues');
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('1');
+      const health = await s.request('/api/health');
+      expect(health.status).toBe(503);
+      expect(await health.json()).toMatchObject({ status: 'error', draining: true });
+    } finally {
+      s.deps.draining = false;
+    }
+  });
+});
+
 describe('GET /api/health', () => {
   it('is 200 with the database kind while the database answers, 503 when it does not', async () => {
     const ok = await s.request('/api/health');
