@@ -50,6 +50,8 @@ export default defineConfig({
       // addresses are absolute, prerendered pages included) and lets that host call it.
       UMENU_API_PUBLIC_URL: `${baseURL}/api`,
       UMENU_CORS_ORIGINS: staticHostURL,
+      // The suite places many orders as the demo diner: no per-account order limit.
+      UMENU_ORDER_LIMIT: 'off',
     },
   },
 });

@@ -1,19 +1,34 @@
 /**
  * `npm run bench:api`: load test of the reference API on loopback with autocannon.
- * Starts `scripts/start.ts` on a fresh temporary database (no site build; the benchmark
- * venue `mercado-grande` with 520 products is generated), measures ~10 s each:
- *   GET /api/venues/{id} → 200, the same with If-None-Match → 304, POST /api/orders (201),
- * each as fast as it goes (10 connections) and, for 200 and 201, at the target's fixed rate;
- * prints req/s, p50 and p99 against the targets, then stops the server and checks that
- * every order answered 201 is in the database. Exits non-zero only when a correctness
- * check fails (throughput depends on a shared, noisy machine: it is reported, not enforced).
+ *
+ *   npm run bench:api                                  # SQLite, one instance: every scenario below
+ *   npm run bench:api -- --db postgres --instances 2   # the same on PostgreSQL with N instances
+ *   npm run bench:api -- --all                         # menu GET and order POST for SQLite ×1,
+ *                                                      # PostgreSQL ×1 and ×2, then the crash run
+ *
+ * Starts `scripts/start.ts` (N times, on free loopback ports, or consecutive ones from
+ * BENCH_PORT) on a fresh
+ * database — SQLite in a temp dir, or a throwaway PostgreSQL cluster (scripts/pg-cluster.ts,
+ * durable settings) — with the benchmark venue `mercado-grande` (520 products) and no order
+ * limit. Scenarios, ~10 s each: GET /api/venues/{id} → 200, the same with If-None-Match →
+ * 304, POST /api/orders (201), as fast as they go (10 connections, spread evenly over the
+ * instances as a load balancer would) and, for 200 and 201, at the target's fixed rate.
+ * Prints req/s, p50 and p99 (with several instances: the sum of req/s and the worst p50/p99)
+ * against the targets, then stops the servers and checks that every order answered 201 is in
+ * the database with a unique number. The crash run (PostgreSQL ×2): an order load on both
+ * instances, one SIGKILLed after 2 s, requests without an answer retried with the same key
+ * on the other; counts acknowledged, lost and duplicated orders. Exits non-zero only when a
+ * correctness check fails (throughput depends on a shared, noisy machine: reported, not enforced).
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { createRequire } from 'node:module';
+import { parseArgs } from 'node:util';
+import postgres from 'postgres';
+import { freePort, startPgCluster, type PgCluster } from './pg-cluster.ts';
 
 /** The part of autocannon's API used here (the package ships no types). */
 interface RequestSpec {
@@ -29,124 +44,257 @@ interface Histogram { average: number; p50: number; p99: number; total: number }
 interface Result { requests: Histogram; latency: Histogram; errors: number; timeouts: number; statusCodeStats?: Record<string, { count: number }> }
 const autocannon = createRequire(import.meta.url)('autocannon') as (options: Options) => Promise<Result>;
 
-const PORT = Number(process.env.BENCH_PORT ?? 4402);
+const { values: args } = parseArgs({ options: { db: { type: 'string', default: 'sqlite' }, instances: { type: 'string', default: '1' }, all: { type: 'boolean', default: false } } });
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const base = `http://127.0.0.1:${PORT}`;
-const dir = mkdtempSync(join(tmpdir(), 'umenu-bench-'));
-const dbPath = join(dir, 'bench.sqlite');
 const failures: string[] = [];
+const MENU_TARGET = { rps: 3000, p99: 20 };
+const ORDER_TARGET = { rps: 500, p99: 50 };
 
-const server = spawn(process.execPath, ['scripts/start.ts'], {
-  env: {
-    ...process.env, PORT: String(PORT), UMENU_DB: dbPath, UMENU_RESET_DB: '1', UMENU_SKIP_BUILD: '1',
-    UMENU_SEED_LARGE: '1', UMENU_DIST: join(dir, 'no-dist'), UMENU_JWT_SECRET: 'bench-secret-0123456789abcdef0123456789',
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-let serverOut = '';
-server.stdout!.on('data', (c: Buffer) => (serverOut += c.toString()));
-const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+type DbKind = 'sqlite' | 'postgres';
+interface Stack {
+  label: string;
+  bases: string[];
+  stop(): Promise<void>;
+  kill(index: number): void;
+  /** Ids, distinct numbers and count of the orders stored (after stop). */
+  stored(): Promise<{ ids: Set<string>; numbers: number; n: number; keys: number }>;
+  cleanup(): Promise<void>;
+}
 
-async function waitReady(): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (!serverOut.includes('umenu listo')) {
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${serverOut}`);
+let cluster: PgCluster | undefined;
+let clusterDbs = 0;
+
+async function startStack(db: DbKind, instances: number): Promise<Stack> {
+  const ports: number[] = [];
+  for (let i = 0; i < instances; i++) ports.push(process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) + i : await freePort());
+  const dir = mkdtempSync(join(tmpdir(), 'umenu-bench-'));
+  const dbPath = join(dir, 'bench.sqlite');
+  let dbUrl: string | undefined;
+  if (db === 'postgres') {
+    cluster ??= await startPgCluster({ durable: true, ...(process.env.BENCH_PG_PORT ? { port: Number(process.env.BENCH_PG_PORT) } : {}) });
+    const name = `bench_${++clusterDbs}`;
+    const admin = postgres(cluster.url, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`CREATE DATABASE ${name}`);
+    await admin.end();
+    dbUrl = cluster.urlFor(name);
+  }
+  const procs: Array<{ child: ChildProcess; exited: Promise<number | null>; out: () => string }> = [];
+  const start = (i: number) => {
+    const child = spawn(process.execPath, ['scripts/start.ts'], {
+      env: {
+        ...process.env, PORT: String(ports[i]), UMENU_DB: dbPath, UMENU_RESET_DB: db === 'sqlite' ? '1' : '0', UMENU_SKIP_BUILD: '1',
+        UMENU_SEED_LARGE: '1', UMENU_ORDER_LIMIT: 'off', UMENU_DIST: join(dir, 'no-dist'), UMENU_JWT_SECRET: 'bench-secret-0123456789abcdef0123456789',
+        ...(dbUrl ? { UMENU_DATABASE_URL: dbUrl } : {}),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+    procs.push({ child, exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))), out: () => out });
+  };
+  for (let i = 0; i < instances; i++) start(i);
+  const deadline = Date.now() + 60_000;
+  while (!procs.every((p) => p.out().includes('umenu listo'))) {
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${procs.map((p) => p.out()).join('\n')}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+  const killed = new Set<number>();
+  return {
+    label: `${db === 'sqlite' ? 'SQLite' : 'PostgreSQL'} ×${instances}`,
+    bases: ports.map((port) => `http://127.0.0.1:${port}`),
+    kill(index) {
+      killed.add(index);
+      procs[index]!.child.kill('SIGKILL');
+    },
+    async stop() {
+      for (const p of procs) if (p.child.exitCode === null) p.child.kill('SIGTERM');
+      const codes = await Promise.all(procs.map((p) => p.exited));
+      codes.forEach((code, i) => {
+        if (!killed.has(i) && code !== 0) failures.push(`server ${i} exited with ${code}`);
+      });
+    },
+    async stored() {
+      if (dbUrl) {
+        const sql = postgres(dbUrl, { max: 1, onnotice: () => {} });
+        const ids = new Set((await sql<Array<{ id: string }>>`SELECT id FROM orders`).map((r) => r.id));
+        const [t] = await sql<Array<{ numbers: string; n: string; keys: string }>>`SELECT COUNT(DISTINCT (venue_id, day, number)) AS numbers, COUNT(*) AS n, (SELECT COUNT(*) FROM idempotency_keys) AS keys FROM orders`;
+        await sql.end();
+        return { ids, numbers: Number(t!.numbers), n: Number(t!.n), keys: Number(t!.keys) };
+      }
+      const sqlite = new DatabaseSync(dbPath, { readOnly: true });
+      const ids = new Set((sqlite.prepare('SELECT id FROM orders').all() as Array<{ id: string }>).map((r) => r.id));
+      const t = sqlite.prepare('SELECT COUNT(DISTINCT venue_id || day || number) AS numbers, COUNT(*) AS n, (SELECT COUNT(*) FROM idempotency_keys) AS keys FROM orders').get() as { numbers: number; n: number; keys: number };
+      sqlite.close();
+      return { ids, ...t };
+    },
+    async cleanup() {
+      for (const p of procs) if (p.child.exitCode === null) p.child.kill('SIGKILL');
+      await Promise.all(procs.map((p) => p.exited));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
-interface Row { name: string; rps: number; p50: number; p99: number; codes: string; target: string; meets: boolean }
+interface Row { stack: string; name: string; rps: number; p50: number; p99: number; codes: string; target: string; meets: boolean }
 const rows: Row[] = [];
 
-async function run(name: string, opts: Options, target: { rps: number; p99: number }, expectStatus: number): Promise<Result> {
-  await autocannon({ url: base, connections: CONNECTIONS, duration: 1, ...opts }); // warm-up (JIT, caches), not measured
-  const result = await autocannon({ url: base, connections: CONNECTIONS, duration: DURATION, ...opts });
-  if (!result.requests.total) failures.push(`${name}: no requests completed`);
-  const codes = Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => `${code}×${s.count}`).join(' ');
-  const rps = result.requests.average;
-  const p50 = result.latency.p50;
-  const p99 = result.latency.p99;
+/** Runs `opts` against every instance at once (connections and fixed rate split evenly). */
+async function run(stack: Stack, name: string, opts: (base: string) => Options, target: { rps: number; p99: number }, expectStatus: number): Promise<void> {
+  const n = stack.bases.length;
+  const per = (base: string, duration: number) => {
+    const o = opts(base);
+    return { url: base, connections: Math.max(1, Math.round(CONNECTIONS / n)), duration, ...o, ...(o.overallRate ? { overallRate: o.overallRate / n } : {}) };
+  };
+  await Promise.all(stack.bases.map((base) => autocannon(per(base, 1)))); // warm-up (JIT, caches), not measured
+  const results = await Promise.all(stack.bases.map((base) => autocannon(per(base, DURATION))));
+  const total = results.reduce((sum, r) => sum + r.requests.total, 0);
+  if (!total) failures.push(`${stack.label} ${name}: no requests completed`);
+  const codeCounts = new Map<string, number>();
+  for (const r of results) for (const [code, s] of Object.entries(r.statusCodeStats ?? {})) codeCounts.set(code, (codeCounts.get(code) ?? 0) + s.count);
+  const codes = [...codeCounts].map(([code, count]) => `${code}×${count}`).join(' ');
+  const rps = results.reduce((sum, r) => sum + r.requests.average, 0);
+  const p50 = Math.max(...results.map((r) => r.latency.p50));
+  const p99 = Math.max(...results.map((r) => r.latency.p99));
+  const fixed = opts(stack.bases[0]!).overallRate;
   // At a fixed offered rate the run can only reach that rate: allow 5 % for start and stop.
-  const rpsOk = opts.overallRate ? rps >= 0.95 * target.rps : rps >= target.rps;
-  rows.push({ name, rps, p50, p99, codes, target: `≥ ${target.rps} req/s, p99 ≤ ${target.p99} ms`, meets: rpsOk && p99 <= target.p99 });
-  const unexpected = Object.keys(result.statusCodeStats ?? {}).filter((c) => Number(c) !== expectStatus);
-  if (unexpected.length || result.errors || result.timeouts) failures.push(`${name}: unexpected answers ${codes}, errors ${result.errors}, timeouts ${result.timeouts}`);
-  return result;
+  const rpsOk = fixed ? rps >= 0.95 * target.rps : rps >= target.rps;
+  rows.push({ stack: stack.label, name, rps, p50, p99, codes, target: `≥ ${target.rps} req/s, p99 ≤ ${target.p99} ms`, meets: rpsOk && p99 <= target.p99 });
+  const unexpected = [...codeCounts.keys()].filter((c) => Number(c) !== expectStatus);
+  const errors = results.reduce((sum, r) => sum + r.errors + r.timeouts, 0);
+  if (unexpected.length || errors) failures.push(`${stack.label} ${name}: unexpected answers ${codes}, errors/timeouts ${errors}`);
 }
 
-try {
-  await waitReady();
-  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'ana@umenu.test', password: 'demo1234' }) });
-  const { token } = (await login.json()) as { token: string };
+const ORDER_BODY = JSON.stringify({
+  venueId: 'taqueria-el-guero', mode: 'table', table: '5', customer: { name: 'Ana García', phone: '+52 55 1234 5678' },
+  tip: { percent: 10 }, payment: 'card',
+  lines: [
+    { productId: 'tacos-al-pastor', optionIds: ['cantidad-orden-de-3', 'tortilla-maiz', 'salsas-verde'], quantity: 2 },
+    { productId: 'agua-de-horchata', optionIds: ['tamano-grande-1-l'], quantity: 1, note: 'Con poco hielo' },
+  ],
+  expectedTotal: Math.floor(((6900 * 2 + 3500 + 1800) * 110 + 50) / 100),
+});
+
+async function login(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'ana@umenu.test', password: 'demo1234' }) });
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** Benchmarks one stack; `full`: every scenario, else menu GET and order POST only. */
+async function bench(stack: Stack, full: boolean): Promise<void> {
+  const base = stack.bases[0]!;
+  const token = await login(base);
   const headersFor = async (id: string) => {
     const res = await fetch(`${base}/api/venues/${id}`, { headers: { 'accept-encoding': 'br' } });
     return { etag: res.headers.get('etag')!, bytes: (await res.arrayBuffer()).byteLength };
   };
   const taqueria = await headersFor('taqueria-el-guero');
   const large = await headersFor('mercado-grande');
-  console.log(`Benchmark: ${CONNECTIONS} connections, ${DURATION} s per scenario, server pid ${server.pid} on ${base}`);
+  console.log(`\n${stack.label}: ${CONNECTIONS} connections, ${DURATION} s per scenario, on ${stack.bases.join(', ')}`);
   console.log(`Venue JSON sizes: taqueria-el-guero ${taqueria.bytes} B, mercado-grande ${large.bytes} B (sent brotli-compressed)`);
-
-  const menuTarget = { rps: 3000, p99: 20 };
-  await run('GET /api/venues/taqueria-el-guero → 200 (br)', { url: `${base}/api/venues/taqueria-el-guero`, headers: { 'accept-encoding': 'br, gzip' } }, menuTarget, 200);
-  await run('GET /api/venues/mercado-grande → 200 (br, 520 products)', { url: `${base}/api/venues/mercado-grande`, headers: { 'accept-encoding': 'br, gzip' } }, menuTarget, 200);
-  await run('GET /api/venues/taqueria-el-guero → 200 at a fixed 3,000 req/s', { url: `${base}/api/venues/taqueria-el-guero`, headers: { 'accept-encoding': 'br, gzip' }, overallRate: 3000 }, menuTarget, 200);
-  await run('GET /api/venues/mercado-grande If-None-Match → 304', { url: `${base}/api/venues/mercado-grande`, headers: { 'accept-encoding': 'br, gzip', 'if-none-match': large.etag } }, menuTarget, 304);
-
+  const br = { 'accept-encoding': 'br, gzip' };
+  await run(stack, 'GET /api/venues/taqueria-el-guero → 200 (br)', (b) => ({ url: `${b}/api/venues/taqueria-el-guero`, headers: br }), MENU_TARGET, 200);
+  if (full) {
+    await run(stack, 'GET /api/venues/mercado-grande → 200 (br, 520 products)', (b) => ({ url: `${b}/api/venues/mercado-grande`, headers: br }), MENU_TARGET, 200);
+    await run(stack, 'GET /api/venues/taqueria-el-guero → 200 at a fixed 3,000 req/s', (b) => ({ url: `${b}/api/venues/taqueria-el-guero`, headers: br, overallRate: 3000 }), MENU_TARGET, 200);
+    await run(stack, 'GET /api/venues/mercado-grande If-None-Match → 304', (b) => ({ url: `${b}/api/venues/mercado-grande`, headers: { ...br, 'if-none-match': large.etag } }), MENU_TARGET, 304);
+  }
   const createdIds = new Set<string>();
   let counter = 0;
-  const body = JSON.stringify({
-    venueId: 'taqueria-el-guero', mode: 'table', table: '5', customer: { name: 'Ana García', phone: '+52 55 1234 5678' },
-    tip: { percent: 10 }, payment: 'card',
-    lines: [
-      { productId: 'tacos-al-pastor', optionIds: ['cantidad-orden-de-3', 'tortilla-maiz', 'salsas-verde'], quantity: 2 },
-      { productId: 'agua-de-horchata', optionIds: ['tamano-grande-1-l'], quantity: 1, note: 'Con poco hielo' },
-    ],
-    expectedTotal: Math.floor(((6900 * 2 + 3500 + 1800) * 110 + 50) / 100),
-  });
   const orderRequest: RequestSpec = {
     method: 'POST',
     path: '/api/orders',
-    body,
+    body: ORDER_BODY,
     // A distinct Idempotency-Key per request: every request is a new order.
     setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': `bench-${process.pid}-${++counter}` } }),
     onResponse: (status, responseBody) => {
       if (status === 201) createdIds.add((JSON.parse(responseBody) as { id: string }).id);
     },
   };
-  await run('POST /api/orders → 201', { requests: [orderRequest] }, { rps: 500, p99: 50 }, 201);
-  await run('POST /api/orders → 201 at a fixed 500 req/s', { requests: [orderRequest], overallRate: 500 }, { rps: 500, p99: 50 }, 201);
+  await run(stack, 'POST /api/orders → 201', () => ({ requests: [orderRequest] }), ORDER_TARGET, 201);
+  if (full) await run(stack, 'POST /api/orders → 201 at a fixed 500 req/s', () => ({ requests: [orderRequest], overallRate: 500 }), ORDER_TARGET, 201);
 
-  server.kill('SIGTERM');
-  const code = await exited;
-  if (code !== 0) failures.push(`server exited with ${code}`);
-
-  const db = new DatabaseSync(dbPath, { readOnly: true });
-  const stored = new Set((db.prepare("SELECT id FROM orders WHERE venue_id = 'taqueria-el-guero'").all() as Array<{ id: string }>).map((r) => r.id));
-  const totals = db.prepare('SELECT COUNT(DISTINCT number) AS numbers, COUNT(*) AS n FROM orders').get() as { numbers: number; n: number };
-  db.close();
-  const missing = [...createdIds].filter((id) => !stored.has(id));
-  console.log('');
-  console.log('| scenario | req/s | p50 ms | p99 ms | answers | target | meets |');
-  console.log('|---|---:|---:|---:|---|---|---|');
-  for (const r of rows) console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.codes} | ${r.target} | ${r.meets ? 'yes' : 'NO'} |`);
-  console.log('');
-  console.log(`Orders answered 201: ${createdIds.size}; in the database: ${stored.size}; missing: ${missing.length}; distinct order numbers: ${totals.numbers}/${totals.n}`);
-  if (missing.length) failures.push(`${missing.length} orders answered 201 are not in the database`);
+  await stack.stop();
+  const stored = await stack.stored();
+  const missing = [...createdIds].filter((id) => !stored.ids.has(id));
+  console.log(`${stack.label}: orders answered 201: ${createdIds.size}; in the database: ${stored.n}; missing: ${missing.length}; distinct order numbers: ${stored.numbers}/${stored.n}`);
+  if (missing.length) failures.push(`${stack.label}: ${missing.length} orders answered 201 are not in the database`);
   // Requests still in flight when autocannon stops (after each warm-up and measured run) are
   // created but their answers are not read: at most one per connection per run.
-  const uncounted = stored.size - createdIds.size;
-  if (uncounted < 0 || uncounted > 4 * CONNECTIONS) failures.push(`database holds ${stored.size} orders but ${createdIds.size} were answered 201`);
-  else if (uncounted) console.log(`(${uncounted} more orders were created by requests still in flight when the run stopped)`);
-  if (totals.numbers !== totals.n) failures.push('order numbers are not unique');
+  const uncounted = stored.n - createdIds.size;
+  if (uncounted < 0 || uncounted > 4 * CONNECTIONS) failures.push(`${stack.label}: database holds ${stored.n} orders but ${createdIds.size} were answered 201`);
+  if (stored.numbers !== stored.n) failures.push(`${stack.label}: order numbers are not unique`);
+}
+
+/** Two instances under an order load; one is SIGKILLed; lost answers are retried on the other. */
+async function crash(stack: Stack): Promise<string> {
+  const [victim, survivor] = stack.bases as [string, string];
+  const token = await login(survivor);
+  const post = (base: string, key: string) => fetch(`${base}/api/orders`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'idempotency-key': key, 'content-type': 'application/json' }, body: ORDER_BODY });
+  const acknowledged = new Map<string, string>();
+  let retried = 0;
+  let counter = 0;
+  let turn = 0;
+  const stopAt = Date.now() + 6000;
+  const killer = setTimeout(() => stack.kill(0), 2000);
+  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
+    while (Date.now() < stopAt) {
+      const key = `crash-${process.pid}-${++counter}`;
+      let res: Response;
+      try {
+        res = await post(turn++ % 2 === 0 ? victim : survivor, key);
+      } catch {
+        retried++;
+        res = await post(survivor, key);
+      }
+      if (res.status === 201) acknowledged.set(key, ((await res.json()) as { id: string }).id);
+      else failures.push(`crash run: answer ${res.status}`);
+    }
+  }));
+  clearTimeout(killer);
+  let readable = 0;
+  for (const id of acknowledged.values()) {
+    if ((await fetch(`${survivor}/api/orders/${id}`, { headers: { authorization: `Bearer ${token}` } })).status === 200) readable++;
+  }
+  await stack.stop();
+  const stored = await stack.stored();
+  const lost = acknowledged.size - readable;
+  const duplicated = stored.n - stored.keys;
+  if (lost) failures.push(`crash run: ${lost} acknowledged orders lost`);
+  if (duplicated || stored.n !== acknowledged.size) failures.push(`crash run: ${stored.n} orders stored for ${acknowledged.size} acknowledged keys`);
+  return `Crash run (PostgreSQL ×2, ${CONNECTIONS} clients, one instance SIGKILLed after 2 s of 6): acknowledged ${acknowledged.size}, answers lost and retried on the other instance ${retried}, acknowledged but not readable (lost) ${lost}, duplicated ${duplicated}, orders stored ${stored.n}`;
+}
+
+const crashLines: string[] = [];
+try {
+  const configs: Array<[DbKind, number]> = args.all ? [['sqlite', 1], ['postgres', 1], ['postgres', 2]] : [[args.db === 'postgres' ? 'postgres' : 'sqlite', Math.max(1, Number(args.instances) || 1)]];
+  for (const [db, instances] of configs) {
+    const stack = await startStack(db, instances);
+    try {
+      await bench(stack, !args.all);
+    } finally {
+      await stack.cleanup();
+    }
+  }
+  if (args.all || (args.db === 'postgres' && Number(args.instances) >= 2)) {
+    const stack = await startStack('postgres', 2);
+    try {
+      crashLines.push(await crash(stack));
+    } finally {
+      await stack.cleanup();
+    }
+  }
 } catch (error) {
   failures.push(String(error));
 } finally {
-  if (server.exitCode === null) server.kill('SIGTERM');
-  await exited;
-  rmSync(dir, { recursive: true, force: true });
+  cluster?.stop();
 }
+
+console.log('');
+console.log('| setup | scenario | req/s | p50 ms | p99 ms | answers | target | meets |');
+console.log('|---|---|---:|---:|---:|---|---|---|');
+for (const r of rows) console.log(`| ${r.stack} | ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.codes} | ${r.target} | ${r.meets ? 'yes' : 'NO'} |`);
+for (const line of crashLines) console.log(`\n${line}`);
 
 if (failures.length) {
   console.error(`\n✖ Correctness checks failed:\n- ${failures.join('\n- ')}`);

@@ -80,11 +80,18 @@ httpServer.on('error', (error: NodeJS.ErrnoException) => {
   process.exit(1);
 });
 
+/**
+ * SIGTERM/SIGINT: stop taking requests (new connections refused; requests on open ones
+ * answered 503 with `connection: close`, health 503), end live streams with `retry:` so
+ * their clients reconnect — through the load balancer, to another instance — finish what
+ * is in flight, close the database, exit; at the latest after 8 s.
+ */
 function shutdown(signal: string): void {
   console.log(`\n[umenu] ${signal}: cerrando…`);
+  server.deps.draining = true;
   buildProcess?.kill('SIGTERM');
   server.deps.orders.close();
-  const force = setTimeout(() => process.exit(0), 5000);
+  const force = setTimeout(() => process.exit(0), 8000);
   force.unref();
   httpServer.close(() => {
     void server.close().then(() => process.exit(0));

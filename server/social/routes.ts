@@ -52,7 +52,7 @@ function isLoopbackHttp(url: string): boolean {
 
 export function socialRoutes(deps: AppDeps, options: SocialOptions = {}): SocialRoutes {
   const settings = options.config ?? socialConfigFromEnv();
-  const store = options.store ?? createSocialStore();
+  const store = options.store ?? createSocialStore({ db: deps.db });
   const app: SocialRoutes = new Hono();
   let demo: Promise<DemoProvider> | undefined;
   const clients = new Map<string, Promise<oidc.Configuration>>();
@@ -155,7 +155,7 @@ export function socialRoutes(deps: AppDeps, options: SocialOptions = {}): Social
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
     const redirectUri = callbackUrl(c, provider);
-    store.savePending(state, { provider, verifier, nonce, browserChallenge: challenge, redirectUri, siteOrigin: siteOrigin(c) });
+    await store.savePending(state, { provider, verifier, nonce, browserChallenge: challenge, redirectUri, siteOrigin: siteOrigin(c) });
     const isDemo = !(provider === 'google' && settings.google);
     const url = oidc.buildAuthorizationUrl(config, {
       redirect_uri: redirectUri,
@@ -183,7 +183,7 @@ export function socialRoutes(deps: AppDeps, options: SocialOptions = {}): Social
   app.get('/:provider/callback', async (c) => {
     const provider = providerParam(c);
     const state = c.req.query('state') ?? '';
-    const pending = state ? store.takePending(state) : undefined;
+    const pending = state ? await store.takePending(state) : undefined;
     if (!pending || pending.provider !== provider) return backToLogin(c, siteOrigin(c), { error: 'social_expired' });
     const site = pending.siteOrigin;
     // The state must come back to the browser that started the sign-in.
@@ -219,20 +219,20 @@ export function socialRoutes(deps: AppDeps, options: SocialOptions = {}): Social
       return backToLogin(c, site, { error: 'social_failed' });
     }
     if (!email || email.length > 254) return backToLogin(c, site, { error: 'social_email' });
-    const user = deps.auth.findOrCreateUserByEmail({ email, name: name || email.split('@')[0]!, ...(avatar ? { avatar } : {}) });
+    const user = await deps.auth.findOrCreateUserByEmail({ email, name: name || email.split('@')[0]!, ...(avatar ? { avatar } : {}) });
     const code = randomBytes(32).toString('base64url');
-    store.saveCode(code, { userId: user.id, challenge: pending.browserChallenge });
+    await store.saveCode(code, { userId: user.id, challenge: pending.browserChallenge });
     return backToLogin(c, site, { code });
   });
 
   app.post('/token', async (c) => {
     const input = await readBody(c, SocialTokenInput);
-    const entry = store.takeCode(input.code);
+    const entry = await store.takeCode(input.code);
     if (!entry || !challengeMatches(input.code_verifier, entry.challenge)) {
       throw problem('invalidCredentials', 400, 'El inicio de sesión caducó o no es válido. Vuelve a intentarlo.');
     }
     c.header('cache-control', 'no-store');
-    return c.json(deps.auth.issueTokenPair(entry.userId));
+    return c.json(await deps.auth.issueTokenPair(entry.userId));
   });
 
   app.closeSocial = async () => {

@@ -1,10 +1,11 @@
 /**
- * Short-lived social sign-in records, kept in memory (a restart only cancels
- * sign-ins that were halfway through): the pending authorization requests,
+ * Short-lived social sign-in records, in the database (any instance can finish a sign-in
+ * another started) or, for tests, in memory: the pending authorization requests,
  * keyed by `state`, and the one-time codes handed to the browser, keyed by
  * their hash and bound to the browser's PKCE challenge.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Queryable } from '../db/database.ts';
 
 export interface PendingSignIn {
   provider: string;
@@ -63,21 +64,61 @@ function boundedMap<V extends { expiresAt: number }>(max: number, now: () => num
   };
 }
 
-export function createSocialStore(options: { now?: () => number; max?: number } = {}) {
+export interface SocialStore {
+  now: () => number;
+  savePending(state: string, value: Omit<PendingSignIn, 'expiresAt'>): Promise<void>;
+  /** Removes and returns the entry (one use only); undefined when missing or expired. */
+  takePending(state: string): Promise<PendingSignIn | undefined>;
+  saveCode(code: string, value: Omit<OneTimeCode, 'expiresAt'>): Promise<void>;
+  takeCode(code: string): Promise<OneTimeCode | undefined>;
+}
+
+/**
+ * With `db`, the records live in the database (tables `social_pending`, `social_codes`), so
+ * a sign-in started on one instance completes on any other; without, in this process's memory.
+ */
+export function createSocialStore(options: { now?: () => number; max?: number; db?: Queryable } = {}): SocialStore {
   const now = options.now ?? (() => Date.now());
-  const pending = boundedMap<PendingSignIn>(options.max ?? 5_000, now);
-  const codes = boundedMap<OneTimeCode>(options.max ?? 5_000, now);
+  const max = options.max ?? 5_000;
+  if (options.db) return dbStore(options.db, now, max);
+  const pending = boundedMap<PendingSignIn>(max, now);
+  const codes = boundedMap<OneTimeCode>(max, now);
   return {
     now,
-    savePending(state: string, value: Omit<PendingSignIn, 'expiresAt'>): void {
+    async savePending(state, value) {
       pending.set(state, { ...value, expiresAt: now() + PENDING_TTL_MS });
     },
-    takePending: (state: string) => pending.take(state),
-    saveCode(code: string, value: Omit<OneTimeCode, 'expiresAt'>): void {
+    takePending: async (state) => pending.take(state),
+    async saveCode(code, value) {
       codes.set(sha256(code), { ...value, expiresAt: now() + CODE_TTL_MS });
     },
-    takeCode: (code: string) => codes.take(sha256(code)),
+    takeCode: async (code) => codes.take(sha256(code)),
   };
 }
 
-export type SocialStore = ReturnType<typeof createSocialStore>;
+function dbStore(db: Queryable, now: () => number, max: number): SocialStore {
+  const table = { pending: 'social_pending', code: 'social_codes' } as const;
+  async function save(kind: keyof typeof table, key: string, value: object, ttl: number): Promise<void> {
+    const t = now();
+    // Expired rows go on every write; past `max` live rows the oldest go too (a flood cannot grow the table).
+    await db.run(`DELETE FROM ${table[kind]} WHERE expires_at <= ?`, [t]);
+    await db.run(`INSERT INTO ${table[kind]} (key, data, expires_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at`, [key, JSON.stringify(value), t + ttl]);
+    const count = (await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table[kind]}`))!.n;
+    if (count > max) {
+      await db.run(`DELETE FROM ${table[kind]} WHERE key IN (SELECT key FROM ${table[kind]} ORDER BY expires_at ASC LIMIT ?)`, [count - max]);
+    }
+  }
+  async function take<V>(kind: keyof typeof table, key: string): Promise<V | undefined> {
+    // DELETE … RETURNING: of two instances taking the same key, one gets it.
+    const row = await db.get<{ data: string; expires_at: number }>(`DELETE FROM ${table[kind]} WHERE key = ? RETURNING data, expires_at`, [key]);
+    if (!row || row.expires_at <= now()) return undefined;
+    return { ...(JSON.parse(row.data) as object), expiresAt: row.expires_at } as V;
+  }
+  return {
+    now,
+    savePending: (state, value) => save('pending', state, value, PENDING_TTL_MS),
+    takePending: (state) => take<PendingSignIn>('pending', state),
+    saveCode: (code, value) => save('code', sha256(code), value, CODE_TTL_MS),
+    takeCode: (code) => take<OneTimeCode>('code', sha256(code)),
+  };
+}

@@ -144,14 +144,14 @@ describe('social sign-in through the demo OpenID Connect provider', () => {
   });
 
   it('creates an account on the first social sign-in of a new person', async () => {
-    expect(s.deps.auth.userByEmail('luis@demo.umenu.test')).toBeUndefined();
+    expect(await s.deps.auth.userByEmail('luis@demo.umenu.test')).toBeUndefined();
     const browser = new Browser();
     const { verifier, challenge } = pkce();
     const page = await openProviderPage(browser, challenge);
     const landing = await choose(browser, page.url, page.html, 'luis');
     const res = await exchange(landing.searchParams.get('code')!, verifier);
     expect(res.status).toBe(200);
-    expect(s.deps.auth.userByEmail('luis@demo.umenu.test')).toMatchObject({ name: 'Luis Pérez', scope: '[]' });
+    expect(await s.deps.auth.userByEmail('luis@demo.umenu.test')).toMatchObject({ name: 'Luis Pérez', scope: '[]' });
   });
 
   it('the one-time code needs the browser verifier and works once', async () => {
@@ -244,21 +244,38 @@ describe('social sign-in store', () => {
     const { createSocialStore } = await import('../../server/social/store.ts');
     let now = 1_000_000;
     const store = createSocialStore({ now: () => now });
-    store.saveCode('abc', { userId: 'u1', challenge: 'c' });
-    expect(store.takeCode('abc')).toMatchObject({ userId: 'u1' });
-    expect(store.takeCode('abc')).toBeUndefined();
-    store.saveCode('late', { userId: 'u1', challenge: 'c' });
+    await store.saveCode('abc', { userId: 'u1', challenge: 'c' });
+    expect(await store.takeCode('abc')).toMatchObject({ userId: 'u1' });
+    expect(await store.takeCode('abc')).toBeUndefined();
+    await store.saveCode('late', { userId: 'u1', challenge: 'c' });
     now += 2 * 60_000;
-    expect(store.takeCode('late')).toBeUndefined();
+    expect(await store.takeCode('late')).toBeUndefined();
+  });
+
+  it('in the database, a sign-in saved by one instance is taken once by another, and expires', async () => {
+    const { createSocialStore } = await import('../../server/social/store.ts');
+    let now = 2_000_000;
+    const a = createSocialStore({ db: s.deps.db, now: () => now });
+    const b = createSocialStore({ db: s.deps.db, now: () => now, max: 3 });
+    const pending = { provider: 'demo', verifier: 'v', nonce: 'n', browserChallenge: 'c', redirectUri: 'http://x/cb', siteOrigin: 'http://x' };
+    await a.savePending('state-1', pending);
+    expect(await b.takePending('state-1')).toMatchObject({ provider: 'demo', verifier: 'v' });
+    expect(await a.takePending('state-1')).toBeUndefined();
+    await a.saveCode('code-1', { userId: 'u1', challenge: 'c' });
+    now += 2 * 60_000;
+    expect(await b.takeCode('code-1')).toBeUndefined();
+    for (const state of ['s1', 's2', 's3', 's4']) await b.savePending(state, pending);
+    expect(await b.takePending('s1')).toBeUndefined();
+    expect(await b.takePending('s4')).toMatchObject({ provider: 'demo' });
   });
 
   it('keeps a bounded number of pending sign-ins (a flood of /start cannot exhaust memory)', async () => {
     const { createSocialStore } = await import('../../server/social/store.ts');
     const store = createSocialStore({ max: 3 });
     const pending = { provider: 'google', verifier: 'v', nonce: 'n', browserChallenge: 'c', redirectUri: 'http://x/cb', siteOrigin: 'http://x' };
-    for (const state of ['s1', 's2', 's3', 's4']) store.savePending(state, pending);
-    expect(store.takePending('s1')).toBeUndefined();
-    expect(store.takePending('s4')).toMatchObject({ provider: 'google' });
+    for (const state of ['s1', 's2', 's3', 's4']) await store.savePending(state, pending);
+    expect(await store.takePending('s1')).toBeUndefined();
+    expect(await store.takePending('s4')).toMatchObject({ provider: 'google' });
   });
 });
 
