@@ -34,6 +34,24 @@ const jsonBodyErrors = {
 };
 const signedIn = { 401: problemResponse('Not signed in, or the access token expired') };
 const eventStream = { description: 'Event stream', content: { 'text/event-stream': { schema: { type: 'string' } } } };
+/** Event streams resume where a client left off: every event after the given id, oldest first, then live ones. */
+const resumeParams = [
+  { name: 'Last-Event-ID', in: 'header', required: false, description: 'Id of the last event received: the stream first sends every later event of this stream, in order, without duplicates', schema: { type: 'string', pattern: '^[0-9]{1,20}$' } },
+  { name: 'lastEventId', in: 'query', required: false, description: 'The same as `Last-Event-ID`, for clients that cannot set headers (it is not a secret)', schema: { type: 'string', pattern: '^[0-9]{1,20}$' } },
+];
+const healthBody = {
+  type: 'object',
+  properties: {
+    status: { type: 'string', enum: ['ok', 'error'] },
+    db: { type: 'string', enum: ['sqlite', 'postgres'] },
+    dbLatencyMs: { type: 'number', minimum: 0 },
+    building: { type: 'boolean', description: 'The bundled server is building the site' },
+    draining: { type: 'boolean', description: 'The instance received SIGTERM and is shutting down' },
+  },
+  required: ['status', 'db', 'dbLatencyMs', 'building'],
+};
+/** While an instance shuts down (SIGTERM), every operation answers this. */
+const draining = { 503: problemResponse('This instance is shutting down: retry (Retry-After: 1), the load balancer sends you to another one') };
 
 /** `Hours` is a record keyed by weekday; JSON Schema gets the explicit properties. */
 function hoursSchema(): Record<string, unknown> {
@@ -138,8 +156,8 @@ export function openApiDocument(): Record<string, unknown> {
       '/venues/{id}/orders/events': {
         get: {
           operationId: 'streamVenueOrders', tags: ['orders'],
-          summary: 'Live order board (SSE, staff of the venue): `event: ready` on connect, then `event: order` with the whole order for every new order and status change; `: ping` every 15 s',
-          parameters: [idParam('id', 'Venue id')],
+          summary: 'Live order board (SSE, staff of the venue): `retry:` and `event: ready` (its `id:` is the stream position) on connect, then `event: order` with the whole order for every new order and status change and `event: venue` (`{venueId, updatedAt}`: refetch the menu) when availability or prices change; every event has a numeric `id:`; `: ping` every 15 s; on shutdown `retry: 500` and the stream ends',
+          parameters: [idParam('id', 'Venue id'), ...resumeParams],
           responses: { 200: eventStream, ...signedIn, 403: problemResponse('Not staff of this venue'), 404: problemResponse('No such venue') },
         },
       },
@@ -233,8 +251,8 @@ export function openApiDocument(): Record<string, unknown> {
       '/orders/{id}/events': {
         get: {
           operationId: 'streamOrder', tags: ['orders'],
-          summary: 'Server-Sent Events: `event: ready`, then `event: order` with the whole Order as data (at once, and on every status change); `: ping` comments every 15 s',
-          parameters: [idParam('id', 'Order id')],
+          summary: 'Server-Sent Events: `retry:` and `event: ready`, then `event: order` with the whole Order as data (at once on a fresh connection, and on every status change), each with a numeric `id:`; `: ping` comments every 15 s; on shutdown `retry: 500` and the stream ends',
+          parameters: [idParam('id', 'Order id'), ...resumeParams],
           responses: { 200: eventStream, ...signedIn, 404: problemResponse('No such order for this user') },
         },
       },
@@ -259,8 +277,11 @@ export function openApiDocument(): Record<string, unknown> {
       },
       '/health': {
         get: {
-          operationId: 'getHealth', tags: ['service'], security: PUBLIC, summary: 'Liveness: the server answers (and whether the site is being built)',
-          responses: { 200: { description: 'Up', content: { 'application/json': { schema: { type: 'object', properties: { ok: { type: 'boolean' }, building: { type: 'boolean' } }, required: ['ok'] } } } } },
+          operationId: 'getHealth', tags: ['service'], security: PUBLIC, summary: 'Health for load balancers: 200 when the database answers (within 2 s), 503 when it does not or while the instance shuts down',
+          responses: {
+            200: { description: 'Up', content: { 'application/json': { schema: healthBody } } },
+            503: { description: 'Database unreachable, or the instance is shutting down', content: { 'application/json': { schema: healthBody } } },
+          },
         },
       },
       '/openapi.json': {
@@ -271,5 +292,9 @@ export function openApiDocument(): Record<string, unknown> {
       },
     },
   };
+  for (const [path, item] of Object.entries(cached.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>)) {
+    if (path === '/health') continue;
+    for (const operation of Object.values(item)) operation.responses = { ...operation.responses, ...draining };
+  }
   return cached;
 }
