@@ -45,7 +45,7 @@ const server = spawn(process.execPath, ['scripts/start.ts'], {
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 let serverOut = '';
-server.stdout!.on('data', (c: Buffer) => (serverOut += c.toString()));
+server.stdout.on('data', (c: Buffer) => (serverOut += c.toString()));
 const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
 
 async function waitReady(): Promise<void> {
