@@ -7,8 +7,8 @@
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import astro from 'eslint-plugin-astro';
-// The maintained fork of eslint-plugin-jsx-a11y (same rules) that supports ESLint 10; the original
-// 6.10.2 accepts ESLint ≤ 9 only. eslint-plugin-astro picks the fork up for its jsx-a11y rules.
+// The es-tooling fork of eslint-plugin-jsx-a11y (same rules, rule names prefixed `jsx-a11y-x/`):
+// it supports ESLint 10, while the original (6.10.2, the latest) accepts ESLint ≤ 9 only. eslint-plugin-astro picks the fork up for its jsx-a11y rules.
 import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -16,12 +16,12 @@ import tseslint from 'typescript-eslint';
 
 const typeScript = ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'];
 
-/** The last block of eslint-plugin-astro's jsx-a11y preset holds its rules; the rest is the base. */
 /** @param {ReadonlyArray<{ rules?: object }>} configs */
 const rulesOf = (configs) => Object.assign({}, ...configs.map((config) => config.rules ?? {}));
 
 const serverImport = { regex: '(^|/)server/', message: 'The browser code never imports server/.' };
 
+/** The last block of eslint-plugin-astro's jsx-a11y preset holds its rules; the rest is the base. */
 const astroA11y = astro.configs['jsx-a11y-recommended'].at(-1);
 
 export default defineConfig(
@@ -62,9 +62,14 @@ export default defineConfig(
   },
 
   {
+    // The recommended set includes the React Compiler-based rules (purity, refs, set-state-in-effect…):
+    // they hold for any React 19 code, compiled or not. Hooks also live in .ts modules.
+    files: ['**/*.tsx', 'src/**/*.ts'],
+    extends: [reactHooks.configs.flat.recommended],
+  },
+  {
     files: ['**/*.tsx'],
-    extends: [reactHooks.configs.flat.recommended, jsxA11y.configs.recommended],
-    languageOptions: { globals: globals.browser },
+    extends: [jsxA11y.configs.recommended],
   },
 
   astro.configs.recommended,
