@@ -156,7 +156,7 @@ async function runLighthouse(path: string): Promise<NonNullable<PageResult['ligh
       const categories = result?.lhr.categories ?? {};
       runs.push(CATEGORIES.map((id) => categories[id]?.score ?? 0));
     } finally {
-      await chrome.kill();
+      chrome.kill();
     }
   }
   const score = (index: number) => median(runs.map((run) => run[index] ?? 0));

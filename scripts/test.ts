@@ -1,5 +1,5 @@
 /**
- * `npm test`: type checks, unit and API tests, then browser tests against the
+ * `npm test`: lint, type checks, unit and API tests, then browser tests against the
  * built site served by `npm start`. Installs Debian's Chromium when it can.
  */
 import { spawnSync } from 'node:child_process';
@@ -18,6 +18,7 @@ function run(label: string, cmd: string, args: string[], env: NodeJS.ProcessEnv 
 const chromium = ensureChromium();
 const onlyUnit = process.argv.includes('--unit');
 
+run('Lint (ESLint, dependency-cruiser)', 'npm', ['run', 'lint']);
 run('Type check (astro check)', 'npx', ['astro', 'check', '--minimumFailingSeverity', 'error']);
 run('Unit and API tests (vitest)', 'npx', ['vitest', 'run']);
 if (!onlyUnit) {

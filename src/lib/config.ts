@@ -53,7 +53,7 @@ export async function fetchRuntimeConfig(
   warn: (message: string) => void = (message) => console.warn(message),
   fallback: RuntimeConfig = DEFAULT_CONFIG,
 ): Promise<RuntimeConfig> {
-  const use = (reason: string): RuntimeConfig => {
+  const fallBack = (reason: string): RuntimeConfig => {
     warn(`[umenu] ${CONFIG_URL} ${reason}; using the build's default API base "${fallback.apiBase}".`);
     return fallback;
   };
@@ -61,17 +61,17 @@ export async function fetchRuntimeConfig(
   try {
     response = await fetcher(CONFIG_URL, { cache: 'no-cache', headers: { Accept: 'application/json' } });
   } catch (error) {
-    return use(`could not be loaded (${error instanceof Error ? error.message : String(error)})`);
+    return fallBack(`could not be loaded (${error instanceof Error ? error.message : String(error)})`);
   }
-  if (!response.ok) return use(`answered HTTP ${response.status}`);
+  if (!response.ok) return fallBack(`answered HTTP ${response.status}`);
   let raw: unknown;
   try {
     raw = JSON.parse(await response.text());
   } catch {
-    return use('is not valid JSON');
+    return fallBack('is not valid JSON');
   }
   const { config, problem } = parseRuntimeConfig(raw, fallback);
-  return problem ? use(problem) : config;
+  return problem ? fallBack(problem) : config;
 }
 
 let pending: Promise<RuntimeConfig> | undefined;

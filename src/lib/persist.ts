@@ -95,7 +95,7 @@ export function createVuexEngine(storageFactory?: () => StorageLike | undefined)
     }
   }
 
-  const store = new Proxy({} as PersistentStore, {
+  const store = new Proxy<PersistentStore>({}, {
     get(_target, name) {
       if (typeof name !== 'string' || !(name in state)) return undefined;
       return JSON.stringify(state[name]);

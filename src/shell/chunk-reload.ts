@@ -18,10 +18,16 @@ export function shouldReloadForChunkError(lastReloadAt: number | null, now: numb
 const CHUNK_ERROR_PATTERN =
   /Loading (?:CSS )?chunk [\w-]+ failed|Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i;
 
+/** The `message` of an error-like object that is not an Error (e.g. from another realm). */
+function messageOf(error: unknown): string {
+  const message = typeof error === 'object' && error !== null && 'message' in error ? error.message : undefined;
+  return typeof message === 'string' ? message : '';
+}
+
 /** Whether an error (or rejection reason) is a failed chunk load. */
 export function isChunkLoadError(error: unknown): boolean {
   if (!error) return false;
-  const message = typeof error === 'string' ? error : error instanceof Error ? `${error.name}: ${error.message}` : String((error as { message?: unknown }).message ?? '');
+  const message = typeof error === 'string' ? error : error instanceof Error ? `${error.name}: ${error.message}` : messageOf(error);
   return CHUNK_ERROR_PATTERN.test(message);
 }
 

@@ -5,7 +5,7 @@
  * pages: it clones `<template id="umenu-error-template">` from the layout.
  * If showing it fails, a minimal fallback is written instead (seed).
  */
-import { normalizeError, type PageError } from './page-meta.ts';
+import { normalizeError } from './page-meta.ts';
 
 export const ERROR_PAGE_FAILED_MESSAGE = 'An error occurred while showing the error page';
 export const HOME_LINK_TEXT = 'Go back to home';
@@ -52,8 +52,8 @@ function renderFallback(): void {
   heading.focus();
 }
 
-/** Shows the error page for `error` (its status code, or 500). */
-export function showErrorPage(error: PageError | unknown): void {
+/** Shows the error page for `error`: a `PageError` (its status code) or anything thrown (500). */
+export function showErrorPage(error: unknown): void {
   try {
     const { statusCode, message } = normalizeError(error);
     render(statusCode, message);

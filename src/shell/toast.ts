@@ -4,21 +4,13 @@
  * Top-right, 4000 ms, paused while hovered (see toaster-mount.tsx).
  */
 import { reloadAfterChunkFailure } from './chunk-reload.ts';
+import type { ToastOptions } from './toast-options.ts';
+
+export type { ToastOptions };
 
 export const GENERIC_ERROR_MESSAGE = 'Oops...Something went wrong';
 /** The seed's type of the generic failure toast; set as the toast's class name. */
 export const GENERIC_ERROR_TYPE = 'my-error';
-
-export interface ToastOptions {
-  description?: string;
-  /** Stable id: showing a toast with the same id replaces it instead of stacking. */
-  id?: string | number;
-  duration?: number;
-  className?: string;
-  /** `data-testid` of the toast element. */
-  testId?: string;
-  action?: { label: string; onClick: () => void };
-}
 
 type Kind = 'message' | 'success' | 'info' | 'warning' | 'error';
 type SonnerModule = typeof import('./toaster-mount.tsx');

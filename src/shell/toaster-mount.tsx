@@ -2,7 +2,7 @@
 import { useEffect, type CSSProperties } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster, toast as sonnerToast } from 'sonner';
-import type { ToastOptions } from './toast.ts';
+import type { ToastOptions } from './toast-options.ts';
 
 export const TOASTER_POSITION = 'top-right';
 export const TOAST_DURATION_MS = 4000;

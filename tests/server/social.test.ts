@@ -37,7 +37,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await social?.closeSocial?.();
   await new Promise<void>((resolve) => http.close(() => resolve()));
-  s.dispose();
+  await s.dispose();
 });
 
 /** A browser in miniature: cookies per host, redirects followed by hand. */

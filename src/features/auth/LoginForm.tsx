@@ -5,6 +5,7 @@
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { FieldError, fieldErrorId } from '../../shell/ui/FieldError.tsx';
+import { useHydrated } from '../../lib/hydrated.ts';
 import { AuthNetworkError, AuthRequestError } from './errors.ts';
 import { loginErrorMessage, MESSAGES, socialErrorMessage, validateLogin, type LoginFieldErrors } from './messages.ts';
 import SocialLoginButton from './SocialLoginButton.tsx';
@@ -20,7 +21,8 @@ function socialExchangeMessage(error: unknown): string {
 
 export default function LoginForm() {
   const id = useId();
-  const [hydrated, setHydrated] = useState(false);
+  // Until hydrated, a click would submit the plain HTML form: the buttons stay disabled.
+  const hydrated = useHydrated();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<LoginFieldErrors>({});
@@ -31,7 +33,6 @@ export default function LoginForm() {
   const passwordRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    setHydrated(true);
     const params = new URLSearchParams(location.search);
     const code = params.get('code');
     const error = params.get('error');
@@ -39,6 +40,7 @@ export default function LoginForm() {
     // The one-time code must not stay in the address bar or the history.
     history.replaceState(history.state, '', `${location.pathname}${location.hash}`);
     if (error) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the social callback's address is known only in the browser, after hydration; this runs once
       setFormError(socialErrorMessage(error));
       return;
     }

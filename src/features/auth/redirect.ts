@@ -29,6 +29,7 @@ export function isSafeTarget(target: unknown): target is string {
   if (typeof target !== 'string' || target.length === 0 || target.length > 2000) return false;
   if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return false;
   // Control characters and backslashes could be read as another origin by some parsers.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point here
   return !/[\u0000-\u001f\u007f\\]/.test(target);
 }
 

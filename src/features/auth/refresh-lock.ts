@@ -55,7 +55,7 @@ export function storageLeaseLock(
     try {
       const parsed: unknown = JSON.parse(store.getItem(key) ?? 'null');
       if (parsed && typeof parsed === 'object' && 'id' in parsed && 'until' in parsed) {
-        const { id: owner, until } = parsed as { id: unknown; until: unknown };
+        const { id: owner, until } = parsed;
         if (typeof owner === 'string' && typeof until === 'number') return { id: owner, until };
       }
     } catch {

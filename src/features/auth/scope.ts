@@ -12,6 +12,11 @@ export interface ScopedUser {
 
 export const ADMIN_SCOPE = 'admin';
 
+/** `Array.isArray` narrows a readonly array to `any[]`; this keeps the element type. */
+function isScopeList(held: ScopeValue): held is readonly string[] {
+  return Array.isArray(held);
+}
+
 export function staffScope(venueId: string): string {
   return `staff:${venueId}`;
 }
@@ -21,7 +26,7 @@ export function hasScope(user: ScopedUser | null | undefined, scope: string): bo
   const held = user?.scope;
   if (held === null || held === undefined) return false;
   if (typeof held === 'string') return held.split(/\s+/).includes(scope);
-  if (Array.isArray(held)) return held.includes(scope);
+  if (isScopeList(held)) return held.includes(scope);
   if (typeof held === 'object') return Boolean((held as Record<string, unknown>)[scope]);
   return false;
 }
@@ -37,7 +42,7 @@ export function staffVenueIds(user: ScopedUser | null | undefined): string[] {
   if (!held) return [];
   const names = typeof held === 'string'
     ? held.split(/\s+/)
-    : Array.isArray(held)
+    : isScopeList(held)
       ? [...held]
       : Object.entries(held).filter(([, value]) => Boolean(value)).map(([key]) => key);
   return names.filter((name) => name.startsWith('staff:') && name.length > 6).map((name) => name.slice(6));

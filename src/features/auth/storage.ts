@@ -113,7 +113,7 @@ export function createAuthStorage(options: {
   const cookies = options.cookies ?? null;
 
   function get(key: string): string | null {
-    let value: string | null = null;
+    let value: string | null;
     try {
       value = local.getItem(prefix + key);
     } catch {

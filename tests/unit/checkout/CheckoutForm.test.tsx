@@ -16,8 +16,8 @@ const renderForm = () => render(<CheckoutForm venue={taqueria} cart={cart} onBac
 describe('CheckoutForm', () => {
   it('preselects the QR table and shows the totals in the venue currency', () => {
     renderForm();
-    expect((screen.getByLabelText('En la mesa') as HTMLInputElement).checked).toBe(true);
-    expect((screen.getByLabelText('Número de mesa') as HTMLSelectElement).value).toBe('12');
+    expect(screen.getByLabelText<HTMLInputElement>('En la mesa').checked).toBe(true);
+    expect(screen.getByLabelText<HTMLSelectElement>('Número de mesa').value).toBe('12');
     // 2 × 45 + 65 = 155
     expect(screen.getByTestId('checkout-total').textContent).toBe('$155.00');
     fireEvent.click(screen.getByLabelText('15 %'));
@@ -45,8 +45,8 @@ describe('CheckoutForm', () => {
     fireEvent.click(screen.getByLabelText('Tarjeta'));
     first.unmount();
     renderForm();
-    expect((screen.getByLabelText('Nombre') as HTMLInputElement).value).toBe('Ana García');
-    expect((screen.getByLabelText('Tarjeta') as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Nombre').value).toBe('Ana García');
+    expect(screen.getByLabelText<HTMLInputElement>('Tarjeta').checked).toBe(true);
   });
 
   it('counts the order note characters and refuses more than 500', () => {

@@ -134,7 +134,7 @@ describe('problemMessage (RFC 9457 → Spanish)', () => {
     expect(problemMessage(network)).toBe(OFFLINE_MESSAGE);
     let timeout: unknown;
     try {
-      await http.get('slow', { baseUrl, retry: 0, timeout: 20, fetch: (_input, init) => new Promise((_r, reject) => (init as RequestInit | undefined)?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))) });
+      await http.get('slow', { baseUrl, retry: 0, timeout: 20, fetch: (_input, init) => new Promise((_r, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))) });
     } catch (error) {
       timeout = error;
     }

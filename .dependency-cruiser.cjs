@@ -1,0 +1,116 @@
+/**
+ * dependency-cruiser: the house rules of the architecture, checked by `npm run lint`.
+ * dependency-cruiser does not read `.astro` files, so imports made only from pages, layouts and
+ * Astro components are not seen here; eslint.config.js repeats the src/ → server/ rule for them.
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'browser-imports-server',
+      comment: 'The browser code (src/) never imports the reference API (server/): a deployer may replace it.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'server-imports-browser-code',
+      comment: 'The server imports only the shared contract (src/contract/) from src/.',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^src/', pathNot: '^src/contract/' },
+    },
+    {
+      name: 'contract-not-self-contained',
+      comment:
+        'src/contract/ is shared by the browser and the server, so it imports nothing else from the repository ' +
+        '(otherwise the server would pull in browser code through it).',
+      severity: 'error',
+      from: { path: '^src/contract/' },
+      to: { path: '^(src|server|scripts|tests)/', pathNot: '^src/contract/' },
+    },
+    {
+      name: 'feature-insides',
+      comment:
+        'Features use each other only through their public module: a file in src/features/A may import ' +
+        'from src/features/B only src/features/B/index.ts.',
+      severity: 'error',
+      from: { path: '^src/features/([^/]+)/' },
+      to: {
+        path: '^src/features/[^/]+/',
+        pathNot: ['^src/features/$1/', '^src/features/[^/]+/index\\.ts$'],
+      },
+    },
+    {
+      name: 'cart-imports-checkout-or-orders',
+      comment: 'Dependencies point one way (menu → cart → checkout → orders): the cart never imports checkout or orders.',
+      severity: 'error',
+      from: { path: '^src/features/cart/' },
+      to: { path: '^src/features/(checkout|orders)/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'Circular dependencies make load order matter and modules impossible to reason about alone.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-orphans',
+      comment: 'A module nothing imports and that imports nothing is dead code (or a missing import).',
+      severity: 'error',
+      from: {
+        orphan: true,
+        pathNot: [
+          '(^|/)[.][^/]+[.](?:js|cjs|mjs|ts|cts|mts|json)$', // dotfiles
+          '[.]d[.][cm]?ts$', // type declarations
+          '(^|/)tsconfig[.]json$',
+          '^[^/]+[.](?:js|cjs|mjs|ts)$', // tool configs at the root
+          '^scripts/', // entry points run by npm scripts
+          '^tests/', // test files are entry points
+          // Imported only by .astro files, which dependency-cruiser cannot read (see the top).
+          '^src/shell/splash-links[.]ts$',
+        ],
+      },
+      to: {},
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'An import that does not resolve to a file or an installed package is broken.',
+      severity: 'error',
+      from: {},
+      to: {
+        couldNotResolve: true,
+        // Virtual modules provided by Astro and its Vite plugins at build time.
+        pathNot: '^(astro:|virtual:)',
+      },
+    },
+    {
+      name: 'no-non-package-json',
+      comment: 'Every package imported is declared in package.json (not reached through another package).',
+      severity: 'error',
+      from: {},
+      to: { dependencyTypes: ['npm-no-pkg', 'npm-unknown'] },
+    },
+    {
+      name: 'server-not-to-dev-dep',
+      comment: 'The reference server runs in production: it may not import devDependencies.',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|dist|dist-[^/]*|public|[.]astro|[.]git|data|test-results|playwright-report|reports)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    cache: { folder: 'node_modules/.cache/dependency-cruiser', strategy: 'content' },
+    progress: { type: 'none' },
+  },
+};

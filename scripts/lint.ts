@@ -1,0 +1,38 @@
+/**
+ * `npm run lint`: ESLint (eslint.config.js) and dependency-cruiser's house rules
+ * (.dependency-cruiser.cjs), side by side: ESLint uses one core, so the import check costs no
+ * extra wall time. Both always run to the end, so one report shows every problem.
+ */
+import { spawn } from 'node:child_process';
+
+interface Check {
+  label: string;
+  args: string[];
+}
+
+const checks: Check[] = [
+  // Warnings fail too: a warning nobody has to fix is noise.
+  { label: 'ESLint', args: ['eslint', '--max-warnings', '0', '.'] },
+  { label: 'dependency-cruiser', args: ['depcruise', '--config', '.dependency-cruiser.cjs', '.'] },
+];
+
+function run({ label, args }: Check): Promise<{ label: string; ok: boolean; output: string; seconds: number }> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn('npx', args, { env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('close', (code) => resolve({ label, ok: code === 0, output, seconds: (performance.now() - started) / 1000 }));
+    child.on('error', (error) => resolve({ label, ok: false, output: String(error), seconds: 0 }));
+  });
+}
+
+const results = await Promise.all(checks.map(run));
+for (const { label, ok, output, seconds } of results) {
+  console.log(`\n${ok ? '✔' : '✖'} ${label} (${seconds.toFixed(1)} s)`);
+  // npm's own config warnings are not about this project.
+  const text = output.split('\n').filter((line) => !line.startsWith('npm warn')).join('\n').replace(/^\s*\n/, '').trimEnd();
+  if (text) console.log(text);
+}
+process.exit(results.every((result) => result.ok) ? 0 : 1);
