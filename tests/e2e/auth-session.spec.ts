@@ -3,7 +3,8 @@
  * (expired on the device, refused by the API, and ahead of expiry), two tabs
  * refreshing at once, and a reused refresh token ending the session cleanly.
  */
-import { expect, test, type Response } from '@playwright/test';
+import type { Response } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { signJwt } from '../../server/auth/jwt.ts';
 import type { AccessClaims } from '../../src/contract/auth.ts';
 import { ANA, expectSignedIn, expectSignedOut, expireAccessTokenOnDevice, SESSION_ENDED_REUSED, signIn, storedSession } from './auth-helpers.ts';

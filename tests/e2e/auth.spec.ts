@@ -2,7 +2,7 @@
  * Signing in and out, guards and redirects, and the login page's messages,
  * against the site and API of `npm start` and the demo OpenID Connect provider.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
 import { ANA, COCINA, expectSignedIn, expectSignedOut, fillLogin, signIn, storedSession } from './auth-helpers.ts';
 

@@ -3,7 +3,8 @@
  * (bad inputs of product.md §9) → sign-in round trip → `Confirmar pedido` →
  * order page with live status; idempotency, price change, refusals, /pedidos.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
 import {
   DINER, STAFF, VENUE, addProduct, dismissToasts, islandsReady, apiLogin, cartButton, drawer, fillCheckout, myOrderCount, openCart, signInByStorage,

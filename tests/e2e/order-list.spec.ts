@@ -1,5 +1,6 @@
 /** `/pedidos`: open orders first (live), then history; `Repetir pedido`. */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
 import { STAFF, VENUE, apiLogin, cartButton, drawer, signInByStorage } from './order-helpers.ts';
 

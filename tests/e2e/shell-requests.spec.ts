@@ -3,7 +3,8 @@
  * form): the progress bar during a slow request and in the error colour when
  * it fails, and the runtime API base from /config.json (overridden, broken).
  */
-import { expect, test, type Page, type Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 const INVALID_CREDENTIALS = {
   type: 'urn:umenu:problem:invalid-credentials',

@@ -3,7 +3,8 @@
  * pages, page meta, online status, toasts, chunk-load recovery, persistence,
  * reduced motion, accessibility. Exact strings come from the seed.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
 
 const PAGES = [

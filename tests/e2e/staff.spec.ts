@@ -5,7 +5,8 @@
  * only before preparing, a refused change keeping the board, axe and screenshots.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import type { Order, OrderInput } from '../../src/contract/order.ts';
 import { MODE_LABELS } from '../../src/features/orders/status.ts';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';

@@ -31,10 +31,14 @@ export default function CartDrawerLoader({ venue }: { venue: CheckoutVenue }) {
   const ui = useStore($cartUi);
   const carts = useStore($carts);
   const [wanted, setWanted] = useState(false);
+  // The prerendered HTML has no drawer: the first client render must not have one either
+  // (React error #418), so the stored cart counts only once mounted.
+  const [mounted, setMounted] = useState(false);
   useEffect(() => {
+    setMounted(true);
     if (needsCheckoutOnLoad(venue.id)) setWanted(true);
   }, [venue.id]);
-  const hasLines = (carts[venue.id]?.lines.length ?? 0) > 0;
+  const hasLines = mounted && (carts[venue.id]?.lines.length ?? 0) > 0;
   const load = wanted || hasLines || (ui.open && ui.venueId === venue.id);
   if (!load) return null;
   return (
