@@ -17,6 +17,7 @@ export { expect };
 class BrowserErrors {
   readonly found: string[] = [];
   readonly allowed: RegExp[] = [];
+  ended = false;
   private readonly watched = new WeakSet<BrowserContext>();
 
   watch(context: BrowserContext): void {
@@ -31,7 +32,7 @@ class BrowserErrors {
     });
     context.on('weberror', (webError: WebError) => {
       const error = webError.error();
-      this.found.push(`uncaught error at ${webError.page()?.url() ?? ''}: ${error.stack ?? error.message}`);
+      this.found.push(`${this.ended ? '[after test body] ' : ''}uncaught error at ${webError.page()?.url() ?? ''}: ${error.stack || `${error.name}: ${error.message}` || String(error)}`);
     });
   }
 }
@@ -68,6 +69,7 @@ export const test = base.extend<{
   context: async ({ context, browserErrors }, use) => {
     browserErrors.watch(context);
     await use(context);
+    browserErrors.ended = true;
   },
   allowConsoleError: async ({ browserErrors }, use) => {
     await use((pattern) => {

@@ -1,18 +1,9 @@
 /** The service worker: registered from /sw.js with scope /, precached shell, offline page. */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectNoAxeViolations } from './helpers.ts';
+import { LOGGED_404, expectNoAxeViolations, takeServiceWorkerControl } from './helpers.ts';
 
 test.use({ serviceWorkers: 'allow' });
-
-/** A returning diner: the service worker is installed and controls the page. */
-async function withServiceWorkerInControl(page: Page): Promise<void> {
-  await page.goto('/');
-  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
-  // Controlled from the next load on (no skipWaiting: updates wait for the diner).
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-}
 
 async function createVenue(request: APIRequestContext, id: string, name: string): Promise<void> {
   const login = await request.post('/api/auth/login', { data: { email: 'admin@umenu.test', password: 'demo1234' } });
@@ -58,7 +49,7 @@ test.describe('a venue created after the build (served by the fallback shell), w
     test(`opens online on the first visit and after two reloads${query ? ` (${query})` : ''}`, async ({ page, request }) => {
       const id = `fonda-sw-e2e${query ? '-mesa' : ''}`;
       await createVenue(request, id, 'Fonda del Service Worker');
-      await withServiceWorkerInControl(page);
+      await takeServiceWorkerControl(page);
       const heading = page.getByRole('heading', { level: 1, name: 'Fonda del Service Worker' });
       for (const visit of ['first visit', 'reload', 'second reload']) {
         const response = visit === 'first visit' ? await page.goto(`/${id}${query}`) : await page.reload();
@@ -75,7 +66,7 @@ test.describe('a venue created after the build (served by the fallback shell), w
   test('stays readable offline once visited', async ({ page, context, request }) => {
     const id = 'fonda-sw-offline-e2e';
     await createVenue(request, id, 'Fonda Sin Red');
-    await withServiceWorkerInControl(page);
+    await takeServiceWorkerControl(page);
     await page.goto(`/${id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Fonda Sin Red' })).toBeVisible();
     await page.waitForLoadState('networkidle');
@@ -93,7 +84,7 @@ test.describe('a venue created after the build (served by the fallback shell), w
   test('offline, opens through the fallback shell when only its menu was kept (reached via a 404-only host)', async ({ page, context, request }) => {
     const id = 'fonda-sw-404host-e2e';
     await createVenue(request, id, 'Fonda del Anfitrión');
-    await withServiceWorkerInControl(page);
+    await takeServiceWorkerControl(page);
     // What a 404-only host's 404.html does: open the shell, which restores the venue's address.
     await page.goto(`/venue-shell?venue=${id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Fonda del Anfitrión' })).toBeVisible();
@@ -114,8 +105,8 @@ test.describe('unknown addresses, with the service worker in control, online', (
   for (const path of ['/a/b/c', '/pedidos/x/y', '/NOT_A_VALID_ID!!', '/no-existe-este-local']) {
     test(`${path} shows the 404 page, not the offline page`, async ({ page, allowConsoleError }) => {
       // Why: the document itself answers 404, which Chromium logs as a failed resource.
-      allowConsoleError(/Failed to load resource: the server responded with a status of 404/);
-      await withServiceWorkerInControl(page);
+      allowConsoleError(LOGGED_404);
+      await takeServiceWorkerControl(page);
       // Followed as a link, as a diner would.
       await page.evaluate((href) => {
         const link = Object.assign(document.createElement('a'), { href, textContent: 'enlace roto' });
