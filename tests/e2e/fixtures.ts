@@ -8,7 +8,8 @@
  *
  *   allowConsoleError(/config\.json.*404/); // why: this test serves a broken config on purpose
  *
- * Page errors (uncaught exceptions) are never allowed.
+ * An uncaught error is allowed the same way, with `allowPageError`, only where the test
+ * throws it on purpose (e.g. to see the generic error toast).
  */
 import { test as base, expect, type Browser, type BrowserContext, type ConsoleMessage, type WebError } from '@playwright/test';
 
@@ -17,6 +18,7 @@ export { expect };
 class BrowserErrors {
   readonly found: string[] = [];
   readonly allowed: RegExp[] = [];
+  readonly allowedPageErrors: RegExp[] = [];
   ended = false;
   private readonly watched = new WeakSet<BrowserContext>();
 
@@ -32,6 +34,7 @@ class BrowserErrors {
     });
     context.on('weberror', (webError: WebError) => {
       const error = webError.error();
+      if (this.allowedPageErrors.some((pattern) => pattern.test(error.message))) return;
       this.found.push(`${this.ended ? '[after test body] ' : ''}uncaught error at ${webError.page()?.url() ?? ''}: ${error.stack || `${error.name}: ${error.message}` || String(error)}`);
     });
   }
@@ -42,6 +45,8 @@ type NewContext = Browser['newContext'];
 export const test = base.extend<{
   /** Lets console errors matching `pattern` pass, in this test only. Say why next to the call. */
   allowConsoleError: (pattern: RegExp) => void;
+  /** Lets uncaught errors whose message matches `pattern` pass, in this test only. Say why next to the call. */
+  allowPageError: (pattern: RegExp) => void;
   browserErrors: BrowserErrors;
 }>({
   browserErrors: [
@@ -70,6 +75,11 @@ export const test = base.extend<{
     browserErrors.watch(context);
     await use(context);
     browserErrors.ended = true;
+  },
+  allowPageError: async ({ browserErrors }, use) => {
+    await use((pattern) => {
+      browserErrors.allowedPageErrors.push(pattern);
+    });
   },
   allowConsoleError: async ({ browserErrors }, use) => {
     await use((pattern) => {

@@ -50,3 +50,8 @@ export async function takeServiceWorkerControl(page: Page): Promise<void> {
 
 /** What Chromium logs for a response with status 404 (the document of a 404 page, a HEAD for an unknown venue). */
 export const LOGGED_404 = /^Failed to load resource: the server responded with a status of 404 \(Not Found\)$/;
+
+/** What Chromium logs for a response with one of these statuses (an API refusal a test provokes on purpose). */
+export function loggedStatus(...statuses: number[]): RegExp {
+  return new RegExp(`^Failed to load resource: the server responded with a status of (${statuses.join('|')}) `);
+}

@@ -126,7 +126,8 @@ test.describe('error pages', () => {
     await expect(page.getByRole('link', { name: 'Go back to home' })).toHaveAttribute('href', '/');
   });
 
-  test('when the error page itself cannot be shown, a fallback says so', async ({ page }) => {
+  test('when the error page itself cannot be shown, a fallback says so', async ({ page, allowConsoleError }) => {
+    allowConsoleError(/^\[umenu\] the error page could not be shown/); // the point: the template is removed
     const errors: string[] = [];
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     await serveModified(page, '/inspire', (html) =>
@@ -155,7 +156,8 @@ test.describe('online status', () => {
 });
 
 test.describe('toasts', () => {
-  test('an unexpected failure shows the generic error toast top-right, kept while hovered', async ({ page }, testInfo) => {
+  test('an unexpected failure shows the generic error toast top-right, kept while hovered', async ({ page, allowPageError }, testInfo) => {
+    allowPageError(/^something unexpected$/); // thrown on purpose
     // Hover needs a mouse: the phone project (touch) checks placement and text only.
     const canHover = testInfo.project.name !== 'phone';
     await page.goto('/inspire');
@@ -191,7 +193,8 @@ test.describe('toasts', () => {
     await expect(toast).toBeHidden({ timeout: 6000 });
   });
 
-  test('a toast leaves after about 4 seconds when not hovered', async ({ page }) => {
+  test('a toast leaves after about 4 seconds when not hovered', async ({ page, allowPageError }) => {
+    allowPageError(/^x$/); // thrown on purpose to raise a toast
     await page.goto('/');
     await page.mouse.move(5, 400);
     await page.evaluate(() => {
@@ -208,7 +211,11 @@ test.describe('toasts', () => {
 });
 
 test.describe('failed chunk load', () => {
-  test('reloads once, and not again within 60 seconds', async ({ page }) => {
+  test('reloads once, and not again within 60 seconds', async ({ page, allowPageError, allowConsoleError }) => {
+    // The point: chunk loads fail on purpose (thrown and refused), so the toast's own chunk cannot load either.
+    allowPageError(/^(first|second)$/);
+    allowConsoleError(/^Failed to load resource: net::ERR_FAILED$/);
+    allowConsoleError(/^\[umenu\] toast could not be shown/);
     // The toaster's chunk is loaded on demand: make it fail as after a redeploy.
     await page.route('**/_astro/toaster-mount*.js', (route) => route.abort());
     await page.goto('/inspire');
