@@ -20,14 +20,47 @@ export const runtimeCaching: RuntimeCaching[] = [
     options: { cacheName: 'umenu-venues', networkTimeoutSeconds: 4, expiration: { maxEntries: 30 } },
   },
   {
-    // Menu feature: venues created after the build are not precached; their `/{id}` (the
-    // fallback shell) comes from the network, the last copy offline, else the offline page.
-    urlPattern: ({ request, url }) => request.mode === 'navigate' && /^\/[a-z0-9][a-z0-9-]{1,62}$/.test(url.pathname),
+    // Every navigation that is not precached — venues created after the build (the fallback
+    // shell), venues of a site built without the API, unknown addresses — goes to the network
+    // first, whatever its query (`/{id}?mesa=7`): a 404 stays the 404 page, a venue page is kept
+    // (one copy per path) for offline visits. Only when the network is unreachable: the kept copy,
+    // else the fallback shell for a venue whose menu is cached, else the offline page.
+    // (`/api/…` and files are left to the browser: OAuth redirects, images opened in a tab.)
+    urlPattern: ({ request, url }) =>
+      request.mode === 'navigate' && !url.pathname.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(url.pathname),
     handler: 'NetworkFirst',
     options: {
-      cacheName: 'umenu-venue-pages',
+      cacheName: 'umenu-pages',
       networkTimeoutSeconds: 4,
-      expiration: { maxEntries: 20 },
+      plugins: [
+        {
+          // The pages read their query in the browser: keep and find one copy per path.
+          cacheKeyWillBeUsed: async ({ request }: { request: Request }) => {
+            const url = new URL(request.url);
+            url.search = '';
+            url.hash = '';
+            return url.href;
+          },
+        },
+        {
+          // Offline, never opened by path (e.g. reached through a 404-only host's 404.html):
+          // a venue whose menu the device keeps still opens, through the precached fallback shell.
+          handlerDidError: async ({ request }: { request: Request }) => {
+            const match = /^\/([a-z0-9][a-z0-9-]{1,62})$/.exec(new URL(request.url).pathname);
+            if (!match) return undefined;
+            const menus = await (await caches.open('umenu-venues')).keys();
+            if (!menus.some((menu) => new URL(menu.url).pathname === `/api/venues/${match[1]}`)) return undefined;
+            for (const name of await caches.keys()) {
+              if (!name.startsWith('workbox-precache')) continue;
+              const shell = await (await caches.open(name)).match('/venue-shell', { ignoreSearch: true });
+              if (shell) return shell;
+            }
+            return undefined;
+          },
+        },
+      ],
+      cacheableResponse: { statuses: [200] },
+      expiration: { maxEntries: 40 },
       precacheFallback: { fallbackURL: '/offline' },
     },
   },
@@ -66,13 +99,13 @@ export const pwaOptions = {
     ],
   },
   workbox: {
-    // Never-visited routes offline get the offline page (not the home page, the plugin's default).
-    // @vite-pwa/astro precaches pages under their clean URLs (`offline`, not `offline.html`).
-    navigateFallback: '/offline',
-    // (venue slugs are left to the menu's runtime rule below, so new venues reach the network)
-    navigateFallbackDenylist: [/^\/api\//, /\.[a-z0-9]+$/i, /^\/[a-z0-9][a-z0-9-]{1,62}$/],
+    // No NavigationRoute: it answers every navigation that is not precached from the cache, so
+    // online 404s and new venues got the offline page. Navigations go network-first instead (the
+    // `umenu-pages` rule above), with the offline page only when the network is unreachable.
+    // (Unset, the plugin would default to `/`: set to null on purpose.)
+    navigateFallback: null,
     // Pages are static and read their query in the browser (`/panel?venue=…`, `/pedidos/ver?id=…`,
-    // `/{id}?mesa=12`): match the precached page whatever the query, or they would get the fallback.
+    // `/{id}?mesa=12`): match the precached page whatever the query (else they would need the network).
     ignoreURLParametersMatching: [/.*/],
     globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}'],
     globIgnores: ['**/apple-splash-*.png', '**/maskable-icon-*.png', '**/pwa-512x512.png'],

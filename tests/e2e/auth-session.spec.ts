@@ -3,7 +3,9 @@
  * (expired on the device, refused by the API, and ahead of expiry), two tabs
  * refreshing at once, and a reused refresh token ending the session cleanly.
  */
-import { expect, test, type Response } from '@playwright/test';
+import type { Response } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { loggedStatus } from './helpers.ts';
 import { signJwt } from '../../server/auth/jwt.ts';
 import type { AccessClaims } from '../../src/contract/auth.ts';
 import { ANA, expectSignedIn, expectSignedOut, expireAccessTokenOnDevice, SESSION_ENDED_REUSED, signIn, storedSession } from './auth-helpers.ts';
@@ -29,7 +31,8 @@ test('an access token expired on the device is refreshed at start-up without the
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
 });
 
-test('an access token the API refuses as expired is refreshed and the request retried, invisibly', async ({ page }) => {
+test('an access token the API refuses as expired is refreshed and the request retried, invisibly', async ({ page, allowConsoleError }) => {
+  allowConsoleError(loggedStatus(401)); // the point: the API refuses the expired token, then the refresh retries
   await signIn(page);
   // A genuinely expired access token for Ana, while the device still thinks it is valid.
   const claims = JSON.parse(Buffer.from((await storedSession(page)).token!.split('.')[1]!, 'base64url').toString()) as AccessClaims;
@@ -102,7 +105,8 @@ test('two tabs refreshing at once both stay signed in (one rotation, no reuse)',
   await expect(second.locator('[data-sonner-toast]')).toHaveCount(0);
 });
 
-test('a reused refresh token ends the session cleanly, with a Spanish message and no error page', async ({ page, request }) => {
+test('a reused refresh token ends the session cleanly, with a Spanish message and no error page', async ({ page, request, allowConsoleError }) => {
+  allowConsoleError(loggedStatus(401)); // the point: the API refuses the reused refresh token
   await page.clock.install();
   await signIn(page);
   const { refreshToken } = await storedSession(page);
@@ -125,7 +129,8 @@ test('a reused refresh token ends the session cleanly, with a Spanish message an
   expect((await request.post('/api/auth/refresh', { data: { refresh_token: theirs.refresh_token } })).status()).toBe(401);
 });
 
-test('a session that ends on a protected page goes to /login and says why', async ({ page, request }) => {
+test('a session that ends on a protected page goes to /login and says why', async ({ page, request, allowConsoleError }) => {
+  allowConsoleError(loggedStatus(401)); // the point: the API refuses the session
   await signIn(page, ANA);
   const { refreshToken } = await storedSession(page);
   expect((await request.post('/api/auth/refresh', { data: { refresh_token: refreshToken } })).status()).toBe(200);

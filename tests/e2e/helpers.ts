@@ -39,3 +39,19 @@ function test_project_name(page: Page): string {
   const width = page.viewportSize()?.width ?? 0;
   return width < 600 ? 'phone' : 'desktop';
 }
+
+/** A returning visitor: the service worker is installed and controls the page (it does from the second load on). */
+export async function takeServiceWorkerControl(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+/** What Chromium logs for a response with status 404 (the document of a 404 page, a HEAD for an unknown venue). */
+export const LOGGED_404 = /^Failed to load resource: the server responded with a status of 404 \(Not Found\)$/;
+
+/** What Chromium logs for a response with one of these statuses (an API refusal a test provokes on purpose). */
+export function loggedStatus(...statuses: number[]): RegExp {
+  return new RegExp(`^Failed to load resource: the server responded with a status of (${statuses.join('|')}) `);
+}

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, screenshot } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { LOGGED_404, expectNoAxeViolations, screenshot, takeServiceWorkerControl } from './helpers.ts';
 
 const TAQUERIA = '/taqueria-el-guero';
 
@@ -165,13 +166,20 @@ test.describe('venue menu', () => {
     ]);
   });
 
-  test('invalid and unknown venue ids show the 404 page', async ({ page }) => {
-    const unknown = await page.goto('/no-existe-este-lugar');
-    expect(unknown?.status()).toBe(404);
-    await expect(page.getByText('This page could not be found')).toBeVisible();
-    await page.goto('/Mal_Id!');
-    await expect(page.getByText('This page could not be found')).toBeVisible();
-  });
+  for (const withServiceWorker of [false, true]) {
+    test(`invalid and unknown venue ids show the 404 page${withServiceWorker ? ', service worker in control' : ''}`, async ({ page, allowConsoleError }) => {
+      // Why: these documents answer 404, which Chromium logs as a failed resource.
+      allowConsoleError(LOGGED_404);
+      if (withServiceWorker) await takeServiceWorkerControl(page);
+      const unknown = await page.goto('/no-existe-este-lugar');
+      expect(unknown?.status()).toBe(404);
+      await expect(page.getByText('This page could not be found')).toBeVisible();
+      const invalid = await page.goto('/Mal_Id!');
+      expect(invalid?.status()).toBe(404);
+      await expect(page.getByText('This page could not be found')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Sin conexión' })).toHaveCount(0);
+    });
+  }
 });
 
 test.describe('menu freshness and venues created after the build', () => {
@@ -230,7 +238,9 @@ test.describe('menu freshness and venues created after the build', () => {
   });
 });
 
-test('a visited menu stays readable offline, images included', async ({ page, context }) => {
+test('a visited menu stays readable offline, images included', async ({ page, context, allowConsoleError }) => {
+  // Offline on purpose: the menu's revalidation request fails (the page keeps the menu it has).
+  allowConsoleError(/^Failed to load resource: net::ERR_FAILED$/);
   await page.goto('/cafe-la-macarena');
   await page.evaluate(async () => { await navigator.serviceWorker.ready; });
   // Once the service worker controls the page, what the menu loads is cached.

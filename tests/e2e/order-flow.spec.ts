@@ -3,8 +3,9 @@
  * (bad inputs of product.md §9) → sign-in round trip → `Confirmar pedido` →
  * order page with live status; idempotency, price change, refusals, /pedidos.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, screenshot } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { expectNoAxeViolations, screenshot, loggedStatus } from './helpers.ts';
 import {
   DINER, STAFF, VENUE, addProduct, dismissToasts, islandsReady, apiLogin, cartButton, drawer, fillCheckout, myOrderCount, openCart, signInByStorage,
 } from './order-helpers.ts';
@@ -23,7 +24,7 @@ async function toCheckout(page: Page): Promise<void> {
 }
 
 async function signedInAt(page: Page, path: string): Promise<string> {
-  await page.goto('/404-nothing');
+  await page.goto('/offline'); // any light page of the site (a 404 would log errors)
   const tokens = await apiLogin(page.request);
   await signInByStorage(page, tokens);
   await page.goto(path);
@@ -134,7 +135,8 @@ test.describe('order flow', () => {
     expect(await myOrderCount(page.request, token)).toBe(before + 1);
   });
 
-  test('an answer lost on the way (timeout) and a retry never make two orders', async ({ page }) => {
+  test('an answer lost on the way (timeout) and a retry never make two orders', async ({ page, allowConsoleError }) => {
+    allowConsoleError(/^Failed to load resource: net::ERR_TIMED_OUT$/); // the point: the answer is lost
     const token = await signedInAt(page, `/${VENUE}`);
     const before = await myOrderCount(page.request, token);
     await addProduct(page, 'Torta ahogada');
@@ -164,7 +166,8 @@ test.describe('order flow', () => {
     expect(await myOrderCount(page.request, token)).toBe(before + 1);
   });
 
-  test('a price that changed since it was added is shown line by line and accepted', async ({ page }) => {
+  test('a price that changed since it was added is shown line by line and accepted', async ({ page, allowConsoleError }) => {
+    allowConsoleError(loggedStatus(409)); // the point: the API refuses the old prices
     const token = await signedInAt(page, `/${VENUE}`);
     const before = await myOrderCount(page.request, token);
     await addProduct(page, 'Torta ahogada');
@@ -230,7 +233,8 @@ test.describe('order flow', () => {
     await expectNoAxeViolations(page, 'below minimum');
   });
 
-  test('refusals from the API: field errors land on their fields, a closed venue is explained, nothing is lost', async ({ page }) => {
+  test('refusals from the API: field errors land on their fields, a closed venue is explained, nothing is lost', async ({ page, allowConsoleError }) => {
+    allowConsoleError(loggedStatus(409, 422)); // the point: the API refuses the order
     // The reference API and this client check the same rules, so these answers are produced by
     // intercepting the POST (route) with the problem documents the API sends in those cases.
     await signedInAt(page, `/${VENUE}`);

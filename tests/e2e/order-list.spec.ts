@@ -1,6 +1,7 @@
 /** `/pedidos`: open orders first (live), then history; `Repetir pedido`. */
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { expectNoAxeViolations, screenshot } from './helpers.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { expectNoAxeViolations, screenshot, loggedStatus } from './helpers.ts';
 import { STAFF, VENUE, apiLogin, cartButton, drawer, signInByStorage } from './order-helpers.ts';
 
 interface VenueJson { categories: { products: { id: string; name: string; price: number; available: boolean; optionGroups: unknown[] }[] }[] }
@@ -35,7 +36,7 @@ test('my orders: open first with live status, then history; Repetir pedido refil
   }
   const open = await placeByApi(request, diner.token, ['Torta cubana']);
 
-  await page.goto('/404-nothing');
+  await page.goto('/offline'); // any light page of the site (a 404 would log errors)
   await signInByStorage(page, diner);
   await page.goto('/pedidos');
   const openList = page.getByTestId('orders-open');
@@ -81,9 +82,10 @@ test('/pedidos asks a signed-out visitor to sign in', async ({ page }) => {
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('an order that does not exist, or no order id, says so and points to my orders', async ({ page, request }) => {
+test('an order that does not exist, or no order id, says so and points to my orders', async ({ page, request, allowConsoleError }) => {
+  allowConsoleError(loggedStatus(404)); // the point: the API has no such order
   const diner = await apiLogin(request);
-  await page.goto('/404-nothing');
+  await page.goto('/offline'); // any light page of the site (a 404 would log errors)
   await signInByStorage(page, diner);
   await page.goto('/pedidos/ver?id=no-existe');
   await expect(page.getByRole('alert')).toContainText('No encontramos ese pedido');

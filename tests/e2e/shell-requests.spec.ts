@@ -3,7 +3,9 @@
  * form): the progress bar during a slow request and in the error colour when
  * it fails, and the runtime API base from /config.json (overridden, broken).
  */
-import { expect, test, type Page, type Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { loggedStatus } from './helpers.ts';
 
 const INVALID_CREDENTIALS = {
   type: 'urn:umenu:problem:invalid-credentials',
@@ -23,7 +25,8 @@ const barLooks = (page: Page) =>
     return { state: el.dataset.state, height: css.height, color: css.backgroundColor, opacity: css.opacity };
   });
 
-test('a slow request shows the 2 px progress bar, red when it fails, then hides', async ({ page }) => {
+test('a slow request shows the 2 px progress bar, red when it fails, then hides', async ({ page, allowConsoleError }) => {
+  allowConsoleError(loggedStatus(500)); // the point: the request fails
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/auth/login', async (route) => {
@@ -46,7 +49,8 @@ test('a slow request shows the 2 px progress bar, red when it fails, then hides'
   await expect.poll(() => barLooks(page), { timeout: 3000 }).toMatchObject({ state: 'idle', opacity: '0' });
 });
 
-test('a fast request does not flash the bar (200 ms throttle)', async ({ page }) => {
+test('a fast request does not flash the bar (200 ms throttle)', async ({ page, allowConsoleError }) => {
+  allowConsoleError(loggedStatus(401)); // any quick request will do: a refused sign-in
   await page.route('**/api/auth/login', (route) =>
     route.fulfill({ status: 401, contentType: 'application/problem+json', body: JSON.stringify(INVALID_CREDENTIALS) }),
   );
@@ -65,7 +69,8 @@ test('a fast request does not flash the bar (200 ms throttle)', async ({ page })
 });
 
 test.describe('runtime config', () => {
-  test('/config.json on the deployed site moves API calls to another base, no rebuild', async ({ page }) => {
+  test('/config.json on the deployed site moves API calls to another base, no rebuild', async ({ page, allowConsoleError }) => {
+    allowConsoleError(loggedStatus(401)); // a refused sign-in shows where the request went
     const calls: Request[] = [];
     await page.route('**/config.json', (route) =>
       route.fulfill({ contentType: 'application/json', body: JSON.stringify({ apiBase: '/alt-api' }) }),
@@ -87,7 +92,8 @@ test.describe('runtime config', () => {
     await expect(page.getByText('Correo o contraseña incorrectos.').first()).toBeVisible();
   });
 
-  test('a broken /config.json falls back to the build default with a console warning', async ({ page }) => {
+  test('a broken /config.json falls back to the build default with a console warning', async ({ page, allowConsoleError }) => {
+    allowConsoleError(loggedStatus(401)); // a refused sign-in shows where the request went
     const warnings: string[] = [];
     page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
     await page.route('**/config.json', (route) => route.fulfill({ contentType: 'application/json', body: '{"apiBase": ' }));
@@ -104,7 +110,8 @@ test.describe('runtime config', () => {
     await expect(page.getByText('Correo o contraseña incorrectos.').first()).toBeVisible();
   });
 
-  test('a missing /config.json also falls back, never a blank page', async ({ page }) => {
+  test('a missing /config.json also falls back, never a blank page', async ({ page, allowConsoleError }) => {
+    allowConsoleError(loggedStatus(401, 404)); // the point: config.json is missing; a refused sign-in shows where the request went
     const warnings: string[] = [];
     page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
     await page.route('**/config.json', (route) => route.fulfill({ status: 404, body: 'Not found' }));

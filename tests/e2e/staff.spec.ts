@@ -5,10 +5,11 @@
  * only before preparing, a refused change keeping the board, axe and screenshots.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import type { Order, OrderInput } from '../../src/contract/order.ts';
 import { ORDER_MODE_LABELS as MODE_LABELS } from '../../src/contract/labels.ts';
-import { expectNoAxeViolations, screenshot } from './helpers.ts';
+import { expectNoAxeViolations, screenshot, loggedStatus } from './helpers.ts';
 
 const VENUE = 'taqueria-el-guero';
 const BOARD = `/panel?venue=${VENUE}`;
@@ -129,7 +130,8 @@ test.describe('staff order board', () => {
     await expect(page.getByTestId('order-board')).toHaveAttribute('data-state', 'ready');
   });
 
-  test('an admin gets every venue and may open any board', async ({ page }) => {
+  test('an admin gets every venue and may open any board', async ({ page, allowConsoleError }) => {
+    allowConsoleError(loggedStatus(404)); // the point includes a venue that does not exist
     await page.goto('/login');
     await signIn(page, { email: 'admin@umenu.test', password: 'demo1234' });
     await page.goto('/panel');
@@ -271,7 +273,8 @@ test.describe('staff order board', () => {
     await expect(column(page, 'ready').getByRole('button', { name: /^Cancelar/ })).toHaveCount(0);
   });
 
-  test('a refused change shows the problem in Spanish and keeps the board', async ({ page, request }) => {
+  test('a refused change shows the problem in Spanish and keeps the board', async ({ page, request, allowConsoleError }) => {
+    allowConsoleError(loggedStatus(409)); // the point: the API refuses the change
     const ana = await apiToken(request, DINER);
     const staff = await apiToken(request, STAFF);
     const order = await placeOrder(request, ana, 'Ana Conflicto');

@@ -8,7 +8,8 @@
 import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { baseURL, staticHostPort, staticHostURL } from '../../playwright.config.ts';
 
 const dist = resolve(process.env.UMENU_DIST ?? 'dist');

@@ -9,6 +9,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { vuexEngine } from '../../lib/persist.ts';
+import { useHydrated } from '../../lib/hydrated.ts';
 import { $cartUi, $carts, hasCartFlash } from '../cart/index.ts';
 import type { CheckoutVenue } from './venue.ts';
 
@@ -32,7 +33,10 @@ export default function OrderDrawerLoader({ venue }: { venue: CheckoutVenue }) {
   useEffect(() => {
     if (resumeHint(venue.id)) setHinted(true);
   }, [venue.id]);
-  const hasLines = (carts[venue.id]?.lines.length ?? 0) > 0;
+  // The prerendered HTML has no drawer: the first client render must not have one either
+  // (React error #418), so the stored cart counts only once hydrated.
+  const hydrated = useHydrated();
+  const hasLines = hydrated && (carts[venue.id]?.lines.length ?? 0) > 0;
   if (!(hinted || hasLines || (ui.open && ui.venueId === venue.id))) return null;
   return (
     <Suspense fallback={null}>
