@@ -11,6 +11,8 @@ import type { VenueStore } from './venues.ts';
 import type { AuthService } from './auth/service.ts';
 import type { OrderService } from './orders.ts';
 import type { SiteFiles } from './static.ts';
+import type { EventBus } from './events/bus.ts';
+import { healthRoute } from './routes/health.ts';
 import { BUILDING_PAGE } from './static.ts';
 import { HttpProblem, problem, problemResponse } from './problem.ts';
 import { drainDeclaredBody, requestBodyComplete } from './http.ts';
@@ -34,6 +36,10 @@ export interface AppDeps {
   auth: AuthService;
   orders: OrderService;
   site: SiteState;
+  /** Order and venue events (stored, resumable, shared by every instance). */
+  events: EventBus;
+  /** Set on SIGTERM: new requests get 503 (the load balancer sends them elsewhere). */
+  draining: boolean;
   /** Run by `Server.close()` (graceful shutdown): routes that hold resources register here. */
   closers: Array<() => void | Promise<void>>;
 }
@@ -85,6 +91,13 @@ export function createApp(deps: AppDeps): Hono {
     onError: () => { throw problem('tooLarge', 413, `El cuerpo de la petición supera el máximo de ${Math.round(config.bodyLimitBytes / 1024)} KB.`); },
   }));
 
+  // Shutting down: answer 503 and close the connection, so a client or load balancer retries elsewhere.
+  app.use('*', async (c, next) => {
+    if (!deps.draining || c.req.path === '/api/health') return next();
+    c.header('connection', 'close');
+    throw problem('server', 503, 'Este servidor se está reiniciando. Vuelve a intentarlo en unos segundos.', {}, { 'retry-after': '1' });
+  });
+
   app.onError((error, c) => {
     if (error instanceof HttpProblem) return problemResponse(c, error);
     console.error('[umenu] unexpected error', c.req.method, c.req.path, error);
@@ -92,7 +105,7 @@ export function createApp(deps: AppDeps): Hono {
   });
 
   const api = new Hono();
-  api.get('/health', (c) => c.json({ ok: true, building: site.building }));
+  api.get('/health', healthRoute(deps));
   api.get('/openapi.json', (c) => c.json(openApiDocument()));
   api.route('/venues', venueRoutes(deps));
   api.route('/media', mediaRoutes());

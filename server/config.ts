@@ -1,10 +1,15 @@
 /** Server settings from the environment (one place, documented in the README). */
 import { resolve } from 'node:path';
+import type { OrderLimit } from './orders.ts';
 
 export interface ServerConfig {
   port: number;
   host: string;
   dbPath: string;
+  /** `UMENU_DATABASE_URL` (`postgres://user:pass@host:port/db`): PostgreSQL instead of the SQLite file. */
+  databaseUrl?: string;
+  /** PostgreSQL connections per instance (`UMENU_DB_POOL`). */
+  dbPoolSize: number;
   resetDb: boolean;
   distDir: string;
   corsOrigins: string[];
@@ -21,6 +26,8 @@ export interface ServerConfig {
   bodyLimitBytes: number;
   loginMaxFailures: number;
   loginWindowSeconds: number;
+  /** Orders per account and window (`UMENU_ORDER_LIMIT`, default `20/10m`; `off`: no limit). */
+  orderLimit: OrderLimit | null;
   /** Extra CSP sources (space separated) for connect-src / img-src / form-action, e.g. another API origin or an OIDC provider. */
   cspConnect: string[];
   cspImg: string[];
@@ -29,6 +36,16 @@ export interface ServerConfig {
   seedDemo: boolean;
   /** Also generate the benchmark venue `mercado-grande` (520 products). */
   seedLarge: boolean;
+}
+
+/** `20/10m`, `5/30s`, `100/1h`, `50/600` (seconds); `off` / `0`: no limit. */
+export function parseOrderLimit(value: string | undefined): OrderLimit | null {
+  if (value === undefined || value.trim() === '') return { max: 20, windowSeconds: 600 };
+  if (/^(off|0|none|false)$/i.test(value.trim())) return null;
+  const match = /^(\d+)\s*\/\s*(\d+)\s*(s|m|h)?$/i.exec(value.trim());
+  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) throw new Error(`UMENU_ORDER_LIMIT no es válido: «${value}» (ejemplos: 20/10m, 100/1h, off)`);
+  const unit = { s: 1, m: 60, h: 3600 }[(match[3] ?? 's').toLowerCase() as 's' | 'm' | 'h'];
+  return { max: Number(match[1]), windowSeconds: Number(match[2]) * unit };
 }
 
 const list = (value: string | undefined) => (value ?? '').split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
@@ -53,6 +70,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     port: int(env.PORT, 4321),
     host: env.HOST ?? '127.0.0.1',
     dbPath: resolve(env.UMENU_DB ?? 'data/umenu.sqlite'),
+    ...(env.UMENU_DATABASE_URL ? { databaseUrl: env.UMENU_DATABASE_URL } : {}),
+    dbPoolSize: int(env.UMENU_DB_POOL, 10),
     resetDb: env.UMENU_RESET_DB === '1',
     distDir: resolve(env.UMENU_DIST ?? 'dist'),
     corsOrigins: list(env.UMENU_CORS_ORIGINS),
@@ -64,6 +83,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     bodyLimitBytes: int(env.UMENU_BODY_LIMIT, 64 * 1024),
     loginMaxFailures: int(env.UMENU_LOGIN_MAX_FAILURES, 5),
     loginWindowSeconds: int(env.UMENU_LOGIN_WINDOW, 60),
+    orderLimit: parseOrderLimit(env.UMENU_ORDER_LIMIT),
     cspConnect: list(env.UMENU_CSP_CONNECT),
     cspImg: list(env.UMENU_CSP_IMG),
     cspFormAction: list(env.UMENU_CSP_FORM_ACTION),
@@ -73,7 +93,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   };
 }
 
-/** Defaults for tests: in-memory-ish temp paths are set by the caller. */
+/**
+ * Defaults for tests: temp paths are set by the caller. The order limit is off (the tests
+ * place many orders as one diner) except where a test turns it on.
+ */
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
-  return { ...configFromEnv({}), jwtSecret: 'test-secret-0123456789abcdef0123456789', ...overrides };
+  return { ...configFromEnv({}), jwtSecret: 'test-secret-0123456789abcdef0123456789', orderLimit: null, ...overrides };
 }

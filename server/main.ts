@@ -1,22 +1,23 @@
 /**
- * Wires the server's parts together: database, stores, services, app.
+ * Wires the server's parts together: database, event bus, stores, services, app.
  * Used by `scripts/start.ts`, the benchmark and the tests.
  */
 import type { ServerConfig } from './config.ts';
-import { openDatabase, type Db } from './db/database.ts';
+import { migrate, openDatabase, type Db } from './db/database.ts';
 import { startCheckpointer } from './db/checkpointer.ts';
 import { createVenueStore } from './venues.ts';
 import { createAuthService } from './auth/service.ts';
 import { createOrderService } from './orders.ts';
-import { grantDemoStaff, seedIfEmpty } from './db/seed.ts';
+import { seedIfEmpty, seedVenueIfMissing } from './db/seed.ts';
 import { generateLargeVenue } from './db/generate-large.ts';
+import { createEventBus } from './events/bus.ts';
 import { createApp, type AppDeps, type SiteState } from './app.ts';
 import type { Hono } from 'hono';
 
 export interface Server {
   app: Hono;
   deps: AppDeps;
-  /** Ends live streams, stops the checkpoint worker, checkpoints and closes the database. */
+  /** Ends live streams, stops the background work and closes the database. */
   close(): Promise<void>;
 }
 
@@ -26,31 +27,48 @@ export interface ServerOptions {
   now?: () => Date;
 }
 
+/** Old events and login failures are deleted this often. */
+const MAINTENANCE_MS = 15 * 60_000;
+
 export async function createServer(config: ServerConfig, options: ServerOptions = {}, existingDb?: Db): Promise<Server> {
   const site = options.site ?? { building: false, files: undefined };
-  const db = existingDb ?? openDatabase({ path: config.dbPath, reset: config.resetDb });
-  const checkpointer = startCheckpointer(db, config.dbPath);
-  const venues = createVenueStore(db);
-  if (config.seedDemo) await seedIfEmpty(db, venues);
-  if (config.seedLarge && !venues.get('mercado-grande')) {
-    venues.put(generateLargeVenue());
-    grantDemoStaff(db, 'mercado-grande');
-  }
-  const auth = createAuthService(db, config);
-  const orders = createOrderService(db, venues, options.now);
-  const deps: AppDeps = { db, config, venues, auth, orders, site, closers: [] };
+  const db = existingDb ?? (await openDatabase({ ...(config.databaseUrl ? { url: config.databaseUrl } : {}), path: config.dbPath, reset: config.resetDb, poolSize: config.dbPoolSize }));
+  // Migrations and first-start data, once, however many instances start at the same moment.
+  await db.startup(async (tx) => {
+    await migrate(tx);
+    if (config.seedDemo) await seedIfEmpty(tx);
+    if (config.seedLarge) await seedVenueIfMissing(tx, () => generateLargeVenue());
+  });
+  const checkpointer = db.sqlite && db.path ? startCheckpointer(db.sqlite, db.path) : { stop: async () => {} };
+  const events = await createEventBus(db);
+  const venues = await createVenueStore(db, events);
+  const auth = await createAuthService(db, config);
+  const orders = createOrderService(db, venues, { ...(options.now ? { now: options.now } : {}), events, limit: config.orderLimit });
+  const deps: AppDeps = { db, config, venues, auth, orders, events, site, closers: [], draining: false };
   const app = createApp(deps);
+  const maintenance = setInterval(() => {
+    void Promise.all([events.prune(), auth.prune()]).catch((error: unknown) => console.error('[umenu] maintenance failed', error));
+  }, MAINTENANCE_MS);
+  maintenance.unref();
+  let closing: Promise<void> | undefined;
   return {
     app,
     deps,
-    async close() {
-      orders.close();
-      await Promise.allSettled(deps.closers.map((close) => close()));
-      await checkpointer.stop();
-      try {
-        db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
-      } catch { /* closing anyway */ }
-      db.close();
+    close() {
+      closing ??= (async () => {
+        clearInterval(maintenance);
+        orders.close();
+        await Promise.allSettled(deps.closers.map((close) => close()));
+        await events.close();
+        await checkpointer.stop();
+        if (db.sqlite?.isOpen) {
+          try {
+            db.sqlite.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+          } catch { /* closing anyway */ }
+        }
+        await db.close();
+      })();
+      return closing;
     },
   };
 }

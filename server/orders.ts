@@ -1,10 +1,10 @@
 /**
  * Orders: creation with idempotency keys, per-venue daily numbers (`A-042`), status
- * transitions with history, and live listeners for the SSE stream.
+ * transitions with history; every change appends an event (server/events) in its transaction.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import type { Db } from './db/database.ts';
-import { transaction } from './db/database.ts';
+import type { Db, Queryable } from './db/database.ts';
+import type { EventBus } from './events/bus.ts';
 import type { Order, OrderInput, OrderStatus } from '../src/contract/order.ts';
 import { STATUS_TRANSITIONS } from '../src/contract/order.ts';
 import type { VenueStore } from './venues.ts';
@@ -16,29 +16,32 @@ const STATUS_ES: Record<OrderStatus, string> = {
   received: 'recibido', preparing: 'en preparación', ready: 'listo', delivered: 'entregado', cancelled: 'cancelado',
 };
 
-export type OrderListener = (order: Order) => void;
-
 export interface CreateResult {
   order: Order;
   replayed: boolean;
 }
 
+/** At most `max` orders per account in `windowSeconds` (`UMENU_ORDER_LIMIT`, e.g. `20/10m`). */
+export interface OrderLimit {
+  max: number;
+  windowSeconds: number;
+}
+
 export interface OrderService {
   /** `bodyText` is the canonical request body, hashed to recognise a repeat. */
-  create(userId: string, key: string, bodyText: string, input: () => OrderInput): CreateResult;
+  create(userId: string, key: string, bodyText: string, input: () => OrderInput): Promise<CreateResult>;
   /** Checks the key before the body is validated: a replay returns the first order. */
-  replay(userId: string, key: string, bodyText: string): Order | undefined;
-  get(id: string): { order: Order; userId: string } | undefined;
-  listForUser(userId: string, limit?: number): Order[];
-  listForVenue(venueId: string, statuses?: OrderStatus[], limit?: number): Order[];
-  setStatus(id: string, status: OrderStatus): Order;
-  subscribe(orderId: string, listener: OrderListener): () => void;
-  /** Every new order of a venue and every status change of its orders. */
-  subscribeVenue(venueId: string, listener: OrderListener): () => void;
+  replay(userId: string, key: string, bodyText: string): Promise<Order | undefined>;
+  get(id: string): Promise<{ order: Order; userId: string } | undefined>;
+  /** The order with the id of the newest event of its venue (a cursor for its event stream), read in one snapshot. */
+  snapshot(id: string): Promise<{ order: Order; eventId: number } | undefined>;
+  listForUser(userId: string, limit?: number): Promise<Order[]>;
+  listForVenue(venueId: string, statuses?: OrderStatus[], limit?: number): Promise<Order[]>;
+  setStatus(id: string, status: OrderStatus): Promise<Order>;
   /** Ends every live stream (graceful shutdown). */
   close(): void;
   onClose(fn: () => void): () => void;
-  count(): number;
+  count(): Promise<number>;
 }
 
 /** 1 → A-001 … 999 → A-999, 1000 → B-001 …; past Z, two letters. */
@@ -58,49 +61,46 @@ export function hashBody(text: string): string {
   return createHash('sha256').update(text).digest('base64url');
 }
 
-export function createOrderService(db: Db, venues: VenueStore, now: () => Date = () => new Date()): OrderService {
-  const selectKey = db.prepare('SELECT body_hash, order_id FROM idempotency_keys WHERE user_id = ? AND key = ?');
-  const insertKey = db.prepare('INSERT INTO idempotency_keys (user_id, key, body_hash, order_id, created_at) VALUES (?, ?, ?, ?, ?)');
-  const nextNumber = db.prepare('INSERT INTO order_counters (venue_id, day, n) VALUES (?, ?, 1) ON CONFLICT(venue_id, day) DO UPDATE SET n = n + 1 RETURNING n');
-  const insertOrder = db.prepare('INSERT INTO orders (id, venue_id, user_id, number, day, status, doc, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-  const selectOrder = db.prepare('SELECT doc, user_id FROM orders WHERE id = ?');
-  const selectByUser = db.prepare('SELECT doc FROM orders WHERE user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?');
-  const selectByVenue = db.prepare('SELECT doc FROM orders WHERE venue_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?');
-  const updateOrder = db.prepare('UPDATE orders SET status = ?, doc = ? WHERE id = ?');
-  const countOrders = db.prepare('SELECT COUNT(*) AS n FROM orders');
-  const byStatusStatements = new Map<number, ReturnType<Db['prepare']>>();
+export interface OrderServiceOptions {
+  now?: () => Date;
+  events?: EventBus;
+  limit?: OrderLimit | null;
+}
 
-  const listeners = new Map<string, Set<OrderListener>>();
-  const venueListeners = new Map<string, Set<OrderListener>>();
-  const publish = (order: Order) => {
-    for (const listener of listeners.get(order.id) ?? []) listener(order);
-    for (const listener of venueListeners.get(order.venueId) ?? []) listener(order);
-  };
-  const addListener = (map: Map<string, Set<OrderListener>>, key: string, listener: OrderListener) => {
-    let set = map.get(key);
-    if (!set) map.set(key, (set = new Set()));
-    set.add(listener);
-    return () => {
-      set.delete(listener);
-      if (!set.size) map.delete(key);
-    };
-  };
+export function createOrderService(db: Db, venues: VenueStore, options: OrderServiceOptions = {}): OrderService {
+  const now = options.now ?? (() => new Date());
+  const { events } = options;
+  const limit = options.limit ?? null;
   const closers = new Set<() => void>();
+  const parse = (doc: string) => JSON.parse(doc) as Order;
 
-  function replay(userId: string, key: string, bodyText: string): Order | undefined {
-    const row = selectKey.get(userId, key) as { body_hash: string; order_id: string } | undefined;
+  async function replay(userId: string, key: string, bodyText: string): Promise<Order | undefined> {
+    const row = await db.get<{ body_hash: string; order_id: string }>('SELECT body_hash, order_id FROM idempotency_keys WHERE user_id = ? AND key = ?', [userId, key]);
     if (!row) return undefined;
     if (row.body_hash !== hashBody(bodyText)) {
       throw problem('idempotencyMismatch', 422, 'Ya enviaste un pedido con esta clave y otros datos. Revisa «Mis pedidos» antes de pedir de nuevo.');
     }
-    const order = selectOrder.get(row.order_id) as { doc: string } | undefined;
-    return order ? (JSON.parse(order.doc) as Order) : undefined;
+    const order = await db.get<{ doc: string }>('SELECT doc FROM orders WHERE id = ?', [row.order_id]);
+    return order ? parse(order.doc) : undefined;
+  }
+
+  /** Counted in the database (so it holds across instances), under a per-account lock. */
+  async function checkLimit(tx: Queryable, userId: string, at: Date): Promise<void> {
+    if (!limit) return;
+    await tx.lock('orderLimit', userId);
+    const since = new Date(at.getTime() - limit.windowSeconds * 1000).toISOString();
+    const row = await tx.get<{ n: number; first: string | null }>('SELECT COUNT(*) AS n, MIN(created_at) AS first FROM orders WHERE user_id = ? AND created_at > ?', [userId, since]);
+    if (row && row.n >= limit.max) {
+      const retryAfter = Math.max(1, Math.ceil((Date.parse(row.first!) + limit.windowSeconds * 1000 - at.getTime()) / 1000));
+      const wait = retryAfter >= 120 ? `${Math.ceil(retryAfter / 60)} min` : `${retryAfter} s`;
+      throw problem('rateLimited', 429, `Has hecho demasiados pedidos en poco tiempo. Podrás pedir de nuevo en ${wait}.`, {}, { 'retry-after': String(retryAfter) });
+    }
   }
 
   return {
     replay,
-    create(userId, key, bodyText, readInput) {
-      const first = replay(userId, key, bodyText);
+    async create(userId, key, bodyText, readInput) {
+      const first = await replay(userId, key, bodyText);
       if (first) return { order: first, replayed: true };
       const input = readInput();
       const entry = venues.get(input.venueId);
@@ -110,10 +110,15 @@ export function createOrderService(db: Db, venues: VenueStore, now: () => Date =
       const { venue } = entry;
       const createdAt = at.toISOString();
       const day = zonedParts(at, venue.timezone).date;
-      const order = transaction(db, () => {
-        const n = (nextNumber.get(venue.id, day) as { n: number }).n;
+      const order = await db.transaction(async (tx): Promise<Order | undefined> => {
+        await checkLimit(tx, userId, at);
+        const id = randomUUID();
+        // The key's primary key decides which of two simultaneous requests (on any instances) makes the order.
+        const claimed = await tx.get<{ order_id: string }>('INSERT INTO idempotency_keys (user_id, key, body_hash, order_id, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id, key) DO NOTHING RETURNING order_id', [userId, key, hashBody(bodyText), id, at.getTime()]);
+        if (!claimed) return undefined;
+        const n = (await tx.get<{ n: number }>('INSERT INTO order_counters (venue_id, day, n) VALUES (?, ?, 1) ON CONFLICT (venue_id, day) DO UPDATE SET n = order_counters.n + 1 RETURNING n', [venue.id, day]))!.n;
         const doc: Order = {
-          id: randomUUID(),
+          id,
           number: orderNumber(n),
           venueId: venue.id,
           venueName: venue.name,
@@ -136,52 +141,55 @@ export function createOrderService(db: Db, venues: VenueStore, now: () => Date =
           currency: venue.currency,
           createdAt,
         };
-        try {
-          insertKey.run(userId, key, hashBody(bodyText), doc.id, at.getTime());
-        } catch {
-          throw problem('idempotencyConflict', 409, 'Este pedido ya se está enviando. Espera un momento y revisa «Mis pedidos».');
-        }
-        insertOrder.run(doc.id, venue.id, userId, doc.number, day, doc.status, JSON.stringify(doc), createdAt);
+        const json = JSON.stringify(doc);
+        await tx.run('INSERT INTO orders (id, venue_id, user_id, number, day, status, doc, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [doc.id, venue.id, userId, doc.number, day, doc.status, json, createdAt]);
+        if (events) await events.append(tx, { venueId: venue.id, orderId: doc.id, type: 'order', data: json });
         return doc;
       });
-      publish(order);
+      if (!order) {
+        // Another request with this key committed first (it waited for it): answer with its order.
+        const replayed = await replay(userId, key, bodyText);
+        if (replayed) return { order: replayed, replayed: true };
+        throw problem('idempotencyConflict', 409, 'Este pedido ya se está enviando. Espera un momento y revisa «Mis pedidos».');
+      }
+      events?.committed(venue.id);
       return { order, replayed: false };
     },
-    get(id) {
-      const row = selectOrder.get(id) as { doc: string; user_id: string } | undefined;
-      return row ? { order: JSON.parse(row.doc) as Order, userId: row.user_id } : undefined;
+    async get(id) {
+      const row = await db.get<{ doc: string; user_id: string }>('SELECT doc, user_id FROM orders WHERE id = ?', [id]);
+      return row ? { order: parse(row.doc), userId: row.user_id } : undefined;
     },
-    listForUser(userId, limit = 100) {
-      return (selectByUser.all(userId, limit) as Array<{ doc: string }>).map((r) => JSON.parse(r.doc) as Order);
+    async snapshot(id) {
+      // One statement, one snapshot: the order as of the newest venue event it includes.
+      const row = await db.get<{ doc: string; event_id: number | null }>('SELECT o.doc, (SELECT MAX(e.id) FROM events e WHERE e.venue_id = o.venue_id) AS event_id FROM orders o WHERE o.id = ?', [id]);
+      return row ? { order: parse(row.doc), eventId: row.event_id ?? 0 } : undefined;
     },
-    listForVenue(venueId, statuses, limit = 200) {
+    async listForUser(userId, max = 100) {
+      return (await db.all<{ doc: string }>(`SELECT doc FROM orders WHERE user_id = ? ORDER BY created_at DESC, ${db.orderSeq} DESC LIMIT ?`, [userId, max])).map((r) => parse(r.doc));
+    },
+    async listForVenue(venueId, statuses, max = 200) {
       const wanted = [...new Set(statuses ?? [])];
-      let statement = selectByVenue;
-      if (wanted.length) {
-        const sql = `SELECT doc FROM orders WHERE venue_id = ? AND status IN (${wanted.map(() => '?').join(', ')}) ORDER BY created_at DESC, rowid DESC LIMIT ?`;
-        statement = byStatusStatements.get(wanted.length) ?? db.prepare(sql);
-        byStatusStatements.set(wanted.length, statement);
-      }
-      return (statement.all(venueId, ...wanted, limit) as Array<{ doc: string }>).map((r) => JSON.parse(r.doc) as Order);
+      const filter = wanted.length ? ` AND status IN (${wanted.map(() => '?').join(', ')})` : '';
+      return (await db.all<{ doc: string }>(`SELECT doc FROM orders WHERE venue_id = ?${filter} ORDER BY created_at DESC, ${db.orderSeq} DESC LIMIT ?`, [venueId, ...wanted, max])).map((r) => parse(r.doc));
     },
-    setStatus(id, status) {
-      const updated = transaction(db, () => {
-        const row = selectOrder.get(id) as { doc: string } | undefined;
+    async setStatus(id, status) {
+      const updated = await db.transaction(async (tx) => {
+        const row = await tx.get<{ doc: string }>(`SELECT doc FROM orders WHERE id = ?${db.forUpdate}`, [id]);
         if (!row) throw problem('notFound', 404, 'Ese pedido no existe.');
-        const order = JSON.parse(row.doc) as Order;
+        const order = parse(row.doc);
         if (!STATUS_TRANSITIONS[order.status].includes(status)) {
           throw problem('invalidTransition', 409, `Un pedido ${STATUS_ES[order.status]} no puede pasar a ${STATUS_ES[status]}.`, { from: order.status, to: status, allowed: STATUS_TRANSITIONS[order.status] });
         }
         order.status = status;
         order.history.push({ status, at: now().toISOString() });
-        updateOrder.run(status, JSON.stringify(order), id);
+        const json = JSON.stringify(order);
+        await tx.run('UPDATE orders SET status = ?, doc = ? WHERE id = ?', [status, json, id]);
+        if (events) await events.append(tx, { venueId: order.venueId, orderId: order.id, type: 'order', data: json });
         return order;
       });
-      publish(updated);
+      events?.committed(updated.venueId);
       return updated;
     },
-    subscribe: (orderId, listener) => addListener(listeners, orderId, listener),
-    subscribeVenue: (venueId, listener) => addListener(venueListeners, venueId, listener),
     onClose(fn) {
       closers.add(fn);
       return () => closers.delete(fn);
@@ -190,6 +198,6 @@ export function createOrderService(db: Db, venues: VenueStore, now: () => Date =
       for (const fn of [...closers]) fn();
       closers.clear();
     },
-    count: () => (countOrders.get() as { n: number }).n,
+    count: async () => (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM orders'))!.n,
   };
 }

@@ -1,11 +1,11 @@
 /**
- * Venue documents: stored as JSON in SQLite, kept parsed and serialized in memory
+ * Venue documents: stored as JSON in the database, kept parsed and serialized in memory
  * (with their strong ETag) so `GET /venues/{id}` costs one map lookup.
  */
 import { createHash } from 'node:crypto';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
-import type { Db } from './db/database.ts';
-import { transaction } from './db/database.ts';
+import type { Db, Queryable } from './db/database.ts';
+import type { EventBus } from './events/bus.ts';
 import type { Option, OptionGroup, Product, Venue, VenueSummary } from '../src/contract/venue.ts';
 
 export interface CachedVenue {
@@ -68,27 +68,73 @@ function priceMap(venue: Venue): Map<string, number> {
 export interface VenueStore {
   get(id: string): CachedVenue | undefined;
   list(q?: string): VenueSummary[];
-  /** Inserts or replaces a venue, bumps `updatedAt`, records price changes. */
-  put(venue: Venue, options?: { keepUpdatedAt?: boolean }): CachedVenue;
+  /** Inserts or replaces a venue, bumps `updatedAt`, records price changes, appends a `venue` event. */
+  put(venue: Venue, options?: { keepUpdatedAt?: boolean }): Promise<CachedVenue>;
+  /** Reads a venue again from the database (another instance changed it). */
+  reload(id: string): Promise<void>;
+  /** Reads every venue again (after a lost connection to the event channel). */
+  reloadAll(): Promise<void>;
   /** Old prices of items changed since `sinceMs` (for the 409 price-change answer). */
   priceChangesSince(venueId: string, sinceMs: number): Map<string, number>;
   count(): number;
 }
 
-export function createVenueStore(db: Db): VenueStore {
+/** How long price changes are remembered in memory (the 409 answer looks back 24 h). */
+const PRICE_MEMORY_MS = 25 * 3600_000;
+
+interface PriceChange { key: string; old: number; at: number }
+
+export const searchText = (venue: Venue) => fold(`${venue.name} ${venue.city} ${venue.cuisine} ${venue.tagline}`);
+
+/** Inserts or replaces the stored document (no cache, no event): seeding and `put`. */
+export async function storeVenue(q: Queryable, venue: Venue): Promise<void> {
+  await q.run(`INSERT INTO venues (id, doc, search, updated_at) VALUES (?, ?, ?, ?)
+    ON CONFLICT (id) DO UPDATE SET doc = excluded.doc, search = excluded.search, updated_at = excluded.updated_at`, [venue.id, JSON.stringify(venue), searchText(venue), venue.updatedAt]);
+}
+
+/**
+ * Venues are read from the database once and kept parsed in memory (a menu GET is a map
+ * lookup). A change made on any instance appends a `venue` event; every instance reloads
+ * that venue when the event reaches it (`reload`).
+ */
+export async function createVenueStore(db: Db, events?: EventBus): Promise<VenueStore> {
   const cache = new Map<string, CachedVenue>();
   const searchIndex = new Map<string, string>();
-  const selectAll = db.prepare('SELECT doc FROM venues ORDER BY id');
-  const upsert = db.prepare(`INSERT INTO venues (id, doc, search, updated_at) VALUES (?, ?, ?, ?)
-    ON CONFLICT(id) DO UPDATE SET doc = excluded.doc, search = excluded.search, updated_at = excluded.updated_at`);
-  const insertChange = db.prepare('INSERT INTO price_changes (venue_id, item_key, old_price, new_price, changed_at) VALUES (?, ?, ?, ?, ?)');
-  const selectChanges = db.prepare('SELECT item_key, old_price FROM price_changes WHERE venue_id = ? AND changed_at >= ? ORDER BY changed_at ASC');
+  const changes = new Map<string, PriceChange[]>();
 
-  for (const row of selectAll.all() as Array<{ doc: string }>) {
-    const venue = JSON.parse(row.doc) as Venue;
+  const remember = (venue: Venue) => {
     cache.set(venue.id, cacheEntry(venue));
-    searchIndex.set(venue.id, fold(`${venue.name} ${venue.city} ${venue.cuisine} ${venue.tagline}`));
+    searchIndex.set(venue.id, searchText(venue));
+  };
+  async function loadChanges(venueId?: string): Promise<void> {
+    const since = Date.now() - PRICE_MEMORY_MS;
+    const rows = venueId
+      ? await db.all<{ venue_id: string; item_key: string; old_price: number; changed_at: number }>('SELECT venue_id, item_key, old_price, changed_at FROM price_changes WHERE venue_id = ? AND changed_at >= ? ORDER BY changed_at ASC', [venueId, since])
+      : await db.all<{ venue_id: string; item_key: string; old_price: number; changed_at: number }>('SELECT venue_id, item_key, old_price, changed_at FROM price_changes WHERE changed_at >= ? ORDER BY changed_at ASC', [since]);
+    if (venueId) changes.delete(venueId);
+    else changes.clear();
+    for (const row of rows) {
+      let list = changes.get(row.venue_id);
+      if (!list) changes.set(row.venue_id, (list = []));
+      list.push({ key: row.item_key, old: row.old_price, at: row.changed_at });
+    }
   }
+  async function reloadAll(): Promise<void> {
+    for (const row of await db.all<{ doc: string }>('SELECT doc FROM venues ORDER BY id')) remember(JSON.parse(row.doc) as Venue);
+    await loadChanges();
+  }
+  await reloadAll();
+
+  async function reload(id: string): Promise<void> {
+    const row = await db.get<{ doc: string }>('SELECT doc FROM venues WHERE id = ?', [id]);
+    if (!row) return;
+    const venue = JSON.parse(row.doc) as Venue;
+    // Same document as cached (this instance made the change): keep the entry and its compressed copies.
+    if (cache.get(id)?.json !== JSON.stringify(venue)) remember(venue);
+    await loadChanges(id);
+  }
+  events?.onVenueEvent((id) => void reload(id).catch((error: unknown) => console.error('[umenu] reloading venue failed', id, error)));
+  events?.onResync(() => void reloadAll().catch((error: unknown) => console.error('[umenu] reloading venues failed', error)));
 
   return {
     get: (id) => cache.get(id),
@@ -102,30 +148,41 @@ export function createVenueStore(db: Db): VenueStore {
       }
       return out;
     },
-    put(input, options = {}) {
+    async put(input, options = {}) {
       const venue: Venue = options.keepUpdatedAt ? input : { ...input, updatedAt: new Date().toISOString() };
-      const previous = cache.get(venue.id);
-      const search = fold(`${venue.name} ${venue.city} ${venue.cuisine} ${venue.tagline}`);
-      transaction(db, () => {
-        upsert.run(venue.id, JSON.stringify(venue), search, venue.updatedAt);
-        if (previous) {
-          const before = priceMap(previous.venue);
+      const recorded: PriceChange[] = [];
+      await db.transaction(async (tx) => {
+        // The stored document (not this instance's cache) is the one being replaced.
+        const stored = await tx.get<{ doc: string }>(`SELECT doc FROM venues WHERE id = ?${db.forUpdate}`, [venue.id]);
+        await storeVenue(tx, venue);
+        if (stored) {
+          const before = priceMap(JSON.parse(stored.doc) as Venue);
           const now = Date.now();
           for (const [key, price] of priceMap(venue)) {
             const old = before.get(key);
-            if (old !== undefined && old !== price) insertChange.run(venue.id, key, old, price, now);
+            if (old !== undefined && old !== price) {
+              await tx.run('INSERT INTO price_changes (venue_id, item_key, old_price, new_price, changed_at) VALUES (?, ?, ?, ?, ?)', [venue.id, key, old, price, now]);
+              recorded.push({ key, old, at: now });
+            }
           }
         }
+        if (events) await events.append(tx, { venueId: venue.id, type: 'venue', data: JSON.stringify({ venueId: venue.id, updatedAt: venue.updatedAt }) });
       });
-      const entry = cacheEntry(venue);
-      cache.set(venue.id, entry);
-      searchIndex.set(venue.id, search);
-      return entry;
+      if (recorded.length) {
+        const list = changes.get(venue.id) ?? [];
+        list.push(...recorded);
+        changes.set(venue.id, list);
+      }
+      remember(venue);
+      events?.committed(venue.id);
+      return cache.get(venue.id)!;
     },
+    reload,
+    reloadAll,
     priceChangesSince(venueId, sinceMs) {
       const map = new Map<string, number>();
-      for (const row of selectChanges.all(venueId, sinceMs) as Array<{ item_key: string; old_price: number }>) {
-        if (!map.has(row.item_key)) map.set(row.item_key, row.old_price);
+      for (const change of changes.get(venueId) ?? []) {
+        if (change.at >= sinceMs && !map.has(change.key)) map.set(change.key, change.old);
       }
       return map;
     },

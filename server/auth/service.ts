@@ -1,11 +1,12 @@
 /**
  * Accounts and sessions: users, access JWTs, rotating refresh tokens (stored hashed,
- * grouped in families; a reused token revokes its family), login rate limiting.
+ * grouped in families; a reused token revokes its family), login rate limiting — all in
+ * the database, so any number of instances share them.
  * `issueTokenPair` and `findOrCreateUserByEmail` are also what social login uses.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Db } from '../db/database.ts';
-import { getMeta, setMeta, transaction } from '../db/database.ts';
+import type { Db, Queryable } from '../db/database.ts';
+import { getMeta } from '../db/database.ts';
 import type { ServerConfig } from '../config.ts';
 import type { AccessClaims, TokenPair, User } from '../../src/contract/auth.ts';
 import { signJwt, verifyJwt } from './jwt.ts';
@@ -29,45 +30,38 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('base6
 
 export interface AuthService {
   secret: string;
-  userById(id: string): UserRow | undefined;
-  userByEmail(email: string): UserRow | undefined;
+  userById(id: string): Promise<UserRow | undefined>;
+  userByEmail(email: string): Promise<UserRow | undefined>;
   /** Finds a user by email or creates one (no password: social accounts). */
-  findOrCreateUserByEmail(input: { email: string; name: string; avatar?: string }): UserRow;
-  issueTokenPair(userId: string, familyId?: string, familyExpiresAt?: number): TokenPair;
+  findOrCreateUserByEmail(input: { email: string; name: string; avatar?: string }): Promise<UserRow>;
+  issueTokenPair(userId: string, familyId?: string, familyExpiresAt?: number): Promise<TokenPair>;
   login(email: string, password: string, clientKey: string): Promise<TokenPair>;
-  refresh(refreshToken: string): TokenPair;
-  logout(userId: string, refreshToken?: string): void;
+  refresh(refreshToken: string): Promise<TokenPair>;
+  logout(userId: string, refreshToken?: string): Promise<void>;
   verifyAccess(token: string): AccessClaims | undefined;
+  /** Deletes login failures older than the window (run now and then). */
+  prune(): Promise<void>;
 }
 
-export function loadJwtSecret(db: Db, configured?: string): string {
+/**
+ * The signing secret: `UMENU_JWT_SECRET`, or one generated on the first start and stored
+ * in the database (instances starting together agree: the first insert wins).
+ */
+export async function loadJwtSecret(db: Queryable, configured?: string): Promise<string> {
   if (configured) return configured;
-  const stored = getMeta(db, 'jwt_secret');
-  if (stored) return stored;
-  const secret = randomBytes(48).toString('base64url');
-  setMeta(db, 'jwt_secret', secret);
-  return secret;
+  await db.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING', ['jwt_secret', randomBytes(48).toString('base64url')]);
+  return (await getMeta(db, 'jwt_secret'))!;
 }
 
-export function createAuthService(db: Db, config: ServerConfig): AuthService {
-  const secret = loadJwtSecret(db, config.jwtSecret);
-  const byId = db.prepare('SELECT * FROM users WHERE id = ?');
-  const byEmail = db.prepare('SELECT * FROM users WHERE email = ?');
-  const insertUser = db.prepare('INSERT INTO users (id, email, name, avatar, password_hash, scope, created_at) VALUES (?, ?, ?, ?, NULL, ?, ?)');
-  const insertToken = db.prepare(`INSERT INTO refresh_tokens (token_hash, family_id, user_id, expires_at, family_expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)`);
-  const selectToken = db.prepare('SELECT * FROM refresh_tokens WHERE token_hash = ?');
-  const markUsed = db.prepare('UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL');
-  const revokeFamily = db.prepare('UPDATE refresh_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL');
-  const revokeUser = db.prepare('UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL');
+interface TokenRow { family_id: string; user_id: string; expires_at: number; family_expires_at: number; used_at: number | null; revoked_at: number | null }
 
-  /** Failed logins per client key (IP + email): timestamps within the window. */
-  const failures = new Map<string, number[]>();
+export async function createAuthService(db: Db, config: ServerConfig): Promise<AuthService> {
+  const secret = await loadJwtSecret(db, config.jwtSecret);
+  const userById = (id: string, q: Queryable = db) => q.get<UserRow>('SELECT * FROM users WHERE id = ?', [id]);
+  const userByEmail = (email: string) => db.get<UserRow>('SELECT * FROM users WHERE email = ?', [email.trim().toLowerCase()]);
 
-  const userById = (id: string) => byId.get(id) as UserRow | undefined;
-  const userByEmail = (email: string) => byEmail.get(email.trim().toLowerCase()) as UserRow | undefined;
-
-  function issueTokenPair(userId: string, familyId: string = randomUUID(), familyExpiresAt?: number): TokenPair {
-    const user = userById(userId);
+  async function issueTokenPair(userId: string, familyId: string = randomUUID(), familyExpiresAt?: number, q: Queryable = db): Promise<TokenPair> {
+    const user = await userById(userId, q);
     if (!user) throw problem('unauthorized', 401, 'La cuenta ya no existe.');
     const now = Math.floor(Date.now() / 1000);
     const claims: AccessClaims = { sub: user.id, scope: JSON.parse(user.scope) as string[], iat: now, exp: now + config.accessTtlSeconds, name: user.name, jti: randomUUID() };
@@ -75,81 +69,79 @@ export function createAuthService(db: Db, config: ServerConfig): AuthService {
     const refreshToken = randomBytes(32).toString('base64url');
     const absolute = familyExpiresAt ?? now + config.refreshAbsoluteSeconds;
     const expiresAt = Math.min(now + config.refreshTtlSeconds, absolute);
-    insertToken.run(sha256(refreshToken), familyId, user.id, expiresAt, absolute, now);
+    await q.run('INSERT INTO refresh_tokens (token_hash, family_id, user_id, expires_at, family_expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)', [sha256(refreshToken), familyId, user.id, expiresAt, absolute, now]);
     return { token, refresh_token: refreshToken, expires_in: config.accessTtlSeconds, refresh_expires_in: expiresAt - now, token_type: 'Bearer' };
   }
 
-  function checkRateLimit(clientKey: string, now: number): void {
+  /** Failed logins per client key (IP + email) are rows in the database: the limit holds across instances. */
+  async function checkRateLimit(clientKey: string, now: number): Promise<void> {
     const windowMs = config.loginWindowSeconds * 1000;
-    const recent = (failures.get(clientKey) ?? []).filter((t) => now - t < windowMs);
-    if (recent.length) failures.set(clientKey, recent);
-    else failures.delete(clientKey);
-    if (recent.length >= config.loginMaxFailures) {
-      const retryAfter = Math.max(1, Math.ceil((recent[0]! + windowMs - now) / 1000));
+    const row = await db.get<{ n: number; first: number | null }>('SELECT COUNT(*) AS n, MIN(at) AS first FROM login_failures WHERE client_key = ? AND at > ?', [clientKey, now - windowMs]);
+    if (row && row.n >= config.loginMaxFailures) {
+      const retryAfter = Math.max(1, Math.ceil((row.first! + windowMs - now) / 1000));
       throw problem('rateLimited', 429, `Demasiados intentos fallidos. Vuelve a intentarlo en ${retryAfter} s.`, {}, { 'retry-after': String(retryAfter) });
     }
   }
 
   return {
     secret,
-    userById,
+    userById: (id) => userById(id),
     userByEmail,
-    findOrCreateUserByEmail({ email, name, avatar }) {
+    async findOrCreateUserByEmail({ email, name, avatar }) {
       const normalized = email.trim().toLowerCase();
-      const existing = userByEmail(normalized);
+      const existing = await userByEmail(normalized);
       if (existing) return existing;
-      const id = randomUUID();
-      insertUser.run(id, normalized, name.slice(0, 80) || normalized, avatar ?? null, '[]', new Date().toISOString());
-      return userById(id)!;
+      await db.run('INSERT INTO users (id, email, name, avatar, password_hash, scope, created_at) VALUES (?, ?, ?, ?, NULL, ?, ?) ON CONFLICT (email) DO NOTHING', [randomUUID(), normalized, name.slice(0, 80) || normalized, avatar ?? null, '[]', new Date().toISOString()]);
+      return (await userByEmail(normalized))!;
     },
-    issueTokenPair,
+    issueTokenPair: (userId, familyId, familyExpiresAt) => issueTokenPair(userId, familyId, familyExpiresAt),
     async login(email, password, clientKey) {
-      const now = Date.now();
-      if (failures.size > 10_000) for (const [k, v] of failures) if (now - (v.at(-1) ?? 0) > config.loginWindowSeconds * 1000) failures.delete(k);
-      checkRateLimit(clientKey, now);
-      const user = userByEmail(email);
+      await checkRateLimit(clientKey, Date.now());
+      const user = await userByEmail(email);
       const ok = user?.password_hash ? await verifyPassword(password, user.password_hash) : (await verifyPassword(password, await DUMMY_HASH_PROMISE), false);
       if (!ok || !user) {
-        const list = failures.get(clientKey) ?? [];
-        list.push(Date.now());
-        failures.set(clientKey, list);
+        await db.run('INSERT INTO login_failures (client_key, at) VALUES (?, ?)', [clientKey, Date.now()]);
         throw problem('invalidCredentials', 401, 'Revisa tu correo y tu contraseña e inténtalo de nuevo.');
       }
-      failures.delete(clientKey);
+      await db.run('DELETE FROM login_failures WHERE client_key = ?', [clientKey]);
       return issueTokenPair(user.id);
     },
-    refresh(refreshToken) {
+    async refresh(refreshToken) {
       const hash = sha256(refreshToken);
       const now = Math.floor(Date.now() / 1000);
-      // Decide inside one transaction, throw after it commits: a reuse must leave its family revoked.
-      const outcome = transaction(db, (): TokenPair | HttpProblem => {
-        const row = selectToken.get(hash) as { family_id: string; user_id: string; expires_at: number; family_expires_at: number; used_at: number | null; revoked_at: number | null } | undefined;
+      // Decide inside one transaction (the token row locked: two instances cannot both rotate it),
+      // throw after it commits: a reuse must leave its family revoked.
+      const outcome = await db.transaction(async (tx): Promise<TokenPair | HttpProblem> => {
+        const row = await tx.get<TokenRow>(`SELECT * FROM refresh_tokens WHERE token_hash = ?${db.forUpdate}`, [hash]);
         if (!row) return problem('unauthorized', 401, 'La sesión no es válida. Inicia sesión de nuevo.');
         if (row.used_at !== null) {
-          revokeFamily.run(now, row.family_id);
+          await tx.run('UPDATE refresh_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL', [now, row.family_id]);
           return problem('tokenReused', 401, 'Por seguridad hemos cerrado la sesión en todos los dispositivos que la compartían. Inicia sesión de nuevo.');
         }
         if (row.revoked_at !== null || row.expires_at <= now || row.family_expires_at <= now) {
           return problem('unauthorized', 401, 'La sesión ha caducado. Inicia sesión de nuevo.');
         }
-        markUsed.run(now, hash);
-        return issueTokenPair(row.user_id, row.family_id, row.family_expires_at);
+        await tx.run('UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL', [now, hash]);
+        return issueTokenPair(row.user_id, row.family_id, row.family_expires_at, tx);
       });
       if (outcome instanceof HttpProblem) throw outcome;
       return outcome;
     },
-    logout(userId, refreshToken) {
+    async logout(userId, refreshToken) {
       const now = Math.floor(Date.now() / 1000);
       if (refreshToken) {
-        const row = selectToken.get(sha256(refreshToken)) as { family_id: string; user_id: string } | undefined;
+        const row = await db.get<{ family_id: string; user_id: string }>('SELECT family_id, user_id FROM refresh_tokens WHERE token_hash = ?', [sha256(refreshToken)]);
         if (row && row.user_id === userId) {
-          revokeFamily.run(now, row.family_id);
+          await db.run('UPDATE refresh_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL', [now, row.family_id]);
           return;
         }
       }
       // Without a (matching) refresh token, sign the user out everywhere.
-      revokeUser.run(now, userId);
+      await db.run('UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL', [now, userId]);
     },
     verifyAccess: (token) => verifyJwt(token, secret),
+    async prune() {
+      await db.run('DELETE FROM login_failures WHERE at < ?', [Date.now() - config.loginWindowSeconds * 1000]);
+    },
   };
 }

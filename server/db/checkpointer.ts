@@ -6,7 +6,9 @@
  * (PASSIVE: never blocks the writer) every `intervalMs`.
  */
 import { Worker } from 'node:worker_threads';
-import type { Db } from './database.ts';
+import type { DatabaseSync } from 'node:sqlite';
+
+type Db = DatabaseSync;
 
 const WORKER_CODE = `
 const { workerData, parentPort } = require('node:worker_threads');

@@ -1,125 +1,279 @@
 /**
- * SQLite database (node:sqlite): open, pragmas, migrations applied at start-up.
- * The database file path comes from `UMENU_DB` (default `data/umenu.sqlite`).
+ * The data-access layer: one small async interface over two dialects.
+ *
+ * - SQLite (`node:sqlite`, the default; file from `UMENU_DB`): one connection, WAL.
+ *   Calls are synchronous underneath; a transaction holds a gate so that no other
+ *   request's statement lands inside it while it awaits.
+ * - PostgreSQL (`UMENU_DATABASE_URL=postgres://…`, client `postgres`): a pool, real
+ *   concurrent transactions, advisory locks, LISTEN/NOTIFY for events between instances.
+ *
+ * SQL is written by hand with `?` placeholders in the subset both engines share
+ * (`ON CONFLICT … DO UPDATE`, `RETURNING`, `COALESCE`); the few differences are named
+ * here (`orderSeq`, `forUpdate`, `lock`). A query builder would hide little: the
+ * statements are short and the engine-specific parts (locks, notify) are not SQL a
+ * builder abstracts anyway.
  */
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { mkdirSync, rmSync, existsSync } from 'node:fs';
 import { dirname } from 'node:path';
+import postgres from 'postgres';
+import { MIGRATIONS } from './migrations.ts';
 
-export type Db = DatabaseSync;
+export type Dialect = 'sqlite' | 'postgres';
+export type Param = string | number | null;
 
-/** Each entry moves the schema from version i to i + 1 (tracked in `PRAGMA user_version`). */
-const MIGRATIONS: string[] = [
-  `
-  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-  CREATE TABLE venues (
-    id TEXT PRIMARY KEY,
-    doc TEXT NOT NULL,
-    search TEXT NOT NULL,
-    updated_at TEXT NOT NULL
-  );
-  CREATE TABLE price_changes (
-    venue_id TEXT NOT NULL,
-    item_key TEXT NOT NULL,
-    old_price INTEGER NOT NULL,
-    new_price INTEGER NOT NULL,
-    changed_at INTEGER NOT NULL
-  );
-  CREATE INDEX price_changes_venue ON price_changes (venue_id, changed_at);
-  CREATE TABLE users (
-    id TEXT PRIMARY KEY,
-    email TEXT NOT NULL UNIQUE,
-    name TEXT NOT NULL,
-    avatar TEXT,
-    password_hash TEXT,
-    scope TEXT NOT NULL DEFAULT '[]',
-    created_at TEXT NOT NULL
-  );
-  CREATE TABLE refresh_tokens (
-    token_hash TEXT PRIMARY KEY,
-    family_id TEXT NOT NULL,
-    user_id TEXT NOT NULL REFERENCES users(id),
-    expires_at INTEGER NOT NULL,
-    family_expires_at INTEGER NOT NULL,
-    used_at INTEGER,
-    revoked_at INTEGER,
-    created_at INTEGER NOT NULL
-  );
-  CREATE INDEX refresh_tokens_family ON refresh_tokens (family_id);
-  CREATE TABLE orders (
-    id TEXT PRIMARY KEY,
-    venue_id TEXT NOT NULL,
-    user_id TEXT NOT NULL,
-    number TEXT NOT NULL,
-    day TEXT NOT NULL,
-    status TEXT NOT NULL,
-    doc TEXT NOT NULL,
-    created_at TEXT NOT NULL,
-    UNIQUE (venue_id, day, number)
-  );
-  CREATE INDEX orders_user ON orders (user_id, created_at);
-  CREATE INDEX orders_venue_status ON orders (venue_id, status, created_at);
-  CREATE TABLE order_counters (venue_id TEXT NOT NULL, day TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (venue_id, day));
-  CREATE TABLE idempotency_keys (
-    user_id TEXT NOT NULL,
-    key TEXT NOT NULL,
-    body_hash TEXT NOT NULL,
-    order_id TEXT NOT NULL,
-    created_at INTEGER NOT NULL,
-    PRIMARY KEY (user_id, key)
-  );
-  `,
-];
-
-export interface OpenOptions {
-  path: string;
-  reset?: boolean;
+/** What a statement can run on: the database or an open transaction. */
+export interface Queryable {
+  readonly dialect: Dialect;
+  all<T>(sql: string, params?: Param[]): Promise<T[]>;
+  get<T>(sql: string, params?: Param[]): Promise<T | undefined>;
+  /** Runs a statement; resolves to the number of rows it changed. */
+  run(sql: string, params?: Param[]): Promise<number>;
+  /**
+   * A lock held until the transaction ends (PostgreSQL `pg_advisory_xact_lock`), so that
+   * work on one key (a venue's event log, a user's order count) is serialized across
+   * instances. SQLite has one writer at a time already: no-op.
+   */
+  lock(namespace: LockNamespace, key: string): Promise<void>;
+  /** Sends a notification when the transaction commits (PostgreSQL `pg_notify`; SQLite: no-op). */
+  notify(channel: string, payload: string): Promise<void>;
 }
 
-export function openDatabase({ path, reset = false }: OpenOptions): Db {
+export const LOCKS = { startup: 1, events: 2, orderLimit: 3 } as const;
+export type LockNamespace = keyof typeof LOCKS;
+
+export interface Db extends Queryable {
+  /** Column that orders rows by insertion (`rowid` in SQLite, `seq` in PostgreSQL). */
+  readonly orderSeq: string;
+  /** ` FOR UPDATE` in PostgreSQL, nothing in SQLite (whose write transactions are exclusive). */
+  readonly forUpdate: string;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in one transaction holding the database-wide start-up lock: ten instances
+   * starting together migrate (and seed) once; the others wait, then find it done.
+   */
+  startup<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** LISTEN on a channel (PostgreSQL). `onConnect` runs on every (re)connection of the listener. */
+  listen(channel: string, onMessage: (payload: string) => void, onConnect?: () => void): Promise<() => Promise<void>>;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** The SQLite connection (checkpoints, tests); undefined on PostgreSQL. */
+  readonly sqlite?: DatabaseSync;
+  /** File path of the SQLite database (checkpointer). */
+  readonly path?: string;
+}
+
+export interface OpenOptions {
+  /** `postgres://…`: PostgreSQL. Otherwise the SQLite file at `path`. */
+  url?: string;
+  path: string;
+  reset?: boolean;
+  /** PostgreSQL pool size (default 10). */
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Db> {
+  const db = options.url ? openPostgres(options.url, options.poolSize ?? 10, options.reset ?? false) : openSqlite(options);
+  if (options.url && options.reset) await resetPostgres(db);
+  return db;
+}
+
+/** Applies the pending migrations of the database's dialect (call inside `startup`). */
+export async function migrate(tx: Queryable): Promise<number> {
+  const steps = MIGRATIONS[tx.dialect];
+  let version: number;
+  if (tx.dialect === 'sqlite') {
+    version = (await tx.get<{ user_version: number }>('PRAGMA user_version'))!.user_version;
+  } else {
+    await tx.run('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
+    const row = await tx.get<{ version: number }>('SELECT version FROM schema_version');
+    if (!row) await tx.run('INSERT INTO schema_version (version) VALUES (0)');
+    version = row?.version ?? 0;
+  }
+  for (let v = version; v < steps.length; v++) {
+    for (const statement of splitStatements(steps[v]!)) await tx.run(statement);
+  }
+  if (steps.length > version) {
+    if (tx.dialect === 'sqlite') await tx.run(`PRAGMA user_version = ${steps.length}`);
+    else await tx.run('UPDATE schema_version SET version = ?', [steps.length]);
+  }
+  return steps.length;
+}
+
+function splitStatements(script: string): string[] {
+  return script.split(/;\s*(?:\n|$)/).map((s) => s.trim()).filter(Boolean);
+}
+
+export async function getMeta(q: Queryable, key: string): Promise<string | undefined> {
+  return (await q.get<{ value: string }>('SELECT value FROM meta WHERE key = ?', [key]))?.value;
+}
+
+export async function setMeta(q: Queryable, key: string, value: string): Promise<void> {
+  await q.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [key, value]);
+}
+
+// ── SQLite ──────────────────────────────────────────────────────────────────
+
+function openSqlite({ path, reset = false }: OpenOptions): Db {
   if (path !== ':memory:') {
     if (reset) for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
     if (!existsSync(dirname(path))) mkdirSync(dirname(path), { recursive: true });
   }
-  const db = new DatabaseSync(path);
-  db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;`);
-  migrate(db);
-  return db;
-}
-
-export function migrate(db: Db): void {
-  const row = db.prepare('PRAGMA user_version').get() as { user_version: number };
-  for (let version = row.user_version; version < MIGRATIONS.length; version++) {
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      db.exec(MIGRATIONS[version]!);
-      db.exec(`PRAGMA user_version = ${version + 1}`);
-      db.exec('COMMIT');
-    } catch (error) {
-      db.exec('ROLLBACK');
-      throw error;
+  const raw = new DatabaseSync(path);
+  raw.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
+  const statements = new Map<string, StatementSync>();
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = raw.prepare(sql);
+      if (statements.size > 500) statements.clear();
+      statements.set(sql, statement);
     }
+    return statement;
+  };
+  const direct: Queryable = {
+    dialect: 'sqlite',
+    all: async <T>(sql: string, params: Param[] = []) => prepared(sql).all(...params) as T[],
+    get: async <T>(sql: string, params: Param[] = []) => prepared(sql).get(...params) as T | undefined,
+    run: async (sql: string, params: Param[] = []) => Number(prepared(sql).run(...params).changes),
+    lock: async () => {},
+    notify: async () => {},
+  };
+  /** Open while a transaction runs: statements from other requests wait for it. */
+  // (Each wait is an inline loop followed by synchronous work: nothing can start in between.)
+  let gate: Promise<void> | undefined;
+  const transaction = async <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> => {
+    while (gate) await gate;
+    let open: () => void = () => {};
+    gate = new Promise<void>((resolve) => (open = resolve));
+    try {
+      raw.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await fn(direct);
+        raw.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (raw.isTransaction) raw.exec('ROLLBACK');
+        throw error;
+      }
+    } finally {
+      gate = undefined;
+      open();
+    }
+  };
+  return {
+    dialect: 'sqlite',
+    orderSeq: 'rowid',
+    forUpdate: '',
+    sqlite: raw,
+    path,
+    async all(sql, params) {
+      while (gate) await gate;
+      return direct.all(sql, params);
+    },
+    async get(sql, params) {
+      while (gate) await gate;
+      return direct.get(sql, params);
+    },
+    async run(sql, params) {
+      while (gate) await gate;
+      return direct.run(sql, params);
+    },
+    lock: direct.lock,
+    notify: direct.notify,
+    transaction,
+    startup: transaction,
+    async listen() {
+      return async () => {};
+    },
+    async ping() {
+      while (gate) await gate;
+      raw.prepare('SELECT 1').get();
+    },
+    async close() {
+      while (gate) await gate;
+      if (raw.isOpen) raw.close();
+    },
+  };
+}
+
+// ── PostgreSQL ──────────────────────────────────────────────────────────────
+
+/** `?` → `$1`, `$2`, … (the SQL here never has `?` inside string literals). */
+const numbered = new Map<string, string>();
+function toPg(sql: string): string {
+  let out = numbered.get(sql);
+  if (out === undefined) {
+    let i = 0;
+    out = sql.replace(/\?/g, () => `$${++i}`);
+    if (numbered.size > 1000) numbered.clear();
+    numbered.set(sql, out);
   }
+  return out;
 }
 
-/** Runs `fn` in a write transaction (synchronous, so no other request interleaves in this process). */
-export function transaction<T>(db: Db, fn: () => T): T {
-  db.exec('BEGIN IMMEDIATE');
-  try {
-    const result = fn();
-    db.exec('COMMIT');
-    return result;
-  } catch (error) {
-    db.exec('ROLLBACK');
-    throw error;
-  }
+type PgSql = postgres.Sql<Record<string, never>>;
+type PgRunner = PgSql | postgres.TransactionSql<Record<string, never>>;
+
+function pgQueryable(runner: PgRunner): Queryable {
+  const exec = (sql: string, params: Param[] = []) => runner.unsafe(toPg(sql), params as postgres.ParameterOrJSON<never>[], { prepare: true });
+  return {
+    dialect: 'postgres',
+    all: async <T>(sql: string, params?: Param[]) => [...(await exec(sql, params))] as T[],
+    get: async <T>(sql: string, params?: Param[]) => (await exec(sql, params))[0] as T | undefined,
+    run: async (sql: string, params?: Param[]) => (await exec(sql, params)).count ?? 0,
+    async lock(namespace, key) {
+      await runner.unsafe('SELECT pg_advisory_xact_lock($1, hashtext($2))', [LOCKS[namespace], key], { prepare: true });
+    },
+    async notify(channel, payload) {
+      await runner.unsafe('SELECT pg_notify($1, $2)', [channel, payload], { prepare: true });
+    },
+  };
 }
 
-export function getMeta(db: Db, key: string): string | undefined {
-  const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
-  return row?.value;
+function openPostgres(url: string, max: number, _reset: boolean): Db {
+  const sql: PgSql = postgres(url, {
+    max,
+    onnotice: () => {},
+    // COUNT(*), BIGINT and BIGSERIAL columns as numbers (every value here fits in 2^53).
+    types: { bigint: { to: 20, from: [20], serialize: (x: number) => String(x), parse: (x: string) => Number(x) } },
+    connection: { application_name: 'umenu' },
+  }) as unknown as PgSql;
+  const base = pgQueryable(sql);
+  const transaction = <T>(fn: (tx: Queryable) => Promise<T>) => sql.begin((tx) => fn(pgQueryable(tx))) as Promise<T>;
+  return {
+    ...base,
+    orderSeq: 'seq',
+    forUpdate: ' FOR UPDATE',
+    transaction,
+    startup: (fn) =>
+      transaction(async (tx) => {
+        await tx.lock('startup', 'migrate');
+        return fn(tx);
+      }),
+    async listen(channel, onMessage, onConnect) {
+      const { unlisten } = await sql.listen(channel, onMessage, onConnect);
+      return unlisten;
+    },
+    async ping() {
+      await sql.unsafe('SELECT 1');
+    },
+    async close() {
+      await sql.end({ timeout: 5 });
+    },
+  };
 }
 
-export function setMeta(db: Db, key: string, value: string): void {
-  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+/** `UMENU_RESET_DB=1` on PostgreSQL: drop umenu's tables (the database itself stays). */
+async function resetPostgres(db: Db): Promise<void> {
+  await db.startup(async (tx) => {
+    await tx.run('DROP TABLE IF EXISTS schema_version, meta, venues, price_changes, refresh_tokens, orders, order_counters, idempotency_keys, events, login_failures, users CASCADE');
+  });
+}
+
+/** True for a unique-constraint violation in either engine. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; errcode?: number; message?: string };
+  return e?.code === '23505' || e?.errcode === 2067 || e?.errcode === 1555 || /UNIQUE constraint failed/.test(e?.message ?? '');
 }

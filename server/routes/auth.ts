@@ -20,7 +20,7 @@ export function authRoutes({ auth }: AppDeps): Hono {
   app.post('/refresh', async (c) => {
     const input = await readBody(c, RefreshInput);
     c.header('cache-control', 'no-store');
-    return c.json(auth.refresh(input.refresh_token));
+    return c.json(await auth.refresh(input.refresh_token));
   });
   app.post('/logout', async (c) => {
     const claims = requireAuth(c, auth);
@@ -29,12 +29,12 @@ export function authRoutes({ auth }: AppDeps): Hono {
       const { value } = await readJson(c);
       refreshToken = parseWith(LogoutInput, value).refresh_token;
     }
-    auth.logout(claims.sub, refreshToken);
+    await auth.logout(claims.sub, refreshToken);
     return c.body(null, 204);
   });
-  app.get('/user', (c) => {
+  app.get('/user', async (c) => {
     const claims = requireAuth(c, auth);
-    const user = auth.userById(claims.sub);
+    const user = await auth.userById(claims.sub);
     if (!user) throw problem('unauthorized', 401, 'La cuenta ya no existe.');
     c.header('cache-control', 'no-store');
     return c.json({ user: toUser(user) });

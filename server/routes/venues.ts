@@ -90,7 +90,7 @@ export function venueRoutes({ venues, auth, config }: AppDeps): Hono {
     if (!isValidVenueId(id)) throw problem('validation', 422, 'El identificador del local no es válido o está reservado.', { errors: { id: ['Identificador no válido'] } });
     const venue = storedMedia(parseWith(VenueSchema, (await readJson(c)).value), media);
     if (venue.id !== id) throw problem('validation', 422, 'El identificador del cuerpo no coincide con la ruta.', { errors: { id: ['No coincide con la ruta'] } });
-    const entry = venues.put(venue);
+    const entry = await venues.put(venue);
     c.header('etag', bodiesOf(entry).etag);
     return c.json(publicMedia(entry.venue, media));
   });
@@ -113,7 +113,7 @@ export function venueRoutes({ venues, auth, config }: AppDeps): Hono {
         if (patch.available !== undefined) p.available = patch.available;
       }
     }
-    const updated = venues.put(venue);
+    const updated = await venues.put(venue);
     return c.json(publicMedia(updated.products.get(productId)!.product, media));
   });
 

@@ -219,7 +219,7 @@ export function socialRoutes(deps: AppDeps, options: SocialOptions = {}): Social
       return backToLogin(c, site, { error: 'social_failed' });
     }
     if (!email || email.length > 254) return backToLogin(c, site, { error: 'social_email' });
-    const user = deps.auth.findOrCreateUserByEmail({ email, name: name || email.split('@')[0]!, ...(avatar ? { avatar } : {}) });
+    const user = await deps.auth.findOrCreateUserByEmail({ email, name: name || email.split('@')[0]!, ...(avatar ? { avatar } : {}) });
     const code = randomBytes(32).toString('base64url');
     store.saveCode(code, { userId: user.id, challenge: pending.browserChallenge });
     return backToLogin(c, site, { code });
@@ -232,7 +232,7 @@ export function socialRoutes(deps: AppDeps, options: SocialOptions = {}): Social
       throw problem('invalidCredentials', 400, 'El inicio de sesión caducó o no es válido. Vuelve a intentarlo.');
     }
     c.header('cache-control', 'no-store');
-    return c.json(deps.auth.issueTokenPair(entry.userId));
+    return c.json(await deps.auth.issueTokenPair(entry.userId));
   });
 
   app.closeSocial = async () => {

@@ -44,8 +44,8 @@ describe('POST /api/auth/login', () => {
     expect(broken.status).toBe(400);
   });
 
-  it('stores passwords only as slow scrypt hashes', () => {
-    const row = s.deps.db.prepare('SELECT password_hash FROM users WHERE email = ?').get('ana@umenu.test') as { password_hash: string };
+  it('stores passwords only as slow scrypt hashes', async () => {
+    const row = (await s.deps.db.get<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = ?', ['ana@umenu.test']))!;
     expect(row.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
     expect(row.password_hash).not.toContain('demo1234');
   });

@@ -1,5 +1,12 @@
-/** Test helpers: an in-process server on a temp database, logins and order bodies. */
+/**
+ * Test helpers: an in-process server on a temp database, logins and order bodies.
+ * In the `server-pg` project (see vitest.config.ts) every server gets a fresh PostgreSQL
+ * database instead of a SQLite file; `testDatabase()` makes one for several instances.
+ */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { inject } from 'vitest';
+import postgres from 'postgres';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testConfig, type ServerConfig } from '../../server/config.ts';
@@ -14,13 +21,50 @@ export interface TestServer extends Server {
   login(email: string, password?: string): Promise<TokenPair>;
   tokenFor(email: string): Promise<string>;
   /** A new diner with a token (no password: created like a social account). */
-  newDiner(email: string, scope?: string[]): { token: string; id: string };
+  newDiner(email: string, scope?: string[]): Promise<{ token: string; id: string }>;
   dispose(): Promise<void>;
 }
 
-export async function startTestServer(overrides: Partial<ServerConfig> = {}, options: ServerOptions = {}): Promise<TestServer> {
+/** The PostgreSQL server of this test run (project `server-pg`), else undefined (SQLite). */
+export function pgUrl(): string | undefined {
+  try {
+    return inject('pgUrl');
+  } catch {
+    return undefined;
+  }
+}
+
+export const dialectName = () => (pgUrl() ? 'postgres' : 'sqlite');
+
+/** A fresh, empty database: a new PostgreSQL database (project server-pg) or a SQLite file. */
+export async function testDatabase(): Promise<{ config: Partial<ServerConfig>; dir: string; drop(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'umenu-test-'));
-  const config = testConfig({ dbPath: join(dir, 'test.sqlite'), distDir: join(dir, 'dist'), ...overrides });
+  const base = { dbPath: join(dir, 'test.sqlite'), distDir: join(dir, 'dist') };
+  const admin = pgUrl();
+  if (!admin) return { config: base, dir, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const sql = postgres(admin, { max: 1, onnotice: () => {} });
+  await sql.unsafe(`CREATE DATABASE ${name}`);
+  await sql.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    config: { ...base, databaseUrl: url.toString(), dbPoolSize: 4 },
+    dir,
+    async drop() {
+      rmSync(dir, { recursive: true, force: true });
+      const again = postgres(admin, { max: 1, onnotice: () => {} });
+      await again.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+      await again.end();
+    },
+  };
+}
+
+export async function startTestServer(overrides: Partial<ServerConfig> = {}, options: ServerOptions = {}, database?: Awaited<ReturnType<typeof testDatabase>>): Promise<TestServer> {
+  const own = database ? undefined : await testDatabase();
+  const db = database ?? own!;
+  const dir = db.dir;
+  const config = testConfig({ ...db.config, ...overrides });
   const server = await createServer(config, options);
   const tokens = new Map<string, string>();
   const request: TestServer['request'] = async (path, init = {}) => {
@@ -50,14 +94,14 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
       if (!token) tokens.set(email, (token = (await login(email)).token));
       return token;
     },
-    newDiner(email, scope = []) {
-      const user = server.deps.auth.findOrCreateUserByEmail({ email, name: email.split('@')[0]! });
-      if (scope.length) server.deps.db.prepare('UPDATE users SET scope = ? WHERE id = ?').run(JSON.stringify(scope), user.id);
-      return { token: server.deps.auth.issueTokenPair(user.id).token, id: user.id };
+    async newDiner(email, scope = []) {
+      const user = await server.deps.auth.findOrCreateUserByEmail({ email, name: email.split('@')[0]! });
+      if (scope.length) await server.deps.db.run('UPDATE users SET scope = ? WHERE id = ?', [JSON.stringify(scope), user.id]);
+      return { token: (await server.deps.auth.issueTokenPair(user.id)).token, id: user.id };
     },
     async dispose() {
       await server.close();
-      rmSync(dir, { recursive: true, force: true });
+      await own?.drop();
     },
   };
 }

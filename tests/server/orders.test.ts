@@ -205,13 +205,13 @@ describe('venue hours and time-limited categories', () => {
 describe('idempotency', () => {
   it('a repeat with the same key and body returns the first order and creates no other', async () => {
     const key = newKey();
-    const before = s.deps.orders.count();
+    const before = (await s.deps.orders.count());
     const first = Order.parse(await (await place(tacoOrder(), ana, key)).json());
     const again = await place(tacoOrder(), ana, key);
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(Order.parse(await again.json()).id).toBe(first.id);
-    expect(s.deps.orders.count()).toBe(before + 1);
+    expect((await s.deps.orders.count())).toBe(before + 1);
   });
 
   it('the same key with another body gets 422', async () => {
@@ -225,7 +225,7 @@ describe('idempotency', () => {
   it('keys belong to a user: another user with the same key gets their own order', async () => {
     const key = newKey();
     const a = Order.parse(await (await place(tacoOrder(), ana, key)).json());
-    const other = s.newDiner('luis@umenu.test').token;
+    const other = (await s.newDiner('luis@umenu.test')).token;
     const b = Order.parse(await (await place(tacoOrder(), other, key)).json());
     expect(b.id).not.toBe(a.id);
   });
@@ -239,7 +239,7 @@ describe('idempotency', () => {
   it('concurrent duplicates create exactly one order (the others get it replayed or 409)', async () => {
     for (let round = 0; round < 5; round++) {
       const key = newKey();
-      const before = s.deps.orders.count();
+      const before = (await s.deps.orders.count());
       const responses = await Promise.all(Array.from({ length: 12 }, () => place(tacoOrder(), ana, key)));
       const statuses = responses.map((r) => r.status);
       expect(statuses.every((st) => st === 201 || st === 409), statuses.join()).toBe(true);
@@ -251,14 +251,14 @@ describe('idempotency', () => {
         else expect(body.type).toBe('urn:umenu:problem:idempotency-conflict');
       }
       expect(ids.size).toBe(1);
-      expect(s.deps.orders.count()).toBe(before + 1);
+      expect((await s.deps.orders.count())).toBe(before + 1);
     }
   });
 });
 
 describe('reading orders and access between users', () => {
   it('lists my orders newest first, never anyone else\'s', async () => {
-    const luis = s.newDiner('luis2@umenu.test');
+    const luis = (await s.newDiner('luis2@umenu.test'));
     const mine = Order.parse(await (await place(tacoOrder(), luis.token)).json());
     const second = Order.parse(await (await place(tacoOrder({ table: '7' }), luis.token)).json());
     const list = OrderList.parse(await (await s.request('/api/orders', { token: luis.token })).json());
@@ -269,7 +269,7 @@ describe('reading orders and access between users', () => {
 
   it('another diner can neither read, stream nor change my order', async () => {
     const order = Order.parse(await (await place(tacoOrder())).json());
-    const eve = s.newDiner('eve@umenu.test').token;
+    const eve = (await s.newDiner('eve@umenu.test')).token;
     expect((await s.request(`/api/orders/${order.id}`, { token: eve })).status).toBe(404);
     expect((await s.request(`/api/orders/${order.id}/events?access_token=${eve}`)).status).toBe(404);
     expect((await s.request(`/api/orders/${order.id}/status`, { token: eve, json: { status: 'cancelled' } })).status).toBe(404);
@@ -285,7 +285,7 @@ describe('reading orders and access between users', () => {
 
   it('staff see and move only their venue\'s orders', async () => {
     const order = Order.parse(await (await place(tacoOrder())).json());
-    const cafeStaff = s.newDiner('barista@umenu.test', ['staff:cafe-la-macarena']).token;
+    const cafeStaff = (await s.newDiner('barista@umenu.test', ['staff:cafe-la-macarena'])).token;
     expect((await s.request(`/api/orders/${order.id}`, { token: cafeStaff })).status).toBe(404);
     expect((await s.request('/api/venues/taqueria-el-guero/orders', { token: cafeStaff })).status).toBe(403);
     expect((await s.request(`/api/orders/${order.id}/status`, { token: cafeStaff, json: { status: 'preparing' } })).status).toBe(404);

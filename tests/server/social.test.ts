@@ -144,14 +144,14 @@ describe('social sign-in through the demo OpenID Connect provider', () => {
   });
 
   it('creates an account on the first social sign-in of a new person', async () => {
-    expect(s.deps.auth.userByEmail('luis@demo.umenu.test')).toBeUndefined();
+    expect(await s.deps.auth.userByEmail('luis@demo.umenu.test')).toBeUndefined();
     const browser = new Browser();
     const { verifier, challenge } = pkce();
     const page = await openProviderPage(browser, challenge);
     const landing = await choose(browser, page.url, page.html, 'luis');
     const res = await exchange(landing.searchParams.get('code')!, verifier);
     expect(res.status).toBe(200);
-    expect(s.deps.auth.userByEmail('luis@demo.umenu.test')).toMatchObject({ name: 'Luis Pérez', scope: '[]' });
+    expect(await s.deps.auth.userByEmail('luis@demo.umenu.test')).toMatchObject({ name: 'Luis Pérez', scope: '[]' });
   });
 
   it('the one-time code needs the browser verifier and works once', async () => {

@@ -1,0 +1,163 @@
+/**
+ * Schema, per dialect. Each entry moves the schema from version i to i + 1 (SQLite:
+ * `PRAGMA user_version`; PostgreSQL: table `schema_version`). Applied at start-up inside
+ * `Db.startup` (one transaction under an advisory lock on PostgreSQL).
+ */
+import type { Dialect } from './database.ts';
+
+const SQLITE_V1 = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE venues (
+  id TEXT PRIMARY KEY,
+  doc TEXT NOT NULL,
+  search TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE TABLE price_changes (
+  venue_id TEXT NOT NULL,
+  item_key TEXT NOT NULL,
+  old_price INTEGER NOT NULL,
+  new_price INTEGER NOT NULL,
+  changed_at INTEGER NOT NULL
+);
+CREATE INDEX price_changes_venue ON price_changes (venue_id, changed_at);
+CREATE TABLE users (
+  id TEXT PRIMARY KEY,
+  email TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  avatar TEXT,
+  password_hash TEXT,
+  scope TEXT NOT NULL DEFAULT '[]',
+  created_at TEXT NOT NULL
+);
+CREATE TABLE refresh_tokens (
+  token_hash TEXT PRIMARY KEY,
+  family_id TEXT NOT NULL,
+  user_id TEXT NOT NULL REFERENCES users(id),
+  expires_at INTEGER NOT NULL,
+  family_expires_at INTEGER NOT NULL,
+  used_at INTEGER,
+  revoked_at INTEGER,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX refresh_tokens_family ON refresh_tokens (family_id);
+CREATE TABLE orders (
+  id TEXT PRIMARY KEY,
+  venue_id TEXT NOT NULL,
+  user_id TEXT NOT NULL,
+  number TEXT NOT NULL,
+  day TEXT NOT NULL,
+  status TEXT NOT NULL,
+  doc TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  UNIQUE (venue_id, day, number)
+);
+CREATE INDEX orders_user ON orders (user_id, created_at);
+CREATE INDEX orders_venue_status ON orders (venue_id, status, created_at);
+CREATE TABLE order_counters (venue_id TEXT NOT NULL, day TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (venue_id, day));
+CREATE TABLE idempotency_keys (
+  user_id TEXT NOT NULL,
+  key TEXT NOT NULL,
+  body_hash TEXT NOT NULL,
+  order_id TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (user_id, key)
+);
+`;
+
+/** Event log (order and venue events, resumable by id) and the shared login rate limit. */
+const SQLITE_V2 = `
+CREATE TABLE events (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  venue_id TEXT NOT NULL,
+  order_id TEXT,
+  type TEXT NOT NULL,
+  data TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX events_venue ON events (venue_id, id);
+CREATE INDEX events_order ON events (order_id, id);
+CREATE INDEX events_created ON events (created_at);
+CREATE TABLE login_failures (client_key TEXT NOT NULL, at INTEGER NOT NULL);
+CREATE INDEX login_failures_key ON login_failures (client_key, at);
+`;
+
+const POSTGRES_V1 = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE venues (
+  id TEXT PRIMARY KEY,
+  doc TEXT NOT NULL,
+  search TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE TABLE price_changes (
+  venue_id TEXT NOT NULL,
+  item_key TEXT NOT NULL,
+  old_price BIGINT NOT NULL,
+  new_price BIGINT NOT NULL,
+  changed_at BIGINT NOT NULL
+);
+CREATE INDEX price_changes_venue ON price_changes (venue_id, changed_at);
+CREATE TABLE users (
+  id TEXT PRIMARY KEY,
+  email TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  avatar TEXT,
+  password_hash TEXT,
+  scope TEXT NOT NULL DEFAULT '[]',
+  created_at TEXT NOT NULL
+);
+CREATE TABLE refresh_tokens (
+  token_hash TEXT PRIMARY KEY,
+  family_id TEXT NOT NULL,
+  user_id TEXT NOT NULL REFERENCES users(id),
+  expires_at BIGINT NOT NULL,
+  family_expires_at BIGINT NOT NULL,
+  used_at BIGINT,
+  revoked_at BIGINT,
+  created_at BIGINT NOT NULL
+);
+CREATE INDEX refresh_tokens_family ON refresh_tokens (family_id);
+CREATE INDEX refresh_tokens_user ON refresh_tokens (user_id);
+CREATE TABLE orders (
+  seq BIGSERIAL NOT NULL,
+  id TEXT PRIMARY KEY,
+  venue_id TEXT NOT NULL,
+  user_id TEXT NOT NULL,
+  number TEXT NOT NULL,
+  day TEXT NOT NULL,
+  status TEXT NOT NULL,
+  doc TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  UNIQUE (venue_id, day, number)
+);
+CREATE INDEX orders_user ON orders (user_id, created_at);
+CREATE INDEX orders_venue_status ON orders (venue_id, status, created_at);
+CREATE TABLE order_counters (venue_id TEXT NOT NULL, day TEXT NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (venue_id, day));
+CREATE TABLE idempotency_keys (
+  user_id TEXT NOT NULL,
+  key TEXT NOT NULL,
+  body_hash TEXT NOT NULL,
+  order_id TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  PRIMARY KEY (user_id, key)
+);
+CREATE TABLE events (
+  id BIGSERIAL PRIMARY KEY,
+  venue_id TEXT NOT NULL,
+  order_id TEXT,
+  type TEXT NOT NULL,
+  data TEXT NOT NULL,
+  created_at BIGINT NOT NULL
+);
+CREATE INDEX events_venue ON events (venue_id, id);
+CREATE INDEX events_order ON events (order_id, id);
+CREATE INDEX events_created ON events (created_at);
+CREATE TABLE login_failures (client_key TEXT NOT NULL, at BIGINT NOT NULL);
+CREATE INDEX login_failures_key ON login_failures (client_key, at);
+`;
+
+export const MIGRATIONS: Record<Dialect, string[]> = {
+  sqlite: [SQLITE_V1, SQLITE_V2],
+  postgres: [POSTGRES_V1],
+};

@@ -1,0 +1,109 @@
+/**
+ * Server-sent event streams that can be resumed.
+ *
+ * Protocol (both `GET /api/orders/{id}/events` and `GET /api/venues/{id}/orders/events`):
+ * - First `retry: 3000` and `event: ready` whose `id:` is the stream's position (data `{}`).
+ * - New connection (no `Last-Event-ID`): the order stream then sends `event: order` with
+ *   the whole current order and the same `id:`; the board sends nothing more until a change.
+ * - Reconnection with `Last-Event-ID: N` (the header EventSource sends by itself, or
+ *   `?lastEventId=N` for clients that cannot set headers): every stored event after N for
+ *   this stream, oldest first, then live ones — each once, each with its `id:`.
+ * - Live: `event: order` (an order was placed or changed; data = the whole order) and, on
+ *   the board, `event: venue` (the venue's menu changed: availability or prices; data
+ *   `{"venueId","updatedAt"}`). Ids increase; a client keeps the last one it saw.
+ * - `: ping` comments every 15 s. On shutdown: `retry: 500` and the stream ends, so the
+ *   client reconnects promptly — through the load balancer, to another instance.
+ */
+import type { Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { EventBus, StoredEvent } from './bus.ts';
+
+export interface StreamSpec {
+  venueId: string;
+  /** Only this order's events (the order page). */
+  orderId?: string;
+  /** A new connection: the first messages and the position they stand for. */
+  fresh(): Promise<{ cursor: number; first: Array<{ event: string; data: string }> }>;
+}
+
+export interface StreamDeps {
+  events: EventBus;
+  heartbeatMs: number;
+  /** Registers a callback run when the instance shuts down; returns its remover. */
+  onClose(fn: () => void): () => void;
+}
+
+/** `Last-Event-ID` header, else `lastEventId` query parameter; undefined when absent or not an id. */
+export function lastEventId(c: Context): number | undefined {
+  const raw = c.req.header('last-event-id') ?? c.req.query('lastEventId');
+  if (!raw || !/^\d{1,15}$/.test(raw.trim())) return undefined;
+  return Number(raw.trim());
+}
+
+export async function eventStream(c: Context, deps: StreamDeps, spec: StreamSpec): Promise<Response> {
+  const queue: StoredEvent[] = [];
+  let wake: (() => void) | undefined;
+  // Subscribe before reading what was missed: nothing falls between the two (duplicates are dropped by id).
+  const unsubscribe = await deps.events.subscribe(spec.venueId, (event) => {
+    if (spec.orderId && event.orderId !== spec.orderId) return;
+    queue.push(event);
+    wake?.();
+  });
+  let cursor: number;
+  let first: Array<{ event: string; data: string; id?: number }>;
+  try {
+    const resumeFrom = lastEventId(c);
+    if (resumeFrom !== undefined) {
+      cursor = resumeFrom;
+      first = (await deps.events.since(spec.venueId, resumeFrom, spec.orderId)).map((e) => ({ event: e.type, data: e.data, id: e.id }));
+    } else {
+      const fresh = await spec.fresh();
+      cursor = fresh.cursor;
+      first = fresh.first.map((m) => ({ ...m, id: fresh.cursor }));
+    }
+  } catch (error) {
+    unsubscribe();
+    throw error;
+  }
+  c.header('cache-control', 'no-store');
+  c.header('x-accel-buffering', 'no');
+  return streamSSE(c, async (stream) => {
+    let ended = false;
+    let shuttingDown = false;
+    const finish = () => {
+      ended = true;
+      wake?.();
+    };
+    const offClose = deps.onClose(() => {
+      shuttingDown = true;
+      finish();
+    });
+    stream.onAbort(finish);
+    const heartbeat = setInterval(() => {
+      void stream.write(': ping\n\n').catch(finish);
+    }, deps.heartbeatMs);
+    try {
+      await stream.writeSSE({ event: 'ready', data: '{}', id: String(cursor), retry: 3000 });
+      for (const message of first) {
+        if (message.id !== undefined && message.id > cursor) cursor = message.id;
+        await stream.writeSSE({ event: message.event, data: message.data, ...(message.id !== undefined ? { id: String(message.id) } : {}) });
+      }
+      while (!ended) {
+        const next = queue.shift();
+        if (next) {
+          if (next.id <= cursor) continue;
+          cursor = next.id;
+          await stream.writeSSE({ event: next.type, data: next.data, id: String(next.id) });
+          continue;
+        }
+        await new Promise<void>((resolve) => (wake = resolve));
+        wake = undefined;
+      }
+      if (shuttingDown) await stream.write(': este servidor se reinicia; vuelve a conectar\nretry: 500\n\n').catch(() => {});
+    } finally {
+      clearInterval(heartbeat);
+      unsubscribe();
+      offClose();
+    }
+  });
+}
