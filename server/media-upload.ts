@@ -117,7 +117,7 @@ export function mediaUploadRoutes({ auth, venues, db }: AppDeps): Hono {
   return app;
 }
 
-const STORED_PATH = /^([a-z0-9][a-z0-9-]{1,62})\/([a-z0-9]{10,40})-(\d{3,4})\.webp$/;
+const STORED_PATH = /^([a-z0-9][a-z0-9-]{1,62})\/([a-z0-9]{10,40})-(\d{1,4})\.webp$/;
 
 /** `GET /api/media/u/…`: an uploaded image; AVIF when the browser takes it and it is smaller. */
 export function uploadedMediaRoutes({ db }: AppDeps): Hono {

@@ -298,7 +298,7 @@ export function openApiDocument(): Record<string, unknown> {
         get: {
           operationId: 'getUploadedMedia', tags: ['service'], security: PUBLIC,
           summary: 'An uploaded image (immutable); AVIF instead of WebP when the browser accepts it and it is smaller',
-          parameters: [idParam('venueId', 'Venue id'), idParam('file', '`{hash}-{width}.webp`', { type: 'string', pattern: '^[a-z0-9]{10,40}-[0-9]{3,4}\\.webp$' })],
+          parameters: [idParam('venueId', 'Venue id'), idParam('file', '`{hash}-{width}.webp`', { type: 'string', pattern: '^[a-z0-9]{10,40}-[0-9]{1,4}\\.webp$' })],
           responses: { 200: { description: 'Image', content: { 'image/webp': { schema: { type: 'string' } }, 'image/avif': { schema: { type: 'string' } } } }, 404: problemResponse('No such image') },
         },
       },
