@@ -124,6 +124,7 @@ test.describe('menu editor', () => {
     await expect(preview).toContainText('Falta el nombre');
     await expect(preview).toContainText('Correcta');
     await expectNoAxeViolations(page, 'CSV preview');
+    await preview.scrollIntoViewIfNeeded();
     await screenshot(page, 'manage-editor-csv');
     const before = await apiVenue(request, venueId);
     await page.getByRole('button', { name: 'Importar 1 platos' }).click();
