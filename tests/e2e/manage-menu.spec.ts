@@ -28,6 +28,8 @@ test.describe('menu editor', () => {
   test('adds a category and a dish with options, refuses bad input at its field, reorders by keyboard, deletes with undo', async ({ page, request }) => {
     test.setTimeout(120_000);
     const venueId = 'bar-el-cabanyal';
+    // Both projects run against one database: each adds its own category.
+    const CATEGORY = `Postres de temporada ${test.info().project.name}`;
     await openEditor(page, venueId, 'Bar El Cabanyal');
     await expectNoAxeViolations(page, 'editor loaded');
     await screenshot(page, 'manage-editor');
@@ -35,7 +37,7 @@ test.describe('menu editor', () => {
     // A new category with a new dish with one option group.
     await page.getByRole('button', { name: 'Añadir categoría' }).click();
     const category = page.getByTestId('category-editor').last();
-    await category.getByLabel('Nombre de la categoría').fill('Postres de temporada');
+    await category.getByLabel('Nombre de la categoría').fill(CATEGORY);
     await category.getByRole('button', { name: 'Añadir plato' }).click();
     const dish = category.getByTestId('product-editor').last();
     await dish.getByLabel('Nombre del plato').fill('Tarta de calabaza');
@@ -67,7 +69,7 @@ test.describe('menu editor', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Menú publicado' })).toBeVisible();
     const saved = (await apiVenue(request, venueId)).venue;
     const newCat = saved.categories.at(-1)!;
-    expect(newCat.name).toBe('Postres de temporada');
+    expect(newCat.name).toBe(CATEGORY);
     expect(newCat.products[0]).toMatchObject({
       name: 'Tarta de calabaza', price: 650, allergens: ['milk'], available: true,
       optionGroups: [{ name: 'Acompañamiento', min: 1, max: 1, options: [{ name: 'Sola', priceDelta: 0 }, { name: 'Con nata', priceDelta: 120 }] }],
@@ -82,19 +84,20 @@ test.describe('menu editor', () => {
     await expect(page.getByRole('button', { name: `Bajar ${first}` })).toBeFocused();
 
     // Delete with undo.
-    await page.getByRole('button', { name: 'Eliminar categoría Postres de temporada' }).click();
-    await expect(page.getByRole('button', { name: 'Eliminar categoría Postres de temporada' })).toHaveCount(0);
+    await page.getByRole('button', { name: `Eliminar categoría ${CATEGORY}` }).click();
+    await expect(page.getByRole('button', { name: `Eliminar categoría ${CATEGORY}` })).toHaveCount(0);
     await page.getByRole('button', { name: 'Deshacer' }).click();
-    await expect(page.getByRole('button', { name: 'Eliminar categoría Postres de temporada' })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Eliminar categoría ${CATEGORY}` })).toBeVisible();
 
     await page.getByRole('button', { name: 'Publicar cambios' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Menú publicado' })).toBeVisible();
     const reordered = (await apiVenue(request, venueId)).venue;
     expect(reordered.categories.slice(0, 2).map((c) => c.name)).toEqual([second, first]);
-    expect(reordered.categories.at(-1)!.name).toBe('Postres de temporada');
+    expect(reordered.categories.at(-1)!.name).toBe(CATEGORY);
   });
 
   test('asks before leaving with unsaved changes', async ({ page }) => {
+    test.setTimeout(60_000);
     await openEditor(page, 'taqueria-el-guero', 'Taquería El Güero');
     await page.getByLabel('Lema').fill('Cambiado sin guardar');
     let asked = '';
@@ -108,9 +111,16 @@ test.describe('menu editor', () => {
   test('uploads a dish image and imports a CSV with a bad row', async ({ page, request }) => {
     test.setTimeout(120_000);
     const venueId = 'cafe-la-macarena';
+    // A price changed from outside the editor appears in the dish's history.
+    const login = await request.post('/api/auth/login', { data: MANAGER });
+    const token = ((await login.json()) as { token: string }).token;
+    const first = (await apiVenue(request, venueId)).venue.categories[0]!.products[0]!;
+    expect((await request.patch(`/api/venues/${venueId}/products/${first.id}`, { data: { price: first.price + 100000 }, headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200);
     await openEditor(page, venueId, 'Café La Macarena');
     const firstDish = page.getByTestId('product-editor').first();
-    await firstDish.locator('summary').click();
+    await firstDish.locator('summary').first().click();
+    await firstDish.getByRole('button', { name: 'Ver historial' }).click();
+    await expect(firstDish.getByRole('list', { name: 'Historial de cambios' })).toContainText(/Gerente umenu: precio [\d.,]+ → [\d.,]+/);
     // A real PNG (1×1 would do, but a bigger one exercises the resizing).
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
     await firstDish.getByLabel(/^Imagen/).setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: png });
@@ -138,6 +148,7 @@ test.describe('menu editor', () => {
   });
 
   test('staff get no editor', async ({ page }) => {
+    test.setTimeout(60_000);
     await signIn(page, { email: 'cocina@umenu.test', password: 'demo1234' });
     await page.goto(editorOf('bar-el-cabanyal'));
     await expect(page.getByRole('heading', { name: 'No gestionas este local' })).toBeVisible({ timeout: 15_000 });

@@ -143,6 +143,10 @@ function Options({ ci, pi, gi }: { ci: number; pi: number; gi: number }) {
           <TextField name={`${base}.${oi}.priceDeltaText`} label="Suplemento" inputMode="decimal" className="w-28" />
           <label className="flex min-h-11 items-center gap-2 text-sm"><input type="checkbox" className="checkbox checkbox-sm" {...register(`${base}.${oi}.available`)} /> Disponible</label>
           <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => remove(oi)} aria-label={`Quitar opción ${oi + 1}`}>Quitar</button>
+          <details className="w-full">
+            <summary className="flex min-h-11 cursor-pointer items-center text-sm">Alérgenos de la opción {oi + 1}</summary>
+            <CheckList name={`${base}.${oi}.allergens`} legend={`Alérgenos que añade la opción ${oi + 1}`} values={ALLERGENS} labels={ALLERGEN_LABELS} />
+          </details>
         </div>
       ))}
       <button type="button" className="btn btn-ghost btn-sm min-h-11 self-start" onClick={() => append({ id: `op-${Date.now().toString(36)}${fields.length}`, name: '', priceDeltaText: '0', available: true, allergens: [] })}>Añadir opción</button>
