@@ -21,6 +21,9 @@ import { authRoutes } from './routes/auth.ts';
 import { mediaRoutes, venueRoutes } from './routes/venues.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { socialRoutes } from './social/routes.ts';
+import { manageRoutes } from './routes/manage.ts';
+import { tableRoutes } from './routes/tables.ts';
+import { mediaUploadRoutes, uploadedMediaRoutes } from './media-upload.ts';
 import { openApiDocument } from '../src/contract/openapi.ts';
 
 /** What the site part serves; `start.ts` swaps `files` after a build. */
@@ -86,10 +89,12 @@ export function createApp(deps: AppDeps): Hono {
     c.res.headers.set('connection', 'close');
   });
 
-  app.use('/api/*', bodyLimit({
+  const apiBodyLimit = bodyLimit({
     maxSize: config.bodyLimitBytes,
     onError: () => { throw problem('tooLarge', 413, `El cuerpo de la petición supera el máximo de ${Math.round(config.bodyLimitBytes / 1024)} KB.`); },
-  }));
+  });
+  // Image uploads have their own limit (server/media-upload.ts).
+  app.use('/api/*', (c, next) => (c.req.method === 'POST' && /^\/api\/venues\/[^/]+\/media$/.test(c.req.path) ? next() : apiBodyLimit(c, next)));
 
   // Shutting down: answer 503 and close the connection, so a client or load balancer retries elsewhere.
   app.use('*', async (c, next) => {
@@ -106,7 +111,11 @@ export function createApp(deps: AppDeps): Hono {
   const api = new Hono();
   api.get('/health', healthRoute(deps));
   api.get('/openapi.json', (c) => c.json(openApiDocument()));
+  api.route('/venues', manageRoutes(deps));
+  api.route('/venues', tableRoutes(deps));
+  api.route('/venues', mediaUploadRoutes(deps));
   api.route('/venues', venueRoutes(deps));
+  api.route('/media/u', uploadedMediaRoutes(deps));
   api.route('/media', mediaRoutes());
   api.route('/auth', authRoutes(deps));
   // ── Social login (owned by the auth engineer): mount here, e.g.

@@ -69,7 +69,7 @@ export interface VenueStore {
   get(id: string): CachedVenue | undefined;
   list(q?: string): VenueSummary[];
   /** Inserts or replaces a venue, bumps `updatedAt`, records price changes, appends a `venue` event. */
-  put(venue: Venue, options?: { keepUpdatedAt?: boolean }): Promise<CachedVenue>;
+  put(venue: Venue, options?: { keepUpdatedAt?: boolean; event?: Record<string, unknown>; inTransaction?: (tx: Queryable) => Promise<void> }): Promise<CachedVenue>;
   /** Reads a venue again from the database (another instance changed it). */
   reload(id: string): Promise<void>;
   /** Reads every venue again (after a lost connection to the event channel). */
@@ -166,7 +166,8 @@ export async function createVenueStore(db: Db, events?: EventBus): Promise<Venue
             }
           }
         }
-        if (events) await events.append(tx, { venueId: venue.id, type: 'venue', data: JSON.stringify({ venueId: venue.id, updatedAt: venue.updatedAt }) });
+        if (options.inTransaction) await options.inTransaction(tx);
+        if (events) await events.append(tx, { venueId: venue.id, type: 'venue', data: JSON.stringify({ venueId: venue.id, updatedAt: venue.updatedAt, ...options.event }) });
       });
       if (recorded.length) {
         const list = changes.get(venue.id) ?? [];

@@ -165,7 +165,39 @@ CREATE TABLE social_codes (key TEXT PRIMARY KEY, data TEXT NOT NULL, expires_at 
 CREATE INDEX social_codes_expires ON social_codes (expires_at);
 `;
 
+/** Venue self-service (issue 11): table tokens, dish change history, uploaded images. */
+const manageTables = (serial: string, big: string, blob: string) => `
+CREATE TABLE venue_tables (
+  venue_id TEXT NOT NULL,
+  label TEXT NOT NULL,
+  token TEXT NOT NULL UNIQUE,
+  created_at ${big} NOT NULL,
+  PRIMARY KEY (venue_id, label)
+);
+CREATE TABLE product_changes (
+  id ${serial},
+  venue_id TEXT NOT NULL,
+  product_id TEXT NOT NULL,
+  field TEXT NOT NULL,
+  old_value TEXT NOT NULL,
+  new_value TEXT NOT NULL,
+  user_id TEXT NOT NULL,
+  user_name TEXT NOT NULL,
+  changed_at ${big} NOT NULL
+);
+CREATE INDEX product_changes_product ON product_changes (venue_id, product_id, id);
+CREATE TABLE media (
+  key TEXT PRIMARY KEY,
+  venue_id TEXT NOT NULL,
+  content_type TEXT NOT NULL,
+  data ${blob} NOT NULL,
+  created_at ${big} NOT NULL
+);
+`;
+const SQLITE_V3 = manageTables('INTEGER PRIMARY KEY AUTOINCREMENT', 'INTEGER', 'TEXT');
+const POSTGRES_V2 = manageTables('BIGSERIAL PRIMARY KEY', 'BIGINT', 'TEXT');
+
 export const MIGRATIONS: Record<Dialect, string[]> = {
-  sqlite: [SQLITE_V1, SQLITE_V2, SOCIAL],
-  postgres: [POSTGRES_V1, SOCIAL],
+  sqlite: [SQLITE_V1, SQLITE_V2, SOCIAL, SQLITE_V3],
+  postgres: [POSTGRES_V1, SOCIAL, POSTGRES_V2],
 };

@@ -11,6 +11,7 @@ export const DEMO_USERS = {
   diner: { email: 'ana@umenu.test', name: 'Ana García' },
   staff: { email: 'cocina@umenu.test', name: 'Cocina umenu' },
   admin: { email: 'admin@umenu.test', name: 'Admin umenu' },
+  manager: { email: 'gerente@umenu.test', name: 'Gerente umenu' },
 } as const;
 
 /** Run inside `Db.startup` (under the start-up lock): instances starting together seed once. */
@@ -26,6 +27,7 @@ export async function seedIfEmpty(q: Queryable): Promise<boolean> {
   await q.run(insert, [randomUUID(), DEMO_USERS.diner.email, DEMO_USERS.diner.name, hash, '[]', now]);
   await q.run(insert, [randomUUID(), DEMO_USERS.staff.email, DEMO_USERS.staff.name, hash, JSON.stringify(DEMO_VENUES.map((v) => `staff:${v.id}`)), now]);
   await q.run(insert, [randomUUID(), DEMO_USERS.admin.email, DEMO_USERS.admin.name, hash, '["admin"]', now]);
+  await q.run(insert, [randomUUID(), DEMO_USERS.manager.email, DEMO_USERS.manager.name, hash, JSON.stringify(DEMO_VENUES.map((v) => `manager:${v.id}`)), now]);
   return true;
 }
 

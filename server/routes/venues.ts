@@ -1,22 +1,14 @@
 /** Venues: search, full menu with strong ETag / 304, admin edits, generated media. */
 import { Hono } from 'hono';
-import * as z from 'zod/mini';
-import { Venue as VenueSchema } from '../../src/contract/venue.ts';
 import { isValidVenueId } from '../../src/contract/limits.ts';
 import type { AppDeps } from '../app.ts';
-import { parseWith, readBody, readJson, requireAuth, isStaffOf } from '../http.ts';
 import { problem } from '../problem.ts';
-import { publicMedia, publicMediaJson, renderMedia, storedMedia } from '../media.ts';
+import { publicMedia, publicMediaJson, renderMedia } from '../media.ts';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { CachedVenue } from '../venues.ts';
 
 const VENUE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
-
-const ProductPatch = z.strictObject({
-  price: z.optional(z.int().check(z.minimum(0), z.maximum(100_000_000))),
-  available: z.optional(z.boolean()),
-});
 
 function venueNotFound(id: string) {
   return problem('notFound', 404, `No encontramos el local «${id.slice(0, 64)}».`);
@@ -46,7 +38,7 @@ function publicVenueBodies(apiPublicUrl: string | undefined): (entry: CachedVenu
   };
 }
 
-export function venueRoutes({ venues, auth, config }: AppDeps): Hono {
+export function venueRoutes({ venues, config }: AppDeps): Hono {
   const app = new Hono();
   const media = config.apiPublicUrl;
   const bodiesOf = publicVenueBodies(media);
@@ -82,40 +74,7 @@ export function venueRoutes({ venues, auth, config }: AppDeps): Hono {
     return c.body(body as never, 200, headers);
   });
 
-  /** Admin: replace a whole venue (validated by the contract schema). */
-  app.put('/:id', async (c) => {
-    const claims = requireAuth(c, auth);
-    if (!claims.scope.includes('admin')) throw problem('forbidden', 403, 'Solo un administrador puede editar locales.');
-    const id = c.req.param('id');
-    if (!isValidVenueId(id)) throw problem('validation', 422, 'El identificador del local no es válido o está reservado.', { errors: { id: ['Identificador no válido'] } });
-    const venue = storedMedia(parseWith(VenueSchema, (await readJson(c)).value), media);
-    if (venue.id !== id) throw problem('validation', 422, 'El identificador del cuerpo no coincide con la ruta.', { errors: { id: ['No coincide con la ruta'] } });
-    const entry = await venues.put(venue);
-    c.header('etag', bodiesOf(entry).etag);
-    return c.json(publicMedia(entry.venue, media));
-  });
-
-  /** Staff/admin: change a product's price or availability (also what tests use to change prices). */
-  app.patch('/:id/products/:productId', async (c) => {
-    const claims = requireAuth(c, auth);
-    const id = c.req.param('id');
-    const entry = isValidVenueId(id) ? venues.get(id) : undefined;
-    if (!entry) throw venueNotFound(id);
-    if (!isStaffOf(claims, id)) throw problem('forbidden', 403, 'No eres personal de este local.');
-    const patch = await readBody(c, ProductPatch);
-    const productId = c.req.param('productId');
-    if (!entry.products.has(productId)) throw problem('notFound', 404, 'Ese producto no existe en este local.');
-    const venue = structuredClone(entry.venue);
-    for (const cat of venue.categories) {
-      for (const p of cat.products) {
-        if (p.id !== productId) continue;
-        if (patch.price !== undefined) p.price = patch.price;
-        if (patch.available !== undefined) p.available = patch.available;
-      }
-    }
-    const updated = await venues.put(venue);
-    return c.json(publicMedia(updated.products.get(productId)!.product, media));
-  });
+  // PUT /:id and PATCH /:id/products/:productId: server/routes/manage.ts (issue 11).
 
   return app;
 }

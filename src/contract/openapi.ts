@@ -7,11 +7,13 @@ import { LoginInput, RefreshInput, SocialTokenInput, TokenPair, UserResponse, Us
 import { Category, Image, Option, OptionGroup, Product, Venue, VenueList, VenueSummary, Hours, Interval } from './venue.ts';
 import { Order, OrderInput, OrderLine, OrderLineInput, OrderList, PriceChange, StatusChange, StatusInput, TipInput } from './order.ts';
 import { Problem, PROBLEM_TYPES } from './problem.ts';
+import { ProductChange, ProductHistory, ProductPatch, TableLink, TableList, UploadedImage, VenueInput } from './manage.ts';
 
 const NAMED = {
   Image, Option, OptionGroup, Product, Category, Interval, Hours, VenueSummary, Venue, VenueList,
   LoginInput, RefreshInput, SocialTokenInput, TokenPair, User, UserResponse,
   OrderLineInput, TipInput, OrderInput, OrderLine, StatusChange, Order, OrderList, StatusInput, PriceChange, Problem,
+  VenueInput, ProductPatch, ProductChange, ProductHistory, UploadedImage, TableLink, TableList,
 } as const;
 type SchemaName = keyof typeof NAMED;
 
@@ -79,6 +81,7 @@ export function openApiDocument(): Record<string, unknown> {
     schemas[name] = rest;
   }
   schemas.Hours = hoursSchema();
+  (schemas.VenueInput as { properties: Record<string, unknown> }).properties.hours = ref('Hours');
   schemas.PriceChangedProblem = {
     description: 'Problem details of a refused order; `price-changed` adds the changed lines and the server\'s totals',
     type: 'object',
@@ -108,6 +111,7 @@ export function openApiDocument(): Record<string, unknown> {
       { name: 'venues', description: 'Venues and their menus' },
       { name: 'orders', description: 'Orders, their live status and the staff board' },
       { name: 'auth', description: 'Accounts and tokens' },
+      { name: 'manage', description: 'Venue self-service: menu editor, kitchen availability, images, tables' },
       { name: 'service', description: 'Health, this document and generated media' },
     ],
     components: {
@@ -131,18 +135,61 @@ export function openApiDocument(): Record<string, unknown> {
           responses: { 200: json('Venue', 'The venue'), 304: { description: 'Not modified' }, 404: problemResponse('No such venue') },
         },
         put: {
-          operationId: 'putVenue', tags: ['venues'],
-          summary: 'Replace a venue (scope admin)', parameters: [idParam('id', 'Venue id')], requestBody: body('Venue'),
-          responses: { 200: json('Venue', 'Saved'), ...signedIn, 403: problemResponse('Not an admin'), ...jsonBodyErrors },
+          operationId: 'putVenue', tags: ['manage'],
+          summary: 'Replace a venue and its menu (scope manager:{id} or admin; only an admin creates a new venue). Price and availability changes are recorded per dish',
+          parameters: [idParam('id', 'Venue id')], requestBody: body('VenueInput'),
+          responses: { 200: json('Venue', 'Saved'), ...signedIn, 403: problemResponse('Not a manager of this venue (or a new venue and not an admin)'), ...jsonBodyErrors },
         },
       },
       '/venues/{id}/products/{productId}': {
         patch: {
-          operationId: 'patchProduct', tags: ['venues'],
-          summary: 'Change a product\'s price or availability (staff of the venue or admin)',
+          operationId: 'patchProduct', tags: ['manage'],
+          summary: 'Change a dish\'s availability (staff:{id}, manager:{id} or admin) or price (manager:{id} or admin). Recorded in the dish\'s history; the board stream gets `event: venue` with `change`',
           parameters: [idParam('id', 'Venue id'), idParam('productId', 'Product id')],
-          requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', additionalProperties: false, properties: { price: { type: 'integer', minimum: 0 }, available: { type: 'boolean' } } } } } },
-          responses: { 200: json('Product', 'Updated product'), ...signedIn, 403: problemResponse('Not staff'), 404: problemResponse('No such venue or product'), ...jsonBodyErrors },
+          requestBody: body('ProductPatch'),
+          responses: { 200: json('Product', 'Updated product'), ...signedIn, 403: problemResponse('Not staff of this venue, or staff sending a price'), 404: problemResponse('No such venue or product'), ...jsonBodyErrors },
+        },
+      },
+      '/venues/{id}/products/{productId}/history': {
+        get: {
+          operationId: 'getProductHistory', tags: ['manage'],
+          summary: 'Who changed a dish\'s price or availability, when, old → new; newest first (staff or manager of the venue)',
+          parameters: [idParam('id', 'Venue id'), idParam('productId', 'Product id')],
+          responses: { 200: json('ProductHistory', 'Changes'), ...signedIn, 403: problemResponse('Not staff or manager of this venue'), 404: problemResponse('No such venue or product') },
+        },
+      },
+      '/venues/{id}/media': {
+        post: {
+          operationId: 'uploadMedia', tags: ['manage'],
+          summary: 'Upload an image (manager:{id} or admin): JPEG, PNG, WebP or AVIF up to 8 MB, recognised by its bytes; stored as WebP (and AVIF where smaller) at widths 400, 800 and 1200 without metadata',
+          parameters: [idParam('id', 'Venue id')],
+          requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } } } } } },
+          responses: {
+            201: json('UploadedImage', 'Stored: `src` is the widest WebP, `srcset` lists every width'),
+            400: problemResponse('Unreadable form'),
+            ...signedIn,
+            403: problemResponse('Not a manager of this venue'),
+            404: problemResponse('No such venue'),
+            413: problemResponse('Image larger than 8 MB'),
+            415: problemResponse('Not a JPEG, PNG, WebP or AVIF image (or not multipart)'),
+            422: problemResponse('No `file` field'),
+          },
+        },
+      },
+      '/venues/{id}/tables': {
+        get: {
+          operationId: 'listTables', tags: ['manage'],
+          summary: 'The venue\'s tables with their public links `{site}/{id}?mesa={label}&t={token}` (staff or manager of the venue)',
+          parameters: [idParam('id', 'Venue id')],
+          responses: { 200: json('TableList', 'Tables'), ...signedIn, 403: problemResponse('Not staff or manager of this venue'), 404: problemResponse('No such venue') },
+        },
+      },
+      '/venues/{id}/tables/{label}/token': {
+        post: {
+          operationId: 'rotateTableToken', tags: ['manage'],
+          summary: 'New random token for a table (manager of the venue): its old link stops opening the table',
+          parameters: [idParam('id', 'Venue id'), idParam('label', 'Table label')],
+          responses: { 200: json('TableLink', 'The table\'s new link'), ...signedIn, 403: problemResponse('Not a manager of this venue'), 404: problemResponse('No such venue or table') },
         },
       },
       '/venues/{id}/orders': {
@@ -262,6 +309,14 @@ export function openApiDocument(): Record<string, unknown> {
           summary: 'Move an order along (staff of its venue): received → preparing → ready → delivered; cancelled only from received',
           parameters: [idParam('id', 'Order id')], requestBody: body('StatusInput'),
           responses: { 200: json('Order', 'Updated order'), ...signedIn, 403: problemResponse('Not staff'), 404: problemResponse('No such order'), 409: problemResponse('Transition not allowed'), ...jsonBodyErrors },
+        },
+      },
+      '/media/u/{venueId}/{file}': {
+        get: {
+          operationId: 'getUploadedMedia', tags: ['service'], security: PUBLIC,
+          summary: 'An uploaded image (immutable); AVIF instead of WebP when the browser accepts it and it is smaller',
+          parameters: [idParam('venueId', 'Venue id'), idParam('file', '`{hash}-{width}.webp`', { type: 'string', pattern: '^[a-z0-9]{10,40}-[0-9]{1,4}\\.webp$' })],
+          responses: { 200: { description: 'Image', content: { 'image/webp': { schema: { type: 'string' } }, 'image/avif': { schema: { type: 'string' } } } }, 404: problemResponse('No such image') },
         },
       },
       '/media/{family}/{file}': {

@@ -27,7 +27,7 @@ describe(`database start-up (${dialectName()})`, () => {
       const second = await createServer(config);
       expect(second.deps.auth.verifyAccess(token)?.sub).toBe(user.id);
       expect(await second.deps.auth.userByEmail('nueva@umenu.test')).toBeDefined();
-      expect((await second.deps.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM users'))!.n).toBe(4);
+      expect((await second.deps.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM users'))!.n).toBe(5);
       expect(second.deps.venues.count()).toBe(3);
       await second.close();
 

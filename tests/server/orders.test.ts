@@ -54,7 +54,8 @@ describe('POST /api/orders', () => {
   });
 
   it('answers 409 with the changed lines and the new total when a price changed', async () => {
-    const staff = await s.tokenFor('cocina@umenu.test');
+    // Prices are changed by the venue's manager (staff may only mark dishes sold out).
+    const staff = await s.tokenFor('gerente@umenu.test');
     const seen = 13800;
     const patch = await s.request('/api/venues/taqueria-el-guero/products/tacos-al-pastor', { method: 'PATCH', token: staff, json: { price: 7400 } });
     expect(patch.status).toBe(200);

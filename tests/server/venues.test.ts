@@ -68,10 +68,10 @@ describe('GET /api/venues/{id}', () => {
     }
   });
 
-  it('changes the ETag and updatedAt when staff change a price', async () => {
+  it('changes the ETag and updatedAt when the manager changes a price', async () => {
     const before = await s.request('/api/venues/cafe-la-macarena');
     const etag = before.headers.get('etag')!;
-    const token = await s.tokenFor('cocina@umenu.test');
+    const token = await s.tokenFor('gerente@umenu.test');
     const patch = await s.request('/api/venues/cafe-la-macarena/products/tinto', { method: 'PATCH', token, json: { price: 400000 } });
     expect(patch.status).toBe(200);
     const after = await s.request('/api/venues/cafe-la-macarena', { headers: { 'if-none-match': etag } });

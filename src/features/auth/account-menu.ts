@@ -4,7 +4,7 @@
  * "Cerrar sesión". Loaded by `account-button.ts` only when this device holds
  * a session; it starts the auth core and follows `$auth`.
  */
-import { mdiChevronDown, mdiLogout, mdiReceiptTextOutline, mdiViewDashboardOutline } from '@mdi/js';
+import { mdiChevronDown, mdiLogout, mdiQrcode, mdiReceiptTextOutline, mdiSilverwareForkKnife, mdiViewDashboardOutline } from '@mdi/js';
 import type { User } from '../../contract/auth.ts';
 import { $auth, $authReady, signOut, startAuth } from './index.ts';
 import { ADMIN_SCOPE, hasScope, isStaff, staffVenueIds } from './scope.ts';
@@ -26,6 +26,16 @@ function firstName(user: User): string {
 export function panelHref(user: User): string {
   const venues = staffVenueIds(user);
   return !hasScope(user, ADMIN_SCOPE) && venues.length === 1 ? `/panel?venue=${encodeURIComponent(venues[0]!)}` : '/panel';
+}
+
+/**
+ * Managers (issue 11): the first venue of their `manager:{id}` scopes ('' for an admin
+ * without one: the page asks which venue); undefined when the account manages nothing.
+ */
+export function managedVenue(user: User): string | undefined {
+  const first = user.scope.find((s) => s.startsWith('manager:') && s.length > 8);
+  if (first) return first.slice(8);
+  return hasScope(user, ADMIN_SCOPE) ? '' : undefined;
 }
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
@@ -129,6 +139,12 @@ export function mountAccountMenu(root: HTMLElement, signedOutLink: HTMLElement):
     };
     list.append(linkItem('/pedidos', mdiReceiptTextOutline, 'Mis pedidos'));
     if (isStaff(user)) list.append(linkItem(panelHref(user), mdiViewDashboardOutline, 'Panel'));
+    const managed = managedVenue(user);
+    if (managed !== undefined) {
+      const query = managed ? `?venue=${encodeURIComponent(managed)}` : '';
+      list.append(linkItem(`/panel/menu${query}`, mdiSilverwareForkKnife, 'Gestionar menú'));
+      list.append(linkItem(`/panel/mesas${query}`, mdiQrcode, 'Mesas y QR'));
+    }
     const logoutItem = el('li');
     const logout = el('button', ITEM);
     logout.type = 'button';

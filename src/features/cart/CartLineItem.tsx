@@ -3,7 +3,9 @@ import { mdiMinus, mdiPlus, mdiTrashCanOutline } from '@mdi/js';
 import { LIMITS } from '../../contract/limits.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { Icon } from '../../shell/Icon.tsx';
+import { useStore } from '@nanostores/react';
 import { lineTotal, type CartLine } from './cart.ts';
+import { $soldOut } from '../menu/sold-out.ts';
 
 interface Props {
   line: CartLine;
@@ -16,6 +18,7 @@ interface Props {
 export function CartLineItem({ line, currency, locale, onQuantity, onRemove }: Props) {
   const money = (minor: number) => formatMoney(minor, currency, locale);
   const labelId = `line-${hash(line.key)}`;
+  const soldOut = useStore($soldOut).has(line.productId);
   return (
     <li className="py-3" aria-labelledby={labelId} data-testid="cart-line">
       <div className="flex items-start justify-between gap-3">
@@ -26,6 +29,7 @@ export function CartLineItem({ line, currency, locale, onQuantity, onRemove }: P
           )}
           {line.note && <p className="text-sm italic text-base-content/80">Nota: {line.note}</p>}
           <p className="text-sm text-base-content/80">{money(line.unitPrice)} c/u</p>
+          {soldOut && <p className="mt-1 text-sm font-semibold text-[#a3153a]" data-testid="line-sold-out">Agotado: elimínalo para poder pedir</p>}
         </div>
         <p className="font-semibold whitespace-nowrap" aria-label={`Total de la línea: ${money(lineTotal(line))}`}>
           {money(lineTotal(line))}

@@ -21,6 +21,7 @@ import { buildIndex, filterProducts, isFiltering, resultsText, type MenuFilters 
 import { optionNamesOf } from './options.ts';
 import { recordVisit } from './recent.ts';
 import { fetchVenue } from './api.ts';
+import { setSoldOutFrom } from './sold-out.ts';
 import { useApiBase } from './media.ts';
 import { OrderDrawerLoader, type CheckoutVenue } from '../checkout/index.ts';
 
@@ -121,6 +122,25 @@ export default function MenuIsland(props: MenuIslandProps) {
       cancelled = true;
     };
   }, [venueId, props.venue]);
+
+  // Sold out from the kitchen (issue 11): while the page is visible, revalidate every 10 s
+  // (a conditional GET: 304 while nothing changed) so a dish shows "Agotado" without a reload.
+  useEffect(() => {
+    if (props.venue || !venue) return;
+    setSoldOutFrom(venue);
+    let latest = venue.updatedAt;
+    const timer = window.setInterval(() => {
+      if (document.visibilityState !== 'visible') return;
+      void fetchVenue(venueId, props.etag).then((fresh) => {
+        if (!fresh || !Array.isArray(fresh.categories) || fresh.updatedAt === latest) return;
+        latest = fresh.updatedAt;
+        applyFreshProducts(fresh);
+        setSoldOutFrom(fresh);
+      }, () => undefined);
+    }, 10_000);
+    return () => window.clearInterval(timer);
+  }, [venueId, props.venue, venue === null]);
+
 
   // Open now / today's hours, in the venue's timezone; the clock store ticks every minute.
   const minute = useStore($minute);

@@ -6,6 +6,7 @@
  * only along the legal transitions, keeping the board as it was when a change
  * is refused.
  */
+import { SoldOutList } from './SoldOutList.tsx';
 import { mdiChevronDown } from '@mdi/js';
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -298,6 +299,7 @@ export function OrderBoard({ venueId, canSwitch }: { venueId: string; canSwitch:
               </section>
             ))}
           </div>
+          <SoldOutList venueId={venueId} />
           <details className="group mt-4 rounded-box bg-base-100 p-3" data-testid="board-done">
             <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 font-semibold [&::-webkit-details-marker]:hidden">
               Entregados y cancelados recientemente ({board.done.length})

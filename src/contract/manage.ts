@@ -1,0 +1,190 @@
+/**
+ * Venue self-service (issue 11): what a manager may send and what the management
+ * operations answer. The editor's forms validate with the same schemas as the API,
+ * with Spanish messages on the fields a person can fix.
+ */
+import * as z from 'zod/mini';
+import { ALLERGENS, ORDER_MODES, TAGS, WEEKDAYS } from './venue.ts';
+import { isValidPhone, VENUE_ID_PATTERN } from './limits.ts';
+
+export const MANAGE_LIMITS = {
+  nameMax: 80,
+  descriptionMax: 500,
+  taglineMax: 140,
+  addressMax: 200,
+  priceMax: 100_000_000,
+  categoriesMax: 50,
+  productsPerCategoryMax: 200,
+  optionGroupsMax: 10,
+  optionsMax: 30,
+  tablesMax: 200,
+  tableLabelMax: 20,
+  mediaMaxBytes: 8 * 1024 * 1024,
+} as const;
+
+/** Spanish messages for the checks zod words itself (wrong types…): pass as the parse's `error`. */
+export const spanishErrors = z.locales.es().localeError;
+
+const ITEM_ID = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+const itemId = z.string().check(z.regex(ITEM_ID, 'Identificador no válido (minúsculas, números y guiones, hasta 64)'));
+const name = (what: string) => z.string().check(
+  z.trim(),
+  z.minLength(1, `Escribe ${what}`),
+  z.maxLength(MANAGE_LIMITS.nameMax, `Máximo ${MANAGE_LIMITS.nameMax} caracteres`),
+);
+const text = (max: number) => z.string().check(z.maxLength(max, `Máximo ${max} caracteres`));
+export const price = z.int('El precio debe ser un número entero de céntimos').check(
+  z.minimum(0, 'El precio no puede ser negativo'),
+  z.maximum(MANAGE_LIMITS.priceMax, 'El precio es demasiado alto'),
+);
+const priceDelta = z.int('El suplemento debe ser un número entero de céntimos').check(
+  z.minimum(-MANAGE_LIMITS.priceMax, 'El suplemento es demasiado bajo'),
+  z.maximum(MANAGE_LIMITS.priceMax, 'El suplemento es demasiado alto'),
+);
+const timeOfDay = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Hora no válida (HH:MM)'));
+const unique = <T>(list: T[]) => new Set(list).size === list.length;
+
+export const ImageInput = z.object({
+  src: z.string().check(z.minLength(1), z.maxLength(500, 'Dirección de imagen demasiado larga')),
+  width: z.int().check(z.positive()),
+  height: z.int().check(z.positive()),
+  placeholder: z.optional(z.string().check(z.maxLength(100))),
+  alt: z.optional(text(200)),
+});
+
+export const OptionInput = z.object({
+  id: itemId,
+  name: name('el nombre de la opción'),
+  priceDelta,
+  available: z.boolean(),
+  allergens: z.optional(z.array(z.enum(ALLERGENS, 'Alérgeno desconocido'))),
+});
+
+export const OptionGroupInput = z.object({
+  id: itemId,
+  name: name('el nombre del grupo'),
+  min: z.int().check(z.minimum(0, 'El mínimo no puede ser negativo')),
+  max: z.int().check(z.minimum(1, 'El máximo debe ser al menos 1')),
+  options: z.array(OptionInput).check(
+    z.minLength(1, 'Añade al menos una opción'),
+    z.maxLength(MANAGE_LIMITS.optionsMax, `Máximo ${MANAGE_LIMITS.optionsMax} opciones`),
+  ),
+}).check(
+  z.refine((g) => g.min <= g.max, { message: 'El mínimo no puede ser mayor que el máximo', path: ['min'] }),
+  z.refine((g) => g.max <= g.options.length, { message: 'El máximo no puede superar el número de opciones', path: ['max'] }),
+  z.refine((g) => unique(g.options.map((o) => o.id)), { message: 'Hay opciones repetidas', path: ['options'] }),
+);
+
+export const ProductInput = z.object({
+  id: itemId,
+  name: name('el nombre del plato'),
+  description: text(MANAGE_LIMITS.descriptionMax),
+  price,
+  image: z.optional(ImageInput),
+  tags: z.array(z.enum(TAGS, 'Etiqueta desconocida')).check(z.refine(unique, 'Etiquetas repetidas')),
+  allergens: z.array(z.enum(ALLERGENS, 'Alérgeno desconocido')).check(z.refine(unique, 'Alérgenos repetidos')),
+  available: z.boolean(),
+  optionGroups: z.array(OptionGroupInput).check(z.maxLength(MANAGE_LIMITS.optionGroupsMax, `Máximo ${MANAGE_LIMITS.optionGroupsMax} grupos de opciones`)),
+});
+
+export const CategoryInput = z.object({
+  id: itemId,
+  name: name('el nombre de la categoría'),
+  description: z.optional(text(MANAGE_LIMITS.descriptionMax)),
+  availableFrom: z.optional(timeOfDay),
+  availableUntil: z.optional(timeOfDay),
+  products: z.array(ProductInput).check(z.maxLength(MANAGE_LIMITS.productsPerCategoryMax, `Máximo ${MANAGE_LIMITS.productsPerCategoryMax} platos por categoría`)),
+}).check(z.refine((c) => (c.availableFrom === undefined) === (c.availableUntil === undefined), { message: 'Indica el inicio y el fin del horario, o ninguno', path: ['availableUntil'] }));
+
+const IntervalInput = z.object({ open: timeOfDay, close: timeOfDay }).check(
+  z.refine((i) => i.open !== i.close, { message: 'La apertura y el cierre no pueden coincidir', path: ['close'] }),
+);
+
+function validTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('es', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A whole venue as `PUT /api/venues/{id}` accepts it (`updatedAt` is set by the server). */
+export const VenueInput = z.object({
+  id: z.string().check(z.regex(VENUE_ID_PATTERN, 'Identificador del local no válido')),
+  name: name('el nombre del local'),
+  tagline: text(MANAGE_LIMITS.taglineMax),
+  city: text(MANAGE_LIMITS.nameMax),
+  cuisine: text(MANAGE_LIMITS.nameMax),
+  currency: z.string().check(z.regex(/^[A-Z]{3}$/, 'Moneda ISO 4217 de tres letras (EUR, MXN, COP…)')),
+  locale: z.string().check(z.regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'Idioma no válido (p. ej. es-ES)')),
+  timezone: z.string().check(z.refine(validTimeZone, 'Zona horaria desconocida (p. ej. Europe/Madrid)')),
+  logo: z.optional(ImageInput),
+  cover: z.optional(ImageInput),
+  address: text(MANAGE_LIMITS.addressMax),
+  phone: z.optional(z.string().check(z.refine((p) => p === '' || isValidPhone(p), 'Teléfono no válido (7 a 20 dígitos)'))),
+  hours: z.record(z.enum(WEEKDAYS), z.array(IntervalInput).check(z.maxLength(4, 'Máximo 4 tramos por día'))),
+  orderModes: z.array(z.enum(ORDER_MODES, 'Modo de pedido desconocido')).check(
+    z.minLength(1, 'Elige al menos un modo de pedido'),
+    z.refine(unique, 'Modos repetidos'),
+  ),
+  tables: z.optional(z.array(z.string().check(
+    z.trim(),
+    z.minLength(1, 'La mesa necesita un nombre'),
+    z.maxLength(MANAGE_LIMITS.tableLabelMax, `Máximo ${MANAGE_LIMITS.tableLabelMax} caracteres`),
+    z.regex(/^[\p{L}\p{N} ._-]+$/u, 'Solo letras, números, espacios, puntos y guiones'),
+  )).check(z.maxLength(MANAGE_LIMITS.tablesMax, `Máximo ${MANAGE_LIMITS.tablesMax} mesas`), z.refine(unique, 'Hay mesas repetidas'))),
+  deliveryFee: z.optional(price),
+  minOrder: z.optional(price),
+  categories: z.array(CategoryInput).check(z.maxLength(MANAGE_LIMITS.categoriesMax, `Máximo ${MANAGE_LIMITS.categoriesMax} categorías`)),
+  updatedAt: z.optional(z.string()),
+}).check(
+  z.refine((v) => unique(v.categories.map((c) => c.id)), { message: 'Hay categorías repetidas', path: ['categories'] }),
+  z.refine((v) => unique(v.categories.flatMap((c) => c.products.map((p) => p.id))), { message: 'Hay platos con el mismo identificador', path: ['categories'] }),
+);
+
+/** `PATCH /api/venues/{id}/products/{productId}`: staff may send `available` only. */
+export const ProductPatch = z.strictObject({
+  price: z.optional(price),
+  available: z.optional(z.boolean('Disponible debe ser sí o no')),
+}).check(z.refine((p) => p.price !== undefined || p.available !== undefined, { message: 'Indica el precio o la disponibilidad', path: ['available'] }));
+
+/** One recorded change of a dish (from the kitchen's PATCH or the editor's PUT). */
+export const ProductChange = z.object({
+  at: z.string(),
+  by: z.object({ id: z.string(), name: z.string() }),
+  field: z.enum(['price', 'available']),
+  old: z.union([z.int(), z.boolean()]),
+  new: z.union([z.int(), z.boolean()]),
+});
+export const ProductHistory = z.object({ productId: z.string(), changes: z.array(ProductChange) });
+
+/** `POST /api/venues/{id}/media`: the stored image (widest WebP; `-400`/`-800` siblings exist). */
+export const UploadedImage = z.object({
+  src: z.string(),
+  width: z.int().check(z.positive()),
+  height: z.int().check(z.positive()),
+  placeholder: z.string(),
+  srcset: z.string(),
+});
+
+export const TableLink = z.object({ label: z.string(), url: z.string() });
+export const TableList = z.object({ tables: z.array(TableLink) });
+
+export type VenueInput = z.infer<typeof VenueInput>;
+export type ProductPatch = z.infer<typeof ProductPatch>;
+export type ProductChange = z.infer<typeof ProductChange>;
+export type ProductHistory = z.infer<typeof ProductHistory>;
+export type UploadedImage = z.infer<typeof UploadedImage>;
+export type TableLink = z.infer<typeof TableLink>;
+export type TableList = z.infer<typeof TableList>;
+
+/** Scopes (issue 11): `admin`, `manager:{venueId}`, `staff:{venueId}`. */
+export const isAdmin = (scope: readonly string[]) => scope.includes('admin');
+export const isManagerOf = (scope: readonly string[], venueId: string) => isAdmin(scope) || scope.includes(`manager:${venueId}`);
+export const isStaffOrManagerOf = (scope: readonly string[], venueId: string) => isManagerOf(scope, venueId) || scope.includes(`staff:${venueId}`);
+/** Venues this account manages (admin: all, returned as `'*'`). */
+export function managedVenues(scope: readonly string[]): string[] | '*' {
+  if (isAdmin(scope)) return '*';
+  return scope.filter((s) => s.startsWith('manager:')).map((s) => s.slice('manager:'.length));
+}

@@ -1,0 +1,519 @@
+/**
+ * `/panel/menu?venue={id}` (issue 11): the menu editor. react-hook-form holds the venue
+ * (money as text); saving converts it and checks it with the contract's `VenueInput`,
+ * then publishes with `PUT /api/venues/{id}`; errors — local or from the API — appear at
+ * their fields. Leaving with unsaved changes asks first (beforeunload and in-app links).
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { FormProvider, useFieldArray, useForm, useFormContext, useWatch, type FieldPath } from 'react-hook-form';
+import { ALLERGENS, ORDER_MODES, TAGS, WEEKDAYS, type Venue } from '../../contract/venue.ts';
+import type { ProductChange } from '../../contract/manage.ts';
+import { problemFieldErrors, problemMessage } from '../../lib/http.ts';
+import { ALLERGEN_LABELS, TAG_LABELS } from '../menu/labels.ts';
+import { fetchHistory, fetchVenue, saveVenue, uploadImage } from './api.ts';
+import { ManageGate } from './ManageGate.tsx';
+import { currencyExponent, formatMoneyText, formPath, fromForm, parseMenuCsv, slug, toForm, type CsvRow, type FormCategory, type FormProduct, type FormValues } from './model.ts';
+
+const ERROR_TEXT = 'text-[#a3153a]';
+const WEEKDAY_LABELS: Record<(typeof WEEKDAYS)[number], string> = { mon: 'Lunes', tue: 'Martes', wed: 'Miércoles', thu: 'Jueves', fri: 'Viernes', sat: 'Sábado', sun: 'Domingo' };
+const MODE_LABELS = { table: 'En la mesa', pickup: 'Para recoger', delivery: 'A domicilio' } as const;
+export const UNSAVED_MESSAGE = 'Tienes cambios sin guardar. ¿Salir sin guardarlos?';
+
+type Path = FieldPath<FormValues>;
+
+function errorAt(errors: object, path: string): string | undefined {
+  let node: unknown = errors;
+  for (const key of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[key];
+  return (node as { message?: string } | undefined)?.message;
+}
+
+function TextField({ name, label, hint, type = 'text', className = '', inputMode }: { name: Path; label: string; hint?: string; type?: string; className?: string; inputMode?: 'decimal' | 'numeric' }) {
+  const { register, formState: { errors } } = useFormContext<FormValues>();
+  const error = errorAt(errors, name);
+  const id = `f-${name.replace(/\./g, '-')}`;
+  return (
+    <div className={`flex flex-col gap-1 ${className}`}>
+      <label htmlFor={id} className="text-sm font-medium">{label}</label>
+      <input
+        id={id}
+        type={type}
+        inputMode={inputMode}
+        className={`input min-h-11 w-full ${error ? 'input-error' : ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        {...register(name)}
+      />
+      {hint && !error && <p id={`${id}-hint`} className="text-xs text-base-content/80">{hint}</p>}
+      {error && <p id={`${id}-error`} className={`text-sm font-medium ${ERROR_TEXT}`}>{error}</p>}
+    </div>
+  );
+}
+
+function CheckList<T extends string>({ name, legend, values, labels }: { name: Path; legend: string; values: readonly T[]; labels: Record<T, string> }) {
+  const { register } = useFormContext<FormValues>();
+  return (
+    <fieldset className="flex flex-col gap-1">
+      <legend className="text-sm font-medium">{legend}</legend>
+      <div className="flex flex-wrap gap-x-3">
+        {values.map((v) => (
+          <label key={v} className="flex min-h-11 items-center gap-2 text-sm">
+            <input type="checkbox" className="checkbox checkbox-sm" value={v} {...register(name)} /> {labels[v]}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-box border border-base-300 bg-base-100 p-4" aria-label={title}>
+      <h2 className="mb-3 text-lg font-bold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function HoursEditor() {
+  const { control, register } = useFormContext<FormValues>();
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="text-sm font-medium">Horario (si el cierre es antes que la apertura, el tramo pasa de medianoche)</legend>
+      {WEEKDAYS.map((day) => <DayHours key={day} day={day} control={control} register={register} />)}
+    </fieldset>
+  );
+}
+
+function DayHours({ day, control, register }: { day: (typeof WEEKDAYS)[number]; control: ReturnType<typeof useFormContext<FormValues>>['control']; register: ReturnType<typeof useFormContext<FormValues>>['register'] }) {
+  const { fields, append, remove } = useFieldArray({ control, name: `hours.${day}` as 'hours.mon' });
+  return (
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-3 border-b border-base-200 py-2">
+      <span className="w-24 text-sm font-medium">{WEEKDAY_LABELS[day]}</span>
+      {fields.length === 0 && <span className="text-sm">Cerrado</span>}
+      {fields.map((f, i) => (
+        <span key={f.id} className="flex items-center gap-2">
+          <input type="time" aria-label={`${WEEKDAY_LABELS[day]}: apertura ${i + 1}`} className="input min-h-11 w-32" {...register(`hours.${day}.${i}.open` as 'hours.mon.0.open')} />
+          <span aria-hidden="true">–</span>
+          <input type="time" aria-label={`${WEEKDAY_LABELS[day]}: cierre ${i + 1}`} className="input min-h-11 w-32" {...register(`hours.${day}.${i}.close` as 'hours.mon.0.close')} />
+          <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => remove(i)} aria-label={`Quitar tramo ${i + 1} del ${WEEKDAY_LABELS[day].toLowerCase()}`}>✕</button>
+        </span>
+      ))}
+      <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => append({ open: '09:00', close: '17:00' })}>Añadir tramo</button>
+    </div>
+  );
+}
+
+function OptionGroups({ ci, pi }: { ci: number; pi: number }) {
+  const { control, formState: { errors } } = useFormContext<FormValues>();
+  const base = `categories.${ci}.products.${pi}.optionGroups` as const;
+  const { fields, append, remove } = useFieldArray({ control, name: base });
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="text-sm font-medium">Grupos de opciones</legend>
+      {fields.map((g, gi) => (
+        <div key={g.id} className="rounded-box border border-base-300 p-3">
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+            <TextField name={`${base}.${gi}.name`} label="Nombre del grupo" className="col-span-2" />
+            <TextField name={`${base}.${gi}.min`} label="Mínimo" type="number" inputMode="numeric" />
+            <TextField name={`${base}.${gi}.max`} label="Máximo" type="number" inputMode="numeric" />
+          </div>
+          <Options ci={ci} pi={pi} gi={gi} />
+          {errorAt(errors, `${base}.${gi}.options`) && <p className={`text-sm ${ERROR_TEXT}`}>{errorAt(errors, `${base}.${gi}.options`)}</p>}
+          <button type="button" className="btn btn-ghost btn-sm mt-2 min-h-11" onClick={() => remove(gi)}>Quitar grupo</button>
+        </div>
+      ))}
+      <button
+        type="button"
+        className="btn btn-outline btn-sm min-h-11 self-start"
+        onClick={() => append({ id: `grupo-${Date.now().toString(36)}`, name: '', min: 0, max: 1, options: [] })}
+      >Añadir grupo de opciones</button>
+    </fieldset>
+  );
+}
+
+function Options({ ci, pi, gi }: { ci: number; pi: number; gi: number }) {
+  const { control, register } = useFormContext<FormValues>();
+  const base = `categories.${ci}.products.${pi}.optionGroups.${gi}.options` as const;
+  const { fields, append, remove } = useFieldArray({ control, name: base });
+  return (
+    <div className="mt-2 flex flex-col gap-2">
+      {fields.map((o, oi) => (
+        <div key={o.id} className="flex flex-wrap items-end gap-2">
+          <TextField name={`${base}.${oi}.name`} label={`Opción ${oi + 1}`} className="min-w-40 flex-1" />
+          <TextField name={`${base}.${oi}.priceDeltaText`} label="Suplemento" inputMode="decimal" className="w-28" />
+          <label className="flex min-h-11 items-center gap-2 text-sm"><input type="checkbox" className="checkbox checkbox-sm" {...register(`${base}.${oi}.available`)} /> Disponible</label>
+          <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => remove(oi)} aria-label={`Quitar opción ${oi + 1}`}>Quitar</button>
+          <details className="w-full">
+            <summary className="flex min-h-11 cursor-pointer items-center text-sm">Alérgenos de la opción {oi + 1}</summary>
+            <CheckList name={`${base}.${oi}.allergens`} legend={`Alérgenos que añade la opción ${oi + 1}`} values={ALLERGENS} labels={ALLERGEN_LABELS} />
+          </details>
+        </div>
+      ))}
+      <button type="button" className="btn btn-ghost btn-sm min-h-11 self-start" onClick={() => append({ id: `op-${Date.now().toString(36)}${fields.length}`, name: '', priceDeltaText: '0', available: true, allergens: [] })}>Añadir opción</button>
+    </div>
+  );
+}
+
+function ImageField({ ci, pi, venueId }: { ci: number; pi: number; venueId: string }) {
+  const { setValue, control } = useFormContext<FormValues>();
+  const name = `categories.${ci}.products.${pi}.image` as const;
+  const image = useWatch({ control, name });
+  const productName = useWatch({ control, name: `categories.${ci}.products.${pi}.name` });
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const id = `img-${ci}-${pi}`;
+  async function onFile(file: File | undefined) {
+    if (!file) return;
+    setBusy(true);
+    setMessage('Subiendo la imagen…');
+    try {
+      const uploaded = await uploadImage(venueId, file);
+      setValue(name, { src: uploaded.src, width: uploaded.width, height: uploaded.height, placeholder: uploaded.placeholder, alt: productName }, { shouldDirty: true });
+      setMessage('Imagen subida.');
+    } catch (e) {
+      setMessage(problemMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      {image && <img src={image.src} alt="" width={80} height={60} className="h-15 w-20 rounded object-cover" />}
+      <div className="flex flex-col gap-1">
+        <label htmlFor={id} className="text-sm font-medium">Imagen (JPEG, PNG, WebP o AVIF, hasta 8 MB)</label>
+        <input id={id} type="file" accept="image/jpeg,image/png,image/webp,image/avif" className="file-input file-input-sm min-h-11" disabled={busy} onChange={(e) => void onFile(e.target.files?.[0])} />
+        <p role="status" className="text-sm">{message}</p>
+      </div>
+    </div>
+  );
+}
+
+function History({ venueId, productId, currency }: { venueId: string; productId: string; currency: string }) {
+  const [changes, setChanges] = useState<ProductChange[] | string>();
+  const e = currencyExponent(currency);
+  const show = (c: ProductChange, v: number | boolean) => (c.field === 'price' ? formatMoneyText(v as number, e) : v ? 'disponible' : 'agotado');
+  return (
+    <div>
+      <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => void fetchHistory(venueId, productId).then((h) => setChanges(h.changes), (err: unknown) => setChanges(problemMessage(err)))}>Ver historial</button>
+      {typeof changes === 'string' && <p className="text-sm">{changes}</p>}
+      {Array.isArray(changes) && (changes.length === 0 ? <p className="text-sm">Sin cambios registrados.</p> : (
+        <ul className="text-sm" aria-label="Historial de cambios">
+          {changes.map((c, i) => (
+            <li key={i}>{new Date(c.at).toLocaleString('es')} · {c.by.name}: {c.field === 'price' ? 'precio' : 'disponibilidad'} {show(c, c.old)} → {show(c, c.new)}</li>
+          ))}
+        </ul>
+      ))}
+    </div>
+  );
+}
+
+function ProductEditor({ ci, pi, venueId, onDuplicate, onDelete }: { ci: number; pi: number; venueId: string; onDuplicate: () => void; onDelete: () => void }) {
+  const { register, control, getValues } = useFormContext<FormValues>();
+  const base = `categories.${ci}.products.${pi}` as const;
+  const name = useWatch({ control, name: `${base}.name` });
+  const currency = getValues('currency');
+  // A new (unnamed) dish opens ready to fill in; after that the person opens and closes it.
+  const [initiallyOpen] = useState(() => !getValues(`${base}.name`));
+  return (
+    <details className="rounded-box border border-base-300 bg-base-100" data-testid="product-editor" open={initiallyOpen || undefined}>
+      <summary className="flex min-h-11 cursor-pointer items-center px-3 font-medium">{name || 'Plato sin nombre'}</summary>
+      <div className="flex flex-col gap-3 p-3">
+        <div className="grid gap-3 sm:grid-cols-3">
+          <TextField name={`${base}.name`} label="Nombre del plato" className="sm:col-span-2" />
+          <TextField name={`${base}.priceText`} label={`Precio (${currency})`} inputMode="decimal" hint="p. ej. 12,50" />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`f-${base}-desc`} className="text-sm font-medium">Descripción</label>
+          <textarea id={`f-${base}-desc`} className="textarea w-full" rows={2} {...register(`${base}.description`)} />
+        </div>
+        <label className="flex min-h-11 items-center gap-2 text-sm"><input type="checkbox" className="checkbox checkbox-sm" {...register(`${base}.available`)} /> Disponible</label>
+        <CheckList name={`${base}.tags`} legend="Etiquetas" values={TAGS} labels={TAG_LABELS} />
+        <CheckList name={`${base}.allergens`} legend="Alérgenos (UE)" values={ALLERGENS} labels={ALLERGEN_LABELS} />
+        <ImageField ci={ci} pi={pi} venueId={venueId} />
+        <OptionGroups ci={ci} pi={pi} />
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={onDuplicate}>Duplicar plato</button>
+          <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={onDelete}>Eliminar plato</button>
+          <History venueId={venueId} productId={getValues(`${base}.id`)} currency={currency} />
+        </div>
+      </div>
+    </details>
+  );
+}
+
+interface Undo { text: string; restore: () => void }
+
+function Products({ ci, venueId, setUndo }: { ci: number; venueId: string; setUndo: (u: Undo) => void }) {
+  const { control, getValues } = useFormContext<FormValues>();
+  const { fields, append, remove, insert } = useFieldArray({ control, name: `categories.${ci}.products` });
+  const allIds = () => new Set(getValues('categories').flatMap((c) => c.products.map((p) => p.id)));
+  return (
+    <div className="flex flex-col gap-2">
+      {fields.map((p, pi) => (
+        <ProductEditor
+          key={p.id}
+          ci={ci}
+          pi={pi}
+          venueId={venueId}
+          onDuplicate={() => {
+            const copy = structuredClone(getValues(`categories.${ci}.products.${pi}`));
+            insert(pi + 1, { ...copy, id: slug(copy.name || 'plato', allIds()), name: `${copy.name} (copia)`.slice(0, 80) });
+          }}
+          onDelete={() => {
+            const removed = structuredClone(getValues(`categories.${ci}.products.${pi}`));
+            remove(pi);
+            setUndo({ text: `Plato «${removed.name}» eliminado.`, restore: () => insert(pi, removed) });
+          }}
+        />
+      ))}
+      <button
+        type="button"
+        className="btn btn-outline btn-sm min-h-11 self-start"
+        onClick={() => append({ id: slug(`plato-${Date.now().toString(36)}`, allIds()), name: '', description: '', priceText: '', tags: [], allergens: [], available: true, optionGroups: [] } satisfies FormProduct)}
+      >Añadir plato</button>
+    </div>
+  );
+}
+
+function Categories({ venueId, setUndo }: { venueId: string; setUndo: (u: Undo) => void }) {
+  const { control, getValues, register } = useFormContext<FormValues>();
+  const { fields, append, remove, insert, move } = useFieldArray({ control, name: 'categories' });
+  const [dragFrom, setDragFrom] = useState<number>();
+  const [announce, setAnnounce] = useState('');
+  const names = useWatch({ control, name: 'categories' });
+  const moveTo = (from: number, to: number, keepFocus?: 'up' | 'down') => {
+    if (to < 0 || to >= fields.length || from === to) return;
+    move(from, to);
+    setAnnounce(`«${names[from]?.name ?? ''}» ahora está en la posición ${to + 1} de ${fields.length}.`);
+    // Keyboard: focus stays on the moved category's button (or its other one at either end).
+    if (keepFocus) {
+      setTimeout(() => {
+        const same = document.getElementById(`cat-${keepFocus}-${to}`) as HTMLButtonElement | null;
+        const other = document.getElementById(`cat-${keepFocus === 'up' ? 'down' : 'up'}-${to}`) as HTMLButtonElement | null;
+        (same && !same.disabled ? same : other)?.focus();
+      }, 0);
+    }
+  };
+  return (
+    <div className="flex flex-col gap-3">
+      <p role="status" aria-live="polite" className="sr-only">{announce}</p>
+      <ol className="flex flex-col gap-3" aria-label="Categorías">
+        {fields.map((c, ci) => {
+          const label = names[ci]?.name || `Categoría ${ci + 1}`;
+          return (
+            <li
+              key={c.id}
+              className={`rounded-box border border-base-300 bg-base-200 p-3 ${dragFrom === ci ? 'opacity-60' : ''}`}
+              data-testid="category-editor"
+              onDragOver={(e) => e.preventDefault()}
+              onDrop={() => { if (dragFrom !== undefined) moveTo(dragFrom, ci); setDragFrom(undefined); }}
+            >
+              <div className="flex flex-wrap items-end gap-2">
+                <span draggable onDragStart={() => setDragFrom(ci)} onDragEnd={() => setDragFrom(undefined)} className="cursor-grab select-none px-1 text-xl" aria-hidden="true" title="Arrastra para ordenar">⠿</span>
+                <TextField name={`categories.${ci}.name`} label="Nombre de la categoría" className="min-w-48 flex-1" />
+                <div className="flex flex-col gap-1">
+                  <label className="text-sm font-medium" htmlFor={`cat-from-${ci}`}>Desde (opcional)</label>
+                  <input id={`cat-from-${ci}`} type="time" className="input min-h-11 w-36" {...register(`categories.${ci}.availableFrom`)} />
+                </div>
+                <div className="flex flex-col gap-1">
+                  <label className="text-sm font-medium" htmlFor={`cat-until-${ci}`}>Hasta</label>
+                  <input id={`cat-until-${ci}`} type="time" className="input min-h-11 w-36" {...register(`categories.${ci}.availableUntil`)} />
+                </div>
+              </div>
+              <div className="mt-2 flex flex-wrap gap-2">
+                <button type="button" id={`cat-up-${ci}`} className="btn btn-ghost btn-sm min-h-11" disabled={ci === 0} onClick={() => moveTo(ci, ci - 1, 'up')} aria-label={`Subir ${label}`}><span aria-hidden="true">↑</span> Subir</button>
+                <button type="button" id={`cat-down-${ci}`} className="btn btn-ghost btn-sm min-h-11" disabled={ci === fields.length - 1} onClick={() => moveTo(ci, ci + 1, 'down')} aria-label={`Bajar ${label}`}><span aria-hidden="true">↓</span> Bajar</button>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm min-h-11"
+                  aria-label={`Eliminar categoría ${label}`}
+                  onClick={() => {
+                    const removed = structuredClone(getValues(`categories.${ci}`));
+                    remove(ci);
+                    setUndo({ text: `Categoría «${removed.name}» eliminada.`, restore: () => insert(ci, removed) });
+                  }}
+                >Eliminar categoría</button>
+              </div>
+              <div className="mt-3"><Products ci={ci} venueId={venueId} setUndo={setUndo} /></div>
+            </li>
+          );
+        })}
+      </ol>
+      <button
+        type="button"
+        className="btn btn-outline min-h-11 self-start"
+        onClick={() => append({ id: slug(`categoria-${Date.now().toString(36)}`, new Set(getValues('categories').map((c) => c.id))), name: '', availableFrom: '', availableUntil: '', products: [] } satisfies FormCategory)}
+      >Añadir categoría</button>
+    </div>
+  );
+}
+
+function CsvImport({ onImport, currency, takenIds }: { onImport: (rows: CsvRow[]) => void; currency: string; takenIds: () => Set<string> }) {
+  const [rows, setRows] = useState<CsvRow[]>();
+  const good = rows?.filter((r) => r.product) ?? [];
+  return (
+    <div className="flex flex-col gap-2">
+      <label htmlFor="csv-file" className="text-sm font-medium">Archivo CSV (columnas: category,name,description,price,allergens,tags)</label>
+      <input
+        id="csv-file"
+        type="file"
+        accept=".csv,text/csv"
+        className="file-input min-h-11"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) void file.text().then((text) => setRows(parseMenuCsv(text, currencyExponent(currency), takenIds())));
+        }}
+      />
+      {rows && (
+        <div>
+          <table className="table table-sm" aria-label="Vista previa del CSV">
+            <thead className="text-base-content"><tr><th scope="col" className="text-base-content">Fila</th><th scope="col" className="text-base-content">Categoría</th><th scope="col" className="text-base-content">Plato</th><th scope="col" className="text-base-content">Estado</th></tr></thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.line}>
+                  <td>{r.line}</td>
+                  <td>{r.category}</td>
+                  <td>{r.product ? `${r.product.name} · ${r.product.priceText}` : '—'}</td>
+                  <td className={r.errors.length ? ERROR_TEXT : ''}>{r.errors.length ? r.errors.join('; ') : 'Correcta'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="mt-2 text-sm">{good.length} filas correctas y {rows.length - good.length} con errores (no se importarán). Nada se guarda hasta que confirmes y publiques.</p>
+          <div className="mt-2 flex gap-2">
+            <button type="button" className="btn btn-primary btn-sm min-h-11" disabled={!good.length} onClick={() => { onImport(good); setRows(undefined); }}>Importar {good.length} platos</button>
+            <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => setRows(undefined)}>Cancelar</button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Editor({ venueId }: { venueId: string }) {
+  const form = useForm<FormValues>({ mode: 'onSubmit' });
+  const { handleSubmit, reset, setError, formState: { isDirty, isSubmitting }, getValues, setValue, setFocus } = form;
+  const [loaded, setLoaded] = useState<Venue>();
+  const [loadError, setLoadError] = useState<string>();
+  const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
+  const [undo, setUndo] = useState<Undo>();
+  const dirty = useRef(false);
+  dirty.current = isDirty;
+
+  useEffect(() => {
+    fetchVenue(venueId).then((v) => { setLoaded(v); reset(toForm(v)); }, (e: unknown) => setLoadError(problemMessage(e)));
+  }, [venueId, reset]);
+
+  // Unsaved changes: the browser asks on reload/close; in-app links ask here.
+  useEffect(() => {
+    const onBeforeUnload = (e: BeforeUnloadEvent) => { if (dirty.current) { e.preventDefault(); e.returnValue = ''; } };
+    const onClick = (e: MouseEvent) => {
+      const link = (e.target as Element | null)?.closest?.('a[href]');
+      if (!link || !dirty.current || e.defaultPrevented) return;
+      if (!confirm(UNSAVED_MESSAGE)) { e.preventDefault(); e.stopImmediatePropagation(); }
+      else dirty.current = false;
+    };
+    addEventListener('beforeunload', onBeforeUnload);
+    document.addEventListener('click', onClick, true);
+    return () => { removeEventListener('beforeunload', onBeforeUnload); document.removeEventListener('click', onClick, true); };
+  }, []);
+
+  const showErrors = (errors: Record<string, string>) => {
+    const paths = Object.keys(errors);
+    for (const path of paths) setError(path as Path, { type: 'contract', message: errors[path]! });
+    // Open the dish that holds the first error so it can be seen and focused.
+    const first = paths[0];
+    if (first) {
+      const match = /^categories\.(\d+)\.products\.(\d+)/.exec(first);
+      if (match) document.querySelectorAll('[data-testid="category-editor"]')[Number(match[1])]?.querySelectorAll('details')[Number(match[2])]?.setAttribute('open', '');
+      setTimeout(() => { try { setFocus(first as Path); } catch { /* not focusable */ } }, 0);
+    }
+    setNotice({ kind: 'error', text: `Revisa ${paths.length === 1 ? 'el campo marcado' : `los ${paths.length} campos marcados`}: no se ha guardado nada.` });
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setNotice(undefined);
+    const out = fromForm(values);
+    if ('errors' in out) return showErrors(out.errors);
+    try {
+      const saved = await saveVenue(out.venue);
+      setLoaded(saved);
+      reset(toForm(saved));
+      setNotice({ kind: 'ok', text: 'Menú publicado. Los clientes ya lo ven.' });
+    } catch (e) {
+      const fields = problemFieldErrors(e);
+      const mapped = Object.fromEntries(Object.entries(fields).map(([k, v]) => [formPath(k), v[0] ?? '']));
+      if (Object.keys(mapped).length) showErrors(mapped);
+      else setNotice({ kind: 'error', text: problemMessage(e) });
+    }
+  });
+
+  if (loadError) return <div role="alert" className="alert alert-error">{loadError}</div>;
+  if (!loaded) return <p role="status" className="flex items-center gap-2 py-8"><span className="loading loading-spinner" aria-hidden="true" /> Cargando el menú…</p>;
+
+  const importRows = (rows: CsvRow[]) => {
+    const categories = structuredClone(getValues('categories'));
+    const ids = new Set(categories.map((c) => c.id));
+    for (const row of rows) {
+      let cat = categories.find((c) => c.name.trim().toLowerCase() === row.category.toLowerCase());
+      if (!cat) {
+        cat = { id: slug(row.category, ids), name: row.category, availableFrom: '', availableUntil: '', products: [] };
+        ids.add(cat.id);
+        categories.push(cat);
+      }
+      cat.products.push(row.product!);
+    }
+    setValue('categories', categories, { shouldDirty: true });
+    setNotice({ kind: 'ok', text: `${rows.length} platos importados al editor. Revisa y pulsa «Publicar cambios» para guardarlos.` });
+  };
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" aria-labelledby="editor-title">
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 id="editor-title" className="flex-1 text-2xl font-bold">Gestionar menú · {loaded.name}</h1>
+          <a className="btn btn-ghost min-h-11" href={`/panel/mesas?venue=${encodeURIComponent(venueId)}`}>Mesas y QR</a>
+          <a className="btn btn-ghost min-h-11" href={`/${venueId}`}>Ver menú</a>
+        </div>
+        <Section title="Datos del local">
+          <div className="grid gap-3 sm:grid-cols-2">
+            <TextField name="name" label="Nombre del local" />
+            <TextField name="tagline" label="Lema" />
+            <TextField name="address" label="Dirección" />
+            <TextField name="phone" label="Teléfono" type="tel" />
+            <TextField name="currency" label="Moneda (ISO 4217)" hint="EUR, MXN, COP…" />
+            <TextField name="locale" label="Idioma y región" hint="p. ej. es-ES" />
+            <TextField name="timezone" label="Zona horaria" hint="p. ej. Europe/Madrid" />
+            <TextField name="minOrderText" label="Pedido mínimo" inputMode="decimal" />
+            <TextField name="deliveryFeeText" label="Gastos de envío" inputMode="decimal" />
+            <CheckList name="orderModes" legend="Modos de pedido" values={ORDER_MODES} labels={MODE_LABELS} />
+          </div>
+          <div className="mt-3"><HoursEditor /></div>
+        </Section>
+        <Section title="Categorías y platos">
+          <Categories venueId={venueId} setUndo={setUndo} />
+        </Section>
+        <Section title="Importar desde CSV">
+          <CsvImport onImport={importRows} currency={loaded.currency} takenIds={() => new Set(getValues('categories').flatMap((c) => c.products.map((p) => p.id)))} />
+        </Section>
+        <div className="sticky bottom-0 z-10 flex flex-wrap items-center gap-3 border-t border-base-300 bg-base-100 p-3">
+          <button type="submit" className="btn btn-primary min-h-11" disabled={isSubmitting}>Publicar cambios</button>
+          <span className="text-sm">{isDirty ? 'Hay cambios sin guardar.' : 'Todo guardado.'}</span>
+          {undo && (
+            <span role="status" className="flex items-center gap-2 text-sm">
+              {undo.text}
+              <button type="button" className="btn btn-sm min-h-11" onClick={() => { undo.restore(); setUndo(undefined); }}>Deshacer</button>
+            </span>
+          )}
+        </div>
+        {notice && (
+          <p role={notice.kind === 'error' ? 'alert' : 'status'} className={`rounded-box border p-3 ${notice.kind === 'error' ? `border-error ${ERROR_TEXT}` : 'border-success'}`}>{notice.text}</p>
+        )}
+      </form>
+    </FormProvider>
+  );
+}
+
+export default function MenuEditor() {
+  return <ManageGate page="/panel/menu">{(venueId) => <Editor venueId={venueId} />}</ManageGate>;
+}

@@ -1,0 +1,147 @@
+/**
+ * `/panel/mesas?venue={id}` (issue 11): one printable card per table — venue name,
+ * "Mesa {label}", the table's QR code (uqr, SVG as an image) and one line of instructions.
+ * Managers add and remove tables (saved in the venue with PUT) and renew a table's code.
+ */
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { renderSVG } from 'uqr';
+import { problemMessage } from '../../lib/http.ts';
+import type { Venue } from '../../contract/venue.ts';
+import type { TableLink } from '../../contract/manage.ts';
+import { fetchTables, fetchVenue, rotateTableToken, saveVenue } from './api.ts';
+import { ManageGate } from './ManageGate.tsx';
+
+export const QR_INSTRUCTIONS = 'Escanea el código con la cámara del móvil para ver el menú y pedir desde esta mesa.';
+
+const qrImage = (url: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(url, { border: 2, ecc: 'M' }))}`;
+
+function Sheet({ venueId }: { venueId: string }) {
+  const [venue, setVenue] = useState<Venue>();
+  const [tables, setTables] = useState<TableLink[]>();
+  const [error, setError] = useState<string>();
+  const [status, setStatus] = useState('');
+  const [newLabel, setNewLabel] = useState('');
+  const [labelError, setLabelError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      const [v, t] = await Promise.all([fetchVenue(venueId), fetchTables(venueId)]);
+      setVenue(v);
+      setTables(t);
+      setError(undefined);
+    } catch (e) {
+      setError(problemMessage(e));
+    }
+  }, [venueId]);
+  useEffect(() => void load(), [load]);
+
+  async function saveTables(next: string[], done: string) {
+    if (!venue) return;
+    setBusy(true);
+    try {
+      const saved = await saveVenue({ ...venue, tables: next });
+      setVenue(saved);
+      setTables(await fetchTables(venueId));
+      setStatus(done);
+      return true;
+    } catch (e) {
+      setStatus('');
+      setLabelError(problemMessage(e));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function addTable(event: FormEvent) {
+    event.preventDefault();
+    const label = newLabel.trim();
+    setLabelError(undefined);
+    if (!label) return setLabelError('Escribe el nombre o número de la mesa.');
+    if (label.length > 20) return setLabelError('Máximo 20 caracteres.');
+    if (!/^[\p{L}\p{N} ._-]+$/u.test(label)) return setLabelError('Solo letras, números, espacios, puntos y guiones.');
+    if (venue?.tables?.includes(label)) return setLabelError(`La mesa ${label} ya existe.`);
+    if (await saveTables([...(venue?.tables ?? []), label], `Mesa ${label} añadida.`)) setNewLabel('');
+  }
+
+  async function removeTable(label: string) {
+    if (!confirm(`¿Quitar la mesa ${label}? Su código QR dejará de servir.`)) return;
+    await saveTables((venue?.tables ?? []).filter((t) => t !== label), `Mesa ${label} quitada.`);
+  }
+
+  async function renew(label: string) {
+    if (!confirm(`¿Renovar el código de la mesa ${label}? El código impreso dejará de abrir la mesa: tendrás que imprimirlo de nuevo.`)) return;
+    try {
+      const link = await rotateTableToken(venueId, label);
+      setTables((list) => list?.map((t) => (t.label === label ? link : t)));
+      setStatus(`Código de la mesa ${label} renovado. Imprime su tarjeta de nuevo.`);
+    } catch (e) {
+      setStatus(problemMessage(e));
+    }
+  }
+
+  if (error) {
+    return (
+      <div role="alert" className="alert alert-error">
+        <span>{error}</span>
+        <button type="button" className="btn btn-sm min-h-11" onClick={() => void load()}>Reintentar</button>
+      </div>
+    );
+  }
+  if (!venue || !tables) {
+    return <p role="status" className="flex items-center gap-2 py-8"><span className="loading loading-spinner" aria-hidden="true" /> Cargando las mesas…</p>;
+  }
+
+  return (
+    <div className="qr-page">
+      <div className="no-print mb-4 flex flex-col gap-3">
+        <h1 className="text-2xl font-bold">Mesas y QR · {venue.name}</h1>
+        <p>Imprime las tarjetas y colócalas en cada mesa. Cada código abre el menú con la mesa ya elegida.</p>
+        <div className="flex flex-wrap items-end gap-3">
+          <button type="button" className="btn btn-primary min-h-11" onClick={() => print()}>Imprimir</button>
+          <a className="btn btn-ghost min-h-11" href={`/panel/menu?venue=${encodeURIComponent(venueId)}`}>Gestionar menú</a>
+        </div>
+        <form className="flex flex-wrap items-end gap-2" onSubmit={(e) => void addTable(e)} noValidate>
+          <label className="flex flex-col gap-1">
+            <span className="text-sm font-medium">Nueva mesa</span>
+            <input
+              className={`input min-h-11 ${labelError ? 'input-error' : ''}`}
+              value={newLabel}
+              maxLength={40}
+              onChange={(e) => setNewLabel(e.target.value)}
+              aria-invalid={labelError ? true : undefined}
+              aria-describedby={labelError ? 'new-table-error' : undefined}
+              placeholder="p. ej. 12 o Terraza 5"
+            />
+          </label>
+          <button type="submit" className="btn btn-outline min-h-11" disabled={busy}>Añadir mesa</button>
+          {labelError && <p id="new-table-error" className="w-full text-sm text-[#a3153a]">{labelError}</p>}
+        </form>
+        <p role="status" aria-live="polite" className="min-h-6 text-sm">{status}</p>
+      </div>
+      {tables.length === 0 ? (
+        <p className="no-print">Este local todavía no tiene mesas. Añade la primera.</p>
+      ) : (
+        <ul className="qr-grid grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Tarjetas de las mesas">
+          {tables.map((t) => (
+            <li key={t.label} className="qr-card flex flex-col items-center gap-2 rounded-box border border-base-300 bg-base-100 p-4 text-center" data-table={t.label}>
+              <p className="text-sm font-semibold uppercase tracking-wide">{venue.name}</p>
+              <h2 className="text-2xl font-bold">Mesa {t.label}</h2>
+              <img src={qrImage(t.url)} alt={`Código QR de la mesa ${t.label}`} width={220} height={220} className="qr-code size-[220px] bg-white" />
+              <p className="text-sm">{QR_INSTRUCTIONS}</p>
+              <div className="no-print flex flex-wrap justify-center gap-2">
+                <button type="button" className="btn btn-sm min-h-11" onClick={() => void renew(t.label)} aria-label={`Renovar código de la mesa ${t.label}`}>Renovar código</button>
+                <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => void removeTable(t.label)} aria-label={`Quitar la mesa ${t.label}`} disabled={busy}>Quitar</button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export default function TableSheet() {
+  return <ManageGate page="/panel/mesas">{(venueId) => <Sheet venueId={venueId} />}</ManageGate>;
+}

@@ -1,0 +1,210 @@
+/**
+ * The menu editor's form model (issue 11): the venue with money as text in the venue's
+ * currency, converted to integer minor units and checked with the contract's `VenueInput`
+ * on save. Errors come back keyed by the form's field paths.
+ */
+import Papa from 'papaparse';
+import { ALLERGENS, TAGS, type Allergen, type Tag, type Venue } from '../../contract/venue.ts';
+import { spanishErrors, VenueInput } from '../../contract/manage.ts';
+import { ALLERGEN_LABELS, TAG_LABELS } from '../menu/labels.ts';
+import { currencyDigits } from '../../lib/money.ts';
+
+export interface FormOption { id: string; name: string; priceDeltaText: string; available: boolean; allergens: Allergen[] }
+export interface FormGroup { id: string; name: string; min: number; max: number; options: FormOption[] }
+export interface FormProduct {
+  id: string; name: string; description: string; priceText: string; image?: Venue['categories'][number]['products'][number]['image'];
+  tags: Tag[]; allergens: Allergen[]; available: boolean; optionGroups: FormGroup[];
+}
+export interface FormCategory { id: string; name: string; description?: string; availableFrom: string; availableUntil: string; products: FormProduct[] }
+export type FormValues = Omit<Venue, 'categories' | 'minOrder' | 'deliveryFee' | 'phone' | 'tables'> & {
+  phone: string; minOrderText: string; deliveryFeeText: string; tables: string[]; categories: FormCategory[];
+};
+
+/** Decimal digits of a currency: its ISO 4217 exponent, as the API stores minor units (COP 2). */
+export const currencyExponent = (currency: string): number => currencyDigits(currency);
+
+export function formatMoneyText(minor: number, exponent: number): string {
+  const negative = minor < 0;
+  const abs = Math.abs(minor);
+  const unit = 10 ** exponent;
+  const whole = Math.floor(abs / unit);
+  const frac = exponent ? `,${String(abs % unit).padStart(exponent, '0')}` : '';
+  return `${negative ? '-' : ''}${whole}${frac}`;
+}
+
+/**
+ * Money typed by a person → integer minor units, without floats: "12,50", "12.5", "1.234,50",
+ * "3.500" (thousands), "$ 8" … A separator followed by exactly three digits and no other
+ * separator is a thousands separator.
+ */
+export function parseMoneyText(text: string, exponent: number, { allowNegative = false } = {}): { value: number } | { error: string } {
+  let s = text.trim().replace(/[\s\u00a0$€£]|[A-Z]{3}/g, '');
+  if (!s) return { error: 'Escribe un precio' };
+  let negative = false;
+  if (s.startsWith('-')) {
+    negative = true;
+    s = s.slice(1);
+  }
+  if (negative && !allowNegative) return { error: 'El precio no puede ser negativo' };
+  if (!/^[\d.,]+$/.test(s)) return { error: 'Escribe solo números, p. ej. 12,50' };
+  const lastSep = Math.max(s.lastIndexOf(','), s.lastIndexOf('.'));
+  let intPart = s;
+  let fracPart = '';
+  if (lastSep >= 0) {
+    const after = s.slice(lastSep + 1);
+    const seps = s.match(/[.,]/g)!.length;
+    const thousandsOnly = after.length === 3 && (seps > 1 ? s.match(/[.,]/g)!.every((c) => c === s[lastSep]) : exponent !== 3);
+    if (thousandsOnly) {
+      intPart = s.replace(/[.,]/g, '');
+    } else {
+      intPart = s.slice(0, lastSep).replace(/[.,]/g, '');
+      fracPart = after;
+    }
+  }
+  if (!/^\d*$/.test(intPart) || !/^\d*$/.test(fracPart) || (intPart === '' && fracPart === '')) return { error: 'Escribe un precio válido, p. ej. 12,50' };
+  if (fracPart.length > exponent) return { error: exponent ? `Como mucho ${exponent} decimales` : 'Esta moneda no lleva decimales' };
+  const digits = `${intPart || '0'}${fracPart.padEnd(exponent, '0')}`.replace(/^0+(?=\d)/, '');
+  if (digits.length > 12) return { error: 'El precio es demasiado alto' };
+  const value = Number(digits);
+  return { value: negative ? -value : value };
+}
+
+export function toForm(venue: Venue): FormValues {
+  const e = currencyExponent(venue.currency);
+  const { categories, minOrder, deliveryFee, phone, tables, ...rest } = venue;
+  return {
+    ...rest,
+    phone: phone ?? '',
+    tables: tables ?? [],
+    minOrderText: minOrder !== undefined ? formatMoneyText(minOrder, e) : '',
+    deliveryFeeText: deliveryFee !== undefined ? formatMoneyText(deliveryFee, e) : '',
+    categories: categories.map((c) => ({
+      id: c.id, name: c.name, ...(c.description !== undefined ? { description: c.description } : {}),
+      availableFrom: c.availableFrom ?? '', availableUntil: c.availableUntil ?? '',
+      products: c.products.map((p) => ({
+        id: p.id, name: p.name, description: p.description, priceText: formatMoneyText(p.price, e), ...(p.image ? { image: p.image } : {}),
+        tags: [...p.tags], allergens: [...p.allergens], available: p.available,
+        optionGroups: p.optionGroups.map((g) => ({
+          id: g.id, name: g.name, min: g.min, max: g.max,
+          options: g.options.map((o) => ({ id: o.id, name: o.name, priceDeltaText: formatMoneyText(o.priceDelta, e), available: o.available, allergens: [...(o.allergens ?? [])] })),
+        })),
+      })),
+    })),
+  };
+}
+
+/** The form as the API's `VenueInput`, or field errors keyed by the form's paths. */
+export function fromForm(values: FormValues): { venue: VenueInput } | { errors: Record<string, string> } {
+  const e = currencyExponent(values.currency);
+  const errors: Record<string, string> = {};
+  const money = (text: string, path: string, opts?: { allowNegative?: boolean; optional?: boolean }): number | undefined => {
+    if (opts?.optional && !text.trim()) return undefined;
+    const r = parseMoneyText(text, e, opts);
+    if ('error' in r) {
+      errors[path] = r.error;
+      return 0;
+    }
+    return r.value;
+  };
+  const { minOrderText, deliveryFeeText, categories, phone, tables, ...rest } = values;
+  const minOrder = money(minOrderText, 'minOrderText', { optional: true });
+  const deliveryFee = money(deliveryFeeText, 'deliveryFeeText', { optional: true });
+  const draft = {
+    ...rest,
+    ...(phone.trim() ? { phone: phone.trim() } : {}),
+    tables,
+    ...(minOrder !== undefined ? { minOrder } : {}),
+    ...(deliveryFee !== undefined ? { deliveryFee } : {}),
+    categories: categories.map((c, ci) => ({
+      id: c.id, name: c.name, ...(c.description ? { description: c.description } : {}),
+      ...(c.availableFrom ? { availableFrom: c.availableFrom } : {}), ...(c.availableUntil ? { availableUntil: c.availableUntil } : {}),
+      products: c.products.map((p, pi) => ({
+        id: p.id, name: p.name, description: p.description, price: money(p.priceText, `categories.${ci}.products.${pi}.priceText`) ?? 0,
+        ...(p.image ? { image: p.image } : {}), tags: p.tags, allergens: p.allergens, available: p.available,
+        optionGroups: p.optionGroups.map((g, gi) => ({
+          id: g.id, name: g.name, min: Number(g.min), max: Number(g.max),
+          options: g.options.map((o, oi) => ({
+            id: o.id, name: o.name, available: o.available, ...(o.allergens.length ? { allergens: o.allergens } : {}),
+            priceDelta: money(o.priceDeltaText, `categories.${ci}.products.${pi}.optionGroups.${gi}.options.${oi}.priceDeltaText`, { allowNegative: true }) ?? 0,
+          })),
+        })),
+      })),
+    })),
+  };
+  const parsed = VenueInput.safeParse(draft, { error: spanishErrors });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const path = formPath(issue.path.map(String).join('.'));
+      errors[path] ??= issue.message;
+    }
+  }
+  if (Object.keys(errors).length || !parsed.success) return { errors };
+  return { venue: parsed.data };
+}
+
+/** An API/contract path (`categories.0.products.1.price`) → the form field showing it. */
+export function formPath(path: string): string {
+  return path
+    .replace(/\.price$/, '.priceText')
+    .replace(/\.priceDelta$/, '.priceDeltaText')
+    .replace(/^minOrder$/, 'minOrderText')
+    .replace(/^deliveryFee$/, 'deliveryFeeText');
+}
+
+export function slug(text: string, taken: ReadonlySet<string>): string {
+  const base = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 50) || 'item';
+  let id = base;
+  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+  return id;
+}
+
+// ── CSV import: category,name,description,price,allergens,tags ──────────────────────
+
+export interface CsvRow { line: number; category: string; product?: FormProduct; errors: string[] }
+
+const byLabel = <T extends string>(labels: Record<T, string>, values: readonly T[]) => {
+  const map = new Map<string, T>();
+  for (const v of values) {
+    map.set(v, v);
+    map.set(labels[v].toLowerCase(), v);
+  }
+  return map;
+};
+const ALLERGEN_BY_NAME = byLabel(ALLERGEN_LABELS, ALLERGENS);
+const TAG_BY_NAME = byLabel(TAG_LABELS, TAGS);
+
+/** Parses the CSV (header row required); every row gets its Spanish errors. */
+export function parseMenuCsv(text: string, exponent: number, taken: ReadonlySet<string>): CsvRow[] {
+  const result = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim().toLowerCase() });
+  const ids = new Set(taken);
+  const missing = ['category', 'name', 'price'].filter((h) => !result.meta.fields?.includes(h));
+  if (missing.length) return [{ line: 1, category: '', errors: [`Faltan columnas: ${missing.join(', ')} (cabecera: category,name,description,price,allergens,tags)`] }];
+  return result.data.slice(0, 500).map((row, i) => {
+    const errors: string[] = [];
+    const category = (row.category ?? '').trim();
+    const name = (row.name ?? '').trim();
+    if (!category) errors.push('Falta la categoría');
+    if (!name) errors.push('Falta el nombre');
+    if (name.length > 80) errors.push('El nombre pasa de 80 caracteres');
+    const description = (row.description ?? '').trim();
+    if (description.length > 500) errors.push('La descripción pasa de 500 caracteres');
+    const price = parseMoneyText(row.price ?? '', exponent);
+    if ('error' in price) errors.push(`Precio «${(row.price ?? '').slice(0, 20)}»: ${price.error}`);
+    const list = (cell: string | undefined) => (cell ?? '').split(/[;|]/).map((s) => s.trim().toLowerCase()).filter(Boolean);
+    const allergens: Allergen[] = [];
+    for (const a of list(row.allergens)) {
+      const found = ALLERGEN_BY_NAME.get(a);
+      if (found) { if (!allergens.includes(found)) allergens.push(found); } else errors.push(`Alérgeno desconocido: «${a.slice(0, 30)}»`);
+    }
+    const tags: Tag[] = [];
+    for (const t of list(row.tags)) {
+      const found = TAG_BY_NAME.get(t);
+      if (found) { if (!tags.includes(found)) tags.push(found); } else errors.push(`Etiqueta desconocida: «${t.slice(0, 30)}»`);
+    }
+    if (errors.length) return { line: i + 2, category, errors };
+    const id = slug(name, ids);
+    ids.add(id);
+    const value = (price as { value: number }).value;
+    return { line: i + 2, category, errors, product: { id, name, description, priceText: formatMoneyText(value, exponent), tags, allergens, available: true, optionGroups: [] } };
+  });
+}

@@ -1,0 +1,24 @@
+/** Who may use the management pages: `manager:{venueId}` or `admin` (issue 11). */
+import { ADMIN_SCOPE, hasScope, type ScopedUser } from '../auth/scope.ts';
+
+export const managerScope = (venueId: string) => `manager:${venueId}`;
+
+export function canEditVenue(user: ScopedUser | null | undefined, venueId: string): boolean {
+  return hasScope(user, ADMIN_SCOPE) || hasScope(user, managerScope(venueId));
+}
+
+/** Venue ids from `manager:{id}` scopes. */
+export function managedVenueIds(user: ScopedUser | null | undefined): string[] {
+  const held = user?.scope;
+  if (!Array.isArray(held)) return typeof held === 'string' ? managedVenueIds({ scope: held.split(/\s+/) }) : [];
+  return (held as string[]).filter((s) => s.startsWith('manager:') && s.length > 8).map((s) => s.slice(8));
+}
+
+export function isManager(user: ScopedUser | null | undefined): boolean {
+  return hasScope(user, ADMIN_SCOPE) || managedVenueIds(user).length > 0;
+}
+
+export function venueParam(search: string): string | null {
+  const value = new URLSearchParams(search).get('venue')?.trim() ?? '';
+  return /^[a-z0-9][a-z0-9-]{1,62}$/.test(value) ? value : null;
+}

@@ -1,0 +1,11 @@
+/** Dishes of the open menu that are sold out now (issue 11): the cart flags its lines for them. */
+import { atom } from 'nanostores';
+import type { Venue } from '../../contract/venue.ts';
+
+export const $soldOut = atom<ReadonlySet<string>>(new Set());
+
+export function setSoldOutFrom(venue: Venue): void {
+  const ids = new Set(venue.categories.flatMap((c) => c.products.filter((p) => !p.available).map((p) => p.id)));
+  const current = $soldOut.get();
+  if (ids.size !== current.size || [...ids].some((id) => !current.has(id))) $soldOut.set(ids);
+}

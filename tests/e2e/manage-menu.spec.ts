@@ -1,0 +1,156 @@
+/**
+ * The menu editor `/panel/menu` (issue 11) against the real site and API: a category and a
+ * dish with options are added and published; bad inputs are shown at their fields and
+ * change nothing; keyboard reordering; delete with undo; image upload; CSV import with a
+ * bad row; unsaved-changes guard; scope gate; axe and screenshots.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoAxeViolations, screenshot } from './helpers.ts';
+import { signIn } from './auth-helpers.ts';
+import type { Venue } from '../../src/contract/venue.ts';
+
+const MANAGER = { email: 'gerente@umenu.test', password: 'demo1234' };
+const editorOf = (venue: string) => `/panel/menu?venue=${venue}`;
+
+async function apiVenue(request: APIRequestContext, id: string): Promise<{ venue: Venue; etag: string }> {
+  const res = await request.get(`/api/venues/${id}`, { headers: { 'cache-control': 'no-cache' } });
+  expect(res.status()).toBe(200);
+  return { venue: (await res.json()) as Venue, etag: res.headers()['etag']! };
+}
+
+async function openEditor(page: Page, venue: string, name: string): Promise<void> {
+  await signIn(page, MANAGER);
+  await page.goto(editorOf(venue));
+  await expect(page.getByRole('heading', { level: 1, name: `Gestionar menú · ${name}` })).toBeVisible({ timeout: 15_000 });
+}
+
+test.describe('menu editor', () => {
+  test('adds a category and a dish with options, refuses bad input at its field, reorders by keyboard, deletes with undo', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const venueId = 'bar-el-cabanyal';
+    // Both projects run against one database: each adds its own category.
+    const CATEGORY = `Postres de temporada ${test.info().project.name}`;
+    await openEditor(page, venueId, 'Bar El Cabanyal');
+    await expectNoAxeViolations(page, 'editor loaded');
+    await screenshot(page, 'manage-editor');
+
+    // A new category with a new dish with one option group.
+    await page.getByRole('button', { name: 'Añadir categoría' }).click();
+    const category = page.getByTestId('category-editor').last();
+    await category.getByLabel('Nombre de la categoría').fill(CATEGORY);
+    await category.getByRole('button', { name: 'Añadir plato' }).click();
+    const dish = category.getByTestId('product-editor').last();
+    await dish.getByLabel('Nombre del plato').fill('Tarta de calabaza');
+    await dish.getByLabel('Precio (EUR)').fill('-3');
+    await dish.getByLabel('Lácteos').check();
+    await dish.getByRole('button', { name: 'Añadir grupo de opciones' }).click();
+    await dish.getByLabel('Nombre del grupo', { exact: true }).fill('Acompañamiento');
+    await dish.getByLabel('Mínimo', { exact: true }).fill('2');
+    await dish.getByLabel('Máximo', { exact: true }).fill('1');
+    await dish.getByRole('button', { name: 'Añadir opción' }).click();
+    await dish.getByRole('button', { name: 'Añadir opción' }).click();
+    await dish.getByLabel('Opción 1', { exact: true }).fill('Sola');
+    await dish.getByLabel('Opción 2', { exact: true }).fill('Con nata');
+    await dish.getByLabel('Suplemento').nth(1).fill('1,20');
+
+    // Bad input: shown at the fields, nothing saved.
+    const before = await apiVenue(request, venueId);
+    await page.getByRole('button', { name: 'Publicar cambios' }).click();
+    await expect(dish.getByText('El precio no puede ser negativo')).toBeVisible();
+    await expect(dish.getByText('El mínimo no puede ser mayor que el máximo')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'no se ha guardado nada' })).toBeVisible();
+    await expect(dish.getByLabel('Precio (EUR)')).toHaveAttribute('aria-invalid', 'true');
+    expect((await apiVenue(request, venueId)).etag).toBe(before.etag);
+    await screenshot(page, 'manage-editor-errors');
+
+    await dish.getByLabel('Precio (EUR)').fill('6,50');
+    await dish.getByLabel('Mínimo', { exact: true }).fill('1');
+    await page.getByRole('button', { name: 'Publicar cambios' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Menú publicado' })).toBeVisible();
+    const saved = (await apiVenue(request, venueId)).venue;
+    const newCat = saved.categories.at(-1)!;
+    expect(newCat.name).toBe(CATEGORY);
+    expect(newCat.products[0]).toMatchObject({
+      name: 'Tarta de calabaza', price: 650, allergens: ['milk'], available: true,
+      optionGroups: [{ name: 'Acompañamiento', min: 1, max: 1, options: [{ name: 'Sola', priceDelta: 0 }, { name: 'Con nata', priceDelta: 120 }] }],
+    });
+
+    // Keyboard reordering: the first category moves down one place.
+    const [first, second] = saved.categories.map((c) => c.name);
+    await page.getByRole('button', { name: `Bajar ${first}` }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: `«${first}» ahora está en la posición 2` })).toBeAttached();
+    await expect(page.getByTestId('category-editor').first().getByLabel('Nombre de la categoría')).toHaveValue(second!);
+    await expect(page.getByRole('button', { name: `Bajar ${first}` })).toBeFocused();
+
+    // Delete with undo.
+    await page.getByRole('button', { name: `Eliminar categoría ${CATEGORY}` }).click();
+    await expect(page.getByRole('button', { name: `Eliminar categoría ${CATEGORY}` })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Deshacer' }).click();
+    await expect(page.getByRole('button', { name: `Eliminar categoría ${CATEGORY}` })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Publicar cambios' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Menú publicado' })).toBeVisible();
+    const reordered = (await apiVenue(request, venueId)).venue;
+    expect(reordered.categories.slice(0, 2).map((c) => c.name)).toEqual([second, first]);
+    expect(reordered.categories.at(-1)!.name).toBe(CATEGORY);
+  });
+
+  test('asks before leaving with unsaved changes', async ({ page }) => {
+    test.setTimeout(60_000);
+    await openEditor(page, 'taqueria-el-guero', 'Taquería El Güero');
+    await page.getByLabel('Lema').fill('Cambiado sin guardar');
+    let asked = '';
+    page.once('dialog', (dialog) => { asked = dialog.message(); void dialog.dismiss(); });
+    await page.getByRole('link', { name: 'Mesas y QR' }).first().click();
+    await expect.poll(() => asked).toBe('Tienes cambios sin guardar. ¿Salir sin guardarlos?');
+    await expect(page).toHaveURL(/\/panel\/menu/);
+    await expect(page.getByLabel('Lema')).toHaveValue('Cambiado sin guardar');
+  });
+
+  test('uploads a dish image and imports a CSV with a bad row', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const venueId = 'cafe-la-macarena';
+    // A price changed from outside the editor appears in the dish's history.
+    const login = await request.post('/api/auth/login', { data: MANAGER });
+    const token = ((await login.json()) as { token: string }).token;
+    const first = (await apiVenue(request, venueId)).venue.categories[0]!.products[0]!;
+    expect((await request.patch(`/api/venues/${venueId}/products/${first.id}`, { data: { price: first.price + 100000 }, headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200);
+    await openEditor(page, venueId, 'Café La Macarena');
+    const firstDish = page.getByTestId('product-editor').first();
+    await firstDish.locator('summary').first().click();
+    await firstDish.getByRole('button', { name: 'Ver historial' }).click();
+    await expect(firstDish.getByRole('list', { name: 'Historial de cambios' })).toContainText(/Gerente umenu: precio [\d.,]+ → [\d.,]+/);
+    // A real PNG (1×1 would do, but a bigger one exercises the resizing).
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    await firstDish.getByLabel(/^Imagen/).setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: png });
+    await expect(firstDish.getByText('Imagen subida.')).toBeVisible({ timeout: 20_000 });
+    await firstDish.getByLabel(/^Imagen/).setInputFiles({ name: 'menu.png', mimeType: 'image/png', buffer: Buffer.from('%PDF-1.7 not an image at all, just text pretending') });
+    await expect(firstDish.getByText(/JPEG, PNG, WebP o AVIF/).last()).toBeVisible();
+
+    const csv = 'category,name,description,price,allergens,tags\nPostres,Flan de café,Casero,"4.500",huevo;lácteos,nuevo\nPostres,,Sin nombre,3000,,\n';
+    await page.getByLabel(/^Archivo CSV/).setInputFiles({ name: 'menu.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const preview = page.getByRole('table', { name: 'Vista previa del CSV' });
+    await expect(preview).toContainText('Falta el nombre');
+    await expect(preview).toContainText('Correcta');
+    await expectNoAxeViolations(page, 'CSV preview');
+    await preview.scrollIntoViewIfNeeded();
+    await screenshot(page, 'manage-editor-csv');
+    const before = await apiVenue(request, venueId);
+    await page.getByRole('button', { name: 'Importar 1 platos' }).click();
+    expect((await apiVenue(request, venueId)).etag).toBe(before.etag);
+    await page.getByRole('button', { name: 'Publicar cambios' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Menú publicado' })).toBeVisible();
+    const saved = (await apiVenue(request, venueId)).venue;
+    const flan = saved.categories.flatMap((c) => c.products).find((p) => p.name === 'Flan de café');
+    expect(flan).toMatchObject({ price: 450000, allergens: ['eggs', 'milk'], tags: ['nuevo'] });
+    expect(saved.categories[0]!.products[0]!.image?.src).toMatch(/\/api\/media\/u\/cafe-la-macarena\/[a-z0-9]+-1\.webp$/);
+  });
+
+  test('staff get no editor', async ({ page }) => {
+    test.setTimeout(60_000);
+    await signIn(page, { email: 'cocina@umenu.test', password: 'demo1234' });
+    await page.goto(editorOf('bar-el-cabanyal'));
+    await expect(page.getByRole('heading', { name: 'No gestionas este local' })).toBeVisible({ timeout: 15_000 });
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * `/panel/mesas` (issue 11): the printable QR sheet of a venue's tables. The codes are
+ * decoded from screenshots (jsQR) and must carry each table's link as the API gives it;
+ * renewing a code changes the printed link; tables are added and removed; staff and
+ * diners get no sheet; axe clean; print layout; screenshots.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { expectNoAxeViolations, screenshot } from './helpers.ts';
+import { signIn } from './auth-helpers.ts';
+
+const VENUE = 'cafe-la-macarena';
+const SHEET = `/panel/mesas?venue=${VENUE}`;
+const MANAGER = { email: 'gerente@umenu.test', password: 'demo1234' };
+const STAFF = { email: 'cocina@umenu.test', password: 'demo1234' };
+
+async function apiTables(request: APIRequestContext): Promise<Map<string, string>> {
+  const login = await request.post('/api/auth/login', { data: MANAGER });
+  const token = ((await login.json()) as { token: string }).token;
+  const res = await request.get(`/api/venues/${VENUE}/tables`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { tables: Array<{ label: string; url: string }> };
+  return new Map(body.tables.map((t) => [t.label, t.url]));
+}
+
+/** The text of the QR code in a table's card, read from a screenshot of it. */
+async function decodeCard(page: Page, label: string): Promise<string | undefined> {
+  const image = page.getByRole('img', { name: `Código QR de la mesa ${label}`, exact: true });
+  await image.scrollIntoViewIfNeeded();
+  const png = PNG.sync.read(await image.screenshot());
+  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
+}
+
+test.describe('QR sheet of the tables', () => {
+  test('the manager prints one decodable card per table, renews a code and manages labels', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await signIn(page, MANAGER);
+    await page.goto(SHEET);
+    await expect(page.getByRole('heading', { level: 1, name: 'Mesas y QR · Café La Macarena' })).toBeVisible({ timeout: 15_000 });
+
+    const expected = await apiTables(request);
+    const cards = page.locator('.qr-card');
+    await expect(cards).toHaveCount(expected.size);
+    for (const [label, url] of expected) {
+      const card = cards.filter({ has: page.getByRole('heading', { name: `Mesa ${label}`, exact: true }) });
+      await expect(card).toContainText('Café La Macarena');
+      await expect(card).toContainText('Escanea el código con la cámara del móvil');
+      expect(await decodeCard(page, label), `QR of table ${label}`).toBe(url);
+      expect(new URL(url).searchParams.get('mesa')).toBe(label);
+    }
+    await page.evaluate(() => scrollTo(0, 0));
+    await expectNoAxeViolations(page, 'QR sheet');
+    await screenshot(page, 'manage-qr-sheet');
+
+    // Renew one code: the printed link changes and matches the API's new one.
+    const before = expected.get('Patio')!;
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Renovar código de la mesa Patio' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Código de la mesa Patio renovado' })).toBeVisible();
+    const renewed = (await apiTables(request)).get('Patio')!;
+    expect(renewed).not.toBe(before);
+    await expect.poll(() => decodeCard(page, 'Patio')).toBe(renewed);
+
+    // Add a table (invalid first), then remove it.
+    const input = page.getByLabel('Nueva mesa');
+    await input.fill('Patio');
+    await page.getByRole('button', { name: 'Añadir mesa' }).click();
+    await expect(page.getByText('La mesa Patio ya existe.')).toBeVisible();
+    await input.fill('Terraza 9');
+    await page.getByRole('button', { name: 'Añadir mesa' }).click();
+    await expect(page.getByRole('heading', { name: 'Mesa Terraza 9', exact: true })).toBeVisible();
+    expect(await decodeCard(page, 'Terraza 9')).toBe((await apiTables(request)).get('Terraza 9'));
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Quitar la mesa Terraza 9' }).click();
+    await expect(page.getByRole('heading', { name: 'Mesa Terraza 9', exact: true })).toHaveCount(0);
+    expect((await apiTables(request)).has('Terraza 9')).toBe(false);
+
+    // Print: only the cards, two per row on A4.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('button', { name: 'Imprimir' })).toBeHidden();
+    await expect(page.locator('body > header')).toBeHidden();
+    const columns = await page.locator('.qr-grid').evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+    expect(columns).toBe(2);
+    await page.evaluate(() => scrollTo(0, 0));
+    await screenshot(page, 'manage-qr-print');
+  });
+
+  test('staff of the venue get no sheet', async ({ page }) => {
+    await signIn(page, STAFF);
+    await page.goto(SHEET);
+    await expect(page.getByRole('heading', { name: 'No gestionas este local' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('.qr-card')).toHaveCount(0);
+  });
+});
