@@ -275,6 +275,7 @@ test.describe('staff order board', () => {
 
   test('a refused change shows the problem in Spanish and keeps the board', async ({ page, request, allowConsoleError }) => {
     allowConsoleError(loggedStatus(409)); // the point: the API refuses the change
+    allowConsoleError(/^Failed to load resource: net::ERR_FAILED$/); // the test cuts the event stream on purpose (polling fallback)
     const ana = await apiToken(request, DINER);
     const staff = await apiToken(request, STAFF);
     const order = await placeOrder(request, ana, 'Ana Conflicto');

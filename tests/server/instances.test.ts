@@ -29,7 +29,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
   });
 
   it('migrated and seeded once, and share one signing secret: a token from one works on the others', async () => {
-    expect((await a.deps.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM users'))!.n).toBe(3);
+    expect((await a.deps.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM users'))!.n).toBe(4);
     expect((await a.deps.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM venues'))!.n).toBe(3);
     expect(new Set([a, b, c].map((s) => s.deps.auth.secret)).size).toBe(1);
     const pair = await a.login('ana@umenu.test');
