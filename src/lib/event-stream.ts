@@ -7,8 +7,10 @@
  * last event id is sent back as `Last-Event-ID`, so the server replays what
  * was missed, and an event id already delivered is never delivered again.
  * With `resumeKey` the last id is kept in sessionStorage, so a reload of the
- * page resumes too. The caller hears when the stream is up and down, to poll
- * only while it is down.
+ * page resumes too. When the device goes offline the stream counts as dropped
+ * (a dead connection may otherwise look open for a long time) and it
+ * reconnects as soon as the device is back online. The caller hears when the
+ * stream is up and down, to poll only while it is down.
  */
 import { events } from 'fetch-event-stream';
 import { loadConfig } from './config.ts';
@@ -123,11 +125,27 @@ export function followStream(handlers: StreamHandlers): () => void {
     }, delay);
   }
 
+  const onOffline = () => controller?.abort();
+  const onOnline = () => {
+    if (stopped || !retryTimer) return;
+    clearTimeout(retryTimer);
+    retryTimer = null;
+    void connect();
+  };
+  if (typeof window !== 'undefined') {
+    window.addEventListener('offline', onOffline);
+    window.addEventListener('online', onOnline);
+  }
+
   function stop(): void {
     stopped = true;
     controller?.abort();
     if (retryTimer) clearTimeout(retryTimer);
     retryTimer = null;
+    if (typeof window !== 'undefined') {
+      window.removeEventListener('offline', onOffline);
+      window.removeEventListener('online', onOnline);
+    }
   }
 
   void connect();
