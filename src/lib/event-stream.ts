@@ -2,8 +2,15 @@
  * Follows a Server-Sent Events stream of the API with `fetch` (via the tiny
  * `fetch-event-stream`), so the access token travels in the `Authorization`
  * header — never in a URL, where it would end up in logs and history.
- * Reconnects with back-off (and a fresh token) after any failure; the caller
- * hears when the stream is up and down, to poll only while it is down.
+ * Reconnects after any failure (first after the server's `retry:`, then with
+ * back-off, each time with a fresh token) and resumes where it left off: the
+ * last event id is sent back as `Last-Event-ID`, so the server replays what
+ * was missed, and an event id already delivered is never delivered again.
+ * With `resumeKey` the last id is kept in sessionStorage, so a reload of the
+ * page resumes too. When the device goes offline the stream counts as dropped
+ * (a dead connection may otherwise look open for a long time) and it
+ * reconnects as soon as the device is back online. The caller hears when the
+ * stream is up and down, to poll only while it is down.
  */
 import { events } from 'fetch-event-stream';
 import { loadConfig } from './config.ts';
@@ -13,14 +20,41 @@ export interface StreamHandlers {
   path: string;
   /** The bare access token (refreshed when needed), or null when signed out. */
   token: () => Promise<string | null>;
-  onEvent: (name: string, data: string) => void;
+  /** `id` is the event's stream position (null when the server sent none). */
+  onEvent: (name: string, data: string, id: string | null) => void;
   /** The stream is up (after `ready`) or down (failed, ended, refused). */
   onState: (state: 'up' | 'down') => void;
   /** A refusal that retrying will not fix (403/404): the stream stops for good. */
   onRefused?: (status: number) => void;
+  /** Keeps the last event id in sessionStorage under this key (a reload resumes); memory only without it. */
+  resumeKey?: string;
 }
 
 const MAX_DELAY_MS = 30_000;
+const STORAGE_PREFIX = 'umenu:sse:';
+
+/** The last event id kept for `key` (null when none, or storage is unavailable). */
+export function storedEventId(key: string): string | null {
+  try {
+    const value = sessionStorage.getItem(STORAGE_PREFIX + key);
+    return value && /^\d{1,15}$/.test(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function storeEventId(key: string, id: string): void {
+  try {
+    sessionStorage.setItem(STORAGE_PREFIX + key, id);
+  } catch {
+    // Private mode or full storage: resuming still works within this page.
+  }
+}
+
+/** Numeric ids compare as numbers; anything else is not comparable (never skipped). */
+function position(id: string | null | undefined): number | null {
+  return id && /^\d{1,15}$/.test(id) ? Number(id) : null;
+}
 
 /** Starts following the stream; returns the function that stops it. */
 export function followStream(handlers: StreamHandlers): () => void {
@@ -28,6 +62,17 @@ export function followStream(handlers: StreamHandlers): () => void {
   let failures = 0;
   let controller: AbortController | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The position to resume from: the last id the server sent (ready or event). */
+  let lastId: string | null = handlers.resumeKey ? storedEventId(handlers.resumeKey) : null;
+  /** The highest event position delivered (or known delivered before a reload): lower or equal ones are dropped. */
+  let delivered = position(lastId);
+  /** The server's `retry:` (ms), used for the first reconnection after the stream was up. */
+  let serverRetry: number | null = null;
+
+  const remember = (id: string) => {
+    lastId = id;
+    if (handlers.resumeKey) storeEventId(handlers.resumeKey, id);
+  };
 
   async function connect(): Promise<void> {
     if (stopped) return;
@@ -36,11 +81,10 @@ export function followStream(handlers: StreamHandlers): () => void {
       const [{ apiBase }, token] = await Promise.all([loadConfig(), handlers.token()]);
       if (stopped) return;
       const url = new URL(`${apiBase.replace(/\/+$/, '')}/${handlers.path}`, location.href);
-      const response = await fetch(url, {
-        headers: { Accept: 'text/event-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-        cache: 'no-store',
-        signal: controller.signal,
-      });
+      const headers: Record<string, string> = { Accept: 'text/event-stream' };
+      if (token) headers.Authorization = `Bearer ${token}`;
+      if (lastId) headers['Last-Event-ID'] = lastId;
+      const response = await fetch(url, { headers, cache: 'no-store', signal: controller.signal });
       if (response.status === 403 || response.status === 404) {
         handlers.onState('down');
         handlers.onRefused?.(response.status);
@@ -50,13 +94,21 @@ export function followStream(handlers: StreamHandlers): () => void {
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       for await (const message of events(response, controller.signal)) {
         if (stopped) return;
+        if (typeof message.retry === 'number' && message.retry >= 0) serverRetry = message.retry;
         const name = message.event ?? 'message';
+        const id = message.id === undefined || message.id === null ? null : String(message.id);
         if (name === 'ready') {
           failures = 0;
+          if (id) remember(id);
           handlers.onState('up');
           continue;
         }
-        if (message.data !== undefined) handlers.onEvent(name, message.data);
+        const at = position(id);
+        // A fresh order stream repeats the ready id on its first event: equal to `ready` is new, equal to a delivered event is not.
+        if (at !== null && delivered !== null && at <= delivered) continue;
+        if (at !== null) delivered = at;
+        if (id) remember(id);
+        if (message.data !== undefined) handlers.onEvent(name, message.data, id);
       }
     } catch {
       // Network, timeout, 401 with an expired token, the server going away: try again below.
@@ -64,11 +116,25 @@ export function followStream(handlers: StreamHandlers): () => void {
     if (stopped) return;
     handlers.onState('down');
     failures += 1;
-    const delay = Math.min(MAX_DELAY_MS, 1_000 * 2 ** Math.min(failures, 5));
+    const delay = failures === 1 && serverRetry !== null
+      ? serverRetry
+      : Math.min(MAX_DELAY_MS, 1_000 * 2 ** Math.min(failures, 5));
     retryTimer = setTimeout(() => {
       retryTimer = null;
       void connect();
     }, delay);
+  }
+
+  const onOffline = () => controller?.abort();
+  const onOnline = () => {
+    if (stopped || !retryTimer) return;
+    clearTimeout(retryTimer);
+    retryTimer = null;
+    void connect();
+  };
+  if (typeof window !== 'undefined') {
+    window.addEventListener('offline', onOffline);
+    window.addEventListener('online', onOnline);
   }
 
   function stop(): void {
@@ -76,6 +142,10 @@ export function followStream(handlers: StreamHandlers): () => void {
     controller?.abort();
     if (retryTimer) clearTimeout(retryTimer);
     retryTimer = null;
+    if (typeof window !== 'undefined') {
+      window.removeEventListener('offline', onOffline);
+      window.removeEventListener('online', onOnline);
+    }
   }
 
   void connect();

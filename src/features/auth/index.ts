@@ -21,6 +21,7 @@ import { indexedDbRotationLog } from './rotation-log.ts';
 import { browserLocalStorage, createAuthStorage, documentCookies } from './storage.ts';
 
 export { hasScope, canManageVenue, isStaff, staffVenueIds, ADMIN_SCOPE, staffScope } from './scope.ts';
+export type { ScopedUser } from './scope.ts';
 export type { AuthState } from './core.ts';
 export { ExpiredAuthSessionError } from './errors.ts';
 

@@ -1,77 +1,25 @@
 /**
  * One order (`/pedidos/ver?id=…`): number, live status timeline, lines,
- * totals and how to reach the venue. Status changes arrive over SSE (polling
- * when the stream is down) and are announced with a toast.
+ * totals and how to reach the venue. Reads `$orderPage` (order-store.ts),
+ * which follows the order live and announces status changes with a toast.
  */
 import { mdiMapMarkerOutline, mdiPhoneOutline, mdiStorefrontOutline } from '@mdi/js';
-import { useEffect, useRef, useState } from 'react';
-import type { Order } from '../../contract/order.ts';
-import type { Venue } from '../../contract/venue.ts';
-import { problemMessage, problemOf } from '../../lib/http.ts';
+import { useStore } from '@nanostores/react';
 import { formatMoney } from '../../lib/money.ts';
 import { Icon } from '../../shell/Icon.tsx';
-import { toast } from '../../shell/toast.ts';
 import { LoadError, Loading } from '../../shell/ui/LoadState.tsx';
-import { fetchOrder, fetchVenue } from './api.ts';
-import { watchOrder } from './live.ts';
+import { $orderPage } from './order-store.ts';
 import { MODE_LABELS, PAYMENT_LABELS, STATUS_LABELS, formatDateTime, formatTime, isOpenStatus, localeForCurrency, timelineOf } from './status.ts';
 
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; order: Order };
-
 export default function OrderView() {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [venue, setVenue] = useState<Pick<Venue, 'phone' | 'address' | 'locale' | 'timezone'> | null>(null);
-  const [transport, setTransport] = useState<'sse' | 'polling' | null>(null);
-  const lastStatus = useRef<string | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    const id = new URLSearchParams(location.search).get('id')?.trim();
-    if (!id) {
-      setLoad({ state: 'error', message: 'Falta el número de pedido en la dirección. Búscalo en Mis pedidos.' });
-      return;
-    }
-    let stop: (() => void) | null = null;
-    let cancelled = false;
-    const show = (order: Order) => {
-      if (lastStatus.current && lastStatus.current !== order.status) {
-        toast.info(`Tu pedido está: ${STATUS_LABELS[order.status]}`, { id: `order-${order.id}-status`, testId: 'status-toast' });
-      }
-      lastStatus.current = order.status;
-      setLoad({ state: 'ready', order });
-    };
-    fetchOrder(id)
-      .then((order) => {
-        if (cancelled) return;
-        show(order);
-        document.title = `Pedido ${order.number} - umenu-ui`;
-        fetchVenue(order.venueId).then((v) => !cancelled && setVenue(v)).catch(() => undefined);
-        if (isOpenStatus(order.status)) stop = watchOrder(order.id, { onOrder: show, onTransport: setTransport });
-      })
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        const status = problemOf(error)?.status;
-        setLoad({
-          state: 'error',
-          message: status === 404
-            ? 'No encontramos ese pedido. Revisa el enlace o búscalo en Mis pedidos.'
-            : status === 403
-              ? 'Este pedido es de otra cuenta. Inicia sesión con la cuenta con la que lo hiciste.'
-              : problemMessage(error),
-        });
-      });
-    return () => {
-      cancelled = true;
-      stop?.();
-    };
-  }, []);
+  const load = useStore($orderPage);
 
   if (load.state === 'loading') return <Loading text="Cargando tu pedido…" />;
   if (load.state === 'error') {
     return <LoadError title="No podemos mostrar el pedido" message={load.message} action={{ href: '/pedidos', label: 'Ver mis pedidos' }} />;
   }
 
-  const { order } = load;
+  const { order, venue, transport } = load;
   const locale = venue?.locale ?? localeForCurrency(order.currency);
   const money = (minor: number) => formatMoney(minor, order.currency, locale);
   const steps = timelineOf(order);
@@ -79,7 +27,7 @@ export default function OrderView() {
     <article className="flex flex-col gap-4" data-testid="order-view">
       <header className="rounded-box bg-base-100 p-4 shadow-sm">
         <p className="text-sm text-base-content/80">{order.venueName} · {formatDateTime(order.createdAt, locale, venue?.timezone)}</p>
-        <h1 ref={headingRef} className="mt-1 text-3xl font-extrabold sm:text-4xl">
+        <h1 className="mt-1 text-3xl font-extrabold sm:text-4xl">
           Pedido <span data-testid="order-number">{order.number}</span>
         </h1>
         <p className="mt-1">

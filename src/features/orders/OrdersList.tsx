@@ -1,71 +1,21 @@
 /**
- * `/pedidos`: open orders first, kept live, then the history; each can be
- * repeated ("Repetir pedido" refills the cart with what is still offered).
+ * `/pedidos`: open orders first, kept live by `$myOrders` (my-orders-store.ts),
+ * then the history; each can be repeated ("Repetir pedido" refills the cart with what is still offered).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
 import type { Order } from '../../contract/order.ts';
 import { problemMessage } from '../../lib/http.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { toast } from '../../shell/toast.ts';
 import { LoadError, Loading } from '../../shell/ui/LoadState.tsx';
-import { fetchOrders } from './api.ts';
-import { watchOrder } from './live.ts';
+import { $myOrders, retryMyOrders } from './my-orders-store.ts';
 import { repeatOrder } from './repeat.ts';
 import { MODE_LABELS, STATUS_LABELS, formatDateTime, localeForCurrency, productsCount, sortForList } from './status.ts';
 
-/** At most this many live streams (browsers allow few connections per origin); the rest are polled with the list. */
-const MAX_STREAMS = 3;
-const LIST_POLL_MS = 15_000;
-
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; orders: Order[] };
-
 export default function OrdersList() {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const load = useStore($myOrders);
   const [repeating, setRepeating] = useState<string | null>(null);
-  const known = useRef(new Map<string, string>());
-
-  function merge(order: Order): void {
-    const before = known.current.get(order.id);
-    if (before && before !== order.status) {
-      toast.info(`Pedido ${order.number}: ${STATUS_LABELS[order.status]}`, { id: `order-${order.id}-status`, testId: 'status-toast' });
-    }
-    known.current.set(order.id, order.status);
-    setLoad((current) =>
-      current.state === 'ready'
-        ? { state: 'ready', orders: current.orders.map((o) => (o.id === order.id ? order : o)) }
-        : current,
-    );
-  }
-
-  async function reload(first: boolean): Promise<void> {
-    try {
-      const orders = await fetchOrders();
-      for (const order of orders) {
-        if (!first) merge(order);
-        else known.current.set(order.id, order.status);
-      }
-      setLoad({ state: 'ready', orders });
-    } catch (error) {
-      if (first) setLoad({ state: 'error', message: problemMessage(error) });
-    }
-  }
-
-  useEffect(() => {
-    void reload(true);
-  }, []);
-
-  const openIds = load.state === 'ready' ? sortForList(load.orders).open.slice(0, MAX_STREAMS).map((o) => o.id) : [];
-  const openKey = openIds.join(',');
-  useEffect(() => {
-    if (!openKey) return;
-    const stops = openKey.split(',').map((id) => watchOrder(id, { onOrder: merge }));
-    const poll = setInterval(() => void reload(false), LIST_POLL_MS);
-    return () => {
-      stops.forEach((stop) => stop());
-      clearInterval(poll);
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [openKey]);
 
   async function repeat(order: Order): Promise<void> {
     setRepeating(order.id);
@@ -85,7 +35,7 @@ export default function OrdersList() {
 
   if (load.state === 'loading') return <Loading text="Cargando tus pedidos…" />;
   if (load.state === 'error') {
-    return <LoadError message={load.message} onRetry={() => { setLoad({ state: 'loading' }); void reload(true); }} />;
+    return <LoadError message={load.message} onRetry={retryMyOrders} />;
   }
 
   const { open, past } = sortForList(load.orders);

@@ -1,7 +1,9 @@
 /**
  * Live order status: the order's event stream (`GET /orders/{id}/events`,
- * followed with fetch and a Bearer header), polling every 5 s only while the
- * stream is down, until the order is delivered or cancelled.
+ * followed with fetch and a Bearer header, resumed with `Last-Event-ID` after
+ * a drop or a reload), polling every 5 s only while the stream is down, until
+ * the order is delivered or cancelled. Used by the stores in `order-store.ts`
+ * and `my-orders-store.ts`, never by a component.
  */
 import { Order } from '../../contract/order.ts';
 import { followStream } from '../../lib/event-stream.ts';
@@ -16,6 +18,11 @@ export interface WatchOptions {
   onOrder: (order: Order) => void;
   /** 'sse' while the stream is up, 'polling' otherwise. */
   onTransport?: (transport: 'sse' | 'polling') => void;
+}
+
+/** The order stream's path, also its key for resuming (`resumeKey`). */
+export function orderStreamPath(id: string): string {
+  return `orders/${encodeURIComponent(id)}/events`;
 }
 
 /** Watches one order until it is delivered or cancelled, or until the returned stop function is called. */
@@ -45,8 +52,10 @@ export function watchOrder(id: string, options: WatchOptions): () => void {
     pollTimer = null;
   };
 
+  const path = orderStreamPath(id);
   const stopStream = followStream({
-    path: `orders/${encodeURIComponent(id)}/events`,
+    path,
+    resumeKey: path,
     token: accessToken,
     onEvent(name, data) {
       if (name !== 'order') return;

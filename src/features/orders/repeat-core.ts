@@ -25,7 +25,7 @@ export function repeatPlan(order: Pick<Order, 'lines'>, venue: Pick<Venue, 'cate
     }
     const options = product.optionGroups.flatMap((g) => g.options);
     const chosen = line.options.map((o) => options.find((candidate) => candidate.id === o.id));
-    const unavailable = line.options.filter((_, i) => !chosen[i] || !chosen[i]!.available);
+    const unavailable = line.options.filter((_, i) => !chosen[i] || !chosen[i].available);
     if (unavailable.length > 0) {
       missing.push(`${product.name} (${unavailable.map((o) => o.name).join(', ')})`);
       continue;

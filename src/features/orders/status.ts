@@ -63,3 +63,12 @@ const CURRENCY_LOCALES: Record<string, string> = { MXN: 'es-MX', COP: 'es-CO', E
 export function localeForCurrency(currency: string): string {
   return CURRENCY_LOCALES[currency] ?? 'es';
 }
+
+/**
+ * Whether `incoming` may replace `current` (same order): the history only
+ * grows, so a copy with fewer status changes is stale — e.g. an event
+ * replayed after a reconnection that the page had already fetched past.
+ */
+export function isFreshCopy(current: Pick<Order, 'history'> | undefined, incoming: Pick<Order, 'history'>): boolean {
+  return !current || incoming.history.length >= current.history.length;
+}

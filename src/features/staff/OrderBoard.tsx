@@ -1,40 +1,30 @@
 /**
  * The live order board of one venue: columns Recibido / En preparación / Listo
  * (stacked on a phone, with a jump bar), recently finished orders collapsed
- * below. Live from the venue's event stream (polling only while it is down,
- * `feed.ts`), announces new orders politely and with a toast, and moves orders
+ * below. Reads the venue's board store (`board-store.ts`: live from the event
+ * stream, resumed after drops, polling only while it is down), announces new orders politely and with a toast, and moves orders
  * only along the legal transitions, keeping the board as it was when a change
  * is refused.
  */
 import { SoldOutList } from './SoldOutList.tsx';
 import { mdiChevronDown } from '@mdi/js';
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ORDER_STATUS_LABELS as STATUS_LABELS } from '../../contract/labels.ts';
 import { clock } from '../../lib/clock.ts';
 import { LoadError, Loading } from '../../shell/ui/LoadState.tsx';
 import type { Order, OrderStatus } from '../../contract/order.ts';
-import type { VenueSummary } from '../../contract/venue.ts';
-import { problemMessage, problemOf } from '../../lib/http.ts';
+import { problemMessage } from '../../lib/http.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { toast } from '../../shell/toast.ts';
 import { formatTime, localeForCurrency } from '../orders/index.ts';
-import { changeOrderStatus, fetchVenueOrders, fetchVenueSummaries } from './api.ts';
-import {
-  ACTIVE_STATUSES,
-  arrivalMessage,
-  groupBoard,
-  isActiveStatus,
-  mergeOrders,
-  newArrivals,
-  type ActiveStatus,
-  type BoardAction,
-} from './board.ts';
+import { changeOrderStatus } from './api.ts';
+import { ACTIVE_STATUSES, groupBoard, isActiveStatus, type ActiveStatus, type BoardAction } from './board.ts';
+import { announceOnBoard, applyBoardOrder, boardStore, refreshBoard } from './board-store.ts';
 import { CancelDialog } from './CancelDialog.tsx';
 import { NoAccess } from './NoAccess.tsx';
 import { DoneRow, OrderCard, cardHeadingId } from './OrderCard.tsx';
-import { startBoardFeed } from './feed.ts';
-import { POLL_INTERVAL_MS, type Poller } from './poll.ts';
+import { POLL_INTERVAL_MS } from './poll.ts';
 
 /** "hace 5 min" keeps moving even when nothing else changes. */
 const $halfMinute = clock(30_000);
@@ -45,107 +35,23 @@ const EMPTY_TEXT: Record<ActiveStatus, string> = {
   ready: 'Nada listo para entregar.',
 };
 
-type Gate = 'loading' | 'ready' | 'forbidden' | 'missing' | 'failed';
-
 function columnId(status: ActiveStatus): string {
   return `board-col-${status}`;
 }
 
 export function OrderBoard({ venueId, canSwitch }: { venueId: string; canSwitch: boolean }) {
-  const [orders, setOrders] = useState<Order[]>([]);
-  const [gate, setGate] = useState<Gate>('loading');
-  const [firstError, setFirstError] = useState('');
-  const [syncError, setSyncError] = useState('');
+  const [$board] = useState(() => boardStore(venueId));
+  const { orders, gate, firstError, syncError, updatedAt, live, venue, announcement } = useStore($board);
   const [moveError, setMoveError] = useState('');
-  const [updatedAt, setUpdatedAt] = useState<string | null>(null);
-  const [venue, setVenue] = useState<VenueSummary | null>(null);
   const [pending, setPending] = useState<Record<string, OrderStatus>>({});
-  const [announcement, setAnnouncement] = useState('');
   const [confirming, setConfirming] = useState<Order | null>(null);
   const now = useStore($halfMinute);
-  const [live, setLive] = useState(false);
-  const known = useRef<Set<string> | null>(null);
-  const poller = useRef<Poller | null>(null);
   const focusNext = useRef<string | null>(null);
   const cancelTrigger = useRef<HTMLButtonElement | null>(null);
 
   // Until the venue's own locale is known, the one its currency implies.
   const locale = venue?.locale ?? (orders[0] ? localeForCurrency(orders[0].currency) : 'es');
   const timeZone = venue?.timezone;
-
-  const announce = useCallback((message: string) => {
-    // Clearing first makes a repeated message be read again.
-    setAnnouncement('');
-    requestAnimationFrame(() => setAnnouncement(message));
-  }, []);
-
-  useEffect(() => {
-    let live = true;
-    fetchVenueSummaries()
-      .then((venues) => {
-        const found = venues.find((v) => v.id === venueId) ?? null;
-        if (!live) return;
-        setVenue(found);
-        if (found) document.title = `Panel · ${found.name} - umenu-ui`;
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [venueId]);
-
-  useEffect(() => {
-    known.current = null;
-    const arrived = (list: readonly Order[]) => {
-      if (known.current === null) return;
-      const arrivals = newArrivals(list, known.current);
-      for (const order of list) known.current.add(order.id);
-      if (arrivals.length === 0) return;
-      announce(arrivalMessage(arrivals.map((order) => order.number)));
-      for (const order of arrivals) {
-        toast.info(`Nuevo pedido ${order.number}`, { id: `new-order-${order.id}`, testId: 'new-order-toast' });
-      }
-    };
-    const instance = startBoardFeed(
-      venueId,
-      (statuses, signal) => fetchVenueOrders(venueId, statuses, signal),
-      {
-        onOrders(list, kind) {
-          setOrders((current) => mergeOrders(current, list, kind === 'active' ? isActiveStatus : () => false));
-          setGate('ready');
-          setSyncError('');
-          setUpdatedAt(new Date().toISOString());
-          if (kind !== 'active') return;
-          if (known.current === null) known.current = new Set(list.map((order) => order.id));
-          else arrived(list);
-        },
-        onOrder(order) {
-          setOrders((current) => mergeOrders(current, [order]));
-          setUpdatedAt(new Date().toISOString());
-          arrived([order]);
-        },
-        onLive: setLive,
-        onError(error) {
-          const status = problemOf(error)?.status;
-          if (status === 403 || status === 404) {
-            instance.stop();
-            setOrders([]);
-            setGate(status === 403 ? 'forbidden' : 'missing');
-            return;
-          }
-          const message = problemMessage(error);
-          setGate((current) => (current === 'loading' || current === 'failed' ? 'failed' : current));
-          setFirstError(message);
-          setSyncError(message);
-        },
-      },
-    );
-    poller.current = instance;
-    return () => {
-      instance.stop();
-      poller.current = null;
-    };
-  }, [venueId, announce]);
 
   // After a move, the focus follows the order (or stays in the column it left).
   useLayoutEffect(() => {
@@ -167,14 +73,14 @@ export function OrderBoard({ venueId, canSwitch }: { venueId: string; canSwitch:
         : isActiveStatus(order.status)
           ? `${columnId(order.status as ActiveStatus)}-title`
           : null;
-      setOrders((current) => mergeOrders(current, [updated]));
-      announce(`Pedido ${updated.number}: ${STATUS_LABELS[updated.status]}`);
+      applyBoardOrder(venueId, updated);
+      announceOnBoard(venueId, `Pedido ${updated.number}: ${STATUS_LABELS[updated.status]}`);
     } catch (error) {
       const message = problemMessage(error);
       setMoveError(`No se pudo cambiar el pedido ${order.number}. ${message}`);
       toast.error(message, { id: `move-error-${order.id}`, testId: 'move-error-toast' });
       // Someone else may have moved it: show the board as it really is now.
-      poller.current?.refresh(true);
+      refreshBoard(venueId);
     } finally {
       setPending((current) => {
         const { [order.id]: _, ...rest } = current;
@@ -244,7 +150,7 @@ export function OrderBoard({ venueId, canSwitch }: { venueId: string; canSwitch:
 
       {gate === 'loading' && <Loading text="Cargando pedidos…" className="mt-6" />}
       {gate === 'failed' && (
-        <LoadError className="mt-6" message={`No pudimos cargar los pedidos. ${firstError}`} onRetry={() => poller.current?.refresh(true)} />
+        <LoadError className="mt-6" message={`No pudimos cargar los pedidos. ${firstError}`} onRetry={() => refreshBoard(venueId)} />
       )}
 
       {gate === 'ready' && (

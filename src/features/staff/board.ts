@@ -5,7 +5,7 @@
  */
 import { STATUS_TRANSITIONS, type Order, type OrderStatus } from '../../contract/order.ts';
 import type { VenueSummary } from '../../contract/venue.ts';
-import { ADMIN_SCOPE, hasScope, staffVenueIds, type ScopedUser } from '../auth/scope.ts';
+import { ADMIN_SCOPE, hasScope, staffVenueIds, type ScopedUser } from '../auth/index.ts';
 
 /** The working columns, left to right (phone: top to bottom). */
 export const ACTIVE_STATUSES = ['received', 'preparing', 'ready'] as const satisfies readonly OrderStatus[];

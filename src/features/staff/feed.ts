@@ -3,7 +3,9 @@
  * every new order and status change, followed with fetch and a Bearer header)
  * and, only while that stream is down, polling (`poll.ts`). A first poll loads
  * the board; each time the stream comes up one more poll catches up with what
- * happened while it was down.
+ * happened while it was down. After a drop or a reload the stream resumes
+ * with `Last-Event-ID` (kept per venue in sessionStorage), so what changed
+ * meanwhile arrives as events; replacing orders by id shows nothing twice.
  */
 import { Order } from '../../contract/order.ts';
 import { followStream } from '../../lib/event-stream.ts';
@@ -15,14 +17,24 @@ export interface FeedHandlers extends PollHandlers {
   onOrder: (order: Order) => void;
   /** True while the stream is up. */
   onLive: (live: boolean) => void;
+  /** The venue's menu changed (availability, prices): refetch what depends on it. */
+  onVenue?: () => void;
+}
+
+/** The board stream's path, also its key for resuming. */
+export function boardStreamPath(venueId: string): string {
+  return `venues/${encodeURIComponent(venueId)}/orders/events`;
 }
 
 export function startBoardFeed(venueId: string, fetcher: Fetcher, handlers: FeedHandlers): Poller {
   const poller = startPolling(fetcher, handlers);
+  const path = boardStreamPath(venueId);
   const stopStream = followStream({
-    path: `venues/${encodeURIComponent(venueId)}/orders/events`,
+    path,
+    resumeKey: path,
     token: () => auth.requestToken().catch(() => null),
     onEvent(name, data) {
+      if (name === 'venue') return handlers.onVenue?.();
       if (name !== 'order') return;
       try {
         const parsed = Order.safeParse(JSON.parse(data));

@@ -1,0 +1,119 @@
+/**
+ * `/pedidos`' live data: the signed-in diner's orders. While a component
+ * listens (`onMount`), the store loads the list, follows up to `MAX_STREAMS`
+ * open orders live (`live.ts`) and polls the list every `LIST_POLL_MS` only
+ * while some open order has no live stream (more open orders than streams, or
+ * a stream that is down). A status change is announced with a toast, once.
+ */
+import { atom, onMount } from 'nanostores';
+import type { Order } from '../../contract/order.ts';
+import { problemMessage } from '../../lib/http.ts';
+import { toast } from '../../shell/toast.ts';
+import { fetchOrders } from './api.ts';
+import { watchOrder } from './live.ts';
+import { STATUS_LABELS, isFreshCopy, sortForList } from './status.ts';
+
+/** At most this many live streams (browsers allow few connections per origin); the rest are polled with the list. */
+export const MAX_STREAMS = 3;
+export const LIST_POLL_MS = 15_000;
+
+export type MyOrdersState = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; orders: Order[] };
+
+export const $myOrders = atom<MyOrdersState>({ state: 'loading' });
+
+/** Set while the store is mounted: loads the list again (the "Reintentar" of a failed first load). */
+let reloadNow: (() => void) | null = null;
+
+export function retryMyOrders(): void {
+  $myOrders.set({ state: 'loading' });
+  reloadNow?.();
+}
+
+onMount($myOrders, () => {
+  let stopped = false;
+  let pollTimer: ReturnType<typeof setInterval> | null = null;
+  const watchers = new Map<string, { stop: () => void; up: boolean }>();
+
+  const orders = (): Order[] => {
+    const current = $myOrders.get();
+    return current.state === 'ready' ? current.orders : [];
+  };
+
+  function merge(order: Order): void {
+    const list = orders();
+    const before = list.find((o) => o.id === order.id);
+    if (!before || !isFreshCopy(before, order)) return;
+    if (before.status !== order.status) {
+      toast.info(`Pedido ${order.number}: ${STATUS_LABELS[order.status]}`, { id: `order-${order.id}-status`, testId: 'status-toast' });
+    }
+    $myOrders.set({ state: 'ready', orders: list.map((o) => (o.id === order.id ? order : o)) });
+    sync();
+  }
+
+  function sync(): void {
+    if (stopped) return;
+    const open = sortForList(orders()).open;
+    const wanted = new Set(open.slice(0, MAX_STREAMS).map((o) => o.id));
+    for (const [id, watcher] of watchers) {
+      if (!wanted.has(id)) {
+        watcher.stop();
+        watchers.delete(id);
+      }
+    }
+    for (const id of wanted) {
+      if (watchers.has(id)) continue;
+      const watcher = { stop: () => {}, up: false };
+      watchers.set(id, watcher);
+      watcher.stop = watchOrder(id, {
+        onOrder: merge,
+        onTransport(transport) {
+          watcher.up = transport === 'sse';
+          syncPolling();
+        },
+      });
+    }
+    syncPolling();
+  }
+
+  function syncPolling(): void {
+    const openCount = sortForList(orders()).open.length;
+    const uncovered = openCount > watchers.size || [...watchers.values()].some((w) => !w.up);
+    if (uncovered && !pollTimer && !stopped) pollTimer = setInterval(() => void reload(false), LIST_POLL_MS);
+    if (!uncovered && pollTimer) {
+      clearInterval(pollTimer);
+      pollTimer = null;
+    }
+  }
+
+  async function reload(first: boolean): Promise<void> {
+    try {
+      const fresh = await fetchOrders();
+      if (stopped) return;
+      if (first || $myOrders.get().state !== 'ready') {
+        $myOrders.set({ state: 'ready', orders: fresh });
+        sync();
+        return;
+      }
+      // Keep newly placed orders too: replace by id, add the unknown ones.
+      const known = new Set(orders().map((o) => o.id));
+      const added = fresh.filter((o) => !known.has(o.id));
+      if (added.length > 0) $myOrders.set({ state: 'ready', orders: [...orders(), ...added] });
+      for (const order of fresh) merge(order);
+      sync();
+    } catch (error) {
+      if (!stopped && $myOrders.get().state !== 'ready') $myOrders.set({ state: 'error', message: problemMessage(error) });
+    }
+  }
+
+  reloadNow = () => void reload(true);
+  if ($myOrders.get().state === 'error') $myOrders.set({ state: 'loading' });
+  void reload(true);
+  return () => {
+    stopped = true;
+    reloadNow = null;
+    for (const watcher of watchers.values()) watcher.stop();
+    watchers.clear();
+    if (pollTimer) clearInterval(pollTimer);
+    pollTimer = null;
+  };
+});

@@ -1,0 +1,112 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('../../../src/lib/config.ts', () => ({ loadConfig: async () => ({ apiBase: '/api' }) }));
+
+const { followStream, storedEventId } = await import('../../../src/lib/event-stream.ts');
+
+/** One fake `fetch` call answering an event stream the test writes to. */
+interface FakeStream { headers: Record<string, string>; send: (text: string) => void; end: () => void; aborted: () => boolean }
+let streams: FakeStream[] = [];
+
+function fakeFetch(_input: URL | string, init: RequestInit): Promise<Response> {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({ start: (c) => { controller = c; } });
+  const encoder = new TextEncoder();
+  const signal = init.signal!;
+  // As a real fetch does: aborting errors the body being read.
+  signal.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+  streams.push({
+    headers: init.headers as Record<string, string>,
+    send: (text) => controller.enqueue(encoder.encode(text)),
+    end: () => controller.close(),
+    aborted: () => signal.aborted,
+  });
+  return Promise.resolve(new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }));
+}
+
+const message = (name: string, id: number | null, data = '{}', retry?: number) =>
+  `${retry !== undefined ? `retry: ${retry}\n` : ''}event: ${name}\n${id !== null ? `id: ${id}\n` : ''}data: ${data}\n\n`;
+
+function follow(resumeKey?: string) {
+  const seen: Array<[string, string | null]> = [];
+  const states: string[] = [];
+  const stop = followStream({
+    path: 'orders/o1/events',
+    token: async () => 'tok',
+    onEvent: (name, _data, id) => seen.push([name, id]),
+    onState: (state) => states.push(state),
+    ...(resumeKey ? { resumeKey } : {}),
+  });
+  return { seen, states, stop };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  streams = [];
+  sessionStorage.clear();
+  vi.stubGlobal('fetch', vi.fn(fakeFetch));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('followStream', () => {
+  it('reconnects after a drop with Last-Event-ID (after the server retry) and never delivers an id twice', async () => {
+    const { seen, states, stop } = follow();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(streams[0]!.headers['Last-Event-ID']).toBeUndefined();
+    // A fresh order stream: ready and the whole order carry the same id.
+    streams[0]!.send(message('ready', 7, '{}', 3000) + message('order', 7) + message('order', 8));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen).toEqual([['order', '7'], ['order', '8']]);
+    streams[0]!.end();
+    await vi.advanceTimersByTimeAsync(2_999);
+    expect(streams).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(streams).toHaveLength(2);
+    expect(streams[1]!.headers['Last-Event-ID']).toBe('8');
+    expect(streams[1]!.headers.Authorization).toBe('Bearer tok');
+    // The resumed stream: what was missed, oldest first; an id already seen is dropped.
+    streams[1]!.send(message('ready', 8) + message('order', 8) + message('order', 9) + message('venue', 10));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen).toEqual([['order', '7'], ['order', '8'], ['order', '9'], ['venue', '10']]);
+    expect(states).toEqual(['up', 'down', 'up']);
+    stop();
+    expect(streams[1]!.aborted()).toBe(true);
+  });
+
+  it('keeps the last id in sessionStorage under resumeKey, so the next page resumes from it', async () => {
+    const first = follow('orders/o1/events');
+    await vi.advanceTimersByTimeAsync(0);
+    streams[0]!.send(message('ready', 4) + message('order', 4) + message('order', 5));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(storedEventId('orders/o1/events')).toBe('5');
+    first.stop();
+
+    const second = follow('orders/o1/events');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(streams[1]!.headers['Last-Event-ID']).toBe('5');
+    streams[1]!.send(message('ready', 5) + message('order', 5) + message('order', 6));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(second.seen).toEqual([['order', '6']]);
+    second.stop();
+  });
+
+  it('counts going offline as a drop and reconnects as soon as the device is back online', async () => {
+    const { states, stop } = follow();
+    await vi.advanceTimersByTimeAsync(0);
+    streams[0]!.send(message('ready', 3));
+    await vi.advanceTimersByTimeAsync(0);
+    window.dispatchEvent(new Event('offline'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(streams[0]!.aborted()).toBe(true);
+    expect(states).toEqual(['up', 'down']);
+    window.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(streams).toHaveLength(2);
+    expect(streams[1]!.headers['Last-Event-ID']).toBe('3');
+    stop();
+  });
+});
