@@ -20,6 +20,7 @@ import { takeCartFlash } from '../orders/flash.ts';
 import { cartSubtotal } from './cart.ts';
 import { CartLineItem } from './CartLineItem.tsx';
 import { $cartUi, $carts, closeCart, openCart, removeFromCart, restoreToCart, updateQuantity } from './store.ts';
+import '../../styles/dialogs.ts';
 
 export default function CartDrawer({ venue }: { venue: CheckoutVenue }) {
   const ui = useStore($cartUi);

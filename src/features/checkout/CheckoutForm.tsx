@@ -24,6 +24,7 @@ import {
   type Blocker, type CheckoutErrors, type CheckoutField, type CheckoutForm as Form,
 } from './validate.ts';
 import type { CheckoutVenue } from './venue.ts';
+import '../../styles/dialogs.ts';
 
 const MODE_TEXT = { table: 'En la mesa', pickup: 'Para recoger', delivery: 'A domicilio' } as const;
 const ERROR_TEXT = 'text-[#a3153a]';

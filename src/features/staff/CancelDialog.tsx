@@ -1,6 +1,7 @@
 /** Asks before cancelling: the diner sees the order as cancelled and it cannot be undone. */
 import { useEffect, useRef } from 'react';
 import type { Order } from '../../contract/order.ts';
+import '../../styles/dialogs.ts';
 
 interface Props {
   order: Order | null;
