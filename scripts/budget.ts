@@ -227,9 +227,10 @@ async function measureKeystrokes(path: string): Promise<NonNullable<PageResult['
   }
 }
 
+/** Median of the values that are numbers (a Lighthouse run that could not compute a metric gives NaN and is left out). */
 function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
 async function lighthouseOnce(url: string, categories: Category[]): Promise<LighthouseRun> {
@@ -239,9 +240,17 @@ async function lighthouseOnce(url: string, categories: Category[]): Promise<Ligh
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-    const element = lhr.audits['largest-contentful-paint-element']?.details as
-      | { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> }
-      | undefined;
+    // The LCP element is a `node` item somewhere in the LCP breakdown insight's details.
+    const findNode = (value: unknown): string | undefined => {
+      if (!value || typeof value !== 'object') return undefined;
+      const item = value as { type?: string; snippet?: string };
+      if (item.type === 'node' && item.snippet) return item.snippet;
+      for (const child of Object.values(value)) {
+        const found = findNode(child);
+        if (found) return found;
+      }
+      return undefined;
+    };
     const scores: LighthouseRun['scores'] = {};
     for (const id of categories) scores[id] = lhr.categories[id]?.score ?? 0;
     return {
@@ -249,7 +258,7 @@ async function lighthouseOnce(url: string, categories: Category[]): Promise<Ligh
       lcp: audit('largest-contentful-paint'),
       cls: audit('cumulative-layout-shift'),
       tbt: audit('total-blocking-time'),
-      lcpElement: element?.items?.[0]?.items?.[0]?.node?.snippet?.slice(0, 120),
+      lcpElement: findNode(lhr.audits['lcp-breakdown-insight']?.details)?.slice(0, 120),
     };
   } finally {
     await chrome.kill();
@@ -295,6 +304,9 @@ function judge(r: PageResult): void {
   if (r.keystroke && r.keystroke.median > BUDGET.keystrokeMs) r.failures.push(`search keystroke median ${r.keystroke.median.toFixed(1)} ms > ${BUDGET.keystrokeMs} ms`);
   const lh = r.lighthouse;
   if (!lh) return;
+  const missing = [...lh.runs, ...(r.floor?.runs ?? [])].filter((run) => Number.isNaN(run.lcp)).length;
+  if (missing) r.notes.push(`${missing} Lighthouse run(s) could not compute LCP (left out of the medians)`);
+  if (Number.isNaN(lh.lcp)) r.failures.push('no Lighthouse run computed an LCP');
   if (lh.lcp > BUDGET.lcpFailMs) r.failures.push(`LCP ${sec(lh.lcp)} s > ${sec(BUDGET.lcpFailMs)} s`);
   else if (lh.lcp > BUDGET.lcpTargetMs) r.notes.push(`LCP ${sec(lh.lcp)} s above the ${sec(BUDGET.lcpTargetMs)} s target (noisy shared machine: reported, not failed)`);
   if (r.ratio !== undefined && r.ratio > BUDGET.floorRatio) r.failures.push(`LCP ${r.ratio.toFixed(2)} × the scripts-removed floor > ${BUDGET.floorRatio} ×`);
