@@ -30,17 +30,32 @@ export const layoutConstants = {
   smoothScrollMs: 500,
 } as const;
 
+/** daisyUI components the UI does not use (checked against the class names in src/),
+ * and those only dialogs use, which src/styles/dialogs.css provides. */
+const UNUSED_DAISYUI = [
+  'modal', 'select', 'textarea', 'radio', 'join',
+  'menu', 'toggle', 'steps', 'timeline', 'table', 'stat', 'tab', 'toast', 'validator', 'status', 'progress',
+  'filter', 'drawer', 'avatar', 'list', 'indicator', 'footer', 'range', 'rating', 'dropdown', 'tooltip', 'swap',
+  'collapse', 'carousel', 'chat', 'countdown', 'diff', 'divider', 'dock', 'fab', 'fileinput', 'hero', 'hover3d',
+  'hovergallery', 'kbd', 'mask', 'megamenu', 'mockup', 'navbar', 'otp', 'radialprogress', 'skeleton', 'stack',
+  'textrotate', 'calendar', 'breadcrumbs', 'aura', 'glass',
+  // base parts: the noise texture (--noise is 0) and @property rules of excluded components
+  'svg', 'properties',
+];
+
 export default {
   content: ['./src/**/*.{astro,ts,tsx}'],
   theme: {
     screens: breakpoints,
     extend: {
-      fontFamily: { sans: ['"Inter Variable"', 'system-ui', 'sans-serif'] },
+      fontFamily: { sans: ['"Inter Variable"', '"Inter Fallback"', 'system-ui', 'sans-serif'] },
       colors: { 'primary-strong': seedColors.primaryStrong },
     },
   },
   plugins: [
-    daisyui({ themes: false, logs: false }) as Plugin,
+    // Components no page uses stay out of the CSS (daisyUI emits a component when its
+    // class name appears anywhere in src/, e.g. the word "menu" or "table" in code).
+    daisyui({ themes: false, logs: false, exclude: UNUSED_DAISYUI }) as Plugin,
     daisyuiTheme({
       name: 'umenu',
       default: true,

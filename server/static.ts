@@ -3,6 +3,9 @@
  * (and after a build), text files are compressed once (brotli and gzip) on first use.
  * `/foo` serves `foo.html`; an unknown `/{venue-id}` serves the client-side fallback
  * shell `venue-shell.html` when the venue exists, otherwise `404.html` with 404.
+ * With `UMENU_BUDGET_FLOOR=1` (set only by `npm run budget`), `?umenu-floor` on an HTML
+ * page serves the same page with every script (and module preload) removed: the
+ * "floor" the budget compares a page's LCP against, served the same way.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
@@ -57,6 +60,15 @@ function walk(dir: string, out: string[] = []): string[] {
     else if (entry.isFile()) out.push(full);
   }
   return out;
+}
+
+const FLOOR_PARAM = 'umenu-floor';
+
+/** The page without scripts: every `<script>` element and every `<link rel="modulepreload">`. */
+export function stripScripts(html: string): string {
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+    .replace(/<link\b[^>]*\brel=["']?modulepreload\b[^>]*>/gi, '');
 }
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
@@ -123,6 +135,20 @@ export function loadSite(distDir: string): SiteFiles {
     return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { status, headers });
   }
 
+  const floorEnabled = process.env.UMENU_BUDGET_FLOOR === '1';
+  const floors = new WeakMap<StaticFile, StaticFile>();
+  function floorOf(file: StaticFile): StaticFile {
+    let floor = floors.get(file);
+    if (!floor) {
+      const body = Buffer.from(stripScripts(file.body.toString('utf8')));
+      floor = { ...file, body, etag: `"floor-${createHash('sha1').update(body).digest('base64url')}"`, br: undefined, gzip: undefined };
+      floor.br = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
+      floor.gzip = gzipSync(body, { level: 9 });
+      floors.set(file, floor);
+    }
+    return floor;
+  }
+
   function lookup(pathname: string): StaticFile | undefined {
     let path: string;
     try {
@@ -142,6 +168,9 @@ export function loadSite(distDir: string): SiteFiles {
     respond(request, pathname, venueExists) {
       if (!ready) return undefined;
       const file = lookup(pathname);
+      if (file && floorEnabled && file.type.startsWith('text/html') && new URL(request.url).searchParams.has(FLOOR_PARAM)) {
+        return send(request, floorOf(file));
+      }
       if (file) return send(request, file);
       const notFound = files.get('/404.html');
       const segment = pathname.replace(/^\/|\/$/g, '');

@@ -24,6 +24,7 @@ import {
 import { OrderSummary, TotalsSummary } from './TotalsSummary.tsx';
 import { blockerText, orderBlockers, type CheckoutField, type CheckoutForm as Form } from './validate.ts';
 import type { CheckoutVenue } from './venue.ts';
+import '../../styles/dialogs.ts';
 
 interface Props {
   venue: CheckoutVenue;

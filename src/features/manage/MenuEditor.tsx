@@ -4,6 +4,7 @@
  * then publishes with `PUT /api/venues/{id}`; errors — local or from the API — appear at
  * their fields. Leaving with unsaved changes asks first (beforeunload and in-app links).
  */
+import '../../styles/manage.ts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormProvider, useFieldArray, useForm, useFormContext, useWatch, type FieldPath } from 'react-hook-form';
 import { ALLERGENS, ORDER_MODES, TAGS, WEEKDAYS, type Venue } from '../../contract/venue.ts';

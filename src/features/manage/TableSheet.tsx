@@ -3,6 +3,7 @@
  * "Mesa {label}", the table's QR code (uqr, SVG as an image) and one line of instructions.
  * Managers add and remove tables (saved in the venue with PUT) and renew a table's code.
  */
+import '../../styles/manage.ts';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { renderSVG } from 'uqr';
 import { problemMessage } from '../../lib/http.ts';

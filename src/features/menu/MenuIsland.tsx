@@ -87,6 +87,11 @@ export default function MenuIsland(props: MenuIslandProps) {
   if (selected && !dialogUsed) setDialogUsed(true);
   const openerRef = useRef<HTMLElement | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
+  // Words typed into the prerendered search box before the island hydrated are kept.
+  useEffect(() => {
+    const typed = searchRef.current?.value ?? '';
+    if (typed) setQuery(typed);
+  }, []);
   /** `timeStamp` of the input event being answered (for the keystroke-latency figure). */
   const inputAt = useRef(0);
 

@@ -14,6 +14,7 @@ import { Icon } from './Icon.tsx';
 import { ALLERGEN_LABELS, allergenList } from './labels.ts';
 import { resolveMedia } from './media.ts';
 import { missingGroups, unitPriceOf, type Selection } from './options.ts';
+import '../../styles/dialogs.ts';
 
 export interface ProductDialogProps {
   product: Product | null;

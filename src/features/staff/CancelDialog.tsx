@@ -2,6 +2,7 @@
 import { useRef } from 'react';
 import type { Order } from '../../contract/order.ts';
 import { useModalDialog } from '../../shell/ui/use-modal-dialog.ts';
+import '../../styles/dialogs.ts';
 
 interface Props {
   order: Order | null;
