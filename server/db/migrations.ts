@@ -3,8 +3,6 @@
  * `PRAGMA user_version`; PostgreSQL: table `schema_version`). Applied at start-up inside
  * `Db.startup` (one transaction under an advisory lock on PostgreSQL).
  */
-import type { Dialect } from './database.ts';
-
 const SQLITE_V1 = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE venues (
@@ -165,7 +163,8 @@ CREATE TABLE social_codes (key TEXT PRIMARY KEY, data TEXT NOT NULL, expires_at 
 CREATE INDEX social_codes_expires ON social_codes (expires_at);
 `;
 
-export const MIGRATIONS: Record<Dialect, string[]> = {
+/** Keyed by `Dialect` (server/db/database.ts, which imports this module: named here, not imported). */
+export const MIGRATIONS: Record<'sqlite' | 'postgres', string[]> = {
   sqlite: [SQLITE_V1, SQLITE_V2, SOCIAL],
   postgres: [POSTGRES_V1, SOCIAL],
 };

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { Venue as VenueSchema } from '../../src/contract/venue.ts';
 import { isValidVenueId } from '../../src/contract/limits.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { parseWith, readBody, readJson, requireAuth, isStaffOf } from '../http.ts';
 import { problem } from '../problem.ts';
 import { publicMedia, publicMediaJson, renderMedia, storedMedia } from '../media.ts';

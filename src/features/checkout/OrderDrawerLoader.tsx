@@ -6,8 +6,9 @@
  * order, "Repetir pedido"). Whether it reopens, and what, the checkout store
  * decides (`resumeAfterSignIn`) once loaded.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useStore } from '@nanostores/react';
+import { useHydrated } from '../../lib/hydrated.ts';
 import { vuexEngine } from '../../lib/persist.ts';
 import { $cartUi, $carts, hasCartFlash } from '../cart/index.ts';
 import type { CheckoutVenue } from './venue.ts';
@@ -25,13 +26,25 @@ function resumeHint(venueId: string): boolean {
   return state.checkout?.[venueId]?.resume === true || state.pendingOrder?.venueId === venueId;
 }
 
+/**
+ * The hint as it was when the page loaded, read once per venue: the drawer, once loaded, cleans
+ * the address and the flags it looked at, and must stay loaded.
+ */
+const hints = new Map<string, boolean>();
+function resumeHinted(venueId: string): boolean {
+  let hinted = hints.get(venueId);
+  if (hinted === undefined) {
+    hinted = resumeHint(venueId);
+    hints.set(venueId, hinted);
+  }
+  return hinted;
+}
+
 export default function OrderDrawerLoader({ venue }: { venue: CheckoutVenue }) {
   const ui = useStore($cartUi);
   const carts = useStore($carts);
-  const [hinted, setHinted] = useState(false);
-  useEffect(() => {
-    if (resumeHint(venue.id)) setHinted(true);
-  }, [venue.id]);
+  // The address and storage are only known in the browser: not in the server HTML nor while hydrating.
+  const hinted = useHydrated() && resumeHinted(venue.id);
   const hasLines = (carts[venue.id]?.lines.length ?? 0) > 0;
   if (!(hinted || hasLines || (ui.open && ui.venueId === venue.id))) return null;
   return (
