@@ -90,7 +90,7 @@ async function startStack(db: DbKind, instances: number): Promise<Stack> {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
-    child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     procs.push({ child, exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))), out: () => out });
   };
   for (let i = 0; i < instances; i++) start(i);

@@ -63,7 +63,7 @@ export async function startPgCluster(options: { port?: number; bin?: string; dur
   if (owner) chownSync(dir, owner.uid, owner.gid);
   const run = (cmd: string, args: string[]) => {
     const [file, argv] = owner ? ['runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]] : [join(bin, cmd), args];
-    execFileSync(file, argv as string[], { stdio: ['ignore', 'pipe', 'pipe'], cwd: dir });
+    execFileSync(file, argv, { stdio: ['ignore', 'pipe', 'pipe'], cwd: dir });
   };
   try {
     run('initdb', ['-D', data, '-U', 'umenu', '--auth=trust', '-E', 'UTF8', '--no-sync', '--locale=C']);
@@ -76,7 +76,7 @@ export async function startPgCluster(options: { port?: number; bin?: string; dur
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     const e = error as { stderr?: Buffer };
-    throw new Error(`could not start PostgreSQL: ${e.stderr?.toString() ?? String(error)}`);
+    throw new Error(`could not start PostgreSQL: ${e.stderr?.toString() ?? String(error)}`, { cause: error });
   }
   let stopped = false;
   const urlFor = (name: string) => `postgres://umenu@127.0.0.1:${port}/${name}`;

@@ -12,7 +12,7 @@ import { serve } from '@hono/node-server';
 import { configFromEnv } from '../server/config.ts';
 import { createServer } from '../server/main.ts';
 import { loadSite, statMtime } from '../server/static.ts';
-import type { SiteState } from '../server/app.ts';
+import type { SiteState } from '../server/deps.ts';
 
 const config = configFromEnv();
 const site: SiteState = { building: false, files: undefined };

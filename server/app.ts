@@ -5,13 +5,8 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { bodyLimit } from 'hono/body-limit';
-import type { Db } from './db/database.ts';
-import type { ServerConfig } from './config.ts';
-import type { VenueStore } from './venues.ts';
-import type { AuthService } from './auth/service.ts';
-import type { OrderService } from './orders.ts';
 import type { SiteFiles } from './static.ts';
-import type { EventBus } from './events/bus.ts';
+import type { AppDeps } from './deps.ts';
 import { healthRoute } from './routes/health.ts';
 import { BUILDING_PAGE } from './static.ts';
 import { HttpProblem, problem, problemResponse } from './problem.ts';
@@ -25,27 +20,6 @@ import { manageRoutes } from './routes/manage.ts';
 import { tableRoutes } from './routes/tables.ts';
 import { mediaUploadRoutes, uploadedMediaRoutes } from './media-upload.ts';
 import { openApiDocument } from '../src/contract/openapi.ts';
-
-/** What the site part serves; `start.ts` swaps `files` after a build. */
-export interface SiteState {
-  building: boolean;
-  files: SiteFiles | undefined;
-}
-
-export interface AppDeps {
-  db: Db;
-  config: ServerConfig;
-  venues: VenueStore;
-  auth: AuthService;
-  orders: OrderService;
-  site: SiteState;
-  /** Order and venue events (stored, resumable, shared by every instance). */
-  events: EventBus;
-  /** Set on SIGTERM: new requests get 503 (the load balancer sends them elsewhere). */
-  draining: boolean;
-  /** Run by `Server.close()` (graceful shutdown): routes that hold resources register here. */
-  closers: Array<() => void | Promise<void>>;
-}
 
 export function createApp(deps: AppDeps): Hono {
   const { config, site } = deps;
@@ -84,8 +58,8 @@ export function createApp(deps: AppDeps): Hono {
   // on purpose (`Connection: close`).
   app.use('/api/*', async (c, next) => {
     await next();
-    if (requestBodyComplete(c)) return;
-    if (c.res.status !== 413 && await drainDeclaredBody(c, config.bodyLimitBytes)) return;
+    if (requestBodyComplete(c.env)) return;
+    if (c.res.status !== 413 && await drainDeclaredBody(c.req.raw, config.bodyLimitBytes)) return;
     c.res.headers.set('connection', 'close');
   });
 

@@ -56,11 +56,11 @@ export function clientIp(c: Context): string {
 }
 
 /**
- * False when the request (on a real Node server) has a body that has not fully arrived yet:
+ * False when the request (on a real Node server, whose `c.env` is given) has a body that has not fully arrived yet:
  * the answer is being given early. In-process requests (`app.request()`) count as complete.
  */
-export function requestBodyComplete(c: Context): boolean {
-  const incoming = (c.env as { incoming?: { complete?: boolean; method?: string } } | undefined)?.incoming;
+export function requestBodyComplete(env: unknown): boolean {
+  const incoming = (env as { incoming?: { complete?: boolean; method?: string } } | undefined)?.incoming;
   if (!incoming || incoming.method === 'GET' || incoming.method === 'HEAD') return true;
   return incoming.complete !== false;
 }
@@ -69,10 +69,9 @@ export function requestBodyComplete(c: Context): boolean {
  * Reads and discards an unread request body whose declared `Content-Length` is within
  * `limit`, waiting at most `timeoutMs`. True when the whole body was read.
  */
-export async function drainDeclaredBody(c: Context, limit: number, timeoutMs = 2000): Promise<boolean> {
-  const declared = Number(c.req.header('content-length'));
-  const raw = c.req.raw;
-  if (!Number.isInteger(declared) || declared < 0 || declared > limit || c.req.header('transfer-encoding')) return false;
+export async function drainDeclaredBody(raw: Request, limit: number, timeoutMs = 2000): Promise<boolean> {
+  const declared = Number(raw.headers.get('content-length') ?? undefined);
+  if (!Number.isInteger(declared) || declared < 0 || declared > limit || raw.headers.get('transfer-encoding')) return false;
   if (!raw.body || raw.bodyUsed || raw.body.locked) return false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<false>((resolve) => { timer = setTimeout(() => resolve(false), timeoutMs); });

@@ -11,7 +11,8 @@ import { createOrderService } from './orders.ts';
 import { seedIfEmpty, seedVenueIfMissing } from './db/seed.ts';
 import { generateLargeVenue } from './db/generate-large.ts';
 import { createEventBus } from './events/bus.ts';
-import { createApp, type AppDeps, type SiteState } from './app.ts';
+import { createApp } from './app.ts';
+import type { AppDeps, SiteState } from './deps.ts';
 import type { Hono } from 'hono';
 
 export interface Server {
@@ -58,7 +59,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       closing ??= (async () => {
         clearInterval(maintenance);
         orders.close();
-        await Promise.allSettled(deps.closers.map((close) => close()));
+        await Promise.allSettled(deps.closers.map(async (close) => close()));
         await events.close();
         await checkpointer.stop();
         if (db.sqlite?.isOpen) {

@@ -13,7 +13,7 @@ import { bodyLimit } from 'hono/body-limit';
 import sharp, { type Metadata } from 'sharp';
 import { isValidVenueId } from '../src/contract/limits.ts';
 import { isManagerOf, MANAGE_LIMITS } from '../src/contract/manage.ts';
-import type { AppDeps } from './app.ts';
+import type { AppDeps } from './deps.ts';
 import { requireAuth } from './http.ts';
 import { HttpProblem, problem } from './problem.ts';
 

@@ -188,8 +188,8 @@ function openSqlite({ path, reset = false }: OpenOptions): Db {
       while (gate) await gate;
       return direct.run(sql, params);
     },
-    lock: direct.lock,
-    notify: direct.notify,
+    lock: (namespace, key) => direct.lock(namespace, key),
+    notify: (channel, payload) => direct.notify(channel, payload),
     transaction,
     hotTransaction: transaction,
     startup: transaction,
@@ -274,8 +274,8 @@ function openPostgres(url: string, max: number): Db {
         return fn(tx);
       }),
     async listen(channel, onMessage, onConnect) {
-      const { unlisten } = await sql.listen(channel, onMessage, onConnect);
-      return unlisten;
+      const subscription = await sql.listen(channel, onMessage, onConnect);
+      return () => subscription.unlisten();
     },
     async ping() {
       await sql.unsafe('SELECT 1');

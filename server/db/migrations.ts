@@ -3,8 +3,6 @@
  * `PRAGMA user_version`; PostgreSQL: table `schema_version`). Applied at start-up inside
  * `Db.startup` (one transaction under an advisory lock on PostgreSQL).
  */
-import type { Dialect } from './database.ts';
-
 const SQLITE_V1 = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE venues (
@@ -197,7 +195,8 @@ CREATE TABLE media (
 const SQLITE_V3 = manageTables('INTEGER PRIMARY KEY AUTOINCREMENT', 'INTEGER', 'TEXT');
 const POSTGRES_V2 = manageTables('BIGSERIAL PRIMARY KEY', 'BIGINT', 'TEXT');
 
-export const MIGRATIONS: Record<Dialect, string[]> = {
+/** Keyed by `Dialect` (server/db/database.ts, which imports this module: named here, not imported). */
+export const MIGRATIONS: Record<'sqlite' | 'postgres', string[]> = {
   sqlite: [SQLITE_V1, SQLITE_V2, SOCIAL, SQLITE_V3],
   postgres: [POSTGRES_V1, SOCIAL, POSTGRES_V2],
 };

@@ -36,13 +36,21 @@ declare module 'oidc-provider' {
     cookies?: { keys?: string[] };
     jwks?: { keys: Array<Record<string, unknown>> };
     ttl?: Record<string, number>;
-    renderError?: (ctx: KoaContextWithOIDC, out: Record<string, unknown>, error: unknown) => Promise<void>;
+    renderError?: (ctx: KoaContextWithOIDC, out: ErrorOut, error: unknown) => Promise<void>;
+  }
+
+  /** What `renderError` is given: the OAuth error code and description (strings, as on the wire). */
+  export interface ErrorOut {
+    error?: string;
+    error_description?: string;
+    [key: string]: unknown;
   }
 
   export interface InteractionDetails {
     uid: string;
     prompt: { name: string };
-    params: Record<string, unknown>;
+    /** The authorization request's parameters (query-string values). */
+    params: { client_id?: string; [key: string]: unknown };
   }
 
   export default class Provider {

@@ -68,11 +68,9 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
     res.writeHead(status, headers);
     res.end(html);
   };
-  let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
-  const server: Server = createServer((req, res) => {
-    if (handler) handler(req, res);
-    else send(res, 503, 'Iniciando…');
-  });
+  // Until the provider is ready (it needs the port for its issuer URL), requests get a 503.
+  let handler = (_req: IncomingMessage, res: ServerResponse): void => send(res, 503, 'Iniciando…');
+  const server: Server = createServer((req, res) => handler(req, res));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());
@@ -130,7 +128,7 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
     ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 900, Session: 3600, Grant: 3600 },
     async renderError(ctx, out) {
       ctx.type = 'html';
-      ctx.body = renderErrorPage(String(out.error ?? 'error'), String(out.error_description ?? ''));
+      ctx.body = renderErrorPage(out.error ?? 'error', out.error_description ?? '');
     },
   };
 
@@ -140,14 +138,14 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
   async function interaction(req: IncomingMessage, res: ServerResponse, uid: string, action: string | undefined): Promise<void> {
     const details = await provider.interactionDetails(req, res);
     if (details.uid !== uid) return send(res, 400, renderErrorPage('invalid_request', 'La sesión de inicio no coincide.'));
-    if (req.method === 'GET' && !action) return send(res, 200, renderSignInPage(uid, String(details.params.client_id ?? '')));
+    if (req.method === 'GET' && !action) return send(res, 200, renderSignInPage(uid, details.params.client_id ?? ''));
     if (req.method !== 'POST') return send(res, 405, renderErrorPage('invalid_request', 'Método no permitido.'));
     const form = await readForm(req);
     if (action === 'abort') {
       return provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'El usuario canceló el inicio de sesión.' }, { mergeWithLastSubmission: false });
     }
     const user = findDemoUser(form.get('account'));
-    if (!user) return send(res, 400, renderSignInPage(uid, String(details.params.client_id ?? ''), 'Elige una de las cuentas de demostración.'));
+    if (!user) return send(res, 400, renderSignInPage(uid, details.params.client_id ?? '', 'Elige una de las cuentas de demostración.'));
     return provider.interactionFinished(req, res, { login: { accountId: user.sub, remember: false } }, { mergeWithLastSubmission: false });
   }
 

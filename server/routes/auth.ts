@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { LoginInput, RefreshInput } from '../../src/contract/auth.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { clientIp, readBody, readJson, parseWith, requireAuth } from '../http.ts';
 import { problem } from '../problem.ts';
 import { toUser } from '../auth/service.ts';

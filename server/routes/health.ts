@@ -4,14 +4,14 @@
  * while the instance shuts down.
  */
 import type { Context } from 'hono';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 
 const TIMEOUT_MS = 2000;
 
 export function healthRoute(deps: AppDeps) {
   return async (c: Context) => {
     const started = performance.now();
-    let dbOk = false;
+    let dbOk: boolean;
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([

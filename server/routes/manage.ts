@@ -8,7 +8,7 @@ import type { AccessClaims } from '../../src/contract/auth.ts';
 import type { Venue } from '../../src/contract/venue.ts';
 import { isValidVenueId } from '../../src/contract/limits.ts';
 import { isAdmin, isManagerOf, isStaffOrManagerOf, ProductPatch, spanishErrors, VenueInput, type ProductChange } from '../../src/contract/manage.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import type { Queryable } from '../db/database.ts';
 import { readJson, requireAuth } from '../http.ts';
 import { problem, validationProblem } from '../problem.ts';

@@ -4,7 +4,7 @@ import { OrderInput, OrderStatus, StatusInput, ORDER_STATUSES } from '../../src/
 import type { AccessClaims } from '../../src/contract/auth.ts';
 import type { Order } from '../../src/contract/order.ts';
 import { isValidVenueId } from '../../src/contract/limits.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { isStaffOf, parseWith, readBody, readJson, requireAuth } from '../http.ts';
 import { problem } from '../problem.ts';
 import { eventStream } from '../events/sse.ts';
@@ -52,7 +52,7 @@ export function orderRoutes({ orders, auth, venues, config, events }: AppDeps): 
     return c.json(order);
   });
 
-  const streamDeps = { events, heartbeatMs: config.sseHeartbeatMs, onClose: orders.onClose };
+  const streamDeps = { events, heartbeatMs: config.sseHeartbeatMs, onClose: (fn: () => void) => orders.onClose(fn) };
 
   /** SSE, resumable with Last-Event-ID (protocol in server/events/sse.ts): the order now, then each change. */
   app.get('/orders/:id/events', async (c) => {

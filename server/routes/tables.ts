@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { isValidVenueId } from '../../src/contract/limits.ts';
 import { isManagerOf, isStaffOrManagerOf } from '../../src/contract/manage.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import type { Queryable } from '../db/database.ts';
 import { requireAuth } from '../http.ts';
 import { problem } from '../problem.ts';

@@ -1,7 +1,7 @@
 /** Venues: search, full menu with strong ETag / 304, admin edits, generated media. */
 import { Hono } from 'hono';
 import { isValidVenueId } from '../../src/contract/limits.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { problem } from '../problem.ts';
 import { publicMedia, publicMediaJson, renderMedia } from '../media.ts';
 import { createHash } from 'node:crypto';

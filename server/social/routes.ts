@@ -15,7 +15,7 @@ import { Hono, type Context } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import * as oidc from 'openid-client';
 import { SocialTokenInput } from '../../src/contract/auth.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { readBody } from '../http.ts';
 import { problem } from '../problem.ts';
 import { startDemoProvider, type DemoProvider } from '../oidc-demo/provider.ts';
@@ -195,7 +195,7 @@ export function socialRoutes(deps: AppDeps, options: SocialOptions = {}): Social
     const client = clientFor(provider);
     if (!client) return backToLogin(c, site, { error: 'social_unavailable' });
     let email: string | undefined;
-    let name = '';
+    let name: string;
     let avatar: string | undefined;
     try {
       const config = await client;

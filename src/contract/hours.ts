@@ -6,12 +6,16 @@
  * into the next day. Clock reading goes through Intl with the venue's IANA
  * timezone, so the reader's own timezone never matters.
  */
-// Types only from venue.ts: its zod schemas must not reach a menu page's first load.
-import type { Hours } from './venue.ts';
 
 /** The week, Monday first (the keys of a venue's `hours`, in the order shown). */
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
+/**
+ * What the rules here read of a venue's `hours` (the `Hours` schema of venue.ts, which builds
+ * on WEEKDAYS: stated here rather than imported, so neither module imports the other, and
+ * venue.ts's zod schemas never reach a menu page's first load through this module).
+ */
+export type WeekHours = Partial<Record<Weekday, ReadonlyArray<{ open: string; close: string }>>>;
 export const WEEKDAY_ORDER: readonly Weekday[] = WEEKDAYS;
 const SHORT_TO_WEEKDAY: Record<string, Weekday> = {
   Mon: 'mon', Tue: 'tue', Wed: 'wed', Thu: 'thu', Fri: 'fri', Sat: 'sat', Sun: 'sun',
@@ -69,7 +73,7 @@ function nextDay(day: Weekday): Weekday {
 interface Span { start: number; end: number }
 
 /** The spans of `day`'s own intervals within that day, plus the spill-over past midnight from the day before. */
-function spansOf(hours: Hours, day: Weekday): { own: Span[]; spill: Span[] } {
+function spansOf(hours: WeekHours, day: Weekday): { own: Span[]; spill: Span[] } {
   const own: Span[] = [];
   for (const { open, close } of hours[day] ?? []) {
     const start = toMinutes(open);
@@ -99,7 +103,7 @@ function fmt(minutes: number): string {
 }
 
 /** Whether the venue is open at `now`, with the closing time or today's next opening. */
-export function openState(hours: Hours, timezone: string, now = new Date()): OpenState {
+export function openState(hours: WeekHours, timezone: string, now = new Date()): OpenState {
   const { weekday, minutes } = zonedClock(now, timezone);
   const { own, spill } = spansOf(hours, weekday);
   const current = [...spill, ...own].find((s) => minutes >= s.start && minutes < s.end);
@@ -121,7 +125,7 @@ export function openState(hours: Hours, timezone: string, now = new Date()): Ope
 }
 
 /** Whether orders are accepted at `now` (the server refuses them otherwise). */
-export function isOpenAt(hours: Hours, timezone: string, now: Date): boolean {
+export function isOpenAt(hours: WeekHours, timezone: string, now: Date): boolean {
   const { weekday, minutes } = zonedClock(now, timezone);
   const { own, spill } = spansOf(hours, weekday);
   return [...spill, ...own].some((s) => minutes >= s.start && minutes < s.end);
@@ -137,7 +141,7 @@ export function inWindow(from: string | undefined, until: string | undefined, ti
 }
 
 /** Today's intervals in the venue's timezone as shown to the diner. */
-export function todayHours(hours: Hours, timezone: string, now = new Date()): string {
+export function todayHours(hours: WeekHours, timezone: string, now = new Date()): string {
   const { weekday } = zonedClock(now, timezone);
   const intervals = hours[weekday] ?? [];
   if (intervals.length === 0) return 'Hoy cerrado';

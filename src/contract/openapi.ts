@@ -71,7 +71,7 @@ function hoursSchema(): Record<string, unknown> {
 export function openApiDocument(): Record<string, unknown> {
   if (cached) return cached;
   const registry = z.registry<{ id: string }>();
-  for (const [name, schema] of Object.entries(NAMED)) registry.add(schema as z.core.$ZodType, { id: name });
+  for (const [name, schema] of Object.entries(NAMED)) registry.add(schema, { id: name });
   const generated = z.toJSONSchema(registry, { target: 'draft-2020-12', unrepresentable: 'any', uri: (id) => `#/components/schemas/${id}` }) as {
     schemas: Record<string, Record<string, unknown>>;
   };

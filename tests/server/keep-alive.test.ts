@@ -32,20 +32,13 @@ afterAll(async () => {
 interface Answer { status: number; headers: IncomingHttpHeaders; body: string; socket: Socket }
 
 /** One request through `agent`; the body is written in chunks, like a phone on a slow link. */
-function send(agent: Agent, method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<Answer> {
-  return new Promise((resolve, reject) => {
+async function send(agent: Agent, method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<Answer> {
+  const answer = await new Promise<Answer>((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, method, path, agent, headers: body ? { ...headers, 'content-length': String(body.length) } : headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        try {
-          checkResponse(method, path, res.statusCode ?? 0, res.headers['content-type'] ?? null, text);
-        } catch (error) {
-          reject(error as Error);
-          return;
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text, socket: req.socket! });
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), socket: req.socket! });
       });
       res.on('error', reject);
     });
@@ -56,6 +49,8 @@ function send(agent: Agent, method: string, path: string, headers: Record<string
     }
     req.end();
   });
+  checkResponse(method, path, answer.status, answer.headers['content-type'] ?? null, answer.body);
+  return answer;
 }
 
 const bigJson = (bytes: number) => Buffer.from(JSON.stringify({ note: 'x'.repeat(bytes) }));

@@ -1,8 +1,9 @@
 /** Header button that opens a venue's cart; its accessible name starts with `Carrito` and says how many products it holds. */
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { computed } from 'nanostores';
 import { Icon } from '../../shell/Icon.tsx';
+import { useHydrated } from '../../lib/hydrated.ts';
 import { $carts, openCart } from './store.ts';
 
 /** mdiCartOutline (@mdi/js, Apache-2.0), inlined: importing @mdi/js here pulled every icon the app uses into the venue's first load. */
@@ -18,8 +19,7 @@ export default function CartButton({ venueId }: { venueId: string }) {
   const $lines = useMemo(() => computed($carts, (carts) => carts[venueId]?.lines.length ?? 0), [venueId]);
   const stored = useStore($lines);
   // The server-rendered HTML cannot know the stored cart: show it once hydrated.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const lines = hydrated ? stored : 0;
   return (
     <button

@@ -27,7 +27,7 @@ export default function OrderDrawer({ venue }: { venue: CheckoutVenue }) {
   const lines = cart?.lines ?? [];
   const focusHeading = () => headingRef.current?.focus();
 
-  useEffect(() => resumeAfterSignIn(venue), [venue.id]);
+  useEffect(() => resumeAfterSignIn(venue), [venue]);
 
   // The menu's "Añadido al carrito" confirmation would cover the drawer's top and first line: it has done its job.
   useEffect(() => {
@@ -68,6 +68,9 @@ export default function OrderDrawer({ venue }: { venue: CheckoutVenue }) {
 
   const atCheckout = step === 'checkout' && lines.length > 0;
   return (
+    // The click handler only takes clicks on the backdrop (the dialog element itself, outside its
+    // content), a pointer shortcut for Escape and the close button, which keyboards already have.
+    // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events, jsx-a11y-x/no-noninteractive-element-interactions -- see above
     <dialog
       ref={dialogRef}
       className="cart-drawer m-0 ml-auto border-0 h-dvh max-h-dvh w-full max-w-full bg-base-100 p-0 text-base-content shadow-xl backdrop:bg-black/50 sm:max-w-md"

@@ -6,10 +6,10 @@
  * order, "Repetir pedido"). Whether it reopens, and what, the checkout store
  * decides (`resumeAfterSignIn`) once loaded.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useStore } from '@nanostores/react';
-import { vuexEngine } from '../../lib/persist.ts';
 import { useHydrated } from '../../lib/hydrated.ts';
+import { vuexEngine } from '../../lib/persist.ts';
 import { $cartUi, $carts, hasCartFlash } from '../cart/index.ts';
 import type { CheckoutVenue } from './venue.ts';
 
@@ -26,16 +26,28 @@ function resumeHint(venueId: string): boolean {
   return state.checkout?.[venueId]?.resume === true || state.pendingOrder?.venueId === venueId;
 }
 
+/**
+ * The hint as it was when the page loaded, read once per venue: the drawer, once loaded, cleans
+ * the address and the flags it looked at, and must stay loaded.
+ */
+const hints = new Map<string, boolean>();
+function resumeHinted(venueId: string): boolean {
+  let hinted = hints.get(venueId);
+  if (hinted === undefined) {
+    hinted = resumeHint(venueId);
+    hints.set(venueId, hinted);
+  }
+  return hinted;
+}
+
 export default function OrderDrawerLoader({ venue }: { venue: CheckoutVenue }) {
   const ui = useStore($cartUi);
   const carts = useStore($carts);
-  const [hinted, setHinted] = useState(false);
-  useEffect(() => {
-    if (resumeHint(venue.id)) setHinted(true);
-  }, [venue.id]);
+  // The address and storage are only known in the browser: not in the server HTML nor while hydrating.
   // The prerendered HTML has no drawer: the first client render must not have one either
   // (React error #418), so the stored cart counts only once hydrated.
   const hydrated = useHydrated();
+  const hinted = hydrated && resumeHinted(venue.id);
   const hasLines = hydrated && (carts[venue.id]?.lines.length ?? 0) > 0;
   if (!(hinted || hasLines || (ui.open && ui.venueId === venue.id))) return null;
   return (

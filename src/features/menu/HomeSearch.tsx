@@ -5,37 +5,54 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { VenueSummary } from '../../contract/venue.ts';
+import { useHydrated } from '../../lib/hydrated.ts';
 import { searchVenues } from './api.ts';
 import { VenueList } from './VenueList.tsx';
 import { useApiBase } from './media.ts';
 
+/** The `/?q=` the page was opened with (read once: typing rewrites the address). */
+let addressQuery: string | undefined;
+function initialQuery(): string {
+  addressQuery ??= new URL(location.href).searchParams.get('q') ?? '';
+  return addressQuery;
+}
+
 export default function HomeSearch({ initialVenues, apiBase: buildApiBase }: { initialVenues: VenueSummary[]; apiBase: string }) {
   const apiBase = useApiBase(buildApiBase);
-  const [query, setQuery] = useState('');
+  const hydrated = useHydrated();
+  // Until the diner types, the box shows the address's `q` (only known in the browser, once hydrated).
+  const [typed, setQuery] = useState<string | null>(null);
+  const query = typed ?? (hydrated ? initialQuery() : '');
   const [venues, setVenues] = useState(initialVenues);
-  const [status, setStatus] = useState<'idle' | 'loading' | 'error'>('idle');
+  // Loading from the start: the list is refreshed once hydrated (the server HTML shows no status).
+  const [searchStatus, setStatus] = useState<'idle' | 'loading' | 'error'>('loading');
+  const status = hydrated ? searchStatus : 'idle';
   const [searched, setSearched] = useState('');
   const seq = useRef(0);
   const debounce = useRef<number | undefined>(undefined);
 
-  const run = async (q: string) => {
+  /** Asks for the venues matching `q` and shows them, unless a newer search has started. */
+  const search = (q: string): Promise<void> => {
     const mine = ++seq.current;
+    return searchVenues(q).then(
+      ({ venues: found }) => {
+        if (mine !== seq.current) return;
+        setVenues(found);
+        setSearched(q.trim());
+        setStatus('idle');
+      },
+      () => {
+        if (mine === seq.current) setStatus('error');
+      },
+    );
+  };
+  const run = (q: string) => {
     setStatus('loading');
-    try {
-      const { venues: found } = await searchVenues(q);
-      if (mine !== seq.current) return;
-      setVenues(found);
-      setSearched(q.trim());
-      setStatus('idle');
-    } catch {
-      if (mine === seq.current) setStatus('error');
-    }
+    void search(q);
   };
 
   useEffect(() => {
-    const q = new URL(location.href).searchParams.get('q') ?? '';
-    if (q) setQuery(q);
-    void run(q); // also refreshes the build-time list
+    void search(initialQuery()); // also refreshes the build-time list (status: loading from the start)
   }, []);
 
   useEffect(() => {
@@ -57,7 +74,7 @@ export default function HomeSearch({ initialVenues, apiBase: buildApiBase }: { i
         method="get"
         onSubmit={(e) => {
           e.preventDefault();
-          void run(query);
+          run(query);
         }}
         className="flex gap-2"
       >
@@ -74,7 +91,7 @@ export default function HomeSearch({ initialVenues, apiBase: buildApiBase }: { i
             setQuery(e.target.value);
             const q = e.target.value;
             window.clearTimeout(debounce.current);
-            debounce.current = window.setTimeout(() => void run(q), 200);
+            debounce.current = window.setTimeout(() => run(q), 200);
           }}
         />
         <button type="submit" className="btn btn-neutral min-h-11">Buscar</button>

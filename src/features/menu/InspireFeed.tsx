@@ -40,7 +40,7 @@ export default function InspireFeed({ initial, apiBase: buildApiBase, builtVenue
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [initial, builtVenueIds]); // island props: set once, so this runs once
 
   if (sections.length === 0) {
     return (

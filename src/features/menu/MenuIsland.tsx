@@ -47,7 +47,7 @@ export interface MenuIslandProps {
 
 declare global {
   interface Window {
-    /** Last search/filter handling time in ms (read by the performance test). */
+    /** Last time in ms to apply the search/filter results to the static cards. */
     __umenuFilterMs?: number;
     /** From the last search/filter input event to the cards being updated, in ms. */
     __umenuKeystrokeMs?: number;
@@ -76,12 +76,17 @@ function findProduct(venue: Venue | null, id: string): Product | undefined {
 export default function MenuIsland(props: MenuIslandProps) {
   const { venueId, currency, locale, diets, allergens } = props;
   const apiBase = useApiBase(props.apiBase);
-  const [venue, setVenue] = useState<Venue | null>(props.venue ?? null);
+  // The menu the page embeds (`#venue-data`), read once in the browser; the server render has
+  // none, and nothing rendered depends on it, so hydration agrees. The fallback shell gives it instead.
+  const [embedded] = useState(() => (props.venue ? null : readEmbeddedVenue()));
+  const built = props.venue ?? embedded;
+  /** The API's newer version of the menu, when it has one. */
+  const [fresh, setFresh] = useState<Venue | null>(null);
+  const venue = fresh ?? built;
   const [query, setQuery] = useState('');
   const [chosenDiets, setChosenDiets] = useState<Tag[]>([]);
   const [excluded, setExcluded] = useState<Allergen[]>([]);
   const [panelOpen, setPanelOpen] = useState(false);
-  const [count, setCount] = useState<number | null>(null);
   const [selected, setSelected] = useState<Product | null>(null);
   const [dialogUsed, setDialogUsed] = useState(false);
   if (selected && !dialogUsed) setDialogUsed(true);
@@ -102,23 +107,19 @@ export default function MenuIsland(props: MenuIslandProps) {
   if (active && !everFiltered) setEverFiltered(true);
   const index = useMemo(() => (venue && everFiltered ? buildIndex(venue) : []), [venue, everFiltered]);
 
-  // Load the embedded menu, record the visit, revalidate from the API.
+  // Record the visit, revalidate the embedded menu from the API.
   useEffect(() => {
-    const embedded = props.venue ?? readEmbeddedVenue();
-    if (embedded) {
-      setVenue(embedded);
-      recordVisit(embedded);
-    }
+    if (built) recordVisit(built);
     if (props.venue) return;
     let cancelled = false;
     void (async () => {
       try {
-        const fresh = await fetchVenue(venueId, props.etag);
-        if (cancelled || !fresh || !Array.isArray(fresh.categories)) return;
-        if (embedded && fresh.updatedAt === embedded.updatedAt) return; // nothing changed since the build
-        setVenue(fresh);
-        recordVisit(fresh);
-        applyFreshProducts(fresh);
+        const latest = await fetchVenue(venueId, props.etag);
+        if (cancelled || !latest || !Array.isArray(latest.categories)) return;
+        if (built && latest.updatedAt === built.updatedAt) return; // nothing changed since the build
+        setFresh(latest);
+        recordVisit(latest);
+        applyFreshProducts(latest);
       } catch {
         // Offline or API down: the prerendered menu stays readable as it is.
       }
@@ -126,7 +127,7 @@ export default function MenuIsland(props: MenuIslandProps) {
     return () => {
       cancelled = true;
     };
-  }, [venueId, props.venue]);
+  }, [venueId, props.venue, props.etag, built]);
 
   // Sold out from the kitchen (issue 11): while the page is visible, revalidate every 10 s
   // (a conditional GET: 304 while nothing changed) so a dish shows "Agotado" without a reload.
@@ -150,8 +151,9 @@ export default function MenuIsland(props: MenuIslandProps) {
   // Open now / today's hours, in the venue's timezone; the clock store ticks every minute.
   const minute = useStore($minute);
   useEffect(() => {
-    const el = venue && document.getElementById('venue-open-status');
-    if (!venue || !el) return;
+    if (!venue) return;
+    const el = document.getElementById('venue-open-status');
+    if (!el) return;
     const now = new Date(minute);
     el.textContent = `${openStatusText(openState(venue.hours, venue.timezone, now))} · ${todayHours(venue.hours, venue.timezone, now)}`;
   }, [venue, minute]);
@@ -171,20 +173,18 @@ export default function MenuIsland(props: MenuIslandProps) {
       window.__umenuMenuReady = true;
       const pending = window.__umenuPendingAdd;
       window.__umenuPendingAdd = null;
-      const product = pending ? findProduct(venue, pending) : undefined;
-      if (product) {
-        openerRef.current = document.querySelector<HTMLElement>(`[data-add="${CSS.escape(product.id)}"]`);
-        setSelected(product);
-      }
+      // Replay the tap queued before hydration: the listener above opens the dialog for it.
+      if (pending) document.querySelector<HTMLElement>(`[data-add="${CSS.escape(pending)}"]`)?.click();
     }
     return () => document.removeEventListener('click', onClick);
   }, [venue]);
 
-  // Apply search and filters to the static cards.
+  // Search and filters: which products match (the count is shown), applied to the static cards below.
+  const visible = useMemo(() => (index.length === 0 ? null : new Set(filterProducts(index, filters))), [index, filters]);
+  const count = visible?.size ?? null;
   useEffect(() => {
-    if (index.length === 0) return;
+    if (!visible) return;
     const started = performance.now();
-    const visible = new Set(filterProducts(index, filters));
     const categoriesWithResults = new Set<string>();
     for (const p of index) {
       const card = document.getElementById(`product-${p.id}`);
@@ -200,14 +200,13 @@ export default function MenuIsland(props: MenuIslandProps) {
       const show = categoriesWithResults.has(tab.dataset.navCategory ?? '');
       if (tab.hidden === show) tab.hidden = !show;
     }
-    setCount(visible.size);
     const done = performance.now();
     window.__umenuFilterMs = done - started;
     if (inputAt.current) {
       window.__umenuKeystrokeMs = done - inputAt.current;
       inputAt.current = 0;
     }
-  }, [index, filters]);
+  }, [index, visible]);
 
   useScrollSpy();
 

@@ -29,6 +29,9 @@ export function ProductDialog({ product, currency, locale, apiBase, onClose, onC
   const { ref: dialogRef, onBackdropClick } = useModalDialog(product !== null);
 
   return (
+    // The click handler only takes clicks on the backdrop (the dialog element itself, outside its
+    // content), a pointer shortcut for Escape and the close button, which keyboards already have.
+    // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events, jsx-a11y-x/no-noninteractive-element-interactions -- see above
     <dialog
       ref={dialogRef}
       className="modal modal-bottom sm:modal-middle"

@@ -1,13 +1,12 @@
 /** "Visitados recientemente": venues opened on this device (persisted in `vuex.recentVenues`). */
-import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import { useHydrated } from '../../lib/hydrated.ts';
 import { $recentVenues } from './recent.ts';
 
 export default function RecentVenues() {
   const recent = useStore($recentVenues);
   // Storage is only known in the browser: render nothing until hydrated (server HTML has none).
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   if (!hydrated || recent.length === 0) return null;
   return (
     <section aria-labelledby="recent-title" className="mt-8">

@@ -12,6 +12,9 @@ const ACCEPT = 'application/json, text/plain, */*';
 
 let apiBasePromise: Promise<string> | undefined;
 
+/** `/config.json` as read here: only its `apiBase`, checked below. */
+interface ConfigJson { apiBase?: unknown }
+
 /**
  * The runtime API base from `/config.json` (same file and rule as
  * `src/lib/config.ts`, read here in a few bytes so the menu's first load does
@@ -19,7 +22,7 @@ let apiBasePromise: Promise<string> | undefined;
  */
 export function runtimeApiBase(fallback = import.meta.env.PUBLIC_API_BASE ?? '/api'): Promise<string> {
   apiBasePromise ??= fetch('/config.json', { headers: { Accept: 'application/json' } })
-    .then((r) => (r.ok ? (r.json() as Promise<{ apiBase?: unknown }>) : ({} as { apiBase?: unknown })))
+    .then((r): Promise<ConfigJson> | ConfigJson => (r.ok ? (r.json() as Promise<ConfigJson>) : {}))
     .then((c) => {
       const base = typeof c.apiBase === 'string' ? c.apiBase.trim() : '';
       return /^(https?:\/\/[^/\s]+|\/)\S*$/i.test(base) ? base.replace(/\/+$/, '') || '/' : fallback;

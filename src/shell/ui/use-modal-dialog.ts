@@ -5,22 +5,22 @@
  * false. A click on the backdrop closes it. The dialog's `close` event is the
  * caller's `onClose` (Escape, backdrop, a button), where focus is given back.
  */
-import { useEffect, useRef, type MouseEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, type MouseEvent } from 'react';
 
 export function useModalDialog(open: boolean, initialFocus?: () => HTMLElement | null | undefined) {
   const ref = useRef<HTMLDialogElement>(null);
   /** What had the focus before the dialog opened (to give it back on close). */
   const opener = useRef<HTMLElement | null>(null);
-  const focusRef = useRef(initialFocus);
-  focusRef.current = initialFocus;
+  // The latest `initialFocus`, read when the dialog opens (not a reason to reopen it).
+  const focusTarget = useEffectEvent((dialog: HTMLDialogElement) =>
+    initialFocus?.() ?? dialog.querySelector<HTMLElement>('input:not([disabled]), textarea, select, button:not([disabled])'));
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
-      const target = focusRef.current?.() ?? dialog.querySelector<HTMLElement>('input:not([disabled]), textarea, select, button:not([disabled])');
-      target?.focus();
+      focusTarget(dialog)?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
     }
