@@ -261,7 +261,7 @@ async function lighthouseOnce(url: string, categories: Category[]): Promise<Ligh
       lcpElement: findNode(lhr.audits['lcp-breakdown-insight']?.details)?.slice(0, 120),
     };
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
 }
 

@@ -3,6 +3,7 @@
  * `scripts/start.ts` (real server) and by the tests (`app.request()` in process).
  */
 import { Hono } from 'hono';
+import { except } from 'hono/combine';
 import { cors } from 'hono/cors';
 import { bodyLimit } from 'hono/body-limit';
 import type { SiteFiles } from './static.ts';
@@ -68,7 +69,7 @@ export function createApp(deps: AppDeps): Hono {
     onError: () => { throw problem('tooLarge', 413, `El cuerpo de la petición supera el máximo de ${Math.round(config.bodyLimitBytes / 1024)} KB.`); },
   });
   // Image uploads have their own limit (server/media-upload.ts).
-  app.use('/api/*', (c, next) => (c.req.method === 'POST' && /^\/api\/venues\/[^/]+\/media$/.test(c.req.path) ? next() : apiBodyLimit(c, next)));
+  app.use('/api/*', except((c) => c.req.method === 'POST' && /^\/api\/venues\/[^/]+\/media$/.test(c.req.path), apiBodyLimit));
 
   // Shutting down: answer 503 and close the connection, so a client or load balancer retries elsewhere.
   app.use('*', async (c, next) => {

@@ -43,7 +43,7 @@ async function recordChanges(tx: Queryable, venueId: string, claims: AccessClaim
 function parseVenue(value: unknown): Venue {
   const result = VenueInput.safeParse(value, { error: spanishErrors });
   if (!result.success) throw validationProblem(result.error.issues, 'Revisa los campos marcados: no se ha guardado nada.');
-  return { ...result.data, updatedAt: result.data.updatedAt ?? new Date().toISOString() } as Venue;
+  return { ...result.data, updatedAt: result.data.updatedAt ?? new Date().toISOString() };
 }
 
 export function manageRoutes({ venues, auth, config, db }: AppDeps): Hono {

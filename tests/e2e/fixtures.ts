@@ -53,6 +53,7 @@ export const test = base.extend<{
     async ({ browser }, use) => {
       const errors = new BrowserErrors();
       // Contexts the test makes itself (browser.newPage() goes through newContext too).
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with `apply(this, …)`, bound to the browser
       const original: NewContext = browser.newContext;
       const patched: NewContext = async function (this: Browser, ...args: Parameters<NewContext>) {
         const context = await original.apply(this, args);

@@ -1,5 +1,5 @@
 /** The service worker: registered from /sw.js with scope /, precached shell, offline page. */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { LOGGED_404, expectNoAxeViolations, takeServiceWorkerControl } from './helpers.ts';
 

@@ -5,7 +5,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { useStore } from '@nanostores/react';
 import { lineTotal, type CartLine } from './cart.ts';
-import { $soldOut } from '../menu/sold-out.ts';
+import { $soldOut } from './sold-out.ts';
 
 interface Props {
   line: CartLine;

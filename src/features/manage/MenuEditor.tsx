@@ -10,7 +10,7 @@ import { FormProvider, useFieldArray, useForm, useFormContext, useWatch, type Fi
 import { ALLERGENS, ORDER_MODES, TAGS, WEEKDAYS, type Venue } from '../../contract/venue.ts';
 import type { ProductChange } from '../../contract/manage.ts';
 import { problemFieldErrors, problemMessage } from '../../lib/http.ts';
-import { ALLERGEN_LABELS, TAG_LABELS } from '../menu/labels.ts';
+import { ALLERGEN_LABELS, TAG_LABELS } from '../../contract/menu-labels.ts';
 import { fetchHistory, fetchVenue, saveVenue, uploadImage } from './api.ts';
 import { ManageGate } from './ManageGate.tsx';
 import { currencyExponent, formatMoneyText, formPath, fromForm, parseMenuCsv, slug, toForm, type CsvRow, type FormCategory, type FormProduct, type FormValues } from './model.ts';
@@ -399,7 +399,9 @@ function Editor({ venueId }: { venueId: string }) {
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
   const [undo, setUndo] = useState<Undo>();
   const dirty = useRef(false);
-  dirty.current = isDirty;
+  useEffect(() => {
+    dirty.current = isDirty;
+  }, [isDirty]);
 
   useEffect(() => {
     fetchVenue(venueId).then((v) => { setLoaded(v); reset(toForm(v)); }, (e: unknown) => setLoadError(problemMessage(e)));

@@ -35,7 +35,20 @@ function Sheet({ venueId }: { venueId: string }) {
       setError(problemMessage(e));
     }
   }, [venueId]);
-  useEffect(() => void load(), [load]);
+  useEffect(() => {
+    let current = true;
+    Promise.all([fetchVenue(venueId), fetchTables(venueId)]).then(([v, t]) => {
+      if (!current) return;
+      setVenue(v);
+      setTables(t);
+      setError(undefined);
+    }, (e: unknown) => {
+      if (current) setError(problemMessage(e));
+    });
+    return () => {
+      current = false;
+    };
+  }, [venueId]);
 
   async function saveTables(next: string[], done: string) {
     if (!venue) return;

@@ -6,7 +6,7 @@
 import Papa from 'papaparse';
 import { ALLERGENS, TAGS, type Allergen, type Tag, type Venue } from '../../contract/venue.ts';
 import { spanishErrors, VenueInput } from '../../contract/manage.ts';
-import { ALLERGEN_LABELS, TAG_LABELS } from '../menu/labels.ts';
+import { ALLERGEN_LABELS, TAG_LABELS } from '../../contract/menu-labels.ts';
 import { currencyDigits } from '../../lib/money.ts';
 
 export interface FormOption { id: string; name: string; priceDeltaText: string; available: boolean; allergens: Allergen[] }

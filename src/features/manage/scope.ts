@@ -1,5 +1,5 @@
 /** Who may use the management pages: `manager:{venueId}` or `admin` (issue 11). */
-import { ADMIN_SCOPE, hasScope, type ScopedUser } from '../auth/scope.ts';
+import { ADMIN_SCOPE, hasScope, type ScopedUser } from '../auth/index.ts';
 
 export const managerScope = (venueId: string) => `manager:${venueId}`;
 

@@ -16,12 +16,12 @@ import { FilterChip } from '../../shell/ui/FilterChip.tsx';
 import { addToCart } from '../cart/index.ts';
 import { useStore } from '@nanostores/react';
 import { Icon } from './Icon.tsx';
-import { ALLERGEN_LABELS, DIET_FILTER_LABELS, TAG_LABELS } from './labels.ts';
+import { ALLERGEN_LABELS, DIET_FILTER_LABELS, TAG_LABELS } from '../../contract/menu-labels.ts';
 import { buildIndex, filterProducts, isFiltering, resultsText, type MenuFilters } from './filter.ts';
 import { optionNamesOf } from './options.ts';
 import { recordVisit } from './recent.ts';
 import { fetchVenue } from './api.ts';
-import { setSoldOutFrom } from './sold-out.ts';
+import { setSoldOutFrom } from '../cart/index.ts';
 import { useApiBase } from './media.ts';
 import { OrderDrawerLoader, type CheckoutVenue } from '../checkout/index.ts';
 
@@ -145,7 +145,7 @@ export default function MenuIsland(props: MenuIslandProps) {
       }, () => undefined);
     }, 10_000);
     return () => window.clearInterval(timer);
-  }, [venueId, props.venue, venue === null]);
+  }, [venueId, props.venue, props.etag, venue]);
 
 
   // Open now / today's hours, in the venue's timezone; the clock store ticks every minute.

@@ -11,7 +11,7 @@ import { LIMITS } from '../../contract/limits.ts';
 import type { OptionGroup, Product } from '../../contract/venue.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { Icon } from './Icon.tsx';
-import { ALLERGEN_LABELS, allergenList } from './labels.ts';
+import { ALLERGEN_LABELS, allergenList } from '../../contract/menu-labels.ts';
 import { resolveMedia } from './media.ts';
 import { missingGroups, unitPriceOf, type Selection } from './options.ts';
 import '../../styles/dialogs.ts';

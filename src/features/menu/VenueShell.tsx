@@ -13,7 +13,7 @@ import { CategoryNav } from './CategoryNav.tsx';
 import { MenuSections } from './MenuSections.tsx';
 import MenuIsland from './MenuIsland.tsx';
 import { allergensInMenu, buildIndex, dietsInMenu } from './filter.ts';
-import { DIET_TAGS } from './labels.ts';
+import { DIET_TAGS } from '../../contract/menu-labels.ts';
 import { OrderDrawerLoader, checkoutVenueOf } from '../checkout/index.ts';
 import { LoadError } from '../../shell/ui/LoadState.tsx';
 import { Venue as VenueSchema } from '../../contract/venue.ts';

@@ -1,5 +1,5 @@
 /** Spanish labels and icons for tags and allergens (API values stay English). */
-import type { Allergen, Tag } from '../../contract/venue.ts';
+import type { Allergen, Tag } from './venue.ts';
 
 export const TAG_LABELS: Record<Tag, string> = {
   vegano: 'Vegano',

@@ -1,4 +1,4 @@
-/** Dishes of the open menu that are sold out now (issue 11): the cart flags its lines for them. */
+/** Dishes of the open menu that are sold out now: the menu sets them, the cart flags its lines for them. */
 import { atom } from 'nanostores';
 import type { Venue } from '../../contract/venue.ts';
 
