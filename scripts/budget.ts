@@ -61,6 +61,10 @@ const option = (name: string) => {
 const RUNS = Math.max(1, Number(option('--runs') ?? 3) || 3);
 const SKIP_LIGHTHOUSE = args.includes('--skip-lighthouse');
 const NO_BUILD = args.includes('--no-build');
+/** `--timings report`: timing budgets (LCP, floor ratio, TBT, performance score) are printed and
+ * noted, not failed; bytes, CLS, keystroke and the other Lighthouse scores still fail. For runs on
+ * a machine whose load the run does not control. */
+const TIMINGS_REPORT_ONLY = option('--timings') === 'report';
 const ONLY = option('--only')?.split(',').filter(Boolean);
 
 type Category = 'performance' | 'accessibility' | 'best-practices' | 'seo';
@@ -299,6 +303,7 @@ const pct = (score: number | undefined) => (score === undefined ? '—' : String
 
 function judge(r: PageResult): void {
   const isNotFound = r.path.endsWith('/404');
+  const timing = (message: string) => (TIMINGS_REPORT_ONLY ? r.notes.push(`${message} (timing: reported only, --timings report)`) : r.failures.push(message));
   if (r.bytes.js > BUDGET.jsGzipBytes) r.failures.push(`JS ${kb(r.bytes.js)} KB > ${kb(BUDGET.jsGzipBytes)} KB`);
   if (r.bytes.css > BUDGET.cssGzipBytes) r.failures.push(`CSS ${kb(r.bytes.css)} KB > ${kb(BUDGET.cssGzipBytes)} KB`);
   if (r.keystroke && r.keystroke.median > BUDGET.keystrokeMs) r.failures.push(`search keystroke median ${r.keystroke.median.toFixed(1)} ms > ${BUDGET.keystrokeMs} ms`);
@@ -306,19 +311,19 @@ function judge(r: PageResult): void {
   if (!lh) return;
   const missing = [...lh.runs, ...(r.floor?.runs ?? [])].filter((run) => Number.isNaN(run.lcp)).length;
   if (missing) r.notes.push(`${missing} Lighthouse run(s) could not compute LCP (left out of the medians)`);
-  if (Number.isNaN(lh.lcp)) r.failures.push('no Lighthouse run computed an LCP');
-  if (lh.lcp > BUDGET.lcpFailMs) r.failures.push(`LCP ${sec(lh.lcp)} s > ${sec(BUDGET.lcpFailMs)} s`);
+  if (Number.isNaN(lh.lcp)) timing('no Lighthouse run computed an LCP');
+  if (lh.lcp > BUDGET.lcpFailMs) timing(`LCP ${sec(lh.lcp)} s > ${sec(BUDGET.lcpFailMs)} s`);
   else if (lh.lcp > BUDGET.lcpTargetMs) r.notes.push(`LCP ${sec(lh.lcp)} s above the ${sec(BUDGET.lcpTargetMs)} s target (noisy shared machine: reported, not failed)`);
-  if (r.ratio !== undefined && r.ratio > BUDGET.floorRatio) r.failures.push(`LCP ${r.ratio.toFixed(2)} × the scripts-removed floor > ${BUDGET.floorRatio} ×`);
+  if (r.ratio !== undefined && r.ratio > BUDGET.floorRatio) timing(`LCP ${r.ratio.toFixed(2)} × the scripts-removed floor > ${BUDGET.floorRatio} ×`);
   if (lh.cls > BUDGET.cls) r.failures.push(`CLS ${lh.cls.toFixed(3)} > ${BUDGET.cls}`);
-  if (lh.tbt > BUDGET.tbtMs) r.failures.push(`TBT ${Math.round(lh.tbt)} ms > ${BUDGET.tbtMs} ms`);
+  if (lh.tbt > BUDGET.tbtMs) timing(`TBT ${Math.round(lh.tbt)} ms > ${BUDGET.tbtMs} ms`);
   if ((lh.scores.accessibility ?? 0) < 1) r.failures.push(`accessibility ${pct(lh.scores.accessibility)} < 100`);
   if ((lh.scores['best-practices'] ?? 0) < 1) r.failures.push(`best practices ${pct(lh.scores['best-practices'])} < 100`);
   if ((lh.scores.seo ?? 0) < 1) {
     if (isNotFound) r.notes.push(`SEO ${pct(lh.scores.seo)} (404 page: noindex and status 404 by design)`);
     else r.failures.push(`SEO ${pct(lh.scores.seo)} < 100`);
   }
-  if ((lh.scores.performance ?? 0) < BUDGET.performanceFailBelow) r.failures.push(`performance ${pct(lh.scores.performance)} < ${pct(BUDGET.performanceFailBelow)}`);
+  if ((lh.scores.performance ?? 0) < BUDGET.performanceFailBelow) timing(`performance ${pct(lh.scores.performance)} < ${pct(BUDGET.performanceFailBelow)}`);
 }
 
 function printTable(results: PageResult[]): void {
