@@ -5,6 +5,8 @@ export const ANA = { email: 'ana@umenu.test', password: 'demo1234', name: 'Ana G
 export const COCINA = { email: 'cocina@umenu.test', password: 'demo1234' };
 
 export async function fillLogin(page: Page, email: string, password: string): Promise<void> {
+  // The form hydrates after the first paint; text typed before that can be reset by hydration.
+  await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeEnabled({ timeout: 15_000 });
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Contraseña').fill(password);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();

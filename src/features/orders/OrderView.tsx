@@ -6,6 +6,7 @@
 import { mdiMapMarkerOutline, mdiPhoneOutline, mdiStorefrontOutline } from '@mdi/js';
 import { useStore } from '@nanostores/react';
 import { formatMoney } from '../../lib/money.ts';
+import { useHydrated } from '../../lib/hydrated.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { LoadError, Loading } from '../../shell/ui/LoadState.tsx';
 import { $orderPage } from './order-store.ts';
@@ -13,8 +14,10 @@ import { MODE_LABELS, PAYMENT_LABELS, STATUS_LABELS, formatDateTime, formatTime,
 
 export default function OrderView() {
   const load = useStore($orderPage);
+  // The server HTML shows the loading state; so must the first client render (React #418).
+  const hydrated = useHydrated();
 
-  if (load.state === 'loading') return <Loading text="Cargando tu pedido…" />;
+  if (!hydrated || load.state === 'loading') return <Loading text="Cargando tu pedido…" />;
   if (load.state === 'error') {
     return <LoadError title="No podemos mostrar el pedido" message={load.message} action={{ href: '/pedidos', label: 'Ver mis pedidos' }} />;
   }

@@ -5,6 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { Order } from '../../contract/order.ts';
+import { useHydrated } from '../../lib/hydrated.ts';
 import { problemMessage } from '../../lib/http.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { toast } from '../../shell/toast.ts';
@@ -15,6 +16,8 @@ import { MODE_LABELS, STATUS_LABELS, formatDateTime, localeForCurrency, products
 
 export default function OrdersList() {
   const load = useStore($myOrders);
+  // The server HTML shows the loading state; so must the first client render (React #418).
+  const hydrated = useHydrated();
   const [repeating, setRepeating] = useState<string | null>(null);
 
   async function repeat(order: Order): Promise<void> {
@@ -33,7 +36,7 @@ export default function OrdersList() {
     }
   }
 
-  if (load.state === 'loading') return <Loading text="Cargando tus pedidos…" />;
+  if (!hydrated || load.state === 'loading') return <Loading text="Cargando tus pedidos…" />;
   if (load.state === 'error') {
     return <LoadError message={load.message} onRetry={retryMyOrders} />;
   }
