@@ -142,8 +142,11 @@ test.describe('error pages', () => {
 });
 
 test.describe('online status', () => {
-  test('shows "Sin conexión" while offline and hides it when back online', async ({ page, context }) => {
+  test('shows "Sin conexión" while offline and hides it when back online', async ({ page, context, allowConsoleError }) => {
+    // Islands hydrate after the first paint: a request they start may meet the network cut on purpose.
+    allowConsoleError(/^Failed to load resource: net::ERR_INTERNET_DISCONNECTED$/);
     await page.goto('/');
+    await page.waitForLoadState('networkidle');
     const badge = page.getByRole('status').getByText('Sin conexión');
     await expect(badge).toBeHidden();
     await context.setOffline(true);
