@@ -5,11 +5,6 @@
  * arrive inside the module they are in place before the dialog renders.
  */
 import css from './dialogs.css?inline';
+import { injectStyles } from './inject.ts';
 
-const ID = 'umenu-dialog-styles';
-if (typeof document !== 'undefined' && !document.getElementById(ID)) {
-  const style = document.createElement('style');
-  style.id = ID;
-  style.textContent = css;
-  document.head.append(style);
-}
+injectStyles('umenu-dialog-styles', css);

@@ -3,11 +3,6 @@
  * their islands load, so diner pages keep a small first-load stylesheet.
  */
 import css from './manage.css?inline';
+import { injectStyles } from './inject.ts';
 
-const ID = 'umenu-manage-styles';
-if (typeof document !== 'undefined' && !document.getElementById(ID)) {
-  const style = document.createElement('style');
-  style.id = ID;
-  style.textContent = css;
-  document.head.append(style);
-}
+injectStyles('umenu-manage-styles', css);

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -54,4 +54,16 @@ export const LOGGED_404 = /^Failed to load resource: the server responded with a
 /** What Chromium logs for a response with one of these statuses (an API refusal a test provokes on purpose). */
 export function loggedStatus(...statuses: number[]): RegExp {
   return new RegExp(`^Failed to load resource: the server responded with a status of (${statuses.join('|')}) `);
+}
+
+/** Creates (or replaces) a venue through the API as the admin, after the build: it has no prerendered page. */
+export async function createVenue(request: APIRequestContext, id: string, name: string): Promise<void> {
+  const login = await request.post('/api/auth/login', { data: { email: 'admin@umenu.test', password: 'demo1234' } });
+  const { token } = (await login.json()) as { token: string };
+  const base = (await (await request.get('/api/venues/taqueria-el-guero')).json()) as Record<string, unknown>;
+  const created = await request.put(`/api/venues/${id}`, {
+    data: { ...base, id, name, tagline: 'Recién abierta' },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(created.ok()).toBe(true);
 }

@@ -4,7 +4,8 @@
  * from the server, and show it once (no repeated card, toast or step).
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import type { APIRequestContext, Page, Request } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import type { Order, OrderInput } from '../../src/contract/order.ts';
 import { STAFF, VENUE, apiLogin, signInByStorage } from './order-helpers.ts';
 
@@ -54,14 +55,16 @@ async function abortOnce(page: Page, pattern: RegExp, meanwhile: () => Promise<u
   });
 }
 
-test('order page: a dropped stream and a reload resume with Last-Event-ID and show the change once', async ({ page, context, request }) => {
+test('order page: a dropped stream and a reload resume with Last-Event-ID and show the change once', async ({ page, context, request, allowConsoleError }) => {
+  // The test cuts the stream (offline, an aborted request) on purpose: Chromium logs those failed requests.
+  allowConsoleError(/^Failed to load resource: net::ERR_(CONNECTION_RESET|INTERNET_DISCONNECTED|FAILED)$/);
   test.setTimeout(60_000);
   const diner = await apiLogin(request);
   const staff = await apiLogin(request, STAFF);
   const order = await placeOrder(request, diner.token, 'Ana Reconecta');
   const streams = streamRequests(page, new RegExp(`/api/orders/${order.id}/events$`));
 
-  await page.goto('/404-nothing');
+  await page.goto('/offline');
   await signInByStorage(page, diner);
   await page.goto(`/pedidos/ver?id=${order.id}`);
   const status = page.getByTestId('order-status');
@@ -96,13 +99,15 @@ test('order page: a dropped stream and a reload resume with Last-Event-ID and sh
   await expect(page.getByTestId('order-timeline').getByRole('listitem')).toHaveCount(4);
 });
 
-test('staff board: an order placed while the stream was down appears once after it resumes', async ({ page, context, request }) => {
+test('staff board: an order placed while the stream was down appears once after it resumes', async ({ page, context, request, allowConsoleError }) => {
+  // The test cuts the stream (offline, an aborted request) on purpose: Chromium logs those failed requests.
+  allowConsoleError(/^Failed to load resource: net::ERR_(CONNECTION_RESET|INTERNET_DISCONNECTED|FAILED)$/);
   test.setTimeout(60_000);
   const diner = await apiLogin(request);
   const staff = await apiLogin(request, STAFF);
   const streams = streamRequests(page, new RegExp(`/api/venues/${VENUE}/orders/events$`));
 
-  await page.goto('/404-nothing');
+  await page.goto('/offline');
   await signInByStorage(page, staff);
   await page.goto(`/panel?venue=${VENUE}`);
   const board = page.getByTestId('order-board');

@@ -2,7 +2,7 @@
  * Sold out from the kitchen (issue 11): staff mark a dish "Agotado" from the board's list;
  * a diner's open menu shows it within 15 s without a reload and flags the cart line.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations } from './helpers.ts';
 import { signIn } from './auth-helpers.ts';
 import { VENUE, addProduct, drawer, openCart } from './order-helpers.ts';

@@ -4,7 +4,8 @@
  * renewing a code changes the printed link; tables are added and removed; staff and
  * diners get no sheet; axe clean; print layout; screenshots.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';

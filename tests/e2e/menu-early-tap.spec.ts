@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 // The menu's scripts are held back below; a service worker would fetch them past page.route.
 test.use({ serviceWorkers: 'block' });

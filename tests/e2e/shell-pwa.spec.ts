@@ -1,20 +1,8 @@
 /** The service worker: registered from /sw.js with scope /, precached shell, offline page. */
-import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { LOGGED_404, expectNoAxeViolations, takeServiceWorkerControl } from './helpers.ts';
+import { LOGGED_404, createVenue, expectNoAxeViolations, takeServiceWorkerControl } from './helpers.ts';
 
 test.use({ serviceWorkers: 'allow' });
-
-async function createVenue(request: APIRequestContext, id: string, name: string): Promise<void> {
-  const login = await request.post('/api/auth/login', { data: { email: 'admin@umenu.test', password: 'demo1234' } });
-  const { token } = (await login.json()) as { token: string };
-  const base = (await (await request.get('/api/venues/taqueria-el-guero')).json()) as Record<string, unknown>;
-  const created = await request.put(`/api/venues/${id}`, {
-    data: { ...base, id, name, tagline: 'Recién abierta' },
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(created.ok()).toBe(true);
-}
 
 test('registers /sw.js for scope / and works offline, with the offline page for never-visited routes', async ({ page, context, allowConsoleError }) => {
   // Why: offline on purpose; /inspire shows dishes of venues never visited, whose images cannot load.

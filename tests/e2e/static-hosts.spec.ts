@@ -6,22 +6,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { LOGGED_404, expectNoAxeViolations, takeServiceWorkerControl } from './helpers.ts';
+import { LOGGED_404, createVenue, expectNoAxeViolations, takeServiceWorkerControl } from './helpers.ts';
 
 const dist = process.env.UMENU_DIST ?? 'dist';
-
-async function createVenue(request: APIRequestContext, id: string, name: string): Promise<void> {
-  const login = await request.post('/api/auth/login', { data: { email: 'admin@umenu.test', password: 'demo1234' } });
-  const { token } = (await login.json()) as { token: string };
-  const base = (await (await request.get('/api/venues/taqueria-el-guero')).json()) as Record<string, unknown>;
-  const created = await request.put(`/api/venues/${id}`, {
-    data: { ...base, id, name, tagline: 'Recién abierta' },
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(created.ok()).toBe(true);
-}
 
 /** Behave like a 404-only static host for `path`: answer it with the built 404.html and status 404. */
 async function serveLike404OnlyHost(page: Page, path: string): Promise<void> {
