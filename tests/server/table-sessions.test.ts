@@ -161,6 +161,35 @@ describe('joining', () => {
 });
 
 describe('the participant credential', () => {
+  it('reads only its own session: another table\'s changes never reach it', async () => {
+    const ana = await join('1', 'Ana');
+    const bob = await join('Barra 2', 'Bob');
+    expect(bob.session.id).not.toBe(ana.session.id);
+    const stream = await openEvents(s, '/api/table-session/events', '', cred(ana.credential));
+    const [ready] = await stream.until((m) => sessionsOf(m).length === 1);
+    await put(bob.credential, lineId(), FLAN);
+    await callStaff(bob.credential, 'waiter');
+    await put(ana.credential, lineId(), TACOS);
+    const seen = sessionsOf(await stream.until((m) => sessionsOf(m).some((x) => x.cart.lines.length === 1)));
+    for (const x of seen) {
+      expect(x.id).toBe(ana.session.id);
+      expect(x.participants.map((p) => p.name)).toEqual(['Ana']);
+      expect(x.calls).toEqual([]);
+    }
+    stream.close();
+    // Resuming from before Bob's changes still gives only Ana's table.
+    const resumed = await openEvents(s, '/api/table-session/events', '', { ...cred(ana.credential), 'last-event-id': ready!.id! });
+    await resumed.until((m) => sessionsOf(m).length >= 1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(sessionsOf(resumed.messages()).map((x) => x.id)).toEqual([ana.session.id]);
+    resumed.close();
+    const mine = await getSession(ana.credential);
+    expect(mine.table).toBe('1');
+    expect(mine.cart.lines.map((l) => l.by)).toEqual(['Ana']);
+    await s.request(`/api/venues/${V}/tables/1/close`, { method: 'POST', token: staff });
+    await s.request(`/api/venues/${V}/tables/Barra%202/close`, { method: 'POST', token: staff });
+  });
+
   it('is required for every session operation: missing or forged → 401 with a Spanish message', async () => {
     const forged = randomBytes(32).toString('base64url');
     const calls: Array<[string, RequestInit & { json?: unknown; key?: string }]> = [
