@@ -13,7 +13,7 @@ interface Props {
 export function CloseTableDialog({ table, onConfirm, onClose }: Props) {
   const keepRef = useRef<HTMLButtonElement>(null);
   // The safe choice gets the focus.
-  const { ref, onBackdropClick } = useModalDialog(table !== null, () => keepRef.current);
+  const { ref } = useModalDialog(table !== null, () => keepRef.current);
   const label = table ? TABLE_STRINGS.table(table.table) : '';
 
   return (
@@ -23,7 +23,6 @@ export function CloseTableDialog({ table, onConfirm, onClose }: Props) {
       aria-labelledby="close-table-title"
       aria-describedby="close-table-text"
       onClose={onClose}
-      onClick={onBackdropClick}
       data-testid="close-table-dialog"
     >
       <div className="modal-box">
