@@ -93,6 +93,17 @@ async function openBoard(page: Page): Promise<void> {
   await expect(page.getByTestId('board-tables')).toBeVisible();
 }
 
+/** Lets the dialog's opening transition end, so the screenshot shows what a person sees. */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ));
+}
+
 const tableCard = (page: Page, label: string) =>
   page.getByTestId('board-table').filter({ has: page.getByRole('heading', { name: `Mesa ${label}`, exact: true }) });
 
@@ -182,6 +193,7 @@ test.describe('table sessions on the staff board', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('Mesa cerrada');
     await expect(dialog.getByRole('button', { name: 'No, dejarla abierta' })).toBeFocused();
+    await settled(page);
     await expectNoAxeViolations(page, 'close table dialog');
     await screenshot(page, 'table-staff-close-dialog');
     await dialog.getByRole('button', { name: 'No, dejarla abierta' }).click();

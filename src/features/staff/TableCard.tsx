@@ -110,11 +110,15 @@ export function TableCard({ table, rounds, acknowledging, closing, onAcknowledge
           <ol className="flex flex-col gap-2" aria-label={`Rondas de la ${label}`}>
             {rounds.map((round, index) => (
               <li key={round.id} data-testid="board-table-round" data-status={round.status}>
-                <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                  <span className="font-semibold">Ronda {index + 1}</span>
-                  <span className="text-sm text-base-content/80">· Pedido <span className="tabular-nums">{round.number}</span></span>
+                <p className="flex items-baseline justify-between gap-2">
+                  <span>
+                    <span className="font-semibold">Ronda {index + 1}</span>
+                    <span className="text-sm text-base-content/80"> · Pedido <span className="tabular-nums">{round.number}</span></span>
+                  </span>
+                  <span className="font-semibold tabular-nums">{formatMoney(round.total, round.currency, locale)}</span>
+                </p>
+                <p className="mt-0.5">
                   <span className={`badge bg-base-100 ${STATUS_TONE[round.status] ?? 'border-base-300'}`}>{STATUS_LABELS[round.status]}</span>
-                  <span className="ml-auto font-semibold tabular-nums">{formatMoney(round.total, round.currency, locale)}</span>
                 </p>
                 <ul className="pl-2 text-sm">
                   {round.lines.map((line, lineIndex) => (
