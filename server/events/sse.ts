@@ -22,6 +22,12 @@ export interface StreamSpec {
   venueId: string;
   /** Only this order's events (the order page). */
   orderId?: string;
+  /** Only this table session's events (a participant's stream). */
+  sessionId?: string;
+  /** Further filter on the event (e.g. the board skips `session`, a participant skips `table`). */
+  accept?: (event: StoredEvent) => boolean;
+  /** Start afresh even when the client asks to resume (a closed table session: nothing of it is replayed). */
+  ignoreResume?: boolean;
   /** A new connection: the first messages and the position they stand for. */
   fresh(): Promise<{ cursor: number; first: Array<{ event: string; data: string }> }>;
 }
@@ -46,16 +52,20 @@ export async function eventStream(c: Context, deps: StreamDeps, spec: StreamSpec
   // Subscribe before reading what was missed: nothing falls between the two (duplicates are dropped by id).
   const unsubscribe = await deps.events.subscribe(spec.venueId, (event) => {
     if (spec.orderId && event.orderId !== spec.orderId) return;
+    if (spec.sessionId && event.sessionId !== spec.sessionId) return;
+    if (spec.accept && !spec.accept(event)) return;
     queue.push(event);
     wake?.();
   });
   let cursor: number;
   let first: Array<{ event: string; data: string; id?: number }>;
   try {
-    const resumeFrom = lastEventId(c);
+    const resumeFrom = spec.ignoreResume ? undefined : lastEventId(c);
     if (resumeFrom !== undefined) {
       cursor = resumeFrom;
-      first = (await deps.events.since(spec.venueId, resumeFrom, spec.orderId)).map((e) => ({ event: e.type, data: e.data, id: e.id }));
+      first = (await deps.events.since(spec.venueId, resumeFrom, { orderId: spec.orderId, sessionId: spec.sessionId }))
+        .filter((e) => !spec.accept || spec.accept(e))
+        .map((e) => ({ event: e.type, data: e.data, id: e.id }));
     } else {
       const fresh = await spec.fresh();
       cursor = fresh.cursor;
