@@ -144,6 +144,7 @@ test.describe('table sessions on the staff board', () => {
     await expect(card.getByTestId('board-table-cart')).toHaveCount(0);
     const kitchenCard = page.getByTestId('board-column-received').getByTestId('board-order').filter({ hasText: round.number });
     await expect(kitchenCard).toContainText(`Mesa ${label}`);
+    await expect(kitchenCard).toContainText('2 × Tacos al pastor · Lucía');
     await expectNoAxeViolations(page, 'board with a table');
     await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'table-staff-board');
