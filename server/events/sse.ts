@@ -1,7 +1,7 @@
 /**
  * Server-sent event streams that can be resumed.
  *
- * Protocol (both `GET /api/orders/{id}/events` and `GET /api/venues/{id}/orders/events`):
+ * Protocol (`GET /api/orders/{id}/events`, `GET /api/venues/{id}/orders/events`, `GET /api/table-session/events`):
  * - First `retry: 3000` and `event: ready` whose `id:` is the stream's position (data `{}`).
  * - New connection (no `Last-Event-ID`): the order stream then sends `event: order` with
  *   the whole current order and the same `id:`; the board sends nothing more until a change.
@@ -10,7 +10,11 @@
  *   this stream, oldest first, then live ones — each once, each with its `id:`.
  * - Live: `event: order` (an order was placed or changed; data = the whole order) and, on
  *   the board, `event: venue` (the venue's menu changed: availability or prices; data
- *   `{"venueId","updatedAt"}`). Ids increase; a client keeps the last one it saw.
+ *   `{"venueId","updatedAt"}`) and `event: table` (a table session's staff view). Ids
+ *   increase; a client keeps the last one it saw.
+ * - The table-session stream (`GET /api/table-session/events`) is the same protocol with
+ *   `event: session` (the whole session: first, and after every change) and `event: order`
+ *   (one of its rounds changed), filtered by the events' `session_id`.
  * - `: ping` comments every 15 s. On shutdown: `retry: 500` and the stream ends, so the
  *   client reconnects promptly — through the load balancer, to another instance.
  */

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { JoinResult, StaffTableSessions, TableBill, TableSession, TABLE_MESSAGES, TABLE_STRINGS, type TableSession as Session } from '../../src/contract/table.ts';
 import { Order, type Order as OrderT } from '../../src/contract/order.ts';
 import { PROBLEM_TYPES } from '../../src/contract/problem.ts';
-import { newKey, openEvents, startTestServer, type SseMessage, type TestServer } from './helpers.ts';
+import { newKey, openEvents, pgUrl, startTestServer, testDatabase, type SseMessage, type TestServer } from './helpers.ts';
 
 const V = 'taqueria-el-guero';
 const TACOS = { productId: 'tacos-al-pastor', optionIds: ['cantidad-orden-de-3', 'tortilla-maiz'], quantity: 2 }; // 2 × 6 900
@@ -161,6 +161,35 @@ describe('joining', () => {
 });
 
 describe('the participant credential', () => {
+  it('reads only its own session: another table\'s changes never reach it', async () => {
+    const ana = await join('1', 'Ana');
+    const bob = await join('Barra 2', 'Bob');
+    expect(bob.session.id).not.toBe(ana.session.id);
+    const stream = await openEvents(s, '/api/table-session/events', '', cred(ana.credential));
+    const [ready] = await stream.until((m) => sessionsOf(m).length === 1);
+    await put(bob.credential, lineId(), FLAN);
+    await callStaff(bob.credential, 'waiter');
+    await put(ana.credential, lineId(), TACOS);
+    const seen = sessionsOf(await stream.until((m) => sessionsOf(m).some((x) => x.cart.lines.length === 1)));
+    for (const x of seen) {
+      expect(x.id).toBe(ana.session.id);
+      expect(x.participants.map((p) => p.name)).toEqual(['Ana']);
+      expect(x.calls).toEqual([]);
+    }
+    stream.close();
+    // Resuming from before Bob's changes still gives only Ana's table.
+    const resumed = await openEvents(s, '/api/table-session/events', '', { ...cred(ana.credential), 'last-event-id': ready!.id! });
+    await resumed.until((m) => sessionsOf(m).length >= 1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(sessionsOf(resumed.messages()).map((x) => x.id)).toEqual([ana.session.id]);
+    resumed.close();
+    const mine = await getSession(ana.credential);
+    expect(mine.table).toBe('1');
+    expect(mine.cart.lines.map((l) => l.by)).toEqual(['Ana']);
+    await s.request(`/api/venues/${V}/tables/1/close`, { method: 'POST', token: staff });
+    await s.request(`/api/venues/${V}/tables/Barra%202/close`, { method: 'POST', token: staff });
+  });
+
   it('is required for every session operation: missing or forged → 401 with a Spanish message', async () => {
     const forged = randomBytes(32).toString('base64url');
     const calls: Array<[string, RequestInit & { json?: unknown; key?: string }]> = [
@@ -463,6 +492,8 @@ describe('closing a table', () => {
     await callStaff(luis.credential, 'bill');
     const stream = await openEvents(s, '/api/table-session/events', '', cred(luis.credential));
     await stream.until((m) => sessionsOf(m).length === 1);
+    const board = await openEvents(s, `/api/venues/${V}/orders/events`, staff);
+    await board.until((m) => m.some((x) => x.event === 'ready'));
 
     const closed = await s.request(`/api/venues/${V}/tables/9/close`, { method: 'POST', token: staff });
     expect(closed.status).toBe(200);
@@ -476,6 +507,11 @@ describe('closing a table', () => {
     };
     expect(last).toEqual(expected);
     stream.close();
+    const onBoard = await board.until((m) => m.some((x) => x.event === 'table' && (JSON.parse(x.data!) as { status: string }).status === 'closed'));
+    expect(JSON.parse(onBoard.filter((x) => x.event === 'table').at(-1)!.data!)).toEqual({
+      id: ana.session.id, table: '9', status: 'closed', openedAt: ana.session.openedAt, closedAt, participants: [], cartCount: 0, rounds: [], calls: [],
+    });
+    board.close();
     expect(await getSession(ana.credential)).toEqual(expected);
 
     for (const res of [
@@ -615,5 +651,43 @@ describe('floods', () => {
     expect(flood.status).toBe(429);
     expect(flood.headers.get('retry-after')).toMatch(/^\d+$/);
     expect((await problemOf(flood)).detail).toMatch(/^Has avisado al personal muchas veces seguidas\./);
+  });
+});
+
+describe.skipIf(!pgUrl())('several instances on one PostgreSQL', () => {
+  let database: Awaited<ReturnType<typeof testDatabase>>;
+  let a: TestServer;
+  let b: TestServer;
+  const limits = { tableJoinLimit: { max: 4, windowSeconds: 600 }, tableJoinAddressLimit: null, tableCallLimit: null };
+  beforeAll(async () => {
+    database = await testDatabase();
+    [a, b] = await Promise.all([startTestServer({ jwtSecret: undefined, ...limits }, {}, database), startTestServer({ jwtSecret: undefined, ...limits }, {}, database)]);
+    const cook = (await a.login('cocina@umenu.test')).token;
+    for (const [label, token] of await tokensOf(a, cook)) tokens.set(`multi:${label}`, token);
+  });
+  afterAll(async () => {
+    await Promise.allSettled([a, b].map((x) => x?.close()));
+    await database.drop();
+  });
+
+  it('joins on two instances at once open one session; a change on one instance reaches a phone streaming from the other; the join limit is shared', async () => {
+    const body = (name: string) => ({ json: { token: tokens.get('multi:2'), name } });
+    const answers = await Promise.all([a, b, a, b].map((x, i) => x.request(`/api/venues/${V}/tables/2/join`, body(`P${i}`))));
+    expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    const joined = await Promise.all(answers.map(async (r) => JoinResult.parse(await r.json())));
+    expect(new Set(joined.map((j) => j.session.id)).size).toBe(1);
+    // Four joins of this table on two instances: the fifth is refused on either.
+    expect((await b.request(`/api/venues/${V}/tables/2/join`, body('P4'))).status).toBe(429);
+
+    const stream = await openEvents(b, '/api/table-session/events', '', cred(joined[1]!.credential));
+    await stream.until((m) => sessionsOf(m).length === 1);
+    const id = lineId();
+    expect((await a.request(`/api/table-session/cart/lines/${id}`, { method: 'PUT', json: FLAN, headers: cred(joined[0]!.credential) })).status).toBe(200);
+    const seen = await stream.until((m) => sessionsOf(m).some((x) => x.cart.lines.some((l) => l.id === id)), 3000);
+    expect(sessionsOf(seen).at(-1)!.cart.lines[0]!.by).toBe('P0');
+    const cook = (await b.login('cocina@umenu.test')).token;
+    expect((await b.request(`/api/venues/${V}/tables/2/close`, { method: 'POST', token: cook })).status).toBe(200);
+    await stream.until((m) => sessionsOf(m).some((x) => x.status === 'closed'), 3000);
+    stream.close();
   });
 });
