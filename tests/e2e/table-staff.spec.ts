@@ -175,6 +175,12 @@ test.describe('table sessions on the staff board', () => {
     await expect(card.locator('[data-testid="board-table-call"][data-kind="bill"]')).toContainText('Pedir la cuenta');
     await expect(page.getByTestId('board-tables-calls')).toHaveText('2 avisos');
     await expectNoAxeViolations(page, 'board with table calls');
+    // Every control of the table is at least 44 × 44 px.
+    for (const control of await card.getByRole('button').all()) {
+      const box = await control.boundingBox();
+      const name = await control.getAttribute('aria-label');
+      expect(box && Math.round(box.height) >= 44 && Math.round(box.width) >= 44, `${name}: ${box?.width}×${box?.height}`).toBe(true);
+    }
     await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'table-staff-call');
 
