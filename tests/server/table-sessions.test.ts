@@ -202,7 +202,7 @@ describe('the participant credential', () => {
       ['/api/table-session/calls', { json: { kind: 'waiter' } }],
     ];
     for (const [path, init] of calls) {
-      for (const headers of [{}, cred(forged), cred('short'), { authorization: `Bearer ${diner}` }]) {
+      for (const headers of [{}, cred(forged), cred('short'), { authorization: `Bearer ${diner}` }] as Array<Record<string, string>>) {
         const res = await s.request(path, { ...init, headers });
         expect(res.status, `${init.method ?? 'GET'} ${path}`).toBe(401);
         const body = await problemOf(res);
