@@ -9,11 +9,12 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormProvider, useFieldArray, useForm, useFormContext, useWatch, type FieldPath } from 'react-hook-form';
 import { ALLERGENS, ORDER_MODES, TAGS, WEEKDAYS, type Venue } from '../../contract/venue.ts';
 import type { ProductChange } from '../../contract/manage.ts';
-import { problemFieldErrors, problemMessage } from '../../lib/http.ts';
+import { problemFieldErrors, problemMessage, problemOf } from '../../lib/http.ts';
 import { ALLERGEN_LABELS, TAG_LABELS } from '../../contract/menu-labels.ts';
 import { fetchHistory, fetchVenue, saveVenue, uploadImage } from './api.ts';
 import { ManageGate } from './ManageGate.tsx';
-import { currencyExponent, formatMoneyText, formPath, fromForm, parseMenuCsv, slug, toForm, type CsvRow, type FormCategory, type FormProduct, type FormValues } from './model.ts';
+import { blankVenue, currencyExponent, formatMoneyText, formPath, fromForm, newVenueName, parseMenuCsv, slug, toForm, type CsvRow, type FormCategory, type FormProduct, type FormValues } from './model.ts';
+import { isAdmin } from './scope.ts';
 
 const ERROR_TEXT = 'text-[#a3153a]';
 const WEEKDAY_LABELS: Record<(typeof WEEKDAYS)[number], string> = { mon: 'Lunes', tue: 'Martes', wed: 'Miércoles', thu: 'Jueves', fri: 'Viernes', sat: 'Sábado', sun: 'Domingo' };
@@ -391,21 +392,29 @@ function CsvImport({ onImport, currency, takenIds }: { onImport: (rows: CsvRow[]
   );
 }
 
-function Editor({ venueId }: { venueId: string }) {
+/** `newName`: an admin opened the editor on a venue to create (`?nombre=`); publishing creates it. */
+function Editor({ venueId, newName }: { venueId: string; newName?: string }) {
   const form = useForm<FormValues>({ mode: 'onSubmit' });
   const { handleSubmit, reset, setError, formState: { isDirty, isSubmitting }, getValues, setValue, setFocus } = form;
   const [loaded, setLoaded] = useState<Venue>();
   const [loadError, setLoadError] = useState<string>();
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
   const [undo, setUndo] = useState<Undo>();
+  const [isNew, setIsNew] = useState(false);
   const dirty = useRef(false);
   useEffect(() => {
-    dirty.current = isDirty;
-  }, [isDirty]);
+    dirty.current = isDirty || isNew;
+  }, [isDirty, isNew]);
 
   useEffect(() => {
-    fetchVenue(venueId).then((v) => { setLoaded(v); reset(toForm(v)); }, (e: unknown) => setLoadError(problemMessage(e)));
-  }, [venueId, reset]);
+    fetchVenue(venueId).then((v) => { setLoaded(v); reset(toForm(v)); }, (e: unknown) => {
+      if (newName === undefined || problemOf(e)?.status !== 404) return setLoadError(problemMessage(e));
+      const blank = blankVenue(venueId, newName);
+      setIsNew(true);
+      setLoaded(blank);
+      reset(toForm(blank));
+    });
+  }, [venueId, newName, reset]);
 
   // Unsaved changes: the browser asks on reload/close; in-app links ask here.
   useEffect(() => {
@@ -439,10 +448,14 @@ function Editor({ venueId }: { venueId: string }) {
     const out = fromForm(values);
     if ('errors' in out) return showErrors(out.errors);
     try {
-      const saved = await saveVenue(out.venue);
+      const saved = await saveVenue(out.venue, { create: isNew });
       setLoaded(saved);
       reset(toForm(saved));
-      setNotice({ kind: 'ok', text: 'Menú publicado. Los clientes ya lo ven.' });
+      if (isNew) {
+        setIsNew(false);
+        history.replaceState(history.state, '', `/panel/menu?venue=${encodeURIComponent(venueId)}`);
+      }
+      setNotice({ kind: 'ok', text: isNew ? `Local publicado. Los clientes ya lo ven en ${location.host}/${venueId}.` : 'Menú publicado. Los clientes ya lo ven.' });
     } catch (e) {
       const fields = problemFieldErrors(e);
       const mapped = Object.fromEntries(Object.entries(fields).map(([k, v]) => [formPath(k), v[0] ?? '']));
@@ -474,14 +487,17 @@ function Editor({ venueId }: { venueId: string }) {
     <FormProvider {...form}>
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" aria-labelledby="editor-title">
         <div className="flex flex-wrap items-center gap-2">
-          <h1 id="editor-title" className="flex-1 text-2xl font-bold">Gestionar menú · {loaded.name}</h1>
-          <a className="btn btn-ghost min-h-11" href={`/panel/mesas?venue=${encodeURIComponent(venueId)}`}>Mesas y QR</a>
-          <a className="btn btn-ghost min-h-11" href={`/${venueId}`}>Ver menú</a>
+          <h1 id="editor-title" className="flex-1 text-2xl font-bold">{isNew ? 'Nuevo local' : 'Gestionar menú'} · {loaded.name}</h1>
+          {!isNew && <a className="btn btn-ghost min-h-11" href={`/panel/mesas?venue=${encodeURIComponent(venueId)}`}>Mesas y QR</a>}
+          {!isNew && <a className="btn btn-ghost min-h-11" href={`/${venueId}`}>Ver menú</a>}
         </div>
+        {isNew && <p className="rounded-box border border-info bg-base-100 p-3">Local nuevo, aún sin publicar: añade sus categorías y platos y pulsa «Publicar local». Los clientes lo verán en <span className="font-mono">{location.host}/{venueId}</span>.</p>}
         <Section title="Datos del local">
           <div className="grid gap-3 sm:grid-cols-2">
             <TextField name="name" label="Nombre del local" />
             <TextField name="tagline" label="Lema" />
+            <TextField name="city" label="Ciudad" />
+            <TextField name="cuisine" label="Tipo de cocina" hint="p. ej. Tapas, Café, Mexicana" />
             <TextField name="address" label="Dirección" />
             <TextField name="phone" label="Teléfono" type="tel" />
             <TextField name="currency" label="Moneda (ISO 4217)" hint="EUR, MXN, COP…" />
@@ -500,8 +516,8 @@ function Editor({ venueId }: { venueId: string }) {
           <CsvImport onImport={importRows} currency={loaded.currency} takenIds={() => new Set(getValues('categories').flatMap((c) => c.products.map((p) => p.id)))} />
         </Section>
         <div className="sticky bottom-0 z-10 flex flex-wrap items-center gap-3 border-t border-base-300 bg-base-100 p-3">
-          <button type="submit" className="btn btn-primary min-h-11" disabled={isSubmitting}>Publicar cambios</button>
-          <span className="text-sm">{isDirty ? 'Hay cambios sin guardar.' : 'Todo guardado.'}</span>
+          <button type="submit" className="btn btn-primary min-h-11" disabled={isSubmitting}>{isNew ? 'Publicar local' : 'Publicar cambios'}</button>
+          <span className="text-sm">{isNew ? 'Sin publicar.' : isDirty ? 'Hay cambios sin guardar.' : 'Todo guardado.'}</span>
           {undo && (
             <span role="status" className="flex items-center gap-2 text-sm">
               {undo.text}
@@ -518,5 +534,9 @@ function Editor({ venueId }: { venueId: string }) {
 }
 
 export default function MenuEditor() {
-  return <ManageGate page="/panel/menu">{(venueId) => <Editor venueId={venueId} />}</ManageGate>;
+  return (
+    <ManageGate page="/panel/menu">
+      {(venueId, user, search) => <Editor venueId={venueId} newName={isAdmin(user) ? newVenueName(search) : undefined} />}
+    </ManageGate>
+  );
 }

@@ -4,8 +4,10 @@
  * on save. Errors come back keyed by the form's field paths.
  */
 import Papa from 'papaparse';
+import * as z from 'zod/mini';
 import { ALLERGENS, TAGS, type Allergen, type Tag, type Venue } from '../../contract/venue.ts';
-import { spanishErrors, VenueInput } from '../../contract/manage.ts';
+import { MANAGE_LIMITS, spanishErrors, VenueInput } from '../../contract/manage.ts';
+import { RESERVED_VENUE_IDS } from '../../contract/limits.ts';
 import { ALLERGEN_LABELS, TAG_LABELS } from '../../contract/menu-labels.ts';
 import { currencyDigits } from '../../lib/money.ts';
 
@@ -207,4 +209,39 @@ export function parseMenuCsv(text: string, exponent: number, taken: ReadonlySet<
     const value = (price as { value: number }).value;
     return { line: i + 2, category, errors, product: { id, name, description, priceText: formatMoneyText(value, exponent), tags, allergens, available: true, optionGroups: [] } };
   });
+}
+
+// ── A new venue (admin): its id and name, then the editor opens on a blank venue ────
+
+/** The new venue's address and name, with the contract's id rules worded one by one. */
+export const NewVenueForm = z.object({
+  name: z.string().check(
+    z.trim(),
+    z.minLength(1, 'Escribe el nombre del local'),
+    z.maxLength(MANAGE_LIMITS.nameMax, `Máximo ${MANAGE_LIMITS.nameMax} caracteres`),
+  ),
+  id: z.string().check(
+    z.trim(),
+    z.minLength(1, 'Escribe el identificador del local (p. ej. casa-pepe)'),
+    z.regex(/^[a-z0-9-]*$/, 'Solo minúsculas sin acentos, números y guiones (p. ej. casa-pepe)'),
+    z.regex(/^([a-z0-9]|$)/, 'Debe empezar por una letra o un número'),
+    z.minLength(2, 'Al menos 2 caracteres'),
+    z.maxLength(63, 'Máximo 63 caracteres'),
+    z.refine((id) => !(RESERVED_VENUE_IDS as readonly string[]).includes(id), 'Ese identificador está reservado para páginas de umenu: elige otro'),
+  ),
+});
+export type NewVenueForm = z.infer<typeof NewVenueForm>;
+
+/** The query of the editor opened on a venue that is not published yet. */
+export const newVenueQuery = (id: string, name: string) => `?venue=${encodeURIComponent(id)}&nombre=${encodeURIComponent(name)}`;
+export const newVenueName = (search: string): string | undefined => new URLSearchParams(search).get('nombre')?.trim().slice(0, MANAGE_LIMITS.nameMax) || undefined;
+
+/** A venue with nothing on its menu yet: open every day 09:00–23:00, orders at the table, in euros. */
+export function blankVenue(id: string, name: string): Venue {
+  const day = () => [{ open: '09:00', close: '23:00' }];
+  return {
+    id, name, tagline: '', city: '', cuisine: '', currency: 'EUR', locale: 'es-ES', timezone: 'Europe/Madrid', address: '',
+    hours: { mon: day(), tue: day(), wed: day(), thu: day(), fri: day(), sat: day(), sun: day() },
+    orderModes: ['table'], tables: [], categories: [], updatedAt: new Date(0).toISOString(),
+  };
 }

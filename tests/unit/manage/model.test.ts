@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoneyText, fromForm, parseMenuCsv, parseMoneyText, toForm } from '../../../src/features/manage/model.ts';
+import { blankVenue, formatMoneyText, fromForm, NewVenueForm, parseMenuCsv, parseMoneyText, toForm } from '../../../src/features/manage/model.ts';
+import { isValidVenueId } from '../../../src/contract/limits.ts';
 import { DEMO_VENUES } from '../../../server/db/demo/index.ts';
 
 describe('money typed as text', () => {
@@ -47,5 +48,22 @@ describe('CSV import', () => {
     expect(rows[0]!.product).toMatchObject({ id: 'flan', priceText: '4,50', allergens: ['eggs', 'milk'], tags: ['nuevo'] });
     expect(rows[1]).toMatchObject({ line: 3, errors: ['Falta el nombre'] });
     expect(rows[2]!.errors).toEqual(['Precio «-1»: El precio no puede ser negativo', 'Alérgeno desconocido: «plomo»']);
+  });
+});
+
+describe('a new venue\'s id', () => {
+  it('is accepted exactly when the contract accepts it, with one Spanish reason otherwise', () => {
+    const ids = ['ab', 'casa-pepe', '9-bar', 'a'.repeat(63), 'a'.repeat(64), 'a', '', '-casa', 'Casa', 'casa pepe', 'cañada', 'panel', 'api', 'login', 'casa--', 'casa_pepe'];
+    for (const id of ids) {
+      const parsed = NewVenueForm.safeParse({ name: 'Casa', id });
+      expect(parsed.success, id).toBe(isValidVenueId(id));
+      if (!parsed.success) expect(parsed.error.issues[0]!.message, id).toMatch(/^[A-ZÁÉÍÓÚ]/);
+    }
+  });
+
+  it('starts the editor on a blank venue the contract accepts', () => {
+    const out = fromForm(toForm(blankVenue('casa-nueva', 'Casa Nueva')));
+    expect(out).toHaveProperty('venue');
+    expect((out as { venue: { categories: unknown[] } }).venue.categories).toEqual([]);
   });
 });
