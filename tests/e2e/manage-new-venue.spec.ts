@@ -5,21 +5,12 @@
  * venue opens for diners at `/{id}` (built before it existed: the fallback shell).
  * Managers and diners get no such entry and no such page.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { LOGGED_404, expectNoAxeViolations, screenshot } from './helpers.ts';
-import { ANA, expectSignedIn, fillLogin } from './auth-helpers.ts';
+import { ANA } from './auth-helpers.ts';
+import { ADMIN, MANAGER, signIn } from './manage-helpers.ts';
 
-const ADMIN = { email: 'admin@umenu.test', password: 'demo1234' };
-const MANAGER = { email: 'gerente@umenu.test', password: 'demo1234' };
-
-/** Signs in, allowing for the service worker's first precache competing with the login on a busy machine. */
-async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
-  await page.goto('/login');
-  await fillLogin(page, who.email, who.password);
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
-  await expectSignedIn(page);
-}
 
 const status = async (request: APIRequestContext, id: string) => (await request.get(`/api/venues/${id}`, { headers: { 'cache-control': 'no-cache' } })).status();
 

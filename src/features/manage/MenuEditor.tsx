@@ -5,7 +5,7 @@
  * their fields. Leaving with unsaved changes asks first (beforeunload and in-app links).
  */
 import '../../styles/manage.ts';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { FormProvider, useFieldArray, useForm, useFormContext, useWatch, type FieldPath } from 'react-hook-form';
 import { ALLERGENS, ORDER_MODES, TAGS, WEEKDAYS, type Venue } from '../../contract/venue.ts';
 import type { ProductChange } from '../../contract/manage.ts';
@@ -245,6 +245,48 @@ function ProductEditor({ ci, pi, venueId, onDuplicate, onDelete }: { ci: number;
 
 interface Undo { text: string; restore: () => void }
 
+/**
+ * A field reached by the keyboard (or focused because of an error) never ends up under the
+ * sticky publish bar or the sticky site header: the page's scroll padding follows their
+ * heights (the bar grows when it wraps on a phone or shows «Deshacer»).
+ */
+function useStickyScrollPadding(bar: RefObject<HTMLElement | null>, ready: boolean) {
+  useEffect(() => {
+    const el = bar.current;
+    if (!ready || !el) return;
+    const root = document.documentElement;
+    const header = document.querySelector<HTMLElement>('body > header');
+    const GAP = 8;
+    const update = () => {
+      root.style.scrollPaddingTop = `${(header?.offsetHeight ?? 0) + GAP}px`;
+      root.style.scrollPaddingBottom = `${el.offsetHeight + GAP}px`;
+    };
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    if (header) observer.observe(header);
+    update();
+    // Chromium reveals a focused textarea by its caret line only: a field left half under a
+    // bar comes out whole (one far away is being scrolled to by the browser or the editor).
+    const onFocus = (event: FocusEvent) => {
+      const target = event.target;
+      if (!(target instanceof HTMLElement) || el.contains(target)) return;
+      requestAnimationFrame(() => {
+        const box = target.getBoundingClientRect();
+        const barTop = el.getBoundingClientRect().top;
+        const headerBottom = header?.getBoundingClientRect().bottom ?? 0;
+        if ((box.top < barTop && box.bottom > barTop) || (box.top < headerBottom && box.bottom > headerBottom)) target.scrollIntoView({ block: 'nearest' });
+      });
+    };
+    document.addEventListener('focusin', onFocus);
+    return () => {
+      document.removeEventListener('focusin', onFocus);
+      observer.disconnect();
+      root.style.scrollPaddingTop = '';
+      root.style.scrollPaddingBottom = '';
+    };
+  }, [bar, ready]);
+}
+
 function Products({ ci, venueId, setUndo }: { ci: number; venueId: string; setUndo: (u: Undo) => void }) {
   const { control, getValues } = useFormContext<FormValues>();
   const { fields, append, remove, insert } = useFieldArray({ control, name: `categories.${ci}.products` });
@@ -402,6 +444,8 @@ function Editor({ venueId, newName }: { venueId: string; newName?: string }) {
   const [undo, setUndo] = useState<Undo>();
   const [isNew, setIsNew] = useState(false);
   const dirty = useRef(false);
+  const publishBar = useRef<HTMLDivElement>(null);
+  useStickyScrollPadding(publishBar, Boolean(loaded));
   useEffect(() => {
     dirty.current = isDirty || isNew;
   }, [isDirty, isNew]);
@@ -438,7 +482,12 @@ function Editor({ venueId, newName }: { venueId: string; newName?: string }) {
     if (first) {
       const match = /^categories\.(\d+)\.products\.(\d+)/.exec(first);
       if (match) document.querySelectorAll('[data-testid="category-editor"]')[Number(match[1])]?.querySelectorAll('details')[Number(match[2])]?.setAttribute('open', '');
-      setTimeout(() => { try { setFocus(first as Path); } catch { /* not focusable */ } }, 0);
+      // The field and its message in the middle of the screen, clear of the header and the publish bar.
+      setTimeout(() => {
+        try { setFocus(first as Path); } catch { /* not focusable */ }
+        const field = document.activeElement;
+        if (field instanceof HTMLElement && field !== document.body) field.scrollIntoView({ block: 'center' });
+      }, 0);
     }
     setNotice({ kind: 'error', text: `Revisa ${paths.length === 1 ? 'el campo marcado' : `los ${paths.length} campos marcados`}: no se ha guardado nada.` });
   };
@@ -485,7 +534,7 @@ function Editor({ venueId, newName }: { venueId: string; newName?: string }) {
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" aria-labelledby="editor-title">
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4 [&_:is(input,textarea,summary)]:scroll-mt-8" aria-labelledby="editor-title">
         <div className="flex flex-wrap items-center gap-2">
           <h1 id="editor-title" className="flex-1 text-2xl font-bold">{isNew ? 'Nuevo local' : 'Gestionar menú'} · {loaded.name}</h1>
           {!isNew && <a className="btn btn-ghost min-h-11" href={`/panel/mesas?venue=${encodeURIComponent(venueId)}`}>Mesas y QR</a>}
@@ -515,7 +564,7 @@ function Editor({ venueId, newName }: { venueId: string; newName?: string }) {
         <Section title="Importar desde CSV">
           <CsvImport onImport={importRows} currency={loaded.currency} takenIds={() => new Set(getValues('categories').flatMap((c) => c.products.map((p) => p.id)))} />
         </Section>
-        <div className="sticky bottom-0 z-10 flex flex-wrap items-center gap-3 border-t border-base-300 bg-base-100 p-3">
+        <div ref={publishBar} data-testid="publish-bar" className="sticky bottom-0 z-10 flex flex-wrap items-center gap-3 border-t border-base-300 bg-base-100 p-3">
           <button type="submit" className="btn btn-primary min-h-11" disabled={isSubmitting}>{isNew ? 'Publicar local' : 'Publicar cambios'}</button>
           <span className="text-sm">{isNew ? 'Sin publicar.' : isDirty ? 'Hay cambios sin guardar.' : 'Todo guardado.'}</span>
           {undo && (
