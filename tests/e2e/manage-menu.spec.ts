@@ -134,8 +134,15 @@ test.describe('menu editor', () => {
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
     await firstDish.getByLabel(/^Imagen/).setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: png });
     await expect(firstDish.getByText('Imagen subida.')).toBeVisible({ timeout: 20_000 });
+    const uploaded = await firstDish.getByTestId('dish-image').getAttribute('src');
+    // Bad files: a clear Spanish reason next to the field, the dish keeps its image.
+    const status = firstDish.getByTestId('image-status');
     await firstDish.getByLabel(/^Imagen/).setInputFiles({ name: 'menu.png', mimeType: 'image/png', buffer: Buffer.from('%PDF-1.7 not an image at all, just text pretending') });
-    await expect(firstDish.getByText(/JPEG, PNG, WebP o AVIF/).last()).toBeVisible();
+    await expect(status).toHaveText('Formato de imagen no admitido: sube una foto JPEG, PNG, WebP o AVIF.');
+    await firstDish.getByLabel(/^Imagen/).setInputFiles({ name: 'enorme.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(20 * 1024 * 1024, 0xff) });
+    await expect(status).toHaveText('La imagen pesa 20 MB y el máximo es 8 MB: redúcela o expórtala con más compresión.');
+    await expectNoAxeViolations(page, 'image refused');
+    await expect(firstDish.getByTestId('dish-image')).toHaveAttribute('src', uploaded!);
 
     const csv = 'category,name,description,price,allergens,tags\nPostres,Flan de café,Casero,"4.500",huevo;lácteos,nuevo\nPostres,,Sin nombre,3000,,\n';
     await page.getByLabel(/^Archivo CSV/).setInputFiles({ name: 'menu.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
@@ -154,6 +161,31 @@ test.describe('menu editor', () => {
     const flan = saved.categories.flatMap((c) => c.products).find((p) => p.name === 'Flan de café');
     expect(flan).toMatchObject({ price: 450000, allergens: ['eggs', 'milk'], tags: ['nuevo'] });
     expect(saved.categories[0]!.products[0]!.image?.src).toMatch(/\/api\/media\/u\/cafe-la-macarena\/[a-z0-9]+-1\.webp$/);
+  });
+
+  test('10,000-character names are refused at their fields and nothing is saved', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const venueId = 'taqueria-el-guero';
+    await openEditor(page, venueId, 'Taquería El Güero');
+    const before = await apiVenue(request, venueId);
+    const long = 'x'.repeat(10_000);
+    await page.getByLabel('Nombre del local').fill(long);
+    const dish = page.getByTestId('product-editor').first();
+    await dish.locator('summary').first().click();
+    await dish.getByLabel('Nombre del plato').fill(long);
+    await page.getByRole('button', { name: 'Publicar cambios' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'no se ha guardado nada' })).toBeVisible();
+    for (const field of [page.getByLabel('Nombre del local'), dish.getByLabel('Nombre del plato')]) {
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      const message = page.locator(`#${await field.getAttribute('aria-describedby')}`);
+      await expect(message).toHaveText('Máximo 80 caracteres');
+    }
+    await expect(page.getByLabel('Nombre del local')).toBeFocused();
+    // The long name does not widen the page (the dish's title is cut, the bar stays usable).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await expectNoAxeViolations(page, '10,000-character names refused');
+    expect((await apiVenue(request, venueId)).etag).toBe(before.etag);
+    await expect(page.getByRole('heading', { level: 1, name: 'Gestionar menú · Taquería El Güero' })).toBeVisible();
   });
 
   test('keyboard focus is never hidden by the publish bar or the header (phone width)', async ({ page }) => {

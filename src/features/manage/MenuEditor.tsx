@@ -8,7 +8,7 @@ import '../../styles/manage.ts';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { FormProvider, useFieldArray, useForm, useFormContext, useWatch, type FieldPath } from 'react-hook-form';
 import { ALLERGENS, ORDER_MODES, TAGS, WEEKDAYS, type Venue } from '../../contract/venue.ts';
-import type { ProductChange } from '../../contract/manage.ts';
+import { MANAGE_LIMITS, type ProductChange } from '../../contract/manage.ts';
 import { problemFieldErrors, problemMessage, problemOf } from '../../lib/http.ts';
 import { ALLERGEN_LABELS, TAG_LABELS } from '../../contract/menu-labels.ts';
 import { fetchHistory, fetchVenue, saveVenue, uploadImage } from './api.ts';
@@ -59,7 +59,7 @@ function CheckList<T extends string>({ name, legend, values, labels }: { name: P
       <div className="flex flex-wrap gap-x-3">
         {values.map((v) => (
           <label key={v} className="flex min-h-11 items-center gap-2 text-sm">
-            <input type="checkbox" className="checkbox checkbox-sm" value={v} {...register(name)} /> {labels[v]}
+            <input type="checkbox" className="checkbox" value={v} {...register(name)} /> {labels[v]}
           </label>
         ))}
       </div>
@@ -143,7 +143,7 @@ function Options({ ci, pi, gi }: { ci: number; pi: number; gi: number }) {
         <div key={o.id} className="flex flex-wrap items-end gap-2">
           <TextField name={`${base}.${oi}.name`} label={`Opción ${oi + 1}`} className="min-w-40 flex-1" />
           <TextField name={`${base}.${oi}.priceDeltaText`} label="Suplemento" inputMode="decimal" className="w-28" />
-          <label className="flex min-h-11 items-center gap-2 text-sm"><input type="checkbox" className="checkbox checkbox-sm" {...register(`${base}.${oi}.available`)} /> Disponible</label>
+          <label className="flex min-h-11 items-center gap-2 text-sm"><input type="checkbox" className="checkbox" {...register(`${base}.${oi}.available`)} /> Disponible</label>
           <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => remove(oi)} aria-label={`Quitar opción ${oi + 1}`}>Quitar</button>
           <details className="w-full">
             <summary className="flex min-h-11 cursor-pointer items-center text-sm">Alérgenos de la opción {oi + 1}</summary>
@@ -156,35 +156,53 @@ function Options({ ci, pi, gi }: { ci: number; pi: number; gi: number }) {
   );
 }
 
+/** A refused upload in the API's own words (415 wrong type, 413 too large), else the usual message. */
+function uploadError(error: unknown): string {
+  const problem = problemOf(error);
+  if (problem?.status === 415) return problem.detail ?? 'Formato de imagen no admitido: sube una foto JPEG, PNG, WebP o AVIF.';
+  if (problem?.status === 413) return problem.detail ?? 'La imagen supera el máximo de 8 MB.';
+  return problem?.detail && problem.status === 422 ? problem.detail : problemMessage(error);
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toLocaleString('es', { maximumFractionDigits: 1 })} MB`;
+
 function ImageField({ ci, pi, venueId }: { ci: number; pi: number; venueId: string }) {
   const { setValue, control } = useFormContext<FormValues>();
   const name = `categories.${ci}.products.${pi}.image` as const;
   const image = useWatch({ control, name });
   const productName = useWatch({ control, name: `categories.${ci}.products.${pi}.name` });
-  const [message, setMessage] = useState('');
+  const [message, setMessage] = useState<{ error: boolean; text: string }>();
   const [busy, setBusy] = useState(false);
   const id = `img-${ci}-${pi}`;
-  async function onFile(file: File | undefined) {
+  async function onFile(input: HTMLInputElement) {
+    const file = input.files?.[0];
     if (!file) return;
+    // Too large: said at once, without sending megabytes the API would refuse.
+    if (file.size > MANAGE_LIMITS.mediaMaxBytes) {
+      setMessage({ error: true, text: `La imagen pesa ${megabytes(file.size)} y el máximo es 8 MB: redúcela o expórtala con más compresión.` });
+      input.value = '';
+      return;
+    }
     setBusy(true);
-    setMessage('Subiendo la imagen…');
+    setMessage({ error: false, text: 'Subiendo la imagen…' });
     try {
       const uploaded = await uploadImage(venueId, file);
       setValue(name, { src: uploaded.src, width: uploaded.width, height: uploaded.height, placeholder: uploaded.placeholder, alt: productName }, { shouldDirty: true });
-      setMessage('Imagen subida.');
+      setMessage({ error: false, text: 'Imagen subida.' });
     } catch (e) {
-      setMessage(problemMessage(e));
+      setMessage({ error: true, text: uploadError(e) });
+      input.value = '';
     } finally {
       setBusy(false);
     }
   }
   return (
     <div className="flex flex-wrap items-center gap-3">
-      {image && <img src={image.src} alt="" width={80} height={60} className="h-15 w-20 rounded object-cover" />}
+      {image && <img src={image.src} alt="" width={80} height={60} className="h-15 w-20 rounded object-cover" data-testid="dish-image" />}
       <div className="flex flex-col gap-1">
         <label htmlFor={id} className="text-sm font-medium">Imagen (JPEG, PNG, WebP o AVIF, hasta 8 MB)</label>
-        <input id={id} type="file" accept="image/jpeg,image/png,image/webp,image/avif" className="file-input file-input-sm min-h-11" disabled={busy} onChange={(e) => void onFile(e.target.files?.[0])} />
-        <p role="status" className="text-sm">{message}</p>
+        <input id={id} type="file" accept="image/jpeg,image/png,image/webp,image/avif" className="file-input file-input-sm min-h-11" disabled={busy} aria-describedby={`${id}-status`} onChange={(e) => void onFile(e.currentTarget)} />
+        <p id={`${id}-status`} role="status" data-testid="image-status" className={`text-sm ${message?.error ? `font-medium ${ERROR_TEXT}` : ''}`}>{message?.text}</p>
       </div>
     </div>
   );
@@ -218,7 +236,7 @@ function ProductEditor({ ci, pi, venueId, onDuplicate, onDelete }: { ci: number;
   const [initiallyOpen] = useState(() => !getValues(`${base}.name`));
   return (
     <details className="rounded-box border border-base-300 bg-base-100" data-testid="product-editor" open={initiallyOpen || undefined}>
-      <summary className="flex min-h-11 cursor-pointer items-center px-3 font-medium">{name || 'Plato sin nombre'}</summary>
+      <summary className="flex min-h-11 min-w-0 cursor-pointer items-center px-3 font-medium"><span className="min-w-0 truncate">{name || 'Plato sin nombre'}</span></summary>
       <div className="flex flex-col gap-3 p-3">
         <div className="grid gap-3 sm:grid-cols-3">
           <TextField name={`${base}.name`} label="Nombre del plato" className="sm:col-span-2" />
@@ -228,7 +246,7 @@ function ProductEditor({ ci, pi, venueId, onDuplicate, onDelete }: { ci: number;
           <label htmlFor={`f-${base}-desc`} className="text-sm font-medium">Descripción</label>
           <textarea id={`f-${base}-desc`} className="textarea w-full" rows={2} {...register(`${base}.description`)} />
         </div>
-        <label className="flex min-h-11 items-center gap-2 text-sm"><input type="checkbox" className="checkbox checkbox-sm" {...register(`${base}.available`)} /> Disponible</label>
+        <label className="flex min-h-11 items-center gap-2 text-sm"><input type="checkbox" className="checkbox" {...register(`${base}.available`)} /> Disponible</label>
         <CheckList name={`${base}.tags`} legend="Etiquetas" values={TAGS} labels={TAG_LABELS} />
         <CheckList name={`${base}.allergens`} legend="Alérgenos (UE)" values={ALLERGENS} labels={ALLERGEN_LABELS} />
         <ImageField ci={ci} pi={pi} venueId={venueId} />
@@ -343,7 +361,7 @@ function Categories({ venueId, setUndo }: { venueId: string; setUndo: (u: Undo) 
       <p role="status" aria-live="polite" className="sr-only">{announce}</p>
       <ol className="flex flex-col gap-3" aria-label="Categorías">
         {fields.map((c, ci) => {
-          const label = names[ci]?.name || `Categoría ${ci + 1}`;
+          const label = (names[ci]?.name || `Categoría ${ci + 1}`).slice(0, 80);
           return (
             <li
               key={c.id}
