@@ -1,19 +1,19 @@
 /**
  * `/panel/menu?venue={id}` (issue 11): the menu editor. react-hook-form holds the venue
- * (money as text); saving converts it and checks it with the contract's `VenueInput`,
- * then publishes with `PUT /api/venues/{id}`; errors — local or from the API — appear at
+ * (money as text); its zod resolver converts it and checks it with the contract's
+ * `VenueInput`, then it is published with `PUT /api/venues/{id}`; errors — local or from the API — appear at
  * their fields. Leaving with unsaved changes asks first (beforeunload and in-app links).
  */
 import '../../styles/manage.ts';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { FormProvider, useFieldArray, useForm, useFormContext, useWatch, type FieldPath } from 'react-hook-form';
 import { ALLERGENS, ORDER_MODES, TAGS, WEEKDAYS, type Venue } from '../../contract/venue.ts';
-import { MANAGE_LIMITS, type ProductChange } from '../../contract/manage.ts';
+import { MANAGE_LIMITS, type ProductChange, type VenueInput } from '../../contract/manage.ts';
 import { problemFieldErrors, problemMessage, problemOf } from '../../lib/http.ts';
 import { ALLERGEN_LABELS, TAG_LABELS } from '../../contract/menu-labels.ts';
 import { fetchHistory, fetchVenue, saveVenue, uploadImage } from './api.ts';
 import { ManageGate } from './ManageGate.tsx';
-import { blankVenue, currencyExponent, formatMoneyText, formPath, fromForm, newVenueName, parseMenuCsv, slug, toForm, type CsvRow, type FormCategory, type FormProduct, type FormValues } from './model.ts';
+import { blankVenue, currencyExponent, errorPaths, formatMoneyText, formPath, newVenueName, parseMenuCsv, slug, toForm, venueResolver, type CsvRow, type FormCategory, type FormProduct, type FormValues } from './model.ts';
 import { isAdmin } from './scope.ts';
 
 const ERROR_TEXT = 'text-[#a3153a]';
@@ -22,11 +22,14 @@ const MODE_LABELS = { table: 'En la mesa', pickup: 'Para recoger', delivery: 'A 
 export const UNSAVED_MESSAGE = 'Tienes cambios sin guardar. ¿Salir sin guardarlos?';
 
 type Path = FieldPath<FormValues>;
+const resolver = venueResolver();
 
+/** The message at a field, or at a list's `root` (react-hook-form puts a list's own error there). */
 function errorAt(errors: object, path: string): string | undefined {
   let node: unknown = errors;
   for (const key of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[key];
-  return (node as { message?: string } | undefined)?.message;
+  const error = node as { message?: string; root?: { message?: string } } | undefined;
+  return error?.message ?? error?.root?.message;
 }
 
 function TextField({ name, label, hint, type = 'text', className = '', inputMode }: { name: Path; label: string; hint?: string; type?: string; className?: string; inputMode?: 'decimal' | 'numeric' }) {
@@ -454,7 +457,7 @@ function CsvImport({ onImport, currency, takenIds }: { onImport: (rows: CsvRow[]
 
 /** `newName`: an admin opened the editor on a venue to create (`?nombre=`); publishing creates it. */
 function Editor({ venueId, newName }: { venueId: string; newName?: string }) {
-  const form = useForm<FormValues>({ mode: 'onSubmit' });
+  const form = useForm<FormValues, unknown, VenueInput>({ mode: 'onSubmit', resolver, shouldFocusError: false });
   const { handleSubmit, reset, setError, formState: { isDirty, isSubmitting }, getValues, setValue, setFocus } = form;
   const [loaded, setLoaded] = useState<Venue>();
   const [loadError, setLoadError] = useState<string>();
@@ -492,11 +495,14 @@ function Editor({ venueId, newName }: { venueId: string; newName?: string }) {
     return () => { removeEventListener('beforeunload', onBeforeUnload); document.removeEventListener('click', onClick, true); };
   }, []);
 
-  const showErrors = (errors: Record<string, string>) => {
-    const paths = Object.keys(errors);
-    for (const path of paths) setError(path as Path, { type: 'contract', message: errors[path]! });
-    // Open the dish that holds the first error so it can be seen and focused.
-    const first = paths[0];
+  /** Opens the dish holding the first error, focuses it and says that nothing was saved. */
+  const revealErrors = (paths: string[]) => {
+    // The first wrong field on the page (the resolver lists money errors before the contract's).
+    const fieldOf = (path: string) => document.querySelector(`[name="${CSS.escape(path)}"]`);
+    const first = paths.map((path) => ({ path, el: fieldOf(path) })).sort((a, b) => {
+      if (!a.el || !b.el) return a.el ? -1 : b.el ? 1 : 0;
+      return a.el.compareDocumentPosition(b.el) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+    })[0]?.path;
     if (first) {
       const match = /^categories\.(\d+)\.products\.(\d+)/.exec(first);
       if (match) document.querySelectorAll('[data-testid="category-editor"]')[Number(match[1])]?.querySelectorAll('details')[Number(match[2])]?.setAttribute('open', '');
@@ -510,12 +516,11 @@ function Editor({ venueId, newName }: { venueId: string; newName?: string }) {
     setNotice({ kind: 'error', text: `Revisa ${paths.length === 1 ? 'el campo marcado' : `los ${paths.length} campos marcados`}: no se ha guardado nada.` });
   };
 
-  const onSubmit = handleSubmit(async (values) => {
+  // The resolver (contract + money) has put its errors at their fields; the API's own go there too.
+  const onSubmit = handleSubmit(async (venue) => {
     setNotice(undefined);
-    const out = fromForm(values);
-    if ('errors' in out) return showErrors(out.errors);
     try {
-      const saved = await saveVenue(out.venue, { create: isNew });
+      const saved = await saveVenue(venue, { create: isNew });
       setLoaded(saved);
       reset(toForm(saved));
       if (isNew) {
@@ -524,12 +529,14 @@ function Editor({ venueId, newName }: { venueId: string; newName?: string }) {
       }
       setNotice({ kind: 'ok', text: isNew ? `Local publicado. Los clientes ya lo ven en ${location.host}/${venueId}.` : 'Menú publicado. Los clientes ya lo ven.' });
     } catch (e) {
-      const fields = problemFieldErrors(e);
-      const mapped = Object.fromEntries(Object.entries(fields).map(([k, v]) => [formPath(k), v[0] ?? '']));
-      if (Object.keys(mapped).length) showErrors(mapped);
-      else setNotice({ kind: 'error', text: problemMessage(e) });
+      const fields = Object.entries(problemFieldErrors(e)).map(([path, messages]) => [formPath(path), messages[0] ?? ''] as const);
+      for (const [path, message] of fields) setError(path as Path, { type: 'api', message });
+      // Errors about something without a field here (a new venue's id taken meanwhile…): the API's words.
+      const shown = fields.filter(([path]) => document.querySelector(`[name="${CSS.escape(path)}"]`));
+      if (shown.length) revealErrors(shown.map(([path]) => path));
+      else setNotice({ kind: 'error', text: (fields.length ? problemOf(e)?.detail : undefined) ?? problemMessage(e) });
     }
-  });
+  }, (errors) => revealErrors(errorPaths(errors)));
 
   if (loadError) return <div role="alert" className="alert alert-error">{loadError}</div>;
   if (!loaded) return <p role="status" className="flex items-center gap-2 py-8"><span className="loading loading-spinner" aria-hidden="true" /> Cargando el menú…</p>;
