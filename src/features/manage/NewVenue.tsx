@@ -68,8 +68,8 @@ function Form() {
         {errors.id ? (
           <p id="new-id-error" className={`text-sm font-medium ${ERROR_TEXT}`}>{errors.id.message}</p>
         ) : (
-          <p id="new-id-hint" className="text-sm text-base-content/80 break-all">
-            Minúsculas, números y guiones. Los clientes abrirán <span className="font-mono">{location.host}/{id || 'mi-local'}</span>
+          <p id="new-id-hint" className="text-sm text-base-content/80">
+            Minúsculas, números y guiones. Los clientes abrirán <span className="font-mono break-all">{location.host}/{id || 'mi-local'}</span>
           </p>
         )}
       </div>
