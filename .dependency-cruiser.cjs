@@ -45,6 +45,8 @@ module.exports = {
           // the cart's panel comes only with the order drawer (checkout), so the venue page's
           // first-load JS, which imports cart/index.ts, does not carry it.
           '^src/features/cart/panel\\.ts$',
+          // The panel islands' sign-in gate: React stays out of the account menu's chunk.
+          '^src/features/auth/SessionGate\\.tsx$',
         ],
       },
     },

@@ -57,6 +57,10 @@ export function manageRoutes({ venues, auth, config, db }: AppDeps): Hono {
     if (!isValidVenueId(id)) throw problem('validation', 422, 'El identificador del local no es válido o está reservado.', { errors: { id: ['Identificador no válido'] } });
     const existing = venues.get(id);
     if (!existing && !isAdmin(claims.scope)) throw problem('forbidden', 403, 'Solo un administrador puede crear locales nuevos.');
+    // `If-None-Match: *` (the admin's "Nuevo local"): create only, never replace a venue made meanwhile.
+    if (existing && c.req.header('if-none-match')?.trim() === '*') {
+      throw problem('validation', 412, `Ya existe un local con el identificador «${id}».`, { errors: { id: ['Ya existe un local con este identificador'] } });
+    }
     if (existing && !isManagerOf(claims.scope, id)) throw problem('forbidden', 403, 'Solo quien gestiona este local puede editar su menú.');
     const venue = storedMedia(parseVenue((await readJson(c)).value), media);
     if (venue.id !== id) throw problem('validation', 422, 'El identificador del cuerpo no coincide con la ruta.', { errors: { id: ['No coincide con la ruta'] } });

@@ -151,8 +151,8 @@ export function openApiDocument(): Record<string, unknown> {
         put: {
           operationId: 'putVenue', tags: ['manage'],
           summary: 'Replace a venue and its menu (scope manager:{id} or admin; only an admin creates a new venue). Price and availability changes are recorded per dish',
-          parameters: [idParam('id', 'Venue id')], requestBody: body('VenueInput'),
-          responses: { 200: json('Venue', 'Saved'), ...signedIn, 403: problemResponse('Not a manager of this venue (or a new venue and not an admin)'), ...jsonBodyErrors },
+          parameters: [idParam('id', 'Venue id'), { name: 'If-None-Match', in: 'header', required: false, description: '`*`: create only; answers 412 if the venue exists', schema: { type: 'string' } }], requestBody: body('VenueInput'),
+          responses: { 200: json('Venue', 'Saved'), ...signedIn, 403: problemResponse('Not a manager of this venue (or a new venue and not an admin)'), 412: problemResponse('If-None-Match: * and the venue exists'), ...jsonBodyErrors },
         },
       },
       '/venues/{id}/products/{productId}': {

@@ -7,10 +7,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, loggedStatus, screenshot } from './helpers.ts';
-import { signIn } from './auth-helpers.ts';
+import { MANAGER, clearOfStickyBars, scrollSettled, signIn } from './manage-helpers.ts';
 import type { Venue } from '../../src/contract/venue.ts';
 
-const MANAGER = { email: 'gerente@umenu.test', password: 'demo1234' };
 const editorOf = (venue: string) => `/panel/menu?venue=${venue}`;
 
 async function apiVenue(request: APIRequestContext, id: string): Promise<{ venue: Venue; etag: string }> {
@@ -62,6 +61,14 @@ test.describe('menu editor', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'no se ha guardado nada' })).toBeVisible();
     await expect(dish.getByLabel('Precio (EUR)')).toHaveAttribute('aria-invalid', 'true');
     expect((await apiVenue(request, venueId)).etag).toBe(before.etag);
+    // The first wrong field gets the focus and is scrolled into view with its message, clear of the bars.
+    await expect(dish.getByLabel('Precio (EUR)')).toBeFocused();
+    await scrollSettled(page);
+    const price = await clearOfStickyBars(page, '[aria-invalid="true"]:focus');
+    const message = await clearOfStickyBars(page, `#${await dish.getByLabel('Precio (EUR)').getAttribute('aria-describedby')}`);
+    expect(price.top).toBeGreaterThanOrEqual(price.headerBottom);
+    expect(message.bottom).toBeLessThanOrEqual(message.barTop);
+    await expectNoAxeViolations(page, 'editor with errors');
     await screenshot(page, 'manage-editor-errors');
 
     await dish.getByLabel('Precio (EUR)').fill('6,50');
@@ -127,8 +134,15 @@ test.describe('menu editor', () => {
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
     await firstDish.getByLabel(/^Imagen/).setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: png });
     await expect(firstDish.getByText('Imagen subida.')).toBeVisible({ timeout: 20_000 });
+    const uploaded = await firstDish.getByTestId('dish-image').getAttribute('src');
+    // Bad files: a clear Spanish reason next to the field, the dish keeps its image.
+    const status = firstDish.getByTestId('image-status');
     await firstDish.getByLabel(/^Imagen/).setInputFiles({ name: 'menu.png', mimeType: 'image/png', buffer: Buffer.from('%PDF-1.7 not an image at all, just text pretending') });
-    await expect(firstDish.getByText(/JPEG, PNG, WebP o AVIF/).last()).toBeVisible();
+    await expect(status).toHaveText('Formato de imagen no admitido: sube una foto JPEG, PNG, WebP o AVIF.');
+    await firstDish.getByLabel(/^Imagen/).setInputFiles({ name: 'enorme.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(20 * 1024 * 1024, 0xff) });
+    await expect(status).toHaveText('La imagen pesa 20 MB y el máximo es 8 MB: redúcela o expórtala con más compresión.');
+    await expectNoAxeViolations(page, 'image refused');
+    await expect(firstDish.getByTestId('dish-image')).toHaveAttribute('src', uploaded!);
 
     const csv = 'category,name,description,price,allergens,tags\nPostres,Flan de café,Casero,"4.500",huevo;lácteos,nuevo\nPostres,,Sin nombre,3000,,\n';
     await page.getByLabel(/^Archivo CSV/).setInputFiles({ name: 'menu.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
@@ -147,6 +161,69 @@ test.describe('menu editor', () => {
     const flan = saved.categories.flatMap((c) => c.products).find((p) => p.name === 'Flan de café');
     expect(flan).toMatchObject({ price: 450000, allergens: ['eggs', 'milk'], tags: ['nuevo'] });
     expect(saved.categories[0]!.products[0]!.image?.src).toMatch(/\/api\/media\/u\/cafe-la-macarena\/[a-z0-9]+-1\.webp$/);
+  });
+
+  test('10,000-character names are refused at their fields and nothing is saved', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const venueId = 'taqueria-el-guero';
+    await openEditor(page, venueId, 'Taquería El Güero');
+    const before = await apiVenue(request, venueId);
+    const long = 'x'.repeat(10_000);
+    await page.getByLabel('Nombre del local').fill(long);
+    const dish = page.getByTestId('product-editor').first();
+    await dish.locator('summary').first().click();
+    await dish.getByLabel('Nombre del plato').fill(long);
+    await page.getByRole('button', { name: 'Publicar cambios' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'no se ha guardado nada' })).toBeVisible();
+    for (const field of [page.getByLabel('Nombre del local'), dish.getByLabel('Nombre del plato')]) {
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      const message = page.locator(`#${await field.getAttribute('aria-describedby')}`);
+      await expect(message).toHaveText('Máximo 80 caracteres');
+    }
+    await expect(page.getByLabel('Nombre del local')).toBeFocused();
+    // The long name does not widen the page (the dish's title is cut, the bar stays usable).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await expectNoAxeViolations(page, '10,000-character names refused');
+    expect((await apiVenue(request, venueId)).etag).toBe(before.etag);
+    await expect(page.getByRole('heading', { level: 1, name: 'Gestionar menú · Taquería El Güero' })).toBeVisible();
+  });
+
+  test('keyboard focus is never hidden by the publish bar or the header (phone width)', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openEditor(page, 'taqueria-el-guero', 'Taquería El Güero');
+    // The last dish open too: its fields are the deepest in the form.
+    await page.getByTestId('product-editor').last().locator('summary').click();
+    await page.evaluate(() => scrollTo({ top: 0, behavior: 'instant' }));
+    await page.getByLabel('Nombre del local').focus();
+    const publish = page.getByRole('button', { name: 'Publicar cambios' });
+    const seen: string[] = [];
+    for (let stop = 0; stop < 600; stop++) {
+      await page.keyboard.press('Tab');
+      const where = await page.evaluate(async () => {
+        // Wait for the focus scroll (smooth) to settle: scrollY unchanged for three checks in a row.
+        let last = scrollY;
+        for (let i = 0, still = 0; i < 90 && still < 3; i++) {
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+          still = scrollY === last ? still + 1 : 0;
+          last = scrollY;
+        }
+        const el = document.activeElement as HTMLElement;
+        const bar = document.querySelector('[data-testid="publish-bar"]')!.getBoundingClientRect();
+        const header = document.querySelector('body > header')!.getBoundingClientRect();
+        const r = el.getBoundingClientRect();
+        const name = el.getAttribute('aria-label') ?? (el.id && document.querySelector(`label[for="${el.id}"]`)?.textContent) ?? el.textContent ?? el.tagName;
+        return { inBar: Boolean(el.closest('[data-testid="publish-bar"]')), top: r.top, bottom: r.bottom, barTop: bar.top, headerBottom: header.bottom, name: `${el.tagName} ${name.trim().slice(0, 40)}` };
+      });
+      if (where.inBar) break;
+      seen.push(where.name);
+      expect(where.bottom, `${where.name} (stop ${stop}) is above the publish bar`).toBeLessThanOrEqual(where.barTop);
+      expect(where.top, `${where.name} (stop ${stop}) is below the header`).toBeGreaterThanOrEqual(where.headerBottom);
+    }
+    await expect(publish).toBeFocused();
+    // The walk reached the end of the form: the CSV file input is its last field.
+    expect(seen.length).toBeGreaterThan(40);
+    expect(seen.at(-1)).toMatch(/Archivo CSV/);
   });
 
   test('staff get no editor', async ({ page }) => {

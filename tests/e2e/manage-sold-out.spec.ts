@@ -4,7 +4,7 @@
  */
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations } from './helpers.ts';
-import { signIn } from './auth-helpers.ts';
+import { signIn } from './manage-helpers.ts';
 import { VENUE, addProduct, drawer, openCart } from './order-helpers.ts';
 
 test('a dish marked sold out on the board shows "Agotado" on an open menu and in its cart line', async ({ page, browser }) => {

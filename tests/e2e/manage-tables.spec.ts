@@ -9,11 +9,10 @@ import { expect, test } from './fixtures.ts';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
-import { signIn } from './auth-helpers.ts';
+import { MANAGER, signIn } from './manage-helpers.ts';
 
 const VENUE = 'cafe-la-macarena';
 const SHEET = `/panel/mesas?venue=${VENUE}`;
-const MANAGER = { email: 'gerente@umenu.test', password: 'demo1234' };
 const STAFF = { email: 'cocina@umenu.test', password: 'demo1234' };
 
 async function apiTables(request: APIRequestContext): Promise<Map<string, string>> {

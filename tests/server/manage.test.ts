@@ -54,6 +54,13 @@ describe('PUT /api/venues/{id} (the editor publishes)', () => {
     const created = await s.request('/api/venues/cafe-nuevo', { method: 'PUT', token: admin, json: venue });
     expect(created.status).toBe(200);
     expect((await getVenue('cafe-nuevo')).name).toBe('Café Nuevo');
+    // "Nuevo local" sends If-None-Match: * so that an existing venue is never replaced.
+    const again = await s.request('/api/venues/cafe-nuevo', { method: 'PUT', token: admin, json: { ...venue, name: 'Otro' }, headers: { 'if-none-match': '*' } });
+    expect(again.status).toBe(412);
+    expect((await problemOf(again)).errors?.id).toEqual(['Ya existe un local con este identificador']);
+    expect((await getVenue('cafe-nuevo')).name).toBe('Café Nuevo');
+    const fresh = await s.request('/api/venues/cafe-nuevo-2', { method: 'PUT', token: admin, json: { ...venue, id: 'cafe-nuevo-2' }, headers: { 'if-none-match': '*' } });
+    expect(fresh.status).toBe(200);
   });
 
   it('refuses bad menus with Spanish errors at their fields and changes nothing', async () => {

@@ -1,10 +1,10 @@
 /**
  * The signed-in account menu, in plain DOM (no React): avatar and name
- * opening a small menu with "Mis pedidos", "Panel" (staff only) and
- * "Cerrar sesión". Loaded by `account-button.ts` only when this device holds
+ * opening a small menu with "Mis pedidos", "Panel" (staff only), "Gestionar menú" and
+ * "Mesas y QR" (managers), "Nuevo local" (admins) and "Cerrar sesión". Loaded by `account-button.ts` only when this device holds
  * a session; it starts the auth core and follows `$auth`.
  */
-import { mdiChevronDown, mdiLogout, mdiQrcode, mdiReceiptTextOutline, mdiSilverwareForkKnife, mdiViewDashboardOutline } from '@mdi/js';
+import { mdiChevronDown, mdiLogout, mdiQrcode, mdiReceiptTextOutline, mdiSilverwareForkKnife, mdiStorefrontPlusOutline, mdiViewDashboardOutline } from '@mdi/js';
 import type { User } from '../../contract/auth.ts';
 import { $auth, $authReady, signOut, startAuth } from './index.ts';
 import { ADMIN_SCOPE, hasScope, isStaff, staffVenueIds } from './scope.ts';
@@ -145,6 +145,8 @@ export function mountAccountMenu(root: HTMLElement, signedOutLink: HTMLElement):
       list.append(linkItem(`/panel/menu${query}`, mdiSilverwareForkKnife, 'Gestionar menú'));
       list.append(linkItem(`/panel/mesas${query}`, mdiQrcode, 'Mesas y QR'));
     }
+    // Only an admin creates venues (issue 11); the page is the manage feature's `/panel/nuevo-local`.
+    if (hasScope(user, ADMIN_SCOPE)) list.append(linkItem('/panel/nuevo-local', mdiStorefrontPlusOutline, 'Nuevo local'));
     const logoutItem = el('li');
     const logout = el('button', ITEM);
     logout.type = 'button';

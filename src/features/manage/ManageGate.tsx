@@ -1,29 +1,18 @@
 /**
  * Waits for the session (the layout's auth guard sends signed-out visitors to /login and
- * back), then checks `manager:{venue}` / `admin` before anything is fetched.
+ * back), then checks `manager:{venue}` / `admin` before anything is fetched. An admin without
+ * a venue is offered to create one.
  */
-import { useStore } from '@nanostores/react';
-import { useEffect, useState, type ReactNode } from 'react';
-import { $auth, $authReady, startAuth } from '../auth/index.ts';
-import { canEditVenue, managedVenueIds, venueParam } from './scope.ts';
+import type { ReactNode } from 'react';
+import type { User } from '../../contract/auth.ts';
+import { SessionGate } from '../auth/SessionGate.tsx';
+import { canEditVenue, isAdmin, managedVenueIds, NEW_VENUE_PAGE, venueParam } from './scope.ts';
 
-function Waiting({ text }: { text: string }) {
-  return (
-    <p role="status" className="flex items-center gap-2 py-8">
-      <span className="loading loading-spinner" aria-hidden="true" /> {text}
-    </p>
-  );
+export function ManageGate({ page, children }: { page: string; children: (venueId: string, user: User, search: string) => ReactNode }) {
+  return <SessionGate>{(user, search) => <VenueScope page={page} user={user} search={search}>{children}</VenueScope>}</SessionGate>;
 }
 
-export function ManageGate({ page, children }: { page: string; children: (venueId: string) => ReactNode }) {
-  const { user, loggedIn } = useStore($auth);
-  const ready = useStore($authReady);
-  const [search] = useState(() => location.search);
-  useEffect(() => {
-    void startAuth();
-  }, []);
-  if (!ready) return <Waiting text="Comprobando tu sesión…" />;
-  if (!loggedIn || !user) return <Waiting text="Inicia sesión para continuar…" />;
+function VenueScope({ page, user, search, children }: { page: string; user: User; search: string; children: (venueId: string, user: User, search: string) => ReactNode }) {
   const venueId = venueParam(search);
   const mine = managedVenueIds(user);
   if (!venueId || !canEditVenue(user, venueId)) {
@@ -38,9 +27,12 @@ export function ManageGate({ page, children }: { page: string; children: (venueI
             ))}
           </ul>
         )}
-        <p className="mt-4"><a className="btn btn-primary min-h-11" href="/">Volver al inicio</a></p>
+        <p className="mt-4 flex flex-wrap gap-2">
+          {isAdmin(user) && <a className="btn btn-outline min-h-11" href={NEW_VENUE_PAGE}>Nuevo local</a>}
+          <a className="btn btn-primary min-h-11" href="/">Volver al inicio</a>
+        </p>
       </section>
     );
   }
-  return <>{children(venueId)}</>;
+  return <>{children(venueId, user, search)}</>;
 }

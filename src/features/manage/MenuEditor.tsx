@@ -1,19 +1,20 @@
 /**
  * `/panel/menu?venue={id}` (issue 11): the menu editor. react-hook-form holds the venue
- * (money as text); saving converts it and checks it with the contract's `VenueInput`,
- * then publishes with `PUT /api/venues/{id}`; errors — local or from the API — appear at
+ * (money as text); its zod resolver converts it and checks it with the contract's
+ * `VenueInput`, then it is published with `PUT /api/venues/{id}`; errors — local or from the API — appear at
  * their fields. Leaving with unsaved changes asks first (beforeunload and in-app links).
  */
 import '../../styles/manage.ts';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { FormProvider, useFieldArray, useForm, useFormContext, useWatch, type FieldPath } from 'react-hook-form';
 import { ALLERGENS, ORDER_MODES, TAGS, WEEKDAYS, type Venue } from '../../contract/venue.ts';
-import type { ProductChange } from '../../contract/manage.ts';
-import { problemFieldErrors, problemMessage } from '../../lib/http.ts';
+import { MANAGE_LIMITS, type ProductChange, type VenueInput } from '../../contract/manage.ts';
+import { problemFieldErrors, problemMessage, problemOf } from '../../lib/http.ts';
 import { ALLERGEN_LABELS, TAG_LABELS } from '../../contract/menu-labels.ts';
 import { fetchHistory, fetchVenue, saveVenue, uploadImage } from './api.ts';
 import { ManageGate } from './ManageGate.tsx';
-import { currencyExponent, formatMoneyText, formPath, fromForm, parseMenuCsv, slug, toForm, type CsvRow, type FormCategory, type FormProduct, type FormValues } from './model.ts';
+import { blankVenue, currencyExponent, errorPaths, formatMoneyText, formPath, newVenueName, parseMenuCsv, slug, toForm, venueResolver, type CsvRow, type FormCategory, type FormProduct, type FormValues } from './model.ts';
+import { isAdmin } from './scope.ts';
 
 const ERROR_TEXT = 'text-[#a3153a]';
 const WEEKDAY_LABELS: Record<(typeof WEEKDAYS)[number], string> = { mon: 'Lunes', tue: 'Martes', wed: 'Miércoles', thu: 'Jueves', fri: 'Viernes', sat: 'Sábado', sun: 'Domingo' };
@@ -21,11 +22,14 @@ const MODE_LABELS = { table: 'En la mesa', pickup: 'Para recoger', delivery: 'A 
 export const UNSAVED_MESSAGE = 'Tienes cambios sin guardar. ¿Salir sin guardarlos?';
 
 type Path = FieldPath<FormValues>;
+const resolver = venueResolver();
 
+/** The message at a field, or at a list's `root` (react-hook-form puts a list's own error there). */
 function errorAt(errors: object, path: string): string | undefined {
   let node: unknown = errors;
   for (const key of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[key];
-  return (node as { message?: string } | undefined)?.message;
+  const error = node as { message?: string; root?: { message?: string } } | undefined;
+  return error?.message ?? error?.root?.message;
 }
 
 function TextField({ name, label, hint, type = 'text', className = '', inputMode }: { name: Path; label: string; hint?: string; type?: string; className?: string; inputMode?: 'decimal' | 'numeric' }) {
@@ -58,7 +62,7 @@ function CheckList<T extends string>({ name, legend, values, labels }: { name: P
       <div className="flex flex-wrap gap-x-3">
         {values.map((v) => (
           <label key={v} className="flex min-h-11 items-center gap-2 text-sm">
-            <input type="checkbox" className="checkbox checkbox-sm" value={v} {...register(name)} /> {labels[v]}
+            <input type="checkbox" className="checkbox" value={v} {...register(name)} /> {labels[v]}
           </label>
         ))}
       </div>
@@ -142,7 +146,7 @@ function Options({ ci, pi, gi }: { ci: number; pi: number; gi: number }) {
         <div key={o.id} className="flex flex-wrap items-end gap-2">
           <TextField name={`${base}.${oi}.name`} label={`Opción ${oi + 1}`} className="min-w-40 flex-1" />
           <TextField name={`${base}.${oi}.priceDeltaText`} label="Suplemento" inputMode="decimal" className="w-28" />
-          <label className="flex min-h-11 items-center gap-2 text-sm"><input type="checkbox" className="checkbox checkbox-sm" {...register(`${base}.${oi}.available`)} /> Disponible</label>
+          <label className="flex min-h-11 items-center gap-2 text-sm"><input type="checkbox" className="checkbox" {...register(`${base}.${oi}.available`)} /> Disponible</label>
           <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => remove(oi)} aria-label={`Quitar opción ${oi + 1}`}>Quitar</button>
           <details className="w-full">
             <summary className="flex min-h-11 cursor-pointer items-center text-sm">Alérgenos de la opción {oi + 1}</summary>
@@ -155,35 +159,53 @@ function Options({ ci, pi, gi }: { ci: number; pi: number; gi: number }) {
   );
 }
 
+/** A refused upload in the API's own words (415 wrong type, 413 too large), else the usual message. */
+function uploadError(error: unknown): string {
+  const problem = problemOf(error);
+  if (problem?.status === 415) return problem.detail ?? 'Formato de imagen no admitido: sube una foto JPEG, PNG, WebP o AVIF.';
+  if (problem?.status === 413) return problem.detail ?? 'La imagen supera el máximo de 8 MB.';
+  return problem?.detail && problem.status === 422 ? problem.detail : problemMessage(error);
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toLocaleString('es', { maximumFractionDigits: 1 })} MB`;
+
 function ImageField({ ci, pi, venueId }: { ci: number; pi: number; venueId: string }) {
   const { setValue, control } = useFormContext<FormValues>();
   const name = `categories.${ci}.products.${pi}.image` as const;
   const image = useWatch({ control, name });
   const productName = useWatch({ control, name: `categories.${ci}.products.${pi}.name` });
-  const [message, setMessage] = useState('');
+  const [message, setMessage] = useState<{ error: boolean; text: string }>();
   const [busy, setBusy] = useState(false);
   const id = `img-${ci}-${pi}`;
-  async function onFile(file: File | undefined) {
+  async function onFile(input: HTMLInputElement) {
+    const file = input.files?.[0];
     if (!file) return;
+    // Too large: said at once, without sending megabytes the API would refuse.
+    if (file.size > MANAGE_LIMITS.mediaMaxBytes) {
+      setMessage({ error: true, text: `La imagen pesa ${megabytes(file.size)} y el máximo es 8 MB: redúcela o expórtala con más compresión.` });
+      input.value = '';
+      return;
+    }
     setBusy(true);
-    setMessage('Subiendo la imagen…');
+    setMessage({ error: false, text: 'Subiendo la imagen…' });
     try {
       const uploaded = await uploadImage(venueId, file);
       setValue(name, { src: uploaded.src, width: uploaded.width, height: uploaded.height, placeholder: uploaded.placeholder, alt: productName }, { shouldDirty: true });
-      setMessage('Imagen subida.');
+      setMessage({ error: false, text: 'Imagen subida.' });
     } catch (e) {
-      setMessage(problemMessage(e));
+      setMessage({ error: true, text: uploadError(e) });
+      input.value = '';
     } finally {
       setBusy(false);
     }
   }
   return (
     <div className="flex flex-wrap items-center gap-3">
-      {image && <img src={image.src} alt="" width={80} height={60} className="h-15 w-20 rounded object-cover" />}
+      {image && <img src={image.src} alt="" width={80} height={60} className="h-15 w-20 rounded object-cover" data-testid="dish-image" />}
       <div className="flex flex-col gap-1">
         <label htmlFor={id} className="text-sm font-medium">Imagen (JPEG, PNG, WebP o AVIF, hasta 8 MB)</label>
-        <input id={id} type="file" accept="image/jpeg,image/png,image/webp,image/avif" className="file-input file-input-sm min-h-11" disabled={busy} onChange={(e) => void onFile(e.target.files?.[0])} />
-        <p role="status" className="text-sm">{message}</p>
+        <input id={id} type="file" accept="image/jpeg,image/png,image/webp,image/avif" className="file-input file-input-sm min-h-11" disabled={busy} aria-describedby={`${id}-status`} onChange={(e) => void onFile(e.currentTarget)} />
+        <p id={`${id}-status`} role="status" data-testid="image-status" className={`text-sm ${message?.error ? `font-medium ${ERROR_TEXT}` : ''}`}>{message?.text}</p>
       </div>
     </div>
   );
@@ -217,7 +239,7 @@ function ProductEditor({ ci, pi, venueId, onDuplicate, onDelete }: { ci: number;
   const [initiallyOpen] = useState(() => !getValues(`${base}.name`));
   return (
     <details className="rounded-box border border-base-300 bg-base-100" data-testid="product-editor" open={initiallyOpen || undefined}>
-      <summary className="flex min-h-11 cursor-pointer items-center px-3 font-medium">{name || 'Plato sin nombre'}</summary>
+      <summary className="flex min-h-11 min-w-0 cursor-pointer items-center px-3 font-medium"><span className="min-w-0 truncate">{name || 'Plato sin nombre'}</span></summary>
       <div className="flex flex-col gap-3 p-3">
         <div className="grid gap-3 sm:grid-cols-3">
           <TextField name={`${base}.name`} label="Nombre del plato" className="sm:col-span-2" />
@@ -227,7 +249,7 @@ function ProductEditor({ ci, pi, venueId, onDuplicate, onDelete }: { ci: number;
           <label htmlFor={`f-${base}-desc`} className="text-sm font-medium">Descripción</label>
           <textarea id={`f-${base}-desc`} className="textarea w-full" rows={2} {...register(`${base}.description`)} />
         </div>
-        <label className="flex min-h-11 items-center gap-2 text-sm"><input type="checkbox" className="checkbox checkbox-sm" {...register(`${base}.available`)} /> Disponible</label>
+        <label className="flex min-h-11 items-center gap-2 text-sm"><input type="checkbox" className="checkbox" {...register(`${base}.available`)} /> Disponible</label>
         <CheckList name={`${base}.tags`} legend="Etiquetas" values={TAGS} labels={TAG_LABELS} />
         <CheckList name={`${base}.allergens`} legend="Alérgenos (UE)" values={ALLERGENS} labels={ALLERGEN_LABELS} />
         <ImageField ci={ci} pi={pi} venueId={venueId} />
@@ -243,6 +265,48 @@ function ProductEditor({ ci, pi, venueId, onDuplicate, onDelete }: { ci: number;
 }
 
 interface Undo { text: string; restore: () => void }
+
+/**
+ * A field reached by the keyboard (or focused because of an error) never ends up under the
+ * sticky publish bar or the sticky site header: the page's scroll padding follows their
+ * heights (the bar grows when it wraps on a phone or shows «Deshacer»).
+ */
+function useStickyScrollPadding(bar: RefObject<HTMLElement | null>, ready: boolean) {
+  useEffect(() => {
+    const el = bar.current;
+    if (!ready || !el) return;
+    const root = document.documentElement;
+    const header = document.querySelector<HTMLElement>('body > header');
+    const GAP = 8;
+    const update = () => {
+      root.style.scrollPaddingTop = `${(header?.offsetHeight ?? 0) + GAP}px`;
+      root.style.scrollPaddingBottom = `${el.offsetHeight + GAP}px`;
+    };
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    if (header) observer.observe(header);
+    update();
+    // Chromium reveals a focused textarea by its caret line only: a field left half under a
+    // bar comes out whole (one far away is being scrolled to by the browser or the editor).
+    const onFocus = (event: FocusEvent) => {
+      const target = event.target;
+      if (!(target instanceof HTMLElement) || el.contains(target)) return;
+      requestAnimationFrame(() => {
+        const box = target.getBoundingClientRect();
+        const barTop = el.getBoundingClientRect().top;
+        const headerBottom = header?.getBoundingClientRect().bottom ?? 0;
+        if ((box.top < barTop && box.bottom > barTop) || (box.top < headerBottom && box.bottom > headerBottom)) target.scrollIntoView({ block: 'nearest' });
+      });
+    };
+    document.addEventListener('focusin', onFocus);
+    return () => {
+      document.removeEventListener('focusin', onFocus);
+      observer.disconnect();
+      root.style.scrollPaddingTop = '';
+      root.style.scrollPaddingBottom = '';
+    };
+  }, [bar, ready]);
+}
 
 function Products({ ci, venueId, setUndo }: { ci: number; venueId: string; setUndo: (u: Undo) => void }) {
   const { control, getValues } = useFormContext<FormValues>();
@@ -300,7 +364,7 @@ function Categories({ venueId, setUndo }: { venueId: string; setUndo: (u: Undo) 
       <p role="status" aria-live="polite" className="sr-only">{announce}</p>
       <ol className="flex flex-col gap-3" aria-label="Categorías">
         {fields.map((c, ci) => {
-          const label = names[ci]?.name || `Categoría ${ci + 1}`;
+          const label = (names[ci]?.name || `Categoría ${ci + 1}`).slice(0, 80);
           return (
             <li
               key={c.id}
@@ -391,21 +455,31 @@ function CsvImport({ onImport, currency, takenIds }: { onImport: (rows: CsvRow[]
   );
 }
 
-function Editor({ venueId }: { venueId: string }) {
-  const form = useForm<FormValues>({ mode: 'onSubmit' });
+/** `newName`: an admin opened the editor on a venue to create (`?nombre=`); publishing creates it. */
+function Editor({ venueId, newName }: { venueId: string; newName?: string }) {
+  const form = useForm<FormValues, unknown, VenueInput>({ mode: 'onSubmit', resolver, shouldFocusError: false });
   const { handleSubmit, reset, setError, formState: { isDirty, isSubmitting }, getValues, setValue, setFocus } = form;
   const [loaded, setLoaded] = useState<Venue>();
   const [loadError, setLoadError] = useState<string>();
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
   const [undo, setUndo] = useState<Undo>();
+  const [isNew, setIsNew] = useState(false);
   const dirty = useRef(false);
+  const publishBar = useRef<HTMLDivElement>(null);
+  useStickyScrollPadding(publishBar, Boolean(loaded));
   useEffect(() => {
-    dirty.current = isDirty;
-  }, [isDirty]);
+    dirty.current = isDirty || isNew;
+  }, [isDirty, isNew]);
 
   useEffect(() => {
-    fetchVenue(venueId).then((v) => { setLoaded(v); reset(toForm(v)); }, (e: unknown) => setLoadError(problemMessage(e)));
-  }, [venueId, reset]);
+    fetchVenue(venueId).then((v) => { setLoaded(v); reset(toForm(v)); }, (e: unknown) => {
+      if (newName === undefined || problemOf(e)?.status !== 404) return setLoadError(problemMessage(e));
+      const blank = blankVenue(venueId, newName);
+      setIsNew(true);
+      setLoaded(blank);
+      reset(toForm(blank));
+    });
+  }, [venueId, newName, reset]);
 
   // Unsaved changes: the browser asks on reload/close; in-app links ask here.
   useEffect(() => {
@@ -421,35 +495,48 @@ function Editor({ venueId }: { venueId: string }) {
     return () => { removeEventListener('beforeunload', onBeforeUnload); document.removeEventListener('click', onClick, true); };
   }, []);
 
-  const showErrors = (errors: Record<string, string>) => {
-    const paths = Object.keys(errors);
-    for (const path of paths) setError(path as Path, { type: 'contract', message: errors[path]! });
-    // Open the dish that holds the first error so it can be seen and focused.
-    const first = paths[0];
+  /** Opens the dish holding the first error, focuses it and says that nothing was saved. */
+  const revealErrors = (paths: string[]) => {
+    // The first wrong field on the page (the resolver lists money errors before the contract's).
+    const fieldOf = (path: string) => document.querySelector(`[name="${CSS.escape(path)}"]`);
+    const first = paths.map((path) => ({ path, el: fieldOf(path) })).sort((a, b) => {
+      if (!a.el || !b.el) return a.el ? -1 : b.el ? 1 : 0;
+      return a.el.compareDocumentPosition(b.el) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+    })[0]?.path;
     if (first) {
       const match = /^categories\.(\d+)\.products\.(\d+)/.exec(first);
       if (match) document.querySelectorAll('[data-testid="category-editor"]')[Number(match[1])]?.querySelectorAll('details')[Number(match[2])]?.setAttribute('open', '');
-      setTimeout(() => { try { setFocus(first as Path); } catch { /* not focusable */ } }, 0);
+      // The field and its message in the middle of the screen, clear of the header and the publish bar.
+      setTimeout(() => {
+        try { setFocus(first as Path); } catch { /* not focusable */ }
+        const field = document.activeElement;
+        if (field instanceof HTMLElement && field !== document.body) field.scrollIntoView({ block: 'center' });
+      }, 0);
     }
     setNotice({ kind: 'error', text: `Revisa ${paths.length === 1 ? 'el campo marcado' : `los ${paths.length} campos marcados`}: no se ha guardado nada.` });
   };
 
-  const onSubmit = handleSubmit(async (values) => {
+  // The resolver (contract + money) has put its errors at their fields; the API's own go there too.
+  const onSubmit = handleSubmit(async (venue) => {
     setNotice(undefined);
-    const out = fromForm(values);
-    if ('errors' in out) return showErrors(out.errors);
     try {
-      const saved = await saveVenue(out.venue);
+      const saved = await saveVenue(venue, { create: isNew });
       setLoaded(saved);
       reset(toForm(saved));
-      setNotice({ kind: 'ok', text: 'Menú publicado. Los clientes ya lo ven.' });
+      if (isNew) {
+        setIsNew(false);
+        history.replaceState(history.state, '', `/panel/menu?venue=${encodeURIComponent(venueId)}`);
+      }
+      setNotice({ kind: 'ok', text: isNew ? `Local publicado. Los clientes ya lo ven en ${location.host}/${venueId}.` : 'Menú publicado. Los clientes ya lo ven.' });
     } catch (e) {
-      const fields = problemFieldErrors(e);
-      const mapped = Object.fromEntries(Object.entries(fields).map(([k, v]) => [formPath(k), v[0] ?? '']));
-      if (Object.keys(mapped).length) showErrors(mapped);
-      else setNotice({ kind: 'error', text: problemMessage(e) });
+      const fields = Object.entries(problemFieldErrors(e)).map(([path, messages]) => [formPath(path), messages[0] ?? ''] as const);
+      for (const [path, message] of fields) setError(path as Path, { type: 'api', message });
+      // Errors about something without a field here (a new venue's id taken meanwhile…): the API's words.
+      const shown = fields.filter(([path]) => document.querySelector(`[name="${CSS.escape(path)}"]`));
+      if (shown.length) revealErrors(shown.map(([path]) => path));
+      else setNotice({ kind: 'error', text: (fields.length ? problemOf(e)?.detail : undefined) ?? problemMessage(e) });
     }
-  });
+  }, (errors) => revealErrors(errorPaths(errors)));
 
   if (loadError) return <div role="alert" className="alert alert-error">{loadError}</div>;
   if (!loaded) return <p role="status" className="flex items-center gap-2 py-8"><span className="loading loading-spinner" aria-hidden="true" /> Cargando el menú…</p>;
@@ -472,16 +559,19 @@ function Editor({ venueId }: { venueId: string }) {
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" aria-labelledby="editor-title">
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4 [&_:is(input,textarea,summary)]:scroll-mt-8" aria-labelledby="editor-title">
         <div className="flex flex-wrap items-center gap-2">
-          <h1 id="editor-title" className="flex-1 text-2xl font-bold">Gestionar menú · {loaded.name}</h1>
-          <a className="btn btn-ghost min-h-11" href={`/panel/mesas?venue=${encodeURIComponent(venueId)}`}>Mesas y QR</a>
-          <a className="btn btn-ghost min-h-11" href={`/${venueId}`}>Ver menú</a>
+          <h1 id="editor-title" className="flex-1 text-2xl font-bold">{isNew ? 'Nuevo local' : 'Gestionar menú'} · {loaded.name}</h1>
+          {!isNew && <a className="btn btn-ghost min-h-11" href={`/panel/mesas?venue=${encodeURIComponent(venueId)}`}>Mesas y QR</a>}
+          {!isNew && <a className="btn btn-ghost min-h-11" href={`/${venueId}`}>Ver menú</a>}
         </div>
+        {isNew && <p className="rounded-box border border-info bg-base-100 p-3">Local nuevo, aún sin publicar: añade sus categorías y platos y pulsa «Publicar local». Los clientes lo verán en <span className="font-mono">{location.host}/{venueId}</span>.</p>}
         <Section title="Datos del local">
           <div className="grid gap-3 sm:grid-cols-2">
             <TextField name="name" label="Nombre del local" />
             <TextField name="tagline" label="Lema" />
+            <TextField name="city" label="Ciudad" />
+            <TextField name="cuisine" label="Tipo de cocina" hint="p. ej. Tapas, Café, Mexicana" />
             <TextField name="address" label="Dirección" />
             <TextField name="phone" label="Teléfono" type="tel" />
             <TextField name="currency" label="Moneda (ISO 4217)" hint="EUR, MXN, COP…" />
@@ -499,9 +589,9 @@ function Editor({ venueId }: { venueId: string }) {
         <Section title="Importar desde CSV">
           <CsvImport onImport={importRows} currency={loaded.currency} takenIds={() => new Set(getValues('categories').flatMap((c) => c.products.map((p) => p.id)))} />
         </Section>
-        <div className="sticky bottom-0 z-10 flex flex-wrap items-center gap-3 border-t border-base-300 bg-base-100 p-3">
-          <button type="submit" className="btn btn-primary min-h-11" disabled={isSubmitting}>Publicar cambios</button>
-          <span className="text-sm">{isDirty ? 'Hay cambios sin guardar.' : 'Todo guardado.'}</span>
+        <div ref={publishBar} data-testid="publish-bar" className="sticky bottom-0 z-10 flex flex-wrap items-center gap-3 border-t border-base-300 bg-base-100 p-3">
+          <button type="submit" className="btn btn-primary min-h-11" disabled={isSubmitting}>{isNew ? 'Publicar local' : 'Publicar cambios'}</button>
+          <span className="text-sm">{isNew ? 'Sin publicar.' : isDirty ? 'Hay cambios sin guardar.' : 'Todo guardado.'}</span>
           {undo && (
             <span role="status" className="flex items-center gap-2 text-sm">
               {undo.text}
@@ -518,5 +608,9 @@ function Editor({ venueId }: { venueId: string }) {
 }
 
 export default function MenuEditor() {
-  return <ManageGate page="/panel/menu">{(venueId) => <Editor venueId={venueId} />}</ManageGate>;
+  return (
+    <ManageGate page="/panel/menu">
+      {(venueId, user, search) => <Editor venueId={venueId} newName={isAdmin(user) ? newVenueName(search) : undefined} />}
+    </ManageGate>
+  );
 }

@@ -2,7 +2,7 @@
 import { Venue } from '../../contract/venue.ts';
 import { ProductHistory, TableLink, TableList, UploadedImage, type VenueInput } from '../../contract/manage.ts';
 import { Product } from '../../contract/venue.ts';
-import { http } from '../../lib/http.ts';
+import { http, problemOf } from '../../lib/http.ts';
 
 const venuePath = (id: string) => `venues/${encodeURIComponent(id)}`;
 
@@ -10,8 +10,21 @@ export async function fetchVenue(id: string): Promise<Venue> {
   return Venue.parse(await http.get(venuePath(id), { cache: 'no-store' }).json<unknown>());
 }
 
-export async function saveVenue(venue: VenueInput): Promise<Venue> {
-  return Venue.parse(await http.put(venuePath(venue.id), { json: venue, retry: 0 }).json<unknown>());
+/** Publishes the venue; `create` (a new venue) refuses to replace one that exists meanwhile (412). */
+export async function saveVenue(venue: VenueInput, { create = false } = {}): Promise<Venue> {
+  const headers = create ? { 'If-None-Match': '*' } : undefined;
+  return Venue.parse(await http.put(venuePath(venue.id), { json: venue, retry: 0, headers }).json<unknown>());
+}
+
+/** Whether a venue with this id exists (a 404 says it does not; other failures throw). */
+export async function venueExists(id: string): Promise<boolean> {
+  try {
+    await http.get(venuePath(id), { cache: 'no-store', retry: 0 });
+    return true;
+  } catch (e) {
+    if (problemOf(e)?.status === 404) return false;
+    throw e;
+  }
 }
 
 export async function fetchTables(id: string): Promise<TableLink[]> {

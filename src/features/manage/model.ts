@@ -1,11 +1,16 @@
 /**
  * The menu editor's form model (issue 11): the venue with money as text in the venue's
  * currency, converted to integer minor units and checked with the contract's `VenueInput`
- * on save. Errors come back keyed by the form's field paths.
+ * through react-hook-form's zod resolver. Errors land at the form's fields.
  */
 import Papa from 'papaparse';
+import * as z from 'zod/mini';
+import { toNestErrors } from '@hookform/resolvers';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldError, Resolver } from 'react-hook-form';
 import { ALLERGENS, TAGS, type Allergen, type Tag, type Venue } from '../../contract/venue.ts';
-import { spanishErrors, VenueInput } from '../../contract/manage.ts';
+import { MANAGE_LIMITS, spanishErrors, VenueInput } from '../../contract/manage.ts';
+import { RESERVED_VENUE_IDS } from '../../contract/limits.ts';
 import { ALLERGEN_LABELS, TAG_LABELS } from '../../contract/menu-labels.ts';
 import { currencyDigits } from '../../lib/money.ts';
 
@@ -93,15 +98,18 @@ export function toForm(venue: Venue): FormValues {
   };
 }
 
-/** The form as the API's `VenueInput`, or field errors keyed by the form's paths. */
-export function fromForm(values: FormValues): { venue: VenueInput } | { errors: Record<string, string> } {
+/**
+ * The form with its money converted to integer minor units: the draft the contract checks.
+ * Money a person typed wrong gets its own message, keyed by the form's field.
+ */
+export function toDraft(values: FormValues): { draft: unknown; moneyErrors: Record<string, string> } {
   const e = currencyExponent(values.currency);
-  const errors: Record<string, string> = {};
+  const moneyErrors: Record<string, string> = {};
   const money = (text: string, path: string, opts?: { allowNegative?: boolean; optional?: boolean }): number | undefined => {
     if (opts?.optional && !text.trim()) return undefined;
     const r = parseMoneyText(text, e, opts);
     if ('error' in r) {
-      errors[path] = r.error;
+      moneyErrors[path] = r.error;
       return 0;
     }
     return r.value;
@@ -119,7 +127,7 @@ export function fromForm(values: FormValues): { venue: VenueInput } | { errors: 
       id: c.id, name: c.name, ...(c.description ? { description: c.description } : {}),
       ...(c.availableFrom ? { availableFrom: c.availableFrom } : {}), ...(c.availableUntil ? { availableUntil: c.availableUntil } : {}),
       products: c.products.map((p, pi) => ({
-        id: p.id, name: p.name, description: p.description, price: money(p.priceText, `categories.${ci}.products.${pi}.priceText`) ?? 0,
+        id: p.id, name: p.name, description: p.description, price: money(p.priceText, `categories.${ci}.products.${pi}.priceText`, { allowNegative: true }) ?? 0,
         ...(p.image ? { image: p.image } : {}), tags: p.tags, allergens: p.allergens, available: p.available,
         optionGroups: p.optionGroups.map((g, gi) => ({
           id: g.id, name: g.name, min: Number(g.min), max: Number(g.max),
@@ -131,15 +139,41 @@ export function fromForm(values: FormValues): { venue: VenueInput } | { errors: 
       })),
     })),
   };
-  const parsed = VenueInput.safeParse(draft, { error: spanishErrors });
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const path = formPath(issue.path.map(String).join('.'));
-      errors[path] ??= issue.message;
-    }
+  return { draft, moneyErrors };
+}
+
+/** Leaf errors of a nested `FieldErrors` object, keyed by their dotted path (`root` entries folded into their list). */
+function flatErrors(node: unknown, prefix = '', out: Record<string, FieldError> = {}): Record<string, FieldError> {
+  if (!node || typeof node !== 'object') return out;
+  const error = node as Partial<FieldError>;
+  if (typeof error.message === 'string' && typeof error.type === 'string') out[prefix] ??= { type: error.type, message: error.message };
+  for (const [key, child] of Object.entries(node)) {
+    if (key === 'ref' || key === 'message' || key === 'type' || key === 'types') continue;
+    flatErrors(child, key === 'root' ? prefix : prefix ? `${prefix}.${key}` : key, out);
   }
-  if (Object.keys(errors).length || !parsed.success) return { errors };
-  return { venue: parsed.data };
+  return out;
+}
+
+/** The dotted paths of a form's errors, in the order of the fields. */
+export const errorPaths = (errors: object): string[] => Object.keys(flatErrors(errors));
+
+/**
+ * The editor's resolver: the form converted to a draft, checked by `zodResolver` with the
+ * contract's `VenueInput` (Spanish messages); the errors land at the form's fields (money at
+ * its text field). Valid forms submit the contract's parsed `VenueInput`.
+ */
+export function venueResolver(): Resolver<FormValues, unknown, VenueInput> {
+  const contract = zodResolver(VenueInput, { error: spanishErrors });
+  return async (values, context, options) => {
+    const { draft, moneyErrors } = toDraft(values);
+    // Checked without the form's fields: errors come back at their contract paths.
+    const checked = await contract(draft as z.input<typeof VenueInput>, context, { ...options, fields: {}, names: [] });
+    const errors: Record<string, FieldError> = {};
+    for (const [path, message] of Object.entries(moneyErrors)) errors[path] = { type: 'money', message };
+    for (const [path, error] of Object.entries(flatErrors(checked.errors))) errors[formPath(path)] ??= error;
+    if (!Object.keys(errors).length) return { values: checked.values as VenueInput, errors: {} };
+    return { values: {}, errors: toNestErrors<FormValues>(errors, options) };
+  };
 }
 
 /** An API/contract path (`categories.0.products.1.price`) → the form field showing it. */
@@ -207,4 +241,39 @@ export function parseMenuCsv(text: string, exponent: number, taken: ReadonlySet<
     const value = (price as { value: number }).value;
     return { line: i + 2, category, errors, product: { id, name, description, priceText: formatMoneyText(value, exponent), tags, allergens, available: true, optionGroups: [] } };
   });
+}
+
+// ── A new venue (admin): its id and name, then the editor opens on a blank venue ────
+
+/** The new venue's address and name, with the contract's id rules worded one by one. */
+export const NewVenueForm = z.object({
+  name: z.string().check(
+    z.trim(),
+    z.minLength(1, 'Escribe el nombre del local'),
+    z.maxLength(MANAGE_LIMITS.nameMax, `Máximo ${MANAGE_LIMITS.nameMax} caracteres`),
+  ),
+  id: z.string().check(
+    z.trim(),
+    z.minLength(1, 'Escribe el identificador del local (p. ej. casa-pepe)'),
+    z.regex(/^[a-z0-9-]*$/, 'Solo minúsculas sin acentos, números y guiones (p. ej. casa-pepe)'),
+    z.regex(/^([a-z0-9]|$)/, 'Debe empezar por una letra o un número'),
+    z.minLength(2, 'Al menos 2 caracteres'),
+    z.maxLength(63, 'Máximo 63 caracteres'),
+    z.refine((id) => !(RESERVED_VENUE_IDS as readonly string[]).includes(id), 'Ese identificador está reservado para páginas de umenu: elige otro'),
+  ),
+});
+export type NewVenueForm = z.infer<typeof NewVenueForm>;
+
+/** The query of the editor opened on a venue that is not published yet. */
+export const newVenueQuery = (id: string, name: string) => `?venue=${encodeURIComponent(id)}&nombre=${encodeURIComponent(name)}`;
+export const newVenueName = (search: string): string | undefined => new URLSearchParams(search).get('nombre')?.trim().slice(0, MANAGE_LIMITS.nameMax) || undefined;
+
+/** A venue with nothing on its menu yet: open every day 09:00–23:00, orders at the table, in euros. */
+export function blankVenue(id: string, name: string): Venue {
+  const day = () => [{ open: '09:00', close: '23:00' }];
+  return {
+    id, name, tagline: '', city: '', cuisine: '', currency: 'EUR', locale: 'es-ES', timezone: 'Europe/Madrid', address: '',
+    hours: { mon: day(), tue: day(), wed: day(), thu: day(), fri: day(), sat: day(), sun: day() },
+    orderModes: ['table'], tables: [], categories: [], updatedAt: new Date(0).toISOString(),
+  };
 }

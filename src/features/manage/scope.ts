@@ -1,6 +1,11 @@
 /** Who may use the management pages: `manager:{venueId}` or `admin` (issue 11). */
 import { ADMIN_SCOPE, hasScope, type ScopedUser } from '../auth/index.ts';
 
+/** Where an admin creates a venue. */
+export const NEW_VENUE_PAGE = '/panel/nuevo-local';
+
+export const isAdmin = (user: ScopedUser | null | undefined): boolean => hasScope(user, ADMIN_SCOPE);
+
 export const managerScope = (venueId: string) => `manager:${venueId}`;
 
 export function canEditVenue(user: ScopedUser | null | undefined, venueId: string): boolean {

@@ -5,33 +5,24 @@
  * board of `?venue=`; without `?venue=`, the list of venues the scope covers;
  * anyone else a clear "no access" message and no order data.
  */
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
-import { $auth, $authReady, canManageVenue, startAuth } from '../auth/index.ts';
+import type { User } from '../../contract/auth.ts';
+import { canManageVenue } from '../auth/index.ts';
 import { ADMIN_SCOPE, hasScope, staffVenueIds } from '../auth/index.ts';
-import { Loading } from '../../shell/ui/LoadState.tsx';
+import { SessionGate } from '../auth/SessionGate.tsx';
 import { venueParam } from './board.ts';
 import { NoAccess } from './NoAccess.tsx';
 import { OrderBoard } from './OrderBoard.tsx';
 import { VenuePicker } from './VenuePicker.tsx';
 
-function Waiting({ text }: { text: string }) {
-  return <Loading text={text} testId="panel-waiting" />;
+export default function StaffPanel() {
+  return (
+    <SessionGate signInText="Inicia sesión para ver el panel…" testId="panel-waiting">
+      {(user, search) => <StaffRoute user={user} search={search} />}
+    </SessionGate>
+  );
 }
 
-export default function StaffPanel() {
-  const { user, loggedIn } = useStore($auth);
-  const ready = useStore($authReady);
-  const [search] = useState(() => location.search);
-
-  useEffect(() => {
-    void startAuth();
-  }, []);
-
-  if (!ready) return <Waiting text="Comprobando tu sesión…" />;
-  // The auth guard is taking the visitor to /login.
-  if (!loggedIn || !user) return <Waiting text="Inicia sesión para ver el panel…" />;
-
+function StaffRoute({ user, search }: { user: User; search: string }) {
   const hasVenueParam = new URLSearchParams(search).has('venue');
   const venueId = venueParam(search);
   const venueCount = hasScope(user, ADMIN_SCOPE) ? Infinity : staffVenueIds(user).length;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoneyText, fromForm, parseMenuCsv, parseMoneyText, toForm } from '../../../src/features/manage/model.ts';
+import { blankVenue, errorPaths, formatMoneyText, NewVenueForm, parseMenuCsv, parseMoneyText, toForm, venueResolver, type FormValues } from '../../../src/features/manage/model.ts';
+import { isValidVenueId } from '../../../src/contract/limits.ts';
 import { DEMO_VENUES } from '../../../server/db/demo/index.ts';
 
 describe('money typed as text', () => {
@@ -17,24 +18,45 @@ describe('money typed as text', () => {
   });
 });
 
+/** The editor's resolver as react-hook-form calls it: `{ values, errors }`, errors nested like the form. */
+async function resolve(values: FormValues) {
+  const out = await venueResolver()(values, undefined, { fields: {}, names: [], shouldUseNativeValidation: false, criteriaMode: 'firstError' } as never);
+  const messages: Record<string, string> = {};
+  for (const path of errorPaths(out.errors)) {
+    let node: unknown = out.errors;
+    for (const key of path.split('.')) node = (node as Record<string, unknown>)[key];
+    messages[path] = (node as { message: string }).message;
+  }
+  return { values: out.values, messages };
+}
+
 describe('form model', () => {
-  it('round-trips every demo venue through the form unchanged', () => {
+  it('round-trips every demo venue through the form unchanged', async () => {
     for (const venue of DEMO_VENUES) {
       const full = { ...venue, updatedAt: '2026-01-01T00:00:00.000Z' };
-      const out = fromForm(toForm(full));
-      expect(out, venue.id).toHaveProperty('venue');
-      const saved = (out as { venue: typeof full }).venue;
+      const out = await resolve(toForm(full));
+      expect(out.messages, venue.id).toEqual({});
+      const saved = out.values as typeof full;
       expect(saved.categories.flatMap((c) => c.products.map((p) => p.price))).toEqual(full.categories.flatMap((c) => c.products.map((p) => p.price)));
     }
   });
 
-  it('puts contract errors at the form fields (price text, min > max)', () => {
+  it('puts contract errors at the form fields through the zod resolver (price text, min > max, long names, money typed wrong)', async () => {
     const form = toForm({ ...DEMO_VENUES[0]!, updatedAt: 'x' });
-    form.categories[0]!.products[0]!.priceText = '-3';
-    form.categories[0]!.products[0]!.name = 'x'.repeat(10_000);
-    const out = fromForm(form) as { errors: Record<string, string> };
-    expect(out.errors['categories.0.products.0.priceText']).toBe('El precio no puede ser negativo');
-    expect(out.errors['categories.0.products.0.name']).toBe('Máximo 80 caracteres');
+    const product = form.categories[0]!.products[0]!;
+    product.priceText = '-3';
+    product.name = 'x'.repeat(10_000);
+    product.optionGroups = [{ id: 'g', name: 'Salsa', min: 2, max: 1, options: [{ id: 'o', name: 'Verde', priceDeltaText: 'uno', available: true, allergens: [] }] }];
+    form.minOrderText = 'doce';
+    const { messages, values } = await resolve(form);
+    expect(values).toEqual({});
+    expect(messages).toMatchObject({
+      'categories.0.products.0.priceText': 'El precio no puede ser negativo',
+      'categories.0.products.0.name': 'Máximo 80 caracteres',
+      'categories.0.products.0.optionGroups.0.min': 'El mínimo no puede ser mayor que el máximo',
+      'categories.0.products.0.optionGroups.0.options.0.priceDeltaText': 'Escribe solo números, p. ej. 12,50',
+    });
+    expect(messages.minOrderText).toBe('Escribe solo números, p. ej. 12,50');
   });
 });
 
@@ -47,5 +69,22 @@ describe('CSV import', () => {
     expect(rows[0]!.product).toMatchObject({ id: 'flan', priceText: '4,50', allergens: ['eggs', 'milk'], tags: ['nuevo'] });
     expect(rows[1]).toMatchObject({ line: 3, errors: ['Falta el nombre'] });
     expect(rows[2]!.errors).toEqual(['Precio «-1»: El precio no puede ser negativo', 'Alérgeno desconocido: «plomo»']);
+  });
+});
+
+describe('a new venue\'s id', () => {
+  it('is accepted exactly when the contract accepts it, with one Spanish reason otherwise', () => {
+    const ids = ['ab', 'casa-pepe', '9-bar', 'a'.repeat(63), 'a'.repeat(64), 'a', '', '-casa', 'Casa', 'casa pepe', 'cañada', 'panel', 'api', 'login', 'casa--', 'casa_pepe'];
+    for (const id of ids) {
+      const parsed = NewVenueForm.safeParse({ name: 'Casa', id });
+      expect(parsed.success, id).toBe(isValidVenueId(id));
+      if (!parsed.success) expect(parsed.error.issues[0]!.message, id).toMatch(/^[A-ZÁÉÍÓÚ]/);
+    }
+  });
+
+  it('starts the editor on a blank venue the contract accepts', async () => {
+    const out = await resolve(toForm(blankVenue('casa-nueva', 'Casa Nueva')));
+    expect(out.messages).toEqual({});
+    expect((out.values as { categories: unknown[] }).categories).toEqual([]);
   });
 });
