@@ -12,11 +12,16 @@ export async function fillLogin(page: Page, email: string, password: string): Pr
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
 }
 
-/** From anywhere: open /login and sign in with email and password. */
+/**
+ * From anywhere: open /login and sign in with email and password. On a fresh server the
+ * service worker's first precache (every page, the large demo venue included) competes with
+ * the login request for the browser's connections; on a busy machine that takes longer than
+ * the default 7 s.
+ */
 export async function signIn(page: Page, who: { email: string; password: string } = ANA): Promise<void> {
   await page.goto('/login');
   await fillLogin(page, who.email, who.password);
-  await expect(page).not.toHaveURL(/\/login/);
+  await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
   await expectSignedIn(page);
 }
 

@@ -1,21 +1,9 @@
 /** Steps shared by the manager's browser tests (tests/e2e/manage*.spec.ts). */
-import { expect, type Page } from '@playwright/test';
-import { expectSignedIn, fillLogin } from './auth-helpers.ts';
+import type { Page } from '@playwright/test';
+export { signIn } from './auth-helpers.ts';
 
 export const MANAGER = { email: 'gerente@umenu.test', password: 'demo1234' };
 export const ADMIN = { email: 'admin@umenu.test', password: 'demo1234' };
-
-/**
- * Signs in from /login. On a fresh server the service worker's first precache (every page,
- * the large demo venue included) competes with the login request for the browser's
- * connections; on a busy machine that takes longer than the default 7 s.
- */
-export async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
-  await page.goto('/login');
-  await fillLogin(page, who.email, who.password);
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
-  await expectSignedIn(page);
-}
 
 /**
  * Waits until the page stops scrolling (html is `scroll-behavior: smooth`: focusing a field
