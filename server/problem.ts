@@ -30,6 +30,9 @@ const TITLES: Record<ProblemKey, string> = {
   invalidTransition: 'Cambio de estado no permitido',
   tokenReused: 'Sesión revocada',
   tooLarge: 'Petición demasiado grande',
+  tableTokenInvalid: 'Código de mesa no válido',
+  tableCredentialInvalid: 'Acceso a la mesa no válido',
+  tableClosed: 'Mesa cerrada',
   server: 'Error del servidor',
 };
 

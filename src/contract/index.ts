@@ -6,3 +6,4 @@ export * from './problem.ts';
 export * from './money.ts';
 export * from './hours.ts';
 export * from './labels.ts';
+export * from './table.ts';

@@ -11,6 +11,8 @@ export const LIMITS = {
   phoneDigitsMax: 20,
   addressMax: 200,
   tipPercentMax: 100,
+  participantNameMin: 1,
+  participantNameMax: 40,
 } as const;
 
 /** Venue ids are slugs; static page names are reserved (product.md §2). */

@@ -53,3 +53,14 @@ export function computeTotals(
   const deliveryFee = deliveryFeeFor(options.mode, options.deliveryFee);
   return { subtotal, tip, deliveryFee, total: subtotal + tip + deliveryFee };
 }
+
+/**
+ * A total split between `n` people in integer minor units: everyone pays `share`, and
+ * `remainder` (0 ≤ remainder < n) is left over to be shown, never dropped:
+ * `share * n + remainder === total`. `n` below 1 counts as 1.
+ */
+export function splitBill(total: number, n: number): { share: number; remainder: number } {
+  const people = Math.max(1, Math.floor(n));
+  const share = Math.floor(total / people);
+  return { share, remainder: total - share * people };
+}

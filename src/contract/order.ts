@@ -56,6 +56,8 @@ export const OrderLine = z.object({
   quantity: z.int(),
   unitPrice: z.int(),
   lineTotal: z.int(),
+  /** Who at the table added it (rounds of a table session). */
+  by: z.optional(z.string()),
 });
 
 export const StatusChange = z.object({ status: OrderStatus, at: z.string() });

@@ -29,6 +29,9 @@ export const PROBLEM_TYPES = {
   invalidTransition: 'urn:umenu:problem:invalid-transition',
   tokenReused: 'urn:umenu:problem:token-reused',
   tooLarge: 'urn:umenu:problem:too-large',
+  tableTokenInvalid: 'urn:umenu:problem:table-token-invalid',
+  tableCredentialInvalid: 'urn:umenu:problem:table-credential-invalid',
+  tableClosed: 'urn:umenu:problem:table-closed',
   server: 'urn:umenu:problem:server',
 } as const;
 export type ProblemType = (typeof PROBLEM_TYPES)[keyof typeof PROBLEM_TYPES];

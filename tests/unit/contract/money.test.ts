@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { computeTotals, percentOf, subtotalOf, unitCountOf } from '../../../src/contract/money.ts';
+import { computeTotals, percentOf, splitBill, subtotalOf, unitCountOf } from '../../../src/contract/money.ts';
 import { parseAmount } from '../../../src/features/checkout/totals.ts';
 
 const lines = [
@@ -59,5 +59,25 @@ describe('parseAmount', () => {
       expect(parseAmount(bad, 2), bad).toBeNull();
     }
     expect(parseAmount('20,5', 0)).toBeNull();
+  });
+});
+
+describe('splitBill (the table bill split)', () => {
+  it('splits evenly and keeps the remainder cents', () => {
+    expect(splitBill(10_000, 4)).toEqual({ share: 2_500, remainder: 0 });
+    expect(splitBill(10_001, 3)).toEqual({ share: 3_333, remainder: 2 });
+    expect(splitBill(5, 10)).toEqual({ share: 0, remainder: 5 });
+    expect(splitBill(0, 3)).toEqual({ share: 0, remainder: 0 });
+  });
+
+  it('treats fewer than one person as one', () => {
+    expect(splitBill(1_234, 0)).toEqual({ share: 1_234, remainder: 0 });
+  });
+
+  it('never loses or invents a cent', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 100_000_000 }), fc.integer({ min: 1, max: 50 }), (total, n) => {
+      const { share, remainder } = splitBill(total, n);
+      return Number.isInteger(share) && share * n + remainder === total && remainder >= 0 && remainder < n;
+    }));
   });
 });

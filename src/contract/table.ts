@@ -1,0 +1,164 @@
+/**
+ * Table sessions (issue 12): everyone at a table joins one live session from their own
+ * phone, shares one cart and sends rounds to the kitchen together. Schemas and types of
+ * the `/api/venues/{id}/tables/{label}/…` and `/api/table-session…` endpoints, and the
+ * exact Spanish strings both clients show.
+ */
+import * as z from 'zod/mini';
+import { LIMITS } from './limits.ts';
+import { Order, OrderLineInput } from './order.ts';
+
+/** Exact strings of the issue (requirements, not suggestions). */
+export const TABLE_STRINGS = {
+  invalidToken: 'Este código de mesa no es válido',
+  closed: 'Mesa cerrada',
+  askName: '¿Cómo te llamas?',
+  join: 'Unirme a la mesa',
+  send: 'Enviar a cocina',
+  callWaiter: 'Llamar al mesero',
+  askBill: 'Pedir la cuenta',
+  bill: 'Cuenta de la mesa',
+  close: 'Cerrar mesa',
+  splitBetween: (n: number) => `Dividir entre ${n}`,
+  table: (label: string) => `Mesa ${label}`,
+} as const;
+
+/** Messages the API answers with (problem `detail`) and the client may show as they are. */
+export const TABLE_MESSAGES = {
+  credentialInvalid: 'Tu acceso a la mesa no es válido. Vuelve a escanear el código de la mesa.',
+  sessionClosed: 'La mesa está cerrada. Escanea el código de la mesa para empezar de nuevo.',
+  nameInvalid: 'Escribe tu nombre (1 a 40 caracteres).',
+  notYourLine: 'Solo quien añadió esta línea puede cambiarla.',
+  tooManyLines: `El carrito de la mesa admite ${LIMITS.linesPerOrder} líneas como máximo.`,
+  emptyCart: 'El carrito de la mesa está vacío.',
+  callAlreadyOpen: 'Ya avisamos al personal: va en camino.',
+  noOpenSession: (label: string) => `La mesa ${label} no tiene una sesión abierta.`,
+} as const;
+
+/** Header that carries the participant credential on every session request. */
+export const TABLE_CREDENTIAL_HEADER = 'X-Table-Credential';
+
+/** A line id chosen by the client (idempotent PUT, offline replay). */
+export const CART_LINE_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
+export const ParticipantName = z.string().check(
+  z.trim(),
+  z.minLength(LIMITS.participantNameMin, TABLE_MESSAGES.nameInvalid),
+  z.maxLength(LIMITS.participantNameMax, TABLE_MESSAGES.nameInvalid),
+);
+
+/** Body of `POST /venues/{id}/tables/{label}/join`. */
+export const JoinInput = z.strictObject({
+  token: z.string().check(z.minLength(1), z.maxLength(64)),
+  name: z.optional(ParticipantName),
+});
+
+/** Body of `PUT /table-session/cart/lines/{lineId}` (the rules of an order line). */
+export const CartLineInput = OrderLineInput;
+
+export const CALL_KINDS = ['waiter', 'bill'] as const;
+export const CallKind = z.enum(CALL_KINDS);
+export const CallInput = z.strictObject({ kind: CallKind });
+
+/** Body of `POST /table-session/rounds`: the total the table was shown. */
+export const RoundInput = z.strictObject({ expectedTotal: z.int().check(z.minimum(0)) });
+
+export const TableCartLine = z.object({
+  id: z.string(),
+  participantId: z.string(),
+  /** Name of the participant who added it. */
+  by: z.string(),
+  productId: z.string(),
+  name: z.string(),
+  options: z.array(z.object({ id: z.string(), name: z.string(), priceDelta: z.int() })),
+  optionIds: z.array(z.string()),
+  note: z.optional(z.string()),
+  quantity: z.int(),
+  /** Priced by the server when the session is read. */
+  unitPrice: z.int(),
+  lineTotal: z.int(),
+  addedAt: z.string(),
+});
+
+export const Participant = z.object({ id: z.string(), name: z.string(), joinedAt: z.string() });
+
+export const TableCall = z.object({
+  id: z.string(),
+  kind: CallKind,
+  at: z.string(),
+  acknowledgedAt: z.optional(z.string()),
+});
+
+export const TableSessionStatus = z.enum(['open', 'closed']);
+
+export const TableSession = z.object({
+  id: z.string(),
+  venueId: z.string(),
+  table: z.string(),
+  status: TableSessionStatus,
+  openedAt: z.optional(z.string()),
+  closedAt: z.optional(z.string()),
+  /** Increases on every change of the session. */
+  version: z.int(),
+  participants: z.array(Participant),
+  cart: z.object({ lines: z.array(TableCartLine), subtotal: z.int(), count: z.int() }),
+  /** Rounds sent to the kitchen, newest last. */
+  rounds: z.array(Order),
+  /** Open calls. */
+  calls: z.array(TableCall),
+});
+
+export const TableCheck = z.object({ venueId: z.string(), table: z.string() });
+
+export const JoinResult = z.object({
+  credential: z.string(),
+  participantId: z.string(),
+  session: TableSession,
+});
+
+export const CallResult = z.object({ call: TableCall, alreadyOpen: z.boolean() });
+
+export const TableBill = z.object({
+  currency: z.string(),
+  locale: z.string(),
+  /** Rounds that were not cancelled. */
+  rounds: z.array(Order),
+  people: z.array(z.object({ participantId: z.string(), name: z.string(), total: z.int() })),
+  subtotal: z.int(),
+  total: z.int(),
+});
+
+/** One open session as staff see it (board list and `event: table`). */
+export const StaffTableSession = z.object({
+  id: z.string(),
+  table: z.string(),
+  status: z.optional(TableSessionStatus),
+  openedAt: z.string(),
+  closedAt: z.optional(z.string()),
+  participants: z.array(Participant),
+  cartCount: z.int(),
+  rounds: z.array(Order),
+  calls: z.array(TableCall),
+});
+
+export const StaffTableSessions = z.object({ sessions: z.array(StaffTableSession) });
+export const TableClosed = z.object({ table: z.string(), closedAt: z.string() });
+
+export type ParticipantName = z.infer<typeof ParticipantName>;
+export type JoinInput = z.infer<typeof JoinInput>;
+export type CartLineInput = z.infer<typeof CartLineInput>;
+export type CallKind = z.infer<typeof CallKind>;
+export type CallInput = z.infer<typeof CallInput>;
+export type RoundInput = z.infer<typeof RoundInput>;
+export type TableCartLine = z.infer<typeof TableCartLine>;
+export type Participant = z.infer<typeof Participant>;
+export type TableCall = z.infer<typeof TableCall>;
+export type TableSessionStatus = z.infer<typeof TableSessionStatus>;
+export type TableSession = z.infer<typeof TableSession>;
+export type TableCheck = z.infer<typeof TableCheck>;
+export type JoinResult = z.infer<typeof JoinResult>;
+export type CallResult = z.infer<typeof CallResult>;
+export type TableBill = z.infer<typeof TableBill>;
+export type StaffTableSession = z.infer<typeof StaffTableSession>;
+export type StaffTableSessions = z.infer<typeof StaffTableSessions>;
+export type TableClosed = z.infer<typeof TableClosed>;
