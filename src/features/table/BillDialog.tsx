@@ -47,7 +47,7 @@ export function BillDialog({ venue }: { venue: TableVenue }) {
         <button type="button" className="btn mt-3 min-h-11" onClick={() => void loadBill()}>Reintentar</button>
       </div>
     );
-  } else {
+  } else if (bill.state === 'ready') {
     const { rounds, people: persons, subtotal } = bill.bill;
     const tip = percentOf(subtotal, tipPercent);
     const total = subtotal + tip;

@@ -19,7 +19,7 @@ export type Memberships = Record<string, Membership>;
 function isMembership(value: unknown): value is Membership {
   if (typeof value !== 'object' || value === null) return false;
   const m = value as Record<string, unknown>;
-  return ['table', 'credential', 'participantId', 'sessionId'].every((k) => typeof m[k] === 'string' && (m[k] as string).length > 0);
+  return ['table', 'credential', 'participantId', 'sessionId'].every((k) => typeof m[k] === 'string' && m[k].length > 0);
 }
 
 function isMemberships(value: unknown): value is Memberships {

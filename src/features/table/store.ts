@@ -447,7 +447,7 @@ export async function sendToKitchen(acceptedTotal?: number): Promise<void> {
     toast.success(`Ronda enviada a cocina (pedido ${order.number})`, { id: 'table-round' });
     await refresh();
   } catch (error) {
-    const problem = problemOf(error) as (ReturnType<typeof problemOf> & { changes?: unknown; total?: unknown }) | undefined;
+    const problem = problemOf(error);
     if (problem?.type === PROBLEM_TYPES.priceChanged && Array.isArray(problem.changes)) {
       roundKey = null;
       $priceChange.set({
