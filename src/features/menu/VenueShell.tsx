@@ -15,7 +15,6 @@ import MenuIsland from './MenuIsland.tsx';
 import { allergensInMenu, buildIndex, dietsInMenu } from './filter.ts';
 import { DIET_TAGS } from '../../contract/menu-labels.ts';
 import { OrderDrawerLoader, checkoutVenueOf } from '../checkout/index.ts';
-import { TableMount } from '../table/index.ts';
 import { LoadError } from '../../shell/ui/LoadState.tsx';
 import { Venue as VenueSchema } from '../../contract/venue.ts';
 
@@ -89,7 +88,8 @@ export default function VenueShell() {
   const present = new Set(allergensInMenu(index));
   return (
     <>
-      <TableMount venueId={venue.id} venueName={venue.name} currency={venue.currency} locale={venue.locale} />
+      {/* The table session's bar (a table link), rendered here by the menu island. */}
+      <div id="table-slot" />
       <VenueHeader venue={venue} apiBase={apiBase} />
       <div className="sticky top-14 z-20 -mx-3 mt-2 bg-base-200 px-3 shadow-[0_1px_0_var(--color-base-300)]">
         <MenuIsland

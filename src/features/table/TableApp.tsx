@@ -1,5 +1,6 @@
 /** The table side of a venue page (loaded on demand): the link check, joining, the table bar, its cart and its bill. */
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
 import { useStore } from '@nanostores/react';
 import { TABLE_MESSAGES, TABLE_STRINGS } from '../../contract/table.ts';
 import { JoinCard } from './JoinCard.tsx';
@@ -8,7 +9,14 @@ import { TableDrawer } from './TableDrawer.tsx';
 import { BillDialog } from './BillDialog.tsx';
 import { $table, checkAndJoin, startTable, type TableVenue } from './store.ts';
 
-export default function TableApp({ venue }: { venue: TableVenue }) {
+/** Renders the table side into `slot` (its own React root: it shares state with the page's islands through stores only). */
+export function mountTableApp(slot: HTMLElement, venue: TableVenue): () => void {
+  const root = createRoot(slot);
+  root.render(<TableContent venue={venue} />);
+  return () => root.unmount();
+}
+
+function TableContent({ venue }: { venue: TableVenue }): ReactNode {
   const state = useStore($table);
   useEffect(() => {
     void startTable(venue);

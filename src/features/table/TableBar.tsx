@@ -53,7 +53,7 @@ export function TableBar() {
         <div className="grid grid-cols-2 gap-2">
           <button type="button" className="btn btn-primary col-span-2 min-h-11" onClick={openTableCart}>
             <Icon path={mdiCartOutline} size={20} />
-            Ver carrito de la mesa{view.count > 0 ? ` (${view.count})` : ''}
+            Ver carrito de la mesa{view.lines.length > 0 ? ` (${view.lines.length})` : ''}
           </button>
           <button type="button" className="btn min-h-11" onClick={() => void callStaff('waiter')} disabled={calling === 'waiter'} aria-describedby={waiterOpen ? 'table-waiter-open' : undefined}>
             <Icon path={mdiBellRingOutline} size={20} />

@@ -27,7 +27,7 @@ export function TableDrawer({ venue }: { venue: TableVenue }) {
 
   function onClose(): void {
     closeTableCart();
-    const target = opener.current?.isConnected ? opener.current : document.querySelector<HTMLElement>('[data-testid="table-cart-button"]');
+    const target = opener.current?.isConnected ? opener.current : document.querySelector<HTMLElement>('[data-testid="cart-button"]');
     target?.focus();
   }
 

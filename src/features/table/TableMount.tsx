@@ -1,13 +1,11 @@
 /**
- * The table side of a venue page, as an island: renders nothing (and loads nothing more)
- * unless the address is a table link or this device has a seat at this venue's table; then
- * loads the table app (join, bar, shared cart, bill) on demand.
+ * The table side of a venue page: does nothing (and loads nothing more) unless the address
+ * is a table link or this device has a seat at this venue's table; then loads the table app
+ * (join, bar, shared cart, bill) on demand and mounts it in the page's `#table-slot`, above
+ * the menu. Hosted by the menu island, so a venue page carries no extra island for it.
  */
-import { lazy, Suspense } from 'react';
-import { useHydrated } from '../../lib/hydrated.ts';
+import { useEffect } from 'react';
 import { tableHinted } from './membership.ts';
-
-const TableApp = lazy(() => import('./TableApp.tsx'));
 
 export interface TableMountProps {
   venueId: string;
@@ -16,21 +14,22 @@ export interface TableMountProps {
   locale: string;
 }
 
-/** Read once per venue at load: the app, once started, must stay mounted (e.g. to say `Mesa cerrada`). */
-const hints = new Map<string, boolean>();
-
 export default function TableMount({ venueId, venueName, currency, locale }: TableMountProps) {
-  const hydrated = useHydrated();
-  if (!hydrated) return null;
-  let hinted = hints.get(venueId);
-  if (hinted === undefined) {
-    hinted = tableHinted(venueId);
-    hints.set(venueId, hinted);
-  }
-  if (!hinted) return null;
-  return (
-    <Suspense fallback={null}>
-      <TableApp venue={{ id: venueId, name: venueName, currency, locale }} />
-    </Suspense>
-  );
+  useEffect(() => {
+    const slot = document.getElementById('table-slot');
+    if (!slot || !tableHinted(venueId)) return;
+    let cancelled = false;
+    let unmount: (() => void) | undefined;
+    import('./TableApp.tsx').then(
+      (app) => {
+        if (!cancelled) unmount = app.mountTableApp(slot, { id: venueId, name: venueName, currency, locale });
+      },
+      (error: unknown) => console.warn('[umenu] the table session could not be loaded', error),
+    );
+    return () => {
+      cancelled = true;
+      unmount?.();
+    };
+  }, [venueId, venueName, currency, locale]);
+  return null;
 }

@@ -1,38 +1,30 @@
 /**
- * The light part of table sessions, loaded with every venue page: which table this device
- * belongs to at a venue (persisted under `vuex`), whether the address is a table link, and
- * whether a session is live here now. Everything else (stream, queue, UI) is loaded on demand.
+ * The light part of table sessions, loaded with every venue page: whether the address is a
+ * table link or this device has a seat at the venue's table (a hint read straight from the
+ * stored state, without loading the session code), and, once a session is live here, the
+ * venue it belongs to and where added dishes go. Everything else is loaded on demand.
  */
-import { atom } from 'nanostores';
-import { persistentStore } from '../../lib/persist.ts';
+import { vuexEngine } from '../../lib/persist.ts';
+import type { NewCartLine } from '../cart/index.ts';
 
-/** This device's seat at a venue's table: the participant credential of one session. */
-export interface Membership {
-  table: string;
-  credential: string;
-  participantId: string;
-  sessionId: string;
+/** Key of the stored seats (`vuex.tableMemberships[venueId]`), owned by the session store. */
+export const MEMBERSHIPS_KEY = 'tableMemberships';
+
+export type TableAdder = (line: NewCartLine) => { ok: boolean; message?: string };
+/** The venue whose table session is open and joined on this page, and how to add to its cart. */
+let active: { venueId: string; add: TableAdder } | null = null;
+
+/** Set by the session store while a session is live here (null when it ends): where `addDish` sends dishes. */
+export function setTableAdder(venueId: string | null, add: TableAdder | null = null): void {
+  active = venueId && add ? { venueId, add } : null;
 }
 
-export type Memberships = Record<string, Membership>;
-
-function isMembership(value: unknown): value is Membership {
-  if (typeof value !== 'object' || value === null) return false;
-  const m = value as Record<string, unknown>;
-  return ['table', 'credential', 'participantId', 'sessionId'].every((k) => typeof m[k] === 'string' && m[k].length > 0);
+/** Where dishes for this venue go while its table session is live here (null: the diner's own cart). */
+export function tableAdderFor(venueId: string): TableAdder | null {
+  return active?.venueId === venueId ? active.add : null;
 }
 
-function isMemberships(value: unknown): value is Memberships {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every(isMembership);
-}
-
-/** Per venue id. */
-export const $memberships = persistentStore<Memberships>('tableMemberships', {}, isMemberships);
-
-/** The venue whose table session is open and joined on this page (adds go to the table cart), or null. */
-export const $tableActive = atom<string | null>(null);
-
-/** `?mesa={label}&t={token}` of the current address, when both are there. */
+/** `?mesa={label}&t={token}` of an address, when both are there. */
 export function tableLinkOf(href: string): { table: string; token: string } | null {
   try {
     const params = new URL(href).searchParams;
@@ -47,5 +39,7 @@ export function tableLinkOf(href: string): { table: string; token: string } | nu
 /** True when this page may have a table session: a table link in the address or a stored seat at this venue. */
 export function tableHinted(venueId: string): boolean {
   if (typeof location === 'undefined') return false;
-  return tableLinkOf(location.href) !== null || $memberships.get()[venueId] !== undefined;
+  if (tableLinkOf(location.href)) return true;
+  const seats = vuexEngine.snapshot()[MEMBERSHIPS_KEY] as Record<string, unknown> | undefined;
+  return typeof seats === 'object' && seats !== null && venueId in seats;
 }

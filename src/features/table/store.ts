@@ -18,9 +18,9 @@ import { OFFLINE_MESSAGE, problemMessage, problemOf } from '../../lib/http.ts';
 import { persistentStore } from '../../lib/persist.ts';
 import { toast } from '../../shell/toast.ts';
 import { whenAuthReady } from '../auth/index.ts';
-import type { NewCartLine } from '../cart/index.ts';
+import { $sharedCart, type NewCartLine } from '../cart/index.ts';
 import * as api from './api.ts';
-import { $memberships, $tableActive, tableLinkOf, type Membership } from './membership.ts';
+import { MEMBERSHIPS_KEY, setTableAdder, tableLinkOf } from './membership.ts';
 import {
   applyEdits, cappedQuantity, enqueue, isQueuedEdit, newLineId, newer, sameLineOf, subtotalOfLines,
   type Me, type QueuedEdit, type ViewLine,
@@ -33,6 +33,28 @@ export interface TableVenue {
   locale: string;
 }
 
+/** This device's seat at a venue's table: the participant credential of one session. */
+export interface Membership {
+  table: string;
+  credential: string;
+  participantId: string;
+  sessionId: string;
+}
+
+type Memberships = Record<string, Membership>;
+
+function isMembership(value: unknown): value is Membership {
+  if (typeof value !== 'object' || value === null) return false;
+  const m = value as Record<string, unknown>;
+  return ['table', 'credential', 'participantId', 'sessionId'].every((k) => typeof m[k] === 'string' && m[k].length > 0);
+}
+
+const isMemberships = (value: unknown): value is Memberships =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every(isMembership);
+
+/** Seats per venue id (persisted: a reload, or a later visit without the link, keeps the seat). */
+export const $memberships = persistentStore<Memberships>(MEMBERSHIPS_KEY, {}, isMemberships);
+
 export type Phase = 'idle' | 'checking' | 'invalid' | 'needName' | 'joining' | 'joined' | 'closed' | 'lost' | 'error';
 
 export interface TableState {
@@ -43,6 +65,10 @@ export interface TableState {
   /** The name field's error. */
   nameError?: string;
 }
+
+/** The venue whose table session is open and joined on this page, or null. */
+export const $tableActive = atom<string | null>(null);
+$tableActive.subscribe((id) => setTableAdder(id, addTableLine));
 
 export const $table = atom<TableState>({ phase: 'idle', table: null });
 export const $venue = atom<TableVenue | null>(null);
@@ -104,6 +130,21 @@ export const $view = computed([$session, $queue, $venue, $memberships], (session
     calls: session.calls,
     pendingEdits: edits.length,
   };
+});
+
+export function tableCartLabel(lines: number): string {
+  if (lines === 0) return 'Carrito de la mesa, vacío';
+  return `Carrito de la mesa, ${lines} ${lines === 1 ? 'producto' : 'productos'}`;
+}
+
+// While a session is live here, the header's cart button shows the table's cart.
+$view.subscribe((view) => {
+  const id = $tableActive.get();
+  $sharedCart.set(id && view ? { venueId: id, label: tableCartLabel(view.lines.length), count: view.lines.length, open: openTableCart } : null);
+});
+$tableActive.subscribe((id) => {
+  const view = $view.get();
+  $sharedCart.set(id && view ? { venueId: id, label: tableCartLabel(view.lines.length), count: view.lines.length, open: openTableCart } : null);
 });
 
 let stopStream: (() => void) | null = null;
