@@ -19,6 +19,7 @@ import { orderRoutes } from './routes/orders.ts';
 import { socialRoutes } from './social/routes.ts';
 import { manageRoutes } from './routes/manage.ts';
 import { tableRoutes } from './routes/tables.ts';
+import { tableSessionRoutes } from './routes/table-sessions.ts';
 import { mediaUploadRoutes, uploadedMediaRoutes } from './media-upload.ts';
 import { openApiDocument } from '../src/contract/openapi.ts';
 
@@ -46,7 +47,7 @@ export function createApp(deps: AppDeps): Hono {
     app.use('/api/*', cors({
       origin: (origin) => (config.corsOrigins.includes(origin) ? origin : null),
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'Accept'],
+      allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'Accept', 'X-Table-Credential', 'Last-Event-ID'],
       exposeHeaders: ['ETag', 'Retry-After', 'Location'],
       maxAge: 600,
     }));
@@ -86,6 +87,7 @@ export function createApp(deps: AppDeps): Hono {
   const api = new Hono();
   api.get('/health', healthRoute(deps));
   api.get('/openapi.json', (c) => c.json(openApiDocument()));
+  api.route('/', tableSessionRoutes(deps));
   api.route('/venues', manageRoutes(deps));
   api.route('/venues', tableRoutes(deps));
   api.route('/venues', mediaUploadRoutes(deps));

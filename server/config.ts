@@ -28,6 +28,12 @@ export interface ServerConfig {
   loginWindowSeconds: number;
   /** Orders per account and window (`UMENU_ORDER_LIMIT`, default `20/10m`; `off`: no limit). */
   orderLimit: OrderLimit | null;
+  /** Joins of one table (`UMENU_TABLE_JOIN_LIMIT`, default `30/10m`). */
+  tableJoinLimit: OrderLimit | null;
+  /** Join attempts from one client address (`UMENU_TABLE_JOIN_IP_LIMIT`, default `60/10m`: a venue's diners may share one address). */
+  tableJoinAddressLimit: OrderLimit | null;
+  /** Calls (waiter, bill) of one table session (`UMENU_TABLE_CALL_LIMIT`, default `10/10m`). */
+  tableCallLimit: OrderLimit | null;
   /** Extra CSP sources (space separated) for connect-src / img-src / form-action, e.g. another API origin or an OIDC provider. */
   cspConnect: string[];
   cspImg: string[];
@@ -39,11 +45,11 @@ export interface ServerConfig {
 }
 
 /** `20/10m`, `5/30s`, `100/1h`, `50/600` (seconds); `off` / `0`: no limit. */
-export function parseOrderLimit(value: string | undefined): OrderLimit | null {
-  if (value === undefined || value.trim() === '') return { max: 20, windowSeconds: 600 };
+export function parseOrderLimit(value: string | undefined, fallback: OrderLimit = { max: 20, windowSeconds: 600 }, name = 'UMENU_ORDER_LIMIT'): OrderLimit | null {
+  if (value === undefined || value.trim() === '') return fallback;
   if (/^(off|0|none|false)$/i.test(value.trim())) return null;
   const match = /^(\d+)\s*\/\s*(\d+)\s*(s|m|h)?$/i.exec(value.trim());
-  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) throw new Error(`UMENU_ORDER_LIMIT no es válido: «${value}» (ejemplos: 20/10m, 100/1h, off)`);
+  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) throw new Error(`${name} no es válido: «${value}» (ejemplos: 20/10m, 100/1h, off)`);
   const unit = { s: 1, m: 60, h: 3600 }[(match[3] ?? 's').toLowerCase() as 's' | 'm' | 'h'];
   return { max: Number(match[1]), windowSeconds: Number(match[2]) * unit };
 }
@@ -84,6 +90,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     loginMaxFailures: int(env.UMENU_LOGIN_MAX_FAILURES, 5),
     loginWindowSeconds: int(env.UMENU_LOGIN_WINDOW, 60),
     orderLimit: parseOrderLimit(env.UMENU_ORDER_LIMIT),
+    tableJoinLimit: parseOrderLimit(env.UMENU_TABLE_JOIN_LIMIT, { max: 30, windowSeconds: 600 }, 'UMENU_TABLE_JOIN_LIMIT'),
+    tableJoinAddressLimit: parseOrderLimit(env.UMENU_TABLE_JOIN_IP_LIMIT, { max: 60, windowSeconds: 600 }, 'UMENU_TABLE_JOIN_IP_LIMIT'),
+    tableCallLimit: parseOrderLimit(env.UMENU_TABLE_CALL_LIMIT, { max: 10, windowSeconds: 600 }, 'UMENU_TABLE_CALL_LIMIT'),
     cspConnect: list(env.UMENU_CSP_CONNECT),
     cspImg: list(env.UMENU_CSP_IMG),
     cspFormAction: list(env.UMENU_CSP_FORM_ACTION),

@@ -10,6 +10,7 @@ import type { AuthService } from './auth/service.ts';
 import type { OrderService } from './orders.ts';
 import type { SiteFiles } from './static.ts';
 import type { EventBus } from './events/bus.ts';
+import type { TableSessionService } from './table-sessions.ts';
 
 /** What the site part serves; `start.ts` swaps `files` after a build. */
 export interface SiteState {
@@ -23,6 +24,8 @@ export interface AppDeps {
   venues: VenueStore;
   auth: AuthService;
   orders: OrderService;
+  /** Table sessions (issue 12). */
+  tables: TableSessionService;
   site: SiteState;
   /** Order and venue events (stored, resumable, shared by every instance). */
   events: EventBus;

@@ -12,6 +12,8 @@ import { seedIfEmpty, seedVenueIfMissing } from './db/seed.ts';
 import { generateLargeVenue } from './db/generate-large.ts';
 import { createEventBus } from './events/bus.ts';
 import { createApp } from './app.ts';
+import { createTableSessionService } from './table-sessions.ts';
+import { tableForToken } from './routes/tables.ts';
 import type { AppDeps, SiteState } from './deps.ts';
 import type { Hono } from 'hono';
 
@@ -45,10 +47,15 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const venues = await createVenueStore(db, events);
   const auth = await createAuthService(db, config);
   const orders = createOrderService(db, venues, { ...(options.now ? { now: options.now } : {}), events, limit: config.orderLimit });
-  const deps: AppDeps = { db, config, venues, auth, orders, events, site, closers: [], draining: false };
+  const tables = createTableSessionService(db, venues, orders, events, {
+    limits: { joinsPerTable: config.tableJoinLimit, joinsPerAddress: config.tableJoinAddressLimit, callsPerSession: config.tableCallLimit },
+    tableForToken,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const deps: AppDeps = { db, config, venues, auth, orders, tables, events, site, closers: [], draining: false };
   const app = createApp(deps);
   const maintenance = setInterval(() => {
-    void Promise.all([events.prune(), auth.prune()]).catch((error: unknown) => console.error('[umenu] maintenance failed', error));
+    void Promise.all([events.prune(), auth.prune(), tables.prune()]).catch((error: unknown) => console.error('[umenu] maintenance failed', error));
   }, MAINTENANCE_MS);
   maintenance.unref();
   let closing: Promise<void> | undefined;

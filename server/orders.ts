@@ -27,9 +27,21 @@ export interface OrderLimit {
   windowSeconds: number;
 }
 
+/** What a table-session round adds to an order's creation (server/table-sessions.ts). */
+export interface CreateExtra {
+  /** The table session: the order's events reach that session's stream too. */
+  sessionId?: string;
+  /** Who added each line (index-aligned with the input lines). */
+  lineAuthors?: ReadonlyArray<{ by: string; participantId: string }>;
+  /** First thing in the order's transaction (lock and check the session). */
+  before?: (tx: Queryable) => Promise<void>;
+  /** Last thing in the order's transaction (empty the table cart, append the session's events). */
+  after?: (tx: Queryable, order: Order) => Promise<void>;
+}
+
 export interface OrderService {
   /** `bodyText` is the canonical request body, hashed to recognise a repeat. */
-  create(userId: string, key: string, bodyText: string, input: () => OrderInput): Promise<CreateResult>;
+  create(userId: string, key: string, bodyText: string, input: () => OrderInput, extra?: CreateExtra): Promise<CreateResult>;
   /** Checks the key before the body is validated: a replay returns the first order. */
   replay(userId: string, key: string, bodyText: string): Promise<Order | undefined>;
   get(id: string): Promise<{ order: Order; userId: string } | undefined>;
@@ -56,6 +68,10 @@ export function orderNumber(n: number): string {
   } while (b >= 0);
   return `${letters}-${digits}`;
 }
+
+/** Rounds of a table session are orders of the user `table:{sessionId}`. */
+export const TABLE_USER_PREFIX = 'table:';
+export const tableSessionOf = (userId: string) => (userId.startsWith(TABLE_USER_PREFIX) ? userId.slice(TABLE_USER_PREFIX.length) : undefined);
 
 export function hashBody(text: string): string {
   return createHash('sha256').update(text).digest('base64url');
@@ -102,7 +118,7 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
 
   return {
     replay,
-    async create(userId, key, bodyText, readInput) {
+    async create(userId, key, bodyText, readInput, extra = {}) {
       const first = await replay(userId, key, bodyText);
       if (first) return { order: first, replayed: true };
       const input = readInput();
@@ -114,6 +130,7 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
       const createdAt = at.toISOString();
       const day = zonedParts(at, venue.timezone).date;
       const order = await db.hotTransaction(async (tx): Promise<Order | undefined> => {
+        if (extra.before) await extra.before(tx);
         const id = randomUUID();
         // Sent together (pipelined). The key's primary key decides which of two simultaneous
         // requests (on any instances) makes the order; the counter row numbers it.
@@ -141,7 +158,7 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
           },
           ...(input.note ? { note: input.note } : {}),
           payment: input.payment,
-          lines: priced.lines,
+          lines: extra.lineAuthors ? priced.lines.map((line, i) => ({ ...line, ...extra.lineAuthors![i] })) : priced.lines,
           subtotal: priced.subtotal,
           tip: priced.tip,
           deliveryFee: priced.deliveryFee,
@@ -152,8 +169,9 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
         const json = JSON.stringify(doc);
         await Promise.all([
           tx.run('INSERT INTO orders (id, venue_id, user_id, number, day, status, doc, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [doc.id, venue.id, userId, doc.number, day, doc.status, json, createdAt]),
-          events?.append(tx, { venueId: venue.id, orderId: doc.id, type: 'order', data: json }),
+          events?.append(tx, { venueId: venue.id, orderId: doc.id, sessionId: extra.sessionId, type: 'order', data: json }),
         ]);
+        if (extra.after) await extra.after(tx, doc);
         return doc;
       }).catch((error: unknown) => {
         if (error instanceof KeyTaken) return undefined;
@@ -188,7 +206,7 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
     },
     async setStatus(id, status) {
       const updated = await db.hotTransaction(async (tx) => {
-        const row = await tx.get<{ doc: string }>(`SELECT doc FROM orders WHERE id = ?${db.forUpdate}`, [id]);
+        const row = await tx.get<{ doc: string; user_id: string }>(`SELECT doc, user_id FROM orders WHERE id = ?${db.forUpdate}`, [id]);
         if (!row) throw problem('notFound', 404, 'Ese pedido no existe.');
         const order = parse(row.doc);
         if (!STATUS_TRANSITIONS[order.status].includes(status)) {
@@ -199,7 +217,7 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
         const json = JSON.stringify(order);
         await Promise.all([
           tx.run('UPDATE orders SET status = ?, doc = ? WHERE id = ?', [status, json, id]),
-          events?.append(tx, { venueId: order.venueId, orderId: order.id, type: 'order', data: json }),
+          events?.append(tx, { venueId: order.venueId, orderId: order.id, sessionId: tableSessionOf(row.user_id), type: 'order', data: json }),
         ]);
         return order;
       });

@@ -3,7 +3,7 @@
  * here, option groups and availability are enforced, and the total is compared with the
  * `expectedTotal` the client showed. Pure apart from reading the venue store.
  */
-import type { OrderInput, OrderLine, PriceChange } from '../src/contract/order.ts';
+import type { OrderInput, OrderLine, OrderLineInput, PriceChange } from '../src/contract/order.ts';
 import type { CachedVenue, VenueStore } from './venues.ts';
 import { findOption } from './venues.ts';
 import { problem } from './problem.ts';
@@ -20,21 +20,22 @@ export interface PricedOrder {
 
 const PRICE_MEMORY_MS = 24 * 3600 * 1000;
 
-export function priceOrder(entry: CachedVenue, input: OrderInput, now: Date, venues?: VenueStore): PricedOrder {
+export interface UnavailableLine {
+  index: number;
+  productId: string;
+  name: string;
+}
+
+/**
+ * Prices lines from the venue's own data: unknown products and options and broken option
+ * groups go to `add(path, message)`; unavailable dishes or options are listed. `lines` has
+ * the lines that passed (index-aligned with the input when nothing was reported).
+ */
+export function priceLines(entry: CachedVenue, input: readonly OrderLineInput[], now: Date, add: (path: string, message: string) => void): { lines: OrderLine[]; unavailable: UnavailableLine[] } {
   const { venue } = entry;
-  const errors: Record<string, string[]> = {};
-  const add = (path: string, message: string) => (errors[path] ??= []).push(message);
-
-  if (!venue.orderModes.includes(input.mode)) add('mode', 'Este local no acepta pedidos de este tipo.');
-  if (input.mode === 'table') {
-    if (!input.table) add('table', 'Indica tu mesa.');
-    else if (venue.tables && !venue.tables.includes(input.table)) add('table', 'Esa mesa no existe en este local.');
-  }
-  if (input.mode === 'delivery' && !input.customer.address) add('customer.address', 'Indica la dirección de entrega.');
-
-  const unavailable: Array<{ index: number; productId: string; name: string }> = [];
+  const unavailable: UnavailableLine[] = [];
   const lines: OrderLine[] = [];
-  input.lines.forEach((line, index) => {
+  input.forEach((line, index) => {
     const found = entry.products.get(line.productId);
     if (!found) {
       add(`lines.${index}.productId`, 'Este producto ya no existe en el menú.');
@@ -91,6 +92,23 @@ export function priceOrder(entry: CachedVenue, input: OrderInput, now: Date, ven
       lineTotal: lineTotalOf({ unitPrice, quantity: line.quantity }),
     });
   });
+
+  return { lines, unavailable };
+}
+
+export function priceOrder(entry: CachedVenue, input: OrderInput, now: Date, venues?: VenueStore): PricedOrder {
+  const { venue } = entry;
+  const errors: Record<string, string[]> = {};
+  const add = (path: string, message: string) => (errors[path] ??= []).push(message);
+
+  if (!venue.orderModes.includes(input.mode)) add('mode', 'Este local no acepta pedidos de este tipo.');
+  if (input.mode === 'table') {
+    if (!input.table) add('table', 'Indica tu mesa.');
+    else if (venue.tables && !venue.tables.includes(input.table)) add('table', 'Esa mesa no existe en este local.');
+  }
+  if (input.mode === 'delivery' && !input.customer.address) add('customer.address', 'Indica la dirección de entrega.');
+
+  const { lines, unavailable } = priceLines(entry, input.lines, now, add);
 
   if (Object.keys(errors).length) throw problem('validation', 422, 'Revisa los datos del pedido.', { errors });
   if (!isOpenAt(venue.hours, venue.timezone, now)) {

@@ -195,8 +195,73 @@ CREATE TABLE media (
 const SQLITE_V3 = manageTables('INTEGER PRIMARY KEY AUTOINCREMENT', 'INTEGER', 'TEXT');
 const POSTGRES_V2 = manageTables('BIGSERIAL PRIMARY KEY', 'BIGINT', 'TEXT');
 
+/**
+ * Table sessions (issue 12). At most one open session per (venue, table): a partial unique
+ * index, so two instances joining at once open one session. Participants hold only the
+ * hash of their credential. `table_line_ids` remembers every cart-line id a PUT used (and
+ * the line it ended in, after a merge) so a repeated PUT never adds twice. Rounds are rows
+ * of `orders` whose `user_id` is `table:{sessionId}`; their events, and the session's own,
+ * carry `session_id` so a session's stream reads only its events. `rate_hits` counts joins
+ * and calls per key in the database (the limits hold across instances).
+ */
+const tableSessions = (big: string) => `
+CREATE TABLE table_sessions (
+  id TEXT PRIMARY KEY,
+  venue_id TEXT NOT NULL,
+  label TEXT NOT NULL,
+  status TEXT NOT NULL,
+  version ${big} NOT NULL,
+  opened_at TEXT NOT NULL,
+  closed_at TEXT,
+  active_at ${big} NOT NULL
+);
+CREATE UNIQUE INDEX table_sessions_open ON table_sessions (venue_id, label) WHERE status = 'open';
+CREATE INDEX table_sessions_venue ON table_sessions (venue_id, status);
+CREATE TABLE table_participants (
+  id TEXT PRIMARY KEY,
+  session_id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  user_id TEXT,
+  credential_hash TEXT NOT NULL UNIQUE,
+  joined_at TEXT NOT NULL
+);
+CREATE INDEX table_participants_session ON table_participants (session_id, joined_at);
+CREATE TABLE table_cart_lines (
+  session_id TEXT NOT NULL,
+  id TEXT NOT NULL,
+  participant_id TEXT NOT NULL,
+  product_id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  option_ids TEXT NOT NULL,
+  note TEXT,
+  quantity INTEGER NOT NULL,
+  added_at TEXT NOT NULL,
+  PRIMARY KEY (session_id, id)
+);
+CREATE TABLE table_line_ids (
+  session_id TEXT NOT NULL,
+  line_id TEXT NOT NULL,
+  target_id TEXT NOT NULL,
+  body_hash TEXT NOT NULL,
+  PRIMARY KEY (session_id, line_id)
+);
+CREATE TABLE table_calls (
+  id TEXT PRIMARY KEY,
+  session_id TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  at TEXT NOT NULL,
+  acknowledged_at TEXT
+);
+CREATE UNIQUE INDEX table_calls_open ON table_calls (session_id, kind) WHERE acknowledged_at IS NULL;
+CREATE INDEX table_calls_session ON table_calls (session_id, at);
+CREATE TABLE rate_hits (bucket TEXT NOT NULL, at ${big} NOT NULL);
+CREATE INDEX rate_hits_bucket ON rate_hits (bucket, at);
+ALTER TABLE events ADD COLUMN session_id TEXT;
+CREATE INDEX events_session ON events (session_id, id);
+`;
+
 /** Keyed by `Dialect` (server/db/database.ts, which imports this module: named here, not imported). */
 export const MIGRATIONS: Record<'sqlite' | 'postgres', string[]> = {
-  sqlite: [SQLITE_V1, SQLITE_V2, SOCIAL, SQLITE_V3],
-  postgres: [POSTGRES_V1, SOCIAL, POSTGRES_V2],
+  sqlite: [SQLITE_V1, SQLITE_V2, SOCIAL, SQLITE_V3, tableSessions('INTEGER')],
+  postgres: [POSTGRES_V1, SOCIAL, POSTGRES_V2, tableSessions('BIGINT')],
 };

@@ -21,12 +21,18 @@ export const EVENTS_CHANNEL = 'umenu_events';
 /** Events are kept at least this long (resume after a reload or a lost connection). */
 export const EVENT_RETENTION_MS = 25 * 3600_000;
 
-export type EventType = 'order' | 'venue';
+/**
+ * `order` (an order's whole document), `venue` (menu changed), `session` (a table session's
+ * whole snapshot, for its participants only) and `table` (the staff view of a table session, for the board).
+ */
+export type EventType = 'order' | 'venue' | 'session' | 'table';
 
 export interface StoredEvent {
   id: number;
   venueId: string;
   orderId: string | null;
+  /** The table session the event belongs to (its stream reads only these). */
+  sessionId: string | null;
   type: EventType;
   data: string;
 }
@@ -35,11 +41,19 @@ interface EventRow {
   id: number;
   venue_id: string;
   order_id: string | null;
+  session_id: string | null;
   type: EventType;
   data: string;
 }
 
-const toEvent = (r: EventRow): StoredEvent => ({ id: r.id, venueId: r.venue_id, orderId: r.order_id, type: r.type, data: r.data });
+const COLUMNS = 'id, venue_id, order_id, session_id, type, data';
+const toEvent = (r: EventRow): StoredEvent => ({ id: r.id, venueId: r.venue_id, orderId: r.order_id, sessionId: r.session_id, type: r.type, data: r.data });
+
+/** Which stored events a stream reads: one order's, or one table session's. */
+export interface EventFilter {
+  orderId?: string | undefined;
+  sessionId?: string | undefined;
+}
 
 export type EventListener = (event: StoredEvent) => void;
 
@@ -53,7 +67,7 @@ interface Hub {
 
 export interface EventBus {
   /** Appends an event inside `tx`; call `committed(venueId)` after the transaction commits. */
-  append(tx: Queryable, event: { venueId: string; orderId?: string; type: EventType; data: string }): Promise<number>;
+  append(tx: Queryable, event: { venueId: string; orderId?: string; sessionId?: string | undefined; type: EventType; data: string }): Promise<number>;
   /** After a commit: lets this instance's streams (SQLite) know; PostgreSQL's NOTIFY does it for every instance. */
   committed(venueId: string): void;
   /**
@@ -61,8 +75,8 @@ export interface EventBus {
    * after that are delivered; query `since()` after it resolves to fill the gap before.
    */
   subscribe(venueId: string, listener: EventListener): Promise<() => void>;
-  /** Stored events of a venue (optionally one order) after `afterId`, in order. */
-  since(venueId: string, afterId: number, orderId?: string): Promise<StoredEvent[]>;
+  /** Stored events of a venue (optionally one order's or one table session's) after `afterId`, in order. */
+  since(venueId: string, afterId: number, filter?: EventFilter): Promise<StoredEvent[]>;
   /** The venue's newest event id (0 when none). */
   latestId(venueId: string): Promise<number>;
   /** Called with the venue id of every venue event seen from any instance (cache refresh). */
@@ -90,7 +104,7 @@ export async function createEventBus(db: Db): Promise<EventBus> {
     try {
       do {
         hub.again = false;
-        const rows = await db.all<EventRow>('SELECT id, venue_id, order_id, type, data FROM events WHERE venue_id = ? AND id > ? ORDER BY id LIMIT 1000', [venueId, hub.cursor]);
+        const rows = await db.all<EventRow>(`SELECT ${COLUMNS} FROM events WHERE venue_id = ? AND id > ? ORDER BY id LIMIT 1000`, [venueId, hub.cursor]);
         for (const row of rows) {
           hub.cursor = row.id;
           const event = toEvent(row);
@@ -138,16 +152,16 @@ export async function createEventBus(db: Db): Promise<EventBus> {
     (await db.get<{ id: number | null }>('SELECT MAX(id) AS id FROM events WHERE venue_id = ?', [venueId]))?.id ?? 0;
 
   return {
-    async append(tx, { venueId, orderId, type, data }) {
-      const params = [venueId, orderId ?? null, type, data, Date.now()];
+    async append(tx, { venueId, orderId, sessionId, type, data }) {
+      const params = [venueId, orderId ?? null, sessionId ?? null, type, data, Date.now()];
       if (tx.dialect === 'sqlite') {
-        return (await tx.get<{ id: number }>('INSERT INTO events (venue_id, order_id, type, data, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id', params))!.id;
+        return (await tx.get<{ id: number }>('INSERT INTO events (venue_id, order_id, session_id, type, data, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id', params))!.id;
       }
       // Serialize this venue's event commits (see the module comment), then take the next id and
       // notify every instance on commit — sent together (pipelined), executed in this order.
       const [, row] = await Promise.all([
         tx.lock('events', venueId),
-        tx.get<{ id: number }>(`WITH e AS (INSERT INTO events (venue_id, order_id, type, data, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id)
+        tx.get<{ id: number }>(`WITH e AS (INSERT INTO events (venue_id, order_id, session_id, type, data, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id)
           SELECT id, pg_notify('${EVENTS_CHANNEL}', json_build_object('v', ?::text, 't', ?::text, 'id', id)::text) FROM e`, [...params, venueId, type]),
       ]);
       return row!.id;
@@ -182,10 +196,12 @@ export async function createEventBus(db: Db): Promise<EventBus> {
       }
       return unsubscribe;
     },
-    async since(venueId, afterId, orderId) {
-      const rows = orderId
-        ? await db.all<EventRow>('SELECT id, venue_id, order_id, type, data FROM events WHERE order_id = ? AND venue_id = ? AND id > ? ORDER BY id', [orderId, venueId, afterId])
-        : await db.all<EventRow>('SELECT id, venue_id, order_id, type, data FROM events WHERE venue_id = ? AND id > ? ORDER BY id LIMIT 5000', [venueId, afterId]);
+    async since(venueId, afterId, filter = {}) {
+      const rows = filter.orderId
+        ? await db.all<EventRow>(`SELECT ${COLUMNS} FROM events WHERE order_id = ? AND venue_id = ? AND id > ? ORDER BY id`, [filter.orderId, venueId, afterId])
+        : filter.sessionId
+          ? await db.all<EventRow>(`SELECT ${COLUMNS} FROM events WHERE session_id = ? AND venue_id = ? AND id > ? ORDER BY id LIMIT 5000`, [filter.sessionId, venueId, afterId])
+          : await db.all<EventRow>(`SELECT ${COLUMNS} FROM events WHERE venue_id = ? AND id > ? ORDER BY id LIMIT 5000`, [venueId, afterId]);
       return rows.map(toEvent);
     },
     latestId,

@@ -1,7 +1,7 @@
 /**
  * Server-sent event streams that can be resumed.
  *
- * Protocol (both `GET /api/orders/{id}/events` and `GET /api/venues/{id}/orders/events`):
+ * Protocol (`GET /api/orders/{id}/events`, `GET /api/venues/{id}/orders/events`, `GET /api/table-session/events`):
  * - First `retry: 3000` and `event: ready` whose `id:` is the stream's position (data `{}`).
  * - New connection (no `Last-Event-ID`): the order stream then sends `event: order` with
  *   the whole current order and the same `id:`; the board sends nothing more until a change.
@@ -10,7 +10,11 @@
  *   this stream, oldest first, then live ones — each once, each with its `id:`.
  * - Live: `event: order` (an order was placed or changed; data = the whole order) and, on
  *   the board, `event: venue` (the venue's menu changed: availability or prices; data
- *   `{"venueId","updatedAt"}`). Ids increase; a client keeps the last one it saw.
+ *   `{"venueId","updatedAt"}`) and `event: table` (a table session's staff view). Ids
+ *   increase; a client keeps the last one it saw.
+ * - The table-session stream (`GET /api/table-session/events`) is the same protocol with
+ *   `event: session` (the whole session: first, and after every change) and `event: order`
+ *   (one of its rounds changed), filtered by the events' `session_id`.
  * - `: ping` comments every 15 s. On shutdown: `retry: 500` and the stream ends, so the
  *   client reconnects promptly — through the load balancer, to another instance.
  */
@@ -22,6 +26,12 @@ export interface StreamSpec {
   venueId: string;
   /** Only this order's events (the order page). */
   orderId?: string;
+  /** Only this table session's events (a participant's stream). */
+  sessionId?: string;
+  /** Further filter on the event (e.g. the board skips `session`, a participant skips `table`). */
+  accept?: (event: StoredEvent) => boolean;
+  /** Start afresh even when the client asks to resume (a closed table session: nothing of it is replayed). */
+  ignoreResume?: boolean;
   /** A new connection: the first messages and the position they stand for. */
   fresh(): Promise<{ cursor: number; first: Array<{ event: string; data: string }> }>;
 }
@@ -46,16 +56,20 @@ export async function eventStream(c: Context, deps: StreamDeps, spec: StreamSpec
   // Subscribe before reading what was missed: nothing falls between the two (duplicates are dropped by id).
   const unsubscribe = await deps.events.subscribe(spec.venueId, (event) => {
     if (spec.orderId && event.orderId !== spec.orderId) return;
+    if (spec.sessionId && event.sessionId !== spec.sessionId) return;
+    if (spec.accept && !spec.accept(event)) return;
     queue.push(event);
     wake?.();
   });
   let cursor: number;
   let first: Array<{ event: string; data: string; id?: number }>;
   try {
-    const resumeFrom = lastEventId(c);
+    const resumeFrom = spec.ignoreResume ? undefined : lastEventId(c);
     if (resumeFrom !== undefined) {
       cursor = resumeFrom;
-      first = (await deps.events.since(spec.venueId, resumeFrom, spec.orderId)).map((e) => ({ event: e.type, data: e.data, id: e.id }));
+      first = (await deps.events.since(spec.venueId, resumeFrom, { orderId: spec.orderId, sessionId: spec.sessionId }))
+        .filter((e) => !spec.accept || spec.accept(e))
+        .map((e) => ({ event: e.type, data: e.data, id: e.id }));
     } else {
       const fresh = await spec.fresh();
       cursor = fresh.cursor;

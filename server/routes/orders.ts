@@ -75,7 +75,8 @@ export function orderRoutes({ orders, auth, venues, config, events }: AppDeps): 
     const id = c.req.param('id');
     if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, 'Ese local no existe.');
     if (!isStaffOf(claims, id)) throw problem('forbidden', 403, 'Solo el personal de este local puede ver sus pedidos.');
-    return eventStream(c, streamDeps, { venueId: id, fresh: async () => ({ cursor: await events.latestId(id), first: [] }) });
+    // Table sessions reach the board as `event: table` (their staff view), never as a participant's `session`.
+    return eventStream(c, streamDeps, { venueId: id, accept: (e) => e.type !== 'session', fresh: async () => ({ cursor: await events.latestId(id), first: [] }) });
   });
 
   app.get('/venues/:id/orders', async (c) => {

@@ -8,12 +8,18 @@ import { Category, Image, Option, OptionGroup, Product, Venue, VenueList, VenueS
 import { Order, OrderInput, OrderLine, OrderLineInput, OrderList, PriceChange, StatusChange, StatusInput, TipInput } from './order.ts';
 import { Problem, PROBLEM_TYPES } from './problem.ts';
 import { ProductChange, ProductHistory, ProductPatch, TableLink, TableList, UploadedImage, VenueInput } from './manage.ts';
+import {
+  CallInput, CallResult, JoinInput, JoinResult, Participant, RoundInput, StaffTableSession, StaffTableSessions,
+  TABLE_CREDENTIAL_HEADER, TableBill, TableCall, TableCartLine, TableCheck, TableClosed, TableSession,
+} from './table.ts';
 
 const NAMED = {
   Image, Option, OptionGroup, Product, Category, Interval, Hours, VenueSummary, Venue, VenueList,
   LoginInput, RefreshInput, SocialTokenInput, TokenPair, User, UserResponse,
   OrderLineInput, TipInput, OrderInput, OrderLine, StatusChange, Order, OrderList, StatusInput, PriceChange, Problem,
   VenueInput, ProductPatch, ProductChange, ProductHistory, UploadedImage, TableLink, TableList,
+  TableCheck, JoinInput, JoinResult, Participant, TableCartLine, TableCall, TableSession, RoundInput, CallInput, CallResult,
+  TableBill, StaffTableSession, StaffTableSessions, TableClosed,
 } as const;
 type SchemaName = keyof typeof NAMED;
 
@@ -25,6 +31,10 @@ const problemResponse = (description: string, schema: SchemaName | 'PriceChanged
 const body = (name: SchemaName) => ({ required: true, content: { 'application/json': { schema: ref(name) } } });
 /** Operations anyone may call (the document's default is `bearer`). */
 const PUBLIC: never[] = [];
+/** Operations of a table-session participant: the credential `join` issued, in `X-Table-Credential`. */
+const TABLE = [{ tableCredential: [] }];
+const tableAuth = { 401: problemResponse('Missing, forged or unknown participant credential (type table-credential-invalid): scan the table\'s code again') };
+const tableClosed = { 409: problemResponse('The session is closed (staff closed it, or 12 h without activity): type table-closed; scan the table\'s code to start again') };
 const idParam = (name: string, description: string, schema: Record<string, unknown> = { type: 'string' }) => ({ name, in: 'path', required: true, description, schema });
 
 /** Answers any operation with a JSON body may give before it looks at the data. */
@@ -109,13 +119,17 @@ export function openApiDocument(): Record<string, unknown> {
     security: [{ bearer: [] }],
     tags: [
       { name: 'venues', description: 'Venues and their menus' },
+      { name: 'tables', description: 'Table sessions: everyone at a table joins from their own phone, shares one cart, sends rounds, calls staff and sees the bill' },
       { name: 'orders', description: 'Orders, their live status and the staff board' },
       { name: 'auth', description: 'Accounts and tokens' },
       { name: 'manage', description: 'Venue self-service: menu editor, kitchen availability, images, tables' },
       { name: 'service', description: 'Health, this document and generated media' },
     ],
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        tableCredential: { type: 'apiKey', in: 'header', name: TABLE_CREDENTIAL_HEADER, description: 'Participant credential of a table session (issued by `join`; 256 random bits; not the table token)' },
+      },
       schemas,
     },
     paths: {
@@ -192,6 +206,130 @@ export function openApiDocument(): Record<string, unknown> {
           responses: { 200: json('TableLink', 'The table\'s new link'), ...signedIn, 403: problemResponse('Not a manager of this venue'), 404: problemResponse('No such venue or table') },
         },
       },
+      '/venues/{id}/tables/{label}/check': {
+        get: {
+          operationId: 'checkTableToken', tags: ['tables'], security: PUBLIC,
+          summary: 'Whether a table link\'s token opens this table now; reveals nothing else',
+          parameters: [idParam('id', 'Venue id'), idParam('label', 'Table label'), { name: 't', in: 'query', required: true, description: 'The token of the table link', schema: { type: 'string', maxLength: 64 } }],
+          responses: { 200: json('TableCheck', 'The token opens this table'), 404: problemResponse('Unknown venue or table, or an unknown, old or rotated token (type table-token-invalid)') },
+        },
+      },
+      '/venues/{id}/tables/{label}/join': {
+        post: {
+          operationId: 'joinTable', tags: ['tables'], security: [{}, { bearer: [] }],
+          summary: 'Join the table\'s open session, or open one; answers a participant credential bound to that session. A signed-in diner (optional bearer token) joins under their account name. Rate-limited per table and per client address',
+          parameters: [idParam('id', 'Venue id'), idParam('label', 'Table label')],
+          requestBody: body('JoinInput'),
+          responses: {
+            201: json('JoinResult', 'Joined: keep `credential` (send it as X-Table-Credential)'),
+            ...jsonBodyErrors,
+            401: problemResponse('A bearer token was sent and is not valid (refresh it, or join without it)'),
+            404: problemResponse('Unknown venue or table, or an unknown, old or rotated token (type table-token-invalid)'),
+            422: problemResponse('Missing or bad name (`errors.name`: 1 to 40 characters)'),
+            429: problemResponse('Too many joins of this table or from this address (Retry-After)'),
+          },
+        },
+      },
+      '/table-session': {
+        get: {
+          operationId: 'getTableSession', tags: ['tables'], security: TABLE,
+          summary: 'The caller\'s table session: participants, the shared cart (priced now), rounds, open calls. A closed session answers `status: closed` with everything empty',
+          responses: { 200: json('TableSession', 'The session'), ...tableAuth },
+        },
+      },
+      '/table-session/events': {
+        get: {
+          operationId: 'streamTableSession', tags: ['tables'], security: TABLE,
+          summary: 'Live session (SSE, resumable like the order streams): `retry:` and `event: ready`, then `event: session` with the whole TableSession at once and after every change (join, cart, round, call, acknowledgement, close), and `event: order` with the whole Order when one of its rounds changes status; only this session\'s events. A closed session sends its empty closed snapshot and replays nothing',
+          parameters: resumeParams,
+          responses: { 200: eventStream, ...tableAuth },
+        },
+      },
+      '/table-session/cart/lines/{lineId}': {
+        put: {
+          operationId: 'putTableCartLine', tags: ['tables'], security: TABLE,
+          summary: 'Create the line (id chosen by the client), or change the caller\'s own line. A new line identical (dish, options, note) to one of the caller\'s merges into it (quantities added, at most 99); repeating a PUT changes nothing. At most 50 lines per table',
+          parameters: [idParam('lineId', 'Line id chosen by the client', { type: 'string', pattern: '^[A-Za-z0-9_-]{8,64}$' })],
+          requestBody: body('OrderLineInput'),
+          responses: {
+            200: json('TableSession', 'The session after the change'),
+            ...jsonBodyErrors,
+            ...tableAuth,
+            403: problemResponse('The line was added by someone else'),
+            ...tableClosed,
+            422: problemResponse('Bad line id, unknown or unavailable dish or option (the dish is named), option group rules, quantity 1–99, or 50 lines already'),
+          },
+        },
+        delete: {
+          operationId: 'deleteTableCartLine', tags: ['tables'], security: TABLE,
+          summary: 'Remove a line (anyone at the table; a line that is not there answers the session as it is)',
+          parameters: [idParam('lineId', 'Line id', { type: 'string', pattern: '^[A-Za-z0-9_-]{8,64}$' })],
+          responses: { 200: json('TableSession', 'The session after the change'), ...tableAuth, ...tableClosed, 422: problemResponse('Bad line id') },
+        },
+      },
+      '/table-session/rounds': {
+        post: {
+          operationId: 'sendTableRound', tags: ['tables'], security: TABLE,
+          summary: 'Send the whole table cart to the kitchen as one order (mode table, lines with `by`), priced by the server; the cart empties for everyone. 409 price-changed with `changes` and `total` as for POST /orders',
+          parameters: [{ name: 'Idempotency-Key', in: 'header', required: true, description: '8–200 printable ASCII characters; a repeat answers the first round (Idempotent-Replayed: true)', schema: { type: 'string', minLength: 8, maxLength: 200 } }],
+          requestBody: body('RoundInput'),
+          responses: {
+            201: json('Order', 'The round (or the first one, replayed)'),
+            ...jsonBodyErrors,
+            400: problemResponse('Missing Idempotency-Key or malformed JSON'),
+            ...tableAuth,
+            409: problemResponse('Prices (or the cart) changed: `changes`, `total`; or the session is closed (type table-closed)', 'PriceChangedProblem'),
+            422: problemResponse('Empty cart, unavailable dish, venue closed, below minimum, or key reused with another body'),
+            429: problemResponse('Too many rounds in a short time'),
+          },
+        },
+      },
+      '/table-session/calls': {
+        post: {
+          operationId: 'callTableStaff', tags: ['tables'], security: TABLE,
+          summary: 'Call the waiter or ask for the bill: reaches the board until staff acknowledge it. One open call of each kind per table',
+          requestBody: body('CallInput'),
+          responses: {
+            200: json('CallResult', 'A call of this kind is already open (`alreadyOpen: true`)'),
+            201: json('CallResult', 'Call made'),
+            ...jsonBodyErrors,
+            ...tableAuth,
+            ...tableClosed,
+            429: problemResponse('Too many calls from this table (Retry-After)'),
+          },
+        },
+      },
+      '/table-session/bill': {
+        get: {
+          operationId: 'getTableBill', tags: ['tables'], security: TABLE,
+          summary: 'The table\'s bill: every round that was not cancelled, each person\'s total, the table total (the tip is chosen on the bill screen)',
+          responses: { 200: json('TableBill', 'The bill'), ...tableAuth, ...tableClosed },
+        },
+      },
+      '/venues/{id}/table-sessions': {
+        get: {
+          operationId: 'listTableSessions', tags: ['tables'],
+          summary: 'Tables with an open session, their people, cart size, rounds and open calls (staff or manager of the venue)',
+          parameters: [idParam('id', 'Venue id')],
+          responses: { 200: json('StaffTableSessions', 'Open sessions'), ...signedIn, 403: problemResponse('Not staff of this venue'), 404: problemResponse('No such venue') },
+        },
+      },
+      '/venues/{id}/table-calls/{callId}/ack': {
+        post: {
+          operationId: 'acknowledgeTableCall', tags: ['tables'],
+          summary: 'Staff acknowledge a call (it leaves the board and the table\'s phones); repeating it answers the same call',
+          parameters: [idParam('id', 'Venue id'), idParam('callId', 'Call id')],
+          responses: { 200: json('TableCall', 'The acknowledged call'), ...signedIn, 403: problemResponse('Not staff of this venue'), 404: problemResponse('No such venue or call') },
+        },
+      },
+      '/venues/{id}/tables/{label}/close': {
+        post: {
+          operationId: 'closeTable', tags: ['tables'],
+          summary: 'End the table\'s session (staff of the venue): every phone of it gets the closed snapshot; the next join opens a new, empty session',
+          parameters: [idParam('id', 'Venue id'), idParam('label', 'Table label')],
+          responses: { 200: json('TableClosed', 'Closed'), ...signedIn, 403: problemResponse('Not staff of this venue'), 404: problemResponse('No such venue, or the table has no open session') },
+        },
+      },
       '/venues/{id}/orders': {
         get: {
           operationId: 'listVenueOrders', tags: ['orders'],
@@ -203,7 +341,7 @@ export function openApiDocument(): Record<string, unknown> {
       '/venues/{id}/orders/events': {
         get: {
           operationId: 'streamVenueOrders', tags: ['orders'],
-          summary: 'Live order board (SSE, staff of the venue): `retry:` and `event: ready` (its `id:` is the stream position) on connect, then `event: order` with the whole order for every new order and status change and `event: venue` (`{venueId, updatedAt}`: refetch the menu) when availability or prices change; every event has a numeric `id:`; `: ping` every 15 s; on shutdown `retry: 500` and the stream ends',
+          summary: 'Live order board (SSE, staff of the venue): `retry:` and `event: ready` (its `id:` is the stream position) on connect, then `event: order` with the whole order for every new order and status change (table rounds included), `event: venue` (`{venueId, updatedAt}`: refetch the menu) when availability or prices change and `event: table` (a StaffTableSession with `status`) on every change of a table session; every event has a numeric `id:`; `: ping` every 15 s; on shutdown `retry: 500` and the stream ends',
           parameters: [idParam('id', 'Venue id'), ...resumeParams],
           responses: { 200: eventStream, ...signedIn, 403: problemResponse('Not staff of this venue'), 404: problemResponse('No such venue') },
         },

@@ -58,6 +58,8 @@ export const OrderLine = z.object({
   lineTotal: z.int(),
   /** Who at the table added it (rounds of a table session). */
   by: z.optional(z.string()),
+  /** The participant who added it (rounds of a table session; for the bill per person). */
+  participantId: z.optional(z.string()),
 });
 
 export const StatusChange = z.object({ status: OrderStatus, at: z.string() });

@@ -1,0 +1,686 @@
+/**
+ * Table sessions (issue 12), every rule of the API: joining (tokens, names, accounts),
+ * participant credentials, the shared live cart (stream with catch-up, merges, ownership,
+ * limits), rounds (server prices, idempotency, price-change 409), calls, the bill, closing
+ * (nothing of a closed session stays readable), floods and staff scopes. Runs on SQLite
+ * and, in the `server-pg` project, on PostgreSQL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { JoinResult, StaffTableSessions, TableBill, TableSession, TABLE_MESSAGES, TABLE_STRINGS, type TableSession as Session } from '../../src/contract/table.ts';
+import { Order, type Order as OrderT } from '../../src/contract/order.ts';
+import { PROBLEM_TYPES } from '../../src/contract/problem.ts';
+import { newKey, openEvents, pgUrl, startTestServer, testDatabase, type SseMessage, type TestServer } from './helpers.ts';
+
+const V = 'taqueria-el-guero';
+const TACOS = { productId: 'tacos-al-pastor', optionIds: ['cantidad-orden-de-3', 'tortilla-maiz'], quantity: 2 }; // 2 × 6 900
+const FLAN = { productId: 'flan-napolitano', optionIds: [] as string[], quantity: 1 }; // 4 500
+
+let s: TestServer;
+let staff: string, manager: string, diner: string, admin: string;
+const tokens = new Map<string, string>();
+
+interface Problem { type: string; title: string; detail: string; status: number; errors?: Record<string, string[]> }
+const problemOf = async (res: Response) => (await res.json()) as Problem;
+const lineId = () => randomBytes(9).toString('base64url');
+const cred = (credential: string) => ({ 'x-table-credential': credential });
+
+async function tokensOf(server: TestServer, token: string): Promise<Map<string, string>> {
+  const res = await server.request(`/api/venues/${V}/tables`, { token });
+  const { tables } = (await res.json()) as { tables: Array<{ label: string; url: string }> };
+  return new Map(tables.map((t) => [t.label, new URL(t.url).searchParams.get('t')!]));
+}
+
+async function joinAt(server: TestServer, table: string, name: string | undefined, init: { token?: string; tableToken?: string } = {}): Promise<Response> {
+  const tableToken = init.tableToken ?? tokens.get(table)!;
+  return server.request(`/api/venues/${V}/tables/${encodeURIComponent(table)}/join`, {
+    json: name === undefined ? { token: tableToken } : { token: tableToken, name },
+    ...(init.token ? { token: init.token } : {}),
+  });
+}
+
+async function join(table: string, name: string, server: TestServer = s): Promise<JoinResult> {
+  const res = await joinAt(server, table, name);
+  expect(res.status, await res.clone().text()).toBe(201);
+  return JoinResult.parse(await res.json());
+}
+
+const getSession = async (credential: string) => {
+  const res = await s.request('/api/table-session', { headers: cred(credential) });
+  expect(res.status).toBe(200);
+  return TableSession.parse(await res.json());
+};
+const put = (credential: string, id: string, line: unknown) => s.request(`/api/table-session/cart/lines/${id}`, { method: 'PUT', json: line, headers: cred(credential) });
+const del = (credential: string, id: string) => s.request(`/api/table-session/cart/lines/${id}`, { method: 'DELETE', headers: cred(credential) });
+const sendRound = (credential: string, expectedTotal: number, key = newKey()) => s.request('/api/table-session/rounds', { json: { expectedTotal }, key, headers: cred(credential) });
+const callStaff = (credential: string, kind: 'waiter' | 'bill', server: TestServer = s) => server.request('/api/table-session/calls', { json: { kind }, headers: cred(credential) });
+const sessionsOf = (messages: SseMessage[]) => messages.filter((m) => m.event === 'session').map((m) => TableSession.parse(JSON.parse(m.data!)));
+
+beforeAll(async () => {
+  // Joins and calls are not limited here (a describe below has its own server with limits).
+  s = await startTestServer({ tableJoinLimit: null, tableJoinAddressLimit: null, tableCallLimit: null });
+  staff = await s.tokenFor('cocina@umenu.test');
+  manager = await s.tokenFor('gerente@umenu.test');
+  diner = await s.tokenFor('ana@umenu.test');
+  admin = await s.tokenFor('admin@umenu.test');
+  for (const [label, token] of await tokensOf(s, staff)) tokens.set(label, token);
+});
+afterAll(() => s.dispose());
+
+describe('checking a table link', () => {
+  it('accepts the table\'s token and refuses an unknown one, another table\'s, or an unknown table or venue, saying nothing else', async () => {
+    const ok = await s.request(`/api/venues/${V}/tables/1/check?t=${tokens.get('1')}`);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('cache-control')).toBe('no-store');
+    expect(await ok.json()).toEqual({ venueId: V, table: '1' });
+    for (const path of [
+      `/api/venues/${V}/tables/1/check?t=nope`,
+      `/api/venues/${V}/tables/1/check?t=${tokens.get('2')}`,
+      `/api/venues/${V}/tables/1/check`,
+      `/api/venues/${V}/tables/99/check?t=${tokens.get('1')}`,
+      `/api/venues/no-existe/tables/1/check?t=${tokens.get('1')}`,
+    ]) {
+      const res = await s.request(path);
+      expect(res.status, path).toBe(404);
+      const body = await problemOf(res);
+      expect(body.type).toBe(PROBLEM_TYPES.tableTokenInvalid);
+      expect(body.detail).toBe(TABLE_STRINGS.invalidToken);
+    }
+  });
+
+  it('refuses a rotated token for checking and joining; the new one works', async () => {
+    const old = tokens.get('12')!;
+    const rotated = await s.request(`/api/venues/${V}/tables/12/token`, { method: 'POST', token: manager });
+    expect(rotated.status).toBe(200);
+    const fresh = new URL(((await rotated.json()) as { url: string }).url).searchParams.get('t')!;
+    expect((await s.request(`/api/venues/${V}/tables/12/check?t=${old}`)).status).toBe(404);
+    const refused = await joinAt(s, '12', 'Ana', { tableToken: old });
+    expect(refused.status).toBe(404);
+    expect((await problemOf(refused)).detail).toBe(TABLE_STRINGS.invalidToken);
+    expect((await s.request(`/api/venues/${V}/tables/12/check?t=${fresh}`)).status).toBe(200);
+    tokens.set('12', fresh);
+    expect((await joinAt(s, '12', 'Ana')).status).toBe(201);
+    await s.request(`/api/venues/${V}/tables/12/close`, { method: 'POST', token: staff });
+  });
+});
+
+describe('joining', () => {
+  it('asks for a name of 1 to 40 characters (errors.name) and changes nothing otherwise', async () => {
+    for (const name of [undefined, '', '   ', 'x'.repeat(41)]) {
+      const res = await joinAt(s, '2', name);
+      expect(res.status, JSON.stringify(name)).toBe(422);
+      const body = await problemOf(res);
+      expect(body.errors?.name).toEqual([TABLE_MESSAGES.nameInvalid]);
+      expect(body.detail).toBe('Escribe tu nombre (1 a 40 caracteres).');
+    }
+    // A bad token is refused as such, whatever the name.
+    expect((await joinAt(s, '2', '', { tableToken: 'bad-token' })).status).toBe(404);
+    const staffView = StaffTableSessions.parse(await (await s.request(`/api/venues/${V}/table-sessions`, { token: staff })).json());
+    expect(staffView.sessions.find((x) => x.table === '2')).toBeUndefined();
+
+    const forty = await join('2', `  ${'y'.repeat(40)}  `);
+    expect(forty.session.participants.map((p) => p.name)).toEqual(['y'.repeat(40)]);
+    await s.request(`/api/venues/${V}/tables/2/close`, { method: 'POST', token: staff });
+  });
+
+  it('opens one session for the table; the next phone joins it; the credential is long, random, not the token, and stored hashed', async () => {
+    const ana = await join('3', 'Ana');
+    const luis = await join('3', 'Luis');
+    expect(luis.session.id).toBe(ana.session.id);
+    expect(luis.session.participants.map((p) => p.name)).toEqual(['Ana', 'Luis']);
+    expect(luis.session.table).toBe('3');
+    expect(luis.session.status).toBe('open');
+    expect(ana.credential).not.toBe(luis.credential);
+    expect(ana.credential).not.toContain(tokens.get('3')!);
+    expect(Buffer.from(ana.credential, 'base64url').length).toBeGreaterThanOrEqual(32);
+    const stored = await s.deps.db.all<{ credential_hash: string }>('SELECT credential_hash FROM table_participants WHERE session_id = ?', [ana.session.id]);
+    expect(stored).toHaveLength(2);
+    for (const row of stored) expect([ana.credential, luis.credential]).not.toContain(row.credential_hash);
+    const seen = await getSession(ana.credential);
+    expect(seen.participants.map((p) => p.id)).toEqual([ana.participantId, luis.participantId]);
+    await s.request(`/api/venues/${V}/tables/3/close`, { method: 'POST', token: staff });
+  });
+
+  it('a signed-in diner joins under their account name (no name needed); a forged bearer token gets 401', async () => {
+    const res = await joinAt(s, '4', undefined, { token: diner });
+    expect(res.status).toBe(201);
+    const joined = JoinResult.parse(await res.json());
+    expect(joined.session.participants.map((p) => p.name)).toEqual(['Ana García']);
+    const typed = JoinResult.parse(await (await joinAt(s, '4', 'Otro nombre', { token: diner })).json());
+    expect(typed.session.participants.map((p) => p.name)).toEqual(['Ana García', 'Ana García']);
+    expect((await joinAt(s, '4', 'Ana', { token: 'forged.token.value' })).status).toBe(401);
+    await s.request(`/api/venues/${V}/tables/4/close`, { method: 'POST', token: staff });
+  });
+
+  it('simultaneous joins of an empty table open exactly one session', async () => {
+    const results = await Promise.all(['A', 'B', 'C', 'D', 'E'].map((n) => join('Barra 1', n)));
+    expect(new Set(results.map((r) => r.session.id)).size).toBe(1);
+    expect((await getSession(results[0]!.credential)).participants).toHaveLength(5);
+    await s.request(`/api/venues/${V}/tables/Barra%201/close`, { method: 'POST', token: staff });
+  });
+});
+
+describe('the participant credential', () => {
+  it('reads only its own session: another table\'s changes never reach it', async () => {
+    const ana = await join('1', 'Ana');
+    const bob = await join('Barra 2', 'Bob');
+    expect(bob.session.id).not.toBe(ana.session.id);
+    const stream = await openEvents(s, '/api/table-session/events', '', cred(ana.credential));
+    const [ready] = await stream.until((m) => sessionsOf(m).length === 1);
+    await put(bob.credential, lineId(), FLAN);
+    await callStaff(bob.credential, 'waiter');
+    await put(ana.credential, lineId(), TACOS);
+    const seen = sessionsOf(await stream.until((m) => sessionsOf(m).some((x) => x.cart.lines.length === 1)));
+    for (const x of seen) {
+      expect(x.id).toBe(ana.session.id);
+      expect(x.participants.map((p) => p.name)).toEqual(['Ana']);
+      expect(x.calls).toEqual([]);
+    }
+    stream.close();
+    // Resuming from before Bob's changes still gives only Ana's table.
+    const resumed = await openEvents(s, '/api/table-session/events', '', { ...cred(ana.credential), 'last-event-id': ready!.id! });
+    await resumed.until((m) => sessionsOf(m).length >= 1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(sessionsOf(resumed.messages()).map((x) => x.id)).toEqual([ana.session.id]);
+    resumed.close();
+    const mine = await getSession(ana.credential);
+    expect(mine.table).toBe('1');
+    expect(mine.cart.lines.map((l) => l.by)).toEqual(['Ana']);
+    await s.request(`/api/venues/${V}/tables/1/close`, { method: 'POST', token: staff });
+    await s.request(`/api/venues/${V}/tables/Barra%202/close`, { method: 'POST', token: staff });
+  });
+
+  it('is required for every session operation: missing or forged → 401 with a Spanish message', async () => {
+    const forged = randomBytes(32).toString('base64url');
+    const calls: Array<[string, RequestInit & { json?: unknown; key?: string }]> = [
+      ['/api/table-session', {}],
+      ['/api/table-session/events', {}],
+      ['/api/table-session/bill', {}],
+      [`/api/table-session/cart/lines/${lineId()}`, { method: 'PUT', json: FLAN }],
+      [`/api/table-session/cart/lines/${lineId()}`, { method: 'DELETE' }],
+      ['/api/table-session/rounds', { json: { expectedTotal: 0 }, key: newKey() }],
+      ['/api/table-session/calls', { json: { kind: 'waiter' } }],
+    ];
+    for (const [path, init] of calls) {
+      for (const headers of [{}, cred(forged), cred('short'), { authorization: `Bearer ${diner}` }]) {
+        const res = await s.request(path, { ...init, headers });
+        expect(res.status, `${init.method ?? 'GET'} ${path}`).toBe(401);
+        const body = await problemOf(res);
+        expect(body.type).toBe(PROBLEM_TYPES.tableCredentialInvalid);
+        expect(body.detail).toBe('Tu acceso a la mesa no es válido. Vuelve a escanear el código de la mesa.');
+      }
+    }
+  });
+});
+
+describe('the shared cart', () => {
+  let ana: JoinResult, luis: JoinResult;
+  beforeAll(async () => {
+    ana = await join('5', 'Ana');
+    luis = await join('5', 'Luis');
+  });
+  afterAll(async () => {
+    await s.request(`/api/venues/${V}/tables/5/close`, { method: 'POST', token: staff });
+  });
+
+  it('a line added on one phone reaches the other through the stream, says who added it, and is caught up after a reconnect', async () => {
+    const stream = await openEvents(s, '/api/table-session/events', '', cred(luis.credential));
+    expect(stream.status).toBe(200);
+    const first = await stream.until((m) => sessionsOf(m).length === 1);
+    const ready = first.find((m) => m.event === 'ready')!;
+    expect(sessionsOf(first)[0]!.participants).toHaveLength(2);
+
+    const id = lineId();
+    const started = Date.now();
+    expect((await put(ana.credential, id, TACOS)).status).toBe(200);
+    const messages = await stream.until((m) => sessionsOf(m).some((x) => x.cart.lines.length === 1), 2000);
+    expect(Date.now() - started).toBeLessThan(2000);
+    const live = sessionsOf(messages).at(-1)!;
+    expect(live.cart.lines[0]).toMatchObject({ id, by: 'Ana', participantId: ana.participantId, productId: 'tacos-al-pastor', name: 'Tacos al pastor', quantity: 2, unitPrice: 6900, lineTotal: 13800 });
+    expect(live.cart).toMatchObject({ subtotal: 13800, count: 2 });
+    const lastSeen = messages.filter((m) => m.event === 'session').at(-1)!.id!;
+    stream.close();
+
+    // While Luis's phone is away, Ana adds a flan.
+    const flanId = lineId();
+    expect((await put(ana.credential, flanId, FLAN)).status).toBe(200);
+    const resumed = await openEvents(s, '/api/table-session/events', '', { ...cred(luis.credential), 'last-event-id': lastSeen });
+    const caught = sessionsOf(await resumed.until((m) => sessionsOf(m).some((x) => x.cart.lines.length === 2)));
+    expect(caught.at(-1)!.cart.lines.map((l) => l.id)).toEqual([id, flanId]);
+    resumed.close();
+    // From the very start, with the query parameter: every change of this session, in order.
+    const replay = await openEvents(s, `/api/table-session/events?lastEventId=${ready.id}`, '', cred(luis.credential));
+    const all = sessionsOf(await replay.until((m) => sessionsOf(m).some((x) => x.cart.lines.length === 2)));
+    expect(all.map((x) => x.cart.lines.length)).toEqual([1, 2]);
+    expect(all.map((x) => x.version)).toEqual([...all.map((x) => x.version)].sort((a, b) => a - b));
+    replay.close();
+    await del(ana.credential, id);
+    await del(ana.credential, flanId);
+  });
+
+  it('merges an identical line of the same person, never twice for a repeated PUT, capped at 99; another person\'s identical line stays apart', async () => {
+    const a = lineId();
+    const b = lineId();
+    await put(ana.credential, a, { ...FLAN, note: 'sin cajeta' });
+    let session = TableSession.parse(await (await put(ana.credential, b, { ...FLAN, quantity: 2, note: 'sin cajeta' })).json());
+    expect(session.cart.lines.filter((l) => l.productId === 'flan-napolitano')).toEqual([expect.objectContaining({ id: a, quantity: 3, note: 'sin cajeta' })]);
+    // Repeats (lost answers, offline replays) change nothing.
+    await put(ana.credential, b, { ...FLAN, quantity: 2, note: 'sin cajeta' });
+    session = TableSession.parse(await (await put(ana.credential, a, { ...FLAN, note: 'sin cajeta' })).json());
+    expect(session.cart.lines.find((l) => l.id === a)!.quantity).toBe(3);
+    // Changing one's own line sets its quantity.
+    session = TableSession.parse(await (await put(ana.credential, a, { ...FLAN, quantity: 98, note: 'sin cajeta' })).json());
+    expect(session.cart.lines.find((l) => l.id === a)!.quantity).toBe(98);
+    session = TableSession.parse(await (await put(ana.credential, lineId(), { ...FLAN, quantity: 5, note: 'sin cajeta' })).json());
+    expect(session.cart.lines.find((l) => l.id === a)!.quantity).toBe(99);
+    // Luis's identical flan is his own line.
+    const l = lineId();
+    session = TableSession.parse(await (await put(luis.credential, l, { ...FLAN, note: 'sin cajeta' })).json());
+    expect(session.cart.lines.filter((x) => x.productId === 'flan-napolitano').map((x) => [x.by, x.quantity])).toEqual([['Ana', 99], ['Luis', 1]]);
+    await del(ana.credential, a);
+    await del(luis.credential, l);
+  });
+
+  it('only the person who added a line may change it (403); anyone may remove it; removing a missing line is fine', async () => {
+    const a = lineId();
+    await put(ana.credential, a, TACOS);
+    const res = await put(luis.credential, a, { ...TACOS, quantity: 5 });
+    expect(res.status).toBe(403);
+    expect((await problemOf(res)).detail).toBe('Solo quien añadió esta línea puede cambiarla.');
+    expect((await getSession(ana.credential)).cart.lines.find((x) => x.id === a)!.quantity).toBe(2);
+    const removed = await del(luis.credential, a);
+    expect(removed.status).toBe(200);
+    expect(TableSession.parse(await removed.json()).cart.lines.find((x) => x.id === a)).toBeUndefined();
+    expect((await del(luis.credential, a)).status).toBe(200);
+    expect((await del(luis.credential, lineId())).status).toBe(200);
+  });
+
+  it('applies the menu\'s rules: dish exists and is available (named), option groups, quantity 1–99, line id shape', async () => {
+    const unavailable = await put(ana.credential, lineId(), { productId: 'agua-de-tamarindo', optionIds: ['tamano-chico-500-ml'], quantity: 1 });
+    expect(unavailable.status).toBe(422);
+    expect((await problemOf(unavailable)).detail).toContain('Agua de tamarindo');
+    const unknown = await put(ana.credential, lineId(), { productId: 'no-existe', optionIds: [], quantity: 1 });
+    expect(unknown.status).toBe(422);
+    expect((await problemOf(unknown)).errors?.productId).toBeDefined();
+    const noTortilla = await put(ana.credential, lineId(), { productId: 'tacos-al-pastor', optionIds: ['cantidad-orden-de-3'], quantity: 1 });
+    expect(noTortilla.status).toBe(422);
+    expect((await problemOf(noTortilla)).errors?.optionIds?.join(' ')).toContain('Tortilla');
+    for (const quantity of [0, 100, 1.5]) expect((await put(ana.credential, lineId(), { ...FLAN, quantity })).status, String(quantity)).toBe(422);
+    expect((await put(ana.credential, 'short', FLAN)).status).toBe(422);
+    expect((await put(ana.credential, 'has spaces in it', FLAN)).status).toBe(422);
+    expect((await getSession(ana.credential)).cart.lines).toEqual([]);
+  });
+
+  it('holds at most 50 lines at the table', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      const id = lineId();
+      ids.push(id);
+      const res = await put(i % 2 ? luis.credential : ana.credential, id, { ...FLAN, note: `nota ${i}` });
+      expect(res.status).toBe(200);
+    }
+    const res = await put(ana.credential, lineId(), { ...FLAN, note: 'una más' });
+    expect(res.status).toBe(422);
+    expect((await problemOf(res)).detail).toBe('El carrito de la mesa admite 50 líneas como máximo.');
+    // A merge into an existing line is still possible.
+    expect((await put(ana.credential, lineId(), { ...FLAN, note: 'nota 0' })).status).toBe(200);
+    for (const id of ids) await del(ana.credential, id);
+    expect((await getSession(ana.credential)).cart.lines).toEqual([]);
+  });
+});
+
+describe('rounds', () => {
+  let ana: JoinResult, luis: JoinResult;
+  beforeAll(async () => {
+    ana = await join('6', 'Ana');
+    luis = await join('6', 'Luis');
+  });
+  afterAll(async () => {
+    await s.request(`/api/venues/${V}/tables/6/close`, { method: 'POST', token: staff });
+  });
+
+  it('an empty cart cannot be sent; the Idempotency-Key is required; the venue\'s minimum order applies to each round', async () => {
+    const empty = await sendRound(ana.credential, 0);
+    expect(empty.status).toBe(422);
+    expect((await problemOf(empty)).detail).toBe('El carrito de la mesa está vacío.');
+    const noKey = await s.request('/api/table-session/rounds', { json: { expectedTotal: 0 }, headers: cred(ana.credential) });
+    expect(noKey.status).toBe(400);
+    const flan = lineId();
+    await put(ana.credential, flan, FLAN);
+    const small = await sendRound(ana.credential, 4500);
+    expect(small.status).toBe(422);
+    expect((await problemOf(small)).type).toBe(PROBLEM_TYPES.belowMinimum);
+    expect((await getSession(ana.credential)).cart.lines).toHaveLength(1);
+    await del(ana.credential, flan);
+  });
+
+  it('sends everyone\'s lines as one table order priced by the server, empties the cart for all, and a repeat answers the same round', async () => {
+    const board = await openEvents(s, `/api/venues/${V}/orders/events`, staff);
+    await board.until((m) => m.some((x) => x.event === 'ready'));
+    const stream = await openEvents(s, '/api/table-session/events', '', cred(luis.credential));
+    await stream.until((m) => sessionsOf(m).length === 1);
+
+    await put(ana.credential, lineId(), TACOS);
+    await put(luis.credential, lineId(), { ...FLAN, note: 'con cajeta extra' });
+    const key = newKey();
+    const res = await sendRound(luis.credential, 18300, key);
+    expect(res.status).toBe(201);
+    const round = Order.parse(await res.json());
+    expect(round).toMatchObject({ mode: 'table', table: '6', status: 'received', subtotal: 18300, tip: 0, total: 18300, payment: 'cash', currency: 'MXN' });
+    expect(round.customer).toEqual({ name: 'Mesa 6', phone: '' });
+    expect(round.lines.map((l) => [l.name, l.quantity, l.lineTotal, l.by])).toEqual([['Tacos al pastor', 2, 13800, 'Ana'], ['Flan napolitano', 1, 4500, 'Luis']]);
+    expect(round.lines[1]!.note).toBe('con cajeta extra');
+
+    const after = await getSession(ana.credential);
+    expect(after.cart).toEqual({ lines: [], subtotal: 0, count: 0 });
+    expect(after.rounds.map((r) => r.id)).toEqual([round.id]);
+    const seen = await stream.until((m) => sessionsOf(m).some((x) => x.rounds.length === 1 && x.cart.lines.length === 0));
+    expect(sessionsOf(seen).at(-1)!.rounds[0]!.number).toBe(round.number);
+
+    const again = await sendRound(luis.credential, 18300, key);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(Order.parse(await again.json()).id).toBe(round.id);
+    expect((await getSession(ana.credential)).rounds).toHaveLength(1);
+
+    // The kitchen sees it as an order, and its status changes reach every phone as `event: order`.
+    const boardSeen = await board.until((m) => m.some((x) => x.event === 'order' && (JSON.parse(x.data!) as OrderT).id === round.id));
+    expect(boardSeen.some((x) => x.event === 'table')).toBe(true);
+    expect(boardSeen.some((x) => x.event === 'session')).toBe(false);
+    expect((await s.request(`/api/orders/${round.id}/status`, { token: staff, json: { status: 'preparing' } })).status).toBe(200);
+    const statusSeen = await stream.until((m) => m.some((x) => x.event === 'order' && (JSON.parse(x.data!) as OrderT).status === 'preparing'));
+    expect(statusSeen.filter((x) => x.event === 'table')).toEqual([]);
+    board.close();
+    stream.close();
+  });
+
+  it('answers 409 price-changed (as POST /orders) when a price changed, and keeps the cart', async () => {
+    await put(ana.credential, lineId(), { ...FLAN, quantity: 2 });
+    expect((await s.request(`/api/venues/${V}/products/flan-napolitano`, { method: 'PATCH', token: manager, json: { price: 4800 } })).status).toBe(200);
+    try {
+      const session = await getSession(ana.credential);
+      expect(session.cart.subtotal).toBe(9600);
+      const res = await sendRound(ana.credential, 9000);
+      expect(res.status).toBe(409);
+      const body = (await res.json()) as Problem & { changes: Array<{ productId: string; expectedUnitPrice: number; unitPrice: number }>; total: number };
+      expect(body.type).toBe(PROBLEM_TYPES.priceChanged);
+      expect(body.changes).toEqual([expect.objectContaining({ productId: 'flan-napolitano', expectedUnitPrice: 4500, unitPrice: 4800 })]);
+      expect(body.total).toBe(9600);
+      expect((await getSession(ana.credential)).cart.lines).toHaveLength(1);
+      const confirmed = await sendRound(ana.credential, 9600);
+      expect(confirmed.status).toBe(201);
+      expect((await getSession(ana.credential)).cart.lines).toEqual([]);
+    } finally {
+      await s.request(`/api/venues/${V}/products/flan-napolitano`, { method: 'PATCH', token: manager, json: { price: 4500 } });
+    }
+  });
+});
+
+describe('calls and the bill', () => {
+  it('one open call of each kind per table; a second tap says it is already open; staff see and acknowledge it', async () => {
+    const ana = await join('7', 'Ana');
+    const luis = await join('7', 'Luis');
+    const board = await openEvents(s, `/api/venues/${V}/orders/events`, staff);
+    await board.until((m) => m.some((x) => x.event === 'ready'));
+
+    const first = await callStaff(ana.credential, 'waiter');
+    expect(first.status).toBe(201);
+    const { call, alreadyOpen } = (await first.json()) as { call: { id: string; kind: string }; alreadyOpen: boolean };
+    expect(alreadyOpen).toBe(false);
+    expect(call.kind).toBe('waiter');
+    const second = await callStaff(luis.credential, 'waiter');
+    expect(second.status).toBe(200);
+    expect(await second.json()).toMatchObject({ alreadyOpen: true, call: { id: call.id } });
+    const bill = await callStaff(luis.credential, 'bill');
+    expect(bill.status).toBe(201);
+    expect((await getSession(ana.credential)).calls.map((c) => c.kind)).toEqual(['waiter', 'bill']);
+
+    const tableEvents = await board.until((m) => m.some((x) => x.event === 'table' && (JSON.parse(x.data!) as { table: string; calls: unknown[] }).calls.length === 2));
+    expect(JSON.parse(tableEvents.filter((x) => x.event === 'table').at(-1)!.data!)).toMatchObject({ table: '7', status: 'open' });
+    const listed = StaffTableSessions.parse(await (await s.request(`/api/venues/${V}/table-sessions`, { token: staff })).json());
+    expect(listed.sessions.find((x) => x.table === '7')!.calls.map((c) => c.kind)).toEqual(['waiter', 'bill']);
+
+    const ack = await s.request(`/api/venues/${V}/table-calls/${call.id}/ack`, { method: 'POST', token: staff });
+    expect(ack.status).toBe(200);
+    expect((await ack.json()) as { acknowledgedAt?: string }).toHaveProperty('acknowledgedAt');
+    expect((await s.request(`/api/venues/${V}/table-calls/${call.id}/ack`, { method: 'POST', token: staff })).status).toBe(200);
+    expect((await getSession(ana.credential)).calls.map((c) => c.kind)).toEqual(['bill']);
+    expect((await callStaff(ana.credential, 'waiter')).status).toBe(201);
+    expect((await s.request(`/api/venues/${V}/table-calls/no-such-call/ack`, { method: 'POST', token: staff })).status).toBe(404);
+    expect((await callStaff(ana.credential, 'dessert' as 'bill')).status).toBe(422);
+    board.close();
+    await s.request(`/api/venues/${V}/tables/7/close`, { method: 'POST', token: staff });
+  });
+
+  it('the bill lists the rounds that were not cancelled and each person\'s total', async () => {
+    const ana = await join('8', 'Ana');
+    const luis = await join('8', 'Luis');
+    const eva = await join('8', 'Eva');
+    await put(ana.credential, lineId(), TACOS);
+    await put(luis.credential, lineId(), FLAN);
+    const first = Order.parse(await (await sendRound(ana.credential, 18300)).json());
+    await put(luis.credential, lineId(), { ...FLAN, quantity: 2, note: 'otra' });
+    const second = Order.parse(await (await sendRound(luis.credential, 9000)).json());
+    await put(eva.credential, lineId(), { ...FLAN, quantity: 2 });
+    const cancelled = Order.parse(await (await sendRound(eva.credential, 9000)).json());
+    expect((await s.request(`/api/orders/${cancelled.id}/status`, { token: staff, json: { status: 'cancelled' } })).status).toBe(200);
+
+    const res = await s.request('/api/table-session/bill', { headers: cred(eva.credential) });
+    expect(res.status).toBe(200);
+    const bill = TableBill.parse(await res.json());
+    expect(bill.currency).toBe('MXN');
+    expect(bill.locale).toBe('es-MX');
+    expect(bill.rounds.map((r) => r.id)).toEqual([first.id, second.id]);
+    expect(bill.people).toEqual([
+      { participantId: ana.participantId, name: 'Ana', total: 13800 },
+      { participantId: luis.participantId, name: 'Luis', total: 13500 },
+      { participantId: eva.participantId, name: 'Eva', total: 0 },
+    ]);
+    expect(bill.subtotal).toBe(27300);
+    expect(bill.total).toBe(27300);
+    await s.request(`/api/venues/${V}/tables/8/close`, { method: 'POST', token: staff });
+  });
+});
+
+describe('closing a table', () => {
+  it('ends the session for every phone: closed snapshot, writes refused, nothing of it readable, and the next join starts empty', async () => {
+    const ana = await join('9', 'Ana');
+    const luis = await join('9', 'Luis');
+    await put(ana.credential, lineId(), TACOS);
+    await sendRound(ana.credential, 13800);
+    await put(luis.credential, lineId(), FLAN);
+    await callStaff(luis.credential, 'bill');
+    const stream = await openEvents(s, '/api/table-session/events', '', cred(luis.credential));
+    await stream.until((m) => sessionsOf(m).length === 1);
+
+    const closed = await s.request(`/api/venues/${V}/tables/9/close`, { method: 'POST', token: staff });
+    expect(closed.status).toBe(200);
+    const { table, closedAt } = (await closed.json()) as { table: string; closedAt: string };
+    expect(table).toBe('9');
+
+    const last = sessionsOf(await stream.until((m) => sessionsOf(m).some((x) => x.status === 'closed'), 3000)).at(-1)!;
+    const expected: Session = {
+      id: ana.session.id, venueId: V, table: '9', status: 'closed', closedAt, version: last.version,
+      participants: [], cart: { lines: [], subtotal: 0, count: 0 }, rounds: [], calls: [],
+    };
+    expect(last).toEqual(expected);
+    stream.close();
+    expect(await getSession(ana.credential)).toEqual(expected);
+
+    for (const res of [
+      await put(ana.credential, lineId(), FLAN),
+      await del(ana.credential, lineId()),
+      await sendRound(ana.credential, 4500),
+      await callStaff(ana.credential, 'waiter'),
+      await s.request('/api/table-session/bill', { headers: cred(ana.credential) }),
+    ]) {
+      expect(res.status).toBe(409);
+      const body = await problemOf(res);
+      expect(body.type).toBe(PROBLEM_TYPES.tableClosed);
+      expect(body.detail).toBe('La mesa está cerrada. Escanea el código de la mesa para empezar de nuevo.');
+    }
+    // Replaying the stream of a closed session from the start gives only the closed snapshot.
+    const replay = await openEvents(s, '/api/table-session/events', '', { ...cred(luis.credential), 'last-event-id': '0' });
+    await replay.until((m) => sessionsOf(m).length >= 1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(sessionsOf(replay.messages())).toEqual([expected]);
+    expect(replay.messages().some((m) => m.event === 'order')).toBe(false);
+    replay.close();
+
+    const again = await s.request(`/api/venues/${V}/tables/9/close`, { method: 'POST', token: staff });
+    expect(again.status).toBe(404);
+    expect((await problemOf(again)).detail).toBe('La mesa 9 no tiene una sesión abierta.');
+    const listed = StaffTableSessions.parse(await (await s.request(`/api/venues/${V}/table-sessions`, { token: staff })).json());
+    expect(listed.sessions.find((x) => x.table === '9')).toBeUndefined();
+
+    // The same link opens a new, empty session.
+    const eva = await join('9', 'Eva');
+    expect(eva.session.id).not.toBe(ana.session.id);
+    expect(eva.session.participants.map((p) => p.name)).toEqual(['Eva']);
+    expect(eva.session.cart.lines).toEqual([]);
+    expect(eva.session.rounds).toEqual([]);
+    expect(eva.session.calls).toEqual([]);
+    const evaStream = await openEvents(s, '/api/table-session/events', '', { ...cred(eva.credential), 'last-event-id': '0' });
+    await evaStream.until((m) => sessionsOf(m).length >= 1);
+    await new Promise((r) => setTimeout(r, 100));
+    for (const seen of sessionsOf(evaStream.messages())) expect(seen.id).toBe(eva.session.id);
+    expect(evaStream.messages().some((m) => m.event === 'order')).toBe(false);
+    evaStream.close();
+    const bill = TableBill.parse(await (await s.request('/api/table-session/bill', { headers: cred(eva.credential) })).json());
+    expect(bill.rounds).toEqual([]);
+    expect(bill.people.map((p) => p.name)).toEqual(['Eva']);
+    // The old credential still sees only the closed session.
+    expect((await getSession(ana.credential)).id).toBe(ana.session.id);
+    await s.request(`/api/venues/${V}/tables/9/close`, { method: 'POST', token: staff });
+  });
+
+  it('a session without activity for 12 hours counts as closed', async () => {
+    const ana = await join('10', 'Ana');
+    await put(ana.credential, lineId(), FLAN);
+    await s.deps.db.run('UPDATE table_sessions SET active_at = ? WHERE id = ?', [Date.now() - 12 * 3600_000 - 1000, ana.session.id]);
+    const res = await put(ana.credential, lineId(), FLAN);
+    expect(res.status).toBe(409);
+    expect((await problemOf(res)).type).toBe(PROBLEM_TYPES.tableClosed);
+    expect((await getSession(ana.credential)).status).toBe('closed');
+    const next = await join('10', 'Luis');
+    expect(next.session.id).not.toBe(ana.session.id);
+    expect(next.session.cart.lines).toEqual([]);
+    await s.request(`/api/venues/${V}/tables/10/close`, { method: 'POST', token: staff });
+  });
+});
+
+describe('staff operations', () => {
+  it('belong to staff, managers of the venue and admins; diners, other venues\' staff and participants are refused', async () => {
+    const ana = await join('11', 'Ana');
+    const { call } = (await (await callStaff(ana.credential, 'waiter')).json()) as { call: { id: string } };
+    const otherStaff = (await s.newDiner('cocina-otro@umenu.test', ['staff:bar-el-cabanyal'])).token;
+    const ops: Array<[string, string]> = [
+      ['GET', `/api/venues/${V}/table-sessions`],
+      ['POST', `/api/venues/${V}/table-calls/${call.id}/ack`],
+      ['POST', `/api/venues/${V}/tables/11/close`],
+    ];
+    for (const [method, path] of ops) {
+      for (const token of [diner, otherStaff]) {
+        const res = await s.request(path, { method, token });
+        expect(res.status, `${method} ${path}`).toBe(403);
+      }
+      expect((await s.request(path, { method, headers: cred(ana.credential) })).status).toBe(401);
+    }
+    // A call of this venue cannot be acknowledged through another venue.
+    expect((await s.request(`/api/venues/bar-el-cabanyal/table-calls/${call.id}/ack`, { method: 'POST', token: admin })).status).toBe(404);
+    const list = await s.request(`/api/venues/${V}/table-sessions`, { token: manager });
+    expect(list.status).toBe(200);
+    const mine = StaffTableSessions.parse(await list.json()).sessions.find((x) => x.table === '11')!;
+    expect(mine).toMatchObject({ id: ana.session.id, cartCount: 0, participants: [expect.objectContaining({ name: 'Ana' })] });
+    expect((await s.request(`/api/venues/${V}/table-calls/${call.id}/ack`, { method: 'POST', token: admin })).status).toBe(200);
+    expect((await s.request(`/api/venues/${V}/tables/11/close`, { method: 'POST', token: manager })).status).toBe(200);
+    expect((await s.request(`/api/venues/${V}/tables/no-existe/close`, { method: 'POST', token: staff })).status).toBe(404);
+  });
+});
+
+describe('floods', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({
+      tableJoinLimit: { max: 3, windowSeconds: 600 },
+      tableJoinAddressLimit: { max: 6, windowSeconds: 600 },
+      tableCallLimit: { max: 3, windowSeconds: 600 },
+    });
+    const cook = (await limited.login('cocina@umenu.test')).token;
+    for (const [label, token] of await tokensOf(limited, cook)) tokens.set(`limited:${label}`, token);
+  });
+  afterAll(() => limited.dispose());
+
+  const joinLimited = (table: string, name: string) => joinAt(limited, table, name, { tableToken: tokens.get(`limited:${table}`)! });
+
+  it('limits joins per table and per address (429, Retry-After, Spanish) and the refused join changes nothing', async () => {
+    for (let i = 0; i < 3; i++) expect((await joinLimited('1', `P${i}`)).status).toBe(201);
+    const tooMany = await joinLimited('1', 'P3');
+    expect(tooMany.status).toBe(429);
+    expect(Number(tooMany.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await problemOf(tooMany)).detail).toMatch(/^Se han unido demasiadas personas a esta mesa en poco tiempo\. Vuelve a intentarlo en \d+ (min|s)\.$/);
+    // Other tables still open, until this address has tried too often (bad tokens count too).
+    expect((await joinLimited('2', 'Q')).status).toBe(201);
+    expect((await joinAt(limited, '2', 'Q', { tableToken: 'guess' })).status).toBe(404);
+    const address = await joinLimited('3', 'R');
+    expect(address.status).toBe(429);
+    expect((await problemOf(address)).detail).toMatch(/desde esta conexión/);
+    const listed = await limited.request(`/api/venues/${V}/table-sessions`, { token: (await limited.login('cocina@umenu.test')).token });
+    const sessions = StaffTableSessions.parse(await listed.json()).sessions;
+    expect(sessions.find((x) => x.table === '1')!.participants).toHaveLength(3);
+    expect(sessions.find((x) => x.table === '3')).toBeUndefined();
+  });
+
+  it('limits calls per session', async () => {
+    const res = await limited.request(`/api/venues/${V}/tables/4/join`, { json: { token: tokens.get('limited:4'), name: 'Ana' } });
+    // The address limit of the previous test is spent: this join is refused too.
+    expect(res.status).toBe(429);
+    await limited.deps.db.run('DELETE FROM rate_hits');
+    const ana = JoinResult.parse(await (await joinLimited('4', 'Ana')).json());
+    expect((await callStaff(ana.credential, 'waiter', limited)).status).toBe(201);
+    expect((await callStaff(ana.credential, 'waiter', limited)).status).toBe(200);
+    expect((await callStaff(ana.credential, 'bill', limited)).status).toBe(201);
+    const flood = await callStaff(ana.credential, 'bill', limited);
+    expect(flood.status).toBe(429);
+    expect(flood.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await problemOf(flood)).detail).toMatch(/^Has avisado al personal muchas veces seguidas\./);
+  });
+});
+
+describe.skipIf(!pgUrl())('several instances on one PostgreSQL', () => {
+  let database: Awaited<ReturnType<typeof testDatabase>>;
+  let a: TestServer;
+  let b: TestServer;
+  const limits = { tableJoinLimit: { max: 4, windowSeconds: 600 }, tableJoinAddressLimit: null, tableCallLimit: null };
+  beforeAll(async () => {
+    database = await testDatabase();
+    [a, b] = await Promise.all([startTestServer({ jwtSecret: undefined, ...limits }, {}, database), startTestServer({ jwtSecret: undefined, ...limits }, {}, database)]);
+    const cook = (await a.login('cocina@umenu.test')).token;
+    for (const [label, token] of await tokensOf(a, cook)) tokens.set(`multi:${label}`, token);
+  });
+  afterAll(async () => {
+    await Promise.allSettled([a, b].map((x) => x?.close()));
+    await database.drop();
+  });
+
+  it('joins on two instances at once open one session; a change on one instance reaches a phone streaming from the other; the join limit is shared', async () => {
+    const body = (name: string) => ({ json: { token: tokens.get('multi:2'), name } });
+    const answers = await Promise.all([a, b, a, b].map((x, i) => x.request(`/api/venues/${V}/tables/2/join`, body(`P${i}`))));
+    expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    const joined = await Promise.all(answers.map(async (r) => JoinResult.parse(await r.json())));
+    expect(new Set(joined.map((j) => j.session.id)).size).toBe(1);
+    // Four joins of this table on two instances: the fifth is refused on either.
+    expect((await b.request(`/api/venues/${V}/tables/2/join`, body('P4'))).status).toBe(429);
+
+    const stream = await openEvents(b, '/api/table-session/events', '', cred(joined[1]!.credential));
+    await stream.until((m) => sessionsOf(m).length === 1);
+    const id = lineId();
+    expect((await a.request(`/api/table-session/cart/lines/${id}`, { method: 'PUT', json: FLAN, headers: cred(joined[0]!.credential) })).status).toBe(200);
+    const seen = await stream.until((m) => sessionsOf(m).some((x) => x.cart.lines.some((l) => l.id === id)), 3000);
+    expect(sessionsOf(seen).at(-1)!.cart.lines[0]!.by).toBe('P0');
+    const cook = (await b.login('cocina@umenu.test')).token;
+    expect((await b.request(`/api/venues/${V}/tables/2/close`, { method: 'POST', token: cook })).status).toBe(200);
+    await stream.until((m) => sessionsOf(m).some((x) => x.status === 'closed'), 3000);
+    stream.close();
+  });
+});
