@@ -12,6 +12,7 @@ import {
 
 test.describe('table sessions: bad links, reloads and lost connections', () => {
   test('a renewed code refuses the old link; the menu and the own cart still work', async ({ browser, request, allowConsoleError }, testInfo) => {
+    test.setTimeout(60_000);
     // Why: the old link's check answers 404 on purpose, which Chromium logs.
     allowConsoleError(loggedStatus(404));
     const label = tableFor(testInfo, 3);

@@ -103,6 +103,7 @@ test.describe('a table orders together', () => {
     await setOrderStatus(request, orderId, 'preparing');
     for (const page of [a, l]) await expect(bar(page).getByTestId('round-status')).toHaveText('En preparación', { timeout: 3_000 });
     await expectNoAxeViolations(a, 'table bar with a round');
+    await a.evaluate(() => scrollTo(0, 0));
     await screenshot(a, 'table-view');
 
     // Calls: the second tap says the staff are already on their way.

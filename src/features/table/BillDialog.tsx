@@ -136,14 +136,14 @@ export function BillDialog({ venue }: { venue: TableVenue }) {
     // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events, jsx-a11y-x/no-noninteractive-element-interactions -- see above
     <dialog
       ref={ref}
-      className="modal-box m-auto max-h-[90dvh] w-[calc(100%-1rem)] max-w-lg overflow-y-auto p-4 backdrop:bg-black/50"
+      className="modal modal-bottom sm:modal-middle"
       aria-labelledby="bill-title"
       onClose={onClose}
       onClick={onBackdropClick}
       data-testid="bill-dialog"
     >
       {ui.bill && (
-        <>
+        <div className="modal-box max-h-[92dvh] p-4 sm:max-w-lg">
           <div className="flex items-center gap-2">
             <h2 id="bill-title" ref={headingRef} tabIndex={-1} className="flex-1 text-xl font-bold outline-none">{TABLE_STRINGS.bill}</h2>
             <button type="button" className="btn btn-ghost btn-square min-h-11 min-w-11" aria-label="Cerrar la cuenta" onClick={closeBill}>
@@ -151,7 +151,7 @@ export function BillDialog({ venue }: { venue: TableVenue }) {
             </button>
           </div>
           {body}
-        </>
+        </div>
       )}
     </dialog>
   );

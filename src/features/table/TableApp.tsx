@@ -1,6 +1,7 @@
 /** The table side of a venue page (loaded on demand): the link check, joining, the table bar, its cart and its bill. */
 import { useEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
+import '../../styles/dialogs.ts';
 import { useStore } from '@nanostores/react';
 import { TABLE_MESSAGES, TABLE_STRINGS } from '../../contract/table.ts';
 import { JoinCard } from './JoinCard.tsx';
