@@ -6,8 +6,9 @@
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, loggedStatus } from './helpers.ts';
 import { islandsReady } from './order-helpers.ts';
+import { apiLogin, VENUE } from './order-helpers.ts';
 import {
-  addDish, bar, closeTable, joinAs, newPhone, openTableCart, rotateToken, tableCartButton, tableDrawer, tableFor, tableLink,
+  addDish, bar, closeTable, joinAs, MANAGER, newPhone, openTableCart, rotateToken, tableCartButton, tableDrawer, tableFor, tableLink,
 } from './table-helpers.ts';
 
 test.describe('table sessions: bad links, reloads and lost connections', () => {
@@ -84,5 +85,42 @@ test.describe('table sessions: bad links, reloads and lost connections', () => {
     await closeTable(request, label);
     await ana.context.close();
     await luis.context.close();
+  });
+
+  test('a price changed since the cart was shown: the round shows the new price and is sent once accepted', async ({ browser, request, allowConsoleError }, testInfo) => {
+    test.setTimeout(60_000);
+    // Why: the first send is refused with 409 on purpose, which Chromium logs.
+    allowConsoleError(loggedStatus(409));
+    const label = tableFor(testInfo, 5);
+    await closeTable(request, label, false);
+    const link = await tableLink(request, label);
+    const venue = (await (await request.get(`/api/venues/${VENUE}`)).json()) as { categories: Array<{ products: Array<{ id: string; name: string; price: number }> }> };
+    const torta = venue.categories.flatMap((c) => c.products).find((p) => p.name === 'Torta cubana')!;
+    const manager = { Authorization: `Bearer ${(await apiLogin(request, MANAGER)).token}` };
+    const setPrice = async (price: number) => {
+      const res = await request.patch(`/api/venues/${VENUE}/products/${torta.id}`, { headers: manager, data: { price } });
+      expect(res.ok()).toBe(true);
+    };
+    const { context, page } = await newPhone(browser, testInfo);
+    try {
+      await joinAs(page, link, 'Sofía', label);
+      await addDish(page, 'Torta cubana');
+      await openTableCart(page);
+      await expect(tableDrawer(page).getByTestId('table-subtotal')).toHaveText('$145.00');
+      await setPrice(15_000);
+      await tableDrawer(page).getByRole('button', { name: 'Enviar a cocina' }).click();
+      const notice = tableDrawer(page).getByTestId('price-change');
+      await expect(notice).toContainText('Algunos precios han cambiado');
+      await expect(notice).toContainText('Nuevo total: $150.00');
+      await expect(tableDrawer(page).getByRole('button', { name: 'Enviar a cocina' })).toBeDisabled();
+      await expectNoAxeViolations(page, 'price changed');
+      await notice.getByRole('button', { name: 'Aceptar y enviar' }).click();
+      await expect(page.getByText(/Ronda enviada a cocina/)).toBeVisible();
+      await expect(tableDrawer(page).getByText('El carrito de la mesa está vacío')).toBeVisible();
+    } finally {
+      await setPrice(torta.price);
+      await closeTable(request, label, false);
+      await context.close();
+    }
   });
 });

@@ -116,6 +116,8 @@ test.describe('a table orders together', () => {
     await expect(a.getByText('Pedimos la cuenta: el personal te la trae.')).toBeVisible();
 
     // The bill: rounds, each person's total, tip, table total, split with the remainder shown.
+    const closeToast = a.getByRole('button', { name: 'Cerrar notificación' });
+    while ((await closeToast.count()) > 0) await closeToast.first().click().catch(() => undefined);
     await bar(a).getByRole('button', { name: 'Cuenta de la mesa' }).click();
     const bill = a.getByRole('dialog', { name: 'Cuenta de la mesa' });
     await expect(bill.getByTestId('bill-round')).toHaveCount(1);
@@ -124,6 +126,7 @@ test.describe('a table orders together', () => {
     await expect(bill.getByTestId('bill-people')).toContainText('Luis$105.00');
     await expect(bill.getByRole('heading', { name: 'Dividir entre 2' })).toBeVisible();
     await expect(bill.getByTestId('split-share')).toHaveText('Cada persona paga $97.50');
+    await screenshot(a, 'table-bill');
     await bill.getByText('10 %').click();
     await expect(bill.getByTestId('bill-total')).toHaveText('$214.50');
     await bill.getByRole('button', { name: 'Una persona más' }).click();
@@ -133,7 +136,7 @@ test.describe('a table orders together', () => {
     await expect(bill.getByTestId('split-share')).toHaveText('Cada persona paga $53.62');
     await expect(bill.getByTestId('split-remainder')).toContainText('Sobran $0.02 por repartir');
     await expectNoAxeViolations(a, 'bill');
-    await screenshot(a, 'table-bill');
+    await screenshot(a, 'table-bill-split');
     await bill.getByRole('button', { name: 'Cerrar la cuenta' }).click();
     await expect(bill).toBeHidden();
 
