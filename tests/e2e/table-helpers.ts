@@ -4,9 +4,15 @@ import { VENUE, apiLogin, islandsReady, STAFF } from './order-helpers.ts';
 
 export const MANAGER = { email: 'gerente@umenu.test', password: 'demo1234' };
 
-/** Each project gets its own tables: both run against one server and one database. */
+/** Each project gets its own tables (`index` 1–5): both run against one server and one database. */
 export function tableFor(testInfo: TestInfo, index: number): string {
-  return String((testInfo.project.name === 'phone' ? 4 : 8) + index);
+  return String((testInfo.project.name === 'phone' ? 1 : 6) + index);
+}
+
+/** Closes the toasts on screen, as a diner moving on would (they may cover what comes next). */
+export async function dismissToasts(page: Page): Promise<void> {
+  const close = page.getByRole('button', { name: 'Cerrar notificación' });
+  for (let i = 0; i < 4 && (await close.count()) > 0; i++) await close.first().click({ timeout: 2_000 }).catch(() => undefined);
 }
 
 async function bearer(request: APIRequestContext, who: { email: string; password: string }): Promise<Record<string, string>> {
@@ -79,8 +85,7 @@ export async function addDish(page: Page, name: string, options: string[] = []):
   for (const option of options) await dialog.getByLabel(option, { exact: false }).first().check();
   await dialog.getByRole('button', { name: /^Añadir al carrito/ }).click();
   await expect(dialog).toBeHidden();
-  const close = page.getByRole('button', { name: 'Cerrar notificación' });
-  for (let i = 0; i < 3 && (await close.count()) > 0; i++) await close.first().click({ timeout: 2_000 }).catch(() => undefined);
+  await dismissToasts(page);
 }
 
 export async function openTableCart(page: Page): Promise<void> {

@@ -9,7 +9,7 @@ import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
 import { islandsReady } from './order-helpers.ts';
 import {
-  addDish, bar, closeTable, closeTableCart, joinAs, newPhone, openTableCart, setOrderStatus, tableCartButton, tableDrawer,
+  addDish, bar, closeTable, closeTableCart, dismissToasts, joinAs, newPhone, openTableCart, setOrderStatus, tableCartButton, tableDrawer,
   tableFor, tableLink,
 } from './table-helpers.ts';
 
@@ -116,8 +116,7 @@ test.describe('a table orders together', () => {
     await expect(a.getByText('Pedimos la cuenta: el personal te la trae.')).toBeVisible();
 
     // The bill: rounds, each person's total, tip, table total, split with the remainder shown.
-    const closeToast = a.getByRole('button', { name: 'Cerrar notificación' });
-    while ((await closeToast.count()) > 0) await closeToast.first().click().catch(() => undefined);
+    await dismissToasts(a);
     await bar(a).getByRole('button', { name: 'Cuenta de la mesa' }).click();
     const bill = a.getByRole('dialog', { name: 'Cuenta de la mesa' });
     await expect(bill.getByTestId('bill-round')).toHaveCount(1);

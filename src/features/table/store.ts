@@ -8,6 +8,7 @@ import { atom, computed } from 'nanostores';
 import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import { Order } from '../../contract/order.ts';
 import { LIMITS } from '../../contract/limits.ts';
+import { ORDER_STATUS_LABELS } from '../../contract/labels.ts';
 import { PROBLEM_TYPES } from '../../contract/problem.ts';
 import type { PriceChange } from '../../contract/order.ts';
 import {
@@ -317,17 +318,24 @@ function receive(session: TableSession): void {
   if (!newer($session.get(), session)) return;
   $session.set(session);
   saveSnapshot(id, session);
+  if ($tableUi.get().bill) void loadBill(true);
 }
 
 function receiveRound(order: Order): void {
   const session = $session.get();
   if (!session) return;
   const at = session.rounds.findIndex((r) => r.id === order.id);
+  const before = at === -1 ? undefined : session.rounds[at];
+  // Every phone hears a round move on (the toaster is a live region).
+  if (before && before.status !== order.status) {
+    toast.info(`Ronda ${at + 1}: ${ORDER_STATUS_LABELS[order.status]}`, { id: `table-round-${order.id}` });
+  }
   const rounds = at === -1 ? [...session.rounds, order] : session.rounds.map((r, i) => (i === at ? order : r));
   const next = { ...session, rounds };
   $session.set(next);
   const id = venueId();
   if (id) saveSnapshot(id, next);
+  if ($tableUi.get().bill) void loadBill(true);
 }
 
 function forget(): void {
@@ -553,16 +561,17 @@ export function closeBill(): void {
   $tableUi.set({ ...$tableUi.get(), bill: false });
 }
 
-export async function loadBill(): Promise<void> {
+/** `quiet`: a refresh while the bill is open (the session changed): no loading state in between. */
+export async function loadBill(quiet = false): Promise<void> {
   const seat = membership();
   if (!seat) return;
-  $bill.set({ state: 'loading' });
+  if (!quiet) $bill.set({ state: 'loading' });
   try {
     $bill.set({ state: 'ready', bill: await api.fetchBill(seat.credential) });
   } catch (error) {
     if (isCredentialError(error)) return lost();
     if (isClosedError(error)) return closedHere();
-    $bill.set({ state: 'failed', message: detailOf(error) });
+    if (!quiet) $bill.set({ state: 'failed', message: detailOf(error) });
   }
 }
 
