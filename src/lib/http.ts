@@ -139,6 +139,9 @@ const MESSAGES: Record<string, string> = {
   [PROBLEM_TYPES.tokenReused]: 'Tu sesión se cerró por seguridad. Inicia sesión de nuevo.',
   [PROBLEM_TYPES.tooLarge]: 'La solicitud es demasiado grande. Reduce el pedido e inténtalo de nuevo.',
   [PROBLEM_TYPES.server]: 'Algo falló en el servidor. Inténtalo de nuevo en unos minutos.',
+  [PROBLEM_TYPES.tableTokenInvalid]: 'Este código de mesa no es válido',
+  [PROBLEM_TYPES.tableCredentialInvalid]: 'Tu acceso a la mesa no es válido. Vuelve a escanear el código de la mesa.',
+  [PROBLEM_TYPES.tableClosed]: 'La mesa está cerrada. Escanea el código de la mesa para empezar de nuevo.',
 };
 
 const BY_STATUS: Record<number, string> = {

@@ -66,6 +66,29 @@ test.describe('sign in', () => {
     await expectSignedOut(page);
     await expectNoAxeViolations(page, 'login, social cancelled');
   });
+
+  test('text typed before the form hydrates is kept and signs in', async ({ page }) => {
+    // Hold the page's scripts back so the diner types into the server-rendered form.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/.+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    // Module scripts hold DOMContentLoaded back, so wait for the form itself.
+    await page.goto('/login', { waitUntil: 'commit' });
+    await expect(page.getByLabel('Correo electrónico')).toBeVisible();
+    const submit = page.getByRole('button', { name: 'Entrar', exact: true });
+    await expect(submit).toBeDisabled();
+    await page.getByLabel('Correo electrónico').fill(ANA.email);
+    await page.getByLabel('Contraseña').fill(ANA.password);
+    release();
+    await expect(submit).toBeEnabled({ timeout: 15_000 });
+    await expect(page.getByLabel('Correo electrónico')).toHaveValue(ANA.email);
+    await submit.click();
+    await expect(page).toHaveURL(/\/$/);
+    await expectSignedIn(page);
+  });
 });
 
 test.describe('social callback errors', () => {
@@ -79,12 +102,16 @@ test.describe('social callback errors', () => {
 });
 
 test.describe('guards and redirects', () => {
-  test('a protected page while signed out goes to /login and comes back after sign-in', async ({ page, allowConsoleError }) => {
-    // Known, left to the orders feature: /pedidos asks for /api/orders before its guard sends a signed-out visitor away (401).
-    allowConsoleError(loggedStatus(401));
+  test('a protected page while signed out goes to /login and comes back after sign-in', async ({ page }) => {
+    // Signed out, /pedidos asks the API nothing: the guard sends the visitor away first.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/orders') asked.push(request.url());
+    });
     await page.goto('/pedidos');
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('auth.redirect'))).toBe('/pedidos');
+    expect(asked).toEqual([]);
     await fillLogin(page, ANA.email, ANA.password);
     await expect(page).toHaveURL(/\/pedidos$/);
     await expect(page.getByRole('heading', { name: 'Mis pedidos', level: 1 })).toBeVisible();

@@ -202,7 +202,7 @@ describe('the participant credential', () => {
       ['/api/table-session/calls', { json: { kind: 'waiter' } }],
     ];
     for (const [path, init] of calls) {
-      for (const headers of [{}, cred(forged), cred('short'), { authorization: `Bearer ${diner}` }]) {
+      for (const headers of [{}, cred(forged), cred('short'), { authorization: `Bearer ${diner}` }] as Array<Record<string, string>>) {
         const res = await s.request(path, { ...init, headers });
         expect(res.status, `${init.method ?? 'GET'} ${path}`).toBe(401);
         const body = await problemOf(res);
@@ -492,6 +492,8 @@ describe('closing a table', () => {
     await callStaff(luis.credential, 'bill');
     const stream = await openEvents(s, '/api/table-session/events', '', cred(luis.credential));
     await stream.until((m) => sessionsOf(m).length === 1);
+    const board = await openEvents(s, `/api/venues/${V}/orders/events`, staff);
+    await board.until((m) => m.some((x) => x.event === 'ready'));
 
     const closed = await s.request(`/api/venues/${V}/tables/9/close`, { method: 'POST', token: staff });
     expect(closed.status).toBe(200);
@@ -505,6 +507,11 @@ describe('closing a table', () => {
     };
     expect(last).toEqual(expected);
     stream.close();
+    const onBoard = await board.until((m) => m.some((x) => x.event === 'table' && (JSON.parse(x.data!) as { status: string }).status === 'closed'));
+    expect(JSON.parse(onBoard.filter((x) => x.event === 'table').at(-1)!.data!)).toEqual({
+      id: ana.session.id, table: '9', status: 'closed', openedAt: ana.session.openedAt, closedAt, participants: [], cartCount: 0, rounds: [], calls: [],
+    });
+    board.close();
     expect(await getSession(ana.credential)).toEqual(expected);
 
     for (const res of [

@@ -23,8 +23,8 @@ export default function LoginForm() {
   const id = useId();
   // Until hydrated, a click would submit the plain HTML form: the buttons stay disabled.
   const hydrated = useHydrated();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  // The fields are uncontrolled: text typed (or autofilled) before the island hydrates is kept,
+  // and the values are read from the inputs when they are needed.
   const [fieldErrors, setFieldErrors] = useState<LoginFieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
@@ -51,8 +51,12 @@ export default function LoginForm() {
     });
   }, []);
 
-  function revalidate(nextEmail: string, nextPassword: string) {
-    if (submitted) setFieldErrors(validateLogin(nextEmail, nextPassword));
+  const values = () => ({ email: emailRef.current?.value ?? '', password: passwordRef.current?.value ?? '' });
+
+  function revalidate() {
+    if (!submitted) return;
+    const { email, password } = values();
+    setFieldErrors(validateLogin(email, password));
   }
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
@@ -60,6 +64,7 @@ export default function LoginForm() {
     if (busy) return;
     setSubmitted(true);
     setFormError(null);
+    const { email, password } = values();
     const errors = validateLogin(email, password);
     setFieldErrors(errors);
     if (errors.email) return emailRef.current?.focus();
@@ -75,7 +80,7 @@ export default function LoginForm() {
       setFormError(loginErrorMessage(error, navigator.onLine));
       if (error instanceof AuthRequestError && error.status === 401) {
         // Wrong password: clear it and put the cursor back there (the alert is announced on its own).
-        setPassword('');
+        if (passwordRef.current) passwordRef.current.value = '';
         passwordRef.current?.focus();
       }
     }
@@ -132,11 +137,7 @@ export default function LoginForm() {
             maxLength={254}
             required
             className={`input w-full min-h-12 text-base ${fieldErrors.email ? 'input-error' : ''}`}
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              revalidate(event.target.value, password);
-            }}
+            onChange={revalidate}
             aria-invalid={fieldErrors.email ? true : undefined}
             aria-describedby={fieldErrors.email ? emailErrorId : undefined}
           />
@@ -155,11 +156,7 @@ export default function LoginForm() {
             maxLength={200}
             required
             className={`input w-full min-h-12 text-base ${fieldErrors.password ? 'input-error' : ''}`}
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              revalidate(email, event.target.value);
-            }}
+            onChange={revalidate}
             aria-invalid={fieldErrors.password ? true : undefined}
             aria-describedby={fieldErrors.password ? passwordErrorId : undefined}
           />

@@ -10,6 +10,7 @@ import type { Order } from '../../contract/order.ts';
 import { problemMessage } from '../../lib/http.ts';
 import { toast } from '../../shell/toast.ts';
 import { fetchOrders } from './api.ts';
+import { whenSignedIn } from './session.ts';
 import { watchOrder } from './live.ts';
 import { STATUS_LABELS, isFreshCopy, sortForList } from './status.ts';
 
@@ -107,7 +108,10 @@ onMount($myOrders, () => {
 
   reloadNow = () => void reload(true);
   if ($myOrders.get().state === 'error') $myOrders.set({ state: 'loading' });
-  void reload(true);
+  // Signed out, the page's guard is sending the diner to /login: nothing to ask the API.
+  void whenSignedIn().then((signedIn) => {
+    if (signedIn && !stopped) void reload(true);
+  });
   return () => {
     stopped = true;
     reloadNow = null;

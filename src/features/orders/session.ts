@@ -1,5 +1,5 @@
 /** The orders feature's view of the session (the auth feature owns it). */
-import { auth } from '../auth/index.ts';
+import { auth, whenAuthReady } from '../auth/index.ts';
 
 /** The bare access token for the event streams' Authorization header (refreshed first when it has expired). */
 export async function accessToken(): Promise<string | null> {
@@ -7,5 +7,14 @@ export async function accessToken(): Promise<string | null> {
     return await auth.requestToken();
   } catch {
     return null;
+  }
+}
+
+/** Resolves once the start-up session check is done: true when signed in. */
+export async function whenSignedIn(): Promise<boolean> {
+  try {
+    return (await whenAuthReady()).loggedIn;
+  } catch {
+    return false;
   }
 }
