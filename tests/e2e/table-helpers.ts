@@ -20,12 +20,12 @@ async function bearer(request: APIRequestContext, who: { email: string; password
 }
 
 /** The table's link as printed on its QR code, as a path on this site. */
-export async function tableLink(request: APIRequestContext, label: string): Promise<string> {
-  const res = await request.get(`/api/venues/${VENUE}/tables`, { headers: await bearer(request, MANAGER) });
+export async function tableLink(request: APIRequestContext, label: string, venue = VENUE, who = MANAGER): Promise<string> {
+  const res = await request.get(`/api/venues/${venue}/tables`, { headers: await bearer(request, who) });
   expect(res.status()).toBe(200);
   const { tables } = (await res.json()) as { tables: Array<{ label: string; url: string }> };
   const url = new URL(tables.find((t) => t.label === label)!.url);
-  return `/${VENUE}${url.search}`;
+  return `/${venue}${url.search}`;
 }
 
 /** Renews the table's code (as the manager); the old link stops working. */

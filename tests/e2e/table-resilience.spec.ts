@@ -4,7 +4,7 @@
  * edit made offline is sent when the phone is back online.
  */
 import { expect, test } from './fixtures.ts';
-import { expectNoAxeViolations, loggedStatus } from './helpers.ts';
+import { createVenue, expectNoAxeViolations, loggedStatus } from './helpers.ts';
 import { islandsReady } from './order-helpers.ts';
 import { apiLogin, VENUE } from './order-helpers.ts';
 import {
@@ -123,5 +123,22 @@ test.describe('table sessions: bad links, reloads and lost connections', () => {
       await closeTable(request, label, false);
       await context.close();
     }
+  });
+
+  test('a venue created after the build (fallback shell) has table sessions too', async ({ browser, request }, testInfo) => {
+    test.setTimeout(60_000);
+    const venue = `mesas-shell-${testInfo.project.name}`;
+    await createVenue(request, venue, 'Mesas del Shell');
+    const link = await tableLink(request, '3', venue, { email: 'admin@umenu.test', password: 'demo1234' });
+    const { context, page } = await newPhone(browser, testInfo);
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: 'Mesas del Shell' })).toBeVisible({ timeout: 15_000 });
+    await page.getByLabel('¿Cómo te llamas?').fill('Irene');
+    await page.getByRole('button', { name: 'Unirme a la mesa' }).click();
+    await expect(bar(page).getByTestId('table-people')).toContainText('Irene (tú)');
+    await addDish(page, 'Volcán de chorizo');
+    await expect(tableCartButton(page)).toHaveAccessibleName('Carrito de la mesa, 1 producto');
+    await expectNoAxeViolations(page, 'table on the fallback shell');
+    await context.close();
   });
 });
