@@ -33,7 +33,7 @@ export function JoinCard({ table, busy, nameError, message }: Props) {
     <section className="card mb-3 border border-base-300 bg-base-100 shadow-sm" aria-labelledby="table-join-title" data-testid="table-join">
       <form className="card-body gap-3 p-4" onSubmit={submit} noValidate>
         <h2 id="table-join-title" className="card-title text-lg">{TABLE_STRINGS.table(table)}</h2>
-        <p className="text-sm text-base-content/80">Pide junto con tu mesa desde tu teléfono: todos veis el mismo carrito.</p>
+        <p className="text-sm text-base-content/80">Pide junto con tu mesa desde tu teléfono: todos ven el mismo carrito.</p>
         <div>
           <label htmlFor="table-name" className="mb-1 block font-semibold">{TABLE_STRINGS.askName}</label>
           <input
