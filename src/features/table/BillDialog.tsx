@@ -95,8 +95,8 @@ export function BillDialog({ venue }: { venue: TableVenue }) {
           <legend className="fieldset-legend text-base">Propina</legend>
           <div className="flex flex-wrap gap-2">
             {TIP_PERCENT_PRESETS.map((p) => (
-              <label key={p} className={`btn min-h-11 ${tipPercent === p ? 'btn-primary' : 'btn-outline'}`}>
-                <input type="radio" name="bill-tip" className="sr-only" checked={tipPercent === p} onChange={() => setTipPercent(p)} />
+              <label key={p} className="label min-h-11 cursor-pointer gap-2 rounded-field border border-base-300 px-3 text-base-content has-checked:border-primary-strong has-checked:bg-primary/10">
+                <input type="radio" name="bill-tip" className="radio radio-sm" checked={tipPercent === p} onChange={() => setTipPercent(p)} />
                 {tipPresetLabel(p)}
               </label>
             ))}
