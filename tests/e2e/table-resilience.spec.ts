@@ -59,7 +59,8 @@ test.describe('table sessions: bad links, reloads and lost connections', () => {
     await ana.page.goto(link.split('?')[0]!);
     await expect(bar(ana.page).getByTestId('table-people')).toContainText('Ana (tú), Luis');
 
-    // Offline: the edit is shown at once, kept across a reload of the app state, and sent later.
+    // Offline: the edit is shown at once, kept across a reload (the page from the service worker), and sent later.
+    await expect.poll(() => ana.page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
     await ana.context.setOffline(true);
     await openTableCart(ana.page);
     await tableDrawer(ana.page).getByRole('button', { name: 'Añadir una unidad de Flan napolitano' }).click();
@@ -67,10 +68,11 @@ test.describe('table sessions: bad links, reloads and lost connections', () => {
     await expect(tableDrawer(ana.page).getByText('Pendiente de enviar')).toBeVisible();
     const queued = await ana.page.evaluate(() => (JSON.parse(localStorage.getItem('vuex') ?? '{}') as { tableQueue?: Record<string, unknown[]> }).tableQueue);
     expect(Object.values(queued ?? {}).flat()).toHaveLength(1);
-    // A reload while offline is not tested here (the page itself would have to come from the
-    // service worker); the queue above is in the persisted state a reload reads back.
     await tableDrawer(ana.page).getByRole('button', { name: 'Cerrar carrito' }).click();
     await addDish(ana.page, 'Churros con chocolate');
+    await expect(tableCartButton(ana.page)).toHaveAccessibleName('Carrito de la mesa, 2 productos');
+    await ana.page.reload();
+    await expect(bar(ana.page).getByTestId('table-people')).toContainText('Ana (tú), Luis');
     await expect(tableCartButton(ana.page)).toHaveAccessibleName('Carrito de la mesa, 2 productos');
     await expect(bar(ana.page).getByTestId('table-pending')).toContainText('Sin conexión');
     await ana.page.evaluate(() => scrollTo(0, 0));
