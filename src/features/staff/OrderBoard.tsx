@@ -25,6 +25,7 @@ import { CancelDialog } from './CancelDialog.tsx';
 import { NoAccess } from './NoAccess.tsx';
 import { DoneRow, OrderCard, cardHeadingId } from './OrderCard.tsx';
 import { POLL_INTERVAL_MS } from './poll.ts';
+import { TablesSection } from './TablesSection.tsx';
 
 /** "hace 5 min" keeps moving even when nothing else changes. */
 const $halfMinute = clock(30_000);
@@ -41,7 +42,7 @@ function columnId(status: ActiveStatus): string {
 
 export function OrderBoard({ venueId, canSwitch }: { venueId: string; canSwitch: boolean }) {
   const [$board] = useState(() => boardStore(venueId));
-  const { orders, gate, firstError, syncError, updatedAt, live, venue, announcement } = useStore($board);
+  const { orders, gate, firstError, syncError, updatedAt, live, venue, announcement, tables, tablesLoaded, tablesError } = useStore($board);
   const [moveError, setMoveError] = useState('');
   const [pending, setPending] = useState<Record<string, OrderStatus>>({});
   const [confirming, setConfirming] = useState<Order | null>(null);
@@ -175,6 +176,16 @@ export function OrderBoard({ venueId, canSwitch }: { venueId: string; canSwitch:
               Todo al día: no hay pedidos abiertos. Los nuevos aparecerán aquí solos.
             </p>
           )}
+          <TablesSection
+            venueId={venueId}
+            tables={tables}
+            orders={orders}
+            loaded={tablesLoaded}
+            error={tablesError}
+            now={now}
+            locale={locale}
+            timeZone={timeZone}
+          />
           <div className="mt-4 grid gap-4 md:grid-cols-3">
             {ACTIVE_STATUSES.map((status) => (
               <section

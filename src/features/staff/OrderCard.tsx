@@ -28,6 +28,11 @@ function where(order: Order): string {
   return mode;
 }
 
+/** A round of a table session: its customer is the table itself (`Mesa {label}`). */
+function isTableRound(order: Order): boolean {
+  return order.mode === 'table' && order.customer.name === `Mesa ${order.table}`;
+}
+
 const BUTTON_TONE: Record<BoardAction['tone'], string> = {
   primary: 'btn border-0 bg-primary-strong text-white hover:bg-[#006a8c]',
   danger: 'btn btn-outline border-[#a3153a] text-[#a3153a] hover:bg-[#a3153a] hover:text-white',
@@ -61,17 +66,20 @@ export function OrderCard({ order, pending, onAction, now, locale, timeZone }: P
       </header>
       <p className="mt-1 font-semibold" data-testid="board-order-where">{where(order)}</p>
       {order.mode === 'delivery' && order.customer.address && <p className="text-sm">{order.customer.address}</p>}
-      <p className="text-sm">
-        {order.customer.name}
-        {order.mode !== 'table' && order.customer.phone && (
-<span className="text-base-content/80"> · Tel. {order.customer.phone}</span>
-        )}
-      </p>
+      {/* A table round is named after its table, already said above. */}
+      {!isTableRound(order) && (
+        <p className="text-sm">
+          {order.customer.name}
+          {order.mode !== 'table' && order.customer.phone && <span className="text-base-content/80"> · Tel. {order.customer.phone}</span>}
+        </p>
+      )}
       <ul className="mt-2 flex flex-col gap-1 border-t border-base-300 pt-2" aria-label={`Productos del pedido ${order.number}`}>
         {order.lines.map((line, index) => (
           <li key={index}>
             <p className="font-medium">
               <span className="tabular-nums">{line.quantity} ×</span> {line.name}
+              {/* Who at the table asked for it (table rounds): the plate goes to that person. */}
+              {line.by && <span className="font-normal text-base-content/80"> · {line.by}</span>}
             </p>
             {line.options.length > 0 && <p className="pl-5 text-sm text-base-content/80">{line.options.map((option) => option.name).join(', ')}</p>}
             {line.note && <p className="pl-5 text-sm font-semibold text-[#8a4a00]">Nota: {line.note}</p>}

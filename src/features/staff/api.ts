@@ -1,5 +1,6 @@
 /** The staff board's API calls (product.md §5). */
 import { Order, OrderList, type OrderStatus } from '../../contract/order.ts';
+import { StaffTableSessions, TableCall, TableClosed, type StaffTableSession } from '../../contract/table.ts';
 import { VenueList, type VenueSummary } from '../../contract/venue.ts';
 import { http } from '../../lib/http.ts';
 
@@ -27,4 +28,24 @@ export async function changeOrderStatus(orderId: string, status: OrderStatus): P
 export async function fetchVenueSummaries(): Promise<VenueSummary[]> {
   const body = await http.get('venues').json<unknown>();
   return VenueList.parse(body).venues;
+}
+
+/** `GET /venues/{id}/table-sessions`: the tables with an open session (staff of that venue or admin). */
+export async function fetchTableSessions(venueId: string, signal?: AbortSignal): Promise<StaffTableSession[]> {
+  const body = await http
+    .get(`venues/${encodeURIComponent(venueId)}/table-sessions`, { retry: 0, signal, cache: 'no-store' })
+    .json<unknown>();
+  return StaffTableSessions.parse(body).sessions;
+}
+
+/** `POST /venues/{id}/table-calls/{callId}/ack`: the call is answered (it leaves every board). */
+export async function acknowledgeCall(venueId: string, callId: string): Promise<TableCall> {
+  const body = await http.post(`venues/${encodeURIComponent(venueId)}/table-calls/${encodeURIComponent(callId)}/ack`).json<unknown>();
+  return TableCall.parse(body);
+}
+
+/** `POST /venues/{id}/tables/{label}/close`: ends the table's open session on every phone. */
+export async function closeTable(venueId: string, label: string): Promise<TableClosed> {
+  const body = await http.post(`venues/${encodeURIComponent(venueId)}/tables/${encodeURIComponent(label)}/close`).json<unknown>();
+  return TableClosed.parse(body);
 }

@@ -4,18 +4,23 @@
  * with `Last-Event-ID`, polling only while it is down), merges every copy by
  * order id (a stale copy never replaces a fresher one, so nothing shows
  * twice), announces new orders (toast + screen-reader text) and refetches the
- * venue when its menu changes (`event: venue`). Components read the store and
- * call the actions below; they hold no timers or streams.
+ * venue when its menu changes (`event: venue`). It also keeps the tables with
+ * an open session (`event: table`, and the list again with every poll and
+ * catch-up) and announces new table calls the same way as new orders.
+ * Components read the store and call the actions below; they hold no timers
+ * or streams.
  */
 import { atom, onMount, type ReadableAtom, type WritableAtom } from 'nanostores';
 import type { Order } from '../../contract/order.ts';
+import type { StaffTableSession } from '../../contract/table.ts';
 import type { VenueSummary } from '../../contract/venue.ts';
 import { problemMessage, problemOf } from '../../lib/http.ts';
 import { toast } from '../../shell/toast.ts';
-import { fetchVenueOrders, fetchVenueSummaries } from './api.ts';
+import { fetchTableSessions, fetchVenueOrders, fetchVenueSummaries } from './api.ts';
 import { arrivalMessage, isActiveStatus, mergeOrders, newArrivals } from './board.ts';
 import { startBoardFeed } from './feed.ts';
 import type { Poller } from './poll.ts';
+import { applyTable, callMessage, callsMessage, newCalls, replaceTables, withoutCall, withoutTable } from './tables.ts';
 
 export type BoardGate = 'loading' | 'ready' | 'forbidden' | 'missing' | 'failed';
 
@@ -31,18 +36,29 @@ export interface BoardState {
   /** True while the event stream is up. */
   live: boolean;
   venue: VenueSummary | null;
-  /** Polite screen-reader text (new orders, moves). */
+  /** Polite screen-reader text (new orders, moves, table calls). */
   announcement: string;
+  /** Tables with an open session (unsorted; `sortTables` orders them). */
+  tables: StaffTableSession[];
+  /** True once the list of tables has been read. */
+  tablesLoaded: boolean;
+  /** Why the last read of the tables failed ('' once one succeeds). */
+  tablesError: string;
 }
 
 const INITIAL: BoardState = {
   gate: 'loading', orders: [], firstError: '', syncError: '', updatedAt: null, live: false, venue: null, announcement: '',
+  tables: [], tablesLoaded: false, tablesError: '',
 };
 
 interface Board {
   $state: WritableAtom<BoardState>;
   poller: Poller | null;
   announceTimer: ReturnType<typeof setTimeout> | null;
+  /** Text waiting to be announced (several things at once are read together). */
+  pendingAnnouncement: string;
+  /** Reads the tables again (set while the board is mounted). */
+  loadTables: (() => void) | null;
 }
 
 const boards = new Map<string, Board>();
@@ -55,9 +71,13 @@ function announceIn(board: Board, message: string): void {
   // Clearing first makes a repeated message be read again.
   patch(board, { announcement: '' });
   if (board.announceTimer) clearTimeout(board.announceTimer);
+  // A call and a round arriving together are both read.
+  board.pendingAnnouncement = board.pendingAnnouncement ? `${board.pendingAnnouncement}. ${message}` : message;
   board.announceTimer = setTimeout(() => {
     board.announceTimer = null;
-    patch(board, { announcement: message });
+    const text = board.pendingAnnouncement;
+    board.pendingAnnouncement = '';
+    patch(board, { announcement: text });
   }, 50);
 }
 
@@ -89,6 +109,54 @@ function mount(venueId: string, board: Board): () => void {
     }
   };
 
+  /** Call ids seen; null until the tables were first read (nothing is "new" on arrival). */
+  let knownCalls: Set<string> | null = null;
+  /** Sessions the stream changed while the list was being read; null when no read is running. */
+  let touched: Set<string> | null = null;
+  let readAgain = false;
+  const tablesController = new AbortController();
+
+  const called = (tables: readonly StaffTableSession[]) => {
+    if (knownCalls === null) {
+      knownCalls = new Set(tables.flatMap((table) => table.calls.map((call) => call.id)));
+      return;
+    }
+    const calls = newCalls(tables, knownCalls);
+    for (const { call } of calls) knownCalls.add(call.id);
+    if (calls.length === 0) return;
+    announceIn(board, callsMessage(calls));
+    for (const { table, call } of calls) {
+      toast.warning(callMessage(table, call.kind), { id: `table-call-${call.id}`, testId: 'table-call-toast' });
+    }
+  };
+
+  const loadTables = () => {
+    if (stopped) return;
+    if (touched !== null) {
+      readAgain = true;
+      return;
+    }
+    touched = new Set();
+    fetchTableSessions(venueId, tablesController.signal)
+      .then((fetched) => {
+        if (stopped) return;
+        const tables = replaceTables(board.$state.get().tables, fetched, touched ?? new Set());
+        patch(board, { tables, tablesLoaded: true, tablesError: '' });
+        called(tables);
+      })
+      .catch((error: unknown) => {
+        if (!stopped) patch(board, { tablesError: problemMessage(error) });
+      })
+      .finally(() => {
+        touched = null;
+        if (readAgain && !stopped) {
+          readAgain = false;
+          loadTables();
+        }
+      });
+  };
+  board.loadTables = loadTables;
+
   if (board.$state.get().gate !== 'ready') board.$state.set({ ...INITIAL, venue: board.$state.get().venue });
   loadVenue();
   const instance = startBoardFeed(venueId, (statuses, signal) => fetchVenueOrders(venueId, statuses, signal), {
@@ -101,6 +169,8 @@ function mount(venueId: string, board: Board): () => void {
         updatedAt: now(),
       });
       if (kind !== 'active') return;
+      // Every poll (the first load, each catch-up after the stream was down) reads the tables too.
+      loadTables();
       if (known === null) known = new Set(list.map((order) => order.id));
       else arrived(list);
     },
@@ -110,11 +180,18 @@ function mount(venueId: string, board: Board): () => void {
     },
     onLive: (live) => patch(board, { live }),
     onVenue: loadVenue,
+    onTable(session) {
+      if (!session) return loadTables();
+      touched?.add(session.id);
+      const tables = applyTable(board.$state.get().tables, session);
+      patch(board, { tables, updatedAt: now() });
+      called(tables);
+    },
     onError(error) {
       const status = problemOf(error)?.status;
       if (status === 403 || status === 404) {
         instance.stop();
-        patch(board, { orders: [], gate: status === 403 ? 'forbidden' : 'missing' });
+        patch(board, { orders: [], tables: [], gate: status === 403 ? 'forbidden' : 'missing' });
         return;
       }
       const message = problemMessage(error);
@@ -126,7 +203,10 @@ function mount(venueId: string, board: Board): () => void {
   return () => {
     stopped = true;
     instance.stop();
+    tablesController.abort();
     board.poller = null;
+    board.loadTables = null;
+    board.pendingAnnouncement = '';
     if (board.announceTimer) clearTimeout(board.announceTimer);
     board.announceTimer = null;
   };
@@ -135,7 +215,7 @@ function mount(venueId: string, board: Board): () => void {
 function boardOf(venueId: string): Board {
   let board = boards.get(venueId);
   if (!board) {
-    const created: Board = { $state: atom<BoardState>(INITIAL), poller: null, announceTimer: null };
+    const created: Board = { $state: atom<BoardState>(INITIAL), poller: null, announceTimer: null, pendingAnnouncement: '', loadTables: null };
     onMount(created.$state, () => mount(venueId, created));
     boards.set(venueId, created);
     board = created;
@@ -162,4 +242,21 @@ export function applyBoardOrder(venueId: string, order: Order): void {
 /** Polite screen-reader text on the board. */
 export function announceOnBoard(venueId: string, message: string): void {
   announceIn(boardOf(venueId), message);
+}
+
+/** Reads the tables again (after a refused acknowledgement or close: shows them as they really are). */
+export function refreshTables(venueId: string): void {
+  boardOf(venueId).loadTables?.();
+}
+
+/** A call we acknowledged (the API's answer): it leaves the board at once. */
+export function applyCallAcknowledged(venueId: string, callId: string): void {
+  const board = boardOf(venueId);
+  patch(board, { tables: withoutCall(board.$state.get().tables, callId) });
+}
+
+/** A table we closed (the API's answer): it leaves the board at once. */
+export function applyTableClosed(venueId: string, label: string): void {
+  const board = boardOf(venueId);
+  patch(board, { tables: withoutTable(board.$state.get().tables, label) });
 }

@@ -1,6 +1,7 @@
 /**
  * Keeps the board live: the venue's event stream (`GET /venues/{id}/orders/events`,
- * every new order and status change, followed with fetch and a Bearer header)
+ * every new order and status change, every change of a table session as
+ * `event: table`, followed with fetch and a Bearer header)
  * and, only while that stream is down, polling (`poll.ts`). A first poll loads
  * the board; each time the stream comes up one more poll catches up with what
  * happened while it was down. After a drop or a reload the stream resumes
@@ -8,6 +9,7 @@
  * meanwhile arrives as events; replacing orders by id shows nothing twice.
  */
 import { Order } from '../../contract/order.ts';
+import { StaffTableSession } from '../../contract/table.ts';
 import { followStream } from '../../lib/event-stream.ts';
 import { auth } from '../auth/index.ts';
 import { startPolling, type Fetcher, type PollHandlers, type Poller } from './poll.ts';
@@ -19,6 +21,16 @@ export interface FeedHandlers extends PollHandlers {
   onLive: (live: boolean) => void;
   /** The venue's menu changed (availability, prices): refetch what depends on it. */
   onVenue?: () => void;
+  /** One table session changed (people, cart, rounds, calls, closed); `null` when its copy could not be read. */
+  onTable?: (session: StaffTableSession | null) => void;
+}
+
+function parseJson(data: string): unknown {
+  try {
+    return JSON.parse(data);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The board stream's path, also its key for resuming. */
@@ -35,6 +47,10 @@ export function startBoardFeed(venueId: string, fetcher: Fetcher, handlers: Feed
     token: () => auth.requestToken().catch(() => null),
     onEvent(name, data) {
       if (name === 'venue') return handlers.onVenue?.();
+      if (name === 'table') {
+        const parsed = StaffTableSession.safeParse(parseJson(data));
+        return handlers.onTable?.(parsed.success ? parsed.data : null);
+      }
       if (name !== 'order') return;
       try {
         const parsed = Order.safeParse(JSON.parse(data));

@@ -1,21 +1,27 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order, OrderStatus } from '../../../src/contract/order.ts';
+import type { StaffTableSession, TableCall } from '../../../src/contract/table.ts';
 import type { VenueSummary } from '../../../src/contract/venue.ts';
 import { follows } from '../fake-stream.ts';
 
 const fetchVenueOrders = vi.fn<(venueId: string, statuses: readonly OrderStatus[]) => Promise<Order[]>>();
 const fetchVenueSummaries = vi.fn<() => Promise<VenueSummary[]>>();
+const fetchTableSessions = vi.fn<(venueId: string) => Promise<StaffTableSession[]>>();
 const toastInfo = vi.fn();
+const toastWarning = vi.fn();
 vi.mock('../../../src/lib/event-stream.ts', () => import('../fake-stream.ts'));
 vi.mock('../../../src/features/staff/api.ts', () => ({
   fetchVenueOrders: (venueId: string, statuses: readonly OrderStatus[]) => fetchVenueOrders(venueId, statuses),
   fetchVenueSummaries: () => fetchVenueSummaries(),
+  fetchTableSessions: (venueId: string) => fetchTableSessions(venueId),
   changeOrderStatus: vi.fn(),
 }));
-vi.mock('../../../src/shell/toast.ts', () => ({ toast: { info: (...args: unknown[]) => toastInfo(...args), error: vi.fn() } }));
+vi.mock('../../../src/shell/toast.ts', () => ({
+  toast: { info: (...args: unknown[]) => toastInfo(...args), warning: (...args: unknown[]) => toastWarning(...args), error: vi.fn() },
+}));
 
-const { boardStore } = await import('../../../src/features/staff/board-store.ts');
+const { applyCallAcknowledged, applyTableClosed, boardStore } = await import('../../../src/features/staff/board-store.ts');
 
 const STEPS: OrderStatus[] = ['received', 'preparing', 'ready', 'delivered'];
 const order = (id: string, status: OrderStatus): Order => ({
@@ -23,6 +29,11 @@ const order = (id: string, status: OrderStatus): Order => ({
   history: STEPS.slice(0, STEPS.indexOf(status) + 1).map((s) => ({ status: s, at: new Date().toISOString() })),
   customer: { name: 'Ana', phone: '5551234567' }, payment: 'cash', lines: [], subtotal: 0, tip: 0, deliveryFee: 0, total: 0,
   currency: 'MXN', createdAt: new Date().toISOString(),
+});
+const call = (id: string, kind: TableCall['kind'] = 'waiter'): TableCall => ({ id, kind, at: new Date().toISOString() });
+const session = (id: string, table: string, calls: TableCall[] = [], change: Partial<StaffTableSession> = {}): StaffTableSession => ({
+  id, table, status: 'open', openedAt: new Date().toISOString(), participants: [{ id: `p-${id}`, name: 'Ana', joinedAt: new Date().toISOString() }],
+  cartCount: 0, rounds: [], calls, ...change,
 });
 const venue = (name: string) => ({ id: 'v', name, city: 'CDMX', locale: 'es-MX', timezone: 'America/Mexico_City' }) as unknown as VenueSummary;
 
@@ -32,6 +43,9 @@ beforeEach(() => {
   fetchVenueOrders.mockReset();
   fetchVenueSummaries.mockReset();
   toastInfo.mockReset();
+  toastWarning.mockReset();
+  fetchTableSessions.mockReset();
+  fetchTableSessions.mockResolvedValue([]);
 });
 afterEach(() => vi.useRealTimers());
 
@@ -75,5 +89,77 @@ describe('boardStore', () => {
     unsubscribe();
     await vi.advanceTimersByTimeAsync(2_000);
     expect(stream.stopped).toBe(true);
+  });
+
+  it('keeps the open tables live: sessions, calls announced once, acknowledged and closed tables leave', async () => {
+    fetchVenueOrders.mockResolvedValue([]);
+    fetchVenueSummaries.mockResolvedValue([venue('Taquería')]);
+    fetchTableSessions.mockResolvedValue([session('s1', '3', [call('c0')])]);
+    const $board = boardStore('t');
+    const unsubscribe = $board.listen(() => {});
+    await vi.advanceTimersByTimeAsync(0);
+    // The first read shows the tables; a call already open then is not "new".
+    expect($board.get()).toMatchObject({ tablesLoaded: true, tables: [{ id: 's1', table: '3' }] });
+    expect(toastWarning).not.toHaveBeenCalled();
+    const stream = follows.at(-1)!;
+    stream.up();
+    await vi.advanceTimersByTimeAsync(0);
+
+    // Someone sits at table 5 and calls the waiter; the same copy replayed after a reconnection announces nothing more.
+    stream.send('table', session('s2', '5'), 21);
+    stream.send('table', session('s2', '5', [call('c1')]), 22);
+    stream.send('table', session('s2', '5', [call('c1')]), 22);
+    await vi.advanceTimersByTimeAsync(100);
+    expect($board.get().tables.map((t) => t.table).sort()).toEqual(['3', '5']);
+    expect(toastWarning).toHaveBeenCalledTimes(1);
+    expect(toastWarning).toHaveBeenCalledWith('Mesa 5: Llamar al mesero', expect.objectContaining({ id: 'table-call-c1' }));
+    expect($board.get().announcement).toBe('Mesa 5: Llamar al mesero');
+
+    // A call and a round arriving together are read together.
+    stream.send('table', session('s2', '5', [call('c1'), call('c2', 'bill')]), 23);
+    stream.send('order', { ...order('9', 'received'), mode: 'table', table: '5' }, 24);
+    await vi.advanceTimersByTimeAsync(100);
+    expect($board.get().announcement).toBe('Mesa 5: Pedir la cuenta. Nuevo pedido A-9');
+
+    applyCallAcknowledged('t', 'c1');
+    expect($board.get().tables.find((t) => t.table === '5')?.calls.map((c) => c.id)).toEqual(['c2']);
+    applyTableClosed('t', '3');
+    expect($board.get().tables.map((t) => t.table)).toEqual(['5']);
+    // Closed elsewhere: the stream says so.
+    stream.send('table', session('s2', '5', [], { status: 'closed', closedAt: new Date().toISOString() }), 25);
+    await vi.advanceTimersByTimeAsync(0);
+    expect($board.get().tables).toEqual([]);
+
+    // A copy that cannot be read makes the store read the list again.
+    fetchTableSessions.mockClear();
+    fetchTableSessions.mockResolvedValue([session('s4', '7')]);
+    stream.send('table', { nonsense: true }, 26);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchTableSessions).toHaveBeenCalledTimes(1);
+    expect($board.get().tables.map((t) => t.table)).toEqual(['7']);
+
+    unsubscribe();
+    await vi.advanceTimersByTimeAsync(2_000);
+  });
+
+  it('a list read while the stream changes a table keeps the stream copy', async () => {
+    fetchVenueOrders.mockResolvedValue([]);
+    fetchVenueSummaries.mockResolvedValue([venue('Taquería')]);
+    const $board = boardStore('u');
+    const unsubscribe = $board.listen(() => {});
+    await vi.advanceTimersByTimeAsync(0);
+    const stream = follows.at(-1)!;
+    // The list is read (stream coming up) while table 2 is closed over the stream.
+    let answer: (list: StaffTableSession[]) => void = () => {};
+    fetchTableSessions.mockImplementation(() => new Promise((resolve) => { answer = resolve; }));
+    stream.up();
+    await vi.advanceTimersByTimeAsync(0);
+    stream.send('table', session('s2', '2', [], { status: 'closed', closedAt: new Date().toISOString() }), 31);
+    stream.send('table', session('s3', '4', [call('c9')]), 32);
+    answer([session('s2', '2'), session('s3', '4')]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect($board.get().tables.map((t) => `${t.table}:${t.calls.length}`)).toEqual(['4:1']);
+    unsubscribe();
+    await vi.advanceTimersByTimeAsync(2_000);
   });
 });

@@ -1,0 +1,158 @@
+/** One table with an open session: who is there, its open calls (to acknowledge), its rounds, and `Cerrar mesa`. */
+import { mdiAccountGroup, mdiBellRing } from '@mdi/js';
+import { ORDER_STATUS_LABELS as STATUS_LABELS } from '../../contract/labels.ts';
+import type { Order } from '../../contract/order.ts';
+import { productCountText } from '../../contract/labels.ts';
+import { TABLE_STRINGS, type StaffTableSession, type TableCall } from '../../contract/table.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { Icon } from '../../shell/Icon.tsx';
+import { formatTime } from '../orders/index.ts';
+import { elapsedLabel } from './board.ts';
+import type { CardContext } from './OrderCard.tsx';
+import { CALL_LABELS, peopleText } from './tables.ts';
+
+interface Props extends CardContext {
+  table: StaffTableSession;
+  /** Its rounds, freshest copies. */
+  rounds: Order[];
+  /** Call ids being acknowledged right now. */
+  acknowledging: ReadonlySet<string>;
+  closing: boolean;
+  onAcknowledge: (table: StaffTableSession, call: TableCall) => void;
+  onClose: (table: StaffTableSession, trigger: HTMLButtonElement) => void;
+}
+
+export function tableHeadingId(label: string): string {
+  return `table-card-${label.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+}
+
+const STATUS_TONE: Partial<Record<Order['status'], string>> = {
+  received: 'border-primary-strong text-primary-strong',
+  ready: 'border-[#1f6f3a] text-[#1f6f3a]',
+  cancelled: 'border-[#a3153a] text-[#a3153a]',
+};
+
+export function TableCard({ table, rounds, acknowledging, closing, onAcknowledge, onClose, now, locale, timeZone }: Props) {
+  const headingId = tableHeadingId(table.table);
+  const label = TABLE_STRINGS.table(table.table);
+  const called = table.calls.length > 0;
+  const names = table.participants.map((person) => person.name);
+  return (
+    <article
+      aria-labelledby={headingId}
+      aria-busy={closing ? true : undefined}
+      className={`rounded-box border bg-base-100 p-3 shadow-sm ${called ? 'border-l-4 border-[#8a4a00]' : 'border-base-300'}`}
+      data-testid="board-table"
+      data-table={table.table}
+      data-called={called ? 'true' : undefined}
+    >
+      <header className="flex flex-wrap items-baseline justify-between gap-x-3">
+        <h3 id={headingId} tabIndex={-1} className="rounded text-2xl font-extrabold outline-none focus-visible:ring-2 focus-visible:ring-primary-strong">
+          {label}
+        </h3>
+        <p className="text-sm text-base-content/80">
+          Abierta <time dateTime={table.openedAt}>{elapsedLabel(table.openedAt, now)}</time> · {formatTime(table.openedAt, locale, timeZone)}
+        </p>
+      </header>
+
+      <p className="mt-1 flex items-start gap-2" data-testid="board-table-people">
+        <Icon path={mdiAccountGroup} size={20} className="mt-0.5 shrink-0" />
+        <span>
+          <span className="font-semibold">{names.length === 1 ? '1 persona' : `${names.length} personas`}</span>
+          {names.length > 0 && <>: {peopleText(names)}</>}
+        </span>
+      </p>
+
+      {called && (
+        <ul className="mt-2 flex flex-col gap-2" aria-label={`Avisos de la ${label}`}>
+          {table.calls.map((call) => {
+            const busy = acknowledging.has(call.id);
+            return (
+              <li
+                key={call.id}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-field border border-[#8a4a00] bg-[#fff4d6] p-2"
+                data-testid="board-table-call"
+                data-kind={call.kind}
+              >
+                <p className="flex items-center gap-2">
+                  <Icon path={mdiBellRing} size={22} className="shrink-0 text-[#8a4a00]" />
+                  <span>
+                    <span className="font-bold">{CALL_LABELS[call.kind]}</span>
+                    <span className="sr-only">, {label}</span>
+                    <span className="block text-sm">
+                      <time dateTime={call.at}>{elapsedLabel(call.at, now)}</time>
+                    </span>
+                  </span>
+                </p>
+                <button
+                  type="button"
+                  // The visible word first (label in name), then which call of which table.
+                  aria-label={`Atendido: ${CALL_LABELS[call.kind]}, ${label}`}
+                  aria-disabled={busy ? true : undefined}
+                  className="btn min-h-11 border-0 bg-primary-strong text-white hover:bg-[#006a8c] aria-disabled:cursor-wait aria-disabled:opacity-70"
+                  onClick={() => {
+                    if (!busy) onAcknowledge(table, call);
+                  }}
+                >
+                  {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+                  Atendido
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      <div className="mt-2 border-t border-base-300 pt-2">
+        {rounds.length === 0 ? (
+          <p className="text-sm text-base-content/80">Todavía no han enviado ninguna ronda.</p>
+        ) : (
+          <ol className="flex flex-col gap-2" aria-label={`Rondas de la ${label}`}>
+            {rounds.map((round, index) => (
+              <li key={round.id} data-testid="board-table-round" data-status={round.status}>
+                <p className="flex items-baseline justify-between gap-2">
+                  <span>
+                    <span className="font-semibold">Ronda {index + 1}</span>
+                    <span className="text-sm text-base-content/80"> · Pedido <span className="tabular-nums">{round.number}</span></span>
+                  </span>
+                  <span className="font-semibold tabular-nums">{formatMoney(round.total, round.currency, locale)}</span>
+                </p>
+                <p className="mt-0.5">
+                  <span className={`badge bg-base-100 ${STATUS_TONE[round.status] ?? 'border-base-300'}`}>{STATUS_LABELS[round.status]}</span>
+                </p>
+                <ul className="pl-2 text-sm">
+                  {round.lines.map((line, lineIndex) => (
+                    <li key={lineIndex}>
+                      <span className="tabular-nums">{line.quantity} ×</span> {line.name}
+                      {line.by && <span className="text-base-content/80"> · {line.by}</span>}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ol>
+        )}
+        {table.cartCount > 0 && (
+          <p className="mt-1 text-sm text-base-content/80" data-testid="board-table-cart">
+            En el carrito, sin enviar: {productCountText(table.cartCount)}
+          </p>
+        )}
+      </div>
+
+      <div className="mt-3 flex justify-end">
+        <button
+          type="button"
+          aria-label={`${TABLE_STRINGS.close}, ${label}`}
+          aria-disabled={closing ? true : undefined}
+          className="btn btn-outline min-h-11 border-[#a3153a] text-[#a3153a] hover:bg-[#a3153a] hover:text-white aria-disabled:cursor-wait aria-disabled:opacity-70"
+          onClick={(event) => {
+            if (!closing) onClose(table, event.currentTarget);
+          }}
+        >
+          {closing && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          {TABLE_STRINGS.close}
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * "Mesas" on the board (issue 12): every table with an open session, the ones
+ * with an open call first. Staff acknowledge a call (it leaves every board) and
+ * close a table after confirming (every phone at it shows `Mesa cerrada`).
+ * The data comes from the board store (`event: table`); a refused change shows
+ * the tables as they really are.
+ */
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { Order } from '../../contract/order.ts';
+import { TABLE_STRINGS, type StaffTableSession, type TableCall } from '../../contract/table.ts';
+import { problemMessage, problemOf } from '../../lib/http.ts';
+import { toast } from '../../shell/toast.ts';
+import { acknowledgeCall, closeTable } from './api.ts';
+import { announceOnBoard, applyCallAcknowledged, applyTableClosed, refreshTables } from './board-store.ts';
+import { CloseTableDialog } from './CloseTableDialog.tsx';
+import type { CardContext } from './OrderCard.tsx';
+import { TableCard, tableHeadingId } from './TableCard.tsx';
+import { CALL_LABELS, freshRounds, sortTables } from './tables.ts';
+
+interface Props extends CardContext {
+  venueId: string;
+  tables: StaffTableSession[];
+  /** The board's orders: the freshest copies of the rounds. */
+  orders: Order[];
+  /** True once the tables have been read. */
+  loaded: boolean;
+  /** Why the tables could not be read ('' when they could). */
+  error: string;
+}
+
+const SECTION_TITLE_ID = 'board-tables-title';
+
+export function TablesSection({ venueId, tables, orders, loaded, error, now, locale, timeZone }: Props) {
+  const [acknowledging, setAcknowledging] = useState<ReadonlySet<string>>(new Set());
+  const [closing, setClosing] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<StaffTableSession | null>(null);
+  const [actionError, setActionError] = useState('');
+  const closeTrigger = useRef<HTMLButtonElement | null>(null);
+  const focusNext = useRef<string | null>(null);
+
+  const sorted = useMemo(() => sortTables(tables), [tables]);
+  const callCount = sorted.reduce((sum, table) => sum + table.calls.length, 0);
+
+  useLayoutEffect(() => {
+    const target = focusNext.current;
+    if (!target) return;
+    focusNext.current = null;
+    document.getElementById(target)?.focus();
+  });
+
+  function failed(what: string, error: unknown): void {
+    const message = problemMessage(error);
+    setActionError(`${what} ${message}`);
+    toast.error(message, { id: `table-error-${what}`, testId: 'table-error-toast' });
+    refreshTables(venueId);
+  }
+
+  async function acknowledge(table: StaffTableSession, call: TableCall): Promise<void> {
+    const label = TABLE_STRINGS.table(table.table);
+    setAcknowledging((current) => new Set(current).add(call.id));
+    setActionError('');
+    try {
+      await acknowledgeCall(venueId, call.id);
+      focusNext.current = tableHeadingId(table.table);
+      applyCallAcknowledged(venueId, call.id);
+      announceOnBoard(venueId, `${label}: «${CALL_LABELS[call.kind]}» atendido`);
+    } catch (error) {
+      // Already answered on another device: it is gone, which is what was asked.
+      if (problemOf(error)?.status === 404) {
+        applyCallAcknowledged(venueId, call.id);
+        refreshTables(venueId);
+      } else {
+        failed(`No se pudo marcar como atendido el aviso de la ${label}.`, error);
+      }
+    } finally {
+      setAcknowledging((current) => {
+        const next = new Set(current);
+        next.delete(call.id);
+        return next;
+      });
+    }
+  }
+
+  async function close(table: StaffTableSession): Promise<void> {
+    const label = TABLE_STRINGS.table(table.table);
+    setClosing(table.table);
+    setActionError('');
+    try {
+      await closeTable(venueId, table.table);
+      focusNext.current = SECTION_TITLE_ID;
+      applyTableClosed(venueId, table.table);
+      announceOnBoard(venueId, `${label} cerrada`);
+    } catch (error) {
+      // No open session any more (closed on another device): the table leaves the board all the same.
+      if (problemOf(error)?.status === 404) {
+        focusNext.current = SECTION_TITLE_ID;
+        applyTableClosed(venueId, table.table);
+        refreshTables(venueId);
+      } else {
+        failed(`No se pudo cerrar la ${label}.`, error);
+      }
+    } finally {
+      setClosing(null);
+    }
+  }
+
+  if (!loaded && !error) return null;
+
+  return (
+    <section aria-labelledby={SECTION_TITLE_ID} className="mt-4 rounded-box bg-base-300/40 p-2" data-testid="board-tables">
+      <h2
+        id={SECTION_TITLE_ID}
+        tabIndex={-1}
+        className="flex flex-wrap items-center gap-2 rounded px-1 pb-2 text-lg font-bold outline-none focus-visible:ring-2 focus-visible:ring-primary-strong"
+      >
+        Mesas
+        <span className="badge border-base-300 bg-base-100 tabular-nums">
+          {sorted.length}
+          <span className="sr-only"> {sorted.length === 1 ? 'mesa abierta' : 'mesas abiertas'}</span>
+        </span>
+        {callCount > 0 && (
+          <span className="badge border-[#8a4a00] bg-[#fff4d6] font-semibold text-[#8a4a00]" data-testid="board-tables-calls">
+            {callCount === 1 ? '1 aviso' : `${callCount} avisos`}
+          </span>
+        )}
+      </h2>
+      {error && (
+        <p role="status" className="mb-2 rounded-box border border-warning bg-[#fff4d6] p-3 text-sm">
+          No se pudieron actualizar las mesas: {error} Lo seguimos intentando.
+        </p>
+      )}
+      {actionError && (
+        <div role="alert" className="mb-2 flex items-start justify-between gap-2 rounded-box border border-[#a3153a] bg-base-100 p-3" data-testid="board-table-error">
+          <p>{actionError}</p>
+          <button type="button" className="btn btn-ghost btn-sm min-h-11 min-w-11" onClick={() => setActionError('')}>
+            Cerrar<span className="sr-only"> el aviso</span>
+          </button>
+        </div>
+      )}
+      {sorted.length === 0 && loaded && (
+        <p className="px-1 pb-1 text-sm text-base-content/80" data-testid="board-tables-empty">
+          Ninguna mesa abierta. Cuando alguien escanee el código de una mesa, aparecerá aquí.
+        </p>
+      )}
+      {sorted.length > 0 && (
+        <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+          {sorted.map((table) => (
+            <li key={table.id}>
+              <TableCard
+                table={table}
+                rounds={freshRounds(table.rounds, orders)}
+                acknowledging={acknowledging}
+                closing={closing === table.table}
+                onAcknowledge={(t, call) => void acknowledge(t, call)}
+                onClose={(t, trigger) => {
+                  closeTrigger.current = trigger;
+                  setConfirming(t);
+                }}
+                now={now}
+                locale={locale}
+                timeZone={timeZone}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <CloseTableDialog
+        table={confirming}
+        onClose={() => {
+          setConfirming(null);
+          closeTrigger.current?.focus();
+        }}
+        onConfirm={(table) => {
+          closeTrigger.current = null;
+          setConfirming(null);
+          void close(table);
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * The staff board and a real diner phone at one table (issue 12): the phone joins through
+ * the table's link, its call reaches the board marked with the table, staff acknowledge it,
+ * and `Cerrar mesa` on the board shows `Mesa cerrada` on the phone.
+ * Needs the diner's table UI (src/features/table/, branch `table-diner`).
+ */
+import type { Browser, Page, TestInfo } from '@playwright/test';
+import { COCINA, fillLogin } from './auth-helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { expectNoAxeViolations } from './helpers.ts';
+
+const VENUE = 'taqueria-el-guero';
+
+/** Tables no other spec uses, one per project (both run against one server). */
+const tableFor = (testInfo: TestInfo) => (testInfo.project.name === 'phone' ? 'Barra 1' : 'Terraza');
+
+async function tableLink(page: Page, label: string): Promise<string> {
+  const login = await page.request.post('/api/auth/login', { data: COCINA });
+  const { token } = (await login.json()) as { token: string };
+  const response = await page.request.get(`/api/venues/${VENUE}/tables`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status()).toBe(200);
+  const { tables } = (await response.json()) as { tables: { label: string; url: string }[] };
+  return `/${VENUE}${new URL(tables.find((table) => table.label === label)!.url).search}`;
+}
+
+/** A phone of its own (separate storage), like the project's device. */
+async function newPhone(browser: Browser, testInfo: TestInfo): Promise<Page> {
+  const use = testInfo.project.use;
+  const context = await browser.newContext({
+    baseURL: use.baseURL,
+    viewport: use.viewport,
+    locale: use.locale,
+    isMobile: use.isMobile,
+    hasTouch: use.hasTouch,
+    deviceScaleFactor: use.deviceScaleFactor,
+    userAgent: use.userAgent,
+  });
+  return context.newPage();
+}
+
+test('a diner phone at the table: its call reaches the board, and Cerrar mesa shows Mesa cerrada on the phone', async ({ page, browser }, testInfo) => {
+  test.setTimeout(90_000);
+  const label = tableFor(testInfo);
+  const link = await tableLink(page, label);
+
+  await page.goto('/login');
+  await fillLogin(page, COCINA.email, COCINA.password);
+  await expect(page).not.toHaveURL(/\/login/, { timeout: 15_000 });
+  await page.goto(`/panel?venue=${VENUE}`);
+  await expect(page.getByText(/En vivo · última vez/)).toBeVisible({ timeout: 10_000 });
+  const card = page.getByTestId('board-table').filter({ has: page.getByRole('heading', { name: `Mesa ${label}`, exact: true }) });
+
+  const phone = await newPhone(browser, testInfo);
+  await phone.goto(link);
+  await expect(phone.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 15_000 });
+  await phone.getByLabel('¿Cómo te llamas?').fill('Paula');
+  await phone.getByRole('button', { name: 'Unirme a la mesa' }).click();
+  const bar = phone.getByTestId('table-bar');
+  await expect(bar.getByRole('heading', { name: `Mesa ${label}` })).toBeVisible();
+
+  // The board shows her at the table, live.
+  await expect(card.getByTestId('board-table-people')).toHaveText('1 persona: Paula', { timeout: 3_000 });
+
+  // Her call reaches the board, marked with the table.
+  await bar.getByRole('button', { name: 'Llamar al mesero' }).click();
+  await expect(card.getByTestId('board-table-call')).toContainText('Llamar al mesero', { timeout: 3_000 });
+  await expect(page.getByTestId('table-call-toast').filter({ hasText: `Mesa ${label}: Llamar al mesero` })).toBeVisible();
+  await card.getByRole('button', { name: `Atendido: Llamar al mesero, Mesa ${label}` }).click();
+  await expect(card.getByTestId('board-table-call')).toHaveCount(0);
+
+  // Staff close the table from the board: the phone says so within seconds.
+  await card.getByRole('button', { name: `Cerrar mesa, Mesa ${label}` }).click();
+  await page.getByRole('dialog', { name: `¿Cerrar la Mesa ${label}?` }).getByRole('button', { name: 'Sí, cerrar la mesa' }).click();
+  await expect(card).toHaveCount(0);
+  await expect(phone.getByTestId('table-closed')).toContainText('Mesa cerrada', { timeout: 5_000 });
+  await expectNoAxeViolations(page, 'board after the phone table closed');
+});
