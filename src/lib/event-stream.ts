@@ -10,7 +10,8 @@
  * page resumes too. When the device goes offline the stream counts as dropped
  * (a dead connection may otherwise look open for a long time) and it
  * reconnects as soon as the device is back online. The caller hears when the
- * stream is up and down, to poll only while it is down.
+ * stream is up and down, to poll only while it is down. Custom headers (a
+ * table participant's credential) go on every connection, never in the URL.
  */
 import { events } from 'fetch-event-stream';
 import { loadConfig } from './config.ts';
@@ -28,6 +29,10 @@ export interface StreamHandlers {
   onRefused?: (status: number) => void;
   /** Keeps the last event id in sessionStorage under this key (a reload resumes); memory only without it. */
   resumeKey?: string;
+  /** Extra request headers, read on every (re)connection (e.g. a table participant's credential). */
+  headers?: () => Record<string, string>;
+  /** Statuses that stop the stream for good (default 403 and 404); e.g. 401 for a credential that cannot be refreshed. */
+  refusedStatuses?: readonly number[];
 }
 
 const MAX_DELAY_MS = 30_000;
@@ -81,11 +86,11 @@ export function followStream(handlers: StreamHandlers): () => void {
       const [{ apiBase }, token] = await Promise.all([loadConfig(), handlers.token()]);
       if (stopped) return;
       const url = new URL(`${apiBase.replace(/\/+$/, '')}/${handlers.path}`, location.href);
-      const headers: Record<string, string> = { Accept: 'text/event-stream' };
+      const headers: Record<string, string> = { ...handlers.headers?.(), Accept: 'text/event-stream' };
       if (token) headers.Authorization = `Bearer ${token}`;
       if (lastId) headers['Last-Event-ID'] = lastId;
       const response = await fetch(url, { headers, cache: 'no-store', signal: controller.signal });
-      if (response.status === 403 || response.status === 404) {
+      if ((handlers.refusedStatuses ?? [403, 404]).includes(response.status)) {
         handlers.onState('down');
         handlers.onRefused?.(response.status);
         stop();

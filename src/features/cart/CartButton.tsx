@@ -1,10 +1,13 @@
-/** Header button that opens a venue's cart; its accessible name starts with `Carrito` and says how many products it holds. */
+/**
+ * Header button that opens a venue's cart; its accessible name starts with `Carrito` and says how many
+ * products it holds. During a table session it shows and opens the table's shared cart (`$sharedCart`).
+ */
 import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
 import { computed } from 'nanostores';
 import { Icon } from '../../shell/Icon.tsx';
 import { useHydrated } from '../../lib/hydrated.ts';
-import { $carts, openCart } from './store.ts';
+import { $carts, $sharedCart, openCart } from './store.ts';
 
 /** mdiCartOutline (@mdi/js, Apache-2.0), inlined: importing @mdi/js here pulled every icon the app uses into the venue's first load. */
 const mdiCartOutline =
@@ -20,15 +23,17 @@ export default function CartButton({ venueId }: { venueId: string }) {
   const stored = useStore($lines);
   // The server-rendered HTML cannot know the stored cart: show it once hydrated.
   const hydrated = useHydrated();
-  const lines = hydrated ? stored : 0;
+  const shared = useStore($sharedCart);
+  const table = hydrated && shared?.venueId === venueId ? shared : null;
+  const lines = table ? table.count : hydrated ? stored : 0;
   return (
     <button
       type="button"
       className="btn btn-ghost relative min-h-11 min-w-11 px-2"
-      aria-label={cartButtonLabel(lines)}
+      aria-label={table ? table.label : cartButtonLabel(lines)}
       aria-haspopup="dialog"
       data-testid="cart-button"
-      onClick={() => openCart(venueId)}
+      onClick={() => (table ? table.open() : openCart(venueId))}
     >
       <Icon path={mdiCartOutline} size={26} />
       {lines > 0 && (

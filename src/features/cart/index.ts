@@ -9,7 +9,7 @@ export type { Cart, CartLine, NewCartLine } from './cart.ts';
 export { cartCount, cartSubtotal, lineTotal } from './cart.ts';
 export {
   $cartUi, $carts, addToCart, cartCountOf, clearCart, closeCart, getCart, hasCartFlash, openCart, refillCart,
-  replaceLines, takeCartFlash, type RefillResult, type VenueMoney,
+  replaceLines, takeCartFlash, $sharedCart, type RefillResult, type SharedCart, type VenueMoney,
 } from './store.ts';
 export { default as CartButton } from './CartButton.tsx';
 export { $soldOut, setSoldOutFrom } from './sold-out.ts';

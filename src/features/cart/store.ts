@@ -67,6 +67,19 @@ function save(cart: Cart): void {
   $carts.set({ ...$carts.get(), [cart.venueId]: cart });
 }
 
+/**
+ * Another cart the header's cart button shows for a venue instead of the diner's own: the
+ * table's shared cart during a table session (set by the table feature; the cart knows no more).
+ */
+export interface SharedCart {
+  venueId: string;
+  /** The button's accessible name, e.g. `Carrito de la mesa, 2 productos`. */
+  label: string;
+  count: number;
+  open: () => void;
+}
+export const $sharedCart = atom<SharedCart | null>(null);
+
 export interface VenueMoney {
   currency: string;
   locale: string;

@@ -13,7 +13,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { openState, openStatusText, todayHours } from '../../contract/hours.ts';
 import { clock } from '../../lib/clock.ts';
 import { FilterChip } from '../../shell/ui/FilterChip.tsx';
-import { addToCart } from '../cart/index.ts';
+import { addDish, TableMount } from '../table/index.ts';
 import { useStore } from '@nanostores/react';
 import { Icon } from './Icon.tsx';
 import { ALLERGEN_LABELS, DIET_FILTER_LABELS, TAG_LABELS } from '../../contract/menu-labels.ts';
@@ -227,7 +227,7 @@ export default function MenuIsland(props: MenuIslandProps) {
   const confirm = useCallback(
     async (input: { product: Product; optionIds: string[]; quantity: number; note: string; unitPrice: number }) => {
       const { toast } = await import('../../shell/toast.ts');
-      const result = addToCart(
+      const result = addDish(
         venueId,
         {
           productId: input.product.id,
@@ -241,11 +241,11 @@ export default function MenuIsland(props: MenuIslandProps) {
         { currency, locale },
       );
       if (!result.ok) {
-        toast.error('Tu carrito ya tiene 50 líneas. Envía este pedido o quita alguna línea para añadir más.');
+        toast.error(result.message);
         return;
       }
       (document.querySelector('#product-dialog-title')?.closest('dialog') as HTMLDialogElement | null)?.close();
-      toast.success('Añadido al carrito', { description: `${input.quantity} × ${input.product.name}`, id: 'cart-added' });
+      toast.success(result.table ? 'Añadido al carrito de la mesa' : 'Añadido al carrito', { description: `${input.quantity} × ${input.product.name}`, id: 'cart-added' });
     },
     [venueId, currency, locale],
   );
@@ -333,6 +333,7 @@ export default function MenuIsland(props: MenuIslandProps) {
         )}
       </div>
       {props.checkoutVenue && <OrderDrawerLoader venue={props.checkoutVenue} />}
+      {venue && <TableMount venueId={venueId} venueName={venue.name} currency={currency} locale={locale} />}
       {dialogUsed && (
         <Suspense fallback={null}>
           <ProductDialog

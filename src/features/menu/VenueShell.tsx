@@ -88,6 +88,8 @@ export default function VenueShell() {
   const present = new Set(allergensInMenu(index));
   return (
     <>
+      {/* The table session's bar (a table link), rendered here by the menu island. */}
+      <div id="table-slot" />
       <VenueHeader venue={venue} apiBase={apiBase} />
       <div className="sticky top-14 z-20 -mx-3 mt-2 bg-base-200 px-3 shadow-[0_1px_0_var(--color-base-300)]">
         <MenuIsland

@@ -109,4 +109,34 @@ describe('followStream', () => {
     expect(streams[1]!.headers['Last-Event-ID']).toBe('3');
     stop();
   });
+
+  it('sends custom headers on every connection (never in the URL) and stops for good on a status declared refused', async () => {
+    let credential = 'cred-1';
+    const refused: number[] = [];
+    const states: string[] = [];
+    const fetchMock = vi.fn(fakeFetch);
+    vi.stubGlobal('fetch', fetchMock);
+    const stop = followStream({
+      path: 'table-session/events',
+      token: async () => null,
+      headers: () => ({ 'X-Table-Credential': credential }),
+      refusedStatuses: [401],
+      onEvent: () => undefined,
+      onState: (state) => states.push(state),
+      onRefused: (status) => refused.push(status),
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(streams[0]!.headers['X-Table-Credential']).toBe('cred-1');
+    expect(streams[0]!.headers.Authorization).toBeUndefined();
+    expect(String(fetchMock.mock.calls[0]![0])).not.toContain('cred-1');
+    credential = 'cred-2';
+    fetchMock.mockImplementationOnce(() => Promise.resolve(new Response('', { status: 401 })));
+    streams[0]!.end();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(refused).toEqual([401]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(states.at(-1)).toBe('down');
+    stop();
+  });
 });

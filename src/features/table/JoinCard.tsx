@@ -1,0 +1,61 @@
+/** `¿Cómo te llamas?` + `Unirme a la mesa`: asked once per device, before joining a table. */
+import { useState, type FormEvent } from 'react';
+import { ParticipantName, TABLE_MESSAGES, TABLE_STRINGS } from '../../contract/table.ts';
+import { LIMITS } from '../../contract/limits.ts';
+import { FieldError, fieldErrorId } from '../../shell/ui/FieldError.tsx';
+import { join } from './store.ts';
+
+interface Props {
+  table: string;
+  busy: boolean;
+  nameError?: string;
+  message?: string;
+}
+
+export function JoinCard({ table, busy, nameError, message }: Props) {
+  const [name, setName] = useState('');
+  const [localError, setLocalError] = useState<string | null>(null);
+  const error = localError ?? nameError;
+
+  function submit(event: FormEvent<HTMLFormElement>): void {
+    event.preventDefault();
+    const parsed = ParticipantName.safeParse(name);
+    if (!parsed.success) {
+      setLocalError(TABLE_MESSAGES.nameInvalid);
+      (event.currentTarget.elements.namedItem('table-name') as HTMLInputElement | null)?.focus();
+      return;
+    }
+    setLocalError(null);
+    void join(parsed.data);
+  }
+
+  return (
+    <section className="card mb-3 border border-base-300 bg-base-100 shadow-sm" aria-labelledby="table-join-title" data-testid="table-join">
+      <form className="card-body gap-3 p-4" onSubmit={submit} noValidate>
+        <h2 id="table-join-title" className="card-title text-lg">{TABLE_STRINGS.table(table)}</h2>
+        <p className="text-sm text-base-content/80">Pide junto con tu mesa desde tu teléfono: todos ven el mismo carrito.</p>
+        <div>
+          <label htmlFor="table-name" className="mb-1 block font-semibold">{TABLE_STRINGS.askName}</label>
+          <input
+            id="table-name"
+            name="table-name"
+            className={`input min-h-11 w-full ${error ? 'input-error' : ''}`}
+            autoComplete="given-name"
+            enterKeyHint="go"
+            maxLength={LIMITS.participantNameMax + 10}
+            value={name}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? fieldErrorId('table-name') : undefined}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <FieldError fieldId="table-name" message={error} />
+        </div>
+        {message && <p role="alert" className="text-sm font-medium text-[#a3153a]">{message}</p>}
+        <button type="submit" className="btn btn-primary min-h-11" disabled={busy}>
+          {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          {TABLE_STRINGS.join}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+/** The table side of a venue page (loaded on demand): the link check, joining, the table bar, its cart and its bill. */
+import { useEffect, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '../../styles/dialogs.ts';
+import { useStore } from '@nanostores/react';
+import { TABLE_MESSAGES, TABLE_STRINGS } from '../../contract/table.ts';
+import { JoinCard } from './JoinCard.tsx';
+import { TableBar } from './TableBar.tsx';
+import { TableDrawer } from './TableDrawer.tsx';
+import { BillDialog } from './BillDialog.tsx';
+import { $table, checkAndJoin, startTable, type TableVenue } from './store.ts';
+
+/** Renders the table side into `slot` (its own React root: it shares state with the page's islands through stores only). */
+export function mountTableApp(slot: HTMLElement, venue: TableVenue): () => void {
+  const root = createRoot(slot);
+  root.render(<TableContent venue={venue} />);
+  return () => root.unmount();
+}
+
+function TableContent({ venue }: { venue: TableVenue }): ReactNode {
+  const state = useStore($table);
+  useEffect(() => {
+    void startTable(venue);
+  }, [venue]);
+
+  switch (state.phase) {
+    case 'idle':
+      return null;
+    case 'checking':
+      return <p role="status" className="mb-3 text-sm text-base-content/80">Comprobando el código de la mesa…</p>;
+    case 'invalid':
+      return (
+        <div role="alert" className="alert alert-warning mb-3 flex flex-col items-start gap-1" data-testid="table-invalid">
+          <p className="font-bold">{TABLE_STRINGS.invalidToken}</p>
+          <p className="text-sm">Pide al personal un código nuevo. Mientras tanto puedes ver el menú y pedir para recoger o a domicilio.</p>
+        </div>
+      );
+    case 'needName':
+    case 'joining':
+      return <JoinCard table={state.table ?? ''} busy={state.phase === 'joining'} nameError={state.nameError} message={state.message} />;
+    case 'closed':
+      return (
+        <div role="alert" className="alert mb-3 flex flex-col items-start gap-1 border-base-300 bg-base-100" data-testid="table-closed">
+          <p className="font-bold">{TABLE_STRINGS.closed}</p>
+          <p className="text-sm">{TABLE_MESSAGES.sessionClosed}</p>
+        </div>
+      );
+    case 'lost':
+    case 'error':
+      return (
+        <div role="alert" className="alert alert-warning mb-3 flex flex-col items-start gap-2" data-testid="table-error">
+          <p>{state.message}</p>
+          {state.phase === 'error' && (
+            <button type="button" className="btn btn-sm min-h-11" onClick={() => void checkAndJoin()}>Reintentar</button>
+          )}
+        </div>
+      );
+    case 'joined':
+      return (
+        <>
+          <TableBar />
+          <TableDrawer venue={venue} />
+          <BillDialog venue={venue} />
+        </>
+      );
+  }
+}

@@ -1,0 +1,80 @@
+/** `Mesa {label}`: who is at the table, the rounds' live status and the table's actions. */
+import { useStore } from '@nanostores/react';
+import { mdiAccountGroup, mdiBellRingOutline, mdiCartOutline, mdiReceiptTextOutline, mdiCashMultiple } from '@mdi/js';
+import { ORDER_STATUS_LABELS } from '../../contract/labels.ts';
+import { TABLE_STRINGS } from '../../contract/table.ts';
+import { $online } from '../../lib/online.ts';
+import { Icon } from '../../shell/Icon.tsx';
+import { $calling, $view, callStaff, openBill, openTableCart } from './store.ts';
+
+export function TableBar() {
+  const view = useStore($view);
+  const calling = useStore($calling);
+  const online = useStore($online);
+  if (!view) {
+    return <p role="status" className="mb-3 text-sm text-base-content/80">Cargando la mesa…</p>;
+  }
+  const others = view.participants.filter((p) => p.id !== view.me.participantId);
+  const waiterOpen = view.calls.some((c) => c.kind === 'waiter' && !c.acknowledgedAt);
+  const billOpen = view.calls.some((c) => c.kind === 'bill' && !c.acknowledgedAt);
+  return (
+    <section className="card mb-3 border border-base-300 bg-base-100 shadow-sm" aria-labelledby="table-bar-title" data-testid="table-bar">
+      <div className="card-body gap-3 p-4">
+        <div className="flex items-start gap-3">
+          <Icon path={mdiAccountGroup} size={28} className="mt-0.5 shrink-0 text-[#007ea7]" />
+          <div className="min-w-0 flex-1">
+            <h2 id="table-bar-title" className="text-lg font-bold">{TABLE_STRINGS.table(view.table)}</h2>
+            <p className="text-sm" data-testid="table-people">
+              <span className="font-semibold">En la mesa:</span>{' '}
+              {[`${view.me.name} (tú)`, ...others.map((p) => p.name)].join(', ')}
+            </p>
+          </div>
+        </div>
+        {(!online || view.pendingEdits > 0) && (
+          <p role="status" className="rounded-box bg-warning/20 px-3 py-2 text-sm" data-testid="table-pending">
+            {online
+              ? 'Enviando tus cambios al carrito de la mesa…'
+              : `Sin conexión: ${view.pendingEdits > 0 ? 'tus cambios se enviarán' : 'los cambios de la mesa llegarán'} en cuanto vuelva la conexión.`}
+          </p>
+        )}
+        {view.rounds.length > 0 && (
+          <div>
+            <h3 className="text-sm font-semibold">Rondas enviadas</h3>
+            <ul className="mt-1 flex flex-col gap-1 text-sm" data-testid="table-rounds">
+              {view.rounds.map((round, i) => (
+                <li key={round.id} className="flex items-center justify-between gap-2">
+                  <span>Ronda {i + 1} · pedido {round.number}</span>
+                  <span className="badge badge-outline whitespace-nowrap" data-testid="round-status">{ORDER_STATUS_LABELS[round.status]}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <div className="grid grid-cols-2 gap-2">
+          <button type="button" className="btn btn-primary col-span-2 min-h-11" onClick={openTableCart}>
+            <Icon path={mdiCartOutline} size={20} />
+            Ver carrito de la mesa{view.lines.length > 0 ? ` (${view.lines.length})` : ''}
+          </button>
+          <button type="button" className="btn min-h-11" onClick={() => void callStaff('waiter')} disabled={calling === 'waiter'} aria-describedby={waiterOpen ? 'table-waiter-open' : undefined}>
+            <Icon path={mdiBellRingOutline} size={20} />
+            {TABLE_STRINGS.callWaiter}
+          </button>
+          <button type="button" className="btn min-h-11" onClick={() => void callStaff('bill')} disabled={calling === 'bill'} aria-describedby={billOpen ? 'table-bill-open' : undefined}>
+            <Icon path={mdiCashMultiple} size={20} />
+            {TABLE_STRINGS.askBill}
+          </button>
+          <button type="button" className="btn btn-outline col-span-2 min-h-11" onClick={() => void openBill()}>
+            <Icon path={mdiReceiptTextOutline} size={20} />
+            {TABLE_STRINGS.bill}
+          </button>
+        </div>
+        {(waiterOpen || billOpen) && (
+          <ul className="flex flex-col gap-1 text-sm" data-testid="table-calls">
+            {waiterOpen && <li id="table-waiter-open">El mesero ya está avisado.</li>}
+            {billOpen && <li id="table-bill-open">Ya pediste la cuenta.</li>}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

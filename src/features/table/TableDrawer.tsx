@@ -1,0 +1,121 @@
+/** The table's shared cart in a modal drawer: every line with who added it, the subtotal and `Enviar a cocina`. */
+import { useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { mdiClose } from '@mdi/js';
+import { TABLE_STRINGS } from '../../contract/table.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { Icon } from '../../shell/Icon.tsx';
+import { useModalDialog } from '../../shell/ui/use-modal-dialog.ts';
+import { TableLineItem } from './TableLineItem.tsx';
+import { useToasterInside } from './use-toaster-inside.ts';
+import {
+  $priceChange, $sending, $tableUi, $view, closeTableCart, dismissPriceChange, removeLine, sendToKitchen, setLineQuantity,
+  type TableVenue,
+} from './store.ts';
+
+export function TableDrawer({ venue }: { venue: TableVenue }) {
+  const ui = useStore($tableUi);
+  const view = useStore($view);
+  const sending = useStore($sending);
+  const priceChange = useStore($priceChange);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { ref, onBackdropClick, opener } = useModalDialog(ui.cart, () => headingRef.current);
+  useToasterInside(ui.cart, ref);
+  const [announcement, setAnnouncement] = useState('');
+  const money = (minor: number) => formatMoney(minor, venue.currency, venue.locale);
+  const lines = view?.lines ?? [];
+
+  function onClose(): void {
+    closeTableCart();
+    const target = opener.current?.isConnected ? opener.current : document.querySelector<HTMLElement>('[data-testid="cart-button"]');
+    target?.focus();
+  }
+
+  return (
+    // The click handler only takes clicks on the backdrop, a pointer shortcut for Escape and the close button.
+    // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events, jsx-a11y-x/no-noninteractive-element-interactions -- see above
+    <dialog
+      ref={ref}
+      className="cart-drawer m-0 ml-auto border-0 h-dvh max-h-dvh w-full max-w-full bg-base-100 p-0 text-base-content shadow-xl backdrop:bg-black/50 sm:max-w-md"
+      aria-labelledby="table-drawer-title"
+      onClose={onClose}
+      onClick={onBackdropClick}
+      data-testid="table-drawer"
+    >
+      {ui.cart && view && (
+        <div className="flex h-full flex-col">
+          <div className="flex items-center gap-2 border-b border-base-300 px-4 py-2">
+            <h2 id="table-drawer-title" ref={headingRef} tabIndex={-1} className="flex-1 text-xl font-bold outline-none">
+              Carrito de la mesa<span className="sr-only">, {TABLE_STRINGS.table(view.table)}</span>
+            </h2>
+            <button type="button" className="btn btn-ghost btn-square min-h-11 min-w-11" aria-label="Cerrar carrito" onClick={closeTableCart}>
+              <Icon path={mdiClose} />
+            </button>
+          </div>
+          <div className="flex-1 overflow-y-auto px-4">
+            <p className="sr-only" role="status" aria-live="polite">{announcement}</p>
+            {lines.length === 0 ? (
+              <div className="flex flex-col items-center gap-3 py-12 text-center" data-testid="table-cart-empty">
+                <p className="text-lg font-semibold">El carrito de la mesa está vacío</p>
+                <p className="text-base-content/80">Añade platos del menú de {venue.name}: toda la mesa los verá aquí.</p>
+                <button type="button" className="btn btn-primary min-h-11" onClick={closeTableCart}>Ver el menú</button>
+              </div>
+            ) : (
+              <ul className="divide-y divide-base-300" aria-label="Productos en el carrito de la mesa">
+                {lines.map((line) => (
+                  <TableLineItem
+                    key={line.id}
+                    line={line}
+                    mine={line.participantId === view.me.participantId}
+                    money={money}
+                    onQuantity={(q) => {
+                      setLineQuantity(line.id, q);
+                      setAnnouncement(`${line.name}: ${q} ${q === 1 ? 'unidad' : 'unidades'}`);
+                    }}
+                    onRemove={() => {
+                      removeLine(line.id);
+                      setAnnouncement(`${line.name} eliminado del carrito de la mesa`);
+                      headingRef.current?.focus();
+                    }}
+                  />
+                ))}
+              </ul>
+            )}
+          </div>
+          {lines.length > 0 && (
+            <div className="border-t border-base-300 px-4 py-3">
+              {priceChange && (
+                <section className="mb-3 rounded-box border-2 border-warning bg-warning/15 p-3" aria-labelledby="table-price-change" data-testid="price-change" role="alert">
+                  <h3 id="table-price-change" className="font-bold">Algunos precios han cambiado</h3>
+                  <ul className="mt-2 flex flex-col gap-1 text-sm">
+                    {priceChange.changes.map((c) => (
+                      <li key={`${c.index}-${c.productId}`}>
+                        {c.name} ({c.quantity} ×): {c.expectedUnitPrice !== undefined ? <>antes <s>{money(c.expectedUnitPrice)}</s>, </> : null}ahora <strong>{money(c.unitPrice)}</strong>
+                      </li>
+                    ))}
+                  </ul>
+                  {priceChange.total !== null && <p className="mt-2 font-semibold">Nuevo total: {money(priceChange.total)}</p>}
+                  <div className="mt-3 flex flex-wrap gap-2">
+                    <button type="button" className="btn btn-primary min-h-11" disabled={sending}
+                      onClick={() => void sendToKitchen(priceChange.total ?? undefined)}>
+                      Aceptar y enviar
+                    </button>
+                    <button type="button" className="btn btn-ghost min-h-11" onClick={dismissPriceChange}>Revisar carrito</button>
+                  </div>
+                </section>
+              )}
+              <div className="mb-3 flex items-baseline justify-between text-lg">
+                <span>Subtotal</span>
+                <span className="font-bold tabular-nums" data-testid="table-subtotal">{money(view.subtotal)}</span>
+              </div>
+              <button type="button" className="btn btn-primary min-h-12 w-full text-base" disabled={sending || Boolean(priceChange)} onClick={() => void sendToKitchen()}>
+                {sending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+                {TABLE_STRINGS.send}
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+    </dialog>
+  );
+}

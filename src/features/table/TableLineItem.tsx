@@ -1,0 +1,73 @@
+/** One line of the table cart: who added it; your own lines have a quantity stepper, removing someone else's asks first. */
+import { useEffect, useRef, useState } from 'react';
+import { mdiMinus, mdiPlus, mdiTrashCanOutline } from '@mdi/js';
+import { LIMITS } from '../../contract/limits.ts';
+import { Icon } from '../../shell/Icon.tsx';
+import type { ViewLine } from './view.ts';
+
+interface Props {
+  line: ViewLine;
+  mine: boolean;
+  money: (minor: number) => string;
+  onQuantity: (quantity: number) => void;
+  onRemove: () => void;
+}
+
+export function TableLineItem({ line, mine, money, onQuantity, onRemove }: Props) {
+  const [confirming, setConfirming] = useState(false);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const removeRef = useRef<HTMLButtonElement>(null);
+  const labelId = `table-line-${line.id}`;
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
+  const cancel = () => {
+    setConfirming(false);
+    setTimeout(() => removeRef.current?.focus(), 0);
+  };
+  return (
+    <li className="py-3" aria-labelledby={labelId} data-testid="table-line" data-mine={mine}>
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p id={labelId} className="font-semibold leading-snug">{line.name}</p>
+          {line.options.length > 0 && <p className="text-sm text-base-content/80">{line.options.map((o) => o.name).join(', ')}</p>}
+          {line.note && <p className="text-sm italic text-base-content/80">Nota: {line.note}</p>}
+          <p className="text-sm" data-testid="line-by">Añadido por {line.by}{mine ? ' (tú)' : ''}</p>
+          {!mine && <p className="text-sm text-base-content/80">{line.quantity} × {money(line.unitPrice)}</p>}
+          {line.pending && <p className="text-xs text-base-content/80">Pendiente de enviar</p>}
+        </div>
+        <p className="font-semibold whitespace-nowrap" aria-label={`Total de la línea: ${money(line.lineTotal)}`}>{money(line.lineTotal)}</p>
+      </div>
+      {confirming ? (
+        <div role="group" aria-label={`Confirmar quitar ${line.name}`} className="mt-2 rounded-box bg-warning/20 p-2" data-testid="confirm-remove">
+          <p className="text-sm font-medium">¿Quitar {line.name}? Lo añadió {line.by}.</p>
+          <div className="mt-2 flex gap-2">
+            <button ref={confirmRef} type="button" className="btn btn-error min-h-11" onClick={() => { setConfirming(false); onRemove(); }}>Sí, quitar</button>
+            <button type="button" className="btn btn-ghost min-h-11" onClick={cancel}>Cancelar</button>
+          </div>
+        </div>
+      ) : (
+        <div className="mt-2 flex items-center justify-between gap-2">
+          {mine ? (
+            <div className="flex items-center gap-1" role="group" aria-label={`Cantidad de ${line.name}`}>
+              <button type="button" className="btn btn-outline btn-square min-h-11 min-w-11" aria-label={`Quitar una unidad de ${line.name}`}
+                disabled={line.quantity <= LIMITS.quantityMin} onClick={() => onQuantity(line.quantity - 1)}>
+                <Icon path={mdiMinus} size={20} />
+              </button>
+              <span className="min-w-8 text-center text-lg font-semibold tabular-nums" data-testid="line-quantity">{line.quantity}</span>
+              <button type="button" className="btn btn-outline btn-square min-h-11 min-w-11" aria-label={`Añadir una unidad de ${line.name}`}
+                disabled={line.quantity >= LIMITS.quantityMax} onClick={() => onQuantity(line.quantity + 1)}>
+                <Icon path={mdiPlus} size={20} />
+              </button>
+            </div>
+          ) : <span />}
+          <button ref={removeRef} type="button" className="btn btn-ghost min-h-11 gap-1" aria-label={`Eliminar ${line.name} (de ${line.by})`}
+            onClick={() => (mine ? onRemove() : setConfirming(true))}>
+            <Icon path={mdiTrashCanOutline} size={20} />
+            <span aria-hidden="true">Eliminar</span>
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,55 @@
+/** The table-session endpoints (issue 12), with the participant credential header. */
+import { http } from '../../lib/http.ts';
+import {
+  CallResult, JoinResult, TABLE_CREDENTIAL_HEADER, TableBill, TableCheck, TableSession,
+  type CallKind, type CartLineInput,
+} from '../../contract/table.ts';
+import { Order } from '../../contract/order.ts';
+
+const seg = encodeURIComponent;
+const withCredential = (credential: string) => ({ [TABLE_CREDENTIAL_HEADER]: credential });
+
+export async function checkTable(venueId: string, table: string, token: string): Promise<TableCheck> {
+  const body = await http.get(`venues/${seg(venueId)}/tables/${seg(table)}/check`, { searchParams: { t: token }, cache: 'no-store', retry: 0 }).json<unknown>();
+  return TableCheck.parse(body);
+}
+
+export async function joinTable(venueId: string, table: string, token: string, name: string | null): Promise<JoinResult> {
+  const json = name ? { token, name } : { token };
+  const body = await http.post(`venues/${seg(venueId)}/tables/${seg(table)}/join`, { json }).json<unknown>();
+  return JoinResult.parse(body);
+}
+
+export async function fetchSession(credential: string): Promise<TableSession> {
+  const body = await http.get('table-session', { headers: withCredential(credential), cache: 'no-store' }).json<unknown>();
+  return TableSession.parse(body);
+}
+
+export async function putLine(credential: string, lineId: string, input: CartLineInput): Promise<TableSession> {
+  const body = await http.put(`table-session/cart/lines/${seg(lineId)}`, { headers: withCredential(credential), json: input, retry: 0 }).json<unknown>();
+  return TableSession.parse(body);
+}
+
+export async function deleteLine(credential: string, lineId: string): Promise<TableSession> {
+  const body = await http.delete(`table-session/cart/lines/${seg(lineId)}`, { headers: withCredential(credential), retry: 0 }).json<unknown>();
+  return TableSession.parse(body);
+}
+
+export async function sendRound(credential: string, key: string, expectedTotal: number): Promise<Order> {
+  const body = await http.post('table-session/rounds', {
+    headers: { ...withCredential(credential), 'Idempotency-Key': key },
+    json: { expectedTotal },
+    retry: 0,
+  }).json<unknown>();
+  return Order.parse(body);
+}
+
+export async function callStaff(credential: string, kind: CallKind): Promise<CallResult> {
+  const body = await http.post('table-session/calls', { headers: withCredential(credential), json: { kind }, retry: 0 }).json<unknown>();
+  return CallResult.parse(body);
+}
+
+export async function fetchBill(credential: string): Promise<TableBill> {
+  const body = await http.get('table-session/bill', { headers: withCredential(credential), cache: 'no-store' }).json<unknown>();
+  return TableBill.parse(body);
+}

@@ -1,0 +1,110 @@
+/**
+ * Pure functions of the table cart: the edits this phone has not yet had confirmed (queued,
+ * possibly offline) applied over the last session the server sent, so what the diner sees
+ * already includes their own edits. The server re-prices everything when the edits arrive.
+ */
+import type { CartLineInput, TableCartLine, TableSession } from '../../contract/table.ts';
+import { LIMITS } from '../../contract/limits.ts';
+
+/** What is needed to show a line before the server has priced it. */
+export interface LineDisplay {
+  name: string;
+  options: { id: string; name: string; priceDelta: number }[];
+  unitPrice: number;
+}
+
+export type QueuedEdit =
+  | { kind: 'put'; lineId: string; input: CartLineInput; display: LineDisplay }
+  | { kind: 'delete'; lineId: string };
+
+/** A line as shown: `pending` while this phone's edit has not reached the server. */
+export type ViewLine = TableCartLine & { pending?: boolean };
+
+export interface Me {
+  participantId: string;
+  name: string;
+}
+
+export function applyEdits(lines: readonly TableCartLine[], edits: readonly QueuedEdit[], me: Me, now = new Date().toISOString()): ViewLine[] {
+  let out: ViewLine[] = [...lines];
+  for (const edit of edits) {
+    if (edit.kind === 'delete') {
+      out = out.filter((l) => l.id !== edit.lineId);
+      continue;
+    }
+    const { input, display } = edit;
+    const existing = out.find((l) => l.id === edit.lineId);
+    if (existing) {
+      out = out.map((l) => (l.id === edit.lineId
+        ? { ...l, quantity: input.quantity, ...(input.note ? { note: input.note } : { note: undefined }), lineTotal: l.unitPrice * input.quantity, pending: true }
+        : l));
+    } else {
+      out.push({
+        id: edit.lineId,
+        participantId: me.participantId,
+        by: me.name,
+        productId: input.productId,
+        name: display.name,
+        options: display.options,
+        optionIds: input.optionIds,
+        ...(input.note ? { note: input.note } : {}),
+        quantity: input.quantity,
+        unitPrice: display.unitPrice,
+        lineTotal: display.unitPrice * input.quantity,
+        addedAt: now,
+        pending: true,
+      });
+    }
+  }
+  return out;
+}
+
+export function subtotalOfLines(lines: readonly { lineTotal: number }[]): number {
+  return lines.reduce((sum, l) => sum + l.lineTotal, 0);
+}
+
+/**
+ * Adds an edit, replacing an earlier edit of the same line still waiting (the latest state is
+ * what counts). A line created and deleted before it ever reached the server leaves nothing to send.
+ */
+export function enqueue(edits: readonly QueuedEdit[], edit: QueuedEdit, serverHasLine: boolean): QueuedEdit[] {
+  const rest = edits.filter((e) => e.lineId !== edit.lineId);
+  if (edit.kind === 'delete' && !serverHasLine) return rest;
+  return [...rest, edit];
+}
+
+/** The line of mine identical to `input` (same product, options and note), to merge into. */
+export function sameLineOf(lines: readonly ViewLine[], input: CartLineInput, me: Me): ViewLine | undefined {
+  const key = (ids: readonly string[]) => [...ids].sort().join(',');
+  return lines.find((l) => l.participantId === me.participantId && l.productId === input.productId
+    && key(l.optionIds) === key(input.optionIds) && (l.note ?? '') === (input.note ?? ''));
+}
+
+export function cappedQuantity(quantity: number): number {
+  return Math.max(LIMITS.quantityMin, Math.min(LIMITS.quantityMax, quantity));
+}
+
+/** A client-chosen line id (`[A-Za-z0-9_-]{8,64}`). */
+export function newLineId(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export function isQueuedEdit(value: unknown): value is QueuedEdit {
+  if (typeof value !== 'object' || value === null) return false;
+  const e = value as Record<string, unknown>;
+  if (typeof e.lineId !== 'string') return false;
+  if (e.kind === 'delete') return true;
+  if (e.kind !== 'put') return false;
+  const input = e.input as Record<string, unknown> | null;
+  const display = e.display as Record<string, unknown> | null;
+  return typeof input === 'object' && input !== null && typeof input.productId === 'string' && Array.isArray(input.optionIds)
+    && typeof input.quantity === 'number' && typeof display === 'object' && display !== null
+    && typeof display.name === 'string' && typeof display.unitPrice === 'number' && Array.isArray(display.options);
+}
+
+/** Keeps the newest snapshot: another session replaces, an older version of this one is ignored. */
+export function newer(current: TableSession | null, incoming: TableSession): boolean {
+  return !current || current.id !== incoming.id || incoming.version >= current.version;
+}

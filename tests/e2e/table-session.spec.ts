@@ -1,0 +1,188 @@
+/**
+ * Table sessions, diner side (issue 12): two and three phones at one table join under their
+ * names, share one live cart (both ways within 2 s, who added each line, confirmation before
+ * removing someone else's line), send a round whose status every phone follows live, call
+ * the staff, read the bill and split it (remainder shown), and see `Mesa cerrada` when staff
+ * close the table; scanning again opens a new, empty session.
+ */
+import { expect, test } from './fixtures.ts';
+import { expectNoAxeViolations, screenshot } from './helpers.ts';
+import { islandsReady } from './order-helpers.ts';
+import {
+  addDish, bar, closeTable, closeTableCart, dismissToasts, joinAs, newPhone, openTableCart, setOrderStatus, tableCartButton, tableDrawer,
+  tableFor, tableLink,
+} from './table-helpers.ts';
+
+const LIVE = { timeout: 2_000 };
+
+test.describe('a table orders together', () => {
+  test('join, live shared cart, a round followed live, calls, the bill split and the close', async ({ browser, request }, testInfo) => {
+    test.setTimeout(150_000);
+    const label = tableFor(testInfo, 1);
+    await closeTable(request, label, false);
+    const link = await tableLink(request, label);
+    const ana = await newPhone(browser, testInfo);
+    const luis = await newPhone(browser, testInfo);
+    const a = ana.page;
+    const l = luis.page;
+
+    // Ana is asked her name once; an empty name gets a field error in Spanish.
+    await a.goto(link);
+    await islandsReady(a);
+    const nameField = a.getByLabel('¿Cómo te llamas?');
+    await expect(nameField).toBeVisible();
+    await a.getByRole('button', { name: 'Unirme a la mesa' }).click();
+    await expect(a.getByText('Escribe tu nombre (1 a 40 caracteres).')).toBeVisible();
+    await expect(nameField).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(a, 'join form with an error');
+    await screenshot(a, 'table-join');
+    await nameField.fill('Ana');
+    await a.getByRole('button', { name: 'Unirme a la mesa' }).click();
+    await expect(bar(a).getByRole('heading', { name: `Mesa ${label}` })).toBeVisible();
+
+    // Luis joins from his phone: Ana sees him at the table.
+    await joinAs(l, link, 'Luis', label);
+    await expect(bar(l).getByTestId('table-people')).toContainText('Ana');
+    await expect(bar(a).getByTestId('table-people')).toContainText('Luis', LIVE);
+
+    // The shared cart, live both ways, with who added each line.
+    await addDish(a, 'Volcán de chorizo');
+    await expect(tableCartButton(l)).toHaveAccessibleName('Carrito de la mesa, 1 producto', LIVE);
+    await addDish(l, 'Torta ahogada');
+    await expect(tableCartButton(a)).toHaveAccessibleName('Carrito de la mesa, 2 productos', LIVE);
+    await addDish(a, 'Guacamole con totopos');
+    await expect(tableCartButton(l)).toHaveAccessibleName('Carrito de la mesa, 3 productos', LIVE);
+
+    await openTableCart(l);
+    const luisLines = tableDrawer(l).getByTestId('table-line');
+    await expect(luisLines).toHaveCount(3);
+    const guacamole = luisLines.filter({ hasText: 'Guacamole con totopos' });
+    await expect(guacamole).toContainText('Añadido por Ana');
+    await expect(luisLines.filter({ hasText: 'Torta ahogada' })).toContainText('Añadido por Luis (tú)');
+    // Only your own lines have a quantity stepper.
+    await expect(guacamole.getByRole('button', { name: /Añadir una unidad/ })).toHaveCount(0);
+    await expectNoAxeViolations(l, 'table cart');
+
+    // Removing someone else's line asks first; cancelling keeps it.
+    await guacamole.getByRole('button', { name: 'Eliminar Guacamole con totopos (de Ana)' }).click();
+    await expect(guacamole.getByText('¿Quitar Guacamole con totopos? Lo añadió Ana.')).toBeVisible();
+    await expect(guacamole.getByRole('button', { name: 'Sí, quitar' })).toBeFocused();
+    await expectNoAxeViolations(l, 'confirm removing another diner’s line');
+    await guacamole.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(luisLines).toHaveCount(3);
+    await guacamole.getByRole('button', { name: 'Eliminar Guacamole con totopos (de Ana)' }).click();
+    await guacamole.getByRole('button', { name: 'Sí, quitar' }).click();
+    await expect(luisLines).toHaveCount(2);
+    await expect(tableCartButton(a)).toHaveAccessibleName('Carrito de la mesa, 2 productos', LIVE);
+
+    // Ana changes her own line; Luis sees the new quantity and subtotal live.
+    await openTableCart(a);
+    await tableDrawer(a).getByRole('button', { name: 'Añadir una unidad de Volcán de chorizo' }).click();
+    await expect(luisLines.filter({ hasText: 'Volcán de chorizo' }).getByText('2 × $45.00')).toBeVisible(LIVE);
+    // $45.00 × 2 + $105.00
+    await expect(tableDrawer(l).getByTestId('table-subtotal')).toHaveText('$195.00', LIVE);
+    await expect(tableDrawer(a).getByTestId('table-subtotal')).toHaveText('$195.00');
+    await screenshot(a, 'table-cart');
+
+    // Ana sends the round: the cart empties on both phones and both follow its status.
+    await tableDrawer(a).getByRole('button', { name: 'Enviar a cocina' }).click();
+    await expect(a.getByText(/Ronda enviada a cocina/)).toBeVisible();
+    await expect(tableDrawer(a).getByText('El carrito de la mesa está vacío')).toBeVisible();
+    await expect(tableDrawer(l).getByText('El carrito de la mesa está vacío')).toBeVisible(LIVE);
+    await closeTableCart(a);
+    await closeTableCart(l);
+    for (const page of [a, l]) {
+      await expect(bar(page).getByTestId('table-rounds')).toContainText('Ronda 1');
+      await expect(bar(page).getByTestId('round-status')).toHaveText('Recibido');
+    }
+    const orderId = await a.evaluate(() => {
+      const state = JSON.parse(localStorage.getItem('vuex') ?? '{}') as { tableSnapshots?: Record<string, { rounds: Array<{ id: string }> }> };
+      return Object.values(state.tableSnapshots ?? {})[0]?.rounds[0]?.id ?? '';
+    });
+    expect(orderId).not.toBe('');
+    await setOrderStatus(request, orderId, 'preparing');
+    for (const page of [a, l]) await expect(bar(page).getByTestId('round-status')).toHaveText('En preparación', { timeout: 3_000 });
+    await expectNoAxeViolations(a, 'table bar with a round');
+    await a.evaluate(() => scrollTo(0, 0));
+    await screenshot(a, 'table-view');
+
+    // Calls: the second tap says the staff are already on their way.
+    await bar(a).getByRole('button', { name: 'Llamar al mesero' }).click();
+    await expect(a.getByText('Avisamos al mesero: va en camino.')).toBeVisible();
+    await expect(bar(l).getByText('El mesero ya está avisado.')).toBeVisible(LIVE);
+    await bar(l).getByRole('button', { name: 'Llamar al mesero' }).click();
+    await expect(l.getByText('Ya avisamos al personal: va en camino.')).toBeVisible();
+    await bar(a).getByRole('button', { name: 'Pedir la cuenta' }).click();
+    await expect(a.getByText('Pedimos la cuenta: el personal te la trae.')).toBeVisible();
+
+    // The bill: rounds, each person's total, tip, table total, split with the remainder shown.
+    await dismissToasts(a);
+    await bar(a).getByRole('button', { name: 'Cuenta de la mesa' }).click();
+    const bill = a.getByRole('dialog', { name: 'Cuenta de la mesa' });
+    await expect(bill.getByTestId('bill-round')).toHaveCount(1);
+    await expect(bill.getByTestId('bill-round')).toContainText('2 × Volcán de chorizo (Ana)');
+    await expect(bill.getByTestId('bill-people')).toContainText('Ana$90.00');
+    await expect(bill.getByTestId('bill-people')).toContainText('Luis$105.00');
+    await expect(bill.getByRole('heading', { name: 'Dividir entre 2' })).toBeVisible();
+    await expect(bill.getByTestId('split-share')).toHaveText('Cada persona paga $97.50');
+    await screenshot(a, 'table-bill');
+    await bill.getByText('10 %').click();
+    await expect(bill.getByTestId('bill-total')).toHaveText('$214.50');
+    await bill.getByRole('button', { name: 'Una persona más' }).click();
+    await bill.getByRole('button', { name: 'Una persona más' }).click();
+    await expect(bill.getByRole('heading', { name: 'Dividir entre 4' })).toBeVisible();
+    // $214.50 / 4 = $53.62 each, 2 cents left over (shown, never dropped).
+    await expect(bill.getByTestId('split-share')).toHaveText('Cada persona paga $53.62');
+    await expect(bill.getByTestId('split-remainder')).toContainText('Sobran $0.02 por repartir');
+    await expectNoAxeViolations(a, 'bill');
+    await screenshot(a, 'table-bill-split');
+    await bill.getByRole('button', { name: 'Cerrar la cuenta' }).click();
+    await expect(bill).toBeHidden();
+
+    // Staff close the table: `Mesa cerrada` on every phone.
+    await closeTable(request, label);
+    for (const page of [a, l]) await expect(page.getByTestId('table-closed')).toContainText('Mesa cerrada', { timeout: 5_000 });
+    await expect(a.getByTestId('table-bar')).toHaveCount(0);
+    await expectNoAxeViolations(a, 'table closed');
+
+    // Scanning again opens a new, empty session (the name is remembered on this phone).
+    await a.goto(link);
+    await expect(bar(a).getByRole('heading', { name: `Mesa ${label}` })).toBeVisible();
+    await expect(bar(a).getByTestId('table-people')).toHaveText('En la mesa: Ana (tú)');
+    await expect(bar(a).getByTestId('table-rounds')).toHaveCount(0);
+    await expect(tableCartButton(a)).toHaveAccessibleName('Carrito de la mesa, vacío');
+
+    await ana.context.close();
+    await luis.context.close();
+  });
+
+  test('a third phone joins a table in progress and sees everything; a signed-in diner joins under the account name', async ({ browser, request }, testInfo) => {
+    test.setTimeout(90_000);
+    const label = tableFor(testInfo, 2);
+    await closeTable(request, label, false);
+    const link = await tableLink(request, label);
+    const one = await newPhone(browser, testInfo);
+    const two = await newPhone(browser, testInfo);
+    const three = await newPhone(browser, testInfo);
+    await joinAs(one.page, link, 'Marta', label);
+    await addDish(one.page, 'Esquites', ['Grande']);
+    await joinAs(two.page, link, 'Pedro', label);
+    await expect(tableCartButton(two.page)).toHaveAccessibleName('Carrito de la mesa, 1 producto');
+
+    // A signed-in diner is not asked a name.
+    const { apiLogin, signInByStorage } = await import('./order-helpers.ts');
+    await three.page.goto('/');
+    await signInByStorage(three.page, await apiLogin(request));
+    await three.page.goto(link);
+    await expect(bar(three.page).getByTestId('table-people')).toContainText('Ana García (tú)');
+    await expect(three.page.getByLabel('¿Cómo te llamas?')).toHaveCount(0);
+    for (const page of [one.page, two.page]) await expect(bar(page).getByTestId('table-people')).toContainText('Ana García', LIVE);
+    await openTableCart(three.page);
+    await expect(tableDrawer(three.page).getByTestId('table-line')).toContainText('Esquites');
+    await expect(tableDrawer(three.page).getByTestId('table-line')).toContainText('Grande');
+    await expect(tableDrawer(three.page).getByTestId('table-line')).toContainText('Añadido por Marta');
+
+    await closeTable(request, label);
+    for (const c of [one, two, three]) await c.context.close();
+  });
+});
