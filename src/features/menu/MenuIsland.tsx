@@ -15,17 +15,20 @@ import { clock } from '../../lib/clock.ts';
 import { FilterChip } from '../../shell/ui/FilterChip.tsx';
 import { addToCart } from '../cart/index.ts';
 import { useStore } from '@nanostores/react';
+import { atom } from 'nanostores';
 import { Icon } from './Icon.tsx';
 import { ALLERGEN_LABELS, DIET_FILTER_LABELS, TAG_LABELS } from '../../contract/menu-labels.ts';
 import { buildIndex, filterProducts, isFiltering, resultsText, type MenuFilters } from './filter.ts';
 import { optionNamesOf } from './options.ts';
 import { recordVisit } from './recent.ts';
-import { fetchVenue } from './api.ts';
-import { setSoldOutFrom } from '../cart/index.ts';
+import { liveVenue, type LiveVenue } from './live-venue.ts';
+import { whenIdle } from './idle.ts';
 import { useApiBase } from './media.ts';
 import { OrderDrawerLoader, type CheckoutVenue } from '../checkout/index.ts';
 
 const $minute = clock(60_000);
+/** Until the page's menu has been read: no live menu yet. */
+const NOT_READ = atom<LiveVenue>({ venue: null, etag: null });
 
 // The dialog's code loads on the first "Añadir" tap, keeping it out of the first load.
 const ProductDialog = lazy(() => import('./ProductDialog.tsx').then((m) => ({ default: m.ProductDialog })));
@@ -76,17 +79,35 @@ function findProduct(venue: Venue | null, id: string): Product | undefined {
 export default function MenuIsland(props: MenuIslandProps) {
   const { venueId, currency, locale, diets, allergens } = props;
   const apiBase = useApiBase(props.apiBase);
-  // The menu the page embeds (`#venue-data`), read once in the browser; the server render has
-  // none, and nothing rendered depends on it, so hydration agrees. The fallback shell gives it instead.
-  const [embedded] = useState(() => (props.venue ? null : readEmbeddedVenue()));
-  const built = props.venue ?? embedded;
-  /** The API's newer version of the menu, when it has one. */
-  const [fresh, setFresh] = useState<Venue | null>(null);
-  const venue = fresh ?? built;
+  // The menu the page embeds (`#venue-data`), read in the browser once the main thread is idle (at
+  // once when the diner taps a dish first): the server render has none, and nothing rendered
+  // depends on it, so hydration agrees and stays short. The fallback shell gives it instead.
+  const [built, setBuilt] = useState<Venue | null>(props.venue ?? null);
+  useEffect(() => {
+    if (built) return;
+    return whenIdle(() => setBuilt(readEmbeddedVenue()));
+  }, [built]);
+  // The menu kept current from the API (a store: conditional checks while the page is visible,
+  // started once it is idle); a newer version updates the static cards in place.
+  const $live = useMemo(() => (built ? liveVenue(venueId, { venue: built, etag: props.etag ?? null }) : NOT_READ), [venueId, built, props.etag]);
+  const latest = useStore($live).venue;
+  const venue = latest ?? built;
+  useEffect(() => {
+    if (built) recordVisit(built);
+  }, [built]);
+  useEffect(() => {
+    if (!latest || latest === built) return;
+    applyVenueToCards(latest);
+    recordVisit(latest);
+  }, [latest, built]);
+
   const [query, setQuery] = useState('');
   const [chosenDiets, setChosenDiets] = useState<Tag[]>([]);
   const [excluded, setExcluded] = useState<Allergen[]>([]);
   const [panelOpen, setPanelOpen] = useState(false);
+  // The filter chips are rendered once the panel is first opened (not hydrated on every page load).
+  const [panelUsed, setPanelUsed] = useState(false);
+  if (panelOpen && !panelUsed) setPanelUsed(true);
   const [selected, setSelected] = useState<Product | null>(null);
   const [dialogUsed, setDialogUsed] = useState(false);
   if (selected && !dialogUsed) setDialogUsed(true);
@@ -107,55 +128,17 @@ export default function MenuIsland(props: MenuIslandProps) {
   if (active && !everFiltered) setEverFiltered(true);
   const index = useMemo(() => (venue && everFiltered ? buildIndex(venue) : []), [venue, everFiltered]);
 
-  // Record the visit, revalidate the embedded menu from the API.
-  useEffect(() => {
-    if (built) recordVisit(built);
-    if (props.venue) return;
-    let cancelled = false;
-    void (async () => {
-      try {
-        const latest = await fetchVenue(venueId, props.etag);
-        if (cancelled || !latest || !Array.isArray(latest.categories)) return;
-        if (built && latest.updatedAt === built.updatedAt) return; // nothing changed since the build
-        setFresh(latest);
-        recordVisit(latest);
-        applyFreshProducts(latest);
-      } catch {
-        // Offline or API down: the prerendered menu stays readable as it is.
-      }
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, [venueId, props.venue, props.etag, built]);
-
-  // Sold out from the kitchen (issue 11): while the page is visible, revalidate every 10 s
-  // (a conditional GET: 304 while nothing changed) so a dish shows "Agotado" without a reload.
-  useEffect(() => {
-    if (props.venue || !venue) return;
-    setSoldOutFrom(venue);
-    let latest = venue.updatedAt;
-    const timer = window.setInterval(() => {
-      if (document.visibilityState !== 'visible') return;
-      void fetchVenue(venueId, props.etag).then((fresh) => {
-        if (!fresh || !Array.isArray(fresh.categories) || fresh.updatedAt === latest) return;
-        latest = fresh.updatedAt;
-        applyFreshProducts(fresh);
-        setSoldOutFrom(fresh);
-      }, () => undefined);
-    }, 10_000);
-    return () => window.clearInterval(timer);
-  }, [venueId, props.venue, props.etag, venue]);
-
-
   // Open now / today's hours, in the venue's timezone; the clock store ticks every minute.
   const minute = useStore($minute);
   useEffect(() => {
     if (!venue) return;
-    const el = document.getElementById('venue-open-status');
-    if (!el) return;
-    const now = new Date(minute);
-    el.textContent = `${openStatusText(openState(venue.hours, venue.timezone, now))} · ${todayHours(venue.hours, venue.timezone, now)}`;
+    // Its own idle task: the first time-zone conversion loads the zone's data (tens of ms on a phone).
+    return whenIdle(() => {
+      const el = document.getElementById('venue-open-status');
+      if (!el) return;
+      const now = new Date(minute);
+      el.textContent = `${openStatusText(openState(venue.hours, venue.timezone, now))} · ${todayHours(venue.hours, venue.timezone, now)}`;
+    });
   }, [venue, minute]);
 
   // "Añadir …" buttons on the static cards open the dialog.
@@ -163,7 +146,15 @@ export default function MenuIsland(props: MenuIslandProps) {
     const onClick = (event: MouseEvent) => {
       const button = (event.target as Element | null)?.closest<HTMLElement>('[data-add]');
       if (!button) return;
-      const product = findProduct(venue, button.dataset.add ?? '');
+      let menu = venue;
+      if (!menu) {
+        // Tapped before the menu's data was read: read it now rather than at the next idle moment.
+        menu = readEmbeddedVenue();
+        if (!menu) return;
+        window.__umenuPendingAdd = null;
+        setBuilt(menu);
+      }
+      const product = findProduct(menu, button.dataset.add ?? '');
       if (!product) return;
       openerRef.current = button;
       setSelected(product);
@@ -282,7 +273,7 @@ export default function MenuIsland(props: MenuIslandProps) {
         </button>
       </div>
       <div id="menu-filters" hidden={!panelOpen} className="max-h-[50dvh] overflow-y-auto rounded-box bg-base-100 p-3 shadow-sm">
-        {diets.length > 0 && (
+        {panelUsed && diets.length > 0 && (
           <fieldset className="fieldset text-sm">
             <legend className="fieldset-legend text-base">Dieta</legend>
             <div className="flex flex-wrap gap-2">
@@ -301,7 +292,7 @@ export default function MenuIsland(props: MenuIslandProps) {
             </div>
           </fieldset>
         )}
-        {allergens.length > 0 && (
+        {panelUsed && allergens.length > 0 && (
           <fieldset className="fieldset mt-2 text-sm">
             <legend className="fieldset-legend text-base">Sin alérgenos</legend>
             <div className="flex flex-wrap gap-2">
@@ -347,21 +338,22 @@ export default function MenuIsland(props: MenuIslandProps) {
       )}
     </div>
   );
+}
 
-  function applyFreshProducts(fresh: Venue) {
-    for (const c of fresh.categories) {
-      for (const p of c.products) {
-        const card = document.getElementById(`product-${p.id}`);
-        if (!card) continue;
-        const price = card.querySelector<HTMLElement>('[data-price]');
-        const text = formatMoney(p.price, fresh.currency, fresh.locale);
-        if (price && price.textContent !== text) price.textContent = text;
-        card.dataset.available = String(p.available);
-        const add = card.querySelector<HTMLElement>('[data-add]');
-        const soldOut = card.querySelector<HTMLElement>('[data-sold-out]');
-        if (add) add.hidden = !p.available;
-        if (soldOut) soldOut.hidden = p.available;
-      }
+/** Prices and availability of a newer version of the menu, applied to the static cards in place. */
+function applyVenueToCards(fresh: Venue) {
+  for (const c of fresh.categories) {
+    for (const p of c.products) {
+      const card = document.getElementById(`product-${p.id}`);
+      if (!card) continue;
+      const price = card.querySelector<HTMLElement>('[data-price]');
+      const text = formatMoney(p.price, fresh.currency, fresh.locale);
+      if (price && price.textContent !== text) price.textContent = text;
+      card.dataset.available = String(p.available);
+      const add = card.querySelector<HTMLElement>('[data-add]');
+      const soldOut = card.querySelector<HTMLElement>('[data-sold-out]');
+      if (add) add.hidden = !p.available;
+      if (soldOut) soldOut.hidden = p.available;
     }
   }
 }
@@ -369,35 +361,47 @@ export default function MenuIsland(props: MenuIslandProps) {
 /** Marks the tab of the category in view (`aria-current`) and keeps it visible in the tab strip. */
 function useScrollSpy() {
   useEffect(() => {
-    const sections = [...document.querySelectorAll<HTMLElement>('[data-category-id]')];
-    if (sections.length === 0 || typeof IntersectionObserver === 'undefined') return;
-    const visible = new Map<string, number>();
-    let current = '';
-    const setCurrent = (id: string) => {
-      if (id === current) return;
-      current = id;
-      for (const link of document.querySelectorAll<HTMLAnchorElement>('.category-nav a')) {
-        const on = link.getAttribute('href') === `#cat-${id}`;
-        if (on) {
-          link.setAttribute('aria-current', 'true');
-          const strip = link.closest('.category-nav');
-          if (strip) strip.scrollTo({ left: link.offsetLeft - 16, behavior: 'smooth' });
-        } else link.removeAttribute('aria-current');
-      }
+    let stop: (() => void) | undefined;
+    const cancel = whenIdle(() => {
+      stop = watchSections();
+    });
+    return () => {
+      cancel();
+      stop?.();
     };
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const e of entries) {
-          const id = (e.target as HTMLElement).dataset.categoryId ?? '';
-          if (e.isIntersecting) visible.set(id, e.boundingClientRect.top);
-          else visible.delete(id);
-        }
-        const first = sections.find((s) => visible.has(s.dataset.categoryId ?? ''));
-        if (first) setCurrent(first.dataset.categoryId ?? '');
-      },
-      { rootMargin: '-180px 0px -55% 0px' },
-    );
-    for (const s of sections) observer.observe(s);
-    return () => observer.disconnect();
   }, []);
+}
+
+/** Scroll-spy over the category sections; returns its stopper. */
+function watchSections(): (() => void) | undefined {
+  const sections = [...document.querySelectorAll<HTMLElement>('[data-category-id]')];
+  if (sections.length === 0 || typeof IntersectionObserver === 'undefined') return;
+  const visible = new Map<string, number>();
+  let current = '';
+  const setCurrent = (id: string) => {
+    if (id === current) return;
+    current = id;
+    for (const link of document.querySelectorAll<HTMLAnchorElement>('.category-nav a')) {
+      const on = link.getAttribute('href') === `#cat-${id}`;
+      if (on) {
+        link.setAttribute('aria-current', 'true');
+        const strip = link.closest('.category-nav');
+        if (strip) strip.scrollTo({ left: link.offsetLeft - 16, behavior: 'smooth' });
+      } else link.removeAttribute('aria-current');
+    }
+  };
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const e of entries) {
+        const id = (e.target as HTMLElement).dataset.categoryId ?? '';
+        if (e.isIntersecting) visible.set(id, e.boundingClientRect.top);
+        else visible.delete(id);
+      }
+      const first = sections.find((s) => visible.has(s.dataset.categoryId ?? ''));
+      if (first) setCurrent(first.dataset.categoryId ?? '');
+    },
+    { rootMargin: '-180px 0px -55% 0px' },
+  );
+  for (const s of sections) observer.observe(s);
+  return () => observer.disconnect();
 }

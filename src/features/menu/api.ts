@@ -42,6 +42,23 @@ async function getJson<T>(path: string, etag?: string): Promise<T | null> {
   return (await response.json()) as T;
 }
 
+/** A version of the venue and the API's ETag for it (null when the API sends none). */
+export interface VenueVersion { venue: Venue; etag: string | null }
+
+/**
+ * The venue if it changed since `etag` (a conditional GET: the API answers 304, a few hundred
+ * bytes, while nothing changed → null), with the ETag of what it answered, for the next request.
+ */
+export async function fetchVenueIfChanged(id: string, etag: string | null, signal?: AbortSignal): Promise<VenueVersion | null> {
+  const apiBase = await runtimeApiBase();
+  const headers: Record<string, string> = { Accept: ACCEPT };
+  if (etag) headers['If-None-Match'] = etag;
+  const response = await fetch(`${apiBase.replace(/\/+$/, '')}/venues/${encodeURIComponent(id)}`, { headers, cache: 'no-cache', signal });
+  if (response.status === 304) return null;
+  if (!response.ok) throw Object.assign(new Error(`HTTP ${response.status}`), { status: response.status });
+  return { venue: (await response.json()) as Venue, etag: response.headers.get('etag') };
+}
+
 /** The venue, or null when it is unchanged since `etag` (the prerendered copy is current). */
 export function fetchVenue(id: string, etag?: string): Promise<Venue | null> {
   return getJson<Venue>(`venues/${encodeURIComponent(id)}`, etag);
