@@ -15,20 +15,17 @@ import { clock } from '../../lib/clock.ts';
 import { FilterChip } from '../../shell/ui/FilterChip.tsx';
 import { addToCart } from '../cart/index.ts';
 import { useStore } from '@nanostores/react';
-import { atom } from 'nanostores';
 import { Icon } from './Icon.tsx';
 import { ALLERGEN_LABELS, DIET_FILTER_LABELS, TAG_LABELS } from '../../contract/menu-labels.ts';
 import { buildIndex, filterProducts, isFiltering, resultsText, type MenuFilters } from './filter.ts';
 import { optionNamesOf } from './options.ts';
 import { recordVisit } from './recent.ts';
-import { liveVenue, type LiveVenue } from './live-venue.ts';
+import { liveVenue } from './live-venue.ts';
 import { whenIdle } from './idle.ts';
 import { useApiBase } from './media.ts';
 import { OrderDrawerLoader, type CheckoutVenue } from '../checkout/index.ts';
 
 const $minute = clock(60_000);
-/** Until the page's menu has been read: no live menu yet. */
-const NOT_READ = atom<LiveVenue>({ venue: null, etag: null });
 
 // The dialog's code loads on the first "Añadir" tap, keeping it out of the first load.
 const ProductDialog = lazy(() => import('./ProductDialog.tsx').then((m) => ({ default: m.ProductDialog })));
@@ -40,12 +37,23 @@ export interface MenuIslandProps {
   apiBase: string;
   diets: Tag[];
   allergens: Allergen[];
-  /** Given by the fallback shell; otherwise read from the page's `#venue-data` JSON. */
+  /** Given by the fallback shell; otherwise read from the page's `#venue-data` JSON when first needed. */
   venue?: Venue;
+  /** What a prerendered page needs at load without reading the whole menu (the fallback shell gives `venue`). */
+  facts?: VenueFacts;
   /** When given, this island also hosts the (lazily loaded) cart drawer. */
   checkoutVenue?: CheckoutVenue;
   /** ETag of the prerendered menu: revalidation is a conditional request (304 = current). */
   etag?: string;
+}
+
+/** The page's venue, in short: the open-now line, the visit record and the sold-out dishes. */
+export type VenueFacts = Pick<Venue, 'id' | 'name' | 'tagline' | 'city' | 'hours' | 'timezone' | 'updatedAt'> & { soldOut: string[] };
+
+export function venueFactsOf(venue: Venue): VenueFacts {
+  const { id, name, tagline, city, hours, timezone, updatedAt } = venue;
+  const soldOut = venue.categories.flatMap((c) => c.products.filter((p) => !p.available).map((p) => p.id));
+  return { id, name, tagline, city, hours, timezone, updatedAt, soldOut };
 }
 
 declare global {
@@ -58,6 +66,14 @@ declare global {
     __umenuMenuReady?: boolean;
     __umenuPendingAdd?: string | null;
   }
+}
+
+let embedded: Venue | null | undefined;
+
+/** The menu the page embeds (`#venue-data`), parsed on first need and kept (a big menu takes a while). */
+function embeddedVenue(): Venue | null {
+  if (embedded === undefined) embedded = readEmbeddedVenue();
+  return embedded;
 }
 
 function readEmbeddedVenue(): Venue | null {
@@ -79,27 +95,28 @@ function findProduct(venue: Venue | null, id: string): Product | undefined {
 export default function MenuIsland(props: MenuIslandProps) {
   const { venueId, currency, locale, diets, allergens } = props;
   const apiBase = useApiBase(props.apiBase);
-  // The menu the page embeds (`#venue-data`), read in the browser once the main thread is idle (at
-  // once when the diner taps a dish first): the server render has none, and nothing rendered
-  // depends on it, so hydration agrees and stays short. The fallback shell gives it instead.
-  const [built, setBuilt] = useState<Venue | null>(props.venue ?? null);
-  useEffect(() => {
-    if (built) return;
-    return whenIdle(() => setBuilt(readEmbeddedVenue()));
-  }, [built]);
+  const facts = useMemo(() => (props.venue ? venueFactsOf(props.venue) : props.facts ?? null), [props.venue, props.facts]);
   // The menu kept current from the API (a store: conditional checks while the page is visible,
   // started once it is idle); a newer version updates the static cards in place.
-  const $live = useMemo(() => (built ? liveVenue(venueId, { venue: built, etag: props.etag ?? null }) : NOT_READ), [venueId, built, props.etag]);
+  const $live = useMemo(
+    () => liveVenue(venueId, { venue: props.venue ?? null, etag: props.etag ?? null, updatedAt: facts?.updatedAt, soldOut: facts?.soldOut }),
+    [venueId, props.venue, props.etag, facts],
+  );
   const latest = useStore($live).venue;
-  const venue = latest ?? built;
+  /**
+   * The whole menu (dialog, search): the newest from the API, the shell's, or the page's embedded
+   * copy, read only when first needed, so hydrating the island never parses it.
+   */
+  const menu = useCallback(() => latest ?? props.venue ?? embeddedVenue(), [latest, props.venue]);
   useEffect(() => {
-    if (built) recordVisit(built);
-  }, [built]);
+    if (!facts) return;
+    return whenIdle(() => recordVisit(facts));
+  }, [facts]);
   useEffect(() => {
-    if (!latest || latest === built) return;
+    if (!latest || latest === props.venue) return;
     applyVenueToCards(latest);
     recordVisit(latest);
-  }, [latest, built]);
+  }, [latest, props.venue]);
 
   const [query, setQuery] = useState('');
   const [chosenDiets, setChosenDiets] = useState<Tag[]>([]);
@@ -126,49 +143,43 @@ export default function MenuIsland(props: MenuIslandProps) {
   // The search index is only built once the diner filters (keeps hydration light on big menus).
   const [everFiltered, setEverFiltered] = useState(false);
   if (active && !everFiltered) setEverFiltered(true);
-  const index = useMemo(() => (venue && everFiltered ? buildIndex(venue) : []), [venue, everFiltered]);
+  const index = useMemo(() => {
+    const whole = everFiltered ? menu() : null;
+    return whole ? buildIndex(whole) : [];
+  }, [menu, everFiltered]);
 
   // Open now / today's hours, in the venue's timezone; the clock store ticks every minute.
   const minute = useStore($minute);
+  const when = latest ?? facts;
   useEffect(() => {
-    if (!venue) return;
+    if (!when) return;
     // Its own idle task: the first time-zone conversion loads the zone's data (tens of ms on a phone).
     return whenIdle(() => {
       const el = document.getElementById('venue-open-status');
       if (!el) return;
       const now = new Date(minute);
-      el.textContent = `${openStatusText(openState(venue.hours, venue.timezone, now))} · ${todayHours(venue.hours, venue.timezone, now)}`;
+      el.textContent = `${openStatusText(openState(when.hours, when.timezone, now))} · ${todayHours(when.hours, when.timezone, now)}`;
     });
-  }, [venue, minute]);
+  }, [when, minute]);
 
   // "Añadir …" buttons on the static cards open the dialog.
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       const button = (event.target as Element | null)?.closest<HTMLElement>('[data-add]');
       if (!button) return;
-      let menu = venue;
-      if (!menu) {
-        // Tapped before the menu's data was read: read it now rather than at the next idle moment.
-        menu = readEmbeddedVenue();
-        if (!menu) return;
-        window.__umenuPendingAdd = null;
-        setBuilt(menu);
-      }
-      const product = findProduct(menu, button.dataset.add ?? '');
+      const product = findProduct(menu(), button.dataset.add ?? '');
       if (!product) return;
       openerRef.current = button;
       setSelected(product);
     };
     document.addEventListener('click', onClick);
-    if (venue) {
-      window.__umenuMenuReady = true;
-      const pending = window.__umenuPendingAdd;
-      window.__umenuPendingAdd = null;
-      // Replay the tap queued before hydration: the listener above opens the dialog for it.
-      if (pending) document.querySelector<HTMLElement>(`[data-add="${CSS.escape(pending)}"]`)?.click();
-    }
+    window.__umenuMenuReady = true;
+    const pending = window.__umenuPendingAdd;
+    window.__umenuPendingAdd = null;
+    // Replay the tap queued before hydration: the listener above opens the dialog for it.
+    if (pending) document.querySelector<HTMLElement>(`[data-add="${CSS.escape(pending)}"]`)?.click();
     return () => document.removeEventListener('click', onClick);
-  }, [venue]);
+  }, [menu]);
 
   // Search and filters: which products match (the count is shown), applied to the static cards below.
   const visible = useMemo(() => (index.length === 0 ? null : new Set(filterProducts(index, filters))), [index, filters]);

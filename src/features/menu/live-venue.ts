@@ -19,7 +19,7 @@
 import { atom, onMount, type ReadableAtom, type WritableAtom } from 'nanostores';
 import type { Venue } from '../../contract/venue.ts';
 import { $online } from '../../lib/online.ts';
-import { setSoldOutFrom } from '../cart/index.ts';
+import { setSoldOut, setSoldOutFrom } from '../cart/index.ts';
 import { fetchVenueIfChanged } from './api.ts';
 import { whenIdle } from './idle.ts';
 
@@ -29,7 +29,7 @@ export const LIVE_POLL_MS = 10_000;
 const IDLE_TIMEOUT_MS = 2_000;
 
 export interface LiveVenue {
-  /** The newest copy of the menu the page has: the prerendered one until the API answers a newer one. */
+  /** The newest copy of the menu from the API, or the one the page was given; null: the prerendered one is current. */
   venue: Venue | null;
   /** The ETag of `venue` as the API sent it (null: unknown, the next check downloads the menu). */
   etag: string | null;
@@ -37,22 +37,31 @@ export interface LiveVenue {
 
 const stores = new Map<string, WritableAtom<LiveVenue>>();
 
-/**
- * The live menu of `venueId`, one store per venue. `initial` (the page's embedded menu and the
- * build's ETag) is taken by the first call only.
- */
-export function liveVenue(venueId: string, initial: { venue: Venue | null; etag?: string | null } = { venue: null }): ReadableAtom<LiveVenue> {
+/** What the page knows of the version it shows, to start from. */
+export interface LiveVenueStart {
+  /** The whole menu when the page has it at hand (the fallback shell); a prerendered page need not read its copy. */
+  venue?: Venue | null;
+  /** The ETag of that version (the build's), for the first conditional check. */
+  etag?: string | null;
+  /** Its `updatedAt`: an answer with the same one is no change. */
+  updatedAt?: string;
+  /** Its sold-out dishes, for the cart until the API answers a newer version. */
+  soldOut?: readonly string[];
+}
+
+/** The live menu of `venueId`, one store per venue; `start` is taken by the first call only. */
+export function liveVenue(venueId: string, start: LiveVenueStart = {}): ReadableAtom<LiveVenue> {
   let store = stores.get(venueId);
   if (!store) {
-    const created = atom<LiveVenue>({ venue: initial.venue, etag: initial.etag ?? null });
-    onMount(created, () => follow(venueId, created));
+    const created = atom<LiveVenue>({ venue: start.venue ?? null, etag: start.etag ?? null });
+    onMount(created, () => follow(venueId, created, start));
     stores.set(venueId, created);
     store = created;
   }
   return store;
 }
 
-function follow(venueId: string, $state: WritableAtom<LiveVenue>): () => void {
+function follow(venueId: string, $state: WritableAtom<LiveVenue>, start: LiveVenueStart): () => void {
   let started = false;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -60,6 +69,8 @@ function follow(venueId: string, $state: WritableAtom<LiveVenue>): () => void {
   let lastCheck = Number.NEGATIVE_INFINITY;
   const known = $state.get().venue;
   if (known) setSoldOutFrom(known);
+  else if (start.soldOut) setSoldOut(start.soldOut);
+  const startedAt = start.updatedAt ?? start.venue?.updatedAt;
 
   const canCheck = () => started && !stopped && document.visibilityState === 'visible' && $online.get();
 
@@ -81,8 +92,8 @@ function follow(venueId: string, $state: WritableAtom<LiveVenue>): () => void {
       const current = $state.get();
       const fresh = await fetchVenueIfChanged(venueId, current.etag, controller.signal);
       if (fresh && Array.isArray(fresh.venue.categories)) {
-        // Same version under another ETag (e.g. a page that had none): keep the object, take the ETag.
-        const same = current.venue !== null && current.venue.updatedAt === fresh.venue.updatedAt;
+        // Same version under another ETag (e.g. a page that had none): keep what we have, take the ETag.
+        const same = fresh.venue.updatedAt === (current.venue?.updatedAt ?? startedAt);
         $state.set({ venue: same ? current.venue : fresh.venue, etag: fresh.etag });
         if (!same) setSoldOutFrom(fresh.venue);
       }
