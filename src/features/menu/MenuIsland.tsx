@@ -21,6 +21,7 @@ import { buildIndex, filterProducts, isFiltering, resultsText, type MenuFilters 
 import { optionNamesOf } from './options.ts';
 import { recordVisit } from './recent.ts';
 import { liveVenue } from './live-venue.ts';
+import type { VenueFacts } from './venue-facts.ts';
 import { whenIdle } from './idle.ts';
 import { useApiBase } from './media.ts';
 import { OrderDrawerLoader, type CheckoutVenue } from '../checkout/index.ts';
@@ -45,15 +46,6 @@ export interface MenuIslandProps {
   checkoutVenue?: CheckoutVenue;
   /** ETag of the prerendered menu: revalidation is a conditional request (304 = current). */
   etag?: string;
-}
-
-/** The page's venue, in short: the open-now line, the visit record and the sold-out dishes. */
-export type VenueFacts = Pick<Venue, 'id' | 'name' | 'tagline' | 'city' | 'hours' | 'timezone' | 'updatedAt'> & { soldOut: string[] };
-
-export function venueFactsOf(venue: Venue): VenueFacts {
-  const { id, name, tagline, city, hours, timezone, updatedAt } = venue;
-  const soldOut = venue.categories.flatMap((c) => c.products.filter((p) => !p.available).map((p) => p.id));
-  return { id, name, tagline, city, hours, timezone, updatedAt, soldOut };
 }
 
 declare global {
@@ -95,12 +87,13 @@ function findProduct(venue: Venue | null, id: string): Product | undefined {
 export default function MenuIsland(props: MenuIslandProps) {
   const { venueId, currency, locale, diets, allergens } = props;
   const apiBase = useApiBase(props.apiBase);
-  const facts = useMemo(() => (props.venue ? venueFactsOf(props.venue) : props.facts ?? null), [props.venue, props.facts]);
+  // What the page knows at load: the shell's whole venue, or a prerendered page's facts.
+  const facts = props.venue ?? props.facts ?? null;
   // The menu kept current from the API (a store: conditional checks while the page is visible,
   // started once it is idle); a newer version updates the static cards in place.
   const $live = useMemo(
-    () => liveVenue(venueId, { venue: props.venue ?? null, etag: props.etag ?? null, updatedAt: facts?.updatedAt, soldOut: facts?.soldOut }),
-    [venueId, props.venue, props.etag, facts],
+    () => liveVenue(venueId, { venue: props.venue ?? null, etag: props.etag ?? null, updatedAt: facts?.updatedAt, soldOut: props.facts?.soldOut }),
+    [venueId, props.venue, props.etag, props.facts?.soldOut, facts],
   );
   const latest = useStore($live).venue;
   /**

@@ -9,7 +9,7 @@ import type { Product } from '../../contract/venue.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { ALLERGEN_LABELS, TAG_LABELS } from '../../contract/menu-labels.ts';
 import { ALLERGEN_ICONS, TAG_ICONS } from './label-icons.ts';
-import { mediaAttributes } from './media.ts';
+import { mediaAttributes } from './media-srcset.ts';
 import { Icon } from './Icon.tsx';
 
 export interface ProductCardProps {

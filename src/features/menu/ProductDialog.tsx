@@ -12,7 +12,7 @@ import type { OptionGroup, Product } from '../../contract/venue.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { Icon } from './Icon.tsx';
 import { ALLERGEN_LABELS, allergenList } from '../../contract/menu-labels.ts';
-import { mediaAttributes } from './media.ts';
+import { mediaAttributes } from './media-srcset.ts';
 import { missingGroups, unitPriceOf, type Selection } from './options.ts';
 import '../../styles/dialogs.ts';
 

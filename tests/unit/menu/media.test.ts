@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mediaAttributes, mediaSrcset, resolveMedia } from '../../../src/features/menu/media.ts';
+import { resolveMedia } from '../../../src/features/menu/media.ts';
+import { mediaAttributes, mediaSrcset } from '../../../src/features/menu/media-srcset.ts';
 
 describe('resolveMedia', () => {
   it('keeps absolute addresses (the API knows its public address)', () => {
