@@ -20,8 +20,9 @@ import { ALLERGEN_LABELS, DIET_FILTER_LABELS, TAG_LABELS } from '../../contract/
 import { buildIndex, filterProducts, isFiltering, resultsText, type MenuFilters } from './filter.ts';
 import { optionNamesOf } from './options.ts';
 import { recordVisit } from './recent.ts';
-import { fetchVenue } from './api.ts';
-import { setSoldOutFrom } from '../cart/index.ts';
+import { liveVenue } from './live-venue.ts';
+import type { VenueFacts } from './venue-facts.ts';
+import { whenIdle } from './idle.ts';
 import { useApiBase } from './media.ts';
 import { OrderDrawerLoader, type CheckoutVenue } from '../checkout/index.ts';
 
@@ -37,8 +38,10 @@ export interface MenuIslandProps {
   apiBase: string;
   diets: Tag[];
   allergens: Allergen[];
-  /** Given by the fallback shell; otherwise read from the page's `#venue-data` JSON. */
+  /** Given by the fallback shell; otherwise read from the page's `#venue-data` JSON when first needed. */
   venue?: Venue;
+  /** What a prerendered page needs at load without reading the whole menu (the fallback shell gives `venue`). */
+  facts?: VenueFacts;
   /** When given, this island also hosts the (lazily loaded) cart drawer. */
   checkoutVenue?: CheckoutVenue;
   /** ETag of the prerendered menu: revalidation is a conditional request (304 = current). */
@@ -55,6 +58,14 @@ declare global {
     __umenuMenuReady?: boolean;
     __umenuPendingAdd?: string | null;
   }
+}
+
+let embedded: Venue | null | undefined;
+
+/** The menu the page embeds (`#venue-data`), parsed on first need and kept (a big menu takes a while). */
+function embeddedVenue(): Venue | null {
+  if (embedded === undefined) embedded = readEmbeddedVenue();
+  return embedded;
 }
 
 function readEmbeddedVenue(): Venue | null {
@@ -76,17 +87,37 @@ function findProduct(venue: Venue | null, id: string): Product | undefined {
 export default function MenuIsland(props: MenuIslandProps) {
   const { venueId, currency, locale, diets, allergens } = props;
   const apiBase = useApiBase(props.apiBase);
-  // The menu the page embeds (`#venue-data`), read once in the browser; the server render has
-  // none, and nothing rendered depends on it, so hydration agrees. The fallback shell gives it instead.
-  const [embedded] = useState(() => (props.venue ? null : readEmbeddedVenue()));
-  const built = props.venue ?? embedded;
-  /** The API's newer version of the menu, when it has one. */
-  const [fresh, setFresh] = useState<Venue | null>(null);
-  const venue = fresh ?? built;
+  // What the page knows at load: the shell's whole venue, or a prerendered page's facts.
+  const facts = props.venue ?? props.facts ?? null;
+  // The menu kept current from the API (a store: conditional checks while the page is visible,
+  // started once it is idle); a newer version updates the static cards in place.
+  const $live = useMemo(
+    () => liveVenue(venueId, { venue: props.venue ?? null, etag: props.etag ?? null, updatedAt: facts?.updatedAt, soldOut: props.facts?.soldOut }),
+    [venueId, props.venue, props.etag, props.facts?.soldOut, facts],
+  );
+  const latest = useStore($live).venue;
+  /**
+   * The whole menu (dialog, search): the newest from the API, the shell's, or the page's embedded
+   * copy, read only when first needed, so hydrating the island never parses it.
+   */
+  const menu = useCallback(() => latest ?? props.venue ?? embeddedVenue(), [latest, props.venue]);
+  useEffect(() => {
+    if (!facts) return;
+    return whenIdle(() => recordVisit(facts));
+  }, [facts]);
+  useEffect(() => {
+    if (!latest || latest === props.venue) return;
+    applyVenueToCards(latest);
+    recordVisit(latest);
+  }, [latest, props.venue]);
+
   const [query, setQuery] = useState('');
   const [chosenDiets, setChosenDiets] = useState<Tag[]>([]);
   const [excluded, setExcluded] = useState<Allergen[]>([]);
   const [panelOpen, setPanelOpen] = useState(false);
+  // The filter chips are rendered once the panel is first opened (not hydrated on every page load).
+  const [panelUsed, setPanelUsed] = useState(false);
+  if (panelOpen && !panelUsed) setPanelUsed(true);
   const [selected, setSelected] = useState<Product | null>(null);
   const [dialogUsed, setDialogUsed] = useState(false);
   if (selected && !dialogUsed) setDialogUsed(true);
@@ -105,79 +136,43 @@ export default function MenuIsland(props: MenuIslandProps) {
   // The search index is only built once the diner filters (keeps hydration light on big menus).
   const [everFiltered, setEverFiltered] = useState(false);
   if (active && !everFiltered) setEverFiltered(true);
-  const index = useMemo(() => (venue && everFiltered ? buildIndex(venue) : []), [venue, everFiltered]);
-
-  // Record the visit, revalidate the embedded menu from the API.
-  useEffect(() => {
-    if (built) recordVisit(built);
-    if (props.venue) return;
-    let cancelled = false;
-    void (async () => {
-      try {
-        const latest = await fetchVenue(venueId, props.etag);
-        if (cancelled || !latest || !Array.isArray(latest.categories)) return;
-        if (built && latest.updatedAt === built.updatedAt) return; // nothing changed since the build
-        setFresh(latest);
-        recordVisit(latest);
-        applyFreshProducts(latest);
-      } catch {
-        // Offline or API down: the prerendered menu stays readable as it is.
-      }
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, [venueId, props.venue, props.etag, built]);
-
-  // Sold out from the kitchen (issue 11): while the page is visible, revalidate every 10 s
-  // (a conditional GET: 304 while nothing changed) so a dish shows "Agotado" without a reload.
-  useEffect(() => {
-    if (props.venue || !venue) return;
-    setSoldOutFrom(venue);
-    let latest = venue.updatedAt;
-    const timer = window.setInterval(() => {
-      if (document.visibilityState !== 'visible') return;
-      void fetchVenue(venueId, props.etag).then((fresh) => {
-        if (!fresh || !Array.isArray(fresh.categories) || fresh.updatedAt === latest) return;
-        latest = fresh.updatedAt;
-        applyFreshProducts(fresh);
-        setSoldOutFrom(fresh);
-      }, () => undefined);
-    }, 10_000);
-    return () => window.clearInterval(timer);
-  }, [venueId, props.venue, props.etag, venue]);
-
+  const index = useMemo(() => {
+    const whole = everFiltered ? menu() : null;
+    return whole ? buildIndex(whole) : [];
+  }, [menu, everFiltered]);
 
   // Open now / today's hours, in the venue's timezone; the clock store ticks every minute.
   const minute = useStore($minute);
+  const when = latest ?? facts;
   useEffect(() => {
-    if (!venue) return;
-    const el = document.getElementById('venue-open-status');
-    if (!el) return;
-    const now = new Date(minute);
-    el.textContent = `${openStatusText(openState(venue.hours, venue.timezone, now))} · ${todayHours(venue.hours, venue.timezone, now)}`;
-  }, [venue, minute]);
+    if (!when) return;
+    // Its own idle task: the first time-zone conversion loads the zone's data (tens of ms on a phone).
+    return whenIdle(() => {
+      const el = document.getElementById('venue-open-status');
+      if (!el) return;
+      const now = new Date(minute);
+      el.textContent = `${openStatusText(openState(when.hours, when.timezone, now))} · ${todayHours(when.hours, when.timezone, now)}`;
+    });
+  }, [when, minute]);
 
   // "Añadir …" buttons on the static cards open the dialog.
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       const button = (event.target as Element | null)?.closest<HTMLElement>('[data-add]');
       if (!button) return;
-      const product = findProduct(venue, button.dataset.add ?? '');
+      const product = findProduct(menu(), button.dataset.add ?? '');
       if (!product) return;
       openerRef.current = button;
       setSelected(product);
     };
     document.addEventListener('click', onClick);
-    if (venue) {
-      window.__umenuMenuReady = true;
-      const pending = window.__umenuPendingAdd;
-      window.__umenuPendingAdd = null;
-      // Replay the tap queued before hydration: the listener above opens the dialog for it.
-      if (pending) document.querySelector<HTMLElement>(`[data-add="${CSS.escape(pending)}"]`)?.click();
-    }
+    window.__umenuMenuReady = true;
+    const pending = window.__umenuPendingAdd;
+    window.__umenuPendingAdd = null;
+    // Replay the tap queued before hydration: the listener above opens the dialog for it.
+    if (pending) document.querySelector<HTMLElement>(`[data-add="${CSS.escape(pending)}"]`)?.click();
     return () => document.removeEventListener('click', onClick);
-  }, [venue]);
+  }, [menu]);
 
   // Search and filters: which products match (the count is shown), applied to the static cards below.
   const visible = useMemo(() => (index.length === 0 ? null : new Set(filterProducts(index, filters))), [index, filters]);
@@ -282,7 +277,7 @@ export default function MenuIsland(props: MenuIslandProps) {
         </button>
       </div>
       <div id="menu-filters" hidden={!panelOpen} className="max-h-[50dvh] overflow-y-auto rounded-box bg-base-100 p-3 shadow-sm">
-        {diets.length > 0 && (
+        {panelUsed && diets.length > 0 && (
           <fieldset className="fieldset text-sm">
             <legend className="fieldset-legend text-base">Dieta</legend>
             <div className="flex flex-wrap gap-2">
@@ -301,7 +296,7 @@ export default function MenuIsland(props: MenuIslandProps) {
             </div>
           </fieldset>
         )}
-        {allergens.length > 0 && (
+        {panelUsed && allergens.length > 0 && (
           <fieldset className="fieldset mt-2 text-sm">
             <legend className="fieldset-legend text-base">Sin alérgenos</legend>
             <div className="flex flex-wrap gap-2">
@@ -348,21 +343,22 @@ export default function MenuIsland(props: MenuIslandProps) {
       )}
     </div>
   );
+}
 
-  function applyFreshProducts(fresh: Venue) {
-    for (const c of fresh.categories) {
-      for (const p of c.products) {
-        const card = document.getElementById(`product-${p.id}`);
-        if (!card) continue;
-        const price = card.querySelector<HTMLElement>('[data-price]');
-        const text = formatMoney(p.price, fresh.currency, fresh.locale);
-        if (price && price.textContent !== text) price.textContent = text;
-        card.dataset.available = String(p.available);
-        const add = card.querySelector<HTMLElement>('[data-add]');
-        const soldOut = card.querySelector<HTMLElement>('[data-sold-out]');
-        if (add) add.hidden = !p.available;
-        if (soldOut) soldOut.hidden = p.available;
-      }
+/** Prices and availability of a newer version of the menu, applied to the static cards in place. */
+function applyVenueToCards(fresh: Venue) {
+  for (const c of fresh.categories) {
+    for (const p of c.products) {
+      const card = document.getElementById(`product-${p.id}`);
+      if (!card) continue;
+      const price = card.querySelector<HTMLElement>('[data-price]');
+      const text = formatMoney(p.price, fresh.currency, fresh.locale);
+      if (price && price.textContent !== text) price.textContent = text;
+      card.dataset.available = String(p.available);
+      const add = card.querySelector<HTMLElement>('[data-add]');
+      const soldOut = card.querySelector<HTMLElement>('[data-sold-out]');
+      if (add) add.hidden = !p.available;
+      if (soldOut) soldOut.hidden = p.available;
     }
   }
 }
@@ -370,35 +366,47 @@ export default function MenuIsland(props: MenuIslandProps) {
 /** Marks the tab of the category in view (`aria-current`) and keeps it visible in the tab strip. */
 function useScrollSpy() {
   useEffect(() => {
-    const sections = [...document.querySelectorAll<HTMLElement>('[data-category-id]')];
-    if (sections.length === 0 || typeof IntersectionObserver === 'undefined') return;
-    const visible = new Map<string, number>();
-    let current = '';
-    const setCurrent = (id: string) => {
-      if (id === current) return;
-      current = id;
-      for (const link of document.querySelectorAll<HTMLAnchorElement>('.category-nav a')) {
-        const on = link.getAttribute('href') === `#cat-${id}`;
-        if (on) {
-          link.setAttribute('aria-current', 'true');
-          const strip = link.closest('.category-nav');
-          if (strip) strip.scrollTo({ left: link.offsetLeft - 16, behavior: 'smooth' });
-        } else link.removeAttribute('aria-current');
-      }
+    let stop: (() => void) | undefined;
+    const cancel = whenIdle(() => {
+      stop = watchSections();
+    });
+    return () => {
+      cancel();
+      stop?.();
     };
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const e of entries) {
-          const id = (e.target as HTMLElement).dataset.categoryId ?? '';
-          if (e.isIntersecting) visible.set(id, e.boundingClientRect.top);
-          else visible.delete(id);
-        }
-        const first = sections.find((s) => visible.has(s.dataset.categoryId ?? ''));
-        if (first) setCurrent(first.dataset.categoryId ?? '');
-      },
-      { rootMargin: '-180px 0px -55% 0px' },
-    );
-    for (const s of sections) observer.observe(s);
-    return () => observer.disconnect();
   }, []);
+}
+
+/** Scroll-spy over the category sections; returns its stopper. */
+function watchSections(): (() => void) | undefined {
+  const sections = [...document.querySelectorAll<HTMLElement>('[data-category-id]')];
+  if (sections.length === 0 || typeof IntersectionObserver === 'undefined') return;
+  const visible = new Map<string, number>();
+  let current = '';
+  const setCurrent = (id: string) => {
+    if (id === current) return;
+    current = id;
+    for (const link of document.querySelectorAll<HTMLAnchorElement>('.category-nav a')) {
+      const on = link.getAttribute('href') === `#cat-${id}`;
+      if (on) {
+        link.setAttribute('aria-current', 'true');
+        const strip = link.closest('.category-nav');
+        if (strip) strip.scrollTo({ left: link.offsetLeft - 16, behavior: 'smooth' });
+      } else link.removeAttribute('aria-current');
+    }
+  };
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const e of entries) {
+        const id = (e.target as HTMLElement).dataset.categoryId ?? '';
+        if (e.isIntersecting) visible.set(id, e.boundingClientRect.top);
+        else visible.delete(id);
+      }
+      const first = sections.find((s) => visible.has(s.dataset.categoryId ?? ''));
+      if (first) setCurrent(first.dataset.categoryId ?? '');
+    },
+    { rootMargin: '-180px 0px -55% 0px' },
+  );
+  for (const s of sections) observer.observe(s);
+  return () => observer.disconnect();
 }

@@ -2,8 +2,12 @@
 import type { Venue } from '../../contract/venue.ts';
 import { ProductCard } from './ProductCard.tsx';
 
+/** Images of the first cards (on screen at load at any width) load eagerly, the first two with high priority. */
+const EAGER_IMAGES = 4;
+const PRIORITY_IMAGES = 2;
+
 export function MenuSections({ venue, apiBase }: { venue: Venue; apiBase: string }) {
-  let rendered = 0;
+  let images = 0;
   return (
     <div className="flex flex-col gap-8 pb-24">
       {venue.categories.map((category) => (
@@ -29,7 +33,7 @@ export function MenuSections({ venue, apiBase }: { venue: Venue; apiBase: string
                 currency={venue.currency}
                 locale={venue.locale}
                 apiBase={apiBase}
-                eager={rendered++ < 4}
+                {...imageLoading(product.image ? images++ : Number.POSITIVE_INFINITY)}
               />
             ))}
           </div>
@@ -37,4 +41,8 @@ export function MenuSections({ venue, apiBase }: { venue: Venue; apiBase: string
       ))}
     </div>
   );
+}
+
+function imageLoading(index: number): { eager: boolean; priority: boolean } {
+  return { eager: index < EAGER_IMAGES, priority: index < PRIORITY_IMAGES };
 }

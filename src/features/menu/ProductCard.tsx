@@ -9,7 +9,7 @@ import type { Product } from '../../contract/venue.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { ALLERGEN_LABELS, TAG_LABELS } from '../../contract/menu-labels.ts';
 import { ALLERGEN_ICONS, TAG_ICONS } from './label-icons.ts';
-import { resolveMedia } from './media.ts';
+import { mediaAttributes } from './media-srcset.ts';
 import { Icon } from './Icon.tsx';
 
 export interface ProductCardProps {
@@ -17,11 +17,16 @@ export interface ProductCardProps {
   currency: string;
   locale: string;
   apiBase: string;
-  /** Images above the fold load eagerly; the rest lazily. */
+  /** The first images of the menu (on screen at load) load eagerly; the rest lazily. */
   eager?: boolean;
+  /** The very first ones also with `fetchpriority="high"`. */
+  priority?: boolean;
 }
 
-export function ProductCard({ product, currency, locale, apiBase, eager = false }: ProductCardProps) {
+/** The card's image slot: `w-28` (112 px), `sm:w-32` (128 px) from 640 px. */
+export const CARD_IMAGE_SIZES = '(min-width: 640px) 128px, 112px';
+
+export function ProductCard({ product, currency, locale, apiBase, eager = false, priority = false }: ProductCardProps) {
   const { id, name, description, price, image, tags, allergens, available } = product;
   const nameId = `product-${id}-name`;
   return (
@@ -73,11 +78,12 @@ export function ProductCard({ product, currency, locale, apiBase, eager = false 
           style={{ backgroundColor: image.placeholder ?? '#e5e7eb' }}
         >
           <img
-            src={resolveMedia(image.src, apiBase)}
+            {...mediaAttributes(image, apiBase, CARD_IMAGE_SIZES)}
             width={image.width}
             height={image.height}
             alt=""
             loading={eager ? 'eager' : 'lazy'}
+            {...(priority ? { fetchPriority: 'high' as const } : {})}
             decoding="async"
             className="absolute inset-0 size-full object-cover"
           />

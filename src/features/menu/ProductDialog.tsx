@@ -12,9 +12,12 @@ import type { OptionGroup, Product } from '../../contract/venue.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { Icon } from './Icon.tsx';
 import { ALLERGEN_LABELS, allergenList } from '../../contract/menu-labels.ts';
-import { resolveMedia } from './media.ts';
+import { mediaAttributes } from './media-srcset.ts';
 import { missingGroups, unitPriceOf, type Selection } from './options.ts';
 import '../../styles/dialogs.ts';
+
+/** The dialog's image: the box (11/12 of the screen, 32 rem from 640 px) less its 1 rem margins. */
+const DIALOG_IMAGE_SIZES = '(min-width: 640px) 480px, calc(92vw - 2rem)';
 
 export interface ProductDialogProps {
   product: Product | null;
@@ -98,7 +101,7 @@ function ProductForm({ product, currency, locale, apiBase, onCancel, onConfirm }
       {product.image && (
         <div className="mx-4 h-44 sm:h-56 overflow-hidden rounded-box" style={{ backgroundColor: product.image.placeholder ?? '#e5e7eb' }}>
           <img
-            src={resolveMedia(product.image.src, apiBase)}
+            {...mediaAttributes(product.image, apiBase, DIALOG_IMAGE_SIZES)}
             width={product.image.width}
             height={product.image.height}
             alt={product.image.alt ?? ''}

@@ -31,15 +31,32 @@ export function runtimeApiBase(fallback = import.meta.env.PUBLIC_API_BASE ?? '/a
   return apiBasePromise;
 }
 
-/** GETs JSON; with `etag`, a conditional request whose 304 ("unchanged") resolves to null. */
-async function getJson<T>(path: string, etag?: string): Promise<T | null> {
+/** A GET of `path` under the API base; with `etag`, conditional (If-None-Match). */
+async function get(path: string, etag?: string | null, signal?: AbortSignal): Promise<Response> {
   const apiBase = await runtimeApiBase();
   const headers: Record<string, string> = { Accept: ACCEPT };
   if (etag) headers['If-None-Match'] = etag;
-  const response = await fetch(`${apiBase.replace(/\/+$/, '')}/${path}`, { headers, cache: 'no-cache' });
-  if (etag && response.status === 304) return null;
-  if (!response.ok) throw Object.assign(new Error(`HTTP ${response.status}`), { status: response.status });
-  return (await response.json()) as T;
+  const response = await fetch(`${apiBase.replace(/\/+$/, '')}/${path}`, { headers, cache: 'no-cache', signal });
+  if (!response.ok && response.status !== 304) throw Object.assign(new Error(`HTTP ${response.status}`), { status: response.status });
+  return response;
+}
+
+/** GETs JSON; with `etag`, a conditional request whose 304 ("unchanged") resolves to null. */
+async function getJson<T>(path: string, etag?: string): Promise<T | null> {
+  const response = await get(path, etag);
+  return response.status === 304 ? null : ((await response.json()) as T);
+}
+
+/** A version of the venue and the API's ETag for it (null when the API sends none). */
+export interface VenueVersion { venue: Venue; etag: string | null }
+
+/**
+ * The venue if it changed since `etag` (a conditional GET: the API answers 304, a few hundred
+ * bytes, while nothing changed → null), with the ETag of what it answered, for the next request.
+ */
+export async function fetchVenueIfChanged(id: string, etag: string | null, signal?: AbortSignal): Promise<VenueVersion | null> {
+  const response = await get(`venues/${encodeURIComponent(id)}`, etag, signal);
+  return response.status === 304 ? null : { venue: (await response.json()) as Venue, etag: response.headers.get('etag') };
 }
 
 /** The venue, or null when it is unchanged since `etag` (the prerendered copy is current). */
