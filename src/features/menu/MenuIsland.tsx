@@ -328,7 +328,7 @@ export default function MenuIsland(props: MenuIslandProps) {
         )}
       </div>
       {props.checkoutVenue && <OrderDrawerLoader venue={props.checkoutVenue} />}
-      {venue && <TableMount venueId={venueId} venueName={venue.name} currency={currency} locale={locale} />}
+      {facts && <TableMount venueId={venueId} venueName={facts.name} currency={currency} locale={locale} />}
       {dialogUsed && (
         <Suspense fallback={null}>
           <ProductDialog
