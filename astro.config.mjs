@@ -30,6 +30,27 @@ export default defineConfig({
   integrations: [react(), AstroPWA(pwaOptions), afterPaintDirective()],
   vite: {
     plugins: [tailwindcss()],
-    build: { assetsInlineLimit: 0 },
+    build: {
+      assetsInlineLimit: 0,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              {
+                // The small shared modules the pages' scripts start with, in two chunks (one for
+                // React's islands) instead of a dozen tiny ones: each chunk costs a request, its own
+                // gzip stream and its imports.
+                name: 'react-base',
+                test: /[\\/]node_modules[\\/](react|@nanostores[\\/]react)[\\/]|[\\/]src[\\/]lib[\\/]hydrated\.ts$/,
+              },
+              {
+                name: 'base',
+                test: /[\\/]node_modules[\\/](nanostores|@nanostores[\\/]persistent)[\\/]|[\\/]src[\\/](lib[\\/](persist|online|clock|money)|contract[\\/](limits|money))\.ts$/,
+              },
+            ],
+          },
+        },
+      },
+    },
   },
 });
