@@ -93,7 +93,7 @@ async function openBoard(page: Page): Promise<void> {
   await expect(page.getByTestId('board-tables')).toBeVisible();
 }
 
-/** Lets the dialog's opening transition end, so the screenshot shows what a person sees. */
+/** Lets dialog transitions (opening or closing) end: the screenshot and axe see what a person sees. */
 async function settled(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
@@ -101,7 +101,7 @@ async function settled(page: Page): Promise<void> {
         .getAnimations()
         .filter((animation) => {
           const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null;
-          return target?.closest('dialog[open]') && animation.effect?.getComputedTiming().endTime !== Infinity;
+          return target?.closest('dialog') && animation.effect?.getComputedTiming().endTime !== Infinity;
         })
         .map((animation) => animation.finished.catch(() => undefined)),
     ));
@@ -215,6 +215,9 @@ test.describe('table sessions on the staff board', () => {
     await close.click();
     await dialog.getByRole('button', { name: 'Sí, cerrar la mesa' }).click();
     await expect(card).toHaveCount(0);
+    // The dialog fades out; axe must not measure its half-transparent buttons.
+    await expect(dialog).toBeHidden();
+    await settled(page);
     await expect(page.getByRole('heading', { name: /^Mesas/ })).toBeFocused();
     await expect(page.getByTestId('board-announcer')).toContainText(`Mesa ${label} cerrada`);
     for (const diner of [lucia, marco]) {
