@@ -10,6 +10,7 @@ import { setBusy } from '../../shell/busy.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { toast } from '../../shell/toast.ts';
 import { useModalDialog } from '../../shell/ui/use-modal-dialog.ts';
+import { useToasterInside } from '../../shell/ui/use-toaster-inside.ts';
 import { $cartUi, $carts, closeCart } from '../cart/index.ts';
 import { CartPanel } from '../cart/panel.ts';
 import { CheckoutForm } from './CheckoutForm.tsx';
@@ -34,24 +35,8 @@ export default function OrderDrawer({ venue }: { venue: CheckoutVenue }) {
     if (open) toast.dismiss('cart-added');
   }, [open]);
 
-  // A modal dialog makes the rest of the page inert, toasts included: host the
-  // shell's toaster inside the dialog while it is open so "Deshacer" works.
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!open || !dialog) return;
-    const adopt = () => {
-      const toaster = document.getElementById('umenu-toaster');
-      if (toaster && toaster.parentElement !== dialog) dialog.append(toaster);
-    };
-    adopt();
-    const observer = new MutationObserver(adopt);
-    observer.observe(document.body, { childList: true });
-    return () => {
-      observer.disconnect();
-      const toaster = document.getElementById('umenu-toaster');
-      if (toaster && toaster.parentElement === dialog) document.body.append(toaster);
-    };
-  }, [open, dialogRef]);
+  // The dialog makes the rest of the page inert: its toasts ("Deshacer") live inside it while open.
+  useToasterInside(open, dialogRef);
 
   // Keep the service-worker update prompt away while the diner is checking out.
   useEffect(() => {

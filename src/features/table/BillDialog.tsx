@@ -11,7 +11,7 @@ import { TABLE_STRINGS } from '../../contract/table.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { useModalDialog } from '../../shell/ui/use-modal-dialog.ts';
-import { useToasterInside } from './use-toaster-inside.ts';
+import { useToasterInside } from '../../shell/ui/use-toaster-inside.ts';
 import { $bill, $tableUi, $view, closeBill, loadBill, type TableVenue } from './store.ts';
 
 const MAX_PEOPLE = 50;

@@ -7,7 +7,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { useModalDialog } from '../../shell/ui/use-modal-dialog.ts';
 import { TableLineItem } from './TableLineItem.tsx';
-import { useToasterInside } from './use-toaster-inside.ts';
+import { useToasterInside } from '../../shell/ui/use-toaster-inside.ts';
 import {
   $priceChange, $sending, $tableUi, $view, closeTableCart, dismissPriceChange, removeLine, sendToKitchen, setLineQuantity,
   type TableVenue,
