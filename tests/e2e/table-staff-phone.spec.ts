@@ -4,44 +4,21 @@
  * and `Cerrar mesa` on the board shows `Mesa cerrada` on the phone.
  * Needs the diner's table UI (src/features/table/, branch `table-diner`).
  */
-import type { Browser, Page, TestInfo } from '@playwright/test';
+import type { TestInfo } from '@playwright/test';
 import { COCINA, fillLogin } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations } from './helpers.ts';
+import { newPhone, tableLink } from './table-helpers.ts';
 
 const VENUE = 'taqueria-el-guero';
 
 /** Tables no other spec uses, one per project (both run against one server). */
 const tableFor = (testInfo: TestInfo) => (testInfo.project.name === 'phone' ? 'Barra 1' : 'Terraza');
 
-async function tableLink(page: Page, label: string): Promise<string> {
-  const login = await page.request.post('/api/auth/login', { data: COCINA });
-  const { token } = (await login.json()) as { token: string };
-  const response = await page.request.get(`/api/venues/${VENUE}/tables`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(response.status()).toBe(200);
-  const { tables } = (await response.json()) as { tables: { label: string; url: string }[] };
-  return `/${VENUE}${new URL(tables.find((table) => table.label === label)!.url).search}`;
-}
-
-/** A phone of its own (separate storage), like the project's device. */
-async function newPhone(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const use = testInfo.project.use;
-  const context = await browser.newContext({
-    baseURL: use.baseURL,
-    viewport: use.viewport,
-    locale: use.locale,
-    isMobile: use.isMobile,
-    hasTouch: use.hasTouch,
-    deviceScaleFactor: use.deviceScaleFactor,
-    userAgent: use.userAgent,
-  });
-  return context.newPage();
-}
-
 test('a diner phone at the table: its call reaches the board, and Cerrar mesa shows Mesa cerrada on the phone', async ({ page, browser }, testInfo) => {
   test.setTimeout(90_000);
   const label = tableFor(testInfo);
-  const link = await tableLink(page, label);
+  const link = await tableLink(page.request, label, VENUE, COCINA);
 
   await page.goto('/login');
   await fillLogin(page, COCINA.email, COCINA.password);
@@ -50,7 +27,7 @@ test('a diner phone at the table: its call reaches the board, and Cerrar mesa sh
   await expect(page.getByText(/En vivo · última vez/)).toBeVisible({ timeout: 10_000 });
   const card = page.getByTestId('board-table').filter({ has: page.getByRole('heading', { name: `Mesa ${label}`, exact: true }) });
 
-  const phone = await newPhone(browser, testInfo);
+  const { page: phone } = await newPhone(browser, testInfo);
   await phone.goto(link);
   await expect(phone.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 15_000 });
   await phone.getByLabel('¿Cómo te llamas?').fill('Paula');

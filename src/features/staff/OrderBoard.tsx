@@ -26,6 +26,7 @@ import { NoAccess } from './NoAccess.tsx';
 import { DoneRow, OrderCard, cardHeadingId } from './OrderCard.tsx';
 import { POLL_INTERVAL_MS } from './poll.ts';
 import { TablesSection } from './TablesSection.tsx';
+import { BoardAlert } from './BoardAlert.tsx';
 
 /** "hace 5 min" keeps moving even when nothing else changes. */
 const $halfMinute = clock(30_000);
@@ -140,14 +141,7 @@ export function OrderBoard({ venueId, canSwitch }: { venueId: string; canSwitch:
           No se pudo actualizar el panel: {syncError} Lo seguimos intentando; lo que ves puede no estar al día.
         </p>
       )}
-      {moveError && (
-        <div role="alert" className="mt-3 flex items-start justify-between gap-2 rounded-box border border-[#a3153a] bg-base-100 p-3" data-testid="board-move-error">
-          <p>{moveError}</p>
-          <button type="button" className="btn btn-ghost btn-sm min-h-11 min-w-11" onClick={() => setMoveError('')}>
-            Cerrar<span className="sr-only"> el aviso</span>
-          </button>
-        </div>
-      )}
+      {moveError && <BoardAlert message={moveError} onClose={() => setMoveError('')} className="mt-3" testId="board-move-error" />}
 
       {gate === 'loading' && <Loading text="Cargando pedidos…" className="mt-6" />}
       {gate === 'failed' && (

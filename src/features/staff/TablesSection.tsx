@@ -16,6 +16,7 @@ import { CloseTableDialog } from './CloseTableDialog.tsx';
 import type { CardContext } from './OrderCard.tsx';
 import { TableCard, tableHeadingId } from './TableCard.tsx';
 import { CALL_LABELS, freshRounds, sortTables } from './tables.ts';
+import { BoardAlert } from './BoardAlert.tsx';
 
 interface Props extends CardContext {
   venueId: string;
@@ -129,14 +130,7 @@ export function TablesSection({ venueId, tables, orders, loaded, error, now, loc
           No se pudieron actualizar las mesas: {error} Lo seguimos intentando.
         </p>
       )}
-      {actionError && (
-        <div role="alert" className="mb-2 flex items-start justify-between gap-2 rounded-box border border-[#a3153a] bg-base-100 p-3" data-testid="board-table-error">
-          <p>{actionError}</p>
-          <button type="button" className="btn btn-ghost btn-sm min-h-11 min-w-11" onClick={() => setActionError('')}>
-            Cerrar<span className="sr-only"> el aviso</span>
-          </button>
-        </div>
-      )}
+      {actionError && <BoardAlert message={actionError} onClose={() => setActionError('')} className="mb-2" testId="board-table-error" />}
       {sorted.length === 0 && loaded && (
         <p className="px-1 pb-1 text-sm text-base-content/80" data-testid="board-tables-empty">
           Ninguna mesa abierta. Cuando alguien escanee el código de una mesa, aparecerá aquí.
