@@ -310,7 +310,11 @@ export function createTableSessionService(db: Db, venues: VenueStore, orders: Or
         if (!s) {
           s = (await tx.get<SessionRow>("INSERT INTO table_sessions (id, venue_id, label, status, version, opened_at, active_at) VALUES (?, ?, ?, 'open', 0, ?, ?) RETURNING id, venue_id, label, status, version, opened_at, closed_at, active_at", [randomUUID(), venueId, label, at.toISOString(), at.getTime()]))!;
         }
-        await tx.run('INSERT INTO table_participants (id, session_id, name, user_id, credential_hash, joined_at) VALUES (?, ?, ?, NULL, ?, ?)', [participantId, s.id, who, sha256(credential), at.toISOString()]);
+        // Join order is `joined_at` order: two joins in one millisecond get distinct, increasing
+        // times (joins of a table take turns under the lock above), never an order decided by random ids.
+        const last = await tx.get<{ joined_at: string }>('SELECT joined_at FROM table_participants WHERE session_id = ? ORDER BY joined_at DESC LIMIT 1', [s.id]);
+        const joinedAt = last && Date.parse(last.joined_at) >= at.getTime() ? new Date(Date.parse(last.joined_at) + 1) : at;
+        await tx.run('INSERT INTO table_participants (id, session_id, name, user_id, credential_hash, joined_at) VALUES (?, ?, ?, NULL, ?, ?)', [participantId, s.id, who, sha256(credential), joinedAt.toISOString()]);
         return publish(tx, s, at);
       });
       events.committed(venueId);
