@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import AstroPWA from '@vite-pwa/astro';
 import { pwaOptions } from './src/shell/pwa-options.ts';
+import { afterPaintScripts } from './src/shell/after-paint-scripts.ts';
 
 /** @returns {import('astro').AstroIntegration} */
 function afterPaintDirective() {
@@ -24,10 +25,12 @@ export default defineConfig({
   outDir: process.env.UMENU_DIST ?? 'dist',
   // The whole stylesheet (≈ 12 KB gzipped) is inlined: no render-blocking request
   // before the first paint. `client:paint` (src/lib/after-paint-directive.ts)
-  // hydrates islands once that paint is on screen.
+  // hydrates islands once that paint is on screen, and the pages' module scripts
+  // are asked for then too (src/shell/after-paint-scripts.ts).
   build: { format: 'file', inlineStylesheets: 'always' },
   prefetch: false,
-  integrations: [react(), AstroPWA(pwaOptions), afterPaintDirective()],
+  // afterPaintScripts rewrites the built pages before AstroPWA lists them for the service worker.
+  integrations: [react(), afterPaintScripts(), AstroPWA(pwaOptions), afterPaintDirective()],
   vite: {
     plugins: [tailwindcss()],
     build: {

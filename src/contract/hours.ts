@@ -4,7 +4,10 @@
  * Each weekday holds intervals `{open, close}` as `HH:MM`; `close` may be
  * `24:00`, and a close earlier than (or equal to) its open runs past midnight
  * into the next day. Clock reading goes through Intl with the venue's IANA
- * timezone, so the reader's own timezone never matters.
+ * timezone, so the reader's own timezone never matters — or, in the browser,
+ * through the zone's UTC offsets computed at build time (`zoneOffsets`,
+ * `setZoneOffsets`): the first Intl conversion in a time zone loads the zone's
+ * data, tens of milliseconds on a phone, which a menu page does not spend.
  */
 
 /** The week, Monday first (the keys of a venue's `hours`, in the order shown). */
@@ -39,11 +42,82 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 /** Last answer per timezone: the clock only changes once a minute (and a server prices many orders a second). */
 const lastClock = new Map<string, { minute: number; clock: ZonedClock }>();
 
+/**
+ * A time zone's UTC offsets over a stretch of time: `changes` holds `[fromMs, offsetMinutes]`
+ * pairs in order, the first at the start of the stretch, which ends at `until` (ms).
+ */
+export interface ZoneOffsets {
+  until: number;
+  changes: ReadonlyArray<readonly [number, number]>;
+}
+
+const offsetTables = new Map<string, ZoneOffsets>();
+
+/** Let `zonedClock` read `timezone` from these offsets (within their stretch) instead of Intl. */
+export function setZoneOffsets(timezone: string, offsets: ZoneOffsets): void {
+  offsetTables.set(timezone, offsets);
+}
+
+/** Offset in minutes of `timezone` at `ms`: the zone's wall clock minus UTC (through Intl). */
+function intlOffset(ms: number, timezone: string): number {
+  const { date, minutes } = intlClock(new Date(ms), timezone);
+  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
+  return Math.round((Date.UTC(y, m - 1, d) + minutes * 60_000 - Math.floor(ms / 60_000) * 60_000) / 60_000);
+}
+
+/**
+ * `timezone`'s offsets from `from` for `days` days (at build time: the browser then reads the
+ * zone's clock without Intl). Sampled daily; each change is found to the minute by bisection
+ * (zones never change their offset twice within a day).
+ */
+export function zoneOffsets(timezone: string, from: number, days: number): ZoneOffsets {
+  const start = Math.floor(from / 60_000) * 60_000;
+  const until = start + days * DAY_MINUTES * 60_000;
+  const changes: Array<[number, number]> = [[start, intlOffset(start, timezone)]];
+  for (let t = start; t < until; ) {
+    const next = Math.min(t + DAY_MINUTES * 60_000, until);
+    const offset = intlOffset(next, timezone);
+    if (offset !== changes[changes.length - 1]![1]) {
+      let lo = t, hi = next;
+      while (hi - lo > 60_000) {
+        const mid = lo + Math.floor((hi - lo) / 120_000) * 60_000;
+        if (intlOffset(mid, timezone) === offset) hi = mid;
+        else lo = mid;
+      }
+      changes.push([hi, offset]);
+    }
+    t = next;
+  }
+  return { until, changes };
+}
+
+/** The clock at `now` from a zone's offsets, or null outside their stretch. */
+function offsetClock(now: Date, offsets: ZoneOffsets): ZonedClock | null {
+  const ms = now.getTime();
+  const first = offsets.changes[0];
+  if (!first || ms < first[0] || ms >= offsets.until) return null;
+  let offset = first[1];
+  for (const [at, value] of offsets.changes) if (at <= ms) offset = value;
+  const local = new Date(Math.floor(ms / 60_000) * 60_000 + offset * 60_000);
+  return {
+    weekday: WEEKDAYS[(local.getUTCDay() + 6) % 7]!,
+    minutes: local.getUTCHours() * 60 + local.getUTCMinutes(),
+    date: local.toISOString().slice(0, 10),
+  };
+}
+
 /** Weekday, minutes since midnight and date at `now` in `timezone`. */
 export function zonedClock(now: Date, timezone: string): ZonedClock {
   const minute = Math.floor(now.getTime() / 60_000);
   const last = lastClock.get(timezone);
   if (last && last.minute === minute) return last.clock;
+  const offsets = offsetTables.get(timezone);
+  const clock = (offsets && offsetClock(now, offsets)) ?? intlClock(now, timezone);
+  lastClock.set(timezone, { minute, clock });
+  return clock;
+}
+
+function intlClock(now: Date, timezone: string): ZonedClock {
   let f = formatters.get(timezone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
@@ -54,13 +128,11 @@ export function zonedClock(now: Date, timezone: string): ZonedClock {
   }
   const parts: Record<string, string> = {};
   for (const p of f.formatToParts(now)) parts[p.type] = p.value;
-  const clock: ZonedClock = {
+  return {
     weekday: SHORT_TO_WEEKDAY[parts.weekday ?? ''] ?? 'mon',
     minutes: (Number(parts.hour) % 24) * 60 + Number(parts.minute),
     date: `${parts.year}-${parts.month}-${parts.day}`,
   };
-  lastClock.set(timezone, { minute, clock });
-  return clock;
 }
 
 function previousDay(day: Weekday): Weekday {

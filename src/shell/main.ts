@@ -34,3 +34,6 @@ if (document.readyState === 'loading') document.addEventListener('DOMContentLoad
 else void runMeta();
 
 if (import.meta.env.PROD) installServiceWorker();
+
+// The shell is listening (it loads after the first paint): browser tests wait for this.
+document.documentElement.dataset.shell = 'ready';

@@ -67,3 +67,8 @@ export async function createVenue(request: APIRequestContext, id: string, name: 
   });
   expect(created.ok()).toBe(true);
 }
+
+/** Waits until the shell's script runs (it is asked for after the first paint): toasts, chunk-load recovery, progress bar. */
+export async function shellReady(page: Page): Promise<void> {
+  await expect(page.locator('html[data-shell="ready"]')).toHaveCount(1);
+}

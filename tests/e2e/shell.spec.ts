@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { LOGGED_404, expectNoAxeViolations, screenshot, takeServiceWorkerControl } from './helpers.ts';
+import { LOGGED_404, expectNoAxeViolations, screenshot, shellReady, takeServiceWorkerControl } from './helpers.ts';
 
 const PAGES = [
   { path: '/', title: 'Inicio - umenu-ui', heading: 'Encuentra tu restaurante' },
@@ -164,6 +164,7 @@ test.describe('toasts', () => {
     // Hover needs a mouse: the phone project (touch) checks placement and text only.
     const canHover = testInfo.project.name !== 'phone';
     await page.goto('/inspire');
+    await shellReady(page);
     await page.evaluate(() => {
       void Promise.reject(new Error('something unexpected'));
     });
@@ -199,6 +200,7 @@ test.describe('toasts', () => {
   test('a toast leaves after about 4 seconds when not hovered', async ({ page, allowPageError }) => {
     allowPageError(/^x$/); // thrown on purpose to raise a toast
     await page.goto('/');
+    await shellReady(page);
     await page.mouse.move(5, 400);
     await page.evaluate(() => {
       void Promise.reject(new Error('x'));
@@ -222,12 +224,14 @@ test.describe('failed chunk load', () => {
     // The toaster's chunk is loaded on demand: make it fail as after a redeploy.
     await page.route('**/_astro/toaster-mount*.js', (route) => route.abort());
     await page.goto('/inspire');
+    await shellReady(page);
     let navigations = 0;
     // Full page loads only (same-document history updates do not count).
     page.on('load', () => navigations++);
     await page.evaluate(() => void Promise.reject(new Error('first')));
     await expect.poll(() => navigations).toBe(1);
     await page.waitForLoadState('load');
+    await shellReady(page);
     const warnings: string[] = [];
     page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
     await page.evaluate(() => void Promise.reject(new Error('second')));
@@ -239,6 +243,7 @@ test.describe('failed chunk load', () => {
 
   test("Vite's preload error event triggers the same single reload", async ({ page }) => {
     await page.goto('/');
+    await shellReady(page);
     let navigations = 0;
     // Full page loads only (same-document history updates do not count).
     page.on('load', () => navigations++);
@@ -247,6 +252,7 @@ test.describe('failed chunk load', () => {
       .catch(() => undefined); // the reload may destroy the context mid-call
     await expect.poll(() => navigations).toBe(1);
     await page.waitForLoadState('load');
+    await shellReady(page);
     await page.evaluate(() => window.dispatchEvent(new Event('vite:preloadError', { cancelable: true })));
     await page.waitForTimeout(1000);
     expect(navigations).toBe(1);
@@ -315,7 +321,7 @@ test.describe('navigation progress', () => {
       });
     });
     await page.goto('/');
-    await page.waitForLoadState('load');
+    await shellReady(page);
     await page.route(
       (url) => url.pathname === '/inspire',
       async (route) => {

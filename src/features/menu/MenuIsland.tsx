@@ -10,7 +10,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { mdiClose, mdiFilterVariant, mdiMagnify } from './ui-icons.ts';
 import type { Allergen, Product, Tag, Venue } from '../../contract/venue.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { openState, openStatusText, todayHours } from '../../contract/hours.ts';
+import { openState, openStatusText, setZoneOffsets, todayHours } from '../../contract/hours.ts';
 import { clock } from '../../lib/clock.ts';
 import { FilterChip } from '../../shell/ui/FilterChip.tsx';
 import { addDish, TableMount } from '../table/index.ts';
@@ -144,9 +144,12 @@ export default function MenuIsland(props: MenuIslandProps) {
   // Open now / today's hours, in the venue's timezone; the clock store ticks every minute.
   const minute = useStore($minute);
   const when = latest ?? facts;
+  // A prerendered page knows the venue's UTC offsets: its clock is read without Intl's zone data.
+  if (props.facts?.zone) setZoneOffsets(props.facts.timezone, props.facts.zone);
   useEffect(() => {
     if (!when) return;
-    // Its own idle task: the first time-zone conversion loads the zone's data (tens of ms on a phone).
+    // Its own idle task: without the offsets (the fallback shell), the first time-zone
+    // conversion loads the zone's data (tens of ms on a phone).
     return whenIdle(() => {
       const el = document.getElementById('venue-open-status');
       if (!el) return;

@@ -3,11 +3,19 @@
  * open-now line, the visit record, the sold-out dishes for the cart): computed at build time only.
  */
 import type { Venue } from '../../contract/venue.ts';
+import { zoneOffsets, type ZoneOffsets } from '../../contract/hours.ts';
 
-export type VenueFacts = Pick<Venue, 'id' | 'name' | 'tagline' | 'city' | 'hours' | 'timezone' | 'updatedAt'> & { soldOut: string[] };
+/** How long after the build the page reads the venue's clock from `zone` (then through Intl). */
+export const ZONE_OFFSET_DAYS = 400;
 
-export function venueFactsOf(venue: Venue): VenueFacts {
+export type VenueFacts = Pick<Venue, 'id' | 'name' | 'tagline' | 'city' | 'hours' | 'timezone' | 'updatedAt'> & {
+  soldOut: string[];
+  /** The venue's UTC offsets from the build on: the open-now line needs no time-zone data. */
+  zone: ZoneOffsets;
+};
+
+export function venueFactsOf(venue: Venue, now = Date.now()): VenueFacts {
   const { id, name, tagline, city, hours, timezone, updatedAt } = venue;
   const soldOut = venue.categories.flatMap((c) => c.products.filter((p) => !p.available).map((p) => p.id));
-  return { id, name, tagline, city, hours, timezone, updatedAt, soldOut };
+  return { id, name, tagline, city, hours, timezone, updatedAt, soldOut, zone: zoneOffsets(timezone, now, ZONE_OFFSET_DAYS) };
 }
