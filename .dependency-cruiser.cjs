@@ -47,6 +47,10 @@ module.exports = {
           '^src/features/cart/panel\\.ts$',
           // The panel islands' sign-in gate: React stays out of the account menu's chunk.
           '^src/features/auth/SessionGate\\.tsx$',
+          // A venue page's script (no React) reads the stored cart and table seat through these:
+          // the features' index.ts also export their React components.
+          '^src/features/cart/stored\\.ts$',
+          '^src/features/table/hint\\.ts$',
         ],
       },
     },

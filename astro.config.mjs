@@ -13,6 +13,7 @@ function afterPaintDirective() {
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
         addClientDirective({ name: 'paint', entrypoint: './src/lib/after-paint-directive.ts' });
+        addClientDirective({ name: 'touch', entrypoint: './src/lib/touch-directive.ts' });
       },
     },
   };

@@ -100,7 +100,8 @@ export function loadSite(distDir: string): SiteFiles {
         type: TYPES[ext] ?? 'application/octet-stream',
         etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
         cacheControl: immutable ? 'public, max-age=31536000, immutable'
-          : ext === '.html' || NO_CACHE.has(rel) ? 'no-cache'
+          // A page and its menu (`/menus/{id}.json`) are revalidated together.
+          : ext === '.html' || NO_CACHE.has(rel) || rel.startsWith('/menus/') ? 'no-cache'
           : 'public, max-age=3600, must-revalidate',
         compressible: COMPRESSIBLE.has(ext) && body.length > 512,
       };

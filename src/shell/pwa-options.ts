@@ -107,7 +107,9 @@ export const pwaOptions = {
     // Pages are static and read their query in the browser (`/panel?venue=…`, `/pedidos/ver?id=…`,
     // `/{id}?mesa=12`): match the precached page whatever the query (else they would need the network).
     ignoreURLParametersMatching: [/.*/],
-    globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}'],
+    // `menus/*.json`: each prerendered venue's whole menu (its dialog and search), kept with its page.
+    // (Not every JSON: `config.json` is the runtime config, fresh from the network first.)
+    globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}', 'menus/*.json'],
     globIgnores: ['**/apple-splash-*.png', '**/maskable-icon-*.png', '**/pwa-512x512.png'],
     runtimeCaching,
   },

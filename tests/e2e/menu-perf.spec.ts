@@ -10,6 +10,9 @@ test('mercado-grande: search and filter keystrokes answer in under 50 ms', async
   test.skip(venue.status() === 404, 'mercado-grande not seeded (UMENU_SEED_LARGE=1)');
   await page.goto('/mercado-grande');
   await expect(page.locator('[data-product-id]')).toHaveCount(520);
+  // The first tap into the search box wakes the menu's island (`client:touch`).
+  const search = page.getByRole('searchbox', { name: 'Buscar en el menú' });
+  await search.click();
   await page.waitForFunction(() => window.__umenuMenuReady === true);
   await page.evaluate(() => {
     (window as unknown as { __events: number[] }).__events = [];
@@ -18,8 +21,6 @@ test('mercado-grande: search and filter keystrokes answer in under 50 ms', async
     }).observe({ type: 'event', durationThreshold: 16, buffered: false } as PerformanceObserverInit);
   });
 
-  const search = page.getByRole('searchbox', { name: 'Buscar en el menú' });
-  await search.click();
   const keystrokes: number[] = [];
   for (const key of 'croqueta'.split('').concat(['Backspace', 'Backspace', 'Backspace'])) {
     await page.evaluate(() => { window.__umenuKeystrokeMs = undefined; });

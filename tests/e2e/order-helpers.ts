@@ -68,8 +68,13 @@ export function drawer(page: Page) {
   return page.getByTestId('cart-drawer');
 }
 
-/** Waits until every island on the page has hydrated (Astro drops `ssr` from `astro-island` then). */
+/**
+ * Waits until every island on the page has hydrated (Astro drops `ssr` from `astro-island` then).
+ * Venue and home pages hydrate on the diner's first interaction (`client:touch`): a key press
+ * (Shift, which changes nothing on the page) is that interaction here.
+ */
 export async function islandsReady(page: Page): Promise<void> {
+  if ((await page.locator('astro-island[ssr]').count()) > 0) await page.keyboard.press('Shift');
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 

@@ -51,7 +51,16 @@ export default function HomeSearch({ initialVenues, apiBase: buildApiBase }: { i
     void search(q);
   };
 
+  const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
+    // The island hydrates on the first interaction (`client:touch`): words typed into the
+    // prerendered box by then are kept and searched.
+    const early = inputRef.current?.value.trim() ?? '';
+    if (early && early !== initialQuery()) {
+      setQuery(inputRef.current?.value ?? early);
+      void search(early);
+      return;
+    }
     void search(initialQuery()); // also refreshes the build-time list (status: loading from the start)
   }, []);
 
@@ -80,6 +89,7 @@ export default function HomeSearch({ initialVenues, apiBase: buildApiBase }: { i
       >
         <label htmlFor="home-search" className="sr-only">Buscar restaurantes por nombre, ciudad o cocina</label>
         <input
+          ref={inputRef}
           id="home-search"
           name="q"
           type="search"

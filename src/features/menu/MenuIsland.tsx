@@ -2,16 +2,15 @@
  * The one interactive island of a venue page. The menu itself is static HTML;
  * this island renders the search/filter toolbar and the product dialog, and
  * wires the static cards: filtering toggles `hidden` on them by id, "Añadir"
- * buttons open the dialog (event delegation), category tabs get scroll-spy,
- * the open-now line is computed in the venue's timezone, and the venue is
- * revalidated from the API so prices and availability are current.
+ * buttons open the dialog (event delegation); it hosts the cart drawer and the
+ * table session. What the menu does without the diner (open-now line, live
+ * prices and availability, scroll-spy, visit record) is the page's own script's
+ * (page-duties.ts), so this island hydrates on the first interaction
+ * (`client:touch`), or at once when the page has a cart or a table seat.
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { mdiClose, mdiFilterVariant, mdiMagnify } from './ui-icons.ts';
 import type { Allergen, Product, Tag, Venue } from '../../contract/venue.ts';
-import { formatMoney } from '../../lib/money.ts';
-import { openState, openStatusText, setZoneOffsets, todayHours } from '../../contract/hours.ts';
-import { clock } from '../../lib/clock.ts';
 import { FilterChip } from '../../shell/ui/FilterChip.tsx';
 import { addDish, TableMount } from '../table/index.ts';
 import { useStore } from '@nanostores/react';
@@ -19,14 +18,11 @@ import { Icon } from './Icon.tsx';
 import { ALLERGEN_LABELS, DIET_FILTER_LABELS, TAG_LABELS } from '../../contract/menu-labels.ts';
 import { buildIndex, filterProducts, isFiltering, resultsText, type MenuFilters } from './filter.ts';
 import { optionNamesOf } from './options.ts';
-import { recordVisit } from './recent.ts';
 import { liveVenue } from './live-venue.ts';
-import type { VenueFacts } from './venue-facts.ts';
-import { whenIdle } from './idle.ts';
+import { readPageFacts } from './venue-facts.ts';
+import { startMenuDuties } from './page-duties.ts';
 import { useApiBase } from './media.ts';
 import { OrderDrawerLoader, type CheckoutVenue } from '../checkout/index.ts';
-
-const $minute = clock(60_000);
 
 // The dialog's code loads on the first "Añadir" tap, keeping it out of the first load.
 const ProductDialog = lazy(() => import('./ProductDialog.tsx').then((m) => ({ default: m.ProductDialog })));
@@ -40,12 +36,8 @@ export interface MenuIslandProps {
   allergens: Allergen[];
   /** Given by the fallback shell; otherwise read from the page's `#venue-data` JSON when first needed. */
   venue?: Venue;
-  /** What a prerendered page needs at load without reading the whole menu (the fallback shell gives `venue`). */
-  facts?: VenueFacts;
   /** When given, this island also hosts the (lazily loaded) cart drawer. */
   checkoutVenue?: CheckoutVenue;
-  /** ETag of the prerendered menu: revalidation is a conditional request (304 = current). */
-  etag?: string;
 }
 
 declare global {
@@ -54,28 +46,32 @@ declare global {
     __umenuFilterMs?: number;
     /** From the last search/filter input event to the cards being updated, in ms. */
     __umenuKeystrokeMs?: number;
-    /** Set once the island handles "Añadir" clicks; before that the page's inline script queues one. */
+    /** Set once the island handles "Añadir" clicks and has the whole menu; before that a tap is queued. */
     __umenuMenuReady?: boolean;
     __umenuPendingAdd?: string | null;
   }
 }
 
-let embedded: Venue | null | undefined;
+const builtMenus = new Map<string, Promise<Venue | null>>();
 
-/** The menu the page embeds (`#venue-data`), parsed on first need and kept (a big menu takes a while). */
-function embeddedVenue(): Venue | null {
-  if (embedded === undefined) embedded = readEmbeddedVenue();
-  return embedded;
-}
-
-function readEmbeddedVenue(): Venue | null {
-  const el = typeof document === 'undefined' ? null : document.getElementById('venue-data');
-  if (!el?.textContent) return null;
-  try {
-    return JSON.parse(el.textContent) as Venue;
-  } catch {
-    return null;
+/**
+ * The menu the build saw (`/menus/{id}.json`, beside the page and precached with it), fetched once
+ * the island wakes; the page's HTML carries only the cards. Null when it cannot be had (offline on
+ * a page the service worker never kept): the next need asks again.
+ */
+function builtMenu(venueId: string): Promise<Venue | null> {
+  let request = builtMenus.get(venueId);
+  if (!request) {
+    request = fetch(`/menus/${encodeURIComponent(venueId)}.json`)
+      .then((response) => (response.ok ? (response.json() as Promise<Venue>) : null))
+      .catch(() => null)
+      .then((venue) => {
+        if (!venue) builtMenus.delete(venueId);
+        return venue;
+      });
+    builtMenus.set(venueId, request);
   }
+  return request;
 }
 
 function findProduct(venue: Venue | null, id: string): Product | undefined {
@@ -88,28 +84,31 @@ export default function MenuIsland(props: MenuIslandProps) {
   const { venueId, currency, locale, diets, allergens } = props;
   const apiBase = useApiBase(props.apiBase);
   // What the page knows at load: the shell's whole venue, or a prerendered page's facts.
-  const facts = props.venue ?? props.facts ?? null;
-  // The menu kept current from the API (a store: conditional checks while the page is visible,
-  // started once it is idle); a newer version updates the static cards in place.
+  const pageFacts = useMemo(() => (props.venue ? null : readPageFacts()), [props.venue]);
+  const facts = props.venue ?? pageFacts;
+  // The menu kept current from the API (one store per venue, started by the page's duties).
   const $live = useMemo(
-    () => liveVenue(venueId, { venue: props.venue ?? null, etag: props.etag ?? null, updatedAt: facts?.updatedAt, soldOut: props.facts?.soldOut }),
-    [venueId, props.venue, props.etag, props.facts?.soldOut, facts],
+    () => liveVenue(venueId, { venue: props.venue ?? null, etag: pageFacts?.etag ?? null, updatedAt: facts?.updatedAt, soldOut: pageFacts?.soldOut }),
+    [venueId, props.venue, pageFacts, facts],
   );
   const latest = useStore($live).venue;
-  /**
-   * The whole menu (dialog, search): the newest from the API, the shell's, or the page's embedded
-   * copy, read only when first needed, so hydrating the island never parses it.
-   */
-  const menu = useCallback(() => latest ?? props.venue ?? embeddedVenue(), [latest, props.venue]);
+  // A prerendered page's whole menu, fetched when the island wakes (the diner's first interaction).
+  const [built, setBuilt] = useState<Venue | null>(null);
+  const [builtAsked, askBuilt] = useState(0);
   useEffect(() => {
-    if (!facts) return;
-    return whenIdle(() => recordVisit(facts));
-  }, [facts]);
-  useEffect(() => {
-    if (!latest || latest === props.venue) return;
-    applyVenueToCards(latest);
-    recordVisit(latest);
-  }, [latest, props.venue]);
+    if (props.venue) return;
+    let current = true;
+    void builtMenu(venueId).then((venue) => {
+      if (current && venue) setBuilt(venue);
+    });
+    return () => {
+      current = false;
+    };
+  }, [venueId, props.venue, builtAsked]);
+  /** The whole menu (dialog, search): the newest from the API, the shell's, or the build's; null until one is here. */
+  const menu = useCallback(() => latest ?? props.venue ?? built, [latest, props.venue, built]);
+  // The fallback shell's island runs the menu's duties (a prerendered page's own script does).
+  useEffect(() => (props.venue ? startMenuDuties({ venueId, facts: props.venue, venue: props.venue }) : undefined), [venueId, props.venue]);
 
   const [query, setQuery] = useState('');
   const [chosenDiets, setChosenDiets] = useState<Tag[]>([]);
@@ -141,39 +140,31 @@ export default function MenuIsland(props: MenuIslandProps) {
     return whole ? buildIndex(whole) : [];
   }, [menu, everFiltered]);
 
-  // Open now / today's hours, in the venue's timezone; the clock store ticks every minute.
-  const minute = useStore($minute);
-  const when = latest ?? facts;
-  // A prerendered page knows the venue's UTC offsets: its clock is read without Intl's zone data.
-  if (props.facts?.zone) setZoneOffsets(props.facts.timezone, props.facts.zone);
+  // "Añadir …" buttons on the static cards open the dialog, once the whole menu is here.
   useEffect(() => {
-    if (!when) return;
-    // Its own idle task: without the offsets (the fallback shell), the first time-zone
-    // conversion loads the zone's data (tens of ms on a phone).
-    return whenIdle(() => {
-      const el = document.getElementById('venue-open-status');
-      if (!el) return;
-      const now = new Date(minute);
-      el.textContent = `${openStatusText(openState(when.hours, when.timezone, now))} · ${todayHours(when.hours, when.timezone, now)}`;
-    });
-  }, [when, minute]);
-
-  // "Añadir …" buttons on the static cards open the dialog.
-  useEffect(() => {
+    const whole = menu();
     const onClick = (event: MouseEvent) => {
       const button = (event.target as Element | null)?.closest<HTMLElement>('[data-add]');
       if (!button) return;
-      const product = findProduct(menu(), button.dataset.add ?? '');
+      if (!whole) {
+        // The menu is on its way (or asked again after a failure): the tap is replayed when it is here.
+        window.__umenuPendingAdd = button.dataset.add ?? null;
+        askBuilt((n) => n + 1);
+        return;
+      }
+      const product = findProduct(whole, button.dataset.add ?? '');
       if (!product) return;
       openerRef.current = button;
       setSelected(product);
     };
     document.addEventListener('click', onClick);
-    window.__umenuMenuReady = true;
-    const pending = window.__umenuPendingAdd;
-    window.__umenuPendingAdd = null;
-    // Replay the tap queued before hydration: the listener above opens the dialog for it.
-    if (pending) document.querySelector<HTMLElement>(`[data-add="${CSS.escape(pending)}"]`)?.click();
+    if (whole) {
+      window.__umenuMenuReady = true;
+      const pending = window.__umenuPendingAdd;
+      window.__umenuPendingAdd = null;
+      // Replay the tap queued before hydration: the listener above opens the dialog for it.
+      if (pending) document.querySelector<HTMLElement>(`[data-add="${CSS.escape(pending)}"]`)?.click();
+    }
     return () => document.removeEventListener('click', onClick);
   }, [menu]);
 
@@ -205,8 +196,6 @@ export default function MenuIsland(props: MenuIslandProps) {
       inputAt.current = 0;
     }
   }, [index, visible]);
-
-  useScrollSpy();
 
   const clear = () => {
     setQuery('');
@@ -346,70 +335,4 @@ export default function MenuIsland(props: MenuIslandProps) {
       )}
     </div>
   );
-}
-
-/** Prices and availability of a newer version of the menu, applied to the static cards in place. */
-function applyVenueToCards(fresh: Venue) {
-  for (const c of fresh.categories) {
-    for (const p of c.products) {
-      const card = document.getElementById(`product-${p.id}`);
-      if (!card) continue;
-      const price = card.querySelector<HTMLElement>('[data-price]');
-      const text = formatMoney(p.price, fresh.currency, fresh.locale);
-      if (price && price.textContent !== text) price.textContent = text;
-      card.dataset.available = String(p.available);
-      const add = card.querySelector<HTMLElement>('[data-add]');
-      const soldOut = card.querySelector<HTMLElement>('[data-sold-out]');
-      if (add) add.hidden = !p.available;
-      if (soldOut) soldOut.hidden = p.available;
-    }
-  }
-}
-
-/** Marks the tab of the category in view (`aria-current`) and keeps it visible in the tab strip. */
-function useScrollSpy() {
-  useEffect(() => {
-    let stop: (() => void) | undefined;
-    const cancel = whenIdle(() => {
-      stop = watchSections();
-    });
-    return () => {
-      cancel();
-      stop?.();
-    };
-  }, []);
-}
-
-/** Scroll-spy over the category sections; returns its stopper. */
-function watchSections(): (() => void) | undefined {
-  const sections = [...document.querySelectorAll<HTMLElement>('[data-category-id]')];
-  if (sections.length === 0 || typeof IntersectionObserver === 'undefined') return;
-  const visible = new Map<string, number>();
-  let current = '';
-  const setCurrent = (id: string) => {
-    if (id === current) return;
-    current = id;
-    for (const link of document.querySelectorAll<HTMLAnchorElement>('.category-nav a')) {
-      const on = link.getAttribute('href') === `#cat-${id}`;
-      if (on) {
-        link.setAttribute('aria-current', 'true');
-        const strip = link.closest('.category-nav');
-        if (strip) strip.scrollTo({ left: link.offsetLeft - 16, behavior: 'smooth' });
-      } else link.removeAttribute('aria-current');
-    }
-  };
-  const observer = new IntersectionObserver(
-    (entries) => {
-      for (const e of entries) {
-        const id = (e.target as HTMLElement).dataset.categoryId ?? '';
-        if (e.isIntersecting) visible.set(id, e.boundingClientRect.top);
-        else visible.delete(id);
-      }
-      const first = sections.find((s) => visible.has(s.dataset.categoryId ?? ''));
-      if (first) setCurrent(first.dataset.categoryId ?? '');
-    },
-    { rootMargin: '-180px 0px -55% 0px' },
-  );
-  for (const s of sections) observer.observe(s);
-  return () => observer.disconnect();
 }

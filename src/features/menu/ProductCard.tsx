@@ -60,7 +60,7 @@ export function ProductCard({ product, currency, locale, apiBase, eager = false,
           </div>
         )}
         <div className="mt-auto flex items-center justify-between gap-2 pt-2">
-          <p className="font-semibold tabular-nums" data-price>{formatMoney(price, currency, locale)}</p>
+          <p className="font-semibold tabular-nums" data-price={price}>{formatMoney(price, currency, locale)}</p>
           <button
             type="button"
             data-add={id}

@@ -19,7 +19,7 @@
 import { atom, onMount, type ReadableAtom, type WritableAtom } from 'nanostores';
 import type { Venue } from '../../contract/venue.ts';
 import { $online } from '../../lib/online.ts';
-import { setSoldOut, setSoldOutFrom } from '../cart/index.ts';
+import { setSoldOut, setSoldOutFrom } from '../cart/stored.ts';
 import { fetchVenueIfChanged } from './api.ts';
 import { whenIdle } from './idle.ts';
 

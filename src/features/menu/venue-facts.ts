@@ -19,3 +19,21 @@ export function venueFactsOf(venue: Venue, now = Date.now()): VenueFacts {
   const soldOut = venue.categories.flatMap((c) => c.products.filter((p) => !p.available).map((p) => p.id));
   return { id, name, tagline, city, hours, timezone, updatedAt, soldOut, zone: zoneOffsets(timezone, now, ZONE_OFFSET_DAYS) };
 }
+
+/** What a prerendered venue page embeds as `#venue-facts`: its facts and the ETag of its menu. */
+export type PageFacts = VenueFacts & { etag: string | null };
+
+let pageFacts: PageFacts | null | undefined;
+
+/** The page's `#venue-facts` (read once; null on a page without them, e.g. the fallback shell). */
+export function readPageFacts(): PageFacts | null {
+  if (pageFacts === undefined) {
+    const text = typeof document === 'undefined' ? null : document.getElementById('venue-facts')?.textContent;
+    try {
+      pageFacts = text ? (JSON.parse(text) as PageFacts) : null;
+    } catch {
+      pageFacts = null;
+    }
+  }
+  return pageFacts;
+}

@@ -1,0 +1,125 @@
+/**
+ * What a venue's menu does without React, from the first paint on: the open-now line (in the
+ * venue's time zone, each minute), the visit record, the live menu (a newer version's prices and
+ * availability applied to the static cards in place) and the category tabs' scroll-spy. A
+ * prerendered page runs it from its own script (menu-page.ts), so a diner who only reads the
+ * menu never loads React; the fallback shell's island runs it for the cards it renders.
+ * Each piece runs in an idle task of its own.
+ */
+import type { Venue } from '../../contract/venue.ts';
+import { openState, openStatusText, setZoneOffsets, todayHours, type WeekHours, type ZoneOffsets } from '../../contract/hours.ts';
+import { clock } from '../../lib/clock.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { whenIdle } from './idle.ts';
+import { liveVenue } from './live-venue.ts';
+import { recordVisit } from './recent.ts';
+import type { VenueFacts } from './venue-facts.ts';
+
+const $minute = clock(60_000);
+
+export interface MenuDutiesStart {
+  venueId: string;
+  /** What the page knows at load: a prerendered page's facts, or the shell's whole venue. */
+  facts: VenueFacts | Venue;
+  /** The whole menu when the page has it (the fallback shell). */
+  venue?: Venue;
+  /** ETag of the version shown: the live menu's checks are conditional (304 = current). */
+  etag?: string | null;
+}
+
+/** Starts the menu's duties; returns their stopper. */
+export function startMenuDuties({ venueId, facts, venue, etag }: MenuDutiesStart): () => void {
+  const zone = (facts as { zone?: ZoneOffsets }).zone;
+  if (zone) setZoneOffsets(facts.timezone, zone);
+  let when: { hours: WeekHours; timezone: string } = facts;
+  let cancelLine = () => {};
+  const showOpenNow = () => {
+    cancelLine();
+    // Without the build's offsets (the fallback shell), the first time-zone conversion loads the
+    // zone's data (tens of ms on a phone): an idle task of its own.
+    cancelLine = whenIdle(() => {
+      const el = document.getElementById('venue-open-status');
+      if (!el) return;
+      const now = new Date($minute.get());
+      el.textContent = `${openStatusText(openState(when.hours, when.timezone, now))} · ${todayHours(when.hours, when.timezone, now)}`;
+    });
+  };
+  const $live = liveVenue(venueId, { venue: venue ?? null, etag: etag ?? null, updatedAt: facts.updatedAt, soldOut: 'soldOut' in facts ? facts.soldOut : undefined });
+  let stopSpy: (() => void) | undefined;
+  const stops = [
+    $minute.subscribe(showOpenNow),
+    whenIdle(() => recordVisit(facts)),
+    $live.subscribe(({ venue: latest }) => {
+      if (!latest || latest === venue) return;
+      when = latest;
+      applyVenueToCards(latest);
+      recordVisit(latest);
+      showOpenNow();
+    }),
+    whenIdle(() => {
+      stopSpy = watchSections();
+    }),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+    cancelLine();
+    stopSpy?.();
+  };
+}
+
+/** Prices and availability of a newer version of the menu, applied to the static cards in place. */
+function applyVenueToCards(fresh: Venue) {
+  for (const c of fresh.categories) {
+    for (const p of c.products) {
+      const card = document.getElementById(`product-${p.id}`);
+      if (!card) continue;
+      // The card's price in minor units: only a changed one is formatted again (the first money
+      // formatter on a page loads the locale's data, milliseconds a menu that did not move need not spend).
+      const price = card.querySelector<HTMLElement>('[data-price]');
+      if (price && price.dataset.price !== String(p.price)) {
+        price.textContent = formatMoney(p.price, fresh.currency, fresh.locale);
+        price.dataset.price = String(p.price);
+      }
+      card.dataset.available = String(p.available);
+      const add = card.querySelector<HTMLElement>('[data-add]');
+      const soldOut = card.querySelector<HTMLElement>('[data-sold-out]');
+      if (add) add.hidden = !p.available;
+      if (soldOut) soldOut.hidden = p.available;
+    }
+  }
+}
+
+
+/** Scroll-spy over the category sections; returns its stopper. */
+function watchSections(): (() => void) | undefined {
+  const sections = [...document.querySelectorAll<HTMLElement>('[data-category-id]')];
+  if (sections.length === 0 || typeof IntersectionObserver === 'undefined') return;
+  const visible = new Map<string, number>();
+  let current = '';
+  const setCurrent = (id: string) => {
+    if (id === current) return;
+    current = id;
+    for (const link of document.querySelectorAll<HTMLAnchorElement>('.category-nav a')) {
+      const on = link.getAttribute('href') === `#cat-${id}`;
+      if (on) {
+        link.setAttribute('aria-current', 'true');
+        const strip = link.closest('.category-nav');
+        if (strip) strip.scrollTo({ left: link.offsetLeft - 16, behavior: 'smooth' });
+      } else link.removeAttribute('aria-current');
+    }
+  };
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const e of entries) {
+        const id = (e.target as HTMLElement).dataset.categoryId ?? '';
+        if (e.isIntersecting) visible.set(id, e.boundingClientRect.top);
+        else visible.delete(id);
+      }
+      const first = sections.find((s) => visible.has(s.dataset.categoryId ?? ''));
+      if (first) setCurrent(first.dataset.categoryId ?? '');
+    },
+    { rootMargin: '-180px 0px -55% 0px' },
+  );
+  for (const s of sections) observer.observe(s);
+  return () => observer.disconnect();
+}
