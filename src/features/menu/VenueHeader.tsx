@@ -1,6 +1,6 @@
 /**
  * Venue header: logo, name, tagline, address and the week's hours. "Open now"
- * depends on the clock, so the island fills `#venue-open-status` after load;
+ * depends on the clock, so the page's script (page-duties.ts) fills `#venue-open-status` after load;
  * its line is reserved here so nothing moves when it appears.
  */
 import { mdiClockOutline, mdiMapMarker } from './icon-paths.ts';

@@ -1,0 +1,94 @@
+/**
+ * Venue and home pages hydrate their React islands on the diner's first interaction
+ * (`client:touch`), or at once when stored state needs them; what the menu does on its own
+ * (open-now line, live prices) runs without React; the whole menu is a file beside the page.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { expectNoAxeViolations, screenshot, takeServiceWorkerControl } from './helpers.ts';
+import { addProduct, cartButton } from './order-helpers.ts';
+
+/** Records every script the page asks for. */
+function scriptRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') urls.push(new URL(request.url()).pathname);
+  });
+  return urls;
+}
+
+/** The code of the page's islands (component and renderer: React) that must not load before a touch. */
+async function islandCode(page: Page): Promise<string[]> {
+  return page.locator('astro-island').evaluateAll((islands) =>
+    islands.flatMap((island) => [island.getAttribute('component-url'), island.getAttribute('renderer-url')]).filter((url): url is string => Boolean(url)),
+  );
+}
+
+test('a diner who only reads a menu loads no React; the first tap wakes the page and is not lost', async ({ page }) => {
+  const scripts = scriptRequests(page);
+  await page.goto('/taqueria-el-guero');
+  // The page's own script runs without any interaction: the open-now line is computed.
+  await expect(page.locator('#venue-open-status')).toHaveText(/^(Abierto|Cerrado)/);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1000);
+  const code = await islandCode(page);
+  expect(code.length).toBeGreaterThanOrEqual(2);
+  expect(scripts.filter((url) => code.includes(url))).toEqual([]);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(2);
+  // The whole menu is not in the page: it is a file of its own, asked for when the island wakes.
+  await expect(page.locator('#venue-data')).toHaveCount(0);
+  expect(await page.locator('script[type="application/json"]').evaluateAll((els) => els.map((el) => el.id))).toEqual(['umenu-page-meta', 'venue-facts']);
+
+  // The first tap lands on "Filtros" before React is there: the panel still opens.
+  const menuJson = page.waitForResponse((response) => response.url().endsWith('/menus/taqueria-el-guero.json'));
+  await page.getByRole('button', { name: 'Filtros', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Filtros', exact: true })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator('#menu-filters')).toBeVisible();
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  expect((await menuJson).status()).toBe(200);
+  await expectNoAxeViolations(page, 'menu woken by a tap on Filtros');
+  await screenshot(page, 'menu-woken-filters');
+});
+
+test('a returning diner sees the cart counted without touching the page', async ({ page }) => {
+  await page.goto('/taqueria-el-guero');
+  await addProduct(page, 'Volcán de chorizo');
+  await page.reload();
+  // No key, tap or scroll: the stored cart wakes the cart button.
+  await expect(cartButton(page)).toHaveAccessibleName('Carrito, 1 producto');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+});
+
+test('offline, the first tap on "Añadir" opens the dish from the copy the service worker keeps', async ({ page, context, allowConsoleError }) => {
+  // Offline on purpose: the live menu's check and the config request fail.
+  allowConsoleError(/^Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED)$/);
+  await takeServiceWorkerControl(page);
+  await context.setOffline(true);
+  try {
+    // Never opened online: the page and its menu come from the service worker's precache.
+    await page.goto('/bar-el-cabanyal');
+    await expect(page.getByRole('heading', { level: 1, name: 'Bar El Cabanyal' })).toBeVisible();
+    await page.getByRole('button', { name: 'Añadir Patatas bravas', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Patatas bravas' });
+    await expect(dialog).toBeVisible();
+    // Its options come from the menu file, which the page itself does not carry.
+    await expect(dialog.getByRole('radio', { name: /^Media ración/ })).toBeVisible();
+    await screenshot(page, 'menu-offline-first-tap');
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
+test('home runs no React until the diner types, and what was typed first is searched', async ({ page }) => {
+  const scripts = scriptRequests(page);
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1000);
+  const code = await islandCode(page);
+  expect(scripts.filter((url) => code.includes(url))).toEqual([]);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(2);
+  await page.getByRole('searchbox', { name: /Buscar restaurantes/ }).pressSequentially('bogota');
+  await expect(page.getByRole('heading', { name: 'Resultados para «bogota»' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Café La Macarena/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Taquería El Güero/ })).toHaveCount(0);
+});
