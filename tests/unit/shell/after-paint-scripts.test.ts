@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { deferModuleScripts } from '../../../src/shell/after-paint-scripts.ts';
 
@@ -18,7 +19,7 @@ describe('module scripts asked for after the first paint (build step)', () => {
     const body = /<script>([\s\S]*)<\/script>/.exec(html)![1]!.replace('import(', 'load(');
     const loaded: string[] = [];
     const queued: Array<() => void> = [];
-    const run = (win: { umenuAfterPaint?: (f: () => void) => void }) => new Function('window', 'load', body)(win, (url: string) => loaded.push(url));
+    const run = (win: { umenuAfterPaint?: (f: () => void) => void }) => runInNewContext(body, { window: win, load: (url: string) => loaded.push(url) });
     run({});
     expect(loaded).toEqual(['/x.js']);
     run({ umenuAfterPaint: (f) => queued.push(f) });
