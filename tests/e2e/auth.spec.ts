@@ -3,7 +3,7 @@
  * against the site and API of `npm start` and the demo OpenID Connect provider.
  */
 import { expect, test } from './fixtures.ts';
-import { expectNoAxeViolations, screenshot, loggedStatus } from './helpers.ts';
+import { expectNoAxeViolations, screenshot, loggedStatus, shellReady } from './helpers.ts';
 import { ANA, COCINA, expectSignedIn, expectSignedOut, fillLogin, signIn, storedSession } from './auth-helpers.ts';
 
 test.describe('sign in', () => {
@@ -127,6 +127,23 @@ test.describe('guards and redirects', () => {
     await expectSignedIn(page);
   });
 
+  test(`a tap on "Iniciar sesión" before the page's scripts have loaded still returns to the venue`, async ({ page }) => {
+    // The venue page's scripts (the shell, which remembers the page on that tap) are held back.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/*.js', async (route) => {
+      if (new URL(route.request().frame().url()).pathname !== '/login') await held;
+      await route.continue();
+    });
+    await page.goto('/taqueria-el-guero?mesa=5', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('banner').getByRole('link', { name: 'Iniciar sesión' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    release();
+    await fillLogin(page, ANA.email, ANA.password);
+    await expect(page).toHaveURL(/\/taqueria-el-guero\?mesa=5$/);
+    await expectSignedIn(page);
+  });
+
   test('/login while signed in goes home', async ({ page }) => {
     await signIn(page);
     await page.goto('/login');
@@ -210,6 +227,8 @@ test.describe('login page messages', () => {
     allowConsoleError(/^Failed to load resource: net::ERR_INTERNET_DISCONNECTED$/);
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeEnabled();
+    // The shell (it registers the service worker) loads after the first paint: online until it has.
+    await shellReady(page);
     await context.setOffline(true);
     await fillLogin(page, ANA.email, ANA.password);
     await expect(page.getByRole('alert')).toHaveText('Sin conexión. Revisa tu red e inténtalo de nuevo.');

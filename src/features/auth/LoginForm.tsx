@@ -9,6 +9,7 @@ import { useHydrated } from '../../lib/hydrated.ts';
 import { AuthNetworkError, AuthRequestError } from './errors.ts';
 import { loginErrorMessage, MESSAGES, socialErrorMessage, validateLogin, type LoginFieldErrors } from './messages.ts';
 import SocialLoginButton from './SocialLoginButton.tsx';
+import { rememberReferrer } from './session-hint.ts';
 
 
 type Busy = null | 'email' | 'social' | 'callback';
@@ -36,7 +37,10 @@ export default function LoginForm() {
     const params = new URLSearchParams(location.search);
     const code = params.get('code');
     const error = params.get('error');
-    if (!code && !error) return;
+    if (!code && !error) {
+      rememberReferrer();
+      return;
+    }
     // The one-time code must not stay in the address bar or the history.
     history.replaceState(history.state, '', `${location.pathname}${location.hash}`);
     if (error) {

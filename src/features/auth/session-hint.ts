@@ -65,6 +65,34 @@ export function rememberTarget(fullPath: string): void {
   document.cookie = `${encodeURIComponent(`${PREFIX}redirect`)}=${encodeURIComponent(target)}; Path=/; SameSite=Lax${secure}`;
 }
 
+/**
+ * On the login page: sign-in returns to the page of ours the diner came from (`document.referrer`).
+ * The header's "Iniciar sesión" also remembers it on click, but its handler comes with the shell,
+ * which loads after the first paint: a quick tap may beat it. Guarded pages that send the diner
+ * here remember themselves and are the referrer too; a typed address or a provider's callback
+ * (another origin) keeps what was remembered, and so does the same page remembered with its `#…`.
+ */
+export function rememberReferrer(referrer = document.referrer): void {
+  if (!referrer) return;
+  let from: URL;
+  try {
+    from = new URL(referrer);
+  } catch {
+    return;
+  }
+  if (from.origin !== location.origin) return;
+  const page = `${from.pathname}${from.search}`;
+  let remembered: string | null = null;
+  try {
+    remembered = localStorage.getItem(`${PREFIX}redirect`);
+  } catch {
+    // unreadable: the referrer decides
+  }
+  // Already remembered (with its `#…`, which a referrer never carries, e.g. the checkout's): keep it.
+  if (remembered?.split('#')[0] === page) return;
+  rememberTarget(page);
+}
+
 /** Calls back when another tab changes a stored `auth.` key. */
 export function onAuthStorageChange(listener: () => void): void {
   window.addEventListener('storage', (event) => {
