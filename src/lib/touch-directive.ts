@@ -3,8 +3,9 @@
  * click, key, focus, wheel or scroll anywhere on it — or when a page script wakes it
  * (`wakeIslands()` in src/lib/wake.ts: stored state that needs React at once). A diner who only
  * reads the menu never downloads or runs React; one who scrolls has it ready long before the
- * first tap. A click inside the island before it hydrated is replayed once it has (a click on a
- * static "Añadir" is the page's own to replay: VenueMenu.astro).
+ * first tap. An island whose HTML holds `[data-wake]` hydrates at once. A click inside the island
+ * before it hydrated is replayed once it has (a click on a static "Añadir" is the page's own to
+ * replay: VenueMenu.astro).
  */
 import type { ClientDirective } from 'astro';
 import { afterFirstContentfulPaint } from './after-paint-directive.ts';
@@ -39,7 +40,9 @@ const touch: ClientDirective = (load, _options, el) => {
       })();
     });
   };
-  if (document.documentElement.dataset.awake) return start();
+  // Woken already, or the island's own HTML asks to be live at once (`data-wake`: e.g. a list the
+  // build could not fill, which only the API can).
+  if (document.documentElement.dataset.awake || el.querySelector('[data-wake]')) return start();
   for (const name of DOCUMENT_EVENTS) document.addEventListener(name, start, { capture: true, passive: true });
   addEventListener('scroll', start, { capture: true, passive: true });
 };

@@ -92,3 +92,18 @@ test('home runs no React until the diner types, and what was typed first is sear
   await expect(page.getByRole('link', { name: /Café La Macarena/ })).toBeVisible();
   await expect(page.getByRole('link', { name: /Taquería El Güero/ })).toHaveCount(0);
 });
+
+test('inspire shows the build\'s dishes without React; the first touch refreshes them from the API', async ({ page }) => {
+  const scripts = scriptRequests(page);
+  await page.goto('/inspire');
+  await expect(page.getByRole('region', { name: 'Los más pedidos' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1000);
+  const code = await islandCode(page);
+  expect(scripts.filter((url) => code.includes(url))).toEqual([]);
+  const refresh = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/venues');
+  await page.mouse.wheel(0, 200);
+  expect((await refresh).status()).toBe(200);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Los más pedidos' })).toBeVisible();
+});

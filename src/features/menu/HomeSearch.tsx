@@ -76,7 +76,8 @@ export default function HomeSearch({ initialVenues, apiBase: buildApiBase }: { i
   }, [query]);
 
   return (
-    <section aria-labelledby="home-venues-title" className="mt-6">
+    // A build without venues (no API at build time): the list comes from the API, so wake at once.
+    <section aria-labelledby="home-venues-title" className="mt-6" data-wake={initialVenues.length === 0 ? '' : undefined}>
       <form
         role="search"
         action="/"

@@ -1,8 +1,10 @@
 /**
  * `/inspire`: featured dishes (popular, new, per diet) across venues, each
  * linking into its venue's menu at the dish. Server-rendered from the build's
- * API; in the browser it refreshes the venue list and, when the build had no
- * data (or a venue is new), fetches those menus and recomputes the sections.
+ * API; in the browser (on the first interaction, or at once when the build had
+ * no data: `client:touch`, `data-wake`) it refreshes the venue list and, when
+ * the build had no data (or a venue is new), fetches those menus and
+ * recomputes the sections.
  */
 import { useEffect, useState } from 'react';
 import type { Venue } from '../../contract/venue.ts';
@@ -44,7 +46,8 @@ export default function InspireFeed({ initial, apiBase: buildApiBase, builtVenue
 
   if (sections.length === 0) {
     return (
-      <p role="status" className="mt-6">
+      // Nothing from the build: the dishes come from the API, so the island wakes at once (`client:touch`).
+      <p role="status" className="mt-6" data-wake="">
         {failed ? 'No se pudieron cargar los platos. Comprueba tu conexión e inténtalo de nuevo.' : 'Cargando platos…'}
       </p>
     );
