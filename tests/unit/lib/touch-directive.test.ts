@@ -10,7 +10,7 @@ function island(html = '<button type="button">Filtros</button>') {
   document.body.append(el);
   const hydrate = vi.fn(async () => {});
   const load = vi.fn(async () => hydrate);
-  touch(load, { name: 'touch', value: undefined }, el);
+  touch(load, { name: 'touch', value: '' }, el);
   return { el, load, hydrate };
 }
 
@@ -56,7 +56,7 @@ describe('client:touch', () => {
     const heard = vi.fn();
     // Hydrating attaches the island's handlers, as React does.
     const load = vi.fn(async () => async () => button.addEventListener('click', heard));
-    touch(load, { name: 'touch', value: undefined }, el);
+    touch(load, { name: 'touch', value: '' }, el);
     document.dispatchEvent(new Event('pointerdown'));
     button.click();
     expect(heard).not.toHaveBeenCalled();
