@@ -1,6 +1,8 @@
 /** The categories with their product cards (static HTML; filtering toggles `hidden`). */
 import type { Venue } from '../../contract/venue.ts';
 import { ProductCard } from './ProductCard.tsx';
+import { IconSprite } from './Icon.tsx';
+import { menuIconSymbols } from './label-icons.ts';
 
 /** Images of the first cards (on screen at load at any width) load eagerly, the first two with high priority. */
 const EAGER_IMAGES = 4;
@@ -10,6 +12,8 @@ export function MenuSections({ venue, apiBase }: { venue: Venue; apiBase: string
   let images = 0;
   return (
     <div className="flex flex-col gap-8 pb-24">
+      {/* Each diet and allergen icon drawn once; the cards `<use>` them. */}
+      <IconSprite symbols={menuIconSymbols(venue)} />
       {venue.categories.map((category) => (
         <section
           key={category.id}

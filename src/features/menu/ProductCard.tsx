@@ -8,7 +8,7 @@
 import type { Product } from '../../contract/venue.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { ALLERGEN_LABELS, TAG_LABELS } from '../../contract/menu-labels.ts';
-import { ALLERGEN_ICONS, TAG_ICONS } from './label-icons.ts';
+import { ALLERGEN_ICONS, TAG_ICONS, allergenSymbol, tagSymbol } from './label-icons.ts';
 import { mediaAttributes } from './media-srcset.ts';
 import { Icon } from './Icon.tsx';
 
@@ -44,7 +44,7 @@ export function ProductCard({ product, currency, locale, apiBase, eager = false,
           <div className="flex flex-wrap items-center gap-1 mt-1">
             {tags.map((tag) => (
               <span key={tag} className="badge badge-sm badge-ghost gap-1">
-                <Icon path={TAG_ICONS[tag]} className="size-3.5" />
+                <Icon path={TAG_ICONS[tag]} symbol={tagSymbol(tag)} className="size-3.5" />
                 {TAG_LABELS[tag]}
               </span>
             ))}
@@ -52,7 +52,7 @@ export function ProductCard({ product, currency, locale, apiBase, eager = false,
               <ul className="flex items-center gap-0.5 text-base-content/80" aria-label="Alérgenos">
                 {allergens.map((a) => (
                   <li key={a}>
-                    <Icon path={ALLERGEN_ICONS[a]} label={`Contiene ${ALLERGEN_LABELS[a].toLowerCase()}`} className="size-4" />
+                    <Icon path={ALLERGEN_ICONS[a]} symbol={allergenSymbol(a)} label={`Contiene ${ALLERGEN_LABELS[a].toLowerCase()}`} className="size-4" />
                   </li>
                 ))}
               </ul>
