@@ -34,7 +34,7 @@ export interface MenuIslandProps {
   apiBase: string;
   diets: Tag[];
   allergens: Allergen[];
-  /** Given by the fallback shell; otherwise read from the page's `#venue-data` JSON when first needed. */
+  /** Given by the fallback shell; a prerendered page reads its facts (`#venue-facts`) and, once woken, its menu file (`/menus/{id}.json`). */
   venue?: Venue;
   /** When given, this island also hosts the (lazily loaded) cart drawer. */
   checkoutVenue?: CheckoutVenue;
