@@ -24,8 +24,22 @@ function needRefresh(registration: ServiceWorkerRegistration): void {
     .catch((error: unknown) => console.warn('[umenu] update prompt could not load', error));
 }
 
+/**
+ * Registers the worker once the page has loaded and the main thread is idle (at most 2 s later):
+ * its install downloads every page and script for offline use, which must not compete with the
+ * menu's own images and first interactions on a slow phone.
+ */
 export function installServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
+  const idle = () => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(register, { timeout: 2_000 });
+    else setTimeout(register, 0);
+  };
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
+function register(): void {
   navigator.serviceWorker
     .register(SW_URL, { scope: '/' })
     .then((registration) => {

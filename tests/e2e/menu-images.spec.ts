@@ -31,7 +31,7 @@ test('an uploaded image has a srcset with its three widths and the page loads a 
   await page.goto(`/${VENUE}`);
   const img = page.locator(`#product-${dish.id} img`);
   await expect(img).toHaveAttribute('srcset', /-400\.webp 400w, .*-800\.webp 800w, .*-1200\.webp 1200w$/);
-  await expect(img).toHaveAttribute('sizes', '(min-width: 640px) 128px, 112px');
+  await expect(img).toHaveAttribute('sizes', '(min-width: 600px) 128px, 112px');
   // The first image of the menu: eager and first in line.
   await expect(img).toHaveAttribute('loading', 'eager');
   await expect(img).toHaveAttribute('fetchpriority', 'high');

@@ -4,15 +4,29 @@
  * the same few allergen and diet icons hundreds of times.
  */
 export function Icon({ path, label, className = 'size-5', symbol }: { path: string; label?: string; className?: string; symbol?: string }) {
-  const drawing = symbol ? <use href={`#${symbol}`} /> : <path d={path} />;
+  if (symbol) {
+    // The symbol brings its viewBox and fill; a labelled one is named by its <title> (also the
+    // tooltip), as few bytes as possible since a long menu repeats it hundreds of times.
+    const use = <use href={`#${symbol}`} />;
+    return label ? (
+      <svg className={className} role="img">
+        <title>{label}</title>
+        {use}
+      </svg>
+    ) : (
+      <svg className={className} aria-hidden="true">
+        {use}
+      </svg>
+    );
+  }
   return label ? (
     <svg viewBox="0 0 24 24" className={className} role="img" aria-label={label} fill="currentColor">
       <title>{label}</title>
-      {drawing}
+      <path d={path} />
     </svg>
   ) : (
     <svg viewBox="0 0 24 24" className={className} aria-hidden="true" focusable="false" fill="currentColor">
-      {drawing}
+      <path d={path} />
     </svg>
   );
 }
@@ -23,7 +37,7 @@ export function IconSprite({ symbols }: { symbols: ReadonlyArray<{ id: string; p
   return (
     <svg aria-hidden="true" focusable="false" width="0" height="0" className="absolute">
       {symbols.map(({ id, path }) => (
-        <symbol key={id} id={id} viewBox="0 0 24 24">
+        <symbol key={id} id={id} viewBox="0 0 24 24" fill="currentColor">
           <path d={path} />
         </symbol>
       ))}

@@ -23,8 +23,8 @@ export interface ProductCardProps {
   priority?: boolean;
 }
 
-/** The card's image slot: `w-28` (112 px), `sm:w-32` (128 px) from 640 px. */
-export const CARD_IMAGE_SIZES = '(min-width: 640px) 128px, 112px';
+/** The card's image slot (`product-media` in global.css): 112 px, 128 px from 600 px (the `sm` breakpoint). */
+export const CARD_IMAGE_SIZES = '(min-width: 600px) 128px, 112px';
 
 export function ProductCard({ product, currency, locale, apiBase, eager = false, priority = false }: ProductCardProps) {
   const { id, name, description, price, image, tags, allergens, available } = product;
@@ -35,13 +35,13 @@ export function ProductCard({ product, currency, locale, apiBase, eager = false,
       data-product-id={id}
       data-available={available ? 'true' : 'false'}
       aria-labelledby={nameId}
-      className="product-card card card-side bg-base-100 shadow-sm rounded-box p-3 gap-3 scroll-mt-44 data-[available=false]:opacity-80 [content-visibility:auto] [contain-intrinsic-size:auto_10rem]"
+      className="product-card card card-side"
     >
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <h3 id={nameId} className="font-semibold leading-snug">{name}</h3>
-        <p className="text-sm text-base-content/80 line-clamp-2">{description}</p>
+      <div className="product-body">
+        <h3 id={nameId} className="product-name">{name}</h3>
+        <p className="product-desc">{description}</p>
         {(tags.length > 0 || allergens.length > 0) && (
-          <div className="flex flex-wrap items-center gap-1 mt-1">
+          <div className="product-labels">
             {tags.map((tag) => (
               <span key={tag} className="badge badge-sm badge-ghost gap-1">
                 <Icon path={TAG_ICONS[tag]} symbol={tagSymbol(tag)} className="size-3.5" />
@@ -49,7 +49,7 @@ export function ProductCard({ product, currency, locale, apiBase, eager = false,
               </span>
             ))}
             {allergens.length > 0 && (
-              <ul className="flex items-center gap-0.5 text-base-content/80" aria-label="Alérgenos">
+              <ul className="product-allergens" aria-label="Alérgenos">
                 {allergens.map((a) => (
                   <li key={a}>
                     <Icon path={ALLERGEN_ICONS[a]} symbol={allergenSymbol(a)} label={`Contiene ${ALLERGEN_LABELS[a].toLowerCase()}`} className="size-4" />
@@ -59,22 +59,22 @@ export function ProductCard({ product, currency, locale, apiBase, eager = false,
             )}
           </div>
         )}
-        <div className="mt-auto flex items-center justify-between gap-2 pt-2">
-          <p className="font-semibold tabular-nums" data-price={price}>{formatMoney(price, currency, locale)}</p>
+        <div className="product-foot">
+          <p className="product-price" data-price={price}>{formatMoney(price, currency, locale)}</p>
           <button
             type="button"
             data-add={id}
             hidden={!available}
-            className="btn btn-primary btn-sm min-h-11 min-w-11 px-4"
+            className="btn btn-primary btn-sm product-add"
           >
-            Añadir<span className="sr-only"> {name}</span>
+            Añadir<span className="sr-only">{` ${name}`}</span>
           </button>
           <span data-sold-out hidden={available} className="badge badge-neutral min-h-8">Agotado</span>
         </div>
       </div>
       {image && (
         <div
-          className="relative w-28 sm:w-32 shrink-0 self-start aspect-[4/3] overflow-hidden rounded-lg"
+          className="product-media"
           style={{ backgroundColor: image.placeholder ?? '#e5e7eb' }}
         >
           <img
@@ -85,7 +85,6 @@ export function ProductCard({ product, currency, locale, apiBase, eager = false,
             loading={eager ? 'eager' : 'lazy'}
             {...(priority ? { fetchPriority: 'high' as const } : {})}
             decoding="async"
-            className="absolute inset-0 size-full object-cover"
           />
         </div>
       )}

@@ -67,7 +67,11 @@ export function startMenuDuties({ venueId, facts, venue, etag }: MenuDutiesStart
   };
 }
 
-/** Prices and availability of a newer version of the menu, applied to the static cards in place. */
+/**
+ * Prices and availability of a newer version of the menu, applied to the static cards in place.
+ * Only what changed is written: a write that changes nothing still costs the browser a restyle of
+ * every card it touches (hundreds on a long menu).
+ */
 function applyVenueToCards(fresh: Venue) {
   for (const c of fresh.categories) {
     for (const p of c.products) {
@@ -80,7 +84,9 @@ function applyVenueToCards(fresh: Venue) {
         price.textContent = formatMoney(p.price, fresh.currency, fresh.locale);
         price.dataset.price = String(p.price);
       }
-      card.dataset.available = String(p.available);
+      const available = String(p.available);
+      if (card.dataset.available === available) continue;
+      card.dataset.available = available;
       const add = card.querySelector<HTMLElement>('[data-add]');
       const soldOut = card.querySelector<HTMLElement>('[data-sold-out]');
       if (add) add.hidden = !p.available;
@@ -88,7 +94,6 @@ function applyVenueToCards(fresh: Venue) {
     }
   }
 }
-
 
 /** Scroll-spy over the category sections; returns its stopper. */
 function watchSections(): (() => void) | undefined {
