@@ -7,6 +7,8 @@
  * on every first load): the generated worker (registerType `prompt`) waits
  * until it gets `{ type: 'SKIP_WAITING' }`; the page reloads once it controls.
  */
+import { whenIdle } from '../lib/idle.ts';
+
 export const SW_URL = '/sw.js';
 
 /** Asks the waiting worker to take over, then reloads once it controls the page. */
@@ -31,12 +33,7 @@ function needRefresh(registration: ServiceWorkerRegistration): void {
  */
 export function installServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
-  const idle = () => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(register, { timeout: 2_000 });
-    else setTimeout(register, 0);
-  };
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+  whenIdle(register, { afterLoad: true, timeout: 2_000 });
 }
 
 function register(): void {

@@ -27,7 +27,19 @@ export async function buildVenue(id: string): Promise<BuiltVenue | null> {
   return response.ok ? { venue: (await response.json()) as Venue, etag: response.headers.get('etag') } : null;
 }
 
-export async function buildAllVenueEntries(): Promise<BuiltVenue[]> {
+let allEntries: Promise<BuiltVenue[]> | undefined;
+
+/**
+ * Every venue with its ETag. A build reads them once: the venue pages, their menu files and
+ * `/inspire` all ask (`astro dev` asks the API each time, so an edited menu shows on reload).
+ */
+export function buildAllVenueEntries(): Promise<BuiltVenue[]> {
+  if (!import.meta.env.PROD) return readAllVenueEntries();
+  allEntries ??= readAllVenueEntries();
+  return allEntries;
+}
+
+async function readAllVenueEntries(): Promise<BuiltVenue[]> {
   const out: BuiltVenue[] = [];
   for (const summary of await buildVenueList()) {
     const entry = await buildVenue(summary.id);

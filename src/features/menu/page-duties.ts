@@ -7,10 +7,10 @@
  * Each piece runs in an idle task of its own.
  */
 import type { Venue } from '../../contract/venue.ts';
-import { openState, openStatusText, setZoneOffsets, todayHours, type WeekHours, type ZoneOffsets } from '../../contract/hours.ts';
+import { openState, openStatusText, setZoneOffsets, todayHours, type WeekHours } from '../../contract/hours.ts';
 import { clock } from '../../lib/clock.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { whenIdle } from './idle.ts';
+import { whenIdle } from '../../lib/idle.ts';
 import { liveVenue } from './live-venue.ts';
 import { recordVisit } from './recent.ts';
 import type { VenueFacts } from './venue-facts.ts';
@@ -29,8 +29,7 @@ export interface MenuDutiesStart {
 
 /** Starts the menu's duties; returns their stopper. */
 export function startMenuDuties({ venueId, facts, venue, etag }: MenuDutiesStart): () => void {
-  const zone = (facts as { zone?: ZoneOffsets }).zone;
-  if (zone) setZoneOffsets(facts.timezone, zone);
+  if ('zone' in facts) setZoneOffsets(facts.timezone, facts.zone);
   let when: { hours: WeekHours; timezone: string } = facts;
   let cancelLine = () => {};
   const showOpenNow = () => {
