@@ -37,6 +37,12 @@ export function installServiceWorker(): void {
 }
 
 function register(): void {
+  // The worker's script comes from the network: a connection lost since the page loaded waits
+  // until it is back (registering offline fails, and the browser logs it as an error).
+  if (navigator.onLine === false) {
+    window.addEventListener('online', register, { once: true });
+    return;
+  }
   navigator.serviceWorker
     .register(SW_URL, { scope: '/' })
     .then((registration) => {
