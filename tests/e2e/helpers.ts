@@ -5,11 +5,9 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
 
 /** Runs axe (WCAG 2.2 AA tags) on the page as it is now and fails on any violation. */
 export async function expectNoAxeViolations(page: Page, label = ''): Promise<void> {
-  // An element mid-transition has colours no diner reads for long (a toast fading in is half
-  // transparent, a button just enabled by hydration is between its grey and its primary colour):
-  // let every finite transition settle so axe judges the colours that stay. A toast mounts with
-  // opacity 0 and only starts its transition a frame later, so first wait until every toast is
-  // mounted (sonner's data-mounted).
+  // A toast still fading in is half transparent: let toast transitions settle so axe judges the colours a diner reads.
+  // A toast mounts with opacity 0 and only starts its transition a frame later, so first wait
+  // until every toast is mounted (sonner's data-mounted), then for the transitions to end.
   await page.evaluate(async () => {
     const twoFrames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     for (let i = 0; i < 30; i += 1) {
@@ -17,14 +15,12 @@ export async function expectNoAxeViolations(page: Page, label = ''): Promise<voi
       const toasts = [...document.querySelectorAll('[data-sonner-toast]')];
       if (toasts.every((toast) => toast.getAttribute('data-mounted') === 'true')) break;
     }
-    const settled = Promise.all(
+    await Promise.all(
       document
         .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .filter((a) => a.effect instanceof KeyframeEffect && a.effect.target?.closest?.('[data-sonner-toast]') && a.effect.getComputedTiming().endTime !== Infinity)
         .map((a) => a.finished.catch(() => undefined)),
     );
-    // A paused animation never finishes: judge the page as it is after 3 s.
-    await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 3_000))]);
   });
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const summary = results.violations.map(
