@@ -10,8 +10,10 @@ test.describe('sign in', () => {
   test('by email: /login goes home signed in, tokens stored under the auth. prefix', async ({ page, context }) => {
     await page.goto('/login');
     await expect(page).toHaveTitle('Iniciar sesión - umenu-ui');
-    // The form as a diner can use it: hydrated, "Entrar" enabled.
-    await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeEnabled();
+    // The form as a diner can use it: hydrated, "Entrar" enabled and done fading from its disabled grey.
+    const enter = page.getByRole('button', { name: 'Entrar', exact: true });
+    await expect(enter).toBeEnabled();
+    await enter.evaluate((button) => Promise.all(button.getAnimations().map((a) => a.finished.catch(() => undefined))));
     await expectNoAxeViolations(page, 'login, initial');
     await screenshot(page, 'auth-login');
     await fillLogin(page, ANA.email, ANA.password);
