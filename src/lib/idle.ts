@@ -1,7 +1,7 @@
 /**
  * Work the first screen does not need (the menu's open-now line, visit record, scroll-spy and
- * live checks; the service worker's registration) runs in tasks of its own when the main thread
- * is idle, so it never competes with the first paint or delays a tap.
+ * live checks) runs in tasks of its own when the main thread is idle, so it never competes with
+ * the first paint or delays a tap.
  */
 
 /**

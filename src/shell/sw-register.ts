@@ -7,8 +7,6 @@
  * on every first load): the generated worker (registerType `prompt`) waits
  * until it gets `{ type: 'SKIP_WAITING' }`; the page reloads once it controls.
  */
-import { whenIdle } from '../lib/idle.ts';
-
 export const SW_URL = '/sw.js';
 
 /** Asks the waiting worker to take over, then reloads once it controls the page. */
@@ -26,19 +24,14 @@ function needRefresh(registration: ServiceWorkerRegistration): void {
     .catch((error: unknown) => console.warn('[umenu] update prompt could not load', error));
 }
 
-/**
- * Registers the worker once the page has loaded and the main thread is idle (at most 2 s later):
- * its install downloads every page and script for offline use, which must not compete with the
- * menu's own images and first interactions on a slow phone.
- */
 export function installServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
-  whenIdle(register, { afterLoad: true, timeout: 2_000 });
+  register();
 }
 
 function register(): void {
-  // The worker's script comes from the network: a connection lost since the page loaded waits
-  // until it is back (registering offline fails, and the browser logs it as an error).
+  // The worker's script comes from the network: a page opened offline registers it once the
+  // connection is back (registering offline fails, and the browser logs it as an error).
   if (navigator.onLine === false) {
     window.addEventListener('online', register, { once: true });
     return;

@@ -231,8 +231,9 @@ test.describe('login page messages', () => {
     allowConsoleError(/^Failed to load resource: net::ERR_INTERNET_DISCONNECTED$/);
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeEnabled();
-    // The shell (it registers the service worker) loads after the first paint: online until it has.
+    // The shell (it registers the service worker) loads after the first paint: online until the worker is installed.
     await shellReady(page);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await context.setOffline(true);
     await fillLogin(page, ANA.email, ANA.password);
     await expect(page.getByRole('alert')).toHaveText('Sin conexión. Revisa tu red e inténtalo de nuevo.');

@@ -108,17 +108,7 @@ test('inspire shows the build\'s dishes without React; the first touch refreshes
   await expect(page.getByRole('region', { name: 'Los más pedidos' })).toBeVisible();
 });
 
-test('a first visit stays in the fallback font and registers the worker after load; the next page is in Inter', async ({ page }) => {
-  // When the page asks for its service worker, and how far it had loaded.
-  await page.addInitScript(() => {
-    const container = navigator.serviceWorker as ServiceWorkerContainer | undefined;
-    if (!container) return;
-    const register = container.register.bind(container);
-    container.register = (...args: Parameters<ServiceWorkerContainer['register']>) => {
-      (window as unknown as { swRegisteredWhen?: string }).swRegisteredWhen = document.readyState;
-      return register(...args);
-    };
-  });
+test('a first visit stays in the fallback font; the next page is in Inter', async ({ page }) => {
   await page.goto('/bar-el-cabanyal');
   // Inter is fetched for later pages once this one is idle...
   await expect.poll(() => page.evaluate(() => localStorage.getItem('umenu:font-ready')), { timeout: 10_000 }).toBe('1');
@@ -130,8 +120,6 @@ test('a first visit stays in the fallback font and registers the worker after lo
   expect(first.inter.length).toBeGreaterThan(0);
   expect(first.inter.every((status) => status === 'unloaded')).toBe(true);
   expect(first.family).toMatch(/^"?Inter Fallback/);
-  // The worker's install (every page, for offline use) waited for the page's own load.
-  await expect.poll(() => page.evaluate(() => (window as unknown as { swRegisteredWhen?: string }).swRegisteredWhen)).toBe('complete');
   // The allergen icons of the cards are named by their <title>.
   await expect(page.locator('[data-product-id]').getByRole('img', { name: 'Contiene gluten', exact: true }).first()).toBeVisible();
 
