@@ -255,23 +255,27 @@ function median(values: number[]): number {
 /** The audits a run with applied throttling needs for TBT (its window is FCP to TTI). */
 const APPLIED_AUDITS = ['first-contentful-paint', 'interactive', 'total-blocking-time'];
 
-/** TBT of one Lighthouse run with applied ("devtools") throttling: mobile slow 4G and 4× CPU, for real. */
-async function appliedTbtOnce(url: string): Promise<number> {
+/** A fresh Chrome for one Lighthouse run, stopped afterwards. */
+async function withChrome<T>(run: (port: number) => Promise<T>): Promise<T> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', throttlingMethod: 'devtools', onlyAudits: APPLIED_AUDITS });
-    return result?.lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN;
-  } catch {
-    return Number.NaN;
+    return await run(chrome.port);
   } finally {
     chrome.kill();
   }
 }
 
-async function lighthouseOnce(url: string, categories: Category[]): Promise<LighthouseRun> {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
-  try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories });
+/** TBT of one Lighthouse run with applied ("devtools") throttling: mobile slow 4G and 4× CPU, for real. */
+function appliedTbtOnce(url: string): Promise<number> {
+  return withChrome(async (port) => {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', throttlingMethod: 'devtools', onlyAudits: APPLIED_AUDITS });
+    return result?.lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN;
+  });
+}
+
+function lighthouseOnce(url: string, categories: Category[]): Promise<LighthouseRun> {
+  return withChrome(async (port) => {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: categories });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -295,9 +299,7 @@ async function lighthouseOnce(url: string, categories: Category[]): Promise<Ligh
       tbt: audit('total-blocking-time'),
       lcpElement: findNode(lhr.audits['lcp-breakdown-insight']?.details)?.slice(0, 120),
     };
-  } finally {
-    chrome.kill();
-  }
+  });
 }
 
 function summarize(runs: LighthouseRun[], appliedTbtRuns: number[]): LighthouseSummary {

@@ -21,7 +21,7 @@ import type { Venue } from '../../contract/venue.ts';
 import { $online } from '../../lib/online.ts';
 import { setSoldOut, setSoldOutFrom } from '../cart/stored.ts';
 import { fetchVenueIfChanged } from './api.ts';
-import { whenIdle } from '../../lib/idle.ts';
+import { whenIdle } from './idle.ts';
 
 /** Period of the conditional check while the page is visible (the promise is "within 15 s"). */
 export const LIVE_POLL_MS = 10_000;

@@ -10,7 +10,7 @@ import type { Venue } from '../../contract/venue.ts';
 import { openState, openStatusText, setZoneOffsets, todayHours, type WeekHours } from '../../contract/hours.ts';
 import { clock } from '../../lib/clock.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { whenIdle } from '../../lib/idle.ts';
+import { whenIdle } from './idle.ts';
 import { liveVenue } from './live-venue.ts';
 import { recordVisit } from './recent.ts';
 import type { VenueFacts } from './venue-facts.ts';
