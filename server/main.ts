@@ -3,7 +3,8 @@
  * Used by `scripts/start.ts`, the benchmark and the tests.
  */
 import type { ServerConfig } from './config.ts';
-import { migrate, openDatabase, type Db } from './db/database.ts';
+import { openDatabase, type Db, type Queryable } from './db/database.ts';
+import { migrate } from './db/migrations.ts';
 import { startCheckpointer } from './db/checkpointer.ts';
 import { createVenueStore } from './venues.ts';
 import { createAuthService } from './auth/service.ts';
@@ -28,6 +29,12 @@ export interface ServerOptions {
   site?: SiteState;
   /** Clock for orders and opening hours (tests). */
   now?: () => Date;
+  /**
+   * Brings the schema up to date under the start-up lock (default: `migrate`,
+   * server/db/migrations.ts). The upgrade tests pass the old hand-written migrations to make a
+   * database as the code before the shared schema did.
+   */
+  migrate?: (tx: Queryable) => Promise<unknown>;
 }
 
 /** Old events and login failures are deleted this often. */
@@ -38,7 +45,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const db = existingDb ?? (await openDatabase({ ...(config.databaseUrl ? { url: config.databaseUrl } : {}), path: config.dbPath, reset: config.resetDb, poolSize: config.dbPoolSize }));
   // Migrations and first-start data, once, however many instances start at the same moment.
   await db.startup(async (tx) => {
-    await migrate(tx);
+    await (options.migrate ?? migrate)(tx);
     if (config.seedDemo) await seedIfEmpty(tx);
     if (config.seedLarge) await seedVenueIfMissing(tx, () => generateLargeVenue());
   });

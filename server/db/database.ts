@@ -11,13 +11,13 @@
  * (`ON CONFLICT … DO UPDATE`, `RETURNING`, `COALESCE`); the few differences are named
  * here (`orderSeq`, `forUpdate`, `lock`). A query builder would hide little: the
  * statements are short and the engine-specific parts (locks, notify) are not SQL a
- * builder abstracts anyway.
+ * builder abstracts anyway. The schema, one list of steps for both engines, and `migrate`
+ * are in server/db/migrations.ts.
  */
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { mkdirSync, rmSync, existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import postgres from 'postgres';
-import { MIGRATIONS } from './migrations.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Param = string | number | null;
@@ -43,7 +43,10 @@ export const LOCKS = { startup: 1, events: 2, orderLimit: 3, tableJoin: 4, rateL
 export type LockNamespace = keyof typeof LOCKS;
 
 export interface Db extends Queryable {
-  /** Column that orders rows by insertion (`rowid` in SQLite, `seq` in PostgreSQL). */
+  /**
+   * Column that orders rows by insertion: `seq` on PostgreSQL; `rowid` on SQLite, which `seq`
+   * aliases since schema step 6 (and which databases from before that step have too).
+   */
   readonly orderSeq: string;
   /** ` FOR UPDATE` in PostgreSQL, nothing in SQLite (whose write transactions are exclusive). */
   readonly forUpdate: string;
@@ -85,32 +88,6 @@ export async function openDatabase(options: OpenOptions): Promise<Db> {
   const db = options.url ? openPostgres(options.url, options.poolSize ?? 10) : openSqlite(options);
   if (options.url && options.reset) await resetPostgres(db);
   return db;
-}
-
-/** Applies the pending migrations of the database's dialect (call inside `startup`). */
-export async function migrate(tx: Queryable): Promise<number> {
-  const steps = MIGRATIONS[tx.dialect];
-  let version: number;
-  if (tx.dialect === 'sqlite') {
-    version = (await tx.get<{ user_version: number }>('PRAGMA user_version'))!.user_version;
-  } else {
-    await tx.run('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
-    const row = await tx.get<{ version: number }>('SELECT version FROM schema_version');
-    if (!row) await tx.run('INSERT INTO schema_version (version) VALUES (0)');
-    version = row?.version ?? 0;
-  }
-  for (let v = version; v < steps.length; v++) {
-    for (const statement of splitStatements(steps[v]!)) await tx.run(statement);
-  }
-  if (steps.length > version) {
-    if (tx.dialect === 'sqlite') await tx.run(`PRAGMA user_version = ${steps.length}`);
-    else await tx.run('UPDATE schema_version SET version = ?', [steps.length]);
-  }
-  return steps.length;
-}
-
-function splitStatements(script: string): string[] {
-  return script.split(/;\s*(?:\n|$)/).map((s) => s.trim()).filter(Boolean);
 }
 
 export async function getMeta(q: Queryable, key: string): Promise<string | undefined> {
@@ -286,10 +263,15 @@ function openPostgres(url: string, max: number): Db {
   };
 }
 
-/** `UMENU_RESET_DB=1` on PostgreSQL: drop umenu's tables (the database itself stays). */
+/**
+ * `UMENU_RESET_DB=1` on PostgreSQL: drops every table of the connection's current schema (the
+ * database itself stays), as the catalog lists them: umenu expects a database (or schema) of
+ * its own, and a table added by a later migration step needs no change here.
+ */
 async function resetPostgres(db: Db): Promise<void> {
   await db.startup(async (tx) => {
-    await tx.run('DROP TABLE IF EXISTS schema_version, meta, venues, price_changes, refresh_tokens, orders, order_counters, idempotency_keys, events, login_failures, social_pending, social_codes, users, venue_tables, product_changes, media, table_sessions, table_participants, table_cart_lines, table_line_ids, table_calls, rate_hits CASCADE');
+    const tables = await tx.all<{ name: string }>('SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename');
+    if (tables.length) await tx.run(`DROP TABLE IF EXISTS ${tables.map((t) => t.name).join(', ')} CASCADE`);
   });
 }
 

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../server/config.ts';
 import { createServer } from '../../server/main.ts';
-import { migrate, openDatabase } from '../../server/db/database.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import { migrate, STEPS } from '../../server/db/migrations.ts';
 import { orderNumber } from '../../server/orders.ts';
 import { dialectName, testDatabase } from './helpers.ts';
 
@@ -13,12 +14,8 @@ describe(`database start-up (${dialectName()})`, () => {
       const config = testConfig({ ...database.config, jwtSecret: undefined });
       const first = await createServer(config);
       expect(first.deps.db.dialect).toBe(dialectName());
-      if (first.deps.db.sqlite) {
-        expect((await first.deps.db.get<{ journal_mode: string }>('PRAGMA journal_mode'))!.journal_mode).toBe('wal');
-        expect((await first.deps.db.get<{ user_version: number }>('PRAGMA user_version'))!.user_version).toBeGreaterThan(0);
-      } else {
-        expect((await first.deps.db.get<{ version: number }>('SELECT version FROM schema_version'))!.version).toBeGreaterThan(0);
-      }
+      if (first.deps.db.sqlite) expect((await first.deps.db.get<{ journal_mode: string }>('PRAGMA journal_mode'))!.journal_mode).toBe('wal');
+      expect((await first.deps.db.get<{ v: number }>('SELECT MAX(version) AS v FROM schema_migrations'))!.v).toBe(STEPS.length);
       const user = await first.deps.auth.findOrCreateUserByEmail({ email: 'nueva@umenu.test', name: 'Nueva' });
       const token = (await first.deps.auth.issueTokenPair(user.id)).token;
       await first.close();
@@ -50,7 +47,9 @@ describe(`database start-up (${dialectName()})`, () => {
       const version = await db.startup((tx) => migrate(tx));
       await db.close();
       const again = await openDatabase(options);
+      expect(version).toBe(STEPS.length);
       expect(await again.startup((tx) => migrate(tx))).toBe(version);
+      expect((await again.get<{ n: number }>('SELECT COUNT(*) AS n FROM schema_migrations'))!.n).toBe(STEPS.length);
       expect((await again.get<{ n: number }>('SELECT COUNT(*) AS n FROM orders'))!.n).toBe(0);
       await again.close();
     } finally {
