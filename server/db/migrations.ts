@@ -23,9 +23,10 @@
  * - Statements are separated by `;` at the end of a line. Use `${t.bigint}` for integers that
  *   may exceed 2^31 (timestamps in ms, money sums), `INTEGER` for small counts, `TEXT` for
  *   strings, JSON and ISO dates, `${t.serialKey}` for an auto-numbered primary key.
- * - Never edit, reorder or remove a step that has been merged: databases out there have run
- *   it. Change the schema with a new step instead (SQLite cannot drop or change a column's
- *   constraints in place: rebuild the table, as step 6 does for `orders`).
+ * - Never edit, rename, reorder or remove a step that has been merged: databases out there
+ *   have run it (a database whose recorded step n has another name than step n here is
+ *   refused at start). Change the schema with a new step instead (SQLite cannot drop or
+ *   change a column's constraints in place: rebuild the table, as step 6 does for `orders`).
  * - Then run `npx vitest run --project server-pg tests/server/schema.test.ts`: it fails if the
  *   engines ended up with different schemas.
  *
@@ -47,7 +48,7 @@ export interface Types {
 }
 
 export interface Step {
-  /** Short description, stored in `schema_migrations.name`. */
+  /** Short description, stored in `schema_migrations.name` and checked at start: never change it. */
   readonly name: string;
   readonly up: (t: Types) => string;
 }
@@ -302,8 +303,16 @@ export function statementsOf(step: Step, dialect: Dialect): string[] {
  */
 export async function migrate(tx: Queryable): Promise<number> {
   await tx.run('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
-  let version = (await tx.get<{ v: number | null }>('SELECT MAX(version) AS v FROM schema_migrations'))?.v ?? 0;
-  if (version === 0) version = await adoptLegacyVersion(tx);
+  const applied = await tx.all<{ version: number; name: string }>('SELECT version, name FROM schema_migrations ORDER BY version');
+  // A database that ran another step under the same number (say, from another branch) is
+  // refused rather than migrated on a wrong assumption.
+  for (const [i, row] of applied.entries()) {
+    const step = STEPS[row.version - 1];
+    if (row.version !== i + 1 || (step && step.name !== row.name)) {
+      throw new Error(`schema_migrations: step ${row.version} "${row.name}" of this database is not step ${i + 1} "${STEPS[i]?.name ?? '(none)'}" of server/db/migrations.ts`);
+    }
+  }
+  const version = applied.length || (await adoptLegacyVersion(tx));
   for (let v = version; v < STEPS.length; v++) {
     const step = STEPS[v]!;
     for (const statement of statementsOf(step, tx.dialect)) await tx.run(statement);

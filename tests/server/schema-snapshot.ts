@@ -107,6 +107,11 @@ async function sqliteSnapshot(q: Queryable): Promise<SchemaShape> {
 async function postgresSnapshot(q: Queryable): Promise<SchemaShape> {
   const tables = await q.all<{ name: string }>('SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename');
   const out: SchemaShape = {};
+  // A sequence that no column owns (SQLite has nothing like it) would be left over by a step.
+  const loose = await q.all<{ name: string }>(
+    "SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relkind = 'S' AND n.nspname = current_schema() AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = c.oid AND d.deptype IN ('a', 'i'))",
+  );
+  if (loose.length) throw new Error(`schemaSnapshot: sequences owned by no column: ${loose.map((s) => s.name).join(', ')}`);
   const columnsOf = (rel: string, attnums: string) => `array_to_string(array(SELECT a.attname FROM unnest(${attnums}) WITH ORDINALITY k(n, o) JOIN pg_attribute a ON a.attrelid = ${rel} AND a.attnum = k.n ORDER BY k.o), ',')`;
   for (const { name } of tables) {
     const info = await q.all<{ name: string; type: string; nullable: string; dflt: string | null; identity: string }>(

@@ -40,6 +40,8 @@ const migrated = (db: Db) => db.startup(async (tx) => {
 });
 
 const versions = (q: Queryable) => q.all<{ version: number; name: string }>('SELECT version, name FROM schema_migrations ORDER BY version');
+/** These tests make several databases (PostgreSQL: one each): more time than the default on a busy machine. */
+const SLOW = 60_000;
 const STEP_ROWS = STEPS.map((step, i) => ({ version: i + 1, name: step.name }));
 
 describe.skipIf(!pgUrl())('one schema for SQLite and PostgreSQL', () => {
@@ -152,6 +154,17 @@ describe(`upgrading a database made by the hand-written migrations (${dialectNam
         expect(await versions(db)).toEqual(STEP_ROWS);
       });
     }
+  }, SLOW);
+
+  it('refuses a database whose recorded steps are not this list\'s, and changes nothing in it', async () => {
+    await withDatabase(async (db) => {
+      await db.startup((tx) => migrate(tx));
+      await db.run("UPDATE schema_migrations SET name = 'a step from elsewhere' WHERE version = 3");
+      await expect(db.startup((tx) => migrate(tx))).rejects.toThrow(/step 3 "a step from elsewhere" of this database is not step 3 "social sign-ins"/);
+      await db.run('DELETE FROM schema_migrations WHERE version = 2');
+      await expect(db.startup((tx) => migrate(tx))).rejects.toThrow(/step 3 .* is not step 2 "events, login failures"/);
+      expect((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM schema_migrations'))!.n).toBe(STEPS.length - 1);
+    });
   });
 
   it('keeps every row, the order of orders, sign-ins, and what diners and staff see', async () => {
@@ -229,5 +242,5 @@ describe(`upgrading a database made by the hand-written migrations (${dialectNam
       await upgraded?.dispose();
       await database.drop();
     }
-  });
+  }, SLOW);
 });
