@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blankVenue, errorPaths, formatMoneyText, NewVenueForm, parseMenuCsv, parseMoneyText, toForm, venueResolver, type FormValues } from '../../../src/features/manage/model.ts';
 import { isValidVenueId } from '../../../src/contract/limits.ts';
-import { DEMO_VENUES } from '../../../server/db/demo/index.ts';
+import { DEMO_VENUES } from '../../../server/demo/venues/index.ts';
 
 describe('money typed as text', () => {
   it('becomes integer minor units without floats', () => {

@@ -1,7 +1,7 @@
 /** Generator of a large venue (`mercado-grande`, 520 products) for benchmarks and load tests. */
 import type { Venue } from '../../src/contract/venue.ts';
 import { FOOD_KINDS } from '../media.ts';
-import { category, everyDay, group, product } from './demo/builder.ts';
+import { category, everyDay, group, product } from './venues/builder.ts';
 
 const CATEGORY_NAMES = [
   'Entrantes', 'Sopas', 'Ensaladas', 'Tacos', 'Arroces', 'Pastas', 'Carnes', 'Pescados', 'Mariscos', 'Verduras',

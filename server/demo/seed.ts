@@ -1,9 +1,9 @@
 /** Demo data loaded on first start with an empty database (venues and demo accounts). */
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from './database.ts';
+import type { Queryable } from '../db/database.ts';
 import { storeVenue } from '../venues.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { DEMO_VENUES } from './demo/index.ts';
+import { DEMO_VENUES } from './venues/index.ts';
 import type { Venue } from '../../src/contract/venue.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
