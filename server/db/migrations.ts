@@ -7,7 +7,8 @@
  *
  * A step is SQL that both engines run as written. The few types that differ are named in
  * `Types` (`t.bigint`, `t.serialKey`); a statement that cannot be shared is written once per
- * engine inside `t.only({ sqlite: …, postgres: … })`, the one marker of engine-specific SQL.
+ * engine inside `t.only({ sqlite: …, postgres: … })`, the one marker of engine-specific SQL
+ * (an empty string where one engine has nothing to do).
  * tests/server/schema.test.ts compares the two engines' schemas after migration (tables,
  * columns, type families, nullability, defaults, keys, unique constraints, indexes) and fails
  * on any difference.

@@ -165,6 +165,13 @@ describe(`upgrading a database made by the hand-written migrations (${dialectNam
       await expect(db.startup((tx) => migrate(tx))).rejects.toThrow(/step 3 .* is not step 2 "events, login failures"/);
       expect((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM schema_migrations'))!.n).toBe(STEPS.length - 1);
     });
+    // An old-style database with a step the hand-written lists never had (another branch's).
+    await withDatabase(async (db) => {
+      await db.startup((tx) => legacyMigrate(tx));
+      if (db.sqlite) await db.run(`PRAGMA user_version = ${LEGACY_STEPS.sqlite + 1}`);
+      else await db.run('UPDATE schema_version SET version = version + 1');
+      await expect(db.startup((tx) => migrate(tx))).rejects.toThrow(/schema version \d+ .* this database was made by other code/);
+    });
   });
 
   it('keeps every row, the order of orders, sign-ins, and what diners and staff see', async () => {
