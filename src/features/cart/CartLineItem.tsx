@@ -5,7 +5,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { useStore } from '@nanostores/react';
 import { lineTotal, type CartLine } from './cart.ts';
-import { $soldOut } from './sold-out.ts';
+import { $livePrices, $soldOut, currentUnitPrice } from './sold-out.ts';
 
 interface Props {
   line: CartLine;
@@ -19,6 +19,9 @@ export function CartLineItem({ line, currency, locale, onQuantity, onRemove }: P
   const money = (minor: number) => formatMoney(minor, currency, locale);
   const labelId = `line-${hash(line.key)}`;
   const soldOut = useStore($soldOut).has(line.productId);
+  // The dish's price now, when the open menu has a newer version whose price differs from the one added.
+  const now = currentUnitPrice(useStore($livePrices), line);
+  const priceChanged = !soldOut && now !== null && now !== line.unitPrice;
   return (
     <li className="py-3" aria-labelledby={labelId} data-testid="cart-line">
       <div className="flex items-start justify-between gap-3">
@@ -30,6 +33,11 @@ export function CartLineItem({ line, currency, locale, onQuantity, onRemove }: P
           {line.note && <p className="text-sm italic text-base-content/80">Nota: {line.note}</p>}
           <p className="text-sm text-base-content/80">{money(line.unitPrice)} c/u</p>
           {soldOut && <p className="mt-1 text-sm font-semibold text-[#a3153a]" data-testid="line-sold-out">Agotado: elimínalo para poder pedir</p>}
+          {priceChanged && (
+            <p className="mt-1 text-sm font-semibold text-[#a3153a]" data-testid="line-price-changed">
+              El precio cambió: ahora {money(now)} c/u
+            </p>
+          )}
         </div>
         <p className="font-semibold whitespace-nowrap" aria-label={`Total de la línea: ${money(lineTotal(line))}`}>
           {money(lineTotal(line))}

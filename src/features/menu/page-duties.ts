@@ -1,7 +1,8 @@
 /**
  * What a venue's menu does without React, from the first paint on: the open-now line (in the
  * venue's time zone, each minute), the visit record, the live menu (a newer version's prices and
- * availability applied to the static cards in place) and the category tabs' scroll-spy. A
+ * availability applied to the static cards in place at once, then the whole newer version rendered
+ * over the page by live-render.tsx) and the category tabs' scroll-spy. A
  * prerendered page runs it from its own script (menu-page.ts), so a diner who only reads the
  * menu never loads React; the fallback shell's island runs it for the cards it renders.
  * Each piece runs in an idle task of its own.
@@ -12,6 +13,7 @@ import { clock } from '../../lib/clock.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { whenIdle } from './idle.ts';
 import { liveVenue } from './live-venue.ts';
+import { runtimeApiBase } from './api.ts';
 import { recordVisit } from './recent.ts';
 import type { VenueFacts } from './venue-facts.ts';
 
@@ -45,6 +47,26 @@ export function startMenuDuties({ venueId, facts, venue, etag }: MenuDutiesStart
   };
   const $live = liveVenue(venueId, { venue: venue ?? null, etag: etag ?? null, updatedAt: facts.updatedAt, soldOut: 'soldOut' in facts ? facts.soldOut : undefined });
   let stopSpy: (() => void) | undefined;
+  // A prerendered page shows the build's version (its facts' `updatedAt`); a newer one is
+  // rendered over it (live-render.tsx). The fallback shell's React renders its own.
+  let shown = facts.updatedAt;
+  let rendering: Promise<void> = Promise.resolve();
+  const renderNewest = () => {
+    rendering = rendering.then(async () => {
+      const newest = $live.get().venue;
+      if (!newest || newest.updatedAt === shown) return;
+      const [{ renderMenu }, apiBase] = await Promise.all([import('./live-render.tsx'), runtimeApiBase()]);
+      const now = $live.get().venue;
+      if (!now || now.updatedAt === shown) return;
+      renderMenu(now, apiBase);
+      shown = now.updatedAt;
+      stopSpy?.();
+      stopSpy = watchSections();
+      showOpenNow();
+    }).catch(() => {
+      // The chunk could not be loaded (offline): the next version tries again.
+    });
+  };
   const stops = [
     $minute.subscribe(showOpenNow),
     whenIdle(() => recordVisit(facts)),
@@ -54,6 +76,7 @@ export function startMenuDuties({ venueId, facts, venue, etag }: MenuDutiesStart
       applyVenueToCards(latest);
       recordVisit(latest);
       showOpenNow();
+      if (!venue) renderNewest();
     }),
     whenIdle(() => {
       stopSpy = watchSections();

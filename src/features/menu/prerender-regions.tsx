@@ -1,0 +1,59 @@
+/**
+ * The parts of a prerendered venue page that come from the venue's data, rendered by the same
+ * components and helpers as the build (VenueMenu.astro, [id].astro). Bundled for Node by the
+ * build (src/shell/venue-regions-bundle.ts) beside the site; the bundled server imports it to
+ * regenerate one venue's page after an edit (server/prerender.ts) without a whole-site build.
+ */
+import { renderToString } from 'react-dom/server';
+import type { Venue } from '../../contract/venue.ts';
+import { DEFAULT_API_BASE } from '../../lib/config.ts';
+import { CategoryNav } from './CategoryNav.tsx';
+import { MenuSections } from './MenuSections.tsx';
+import { VenueHeader } from './VenueHeader.tsx';
+import { menuIslandProps, venueFactsJson, venuePageDescription } from './venue-page-data.ts';
+
+export interface VenueRegions {
+  /** `<header id="venue-header">…` */
+  header: string;
+  /** The category tabs' `<nav>`. */
+  nav: string;
+  /** `<div id="menu-sections">…` (the cards). */
+  sections: string;
+  /** The menu island's `props="…"` attribute value (escaped as the build writes it). */
+  islandProps: string;
+  /** `<title>…</title>` */
+  title: string;
+  /** The description meta's `content` (escaped). */
+  description: string;
+  /** `#venue-facts`' text. */
+  facts: string;
+}
+
+/** As Astro escapes text and attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/** An island's props as Astro serializes them (plain JSON values: 0 = value, 1 = array). */
+function serialize(value: unknown): unknown {
+  if (Array.isArray(value)) return [1, value.map(serialize)];
+  if (value !== null && typeof value === 'object') return [0, Object.fromEntries(Object.entries(value).map(([k, v]) => [k, serialize(v)]))];
+  if (value === undefined) return [0];
+  return [0, value];
+}
+
+function islandPropsOf(props: Record<string, unknown>): string {
+  return escapeHtml(JSON.stringify(Object.fromEntries(Object.entries(props).map(([k, v]) => [k, serialize(v)]))));
+}
+
+export function renderVenueRegions(venue: Venue, etag: string | null, now = Date.now(), apiBase = DEFAULT_API_BASE): VenueRegions {
+  return {
+    header: renderToString(<VenueHeader venue={venue} apiBase={apiBase} />),
+    nav: renderToString(<CategoryNav categories={venue.categories} />),
+    sections: renderToString(<MenuSections venue={venue} apiBase={apiBase} />),
+    islandProps: islandPropsOf(menuIslandProps(venue, apiBase)),
+    title: `<title>${escapeHtml(`${venue.name} - umenu-ui`)}</title>`,
+    description: escapeHtml(venuePageDescription(venue)),
+    facts: venueFactsJson(venue, etag, now),
+  };
+}
