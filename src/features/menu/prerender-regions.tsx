@@ -46,11 +46,16 @@ function islandPropsOf(props: Record<string, unknown>): string {
   return escapeHtml(JSON.stringify(Object.fromEntries(Object.entries(props).map(([k, v]) => [k, serialize(v)]))));
 }
 
+/** A component's static HTML as Astro writes it: React's resource hints are dropped (@astrojs/react does). */
+function render(node: Parameters<typeof renderToString>[0]): string {
+  return renderToString(node).replace(/<link\s[^>]*rel="(?:preload|modulepreload|stylesheet|preconnect|dns-prefetch)"[^>]*>/g, '');
+}
+
 export function renderVenueRegions(venue: Venue, etag: string | null, now = Date.now(), apiBase = DEFAULT_API_BASE): VenueRegions {
   return {
-    header: renderToString(<VenueHeader venue={venue} apiBase={apiBase} />),
-    nav: renderToString(<CategoryNav categories={venue.categories} />),
-    sections: renderToString(<MenuSections venue={venue} apiBase={apiBase} />),
+    header: render(<VenueHeader venue={venue} apiBase={apiBase} />),
+    nav: render(<CategoryNav categories={venue.categories} />),
+    sections: render(<MenuSections venue={venue} apiBase={apiBase} />),
     islandProps: islandPropsOf(menuIslandProps(venue, apiBase)),
     title: `<title>${escapeHtml(`${venue.name} - umenu-ui`)}</title>`,
     description: escapeHtml(venuePageDescription(venue)),

@@ -1,0 +1,174 @@
+/**
+ * Keeps the served site's prerendered venue pages current (docs: README "Despliegue"): after a
+ * venue changes (any write that emits the venue event, seen by every instance), its page
+ * `/{id}.html` and menu file `/menus/{id}.json` are regenerated in the background — debounced,
+ * one venue at a time — written into the served dist directory (atomically: a temporary file
+ * renamed over the old one) and into the in-memory index (server/static.ts), so a cold load
+ * of the HTML is current within seconds, without a whole-site build.
+ *
+ * How: the build bundles, beside the site, the module that renders the parts of a venue page
+ * that come from its data (src/features/menu/prerender-regions.tsx, with the same components
+ * and helpers as the page). The page's copy of each part is found by rendering it from the
+ * version the page was built from (the page's `/menus/{id}.json`) and replaced by the part
+ * rendered from the API's current version; the rest of the page (layout, scripts, styles) is
+ * kept byte for byte. A part that is not found as rendered (a build from other sources)
+ * leaves the page as it is, with a warning: the page's own script still shows the newest
+ * menu after load (src/features/menu/page-duties.ts).
+ */
+import { existsSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Venue } from '../src/contract/venue.ts';
+import { venueRegionsModule } from '../src/shell/venue-regions-path.ts';
+import type { SiteState } from './deps.ts';
+
+/** Edits closer together than this are regenerated once. */
+export const PRERENDER_DEBOUNCE_MS = 1_000;
+
+interface VenueRegions {
+  header: string;
+  nav: string;
+  sections: string;
+  islandProps: string;
+  title: string;
+  description: string;
+  facts: string;
+}
+interface RegionsModule {
+  renderVenueRegions(venue: Venue, etag: string | null, now?: number): VenueRegions;
+}
+
+export interface Prerenderer {
+  /** A venue changed: regenerate its page after the debounce. */
+  schedule(venueId: string): void;
+  /** Resolves when nothing is scheduled or running (tests). */
+  idle(): Promise<void>;
+  close(): void;
+}
+
+export interface PrerenderOptions {
+  distDir: string;
+  site: SiteState;
+  /** The API's answer for a venue (the app itself: the same document and ETag the build read). */
+  fetchVenue(id: string): Promise<Response>;
+  debounceMs?: number;
+  log?: (message: string) => void;
+}
+
+/** Replaces the page's copy of `before` by `after`; throws when the page has no such copy. */
+function swap(html: string, name: string, before: string, after: string): string {
+  const at = html.indexOf(before);
+  if (at < 0) throw new Error(`la parte «${name}» de la página no coincide con la de su menú`);
+  return before === after ? html : html.slice(0, at) + after + html.slice(at + before.length);
+}
+
+/** The page for `next`, from the page built for `built` (throws when a part is not found). */
+export function regeneratePage(html: string, render: RegionsModule['renderVenueRegions'], built: Venue, next: Venue, etag: string | null): string {
+  const before = render(built, null);
+  const after = render(next, etag);
+  let out = html;
+  out = swap(out, 'cabecera', before.header, after.header);
+  out = swap(out, 'categorías', before.nav, after.nav);
+  out = swap(out, 'platos', before.sections, after.sections);
+  out = swap(out, 'isla del menú', `props="${before.islandProps}"`, `props="${after.islandProps}"`);
+  out = swap(out, 'título', before.title, after.title);
+  out = out.split(`content="${before.description}"`).join(`content="${after.description}"`);
+  const facts = /(<script type="application\/json" id="venue-facts">)[\s\S]*?(<\/script>)/;
+  if (!facts.test(out)) throw new Error('la página no tiene #venue-facts');
+  return out.replace(facts, (_m, open: string, close: string) => `${open}${after.facts}${close}`);
+}
+
+async function writeAtomically(path: string, body: Buffer): Promise<void> {
+  const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
+  await writeFile(temporary, body);
+  await rename(temporary, path);
+}
+
+export function startPrerender(options: PrerenderOptions): Prerenderer {
+  const { distDir, site, fetchVenue } = options;
+  const debounceMs = options.debounceMs ?? PRERENDER_DEBOUNCE_MS;
+  const log = options.log ?? ((message: string) => console.log(message));
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  const queue = new Set<string>();
+  let running: Promise<void> | undefined;
+  let closed = false;
+  let module: Promise<RegionsModule | null> | undefined;
+
+  const loadModule = () => {
+    module ??= (async () => {
+      const path = venueRegionsModule(distDir);
+      if (!existsSync(path)) {
+        log(`[umenu] sin ${path}: las páginas de los locales no se regeneran tras un cambio (vuelve a construir el sitio)`);
+        return null;
+      }
+      return (await import(pathToFileURL(path).href)) as RegionsModule;
+    })();
+    return module;
+  };
+
+  async function regenerate(id: string): Promise<void> {
+    const files = site.files;
+    if (!files?.ready) return;
+    const htmlRel = `/${id}.html`;
+    const menuRel = `/menus/${id}.json`;
+    const page = files.file(htmlRel);
+    const builtMenu = files.file(menuRel);
+    // Not prerendered (created after the build): the fallback shell reads the API.
+    if (!page || !builtMenu) return;
+    const regions = await loadModule();
+    if (!regions) return;
+    const started = performance.now();
+    const response = await fetchVenue(id);
+    if (!response.ok) return;
+    const text = await response.text();
+    const built = JSON.parse(builtMenu.toString('utf8')) as Venue;
+    const next = JSON.parse(text) as Venue;
+    if (JSON.stringify(built) === JSON.stringify(next)) return;
+    const html = regeneratePage(page.toString('utf8'), regions.renderVenueRegions, built, next, response.headers.get('etag'));
+    const htmlBody = Buffer.from(html);
+    const menuBody = Buffer.from(JSON.stringify(next));
+    // The menu first: a page is never served with an older menu file than its own.
+    await writeAtomically(join(distDir, 'menus', `${id}.json`), menuBody);
+    await writeAtomically(join(distDir, `${id}.html`), htmlBody);
+    files.update(menuRel, menuBody);
+    files.update(htmlRel, htmlBody);
+    log(`[umenu] página de ${id} regenerada en ${(performance.now() - started).toFixed(1)} ms`);
+  }
+
+  async function drain(): Promise<void> {
+    while (queue.size > 0 && !closed) {
+      const [id] = queue;
+      queue.delete(id!);
+      try {
+        await regenerate(id!);
+      } catch (error) {
+        console.warn(`[umenu] no se pudo regenerar la página de ${id}: ${(error as Error).message}`);
+      }
+    }
+    running = undefined;
+  }
+
+  return {
+    schedule(venueId) {
+      if (closed) return;
+      clearTimeout(timers.get(venueId));
+      timers.set(venueId, setTimeout(() => {
+        timers.delete(venueId);
+        queue.add(venueId);
+        running ??= drain();
+      }, debounceMs));
+    },
+    async idle() {
+      while (timers.size > 0 || running) {
+        if (running) await running;
+        else await new Promise((resolve) => setTimeout(resolve, debounceMs));
+      }
+    },
+    close() {
+      closed = true;
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}
