@@ -57,7 +57,9 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const deps: AppDeps = { db, config, venues, auth, orders, tables, events, site, closers: [], draining: false };
   const app = createApp(deps);
   // The served site's venue pages follow every venue change, from any instance (server/prerender.ts).
-  const prerender = startPrerender({ distDir: config.distDir, site, fetchVenue: (id) => Promise.resolve(app.request(`/api/venues/${encodeURIComponent(id)}`)) });
+  const prerender = startPrerender({ distDir: config.distDir, site, fetchVenue: (id) => Promise.resolve(app.request(`/api/venues/${encodeURIComponent(id)}`)),
+    fetchVenues: () => Promise.resolve(app.request('/api/venues')),
+  });
   // This instance's writes, and (PostgreSQL) every instance's: a venue scheduled twice is regenerated once.
   venues.onPut((venueId) => prerender.schedule(venueId));
   events.onVenueEvent((venueId) => prerender.schedule(venueId));

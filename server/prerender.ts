@@ -19,7 +19,7 @@ import { existsSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Venue } from '../src/contract/venue.ts';
+import type { Venue, VenueSummary } from '../src/contract/venue.ts';
 import { venueRegionsModule } from '../src/shell/venue-regions-path.ts';
 import type { SiteState } from './deps.ts';
 
@@ -37,6 +37,28 @@ interface VenueRegions {
 }
 interface RegionsModule {
   renderVenueRegions(venue: Venue, etag: string | null, now?: number): VenueRegions;
+  homeVenuesOf(islandProps: string): VenueSummary[];
+  renderHomeRegions(venues: VenueSummary[], prefix: string): { islandProps: string; inner: string };
+}
+
+const HOME_ISLAND = /<astro-island\b[^>]*\bcomponent-url="[^"]*\/HomeSearch\.[^"]*"[^>]*>/;
+
+/**
+ * The home page with `venues` in its list (the HomeSearch island's props and server-rendered
+ * HTML), or null when it already shows them; throws when the island is not as rendered.
+ */
+export function regenerateHome(html: string, regions: RegionsModule, venues: VenueSummary[]): string | null {
+  const tag = HOME_ISLAND.exec(html)?.[0];
+  if (!tag) throw new Error('la portada no tiene la lista de locales');
+  const props = /\bprops="([^"]*)"/.exec(tag)?.[1] ?? '';
+  const prefix = /\bprefix="([^"]*)"/.exec(tag)?.[1] ?? '';
+  const shown = regions.homeVenuesOf(props);
+  if (JSON.stringify(shown) === JSON.stringify(venues)) return null;
+  const before = regions.renderHomeRegions(shown, prefix);
+  const after = regions.renderHomeRegions(venues, prefix);
+  const out = swap(html, 'lista de locales', `${tag}${before.inner}`, `${tag.replace(`props="${props}"`, `props="${after.islandProps}"`)}${after.inner}`);
+  if (before.islandProps !== props) throw new Error('las propiedades de la lista de locales no coinciden');
+  return out;
 }
 
 export interface Prerenderer {
@@ -52,6 +74,8 @@ export interface PrerenderOptions {
   site: SiteState;
   /** The API's answer for a venue (the app itself: the same document and ETag the build read). */
   fetchVenue(id: string): Promise<Response>;
+  /** The API's venue list (`GET /api/venues`), for the home page's entries. */
+  fetchVenues(): Promise<Response>;
   debounceMs?: number;
   log?: (message: string) => void;
 }
@@ -136,6 +160,25 @@ export function startPrerender(options: PrerenderOptions): Prerenderer {
     log(`[umenu] página de ${id} regenerada en ${(performance.now() - started).toFixed(1)} ms`);
   }
 
+  /** The home page's venue entries (names, taglines, logos…), when the list changed. */
+  async function regenerateHomePage(): Promise<void> {
+    const files = site.files;
+    const page = files?.file('/index.html');
+    if (!files || !page) return;
+    const regions = await loadModule();
+    if (!regions) return;
+    const started = performance.now();
+    const response = await options.fetchVenues();
+    if (!response.ok) return;
+    const { venues } = (await response.json()) as { venues: VenueSummary[] };
+    const html = regenerateHome(page.toString('utf8'), regions, venues);
+    if (html === null) return;
+    const body = Buffer.from(html);
+    await writeAtomically(join(distDir, 'index.html'), body);
+    files.update('/index.html', body);
+    log(`[umenu] portada regenerada en ${(performance.now() - started).toFixed(1)} ms`);
+  }
+
   async function drain(): Promise<void> {
     while (queue.size > 0 && !closed) {
       const [id] = queue;
@@ -144,6 +187,13 @@ export function startPrerender(options: PrerenderOptions): Prerenderer {
         await regenerate(id!);
       } catch (error) {
         console.warn(`[umenu] no se pudo regenerar la página de ${id}: ${(error as Error).message}`);
+      }
+      if (queue.size === 0) {
+        try {
+          await regenerateHomePage();
+        } catch (error) {
+          console.warn(`[umenu] no se pudo regenerar la portada: ${(error as Error).message}`);
+        }
       }
     }
     running = undefined;

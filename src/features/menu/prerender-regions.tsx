@@ -5,7 +5,8 @@
  * regenerate one venue's page after an edit (server/prerender.ts) without a whole-site build.
  */
 import { renderToString } from 'react-dom/server';
-import type { Venue } from '../../contract/venue.ts';
+import type { Venue, VenueSummary } from '../../contract/venue.ts';
+import HomeSearch from './HomeSearch.tsx';
 import { DEFAULT_API_BASE } from '../../lib/config.ts';
 import { CategoryNav } from './CategoryNav.tsx';
 import { MenuSections } from './MenuSections.tsx';
@@ -60,5 +61,38 @@ export function renderVenueRegions(venue: Venue, etag: string | null, now = Date
     title: `<title>${escapeHtml(`${venue.name} - umenu-ui`)}</title>`,
     description: escapeHtml(venuePageDescription(venue)),
     facts: venueFactsJson(venue, etag, now),
+  };
+}
+
+/** An island's serialized props read back (the inverse of `serialize`, for plain JSON values). */
+function deserialize(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  const [type, inner] = value as [number, unknown];
+  if (type === 1) return (inner as unknown[]).map(deserialize);
+  if (inner !== null && typeof inner === 'object') return Object.fromEntries(Object.entries(inner).map(([k, v]) => [k, deserialize(v)]));
+  return inner;
+}
+
+function unescapeHtml(text: string): string {
+  return text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
+
+/** The home page's venue list island: its props and its server-rendered HTML. */
+export interface HomeRegions {
+  islandProps: string;
+  inner: string;
+}
+
+/** The venues the home page's island was rendered with, read from its `props` attribute value. */
+export function homeVenuesOf(islandProps: string): VenueSummary[] {
+  const props = deserialize([0, JSON.parse(unescapeHtml(islandProps))]) as { initialVenues?: VenueSummary[] };
+  return props.initialVenues ?? [];
+}
+
+/** As the home page (src/pages/index.astro) renders its HomeSearch island; `prefix` is the island's. */
+export function renderHomeRegions(venues: VenueSummary[], prefix: string, apiBase = DEFAULT_API_BASE): HomeRegions {
+  return {
+    islandProps: islandPropsOf({ initialVenues: venues, apiBase }),
+    inner: renderToString(<HomeSearch initialVenues={venues} apiBase={apiBase} />, { identifierPrefix: prefix }).replace(/<link\s[^>]*rel="(?:preload|modulepreload|stylesheet|preconnect|dns-prefetch)"[^>]*>/g, ''),
   };
 }
