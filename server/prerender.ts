@@ -17,11 +17,16 @@
  */
 import { existsSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Venue, VenueSummary } from '../src/contract/venue.ts';
-import { venueRegionsModule } from '../src/shell/venue-regions-path.ts';
 import type { SiteState } from './deps.ts';
+
+/** The render module the build bundles beside `distDir` (src/shell/venue-regions-bundle.ts: same rule). */
+export function venueRegionsModule(distDir: string): string {
+  const dir = distDir.replace(/[\\/]+$/, '');
+  return join(dirname(dir), `${basename(dir)}-render`, 'venue-regions.mjs');
+}
 
 /** Edits closer together than this are regenerated once. */
 export const PRERENDER_DEBOUNCE_MS = 1_000;
@@ -36,9 +41,9 @@ interface VenueRegions {
   facts: string;
 }
 interface RegionsModule {
-  renderVenueRegions(venue: Venue, etag: string | null, now?: number): VenueRegions;
-  homeVenuesOf(islandProps: string): VenueSummary[];
-  renderHomeRegions(venues: VenueSummary[], prefix: string): { islandProps: string; inner: string };
+  renderVenueRegions: (venue: Venue, etag: string | null, now?: number) => VenueRegions;
+  homeVenuesOf: (islandProps: string) => VenueSummary[];
+  renderHomeRegions: (venues: VenueSummary[], prefix: string) => { islandProps: string; inner: string };
 }
 
 const HOME_ISLAND = /<astro-island\b[^>]*\bcomponent-url="[^"]*\/HomeSearch\.[^"]*"[^>]*>/;
@@ -73,9 +78,9 @@ export interface PrerenderOptions {
   distDir: string;
   site: SiteState;
   /** The API's answer for a venue (the app itself: the same document and ETag the build read). */
-  fetchVenue(id: string): Promise<Response>;
+  fetchVenue: (id: string) => Promise<Response>;
   /** The API's venue list (`GET /api/venues`), for the home page's entries. */
-  fetchVenues(): Promise<Response>;
+  fetchVenues: () => Promise<Response>;
   debounceMs?: number;
   log?: (message: string) => void;
 }

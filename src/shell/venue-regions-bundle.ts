@@ -6,7 +6,13 @@
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
-import { venueRegionsModule } from './venue-regions-path.ts';
+import { basename, dirname, join } from 'node:path';
+
+/** Where the server looks for it too (server/prerender.ts: same rule, beside `distDir`, never served). */
+export function venueRegionsModule(distDir: string): string {
+  const dir = distDir.replace(/[\\/]+$/, '');
+  return join(dirname(dir), `${basename(dir)}-render`, 'venue-regions.mjs');
+}
 
 export function venueRegionsBundle(): AstroIntegration {
   return {

@@ -93,6 +93,12 @@ test.describe('without the service worker', () => {
       await expect(drawer(page).getByTestId('cart-line').filter({ hasText: ADDED.name }).getByTestId('line-price-changed')).toHaveCount(0);
       await expectNoAxeViolations(page, 'cart with a price-changed line');
       await screenshot(page, 'menu-publish-price-changed-cart');
+      // The diner takes the new price: the line and the subtotal follow it.
+      await expect(drawer(page).getByTestId('cart-subtotal')).toHaveText('$214.00');
+      await repriced.getByRole('button', { name: `Usar el precio nuevo de ${REPRICED.name}` }).click();
+      await expect(repriced.getByTestId('line-price-changed')).toHaveCount(0);
+      await expect(repriced).toContainText(`${REPRICED.after} c/u`);
+      await expect(drawer(page).getByTestId('cart-subtotal')).toHaveText('$224.00');
       await page.keyboard.press('Escape');
 
       // The bundled server regenerated the page: its HTML alone (no script) shows the new menu.

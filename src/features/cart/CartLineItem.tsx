@@ -13,9 +13,11 @@ interface Props {
   locale: string;
   onQuantity: (quantity: number) => void;
   onRemove: () => void;
+  /** The diner takes the menu's new price for this line (shown when it changed). */
+  onAcceptPrice?: (unitPrice: number) => void;
 }
 
-export function CartLineItem({ line, currency, locale, onQuantity, onRemove }: Props) {
+export function CartLineItem({ line, currency, locale, onQuantity, onRemove, onAcceptPrice }: Props) {
   const money = (minor: number) => formatMoney(minor, currency, locale);
   const labelId = `line-${hash(line.key)}`;
   const soldOut = useStore($soldOut).has(line.productId);
@@ -34,9 +36,16 @@ export function CartLineItem({ line, currency, locale, onQuantity, onRemove }: P
           <p className="text-sm text-base-content/80">{money(line.unitPrice)} c/u</p>
           {soldOut && <p className="mt-1 text-sm font-semibold text-[#a3153a]" data-testid="line-sold-out">Agotado: elimínalo para poder pedir</p>}
           {priceChanged && (
-            <p className="mt-1 text-sm font-semibold text-[#a3153a]" data-testid="line-price-changed">
-              El precio cambió: ahora {money(now)} c/u
-            </p>
+            <div className="mt-1 flex flex-wrap items-center gap-x-2">
+              <p className="text-sm font-semibold text-[#a3153a]" data-testid="line-price-changed">
+                El precio cambió: ahora {money(now)} c/u
+              </p>
+              {onAcceptPrice && (
+                <button type="button" className="btn btn-outline btn-sm min-h-11" onClick={() => onAcceptPrice(now)} aria-label={`Usar el precio nuevo de ${line.name}`}>
+                  Usar el precio nuevo
+                </button>
+              )}
+            </div>
           )}
         </div>
         <p className="font-semibold whitespace-nowrap" aria-label={`Total de la línea: ${money(lineTotal(line))}`}>

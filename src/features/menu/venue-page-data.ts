@@ -7,7 +7,7 @@
 import type { Venue } from '../../contract/venue.ts';
 import { ALLERGENS } from '../../contract/venue.ts';
 import { DIET_TAGS } from '../../contract/menu-labels.ts';
-import { checkoutVenueOf } from '../checkout/venue.ts';
+import { checkoutVenueOf } from '../checkout/index.ts';
 import { allergensInMenu, buildIndex, dietsInMenu } from './filter.ts';
 import { venueFactsOf } from './venue-facts.ts';
 
