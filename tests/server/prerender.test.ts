@@ -12,7 +12,7 @@ import type { Venue } from '../../src/contract/venue.ts';
 import { regeneratePage, startPrerender, venueRegionsModule, type Prerenderer } from '../../server/prerender.ts';
 import { loadSite, stripScripts } from '../../server/static.ts';
 import type { SiteState } from '../../server/deps.ts';
-import { startTestServer, type TestServer } from './helpers.ts';
+import { pgUrl, startTestServer, testDatabase, type TestServer } from './helpers.ts';
 
 const ID = 'taqueria-el-guero';
 const STUB = `
@@ -112,5 +112,34 @@ describe('regenerating a prerendered venue page', () => {
     site.files!.update(`/${ID}.html`, Buffer.from(page(stubRender(built, null), 'console.log(2)')));
     expect(site.files!.scriptHashes).toEqual(expect.arrayContaining(before));
     expect(site.files!.scriptHashes.length).toBe(before.length + 1);
+  });
+});
+
+describe.skipIf(!pgUrl())('two instances on one PostgreSQL', () => {
+  it('the instance that did not take the edit regenerates its own served page on the venue event', async () => {
+    const database = await testDatabase();
+    const a = await startTestServer({}, {}, database);
+    // Instance B serves a site of its own (its own dist directory, as on another machine).
+    const distB = join(database.dir, 'site-b');
+    const built = (await (await a.request(`/api/venues/${ID}`)).json()) as Venue;
+    mkdirSync(join(distB, 'menus'), { recursive: true });
+    mkdirSync(dirname(venueRegionsModule(distB)), { recursive: true });
+    writeFileSync(venueRegionsModule(distB), STUB);
+    writeFileSync(join(distB, 'index.html'), '<!doctype html><title>Inicio</title>');
+    writeFileSync(join(distB, `${ID}.html`), page(stubRender(built, null), ''));
+    writeFileSync(join(distB, 'menus', `${ID}.json`), JSON.stringify(built));
+    const siteB: SiteState = { building: false, files: loadSite(distB) };
+    const b = await startTestServer({ distDir: distB }, { site: siteB }, database);
+    try {
+      const edited = structuredClone(built);
+      edited.name = 'Taquería El Güero (nueva carta)';
+      expect((await a.request(`/api/venues/${ID}`, { method: 'PUT', token: await a.tokenFor('gerente@umenu.test'), json: edited })).status).toBe(200);
+      await expect.poll(async () => stripScripts(await siteB.files!.respond(new Request(`http://b/${ID}`), `/${ID}`, () => true)!.text()), { timeout: 10_000 })
+        .toContain('<h1>Taquería El Güero (nueva carta)</h1>');
+    } finally {
+      await b.close();
+      await a.close();
+      await database.drop();
+    }
   });
 });
