@@ -12,7 +12,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { Venue } from '../../src/contract/venue.ts';
 import { stripScripts } from '../../server/static.ts';
 import { expect, test } from './fixtures.ts';
-import { expectNoAxeViolations, screenshot, takeServiceWorkerControl } from './helpers.ts';
+import { createVenue, expectNoAxeViolations, screenshot, takeServiceWorkerControl } from './helpers.ts';
 import { MANAGER } from './manage-helpers.ts';
 import { addProduct, apiLogin, drawer, islandsReady, openCart } from './order-helpers.ts';
 
@@ -33,8 +33,8 @@ async function getVenue(request: APIRequestContext): Promise<Venue> {
 }
 
 async function putVenue(request: APIRequestContext, token: string, venue: Venue): Promise<void> {
-  const response = await request.put(`/api/venues/${VENUE}`, { data: venue, headers: { Authorization: `Bearer ${token}` } });
-  expect(response.status(), `PUT /api/venues/${VENUE}: ${await response.text()}`).toBe(200);
+  const response = await request.put(`/api/venues/${venue.id}`, { data: venue, headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status(), `PUT /api/venues/${venue.id}: ${await response.text()}`).toBe(200);
 }
 
 /** The venue with the four edits of this spec. */
@@ -162,4 +162,20 @@ test.describe('with the service worker in control', () => {
       await restore(request, token, original);
     }
   });
+});
+
+test('a venue created after the build (the fallback shell) shows an edit within 15 s too', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const id = 'fonda-recien-publicada';
+  await createVenue(request, id, 'Fonda Recién Publicada');
+  const { token } = await apiLogin(request, { email: 'admin@umenu.test', password: 'demo1234' });
+  const response = await request.get(`/api/venues/${id}`);
+  const venue = (await response.json()) as Venue;
+  await page.goto(`/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Fonda Recién Publicada' })).toBeVisible();
+  await expect(page.locator(`#product-${RENAMED.id} .product-name`)).toHaveText(RENAMED.before);
+  await putVenue(request, token, { ...edited(venue), name: 'Fonda Recién Publicada y Renovada' });
+  await expectEditedMenu(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Fonda Recién Publicada y Renovada' })).toBeVisible();
+  await expect(page).toHaveTitle('Fonda Recién Publicada y Renovada - umenu-ui');
 });
