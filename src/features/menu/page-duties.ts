@@ -15,7 +15,7 @@ import { whenIdle } from './idle.ts';
 import { liveVenue } from './live-venue.ts';
 import { runtimeApiBase } from './api.ts';
 import { recordVisit } from './recent.ts';
-import type { VenueFacts } from './venue-facts.ts';
+import { menuShape, type VenueFacts } from './venue-facts.ts';
 
 const $minute = clock(60_000);
 
@@ -49,17 +49,26 @@ export function startMenuDuties({ venueId, facts, venue, etag }: MenuDutiesStart
   let stopSpy: (() => void) | undefined;
   // A prerendered page shows the build's version (its facts' `updatedAt`); a newer one is
   // rendered over it (live-render.tsx). The fallback shell's React renders its own.
+  // A version whose shape is the page's differs only in prices and availability, which
+  // applyVenueToCards has written: no render (nor React) for it.
   let shown = facts.updatedAt;
+  let shownShape = 'shape' in facts ? facts.shape : undefined;
   let rendering: Promise<void> = Promise.resolve();
   const renderNewest = () => {
     rendering = rendering.then(async () => {
       const newest = $live.get().venue;
       if (!newest || newest.updatedAt === shown) return;
+      const shape = menuShape(newest);
+      if (shape === shownShape) {
+        shown = newest.updatedAt;
+        return;
+      }
       const [{ renderMenu }, apiBase] = await Promise.all([import('./live-render.tsx'), runtimeApiBase()]);
       const now = $live.get().venue;
       if (!now || now.updatedAt === shown) return;
       renderMenu(now, apiBase);
       shown = now.updatedAt;
+      shownShape = menuShape(now);
       stopSpy?.();
       stopSpy = watchSections();
       showOpenNow();
