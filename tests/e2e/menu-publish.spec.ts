@@ -79,6 +79,7 @@ test.describe('without the service worker', () => {
     await page.goto(`/${VENUE}`);
     await expect(page.locator(`#product-${RENAMED.id} .product-name`)).toHaveText(RENAMED.before);
     await addProduct(page, REPRICED.name);
+    await addProduct(page, DELETED.name);
     try {
       await putVenue(request, token, edited(original));
 
@@ -91,14 +92,15 @@ test.describe('without the service worker', () => {
       const repriced = drawer(page).getByTestId('cart-line').filter({ hasText: REPRICED.name });
       await expect(repriced.getByTestId('line-price-changed')).toHaveText(`El precio cambió: ahora ${REPRICED.after} c/u`);
       await expect(drawer(page).getByTestId('cart-line').filter({ hasText: ADDED.name }).getByTestId('line-price-changed')).toHaveCount(0);
+      await expect(drawer(page).getByTestId('cart-line').filter({ hasText: DELETED.name }).getByTestId('line-gone')).toHaveText('Ya no está en el menú: elimínalo para poder pedir');
       await expectNoAxeViolations(page, 'cart with a price-changed line');
       await screenshot(page, 'menu-publish-price-changed-cart');
       // The diner takes the new price: the line and the subtotal follow it.
-      await expect(drawer(page).getByTestId('cart-subtotal')).toHaveText('$214.00');
+      await expect(drawer(page).getByTestId('cart-subtotal')).toHaveText('$273.00');
       await repriced.getByRole('button', { name: `Usar el precio nuevo de ${REPRICED.name}` }).click();
       await expect(repriced.getByTestId('line-price-changed')).toHaveCount(0);
       await expect(repriced).toContainText(`${REPRICED.after} c/u`);
-      await expect(drawer(page).getByTestId('cart-subtotal')).toHaveText('$224.00');
+      await expect(drawer(page).getByTestId('cart-subtotal')).toHaveText('$283.00');
       await page.keyboard.press('Escape');
 
       // The bundled server regenerated the page: its HTML alone (no script) shows the new menu.

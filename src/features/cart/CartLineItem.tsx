@@ -22,7 +22,10 @@ export function CartLineItem({ line, currency, locale, onQuantity, onRemove, onA
   const labelId = `line-${hash(line.key)}`;
   const soldOut = useStore($soldOut).has(line.productId);
   // The dish's price now, when the open menu has a newer version whose price differs from the one added.
-  const now = currentUnitPrice(useStore($livePrices), line);
+  const prices = useStore($livePrices);
+  const now = currentUnitPrice(prices, line);
+  // A newer menu without the dish at all (deleted by the venue).
+  const gone = prices.size > 0 && now === null;
   const priceChanged = !soldOut && now !== null && now !== line.unitPrice;
   return (
     <li className="py-3" aria-labelledby={labelId} data-testid="cart-line">
@@ -35,6 +38,7 @@ export function CartLineItem({ line, currency, locale, onQuantity, onRemove, onA
           {line.note && <p className="text-sm italic text-base-content/80">Nota: {line.note}</p>}
           <p className="text-sm text-base-content/80">{money(line.unitPrice)} c/u</p>
           {soldOut && <p className="mt-1 text-sm font-semibold text-[#a3153a]" data-testid="line-sold-out">Agotado: elimínalo para poder pedir</p>}
+          {gone && <p className="mt-1 text-sm font-semibold text-[#a3153a]" data-testid="line-gone">Ya no está en el menú: elimínalo para poder pedir</p>}
           {priceChanged && (
             <div className="mt-1 flex flex-wrap items-center gap-x-2">
               <p className="text-sm font-semibold text-[#a3153a]" data-testid="line-price-changed">
