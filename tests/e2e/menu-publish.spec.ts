@@ -86,6 +86,8 @@ test.describe('without the service worker', () => {
       // Open: within 15 s, no reload.
       await expectEditedMenu(page);
       await expectNoAxeViolations(page, 'menu after the edit');
+      await page.locator(`#product-${REPRICED.id}`).scrollIntoViewIfNeeded();
+      await screenshot(page, 'menu-publish-after-edit');
       // The new dish opens its dialog with its price (the island reads the newest menu).
       await addProduct(page, ADDED.name);
       await openCart(page);
