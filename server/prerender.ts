@@ -16,7 +16,7 @@
  * menu after load (src/features/menu/page-duties.ts).
  */
 import { existsSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
+import { rename, stat, utimes, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Venue, VenueSummary } from '../src/contract/venue.ts';
@@ -28,8 +28,10 @@ export function venueRegionsModule(distDir: string): string {
   return join(dirname(dir), `${basename(dir)}-render`, 'venue-regions.mjs');
 }
 
-/** Edits closer together than this are regenerated once. */
+/** Edits closer together than this are regenerated once… */
 export const PRERENDER_DEBOUNCE_MS = 1_000;
+/** …but a venue edited without pause is regenerated at least this often. */
+export const PRERENDER_MAX_WAIT_MS = 10_000;
 
 interface VenueRegions {
   header: string;
@@ -108,9 +110,16 @@ export function regeneratePage(html: string, render: RegionsModule['renderVenueR
   return out.replace(facts, (_m, open: string, close: string) => `${open}${after.facts}${close}`);
 }
 
+/**
+ * Writes a temporary file and renames it over `path`. It keeps the old file's times: `npm start`
+ * compares the built site's age with the sources' (scripts/start.ts), and a regenerated page must
+ * not make an old build look newer than sources edited since.
+ */
 async function writeAtomically(path: string, body: Buffer): Promise<void> {
   const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
+  const before = await stat(path).catch(() => undefined);
   await writeFile(temporary, body);
+  if (before) await utimes(temporary, before.atime, before.mtime);
   await rename(temporary, path);
 }
 
@@ -119,6 +128,8 @@ export function startPrerender(options: PrerenderOptions): Prerenderer {
   const debounceMs = options.debounceMs ?? PRERENDER_DEBOUNCE_MS;
   const log = options.log ?? ((message: string) => console.log(message));
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** When each scheduled venue was first scheduled since its last regeneration. */
+  const firstScheduled = new Map<string, number>();
   const queue = new Set<string>();
   let running: Promise<void> | undefined;
   let closed = false;
@@ -208,11 +219,15 @@ export function startPrerender(options: PrerenderOptions): Prerenderer {
     schedule(venueId) {
       if (closed) return;
       clearTimeout(timers.get(venueId));
+      const first = firstScheduled.get(venueId) ?? Date.now();
+      firstScheduled.set(venueId, first);
+      const wait = Math.max(0, Math.min(debounceMs, first + PRERENDER_MAX_WAIT_MS - Date.now()));
       timers.set(venueId, setTimeout(() => {
         timers.delete(venueId);
+        firstScheduled.delete(venueId);
         queue.add(venueId);
         running ??= drain();
-      }, debounceMs));
+      }, wait));
     },
     async idle() {
       while (timers.size > 0 || running) {
@@ -224,6 +239,7 @@ export function startPrerender(options: PrerenderOptions): Prerenderer {
       closed = true;
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
+      firstScheduled.clear();
     },
   };
 }

@@ -5,7 +5,7 @@
  * a page whose parts are not as its menu file renders them is left alone. The render module
  * here is a stand-in with the real one's shape (the browser test runs the real one).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Venue } from '../../src/contract/venue.ts';
@@ -43,6 +43,7 @@ let dist: string;
 let site: SiteState;
 let prerender: Prerenderer;
 const logs: string[] = [];
+let builtAt = 0;
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -56,6 +57,9 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Inicio</title>');
   writeFileSync(join(dist, `${ID}.html`), page(stubRender(built, null), 'console.log(1)'));
   writeFileSync(join(dist, 'menus', `${ID}.json`), JSON.stringify(built));
+  const past = new Date(Date.now() - 3_600_000);
+  utimesSync(join(dist, `${ID}.html`), past, past);
+  builtAt = statSync(join(dist, `${ID}.html`)).mtimeMs;
   site = { building: false, files: loadSite(dist) };
   prerender = startPrerender({
     distDir: dist, site, debounceMs: 200,
@@ -92,6 +96,8 @@ describe('regenerating a prerendered venue page', () => {
     expect(html).toContain('<li>Tacos al pastor de la casa 7900</li>');
     expect(html).not.toContain('Tacos de suadero');
     expect(readFileSync(join(dist, `${ID}.html`), 'utf8')).toContain('Tacos al pastor de la casa');
+    // The file keeps the build's time (npm start compares it with the sources').
+    expect(statSync(join(dist, `${ID}.html`)).mtimeMs).toBe(builtAt);
     const menu = JSON.parse(await served(`/menus/${ID}.json`)) as Venue;
     expect(menu.categories[0]!.products[0]!.price).toBe(7_900);
     // The facts carry the API's ETag of what the page shows (its first check answers 304).
