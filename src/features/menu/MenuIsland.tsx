@@ -24,7 +24,7 @@ import { MENU_RENDERED_EVENT } from './live-events.ts';
 import { readPageFacts } from './venue-facts.ts';
 import { startMenuDuties } from './page-duties.ts';
 import { useApiBase } from './media.ts';
-import { OrderDrawerLoader, type CheckoutVenue } from '../checkout/index.ts';
+import { OrderDrawerLoader, checkoutVenueOf, type CheckoutVenue } from '../checkout/index.ts';
 
 // The dialog's code loads on the first "Añadir" tap, keeping it out of the first load.
 const ProductDialog = lazy(() => import('./ProductDialog.tsx').then((m) => ({ default: m.ProductDialog })));
@@ -150,6 +150,8 @@ export default function MenuIsland(props: MenuIslandProps) {
     const present = new Set(allergensInMenu(all));
     return { diets: dietsInMenu(all, DIET_TAGS), allergens: (Object.keys(ALLERGEN_LABELS) as Allergen[]).filter((a) => present.has(a)) };
   }, [latest, props.diets, props.allergens]);
+  // The checkout's venue (hours, modes, minimum order, fees) as the newest menu says.
+  const checkoutVenue = useMemo(() => (props.checkoutVenue && latest ? checkoutVenueOf(latest) : props.checkoutVenue), [props.checkoutVenue, latest]);
   const filters: MenuFilters = useMemo(() => ({ query, diets: chosenDiets, excluded }), [query, chosenDiets, excluded]);
   const active = isFiltering(filters);
   // The search index is only built once the diner filters (keeps hydration light on big menus).
@@ -339,7 +341,7 @@ export default function MenuIsland(props: MenuIslandProps) {
           </button>
         )}
       </div>
-      {props.checkoutVenue && <OrderDrawerLoader venue={props.checkoutVenue} />}
+      {checkoutVenue && <OrderDrawerLoader venue={checkoutVenue} />}
       {facts && <TableMount venueId={venueId} venueName={facts.name} currency={currency} locale={locale} />}
       {dialogUsed && (
         <Suspense fallback={null}>
