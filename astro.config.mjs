@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import AstroPWA from '@vite-pwa/astro';
 import { pwaOptions } from './src/shell/pwa-options.ts';
 import { afterPaintScripts } from './src/shell/after-paint-scripts.ts';
+import { venueRegionsBundle } from './src/shell/venue-regions-bundle.ts';
 
 /** @returns {import('astro').AstroIntegration} */
 function afterPaintDirective() {
@@ -31,7 +32,7 @@ export default defineConfig({
   build: { format: 'file', inlineStylesheets: 'always' },
   prefetch: false,
   // afterPaintScripts rewrites the built pages before AstroPWA lists them for the service worker.
-  integrations: [react(), afterPaintScripts(), AstroPWA(pwaOptions), afterPaintDirective()],
+  integrations: [react(), afterPaintScripts(), AstroPWA(pwaOptions), afterPaintDirective(), venueRegionsBundle()],
   vite: {
     plugins: [tailwindcss()],
     build: {

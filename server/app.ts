@@ -27,10 +27,12 @@ export function createApp(deps: AppDeps): Hono {
   const { config, site } = deps;
   const app = new Hono();
 
-  // The site's CSP only changes when a new build is loaded.
-  let cspFor: { files: SiteFiles | undefined; value: string } | undefined;
+  // The site's CSP only changes when a new build is loaded, or a regenerated page brings an
+  // inline script of its own (server/prerender.ts; the hashes only grow).
+  let cspFor: { files: SiteFiles | undefined; hashes: number; value: string } | undefined;
   const currentSiteCsp = () => {
-    if (!cspFor || cspFor.files !== site.files) cspFor = { files: site.files, value: siteCsp(config, { scriptHashes: site.files?.scriptHashes ?? [] }) };
+    const hashes = site.files?.scriptHashes.length ?? 0;
+    if (!cspFor || cspFor.files !== site.files || cspFor.hashes !== hashes) cspFor = { files: site.files, hashes, value: siteCsp(config, { scriptHashes: site.files?.scriptHashes ?? [] }) };
     return cspFor.value;
   };
 

@@ -42,6 +42,10 @@ export interface ServerConfig {
   seedDemo: boolean;
   /** Also generate the benchmark venue `mercado-grande` (520 products). */
   seedLarge: boolean;
+  /** `UMENU_BUILD_HOOK`: POSTed to (debounced) after a venue changes, so a static host rebuilds (server/build-hook.ts). */
+  buildHook?: string;
+  /** `UMENU_BUILD_HOOK_DEBOUNCE_MS`: quiet time after the last edit before the build hook is called. */
+  buildHookDebounceMs: number;
 }
 
 /** `20/10m`, `5/30s`, `100/1h`, `50/600` (seconds); `off` / `0`: no limit. */
@@ -99,6 +103,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     sseHeartbeatMs: int(env.UMENU_SSE_HEARTBEAT_MS, 15_000),
     seedDemo: env.UMENU_SEED_DEMO !== '0',
     seedLarge: env.UMENU_SEED_LARGE === '1',
+    ...(/^https?:\/\/\S+$/i.test(env.UMENU_BUILD_HOOK?.trim() ?? '') ? { buildHook: env.UMENU_BUILD_HOOK!.trim() } : {}),
+    buildHookDebounceMs: int(env.UMENU_BUILD_HOOK_DEBOUNCE_MS, 10_000),
   };
 }
 

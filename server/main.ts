@@ -12,6 +12,8 @@ import { createOrderService } from './orders.ts';
 import { seedIfEmpty, seedVenueIfMissing } from './demo/seed.ts';
 import { generateLargeVenue } from './demo/generate-large.ts';
 import { createEventBus } from './events/bus.ts';
+import { startPrerender } from './prerender.ts';
+import { createBuildHook } from './build-hook.ts';
 import { createApp } from './app.ts';
 import { createTableSessionService } from './table-sessions.ts';
 import { tableForToken } from './routes/tables.ts';
@@ -61,6 +63,20 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   });
   const deps: AppDeps = { db, config, venues, auth, orders, tables, events, site, closers: [], draining: false };
   const app = createApp(deps);
+  // The served site's venue pages follow every venue change, from any instance (server/prerender.ts).
+  const prerender = startPrerender({ distDir: config.distDir, site, fetchVenue: (id) => Promise.resolve(app.request(`/api/venues/${encodeURIComponent(id)}`)),
+    fetchVenues: () => Promise.resolve(app.request('/api/venues')),
+  });
+  // This instance's writes, and (PostgreSQL) every instance's: a venue scheduled twice is regenerated once.
+  venues.onPut((venueId) => prerender.schedule(venueId));
+  events.onVenueEvent((venueId) => prerender.schedule(venueId));
+  deps.closers.push(() => prerender.close());
+  // A static host's CI rebuilds after a change made here (server/build-hook.ts).
+  if (config.buildHook) {
+    const hook = createBuildHook(config.buildHook, { debounceMs: config.buildHookDebounceMs });
+    venues.onPut((venueId) => hook.changed(venueId));
+    deps.closers.push(() => hook.flush().finally(() => hook.close()));
+  }
   const maintenance = setInterval(() => {
     void Promise.all([events.prune(), auth.prune(), tables.prune()]).catch((error: unknown) => console.error('[umenu] maintenance failed', error));
   }, MAINTENANCE_MS);

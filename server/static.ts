@@ -49,8 +49,13 @@ interface StaticFile {
 export interface SiteFiles {
   /** Answers a GET/HEAD of a site path, or undefined if the site is not built. */
   respond(request: Request, pathname: string, venueExists: (id: string) => boolean): Response | undefined;
+  /** The inline scripts' CSP hashes; grows when `update` indexes a page with a new one. */
   scriptHashes: string[];
   ready: boolean;
+  /** The body of a site file (`/taqueria-el-guero.html`), as served. */
+  file(rel: string): Buffer | undefined;
+  /** Serves `body` for `rel` from now on (the file on disk was rewritten: server/prerender.ts). */
+  update(rel: string, body: Buffer): void;
 }
 
 function walk(dir: string, out: string[] = []): string[] {
@@ -87,35 +92,41 @@ export function inlineScriptHashes(html: string): string[] {
 export function loadSite(distDir: string): SiteFiles {
   const files = new Map<string, StaticFile>();
   const hashes = new Set<string>();
+  // Grows (never shrinks) when a regenerated page brings a new inline script: pages already out
+  // there (a service worker's copy) keep theirs allowed.
+  const scriptHashes: string[] = [];
   const ready = existsSync(join(distDir, 'index.html'));
-  if (ready) {
-    for (const full of walk(distDir)) {
-      const rel = '/' + relative(distDir, full).split(sep).join('/');
-      const ext = extname(full).toLowerCase();
-      const body = readFileSync(full);
-      if (ext === '.html') for (const h of inlineScriptHashes(body.toString('utf8'))) hashes.add(h);
-      const immutable = rel.startsWith('/_astro/');
-      const file: StaticFile = {
-        body,
-        type: TYPES[ext] ?? 'application/octet-stream',
-        etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
-        cacheControl: immutable ? 'public, max-age=31536000, immutable'
-          // A page and its menu (`/menus/{id}.json`) are revalidated together.
-          : ext === '.html' || NO_CACHE.has(rel) || rel.startsWith('/menus/') ? 'no-cache'
-          : 'public, max-age=3600, must-revalidate',
-        compressible: COMPRESSIBLE.has(ext) && body.length > 512,
-      };
-      files.set(rel, file);
-      if (file.compressible) {
-        // Best compression, made once in the thread pool; a request that comes first gets a quick one.
-        brotliCompress(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }, (error, result) => {
-          if (!error) file.br = result;
-        });
-        gzip(body, { level: 9 }, (error, result) => {
-          if (!error) file.gzip = result;
-        });
-      }
+  /** Indexes one file (at start-up, or after server/prerender.ts rewrote it). */
+  function index(rel: string, body: Buffer): void {
+    const ext = extname(rel).toLowerCase();
+    if (ext === '.html') for (const h of inlineScriptHashes(body.toString('utf8'))) if (!hashes.has(h)) {
+      hashes.add(h);
+      scriptHashes.push(h);
     }
+    const immutable = rel.startsWith('/_astro/');
+    const file: StaticFile = {
+      body,
+      type: TYPES[ext] ?? 'application/octet-stream',
+      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      cacheControl: immutable ? 'public, max-age=31536000, immutable'
+        // A page and its menu (`/menus/{id}.json`) are revalidated together.
+        : ext === '.html' || NO_CACHE.has(rel) || rel.startsWith('/menus/') ? 'no-cache'
+        : 'public, max-age=3600, must-revalidate',
+      compressible: COMPRESSIBLE.has(ext) && body.length > 512,
+    };
+    files.set(rel, file);
+    if (file.compressible) {
+      // Best compression, made once in the thread pool; a request that comes first gets a quick one.
+      brotliCompress(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }, (error, result) => {
+        if (!error) file.br = result;
+      });
+      gzip(body, { level: 9 }, (error, result) => {
+        if (!error) file.gzip = result;
+      });
+    }
+  }
+  if (ready) {
+    for (const full of walk(distDir)) index('/' + relative(distDir, full).split(sep).join('/'), readFileSync(full));
   }
 
   function send(request: Request, file: StaticFile, status = 200): Response {
@@ -165,7 +176,13 @@ export function loadSite(distDir: string): SiteFiles {
 
   return {
     ready,
-    scriptHashes: [...hashes],
+    scriptHashes,
+    file(rel) {
+      return files.get(rel)?.body;
+    },
+    update(rel, body) {
+      index(rel, body);
+    },
     respond(request, pathname, venueExists) {
       if (!ready) return undefined;
       const file = lookup(pathname);

@@ -77,6 +77,8 @@ export interface VenueStore {
   /** Old prices of items changed since `sinceMs` (for the 409 price-change answer). */
   priceChangesSince(venueId: string, sinceMs: number): Map<string, number>;
   count(): number;
+  /** Called after each `put` of this instance commits (other instances' writes: `EventBus.onVenueEvent`). */
+  onPut(fn: (venueId: string) => void): void;
 }
 
 /** How long price changes are remembered in memory (the 409 answer looks back 24 h). */
@@ -101,6 +103,7 @@ export async function createVenueStore(db: Db, events?: EventBus): Promise<Venue
   const cache = new Map<string, CachedVenue>();
   const searchIndex = new Map<string, string>();
   const changes = new Map<string, PriceChange[]>();
+  const putWatchers: Array<(venueId: string) => void> = [];
 
   const remember = (venue: Venue) => {
     cache.set(venue.id, cacheEntry(venue));
@@ -176,7 +179,11 @@ export async function createVenueStore(db: Db, events?: EventBus): Promise<Venue
       }
       remember(venue);
       events?.committed(venue.id);
+      for (const fn of putWatchers) fn(venue.id);
       return cache.get(venue.id)!;
+    },
+    onPut(fn) {
+      putWatchers.push(fn);
     },
     reload,
     reloadAll,

@@ -9,7 +9,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { toast } from '../../shell/toast.ts';
 import { cartSubtotal } from './cart.ts';
 import { CartLineItem } from './CartLineItem.tsx';
-import { $carts, closeCart, removeFromCart, restoreToCart, takeCartFlash, updateQuantity } from './store.ts';
+import { $carts, closeCart, removeFromCart, replaceLines, restoreToCart, takeCartFlash, updateQuantity } from './store.ts';
 
 interface Props {
   venue: { id: string; name: string };
@@ -83,6 +83,7 @@ export function CartPanel({ venue, onOrder, focusHome }: Props) {
               locale={cart.locale}
               onQuantity={(q) => changeQuantity(line.key, line.name, q)}
               onRemove={() => remove(line.key)}
+              onAcceptPrice={(unitPrice) => replaceLines(venue.id, lines.map((l) => (l.key === line.key ? { ...l, unitPrice } : l)))}
             />
           ))}
         </ul>

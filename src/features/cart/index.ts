@@ -12,4 +12,4 @@ export {
   replaceLines, takeCartFlash, $sharedCart, type RefillResult, type SharedCart, type VenueMoney,
 } from './store.ts';
 export { default as CartButton } from './CartButton.tsx';
-export { $soldOut, setSoldOut, setSoldOutFrom } from './sold-out.ts';
+export { $soldOut, $livePrices, currentUnitPrice, setSoldOut, setSoldOutFrom } from './sold-out.ts';

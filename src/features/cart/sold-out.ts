@@ -1,11 +1,33 @@
-/** Dishes of the open menu that are sold out now: the menu sets them, the cart flags its lines for them. */
+/**
+ * What the open menu tells the cart: the dishes sold out now and the current prices (the menu
+ * sets them from each version it gets; the cart flags its lines whose dish is sold out or whose
+ * price is no longer the one the diner saw when adding it).
+ */
 import { atom } from 'nanostores';
 import type { Venue } from '../../contract/venue.ts';
 
 export const $soldOut = atom<ReadonlySet<string>>(new Set());
 
+/** A dish's current price and its options' price deltas, as the newest menu says. */
+export interface LivePrice {
+  price: number;
+  deltas: Readonly<Record<string, number>>;
+}
+
+/** The current prices by dish id; empty until the page has a whole version of the menu. */
+export const $livePrices = atom<ReadonlyMap<string, LivePrice>>(new Map());
+
 export function setSoldOutFrom(venue: Venue): void {
   setSoldOut(venue.categories.flatMap((c) => c.products.filter((p) => !p.available).map((p) => p.id)));
+  const prices = new Map<string, LivePrice>();
+  for (const c of venue.categories) {
+    for (const p of c.products) {
+      const deltas: Record<string, number> = {};
+      for (const g of p.optionGroups) for (const o of g.options) deltas[o.id] = o.priceDelta;
+      prices.set(p.id, { price: p.price, deltas });
+    }
+  }
+  $livePrices.set(prices);
 }
 
 /** The ids of the dishes sold out now (when the page knows only those, not the whole menu). */
@@ -13,4 +35,16 @@ export function setSoldOut(soldOut: Iterable<string>): void {
   const ids = new Set(soldOut);
   const current = $soldOut.get();
   if (ids.size !== current.size || [...ids].some((id) => !current.has(id))) $soldOut.set(ids);
+}
+
+/**
+ * A line's unit price as the newest menu says (the server's rule: dish price plus the chosen
+ * options' deltas, never below 0), or null when the page knows no newer menu with that dish.
+ */
+export function currentUnitPrice(prices: ReadonlyMap<string, LivePrice>, line: { productId: string; optionIds: readonly string[] }): number | null {
+  const live = prices.get(line.productId);
+  if (!live) return null;
+  let price = live.price;
+  for (const id of line.optionIds) price += live.deltas[id] ?? 0;
+  return Math.max(0, price);
 }

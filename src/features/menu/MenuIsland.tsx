@@ -16,13 +16,15 @@ import { addDish, TableMount } from '../table/index.ts';
 import { useStore } from '@nanostores/react';
 import { Icon } from './Icon.tsx';
 import { ALLERGEN_LABELS, DIET_FILTER_LABELS, TAG_LABELS } from '../../contract/menu-labels.ts';
-import { buildIndex, filterProducts, isFiltering, resultsText, type MenuFilters } from './filter.ts';
+import { allergensInMenu, buildIndex, dietsInMenu, filterProducts, isFiltering, resultsText, type MenuFilters } from './filter.ts';
+import { DIET_TAGS } from '../../contract/menu-labels.ts';
 import { optionNamesOf } from './options.ts';
-import { liveVenue } from './live-venue.ts';
+import { checkVenueNow, liveVenue } from './live-venue.ts';
+import { MENU_RENDERED_EVENT } from './live-events.ts';
 import { readPageFacts } from './venue-facts.ts';
 import { startMenuDuties } from './page-duties.ts';
 import { useApiBase } from './media.ts';
-import { OrderDrawerLoader, type CheckoutVenue } from '../checkout/index.ts';
+import { OrderDrawerLoader, checkoutVenueOf, type CheckoutVenue } from '../checkout/index.ts';
 
 // The dialog's code loads on the first "Añadir" tap, keeping it out of the first load.
 const ProductDialog = lazy(() => import('./ProductDialog.tsx').then((m) => ({ default: m.ProductDialog })));
@@ -81,7 +83,7 @@ function findProduct(venue: Venue | null, id: string): Product | undefined {
 }
 
 export default function MenuIsland(props: MenuIslandProps) {
-  const { venueId, currency, locale, diets, allergens } = props;
+  const { venueId, currency, locale } = props;
   const apiBase = useApiBase(props.apiBase);
   // What the page knows at load: the shell's whole venue, or a prerendered page's facts.
   const pageFacts = useMemo(() => (props.venue ? null : readPageFacts()), [props.venue]);
@@ -92,6 +94,17 @@ export default function MenuIsland(props: MenuIslandProps) {
     [venueId, props.venue, pageFacts, facts],
   );
   const latest = useStore($live).venue;
+  // Woken on a prerendered page: ask the API now, so the dialog and search read the newest menu.
+  useEffect(() => {
+    if (!props.venue) checkVenueNow(venueId);
+  }, [venueId, props.venue]);
+  // The cards rendered again for a newer version (page-duties.ts): the filters are applied again.
+  const [rendered, setRendered] = useState(0);
+  useEffect(() => {
+    const onRendered = () => setRendered((n) => n + 1);
+    document.addEventListener(MENU_RENDERED_EVENT, onRendered);
+    return () => document.removeEventListener(MENU_RENDERED_EVENT, onRendered);
+  }, []);
   // A prerendered page's whole menu, fetched when the island wakes (the diner's first interaction).
   const [built, setBuilt] = useState<Venue | null>(null);
   const [builtAsked, askBuilt] = useState(0);
@@ -130,6 +143,15 @@ export default function MenuIsland(props: MenuIslandProps) {
   /** `timeStamp` of the input event being answered (for the keystroke-latency figure). */
   const inputAt = useRef(0);
 
+  // The filter chips: those of the newest menu when the API answered one, else the page's.
+  const { diets, allergens } = useMemo(() => {
+    if (!latest) return { diets: props.diets, allergens: props.allergens };
+    const all = buildIndex(latest);
+    const present = new Set(allergensInMenu(all));
+    return { diets: dietsInMenu(all, DIET_TAGS), allergens: (Object.keys(ALLERGEN_LABELS) as Allergen[]).filter((a) => present.has(a)) };
+  }, [latest, props.diets, props.allergens]);
+  // The checkout's venue (hours, modes, minimum order, fees) as the newest menu says.
+  const checkoutVenue = useMemo(() => (props.checkoutVenue && latest ? checkoutVenueOf(latest) : props.checkoutVenue), [props.checkoutVenue, latest]);
   const filters: MenuFilters = useMemo(() => ({ query, diets: chosenDiets, excluded }), [query, chosenDiets, excluded]);
   const active = isFiltering(filters);
   // The search index is only built once the diner filters (keeps hydration light on big menus).
@@ -195,7 +217,7 @@ export default function MenuIsland(props: MenuIslandProps) {
       window.__umenuKeystrokeMs = done - inputAt.current;
       inputAt.current = 0;
     }
-  }, [index, visible]);
+  }, [index, visible, rendered]);
 
   const clear = () => {
     setQuery('');
@@ -319,7 +341,7 @@ export default function MenuIsland(props: MenuIslandProps) {
           </button>
         )}
       </div>
-      {props.checkoutVenue && <OrderDrawerLoader venue={props.checkoutVenue} />}
+      {checkoutVenue && <OrderDrawerLoader venue={checkoutVenue} />}
       {facts && <TableMount venueId={venueId} venueName={facts.name} currency={currency} locale={locale} />}
       {dialogUsed && (
         <Suspense fallback={null}>

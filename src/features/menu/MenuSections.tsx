@@ -11,7 +11,7 @@ const PRIORITY_IMAGES = 2;
 export function MenuSections({ venue, apiBase }: { venue: Venue; apiBase: string }) {
   let images = 0;
   return (
-    <div className="flex flex-col gap-8 pb-24">
+    <div id="menu-sections" className="flex flex-col gap-8 pb-24">
       {/* Each diet and allergen icon drawn once; the cards `<use>` them. */}
       <IconSprite symbols={menuIconSymbols(venue)} />
       {venue.categories.map((category) => (

@@ -13,7 +13,7 @@ const DAY_NAMES = { mon: 'Lunes', tue: 'Martes', wed: 'Miércoles', thu: 'Jueves
 
 export function VenueHeader({ venue, apiBase }: { venue: Venue; apiBase: string }) {
   return (
-    <header className="flex items-start gap-3">
+    <header id="venue-header" className="flex items-start gap-3">
       {venue.logo && (
         <div className="size-16 shrink-0 overflow-hidden rounded-box" style={{ backgroundColor: venue.logo.placeholder ?? '#e5e7eb' }}>
           <img

@@ -5,6 +5,8 @@
  * prerendered page. An invalid or unknown id shows the 404 view.
  */
 import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { liveVenue } from './live-venue.ts';
 import type { Venue } from '../../contract/venue.ts';
 import { isValidVenueId } from '../../contract/limits.ts';
 import { ALLERGENS } from '../../contract/venue.ts';
@@ -83,7 +85,16 @@ export default function VenueShell() {
       />
     );
   }
-  const { venue, apiBase } = state;
+  return <ShellMenu venue={state.venue} apiBase={state.apiBase} />;
+}
+
+/** The menu as loaded, then each newer version the live menu gets (page-duties.ts follows it). */
+function ShellMenu({ venue: loaded, apiBase }: { venue: Venue; apiBase: string }) {
+  const latest = useStore(liveVenue(loaded.id, { venue: loaded })).venue;
+  const venue = latest ?? loaded;
+  useEffect(() => {
+    document.title = `${venue.name} - umenu-ui`;
+  }, [venue.name]);
   const index = buildIndex(venue);
   const present = new Set(allergensInMenu(index));
   return (
@@ -93,13 +104,13 @@ export default function VenueShell() {
       <VenueHeader venue={venue} apiBase={apiBase} />
       <div className="sticky top-14 z-20 -mx-3 mt-2 bg-base-200 px-3 shadow-[0_1px_0_var(--color-base-300)]">
         <MenuIsland
-          venueId={venue.id}
-          currency={venue.currency}
-          locale={venue.locale}
+          venueId={loaded.id}
+          currency={loaded.currency}
+          locale={loaded.locale}
           apiBase={apiBase}
           diets={dietsInMenu(index, DIET_TAGS)}
           allergens={ALLERGENS.filter((a) => present.has(a))}
-          venue={venue}
+          venue={loaded}
         />
         <CategoryNav categories={venue.categories} />
       </div>

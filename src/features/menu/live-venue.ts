@@ -36,6 +36,13 @@ export interface LiveVenue {
 }
 
 const stores = new Map<string, WritableAtom<LiveVenue>>();
+/** Per followed venue: a check now (the island asks when it wakes, so its menu is the newest). */
+const checkers = new Map<string, () => void>();
+
+/** Checks the venue now (when its store is followed and no check is on its way), not at the next period. */
+export function checkVenueNow(venueId: string): void {
+  checkers.get(venueId)?.();
+}
 
 /** What the page knows of the version it shows, to start from. */
 export interface LiveVenueStart {
@@ -72,7 +79,7 @@ function follow(venueId: string, $state: WritableAtom<LiveVenue>, start: LiveVen
   else if (start.soldOut) setSoldOut(start.soldOut);
   const startedAt = start.updatedAt ?? start.venue?.updatedAt;
 
-  const canCheck = () => started && !stopped && document.visibilityState === 'visible' && $online.get();
+  const canCheck = (forced = false) => (started || forced) && !stopped && document.visibilityState === 'visible' && $online.get();
 
   /** The next check, `LIVE_POLL_MS` after the last one (at once when that is past), if allowed now. */
   const schedule = () => {
@@ -82,9 +89,9 @@ function follow(venueId: string, $state: WritableAtom<LiveVenue>, start: LiveVen
     timer = setTimeout(() => void check(), Math.max(0, lastCheck + LIVE_POLL_MS - performance.now()));
   };
 
-  const check = async () => {
+  const check = async (forced = false) => {
     timer = undefined;
-    if (!canCheck()) return;
+    if (!canCheck(forced)) return;
     lastCheck = performance.now();
     const controller = new AbortController();
     inFlight = controller;
@@ -105,6 +112,11 @@ function follow(venueId: string, $state: WritableAtom<LiveVenue>, start: LiveVen
     schedule();
   };
 
+  checkers.set(venueId, () => {
+    if (inFlight) return;
+    clearTimeout(timer);
+    void check(true);
+  });
   const unlistenOnline = $online.listen(schedule);
   document.addEventListener('visibilitychange', schedule);
   const cancelIdle = whenIdle(() => {
@@ -113,6 +125,7 @@ function follow(venueId: string, $state: WritableAtom<LiveVenue>, start: LiveVen
   }, { afterLoad: true, timeout: IDLE_TIMEOUT_MS });
   return () => {
     stopped = true;
+    checkers.delete(venueId);
     cancelIdle();
     clearTimeout(timer);
     inFlight?.abort();

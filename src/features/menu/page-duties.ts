@@ -1,7 +1,8 @@
 /**
  * What a venue's menu does without React, from the first paint on: the open-now line (in the
  * venue's time zone, each minute), the visit record, the live menu (a newer version's prices and
- * availability applied to the static cards in place) and the category tabs' scroll-spy. A
+ * availability applied to the static cards in place at once, then the whole newer version rendered
+ * over the page by live-render.tsx) and the category tabs' scroll-spy. A
  * prerendered page runs it from its own script (menu-page.ts), so a diner who only reads the
  * menu never loads React; the fallback shell's island runs it for the cards it renders.
  * Each piece runs in an idle task of its own.
@@ -12,8 +13,9 @@ import { clock } from '../../lib/clock.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { whenIdle } from './idle.ts';
 import { liveVenue } from './live-venue.ts';
+import { runtimeApiBase } from './api.ts';
 import { recordVisit } from './recent.ts';
-import type { VenueFacts } from './venue-facts.ts';
+import { menuShape, type VenueFacts } from './venue-facts.ts';
 
 const $minute = clock(60_000);
 
@@ -45,6 +47,35 @@ export function startMenuDuties({ venueId, facts, venue, etag }: MenuDutiesStart
   };
   const $live = liveVenue(venueId, { venue: venue ?? null, etag: etag ?? null, updatedAt: facts.updatedAt, soldOut: 'soldOut' in facts ? facts.soldOut : undefined });
   let stopSpy: (() => void) | undefined;
+  // A prerendered page shows the build's version (its facts' `updatedAt`); a newer one is
+  // rendered over it (live-render.tsx). The fallback shell's React renders its own.
+  // A version whose shape is the page's differs only in prices and availability, which
+  // applyVenueToCards has written: no render (nor React) for it.
+  let shown = facts.updatedAt;
+  let shownShape = 'shape' in facts ? facts.shape : undefined;
+  let rendering: Promise<void> = Promise.resolve();
+  const renderNewest = () => {
+    rendering = rendering.then(async () => {
+      const newest = $live.get().venue;
+      if (!newest || newest.updatedAt === shown) return;
+      const shape = menuShape(newest);
+      if (shape === shownShape) {
+        shown = newest.updatedAt;
+        return;
+      }
+      const [{ renderMenu }, apiBase] = await Promise.all([import('./live-render.tsx'), runtimeApiBase()]);
+      const now = $live.get().venue;
+      if (!now || now.updatedAt === shown) return;
+      renderMenu(now, apiBase);
+      shown = now.updatedAt;
+      shownShape = menuShape(now);
+      stopSpy?.();
+      stopSpy = watchSections();
+      showOpenNow();
+    }).catch(() => {
+      // The chunk could not be loaded (offline): the next version tries again.
+    });
+  };
   const stops = [
     $minute.subscribe(showOpenNow),
     whenIdle(() => recordVisit(facts)),
@@ -54,6 +85,7 @@ export function startMenuDuties({ venueId, facts, venue, etag }: MenuDutiesStart
       applyVenueToCards(latest);
       recordVisit(latest);
       showOpenNow();
+      if (!venue) renderNewest();
     }),
     whenIdle(() => {
       stopSpy = watchSections();

@@ -10,6 +10,8 @@ export const ZONE_OFFSET_DAYS = 400;
 
 export type VenueFacts = Pick<Venue, 'id' | 'name' | 'tagline' | 'city' | 'hours' | 'timezone' | 'updatedAt'> & {
   soldOut: string[];
+  /** `menuShape` of the version the page shows: a newer version with the same shape changes only prices and availability. */
+  shape?: string;
   /** The venue's UTC offsets from the build on: the open-now line needs no time-zone data. */
   zone: ZoneOffsets;
 };
@@ -17,7 +19,22 @@ export type VenueFacts = Pick<Venue, 'id' | 'name' | 'tagline' | 'city' | 'hours
 export function venueFactsOf(venue: Venue, now = Date.now()): VenueFacts {
   const { id, name, tagline, city, hours, timezone, updatedAt } = venue;
   const soldOut = venue.categories.flatMap((c) => c.products.filter((p) => !p.available).map((p) => p.id));
-  return { id, name, tagline, city, hours, timezone, updatedAt, soldOut, zone: zoneOffsets(timezone, now, ZONE_OFFSET_DAYS) };
+  return { id, name, tagline, city, hours, timezone, updatedAt, soldOut, shape: menuShape(venue), zone: zoneOffsets(timezone, now, ZONE_OFFSET_DAYS) };
+}
+
+/** Keys left out of a menu's shape: what the page's script updates on the cards in place. */
+const LIVE_KEYS = new Set(['price', 'available', 'updatedAt']);
+
+/**
+ * A short hash (FNV-1a) of everything in the menu but prices, availability and `updatedAt`: two
+ * versions with the same shape differ only in what page-duties.ts writes on the static cards,
+ * so a newer one needs no render of the page (nor React).
+ */
+export function menuShape(venue: Venue): string {
+  const text = JSON.stringify(venue, (key, value: unknown) => (LIVE_KEYS.has(key) ? undefined : value));
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
 }
 
 /** What a prerendered venue page embeds as `#venue-facts`: its facts and the ETag of its menu. */

@@ -1,0 +1,98 @@
+/**
+ * The parts of a prerendered venue page that come from the venue's data, rendered by the same
+ * components and helpers as the build (VenueMenu.astro, [id].astro). Bundled for Node by the
+ * build (src/shell/venue-regions-bundle.ts) beside the site; the bundled server imports it to
+ * regenerate one venue's page after an edit (server/prerender.ts) without a whole-site build.
+ */
+import { renderToString } from 'react-dom/server';
+import type { Venue, VenueSummary } from '../../contract/venue.ts';
+import HomeSearch from './HomeSearch.tsx';
+import { DEFAULT_API_BASE } from '../../lib/config.ts';
+import { CategoryNav } from './CategoryNav.tsx';
+import { MenuSections } from './MenuSections.tsx';
+import { VenueHeader } from './VenueHeader.tsx';
+import { menuIslandProps, venueFactsJson, venuePageDescription } from './venue-page-data.ts';
+
+export interface VenueRegions {
+  /** `<header id="venue-header">…` */
+  header: string;
+  /** The category tabs' `<nav>`. */
+  nav: string;
+  /** `<div id="menu-sections">…` (the cards). */
+  sections: string;
+  /** The menu island's `props="…"` attribute value (escaped as the build writes it). */
+  islandProps: string;
+  /** `<title>…</title>` */
+  title: string;
+  /** The description meta's `content` (escaped). */
+  description: string;
+  /** `#venue-facts`' text. */
+  facts: string;
+}
+
+/** As Astro escapes text and attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/** An island's props as Astro serializes them (plain JSON values: 0 = value, 1 = array). */
+function serialize(value: unknown): unknown {
+  if (Array.isArray(value)) return [1, value.map(serialize)];
+  if (value !== null && typeof value === 'object') return [0, Object.fromEntries(Object.entries(value).map(([k, v]) => [k, serialize(v)]))];
+  if (value === undefined) return [0];
+  return [0, value];
+}
+
+function islandPropsOf(props: Record<string, unknown>): string {
+  return escapeHtml(JSON.stringify(Object.fromEntries(Object.entries(props).map(([k, v]) => [k, serialize(v)]))));
+}
+
+/** A component's static HTML as Astro writes it: React's resource hints are dropped (@astrojs/react does). */
+function render(node: Parameters<typeof renderToString>[0]): string {
+  return renderToString(node).replace(/<link\s[^>]*rel="(?:preload|modulepreload|stylesheet|preconnect|dns-prefetch)"[^>]*>/g, '');
+}
+
+export function renderVenueRegions(venue: Venue, etag: string | null, now = Date.now(), apiBase = DEFAULT_API_BASE): VenueRegions {
+  return {
+    header: render(<VenueHeader venue={venue} apiBase={apiBase} />),
+    nav: render(<CategoryNav categories={venue.categories} />),
+    sections: render(<MenuSections venue={venue} apiBase={apiBase} />),
+    islandProps: islandPropsOf(menuIslandProps(venue, apiBase)),
+    title: `<title>${escapeHtml(`${venue.name} - umenu-ui`)}</title>`,
+    description: escapeHtml(venuePageDescription(venue)),
+    facts: venueFactsJson(venue, etag, now),
+  };
+}
+
+/** An island's serialized props read back (the inverse of `serialize`, for plain JSON values). */
+function deserialize(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  const [type, inner] = value as [number, unknown];
+  if (type === 1) return (inner as unknown[]).map(deserialize);
+  if (inner !== null && typeof inner === 'object') return Object.fromEntries(Object.entries(inner).map(([k, v]) => [k, deserialize(v)]));
+  return inner;
+}
+
+function unescapeHtml(text: string): string {
+  return text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
+
+/** The home page's venue list island: its props and its server-rendered HTML. */
+export interface HomeRegions {
+  islandProps: string;
+  inner: string;
+}
+
+/** The venues the home page's island was rendered with, read from its `props` attribute value. */
+export function homeVenuesOf(islandProps: string): VenueSummary[] {
+  const props = deserialize([0, JSON.parse(unescapeHtml(islandProps))]) as { initialVenues?: VenueSummary[] };
+  return props.initialVenues ?? [];
+}
+
+/** As the home page (src/pages/index.astro) renders its HomeSearch island; `prefix` is the island's. */
+export function renderHomeRegions(venues: VenueSummary[], prefix: string, apiBase = DEFAULT_API_BASE): HomeRegions {
+  return {
+    islandProps: islandPropsOf({ initialVenues: venues, apiBase }),
+    inner: renderToString(<HomeSearch initialVenues={venues} apiBase={apiBase} />, { identifierPrefix: prefix }).replace(/<link\s[^>]*rel="(?:preload|modulepreload|stylesheet|preconnect|dns-prefetch)"[^>]*>/g, ''),
+  };
+}

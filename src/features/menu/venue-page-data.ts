@@ -1,0 +1,36 @@
+/**
+ * What a venue page is rendered from besides its components: the menu island's props, the
+ * page's description and its `#venue-facts`. Shared by the build (VenueMenu.astro, [id].astro)
+ * and the bundled server's regeneration of one venue's page (prerender-regions.tsx), so a page
+ * regenerated after an edit is the one the build would have made.
+ */
+import type { Venue } from '../../contract/venue.ts';
+import { ALLERGENS } from '../../contract/venue.ts';
+import { DIET_TAGS } from '../../contract/menu-labels.ts';
+import { checkoutVenueOf } from '../checkout/index.ts';
+import { allergensInMenu, buildIndex, dietsInMenu } from './filter.ts';
+import { venueFactsOf } from './venue-facts.ts';
+
+/** The menu island's props, in the order the page passes them (its serialized props must match). */
+export function menuIslandProps(venue: Venue, apiBase: string) {
+  const index = buildIndex(venue);
+  const present = new Set(allergensInMenu(index));
+  return {
+    venueId: venue.id,
+    currency: venue.currency,
+    locale: venue.locale,
+    apiBase,
+    diets: dietsInMenu(index, DIET_TAGS),
+    allergens: ALLERGENS.filter((a) => present.has(a)),
+    checkoutVenue: checkoutVenueOf(venue),
+  };
+}
+
+export function venuePageDescription(venue: Venue): string {
+  return `${venue.name}: ${venue.tagline}. Consulta el menú y pide desde tu mesa.`;
+}
+
+/** `#venue-facts`' text: the facts and the ETag of the version the page shows. */
+export function venueFactsJson(venue: Venue, etag: string | null, now = Date.now()): string {
+  return JSON.stringify({ ...venueFactsOf(venue, now), etag }).replace(/</g, '\\u003c');
+}

@@ -1,0 +1,54 @@
+/** The live menu's pure parts: a menu's shape (what needs the page rendered again) and a cart line's current price. */
+import { describe, expect, it } from 'vitest';
+import type { Product, Venue } from '../../../src/contract/venue.ts';
+import { menuShape } from '../../../src/features/menu/venue-facts.ts';
+import { $livePrices, currentUnitPrice, setSoldOutFrom } from '../../../src/features/cart/sold-out.ts';
+
+const p = (id: string, extra: Partial<Product> = {}): Product => ({
+  id, name: id, description: '', price: 1000, tags: [], allergens: [], available: true, optionGroups: [], ...extra,
+});
+const taco = p('taco', {
+  price: 6900,
+  optionGroups: [{ id: 'tortilla', name: 'Tortilla', min: 1, max: 1, options: [
+    { id: 'maiz', name: 'Maíz', priceDelta: 0, available: true },
+    { id: 'harina', name: 'Harina', priceDelta: 500, available: true },
+  ] }],
+});
+const venue = {
+  id: 'v', name: 'Fonda', tagline: 'Rica', updatedAt: '2026-11-24T00:00:00.000Z',
+  categories: [{ id: 'c', name: 'Tacos', products: [taco, p('flan')] }],
+} as unknown as Venue;
+const edit = (change: (v: Venue) => void): Venue => {
+  const copy = structuredClone(venue);
+  change(copy);
+  return copy;
+};
+
+describe('menuShape', () => {
+  it('ignores prices, availability and updatedAt (the cards are updated in place for those)', () => {
+    const shape = menuShape(venue);
+    expect(menuShape(edit((v) => { v.categories[0]!.products[0]!.price = 7900; }))).toBe(shape);
+    expect(menuShape(edit((v) => { v.categories[0]!.products[1]!.available = false; }))).toBe(shape);
+    expect(menuShape(edit((v) => { v.updatedAt = '2026-11-25T00:00:00.000Z'; }))).toBe(shape);
+  });
+
+  it('changes with names, dishes, categories, option prices and the venue itself', () => {
+    const shape = menuShape(venue);
+    expect(menuShape(edit((v) => { v.categories[0]!.products[0]!.name = 'Taco nuevo'; }))).not.toBe(shape);
+    expect(menuShape(edit((v) => { v.categories[0]!.products.pop(); }))).not.toBe(shape);
+    expect(menuShape(edit((v) => { v.categories[0]!.name = 'Tacos y más'; }))).not.toBe(shape);
+    expect(menuShape(edit((v) => { v.categories[0]!.products[0]!.optionGroups[0]!.options[1]!.priceDelta = 700; }))).not.toBe(shape);
+    expect(menuShape(edit((v) => { v.tagline = 'Más rica'; }))).not.toBe(shape);
+  });
+});
+
+describe('currentUnitPrice', () => {
+  it('is unknown until the page has a whole version of the menu, then the dish price plus the chosen options', () => {
+    $livePrices.set(new Map());
+    expect(currentUnitPrice($livePrices.get(), { productId: 'taco', optionIds: ['harina'] })).toBeNull();
+    setSoldOutFrom(edit((v) => { v.categories[0]!.products[0]!.price = 7200; }));
+    expect(currentUnitPrice($livePrices.get(), { productId: 'taco', optionIds: ['harina'] })).toBe(7700);
+    expect(currentUnitPrice($livePrices.get(), { productId: 'taco', optionIds: ['maiz'] })).toBe(7200);
+    expect(currentUnitPrice($livePrices.get(), { productId: 'gone', optionIds: [] })).toBeNull();
+  });
+});
