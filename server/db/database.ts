@@ -289,7 +289,7 @@ function openPostgres(url: string, max: number): Db {
 /** `UMENU_RESET_DB=1` on PostgreSQL: drop umenu's tables (the database itself stays). */
 async function resetPostgres(db: Db): Promise<void> {
   await db.startup(async (tx) => {
-    await tx.run('DROP TABLE IF EXISTS schema_version, meta, venues, price_changes, refresh_tokens, orders, order_counters, idempotency_keys, events, login_failures, social_pending, social_codes, users, venue_tables, product_changes, media, table_sessions, table_participants, table_cart_lines, table_line_ids, table_calls, rate_hits CASCADE');
+    await tx.run('DROP TABLE IF EXISTS schema_version, meta, venues, price_changes, refresh_tokens, orders, order_counters, idempotency_keys, events, login_failures, social_pending, social_codes, users, venue_tables, product_changes, media, table_sessions, table_participants, table_cart_lines, table_line_ids, table_calls, rate_hits, invitations CASCADE');
   });
 }
 

@@ -260,8 +260,33 @@ ALTER TABLE events ADD COLUMN session_id TEXT;
 CREATE INDEX events_session ON events (session_id, id);
 `;
 
+// ── BEGIN step: team invitations (branch manage-team) ─────────────────────────
+/**
+ * Team invitations: a one-time link (only its SHA-256 hash is stored) that gives
+ * `manager:{venueId}` or `staff:{venueId}` to the account with `email`; valid until
+ * `expires_at` (ms), used once (`accepted_at`), or withdrawn (`revoked_at`).
+ */
+const invitations = (big: string) => `
+CREATE TABLE invitations (
+  id TEXT PRIMARY KEY,
+  token_hash TEXT NOT NULL UNIQUE,
+  venue_id TEXT NOT NULL,
+  email TEXT NOT NULL,
+  role TEXT NOT NULL,
+  invited_by TEXT NOT NULL,
+  invited_by_name TEXT NOT NULL,
+  created_at ${big} NOT NULL,
+  expires_at ${big} NOT NULL,
+  accepted_at ${big},
+  accepted_by TEXT,
+  revoked_at ${big}
+);
+CREATE INDEX invitations_venue ON invitations (venue_id, created_at);
+`;
+// ── END step: team invitations ───────────────────────────────────────────────
+
 /** Keyed by `Dialect` (server/db/database.ts, which imports this module: named here, not imported). */
 export const MIGRATIONS: Record<'sqlite' | 'postgres', string[]> = {
-  sqlite: [SQLITE_V1, SQLITE_V2, SOCIAL, SQLITE_V3, tableSessions('INTEGER')],
-  postgres: [POSTGRES_V1, SOCIAL, POSTGRES_V2, tableSessions('BIGINT')],
+  sqlite: [SQLITE_V1, SQLITE_V2, SOCIAL, SQLITE_V3, tableSessions('INTEGER'), invitations('INTEGER')],
+  postgres: [POSTGRES_V1, SOCIAL, POSTGRES_V2, tableSessions('BIGINT'), invitations('BIGINT')],
 };

@@ -12,6 +12,7 @@ import {
   CallInput, CallResult, JoinInput, JoinResult, Participant, RoundInput, StaffTableSession, StaffTableSessions,
   TABLE_CREDENTIAL_HEADER, TableBill, TableCall, TableCartLine, TableCheck, TableClosed, TableSession,
 } from './table.ts';
+import { AcceptedInvitation, AcceptInvitationInput, CreatedInvitation, Invitation, InvitationInput, InvitationLookupInput, InvitationPreview, Team, TeamMember } from './team.ts';
 
 const NAMED = {
   Image, Option, OptionGroup, Product, Category, Interval, Hours, VenueSummary, Venue, VenueList,
@@ -20,6 +21,7 @@ const NAMED = {
   VenueInput, ProductPatch, ProductChange, ProductHistory, UploadedImage, TableLink, TableList,
   TableCheck, JoinInput, JoinResult, Participant, TableCartLine, TableCall, TableSession, RoundInput, CallInput, CallResult,
   TableBill, StaffTableSession, StaffTableSessions, TableClosed,
+  InvitationInput, Invitation, CreatedInvitation, TeamMember, Team, InvitationLookupInput, InvitationPreview, AcceptInvitationInput, AcceptedInvitation,
 } as const;
 type SchemaName = keyof typeof NAMED;
 
@@ -123,6 +125,7 @@ export function openApiDocument(): Record<string, unknown> {
       { name: 'orders', description: 'Orders, their live status and the staff board' },
       { name: 'auth', description: 'Accounts and tokens' },
       { name: 'manage', description: 'Venue self-service: menu editor, kitchen availability, images, tables' },
+      { name: 'team', description: 'A venue\'s team: one-time invitation links that give manager:{id} or staff:{id}, the members, taking access away' },
       { name: 'service', description: 'Health, this document and generated media' },
     ],
     components: {
@@ -204,6 +207,70 @@ export function openApiDocument(): Record<string, unknown> {
           summary: 'New random token for a table (manager of the venue): its old link stops opening the table',
           parameters: [idParam('id', 'Venue id'), idParam('label', 'Table label')],
           responses: { 200: json('TableLink', 'The table\'s new link'), ...signedIn, 403: problemResponse('Not a manager of this venue'), 404: problemResponse('No such venue or table') },
+        },
+      },
+      '/venues/{id}/team': {
+        get: {
+          operationId: 'getTeam', tags: ['team'],
+          summary: 'Who holds manager:{id} or staff:{id} (role manager wins when both), and the pending invitations (manager of the venue or admin; staff get 403)',
+          parameters: [idParam('id', 'Venue id')],
+          responses: { 200: json('Team', 'The team'), ...signedIn, 403: problemResponse('Not a manager of this venue nor an admin'), 404: problemResponse('No such venue') },
+        },
+      },
+      '/venues/{id}/team/{userId}': {
+        delete: {
+          operationId: 'removeTeamMember', tags: ['team'],
+          summary: 'Take manager:{id} and staff:{id} away from a member (manager of the venue or admin). Access tokens already issued keep their scope until they expire: the change reaches the person at their next token refresh at the latest',
+          parameters: [idParam('id', 'Venue id'), idParam('userId', 'Account id')],
+          responses: { 204: { description: 'Removed' }, ...signedIn, 403: problemResponse('Not a manager of this venue, or removing oneself'), 404: problemResponse('No such venue, or not a member of its team') },
+        },
+      },
+      '/venues/{id}/invitations': {
+        post: {
+          operationId: 'createInvitation', tags: ['team'],
+          summary: 'Invite a person by email as manager or staff (manager of the venue or admin). Answers the one-time link (valid 7 days), shown only now: the server keeps a hash and sends no e-mail',
+          parameters: [idParam('id', 'Venue id')],
+          requestBody: body('InvitationInput'),
+          responses: {
+            201: json('CreatedInvitation', 'The invitation and its link `{site}/invitacion#{token}`'),
+            ...signedIn,
+            403: problemResponse('Not a manager of this venue nor an admin, or role `admin` (nobody is made an admin from a venue)'),
+            404: problemResponse('No such venue'),
+            ...jsonBodyErrors,
+          },
+        },
+      },
+      '/venues/{id}/invitations/{invitationId}': {
+        delete: {
+          operationId: 'withdrawInvitation', tags: ['team'],
+          summary: 'Withdraw a pending invitation (manager of the venue or admin): its link stops working',
+          parameters: [idParam('id', 'Venue id'), idParam('invitationId', 'Invitation id')],
+          responses: { 204: { description: 'Withdrawn' }, ...signedIn, 403: problemResponse('Not a manager of this venue nor an admin'), 404: problemResponse('No such venue or pending invitation') },
+        },
+      },
+      '/invitations/lookup': {
+        post: {
+          operationId: 'lookupInvitation', tags: ['team'], security: PUBLIC,
+          summary: 'What an invitation link offers (venue, role, email, whether an account with that email exists), for whoever holds its token',
+          requestBody: body('InvitationLookupInput'),
+          responses: { 200: json('InvitationPreview', 'The invitation'), 404: problemResponse('Unknown, used, withdrawn or expired invitation (type invitation-invalid)'), ...jsonBodyErrors },
+        },
+      },
+      '/invitations/accept': {
+        post: {
+          operationId: 'acceptInvitation', tags: ['team'], security: [{}, { bearer: [] }],
+          summary: 'Use an invitation once. Signed in (bearer): the account, whose email must be the invitation\'s, receives the scope (refresh the token to carry it). Not signed in: `name` and `password` (at least 8 characters) create the account with the invitation\'s email and scope; then sign in with them',
+          requestBody: body('AcceptInvitationInput'),
+          responses: {
+            200: json('AcceptedInvitation', 'Accepted by the signed-in account'),
+            201: json('AcceptedInvitation', 'Account created with the scope'),
+            ...jsonBodyErrors,
+            401: problemResponse('A bearer token was sent and is not valid'),
+            403: problemResponse('The signed-in account\'s email is not the invitation\'s'),
+            404: problemResponse('Unknown, used, withdrawn or expired invitation (type invitation-invalid)'),
+            409: problemResponse('Not signed in and an account with this email exists: sign in to accept (type account-exists)'),
+            422: problemResponse('Bad body, or no bearer and `name`/`password` missing (`errors`)'),
+          },
         },
       },
       '/venues/{id}/tables/{label}/check': {
