@@ -7,7 +7,7 @@ import { LoginInput, RefreshInput, SocialTokenInput, TokenPair, UserResponse, Us
 import { Category, Image, Option, OptionGroup, Product, Venue, VenueList, VenueSummary, Hours, Interval } from './venue.ts';
 import { Order, OrderInput, OrderLine, OrderLineInput, OrderList, PriceChange, StatusChange, StatusInput, TipInput } from './order.ts';
 import { Problem, PROBLEM_TYPES } from './problem.ts';
-import { ProductChange, ProductHistory, ProductPatch, TableLink, TableList, UploadedImage, VenueInput } from './manage.ts';
+import { ProductChange, ProductHistory, ProductPatch, TableLink, TableList, UploadedImage, VenueIdCheck, VenueInput } from './manage.ts';
 import {
   CallInput, CallResult, JoinInput, JoinResult, Participant, RoundInput, StaffTableSession, StaffTableSessions,
   TABLE_CREDENTIAL_HEADER, TableBill, TableCall, TableCartLine, TableCheck, TableClosed, TableSession,
@@ -18,7 +18,7 @@ const NAMED = {
   Image, Option, OptionGroup, Product, Category, Interval, Hours, VenueSummary, Venue, VenueList,
   LoginInput, RefreshInput, SocialTokenInput, TokenPair, User, UserResponse,
   OrderLineInput, TipInput, OrderInput, OrderLine, StatusChange, Order, OrderList, StatusInput, PriceChange, Problem,
-  VenueInput, ProductPatch, ProductChange, ProductHistory, UploadedImage, TableLink, TableList,
+  VenueInput, VenueIdCheck, ProductPatch, ProductChange, ProductHistory, UploadedImage, TableLink, TableList,
   TableCheck, JoinInput, JoinResult, Participant, TableCartLine, TableCall, TableSession, RoundInput, CallInput, CallResult,
   TableBill, StaffTableSession, StaffTableSessions, TableClosed,
   InvitationInput, Invitation, CreatedInvitation, TeamMember, Team, InvitationLookupInput, InvitationPreview, AcceptInvitationInput, AcceptedInvitation,
@@ -158,6 +158,14 @@ export function openApiDocument(): Record<string, unknown> {
           responses: { 200: json('Venue', 'Saved'), ...signedIn, 403: problemResponse('Not a manager of this venue (or a new venue and not an admin)'), 412: problemResponse('If-None-Match: * and the venue exists'), ...jsonBodyErrors },
         },
       },
+      '/venues/{id}/exists': {
+        get: {
+          operationId: 'checkVenueId', tags: ['manage'], security: PUBLIC,
+          summary: 'Whether a venue id is taken (and whether it is a usable id at all): always 200, for the "Nuevo local" form',
+          parameters: [idParam('id', 'Venue id to check')],
+          responses: { 200: json('VenueIdCheck', 'The answer') },
+        },
+      },
       '/venues/{id}/products/{productId}': {
         patch: {
           operationId: 'patchProduct', tags: ['manage'],
@@ -186,7 +194,7 @@ export function openApiDocument(): Record<string, unknown> {
             400: problemResponse('Unreadable form'),
             ...signedIn,
             403: problemResponse('Not a manager of this venue'),
-            404: problemResponse('No such venue'),
+            404: problemResponse('No such venue (an admin may upload for a venue not yet published: the editor of a new venue)'),
             413: problemResponse('Image larger than 8 MB'),
             415: problemResponse('Not a JPEG, PNG, WebP or AVIF image (or not multipart)'),
             422: problemResponse('No `file` field'),

@@ -164,6 +164,13 @@ export async function signInWithEmail(email: string, password: string): Promise<
   await auth.loginWith('local', { email: email.trim(), password });
 }
 
+/** New tokens and the user, now: the account just received a scope (an accepted invitation) and should carry it. */
+export async function refreshSession(): Promise<void> {
+  await startAuth();
+  await auth.refreshTokens();
+  await auth.fetchUser();
+}
+
 /** Signs out here and on the API (refresh token family revoked), then goes to `/`. */
 export async function signOut(): Promise<void> {
   signingOut = true;

@@ -11,12 +11,14 @@ import type { Venue } from '../../contract/venue.ts';
 import type { TableLink } from '../../contract/manage.ts';
 import { fetchTables, fetchVenue, rotateTableToken, saveVenue } from './api.ts';
 import { ManageGate } from './ManageGate.tsx';
+import { PanelNav } from './PanelNav.tsx';
+import type { User } from '../../contract/auth.ts';
 
 export const QR_INSTRUCTIONS = 'Escanea el código con la cámara del móvil para ver el menú y pedir desde esta mesa.';
 
 const qrImage = (url: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(url, { border: 2, ecc: 'M' }))}`;
 
-function Sheet({ venueId }: { venueId: string }) {
+function Sheet({ venueId, user }: { venueId: string; user: User }) {
   const [venue, setVenue] = useState<Venue>();
   const [tables, setTables] = useState<TableLink[]>();
   const [error, setError] = useState<string>();
@@ -111,10 +113,10 @@ function Sheet({ venueId }: { venueId: string }) {
     <div className="qr-page">
       <div className="no-print mb-4 flex flex-col gap-3">
         <h1 className="text-2xl font-bold">Mesas y QR · {venue.name}</h1>
+        <PanelNav page="/panel/mesas" venueId={venueId} user={user} />
         <p>Imprime las tarjetas y colócalas en cada mesa. Cada código abre el menú con la mesa ya elegida.</p>
         <div className="flex flex-wrap items-end gap-3">
           <button type="button" className="btn btn-primary min-h-11" onClick={() => print()}>Imprimir</button>
-          <a className="btn btn-ghost min-h-11" href={`/panel/menu?venue=${encodeURIComponent(venueId)}`}>Gestionar menú</a>
         </div>
         <form className="flex flex-wrap items-end gap-2" onSubmit={(e) => void addTable(e)} noValidate>
           <label className="flex flex-col gap-1">
@@ -157,5 +159,5 @@ function Sheet({ venueId }: { venueId: string }) {
 }
 
 export default function TableSheet() {
-  return <ManageGate page="/panel/mesas">{(venueId) => <Sheet venueId={venueId} />}</ManageGate>;
+  return <ManageGate page="/panel/mesas">{(venueId, user) => <Sheet venueId={venueId} user={user} />}</ManageGate>;
 }
