@@ -12,6 +12,7 @@ import type { TableLink } from '../../contract/manage.ts';
 import { fetchTables, fetchVenue, rotateTableToken, saveVenue } from './api.ts';
 import { ManageGate } from './ManageGate.tsx';
 import { PanelNav } from './PanelNav.tsx';
+import { CopyLink } from './CopyLink.tsx';
 import type { User } from '../../contract/auth.ts';
 
 export const QR_INSTRUCTIONS = 'Escanea el código con la cámara del móvil para ver el menú y pedir desde esta mesa.';
@@ -146,6 +147,7 @@ function Sheet({ venueId, user }: { venueId: string; user: User }) {
               <h2 className="text-2xl font-bold">Mesa {t.label}</h2>
               <img src={qrImage(t.url)} alt={`Código QR de la mesa ${t.label}`} width={220} height={220} className="qr-code size-[220px] bg-white" />
               <p className="text-sm">{QR_INSTRUCTIONS}</p>
+              <div className="no-print w-full text-left"><CopyLink url={t.url} label={`Enlace de la mesa ${t.label}`} compact /></div>
               <div className="no-print flex flex-wrap justify-center gap-2">
                 <button type="button" className="btn btn-sm min-h-11" onClick={() => void renew(t.label)} aria-label={`Renovar código de la mesa ${t.label}`}>Renovar código</button>
                 <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => void removeTable(t.label)} aria-label={`Quitar la mesa ${t.label}`} disabled={busy}>Quitar</button>

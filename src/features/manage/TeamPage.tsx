@@ -182,10 +182,10 @@ function TeamView({ venueId, user }: { venueId: string; user: User }) {
         ) : (
           <ul className="flex flex-col gap-2" data-testid="team-members">
             {team.members.map((member) => (
-              <li key={member.id} className="flex flex-wrap items-center gap-3 rounded-box border border-base-300 bg-base-100 p-3" data-member={member.email}>
-                <span className="min-w-0 flex-1">
+              <li key={member.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-box border border-base-300 bg-base-100 p-3" data-member={member.email}>
+                <span className="min-w-0 basis-full sm:basis-0 sm:flex-1">
                   <span className="block font-semibold">{member.name || member.email}</span>
-                  <span className="block truncate text-sm text-base-content/80">{member.email}</span>
+                  <span className="block text-sm break-all text-base-content/80">{member.email}</span>
                 </span>
                 <span className="badge badge-outline min-h-7">{TEAM_ROLE_LABELS[member.role]}</span>
                 {member.id === user.id ? (
@@ -206,9 +206,9 @@ function TeamView({ venueId, user }: { venueId: string; user: User }) {
           <h2 id="pending-title" className="text-lg font-semibold">Invitaciones pendientes</h2>
           <ul className="flex flex-col gap-2" data-testid="team-invitations">
             {team.invitations.map((invitation) => (
-              <li key={invitation.id} className="flex flex-wrap items-center gap-3 rounded-box border border-dashed border-base-300 bg-base-100 p-3">
+              <li key={invitation.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-box border border-dashed border-base-300 bg-base-100 p-3">
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium">{invitation.email}</span>
+                  <span className="block font-medium break-all">{invitation.email}</span>
                   <span className="block text-sm text-base-content/80">{TEAM_ROLE_LABELS[invitation.role]} · caduca el {dateText(invitation.expiresAt)}</span>
                 </span>
                 <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => void withdraw(invitation)} aria-label={`Anular la invitación de ${invitation.email}`}>
