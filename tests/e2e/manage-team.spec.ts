@@ -28,7 +28,7 @@ test.describe('team of a venue', () => {
     await screenshot(page, 'manage-team');
 
     await page.getByLabel('Correo electrónico').fill(email);
-    await page.getByRole('radio', { name: /^Gerente/ }).check();
+    await page.getByRole('radio', { name: 'Gerente', exact: true }).check();
     await page.getByRole('button', { name: 'Crear invitación' }).click();
     const created = page.getByTestId('created-invitation');
     await expect(created).toContainText(`Para ${email} como Gerente`);

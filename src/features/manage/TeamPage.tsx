@@ -70,13 +70,13 @@ function InviteForm({ venueId, onCreated }: { venueId: string; onCreated: (invit
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">Rol</legend>
         {TEAM_ROLES.map((r) => (
-          <label key={r} className="flex min-h-11 cursor-pointer items-start gap-3 rounded-field border border-base-300 p-2">
-            <input type="radio" name="invite-role" className="radio mt-0.5" value={r} checked={role === r} onChange={() => setRole(r)} />
+          <div key={r} className="flex min-h-11 items-start gap-3 rounded-field border border-base-300 p-2">
+            <input id={`invite-role-${r}`} type="radio" name="invite-role" className="radio mt-0.5" value={r} checked={role === r} onChange={() => setRole(r)} aria-describedby={`invite-role-${r}-hint`} />
             <span>
-              <span className="block font-medium">{TEAM_ROLE_LABELS[r]}</span>
-              <span className="block text-sm text-base-content/80">{ROLE_HINTS[r]}</span>
+              <label htmlFor={`invite-role-${r}`} className="block cursor-pointer font-medium">{TEAM_ROLE_LABELS[r]}</label>
+              <span id={`invite-role-${r}-hint`} className="block text-sm text-base-content/80">{ROLE_HINTS[r]}</span>
             </span>
-          </label>
+          </div>
         ))}
       </fieldset>
       {failure && <p role="alert" className={`text-sm font-medium ${ERROR_TEXT}`}>{failure}</p>}
