@@ -15,7 +15,7 @@ import { fetchHistory, fetchVenue, saveVenue, uploadImage, venueExists } from '.
 import { ManageGate } from './ManageGate.tsx';
 import { PanelNav } from './PanelNav.tsx';
 import type { User } from '../../contract/auth.ts';
-import { blankVenue, currencyExponent, errorPaths, formatMoneyText, formPath, newVenueName, parseMenuCsv, slug, toForm, venueResolver, type CsvRow, type FormCategory, type FormProduct, type FormValues } from './model.ts';
+import { blankVenue, currencyExponent, errorPaths, formatMoneyText, formPath, newVenueName, parseMenuCsv, slug, toForm, venueResolver, CSV_ROW_LIMIT, csvLimitMessage, type CsvPreview, type CsvRow, type FormCategory, type FormProduct, type FormValues } from './model.ts';
 import { isAdmin } from './scope.ts';
 
 const ERROR_TEXT = 'text-[#a3153a]';
@@ -416,8 +416,10 @@ function Categories({ venueId, setUndo }: { venueId: string; setUndo: (u: Undo) 
 }
 
 function CsvImport({ onImport, currency, takenIds }: { onImport: (rows: CsvRow[]) => void; currency: string; takenIds: () => Set<string> }) {
-  const [rows, setRows] = useState<CsvRow[]>();
+  const [preview, setPreview] = useState<CsvPreview>();
+  const rows = preview?.rows;
   const good = rows?.filter((r) => r.product) ?? [];
+  const cut = preview !== undefined && preview.total > CSV_ROW_LIMIT;
   return (
     <div className="flex flex-col gap-2">
       <label htmlFor="csv-file" className="text-sm font-medium">Archivo CSV (columnas: category,name,description,price,allergens,tags)</label>
@@ -428,11 +430,12 @@ function CsvImport({ onImport, currency, takenIds }: { onImport: (rows: CsvRow[]
         className="file-input min-h-11"
         onChange={(e) => {
           const file = e.target.files?.[0];
-          if (file) void file.text().then((text) => setRows(parseMenuCsv(text, currencyExponent(currency), takenIds())));
+          if (file) void file.text().then((text) => setPreview(parseMenuCsv(text, currencyExponent(currency), takenIds())));
         }}
       />
       {rows && (
         <div>
+          {cut && <p role="alert" className="mb-2 rounded-box border border-warning bg-[#fff4d6] p-3 text-sm" data-testid="csv-limit">{csvLimitMessage(preview.total)}</p>}
           <table className="table table-sm" aria-label="Vista previa del CSV">
             <thead className="text-base-content"><tr><th scope="col" className="text-base-content">Fila</th><th scope="col" className="text-base-content">Categoría</th><th scope="col" className="text-base-content">Plato</th><th scope="col" className="text-base-content">Estado</th></tr></thead>
             <tbody>
@@ -440,16 +443,18 @@ function CsvImport({ onImport, currency, takenIds }: { onImport: (rows: CsvRow[]
                 <tr key={r.line}>
                   <td>{r.line}</td>
                   <td>{r.category}</td>
-                  <td>{r.product ? `${r.product.name} · ${r.product.priceText}` : '—'}</td>
+                  <td>{r.product ? `${r.product.name} · ${r.product.priceText}` : r.name || '—'}</td>
                   <td className={r.errors.length ? ERROR_TEXT : ''}>{r.errors.length ? r.errors.join('; ') : 'Correcta'}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <p className="mt-2 text-sm">{good.length} filas correctas y {rows.length - good.length} con errores (no se importarán). Nada se guarda hasta que confirmes y publiques.</p>
+          <p className="mt-2 text-sm" data-testid="csv-summary">
+            {cut ? `De las primeras ${CSV_ROW_LIMIT} filas: ` : ''}{good.length} filas correctas y {rows.length - good.length} con errores (no se importarán). Nada se guarda hasta que confirmes y publiques.
+          </p>
           <div className="mt-2 flex gap-2">
-            <button type="button" className="btn btn-primary btn-sm min-h-11" disabled={!good.length} onClick={() => { onImport(good); setRows(undefined); }}>Importar {good.length} platos</button>
-            <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => setRows(undefined)}>Cancelar</button>
+            <button type="button" className="btn btn-primary btn-sm min-h-11" disabled={!good.length} onClick={() => { onImport(good); setPreview(undefined); }}>Importar {good.length} platos</button>
+            <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => setPreview(undefined)}>Cancelar</button>
           </div>
         </div>
       )}
