@@ -97,4 +97,34 @@ test.describe('team of a venue', () => {
     await expect(phone.getByTestId('panel-no-access')).toBeVisible({ timeout: 15_000 });
     await other.close();
   });
+
+  test('an invitation accepted by signing in with Google (the demo provider) comes back to the link and gives the scope', async ({ page, request, allowConsoleError }) => {
+    test.setTimeout(90_000);
+    // The loopback OpenID provider's own interaction page logs a 400 of its own (not our site).
+    allowConsoleError(/^Failed to load resource: the server responded with a status of 400 /);
+    const login = await request.post('/api/auth/login', { data: ADMIN });
+    const { token } = (await login.json()) as { token: string };
+    const res = await request.post(`/api/venues/${VENUE}/invitations`, { data: { email: 'luis@demo.umenu.test', role: 'staff' }, headers: { Authorization: `Bearer ${token}` } });
+    expect(res.status()).toBe(201);
+    const link = new URL(((await res.json()) as { url: string }).url);
+
+    await page.goto(link.pathname + link.hash);
+    await expect(page.getByRole('heading', { level: 1, name: `Invitación a ${VENUE_NAME}` })).toBeVisible({ timeout: 15_000 });
+    // Luis has no account yet on a fresh server (the other project may have made it: then "Iniciar sesión").
+    const toLogin = page.getByRole('button', { name: /^(Entra con Google|Iniciar sesión)$/ });
+    await toLogin.click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.evaluate(() => Promise.race([navigator.serviceWorker?.ready, new Promise((resolve) => setTimeout(resolve, 5000))]));
+    await page.getByRole('button', { name: 'Continuar con Google' }).click();
+    await expect(page.getByRole('heading', { name: 'Elige una cuenta de demostración' })).toBeVisible();
+    await page.getByRole('button', { name: /Continuar como Luis Pérez/ }).click();
+
+    // Back on the invitation, signed in as Luis.
+    await expect(page).toHaveURL(new RegExp(`/invitacion#${link.hash.slice(1)}$`), { timeout: 20_000 });
+    await expect(page.getByText('Has iniciado sesión como luis@demo.umenu.test.')).toBeVisible({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Aceptar invitación' }).click();
+    await expect(page.getByTestId('invitation-accepted')).toContainText(`Ya formas parte del equipo de ${VENUE_NAME} como Personal.`);
+    await page.getByRole('link', { name: 'Abrir el panel de pedidos' }).click();
+    await expect(page.getByTestId('order-board')).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
+  });
 });
