@@ -106,6 +106,16 @@ describe('POST /api/invitations/lookup and /accept (creating an account)', () =>
     expect((await lookup(inv.token)).status).toBe(404);
   });
 
+  it('two people opening the same link at once: one account, one use', async () => {
+    const inv = await invited(manager, 'a-la-vez@example.com');
+    const results = await Promise.all([1, 2].map((n) => accept({ token: inv.token, name: `Persona ${n}`, password: 'segura-123' })));
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses[0]).toBe(201);
+    expect([404, 409]).toContain(statuses[1]);
+    const rows = await s.deps.db.all<{ name: string }>('SELECT name FROM users WHERE email = ?', ['a-la-vez@example.com']);
+    expect(rows).toHaveLength(1);
+  });
+
   it('answers 404 for an unknown token, and for an expired one says it expired', async () => {
     const unknown = await lookup('x'.repeat(32));
     expect(unknown.status).toBe(404);
