@@ -20,6 +20,7 @@ import { socialRoutes } from './social/routes.ts';
 import { manageRoutes } from './routes/manage.ts';
 import { tableRoutes } from './routes/tables.ts';
 import { tableSessionRoutes } from './routes/table-sessions.ts';
+import { teamRoutes } from './routes/team.ts';
 import { mediaUploadRoutes, uploadedMediaRoutes } from './media-upload.ts';
 import { openApiDocument } from '../src/contract/openapi.ts';
 
@@ -91,6 +92,9 @@ export function createApp(deps: AppDeps): Hono {
   api.get('/openapi.json', (c) => c.json(openApiDocument()));
   api.route('/', tableSessionRoutes(deps));
   api.route('/venues', manageRoutes(deps));
+  const team = teamRoutes(deps);
+  api.route('/venues', team.venueTeam);
+  api.route('/invitations', team.invitations);
   api.route('/venues', tableRoutes(deps));
   api.route('/venues', mediaUploadRoutes(deps));
   api.route('/venues', venueRoutes(deps));

@@ -86,6 +86,18 @@ const PRICE_MEMORY_MS = 25 * 3600_000;
 
 interface PriceChange { key: string; old: number; at: number }
 
+/**
+ * A search term matches a venue's folded text when the text contains it, or when one of its
+ * words shares with the term all but the term's last letter (at least 4): "pizza" finds
+ * "Pizzería", "mexicano" finds "Mexicana".
+ */
+export function matchesTerm(text: string, term: string): boolean {
+  if (text.includes(term)) return true;
+  if (term.length < 5) return false;
+  const stem = term.slice(0, -1);
+  return text.split(/[^\p{L}\p{N}]+/u).some((word) => word.startsWith(stem));
+}
+
 export const searchText = (venue: Venue) => fold(`${venue.name} ${venue.city} ${venue.cuisine} ${venue.tagline}`);
 
 /** Inserts or replaces the stored document (no cache, no event): seeding and `put`. */
@@ -147,7 +159,7 @@ export async function createVenueStore(db: Db, events?: EventBus): Promise<Venue
       const out: VenueSummary[] = [];
       for (const [id, entry] of cache) {
         const text = searchIndex.get(id) ?? '';
-        if (terms.every((t) => text.includes(t))) out.push(summaryOf(entry.venue));
+        if (terms.every((t) => matchesTerm(text, t))) out.push(summaryOf(entry.venue));
       }
       return out;
     },

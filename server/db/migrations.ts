@@ -287,6 +287,29 @@ ALTER TABLE orders ADD CONSTRAINT orders_pkey PRIMARY KEY (seq);
 })}
 `,
   },
+  {
+    // Team invitations: a one-time link (only its SHA-256 hash is stored) that gives
+    // `manager:{venueId}` or `staff:{venueId}` to the account with `email`; valid until
+    // `expires_at` (ms), used once (`accepted_at`), or withdrawn (`revoked_at`).
+    name: 'team invitations',
+    up: (t) => `
+CREATE TABLE invitations (
+  id TEXT PRIMARY KEY,
+  token_hash TEXT NOT NULL UNIQUE,
+  venue_id TEXT NOT NULL,
+  email TEXT NOT NULL,
+  role TEXT NOT NULL,
+  invited_by TEXT NOT NULL,
+  invited_by_name TEXT NOT NULL,
+  created_at ${t.bigint} NOT NULL,
+  expires_at ${t.bigint} NOT NULL,
+  accepted_at ${t.bigint},
+  accepted_by TEXT,
+  revoked_at ${t.bigint}
+);
+CREATE INDEX invitations_venue ON invitations (venue_id, created_at);
+`,
+  },
 ];
 
 /** The statements of one step on one engine, in order. */

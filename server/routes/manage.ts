@@ -50,6 +50,16 @@ export function manageRoutes({ venues, auth, config, db }: AppDeps): Hono {
   const app = new Hono();
   const media = config.apiPublicUrl;
 
+  /**
+   * Whether a venue id is taken ("Nuevo local" checks it before opening the editor): always
+   * 200, so the expected "no" is not a failed request in the browser's console.
+   */
+  app.get('/:id/exists', (c) => {
+    const id = c.req.param('id');
+    c.header('cache-control', 'no-store');
+    return c.json({ id: id.slice(0, 64), exists: isValidVenueId(id) && venues.get(id) !== undefined, valid: isValidVenueId(id) });
+  });
+
   /** The editor publishes: manager of the venue or admin; only an admin creates a venue. */
   app.put('/:id', async (c) => {
     const claims = requireAuth(c, auth);

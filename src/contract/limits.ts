@@ -19,7 +19,7 @@ export const LIMITS = {
 export const VENUE_ID_PATTERN = /^[a-z0-9][a-z0-9-]{1,62}$/;
 export const RESERVED_VENUE_IDS = [
   'login', 'inspire', 'pedidos', 'panel', '404', '500', 'offline', 'api', 'config',
-  'sw', 'manifest', 'assets', 'fonts', 'icons', '_astro', 'index', 'error',
+  'sw', 'manifest', 'assets', 'fonts', 'icons', '_astro', 'index', 'error', 'invitacion',
 ] as const;
 
 export function isValidVenueId(id: string): boolean {

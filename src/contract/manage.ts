@@ -168,6 +168,10 @@ export const UploadedImage = z.object({
   srcset: z.string(),
 });
 
+/** `GET /api/venues/{id}/exists`: whether the id is taken (`valid`: the id is a usable venue id). */
+export const VenueIdCheck = z.object({ id: z.string(), exists: z.boolean(), valid: z.boolean() });
+export type VenueIdCheck = z.infer<typeof VenueIdCheck>;
+
 export const TableLink = z.object({ label: z.string(), url: z.string() });
 export const TableList = z.object({ tables: z.array(TableLink) });
 

@@ -7,19 +7,21 @@ import { LoginInput, RefreshInput, SocialTokenInput, TokenPair, UserResponse, Us
 import { Category, Image, Option, OptionGroup, Product, Venue, VenueList, VenueSummary, Hours, Interval } from './venue.ts';
 import { Order, OrderInput, OrderLine, OrderLineInput, OrderList, PriceChange, StatusChange, StatusInput, TipInput } from './order.ts';
 import { Problem, PROBLEM_TYPES } from './problem.ts';
-import { ProductChange, ProductHistory, ProductPatch, TableLink, TableList, UploadedImage, VenueInput } from './manage.ts';
+import { ProductChange, ProductHistory, ProductPatch, TableLink, TableList, UploadedImage, VenueIdCheck, VenueInput } from './manage.ts';
 import {
   CallInput, CallResult, JoinInput, JoinResult, Participant, RoundInput, StaffTableSession, StaffTableSessions,
   TABLE_CREDENTIAL_HEADER, TableBill, TableCall, TableCartLine, TableCheck, TableClosed, TableSession,
 } from './table.ts';
+import { AcceptedInvitation, AcceptInvitationInput, CreatedInvitation, Invitation, InvitationInput, InvitationLookupInput, InvitationPreview, Team, TeamMember } from './team.ts';
 
 const NAMED = {
   Image, Option, OptionGroup, Product, Category, Interval, Hours, VenueSummary, Venue, VenueList,
   LoginInput, RefreshInput, SocialTokenInput, TokenPair, User, UserResponse,
   OrderLineInput, TipInput, OrderInput, OrderLine, StatusChange, Order, OrderList, StatusInput, PriceChange, Problem,
-  VenueInput, ProductPatch, ProductChange, ProductHistory, UploadedImage, TableLink, TableList,
+  VenueInput, VenueIdCheck, ProductPatch, ProductChange, ProductHistory, UploadedImage, TableLink, TableList,
   TableCheck, JoinInput, JoinResult, Participant, TableCartLine, TableCall, TableSession, RoundInput, CallInput, CallResult,
   TableBill, StaffTableSession, StaffTableSessions, TableClosed,
+  InvitationInput, Invitation, CreatedInvitation, TeamMember, Team, InvitationLookupInput, InvitationPreview, AcceptInvitationInput, AcceptedInvitation,
 } as const;
 type SchemaName = keyof typeof NAMED;
 
@@ -123,6 +125,7 @@ export function openApiDocument(): Record<string, unknown> {
       { name: 'orders', description: 'Orders, their live status and the staff board' },
       { name: 'auth', description: 'Accounts and tokens' },
       { name: 'manage', description: 'Venue self-service: menu editor, kitchen availability, images, tables' },
+      { name: 'team', description: 'A venue\'s team: one-time invitation links that give manager:{id} or staff:{id}, the members, taking access away' },
       { name: 'service', description: 'Health, this document and generated media' },
     ],
     components: {
@@ -155,6 +158,14 @@ export function openApiDocument(): Record<string, unknown> {
           responses: { 200: json('Venue', 'Saved'), ...signedIn, 403: problemResponse('Not a manager of this venue (or a new venue and not an admin)'), 412: problemResponse('If-None-Match: * and the venue exists'), ...jsonBodyErrors },
         },
       },
+      '/venues/{id}/exists': {
+        get: {
+          operationId: 'checkVenueId', tags: ['manage'], security: PUBLIC,
+          summary: 'Whether a venue id is taken (and whether it is a usable id at all): always 200, for the "Nuevo local" form',
+          parameters: [idParam('id', 'Venue id to check')],
+          responses: { 200: json('VenueIdCheck', 'The answer') },
+        },
+      },
       '/venues/{id}/products/{productId}': {
         patch: {
           operationId: 'patchProduct', tags: ['manage'],
@@ -183,7 +194,7 @@ export function openApiDocument(): Record<string, unknown> {
             400: problemResponse('Unreadable form'),
             ...signedIn,
             403: problemResponse('Not a manager of this venue'),
-            404: problemResponse('No such venue'),
+            404: problemResponse('No such venue (an admin may upload for a venue not yet published: the editor of a new venue)'),
             413: problemResponse('Image larger than 8 MB'),
             415: problemResponse('Not a JPEG, PNG, WebP or AVIF image (or not multipart)'),
             422: problemResponse('No `file` field'),
@@ -204,6 +215,70 @@ export function openApiDocument(): Record<string, unknown> {
           summary: 'New random token for a table (manager of the venue): its old link stops opening the table',
           parameters: [idParam('id', 'Venue id'), idParam('label', 'Table label')],
           responses: { 200: json('TableLink', 'The table\'s new link'), ...signedIn, 403: problemResponse('Not a manager of this venue'), 404: problemResponse('No such venue or table') },
+        },
+      },
+      '/venues/{id}/team': {
+        get: {
+          operationId: 'getTeam', tags: ['team'],
+          summary: 'Who holds manager:{id} or staff:{id} (role manager wins when both), and the pending invitations (manager of the venue or admin; staff get 403)',
+          parameters: [idParam('id', 'Venue id')],
+          responses: { 200: json('Team', 'The team'), ...signedIn, 403: problemResponse('Not a manager of this venue nor an admin'), 404: problemResponse('No such venue') },
+        },
+      },
+      '/venues/{id}/team/{userId}': {
+        delete: {
+          operationId: 'removeTeamMember', tags: ['team'],
+          summary: 'Take manager:{id} and staff:{id} away from a member (manager of the venue or admin). Access tokens already issued keep their scope until they expire: the change reaches the person at their next token refresh at the latest',
+          parameters: [idParam('id', 'Venue id'), idParam('userId', 'Account id')],
+          responses: { 204: { description: 'Removed' }, ...signedIn, 403: problemResponse('Not a manager of this venue, or removing oneself'), 404: problemResponse('No such venue, or not a member of its team') },
+        },
+      },
+      '/venues/{id}/invitations': {
+        post: {
+          operationId: 'createInvitation', tags: ['team'],
+          summary: 'Invite a person by email as manager or staff (manager of the venue or admin). Answers the one-time link (valid 7 days), shown only now: the server keeps a hash and sends no e-mail',
+          parameters: [idParam('id', 'Venue id')],
+          requestBody: body('InvitationInput'),
+          responses: {
+            201: json('CreatedInvitation', 'The invitation and its link `{site}/invitacion#{token}`'),
+            ...signedIn,
+            403: problemResponse('Not a manager of this venue nor an admin, or role `admin` (nobody is made an admin from a venue)'),
+            404: problemResponse('No such venue'),
+            ...jsonBodyErrors,
+          },
+        },
+      },
+      '/venues/{id}/invitations/{invitationId}': {
+        delete: {
+          operationId: 'withdrawInvitation', tags: ['team'],
+          summary: 'Withdraw a pending invitation (manager of the venue or admin): its link stops working',
+          parameters: [idParam('id', 'Venue id'), idParam('invitationId', 'Invitation id')],
+          responses: { 204: { description: 'Withdrawn' }, ...signedIn, 403: problemResponse('Not a manager of this venue nor an admin'), 404: problemResponse('No such venue or pending invitation') },
+        },
+      },
+      '/invitations/lookup': {
+        post: {
+          operationId: 'lookupInvitation', tags: ['team'], security: PUBLIC,
+          summary: 'What an invitation link offers (venue, role, email, whether an account with that email exists), for whoever holds its token',
+          requestBody: body('InvitationLookupInput'),
+          responses: { 200: json('InvitationPreview', 'The invitation'), 404: problemResponse('Unknown, used, withdrawn or expired invitation (type invitation-invalid)'), ...jsonBodyErrors },
+        },
+      },
+      '/invitations/accept': {
+        post: {
+          operationId: 'acceptInvitation', tags: ['team'], security: [{}, { bearer: [] }],
+          summary: 'Use an invitation once. Signed in (bearer): the account, whose email must be the invitation\'s, receives the scope (refresh the token to carry it). Not signed in: `name` and `password` (at least 8 characters) create the account with the invitation\'s email and scope; then sign in with them',
+          requestBody: body('AcceptInvitationInput'),
+          responses: {
+            200: json('AcceptedInvitation', 'Accepted by the signed-in account'),
+            201: json('AcceptedInvitation', 'Account created with the scope'),
+            ...jsonBodyErrors,
+            401: problemResponse('A bearer token was sent and is not valid'),
+            403: problemResponse('The signed-in account\'s email is not the invitation\'s'),
+            404: problemResponse('Unknown, used, withdrawn or expired invitation (type invitation-invalid)'),
+            409: problemResponse('Not signed in and an account with this email exists: sign in to accept (type account-exists)'),
+            422: problemResponse('Bad body, or no bearer and `name`/`password` missing (`errors`)'),
+          },
         },
       },
       '/venues/{id}/tables/{label}/check': {

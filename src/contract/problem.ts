@@ -32,6 +32,8 @@ export const PROBLEM_TYPES = {
   tableTokenInvalid: 'urn:umenu:problem:table-token-invalid',
   tableCredentialInvalid: 'urn:umenu:problem:table-credential-invalid',
   tableClosed: 'urn:umenu:problem:table-closed',
+  invitationInvalid: 'urn:umenu:problem:invitation-invalid',
+  accountExists: 'urn:umenu:problem:account-exists',
   server: 'urn:umenu:problem:server',
 } as const;
 export type ProblemType = (typeof PROBLEM_TYPES)[keyof typeof PROBLEM_TYPES];

@@ -142,6 +142,8 @@ const MESSAGES: Record<string, string> = {
   [PROBLEM_TYPES.tableTokenInvalid]: 'Este código de mesa no es válido',
   [PROBLEM_TYPES.tableCredentialInvalid]: 'Tu acceso a la mesa no es válido. Vuelve a escanear el código de la mesa.',
   [PROBLEM_TYPES.tableClosed]: 'La mesa está cerrada. Escanea el código de la mesa para empezar de nuevo.',
+  [PROBLEM_TYPES.invitationInvalid]: 'Esta invitación no es válida o ya se ha usado. Pide a quien te invitó un enlace nuevo.',
+  [PROBLEM_TYPES.accountExists]: 'Ya existe una cuenta con este correo: inicia sesión para continuar.',
 };
 
 const BY_STATUS: Record<number, string> = {

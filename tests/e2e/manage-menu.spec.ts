@@ -144,22 +144,33 @@ test.describe('menu editor', () => {
     await expectNoAxeViolations(page, 'image refused');
     await expect(firstDish.getByTestId('dish-image')).toHaveAttribute('src', uploaded!);
 
-    const csv = 'category,name,description,price,allergens,tags\nPostres,Flan de café,Casero,"4.500",huevo;lácteos,nuevo\nPostres,,Sin nombre,3000,,\n';
+    // A file longer than the limit says so, not "500 filas correctas y 0 con errores".
+    const long = ['category,name,price', ...Array.from({ length: 10_000 }, (_, i) => `Platos,Plato ${i},1000`)].join('\n');
+    await page.getByLabel(/^Archivo CSV/).setInputFiles({ name: 'largo.csv', mimeType: 'text/csv', buffer: Buffer.from(long) });
+    await expect(page.getByTestId('csv-limit')).toHaveText('El archivo tiene 10.000 filas. Solo se importan las primeras 500 filas: divide el archivo para importar el resto.');
+    await expect(page.getByTestId('csv-summary')).toContainText('De las primeras 500 filas: 500 filas correctas y 0 con errores');
+    await page.getByRole('button', { name: 'Cancelar', exact: true }).click();
+
+    const csv = 'category,name,description,price,allergens,tags\nPostres,Flan de café,Casero,"4.500",huevo;lácteos,nuevo\nPostres,,Sin nombre,3000,,\nPostres,Alfajor,,2500,cacahuate;trigo,\nPostres,Helado de maní,,3000,maní;plomo,\n';
     await page.getByLabel(/^Archivo CSV/).setInputFiles({ name: 'menu.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     const preview = page.getByRole('table', { name: 'Vista previa del CSV' });
     await expect(preview).toContainText('Falta el nombre');
     await expect(preview).toContainText('Correcta');
+    // A row with errors names its dish.
+    await expect(preview.getByRole('row').filter({ hasText: 'Alérgeno desconocido: «plomo»' })).toContainText('Helado de maní');
+    await expect(page.getByTestId('csv-limit')).toHaveCount(0);
     await expectNoAxeViolations(page, 'CSV preview');
     await preview.scrollIntoViewIfNeeded();
     await screenshot(page, 'manage-editor-csv');
     const before = await apiVenue(request, venueId);
-    await page.getByRole('button', { name: 'Importar 1 platos' }).click();
+    await page.getByRole('button', { name: 'Importar 2 platos' }).click();
     expect((await apiVenue(request, venueId)).etag).toBe(before.etag);
     await page.getByRole('button', { name: 'Publicar cambios' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Menú publicado' })).toBeVisible();
     const saved = (await apiVenue(request, venueId)).venue;
     const flan = saved.categories.flatMap((c) => c.products).find((p) => p.name === 'Flan de café');
     expect(flan).toMatchObject({ price: 450000, allergens: ['eggs', 'milk'], tags: ['nuevo'] });
+    expect(saved.categories.flatMap((c) => c.products).find((p) => p.name === 'Alfajor')).toMatchObject({ allergens: ['peanuts', 'gluten'] });
     expect(saved.categories[0]!.products[0]!.image?.src).toMatch(/\/api\/media\/u\/cafe-la-macarena\/[a-z0-9]+-1\.webp$/);
   });
 

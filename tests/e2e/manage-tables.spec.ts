@@ -48,7 +48,16 @@ test.describe('QR sheet of the tables', () => {
       await expect(card).toContainText('Escanea el código con la cámara del móvil');
       expect(await decodeCard(page, label), `QR of table ${label}`).toBe(url);
       expect(new URL(url).searchParams.get('mesa')).toBe(label);
+      // The link as text too, with "Copiar enlace" (a manager testing on a laptop has no camera).
+      const linkGroup = card.getByRole('group', { name: `Enlace de la mesa ${label}` });
+      await expect(linkGroup.getByTestId('copy-link-url')).toHaveText(url);
+      await expect(linkGroup.getByRole('button', { name: 'Copiar enlace' })).toBeVisible();
     }
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    const patioLink = page.getByRole('group', { name: 'Enlace de la mesa Patio' });
+    await patioLink.getByRole('button', { name: 'Copiar enlace' }).click();
+    await expect(patioLink.getByRole('status')).toHaveText('Enlace copiado.');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected.get('Patio'));
     await page.evaluate(() => scrollTo(0, 0));
     await expectNoAxeViolations(page, 'QR sheet');
     await screenshot(page, 'manage-qr-sheet');
@@ -61,6 +70,7 @@ test.describe('QR sheet of the tables', () => {
     const renewed = (await apiTables(request)).get('Patio')!;
     expect(renewed).not.toBe(before);
     await expect.poll(() => decodeCard(page, 'Patio')).toBe(renewed);
+    await expect(patioLink.getByTestId('copy-link-url')).toHaveText(renewed);
 
     // Add a table (invalid first), then remove it.
     const input = page.getByLabel('Nueva mesa');

@@ -194,6 +194,31 @@ describe('POST /api/venues/{id}/media', () => {
     expect(small.status).toBe(201);
     expect(UploadedImage.parse(await small.json()).width).toBe(10);
   });
+
+  it('an admin uploads images for a new venue before publishing it; nobody else for a venue that does not exist', async () => {
+    const png = await sharp({ create: { width: 12, height: 8, channels: 3, background: '#3366ff' } }).png().toBuffer();
+    expect((await s.request('/api/venues/pizzeria-sin-publicar')).status).toBe(404);
+    const res = await upload(admin, png, 'logo.png', 'image/png', 'pizzeria-sin-publicar');
+    expect(res.status).toBe(201);
+    const image = UploadedImage.parse(await res.json());
+    expect(image.src).toMatch(/^\/api\/media\/u\/pizzeria-sin-publicar\//);
+    expect((await s.request(image.src)).status).toBe(200);
+    for (const token of [manager, staff]) expect((await upload(token, png, 'logo.png', 'image/png', 'pizzeria-sin-publicar')).status).toBe(404);
+    expect((await upload(admin, png, 'logo.png', 'image/png', 'panel')).status).toBe(404);
+  });
+});
+
+describe('GET /api/venues/{id}/exists', () => {
+  it('says whether an id is taken with 200 either way (no failed request for the expected "no")', async () => {
+    const check = async (id: string) => {
+      const res = await s.request(`/api/venues/${id}/exists`);
+      expect(res.status).toBe(200);
+      return res.json();
+    };
+    expect(await check(V)).toEqual({ id: V, exists: true, valid: true });
+    expect(await check('nadie-lo-tiene')).toEqual({ id: 'nadie-lo-tiene', exists: false, valid: true });
+    expect(await check('panel')).toEqual({ id: 'panel', exists: false, valid: false });
+  });
 });
 
 describe('tables', () => {

@@ -1,11 +1,13 @@
 /**
  * The signed-in account menu, in plain DOM (no React): avatar and name
- * opening a small menu with "Mis pedidos", "Panel" (staff only), "Gestionar menú" and
- * "Mesas y QR" (managers), "Nuevo local" (admins) and "Cerrar sesión". Loaded by `account-button.ts` only when this device holds
+ * opening a small menu with "Mis pedidos", "Panel" (staff only), each of the account's
+ * venues by name (its board), "Gestionar menú", "Mesas y QR" and "Equipo" (managers),
+ * "Nuevo local" (admins) and "Cerrar sesión". Loaded by `account-button.ts` only when this device holds
  * a session; it starts the auth core and follows `$auth`.
  */
-import { mdiChevronDown, mdiLogout, mdiQrcode, mdiReceiptTextOutline, mdiSilverwareForkKnife, mdiStorefrontPlusOutline, mdiViewDashboardOutline } from '@mdi/js';
+import { mdiAccountGroupOutline, mdiChevronDown, mdiLogout, mdiQrcode, mdiReceiptTextOutline, mdiSilverwareForkKnife, mdiStorefrontOutline, mdiStorefrontPlusOutline, mdiViewDashboardOutline } from '@mdi/js';
 import type { User } from '../../contract/auth.ts';
+import { apiUrl } from './api.ts';
 import { $auth, $authReady, signOut, startAuth } from './index.ts';
 import { ADMIN_SCOPE, hasScope, isStaff, staffVenueIds } from './scope.ts';
 
@@ -29,14 +31,34 @@ export function panelHref(user: User): string {
 }
 
 /**
- * Managers (issue 11): the first venue of their `manager:{id}` scopes ('' for an admin
- * without one: the page asks which venue); undefined when the account manages nothing.
+ * Managers: the venue the manage links open — the only one they manage, or the one of the
+ * page being shown when they manage it ('' otherwise, and for an admin: the page lists the
+ * venues by name); undefined when the account manages nothing.
  */
-export function managedVenue(user: User): string | undefined {
-  const first = user.scope.find((s) => s.startsWith('manager:') && s.length > 8);
-  if (first) return first.slice(8);
-  return hasScope(user, ADMIN_SCOPE) ? '' : undefined;
+export function managedVenue(user: User, pageVenue: string | null = null): string | undefined {
+  const managed = user.scope.filter((s) => s.startsWith('manager:') && s.length > 8).map((s) => s.slice(8));
+  if (hasScope(user, ADMIN_SCOPE)) return pageVenue ?? '';
+  if (!managed.length) return undefined;
+  if (managed.length === 1) return managed[0];
+  return pageVenue && managed.includes(pageVenue) ? pageVenue : '';
 }
+
+/** Names of the account's venues (the public venue list), by id; empty when it cannot be read. */
+async function venueNames(): Promise<Map<string, string>> {
+  try {
+    const response = await fetch(await apiUrl('venues'), { headers: { Accept: 'application/json' } });
+    if (!response.ok) return new Map();
+    const body = (await response.json()) as { venues?: { id?: unknown; name?: unknown }[] };
+    return new Map((body.venues ?? []).flatMap((v) => (typeof v.id === 'string' && typeof v.name === 'string' ? [[v.id, v.name] as [string, string]] : [])));
+  } catch {
+    return new Map();
+  }
+}
+
+const pageVenueParam = (): string | null => {
+  const value = new URLSearchParams(location.search).get('venue');
+  return value && /^[a-z0-9][a-z0-9-]{1,62}$/.test(value) ? value : null;
+};
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -139,11 +161,30 @@ export function mountAccountMenu(root: HTMLElement, signedOutLink: HTMLElement):
     };
     list.append(linkItem('/pedidos', mdiReceiptTextOutline, 'Mis pedidos'));
     if (isStaff(user)) list.append(linkItem(panelHref(user), mdiViewDashboardOutline, 'Panel'));
-    const managed = managedVenue(user);
+    // Each venue of a non-admin with several, by name: its board (a manager switches there too).
+    const venues = hasScope(user, ADMIN_SCOPE) ? [] : staffVenueIds(user);
+    if (venues.length > 1) {
+      const group = el('li');
+      group.hidden = true;
+      const heading = el('p', 'px-3 pt-2 text-xs font-semibold uppercase tracking-wide text-base-content/80', 'Tus locales');
+      heading.id = `${menuId}-venues`;
+      const venueList = el('ul', 'flex flex-col');
+      venueList.setAttribute('aria-labelledby', heading.id);
+      venueList.dataset.testid = 'account-venues';
+      group.append(heading, venueList);
+      list.append(group);
+      void venueNames().then((names) => {
+        const named = venues.filter((id) => names.has(id)).sort((a, b) => names.get(a)!.localeCompare(names.get(b)!, 'es'));
+        venueList.append(...named.map((id) => linkItem(`/panel?venue=${encodeURIComponent(id)}`, mdiStorefrontOutline, names.get(id)!)));
+        group.hidden = named.length === 0;
+      });
+    }
+    const managed = managedVenue(user, pageVenueParam());
     if (managed !== undefined) {
       const query = managed ? `?venue=${encodeURIComponent(managed)}` : '';
       list.append(linkItem(`/panel/menu${query}`, mdiSilverwareForkKnife, 'Gestionar menú'));
       list.append(linkItem(`/panel/mesas${query}`, mdiQrcode, 'Mesas y QR'));
+      list.append(linkItem(`/panel/equipo${query}`, mdiAccountGroupOutline, 'Equipo'));
     }
     // Only an admin creates venues (issue 11); the page is the manage feature's `/panel/nuevo-local`.
     if (hasScope(user, ADMIN_SCOPE)) list.append(linkItem('/panel/nuevo-local', mdiStorefrontPlusOutline, 'Nuevo local'));

@@ -19,6 +19,7 @@ import { homeTarget, loggedInChangeRedirect, REDIRECTS, rememberableTarget, type
 import { browserRefreshLock } from './refresh-lock.ts';
 import { indexedDbRotationLog } from './rotation-log.ts';
 import { browserLocalStorage, createAuthStorage, documentCookies } from './storage.ts';
+import { SIGNED_IN_HERE_EVENT } from './session-hint.ts';
 
 export { hasScope, canManageVenue, isStaff, staffVenueIds, ADMIN_SCOPE, staffScope } from './scope.ts';
 export type { ScopedUser } from './scope.ts';
@@ -162,6 +163,15 @@ export async function whenAuthReady(): Promise<AuthState> {
 export async function signInWithEmail(email: string, password: string): Promise<void> {
   await startAuth();
   await auth.loginWith('local', { email: email.trim(), password });
+  // Pages that stay put (public ones) show the signed-in account button now, not at the next load.
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(SIGNED_IN_HERE_EVENT));
+}
+
+/** New tokens and the user, now: the account just received a scope (an accepted invitation) and should carry it. */
+export async function refreshSession(): Promise<void> {
+  await startAuth();
+  await auth.refreshTokens();
+  await auth.fetchUser();
 }
 
 /** Signs out here and on the API (refresh token family revoked), then goes to `/`. */

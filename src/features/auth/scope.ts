@@ -31,12 +31,12 @@ export function hasScope(user: ScopedUser | null | undefined, scope: string): bo
   return false;
 }
 
-/** Staff of this venue, or an admin. */
+/** Staff of this venue (`staff:{id}`, or `manager:{id}`: a manager is also staff, product.md §6), or an admin. */
 export function canManageVenue(user: ScopedUser | null | undefined, venueId: string): boolean {
-  return hasScope(user, ADMIN_SCOPE) || hasScope(user, staffScope(venueId));
+  return hasScope(user, ADMIN_SCOPE) || hasScope(user, staffScope(venueId)) || hasScope(user, `manager:${venueId}`);
 }
 
-/** The venue ids the user is staff of (from `staff:{id}` scopes). */
+/** The venue ids the user is staff of (from `staff:{id}` and `manager:{id}` scopes), each once. */
 export function staffVenueIds(user: ScopedUser | null | undefined): string[] {
   const held = user?.scope;
   if (!held) return [];
@@ -45,7 +45,11 @@ export function staffVenueIds(user: ScopedUser | null | undefined): string[] {
     : isScopeList(held)
       ? [...held]
       : Object.entries(held).filter(([, value]) => Boolean(value)).map(([key]) => key);
-  return names.filter((name) => name.startsWith('staff:') && name.length > 6).map((name) => name.slice(6));
+  const ids = names.flatMap((name) => {
+    const match = /^(?:staff|manager):(.+)$/.exec(name);
+    return match ? [match[1]!] : [];
+  });
+  return [...new Set(ids)];
 }
 
 /** Whether to offer the staff panel at all. */

@@ -93,9 +93,13 @@ export function rememberReferrer(referrer = document.referrer): void {
   rememberTarget(page);
 }
 
-/** Calls back when another tab changes a stored `auth.` key. */
+/** Dispatched on `window` when this tab signs in without leaving the page (an invitation page). */
+export const SIGNED_IN_HERE_EVENT = 'umenu:signed-in';
+
+/** Calls back when another tab changes a stored `auth.` key, or this tab signed in in place. */
 export function onAuthStorageChange(listener: () => void): void {
   window.addEventListener('storage', (event) => {
     if (event.key === null || event.key.startsWith(PREFIX)) listener();
   });
+  window.addEventListener(SIGNED_IN_HERE_EVENT, listener);
 }

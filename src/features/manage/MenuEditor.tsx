@@ -11,9 +11,11 @@ import { ALLERGENS, ORDER_MODES, TAGS, WEEKDAYS, type Venue } from '../../contra
 import { MANAGE_LIMITS, type ProductChange, type VenueInput } from '../../contract/manage.ts';
 import { problemFieldErrors, problemMessage, problemOf } from '../../lib/http.ts';
 import { ALLERGEN_LABELS, TAG_LABELS } from '../../contract/menu-labels.ts';
-import { fetchHistory, fetchVenue, saveVenue, uploadImage } from './api.ts';
+import { fetchHistory, fetchVenue, saveVenue, uploadImage, venueExists } from './api.ts';
 import { ManageGate } from './ManageGate.tsx';
-import { blankVenue, currencyExponent, errorPaths, formatMoneyText, formPath, newVenueName, parseMenuCsv, slug, toForm, venueResolver, type CsvRow, type FormCategory, type FormProduct, type FormValues } from './model.ts';
+import { PanelNav } from './PanelNav.tsx';
+import type { User } from '../../contract/auth.ts';
+import { blankVenue, currencyExponent, errorPaths, formatMoneyText, formPath, newVenueName, parseMenuCsv, slug, toForm, venueResolver, CSV_ROW_LIMIT, csvLimitMessage, type CsvPreview, type CsvRow, type FormCategory, type FormProduct, type FormValues } from './model.ts';
 import { isAdmin } from './scope.ts';
 
 const ERROR_TEXT = 'text-[#a3153a]';
@@ -414,8 +416,10 @@ function Categories({ venueId, setUndo }: { venueId: string; setUndo: (u: Undo) 
 }
 
 function CsvImport({ onImport, currency, takenIds }: { onImport: (rows: CsvRow[]) => void; currency: string; takenIds: () => Set<string> }) {
-  const [rows, setRows] = useState<CsvRow[]>();
+  const [preview, setPreview] = useState<CsvPreview>();
+  const rows = preview?.rows;
   const good = rows?.filter((r) => r.product) ?? [];
+  const cut = preview !== undefined && preview.total > CSV_ROW_LIMIT;
   return (
     <div className="flex flex-col gap-2">
       <label htmlFor="csv-file" className="text-sm font-medium">Archivo CSV (columnas: category,name,description,price,allergens,tags)</label>
@@ -426,11 +430,12 @@ function CsvImport({ onImport, currency, takenIds }: { onImport: (rows: CsvRow[]
         className="file-input min-h-11"
         onChange={(e) => {
           const file = e.target.files?.[0];
-          if (file) void file.text().then((text) => setRows(parseMenuCsv(text, currencyExponent(currency), takenIds())));
+          if (file) void file.text().then((text) => setPreview(parseMenuCsv(text, currencyExponent(currency), takenIds())));
         }}
       />
       {rows && (
         <div>
+          {cut && <p role="alert" className="mb-2 rounded-box border border-warning bg-[#fff4d6] p-3 text-sm" data-testid="csv-limit">{csvLimitMessage(preview.total)}</p>}
           <table className="table table-sm" aria-label="Vista previa del CSV">
             <thead className="text-base-content"><tr><th scope="col" className="text-base-content">Fila</th><th scope="col" className="text-base-content">Categoría</th><th scope="col" className="text-base-content">Plato</th><th scope="col" className="text-base-content">Estado</th></tr></thead>
             <tbody>
@@ -438,16 +443,18 @@ function CsvImport({ onImport, currency, takenIds }: { onImport: (rows: CsvRow[]
                 <tr key={r.line}>
                   <td>{r.line}</td>
                   <td>{r.category}</td>
-                  <td>{r.product ? `${r.product.name} · ${r.product.priceText}` : '—'}</td>
+                  <td>{r.product ? `${r.product.name} · ${r.product.priceText}` : r.name || '—'}</td>
                   <td className={r.errors.length ? ERROR_TEXT : ''}>{r.errors.length ? r.errors.join('; ') : 'Correcta'}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <p className="mt-2 text-sm">{good.length} filas correctas y {rows.length - good.length} con errores (no se importarán). Nada se guarda hasta que confirmes y publiques.</p>
+          <p className="mt-2 text-sm" data-testid="csv-summary">
+            {cut ? `De las primeras ${CSV_ROW_LIMIT} filas: ` : ''}{good.length} filas correctas y {rows.length - good.length} con errores (no se importarán). Nada se guarda hasta que confirmes y publiques.
+          </p>
           <div className="mt-2 flex gap-2">
-            <button type="button" className="btn btn-primary btn-sm min-h-11" disabled={!good.length} onClick={() => { onImport(good); setRows(undefined); }}>Importar {good.length} platos</button>
-            <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => setRows(undefined)}>Cancelar</button>
+            <button type="button" className="btn btn-primary btn-sm min-h-11" disabled={!good.length} onClick={() => { onImport(good); setPreview(undefined); }}>Importar {good.length} platos</button>
+            <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => setPreview(undefined)}>Cancelar</button>
           </div>
         </div>
       )}
@@ -456,7 +463,7 @@ function CsvImport({ onImport, currency, takenIds }: { onImport: (rows: CsvRow[]
 }
 
 /** `newName`: an admin opened the editor on a venue to create (`?nombre=`); publishing creates it. */
-function Editor({ venueId, newName }: { venueId: string; newName?: string }) {
+function Editor({ venueId, newName, user }: { venueId: string; newName?: string; user: User }) {
   const form = useForm<FormValues, unknown, VenueInput>({ mode: 'onSubmit', resolver, shouldFocusError: false });
   const { handleSubmit, reset, setError, formState: { isDirty, isSubmitting }, getValues, setValue, setFocus } = form;
   const [loaded, setLoaded] = useState<Venue>();
@@ -472,13 +479,15 @@ function Editor({ venueId, newName }: { venueId: string; newName?: string }) {
   }, [isDirty, isNew]);
 
   useEffect(() => {
-    fetchVenue(venueId).then((v) => { setLoaded(v); reset(toForm(v)); }, (e: unknown) => {
-      if (newName === undefined || problemOf(e)?.status !== 404) return setLoadError(problemMessage(e));
-      const blank = blankVenue(venueId, newName);
+    // A new venue (admin, `?nuevo=`): ask whether it exists first, so its expected absence is no 404.
+    const existing = newName === undefined ? Promise.resolve(true) : venueExists(venueId);
+    existing.then((exists) => {
+      if (exists) return fetchVenue(venueId).then((v) => { setLoaded(v); reset(toForm(v)); });
+      const blank = blankVenue(venueId, newName!);
       setIsNew(true);
       setLoaded(blank);
       reset(toForm(blank));
-    });
+    }).catch((e: unknown) => setLoadError(problemMessage(e)));
   }, [venueId, newName, reset]);
 
   // Unsaved changes: the browser asks on reload/close; in-app links ask here.
@@ -562,9 +571,9 @@ function Editor({ venueId, newName }: { venueId: string; newName?: string }) {
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4 [&_:is(input,textarea,summary)]:scroll-mt-8" aria-labelledby="editor-title">
         <div className="flex flex-wrap items-center gap-2">
           <h1 id="editor-title" className="flex-1 text-2xl font-bold">{isNew ? 'Nuevo local' : 'Gestionar menú'} · {loaded.name}</h1>
-          {!isNew && <a className="btn btn-ghost min-h-11" href={`/panel/mesas?venue=${encodeURIComponent(venueId)}`}>Mesas y QR</a>}
           {!isNew && <a className="btn btn-ghost min-h-11" href={`/${venueId}`}>Ver menú</a>}
         </div>
+        {!isNew && <PanelNav page="/panel/menu" venueId={venueId} user={user} />}
         {isNew && <p className="rounded-box border border-info bg-base-100 p-3">Local nuevo, aún sin publicar: añade sus categorías y platos y pulsa «Publicar local». Los clientes lo verán en <span className="font-mono">{location.host}/{venueId}</span>.</p>}
         <Section title="Datos del local">
           <div className="grid gap-3 sm:grid-cols-2">
@@ -610,7 +619,7 @@ function Editor({ venueId, newName }: { venueId: string; newName?: string }) {
 export default function MenuEditor() {
   return (
     <ManageGate page="/panel/menu">
-      {(venueId, user, search) => <Editor venueId={venueId} newName={isAdmin(user) ? newVenueName(search) : undefined} />}
+      {(venueId, user, search) => <Editor venueId={venueId} newName={isAdmin(user) ? newVenueName(search) : undefined} user={user} />}
     </ManageGate>
   );
 }

@@ -11,12 +11,15 @@ import type { Venue } from '../../contract/venue.ts';
 import type { TableLink } from '../../contract/manage.ts';
 import { fetchTables, fetchVenue, rotateTableToken, saveVenue } from './api.ts';
 import { ManageGate } from './ManageGate.tsx';
+import { PanelNav } from './PanelNav.tsx';
+import { CopyLink } from './CopyLink.tsx';
+import type { User } from '../../contract/auth.ts';
 
 export const QR_INSTRUCTIONS = 'Escanea el código con la cámara del móvil para ver el menú y pedir desde esta mesa.';
 
 const qrImage = (url: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(url, { border: 2, ecc: 'M' }))}`;
 
-function Sheet({ venueId }: { venueId: string }) {
+function Sheet({ venueId, user }: { venueId: string; user: User }) {
   const [venue, setVenue] = useState<Venue>();
   const [tables, setTables] = useState<TableLink[]>();
   const [error, setError] = useState<string>();
@@ -111,10 +114,10 @@ function Sheet({ venueId }: { venueId: string }) {
     <div className="qr-page">
       <div className="no-print mb-4 flex flex-col gap-3">
         <h1 className="text-2xl font-bold">Mesas y QR · {venue.name}</h1>
+        <PanelNav page="/panel/mesas" venueId={venueId} user={user} />
         <p>Imprime las tarjetas y colócalas en cada mesa. Cada código abre el menú con la mesa ya elegida.</p>
         <div className="flex flex-wrap items-end gap-3">
           <button type="button" className="btn btn-primary min-h-11" onClick={() => print()}>Imprimir</button>
-          <a className="btn btn-ghost min-h-11" href={`/panel/menu?venue=${encodeURIComponent(venueId)}`}>Gestionar menú</a>
         </div>
         <form className="flex flex-wrap items-end gap-2" onSubmit={(e) => void addTable(e)} noValidate>
           <label className="flex flex-col gap-1">
@@ -144,6 +147,7 @@ function Sheet({ venueId }: { venueId: string }) {
               <h2 className="text-2xl font-bold">Mesa {t.label}</h2>
               <img src={qrImage(t.url)} alt={`Código QR de la mesa ${t.label}`} width={220} height={220} className="qr-code size-[220px] bg-white" />
               <p className="text-sm">{QR_INSTRUCTIONS}</p>
+              <div className="no-print w-full text-left"><CopyLink url={t.url} label={`Enlace de la mesa ${t.label}`} compact /></div>
               <div className="no-print flex flex-wrap justify-center gap-2">
                 <button type="button" className="btn btn-sm min-h-11" onClick={() => void renew(t.label)} aria-label={`Renovar código de la mesa ${t.label}`}>Renovar código</button>
                 <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => void removeTable(t.label)} aria-label={`Quitar la mesa ${t.label}`} disabled={busy}>Quitar</button>
@@ -157,5 +161,5 @@ function Sheet({ venueId }: { venueId: string }) {
 }
 
 export default function TableSheet() {
-  return <ManageGate page="/panel/mesas">{(venueId) => <Sheet venueId={venueId} />}</ManageGate>;
+  return <ManageGate page="/panel/mesas">{(venueId, user) => <Sheet venueId={venueId} user={user} />}</ManageGate>;
 }

@@ -1,8 +1,9 @@
 /** The management pages' API calls (issue 11). Separate from the diner's modules: only the panel pages load them. */
 import { Venue } from '../../contract/venue.ts';
-import { ProductHistory, TableLink, TableList, UploadedImage, type VenueInput } from '../../contract/manage.ts';
+import { ProductHistory, TableLink, TableList, UploadedImage, VenueIdCheck, type VenueInput } from '../../contract/manage.ts';
 import { Product } from '../../contract/venue.ts';
-import { http, problemOf } from '../../lib/http.ts';
+import { AcceptedInvitation, CreatedInvitation, InvitationPreview, Team, type AcceptInvitationInput, type InvitationInput } from '../../contract/team.ts';
+import { http } from '../../lib/http.ts';
 
 const venuePath = (id: string) => `venues/${encodeURIComponent(id)}`;
 
@@ -16,15 +17,9 @@ export async function saveVenue(venue: VenueInput, { create = false } = {}): Pro
   return Venue.parse(await http.put(venuePath(venue.id), { json: venue, retry: 0, headers }).json<unknown>());
 }
 
-/** Whether a venue with this id exists (a 404 says it does not; other failures throw). */
+/** Whether a venue with this id exists (asked without a 404: an expected "no" is not an error in the console). */
 export async function venueExists(id: string): Promise<boolean> {
-  try {
-    await http.get(venuePath(id), { cache: 'no-store', retry: 0 });
-    return true;
-  } catch (e) {
-    if (problemOf(e)?.status === 404) return false;
-    throw e;
-  }
+  return VenueIdCheck.parse(await http.get(`${venuePath(id)}/exists`, { cache: 'no-store', retry: 0 }).json<unknown>()).exists;
 }
 
 export async function fetchTables(id: string): Promise<TableLink[]> {
@@ -47,4 +42,30 @@ export async function patchProduct(id: string, productId: string, patch: { avail
 
 export async function fetchHistory(id: string, productId: string): Promise<ProductHistory> {
   return ProductHistory.parse(await http.get(`${venuePath(id)}/products/${encodeURIComponent(productId)}/history`, { cache: 'no-store' }).json<unknown>());
+}
+
+// ── The venue's team (/panel/equipo) and invitation links (/invitacion) ──
+
+export async function fetchTeam(id: string): Promise<Team> {
+  return Team.parse(await http.get(`${venuePath(id)}/team`, { cache: 'no-store' }).json<unknown>());
+}
+
+export async function createInvitation(id: string, input: InvitationInput): Promise<CreatedInvitation> {
+  return CreatedInvitation.parse(await http.post(`${venuePath(id)}/invitations`, { json: input, retry: 0 }).json<unknown>());
+}
+
+export async function withdrawInvitation(id: string, invitationId: string): Promise<void> {
+  await http.delete(`${venuePath(id)}/invitations/${encodeURIComponent(invitationId)}`, { retry: 0 });
+}
+
+export async function removeMember(id: string, userId: string): Promise<void> {
+  await http.delete(`${venuePath(id)}/team/${encodeURIComponent(userId)}`, { retry: 0 });
+}
+
+export async function lookupInvitation(token: string): Promise<InvitationPreview> {
+  return InvitationPreview.parse(await http.post('invitations/lookup', { json: { token }, retry: 0 }).json<unknown>());
+}
+
+export async function acceptInvitation(input: AcceptInvitationInput): Promise<AcceptedInvitation> {
+  return AcceptedInvitation.parse(await http.post('invitations/accept', { json: input, retry: 0 }).json<unknown>());
 }

@@ -194,26 +194,56 @@ export function slug(text: string, taken: ReadonlySet<string>): string {
 
 // ── CSV import: category,name,description,price,allergens,tags ──────────────────────
 
-export interface CsvRow { line: number; category: string; product?: FormProduct; errors: string[] }
+export interface CsvRow { line: number; category: string; name: string; product?: FormProduct; errors: string[] }
+/** The rows read (at most `CSV_ROW_LIMIT`) and how many data rows the file has. */
+export interface CsvPreview { rows: CsvRow[]; total: number }
 
-const byLabel = <T extends string>(labels: Record<T, string>, values: readonly T[]) => {
+export const CSV_ROW_LIMIT = 500;
+/** Said when a file has more rows than are read. */
+export const csvLimitMessage = (total: number) =>
+  `El archivo tiene ${total.toLocaleString('es')} filas. Solo se importan las primeras ${CSV_ROW_LIMIT} filas: divide el archivo para importar el resto.`;
+
+/** Lower case, without accents or repeated spaces: "Maní" and "mani" are one word. */
+const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim();
+
+/**
+ * The words people write for each allergen, in Spain and Latin America (and the API's
+ * English values), compared without accents.
+ */
+const ALLERGEN_WORDS: Record<Allergen, string[]> = {
+  gluten: ['gluten', 'trigo', 'cereales', 'cereales con gluten'],
+  crustaceans: ['crustaceos', 'crustaceo', 'crustaceans'],
+  eggs: ['huevo', 'huevos', 'eggs', 'egg'],
+  fish: ['pescado', 'pescados', 'fish'],
+  peanuts: ['cacahuete', 'cacahuetes', 'cacahuate', 'cacahuates', 'mani', 'manies', 'manises', 'peanuts', 'peanut'],
+  soy: ['soja', 'soya', 'soy'],
+  milk: ['lacteos', 'lacteo', 'leche', 'lactosa', 'milk'],
+  nuts: ['frutos secos', 'fruto seco', 'frutos de cascara', 'nueces', 'nuts'],
+  celery: ['apio', 'celery'],
+  mustard: ['mostaza', 'mustard'],
+  sesame: ['sesamo', 'ajonjoli', 'sesame'],
+  sulphites: ['sulfitos', 'sulfito', 'dioxido de azufre', 'sulphites', 'sulfites'],
+  lupin: ['altramuces', 'altramuz', 'lupino', 'lupinos', 'chocho', 'chochos', 'lupin'],
+  molluscs: ['moluscos', 'molusco', 'molluscs', 'mollusks'],
+};
+
+const byLabel = <T extends string>(labels: Record<T, string>, values: readonly T[], words: Partial<Record<T, string[]>> = {}) => {
   const map = new Map<string, T>();
   for (const v of values) {
-    map.set(v, v);
-    map.set(labels[v].toLowerCase(), v);
+    for (const word of [v, labels[v], ...(words[v] ?? [])]) map.set(fold(word), v);
   }
   return map;
 };
-const ALLERGEN_BY_NAME = byLabel(ALLERGEN_LABELS, ALLERGENS);
+const ALLERGEN_BY_NAME = byLabel(ALLERGEN_LABELS, ALLERGENS, ALLERGEN_WORDS);
 const TAG_BY_NAME = byLabel(TAG_LABELS, TAGS);
 
-/** Parses the CSV (header row required); every row gets its Spanish errors. */
-export function parseMenuCsv(text: string, exponent: number, taken: ReadonlySet<string>): CsvRow[] {
+/** Parses the CSV (header row required; the first `CSV_ROW_LIMIT` rows); every row gets its Spanish errors. */
+export function parseMenuCsv(text: string, exponent: number, taken: ReadonlySet<string>): CsvPreview {
   const result = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim().toLowerCase() });
   const ids = new Set(taken);
   const missing = ['category', 'name', 'price'].filter((h) => !result.meta.fields?.includes(h));
-  if (missing.length) return [{ line: 1, category: '', errors: [`Faltan columnas: ${missing.join(', ')} (cabecera: category,name,description,price,allergens,tags)`] }];
-  return result.data.slice(0, 500).map((row, i) => {
+  if (missing.length) return { total: 0, rows: [{ line: 1, category: '', name: '', errors: [`Faltan columnas: ${missing.join(', ')} (cabecera: category,name,description,price,allergens,tags)`] }] };
+  const rows = result.data.slice(0, CSV_ROW_LIMIT).map((row, i): CsvRow => {
     const errors: string[] = [];
     const category = (row.category ?? '').trim();
     const name = (row.name ?? '').trim();
@@ -224,23 +254,25 @@ export function parseMenuCsv(text: string, exponent: number, taken: ReadonlySet<
     if (description.length > 500) errors.push('La descripción pasa de 500 caracteres');
     const price = parseMoneyText(row.price ?? '', exponent);
     if ('error' in price) errors.push(`Precio «${(row.price ?? '').slice(0, 20)}»: ${price.error}`);
-    const list = (cell: string | undefined) => (cell ?? '').split(/[;|]/).map((s) => s.trim().toLowerCase()).filter(Boolean);
+    const list = (cell: string | undefined) => (cell ?? '').split(/[;|]/).map((s) => s.trim()).filter(Boolean);
     const allergens: Allergen[] = [];
     for (const a of list(row.allergens)) {
-      const found = ALLERGEN_BY_NAME.get(a);
+      const found = ALLERGEN_BY_NAME.get(fold(a));
       if (found) { if (!allergens.includes(found)) allergens.push(found); } else errors.push(`Alérgeno desconocido: «${a.slice(0, 30)}»`);
     }
     const tags: Tag[] = [];
     for (const t of list(row.tags)) {
-      const found = TAG_BY_NAME.get(t);
+      const found = TAG_BY_NAME.get(fold(t));
       if (found) { if (!tags.includes(found)) tags.push(found); } else errors.push(`Etiqueta desconocida: «${t.slice(0, 30)}»`);
     }
-    if (errors.length) return { line: i + 2, category, errors };
+    const shownName = name.slice(0, 80);
+    if (errors.length) return { line: i + 2, category, name: shownName, errors };
     const id = slug(name, ids);
     ids.add(id);
     const value = (price as { value: number }).value;
-    return { line: i + 2, category, errors, product: { id, name, description, priceText: formatMoneyText(value, exponent), tags, allergens, available: true, optionGroups: [] } };
+    return { line: i + 2, category, name: shownName, errors, product: { id, name, description, priceText: formatMoneyText(value, exponent), tags, allergens, available: true, optionGroups: [] } };
   });
+  return { rows, total: result.data.length };
 }
 
 // ── A new venue (admin): its id and name, then the editor opens on a blank venue ────

@@ -27,6 +27,8 @@ import { DoneRow, OrderCard, cardHeadingId } from './OrderCard.tsx';
 import { POLL_INTERVAL_MS } from './poll.ts';
 import { TablesSection } from './TablesSection.tsx';
 import { BoardAlert } from './BoardAlert.tsx';
+import type { User } from '../../contract/auth.ts';
+import { PanelNav } from '../manage/index.ts';
 
 /** "hace 5 min" keeps moving even when nothing else changes. */
 const $halfMinute = clock(30_000);
@@ -41,7 +43,7 @@ function columnId(status: ActiveStatus): string {
   return `board-col-${status}`;
 }
 
-export function OrderBoard({ venueId, canSwitch }: { venueId: string; canSwitch: boolean }) {
+export function OrderBoard({ venueId, canSwitch, user }: { venueId: string; canSwitch: boolean; user: User }) {
   const [$board] = useState(() => boardStore(venueId));
   const { orders, gate, firstError, syncError, updatedAt, live, venue, announcement, tables, tablesLoaded, tablesError } = useStore($board);
   const [moveError, setMoveError] = useState('');
@@ -130,9 +132,9 @@ export function OrderBoard({ venueId, canSwitch }: { venueId: string; canSwitch:
               ? <>{live ? 'En vivo' : `Se actualiza cada ${POLL_INTERVAL_MS / 1000} s`} · última vez a las <time dateTime={updatedAt}>{formatTime(updatedAt, locale, timeZone)}</time></>
               : 'Conectando…'}
           </p>
-          {canSwitch && <a className="link inline-flex min-h-11 items-center" href="/panel">Cambiar de local</a>}
         </div>
       </header>
+      <div className="mt-2"><PanelNav page="/panel" venueId={venueId} user={user} /></div>
 
       <div aria-live="polite" role="status" className="sr-only" data-testid="board-announcer">{announcement}</div>
 

@@ -32,5 +32,5 @@ function StaffRoute({ user, search }: { user: User; search: string }) {
     return <NoAccess title="No encontramos ese local" detail="La dirección del panel no es válida. Elige uno de tus locales." showVenueList={venueCount > 0} />;
   }
   if (!canManageVenue(user, venueId)) return <NoAccess showVenueList={venueCount > 0} />;
-  return <OrderBoard key={venueId} venueId={venueId} canSwitch={venueCount > 1} />;
+  return <OrderBoard key={venueId} venueId={venueId} canSwitch={venueCount > 1} user={user} />;
 }

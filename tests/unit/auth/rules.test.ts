@@ -100,6 +100,13 @@ describe('scope check', () => {
     expect(isStaff({ scope: [] })).toBe(false);
     expect(isStaff({ scope: { admin: true } })).toBe(true);
   });
+
+  it('a manager is also staff of their venues (board, venue picker)', () => {
+    expect(canManageVenue({ scope: ['manager:cafe-la-macarena'] }, 'cafe-la-macarena')).toBe(true);
+    expect(canManageVenue({ scope: ['manager:cafe-la-macarena'] }, 'taqueria-el-guero')).toBe(false);
+    expect(staffVenueIds({ scope: ['manager:a-1', 'staff:b-2', 'staff:a-1'] })).toEqual(['a-1', 'b-2']);
+    expect(isStaff({ scope: ['manager:a-1'] })).toBe(true);
+  });
 });
 
 describe('token rules', () => {
