@@ -94,10 +94,6 @@ export async function getMeta(q: Queryable, key: string): Promise<string | undef
   return (await q.get<{ value: string }>('SELECT value FROM meta WHERE key = ?', [key]))?.value;
 }
 
-export async function setMeta(q: Queryable, key: string, value: string): Promise<void> {
-  await q.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [key, value]);
-}
-
 // ── SQLite ──────────────────────────────────────────────────────────────────
 
 function openSqlite({ path, reset = false }: OpenOptions): Db {
@@ -273,10 +269,4 @@ async function resetPostgres(db: Db): Promise<void> {
     const tables = await tx.all<{ name: string }>('SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename');
     if (tables.length) await tx.run(`DROP TABLE IF EXISTS ${tables.map((t) => t.name).join(', ')} CASCADE`);
   });
-}
-
-/** True for a unique-constraint violation in either engine. */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; errcode?: number; message?: string };
-  return e?.code === '23505' || e?.errcode === 2067 || e?.errcode === 1555 || /UNIQUE constraint failed/.test(e?.message ?? '');
 }

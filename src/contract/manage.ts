@@ -183,8 +183,3 @@ export type TableList = z.infer<typeof TableList>;
 export const isAdmin = (scope: readonly string[]) => scope.includes('admin');
 export const isManagerOf = (scope: readonly string[], venueId: string) => isAdmin(scope) || scope.includes(`manager:${venueId}`);
 export const isStaffOrManagerOf = (scope: readonly string[], venueId: string) => isManagerOf(scope, venueId) || scope.includes(`staff:${venueId}`);
-/** Venues this account manages (admin: all, returned as `'*'`). */
-export function managedVenues(scope: readonly string[]): string[] | '*' {
-  if (isAdmin(scope)) return '*';
-  return scope.filter((s) => s.startsWith('manager:')).map((s) => s.slice('manager:'.length));
-}

@@ -34,4 +34,3 @@ export const PROBLEM_TYPES = {
   tableClosed: 'urn:umenu:problem:table-closed',
   server: 'urn:umenu:problem:server',
 } as const;
-export type ProblemType = (typeof PROBLEM_TYPES)[keyof typeof PROBLEM_TYPES];

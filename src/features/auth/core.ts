@@ -86,8 +86,6 @@ export interface AuthDeps {
   onSessionEnded?: (reason: SessionEndReason) => void;
 }
 
-export type Auth = ReturnType<typeof createAuth>;
-
 /** Retry a proactive refresh that failed for a transient reason (offline, 5xx) after this long. */
 export const REFRESH_RETRY_MS = 30_000;
 

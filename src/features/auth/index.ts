@@ -23,7 +23,6 @@ import { browserLocalStorage, createAuthStorage, documentCookies } from './stora
 export { hasScope, canManageVenue, isStaff, staffVenueIds, ADMIN_SCOPE, staffScope } from './scope.ts';
 export type { ScopedUser } from './scope.ts';
 export type { AuthState } from './core.ts';
-export { ExpiredAuthSessionError } from './errors.ts';
 
 /** `{ user, loggedIn }`, shared by every island on the page. */
 export const $auth = atom<AuthState>(SIGNED_OUT);

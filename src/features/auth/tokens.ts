@@ -14,8 +14,6 @@ export interface StoredTokens {
   refreshExpiresAt: number | null;
 }
 
-export const NO_TOKENS: StoredTokens = { token: null, refreshToken: null, tokenExpiresAt: null, refreshExpiresAt: null };
-
 export type TokenStatus = 'unknown' | 'valid' | 'expired';
 
 /** A token without a known expiry is `unknown` (used as if valid, like the seed's auth module). */
