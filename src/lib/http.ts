@@ -6,7 +6,7 @@
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyRequest } from 'ky';
 import { Problem, PROBLEM_TYPES } from '../contract/problem.ts';
 import { DEFAULT_API_BASE, loadConfig } from './config.ts';
-import { progressBegin, progressEnd } from '../shell/progress-events.ts';
+import { progressBegin, progressEnd } from './progress-events.ts';
 
 export const ACCEPT_HEADER = 'application/json, text/plain, */*';
 

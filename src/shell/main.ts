@@ -8,7 +8,6 @@ import { readPageMeta, runPageMeta } from './page-meta.ts';
 import { installProgressBar } from './progress-bar.ts';
 import { installServiceWorker } from './sw-register.ts';
 import { toastError } from './toast.ts';
-import './register-features.ts';
 
 installChunkReload();
 installProgressBar();

@@ -6,8 +6,9 @@
  * into `<script type="application/json" id="umenu-page-meta">` and the shell
  * runs them in the browser (the site is static, so there is no server step).
  *
- * Features register their middleware and validators in a module imported by
- * `register-features.ts`, never from inside an island (islands hydrate too late).
+ * Features register their middleware and validators in a module the layout's entry script
+ * (src/layouts/Default.astro) imports before the shell, never from inside an island (islands
+ * hydrate too late).
  */
 import { isValidVenueId } from '../contract/limits.ts';
 

@@ -6,7 +6,7 @@ import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import { TokenPair, UserResponse, type User } from '../../contract/auth.ts';
 import { Problem } from '../../contract/problem.ts';
 import { loadConfig } from '../../lib/config.ts';
-import { progressBegin, progressEnd } from '../../shell/progress-events.ts';
+import { progressBegin, progressEnd } from '../../lib/progress-events.ts';
 import type { AuthApi } from './core.ts';
 import { AuthNetworkError, AuthRequestError } from './errors.ts';
 
