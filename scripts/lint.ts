@@ -1,6 +1,7 @@
 /**
  * `npm run lint`: ESLint (eslint.config.js), dependency-cruiser's house rules
- * (.dependency-cruiser.cjs) and knip's unused files, exports and dependencies (knip.config.ts), side by
+ * (.dependency-cruiser.cjs), knip's unused files, exports and dependencies (knip.config.ts) and
+ * the check that comments cite only docs/ (scripts/check-citations.ts), side by
  * side: ESLint uses one core, so the other checks cost little extra wall time. All always run to
  * the end, so one report shows every problem.
  */
@@ -17,6 +18,8 @@ const checks: Check[] = [
   { label: 'dependency-cruiser', args: ['depcruise', '--config', '.dependency-cruiser.cjs', '.'] },
   // Configuration hints (e.g. an ignore entry that no longer matches anything) fail as well.
   { label: 'knip', args: ['knip', '--no-progress', '--treat-config-hints-as-errors'] },
+  // Comments cite docs/ headings that exist, and nothing outside the repository.
+  { label: 'citations', args: ['node', 'scripts/check-citations.ts'] },
 ];
 
 function run({ label, args }: Check): Promise<{ label: string; ok: boolean; output: string; seconds: number }> {

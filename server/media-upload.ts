@@ -1,5 +1,5 @@
 /**
- * Uploaded images (issue 11): `POST /api/venues/{id}/media` (manager or admin), multipart
+ * Uploaded images (docs/rules.md#venue-self-service): `POST /api/venues/{id}/media` (manager or admin), multipart
  * field `file`. The type is decided by the bytes, not the name or the declared type:
  * JPEG, PNG, WebP or AVIF up to 8 MB. Stored as WebP at widths 400, 800 and 1200 (never
  * enlarged), plus AVIF where it comes out smaller; metadata (EXIF, GPS…) is dropped after

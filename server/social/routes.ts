@@ -1,5 +1,5 @@
 /**
- * Social sign-in (product.md §5) with openid-client, authorization code + PKCE + state + nonce:
+ * Social sign-in (docs/rules.md#api) with openid-client, authorization code + PKCE + state + nonce:
  *
  *   GET  /auth/social/{provider}/start?code_challenge=…   → the identity provider
  *   GET  /auth/social/{provider}/callback                 → the site's /login?code=… (one-time code)

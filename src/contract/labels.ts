@@ -1,6 +1,6 @@
 /**
  * The enumerations of the contract with the Spanish words a person reads for
- * them (product.md §4). Values are English API values; labels are Spanish.
+ * them (docs/rules.md#cart-checkout-and-orders). Values are English API values; labels are Spanish.
  */
 import type { OrderStatus, PaymentMethod } from './order.ts';
 import type { OrderMode } from './venue.ts';

@@ -1,5 +1,5 @@
 /**
- * Page meta (seed): a page may declare `validate` (false → 404) and named
+ * Page meta (docs/rules.md#page-meta): a page may declare `validate` (false → 404) and named
  * `middleware` (unknown name → 500 `Unknown middleware {name}`); `auth` is the
  * auth feature's marker (false = public, 'guest' = guest-only, true = signed in).
  * Pages declare them through the layout's props; the layout serialises them
@@ -97,7 +97,7 @@ class Stop extends Error {
   }
 }
 
-/** Error status as the seed says: the error's own status code, else 500. */
+/** Error status (docs/rules.md#error-pages): the error's own status code, else 500. */
 export function normalizeError(error: unknown): { statusCode: number; message: string } {
   const record = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
   const code = record.statusCode ?? record.status;

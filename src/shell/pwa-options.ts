@@ -1,4 +1,4 @@
-/** @vite-pwa/astro options: manifest (product.md §8) and the Workbox service worker. */
+/** @vite-pwa/astro options: manifest (docs/rules.md#pwa) and the Workbox service worker. */
 import type { RuntimeCaching } from 'workbox-build';
 
 /**

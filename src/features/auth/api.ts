@@ -1,5 +1,5 @@
 /**
- * The auth calls over HTTP (product.md §5). They use their own small ky calls,
+ * The auth calls over HTTP (docs/rules.md#api). They use their own small ky calls,
  * not the shared client, so a refresh never re-enters the 401 → refresh hook.
  */
 import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky';

@@ -85,7 +85,7 @@ export function rememberTarget(fullPath: string): void {
   if (target) authStorage.set('redirect', target);
 }
 
-/** The seed's `redirect(name)`: `login` remembers the current page, `home` restores it. */
+/** `redirect(name)` (docs/rules.md#redirects-and-guard): `login` remembers the current page, `home` restores it. */
 export function redirect(name: RedirectName, options: { replace?: boolean } = {}): void {
   if (typeof location === 'undefined') return;
   let to: string = REDIRECTS[name];
