@@ -43,7 +43,7 @@ module.exports = {
       comment:
         'The shell (progress bar, page meta, toasts, error page) knows no feature: the app entry, the layout ' +
         "(src/layouts/Default.astro, whose script imports the features' registrations before the shell), " +
-        'composes them. .astro files are not read here (see the top); eslint.config.js does not repeat this rule.',
+        'composes them. .astro files are not read here (see the top); eslint.config.js repeats this rule for them.',
       severity: 'error',
       from: { path: '^src/shell/' },
       to: { path: '^src/(features|pages|layouts)/' },
