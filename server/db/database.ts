@@ -270,3 +270,9 @@ async function resetPostgres(db: Db): Promise<void> {
     if (tables.length) await tx.run(`DROP TABLE IF EXISTS ${tables.map((t) => t.name).join(', ')} CASCADE`);
   });
 }
+
+/** True for a unique-constraint violation in either engine. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; errcode?: number; message?: string };
+  return e?.code === '23505' || e?.errcode === 2067 || e?.errcode === 1555 || /UNIQUE constraint failed/.test(e?.message ?? '');
+}
