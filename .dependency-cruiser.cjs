@@ -30,6 +30,43 @@ module.exports = {
       to: { path: '^(src|server|scripts|tests)/', pathNot: '^src/contract/' },
     },
     {
+      name: 'lib-imports-shell-or-features',
+      comment:
+        'Arrows point down: src/lib/ (HTTP client, config, storage, money, progress events) is used by the shell ' +
+        'and the features and imports neither.',
+      severity: 'error',
+      from: { path: '^src/lib/' },
+      to: { path: '^src/(shell|features|pages|layouts)/' },
+    },
+    {
+      name: 'shell-imports-features',
+      comment:
+        'The shell (progress bar, page meta, toasts, error page) knows no feature: the app entry, the layout ' +
+        "(src/layouts/Default.astro, whose script imports the features' registrations before the shell), " +
+        'composes them. .astro files are not read here (see the top); eslint.config.js repeats this rule for them.',
+      severity: 'error',
+      from: { path: '^src/shell/' },
+      to: { path: '^src/(features|pages|layouts)/' },
+    },
+    {
+      name: 'db-imports-server',
+      comment:
+        'server/db/ (connection, migrations) is the bottom of the server: it imports nothing else from server/ ' +
+        '(demo data lives in server/demo/, which may import the database layer and the services).',
+      severity: 'error',
+      from: { path: '^server/db/' },
+      to: { path: '^server/', pathNot: '^server/db/' },
+    },
+    {
+      name: 'demo-outside-start-up',
+      comment:
+        "Demo data (server/demo/) is loaded only by the server's start-up (server/main.ts), the scripts and the " +
+        'tests: no service or route depends on it.',
+      severity: 'error',
+      from: { pathNot: ['^server/demo/', '^server/main[.]ts$', '^scripts/', '^tests/'] },
+      to: { path: '^server/demo/' },
+    },
+    {
       name: 'feature-insides',
       comment:
         'Features use each other only through their public module: a file in src/features/A may import ' +

@@ -101,6 +101,16 @@ export default defineConfig(
     },
   },
   {
+    // ... the shell's Astro components know no feature (the layout composes them) ...
+    files: ['src/shell/**/*.astro'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [serverImport, { regex: '(^|/)features/', message: 'The shell imports no feature: the layout (src/layouts/Default.astro) composes them.' }] },
+      ],
+    },
+  },
+  {
     // ... and a feature's Astro component reaches another feature only through its index.ts.
     files: ['src/features/*/*.astro'],
     rules: {

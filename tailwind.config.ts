@@ -5,10 +5,10 @@ import type { Config } from 'tailwindcss';
 /** daisyUI ships no types (src/daisyui.d.ts declares them as unknown). */
 type Plugin = NonNullable<Config['plugins']>[number];
 
-/** Seed colours (product.md §7). `primary-content` on #0096c7 fails AA for
+/** Theme colours (docs/rules.md#theme). `primary-content` on #0096c7 fails AA for
  * normal text, so text-bearing primary surfaces use `primary-strong`: the same
  * hue, dark enough for AA on white (5.8:1) and on the #f2f5f8 background (5.3:1). */
-export const seedColors = {
+export const themeColors = {
   primary: '#0096c7',
   primaryStrong: '#006d91',
   accent: '#c75500',
@@ -19,10 +19,10 @@ export const seedColors = {
   background: '#f2f5f8',
 } as const;
 
-/** Seed breakpoints: xs < 600, sm < 960, md < 1280, lg < 1920. */
+/** Breakpoints (docs/rules.md#shell): xs < 600, sm < 960, md < 1280, lg < 1920. */
 export const breakpoints = { sm: '600px', md: '960px', lg: '1280px', xl: '1920px' } as const;
 
-/** Other seed layout constants, for code that needs them (e.g. a scroll-spy or a resize handler). */
+/** Other layout constants (docs/rules.md#shell), for code that needs them (e.g. a scroll-spy or a resize handler). */
 export const layoutConstants = {
   mobileBreakpoint: 1264,
   scrollbarWidth: 16,
@@ -49,7 +49,7 @@ export default {
     screens: breakpoints,
     extend: {
       fontFamily: { sans: ['"Inter Variable"', '"Inter Fallback"', 'system-ui', 'sans-serif'] },
-      colors: { 'primary-strong': seedColors.primaryStrong },
+      colors: { 'primary-strong': themeColors.primaryStrong },
     },
   },
   plugins: [
@@ -61,24 +61,24 @@ export default {
       default: true,
       'color-scheme': 'light',
       '--color-base-100': '#ffffff',
-      '--color-base-200': seedColors.background,
+      '--color-base-200': themeColors.background,
       '--color-base-300': '#dde3ea',
       '--color-base-content': '#1b2330',
-      '--color-primary': seedColors.primary,
+      '--color-primary': themeColors.primary,
       '--color-primary-content': '#04141c',
-      '--color-secondary': seedColors.secondary,
+      '--color-secondary': themeColors.secondary,
       '--color-secondary-content': '#ffffff',
-      '--color-accent': seedColors.accent,
+      '--color-accent': themeColors.accent,
       '--color-accent-content': '#ffffff',
       '--color-neutral': '#1b2330',
       '--color-neutral-content': '#ffffff',
-      '--color-info': seedColors.info,
+      '--color-info': themeColors.info,
       '--color-info-content': '#04141c',
       '--color-success': '#1a7f4b',
       '--color-success-content': '#ffffff',
-      '--color-warning': seedColors.warning,
+      '--color-warning': themeColors.warning,
       '--color-warning-content': '#1b2330',
-      '--color-error': seedColors.error,
+      '--color-error': themeColors.error,
       '--color-error-content': '#1b0a10',
       '--radius-selector': '0.5rem',
       '--radius-field': '0.5rem',

@@ -1,7 +1,9 @@
 /**
- * `npm run lint`: ESLint (eslint.config.js) and dependency-cruiser's house rules
- * (.dependency-cruiser.cjs), side by side: ESLint uses one core, so the import check costs no
- * extra wall time. Both always run to the end, so one report shows every problem.
+ * `npm run lint`: ESLint (eslint.config.js), dependency-cruiser's house rules
+ * (.dependency-cruiser.cjs), knip's unused files, exports and dependencies (knip.config.ts) and
+ * the check that comments cite only docs/ (scripts/check-citations.ts), side by
+ * side: ESLint uses one core, so the other checks cost little extra wall time. All always run to
+ * the end, so one report shows every problem.
  */
 import { spawn } from 'node:child_process';
 
@@ -14,6 +16,10 @@ const checks: Check[] = [
   // Warnings fail too: a warning nobody has to fix is noise.
   { label: 'ESLint', args: ['eslint', '--max-warnings', '0', '.'] },
   { label: 'dependency-cruiser', args: ['depcruise', '--config', '.dependency-cruiser.cjs', '.'] },
+  // Configuration hints (e.g. an ignore entry that no longer matches anything) fail as well.
+  { label: 'knip', args: ['knip', '--no-progress', '--treat-config-hints-as-errors'] },
+  // Comments cite docs/ headings that exist, and nothing outside the repository.
+  { label: 'citations', args: ['node', 'scripts/check-citations.ts'] },
 ];
 
 function run({ label, args }: Check): Promise<{ label: string; ok: boolean; output: string; seconds: number }> {

@@ -24,7 +24,7 @@ export interface AppDeps {
   venues: VenueStore;
   auth: AuthService;
   orders: OrderService;
-  /** Table sessions (issue 12). */
+  /** Table sessions (docs/rules.md#table-sessions). */
   tables: TableSessionService;
   site: SiteState;
   /** Order and venue events (stored, resumable, shared by every instance). */

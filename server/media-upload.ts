@@ -1,5 +1,5 @@
 /**
- * Uploaded images (issue 11): `POST /api/venues/{id}/media` (manager or admin), multipart
+ * Uploaded images (docs/rules.md#venue-self-service): `POST /api/venues/{id}/media` (manager or admin), multipart
  * field `file`. The type is decided by the bytes, not the name or the declared type:
  * JPEG, PNG, WebP or AVIF up to 8 MB. Stored as WebP at widths 400, 800 and 1200 (never
  * enlarged), plus AVIF where it comes out smaller; metadata (EXIF, GPS…) is dropped after
@@ -119,14 +119,16 @@ export function mediaUploadRoutes({ auth, venues, db }: AppDeps): Hono {
   return app;
 }
 
-const STORED_PATH = /^([a-z0-9][a-z0-9-]{1,62})\/([a-z0-9]{10,40})-(\d{1,4})\.webp$/;
+/** `{venueId}/{hash}-{width}.webp`; the venue id is checked by the contract's rule. */
+const STORED_PATH = /^([^/]+)\/([a-z0-9]{10,40})-(\d{1,4})\.webp$/;
 
 /** `GET /api/media/u/…`: an uploaded image; AVIF when the browser takes it and it is smaller. */
 export function uploadedMediaRoutes({ db }: AppDeps): Hono {
   const app = new Hono();
   app.get('/*', async (c) => {
     const path = c.req.path.replace(/^.*?\/media\/u\//, '');
-    if (!STORED_PATH.test(path)) throw problem('notFound', 404, 'Imagen no encontrada.');
+    const stored = STORED_PATH.exec(path);
+    if (!stored || !isValidVenueId(stored[1]!)) throw problem('notFound', 404, 'Imagen no encontrada.');
     const wantsAvif = /image\/avif/.test(c.req.header('accept') ?? '');
     const keys = wantsAvif ? [path.replace(/\.webp$/, '.avif'), path] : [path];
     for (const key of keys) {

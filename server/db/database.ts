@@ -94,10 +94,6 @@ export async function getMeta(q: Queryable, key: string): Promise<string | undef
   return (await q.get<{ value: string }>('SELECT value FROM meta WHERE key = ?', [key]))?.value;
 }
 
-export async function setMeta(q: Queryable, key: string, value: string): Promise<void> {
-  await q.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [key, value]);
-}
-
 // ── SQLite ──────────────────────────────────────────────────────────────────
 
 function openSqlite({ path, reset = false }: OpenOptions): Db {

@@ -1,5 +1,5 @@
 /**
- * Social sign-in (product.md §5) with openid-client, authorization code + PKCE + state + nonce:
+ * Social sign-in (docs/rules.md#api) with openid-client, authorization code + PKCE + state + nonce:
  *
  *   GET  /auth/social/{provider}/start?code_challenge=…   → the identity provider
  *   GET  /auth/social/{provider}/callback                 → the site's /login?code=… (one-time code)
@@ -26,7 +26,7 @@ export const SOCIAL_PROVIDERS = ['google', 'demo'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
 /** Reasons sent back to `/login?error=…`; the login page explains each in Spanish. */
-export type SocialErrorCode = 'social_cancelled' | 'social_expired' | 'social_failed' | 'social_email' | 'social_unavailable';
+type SocialErrorCode = 'social_cancelled' | 'social_expired' | 'social_failed' | 'social_email' | 'social_unavailable';
 
 const STATE_COOKIE = 'umenu_social_state';
 const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
@@ -126,7 +126,7 @@ export function socialRoutes(deps: AppDeps, options: SocialOptions = {}): Social
     return settings.publicUrl ?? new URL(c.req.url).origin;
   }
 
-  function backToLogin(c: Context, site: string, params: Record<string, string>): Response {
+  function backToLogin(c: Context, site: string, params: { error: SocialErrorCode } | { code: string }): Response {
     deleteCookie(c, STATE_COOKIE, { path: '/' });
     c.header('cache-control', 'no-store');
     c.header('referrer-policy', 'no-referrer');

@@ -1,5 +1,5 @@
 /**
- * Opening hours in the venue's timezone (product.md §3), the one rule the
+ * Opening hours in the venue's timezone (docs/rules.md#menu-and-money), the one rule the
  * browser (open-now line, checkout) and the server (refusing orders) share.
  * Each weekday holds intervals `{open, close}` as `HH:MM`; `close` may be
  * `24:00`, and a close earlier than (or equal to) its open runs past midnight

@@ -1,6 +1,6 @@
 /**
  * The enumerations of the contract with the Spanish words a person reads for
- * them (product.md §4). Values are English API values; labels are Spanish.
+ * them (docs/rules.md#cart-checkout-and-orders). Values are English API values; labels are Spanish.
  */
 import type { OrderStatus, PaymentMethod } from './order.ts';
 import type { OrderMode } from './venue.ts';
@@ -26,7 +26,6 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 
 /** Tip percentages offered at checkout (the diner may also type an amount). */
 export const TIP_PERCENT_PRESETS = [0, 10, 15] as const;
-export type TipPercentPreset = (typeof TIP_PERCENT_PRESETS)[number];
 
 export function tipPresetLabel(percent: number): string {
   return percent === 0 ? 'Sin propina' : `${percent} %`;

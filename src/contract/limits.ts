@@ -1,4 +1,4 @@
-/** Limits of product.md §9, shared by the browser and the reference API. */
+/** Limits of docs/rules.md#limits-and-bad-input, shared by the browser and the reference API. */
 export const LIMITS = {
   quantityMin: 1,
   quantityMax: 99,
@@ -15,7 +15,7 @@ export const LIMITS = {
   participantNameMax: 40,
 } as const;
 
-/** Venue ids are slugs; static page names are reserved (product.md §2). */
+/** Venue ids are slugs; static page names are reserved (docs/rules.md#venue-ids). */
 export const VENUE_ID_PATTERN = /^[a-z0-9][a-z0-9-]{1,62}$/;
 export const RESERVED_VENUE_IDS = [
   'login', 'inspire', 'pedidos', 'panel', '404', '500', 'offline', 'api', 'config',

@@ -1,5 +1,5 @@
 /**
- * Venue self-service (issue 11): what a manager may send and what the management
+ * Venue self-service (docs/rules.md#venue-self-service): what a manager may send and what the management
  * operations answer. The editor's forms validate with the same schemas as the API,
  * with Spanish messages on the fields a person can fix.
  */
@@ -183,12 +183,7 @@ export type UploadedImage = z.infer<typeof UploadedImage>;
 export type TableLink = z.infer<typeof TableLink>;
 export type TableList = z.infer<typeof TableList>;
 
-/** Scopes (issue 11): `admin`, `manager:{venueId}`, `staff:{venueId}`. */
+/** Scopes (docs/rules.md#scopes): `admin`, `manager:{venueId}`, `staff:{venueId}`. */
 export const isAdmin = (scope: readonly string[]) => scope.includes('admin');
 export const isManagerOf = (scope: readonly string[], venueId: string) => isAdmin(scope) || scope.includes(`manager:${venueId}`);
 export const isStaffOrManagerOf = (scope: readonly string[], venueId: string) => isManagerOf(scope, venueId) || scope.includes(`staff:${venueId}`);
-/** Venues this account manages (admin: all, returned as `'*'`). */
-export function managedVenues(scope: readonly string[]): string[] | '*' {
-  if (isAdmin(scope)) return '*';
-  return scope.filter((s) => s.startsWith('manager:')).map((s) => s.slice('manager:'.length));
-}

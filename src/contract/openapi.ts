@@ -1,5 +1,5 @@
 /**
- * OpenAPI 3.1 document of the umenu API (product.md §5), built from the same zod
+ * OpenAPI 3.1 document of the umenu API (docs/rules.md#api), built from the same zod
  * schemas the browser and the reference server validate with. Served at `/api/openapi.json`.
  */
 import * as z from 'zod/mini';

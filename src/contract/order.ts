@@ -5,7 +5,7 @@ import { OrderMode } from './venue.ts';
 export const ORDER_STATUSES = ['received', 'preparing', 'ready', 'delivered', 'cancelled'] as const;
 export const PAYMENT_METHODS = ['cash', 'card'] as const;
 
-/** Legal status transitions (product.md §4): cancel only before `preparing`. */
+/** Legal status transitions (docs/rules.md#cart-checkout-and-orders): cancel only before `preparing`. */
 export const STATUS_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   received: ['preparing', 'cancelled'],
   preparing: ['ready'],

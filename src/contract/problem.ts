@@ -36,4 +36,3 @@ export const PROBLEM_TYPES = {
   accountExists: 'urn:umenu:problem:account-exists',
   server: 'urn:umenu:problem:server',
 } as const;
-export type ProblemType = (typeof PROBLEM_TYPES)[keyof typeof PROBLEM_TYPES];

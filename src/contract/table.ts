@@ -1,5 +1,5 @@
 /**
- * Table sessions (issue 12): everyone at a table joins one live session from their own
+ * Table sessions (docs/rules.md#table-sessions): everyone at a table joins one live session from their own
  * phone, shares one cart and sends rounds to the kitchen together. Schemas and types of
  * the `/api/venues/{id}/tables/{label}/…` and `/api/table-session…` endpoints, and the
  * exact Spanish strings both clients show.
@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { LIMITS } from './limits.ts';
 import { Order, OrderLineInput } from './order.ts';
 
-/** Exact strings of the issue (requirements, not suggestions). */
+/** Exact strings of docs/rules.md#table-sessions (requirements, not suggestions). */
 export const TABLE_STRINGS = {
   invalidToken: 'Este código de mesa no es válido',
   closed: 'Mesa cerrada',

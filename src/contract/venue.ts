@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { VENUE_ID_PATTERN } from './limits.ts';
-import { WEEKDAYS, type Weekday } from './hours.ts';
+import { WEEKDAYS } from './hours.ts';
 
-export { WEEKDAYS, type Weekday };
+export { WEEKDAYS };
 
 export const TAGS = ['vegano', 'vegetariano', 'sin-gluten', 'picante', 'nuevo', 'popular'] as const;
 export const ALLERGENS = [

@@ -75,26 +75,14 @@ export async function fetchRuntimeConfig(
 }
 
 let pending: Promise<RuntimeConfig> | undefined;
-let loaded: RuntimeConfig | undefined;
 
 /** The runtime config, fetched once per page (later calls share the first request). */
 export function loadConfig(): Promise<RuntimeConfig> {
-  if (!pending) {
-    pending = (typeof window === 'undefined' ? Promise.resolve(DEFAULT_CONFIG) : fetchRuntimeConfig()).then((config) => {
-      loaded = config;
-      return config;
-    });
-  }
+  pending ??= typeof window === 'undefined' ? Promise.resolve(DEFAULT_CONFIG) : fetchRuntimeConfig();
   return pending;
-}
-
-/** The config if already loaded, else the build default (synchronous callers). */
-export function currentConfig(): RuntimeConfig {
-  return loaded ?? DEFAULT_CONFIG;
 }
 
 /** Test seam: forget the cached config. */
 export function resetConfigForTests(): void {
   pending = undefined;
-  loaded = undefined;
 }

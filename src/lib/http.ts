@@ -1,12 +1,12 @@
 /**
- * The HTTP client (ky): base address from the runtime config, the seed's
- * `Accept` header, an auth hook, one retry after a refreshed session on 401,
+ * The HTTP client (ky): base address from the runtime config, the
+ * `Accept` header of docs/rules.md#api, an auth hook, one retry after a refreshed session on 401,
  * progress reported to the top bar, and RFC 9457 problems in Spanish.
  */
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyRequest } from 'ky';
 import { Problem, PROBLEM_TYPES } from '../contract/problem.ts';
 import { DEFAULT_API_BASE, loadConfig } from './config.ts';
-import { progressBegin, progressEnd } from '../shell/progress-events.ts';
+import { progressBegin, progressEnd } from './progress-events.ts';
 
 export const ACCEPT_HEADER = 'application/json, text/plain, */*';
 

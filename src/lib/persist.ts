@@ -1,6 +1,6 @@
 /**
  * Client state that survives reloads: every persistent store lives in ONE
- * localStorage entry, `vuex` (`{ [name]: value }`), as the seed requires.
+ * localStorage entry, `vuex` (`{ [name]: value }`), as docs/rules.md#shell requires.
  * - storage unavailable (privacy mode) or full (QuotaExceededError): state is
  *   kept in memory for this page and the app keeps working;
  * - corrupt JSON under `vuex`, or a value of the wrong shape: discarded, the

@@ -3,7 +3,7 @@
  * in the browser — failed validate, unknown middleware, an island's failed
  * load — cannot change the HTTP status). Same markup as the static 404/500
  * pages: it clones `<template id="umenu-error-template">` from the layout.
- * If showing it fails, a minimal fallback is written instead (seed).
+ * If showing it fails, a minimal fallback is written instead (docs/rules.md#error-pages).
  */
 import { normalizeError } from './page-meta.ts';
 

@@ -8,13 +8,12 @@ import { readPageMeta, runPageMeta } from './page-meta.ts';
 import { installProgressBar } from './progress-bar.ts';
 import { installServiceWorker } from './sw-register.ts';
 import { toastError } from './toast.ts';
-import './register-features.ts';
 
 installChunkReload();
 installProgressBar();
 installOnlineIndicator();
 
-// An unexpected failure anywhere gets the seed's generic error toast rather than silence.
+// An unexpected failure anywhere gets the generic error toast (docs/rules.md#toasts) rather than silence.
 window.addEventListener('unhandledrejection', (event) => {
   if (event.defaultPrevented || isChunkLoadError(event.reason)) return;
   // A cancelled request (navigation, unmount) is not a failure the diner should hear about.

@@ -1,13 +1,14 @@
 /**
- * Page meta (seed): a page may declare `validate` (false → 404) and named
+ * Page meta (docs/rules.md#page-meta): a page may declare `validate` (false → 404) and named
  * `middleware` (unknown name → 500 `Unknown middleware {name}`); `auth` is the
  * auth feature's marker (false = public, 'guest' = guest-only, true = signed in).
  * Pages declare them through the layout's props; the layout serialises them
  * into `<script type="application/json" id="umenu-page-meta">` and the shell
  * runs them in the browser (the site is static, so there is no server step).
  *
- * Features register their middleware and validators in a module imported by
- * `register-features.ts`, never from inside an island (islands hydrate too late).
+ * Features register their middleware and validators in a module the layout's entry script
+ * (src/layouts/Default.astro) imports before the shell, never from inside an island (islands
+ * hydrate too late).
  */
 import { isValidVenueId } from '../contract/limits.ts';
 
@@ -96,7 +97,7 @@ class Stop extends Error {
   }
 }
 
-/** Error status as the seed says: the error's own status code, else 500. */
+/** Error status (docs/rules.md#error-pages): the error's own status code, else 500. */
 export function normalizeError(error: unknown): { statusCode: number; message: string } {
   const record = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
   const code = record.statusCode ?? record.status;

@@ -1,6 +1,6 @@
 /** Paints the progress state into `#umenu-progress` and wires requests and navigation to it. */
 import { createProgress, PROGRESS, type ProgressController } from './progress.ts';
-import { PROGRESS_EVENT, type ProgressSignal } from './progress-events.ts';
+import { PROGRESS_EVENT, type ProgressSignal } from '../lib/progress-events.ts';
 
 export function installProgressBar(): ProgressController | undefined {
   const bar = document.getElementById('umenu-progress');

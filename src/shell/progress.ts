@@ -1,5 +1,5 @@
 /**
- * The top progress bar's rules (seed): shown only after a 200 ms throttle,
+ * The top progress bar's rules (docs/rules.md#progress-bar): shown only after a 200 ms throttle,
  * fills over 5000 ms, hides 500 ms after finishing, 2 px high, error colour on
  * failure; page data moves it by 30 per step when a page has two data steps,
  * 45 when it has one. Pure state machine with injectable timers, so the

@@ -1,4 +1,4 @@
-/** @vite-pwa/astro options: manifest (product.md §8) and the Workbox service worker. */
+/** @vite-pwa/astro options: manifest (docs/rules.md#pwa) and the Workbox service worker. */
 import type { RuntimeCaching } from 'workbox-build';
 
 /**
@@ -45,8 +45,10 @@ export const runtimeCaching: RuntimeCaching[] = [
         {
           // Offline, never opened by path (e.g. reached through a 404-only host's 404.html):
           // a venue whose menu the device keeps still opens, through the precached fallback shell.
+          // This function is copied into sw.js as source, so it cannot call the contract's
+          // isValidVenueId; it needs no venue id rule either: only a valid id's menu is ever kept.
           handlerDidError: async ({ request }: { request: Request }) => {
-            const match = /^\/([a-z0-9][a-z0-9-]{1,62})$/.exec(new URL(request.url).pathname);
+            const match = /^\/([^/]+)$/.exec(new URL(request.url).pathname);
             if (!match) return undefined;
             const menus = await (await caches.open('umenu-venues')).keys();
             if (!menus.some((menu) => new URL(menu.url).pathname === `/api/venues/${match[1]}`)) return undefined;

@@ -9,7 +9,7 @@ import type { ToastOptions } from './toast-options.ts';
 export type { ToastOptions };
 
 export const GENERIC_ERROR_MESSAGE = 'Oops...Something went wrong';
-/** The seed's type of the generic failure toast; set as the toast's class name. */
+/** The type of the generic failure toast (docs/rules.md#toasts); set as the toast's class name. */
 export const GENERIC_ERROR_TYPE = 'my-error';
 
 type Kind = 'message' | 'success' | 'info' | 'warning' | 'error';

@@ -1,4 +1,4 @@
-/** Venue self-service (issue 11): scopes endpoint by endpoint, the editor's PUT, the kitchen's PATCH with history, images, tables. */
+/** Venue self-service (docs/rules.md#venue-self-service): scopes endpoint by endpoint, the editor's PUT, the kitchen's PATCH with history, images, tables. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { Venue, type Venue as VenueT } from '../../src/contract/venue.ts';

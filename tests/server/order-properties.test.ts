@@ -1,7 +1,7 @@
 /**
  * Property-based tests of order validation: no input makes the API answer 500, and no
- * bad order is ever accepted. An independent oracle (written from product.md §4/§9,
- * not from the server's code) says which generated orders are valid and what they cost.
+ * bad order is ever accepted. An independent oracle (written from docs/rules.md#cart-checkout-and-orders and
+ * #limits-and-bad-input, not from the server's code) says which generated orders are valid and what they cost.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';

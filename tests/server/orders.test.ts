@@ -110,7 +110,7 @@ describe('POST /api/orders', () => {
     }
   });
 
-  it('enforces the limits of §9 with field errors', async () => {
+  it('enforces the order limits with field errors', async () => {
     const line = tacoOrder().lines[0]!;
     const cases: Array<[unknown, string]> = [
       [tacoOrder({ lines: [{ ...line, quantity: 0 }] }), 'lines.0.quantity'],

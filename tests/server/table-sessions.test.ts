@@ -1,5 +1,5 @@
 /**
- * Table sessions (issue 12), every rule of the API: joining (tokens, names, accounts),
+ * Table sessions (docs/rules.md#table-sessions), every rule of the API: joining (tokens, names, accounts),
  * participant credentials, the shared live cart (stream with catch-up, merges, ownership,
  * limits), rounds (server prices, idempotency, price-change 409), calls, the bill, closing
  * (nothing of a closed session stays readable), floods and staff scopes. Runs on SQLite

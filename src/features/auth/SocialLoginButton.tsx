@@ -1,5 +1,5 @@
 /**
- * The social-login button (seed: a social-login component): "Continuar con
+ * The social-login button (docs/rules.md#screens-and-routes): "Continuar con
  * Google". Without Google configured on the server, the same button goes
  * through the demo OpenID Connect provider, whose page says so.
  */

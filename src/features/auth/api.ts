@@ -1,12 +1,12 @@
 /**
- * The auth calls over HTTP (product.md §5). They use their own small ky calls,
+ * The auth calls over HTTP (docs/rules.md#api). They use their own small ky calls,
  * not the shared client, so a refresh never re-enters the 401 → refresh hook.
  */
 import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import { TokenPair, UserResponse, type User } from '../../contract/auth.ts';
 import { Problem } from '../../contract/problem.ts';
 import { loadConfig } from '../../lib/config.ts';
-import { progressBegin, progressEnd } from '../../shell/progress-events.ts';
+import { progressBegin, progressEnd } from '../../lib/progress-events.ts';
 import type { AuthApi } from './core.ts';
 import { AuthNetworkError, AuthRequestError } from './errors.ts';
 

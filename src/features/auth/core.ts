@@ -1,8 +1,8 @@
 /**
- * The auth module (seed §3, §4, §6, §8): strategies, session start-up, login,
+ * The auth module (docs/rules.md#auth-on-the-client): strategies, session start-up, login,
  * logout, user fetch and the token lifecycle. Framework-free and driven by its
  * dependencies (API, storage, lock, clock) so every rule is unit-tested; the
- * browser wiring lives in `auth.ts`.
+ * browser wiring lives in `index.ts`.
  */
 import type { WritableAtom } from 'nanostores';
 import type { TokenPair, User } from '../../contract/auth.ts';
@@ -86,8 +86,6 @@ export interface AuthDeps {
   onSessionEnded?: (reason: SessionEndReason) => void;
 }
 
-export type Auth = ReturnType<typeof createAuth>;
-
 /** Retry a proactive refresh that failed for a transient reason (offline, 5xx) after this long. */
 export const REFRESH_RETRY_MS = 30_000;
 
@@ -122,7 +120,7 @@ export function createAuth(options: AuthOptions, deps: AuthDeps) {
     return storage.get('strategy');
   }
 
-  /** The current strategy; the seed's errors when none is set or it is unknown. */
+  /** The current strategy; the errors of docs/rules.md#auth-on-the-client when none is set or it is unknown. */
   function getStrategy(throwException = true): StrategyConfig | null {
     const name = strategyName();
     if (!name) {

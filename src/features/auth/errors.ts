@@ -1,4 +1,4 @@
-/** The seed's auth error catalogue (§8): these strings are requirements, kept exactly. */
+/** The auth error catalogue (docs/rules.md#auth-errors): these strings are requirements, kept exactly. */
 
 export const EXPIRED_SESSION_MESSAGE = 'Both token and refresh token have expired. Your request was aborted.';
 export const NO_STRATEGY_MESSAGE = 'No strategy is set!';
@@ -25,7 +25,7 @@ export class RefreshRejectedError extends Error {
   }
 }
 
-/** What the start-up code does with an auth error: the seed ignores only the expired session. */
+/** What the start-up code does with an auth error: only the expired session is ignored (docs/rules.md#auth-errors). */
 export function reportStartupError(error: unknown, log: (...args: unknown[]) => void = console.error): void {
   if (error instanceof ExpiredAuthSessionError) return;
   log('[ERROR] [AUTH]', error);

@@ -1,5 +1,5 @@
 /**
- * The `auth` guard (seed §4) with the auth core: a page not marked public,
+ * The `auth` guard (docs/rules.md#redirects-and-guard) with the auth core: a page not marked public,
  * visited while signed out (and not the login or callback page), goes to
  * `/login` remembering the target; a signed-in user on the login page or a
  * guest-only page goes home (or to the remembered page). Loaded by

@@ -24,7 +24,6 @@ import { SIGNED_IN_HERE_EVENT } from './session-hint.ts';
 export { hasScope, canManageVenue, isStaff, staffVenueIds, ADMIN_SCOPE, staffScope } from './scope.ts';
 export type { ScopedUser } from './scope.ts';
 export type { AuthState } from './core.ts';
-export { ExpiredAuthSessionError } from './errors.ts';
 
 /** `{ user, loggedIn }`, shared by every island on the page. */
 export const $auth = atom<AuthState>(SIGNED_OUT);
@@ -87,7 +86,7 @@ export function rememberTarget(fullPath: string): void {
   if (target) authStorage.set('redirect', target);
 }
 
-/** The seed's `redirect(name)`: `login` remembers the current page, `home` restores it. */
+/** `redirect(name)` (docs/rules.md#redirects-and-guard): `login` remembers the current page, `home` restores it. */
 export function redirect(name: RedirectName, options: { replace?: boolean } = {}): void {
   if (typeof location === 'undefined') return;
   let to: string = REDIRECTS[name];

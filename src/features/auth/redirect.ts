@@ -1,5 +1,5 @@
 /**
- * Redirect rules (seed §2, §4): login `/login`, logout `/`, home `/`, callback
+ * Redirect rules (docs/rules.md#redirects-and-guard): login `/login`, logout `/`, home `/`, callback
  * `/login`; the page a signed-out user wanted is remembered and restored after sign-in.
  */
 
@@ -39,7 +39,7 @@ export type GuardDecision =
   | { type: 'home' };
 
 /**
- * The guard (seed §4): a page not marked public, visited while signed out (and
+ * The guard (docs/rules.md#redirects-and-guard): a page not marked public, visited while signed out (and
  * not the login or callback page), goes to login and remembers the target; a
  * signed-in user on the login page or a guest-only page goes home.
  */

@@ -1,5 +1,5 @@
 /**
- * The `auth` middleware (seed §4), run by the shell's page meta on every page.
+ * The `auth` middleware (docs/rules.md#redirects-and-guard), run by the shell's page meta on every page.
  * It stays tiny: the auth core (token logic, ky, zod schemas) is loaded only
  * when the page needs it — a page that requires sign-in, or any page (public
  * or guest-only) when this device holds a session to restore or a

@@ -1,6 +1,6 @@
 /**
- * The token store (seed §9: storage and cookie prefix `auth.`, cookie path `/`),
- * laid out like the seed's auth module: `auth.strategy`, `auth._token.local`,
+ * The token store (docs/rules.md#auth-on-the-client: storage and cookie prefix `auth.`,
+ * cookie path `/`), under these keys: `auth.strategy`, `auth._token.local`,
  * `auth._token_expiration.local`, `auth._refresh_token.local`,
  * `auth._refresh_token_expiration.local`, `auth.redirect`.
  *

@@ -1,5 +1,5 @@
 /**
- * Token rules (seed §4, §6), as pure functions of the stored tokens and the
+ * Token rules (docs/rules.md#tokens), as pure functions of the stored tokens and the
  * clock: expired and refreshable → refresh; refresh token expired, or expired
  * and not refreshable → the session is reset.
  */
@@ -14,11 +14,9 @@ export interface StoredTokens {
   refreshExpiresAt: number | null;
 }
 
-export const NO_TOKENS: StoredTokens = { token: null, refreshToken: null, tokenExpiresAt: null, refreshExpiresAt: null };
-
 export type TokenStatus = 'unknown' | 'valid' | 'expired';
 
-/** A token without a known expiry is `unknown` (used as if valid, like the seed's auth module). */
+/** A token without a known expiry is `unknown` (used as if valid). */
 export function tokenStatus(expiresAt: number | null | undefined, now: number): TokenStatus {
   if (expiresAt === null || expiresAt === undefined || !Number.isFinite(expiresAt) || expiresAt <= 0) return 'unknown';
   return now < expiresAt ? 'valid' : 'expired';

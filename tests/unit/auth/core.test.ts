@@ -194,7 +194,7 @@ describe('start-up', () => {
     expect(d.server.calls.filter((c) => c === 'refresh')).toHaveLength(1);
   });
 
-  it('both tokens expired: ExpiredAuthSessionError with the seed message, session reset', async () => {
+  it('both tokens expired: ExpiredAuthSessionError with its exact message, session reset', async () => {
     const d = await signedInDevice();
     d.clock.now += 31 * 24 * 3600_000;
     const { auth, state } = tab(d);

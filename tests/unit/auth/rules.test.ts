@@ -14,7 +14,7 @@ import { createAuthStorage, memoryStore } from '../../../src/features/auth/stora
 import { makeJwt } from './fake-api.ts';
 
 describe('redirects', () => {
-  it('uses the seed targets', () => {
+  it('uses the required redirect targets', () => {
     expect(REDIRECTS).toEqual({ login: '/login', logout: '/', home: '/', callback: '/login' });
   });
 
@@ -118,7 +118,7 @@ describe('token rules', () => {
     expect(tokenStatus(now, now)).toBe('expired');
   });
 
-  it('session action follows the seed: refresh when refreshable, else reset', () => {
+  it('session action follows the token rules: refresh when refreshable, else reset', () => {
     const base = { token: 'Bearer a', refreshToken: 'r', tokenExpiresAt: now + 1000, refreshExpiresAt: now + 10_000 };
     expect(sessionAction({ token: null, refreshToken: null, tokenExpiresAt: null, refreshExpiresAt: null }, now)).toBe('signed-out');
     expect(sessionAction(base, now)).toBe('use');

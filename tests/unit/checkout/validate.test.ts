@@ -16,7 +16,7 @@ describe('validateCheckout', () => {
     expect(validateCheckout(good, venue)).toEqual({});
   });
 
-  it('marks every bad field of §9 with a Spanish message, first one first', () => {
+  it('marks every bad field with a Spanish message, first one first', () => {
     const errors = validateCheckout(
       { ...good, mode: 'delivery', name: ' ', phone: '12-34', address: '', note: 'x'.repeat(501), tip: 'custom', tipCustom: '-3', payment: '' },
       venue,

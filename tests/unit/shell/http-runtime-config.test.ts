@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../../../src/lib/config.ts';
 import { http } from '../../../src/lib/http.ts';
-import { PROGRESS_EVENT, type ProgressSignal } from '../../../src/shell/progress-events.ts';
+import { PROGRESS_EVENT, type ProgressSignal } from '../../../src/lib/progress-events.ts';
 
 // A page at http://site.test (Node's real fetch types; happy-dom's Request drops bodies).
 const page = new EventTarget();

@@ -46,7 +46,7 @@ describe('authHeader', () => {
 });
 
 describe('http client', () => {
-  it('sends the seed Accept header, resolves under the API base and adds the token', async () => {
+  it('sends the required Accept header, resolves under the API base and adds the token', async () => {
     let seen: Request | undefined;
     setAuthTokenProvider(() => 'tok123');
     const body = await http

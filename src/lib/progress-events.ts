@@ -25,8 +25,3 @@ export function progressBegin(): void {
 export function progressEnd(failed = false): void {
   emit({ phase: 'end', failed });
 }
-
-/** One of the page's data-loading steps finished. */
-export function progressStep(steps: 1 | 2): void {
-  emit({ phase: 'step', steps });
-}
