@@ -43,9 +43,6 @@ const config: KnipConfig = {
     // - table/index.ts: `tableHinted`, type `TableMountProps`; table/store.ts: `stopTable`.
     'src/features/table/index.ts': ['exports', 'types'],
     'src/features/table/store.ts': ['exports'],
-    // - db/database.ts: `isUniqueViolation`, used by server/team.ts on main (not yet merged here):
-    //   delete this entry when merging.
-    'server/db/database.ts': ['exports'],
     // - contract/hours.ts: `WEEKDAY_ORDER` duplicates `WEEKDAYS`; goes once menu/VenueHeader.tsx
     //   imports `WEEKDAYS` (and tests/unit/contract/hours.test.ts with it).
     'src/contract/hours.ts': ['duplicates'],

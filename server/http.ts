@@ -46,7 +46,7 @@ export function requireAuth(c: Context, auth: AuthService): AccessClaims {
   return claims;
 }
 
-/** Staff of the venue: `staff:{id}`, `manager:{id}` (a manager is also staff, product.md §6) or `admin`. */
+/** Staff of the venue: `staff:{id}`, `manager:{id}` (a manager is also staff: docs/rules.md#scopes) or `admin`. */
 export function isStaffOf(claims: AccessClaims, venueId: string): boolean {
   return claims.scope.includes('admin') || claims.scope.includes(`staff:${venueId}`) || claims.scope.includes(`manager:${venueId}`);
 }

@@ -1,5 +1,5 @@
 /**
- * What a manager publishes is what every diner sees (product.md §12, "Live menu"): a prerendered
+ * What a manager publishes is what every diner sees (docs/rules.md#live-menu): a prerendered
  * venue edited through the API (a dish renamed, a new price, a new dish, a dish deleted) shows
  * the edit on an open menu within 15 s without a reload, after a reload, and in a fresh
  * context, with and without the service worker in control (it keeps the build's copy of the

@@ -1,2 +1,2 @@
 /** What other features use of the manage feature: the panel pages' venue switcher and navigation. */
-export { PanelNav, panelVenues, venueSummaries, type PanelPage } from './PanelNav.tsx';
+export { PanelNav } from './PanelNav.tsx';
