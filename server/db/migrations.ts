@@ -260,8 +260,11 @@ ALTER TABLE events ADD COLUMN session_id TEXT;
 CREATE INDEX events_session ON events (session_id, id);
 `;
 
+/** Who made a call at a table (product.md §10: the board says who called). */
+const TABLE_CALLS_BY = 'ALTER TABLE table_calls ADD COLUMN participant_id TEXT;';
+
 /** Keyed by `Dialect` (server/db/database.ts, which imports this module: named here, not imported). */
 export const MIGRATIONS: Record<'sqlite' | 'postgres', string[]> = {
-  sqlite: [SQLITE_V1, SQLITE_V2, SOCIAL, SQLITE_V3, tableSessions('INTEGER')],
-  postgres: [POSTGRES_V1, SOCIAL, POSTGRES_V2, tableSessions('BIGINT')],
+  sqlite: [SQLITE_V1, SQLITE_V2, SOCIAL, SQLITE_V3, tableSessions('INTEGER'), TABLE_CALLS_BY],
+  postgres: [POSTGRES_V1, SOCIAL, POSTGRES_V2, tableSessions('BIGINT'), TABLE_CALLS_BY],
 };

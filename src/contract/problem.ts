@@ -32,6 +32,7 @@ export const PROBLEM_TYPES = {
   tableTokenInvalid: 'urn:umenu:problem:table-token-invalid',
   tableCredentialInvalid: 'urn:umenu:problem:table-credential-invalid',
   tableClosed: 'urn:umenu:problem:table-closed',
+  tableAccessRequired: 'urn:umenu:problem:table-access-required',
   server: 'urn:umenu:problem:server',
 } as const;
 export type ProblemType = (typeof PROBLEM_TYPES)[keyof typeof PROBLEM_TYPES];

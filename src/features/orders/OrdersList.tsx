@@ -61,7 +61,7 @@ export default function OrdersList() {
         <span className="badge badge-outline min-h-6 font-semibold" data-testid="order-card-status">{STATUS_LABELS[order.status]}</span>
       </div>
       <p className="text-sm text-base-content/80">
-        {formatDateTime(order.createdAt, localeForCurrency(order.currency))} · {MODE_LABELS[order.mode]} ·{' '}
+        {formatDateTime(order.createdAt, localeForCurrency(order.currency), order.timezone)} · {MODE_LABELS[order.mode]} ·{' '}
         {productsCount(order.lines.reduce((n, l) => n + l.quantity, 0))} · {formatMoney(order.total, order.currency, localeForCurrency(order.currency))}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">

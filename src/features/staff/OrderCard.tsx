@@ -88,7 +88,7 @@ export function OrderCard({ order, pending, onAction, now, locale, timeZone }: P
       </ul>
       {order.note && <p className="mt-2 rounded-field bg-[#fff4d6] px-2 py-1 text-sm"><span className="font-semibold">Nota del pedido:</span> {order.note}</p>}
       <p className="mt-2 flex justify-between gap-2 border-t border-base-300 pt-2">
-        <span className="text-sm">{PAYMENT_LABELS[order.payment]}</span>
+        <span className="text-sm">{order.payment ? PAYMENT_LABELS[order.payment] : ''}</span>
         <span className="font-bold tabular-nums" data-testid="board-order-total">{money(order.total)}</span>
       </p>
       {actions.length > 0 && (
