@@ -56,7 +56,8 @@ describe('a table is chosen only by its QR link', () => {
 
   it('refuses a table-mode order without the table\'s token or a participant credential: 403 in Spanish, nothing created', async () => {
     const before = await s.deps.orders.count();
-    for (const headers of [{}, { 'x-table-token': 'not-the-token' }, { 'x-table-token': tokens.get('4')! }, { 'x-table-credential': 'x'.repeat(43) }]) {
+    const attempts: Array<Record<string, string>> = [{}, { 'x-table-token': 'not-the-token' }, { 'x-table-token': tokens.get('4')! }, { 'x-table-credential': 'x'.repeat(43) }];
+    for (const headers of attempts) {
       const res = await place(headers);
       expect(res.status).toBe(403);
       const body = await problemOf(res);
