@@ -120,7 +120,7 @@ test.describe('order flow', () => {
     });
     expect(moved.status()).toBe(200);
     await expect(page.getByTestId('order-status')).toContainText('En preparación');
-    await expect(page.getByText('Tu pedido está: En preparación')).toBeVisible();
+    await expect(page.getByText('Tu pedido está en preparación')).toBeVisible();
     await expect(page.getByTestId('order-timeline').locator('[aria-current="step"]')).toContainText('En preparación');
     await expectNoAxeViolations(page, 'order page after a live update');
     await screenshot(page, 'order-preparing');

@@ -5,7 +5,7 @@
  * same in "Mis pedidos" and on its own page (the venue's time, with its zone named).
  */
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { COCINA, fillLogin } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, loggedStatus, screenshot } from './helpers.ts';
@@ -17,6 +17,18 @@ import type { Order } from '../../src/contract/order.ts';
 const LIVE = { timeout: 3_000 };
 /** The one table no other spec uses (the projects run one after the other and close it first). */
 const LABEL = '1';
+
+/** True when two elements' boxes on screen share any area. */
+async function overlap(a: Locator, b: Locator): Promise<boolean> {
+  const [x, y] = [(await a.boundingBox())!, (await b.boundingBox())!];
+  return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+}
+
+/** Lets a toast's slide-in end, so it is measured where it rests. */
+async function rested(toast: Locator): Promise<void> {
+  await expect(toast).toBeVisible();
+  await toast.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));
+}
 
 async function openBoard(page: Page): Promise<void> {
   await page.goto('/login');
@@ -54,7 +66,12 @@ test('a table: a one-dish round has no minimum, calls say who called, and renewi
   await expect(card.getByTestId('board-table-round')).toHaveCount(1, LIVE);
 
   // Mateo asks for the bill, Lucía calls the waiter: each phone and the board say who.
+  await m.evaluate(() => scrollTo(0, 0));
   await bar(m).getByRole('button', { name: 'Pedir la cuenta' }).click();
+  // The confirmation does not cover the table bar (nothing important may be covered).
+  const confirmation = m.locator('[data-sonner-toast]').filter({ hasText: 'Pedimos la cuenta' });
+  await rested(confirmation);
+  if (testInfo.project.name === 'phone') expect(await overlap(confirmation, bar(m)), 'toast clear of the table bar').toBe(false);
   await expect(bar(l).getByTestId('table-calls')).toHaveText('Mateo pidió la cuenta.', LIVE);
   await bar(l).getByRole('button', { name: 'Llamar al mesero' }).click();
   await expect(bar(m).getByTestId('table-calls')).toContainText('Lucía llamó al mesero.', LIVE);
@@ -62,6 +79,10 @@ test('a table: a one-dish round has no minimum, calls say who called, and renewi
   await expect(bar(l).getByTestId('table-calls')).not.toContainText('pediste');
   await expect(card.locator('[data-testid="board-table-call"][data-kind="bill"]')).toContainText(`Mesa ${LABEL} · Mateo pide la cuenta`, LIVE);
   await expect(card.locator('[data-testid="board-table-call"][data-kind="waiter"]')).toContainText(`Mesa ${LABEL} · Lucía llama al mesero`, LIVE);
+  // The board's call toast leaves «En vivo» and the table's card readable.
+  const boardToast = page.getByTestId('table-call-toast').last();
+  await rested(boardToast);
+  expect(await overlap(boardToast, page.getByText(/En vivo · última vez/)), 'toast clear of «En vivo»').toBe(false);
   await expectNoAxeViolations(page, 'board with calls that say who called');
   await card.scrollIntoViewIfNeeded();
   await screenshot(page, 'board-calls-who');
@@ -87,6 +108,22 @@ test('a table: a one-dish round has no minimum, calls say who called, and renewi
 
   await mateo.context.close();
   await lucia.context.close();
+});
+
+test('offline, the «Sin conexión» badge leaves the venue\'s title in sight', async ({ page, context, allowConsoleError }) => {
+  allowConsoleError(/net::ERR_INTERNET_DISCONNECTED/);
+  await page.goto(`/${VENUE}`);
+  await islandsReady(page);
+  await page.waitForLoadState('networkidle');
+  const title = page.getByRole('heading', { level: 1, name: 'Taquería El Güero' });
+  await context.setOffline(true);
+  const badge = page.getByRole('status').getByText('Sin conexión');
+  await expect(badge).toBeVisible();
+  expect(await overlap(badge, title), 'badge clear of the title').toBe(false);
+  await expectNoAxeViolations(page, 'venue page offline');
+  await screenshot(page, 'venue-offline-badge');
+  await context.setOffline(false);
+  await expect(badge).toBeHidden();
 });
 
 test.describe('times', () => {

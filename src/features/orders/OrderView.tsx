@@ -10,7 +10,8 @@ import { useHydrated } from '../../lib/hydrated.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { LoadError, Loading } from '../../shell/ui/LoadState.tsx';
 import { $orderPage } from './order-store.ts';
-import { MODE_LABELS, PAYMENT_LABELS, STATUS_LABELS, formatDateTime, formatTime, isOpenStatus, localeForCurrency, timelineOf } from './status.ts';
+import { orderStatusLabel } from '../../contract/labels.ts';
+import { MODE_LABELS, PAYMENT_LABELS, formatDateTime, formatTime, isOpenStatus, localeForCurrency, timelineOf } from './status.ts';
 
 export default function OrderView() {
   const load = useStore($orderPage);
@@ -37,7 +38,7 @@ export default function OrderView() {
           {MODE_LABELS[order.mode]}{order.table ? ` · Mesa ${order.table}` : ''}{order.payment ? ` · ${PAYMENT_LABELS[order.payment]}` : ''}
         </p>
         <p className="mt-2 text-lg" aria-live="polite" data-testid="order-status">
-          Estado: <strong>{STATUS_LABELS[order.status]}</strong>
+          Estado: <strong>{orderStatusLabel(order.status, order.mode)}</strong>
         </p>
         {isOpenStatus(order.status) && (
           <p className="text-sm text-base-content/80">

@@ -1,5 +1,5 @@
 /** Order status words and the timeline a diner sees (product.md §4). */
-import { ORDER_STATUS_LABELS } from '../../contract/labels.ts';
+import { ORDER_STATUS_LABELS, orderStatusLabel } from '../../contract/labels.ts';
 import type { Order, OrderStatus } from '../../contract/order.ts';
 import { formatVenueTime } from '../../contract/time-format.ts';
 
@@ -21,7 +21,7 @@ export interface TimelineStep {
 }
 
 /** The steps to show: the usual path, or what happened up to a cancellation. */
-export function timelineOf(order: Pick<Order, 'status' | 'history'>): TimelineStep[] {
+export function timelineOf(order: Pick<Order, 'status' | 'history'> & Partial<Pick<Order, 'mode'>>): TimelineStep[] {
   const reachedAt = new Map<OrderStatus, string>();
   for (const change of order.history) if (!reachedAt.has(change.status)) reachedAt.set(change.status, change.at);
   const path: OrderStatus[] = order.status === 'cancelled'
@@ -31,7 +31,7 @@ export function timelineOf(order: Pick<Order, 'status' | 'history'>): TimelineSt
   const currentIndex = path.indexOf(order.status);
   return path.map((status, index) => ({
     status,
-    label: STATUS_LABELS[status],
+    label: order.mode ? orderStatusLabel(status, order.mode) : STATUS_LABELS[status],
     at: reachedAt.get(status) ?? null,
     state: index < currentIndex ? 'done' : index === currentIndex ? 'current' : 'upcoming',
   }));

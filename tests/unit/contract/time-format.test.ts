@@ -34,3 +34,14 @@ describe('the minimum order', () => {
     expect(minimumMessage(minimumShortfall(3_000_000, 'pickup', 2_000_000)!, { currency: 'COP', locale: 'es-CO' })).toMatch(/^El pedido mínimo es \$\s?30\.000; te faltan \$\s?10\.000\.$/);
   });
 });
+
+describe('status words', () => {
+  it('a pickup order ends «Recogido»; the status reads as a sentence («Tu pedido está listo»)', async () => {
+    const { orderStatusLabel, orderStatusSentence } = await import('../../../src/contract/labels.ts');
+    expect(orderStatusLabel('delivered', 'pickup')).toBe('Recogido');
+    expect(orderStatusLabel('delivered', 'delivery')).toBe('Entregado');
+    expect(orderStatusSentence('ready', 'pickup')).toBe('Tu pedido está listo');
+    expect(orderStatusSentence('preparing', 'delivery')).toBe('Tu pedido está en preparación');
+    expect(orderStatusSentence('delivered', 'pickup')).toBe('Tu pedido fue recogido');
+  });
+});
