@@ -186,7 +186,7 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
         </p>
       )}
 
-      <div className="sticky bottom-0 -mx-4 flex gap-2 border-t border-base-300 bg-base-100 px-4 py-3">
+      <div className="sticky bottom-0 z-10 -mx-4 flex gap-2 border-t border-base-300 bg-base-100 px-4 py-3" data-testid="checkout-footer">
         <button type="button" className="btn btn-ghost min-h-11" onClick={onBack}>Volver al carrito</button>
         <button type="submit" className="btn btn-primary min-h-11 flex-1" aria-disabled={submitting || !online ? true : undefined} data-testid="confirm-order">
           {submitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
