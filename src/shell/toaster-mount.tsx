@@ -55,12 +55,29 @@ function Ready({ onReady }: { onReady: () => void }) {
   return null;
 }
 
+/**
+ * A phone has no hover, but after a tap its browser keeps the pointer where the finger was and
+ * sends mouse events there; a toast appearing under the last tap (toasts sit at the bottom on
+ * phones) would take that for a hover and never leave. Such touch-made mouse events do not
+ * reach the toaster.
+ */
+function ignoreTouchHover(container: HTMLElement): void {
+  const fromTouch = (event: Event) =>
+    (event as MouseEvent & { sourceCapabilities?: { firesTouchEvents?: boolean } }).sourceCapabilities?.firesTouchEvents === true;
+  for (const type of ['mouseover', 'mouseout', 'mouseenter', 'mouseleave', 'mousemove']) {
+    window.addEventListener(type, (event) => {
+      if (fromTouch(event) && event.target instanceof Node && container.contains(event.target)) event.stopPropagation();
+    }, { capture: true });
+  }
+}
+
 export function mountToaster(): Promise<void> {
   if (!mounted) {
     mounted = new Promise<void>((resolve) => {
       const container = document.createElement('div');
       container.id = 'umenu-toaster';
       document.body.append(container);
+      ignoreTouchHover(container);
       createRoot(container).render(
         <>
           <ShellToaster />
