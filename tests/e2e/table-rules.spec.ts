@@ -18,10 +18,21 @@ const LIVE = { timeout: 3_000 };
 /** The one table no other spec uses (the projects run one after the other and close it first). */
 const LABEL = '1';
 
-/** True when two elements' boxes on screen share any area. */
+/** Where an element's content is drawn (its text's lines, not the whole width of its block). */
+async function contentBoxes(locator: Locator): Promise<Array<{ x: number; y: number; width: number; height: number }>> {
+  return locator.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+    const boxes = rects.length ? rects : [el.getBoundingClientRect()];
+    return boxes.map((r) => ({ x: r.x, y: r.y, width: r.width, height: r.height }));
+  });
+}
+
+/** True when `a` (a toast, a badge) covers any part of what `b` shows. */
 async function overlap(a: Locator, b: Locator): Promise<boolean> {
-  const [x, y] = [(await a.boundingBox())!, (await b.boundingBox())!];
-  return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+  const x = (await a.boundingBox())!;
+  return (await contentBoxes(b)).some((y) => x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height);
 }
 
 /** Lets a toast's slide-in end, so it is measured where it rests. */
