@@ -157,13 +157,15 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
             ...(input.mode === 'delivery' && input.customer.address ? { address: input.customer.address } : {}),
           },
           ...(input.note ? { note: input.note } : {}),
-          payment: input.payment,
+          // Payment belongs to pickup and delivery; a table round is paid with the bill.
+          ...(input.mode !== 'table' && input.payment ? { payment: input.payment } : {}),
           lines: extra.lineAuthors ? priced.lines.map((line, i) => ({ ...line, ...extra.lineAuthors![i] })) : priced.lines,
           subtotal: priced.subtotal,
           tip: priced.tip,
           deliveryFee: priced.deliveryFee,
           total: priced.total,
           currency: venue.currency,
+          timezone: venue.timezone,
           createdAt,
         };
         const json = JSON.stringify(doc);

@@ -9,6 +9,7 @@ import { findOption } from './venues.ts';
 import { problem } from './problem.ts';
 import { inWindow, isOpenAt } from './hours.ts';
 import { computeTotals, lineTotalOf } from '../src/contract/money.ts';
+import { minimumMessage, minimumShortfall } from '../src/contract/minimum.ts';
 
 export interface PricedOrder {
   lines: OrderLine[];
@@ -107,6 +108,7 @@ export function priceOrder(entry: CachedVenue, input: OrderInput, now: Date, ven
     else if (venue.tables && !venue.tables.includes(input.table)) add('table', 'Esa mesa no existe en este local.');
   }
   if (input.mode === 'delivery' && !input.customer.address) add('customer.address', 'Indica la dirección de entrega.');
+  if (input.mode !== 'table' && !input.payment) add('payment', 'Elige cómo vas a pagar.');
 
   const { lines, unavailable } = priceLines(entry, input.lines, now, add);
 
@@ -123,8 +125,10 @@ export function priceOrder(entry: CachedVenue, input: OrderInput, now: Date, ven
   }
 
   const { subtotal, tip, deliveryFee, total } = computeTotals(lines, { tip: input.tip, mode: input.mode, deliveryFee: venue.deliveryFee });
-  if (venue.minOrder && subtotal < venue.minOrder) {
-    throw problem('belowMinimum', 422, 'El pedido no llega al mínimo del local. Añade algo más para continuar.', { minOrder: venue.minOrder, subtotal });
+  // Pickup and delivery only: a table round has no minimum (src/contract/minimum.ts).
+  const shortfall = minimumShortfall(venue.minOrder, input.mode, subtotal);
+  if (shortfall) {
+    throw problem('belowMinimum', 422, minimumMessage(shortfall, venue), { minOrder: shortfall.minOrder, missing: shortfall.missing, subtotal });
   }
 
   if (total !== input.expectedTotal) {

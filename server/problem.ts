@@ -18,6 +18,7 @@ const TITLES: Record<ProblemKey, string> = {
   notFound: 'No encontrado',
   unauthorized: 'Inicia sesión para continuar',
   forbidden: 'No tienes permiso',
+  tableAccessRequired: 'Pide desde el código de la mesa',
   invalidCredentials: 'Correo o contraseña incorrectos',
   rateLimited: 'Demasiados intentos',
   venueClosed: 'El local está cerrado',

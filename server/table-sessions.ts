@@ -27,7 +27,7 @@ import { LIMITS } from '../src/contract/limits.ts';
 import {
   TABLE_MESSAGES, TABLE_STRINGS,
   type CallKind, type CartLineInput, type JoinResult, type Participant, type StaffTableSession,
-  type TableBill, type TableCall, type TableCartLine, type TableSession,
+  type LineRemoval, type TableBill, type TableCall, type TableCartLine, type TableSession,
 } from '../src/contract/table.ts';
 
 /** A session without any activity for this long counts as closed. */
@@ -62,7 +62,10 @@ interface CallRow {
   kind: CallKind;
   at: string;
   acknowledged_at: string | null;
+  participant_id: string | null;
 }
+
+const CALL_COLUMNS = 'id, session_id, kind, at, acknowledged_at, participant_id';
 
 /** Who is calling: a participant of a session, authenticated by their credential. */
 export interface TableCaller {
@@ -95,6 +98,8 @@ export interface TableSessionService {
   listOpen(venueId: string): Promise<StaffTableSession[]>;
   acknowledge(venueId: string, callId: string): Promise<TableCall>;
   close(venueId: string, label: string): Promise<{ table: string; closedAt: string }>;
+  /** Closes the table's open session if there is one (its code was renewed): true when one was closed. */
+  closeIfOpen(venueId: string, label: string): Promise<boolean>;
   /** Deletes rate-limit records older than every window. */
   prune(): Promise<void>;
 }
@@ -157,18 +162,22 @@ export function createTableSessionService(db: Db, venues: VenueStore, orders: Or
       q.all<{ id: string; name: string; joined_at: string }>('SELECT id, name, joined_at FROM table_participants WHERE session_id = ? ORDER BY joined_at, id', [s.id]),
       q.all<LineRow>('SELECT id, participant_id, product_id, name, option_ids, note, quantity, added_at FROM table_cart_lines WHERE session_id = ? ORDER BY added_at, id', [s.id]),
       q.all<{ doc: string }>('SELECT doc FROM orders WHERE user_id = ? ORDER BY created_at, id', [TABLE_USER_PREFIX + s.id]),
-      q.all<CallRow>('SELECT id, session_id, kind, at, acknowledged_at FROM table_calls WHERE session_id = ? AND acknowledged_at IS NULL ORDER BY at, id', [s.id]),
+      q.all<CallRow>(`SELECT ${CALL_COLUMNS} FROM table_calls WHERE session_id = ? AND acknowledged_at IS NULL ORDER BY at, id`, [s.id]),
     ]);
     const participants: Participant[] = people.map((p) => ({ id: p.id, name: p.name, joinedAt: p.joined_at }));
     const names = new Map(participants.map((p) => [p.id, p.name]));
     const entry = venues.get(s.venue_id);
     const lines = lineRows.map((row) => pricedLine(entry, row, names.get(row.participant_id) ?? ''));
     const rounds = roundRows.map((r) => JSON.parse(r.doc) as Order);
-    const calls = callRows.map(toCall);
+    const calls = callRows.map((r) => toCall(r, names));
     return { participants, lines, lineRows, rounds, calls };
   }
 
-  const toCall = (r: CallRow): TableCall => ({ id: r.id, kind: r.kind, at: r.at, ...(r.acknowledged_at ? { acknowledgedAt: r.acknowledged_at } : {}) });
+  const toCall = (r: CallRow, names?: ReadonlyMap<string, string>): TableCall => ({
+    id: r.id, kind: r.kind, at: r.at,
+    ...(r.acknowledged_at ? { acknowledgedAt: r.acknowledged_at } : {}),
+    ...(r.participant_id ? { participantId: r.participant_id, ...(names?.get(r.participant_id) ? { by: names.get(r.participant_id)! } : {}) } : {}),
+  });
 
   const closedShape = (s: SessionRow): TableSession => ({
     id: s.id, venueId: s.venue_id, table: s.label, status: 'closed', closedAt: s.closed_at ?? s.opened_at, version: s.version,
@@ -195,9 +204,12 @@ export function createTableSessionService(db: Db, venues: VenueStore, orders: Or
   // ── Writing ────────────────────────────────────────────────────────────────
 
   /** After a change inside `tx`: bump the version and tell the session's phones and the board. */
-  async function publish(tx: Queryable, s: SessionRow, at: Date): Promise<TableSession> {
+  /** `removal`: someone removed another person's line (said in this change's snapshot only). */
+  async function publish(tx: Queryable, s: SessionRow, at: Date, removal?: LineRemoval): Promise<TableSession> {
     const row = (await tx.get<SessionRow>('UPDATE table_sessions SET version = version + 1, active_at = ? WHERE id = ? RETURNING id, venue_id, label, status, version, opened_at, closed_at, active_at', [at.getTime(), s.id]))!;
-    const { session, staff } = await views(tx, row);
+    const views_ = await views(tx, row);
+    const { staff } = views_;
+    const session = removal && row.status === 'open' ? { ...views_.session, removed: removal } : views_.session;
     await events.append(tx, { venueId: row.venue_id, sessionId: row.id, type: 'session', data: JSON.stringify(session) });
     await events.append(tx, { venueId: row.venue_id, sessionId: row.id, type: 'table', data: JSON.stringify(staff) });
     return session;
@@ -218,7 +230,7 @@ export function createTableSessionService(db: Db, venues: VenueStore, orders: Or
    * A change of an open session: locks its row, refuses a closed one (an idle one is closed
    * first, and that is committed), runs `fn`, then publishes when `fn` reports a change.
    */
-  async function mutate<T>(sessionId: string, fn: (tx: Queryable, s: SessionRow, at: Date) => Promise<{ changed: boolean; value: T }>): Promise<{ value: T; session: TableSession }> {
+  async function mutate<T>(sessionId: string, fn: (tx: Queryable, s: SessionRow, at: Date) => Promise<{ changed: boolean; value: T; removal?: LineRemoval }>): Promise<{ value: T; session: TableSession }> {
     let venueId = '';
     const result = await db.transaction(async (tx) => {
       const s = await sessionById(tx, sessionId, true);
@@ -230,8 +242,8 @@ export function createTableSessionService(db: Db, venues: VenueStore, orders: Or
         await closeIn(tx, s, at);
         return new ClosedAfterCommit();
       }
-      const { changed, value } = await fn(tx, s, at);
-      const session = changed ? await publish(tx, s, at) : (await views(tx, s)).session;
+      const { changed, value, removal } = await fn(tx, s, at);
+      const session = changed ? await publish(tx, s, at, removal) : (await views(tx, s)).session;
       return { value, session, changed };
     });
     if (result instanceof ClosedAfterCommit) {
@@ -390,8 +402,21 @@ export function createTableSessionService(db: Db, venues: VenueStore, orders: Or
     async deleteLine(caller, lineId) {
       const { session } = await mutate(caller.session.id, async (tx, s) => {
         const known = await tx.get<{ target_id: string }>('SELECT target_id FROM table_line_ids WHERE session_id = ? AND line_id = ?', [s.id, lineId]);
-        const removed = await tx.run('DELETE FROM table_cart_lines WHERE session_id = ? AND id = ?', [s.id, known?.target_id ?? lineId]);
-        return { changed: removed > 0, value: undefined };
+        const target = known?.target_id ?? lineId;
+        const row = await tx.get<{ participant_id: string; product_id: string; name: string }>('SELECT participant_id, product_id, name FROM table_cart_lines WHERE session_id = ? AND id = ?', [s.id, target]);
+        const removed = await tx.run('DELETE FROM table_cart_lines WHERE session_id = ? AND id = ?', [s.id, target]);
+        // Someone else's line: its owner is told who removed it (the snapshot of this change says so).
+        let removal: LineRemoval | undefined;
+        if (removed > 0 && row && row.participant_id !== caller.participantId) {
+          removal = {
+            lineId: target,
+            name: venues.get(s.venue_id)?.products.get(row.product_id)?.product.name ?? row.name,
+            ownerId: row.participant_id,
+            byId: caller.participantId,
+            by: caller.name,
+          };
+        }
+        return { changed: removed > 0, value: undefined, ...(removal ? { removal } : {}) };
       });
       return session;
     },
@@ -416,7 +441,6 @@ export function createTableSessionService(db: Db, venues: VenueStore, orders: Or
         table: s.label,
         customer: { name: TABLE_STRINGS.table(s.label), phone: '' },
         tip: { percent: 0 },
-        payment: 'cash',
         lines: lineRows.map((r) => ({ productId: r.product_id, optionIds: JSON.parse(r.option_ids) as string[], quantity: r.quantity, ...(r.note ? { note: r.note } : {}) })),
         expectedTotal,
       };
@@ -444,11 +468,16 @@ export function createTableSessionService(db: Db, venues: VenueStore, orders: Or
       if (caller.session.status !== 'open') throw closedProblem();
       await rateLimit(`call:${caller.session.id}`, limits.callsPerSession, (wait) => `Has avisado al personal muchas veces seguidas. Podrás volver a llamar en ${wait}.`);
       const { value } = await mutate(caller.session.id, async (tx, s, at) => {
-        const open = await tx.get<CallRow>('SELECT id, session_id, kind, at, acknowledged_at FROM table_calls WHERE session_id = ? AND kind = ? AND acknowledged_at IS NULL', [s.id, kind]);
-        if (open) return { changed: false, value: { call: toCall(open), alreadyOpen: true } };
-        const row: CallRow = { id: randomUUID(), session_id: s.id, kind, at: at.toISOString(), acknowledged_at: null };
-        await tx.run('INSERT INTO table_calls (id, session_id, kind, at, acknowledged_at) VALUES (?, ?, ?, ?, NULL)', [row.id, row.session_id, row.kind, row.at]);
-        return { changed: true, value: { call: toCall(row), alreadyOpen: false } };
+        const names = new Map([[caller.participantId, caller.name]]);
+        const open = await tx.get<CallRow>(`SELECT ${CALL_COLUMNS} FROM table_calls WHERE session_id = ? AND kind = ? AND acknowledged_at IS NULL`, [s.id, kind]);
+        if (open) {
+          const who = open.participant_id ? await tx.get<{ name: string }>('SELECT name FROM table_participants WHERE id = ?', [open.participant_id]) : undefined;
+          if (open.participant_id && who) names.set(open.participant_id, who.name);
+          return { changed: false, value: { call: toCall(open, names), alreadyOpen: true } };
+        }
+        const row: CallRow = { id: randomUUID(), session_id: s.id, kind, at: at.toISOString(), acknowledged_at: null, participant_id: caller.participantId };
+        await tx.run('INSERT INTO table_calls (id, session_id, kind, at, acknowledged_at, participant_id) VALUES (?, ?, ?, ?, NULL, ?)', [row.id, row.session_id, row.kind, row.at, row.participant_id]);
+        return { changed: true, value: { call: toCall(row, names), alreadyOpen: false } };
       });
       return value;
     },
@@ -482,6 +511,8 @@ export function createTableSessionService(db: Db, venues: VenueStore, orders: Or
       for (const row of rows) {
         if (isIdle(row, at)) continue;
         const { staff } = await views(db, row);
+        // A session shows on the board only once someone joined it (no ghost tables).
+        if (staff.participants.length === 0) continue;
         const { status: _status, ...rest } = staff;
         out.push(rest);
       }
@@ -489,7 +520,7 @@ export function createTableSessionService(db: Db, venues: VenueStore, orders: Or
     },
 
     async acknowledge(venueId, callId) {
-      const row = await db.get<CallRow & { venue_id: string }>('SELECT c.id, c.session_id, c.kind, c.at, c.acknowledged_at, s.venue_id FROM table_calls c JOIN table_sessions s ON s.id = c.session_id WHERE c.id = ?', [callId]);
+      const row = await db.get<CallRow & { venue_id: string }>('SELECT c.id, c.session_id, c.kind, c.at, c.acknowledged_at, c.participant_id, s.venue_id FROM table_calls c JOIN table_sessions s ON s.id = c.session_id WHERE c.id = ?', [callId]);
       if (!row || row.venue_id !== venueId) throw problem('notFound', 404, 'Ese aviso no existe en este local.');
       if (row.acknowledged_at) return toCall(row);
       const result = await db.transaction(async (tx) => {
@@ -497,7 +528,7 @@ export function createTableSessionService(db: Db, venues: VenueStore, orders: Or
         const at = now().toISOString();
         const changed = await tx.run('UPDATE table_calls SET acknowledged_at = ? WHERE id = ? AND acknowledged_at IS NULL', [at, callId]);
         if (changed) await publish(tx, s, now());
-        return (await tx.get<CallRow>('SELECT id, session_id, kind, at, acknowledged_at FROM table_calls WHERE id = ?', [callId]))!;
+        return (await tx.get<CallRow>(`SELECT ${CALL_COLUMNS} FROM table_calls WHERE id = ?`, [callId]))!;
       });
       events.committed(venueId);
       return toCall(result);
@@ -512,6 +543,18 @@ export function createTableSessionService(db: Db, venues: VenueStore, orders: Or
       });
       events.committed(venueId);
       return { table: label, closedAt };
+    },
+
+    async closeIfOpen(venueId, label) {
+      const closed = await db.transaction(async (tx) => {
+        await tx.lock('tableJoin', `${venueId}\n${label}`);
+        const s = await tx.get<SessionRow>(`SELECT id, venue_id, label, status, version, opened_at, closed_at, active_at FROM table_sessions WHERE venue_id = ? AND label = ? AND status = 'open'${db.forUpdate}`, [venueId, label]);
+        if (!s) return false;
+        await closeIn(tx, s, now());
+        return true;
+      });
+      if (closed) events.committed(venueId);
+      return closed;
     },
 
     async prune() {

@@ -310,6 +310,13 @@ CREATE TABLE invitations (
 CREATE INDEX invitations_venue ON invitations (venue_id, created_at);
 `,
   },
+  {
+    // Who made a call at a table: the board and the other phones say who called (docs/rules.md#table-sessions).
+    name: 'table calls say who',
+    up: () => `
+ALTER TABLE table_calls ADD COLUMN participant_id TEXT;
+`,
+  },
 ];
 
 /** The statements of one step on one engine, in order. */

@@ -1,5 +1,6 @@
 /** Orders: place (idempotent), mine, one, live SSE stream, staff board and status changes. */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { TABLE_CREDENTIAL_HEADER, TABLE_MESSAGES } from '../../src/contract/table.ts';
 import { OrderInput, OrderStatus, StatusInput, ORDER_STATUSES } from '../../src/contract/order.ts';
 import type { AccessClaims } from '../../src/contract/auth.ts';
 import type { Order } from '../../src/contract/order.ts';
@@ -11,8 +12,29 @@ import { eventStream } from '../events/sse.ts';
 
 const KEY_PATTERN = /^[\x21-\x7e]{8,200}$/;
 
-export function orderRoutes({ orders, auth, venues, config, events }: AppDeps): Hono {
+/** Header of `POST /orders` with the table's own token (the `t` of its link), for a table-mode order. */
+export const TABLE_TOKEN_HEADER = 'X-Table-Token';
+
+export function orderRoutes({ orders, auth, venues, config, events, tables }: AppDeps): Hono {
   const app = new Hono();
+
+  /**
+   * A table is chosen only by its QR link (product.md §4): a table-mode order needs the
+   * table's valid token or the credential of a participant of that table's open session.
+   */
+  async function requireTableAccess(c: Context, body: unknown): Promise<void> {
+    const { venueId, table } = (typeof body === 'object' && body !== null ? body : {}) as { venueId?: unknown; table?: unknown };
+    const refused = () => problem('tableAccessRequired', 403, TABLE_MESSAGES.tableOrderNeedsLink);
+    if (typeof venueId !== 'string' || typeof table !== 'string' || !isValidVenueId(venueId)) throw refused();
+    const token = c.req.header(TABLE_TOKEN_HEADER);
+    if (token && await tables.check(venueId, table, token)) return;
+    const credential = c.req.header(TABLE_CREDENTIAL_HEADER);
+    if (credential) {
+      const who = await tables.authenticate(credential).catch(() => undefined);
+      if (who && who.session.status === 'open' && who.session.venue_id === venueId && who.session.label === table) return;
+    }
+    throw refused();
+  }
 
   /** The order if this user may see it: its owner, or staff of its venue. Otherwise 404 (no hint it exists). */
   async function visibleOrder(id: string, claims: AccessClaims): Promise<Order> {
@@ -31,6 +53,7 @@ export function orderRoutes({ orders, auth, venues, config, events }: AppDeps): 
     }
     // Duplicates, also simultaneous ones on other instances, are settled by the key's primary key in the database.
     const { value } = await readJson(c);
+    if (typeof value === 'object' && value !== null && (value as { mode?: unknown }).mode === 'table') await requireTableAccess(c, value);
     const canonical = JSON.stringify(value);
     const result = await orders.create(claims.sub, key, canonical, () => parseWith(OrderInput, value));
     c.header('location', `/api/orders/${result.order.id}`);

@@ -46,7 +46,7 @@ export async function tableForToken(db: Queryable, venueId: string, token: strin
   return row?.label;
 }
 
-export function tableRoutes({ venues, auth, db }: AppDeps): Hono {
+export function tableRoutes({ venues, auth, db, tables }: AppDeps): Hono {
   const app = new Hono();
 
   const venueOr404 = (id: string) => {
@@ -79,6 +79,8 @@ export function tableRoutes({ venues, auth, db }: AppDeps): Hono {
       await tableTokens(tx, id, [label]);
       await tx.run('UPDATE venue_tables SET token = ?, created_at = ? WHERE venue_id = ? AND label = ?', [token, Date.now(), id, label]);
     });
+    // Renewing the code ends what the old one opened (product.md §12): every phone shows `Mesa cerrada`.
+    await tables.closeIfOpen(id, label);
     c.header('cache-control', 'no-store');
     return c.json({ label, url: tableUrl(siteOf(c), id, label, token) });
   });

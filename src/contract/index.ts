@@ -7,3 +7,5 @@ export * from './money.ts';
 export * from './hours.ts';
 export * from './labels.ts';
 export * from './table.ts';
+export * from './minimum.ts';
+export * from './time-format.ts';

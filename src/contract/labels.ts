@@ -24,6 +24,24 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancelado',
 };
 
+/** The status word of an order of this mode: a pickup order ends `Recogido`, not `Entregado`. */
+export function orderStatusLabel(status: OrderStatus, mode: OrderMode): string {
+  return status === 'delivered' && mode === 'pickup' ? 'Recogido' : ORDER_STATUS_LABELS[status];
+}
+
+const STATUS_SENTENCES: Record<OrderStatus, string> = {
+  received: 'Tu pedido fue recibido',
+  preparing: 'Tu pedido está en preparación',
+  ready: 'Tu pedido está listo',
+  delivered: 'Tu pedido fue entregado',
+  cancelled: 'Tu pedido fue cancelado',
+};
+
+/** What the diner reads when the status changes: `Tu pedido está listo`, `Tu pedido fue recogido`. */
+export function orderStatusSentence(status: OrderStatus, mode: OrderMode): string {
+  return status === 'delivered' && mode === 'pickup' ? 'Tu pedido fue recogido' : STATUS_SENTENCES[status];
+}
+
 /** Tip percentages offered at checkout (the diner may also type an amount). */
 export const TIP_PERCENT_PRESETS = [0, 10, 15] as const;
 

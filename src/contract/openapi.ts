@@ -488,15 +488,20 @@ export function openApiDocument(): Record<string, unknown> {
         post: {
           operationId: 'placeOrder', tags: ['orders'],
           summary: 'Place an order. Prices are recomputed by the server; 409 with `changes` and `total` when they differ from `expectedTotal`',
-          parameters: [{ name: 'Idempotency-Key', in: 'header', required: true, description: '8–200 printable ASCII characters; a repeat with the same body returns the first order (header Idempotent-Replayed: true), another body gets 422, a concurrent duplicate 409', schema: { type: 'string', minLength: 8, maxLength: 200 } }],
+          parameters: [
+            { name: 'Idempotency-Key', in: 'header', required: true, description: '8–200 printable ASCII characters; a repeat with the same body returns the first order (header Idempotent-Replayed: true), another body gets 422, a concurrent duplicate 409', schema: { type: 'string', minLength: 8, maxLength: 200 } },
+            { name: 'X-Table-Token', in: 'header', required: false, description: 'Mode `table` only: the token of that table\'s link (`t`)', schema: { type: 'string', maxLength: 64 } },
+            { name: 'X-Table-Credential', in: 'header', required: false, description: 'Mode `table` only: the credential of a participant of that table\'s open session', schema: { type: 'string' } },
+          ],
           requestBody: body('OrderInput'),
           responses: {
             201: json('Order', 'Order created (or replayed)'),
             ...jsonBodyErrors,
             400: problemResponse('Missing Idempotency-Key or malformed JSON'),
             ...signedIn,
+            403: problemResponse('Mode `table` without a valid X-Table-Token or X-Table-Credential for that table (type table-access-required): a table is chosen only by its QR link'),
             409: problemResponse('Prices changed (`changes`: PriceChange[], `total`) or the same key is being processed', 'PriceChangedProblem'),
-            422: problemResponse('Invalid order, venue closed, item unavailable, below minimum, or key reused with another body'),
+            422: problemResponse('Invalid order, venue closed, item unavailable, below the minimum (pickup and delivery only; `minOrder`, `missing`), or key reused with another body'),
             429: problemResponse('Too many orders from this account'),
           },
         },

@@ -43,7 +43,8 @@ export const OrderInput = z.strictObject({
   }),
   note: z.optional(z.string().check(z.maxLength(LIMITS.orderNoteMax))),
   tip: TipInput,
-  payment: PaymentMethod,
+  /** Required for pickup and delivery; a table round has none. */
+  payment: z.optional(PaymentMethod),
   lines: z.array(OrderLineInput).check(z.minLength(1), z.maxLength(LIMITS.linesPerOrder)),
   expectedTotal: z.int().check(z.minimum(0)),
 });
@@ -75,13 +76,16 @@ export const Order = z.object({
   history: z.array(StatusChange),
   customer: z.object({ name: z.string(), phone: z.string(), address: z.optional(z.string()) }),
   note: z.optional(z.string()),
-  payment: PaymentMethod,
+  /** How a pickup or delivery order is paid; a table round has none (the bill is paid at the end). */
+  payment: z.optional(PaymentMethod),
   lines: z.array(OrderLine),
   subtotal: z.int(),
   tip: z.int(),
   deliveryFee: z.int(),
   total: z.int(),
   currency: z.string(),
+  /** The venue's IANA time zone when the order was placed: its times are shown in it. */
+  timezone: z.optional(z.string()),
   createdAt: z.string(),
 });
 

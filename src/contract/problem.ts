@@ -34,5 +34,6 @@ export const PROBLEM_TYPES = {
   tableClosed: 'urn:umenu:problem:table-closed',
   invitationInvalid: 'urn:umenu:problem:invitation-invalid',
   accountExists: 'urn:umenu:problem:account-exists',
+  tableAccessRequired: 'urn:umenu:problem:table-access-required',
   server: 'urn:umenu:problem:server',
 } as const;

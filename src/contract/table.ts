@@ -20,6 +20,13 @@ export const TABLE_STRINGS = {
   bill: 'Cuenta de la mesa',
   close: 'Cerrar mesa',
   splitBetween: (n: number) => `Dividir entre ${n}`,
+  /** What the others at the table read once someone called (`Mateo pidió la cuenta`). */
+  called: (kind: CallKind, name: string) => (kind === 'bill' ? `${name} pidió la cuenta` : `${name} llamó al mesero`),
+  /** What the board shows for an open call (`Mesa 3 · Mateo pide la cuenta`). */
+  boardCall: (label: string, kind: CallKind, name: string | undefined) =>
+    `Mesa ${label} · ${name ? (kind === 'bill' ? `${name} pide la cuenta` : `${name} llama al mesero`) : (kind === 'bill' ? 'Piden la cuenta' : 'Llaman al mesero')}`,
+  /** The notice of the person whose line someone else removed. */
+  lineRemoved: (by: string, dish: string) => `${by} quitó tu ${dish}`,
   table: (label: string) => `Mesa ${label}`,
 } as const;
 
@@ -32,6 +39,7 @@ export const TABLE_MESSAGES = {
   tooManyLines: `El carrito de la mesa admite ${LIMITS.linesPerOrder} líneas como máximo.`,
   emptyCart: 'El carrito de la mesa está vacío.',
   callAlreadyOpen: 'Ya avisamos al personal: va en camino.',
+  tableOrderNeedsLink: 'Solo se puede pedir a una mesa desde el código QR de esa mesa. Escanéalo para pedir desde la mesa.',
   noOpenSession: (label: string) => `La mesa ${label} no tiene una sesión abierta.`,
 } as const;
 
@@ -87,6 +95,21 @@ export const TableCall = z.object({
   kind: CallKind,
   at: z.string(),
   acknowledgedAt: z.optional(z.string()),
+  /** Who called: the participant and their name (calls made before names were kept have none). */
+  participantId: z.optional(z.string()),
+  by: z.optional(z.string()),
+});
+
+/** A line one participant removed from another's part of the cart (in the snapshot that removed it). */
+export const LineRemoval = z.object({
+  lineId: z.string(),
+  /** The dish's name. */
+  name: z.string(),
+  /** Whose line it was. */
+  ownerId: z.string(),
+  /** Who removed it. */
+  byId: z.string(),
+  by: z.string(),
 });
 
 export const TableSessionStatus = z.enum(['open', 'closed']);
@@ -106,6 +129,8 @@ export const TableSession = z.object({
   rounds: z.array(Order),
   /** Open calls. */
   calls: z.array(TableCall),
+  /** Set only on the snapshot published when someone removed another person's line. */
+  removed: z.optional(LineRemoval),
 });
 
 export const TableCheck = z.object({ venueId: z.string(), table: z.string() });
@@ -162,3 +187,4 @@ export type TableBill = z.infer<typeof TableBill>;
 export type StaffTableSession = z.infer<typeof StaffTableSession>;
 export type StaffTableSessions = z.infer<typeof StaffTableSessions>;
 export type TableClosed = z.infer<typeof TableClosed>;
+export type LineRemoval = z.infer<typeof LineRemoval>;

@@ -144,6 +144,7 @@ const MESSAGES: Record<string, string> = {
   [PROBLEM_TYPES.tableClosed]: 'La mesa está cerrada. Escanea el código de la mesa para empezar de nuevo.',
   [PROBLEM_TYPES.invitationInvalid]: 'Esta invitación no es válida o ya se ha usado. Pide a quien te invitó un enlace nuevo.',
   [PROBLEM_TYPES.accountExists]: 'Ya existe una cuenta con este correo: inicia sesión para continuar.',
+  [PROBLEM_TYPES.tableAccessRequired]: 'Solo se puede pedir a una mesa desde el código QR de esa mesa. Escanéalo para pedir desde la mesa.',
 };
 
 const BY_STATUS: Record<number, string> = {

@@ -1,10 +1,18 @@
 /** Lazily loaded: renders sonner's Toaster into its own root on first use. */
-import { useEffect, type CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster, toast as sonnerToast } from 'sonner';
 import type { ToastOptions } from './toast-options.ts';
 
+/** Wide screens: top right, below the header, beside the page's own top lines. */
 export const TOASTER_POSITION = 'top-right';
+/**
+ * Phones (sonner's full-width layout, up to 600 px): at the bottom, so a toast never covers
+ * what is at the top of the screen (the table bar, the board's «En vivo»); a sticky footer of
+ * an open dialog is kept clear by src/styles/global.css.
+ */
+export const PHONE_TOASTER_POSITION = 'bottom-center';
+const PHONE_QUERY = '(max-width: 600px)';
 export const TOAST_DURATION_MS = 4000;
 
 /** sonner's rich colours are below WCAG AA for text; same hues, darker text. */
@@ -17,10 +25,50 @@ const ACCESSIBLE_COLORS = {
 
 let mounted: Promise<void> | undefined;
 
+function ShellToaster() {
+  const [phone, setPhone] = useState(() => matchMedia(PHONE_QUERY).matches);
+  useEffect(() => {
+    const query = matchMedia(PHONE_QUERY);
+    const change = () => setPhone(query.matches);
+    query.addEventListener('change', change);
+    return () => query.removeEventListener('change', change);
+  }, []);
+  return (
+    <Toaster
+      position={phone ? PHONE_TOASTER_POSITION : TOASTER_POSITION}
+      duration={TOAST_DURATION_MS}
+      richColors
+      closeButton
+      style={ACCESSIBLE_COLORS}
+      // Below the 56 px sticky header, so the account and cart buttons stay usable.
+      offset={{ top: 68, right: 16 }}
+      mobileOffset={{ bottom: 12, right: 8, left: 8 }}
+      containerAriaLabel="Notificaciones"
+      toastOptions={{ closeButtonAriaLabel: 'Cerrar notificación' }}
+    />
+  );
+}
+
 function Ready({ onReady }: { onReady: () => void }) {
   // Effects of siblings rendered before this one (the Toaster's subscription) have run.
   useEffect(onReady, [onReady]);
   return null;
+}
+
+/**
+ * A phone has no hover, but after a tap its browser keeps the pointer where the finger was and
+ * sends mouse events there; a toast appearing under the last tap (toasts sit at the bottom on
+ * phones) would take that for a hover and never leave. Such touch-made mouse events do not
+ * reach the toaster.
+ */
+function ignoreTouchHover(container: HTMLElement): void {
+  const fromTouch = (event: Event) =>
+    (event as MouseEvent & { sourceCapabilities?: { firesTouchEvents?: boolean } }).sourceCapabilities?.firesTouchEvents === true;
+  for (const type of ['mouseover', 'mouseout', 'mouseenter', 'mouseleave', 'mousemove']) {
+    window.addEventListener(type, (event) => {
+      if (fromTouch(event) && event.target instanceof Node && container.contains(event.target)) event.stopPropagation();
+    }, { capture: true });
+  }
 }
 
 export function mountToaster(): Promise<void> {
@@ -29,20 +77,10 @@ export function mountToaster(): Promise<void> {
       const container = document.createElement('div');
       container.id = 'umenu-toaster';
       document.body.append(container);
+      ignoreTouchHover(container);
       createRoot(container).render(
         <>
-          <Toaster
-            position={TOASTER_POSITION}
-            duration={TOAST_DURATION_MS}
-            richColors
-            closeButton
-            style={ACCESSIBLE_COLORS}
-            // Below the 56 px sticky header, so the account and cart buttons stay usable.
-            offset={{ top: 68, right: 16 }}
-            mobileOffset={{ top: 64, right: 8, left: 8 }}
-            containerAriaLabel="Notificaciones"
-            toastOptions={{ closeButtonAriaLabel: 'Cerrar notificación' }}
-          />
+          <ShellToaster />
           <Ready onReady={resolve} />
         </>,
       );

@@ -11,8 +11,7 @@ import { STAFF, VENUE, apiLogin, signInByStorage } from './order-helpers.ts';
 
 const tacoOrder = (name: string): OrderInput => ({
   venueId: VENUE,
-  mode: 'table',
-  table: '7',
+  mode: 'pickup',
   customer: { name, phone: '+52 55 1234 5678' },
   tip: { percent: 0 },
   payment: 'cash',
@@ -80,7 +79,7 @@ test('order page: a dropped stream and a reload resume with Last-Event-ID and sh
 
   await expect(status).toContainText('En preparación');
   await expect(page.getByText('Se actualiza en vivo.')).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByText('Tu pedido está: En preparación')).toHaveCount(1);
+  await expect(page.getByText('Tu pedido está en preparación')).toHaveCount(1);
   await expect(page.getByTestId('order-timeline').getByRole('listitem')).toHaveCount(4);
   const reconnects = streams.slice(1);
   expect(reconnects.length).toBeGreaterThan(0);
@@ -95,7 +94,7 @@ test('order page: a dropped stream and a reload resume with Last-Event-ID and sh
   await expect(page.getByText('Se actualiza en vivo.')).toBeVisible({ timeout: 15_000 });
   expect(streams.length).toBeGreaterThanOrEqual(before + 2);
   for (const header of streams.slice(before)) expect(header).toMatch(/^\d+$/);
-  await expect(page.getByText('Tu pedido está: Listo')).toHaveCount(1);
+  await expect(page.getByText('Tu pedido está listo')).toHaveCount(1);
   await expect(page.getByTestId('order-timeline').getByRole('listitem')).toHaveCount(4);
 });
 

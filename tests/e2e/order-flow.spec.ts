@@ -40,13 +40,15 @@ test.describe('order flow', () => {
     await toCheckout(page);
     const form = page.getByTestId('checkout-form');
 
-    // The QR table is preselected.
-    await expect(form.getByLabel('En la mesa')).toBeChecked();
-    await expect(form.getByLabel('Número de mesa')).toHaveValue('12');
+    // A table is chosen only by its QR link: a `?mesa=` address without the table's code offers no table.
+    await expect(form.getByLabel('En la mesa')).toHaveCount(0);
+    await expect(form.getByLabel('Número de mesa')).toHaveCount(0);
+    await expect(form.getByRole('radio')).toHaveCount(2 + 4 + 2); // pickup, delivery; 4 tips; 2 payments
 
     // Nothing filled in: each field says what is wrong and the first one gets focus.
     await form.getByRole('button', { name: 'Confirmar pedido' }).click();
-    await expect(form.getByLabel('Nombre')).toBeFocused();
+    await expect(form.getByText('Elige cómo quieres recibir tu pedido.')).toBeVisible();
+    await expect(form.getByRole('radio', { name: 'Para recoger' })).toBeFocused();
     await expect(form.getByLabel('Nombre')).toHaveAttribute('aria-invalid', 'true');
     await expect(form.getByText('Escribe tu nombre.')).toBeVisible();
     await expect(form.getByText('Escribe tu teléfono.')).toBeVisible();
@@ -75,8 +77,8 @@ test.describe('order flow', () => {
     await expect(form.getByText('La dirección no puede pasar de 200 caracteres.')).toBeVisible();
     await expectNoAxeViolations(page, 'checkout with every bad input');
 
-    // Now valid: table 12, 10 % tip, note; still signed out → sign in and come back.
-    await form.getByLabel('En la mesa').check();
+    // Now valid: pickup, 10 % tip, note; still signed out → sign in and come back.
+    await form.getByLabel('Para recoger').check();
     await form.getByLabel('Nombre').fill('Ana García');
     await form.getByLabel('Teléfono').fill('+52 55 1234-5678');
     await form.getByLabel('Nota para el local (opcional)').fill('Sin prisa, gracias');
@@ -91,11 +93,18 @@ test.describe('order flow', () => {
     await expect(back).toBeVisible();
     await expect(back.getByLabel('Nombre')).toHaveValue('Ana García');
     await expect(back.getByLabel('Teléfono')).toHaveValue('+52 55 1234-5678');
-    await expect(back.getByLabel('Número de mesa')).toHaveValue('12');
+    await expect(back.getByLabel('Para recoger')).toBeChecked();
     await expect(back.getByLabel('10 %')).toBeChecked();
     await expect(back.getByLabel('Tarjeta')).toBeChecked();
     await expect(back.getByTestId('checkout-total')).toHaveText('$165.00');
     await expectNoAxeViolations(page, 'checkout after sign-in');
+    // On a phone the form is longer than the screen: the sticky footer ends where the drawer
+    // ends, and no field shows through below it.
+    if (page.viewportSize()!.width < 600) {
+      const footerBox = (await back.getByTestId('checkout-footer').boundingBox())!;
+      const drawerBox = (await drawer(page).boundingBox())!;
+      expect(Math.abs(drawerBox.y + drawerBox.height - (footerBox.y + footerBox.height)), 'gap below the sticky footer').toBeLessThan(1);
+    }
     await screenshot(page, 'checkout-filled');
 
     await back.getByRole('button', { name: 'Confirmar pedido' }).click();
@@ -118,7 +127,7 @@ test.describe('order flow', () => {
     });
     expect(moved.status()).toBe(200);
     await expect(page.getByTestId('order-status')).toContainText('En preparación');
-    await expect(page.getByText('Tu pedido está: En preparación')).toBeVisible();
+    await expect(page.getByText('Tu pedido está en preparación')).toBeVisible();
     await expect(page.getByTestId('order-timeline').locator('[aria-current="step"]')).toContainText('En preparación');
     await expectNoAxeViolations(page, 'order page after a live update');
     await screenshot(page, 'order-preparing');
@@ -221,16 +230,19 @@ test.describe('order flow', () => {
     await expect(cartButton(page)).toHaveAccessibleName('Carrito, 1 producto');
   });
 
-  test('below the minimum order it says how much is missing', async ({ page }) => {
+  test('below the minimum order it says the minimum and how much is missing, on the button too, before the tap', async ({ page }) => {
     await signedInAt(page, `/${VENUE}`);
     await addProduct(page, 'Café de olla');
     await toCheckout(page);
     await fillCheckout(page);
     // Minimum $80.00, cart $30.00.
-    await expect(page.getByTestId('checkout-blockers')).toContainText('Te faltan $50.00');
-    await page.getByRole('button', { name: 'Confirmar pedido' }).click();
-    await expect(page.getByTestId('checkout-notice')).toContainText('Te faltan $50.00');
+    await expect(page.getByTestId('checkout-blockers')).toHaveText('El pedido mínimo es $80.00; te faltan $50.00.');
+    const button = page.getByTestId('confirm-order');
+    await expect(button).toHaveText('Te faltan $50.00 para el mínimo');
     await expectNoAxeViolations(page, 'below minimum');
+    await button.click();
+    await expect(page.getByTestId('checkout-notice')).toContainText('El pedido mínimo es $80.00; te faltan $50.00.');
+    await expect(page).not.toHaveURL(/\/pedidos\/ver/);
   });
 
   test('refusals from the API: field errors land on their fields, a closed venue is explained, nothing is lost', async ({ page, allowConsoleError }) => {
@@ -283,8 +295,8 @@ test.describe('order flow', () => {
     await tabTo(page.getByRole('button', { name: 'Hacer pedido' }));
     await page.keyboard.press('Enter');
     const form = page.getByTestId('checkout-form');
-    await tabTo(form.getByRole('radio', { name: 'En la mesa' }));
-    await page.keyboard.press('ArrowRight');
+    await tabTo(form.getByRole('radio', { name: 'Para recoger' }));
+    await page.keyboard.press('Space');
     await expect(form.getByRole('radio', { name: 'Para recoger' })).toBeChecked();
     await tabTo(form.getByRole('textbox', { name: 'Nombre' }));
     await page.keyboard.type('Ana García');

@@ -53,6 +53,9 @@ export async function addProduct(page: Page, name: string, options: string[] = [
 
 /** Closes the menu's "Añadido al carrito" confirmations, as a diner moving on would (they also cover the header). */
 export async function dismissToasts(page: Page): Promise<void> {
+  // Phones show toasts at the bottom, often right where the last tap rested: a pointer resting
+  // on a toast pauses it (as a hover), so move it away first, as a finger lifted off does.
+  await page.mouse.move(0, 0);
   const close = page.getByRole('button', { name: 'Cerrar notificación' });
   for (let i = 0; i < 3 && (await close.count()) > 0; i++) {
     await close.first().click({ timeout: 2_000 }).catch(() => undefined);

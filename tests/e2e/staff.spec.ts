@@ -36,8 +36,8 @@ async function apiToken(request: APIRequestContext, who: { email: string; passwo
 
 const tacoOrder = (name: string): OrderInput => ({
   venueId: VENUE,
-  mode: 'table',
-  table: '7',
+  // A table is chosen only by its QR link (table-mode orders go through the table session).
+  mode: 'pickup',
   customer: { name, phone: '+52 55 1234 5678' },
   tip: { percent: 0 },
   payment: 'cash',
@@ -186,7 +186,8 @@ test.describe('staff order board', () => {
     await expect(page.getByTestId('new-order-toast').filter({ hasText: `Nuevo pedido ${order.number}` })).toBeVisible();
     await expect(page.getByTestId('board-announcer')).toContainText(order.number);
 
-    await expect(orderCard.getByTestId('board-order-where')).toHaveText(`${MODE_LABELS.table} · Mesa 7`);
+    await expect(orderCard.getByTestId('board-order-where')).toHaveText(MODE_LABELS.pickup);
+    await expect(orderCard).toContainText('Efectivo');
     await expect(orderCard).toContainText('Ana García');
     await expect(orderCard).toContainText('2 × Tacos al pastor');
     await expect(orderCard).toContainText('Nota: sin cebolla');
@@ -221,7 +222,8 @@ test.describe('staff order board', () => {
     expect(await dinerSees(request, ana, order.id)).toBe('ready');
     await expectNoAxeViolations(page, 'board after moves');
 
-    await orderCard.getByRole('button', { name: `Entregado, pedido ${order.number}` }).click();
+    // A pickup order ends when the diner picks it up: `Recogido`, not `Entregado`.
+    await orderCard.getByRole('button', { name: `Recogido, pedido ${order.number}` }).click();
     await expect(orderCard).toHaveCount(0);
     expect(await dinerSees(request, ana, order.id)).toBe('delivered');
     const done = page.getByTestId('board-done');
@@ -229,7 +231,8 @@ test.describe('staff order board', () => {
     await expect(done).toHaveAttribute('open', '');
     const doneRow = done.getByTestId('board-done-order').filter({ hasText: order.number });
     await expect(doneRow).toBeVisible();
-    await expect(doneRow).toContainText('Entregado');
+    await expect(doneRow).toContainText('Recogido');
+    await expect(doneRow).not.toContainText('Entregado');
     await expectNoAxeViolations(page, 'finished list open');
     await screenshot(page, 'staff-board-done');
   });

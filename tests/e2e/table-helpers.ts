@@ -11,6 +11,9 @@ export function tableFor(testInfo: TestInfo, index: number): string {
 
 /** Closes the toasts on screen, as a diner moving on would (they may cover what comes next). */
 export async function dismissToasts(page: Page): Promise<void> {
+  // Phones show toasts at the bottom, often right where the last tap rested: a pointer resting
+  // on a toast pauses it (as a hover), so move it away first, as a finger lifted off does.
+  await page.mouse.move(0, 0);
   const close = page.getByRole('button', { name: 'Cerrar notificación' });
   for (let i = 0; i < 4 && (await close.count()) > 0; i++) await close.first().click({ timeout: 2_000 }).catch(() => undefined);
 }

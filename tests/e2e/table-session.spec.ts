@@ -2,8 +2,9 @@
  * Table sessions, diner side (issue 12): two and three phones at one table join under their
  * names, share one live cart (both ways within 2 s, who added each line, confirmation before
  * removing someone else's line), send a round whose status every phone follows live, call
- * the staff, read the bill and split it (remainder shown), and see `Mesa cerrada` when staff
- * close the table; scanning again opens a new, empty session.
+ * the staff (the others read who called), read the bill and split it (remainder shown), and
+ * see `Mesa cerrada` when staff close the table; scanning again asks the name again
+ * (pre-filled) and then opens a new, empty session.
  */
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
@@ -74,6 +75,11 @@ test.describe('a table orders together', () => {
     await guacamole.getByRole('button', { name: 'Sí, quitar' }).click();
     await expect(luisLines).toHaveCount(2);
     await expect(tableCartButton(a)).toHaveAccessibleName('Carrito de la mesa, 2 productos', LIVE);
+    // Ana is told who removed which of her dishes; Luis, who removed it, is not.
+    await expect(a.getByTestId('table-line-removed')).toHaveText('Luis quitó tu Guacamole con totopos', LIVE);
+    await expect(l.getByTestId('table-line-removed')).toHaveCount(0);
+    await expectNoAxeViolations(a, 'notice of a line removed by another diner');
+    await dismissToasts(a);
 
     // Ana changes her own line; Luis sees the new quantity and subtotal live.
     await openTableCart(a);
@@ -106,14 +112,20 @@ test.describe('a table orders together', () => {
     await a.evaluate(() => scrollTo(0, 0));
     await screenshot(a, 'table-view');
 
-    // Calls: the second tap says the staff are already on their way.
+    // Calls say who called: the others read the name; the second tap says the staff are already on their way.
     await bar(a).getByRole('button', { name: 'Llamar al mesero' }).click();
     await expect(a.getByText('Avisamos al mesero: va en camino.')).toBeVisible();
-    await expect(bar(l).getByText('El mesero ya está avisado.')).toBeVisible(LIVE);
+    await expect(bar(l).getByTestId('table-calls')).toHaveText('Ana llamó al mesero.', LIVE);
     await bar(l).getByRole('button', { name: 'Llamar al mesero' }).click();
     await expect(l.getByText('Ya avisamos al personal: va en camino.')).toBeVisible();
     await bar(a).getByRole('button', { name: 'Pedir la cuenta' }).click();
     await expect(a.getByText('Pedimos la cuenta: el personal te la trae.')).toBeVisible();
+    await expect(bar(a).getByTestId('table-calls')).toContainText('Pediste la cuenta.');
+    await expect(bar(l).getByTestId('table-calls')).toContainText('Ana pidió la cuenta.', LIVE);
+    await expect(bar(l).getByTestId('table-calls')).not.toContainText('pediste');
+    await expectNoAxeViolations(l, 'table bar after another diner asked for the bill');
+    await bar(l).getByTestId('table-calls').scrollIntoViewIfNeeded();
+    await screenshot(l, 'table-phone-after-call');
 
     // The bill: rounds, each person's total, tip, table total, split with the remainder shown.
     await dismissToasts(a);
@@ -145,9 +157,20 @@ test.describe('a table orders together', () => {
     await expect(a.getByTestId('table-bar')).toHaveCount(0);
     await expectNoAxeViolations(a, 'table closed');
 
-    // Scanning again opens a new, empty session (the name is remembered on this phone).
+    // Opening the link again asks the name again, pre-filled (no silent join, no ghost table on the board) …
     await a.goto(link);
+    await islandsReady(a);
+    await expect(a.getByLabel('¿Cómo te llamas?')).toHaveValue('Ana');
+    await expect(bar(a)).toHaveCount(0);
+    const staffLogin = await request.post('/api/auth/login', { data: { email: 'cocina@umenu.test', password: 'demo1234' } });
+    const boardToken = ((await staffLogin.json()) as { token: string }).token;
+    const openTables = async () => ((await (await request.get('/api/venues/taqueria-el-guero/table-sessions', { headers: { Authorization: `Bearer ${boardToken}` } })).json()) as { sessions: Array<{ table: string }> }).sessions.map((x) => x.table);
+    expect(await openTables()).not.toContain(label);
+    await expectNoAxeViolations(a, 'join again after the table closed');
+    // … and joining opens a new, empty session.
+    await a.getByRole('button', { name: 'Unirme a la mesa' }).click();
     await expect(bar(a).getByRole('heading', { name: `Mesa ${label}` })).toBeVisible();
+    expect(await openTables()).toContain(label);
     await expect(bar(a).getByTestId('table-people')).toHaveText('En la mesa: Ana (tú)');
     await expect(bar(a).getByTestId('table-rounds')).toHaveCount(0);
     await expect(tableCartButton(a)).toHaveAccessibleName('Carrito de la mesa, vacío');

@@ -38,10 +38,10 @@ test('a diner phone at the table: its call reaches the board, and Cerrar mesa sh
   // The board shows her at the table, live.
   await expect(card.getByTestId('board-table-people')).toHaveText('1 persona: Paula', { timeout: 3_000 });
 
-  // Her call reaches the board, marked with the table.
+  // Her call reaches the board, saying the table and who called.
   await bar.getByRole('button', { name: 'Llamar al mesero' }).click();
-  await expect(card.getByTestId('board-table-call')).toContainText('Llamar al mesero', { timeout: 3_000 });
-  await expect(page.getByTestId('table-call-toast').filter({ hasText: `Mesa ${label}: Llamar al mesero` })).toBeVisible();
+  await expect(card.getByTestId('board-table-call')).toContainText(`Mesa ${label} · Paula llama al mesero`, { timeout: 3_000 });
+  await expect(page.getByTestId('table-call-toast').filter({ hasText: `Mesa ${label} · Paula llama al mesero` })).toBeVisible();
   await card.getByRole('button', { name: `Atendido: Llamar al mesero, Mesa ${label}` }).click();
   await expect(card.getByTestId('board-table-call')).toHaveCount(0);
 

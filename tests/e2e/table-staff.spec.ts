@@ -145,6 +145,9 @@ test.describe('table sessions on the staff board', () => {
     const kitchenCard = page.getByTestId('board-column-received').getByTestId('board-order').filter({ hasText: round.number });
     await expect(kitchenCard).toContainText(`Mesa ${label}`);
     await expect(kitchenCard).toContainText('2 × Tacos al pastor · Lucía');
+    // Nobody paid a round: no payment method is made up for it (it is paid with the bill).
+    await expect(kitchenCard).not.toContainText('Efectivo');
+    await expect(kitchenCard).not.toContainText('Tarjeta');
     await expectNoAxeViolations(page, 'board with a table');
     await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'table-staff-board');
@@ -158,10 +161,10 @@ test.describe('table sessions on the staff board', () => {
     expect(first.alreadyOpen).toBe(false);
     const calls = card.getByTestId('board-table-call');
     await expect(calls).toHaveCount(1, { timeout: 3_000 });
-    await expect(calls.first()).toContainText('Llamar al mesero');
+    await expect(calls.first()).toContainText(`Mesa ${label} · Lucía llama al mesero`);
     await expect(card).toHaveAttribute('data-called', 'true');
-    await expect(page.getByTestId('table-call-toast').filter({ hasText: `Mesa ${label}: Llamar al mesero` })).toBeVisible();
-    await expect(page.getByTestId('board-announcer')).toContainText(`Mesa ${label}: Llamar al mesero`);
+    await expect(page.getByTestId('table-call-toast').filter({ hasText: `Mesa ${label} · Lucía llama al mesero` })).toBeVisible();
+    await expect(page.getByTestId('board-announcer')).toContainText(`Mesa ${label} · Lucía llama al mesero`);
     await expect(page.getByTestId('board-tables-calls')).toHaveText('1 aviso');
 
     // Marco taps it again: the API says it is on its way, the board does not show it twice.
@@ -172,7 +175,7 @@ test.describe('table sessions on the staff board', () => {
     await callStaff(request, marco, 'bill');
     await expect(calls).toHaveCount(2, { timeout: 3_000 });
     await expect(card.locator('[data-testid="board-table-call"][data-kind="waiter"]')).toHaveCount(1);
-    await expect(card.locator('[data-testid="board-table-call"][data-kind="bill"]')).toContainText('Pedir la cuenta');
+    await expect(card.locator('[data-testid="board-table-call"][data-kind="bill"]')).toContainText(`Mesa ${label} · Marco pide la cuenta`);
     await expect(page.getByTestId('board-tables-calls')).toHaveText('2 avisos');
     await expectNoAxeViolations(page, 'board with table calls');
     // Every control of the table is at least 44 × 44 px.
@@ -241,7 +244,7 @@ test.describe('table sessions on the staff board', () => {
     const card = tableCard(page, label);
     await expect(card).toBeVisible();
     await expect(card.getByTestId('board-table-people')).toHaveText('1 persona: Inés');
-    await expect(card.getByTestId('board-table-call')).toContainText('Pedir la cuenta');
+    await expect(card.getByTestId('board-table-call')).toContainText(`Mesa ${label} · Inés pide la cuenta`);
     // Tables with a call come first.
     await expect(page.getByTestId('board-table').first()).toHaveAttribute('data-called', 'true');
     await expect(page.getByTestId('table-call-toast')).toHaveCount(0);

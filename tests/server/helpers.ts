@@ -111,12 +111,11 @@ export function newKey(): string {
   return `test-key-${process.pid}-${Date.now()}-${++keyCounter}`;
 }
 
-/** A valid taquería order: 2 × tacos al pastor (orden de 3, maíz) = 13 800, table 5, no tip. */
+/** A valid taquería order: 2 × tacos al pastor (orden de 3, maíz) = 13 800, to pick up, no tip. */
 export function tacoOrder(overrides: Partial<OrderInput> = {}): OrderInput {
   return {
     venueId: 'taqueria-el-guero',
-    mode: 'table',
-    table: '5',
+    mode: 'pickup',
     customer: { name: 'Ana García', phone: '+52 55 1234 5678' },
     tip: { percent: 0 },
     payment: 'cash',

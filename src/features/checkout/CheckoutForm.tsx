@@ -1,5 +1,5 @@
 /**
- * The checkout step of the order drawer (product.md §4): mode, table, name,
+ * The checkout step of the order drawer (product.md §4): mode (pickup or delivery), name,
  * phone, address, note, tip, payment, totals and `Confirmar pedido`. The form
  * lives in the checkout store (saved per venue on every change, so a sign-in
  * round trip or a reload brings it back); this component renders it and
@@ -9,6 +9,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { CUSTOM_TIP_LABEL, ORDER_MODE_LABELS, PAYMENT_METHOD_LABELS, TIP_PERCENT_PRESETS, tipPresetLabel } from '../../contract/labels.ts';
 import { isOpenAt } from '../../contract/hours.ts';
+import { minimumButtonLabel } from '../../contract/minimum.ts';
 import { LIMITS } from '../../contract/limits.ts';
 import { PAYMENT_METHODS } from '../../contract/order.ts';
 import { formatMoney } from '../../lib/money.ts';
@@ -22,7 +23,7 @@ import {
   $checkoutFeedback, $now, $submitting, acceptNewPrices, checkoutFormOf, dropBlockerNotice, editField, focusHandled, placeOrder, prepareForm, totalsOf,
 } from './store.ts';
 import { OrderSummary, TotalsSummary } from './TotalsSummary.tsx';
-import { blockerText, orderBlockers, type CheckoutField, type CheckoutForm as Form } from './validate.ts';
+import { blockerText, checkoutModes, orderBlockers, type CheckoutField, type CheckoutForm as Form } from './validate.ts';
 import type { CheckoutVenue } from './venue.ts';
 import '../../styles/dialogs.ts';
 
@@ -66,8 +67,10 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
 
   const totals = totalsOf(venue, cart, form);
   const openNow = isOpenAt(venue.hours, venue.timezone, new Date(now));
-  const blockers = orderBlockers({ lines: cart.lines, subtotal: totals.subtotal, minOrder: venue.minOrder, openNow, online })
+  const modes = checkoutModes(venue);
+  const blockers = orderBlockers({ lines: cart.lines, subtotal: totals.subtotal, minOrder: venue.minOrder, mode: form.mode, openNow, online })
     .filter((b) => b.kind !== 'empty');
+  const shortfall = blockers.find((b) => b.kind === 'belowMinimum');
   const blockerKey = blockers.map((b) => b.kind).join(',');
   useEffect(dropBlockerNotice, [blockerKey]);
 
@@ -93,7 +96,7 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
 
   function onSubmit(event: React.SubmitEvent<HTMLFormElement>): void {
     event.preventDefault();
-    placeOrder(venue, blockers.map((b) => blockerText(b, money)));
+    placeOrder(venue, blockers.map((b) => blockerText(b, venue)));
   }
 
   return (
@@ -101,24 +104,16 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
       <OrderSummary cart={cart} money={money} />
       <h3 id={`${uid}-title`} className="text-lg font-bold">Datos del pedido</h3>
 
-      <RadioGroup
-        name="mode" legend="¿Cómo quieres tu pedido?" firstId={fieldId('mode')} errorFor={fieldId('mode')} error={errors.mode}
-        options={venue.orderModes.map((mode) => ({ value: mode, label: ORDER_MODE_LABELS[mode] }))}
-        value={form.mode} onChange={(mode) => update('mode', mode)}
-      />
-
-      {form.mode === 'table' && (
-        <Field label="Número de mesa" field="table" error={errors.table}>
-          {venue.tables && venue.tables.length > 0 ? (
-            <select {...control('table', 'select')} value={form.table} onChange={(e) => update('table', e.target.value)}>
-              <option value="">Elige tu mesa</option>
-              {!venue.tables.includes(form.table) && form.table !== '' && <option value={form.table}>Mesa {form.table}</option>}
-              {venue.tables.map((t) => <option key={t} value={t}>Mesa {t}</option>)}
-            </select>
-          ) : (
-            <input {...control('table')} inputMode="numeric" maxLength={20} value={form.table} onChange={(e) => update('table', e.target.value)} />
-          )}
-        </Field>
+      {modes.length > 0 ? (
+        <RadioGroup
+          name="mode" legend="¿Cómo quieres tu pedido?" firstId={fieldId('mode')} errorFor={fieldId('mode')} error={errors.mode}
+          options={modes.map((mode) => ({ value: mode, label: ORDER_MODE_LABELS[mode] }))}
+          value={form.mode} onChange={(mode) => update('mode', mode)}
+        />
+      ) : (
+        <p id={fieldId('mode')} tabIndex={-1} role="note" className="rounded-box border border-base-300 p-3 text-sm" data-testid="checkout-table-only">
+          Este local atiende en sus mesas: escanea el código QR de tu mesa para pedir desde ella.
+        </p>
       )}
 
       <Field label="Nombre" field="name" error={errors.name}>
@@ -167,7 +162,7 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
 
       {blockers.length > 0 && !notice?.fromBlockers && (
         <div role="status" className="rounded-box border border-warning bg-warning/15 p-3 text-sm" data-testid="checkout-blockers">
-          {blockers.map((b) => <p key={b.kind}>{blockerText(b, money)}</p>)}
+          {blockers.map((b) => <p key={b.kind}>{blockerText(b, venue)}</p>)}
         </div>
       )}
 
@@ -191,11 +186,11 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
         </p>
       )}
 
-      <div className="sticky bottom-0 -mx-4 flex gap-2 border-t border-base-300 bg-base-100 px-4 py-3">
+      <div className="sticky bottom-0 z-10 -mx-4 flex gap-2 border-t border-base-300 bg-base-100 px-4 py-3" data-testid="checkout-footer">
         <button type="button" className="btn btn-ghost min-h-11" onClick={onBack}>Volver al carrito</button>
         <button type="submit" className="btn btn-primary min-h-11 flex-1" aria-disabled={submitting || !online ? true : undefined} data-testid="confirm-order">
           {submitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          Confirmar pedido
+          {shortfall && !submitting ? minimumButtonLabel(shortfall, venue) : 'Confirmar pedido'}
         </button>
       </div>
       <p className="sr-only" role="status">{submitting ? 'Enviando tu pedido…' : ''}</p>

@@ -76,7 +76,9 @@ export default function OrderDrawer({ venue }: { venue: CheckoutVenue }) {
             </button>
           </div>
           {atCheckout && cart ? (
-            <div className="flex-1 overflow-y-auto px-4 py-4">
+            // No bottom padding: the form's sticky footer must end where the scroll area ends, or
+            // the fields scrolling under it show through the gap below it.
+            <div className="flex-1 overflow-y-auto px-4 pt-4">
               <CheckoutForm venue={venue} cart={cart} onBack={() => { backToCart(); focusHeading(); }} />
             </div>
           ) : (

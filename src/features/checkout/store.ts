@@ -21,7 +21,7 @@ import { resumeTarget, withoutResumeParams } from './resume.ts';
 import { $pendingOrder, $submitting, AUTO_RESUME_MS, sendOrder } from './submit.ts';
 import { applyPriceChanges, type SubmitOutcome } from './submit-core.ts';
 import {
-  EMPTY_FORM, buildOrderInput, fieldErrorsFromProblem, firstInvalidField, initialForm, tipChoiceOf, validateCheckout,
+  EMPTY_FORM, buildOrderInput, checkoutModes, fieldErrorsFromProblem, firstInvalidField, initialForm, tipChoiceOf, validateCheckout,
   type CheckoutErrors, type CheckoutField, type CheckoutForm,
 } from './validate.ts';
 import type { CheckoutVenue } from './venue.ts';
@@ -83,18 +83,16 @@ function saveDraft(venueId: string, form: CheckoutForm, resume = draftOf(venueId
 
 type FormVenue = Pick<CheckoutVenue, 'id' | 'orderModes' | 'tables'>;
 
-/** The form as the diner left it (else a fresh one), brought up to date: the QR table (`?mesa=`), the only mode, the signed-in name. */
-function freshForm(venue: FormVenue, search = typeof location === 'undefined' ? '' : location.search): CheckoutForm {
-  const table = new URLSearchParams(search).get('mesa')?.trim().slice(0, 20) || null;
-  const base = initialForm(venue, table, currentUserName());
+/**
+ * The form as the diner left it (else a fresh one), brought up to date: the only mode, the
+ * signed-in name. Never the table mode: a table is chosen only by its QR link (the table session).
+ */
+function freshForm(venue: FormVenue): CheckoutForm {
+  const base = initialForm(venue, currentUserName());
   const draft = draftOf(venue.id)?.form;
   if (!draft) return base;
-  const merged: CheckoutForm = { ...draft };
-  if (!merged.mode || !venue.orderModes.includes(merged.mode)) merged.mode = base.mode;
-  if (table && venue.orderModes.includes('table')) {
-    merged.mode = 'table';
-    merged.table = table;
-  }
+  const merged: CheckoutForm = { ...draft, table: '' };
+  if (!merged.mode || !checkoutModes(venue).includes(merged.mode)) merged.mode = base.mode;
   if (!merged.name) merged.name = base.name;
   return merged;
 }
@@ -104,7 +102,7 @@ export function formOf(venue: FormVenue): CheckoutForm {
   return draftOf(venue.id)?.form ?? freshForm(venue);
 }
 
-/** When the checkout step shows: start from the saved form, updated with the address's table and the session. */
+/** When the checkout step shows: start from the saved form, updated with the session. */
 export function prepareForm(venue: FormVenue): void {
   saveDraft(venue.id, freshForm(venue));
 }

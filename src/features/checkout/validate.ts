@@ -6,6 +6,7 @@
 import { LIMITS, isValidPhone } from '../../contract/limits.ts';
 import type { OrderInput, PaymentMethod, TipInput } from '../../contract/order.ts';
 import type { OrderMode, Venue } from '../../contract/venue.ts';
+import { minimumMessage, minimumShortfall, type MinimumShortfall, type MoneyStyle } from '../../contract/minimum.ts';
 import { parseAmount } from './totals.ts';
 
 export interface CheckoutForm {
@@ -31,15 +32,19 @@ export const EMPTY_FORM: CheckoutForm = {
   mode: '', table: '', name: '', phone: '', address: '', note: '', tip: '0', tipCustom: '', payment: '',
 };
 
-/** Initial form for a venue: the only mode when there is one, or `table` when a QR link gave a table. */
-export function initialForm(venue: VenueForCheckout, table?: string | null, name = ''): CheckoutForm {
+/**
+ * The modes the ordinary checkout offers: pickup and delivery as the venue has them. A table
+ * is chosen only by its QR link, whose page orders through the table session (src/features/table).
+ */
+export function checkoutModes(venue: Pick<Venue, 'orderModes'>): OrderMode[] {
+  return venue.orderModes.filter((mode) => mode !== 'table');
+}
+
+/** Initial form for a venue: the only mode when there is one. */
+export function initialForm(venue: VenueForCheckout, name = ''): CheckoutForm {
   const form: CheckoutForm = { ...EMPTY_FORM, name };
-  if (table && venue.orderModes.includes('table')) {
-    form.mode = 'table';
-    form.table = table;
-  } else if (venue.orderModes.length === 1) {
-    form.mode = venue.orderModes[0] ?? '';
-  }
+  const modes = checkoutModes(venue);
+  if (modes.length === 1) form.mode = modes[0] ?? '';
   return form;
 }
 
@@ -54,16 +59,8 @@ export function tipChoiceOf(form: Pick<CheckoutForm, 'tip' | 'tipCustom'>, fract
 
 export function validateCheckout(form: CheckoutForm, venue: VenueForCheckout, fractionDigits = 2): CheckoutErrors {
   const errors: CheckoutErrors = {};
-  if (!form.mode || !venue.orderModes.includes(form.mode)) {
+  if (!form.mode || !checkoutModes(venue).includes(form.mode)) {
     errors.mode = 'Elige cómo quieres recibir tu pedido.';
-  }
-  if (form.mode === 'table') {
-    const table = form.table.trim();
-    if (!table) errors.table = 'Escribe el número de tu mesa.';
-    else if (table.length > 20) errors.table = 'El número de mesa no puede pasar de 20 caracteres.';
-    else if (venue.tables && venue.tables.length > 0 && !venue.tables.includes(table)) {
-      errors.table = `La mesa ${table} no existe en este local. Revisa el número en tu mesa.`;
-    }
   }
   const name = form.name.trim();
   if (name.length < LIMITS.nameMin) errors.name = 'Escribe tu nombre.';
@@ -111,13 +108,15 @@ export type Blocker =
   | { kind: 'offline' }
   | { kind: 'tooManyLines'; count: number }
   | { kind: 'badQuantity' }
-  | { kind: 'belowMinimum'; missing: number; minOrder: number };
+  | ({ kind: 'belowMinimum' } & MinimumShortfall);
 
 /** Reasons the order cannot be placed right now, in the order they should be told. */
 export function orderBlockers(input: {
   lines: readonly CartLineForOrder[];
   subtotal: number;
   minOrder?: number | undefined;
+  /** The chosen mode: the minimum is for pickup and delivery only. */
+  mode?: OrderMode | '';
   openNow: boolean;
   online: boolean;
 }): Blocker[] {
@@ -129,21 +128,20 @@ export function orderBlockers(input: {
   if (input.lines.some((l) => !Number.isInteger(l.quantity) || l.quantity < LIMITS.quantityMin || l.quantity > LIMITS.quantityMax)) {
     blockers.push({ kind: 'badQuantity' });
   }
-  if (input.minOrder && input.lines.length > 0 && input.subtotal < input.minOrder) {
-    blockers.push({ kind: 'belowMinimum', missing: input.minOrder - input.subtotal, minOrder: input.minOrder });
-  }
+  const shortfall = input.lines.length > 0 ? minimumShortfall(input.minOrder, input.mode ?? '', input.subtotal) : null;
+  if (shortfall) blockers.push({ kind: 'belowMinimum', ...shortfall });
   return blockers;
 }
 
-/** What a refusal says to the diner; `money` formats in the venue's currency. */
-export function blockerText(blocker: Blocker, money: (minor: number) => string): string {
+/** What a refusal says to the diner, in the venue's currency and locale. */
+export function blockerText(blocker: Blocker, style: MoneyStyle): string {
   switch (blocker.kind) {
     case 'empty': return 'Tu carrito está vacío. Añade algo del menú para hacer un pedido.';
     case 'offline': return 'Sin conexión: no podemos enviar tu pedido ahora. Tu carrito y tus datos se guardan; vuelve a intentarlo cuando tengas conexión.';
     case 'closed': return 'El local está cerrado ahora y no acepta pedidos. Tu carrito se guarda para cuando abra.';
     case 'tooManyLines': return `Un pedido admite como máximo ${LIMITS.linesPerOrder} líneas; el tuyo tiene ${blocker.count}. Elimina alguna para continuar.`;
     case 'badQuantity': return `Cada producto admite de ${LIMITS.quantityMin} a ${LIMITS.quantityMax} unidades. Revisa las cantidades.`;
-    case 'belowMinimum': return `El pedido mínimo de este local es ${money(blocker.minOrder)}. Te faltan ${money(blocker.missing)}.`;
+    case 'belowMinimum': return minimumMessage(blocker, style);
   }
 }
 
@@ -161,7 +159,6 @@ export function buildOrderInput(
   return {
     venueId,
     mode,
-    ...(mode === 'table' ? { table: form.table.trim() } : {}),
     customer: {
       name: form.name.trim(),
       phone: form.phone.trim(),

@@ -10,7 +10,8 @@ import { useHydrated } from '../../lib/hydrated.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { LoadError, Loading } from '../../shell/ui/LoadState.tsx';
 import { $orderPage } from './order-store.ts';
-import { MODE_LABELS, PAYMENT_LABELS, STATUS_LABELS, formatDateTime, formatTime, isOpenStatus, localeForCurrency, timelineOf } from './status.ts';
+import { orderStatusLabel } from '../../contract/labels.ts';
+import { MODE_LABELS, PAYMENT_LABELS, formatDateTime, formatTime, isOpenStatus, localeForCurrency, timelineOf } from './status.ts';
 
 export default function OrderView() {
   const load = useStore($orderPage);
@@ -29,15 +30,15 @@ export default function OrderView() {
   return (
     <article className="flex flex-col gap-4" data-testid="order-view">
       <header className="rounded-box bg-base-100 p-4 shadow-sm">
-        <p className="text-sm text-base-content/80">{order.venueName} · {formatDateTime(order.createdAt, locale, venue?.timezone)}</p>
+        <p className="text-sm text-base-content/80">{order.venueName} · {formatDateTime(order.createdAt, locale, venue?.timezone ?? order.timezone)}</p>
         <h1 className="mt-1 text-3xl font-extrabold sm:text-4xl">
           Pedido <span data-testid="order-number">{order.number}</span>
         </h1>
         <p className="mt-1">
-          {MODE_LABELS[order.mode]}{order.table ? ` · Mesa ${order.table}` : ''} · {PAYMENT_LABELS[order.payment]}
+          {MODE_LABELS[order.mode]}{order.table ? ` · Mesa ${order.table}` : ''}{order.payment ? ` · ${PAYMENT_LABELS[order.payment]}` : ''}
         </p>
         <p className="mt-2 text-lg" aria-live="polite" data-testid="order-status">
-          Estado: <strong>{STATUS_LABELS[order.status]}</strong>
+          Estado: <strong>{orderStatusLabel(order.status, order.mode)}</strong>
         </p>
         {isOpenStatus(order.status) && (
           <p className="text-sm text-base-content/80">
@@ -73,7 +74,7 @@ export default function OrderView() {
                   {step.state === 'upcoming' && <span className="sr-only"> (pendiente)</span>}
                   {step.state === 'current' && <span className="sr-only"> (estado actual)</span>}
                 </p>
-                {step.at && <p className="text-sm text-base-content/80"><time dateTime={step.at}>{formatTime(step.at, locale, venue?.timezone)}</time></p>}
+                {step.at && <p className="text-sm text-base-content/80"><time dateTime={step.at}>{formatTime(step.at, locale, venue?.timezone ?? order.timezone)}</time></p>}
               </div>
             </li>
           ))}

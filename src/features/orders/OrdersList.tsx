@@ -12,7 +12,8 @@ import { toast } from '../../shell/toast.ts';
 import { LoadError, Loading } from '../../shell/ui/LoadState.tsx';
 import { $myOrders, retryMyOrders } from './my-orders-store.ts';
 import { repeatOrder } from './repeat.ts';
-import { MODE_LABELS, STATUS_LABELS, formatDateTime, localeForCurrency, productsCount, sortForList } from './status.ts';
+import { orderStatusLabel } from '../../contract/labels.ts';
+import { MODE_LABELS, formatDateTime, localeForCurrency, productsCount, sortForList } from './status.ts';
 
 export default function OrdersList() {
   const load = useStore($myOrders);
@@ -58,10 +59,10 @@ export default function OrdersList() {
             Pedido {order.number} · {order.venueName}
           </a>
         </h3>
-        <span className="badge badge-outline min-h-6 font-semibold" data-testid="order-card-status">{STATUS_LABELS[order.status]}</span>
+        <span className="badge badge-outline min-h-6 font-semibold" data-testid="order-card-status">{orderStatusLabel(order.status, order.mode)}</span>
       </div>
       <p className="text-sm text-base-content/80">
-        {formatDateTime(order.createdAt, localeForCurrency(order.currency))} · {MODE_LABELS[order.mode]} ·{' '}
+        {formatDateTime(order.createdAt, localeForCurrency(order.currency), order.timezone)} · {MODE_LABELS[order.mode]} ·{' '}
         {productsCount(order.lines.reduce((n, l) => n + l.quantity, 0))} · {formatMoney(order.total, order.currency, localeForCurrency(order.currency))}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">

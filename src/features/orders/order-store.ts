@@ -12,7 +12,8 @@ import { problemMessage, problemOf } from '../../lib/http.ts';
 import { toast } from '../../shell/toast.ts';
 import { fetchOrder, fetchVenue } from './api.ts';
 import { watchOrder } from './live.ts';
-import { STATUS_LABELS, isFreshCopy, isOpenStatus } from './status.ts';
+import { orderStatusSentence } from '../../contract/labels.ts';
+import { isFreshCopy, isOpenStatus } from './status.ts';
 
 export type VenueContact = Pick<Venue, 'phone' | 'address' | 'locale' | 'timezone'>;
 
@@ -39,7 +40,7 @@ function applyOrder($state: WritableAtom<OrderPageState>, order: Order): void {
   }
   if (!isFreshCopy(current.order, order)) return;
   if (current.order.status !== order.status) {
-    toast.info(`Tu pedido está: ${STATUS_LABELS[order.status]}`, { id: `order-${order.id}-status`, testId: 'status-toast' });
+    toast.info(orderStatusSentence(order.status, order.mode), { id: `order-${order.id}-status`, testId: 'status-toast' });
   }
   $state.set({ ...current, order });
 }

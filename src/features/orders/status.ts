@@ -1,6 +1,7 @@
 /** Order status words and the timeline a diner sees (product.md §4). */
-import { ORDER_STATUS_LABELS } from '../../contract/labels.ts';
+import { ORDER_STATUS_LABELS, orderStatusLabel } from '../../contract/labels.ts';
 import type { Order, OrderStatus } from '../../contract/order.ts';
+import { formatVenueTime } from '../../contract/time-format.ts';
 
 export { ORDER_MODE_LABELS as MODE_LABELS, PAYMENT_METHOD_LABELS as PAYMENT_LABELS, productCountText as productsCount } from '../../contract/labels.ts';
 export const STATUS_LABELS = ORDER_STATUS_LABELS;
@@ -20,7 +21,7 @@ export interface TimelineStep {
 }
 
 /** The steps to show: the usual path, or what happened up to a cancellation. */
-export function timelineOf(order: Pick<Order, 'status' | 'history'>): TimelineStep[] {
+export function timelineOf(order: Pick<Order, 'status' | 'history'> & Partial<Pick<Order, 'mode'>>): TimelineStep[] {
   const reachedAt = new Map<OrderStatus, string>();
   for (const change of order.history) if (!reachedAt.has(change.status)) reachedAt.set(change.status, change.at);
   const path: OrderStatus[] = order.status === 'cancelled'
@@ -30,7 +31,7 @@ export function timelineOf(order: Pick<Order, 'status' | 'history'>): TimelineSt
   const currentIndex = path.indexOf(order.status);
   return path.map((status, index) => ({
     status,
-    label: STATUS_LABELS[status],
+    label: order.mode ? orderStatusLabel(status, order.mode) : STATUS_LABELS[status],
     at: reachedAt.get(status) ?? null,
     state: index < currentIndex ? 'done' : index === currentIndex ? 'current' : 'upcoming',
   }));
@@ -46,16 +47,14 @@ export function sortForList<T extends Pick<Order, 'status' | 'createdAt'>>(order
 }
 
 
+/** A time of an order or table, in the venue's zone (one rule: src/contract/time-format.ts). */
 export function formatTime(iso: string, locale = 'es', timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', ...(timeZone ? { timeZone } : {}) }).format(date);
+  return formatVenueTime(iso, locale, timeZone);
 }
 
+/** Date and time of an order, in the venue's zone (src/contract/time-format.ts). */
 export function formatDateTime(iso: string, locale = 'es', timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(date);
+  return formatVenueTime(iso, locale, timeZone, { style: 'dateTime' });
 }
 
 /** Orders carry a currency but no locale: the locale a diner of that currency expects, for money and dates. */

@@ -117,7 +117,8 @@ export function OrderBoard({ venueId, canSwitch, user }: { venueId: string; canS
 
   return (
     <section aria-labelledby="board-title" data-testid="order-board" data-state={gate}>
-      <header className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
+      {/* One column: «En vivo» under the title, on the left, never under a toast (top right on wide screens). */}
+      <header className="flex flex-col gap-y-1">
         <div>
           <h1 id="board-title" className="text-2xl font-bold sm:text-3xl">
             Panel de pedidos

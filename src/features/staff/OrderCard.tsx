@@ -1,7 +1,7 @@
 /** One order on the board: what to cook and for whom, how long it has waited, and its legal next steps. */
 import type { Order, OrderStatus } from '../../contract/order.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { ORDER_MODE_LABELS as MODE_LABELS, ORDER_STATUS_LABELS as STATUS_LABELS, PAYMENT_METHOD_LABELS as PAYMENT_LABELS } from '../../contract/labels.ts';
+import { ORDER_MODE_LABELS as MODE_LABELS, PAYMENT_METHOD_LABELS as PAYMENT_LABELS, orderStatusLabel } from '../../contract/labels.ts';
 import { formatTime } from '../orders/index.ts';
 import { elapsedLabel, isLate, nextActions, statusSince, type BoardAction } from './board.ts';
 
@@ -41,7 +41,7 @@ const BUTTON_TONE: Record<BoardAction['tone'], string> = {
 export function OrderCard({ order, pending, onAction, now, locale, timeZone }: Props) {
   const headingId = cardHeadingId(order.id);
   const late = isLate(order, now);
-  const actions = nextActions(order.status);
+  const actions = nextActions(order.status, order.mode);
   const money = (minor: number) => formatMoney(minor, order.currency, locale);
   return (
     <article
@@ -88,7 +88,7 @@ export function OrderCard({ order, pending, onAction, now, locale, timeZone }: P
       </ul>
       {order.note && <p className="mt-2 rounded-field bg-[#fff4d6] px-2 py-1 text-sm"><span className="font-semibold">Nota del pedido:</span> {order.note}</p>}
       <p className="mt-2 flex justify-between gap-2 border-t border-base-300 pt-2">
-        <span className="text-sm">{PAYMENT_LABELS[order.payment]}</span>
+        <span className="text-sm">{order.payment ? PAYMENT_LABELS[order.payment] : ''}</span>
         <span className="font-bold tabular-nums" data-testid="board-order-total">{money(order.total)}</span>
       </p>
       {actions.length > 0 && (
@@ -122,7 +122,7 @@ export function DoneRow({ order, locale, timeZone }: { order: Order } & Omit<Car
   return (
     <li className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-b border-base-300 py-2 last:border-b-0" data-testid="board-done-order" data-status={order.status}>
       <span className="font-bold tabular-nums">{order.number}</span>
-      <span className={`badge ${order.status === 'cancelled' ? 'border-[#a3153a] text-[#a3153a]' : 'border-base-300'} bg-base-100`}>{STATUS_LABELS[order.status]}</span>
+      <span className={`badge ${order.status === 'cancelled' ? 'border-[#a3153a] text-[#a3153a]' : 'border-base-300'} bg-base-100`}>{orderStatusLabel(order.status, order.mode)}</span>
       <span className="text-sm">{order.customer.name} · {where(order)}</span>
       <span className="ml-auto text-sm text-base-content/80">
         <time dateTime={since}>{formatTime(since, locale, timeZone)}</time> · {formatMoney(order.total, order.currency, locale)}

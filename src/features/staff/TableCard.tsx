@@ -9,7 +9,7 @@ import { Icon } from '../../shell/Icon.tsx';
 import { formatTime } from '../orders/index.ts';
 import { elapsedLabel } from './board.ts';
 import type { CardContext } from './OrderCard.tsx';
-import { CALL_LABELS, peopleText } from './tables.ts';
+import { CALL_LABELS, callMessage, peopleText } from './tables.ts';
 
 interface Props extends CardContext {
   table: StaffTableSession;
@@ -77,8 +77,7 @@ export function TableCard({ table, rounds, acknowledging, closing, onAcknowledge
                 <p className="flex items-center gap-2">
                   <Icon path={mdiBellRing} size={22} className="shrink-0 text-[#8a4a00]" />
                   <span>
-                    <span className="font-bold">{CALL_LABELS[call.kind]}</span>
-                    <span className="sr-only">, {label}</span>
+                    <span className="font-bold" data-testid="board-table-call-text">{callMessage(table.table, call)}</span>
                     <span className="block text-sm">
                       <time dateTime={call.at}>{elapsedLabel(call.at, now)}</time>
                     </span>

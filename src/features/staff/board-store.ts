@@ -126,7 +126,7 @@ function mount(venueId: string, board: Board): () => void {
     if (calls.length === 0) return;
     announceIn(board, callsMessage(calls));
     for (const { table, call } of calls) {
-      toast.warning(callMessage(table, call.kind), { id: `table-call-${call.id}`, testId: 'table-call-toast' });
+      toast.warning(callMessage(table, call), { id: `table-call-${call.id}`, testId: 'table-call-toast' });
     }
   };
 

@@ -4,7 +4,7 @@
  * what is new since the last look, and how long an order has been waiting.
  */
 import { STATUS_TRANSITIONS, type Order, type OrderStatus } from '../../contract/order.ts';
-import type { VenueSummary } from '../../contract/venue.ts';
+import type { OrderMode, VenueSummary } from '../../contract/venue.ts';
 import { ADMIN_SCOPE, hasScope, staffVenueIds, type ScopedUser } from '../auth/index.ts';
 
 /** The working columns, left to right (phone: top to bottom). */
@@ -82,11 +82,12 @@ const ACTION_COPY: Record<OrderStatus, Omit<BoardAction, 'to'>> = {
 };
 
 /** The buttons an order offers: exactly its legal next statuses (`STATUS_TRANSITIONS`), forward moves first. */
-export function nextActions(status: OrderStatus): BoardAction[] {
+export function nextActions(status: OrderStatus, mode?: OrderMode): BoardAction[] {
   const targets = STATUS_TRANSITIONS[status] ?? [];
   return [...targets]
     .sort((a, b) => Number(a === 'cancelled') - Number(b === 'cancelled'))
-    .map((to) => ({ to, ...ACTION_COPY[to] }));
+    // A pickup order ends when the diner picks it up: `Recogido`.
+    .map((to) => ({ to, ...ACTION_COPY[to], ...(to === 'delivered' && mode === 'pickup' ? { label: 'Recogido' } : {}) }));
 }
 
 /** Orders waiting in `received` that were not there at the last look (ids never seen before). */

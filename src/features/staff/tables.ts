@@ -95,14 +95,14 @@ export function newCalls(tables: readonly StaffTableSession[], known: ReadonlySe
     .sort((a, b) => time(a.call.at) - time(b.call.at));
 }
 
-/** "Mesa 5: Llamar al mesero" (toast and screen-reader text). */
-export function callMessage(table: string, kind: CallKind): string {
-  return `${TABLE_STRINGS.table(table)}: ${CALL_LABELS[kind]}`;
+/** "Mesa 3 · Mateo pide la cuenta": who called, at which table (card, toast and screen-reader text). */
+export function callMessage(table: string, call: Pick<TableCall, 'kind' | 'by'>): string {
+  return TABLE_STRINGS.boardCall(table, call.kind, call.by);
 }
 
-/** "Mesa 5: Llamar al mesero", or several joined, for one polite announcement. */
+/** "Mesa 3 · Mateo pide la cuenta", or several joined, for one polite announcement. */
 export function callsMessage(calls: readonly TableCallAt[]): string {
-  return calls.map(({ table, call }) => callMessage(table, call.kind)).join('. ');
+  return calls.map(({ table, call }) => callMessage(table, call)).join('. ');
 }
 
 /**

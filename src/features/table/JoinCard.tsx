@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { ParticipantName, TABLE_MESSAGES, TABLE_STRINGS } from '../../contract/table.ts';
 import { LIMITS } from '../../contract/limits.ts';
 import { FieldError, fieldErrorId } from '../../shell/ui/FieldError.tsx';
-import { join } from './store.ts';
+import { $tableName, join } from './store.ts';
 
 interface Props {
   table: string;
@@ -13,7 +13,8 @@ interface Props {
 }
 
 export function JoinCard({ table, busy, nameError, message }: Props) {
-  const [name, setName] = useState('');
+  // Pre-filled with the name this device joined with before (asked again after `Mesa cerrada`).
+  const [name, setName] = useState(() => $tableName.get());
   const [localError, setLocalError] = useState<string | null>(null);
   const error = localError ?? nameError;
 

@@ -2,10 +2,17 @@
 import { useStore } from '@nanostores/react';
 import { mdiAccountGroup, mdiBellRingOutline, mdiCartOutline, mdiReceiptTextOutline, mdiCashMultiple } from '@mdi/js';
 import { ORDER_STATUS_LABELS } from '../../contract/labels.ts';
-import { TABLE_STRINGS } from '../../contract/table.ts';
+import { TABLE_STRINGS, type TableCall } from '../../contract/table.ts';
 import { $online } from '../../lib/online.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { $calling, $view, callStaff, openBill, openTableCart } from './store.ts';
+
+/** Who called: `Pediste la cuenta.` on the caller's phone, `Mateo pidió la cuenta.` on the others'. */
+export function callText(call: TableCall, me: string): string {
+  if (call.participantId === me) return call.kind === 'bill' ? 'Pediste la cuenta.' : 'Llamaste al mesero: ya está avisado.';
+  if (call.by) return `${TABLE_STRINGS.called(call.kind, call.by)}.`;
+  return call.kind === 'bill' ? 'Ya pidieron la cuenta.' : 'El mesero ya está avisado.';
+}
 
 export function TableBar() {
   const view = useStore($view);
@@ -15,8 +22,10 @@ export function TableBar() {
     return <p role="status" className="mb-3 text-sm text-base-content/80">Cargando la mesa…</p>;
   }
   const others = view.participants.filter((p) => p.id !== view.me.participantId);
-  const waiterOpen = view.calls.some((c) => c.kind === 'waiter' && !c.acknowledgedAt);
-  const billOpen = view.calls.some((c) => c.kind === 'bill' && !c.acknowledgedAt);
+  const waiterCall = view.calls.find((c) => c.kind === 'waiter' && !c.acknowledgedAt);
+  const billCall = view.calls.find((c) => c.kind === 'bill' && !c.acknowledgedAt);
+  const waiterOpen = Boolean(waiterCall);
+  const billOpen = Boolean(billCall);
   return (
     <section className="card mb-3 border border-base-300 bg-base-100 shadow-sm" aria-labelledby="table-bar-title" data-testid="table-bar">
       <div className="card-body gap-3 p-4">
@@ -70,8 +79,8 @@ export function TableBar() {
         </div>
         {(waiterOpen || billOpen) && (
           <ul className="flex flex-col gap-1 text-sm" data-testid="table-calls">
-            {waiterOpen && <li id="table-waiter-open">El mesero ya está avisado.</li>}
-            {billOpen && <li id="table-bill-open">Ya pediste la cuenta.</li>}
+            {waiterCall && <li id="table-waiter-open">{callText(waiterCall, view.me.participantId)}</li>}
+            {billCall && <li id="table-bill-open">{callText(billCall, view.me.participantId)}</li>}
           </ul>
         )}
       </div>

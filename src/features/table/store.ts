@@ -12,7 +12,7 @@ import { ORDER_STATUS_LABELS } from '../../contract/labels.ts';
 import { PROBLEM_TYPES } from '../../contract/problem.ts';
 import type { PriceChange } from '../../contract/order.ts';
 import {
-  TABLE_CREDENTIAL_HEADER, TABLE_MESSAGES, TableSession, type CallKind, type TableBill,
+  TABLE_CREDENTIAL_HEADER, TABLE_MESSAGES, TABLE_STRINGS, TableSession, type CallKind, type TableBill,
 } from '../../contract/table.ts';
 import { followStream } from '../../lib/event-stream.ts';
 import { OFFLINE_MESSAGE, problemMessage, problemOf } from '../../lib/http.ts';
@@ -86,6 +86,21 @@ export const $calling = atom<CallKind | null>(null);
 const isString = (v: unknown): v is string => typeof v === 'string' && v.length <= LIMITS.participantNameMax;
 /** The first name this device joins tables with (asked once per device). */
 export const $tableName = persistentStore<string>('tableName', '', isString);
+
+type Closed = Record<string, true>;
+const isClosed = (v: unknown): v is Closed => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => x === true);
+/**
+ * Venues whose table this device saw closed: opening the link again asks the name again
+ * (pre-filled) instead of silently joining, and so opening, a new session (no ghost tables).
+ */
+const $closedSeen = persistentStore<Closed>('tableClosedSeen', {}, isClosed);
+
+function markClosed(id: string, closed: boolean): void {
+  const next = { ...$closedSeen.get() };
+  if (closed) next[id] = true;
+  else delete next[id];
+  $closedSeen.set(next);
+}
 
 type Queues = Record<string, QueuedEdit[]>;
 const isQueues = (v: unknown): v is Queues =>
@@ -232,6 +247,11 @@ export async function checkAndJoin(link = tableLinkOf(location.href)): Promise<v
     else $table.set({ phase: 'error', table: link.table, message: problemMessage(error) });
     return;
   }
+  // After `Mesa cerrada` this device asks again before opening a new session.
+  if ($closedSeen.get()[venue.id]) {
+    $table.set({ phase: 'needName', table: link.table });
+    return;
+  }
   const auth = await whenAuthReady().catch(() => null);
   const name = $tableName.get().trim();
   if (auth?.loggedIn) await join(null);
@@ -248,6 +268,7 @@ export async function join(name: string | null): Promise<void> {
   try {
     const result = await api.joinTable(venue.id, link.table, link.token, name);
     if (name) $tableName.set(name);
+    markClosed(venue.id, false);
     const seat: Membership = { table: result.session.table, credential: result.credential, participantId: result.participantId, sessionId: result.session.id };
     setMembership(venue.id, seat);
     setQueue(venue.id, []);
@@ -316,6 +337,11 @@ function receive(session: TableSession): void {
     return;
   }
   if (!newer($session.get(), session)) return;
+  const removed = session.removed;
+  if (removed && seat && removed.ownerId === seat.participantId && removed.byId !== seat.participantId) {
+    // Someone else removed my line: say who and which dish (the toaster is a live region).
+    toast.info(TABLE_STRINGS.lineRemoved(removed.by, removed.name), { id: `table-removed-${removed.lineId}`, testId: 'table-line-removed' });
+  }
   $session.set(session);
   saveSnapshot(id, session);
   if ($tableUi.get().bill) void loadBill(true);
@@ -357,6 +383,8 @@ function forget(): void {
 /** Staff closed the table (or it expired): `Mesa cerrada`. Scanning the code again opens a new session. */
 function closedHere(): void {
   const table = $table.get().table;
+  const id = venueId();
+  if (id) markClosed(id, true);
   forget();
   $table.set({ phase: 'closed', table });
 }

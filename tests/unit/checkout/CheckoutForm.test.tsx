@@ -14,10 +14,12 @@ afterEach(cleanup);
 const renderForm = () => render(<CheckoutForm venue={taqueria} cart={cart} onBack={() => {}} />);
 
 describe('CheckoutForm', () => {
-  it('preselects the QR table and shows the totals in the venue currency', () => {
+  it('never offers a table, even on a `?mesa=` address (a table is chosen only by its QR link), and shows the totals in the venue currency', () => {
     renderForm();
-    expect(screen.getByLabelText<HTMLInputElement>('En la mesa').checked).toBe(true);
-    expect(screen.getByLabelText<HTMLSelectElement>('Número de mesa').value).toBe('12');
+    expect(screen.queryByLabelText('En la mesa')).toBeNull();
+    expect(screen.queryByLabelText('Número de mesa')).toBeNull();
+    expect(screen.getAllByRole('radio', { name: /Para recoger|A domicilio|En la mesa/ }).map((r) => r.getAttribute('value'))).toEqual(['pickup', 'delivery']);
+    fireEvent.click(screen.getByLabelText('Para recoger'));
     // 2 × 45 + 65 = 155
     expect(screen.getByTestId('checkout-total').textContent).toBe('$155.00');
     fireEvent.click(screen.getByLabelText('15 %'));
@@ -29,6 +31,7 @@ describe('CheckoutForm', () => {
 
   it('marks every invalid field, links the messages and focuses the first one; nothing is sent', () => {
     renderForm();
+    fireEvent.click(screen.getByLabelText('Para recoger'));
     fireEvent.change(screen.getByLabelText('Teléfono'), { target: { value: '12ab' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar pedido' }));
     const name = screen.getByLabelText('Nombre');

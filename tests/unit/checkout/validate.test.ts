@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OrderInput } from '../../../src/contract/order.ts';
 import {
-  buildOrderInput, fieldErrorsFromProblem, firstInvalidField, initialForm, orderBlockers, validateCheckout,
+  blockerText, buildOrderInput, checkoutModes, fieldErrorsFromProblem, firstInvalidField, initialForm, orderBlockers, validateCheckout,
   type CheckoutForm,
 } from '../../../src/features/checkout/validate.ts';
 
@@ -41,29 +41,28 @@ describe('validateCheckout', () => {
     expect(validateCheckout({ ...good, mode: 'pickup', address: '' }, venue).address).toBeUndefined();
   });
 
-  it('refuses a mode the venue does not offer and a table it does not have', () => {
+  it('refuses a mode the venue does not offer, and the table mode always (a table is chosen only by its QR link)', () => {
     expect(validateCheckout({ ...good, mode: 'delivery', address: 'x' }, { orderModes: ['table'] }).mode).toBeDefined();
-    expect(validateCheckout({ ...good, mode: 'table', table: '99' }, venue).table).toMatch(/mesa 99/);
-    expect(validateCheckout({ ...good, mode: 'table', table: '12' }, venue).table).toBeUndefined();
-    expect(validateCheckout({ ...good, mode: 'table', table: '' }, venue).table).toBeDefined();
+    expect(validateCheckout({ ...good, mode: 'table', table: '12' }, venue).mode).toBeDefined();
+    expect(checkoutModes(venue)).toEqual(['pickup', 'delivery']);
   });
 });
 
 describe('initialForm', () => {
-  it('preselects the table of a QR link', () => {
-    expect(initialForm(venue, '12')).toMatchObject({ mode: 'table', table: '12' });
-  });
-  it('preselects the only mode a venue offers', () => {
+  it('preselects the only mode a venue offers, never the table', () => {
     expect(initialForm({ orderModes: ['pickup'] }).mode).toBe('pickup');
+    expect(initialForm({ orderModes: ['table', 'pickup'] }).mode).toBe('pickup');
     expect(initialForm(venue).mode).toBe('');
   });
 });
 
 describe('orderBlockers', () => {
   const lines = [{ productId: 'p', optionIds: [], quantity: 1, unitPrice: 500 }];
-  it('says how much is missing below the minimum', () => {
-    expect(orderBlockers({ lines, subtotal: 500, minOrder: 2_000, openNow: true, online: true }))
-      .toEqual([{ kind: 'belowMinimum', missing: 1_500, minOrder: 2_000 }]);
+  it('says how much is missing below the minimum, for pickup and delivery only', () => {
+    const [blocker] = orderBlockers({ lines, subtotal: 500, minOrder: 2_000, mode: 'pickup', openNow: true, online: true });
+    expect(blocker).toEqual({ kind: 'belowMinimum', missing: 1_500, minOrder: 2_000 });
+    expect(blockerText(blocker!, { currency: 'MXN', locale: 'es-MX' })).toBe('El pedido mínimo es $20.00; te faltan $15.00.');
+    expect(orderBlockers({ lines, subtotal: 500, minOrder: 2_000, mode: 'table', openNow: true, online: true })).toEqual([]);
   });
   it('blocks when closed, offline, empty or with more than 50 lines', () => {
     const kinds = (b: ReturnType<typeof orderBlockers>) => b.map((x) => x.kind);
@@ -77,11 +76,12 @@ describe('orderBlockers', () => {
 
 describe('buildOrderInput', () => {
   it('builds a body the strict contract accepts, with no prices but the expected total', () => {
-    const input = buildOrderInput('taqueria-el-guero', { ...good, mode: 'table', table: '12', note: ' sin prisa ' },
+    const input = buildOrderInput('taqueria-el-guero', { ...good, mode: 'pickup', table: '12', note: ' sin prisa ' },
       [{ productId: 'p1', optionIds: ['o1'], quantity: 2, note: 'sin cebolla', unitPrice: 4_500 }],
       { percent: 10 }, 9_900);
     expect(OrderInput.safeParse(input).success).toBe(true);
-    expect(input).toMatchObject({ table: '12', note: 'sin prisa', tip: { percent: 10 }, expectedTotal: 9_900 });
+    expect(input).toMatchObject({ note: 'sin prisa', tip: { percent: 10 }, expectedTotal: 9_900 });
+    expect(input.table).toBeUndefined();
     expect(JSON.stringify(input.lines)).not.toMatch(/price/i);
     expect(input.customer.address).toBeUndefined();
   });

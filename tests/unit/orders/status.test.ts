@@ -15,6 +15,12 @@ describe('timelineOf', () => {
     ]);
   });
 
+  it('a pickup order ends in Recogido, a delivery in Entregado', () => {
+    const history = [{ status: 'received' as const, at: '2026-11-21T10:00:00Z' }];
+    expect(timelineOf({ status: 'received', history, mode: 'pickup' }).at(-1)!.label).toBe('Recogido');
+    expect(timelineOf({ status: 'received', history, mode: 'delivery' }).at(-1)!.label).toBe('Entregado');
+  });
+
   it('ends in Cancelado when the venue cancelled', () => {
     const steps = timelineOf({
       status: 'cancelled',

@@ -54,7 +54,7 @@ describe('orderStore', () => {
     stream.send('order', order('o1', 'preparing'), 4); // the same copy again
     expect($order.get()).toMatchObject({ state: 'ready', order: { status: 'preparing' } });
     expect(toastInfo).toHaveBeenCalledTimes(1);
-    expect(toastInfo).toHaveBeenCalledWith('Tu pedido está: En preparación', expect.objectContaining({ testId: 'status-toast' }));
+    expect(toastInfo).toHaveBeenCalledWith('Tu pedido está en preparación', expect.objectContaining({ testId: 'status-toast' }));
 
     unsubscribe();
     await vi.advanceTimersByTimeAsync(2_000); // nanostores unmounts a store 1 s after its last listener

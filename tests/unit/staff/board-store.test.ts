@@ -30,7 +30,7 @@ const order = (id: string, status: OrderStatus): Order => ({
   customer: { name: 'Ana', phone: '5551234567' }, payment: 'cash', lines: [], subtotal: 0, tip: 0, deliveryFee: 0, total: 0,
   currency: 'MXN', createdAt: new Date().toISOString(),
 });
-const call = (id: string, kind: TableCall['kind'] = 'waiter'): TableCall => ({ id, kind, at: new Date().toISOString() });
+const call = (id: string, kind: TableCall['kind'] = 'waiter'): TableCall => ({ id, kind, at: new Date().toISOString(), participantId: 'p1', by: kind === 'bill' ? 'Mateo' : 'Lucía' });
 const session = (id: string, table: string, calls: TableCall[] = [], change: Partial<StaffTableSession> = {}): StaffTableSession => ({
   id, table, status: 'open', openedAt: new Date().toISOString(), participants: [{ id: `p-${id}`, name: 'Ana', joinedAt: new Date().toISOString() }],
   cartCount: 0, rounds: [], calls, ...change,
@@ -112,14 +112,14 @@ describe('boardStore', () => {
     await vi.advanceTimersByTimeAsync(100);
     expect($board.get().tables.map((t) => t.table).sort()).toEqual(['3', '5']);
     expect(toastWarning).toHaveBeenCalledTimes(1);
-    expect(toastWarning).toHaveBeenCalledWith('Mesa 5: Llamar al mesero', expect.objectContaining({ id: 'table-call-c1' }));
-    expect($board.get().announcement).toBe('Mesa 5: Llamar al mesero');
+    expect(toastWarning).toHaveBeenCalledWith('Mesa 5 · Lucía llama al mesero', expect.objectContaining({ id: 'table-call-c1' }));
+    expect($board.get().announcement).toBe('Mesa 5 · Lucía llama al mesero');
 
     // A call and a round arriving together are read together.
     stream.send('table', session('s2', '5', [call('c1'), call('c2', 'bill')]), 23);
     stream.send('order', { ...order('9', 'received'), mode: 'table', table: '5' }, 24);
     await vi.advanceTimersByTimeAsync(100);
-    expect($board.get().announcement).toBe('Mesa 5: Pedir la cuenta. Nuevo pedido A-9');
+    expect($board.get().announcement).toBe('Mesa 5 · Mateo pide la cuenta. Nuevo pedido A-9');
 
     applyCallAcknowledged('t', 'c1');
     expect($board.get().tables.find((t) => t.table === '5')?.calls.map((c) => c.id)).toEqual(['c2']);

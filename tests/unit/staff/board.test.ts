@@ -94,6 +94,8 @@ describe('nextActions', () => {
     ]);
     expect(nextActions('preparing').map((a) => a.label)).toEqual(['Marcar listo']);
     expect(nextActions('ready').map((a) => a.label)).toEqual(['Entregado']);
+    expect(nextActions('ready', 'delivery').map((a) => a.label)).toEqual(['Entregado']);
+    expect(nextActions('ready', 'pickup').map((a) => a.label)).toEqual(['Recogido']);
     expect(nextActions('delivered')).toEqual([]);
     expect(nextActions('cancelled')).toEqual([]);
   });

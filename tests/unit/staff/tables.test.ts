@@ -6,7 +6,7 @@ import {
 } from '../../../src/features/staff/tables.ts';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 12, minute)).toISOString();
-const call = (id: string, minute: number, kind: TableCall['kind'] = 'waiter'): TableCall => ({ id, kind, at: at(minute) });
+const call = (id: string, minute: number, kind: TableCall['kind'] = 'waiter', by = kind === 'bill' ? 'Mateo' : 'Lucía'): TableCall => ({ id, kind, at: at(minute), participantId: `p-${by}`, by });
 const table = (id: string, label: string, calls: TableCall[] = [], change: Partial<StaffTableSession> = {}): StaffTableSession => ({
   id, table: label, status: 'open', openedAt: at(0), participants: [], cartCount: 0, rounds: [], calls, ...change,
 });
@@ -63,8 +63,11 @@ describe('table sessions on the board', () => {
     const tables = [table('s1', '1', [call('c1', 1)]), table('s2', '9', [call('c3', 4, 'bill'), call('c2', 2)])];
     const fresh = newCalls(tables, new Set(['c1']));
     expect(fresh.map((c) => c.call.id)).toEqual(['c2', 'c3']);
-    expect(callMessage('9', 'waiter')).toBe('Mesa 9: Llamar al mesero');
-    expect(callsMessage(fresh)).toBe('Mesa 9: Llamar al mesero. Mesa 9: Pedir la cuenta');
+    expect(callMessage('3', { kind: 'bill', by: 'Mateo' })).toBe('Mesa 3 · Mateo pide la cuenta');
+    expect(callMessage('3', { kind: 'waiter', by: 'Lucía' })).toBe('Mesa 3 · Lucía llama al mesero');
+    // A call of an older server, without a name, still says what is wanted.
+    expect(callMessage('3', { kind: 'waiter' })).toBe('Mesa 3 · Llaman al mesero');
+    expect(callsMessage(fresh)).toBe('Mesa 9 · Lucía llama al mesero. Mesa 9 · Mateo pide la cuenta');
     expect(newCalls(tables, new Set(['c1', 'c2', 'c3']))).toEqual([]);
   });
 
