@@ -19,7 +19,7 @@ export function orderRoutes({ orders, auth, venues, config, events, tables }: Ap
   const app = new Hono();
 
   /**
-   * A table is chosen only by its QR link (product.md §4): a table-mode order needs the
+   * A table is chosen only by its QR link (docs/rules.md#cart-checkout-and-orders): a table-mode order needs the
    * table's valid token or the credential of a participant of that table's open session.
    */
   async function requireTableAccess(c: Context, body: unknown): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * The venue's minimum order (product.md §4): it applies to pickup and delivery only; a round
+ * The venue's minimum order (docs/rules.md#cart-checkout-and-orders): it applies to pickup and delivery only; a round
  * sent from a table has no minimum. Server (server/pricing.ts) and checkout word it alike.
  */
 import { formatMoney } from './money-format.ts';

@@ -1,5 +1,5 @@
 /**
- * Money is integer minor units everywhere (product.md §3). The number of minor
+ * Money is integer minor units everywhere (docs/rules.md#menu-and-money). The number of minor
  * digits of a currency is its ISO 4217 exponent (MXN 2, EUR 2, COP 2, JPY 0) — the API stores COP in centavos too, so 12.000 pesos is
  * 1_200_000. Formatting goes through a decimal string, never a float division.
  *

@@ -1,5 +1,5 @@
 /**
- * Times of a venue's orders and tables (product.md §4): always in the venue's time zone, so
+ * Times of a venue's orders and tables (docs/rules.md#cart-checkout-and-orders): always in the venue's time zone, so
  * "Mis pedidos", the order page, the table and the board say the same hour. When the
  * device's zone is another one, the zone is named (`21:43 (hora de Ciudad de México)`).
  */

@@ -1,5 +1,5 @@
 /**
- * Rules of the table and the venue (product.md §4, §10, §12), as people see them: a round
+ * Rules of the table and the venue (docs/rules.md#cart-checkout-and-orders, #table-sessions, #live-menu), as people see them: a round
  * from a table has no minimum, calls say who called (on the other phones and on the board),
  * renewing a table's code shows `Mesa cerrada` on every phone, and an order's time reads the
  * same in "Mis pedidos" and on its own page (the venue's time, with its zone named).

@@ -1,5 +1,5 @@
 /**
- * Rules of the table and the venue (product.md §4, §10, §12): a table is chosen only by its
+ * Rules of the table and the venue (docs/rules.md#cart-checkout-and-orders, #table-sessions, #live-menu): a table is chosen only by its
  * QR link, the minimum order is for pickup and delivery (and says the amounts), renewing a
  * table's code closes its session, calls and removals say who, table rounds carry no payment
  * method, and orders carry the venue's time zone. Runs on SQLite and, in the `server-pg`
