@@ -25,28 +25,6 @@ const config: KnipConfig = {
   ],
   // scripts/chromium.ts installs Debian's chromium when it can.
   ignoreBinaries: ['apt-get'],
-  ignoreIssues: {
-    // TEMPORARY, until the files below (edited on other branches) lose these dead exports;
-    // delete each entry with its fix (knip does not report a stale entry here). Exactly these findings:
-    // - auth/index.ts: the re-exports `isStaff`, `staffScope` (nobody imports them through index.ts).
-    'src/features/auth/index.ts': ['exports'],
-    // - cart/index.ts: `cartCountOf`, `takeCartFlash`, `$soldOut`, `setSoldOut`, `setSoldOutFrom`,
-    //   types `RefillResult`, `SharedCart` (importers use the cart's own modules).
-    'src/features/cart/index.ts': ['exports', 'types'],
-    // - manage/api.ts: `patchProduct`; manage/scope.ts: `isManager`.
-    'src/features/manage/api.ts': ['exports'],
-    'src/features/manage/scope.ts': ['exports'],
-    // - menu/icon-paths.ts: `mdiAlertCircleOutline`, `mdiHistory`, `mdiStorefrontOutline`, `mdiArrowRight`.
-    'src/features/menu/icon-paths.ts': ['exports'],
-    // - orders/index.ts: `formatDateTime`, `isOpenStatus`, `timelineOf`, `sortForList`.
-    'src/features/orders/index.ts': ['exports'],
-    // - table/index.ts: `tableHinted`, type `TableMountProps`; table/store.ts: `stopTable`.
-    'src/features/table/index.ts': ['exports', 'types'],
-    'src/features/table/store.ts': ['exports'],
-    // - contract/hours.ts: `WEEKDAY_ORDER` duplicates `WEEKDAYS`; goes once menu/VenueHeader.tsx
-    //   imports `WEEKDAYS` (and tests/unit/contract/hours.test.ts with it).
-    'src/contract/hours.ts': ['duplicates'],
-  },
 };
 
 export default config;

@@ -19,7 +19,6 @@ export type Weekday = (typeof WEEKDAYS)[number];
  * venue.ts's zod schemas never reach a menu page's first load through this module).
  */
 export type WeekHours = Partial<Record<Weekday, ReadonlyArray<{ open: string; close: string }>>>;
-export const WEEKDAY_ORDER: readonly Weekday[] = WEEKDAYS;
 const SHORT_TO_WEEKDAY: Record<string, Weekday> = {
   Mon: 'mon', Tue: 'tue', Wed: 'wed', Thu: 'thu', Fri: 'fri', Sat: 'sat', Sun: 'sun',
 };
@@ -136,10 +135,10 @@ function intlClock(now: Date, timezone: string): ZonedClock {
 }
 
 function previousDay(day: Weekday): Weekday {
-  return WEEKDAY_ORDER[(WEEKDAY_ORDER.indexOf(day) + 6) % 7]!;
+  return WEEKDAYS[(WEEKDAYS.indexOf(day) + 6) % 7]!;
 }
 function nextDay(day: Weekday): Weekday {
-  return WEEKDAY_ORDER[(WEEKDAY_ORDER.indexOf(day) + 1) % 7]!;
+  return WEEKDAYS[(WEEKDAYS.indexOf(day) + 1) % 7]!;
 }
 
 interface Span { start: number; end: number }

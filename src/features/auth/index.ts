@@ -21,7 +21,7 @@ import { indexedDbRotationLog } from './rotation-log.ts';
 import { browserLocalStorage, createAuthStorage, documentCookies } from './storage.ts';
 import { SIGNED_IN_HERE_EVENT } from './session-hint.ts';
 
-export { hasScope, canManageVenue, isStaff, staffVenueIds, ADMIN_SCOPE, staffScope } from './scope.ts';
+export { hasScope, canManageVenue, staffVenueIds, ADMIN_SCOPE } from './scope.ts';
 export type { ScopedUser } from './scope.ts';
 export type { AuthState } from './core.ts';
 

@@ -8,8 +8,7 @@
 export type { Cart, CartLine, NewCartLine } from './cart.ts';
 export { cartCount, cartSubtotal, lineTotal } from './cart.ts';
 export {
-  $cartUi, $carts, addToCart, cartCountOf, clearCart, closeCart, getCart, hasCartFlash, openCart, refillCart,
-  replaceLines, takeCartFlash, $sharedCart, type RefillResult, type SharedCart, type VenueMoney,
+  $cartUi, $carts, addToCart, clearCart, closeCart, getCart, hasCartFlash, openCart, refillCart,
+  replaceLines, $sharedCart, type VenueMoney,
 } from './store.ts';
 export { default as CartButton } from './CartButton.tsx';
-export { $soldOut, $livePrices, currentUnitPrice, setSoldOut, setSoldOutFrom } from './sold-out.ts';

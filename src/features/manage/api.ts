@@ -36,10 +36,6 @@ export async function uploadImage(id: string, file: File): Promise<UploadedImage
   return UploadedImage.parse(await http.post(`${venuePath(id)}/media`, { body, retry: 0, timeout: 60_000 }).json<unknown>());
 }
 
-export async function patchProduct(id: string, productId: string, patch: { available?: boolean; price?: number }) {
-  return Product.parse(await http.patch(`${venuePath(id)}/products/${encodeURIComponent(productId)}`, { json: patch, retry: 0 }).json<unknown>());
-}
-
 export async function fetchHistory(id: string, productId: string): Promise<ProductHistory> {
   return ProductHistory.parse(await http.get(`${venuePath(id)}/products/${encodeURIComponent(productId)}/history`, { cache: 'no-store' }).json<unknown>());
 }

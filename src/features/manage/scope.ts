@@ -1,5 +1,6 @@
 /** Who may use the management pages: `manager:{venueId}` or `admin` (issue 11). */
 import { ADMIN_SCOPE, hasScope, type ScopedUser } from '../auth/index.ts';
+import { isValidVenueId } from '../../contract/limits.ts';
 
 /** Where an admin creates a venue. */
 export const NEW_VENUE_PAGE = '/panel/nuevo-local';
@@ -19,11 +20,7 @@ export function managedVenueIds(user: ScopedUser | null | undefined): string[] {
   return (held as string[]).filter((s) => s.startsWith('manager:') && s.length > 8).map((s) => s.slice(8));
 }
 
-export function isManager(user: ScopedUser | null | undefined): boolean {
-  return hasScope(user, ADMIN_SCOPE) || managedVenueIds(user).length > 0;
-}
-
 export function venueParam(search: string): string | null {
   const value = new URLSearchParams(search).get('venue')?.trim() ?? '';
-  return /^[a-z0-9][a-z0-9-]{1,62}$/.test(value) ? value : null;
+  return isValidVenueId(value) ? value : null;
 }

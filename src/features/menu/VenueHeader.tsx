@@ -5,7 +5,7 @@
  */
 import { mdiClockOutline, mdiMapMarker } from './icon-paths.ts';
 import type { Venue } from '../../contract/venue.ts';
-import { WEEKDAY_ORDER } from '../../contract/hours.ts';
+import { WEEKDAYS } from '../../contract/hours.ts';
 import { Icon } from './Icon.tsx';
 import { resolveMedia } from './media.ts';
 
@@ -42,7 +42,7 @@ export function VenueHeader({ venue, apiBase }: { venue: Venue; apiBase: string 
           <table className="mt-1">
             <caption className="sr-only">Horario (hora local de {venue.city})</caption>
             <tbody>
-              {WEEKDAY_ORDER.map((day) => {
+              {WEEKDAYS.map((day) => {
                 const intervals = venue.hours[day] ?? [];
                 return (
                   <tr key={day}>

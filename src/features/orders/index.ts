@@ -1,2 +1,2 @@
 /** The orders feature's public module. */
-export { formatDateTime, formatTime, isOpenStatus, localeForCurrency, timelineOf, sortForList } from './status.ts';
+export { formatTime, localeForCurrency } from './status.ts';

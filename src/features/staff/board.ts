@@ -3,6 +3,7 @@
  * order, which buttons it offers (only the legal transitions of the contract),
  * what is new since the last look, and how long an order has been waiting.
  */
+import { isValidVenueId } from '../../contract/limits.ts';
 import { STATUS_TRANSITIONS, type Order, type OrderStatus } from '../../contract/order.ts';
 import type { OrderMode, VenueSummary } from '../../contract/venue.ts';
 import { ADMIN_SCOPE, hasScope, staffVenueIds, type ScopedUser } from '../auth/index.ts';
@@ -127,7 +128,7 @@ export function isLate(order: BoardOrder, now: number): boolean {
 /** The `?venue=` value if it looks like a venue id, else null (no API call for junk). */
 export function venueParam(search: string): string | null {
   const value = new URLSearchParams(search).get('venue')?.trim() ?? '';
-  return /^[a-z0-9][a-z0-9-]{1,62}$/.test(value) ? value : null;
+  return isValidVenueId(value) ? value : null;
 }
 
 export interface PanelVenue {

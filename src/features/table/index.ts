@@ -8,8 +8,7 @@
 import { addToCart, type NewCartLine, type VenueMoney } from '../cart/index.ts';
 import { tableAdderFor } from './membership.ts';
 
-export { default as TableMount, type TableMountProps } from './TableMount.tsx';
-export { tableHinted } from './membership.ts';
+export { default as TableMount } from './TableMount.tsx';
 
 export type AddDishResult = { ok: true; table: boolean } | { ok: false; message: string };
 

@@ -603,8 +603,3 @@ export async function loadBill(quiet = false): Promise<void> {
   }
 }
 
-/** Stops the stream (page leaving or tests). */
-export function stopTable(): void {
-  stopStream?.();
-  stopStream = null;
-}

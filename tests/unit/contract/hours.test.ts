@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inWindow, isOpenAt, openState, setZoneOffsets, WEEKDAY_ORDER, zonedClock, zoneOffsets } from '../../../src/contract/hours.ts';
+import { inWindow, isOpenAt, openState, setZoneOffsets, WEEKDAYS, zonedClock, zoneOffsets } from '../../../src/contract/hours.ts';
 import type { Hours } from '../../../src/contract/venue.ts';
 
 // Valencia; 2026-11-20 is a Friday, 2026-11-21 a Saturday (UTC+1 in November).
@@ -12,7 +12,7 @@ const bar: Hours = {
 
 describe('opening hours (shared by the browser and the server)', () => {
   it('lists the week from Monday', () => {
-    expect(WEEKDAY_ORDER).toEqual(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']);
+    expect(WEEKDAYS).toEqual(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']);
   });
 
   it('an interval past midnight keeps the venue open into the next day, and the two views agree', () => {
