@@ -21,57 +21,6 @@ const OUTSIDE: ReadonlyArray<{ pattern: RegExp; what: string }> = [
   { pattern: /(?<!RFC \d+ )§/, what: 'a section sign (cite docs/<file>.md#<heading>)' },
 ];
 
-/**
- * TEMPORARY: files edited on other branches that still cite outside documents; the lead
- * rewrites their comments after merging and deletes each entry (a stale entry fails too).
- */
-const NOT_YET: ReadonlySet<string> = new Set([
-  'src/contract/money.ts',
-  'src/features/auth/account-menu.ts',
-  'src/features/auth/scope.ts',
-  'src/features/cart/cart.ts',
-  'src/features/checkout/CheckoutForm.tsx',
-  'src/features/checkout/submit-core.ts',
-  'src/features/checkout/validate.ts',
-  'src/features/manage/MenuEditor.tsx',
-  'src/features/manage/NewVenue.tsx',
-  'src/features/manage/TableSheet.tsx',
-  'src/features/manage/api.ts',
-  'src/features/manage/model.ts',
-  'src/features/manage/scope.ts',
-  'src/features/menu/live-venue.ts',
-  'src/features/menu/media-srcset.ts',
-  'src/features/orders/api.ts',
-  'src/features/orders/status.ts',
-  'src/features/staff/SoldOutList.tsx',
-  'src/features/staff/TablesSection.tsx',
-  'src/features/staff/api.ts',
-  'src/features/staff/tables.ts',
-  'src/features/table/api.ts',
-  'src/features/table/index.ts',
-  'src/features/table/store.ts',
-  'server/pricing.ts',
-  'server/routes/auth.ts',
-  'server/routes/manage.ts',
-  'server/routes/table-sessions.ts',
-  'server/routes/tables.ts',
-  'server/routes/venues.ts',
-  'server/table-sessions.ts',
-  'tests/e2e/manage-menu.spec.ts',
-  'tests/e2e/manage-new-venue.spec.ts',
-  'tests/e2e/manage-sold-out.spec.ts',
-  'tests/e2e/manage-tables.spec.ts',
-  'tests/e2e/menu-images.spec.ts',
-  'tests/e2e/menu-live.spec.ts',
-  'tests/e2e/menu.spec.ts',
-  'tests/e2e/order-flow.spec.ts',
-  'tests/e2e/table-helpers.ts',
-  'tests/e2e/table-resilience.spec.ts',
-  'tests/e2e/table-session.spec.ts',
-  'tests/e2e/table-staff-phone.spec.ts',
-  'tests/e2e/table-staff.spec.ts',
-]);
-
 function filesUnder(dir: string): string[] {
   if (!existsSync(join(root, dir))) return [];
   return readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
@@ -101,7 +50,6 @@ const self = relative(root, import.meta.filename);
 for (const file of files) {
   if (file === self) continue;
   const lines = readFileSync(join(root, file), 'utf8').split('\n');
-  let outside = false;
   lines.forEach((line, index) => {
     for (const match of line.matchAll(/docs\/([\w-]+\.md)(?:#([\w-]+))?/g)) {
       const [cited, doc, anchor] = match as unknown as [string, string, string | undefined];
@@ -110,14 +58,10 @@ for (const file of files) {
       else if (anchor && !known.has(anchor)) problems.push(`${file}:${index + 1}: ${cited}: no such heading in docs/${doc}`);
     }
     for (const { pattern, what } of OUTSIDE) {
-      if (!pattern.test(line)) continue;
-      outside = true;
-      if (!NOT_YET.has(file)) problems.push(`${file}:${index + 1}: cites ${what}`);
+      if (pattern.test(line)) problems.push(`${file}:${index + 1}: cites ${what}`);
     }
   });
-  if (NOT_YET.has(file) && !outside) problems.push(`${file}: cites nothing outside any more: delete it from NOT_YET in ${self}`);
 }
-for (const file of NOT_YET) if (!files.includes(file)) problems.push(`${file}: no such file: delete it from NOT_YET in ${self}`);
 
 if (problems.length) {
   console.log(problems.join('\n'));

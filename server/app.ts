@@ -101,12 +101,9 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/media/u', uploadedMediaRoutes(deps));
   api.route('/media', mediaRoutes());
   api.route('/auth', authRoutes(deps));
-  // ── Social login (owned by the auth engineer): mount here, e.g.
-  //    api.route('/auth/social', socialRoutes(deps));   // from ./social/routes.ts
   const social = socialRoutes(deps);
   if (social.closeSocial) deps.closers.push(social.closeSocial);
   api.route('/auth/social', social);
-  // ──
   api.route('/', orderRoutes(deps));
   api.all('*', (c) => problemResponse(c, problem('notFound', 404, `No existe la ruta ${c.req.method} ${c.req.path.slice(0, 200)}.`)));
   app.route('/api', api);

@@ -1,5 +1,5 @@
 /**
- * Prices an order from the venue's own data (product.md §4): every amount is recomputed
+ * Prices an order from the venue's own data (docs/rules.md#cart-checkout-and-orders): every amount is recomputed
  * here, option groups and availability are enforced, and the total is compared with the
  * `expectedTotal` the client showed. Pure apart from reading the venue store.
  */

@@ -1,5 +1,5 @@
 /**
- * Table sessions (issue 12): everyone at a table joins one live session from their own
+ * Table sessions (docs/rules.md#table-sessions): everyone at a table joins one live session from their own
  * phone (no account needed), shares one cart and sends rounds to the kitchen together.
  *
  * - A participant credential (256 random bits) is issued on join and stored only as its

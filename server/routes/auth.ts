@@ -1,4 +1,4 @@
-/** Local auth: login, refresh (rotation + reuse detection), logout, current user (product.md §5). */
+/** Local auth: login, refresh (rotation + reuse detection), logout, current user (docs/rules.md#api). */
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { LoginInput, RefreshInput } from '../../src/contract/auth.ts';

@@ -1,5 +1,5 @@
 /**
- * Venue self-service (issue 11): a manager replaces the venue (editor), staff and managers
+ * Venue self-service (docs/rules.md#venue-self-service): a manager replaces the venue (editor), staff and managers
  * change a dish's availability (staff) or price (managers), every change is recorded.
  * Mounted on `/api/venues` before the public venue routes.
  */

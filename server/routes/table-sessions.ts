@@ -1,5 +1,5 @@
 /**
- * Table sessions (issue 12), the HTTP side of server/table-sessions.ts.
+ * Table sessions (docs/rules.md#table-sessions), the HTTP side of server/table-sessions.ts.
  *
  * Diners: `GET /venues/{id}/tables/{label}/check?t=`, `POST /venues/{id}/tables/{label}/join`,
  * then with the participant credential in `X-Table-Credential`: `GET /table-session`,

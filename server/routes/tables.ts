@@ -1,5 +1,5 @@
 /**
- * Tables and their links (issue 11). Labels live in the venue document (`tables`, edited
+ * Tables and their links (docs/rules.md#venue-self-service). Labels live in the venue document (`tables`, edited
  * with the menu); each label gets a random token stored in the database, so a printed QR
  * code can be revoked by rotating it. Link: `{site}/{venueId}?mesa={label}&t={token}`.
  */
@@ -79,7 +79,7 @@ export function tableRoutes({ venues, auth, db, tables }: AppDeps): Hono {
       await tableTokens(tx, id, [label]);
       await tx.run('UPDATE venue_tables SET token = ?, created_at = ? WHERE venue_id = ? AND label = ?', [token, Date.now(), id, label]);
     });
-    // Renewing the code ends what the old one opened (product.md §12): every phone shows `Mesa cerrada`.
+    // Renewing the code ends what the old one opened (docs/rules.md#table-sessions): every phone shows `Mesa cerrada`.
     await tables.closeIfOpen(id, label);
     c.header('cache-control', 'no-store');
     return c.json({ label, url: tableUrl(siteOf(c), id, label, token) });

@@ -74,7 +74,7 @@ export function venueRoutes({ venues, config }: AppDeps): Hono {
     return c.body(body as never, 200, headers);
   });
 
-  // PUT /:id and PATCH /:id/products/:productId: server/routes/manage.ts (issue 11).
+  // PUT /:id and PATCH /:id/products/:productId: server/routes/manage.ts (docs/rules.md#venue-self-service).
 
   return app;
 }

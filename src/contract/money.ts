@@ -1,7 +1,8 @@
 /**
- * Money arithmetic both sides must agree on (product.md §3, §4): integer minor
- * units only. The browser shows these figures and sends the total as
- * `expectedTotal`; the server recomputes them with the same functions.
+ * Money arithmetic both sides must agree on (docs/rules.md#menu-and-money,
+ * docs/rules.md#cart-checkout-and-orders): integer minor units only. The browser shows
+ * these figures and sends the total as `expectedTotal`; the server recomputes
+ * them with the same functions.
  */
 import type { TipInput } from './order.ts';
 import type { OrderMode } from './venue.ts';

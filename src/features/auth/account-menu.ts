@@ -186,7 +186,7 @@ export function mountAccountMenu(root: HTMLElement, signedOutLink: HTMLElement):
       list.append(linkItem(`/panel/mesas${query}`, mdiQrcode, 'Mesas y QR'));
       list.append(linkItem(`/panel/equipo${query}`, mdiAccountGroupOutline, 'Equipo'));
     }
-    // Only an admin creates venues (issue 11); the page is the manage feature's `/panel/nuevo-local`.
+    // Only an admin creates venues (docs/rules.md#scopes); the page is the manage feature's `/panel/nuevo-local`.
     if (hasScope(user, ADMIN_SCOPE)) list.append(linkItem('/panel/nuevo-local', mdiStorefrontPlusOutline, 'Nuevo local'));
     const logoutItem = el('li');
     const logout = el('button', ITEM);

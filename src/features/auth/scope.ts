@@ -1,5 +1,5 @@
 /**
- * Scope check (seed §6): `user.scope` may be an array (a scope is held when it
+ * Scope check (docs/rules.md#scopes): `user.scope` may be an array (a scope is held when it
  * is included) or an object (held when its value is truthy). Staff scope is
  * `staff:{venueId}`; `admin` holds every venue.
  */
@@ -31,7 +31,7 @@ export function hasScope(user: ScopedUser | null | undefined, scope: string): bo
   return false;
 }
 
-/** Staff of this venue (`staff:{id}`, or `manager:{id}`: a manager is also staff, product.md §6), or an admin. */
+/** Staff of this venue (`staff:{id}`, or `manager:{id}`: a manager is also staff, docs/rules.md#scopes), or an admin. */
 export function canManageVenue(user: ScopedUser | null | undefined, venueId: string): boolean {
   return hasScope(user, ADMIN_SCOPE) || hasScope(user, staffScope(venueId)) || hasScope(user, `manager:${venueId}`);
 }

@@ -1,5 +1,6 @@
 /**
- * The cart as plain immutable data and pure functions (product.md §4, §9).
+ * The cart as plain immutable data and pure functions (docs/rules.md#cart-checkout-and-orders,
+ * docs/rules.md#limits-and-bad-input).
  * One cart per venue; the stores in `store.ts` are the thin imperative shell.
  * Prices here are the ones the diner saw when adding (minor units); the server
  * re-prices every order, so these are for display and `expectedTotal` only.
@@ -171,7 +172,7 @@ function normalizeLine(raw: unknown): CartLine | null {
 }
 
 /**
- * Schema check and repair for a stored cart (product.md §9): returns a valid
+ * Schema check and repair for a stored cart (docs/rules.md#limits-and-bad-input): returns a valid
  * cart or null when it cannot be repaired. Bad lines are dropped, quantities
  * clamped, duplicate keys merged, lines capped at 50.
  */

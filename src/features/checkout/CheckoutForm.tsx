@@ -1,5 +1,5 @@
 /**
- * The checkout step of the order drawer (product.md §4): mode (pickup or delivery), name,
+ * The checkout step of the order drawer (docs/rules.md#cart-checkout-and-orders): mode (pickup or delivery), name,
  * phone, address, note, tip, payment, totals and `Confirmar pedido`. The form
  * lives in the checkout store (saved per venue on every change, so a sign-in
  * round trip or a reload brings it back); this component renders it and

@@ -1,7 +1,7 @@
 /**
  * Order submission rules, free of stores and HTTP so they can be tested:
  * which Idempotency-Key to use, and what each answer of `POST /orders` means
- * for the pending order (product.md §4).
+ * for the pending order (docs/rules.md#cart-checkout-and-orders).
  *
  * - A key is kept while the outcome of a submission is unknown (sending,
  *   network error, timeout, 5xx, 401, "already in progress"): any retry —

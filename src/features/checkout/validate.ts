@@ -1,7 +1,8 @@
 /**
- * Pure checkout validation (product.md §4, §9): per-field Spanish messages in
- * the order the fields appear, plus the order-level refusals (closed, below
- * minimum, offline, too many lines) that block `Confirmar pedido`.
+ * Pure checkout validation (docs/rules.md#cart-checkout-and-orders,
+ * docs/rules.md#limits-and-bad-input): per-field Spanish messages in the order the
+ * fields appear, plus the order-level refusals (closed, below minimum, offline, too
+ * many lines) that block `Confirmar pedido`.
  */
 import { LIMITS, isValidPhone } from '../../contract/limits.ts';
 import type { OrderInput, PaymentMethod, TipInput } from '../../contract/order.ts';

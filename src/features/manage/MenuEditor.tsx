@@ -1,5 +1,5 @@
 /**
- * `/panel/menu?venue={id}` (issue 11): the menu editor. react-hook-form holds the venue
+ * `/panel/menu?venue={id}` (docs/rules.md#venue-self-service): the menu editor. react-hook-form holds the venue
  * (money as text); its zod resolver converts it and checks it with the contract's
  * `VenueInput`, then it is published with `PUT /api/venues/{id}`; errors — local or from the API — appear at
  * their fields. Leaving with unsaved changes asks first (beforeunload and in-app links).

@@ -1,5 +1,5 @@
 /**
- * `/panel/nuevo-local` (issue 11, admins only): the new venue's name and address (its id,
+ * `/panel/nuevo-local` (admins only: docs/rules.md#scopes): the new venue's name and address (its id,
  * suggested from the name, checked with the contract's rules and refused if taken), then
  * the menu editor opens on the blank venue; publishing there creates it.
  */

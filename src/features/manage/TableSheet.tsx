@@ -1,5 +1,5 @@
 /**
- * `/panel/mesas?venue={id}` (issue 11): one printable card per table — venue name,
+ * `/panel/mesas?venue={id}` (docs/rules.md#venue-self-service): one printable card per table — venue name,
  * "Mesa {label}", the table's QR code (uqr, SVG as an image) and one line of instructions.
  * Managers add and remove tables (saved in the venue with PUT) and renew a table's code.
  */

@@ -1,7 +1,6 @@
-/** The management pages' API calls (issue 11). Separate from the diner's modules: only the panel pages load them. */
+/** The management pages' API calls (docs/rules.md#venue-self-service). Separate from the diner's modules: only the panel pages load them. */
 import { Venue } from '../../contract/venue.ts';
 import { ProductHistory, TableLink, TableList, UploadedImage, VenueIdCheck, type VenueInput } from '../../contract/manage.ts';
-import { Product } from '../../contract/venue.ts';
 import { AcceptedInvitation, CreatedInvitation, InvitationPreview, Team, type AcceptInvitationInput, type InvitationInput } from '../../contract/team.ts';
 import { http } from '../../lib/http.ts';
 

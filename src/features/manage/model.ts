@@ -1,5 +1,5 @@
 /**
- * The menu editor's form model (issue 11): the venue with money as text in the venue's
+ * The menu editor's form model (docs/rules.md#venue-self-service): the venue with money as text in the venue's
  * currency, converted to integer minor units and checked with the contract's `VenueInput`
  * through react-hook-form's zod resolver. Errors land at the form's fields.
  */

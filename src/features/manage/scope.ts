@@ -1,4 +1,4 @@
-/** Who may use the management pages: `manager:{venueId}` or `admin` (issue 11). */
+/** Who may use the management pages: `manager:{venueId}` or `admin` (docs/rules.md#scopes). */
 import { ADMIN_SCOPE, hasScope, type ScopedUser } from '../auth/index.ts';
 import { isValidVenueId } from '../../contract/limits.ts';
 

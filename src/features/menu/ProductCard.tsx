@@ -1,5 +1,5 @@
 /**
- * A product on the menu (the seed's product card). Rendered to static HTML by
+ * A product on the menu (docs/rules.md#menu-and-money). Rendered to static HTML by
  * Astro (no JS needed to read it) and by the fallback shell in the browser.
  * The menu island finds cards by `id="product-{id}"` and updates price and
  * availability in place; both the add button and "Agotado" are always in the

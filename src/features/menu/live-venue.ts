@@ -1,6 +1,7 @@
 /**
- * The open menu, kept current from the API (issue 11: a dish marked sold out in the kitchen shows
- * "Agotado" on an open menu within 15 s, without a reload, and its cart line is flagged).
+ * The open menu, kept current from the API (docs/rules.md#live-menu: a dish marked sold
+ * out in the kitchen shows "Agotado" on an open menu within 15 s, without a reload, and
+ * its cart line is flagged).
  *
  * While something listens, the store revalidates the venue every `LIVE_POLL_MS` with a
  * conditional GET carrying the ETag of the NEWEST copy it holds: unchanged → 304 (no body, a few

@@ -5,7 +5,7 @@
 import { resolveMedia } from './media.ts';
 
 /**
- * Widths an uploaded image is stored at (the reference API's `MEDIA_WIDTHS`, issue 11): the venue
+ * Widths an uploaded image is stored at (the reference API's `MEDIA_WIDTHS`; docs/rules.md#venue-self-service): the venue
  * names the widest, `/api/media/u/{venue}/{hash}-{width}.webp`, and the narrower ones sit next to
  * it under the same name with their own width (never wider than the original).
  */

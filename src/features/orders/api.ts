@@ -1,4 +1,4 @@
-/** Order calls of the API (product.md §5). */
+/** Order calls of the API (docs/rules.md#api). */
 import { Order, OrderList } from '../../contract/order.ts';
 import { Venue } from '../../contract/venue.ts';
 import { http } from '../../lib/http.ts';

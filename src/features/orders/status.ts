@@ -1,4 +1,4 @@
-/** Order status words and the timeline a diner sees (product.md §4). */
+/** Order status words and the timeline a diner sees (docs/rules.md#cart-checkout-and-orders). */
 import { ORDER_STATUS_LABELS, orderStatusLabel } from '../../contract/labels.ts';
 import type { Order, OrderStatus } from '../../contract/order.ts';
 import { formatVenueTime } from '../../contract/time-format.ts';

@@ -1,5 +1,5 @@
 /**
- * The board's quick "Agotado" list (issue 11): every dish of the venue with a switch to
+ * The board's quick "Agotado" list (docs/rules.md#venue-self-service): every dish of the venue with a switch to
  * mark it sold out and back (`PATCH /venues/{id}/products/{productId}` `{available}` —
  * what staff may change). Loaded only when opened.
  */

@@ -1,5 +1,5 @@
 /**
- * "Mesas" on the board (issue 12): every table with an open session, the ones
+ * "Mesas" on the board (docs/rules.md#table-sessions): every table with an open session, the ones
  * with an open call first. Staff acknowledge a call (it leaves every board) and
  * close a table after confirming (every phone at it shows `Mesa cerrada`).
  * The data comes from the board store (`event: table`); a refused change shows

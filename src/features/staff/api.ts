@@ -1,4 +1,4 @@
-/** The staff board's API calls (product.md §5). */
+/** The staff board's API calls (docs/rules.md#api). */
 import { Order, OrderList, type OrderStatus } from '../../contract/order.ts';
 import { StaffTableSessions, TableCall, TableClosed, type StaffTableSession } from '../../contract/table.ts';
 import { VenueList, type VenueSummary } from '../../contract/venue.ts';

@@ -1,5 +1,5 @@
 /**
- * The board's tables (issue 12), pure: which tables have an open session, in
+ * The board's tables (docs/rules.md#table-sessions), pure: which tables have an open session, in
  * what order they are shown (open calls first, the longest-waiting call
  * first), which calls are new since the last look, the words for them, and
  * the freshest copy of each round (rounds also arrive as plain orders).

@@ -1,4 +1,4 @@
-/** The table-session endpoints (issue 12), with the participant credential header. */
+/** The table-session endpoints (docs/rules.md#table-sessions), with the participant credential header. */
 import { http } from '../../lib/http.ts';
 import {
   CallResult, JoinResult, TABLE_CREDENTIAL_HEADER, TableBill, TableCheck, TableSession,

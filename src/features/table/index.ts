@@ -1,5 +1,5 @@
 /**
- * Table sessions' public module (issue 12). Only light things here, loaded with every venue
+ * Table sessions' public module (docs/rules.md#table-sessions). Only light things here, loaded with every venue
  * page: the mount that starts the table side when the page is a table link (or the device
  * has a seat at this venue), and `addDish`, which sends a dish to the table cart while a
  * session is open here, else to the diner's own cart. The session itself (stream, queue,

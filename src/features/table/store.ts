@@ -1,5 +1,5 @@
 /**
- * The table session on this phone (issue 12), loaded only on a table link or with a stored
+ * The table session on this phone (docs/rules.md#table-sessions), loaded only on a table link or with a stored
  * seat. Owns everything live: the check and the join, the session stream (with catch-up after
  * a reconnect), the queue of cart edits (persisted, replayed when back online), rounds, calls
  * and the bill. Components only read these stores and call these actions.
