@@ -1,5 +1,5 @@
 /**
- * The menu editor `/panel/menu` (issue 11) against the real site and API: a category and a
+ * The menu editor `/panel/menu` (docs/rules.md#venue-self-service) against the real site and API: a category and a
  * dish with options are added and published; bad inputs are shown at their fields and
  * change nothing; keyboard reordering; delete with undo; image upload; CSV import with a
  * bad row; unsaved-changes guard; scope gate; axe and screenshots.

@@ -1,5 +1,5 @@
 /**
- * "Nuevo local" (issue 11): an admin creates a venue from the account menu — its id is
+ * "Nuevo local" (docs/rules.md#venue-self-service): an admin creates a venue from the account menu — its id is
  * checked with the contract's rules (Spanish errors at the field, a taken id refused) —
  * the editor opens on the blank venue, nothing exists until it is published, and then the
  * venue opens for diners at `/{id}` (built before it existed: the fallback shell).

@@ -1,5 +1,5 @@
 /**
- * Sold out from the kitchen (issue 11): staff mark a dish "Agotado" from the board's list;
+ * Sold out from the kitchen (docs/rules.md#live-menu): staff mark a dish "Agotado" from the board's list;
  * a diner's open menu shows it within 15 s without a reload and flags the cart line.
  */
 import { expect, test } from './fixtures.ts';

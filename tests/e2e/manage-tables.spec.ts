@@ -1,5 +1,5 @@
 /**
- * `/panel/mesas` (issue 11): the printable QR sheet of a venue's tables. The codes are
+ * `/panel/mesas` (docs/rules.md#venue-self-service): the printable QR sheet of a venue's tables. The codes are
  * decoded from screenshots (jsQR) and must carry each table's link as the API gives it;
  * renewing a code changes the printed link; tables are added and removed; staff and
  * diners get no sheet; axe clean; print layout; screenshots.

@@ -1,5 +1,5 @@
 /**
- * Uploaded dish images in the diner's menu (issue 11): the card offers every stored width
+ * Uploaded dish images in the diner's menu (docs/rules.md#venue-self-service): the card offers every stored width
  * (`srcset`, 400/800/1200) with the slot's `sizes`, so a phone loads a narrow one, never the
  * 1200 px original; the first images load eagerly (the first with high priority), the rest lazily.
  */

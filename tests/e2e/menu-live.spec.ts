@@ -1,5 +1,5 @@
 /**
- * An open menu follows the kitchen (issue 11): every change is seen within 15 s without a
+ * An open menu follows the kitchen (docs/rules.md#live-menu): every change is seen within 15 s without a
  * reload, and checks that find nothing new cost a 304 (the page keeps the newest ETag, so a
  * change is downloaded once, not on every check).
  */

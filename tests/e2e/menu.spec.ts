@@ -190,7 +190,7 @@ test.describe('menu freshness and venues created after the build', () => {
   }
 
   test('prices and availability are revalidated from the API in place', async ({ page, request }) => {
-    const staff = await token(request, 'gerente@umenu.test'); // prices: the manager (issue 11)
+    const staff = await token(request, 'gerente@umenu.test'); // prices: the manager (docs/rules.md#scopes)
     const patch = (productId: string, data: object) =>
       request.patch(`/api/venues/taqueria-el-guero/products/${productId}`, { data, headers: { Authorization: `Bearer ${staff}` } });
     expect((await patch('tacos-de-bistec', { price: 8100, available: false })).ok()).toBe(true);

@@ -1,6 +1,6 @@
 /**
  * The diner's order flow end to end against the real API: cart → checkout
- * (bad inputs of product.md §9) → sign-in round trip → `Confirmar pedido` →
+ * (bad inputs of docs/rules.md#limits-and-bad-input) → sign-in round trip → `Confirmar pedido` →
  * order page with live status; idempotency, price change, refusals, /pedidos.
  */
 import type { Page } from '@playwright/test';
@@ -56,7 +56,7 @@ test.describe('order flow', () => {
     await expectNoAxeViolations(page, 'checkout with errors');
     await screenshot(page, 'checkout-errors');
 
-    // The bad inputs of §9, one by one.
+    // The bad inputs of docs/rules.md#limits-and-bad-input, one by one.
     await form.getByLabel('Nombre').fill('x'.repeat(81));
     await form.getByLabel('Teléfono').fill('12-ab');
     await form.getByLabel('A domicilio').check();

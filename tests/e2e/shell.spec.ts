@@ -1,7 +1,8 @@
 /**
  * The shell on the built site served by `npm start`: layout and meta, error
  * pages, page meta, online status, toasts, chunk-load recovery, persistence,
- * reduced motion, accessibility. Exact strings come from the seed.
+ * reduced motion, accessibility. Exact strings come from
+ * docs/rules.md#shell.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';

@@ -1,4 +1,4 @@
-/** Shared steps of the table-session browser tests (issue 12): table links, phones at one table, staff calls. */
+/** Shared steps of the table-session browser tests (docs/rules.md#table-sessions): table links, phones at one table, staff calls. */
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { VENUE, apiLogin, islandsReady, STAFF } from './order-helpers.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Table sessions on a real phone's bad days (issue 12): a renewed code is refused (menu still
+ * Table sessions on a real phone's bad days (docs/rules.md#table-sessions): a renewed code is refused (menu still
  * browsable, the diner's own cart still works), a reload keeps the seat and the cart, and an
  * edit made offline is sent when the phone is back online.
  */

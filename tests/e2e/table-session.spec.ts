@@ -1,5 +1,5 @@
 /**
- * Table sessions, diner side (issue 12): two and three phones at one table join under their
+ * Table sessions, diner side (docs/rules.md#table-sessions): two and three phones at one table join under their
  * names, share one live cart (both ways within 2 s, who added each line, confirmation before
  * removing someone else's line), send a round whose status every phone follows live, call
  * the staff (the others read who called), read the bill and split it (remainder shown), and

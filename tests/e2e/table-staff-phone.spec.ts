@@ -1,8 +1,8 @@
 /**
- * The staff board and a real diner phone at one table (issue 12): the phone joins through
+ * The staff board and a real diner phone at one table (docs/rules.md#table-sessions): the phone joins through
  * the table's link, its call reaches the board marked with the table, staff acknowledge it,
  * and `Cerrar mesa` on the board shows `Mesa cerrada` on the phone.
- * Needs the diner's table UI (src/features/table/, branch `table-diner`).
+ * Needs the diner's table UI (src/features/table/).
  */
 import type { TestInfo } from '@playwright/test';
 import { COCINA, fillLogin } from './auth-helpers.ts';

@@ -1,5 +1,5 @@
 /**
- * Table sessions on the staff board (issue 12), against the real site and API: diners at
+ * Table sessions on the staff board (docs/rules.md#table-sessions), against the real site and API: diners at
  * a table act through the API with their participant credential (join, cart, round,
  * calls), the staff board (`/panel?venue=…`) shows it live, acknowledges calls and closes
  * the table after confirming; the diners' session then answers `closed`.
