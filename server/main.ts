@@ -31,12 +31,6 @@ export interface ServerOptions {
   site?: SiteState;
   /** Clock for orders and opening hours (tests). */
   now?: () => Date;
-  /**
-   * Brings the schema up to date under the start-up lock (default: `migrate`,
-   * server/db/migrations.ts). The upgrade tests pass the old hand-written migrations to make a
-   * database as the code before the shared schema did.
-   */
-  migrate?: (tx: Queryable) => Promise<unknown>;
 }
 
 /** Old events and login failures are deleted this often. */
@@ -47,7 +41,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const db = existingDb ?? (await openDatabase({ ...(config.databaseUrl ? { url: config.databaseUrl } : {}), path: config.dbPath, reset: config.resetDb, poolSize: config.dbPoolSize }));
   // Migrations and first-start data, once, however many instances start at the same moment.
   await db.startup(async (tx) => {
-    await (options.migrate ?? migrate)(tx);
+    await migrate(tx);
     if (config.seedDemo) await seedIfEmpty(tx);
     if (config.seedLarge) await seedVenueIfMissing(tx, () => generateLargeVenue());
   });
