@@ -3,7 +3,7 @@
  * Used by `scripts/start.ts`, the benchmark and the tests.
  */
 import type { ServerConfig } from './config.ts';
-import { openDatabase, type Db, type Queryable } from './db/database.ts';
+import { openDatabase, type Db } from './db/database.ts';
 import { migrate } from './db/migrations.ts';
 import { startCheckpointer } from './db/checkpointer.ts';
 import { createVenueStore } from './venues.ts';
