@@ -110,7 +110,7 @@ test.describe('cart drawer', () => {
     await expect(cartButton(page)).toHaveAccessibleName('Carrito, 1 producto');
   });
 
-  test('the "Añadido al carrito" confirmation gets out of the way when the cart opens', async ({ page }) => {
+  test('the "Añadido al carrito" confirmation gets out of the way when the cart opens', { tag: '@desktop' }, async ({ page }) => {
     await page.goto(`/${VENUE}`);
     await islandsReady(page);
     await page.getByRole('button', { name: 'Añadir Volcán de chorizo', exact: true }).click();

@@ -1,10 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-/** Runs axe (WCAG 2.2 AA tags) on the page as it is now and fails on any violation. */
+/**
+ * Runs axe (WCAG 2.2 AA tags) on the page as it is now and fails on any violation. Once per
+ * screen state: on the phone project, which runs every test (the desktop project repeats only
+ * the viewport-dependent ones, tests/e2e/fixtures.ts).
+ */
 export async function expectNoAxeViolations(page: Page, label = ''): Promise<void> {
+  if (test.info().project.name === 'desktop') return;
   // A toast still fading in is half transparent: let toast transitions settle so axe judges the colours a diner reads.
   // A toast mounts with opacity 0 and only starts its transition a frame later, so first wait
   // until every toast is mounted (sonner's data-mounted), then for the transitions to end.

@@ -7,7 +7,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, loggedStatus, screenshot } from './helpers.ts';
-import { MANAGER, clearOfStickyBars, scrollSettled, signIn } from './manage-helpers.ts';
+import { MANAGER, clearOfStickyBars, scrollSettled, signInStored } from './manage-helpers.ts';
 import type { Venue } from '../../src/contract/venue.ts';
 
 const editorOf = (venue: string) => `/panel/menu?venue=${venue}`;
@@ -19,13 +19,13 @@ async function apiVenue(request: APIRequestContext, id: string): Promise<{ venue
 }
 
 async function openEditor(page: Page, venue: string, name: string): Promise<void> {
-  await signIn(page, MANAGER);
+  await signInStored(page, MANAGER);
   await page.goto(editorOf(venue));
   await expect(page.getByRole('heading', { level: 1, name: `Gestionar menú · ${name}` })).toBeVisible({ timeout: 15_000 });
 }
 
 test.describe('menu editor', () => {
-  test('adds a category and a dish with options, refuses bad input at its field, reorders by keyboard, deletes with undo', async ({ page, request }) => {
+  test('adds a category and a dish with options, refuses bad input at its field, reorders by keyboard, deletes with undo', { tag: '@desktop' }, async ({ page, request }) => {
     test.setTimeout(120_000);
     const venueId = 'bar-el-cabanyal';
     // Both projects run against one database: each adds its own category.
@@ -163,7 +163,7 @@ test.describe('menu editor', () => {
     expect(saved.categories[0]!.products[0]!.image?.src).toMatch(/\/api\/media\/u\/cafe-la-macarena\/[a-z0-9]+-1\.webp$/);
   });
 
-  test('10,000-character names are refused at their fields and nothing is saved', async ({ page, request }) => {
+  test('10,000-character names are refused at their fields and nothing is saved', { tag: '@desktop' }, async ({ page, request }) => {
     test.setTimeout(90_000);
     const venueId = 'taqueria-el-guero';
     await openEditor(page, venueId, 'Taquería El Güero');
@@ -188,7 +188,7 @@ test.describe('menu editor', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Gestionar menú · Taquería El Güero' })).toBeVisible();
   });
 
-  test('keyboard focus is never hidden by the publish bar or the header (phone width)', async ({ page }) => {
+  test('keyboard focus is never hidden by the publish bar or the header (phone width)', { tag: '@desktop' }, async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await openEditor(page, 'taqueria-el-guero', 'Taquería El Güero');
@@ -228,7 +228,7 @@ test.describe('menu editor', () => {
 
   test('staff get no editor', async ({ page }) => {
     test.setTimeout(60_000);
-    await signIn(page, { email: 'cocina@umenu.test', password: 'demo1234' });
+    await signInStored(page, { email: 'cocina@umenu.test', password: 'demo1234' });
     await page.goto(editorOf('bar-el-cabanyal'));
     await expect(page.getByRole('heading', { name: 'No gestionas este local' })).toBeVisible({ timeout: 15_000 });
   });

@@ -25,7 +25,7 @@ async function placeByApi(request: APIRequestContext, token: string, productName
   return (await response.json()) as { id: string; number: string };
 }
 
-test('my orders: open first with live status, then history; Repetir pedido refills the cart and says what is missing', async ({ page, request }) => {
+test('my orders: open first with live status, then history; Repetir pedido refills the cart and says what is missing', { tag: '@desktop' }, async ({ page, request }) => {
   test.setTimeout(60_000);
   const diner = await apiLogin(request);
   const staff = await apiLogin(request, STAFF);

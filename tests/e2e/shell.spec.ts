@@ -28,7 +28,7 @@ async function serveModified(page: Page, path: string, change: (html: string) =>
 const withMiddleware = (names: string[]) => (html: string) =>
   html.replace(/("middleware":)\[[^\]]*\]/, `$1${JSON.stringify(names)}`);
 
-test.describe('layout', () => {
+test.describe('layout', { tag: '@desktop' }, () => {
   for (const { path, title, heading } of PAGES) {
     test(`${path}: language, title template, meta, logo, header, self-hosted assets`, async ({ page }) => {
       const foreign: string[] = [];
@@ -159,7 +159,7 @@ test.describe('online status', () => {
 });
 
 test.describe('toasts', () => {
-  test('an unexpected failure shows the generic error toast top-right, kept while hovered', async ({ page, allowPageError }, testInfo) => {
+  test('an unexpected failure shows the generic error toast top-right, kept while hovered', { tag: '@desktop' }, async ({ page, allowPageError }, testInfo) => {
     allowPageError(/^something unexpected$/); // thrown on purpose
     // Hover needs a mouse: the phone project (touch) checks placement and text only.
     const canHover = testInfo.project.name !== 'phone';
