@@ -28,7 +28,7 @@ test.describe('menu editor', () => {
   test('adds a category and a dish with options, refuses bad input at its field, reorders by keyboard, deletes with undo', { tag: '@desktop' }, async ({ page, request }) => {
     test.setTimeout(120_000);
     const venueId = 'bar-el-cabanyal';
-    // Both projects run against one database: each adds its own category.
+    // Named per project, as each project's run adds its own.
     const CATEGORY = `Postres de temporada ${test.info().project.name}`;
     await openEditor(page, venueId, 'Bar El Cabanyal');
     await expectNoAxeViolations(page, 'editor loaded');
@@ -188,7 +188,7 @@ test.describe('menu editor', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Gestionar menú · Taquería El Güero' })).toBeVisible();
   });
 
-  test('keyboard focus is never hidden by the publish bar or the header (phone width)', { tag: '@desktop' }, async ({ page }) => {
+  test('keyboard focus is never hidden by the publish bar or the header (phone width)', async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await openEditor(page, 'taqueria-el-guero', 'Taquería El Güero');
