@@ -48,8 +48,7 @@ test.describe('cart drawer', () => {
     await expect(lines).toHaveCount(1);
     const undo = page.getByRole('button', { name: 'Deshacer' });
     await expect(page.getByText('Eliminado: Torta ahogada')).toBeVisible();
-    // Let the toast finish sliding in: axe measures colours as painted.
-    await page.waitForTimeout(600);
+    // expectNoAxeViolations waits for the toast to finish sliding in: axe measures colours as painted.
     await expectNoAxeViolations(page, 'undo toast over the drawer');
     await screenshot(page, 'cart-undo-toast');
     await undo.click();

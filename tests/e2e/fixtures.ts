@@ -163,6 +163,7 @@ export const test = base.extend<{
   umenu: UmenuServer;
 }>({
   umenu: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: it has none
     async ({}, use) => {
       const { server, stop } = await startUmenu();
       try {

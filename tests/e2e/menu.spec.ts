@@ -248,7 +248,8 @@ test('a visited menu stays readable offline, images included', async ({ page, co
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   const firstImage = page.locator('[data-product-id] img').first();
   await expect.poll(() => firstImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  await page.waitForTimeout(500);
+  // The service worker has stored the image (it caches after answering).
+  await expect.poll(() => firstImage.evaluate(async (img: HTMLImageElement) => Boolean(await caches.match(img.currentSrc || img.src)))).toBe(true);
   await context.setOffline(true);
   try {
     await page.reload();
