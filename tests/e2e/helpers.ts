@@ -73,6 +73,21 @@ export async function createVenue(request: APIRequestContext, id: string, name: 
   expect(created.ok()).toBe(true);
 }
 
+/** The venue as the API answers it now: give it to `putVenueBack` after a test that edits a demo venue. */
+export async function venueSnapshot(request: APIRequestContext, id: string): Promise<Record<string, unknown>> {
+  const response = await request.get(`/api/venues/${id}`, { headers: { 'cache-control': 'no-cache' } });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** Puts a venue back as `venueSnapshot` saw it (as the admin), for the tests that run after in the same worker. */
+export async function putVenueBack(request: APIRequestContext, id: string, venue: Record<string, unknown>): Promise<void> {
+  const login = await request.post('/api/auth/login', { data: { email: 'admin@umenu.test', password: 'demo1234' } });
+  const { token } = (await login.json()) as { token: string };
+  const restored = await request.put(`/api/venues/${id}`, { data: venue, headers: { Authorization: `Bearer ${token}` } });
+  expect(restored.ok(), `venue ${id} put back`).toBe(true);
+}
+
 /** Waits until the shell's script runs (it is asked for after the first paint): toasts, chunk-load recovery, progress bar. */
 export async function shellReady(page: Page): Promise<void> {
   await expect(page.locator('html[data-shell="ready"]')).toHaveCount(1);

@@ -6,7 +6,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectNoAxeViolations, loggedStatus, screenshot } from './helpers.ts';
+import { expectNoAxeViolations, loggedStatus, putVenueBack, screenshot, venueSnapshot } from './helpers.ts';
 import { MANAGER, clearOfStickyBars, scrollSettled, signInStored } from './manage-helpers.ts';
 import type { Venue } from '../../src/contract/venue.ts';
 
@@ -25,9 +25,20 @@ async function openEditor(page: Page, venue: string, name: string): Promise<void
 }
 
 test.describe('menu editor', () => {
+  // The demo venues a test publishes changes to are put back after it, for the specs that run
+  // after it on the same worker (they read these menus as seeded).
+  const edited: Array<{ id: string; venue: Record<string, unknown> }> = [];
+  async function willEdit(request: APIRequestContext, id: string): Promise<void> {
+    edited.push({ id, venue: await venueSnapshot(request, id) });
+  }
+  test.afterEach(async ({ request }) => {
+    for (const { id, venue } of edited.splice(0)) await putVenueBack(request, id, venue);
+  });
+
   test('adds a category and a dish with options, refuses bad input at its field, reorders by keyboard, deletes with undo', { tag: '@desktop' }, async ({ page, request }) => {
     test.setTimeout(120_000);
     const venueId = 'bar-el-cabanyal';
+    await willEdit(request, venueId);
     // Named per project, as each project's run adds its own.
     const CATEGORY = `Postres de temporada ${test.info().project.name}`;
     await openEditor(page, venueId, 'Bar El Cabanyal');
@@ -120,6 +131,7 @@ test.describe('menu editor', () => {
     allowConsoleError(loggedStatus(415)); // the point: a file that is not an image is refused
     test.setTimeout(120_000);
     const venueId = 'cafe-la-macarena';
+    await willEdit(request, venueId);
     // A price changed from outside the editor appears in the dish's history.
     const login = await request.post('/api/auth/login', { data: MANAGER });
     const token = ((await login.json()) as { token: string }).token;
