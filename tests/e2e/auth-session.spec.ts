@@ -78,9 +78,10 @@ test('two tabs refreshing at once both stay signed in (one rotation, no reuse)',
   await expectSignedIn(second);
   const before = await storedSession(page);
 
-  // Slow the refresh down so both tabs are certainly refreshing at the same time.
+  // The refresh is held until the other tab waits for the refresh lock (src/features/auth/refresh-lock.ts):
+  // both tabs are certainly refreshing at the same time.
   await context.route('**/api/auth/refresh', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await expect.poll(() => second.evaluate(async () => (await navigator.locks.query()).pending?.length ?? 0), { timeout: 15_000 }).toBeGreaterThan(0);
     await route.continue();
   });
   const refreshes: number[] = [];
