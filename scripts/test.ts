@@ -44,24 +44,11 @@ function run(label: string, cmd: string, args: string[], env: NodeJS.ProcessEnv 
   }
 }
 
-interface VitestJson { testResults: { name: string; assertionResults: { status: string }[] }[] }
-
-/** vitest's JSON report: files under tests/server run once per database (SQLite first, then PostgreSQL). */
+/** Written by scripts/vitest-layers.ts. */
 function countVitest(path: string): void {
   if (!existsSync(path)) return;
-  const report = JSON.parse(readFileSync(path, 'utf8')) as VitestJson;
-  const seen = new Set<string>();
-  const tally = { unit: [0, 0, 0], sqlite: [0, 0, 0], pg: [0, 0, 0] };
-  for (const file of report.testResults) {
-    const api = file.name.includes('/tests/server/');
-    const bucket = !api ? tally.unit : seen.has(file.name) ? tally.pg : tally.sqlite;
-    if (api) seen.add(file.name);
-    for (const { status } of file.assertionResults) bucket[status === 'passed' ? 0 : status === 'failed' ? 1 : 2]! += 1;
-  }
-  const add = (layer: string, [passed, failed, skipped]: number[]) => layers.push({ layer, passed: passed!, failed: failed!, skipped: skipped! });
-  add('unit (vitest)', tally.unit);
-  add('API on SQLite (vitest)', tally.sqlite);
-  add('API on PostgreSQL (vitest)', tally.pg);
+  const counts = JSON.parse(readFileSync(path, 'utf8')) as Record<string, [number, number, number]>;
+  for (const [layer, [passed, failed, skipped]] of Object.entries(counts)) layers.push({ layer, passed, failed, skipped });
 }
 
 interface PlaywrightSuite { suites?: PlaywrightSuite[]; specs?: { tests: { projectName: string; status: string }[] }[] }
@@ -89,8 +76,8 @@ const onlyUnit = process.argv.includes('--unit');
 
 run('Lint (ESLint, dependency-cruiser)', 'npm', ['run', 'lint']);
 run('Type check (astro check)', 'npx', ['astro', 'check', '--minimumFailingSeverity', 'error']);
-const vitestJson = join(work, 'vitest.json');
-run('Unit and API tests (vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], {}, () => countVitest(vitestJson));
+const vitestLayers = join(work, 'vitest-layers.json');
+run('Unit and API tests (vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=./scripts/vitest-layers.ts'], { UMENU_VITEST_LAYERS: vitestLayers }, () => countVitest(vitestLayers));
 if (!onlyUnit) {
   if (!existsSync(chromium)) process.exit(1);
   // Once for the browser tests and the budget: against a fresh seeded API, so the demo
