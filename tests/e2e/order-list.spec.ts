@@ -64,7 +64,10 @@ test('my orders: open first with live status, then history; Repetir pedido refil
 
   // The Volcán is sold out today (the venue's menu says so when the repeat reads it).
   await page.route(`**/api/venues/${VENUE}`, async (route) => {
-    const response = await route.fetch();
+    // The full menu, whatever the page's copy: without the page's If-None-Match, no 304.
+    const headers = { ...route.request().headers() };
+    delete headers['if-none-match'];
+    const response = await route.fetch({ headers });
     const venue = (await response.json()) as VenueJson;
     for (const c of venue.categories) for (const p of c.products) if (p.name === 'Volcán de chorizo') p.available = false;
     await route.fulfill({ response, json: venue });
