@@ -29,11 +29,13 @@
  *   - accessibility, best practices or SEO < 100 (SEO is not judged on the 404
  *     page, which is rightly unindexable and answers 404).
  * Options: `--runs N` (Lighthouse runs per page, default 3), `--skip-lighthouse`,
- * `--no-build` (reuse dist-budget), `--only /a,/b` (measure only these paths),
+ * `--no-build` (reuse dist-budget), `--site DIR` (reuse the site `npm test` built in DIR,
+ * e.g. `dist-test`, with the database it was built from, when it was built from these same
+ * sources — scripts/site-build.ts; otherwise build as without it), `--only /a,/b` (measure only these paths),
  * `--floor-tbt` (also the floors' TBT with applied throttling: for comparisons, not judged).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -41,6 +43,7 @@ import { chromium, type Browser } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { ensureChromium } from './chromium.ts';
+import { freshSiteBuild } from './site-build.ts';
 
 const PORT = Number(process.env.BUDGET_PORT ?? 4412);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -69,6 +72,7 @@ const option = (name: string) => {
 };
 const RUNS = Math.max(1, Number(option('--runs') ?? 3) || 3);
 const SKIP_LIGHTHOUSE = args.includes('--skip-lighthouse');
+const SITE = option('--site');
 const NO_BUILD = args.includes('--no-build');
 /** `--timings report`: timing budgets (LCP, floor ratio, TBT, performance score) are printed and
  * noted, not failed; bytes, CLS, keystroke and the other Lighthouse scores still fail. For runs on
@@ -132,7 +136,15 @@ process.once('exit', () => {
 process.once('SIGINT', () => process.exit(130));
 
 async function startServer(): Promise<void> {
-  console.log(`▶ Building and serving the site on ${ORIGIN} (${DIST})…`);
+  const prebuilt = SITE ? freshSiteBuild(SITE) : undefined;
+  if (SITE && !prebuilt) console.log(`▶ ${SITE} was not built from these sources: building again`);
+  if (prebuilt) {
+    // The site and the database it was built from (its prerendered ETags are that database's).
+    rmSync(DIST, { recursive: true, force: true });
+    cpSync(prebuilt.site, DIST, { recursive: true });
+    copyFileSync(prebuilt.db, join(workDir, 'budget.sqlite'));
+  }
+  console.log(prebuilt ? `▶ Serving the site built in ${SITE} on ${ORIGIN} (${DIST})…` : `▶ Building and serving the site on ${ORIGIN} (${DIST})…`);
   server = spawn('node', ['scripts/start.ts'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -140,13 +152,13 @@ async function startServer(): Promise<void> {
       PORT: String(PORT),
       UMENU_DIST: DIST,
       UMENU_DB: join(workDir, 'budget.sqlite'),
-      UMENU_RESET_DB: '1',
+      ...(prebuilt ? {} : { UMENU_RESET_DB: '1' }),
       UMENU_JWT_SECRET: 'budget-secret-not-for-production-0123456789',
       // The benchmark venue (520 products) is measured too.
       UMENU_SEED_LARGE: '1',
       // `?umenu-floor` serves a page without its scripts (server/static.ts).
       UMENU_BUDGET_FLOOR: '1',
-      ...(NO_BUILD ? { UMENU_SKIP_BUILD: '1' } : { UMENU_FORCE_BUILD: '1' }),
+      ...(NO_BUILD || prebuilt ? { UMENU_SKIP_BUILD: '1' } : { UMENU_FORCE_BUILD: '1' }),
     },
   });
   let log = '';

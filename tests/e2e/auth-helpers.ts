@@ -55,3 +55,37 @@ export async function expireAccessTokenOnDevice(page: Page): Promise<void> {
 }
 
 export const SESSION_ENDED_REUSED = 'Tu sesión se cerró por seguridad. Inicia sesión de nuevo.';
+
+/**
+ * Signed in through stored state, for every spec but the sign-in specs themselves: one API
+ * login, then the session is written into the storage the app reads
+ * (src/features/auth/storage.ts: `auth.strategy`, `auth._token.local`, …) before the first
+ * page of the context loads — once: a later sign-out or token rotation is not undone. Ends
+ * on `/`, signed in, like `signIn`.
+ */
+export async function signInStored(page: Page, who: { email: string; password: string } = ANA): Promise<void> {
+  const response = await page.request.post('/api/auth/login', { data: { email: who.email, password: who.password } });
+  expect(response.status(), `API sign-in of ${who.email}`).toBe(200);
+  const tokens = (await response.json()) as { token: string; refresh_token: string; expires_in: number; refresh_expires_in?: number };
+  const now = Date.now();
+  const values: Record<string, string> = {
+    'auth.strategy': 'local',
+    'auth._refresh_token.local': tokens.refresh_token,
+    'auth._refresh_token_expiration.local': String(now + (tokens.refresh_expires_in ?? 30 * 24 * 3600) * 1000),
+    'auth._token_expiration.local': String(now + tokens.expires_in * 1000),
+    'auth._token.local': `Bearer ${tokens.token}`,
+  };
+  const origin = new URL(response.url()).origin;
+  const marker = `e2e.stored-session.${tokens.refresh_token.slice(-12)}`;
+  await page.context().addInitScript(({ entries, site, key }) => {
+    try {
+      if (location.origin !== site || localStorage.getItem(key)) return;
+      for (const [name, value] of Object.entries(entries)) localStorage.setItem(name, value);
+      localStorage.setItem(key, '1');
+    } catch {
+      // A frame without storage (about:blank): nothing to sign in.
+    }
+  }, { entries: values, site: origin, key: marker });
+  await page.goto('/');
+  await expectSignedIn(page);
+}

@@ -10,8 +10,6 @@ import { signJwt } from '../../server/auth/jwt.ts';
 import type { AccessClaims } from '../../src/contract/auth.ts';
 import { ANA, expectSignedIn, expectSignedOut, expireAccessTokenOnDevice, SESSION_ENDED_REUSED, signIn, storedSession } from './auth-helpers.ts';
 
-/** The secret playwright.config.ts gives the server (a token signed with anything else is refused just the same). */
-const E2E_SECRET = 'e2e-secret-not-for-production-0123456789';
 
 const isRefresh = (response: Response) => new URL(response.url()).pathname === '/api/auth/refresh';
 
@@ -31,13 +29,13 @@ test('an access token expired on the device is refreshed at start-up without the
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
 });
 
-test('an access token the API refuses as expired is refreshed and the request retried, invisibly', async ({ page, allowConsoleError }) => {
+test('an access token the API refuses as expired is refreshed and the request retried, invisibly', async ({ page, allowConsoleError, umenu }) => {
   allowConsoleError(loggedStatus(401)); // the point: the API refuses the expired token, then the refresh retries
   await signIn(page);
   // A genuinely expired access token for Ana, while the device still thinks it is valid.
   const claims = JSON.parse(Buffer.from((await storedSession(page)).token!.split('.')[1]!, 'base64url').toString()) as AccessClaims;
   const now = Math.floor(Date.now() / 1000);
-  const expired = signJwt({ ...claims, iat: now - 660, exp: now - 60 }, E2E_SECRET);
+  const expired = signJwt({ ...claims, iat: now - 660, exp: now - 60 }, umenu.jwtSecret);
   await page.evaluate((token) => {
     localStorage.setItem('auth._token.local', `Bearer ${token}`);
     localStorage.setItem('auth._token_expiration.local', String(Date.now() + 5 * 60_000));
@@ -80,9 +78,10 @@ test('two tabs refreshing at once both stay signed in (one rotation, no reuse)',
   await expectSignedIn(second);
   const before = await storedSession(page);
 
-  // Slow the refresh down so both tabs are certainly refreshing at the same time.
+  // The refresh is held until the other tab waits for the refresh lock (src/features/auth/refresh-lock.ts):
+  // both tabs are certainly refreshing at the same time.
   await context.route('**/api/auth/refresh', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await expect.poll(() => second.evaluate(async () => (await navigator.locks.query()).pending?.length ?? 0), { timeout: 15_000 }).toBeGreaterThan(0);
     await route.continue();
   });
   const refreshes: number[] = [];

@@ -48,8 +48,7 @@ test.describe('cart drawer', () => {
     await expect(lines).toHaveCount(1);
     const undo = page.getByRole('button', { name: 'Deshacer' });
     await expect(page.getByText('Eliminado: Torta ahogada')).toBeVisible();
-    // Let the toast finish sliding in: axe measures colours as painted.
-    await page.waitForTimeout(600);
+    // expectNoAxeViolations waits for the toast to finish sliding in: axe measures colours as painted.
     await expectNoAxeViolations(page, 'undo toast over the drawer');
     await screenshot(page, 'cart-undo-toast');
     await undo.click();
@@ -110,7 +109,7 @@ test.describe('cart drawer', () => {
     await expect(cartButton(page)).toHaveAccessibleName('Carrito, 1 producto');
   });
 
-  test('the "Añadido al carrito" confirmation gets out of the way when the cart opens', async ({ page }) => {
+  test('the "Añadido al carrito" confirmation gets out of the way when the cart opens', { tag: '@desktop' }, async ({ page }) => {
     await page.goto(`/${VENUE}`);
     await islandsReady(page);
     await page.getByRole('button', { name: 'Añadir Volcán de chorizo', exact: true }).click();

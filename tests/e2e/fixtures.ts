@@ -1,7 +1,37 @@
 /**
- * The `test` every browser spec uses: it fails a test on any uncaught page error or
- * `console.error` in any page of any browser context the test opens (the default
- * `context`/`page`, and contexts from `browser.newContext()` / `browser.newPage()`).
+ * The `test` and `expect` every browser spec imports. What a spec gets from them:
+ *
+ * ITS OWN SERVER. Each Playwright worker starts the real API in-process on a free port
+ * (127.0.0.1, ≥ 20000) with its own copy of the seeded SQLite database and its own copy of
+ * the built site (built ONCE per run by tests/e2e/global-setup.ts → scripts/site-build.ts,
+ * demo venues prerendered). `baseURL` points at it, so write relative URLs:
+ * `page.goto('/taqueria-el-guero')`, `request.get('/api/venues')` (the `request` fixture
+ * talks to the same server). `umenu` (worker fixture) gives the details when a spec needs
+ * them: `umenu.url`, `umenu.site` (the served dist copy), `umenu.staticHostPort` /
+ * `umenu.staticHostURL` (a free port whose origin the API allows by CORS, for specs that
+ * serve the site from a plain static host), `umenu.jwtSecret`.
+ *
+ * ITS OWN VENUE. Specs run in parallel (two workers here, `--shard` on CI) and in any order,
+ * and the tests of one worker share its database. A test that changes a venue creates its
+ * own (`createVenue(request, 'mi-local-e2e', 'Mi Local')` from helpers.ts, a copy of the
+ * taquería with no prerendered page) or puts back what it changed; a test never depends
+ * on what ran before it.
+ *
+ * SIGNED IN THROUGH STORED STATE. Outside the sign-in specs themselves, sign in with
+ * `signInStored(page, who)` (auth-helpers.ts): one API login, the session written into
+ * the browser's storage the app reads (src/features/auth/storage.ts) before the first page
+ * loads; no login form.
+ *
+ * DESKTOP ONLY WHERE IT MATTERS. The phone project runs every test; the desktop project
+ * only tests tagged `@desktop` (`test.describe('…', { tag: '@desktop' }, …)`): the ones
+ * whose result depends on the viewport (boards, the editor, the QR sheet, layout checks).
+ * axe (`expectNoAxeViolations`) runs on the phone project only: once per screen state.
+ *
+ * NO FIXED WAITS: `page.clock` for toasts and timers, events and `expect.poll` for the rest.
+ *
+ * It also fails a test on any uncaught page error or `console.error` in any page of any
+ * browser context the test opens (the default `context`/`page`, and contexts from
+ * `browser.newContext()` / `browser.newPage()`).
  *
  * When a console error is the very point of a test (a deliberately broken resource,
  * a 404 that Chromium logs as "Failed to load resource"), allow it for that test only:
@@ -11,9 +41,89 @@
  * An uncaught error is allowed the same way, with `allowPageError`, only where the test
  * throws it on purpose (e.g. to see the generic error toast).
  */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
 import { test as base, expect, type Browser, type BrowserContext, type ConsoleMessage, type WebError } from '@playwright/test';
+import { createServer } from '../../server/main.ts';
+import { loadSite } from '../../server/static.ts';
+import { E2E_JWT_SECRET, e2eConfig } from '../../scripts/site-build.ts';
 
 export { expect };
+
+/** The worker's server (see the header). */
+export interface UmenuServer {
+  url: string;
+  port: number;
+  /** This worker's copy of the built site, served at `url`. */
+  site: string;
+  /** This worker's database file. */
+  db: string;
+  /** A free port for a static host of the site; the API allows its origin (CORS). */
+  staticHostPort: number;
+  staticHostURL: string;
+  jwtSecret: string;
+}
+
+/** A port the system says is free now (≥ 20000 on this machine's ephemeral range), for servers that need it known in advance. */
+async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const probe = createNetServer();
+      probe.once('error', reject);
+      probe.listen(0, '127.0.0.1', () => {
+        const { port: p } = probe.address() as AddressInfo;
+        probe.close(() => resolve(p));
+      });
+    });
+    if (port >= 20000) return port;
+  }
+}
+
+async function startUmenu(): Promise<{ server: UmenuServer; stop: () => Promise<void> }> {
+  const build = process.env.UMENU_E2E_SITE_BUILD;
+  if (!build) throw new Error('UMENU_E2E_SITE_BUILD is not set: run the browser tests through playwright.config.ts (its global setup builds the site)');
+  const dir = mkdtempSync(join(tmpdir(), 'umenu-e2e-worker-'));
+  const site = join(dir, 'site');
+  const db = join(dir, 'umenu.sqlite');
+  // Its own copies: the server may write into its site (regenerated venue pages) and database.
+  cpSync(join(build, 'site'), site, { recursive: true });
+  cpSync(join(build, 'umenu.sqlite'), db);
+  const staticHostPort = await freePort();
+  const staticHostURL = `http://127.0.0.1:${staticHostPort}`;
+  const siteState = { building: false, files: loadSite(site) };
+  const umenu = await createServer(e2eConfig({ dbPath: db, resetDb: false, distDir: site, corsOrigins: [staticHostURL] }), { site: siteState });
+  let port = 0;
+  let http: ReturnType<typeof serve> | undefined;
+  for (let attempt = 0; !http; attempt += 1) {
+    port = await freePort();
+    try {
+      http = await new Promise<ReturnType<typeof serve>>((listening, failed) => {
+        const s = serve({ fetch: umenu.app.fetch, port, hostname: '127.0.0.1' }, () => listening(s));
+        s.once('error', failed);
+      });
+    } catch (error) {
+      if (attempt >= 5) throw error;
+    }
+  }
+  const server = http;
+  umenu.deps.config.port = port;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    server: { url, port, site, db, staticHostPort, staticHostURL, jwtSecret: E2E_JWT_SECRET },
+    async stop() {
+      umenu.deps.draining = true;
+      await new Promise<void>((closed) => {
+        server.close(() => closed());
+        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+      });
+      await umenu.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
 
 class BrowserErrors {
   readonly found: string[] = [];
@@ -48,7 +158,25 @@ export const test = base.extend<{
   /** Lets uncaught errors whose message matches `pattern` pass, in this test only. Say why next to the call. */
   allowPageError: (pattern: RegExp) => void;
   browserErrors: BrowserErrors;
+}, {
+  /** This worker's server: started before its first test, stopped after its last. */
+  umenu: UmenuServer;
 }>({
+  umenu: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: it has none
+    async ({}, use) => {
+      const { server, stop } = await startUmenu();
+      try {
+        await use(server);
+      } finally {
+        await stop();
+      }
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  baseURL: async ({ umenu }, use) => {
+    await use(umenu.url);
+  },
   browserErrors: [
     async ({ browser }, use) => {
       const errors = new BrowserErrors();

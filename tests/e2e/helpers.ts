@@ -1,10 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-/** Runs axe (WCAG 2.2 AA tags) on the page as it is now and fails on any violation. */
+/**
+ * Runs axe (WCAG 2.2 AA tags) on the page as it is now and fails on any violation. Once per
+ * screen state: on the phone project, which runs every test (the desktop project repeats only
+ * the viewport-dependent ones, tests/e2e/fixtures.ts).
+ */
 export async function expectNoAxeViolations(page: Page, label = ''): Promise<void> {
+  if (test.info().project.name === 'desktop') return;
   // A toast still fading in is half transparent: let toast transitions settle so axe judges the colours a diner reads.
   // A toast mounts with opacity 0 and only starts its transition a frame later, so first wait
   // until every toast is mounted (sonner's data-mounted), then for the transitions to end.
@@ -66,6 +71,21 @@ export async function createVenue(request: APIRequestContext, id: string, name: 
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(created.ok()).toBe(true);
+}
+
+/** The venue as the API answers it now: give it to `putVenueBack` after a test that edits a demo venue. */
+export async function venueSnapshot(request: APIRequestContext, id: string): Promise<Record<string, unknown>> {
+  const response = await request.get(`/api/venues/${id}`, { headers: { 'cache-control': 'no-cache' } });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** Puts a venue back as `venueSnapshot` saw it (as the admin), for the tests that run after in the same worker. */
+export async function putVenueBack(request: APIRequestContext, id: string, venue: Record<string, unknown>): Promise<void> {
+  const login = await request.post('/api/auth/login', { data: { email: 'admin@umenu.test', password: 'demo1234' } });
+  const { token } = (await login.json()) as { token: string };
+  const restored = await request.put(`/api/venues/${id}`, { data: venue, headers: { Authorization: `Bearer ${token}` } });
+  expect(restored.ok(), `venue ${id} put back`).toBe(true);
 }
 
 /** Waits until the shell's script runs (it is asked for after the first paint): toasts, chunk-load recovery, progress bar. */

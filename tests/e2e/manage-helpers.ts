@@ -1,6 +1,6 @@
 /** Steps shared by the manager's browser tests (tests/e2e/manage*.spec.ts). */
 import type { Page } from '@playwright/test';
-export { signIn } from './auth-helpers.ts';
+export { signInStored } from './auth-helpers.ts';
 
 export const MANAGER = { email: 'gerente@umenu.test', password: 'demo1234' };
 export const ADMIN = { email: 'admin@umenu.test', password: 'demo1234' };

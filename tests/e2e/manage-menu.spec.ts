@@ -6,8 +6,8 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectNoAxeViolations, loggedStatus, screenshot } from './helpers.ts';
-import { MANAGER, clearOfStickyBars, scrollSettled, signIn } from './manage-helpers.ts';
+import { expectNoAxeViolations, loggedStatus, putVenueBack, screenshot, venueSnapshot } from './helpers.ts';
+import { MANAGER, clearOfStickyBars, scrollSettled, signInStored } from './manage-helpers.ts';
 import type { Venue } from '../../src/contract/venue.ts';
 
 const editorOf = (venue: string) => `/panel/menu?venue=${venue}`;
@@ -19,16 +19,27 @@ async function apiVenue(request: APIRequestContext, id: string): Promise<{ venue
 }
 
 async function openEditor(page: Page, venue: string, name: string): Promise<void> {
-  await signIn(page, MANAGER);
+  await signInStored(page, MANAGER);
   await page.goto(editorOf(venue));
   await expect(page.getByRole('heading', { level: 1, name: `Gestionar menú · ${name}` })).toBeVisible({ timeout: 15_000 });
 }
 
 test.describe('menu editor', () => {
-  test('adds a category and a dish with options, refuses bad input at its field, reorders by keyboard, deletes with undo', async ({ page, request }) => {
+  // The demo venues a test publishes changes to are put back after it, for the specs that run
+  // after it on the same worker (they read these menus as seeded).
+  const edited: Array<{ id: string; venue: Record<string, unknown> }> = [];
+  async function willEdit(request: APIRequestContext, id: string): Promise<void> {
+    edited.push({ id, venue: await venueSnapshot(request, id) });
+  }
+  test.afterEach(async ({ request }) => {
+    for (const { id, venue } of edited.splice(0)) await putVenueBack(request, id, venue);
+  });
+
+  test('adds a category and a dish with options, refuses bad input at its field, reorders by keyboard, deletes with undo', { tag: '@desktop' }, async ({ page, request }) => {
     test.setTimeout(120_000);
     const venueId = 'bar-el-cabanyal';
-    // Both projects run against one database: each adds its own category.
+    await willEdit(request, venueId);
+    // Named per project, as each project's run adds its own.
     const CATEGORY = `Postres de temporada ${test.info().project.name}`;
     await openEditor(page, venueId, 'Bar El Cabanyal');
     await expectNoAxeViolations(page, 'editor loaded');
@@ -120,6 +131,7 @@ test.describe('menu editor', () => {
     allowConsoleError(loggedStatus(415)); // the point: a file that is not an image is refused
     test.setTimeout(120_000);
     const venueId = 'cafe-la-macarena';
+    await willEdit(request, venueId);
     // A price changed from outside the editor appears in the dish's history.
     const login = await request.post('/api/auth/login', { data: MANAGER });
     const token = ((await login.json()) as { token: string }).token;
@@ -174,7 +186,7 @@ test.describe('menu editor', () => {
     expect(saved.categories[0]!.products[0]!.image?.src).toMatch(/\/api\/media\/u\/cafe-la-macarena\/[a-z0-9]+-1\.webp$/);
   });
 
-  test('10,000-character names are refused at their fields and nothing is saved', async ({ page, request }) => {
+  test('10,000-character names are refused at their fields and nothing is saved', { tag: '@desktop' }, async ({ page, request }) => {
     test.setTimeout(90_000);
     const venueId = 'taqueria-el-guero';
     await openEditor(page, venueId, 'Taquería El Güero');
@@ -239,7 +251,7 @@ test.describe('menu editor', () => {
 
   test('staff get no editor', async ({ page }) => {
     test.setTimeout(60_000);
-    await signIn(page, { email: 'cocina@umenu.test', password: 'demo1234' });
+    await signInStored(page, { email: 'cocina@umenu.test', password: 'demo1234' });
     await page.goto(editorOf('bar-el-cabanyal'));
     await expect(page.getByRole('heading', { name: 'No gestionas este local' })).toBeVisible({ timeout: 15_000 });
   });

@@ -9,19 +9,19 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
 import { ANA } from './auth-helpers.ts';
-import { ADMIN, MANAGER, signIn } from './manage-helpers.ts';
+import { ADMIN, MANAGER, signInStored } from './manage-helpers.ts';
 
 
 const status = async (request: APIRequestContext, id: string) => (await request.get(`/api/venues/${id}`, { headers: { 'cache-control': 'no-cache' } })).status();
 
-test('an admin creates a venue: id rules in Spanish, taken id refused, editor on the blank venue, open for diners once published', async ({ page, request }) => {
+test('an admin creates a venue: id rules in Spanish, taken id refused, editor on the blank venue, open for diners once published', { tag: '@desktop' }, async ({ page, request }) => {
   // "Is this id free?" and the editor's first load ask about a venue that does not exist yet:
   // an expected answer, never a failed request in the console (the fixture fails on one).
   test.setTimeout(120_000);
   const id = `casa-nueva-${test.info().project.name}-${Date.now().toString(36)}`;
   const NAME = 'Casa Ñandú';
 
-  await signIn(page, ADMIN);
+  await signInStored(page, ADMIN);
   await page.getByTestId('account-button').click();
   await page.getByRole('link', { name: 'Nuevo local' }).click();
   await expect(page).toHaveURL(/\/panel\/nuevo-local$/);
@@ -109,7 +109,7 @@ test.describe('no "Nuevo local" for anyone but an admin', () => {
   for (const [who, account] of [['a manager', MANAGER], ['a diner', ANA]] as const) {
     test(`${who}: no entry in the account menu, the page refuses, and the editor does not create`, async ({ page, request }) => {
       test.setTimeout(60_000);
-      await signIn(page, account);
+      await signInStored(page, account);
       await page.getByTestId('account-button').click();
       await expect(page.getByRole('link', { name: 'Mis pedidos' })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Nuevo local' })).toHaveCount(0);

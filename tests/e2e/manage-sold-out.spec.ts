@@ -4,10 +4,10 @@
  */
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations } from './helpers.ts';
-import { signIn } from './manage-helpers.ts';
+import { signInStored } from './manage-helpers.ts';
 import { VENUE, addProduct, drawer, openCart } from './order-helpers.ts';
 
-test('a dish marked sold out on the board shows "Agotado" on an open menu and in its cart line', async ({ page, browser }) => {
+test('a dish marked sold out on the board shows "Agotado" on an open menu and in its cart line', { tag: '@desktop' }, async ({ page, browser }) => {
   test.setTimeout(90_000);
   // The diner, menu open, the dish in the cart.
   await page.goto(`/${VENUE}`);
@@ -19,7 +19,7 @@ test('a dish marked sold out on the board shows "Agotado" on an open menu and in
   const kitchen = await browser.newContext({ viewport: page.viewportSize() ?? { width: 390, height: 844 } });
   const staff = await kitchen.newPage();
   try {
-    await signIn(staff, { email: 'cocina@umenu.test', password: 'demo1234' });
+    await signInStored(staff, { email: 'cocina@umenu.test', password: 'demo1234' });
     await staff.goto(`/panel?venue=${VENUE}`);
     const list = staff.getByTestId('board-sold-out');
     await list.locator('summary').click();

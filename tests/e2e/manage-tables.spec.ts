@@ -9,7 +9,7 @@ import { expect, test } from './fixtures.ts';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
-import { MANAGER, signIn } from './manage-helpers.ts';
+import { MANAGER, signInStored } from './manage-helpers.ts';
 
 const VENUE = 'cafe-la-macarena';
 const SHEET = `/panel/mesas?venue=${VENUE}`;
@@ -33,9 +33,9 @@ async function decodeCard(page: Page, label: string): Promise<string | undefined
 }
 
 test.describe('QR sheet of the tables', () => {
-  test('the manager prints one decodable card per table, renews a code and manages labels', async ({ page, request }) => {
+  test('the manager prints one decodable card per table, renews a code and manages labels', { tag: '@desktop' }, async ({ page, request }) => {
     test.setTimeout(90_000);
-    await signIn(page, MANAGER);
+    await signInStored(page, MANAGER);
     await page.goto(SHEET);
     await expect(page.getByRole('heading', { level: 1, name: 'Mesas y QR · Café La Macarena' })).toBeVisible({ timeout: 15_000 });
 
@@ -97,7 +97,7 @@ test.describe('QR sheet of the tables', () => {
   });
 
   test('staff of the venue get no sheet', async ({ page }) => {
-    await signIn(page, STAFF);
+    await signInStored(page, STAFF);
     await page.goto(SHEET);
     await expect(page.getByRole('heading', { name: 'No gestionas este local' })).toBeVisible({ timeout: 15_000 });
     await expect(page.locator('.qr-card')).toHaveCount(0);

@@ -17,6 +17,16 @@ function scriptRequests(page: Page): string[] {
   return urls;
 }
 
+/**
+ * The page's idle-time work has run: idle callbacks run in the order asked for, so two of ours
+ * come after every one the page asked for before (src/features/menu/idle.ts `whenIdle`), and
+ * the network has settled again after whatever they started.
+ */
+async function idleWorkDone(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve()))));
+  await page.waitForLoadState('networkidle');
+}
+
 /** The code of the page's islands (component and renderer: React) that must not load before a touch. */
 async function islandCode(page: Page): Promise<string[]> {
   return page.locator('astro-island').evaluateAll((islands) =>
@@ -30,7 +40,7 @@ test('a diner who only reads a menu loads no React; the first tap wakes the page
   // The page's own script runs without any interaction: the open-now line is computed.
   await expect(page.locator('#venue-open-status')).toHaveText(/^(Abierto|Cerrado)/);
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(1000);
+  await idleWorkDone(page);
   const code = await islandCode(page);
   expect(code.length).toBeGreaterThanOrEqual(2);
   expect(scripts.filter((url) => code.includes(url))).toEqual([]);
@@ -90,7 +100,7 @@ test('home runs no React until the diner types, and what was typed first is sear
   });
   await page.goto('/');
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(1000);
+  await idleWorkDone(page);
   const code = await islandCode(page);
   expect(scripts.filter((url) => code.includes(url))).toEqual([]);
   await expect(page.locator('astro-island[ssr]')).toHaveCount(2);
@@ -105,7 +115,7 @@ test('inspire shows the build\'s dishes without React; the first touch refreshes
   await page.goto('/inspire');
   await expect(page.getByRole('region', { name: 'Los más pedidos' })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(1000);
+  await idleWorkDone(page);
   const code = await islandCode(page);
   expect(scripts.filter((url) => code.includes(url))).toEqual([]);
   const refresh = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/venues');

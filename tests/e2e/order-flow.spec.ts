@@ -311,7 +311,7 @@ test.describe('order flow', () => {
     await expect(page.getByTestId('order-total')).toHaveText('$210.00');
   });
 
-  test('every control of the drawer and the checkout is at least 44 px tall', async ({ page }) => {
+  test('every control of the drawer and the checkout is at least 44 px tall', { tag: '@desktop' }, async ({ page }) => {
     await page.goto(`/${VENUE}`);
     await addProduct(page, 'Torta ahogada');
     await openCart(page);

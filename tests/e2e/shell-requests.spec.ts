@@ -39,9 +39,8 @@ test('a slow request shows the 2 px progress bar, red when it fails, then hides'
   // After the 200 ms throttle, in the brand colour, 2 px high.
   await expect.poll(() => barLooks(page)).toEqual({ state: 'active', height: '2px', color: 'rgb(0, 150, 199)', opacity: '1' });
   const first = await page.locator('#umenu-progress').evaluate((el) => parseFloat(el.style.width));
-  await page.waitForTimeout(600);
-  const later = await page.locator('#umenu-progress').evaluate((el) => parseFloat(el.style.width));
-  expect(later).toBeGreaterThan(first);
+  // It keeps creeping forward while the request is out.
+  await expect.poll(() => page.locator('#umenu-progress').evaluate((el) => parseFloat(el.style.width))).toBeGreaterThan(first);
   release();
   // Failure: full width in the error colour #ef476f …
   await expect.poll(() => barLooks(page)).toMatchObject({ state: 'failed', color: 'rgb(239, 71, 111)' });
@@ -54,6 +53,7 @@ test('a fast request does not flash the bar (200 ms throttle)', async ({ page, a
   await page.route('**/api/auth/login', (route) =>
     route.fulfill({ status: 401, contentType: 'application/problem+json', body: JSON.stringify(INVALID_CREDENTIALS) }),
   );
+  await page.clock.install();
   await page.goto('/login');
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => {
@@ -61,9 +61,12 @@ test('a fast request does not flash the bar (200 ms throttle)', async ({ page, a
     (window as unknown as { __states: string[] }).__states = [];
     new MutationObserver(() => (window as unknown as { __states: string[] }).__states.push(bar.dataset.state ?? '')).observe(bar, { attributes: true });
   });
+  // Page time stands still while the request is out, so it is "fast" however loaded the machine.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
   await submitLogin(page);
   await expect(page.getByText('Correo o contraseña incorrectos.').first()).toBeVisible();
-  await page.waitForTimeout(400);
+  // Past the 200 ms throttle (twice over): a bar still due would show now.
+  await page.clock.runFor(400);
   const states = await page.evaluate(() => (window as unknown as { __states: string[] }).__states);
   expect(states.filter((state) => state === 'active')).toEqual([]);
 });

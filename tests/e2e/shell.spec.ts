@@ -29,7 +29,7 @@ async function serveModified(page: Page, path: string, change: (html: string) =>
 const withMiddleware = (names: string[]) => (html: string) =>
   html.replace(/("middleware":)\[[^\]]*\]/, `$1${JSON.stringify(names)}`);
 
-test.describe('layout', () => {
+test.describe('layout', { tag: '@desktop' }, () => {
   for (const { path, title, heading } of PAGES) {
     test(`${path}: language, title template, meta, logo, header, self-hosted assets`, async ({ page }) => {
       const foreign: string[] = [];
@@ -160,10 +160,11 @@ test.describe('online status', () => {
 });
 
 test.describe('toasts', () => {
-  test('an unexpected failure shows the generic error toast top-right (at the bottom on phones), kept while hovered', async ({ page, allowPageError }, testInfo) => {
+  test('an unexpected failure shows the generic error toast top-right (at the bottom on phones), kept while hovered', { tag: '@desktop' }, async ({ page, allowPageError }, testInfo) => {
     allowPageError(/^something unexpected$/); // thrown on purpose
     // Hover needs a mouse: the phone project (touch) checks placement and text only.
     const canHover = testInfo.project.name !== 'phone';
+    await page.clock.install();
     await page.goto('/inspire');
     await shellReady(page);
     await page.evaluate(() => {
@@ -171,7 +172,6 @@ test.describe('toasts', () => {
     });
     const toast = page.locator('[data-sonner-toast].my-error');
     await expect(toast).toBeVisible();
-    const shownAt = Date.now();
     // Hover at once: while hovered it must stay, however long the checks below take.
     if (canHover) await toast.hover();
     await expect(toast).toContainText('Oops...Something went wrong');
@@ -199,16 +199,18 @@ test.describe('toasts', () => {
     await expectNoAxeViolations(page, 'toast');
     await screenshot(page, 'shell-toast');
     if (!canHover) return;
-    const elapsed = Date.now() - shownAt;
-    if (elapsed < 5000) await page.waitForTimeout(5000 - elapsed);
+    // Five seconds hovered (past its 4 s): still there.
+    await page.clock.runFor(5000);
     await expect(toast).toBeVisible();
     // Mouse away: it leaves after its duration.
     await page.mouse.move(5, viewport.height - 5);
-    await expect(toast).toBeHidden({ timeout: 6000 });
+    await page.clock.runFor(4500);
+    await expect(toast).toBeHidden();
   });
 
   test('a toast leaves after about 4 seconds when not hovered', async ({ page, allowPageError }) => {
     allowPageError(/^x$/); // thrown on purpose to raise a toast
+    await page.clock.install();
     await page.goto('/');
     await shellReady(page);
     await page.mouse.move(5, 400);
@@ -217,11 +219,11 @@ test.describe('toasts', () => {
     });
     const toast = page.getByText('Oops...Something went wrong');
     await expect(toast).toBeVisible();
-    const shownAt = Date.now();
-    await page.waitForTimeout(3000);
+    // Still there 3.8 s later, gone by 4.5 s.
+    await page.clock.runFor(3800);
     await expect(toast).toBeVisible();
-    await expect(toast).toBeHidden({ timeout: 3000 });
-    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(3900);
+    await page.clock.runFor(700);
+    await expect(toast).toBeHidden();
   });
 });
 
@@ -245,8 +247,8 @@ test.describe('failed chunk load', () => {
     const warnings: string[] = [];
     page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
     await page.evaluate(() => void Promise.reject(new Error('second')));
+    // The warning is the decision not to reload (src/shell/chunk-reload.ts: one or the other, synchronously).
     await expect.poll(() => warnings.some((w) => w.includes('not reloading'))).toBe(true);
-    await page.waitForTimeout(1000);
     expect(navigations).toBe(1);
     await expect(page.getByRole('heading', { level: 1, name: 'Inspírate' })).toBeVisible();
   });
@@ -263,8 +265,11 @@ test.describe('failed chunk load', () => {
     await expect.poll(() => navigations).toBe(1);
     await page.waitForLoadState('load');
     await shellReady(page);
+    const warnings: string[] = [];
+    page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
     await page.evaluate(() => window.dispatchEvent(new Event('vite:preloadError', { cancelable: true })));
-    await page.waitForTimeout(1000);
+    // The warning is the decision not to reload (src/shell/chunk-reload.ts: one or the other, synchronously).
+    await expect.poll(() => warnings.some((w) => w.includes('not reloading'))).toBe(true);
     expect(navigations).toBe(1);
   });
 });
@@ -332,17 +337,19 @@ test.describe('navigation progress', () => {
     });
     await page.goto('/');
     await shellReady(page);
+    // The next page answers only once the page being left has shown the bar a few times.
+    let held = false;
     await page.route(
       (url) => url.pathname === '/inspire',
       async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 2000));
+        held = true;
+        await expect.poll(() => looks.filter((look) => look.url === '/' && look.state === 'active').length, { timeout: 10_000 }).toBeGreaterThan(2);
         await route.continue().catch(() => undefined);
       },
     );
-    const clickedAt = Date.now();
     await page.getByRole('contentinfo').getByRole('link', { name: 'Inspírate' }).click({ noWaitAfter: true });
-    await expect(page.getByRole('heading', { level: 1, name: 'Inspírate' })).toBeVisible({ timeout: 10_000 });
-    expect(Date.now() - clickedAt).toBeGreaterThan(1900);
+    await expect(page.getByRole('heading', { level: 1, name: 'Inspírate' })).toBeVisible({ timeout: 15_000 });
+    expect(held).toBe(true);
     const whileLeaving = looks.filter((look) => look.url === '/' && look.state === 'active');
     expect(whileLeaving.length).toBeGreaterThan(2);
     expect(whileLeaving[0]).toMatchObject({ height: '2px', color: 'rgb(0, 150, 199)', top: 0, opacity: '1' });

@@ -10,6 +10,7 @@ import { expect, test } from './fixtures.ts';
 import type { Order, OrderInput } from '../../src/contract/order.ts';
 import { ORDER_MODE_LABELS as MODE_LABELS } from '../../src/contract/labels.ts';
 import { expectNoAxeViolations, screenshot, loggedStatus } from './helpers.ts';
+import { signInStored } from './auth-helpers.ts';
 
 const VENUE = 'taqueria-el-guero';
 const BOARD = `/panel?venue=${VENUE}`;
@@ -67,8 +68,7 @@ const column = (page: Page, status: 'received' | 'preparing' | 'ready') => page.
 const card = (page: Page, number: string) => page.getByTestId('board-order').filter({ has: page.getByRole('heading', { name: `Pedido ${number}`, exact: true }) });
 
 async function openBoardAsStaff(page: Page, path = BOARD): Promise<void> {
-  await page.goto('/login');
-  await signIn(page, STAFF);
+  await signInStored(page, STAFF);
   await page.goto(path);
   await expect(page.getByTestId('order-board')).toHaveAttribute('data-state', 'ready');
 }
@@ -91,8 +91,7 @@ test.describe('staff order board', () => {
     page.on('request', (request) => {
       if (/\/api\/venues\/[^/]+\/orders/.test(request.url())) boardCalls.push(request.url());
     });
-    await page.goto('/login');
-    await signIn(page, DINER);
+    await signInStored(page, DINER);
     await page.goto(BOARD);
     const alert = page.getByTestId('panel-no-access');
     await expect(alert.getByRole('heading', { name: 'No tienes acceso al panel de este local' })).toBeVisible();
@@ -108,8 +107,7 @@ test.describe('staff order board', () => {
   });
 
   test('without ?venue= staff get their venues as links', async ({ page }) => {
-    await page.goto('/login');
-    await signIn(page, STAFF);
+    await signInStored(page, STAFF);
     await page.goto('/panel');
     const list = page.getByTestId('panel-venues');
     for (const name of [/Taquería El Güero/, /Macarena/, /Cabanyal/]) await expect(list.getByRole('link', { name })).toBeVisible();
@@ -121,8 +119,7 @@ test.describe('staff order board', () => {
   });
 
   test('the board opens with the service worker in control (installed app)', async ({ page }) => {
-    await page.goto('/login');
-    await signIn(page, STAFF);
+    await signInStored(page, STAFF);
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.reload();
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
@@ -132,8 +129,7 @@ test.describe('staff order board', () => {
 
   test('an admin gets every venue and may open any board', async ({ page, allowConsoleError }) => {
     allowConsoleError(loggedStatus(404)); // the point includes a venue that does not exist
-    await page.goto('/login');
-    await signIn(page, { email: 'admin@umenu.test', password: 'demo1234' });
+    await signInStored(page, { email: 'admin@umenu.test', password: 'demo1234' });
     await page.goto('/panel');
     const list = page.getByTestId('panel-venues');
     const venues = (await (await page.request.get('/api/venues')).json()) as { venues: { name: string }[] };
@@ -158,7 +154,7 @@ test.describe('staff order board', () => {
     await screenshot(page, 'staff-board-empty');
   });
 
-  test('a new order appears live and is moved received → preparing → ready → delivered', async ({ page, request }) => {
+  test('a new order appears live and is moved received → preparing → ready → delivered', { tag: '@desktop' }, async ({ page, request }) => {
     test.setTimeout(60_000);
     const ana = await apiToken(request, DINER);
     const streams: { url: string; authorization: string | undefined }[] = [];
@@ -237,7 +233,7 @@ test.describe('staff order board', () => {
     await screenshot(page, 'staff-board-done');
   });
 
-  test('cancelling is offered only before preparing, and asks first', async ({ page, request }) => {
+  test('cancelling is offered only before preparing, and asks first', { tag: '@desktop' }, async ({ page, request }) => {
     const ana = await apiToken(request, DINER);
     const order = await placeOrder(request, ana, 'Ana Cancela');
     await openBoardAsStaff(page);

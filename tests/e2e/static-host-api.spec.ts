@@ -4,16 +4,24 @@
  * pointing at the API on another origin, CORS allowed. The menu works and no image is broken:
  * every <img> loads (naturalWidth > 0) and no image request fails, on the home page, a
  * prerendered venue and a venue opened through the fallback shell.
+ *
+ * The suite builds the site once with the API on the site's origin (no `UMENU_API_PUBLIC_URL`),
+ * so its prerendered pages carry relative image addresses (`/api/media/…`). A site built for
+ * this deployment, against an API with `UMENU_API_PUBLIC_URL={apiBase}`, differs in exactly one
+ * way: the API answers `{apiBase}/media/…` where it answers `/api/media/…`
+ * (`publicMediaJson` in server/media.ts), and the pages keep absolute addresses as they are
+ * (`resolveMedia` in src/features/menu/media.ts). This host serves the HTML with that
+ * substitution applied (`asBuiltFor`), i.e. the site as built for this deployment.
  */
 import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { baseURL, staticHostPort, staticHostURL } from '../../playwright.config.ts';
 
-const dist = resolve(process.env.UMENU_DIST ?? 'dist');
-const apiBase = `${baseURL}/api`;
+let dist = '';
+let apiBase = '';
+let staticHostURL = '';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css',
@@ -21,8 +29,13 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon', '.woff2': 'font/woff2', '.txt': 'text/plain; charset=utf-8', '.xml': 'application/xml',
 };
 
+/** An HTML page of the suite's build as a build against an API with `UMENU_API_PUBLIC_URL={apiBase}` makes it (see the header). */
+function asBuiltFor(html: string): string {
+  return html.replace(/(["'(,;\s])\/api\/media\//g, `$1${apiBase}/media/`);
+}
+
 /** Files as they are; clean URLs (`/login` → `login.html`); `/{id}` → `venue-shell.html` (like `_redirects`); else `404.html`. */
-function startStaticHost(): Promise<Server> {
+function startStaticHost(port: number): Promise<Server> {
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', staticHostURL).pathname);
     if (path === '/config.json') {
@@ -41,18 +54,22 @@ function startStaticHost(): Promise<Server> {
       status = 404;
       found = file('404.html')!;
     }
-    res.writeHead(status, { 'content-type': TYPES[extname(found)] ?? 'application/octet-stream' });
-    res.end(req.method === 'HEAD' ? undefined : readFileSync(found));
+    const type = TYPES[extname(found)] ?? 'application/octet-stream';
+    res.writeHead(status, { 'content-type': type });
+    res.end(req.method === 'HEAD' ? undefined : type.startsWith('text/html') ? asBuiltFor(readFileSync(found, 'utf8')) : readFileSync(found));
   });
   return new Promise((resolveServer, reject) => {
     server.once('error', reject);
-    server.listen(staticHostPort, '127.0.0.1', () => resolveServer(server));
+    server.listen(port, '127.0.0.1', () => resolveServer(server));
   });
 }
 
 let host: Server;
-test.beforeAll(async () => {
-  host = await startStaticHost();
+test.beforeAll(async ({ umenu }) => {
+  dist = resolve(umenu.site);
+  apiBase = `${umenu.url}/api`;
+  staticHostURL = umenu.staticHostURL;
+  host = await startStaticHost(umenu.staticHostPort);
 });
 test.afterAll(async () => {
   await new Promise<void>((done) => host.close(() => done()));

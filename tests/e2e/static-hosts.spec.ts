@@ -10,10 +10,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { LOGGED_404, createVenue, expectNoAxeViolations, takeServiceWorkerControl } from './helpers.ts';
 
-const dist = process.env.UMENU_DIST ?? 'dist';
-
 /** Behave like a 404-only static host for `path`: answer it with the built 404.html and status 404. */
-async function serveLike404OnlyHost(page: Page, path: string): Promise<void> {
+async function serveLike404OnlyHost(page: Page, dist: string, path: string): Promise<void> {
   const notFound = readFileSync(join(dist, '404.html'), 'utf8');
   // On the context, so the service worker's own requests are answered the same way.
   await page.context().route((url) => url.pathname === path, (route) =>
@@ -22,13 +20,13 @@ async function serveLike404OnlyHost(page: Page, path: string): Promise<void> {
 }
 
 for (const withServiceWorker of [false, true]) {
-test(`a 404-only host opens a venue created after the build, keeping its address and query${withServiceWorker ? ', service worker in control' : ''}`, async ({ page, request, allowConsoleError }) => {
+test(`a 404-only host opens a venue created after the build, keeping its address and query${withServiceWorker ? ', service worker in control' : ''}`, async ({ page, request, allowConsoleError, umenu }) => {
   // Why: the host answers the venue's address with 404 before the shell opens it (Chromium logs it).
   allowConsoleError(LOGGED_404);
   const id = `cocina-del-puerto-e2e${withServiceWorker ? '-sw' : ''}`;
   await createVenue(request, id, 'Cocina del Puerto');
   if (withServiceWorker) await takeServiceWorkerControl(page);
-  await serveLike404OnlyHost(page, `/${id}`);
+  await serveLike404OnlyHost(page, umenu.site, `/${id}`);
   await page.goto(`/${id}?mesa=4`);
   await expect(page.getByRole('heading', { level: 1, name: 'Cocina del Puerto' })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/${id}\\?mesa=4$`));
@@ -36,11 +34,11 @@ test(`a 404-only host opens a venue created after the build, keeping its address
   await expectNoAxeViolations(page, 'venue through 404.html');
 });
 
-test(`a 404-only host still shows the 404 page for an unknown venue-like path${withServiceWorker ? ', service worker in control' : ''}`, async ({ page, allowConsoleError }) => {
+test(`a 404-only host still shows the 404 page for an unknown venue-like path${withServiceWorker ? ', service worker in control' : ''}`, async ({ page, allowConsoleError, umenu }) => {
   // Why: a real 404 (the document and the check for a venue by that name), logged by Chromium.
   allowConsoleError(LOGGED_404);
   if (withServiceWorker) await takeServiceWorkerControl(page);
-  await serveLike404OnlyHost(page, '/no-existe-este-local');
+  await serveLike404OnlyHost(page, umenu.site, '/no-existe-este-local');
   const response = await page.goto('/no-existe-este-local');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
@@ -50,7 +48,8 @@ test(`a 404-only host still shows the 404 page for an unknown venue-like path${w
 });
 }
 
-test('the shipped host configs send unknown one-segment paths to the fallback shell', () => {
+test('the shipped host configs send unknown one-segment paths to the fallback shell', ({ umenu }) => {
+  const dist = umenu.site;
   const redirects = readFileSync(join(dist, '_redirects'), 'utf8');
   expect(redirects).toMatch(/^\/\*\s+\/venue-shell\.html\s+200$/m);
   const vercel = JSON.parse(readFileSync(join(dist, 'vercel.json'), 'utf8')) as { rewrites: { source: string; destination: string }[] };

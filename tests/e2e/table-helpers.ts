@@ -52,10 +52,11 @@ export async function setOrderStatus(request: APIRequestContext, orderId: string
 }
 
 /** A phone of its own (separate storage), like the project's. */
-export async function newPhone(browser: Browser, testInfo: TestInfo): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPhone(browser: Browser, testInfo: TestInfo, baseURL?: string): Promise<{ context: BrowserContext; page: Page }> {
   const use = testInfo.project.use;
   const context = await browser.newContext({
-    baseURL: use.baseURL,
+    // The worker's server (tests/e2e/fixtures.ts), which contexts made here also default to.
+    ...(baseURL ? { baseURL } : {}),
     viewport: use.viewport,
     locale: use.locale,
     isMobile: use.isMobile,

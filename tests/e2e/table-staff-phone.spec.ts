@@ -5,7 +5,7 @@
  * Needs the diner's table UI (src/features/table/).
  */
 import type { TestInfo } from '@playwright/test';
-import { COCINA, fillLogin } from './auth-helpers.ts';
+import { COCINA, signInStored } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations } from './helpers.ts';
 import { newPhone, tableLink } from './table-helpers.ts';
@@ -15,14 +15,12 @@ const VENUE = 'taqueria-el-guero';
 /** Tables no other spec uses, one per project (both run against one server). */
 const tableFor = (testInfo: TestInfo) => (testInfo.project.name === 'phone' ? 'Barra 1' : 'Terraza');
 
-test('a diner phone at the table: its call reaches the board, and Cerrar mesa shows Mesa cerrada on the phone', async ({ page, browser }, testInfo) => {
+test('a diner phone at the table: its call reaches the board, and Cerrar mesa shows Mesa cerrada on the phone', { tag: '@desktop' }, async ({ page, browser }, testInfo) => {
   test.setTimeout(90_000);
   const label = tableFor(testInfo);
   const link = await tableLink(page.request, label, VENUE, COCINA);
 
-  await page.goto('/login');
-  await fillLogin(page, COCINA.email, COCINA.password);
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 15_000 });
+  await signInStored(page, COCINA);
   await page.goto(`/panel?venue=${VENUE}`);
   await expect(page.getByText(/En vivo · última vez/)).toBeVisible({ timeout: 10_000 });
   const card = page.getByTestId('board-table').filter({ has: page.getByRole('heading', { name: `Mesa ${label}`, exact: true }) });

@@ -9,7 +9,7 @@ import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import type { Order } from '../../src/contract/order.ts';
 import type { CallResult, JoinResult, TableSession } from '../../src/contract/table.ts';
 import { TABLE_CREDENTIAL_HEADER } from '../../src/contract/table.ts';
-import { COCINA, fillLogin } from './auth-helpers.ts';
+import { COCINA, signInStored } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
 
@@ -84,9 +84,7 @@ async function callStaff(request: APIRequestContext, diner: Diner, kind: 'waiter
 }
 
 async function openBoard(page: Page): Promise<void> {
-  await page.goto('/login');
-  await fillLogin(page, COCINA.email, COCINA.password);
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 15_000 });
+  await signInStored(page, COCINA);
   await page.goto(BOARD);
   await expect(page.getByTestId('order-board')).toHaveAttribute('data-state', 'ready');
   await expect(page.getByText(/En vivo · última vez/)).toBeVisible({ timeout: 10_000 });
@@ -110,7 +108,7 @@ async function settled(page: Page): Promise<void> {
 const tableCard = (page: Page, label: string) =>
   page.getByTestId('board-table').filter({ has: page.getByRole('heading', { name: `Mesa ${label}`, exact: true }) });
 
-test.describe('table sessions on the staff board', () => {
+test.describe('table sessions on the staff board', { tag: '@desktop' }, () => {
   test('a table appears live with its people, rounds and calls; calls are acknowledged; Cerrar mesa asks, then ends the session', async ({ page, request }, testInfo) => {
     test.setTimeout(90_000);
     const label = tableFor(testInfo, 0);
