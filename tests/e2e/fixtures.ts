@@ -90,6 +90,8 @@ async function startUmenu(): Promise<{ server: UmenuServer; stop: () => Promise<
   const db = join(dir, 'umenu.sqlite');
   // Its own copies: the server may write into its site (regenerated venue pages) and database.
   cpSync(join(build, 'site'), site, { recursive: true });
+  // The module the server renders a changed venue's page with lives beside the site (server/prerender.ts).
+  cpSync(join(build, 'site-render'), `${site}-render`, { recursive: true });
   cpSync(join(build, 'umenu.sqlite'), db);
   const staticHostPort = await freePort();
   const staticHostURL = `http://127.0.0.1:${staticHostPort}`;

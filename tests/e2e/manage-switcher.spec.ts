@@ -5,14 +5,14 @@
  */
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
-import { MANAGER, signIn } from './manage-helpers.ts';
+import { MANAGER, signInStored } from './manage-helpers.ts';
 
 const NAMES = ['Bar El Cabanyal', 'Café La Macarena', 'Taquería El Güero'];
 
 test.describe('venue switcher of a manager of several venues', () => {
-  test('pickers show names; board, editor, tables and team switch venue; the account menu lists each venue', async ({ page }) => {
+  test('pickers show names; board, editor, tables and team switch venue; the account menu lists each venue', { tag: '@desktop' }, async ({ page }) => {
     test.setTimeout(120_000);
-    await signIn(page, MANAGER);
+    await signInStored(page, MANAGER);
 
     // The board without a venue: a picker with names, not the diner's message.
     await page.goto('/panel');

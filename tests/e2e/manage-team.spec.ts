@@ -7,18 +7,18 @@
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, LOGGED_404, screenshot } from './helpers.ts';
 import { expectSignedIn, expireAccessTokenOnDevice } from './auth-helpers.ts';
-import { ADMIN, signIn } from './manage-helpers.ts';
+import { ADMIN, signInStored } from './manage-helpers.ts';
 
 const VENUE = 'bar-el-cabanyal';
 const VENUE_NAME = 'Bar El Cabanyal';
 
 test.describe('team of a venue', () => {
-  test('invite a manager by link, create the account, reach board and editor, remove access', async ({ page, browser, allowConsoleError }, testInfo) => {
+  test('invite a manager by link, create the account, reach board and editor, remove access', { tag: '@desktop' }, async ({ page, browser, allowConsoleError }, testInfo) => {
     test.setTimeout(120_000);
     allowConsoleError(LOGGED_404); // the point of one step: a used invitation link is refused (404 invitation-invalid)
     const email = `lucia-${testInfo.project.name}-${Date.now()}@example.com`;
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signIn(page, ADMIN);
+    await signInStored(page, ADMIN);
     await page.goto(`/panel/equipo?venue=${VENUE}`);
     await expect(page.getByRole('heading', { level: 1, name: `Equipo · ${VENUE_NAME}` })).toBeVisible({ timeout: 15_000 });
     const members = page.getByTestId('team-members');
