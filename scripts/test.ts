@@ -27,7 +27,8 @@ function summary(): void {
 }
 
 function format(seconds: number): string {
-  return `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`;
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
 }
 
 function run(label: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}, after?: () => void): void {
