@@ -16,7 +16,7 @@ import { ManageGate } from './ManageGate.tsx';
 import { PanelNav } from './PanelNav.tsx';
 import type { User } from '../../contract/auth.ts';
 import { blankVenue, currencyExponent, errorPaths, formatMoneyText, formPath, newVenueName, parseMenuCsv, slug, toForm, venueResolver, CSV_ROW_LIMIT, csvLimitMessage, type CsvPreview, type CsvRow, type FormCategory, type FormProduct, type FormValues } from './model.ts';
-import { isAdmin } from './scope.ts';
+import { isAdmin } from '../../contract/permissions.ts';
 
 const ERROR_TEXT = 'text-[#a3153a]';
 const WEEKDAY_LABELS: Record<(typeof WEEKDAYS)[number], string> = { mon: 'Lunes', tue: 'Martes', wed: 'Miércoles', thu: 'Jueves', fri: 'Viernes', sat: 'Sábado', sun: 'Domingo' };
@@ -619,7 +619,7 @@ function Editor({ venueId, newName, user }: { venueId: string; newName?: string;
 export default function MenuEditor() {
   return (
     <ManageGate page="/panel/menu">
-      {(venueId, user, search) => <Editor venueId={venueId} newName={isAdmin(user) ? newVenueName(search) : undefined} user={user} />}
+      {(venueId, user, search) => <Editor venueId={venueId} newName={isAdmin(user.scope) ? newVenueName(search) : undefined} user={user} />}
     </ManageGate>
   );
 }
