@@ -9,6 +9,7 @@ import { mdiAccountGroupOutline, mdiChevronDown, mdiLogout, mdiQrcode, mdiReceip
 import type { User } from '../../contract/auth.ts';
 import { apiUrl } from './api.ts';
 import { $auth, $authReady, signOut, startAuth } from './index.ts';
+import { isValidVenueId } from '../../contract/limits.ts';
 import { isAdmin, runsAnyVenue, venuesManaged, venuesRun } from '../../contract/permissions.ts';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -57,7 +58,7 @@ async function venueNames(): Promise<Map<string, string>> {
 
 const pageVenueParam = (): string | null => {
   const value = new URLSearchParams(location.search).get('venue');
-  return value && /^[a-z0-9][a-z0-9-]{1,62}$/.test(value) ? value : null;
+  return value && isValidVenueId(value) ? value : null;
 };
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
