@@ -46,11 +46,6 @@ export function requireAuth(c: Context, auth: AuthService): AccessClaims {
   return claims;
 }
 
-/** Staff of the venue: `staff:{id}`, `manager:{id}` (a manager is also staff: docs/rules.md#scopes) or `admin`. */
-export function isStaffOf(claims: AccessClaims, venueId: string): boolean {
-  return claims.scope.includes('admin') || claims.scope.includes(`staff:${venueId}`) || claims.scope.includes(`manager:${venueId}`);
-}
-
 export function clientIp(c: Context): string {
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
   return env?.incoming?.socket?.remoteAddress ?? 'local';

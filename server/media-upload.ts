@@ -12,7 +12,8 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import sharp, { type Metadata } from 'sharp';
 import { isValidVenueId } from '../src/contract/limits.ts';
-import { isAdmin, isManagerOf, MANAGE_LIMITS } from '../src/contract/manage.ts';
+import { MANAGE_LIMITS } from '../src/contract/manage.ts';
+import { canManageVenue, isAdmin } from '../src/contract/permissions.ts';
 import type { AppDeps } from './deps.ts';
 import { requireAuth } from './http.ts';
 import { HttpProblem, problem } from './problem.ts';
@@ -54,7 +55,7 @@ export function mediaUploadRoutes({ auth, venues, db }: AppDeps): Hono {
       // An admin filling in a new venue uploads its images before publishing it (the editor
       // stores them in the venue it then creates); anyone else needs the venue to exist.
       if (!isValidVenueId(id) || (!venues.get(id) && !isAdmin(claims.scope))) throw problem('notFound', 404, `No encontramos el local «${id.slice(0, 64)}».`);
-      if (!isManagerOf(claims.scope, id)) throw problem('forbidden', 403, 'Solo quien gestiona el local puede subir imágenes.');
+      if (!canManageVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo quien gestiona el local puede subir imágenes.');
       if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) {
         throw problem('validation', 415, 'Envía la imagen como formulario multipart con el campo «file».');
       }

@@ -9,6 +9,7 @@ import { findOption } from './venues.ts';
 import { problem } from './problem.ts';
 import { inWindow, isOpenAt } from './hours.ts';
 import { computeTotals, lineTotalOf } from '../src/contract/money.ts';
+import { lineNote } from '../src/contract/cart-line.ts';
 import { minimumMessage, minimumShortfall } from '../src/contract/minimum.ts';
 
 export interface PricedOrder {
@@ -82,12 +83,13 @@ export function priceLines(entry: CachedVenue, input: readonly OrderLineInput[],
       }
     }
     if (!lineOk) return;
+    const note = lineNote(line.note);
     const unitPrice = Math.max(0, product.price + chosen.reduce((sum, o) => sum + o.priceDelta, 0));
     lines.push({
       productId: product.id,
       name: product.name,
       options: chosen,
-      ...(line.note ? { note: line.note } : {}),
+      ...(note ? { note } : {}),
       quantity: line.quantity,
       unitPrice,
       lineTotal: lineTotalOf({ unitPrice, quantity: line.quantity }),

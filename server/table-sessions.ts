@@ -24,6 +24,7 @@ import { problem } from './problem.ts';
 import type { Order, OrderInput } from '../src/contract/order.ts';
 import { lineTotalOf, subtotalOf, unitCountOf } from '../src/contract/money.ts';
 import { LIMITS } from '../src/contract/limits.ts';
+import { lineKey, lineNote } from '../src/contract/cart-line.ts';
 import {
   TABLE_MESSAGES, TABLE_STRINGS,
   type CallKind, type CartLineInput, type JoinResult, type Participant, type StaffTableSession,
@@ -108,7 +109,6 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('base6
 const closedProblem = () => problem('tableClosed', 409, TABLE_MESSAGES.sessionClosed);
 const credentialProblem = () => problem('tableCredentialInvalid', 401, TABLE_MESSAGES.credentialInvalid);
 const waitText = (seconds: number) => (seconds >= 120 ? `${Math.ceil(seconds / 60)} min` : `${seconds} s`);
-const sameOptions = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
 
 /** Thrown inside a transaction to commit it and then answer 409 (an idle session was closed). */
 class ClosedAfterCommit {
@@ -365,7 +365,8 @@ export function createTableSessionService(db: Db, venues: VenueStore, orders: Or
       const bodyHash = hashBody(JSON.stringify([input.productId, input.optionIds, input.note ?? '', input.quantity]));
       const entry = venues.get(caller.session.venue_id);
       if (!entry) throw closedProblem();
-      const note = input.note?.trim() ? input.note : null;
+      const note = lineNote(input.note) ?? null;
+      const key = lineKey(input.productId, input.optionIds, note);
       const { session } = await mutate(caller.session.id, async (tx, s, at) => {
         const known = await tx.get<{ target_id: string; body_hash: string }>('SELECT target_id, body_hash FROM table_line_ids WHERE session_id = ? AND line_id = ?', [s.id, lineId]);
         if (known) {
@@ -382,7 +383,7 @@ export function createTableSessionService(db: Db, venues: VenueStore, orders: Or
         }
         checkLine(entry, input, at);
         const mine = await tx.all<LineRow>('SELECT id, participant_id, product_id, name, option_ids, note, quantity, added_at FROM table_cart_lines WHERE session_id = ? AND participant_id = ? AND product_id = ?', [s.id, caller.participantId, input.productId]);
-        const same = mine.find((row) => (row.note ?? null) === note && sameOptions(JSON.parse(row.option_ids) as string[], input.optionIds));
+        const same = mine.find((row) => lineKey(row.product_id, JSON.parse(row.option_ids) as string[], row.note) === key);
         if (same) {
           // The same dish with the same options and note: one line with both quantities.
           await tx.run('UPDATE table_cart_lines SET quantity = ? WHERE session_id = ? AND id = ?', [Math.min(LIMITS.quantityMax, same.quantity + input.quantity), s.id, same.id]);

@@ -10,6 +10,7 @@ import type { Db, Queryable } from './db/database.ts';
 import { isUniqueViolation } from './db/database.ts';
 import { hashPassword } from './auth/passwords.ts';
 import { problem } from './problem.ts';
+import { managerScope, staffScope } from '../src/contract/permissions.ts';
 import {
   INVITATION_TTL_MS, roleAt, type AcceptedInvitation, type Invitation, type InvitationPreview, type Team, type TeamRole,
 } from '../src/contract/team.ts';
@@ -129,7 +130,7 @@ export function createTeamService(db: Db): TeamService {
       await db.transaction(async (tx) => {
         const row = await tx.get<{ scope: string }>(`SELECT scope FROM users WHERE id = ?${db.forUpdate}`, [userId.slice(0, 64)]);
         if (!row || !roleAt(JSON.parse(row.scope) as string[], venueId)) throw problem('notFound', 404, 'Esa persona no forma parte del equipo de este local.');
-        await changeScope(tx, db.forUpdate, userId, (scope) => scope.filter((s) => s !== `manager:${venueId}` && s !== `staff:${venueId}`));
+        await changeScope(tx, db.forUpdate, userId, (scope) => scope.filter((s) => s !== managerScope(venueId) && s !== staffScope(venueId)));
       });
     },
 

@@ -7,7 +7,8 @@ import { Hono } from 'hono';
 import type { AccessClaims } from '../../src/contract/auth.ts';
 import type { Venue } from '../../src/contract/venue.ts';
 import { isValidVenueId } from '../../src/contract/limits.ts';
-import { isAdmin, isManagerOf, isStaffOrManagerOf, ProductPatch, spanishErrors, VenueInput, type ProductChange } from '../../src/contract/manage.ts';
+import { canManageVenue, canRunVenue, isAdmin } from '../../src/contract/permissions.ts';
+import { ProductPatch, spanishErrors, VenueInput, type ProductChange } from '../../src/contract/manage.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Queryable } from '../db/database.ts';
 import { readJson, requireAuth } from '../http.ts';
@@ -71,7 +72,7 @@ export function manageRoutes({ venues, auth, config, db }: AppDeps): Hono {
     if (existing && c.req.header('if-none-match')?.trim() === '*') {
       throw problem('validation', 412, `Ya existe un local con el identificador «${id}».`, { errors: { id: ['Ya existe un local con este identificador'] } });
     }
-    if (existing && !isManagerOf(claims.scope, id)) throw problem('forbidden', 403, 'Solo quien gestiona este local puede editar su menú.');
+    if (existing && !canManageVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo quien gestiona este local puede editar su menú.');
     const venue = storedMedia(parseVenue((await readJson(c)).value), media);
     if (venue.id !== id) throw problem('validation', 422, 'El identificador del cuerpo no coincide con la ruta.', { errors: { id: ['No coincide con la ruta'] } });
     const changes = existing ? productChanges(existing.venue, venue) : [];
@@ -86,12 +87,12 @@ export function manageRoutes({ venues, auth, config, db }: AppDeps): Hono {
     const id = c.req.param('id');
     const entry = isValidVenueId(id) ? venues.get(id) : undefined;
     if (!entry) throw problem('notFound', 404, `No encontramos el local «${id.slice(0, 64)}».`);
-    if (!isStaffOrManagerOf(claims.scope, id)) throw problem('forbidden', 403, 'No eres personal de este local.');
+    if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, 'No eres personal de este local.');
     const { value } = await readJson(c);
     const result = ProductPatch.safeParse(value, { error: spanishErrors });
     if (!result.success) throw validationProblem(result.error.issues, 'Revisa los campos marcados: no se ha cambiado nada.');
     const patch = result.data;
-    if (patch.price !== undefined && !isManagerOf(claims.scope, id)) throw problem('forbidden', 403, 'Solo quien gestiona el local puede cambiar precios; desde cocina puedes marcar platos como agotados.');
+    if (patch.price !== undefined && !canManageVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo quien gestiona el local puede cambiar precios; desde cocina puedes marcar platos como agotados.');
     const productId = c.req.param('productId');
     if (!entry.products.has(productId)) throw problem('notFound', 404, 'Ese plato no existe en este local.');
     const venue = structuredClone(entry.venue);
@@ -118,7 +119,7 @@ export function manageRoutes({ venues, auth, config, db }: AppDeps): Hono {
     const id = c.req.param('id');
     const entry = isValidVenueId(id) ? venues.get(id) : undefined;
     if (!entry) throw problem('notFound', 404, `No encontramos el local «${id.slice(0, 64)}».`);
-    if (!isStaffOrManagerOf(claims.scope, id)) throw problem('forbidden', 403, 'No eres personal de este local.');
+    if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, 'No eres personal de este local.');
     const productId = c.req.param('productId').slice(0, 100);
     const rows = await db.all<{ field: Field; old_value: string; new_value: string; user_id: string; user_name: string; changed_at: number }>(
       'SELECT field, old_value, new_value, user_id, user_name, changed_at FROM product_changes WHERE venue_id = ? AND product_id = ? ORDER BY id DESC LIMIT 200',

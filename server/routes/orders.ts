@@ -6,7 +6,8 @@ import type { AccessClaims } from '../../src/contract/auth.ts';
 import type { Order } from '../../src/contract/order.ts';
 import { isValidVenueId } from '../../src/contract/limits.ts';
 import type { AppDeps } from '../deps.ts';
-import { isStaffOf, parseWith, readBody, readJson, requireAuth } from '../http.ts';
+import { canRunVenue } from '../../src/contract/permissions.ts';
+import { parseWith, readBody, readJson, requireAuth } from '../http.ts';
 import { problem } from '../problem.ts';
 import { eventStream } from '../events/sse.ts';
 
@@ -39,7 +40,7 @@ export function orderRoutes({ orders, auth, venues, config, events, tables }: Ap
   /** The order if this user may see it: its owner, or staff of its venue. Otherwise 404 (no hint it exists). */
   async function visibleOrder(id: string, claims: AccessClaims): Promise<Order> {
     const found = id.length <= 100 ? await orders.get(id) : undefined;
-    if (!found || (found.userId !== claims.sub && !isStaffOf(claims, found.order.venueId))) {
+    if (!found || (found.userId !== claims.sub && !canRunVenue(claims.scope, found.order.venueId))) {
       throw problem('notFound', 404, 'No encontramos ese pedido en tu cuenta.');
     }
     return found.order;
@@ -97,7 +98,7 @@ export function orderRoutes({ orders, auth, venues, config, events, tables }: Ap
     const claims = requireAuth(c, auth);
     const id = c.req.param('id');
     if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, 'Ese local no existe.');
-    if (!isStaffOf(claims, id)) throw problem('forbidden', 403, 'Solo el personal de este local puede ver sus pedidos.');
+    if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo el personal de este local puede ver sus pedidos.');
     // Table sessions reach the board as `event: table` (their staff view), never as a participant's `session`.
     return eventStream(c, streamDeps, { venueId: id, accept: (e) => e.type !== 'session', fresh: async () => ({ cursor: await events.latestId(id), first: [] }) });
   });
@@ -106,7 +107,7 @@ export function orderRoutes({ orders, auth, venues, config, events, tables }: Ap
     const claims = requireAuth(c, auth);
     const id = c.req.param('id');
     if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, 'Ese local no existe.');
-    if (!isStaffOf(claims, id)) throw problem('forbidden', 403, 'Solo el personal de este local puede ver sus pedidos.');
+    if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo el personal de este local puede ver sus pedidos.');
     const statusParam = c.req.query('status');
     let statuses: OrderStatus[] | undefined;
     if (statusParam) {
@@ -125,7 +126,7 @@ export function orderRoutes({ orders, auth, venues, config, events, tables }: Ap
     const claims = requireAuth(c, auth);
     const found = await orders.get(c.req.param('id').slice(0, 100));
     if (!found) throw problem('notFound', 404, 'Ese pedido no existe.');
-    if (!isStaffOf(claims, found.order.venueId)) {
+    if (!canRunVenue(claims.scope, found.order.venueId)) {
       // The owner may see the order but not move it; anyone else learns nothing.
       if (found.userId === claims.sub) throw problem('forbidden', 403, 'Solo el personal del local puede cambiar el estado del pedido.');
       throw problem('notFound', 404, 'Ese pedido no existe.');

@@ -10,7 +10,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { isValidVenueId } from '../../src/contract/limits.ts';
-import { isStaffOrManagerOf } from '../../src/contract/manage.ts';
+import { canRunVenue } from '../../src/contract/permissions.ts';
 import { CallInput, CART_LINE_ID_PATTERN, CartLineInput, JoinInput, RoundInput, TABLE_CREDENTIAL_HEADER, TABLE_MESSAGES, TABLE_STRINGS } from '../../src/contract/table.ts';
 import type { AppDeps } from '../deps.ts';
 import { bearerToken, clientIp, parseWith, readBody, readJson, requireAuth } from '../http.ts';
@@ -31,7 +31,7 @@ export function tableSessionRoutes({ tables, auth, venues, config, events, order
     const claims = requireAuth(c, auth);
     const id = c.req.param('id') ?? '';
     if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, 'Ese local no existe.');
-    if (!isStaffOrManagerOf(claims.scope, id)) throw problem('forbidden', 403, 'Solo el personal de este local puede ver y atender sus mesas.');
+    if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo el personal de este local puede ver y atender sus mesas.');
     return id;
   };
 

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { isValidVenueId } from '../../src/contract/limits.ts';
-import { isManagerOf, isStaffOrManagerOf } from '../../src/contract/manage.ts';
+import { canManageVenue, canRunVenue } from '../../src/contract/permissions.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Queryable } from '../db/database.ts';
 import { requireAuth } from '../http.ts';
@@ -59,7 +59,7 @@ export function tableRoutes({ venues, auth, db, tables }: AppDeps): Hono {
     const claims = requireAuth(c, auth);
     const id = c.req.param('id');
     const entry = venueOr404(id);
-    if (!isStaffOrManagerOf(claims.scope, id)) throw problem('forbidden', 403, 'Solo el personal de este local puede ver sus mesas.');
+    if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo el personal de este local puede ver sus mesas.');
     const labels = entry.venue.tables ?? [];
     const tokens = await db.transaction((tx) => tableTokens(tx, id, labels));
     const site = siteOf(c);
@@ -71,7 +71,7 @@ export function tableRoutes({ venues, auth, db, tables }: AppDeps): Hono {
     const claims = requireAuth(c, auth);
     const id = c.req.param('id');
     const entry = venueOr404(id);
-    if (!isManagerOf(claims.scope, id)) throw problem('forbidden', 403, 'Solo quien gestiona el local puede renovar los códigos de las mesas.');
+    if (!canManageVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo quien gestiona el local puede renovar los códigos de las mesas.');
     const label = c.req.param('label');
     if (!(entry.venue.tables ?? []).includes(label)) throw problem('notFound', 404, `La mesa «${label.slice(0, 20)}» no existe en este local.`);
     const token = newToken();

@@ -6,7 +6,7 @@
 import { Hono, type Context } from 'hono';
 import type { AccessClaims } from '../../src/contract/auth.ts';
 import { isValidVenueId } from '../../src/contract/limits.ts';
-import { isManagerOf } from '../../src/contract/manage.ts';
+import { canManageVenue } from '../../src/contract/permissions.ts';
 import { AcceptInvitationInput, InvitationInput, InvitationLookupInput, invitationPath } from '../../src/contract/team.ts';
 import type { AppDeps } from '../deps.ts';
 import { publicBase } from '../config.ts';
@@ -27,7 +27,7 @@ export function teamRoutes({ venues, auth, db }: AppDeps): { venueTeam: Hono; in
     const claims = requireAuth(c, auth);
     const id = c.req.param('id') ?? '';
     if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, `No encontramos el local «${id.slice(0, 64)}».`);
-    if (!isManagerOf(claims.scope, id)) throw problem('forbidden', 403, 'Solo quien gestiona el local (o un administrador) puede ver y cambiar su equipo.');
+    if (!canManageVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo quien gestiona el local (o un administrador) puede ver y cambiar su equipo.');
     return { id, claims };
   };
 

@@ -182,8 +182,3 @@ export type ProductHistory = z.infer<typeof ProductHistory>;
 export type UploadedImage = z.infer<typeof UploadedImage>;
 export type TableLink = z.infer<typeof TableLink>;
 export type TableList = z.infer<typeof TableList>;
-
-/** Scopes (docs/rules.md#scopes): `admin`, `manager:{venueId}`, `staff:{venueId}`. */
-export const isAdmin = (scope: readonly string[]) => scope.includes('admin');
-export const isManagerOf = (scope: readonly string[], venueId: string) => isAdmin(scope) || scope.includes(`manager:${venueId}`);
-export const isStaffOrManagerOf = (scope: readonly string[], venueId: string) => isManagerOf(scope, venueId) || scope.includes(`staff:${venueId}`);

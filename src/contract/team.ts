@@ -5,6 +5,7 @@
  * an admin from a venue.
  */
 import * as z from 'zod/mini';
+import { managerScope, staffScope } from './permissions.ts';
 
 export const TEAM_ROLES = ['manager', 'staff'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
@@ -105,7 +106,7 @@ export type AcceptedInvitation = z.infer<typeof AcceptedInvitation>;
 
 /** The role a scope list gives at a venue (manager wins), or undefined. */
 export function roleAt(scope: readonly string[], venueId: string): TeamRole | undefined {
-  if (scope.includes(`manager:${venueId}`)) return 'manager';
-  if (scope.includes(`staff:${venueId}`)) return 'staff';
+  if (scope.includes(managerScope(venueId))) return 'manager';
+  if (scope.includes(staffScope(venueId))) return 'staff';
   return undefined;
 }

@@ -9,7 +9,8 @@ import { mdiAccountGroupOutline, mdiChevronDown, mdiLogout, mdiQrcode, mdiReceip
 import type { User } from '../../contract/auth.ts';
 import { apiUrl } from './api.ts';
 import { $auth, $authReady, signOut, startAuth } from './index.ts';
-import { ADMIN_SCOPE, hasScope, isStaff, staffVenueIds } from './scope.ts';
+import { isValidVenueId } from '../../contract/limits.ts';
+import { isAdmin, runsAnyVenue, venuesManaged, venuesRun } from '../../contract/permissions.ts';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const ITEM =
@@ -26,8 +27,8 @@ function firstName(user: User): string {
 }
 
 export function panelHref(user: User): string {
-  const venues = staffVenueIds(user);
-  return !hasScope(user, ADMIN_SCOPE) && venues.length === 1 ? `/panel?venue=${encodeURIComponent(venues[0]!)}` : '/panel';
+  const venues = venuesRun(user.scope);
+  return !isAdmin(user.scope) && venues.length === 1 ? `/panel?venue=${encodeURIComponent(venues[0]!)}` : '/panel';
 }
 
 /**
@@ -36,8 +37,8 @@ export function panelHref(user: User): string {
  * venues by name); undefined when the account manages nothing.
  */
 export function managedVenue(user: User, pageVenue: string | null = null): string | undefined {
-  const managed = user.scope.filter((s) => s.startsWith('manager:') && s.length > 8).map((s) => s.slice(8));
-  if (hasScope(user, ADMIN_SCOPE)) return pageVenue ?? '';
+  const managed = venuesManaged(user.scope);
+  if (isAdmin(user.scope)) return pageVenue ?? '';
   if (!managed.length) return undefined;
   if (managed.length === 1) return managed[0];
   return pageVenue && managed.includes(pageVenue) ? pageVenue : '';
@@ -57,7 +58,7 @@ async function venueNames(): Promise<Map<string, string>> {
 
 const pageVenueParam = (): string | null => {
   const value = new URLSearchParams(location.search).get('venue');
-  return value && /^[a-z0-9][a-z0-9-]{1,62}$/.test(value) ? value : null;
+  return value && isValidVenueId(value) ? value : null;
 };
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
@@ -160,9 +161,9 @@ export function mountAccountMenu(root: HTMLElement, signedOutLink: HTMLElement):
       return item;
     };
     list.append(linkItem('/pedidos', mdiReceiptTextOutline, 'Mis pedidos'));
-    if (isStaff(user)) list.append(linkItem(panelHref(user), mdiViewDashboardOutline, 'Panel'));
+    if (runsAnyVenue(user.scope)) list.append(linkItem(panelHref(user), mdiViewDashboardOutline, 'Panel'));
     // Each venue of a non-admin with several, by name: its board (a manager switches there too).
-    const venues = hasScope(user, ADMIN_SCOPE) ? [] : staffVenueIds(user);
+    const venues = isAdmin(user.scope) ? [] : venuesRun(user.scope);
     if (venues.length > 1) {
       const group = el('li');
       group.hidden = true;
@@ -187,7 +188,7 @@ export function mountAccountMenu(root: HTMLElement, signedOutLink: HTMLElement):
       list.append(linkItem(`/panel/equipo${query}`, mdiAccountGroupOutline, 'Equipo'));
     }
     // Only an admin creates venues (docs/rules.md#scopes); the page is the manage feature's `/panel/nuevo-local`.
-    if (hasScope(user, ADMIN_SCOPE)) list.append(linkItem('/panel/nuevo-local', mdiStorefrontPlusOutline, 'Nuevo local'));
+    if (isAdmin(user.scope)) list.append(linkItem('/panel/nuevo-local', mdiStorefrontPlusOutline, 'Nuevo local'));
     const logoutItem = el('li');
     const logout = el('button', ITEM);
     logout.type = 'button';

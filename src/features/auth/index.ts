@@ -5,7 +5,7 @@
  * remembered target. The social sign-in round trip is in `social.ts` (loaded by `/login` only).
  *
  * Other features use: `$auth`, `$authReady`, `whenAuthReady()`, `requireLogin(returnTo)`,
- * `signOut()`, `hasScope(user, scope)`, `canManageVenue(user, venueId)`.
+ * `signOut()`. Who may do what at a venue is `src/contract/permissions.ts`.
  */
 import { atom } from 'nanostores';
 import { setAuthTokenProvider, setUnauthorizedHandler } from '../../lib/http.ts';
@@ -21,8 +21,6 @@ import { indexedDbRotationLog } from './rotation-log.ts';
 import { browserLocalStorage, createAuthStorage, documentCookies } from './storage.ts';
 import { SIGNED_IN_HERE_EVENT } from './session-hint.ts';
 
-export { hasScope, canManageVenue, staffVenueIds, ADMIN_SCOPE } from './scope.ts';
-export type { ScopedUser } from './scope.ts';
 export type { AuthState } from './core.ts';
 
 /** `{ user, loggedIn }`, shared by every island on the page. */

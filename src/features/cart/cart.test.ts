@@ -4,7 +4,6 @@ import {
   cartCount,
   cartSubtotal,
   emptyCart,
-  lineKey,
   normalizeCart,
   normalizeCarts,
   removeLine,
@@ -13,6 +12,7 @@ import {
   type Cart,
   type NewCartLine,
 } from './cart.ts';
+import { lineKey } from '../../contract/cart-line.ts';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const taco: NewCartLine = {
@@ -34,15 +34,6 @@ function cartWith(...lines: NewCartLine[]): Cart {
   }
   return cart;
 }
-
-describe('lineKey', () => {
-  it('ignores option order and note whitespace, distinguishes notes and options', () => {
-    expect(lineKey('p', ['a', 'b'], ' sin cebolla ')).toBe(lineKey('p', ['b', 'a'], 'sin cebolla'));
-    expect(lineKey('p', ['a'], 'x')).not.toBe(lineKey('p', ['a'], 'y'));
-    expect(lineKey('p', ['a'])).not.toBe(lineKey('p', ['b']));
-    expect(lineKey('p', [])).toBe(lineKey('p', [], ''));
-  });
-});
 
 describe('addLine', () => {
   it('merges the same product, options (any order) and note', () => {

@@ -5,6 +5,7 @@
  * Prices here are the ones the diner saw when adding (minor units); the server
  * re-prices every order, so these are for display and `expectedTotal` only.
  */
+import { lineKey, lineNote } from '../../contract/cart-line.ts';
 import { LIMITS } from '../../contract/limits.ts';
 import { lineTotalOf, subtotalOf, unitCountOf } from '../../contract/money.ts';
 
@@ -35,11 +36,6 @@ export type AddResult =
   | { ok: true; cart: Cart; merged: boolean }
   | { ok: false; cart: Cart; reason: 'too-many-lines' };
 
-/** Identity of a line: same product + same options (any order) + same trimmed note merge. */
-export function lineKey(productId: string, optionIds: readonly string[], note?: string): string {
-  const options = [...optionIds].sort().join(',');
-  return JSON.stringify([productId, options, (note ?? '').trim()]);
-}
 
 export function clampQuantity(quantity: number): number {
   if (!Number.isFinite(quantity)) return LIMITS.quantityMin;
@@ -55,8 +51,7 @@ function touch(cart: Cart, lines: CartLine[], now: Date): Cart {
 }
 
 function cleanNote(note: string | undefined): string | undefined {
-  const trimmed = (note ?? '').trim().slice(0, LIMITS.lineNoteMax);
-  return trimmed ? trimmed : undefined;
+  return lineNote(lineNote(note)?.slice(0, LIMITS.lineNoteMax));
 }
 
 /**

@@ -13,7 +13,6 @@ import type { PriceChange } from '../../contract/order.ts';
 import { computeTotals } from '../../contract/money.ts';
 import { ORDER_MODES } from '../../contract/venue.ts';
 import { PAYMENT_METHODS } from '../../contract/order.ts';
-import { currencyDigits } from '../../lib/money.ts';
 import { persistedWith } from './persisted.ts';
 import { clearCart, closeCart, getCart, openCart, replaceLines, type Cart } from '../cart/index.ts';
 import { currentUserName, goToLogin, whenAuthReady } from './session.ts';
@@ -114,7 +113,7 @@ export function checkoutFormOf(venue: CheckoutVenue): ReadableAtom<CheckoutForm>
 
 /** Totals of a cart with a form's choices (a tip typed wrong counts as none until fixed). */
 export function totalsOf(venue: CheckoutVenue, cart: Pick<Cart, 'lines'>, form: CheckoutForm) {
-  const tip = tipChoiceOf(form, currencyDigits(venue.currency)) ?? { amount: 0 };
+  const tip = tipChoiceOf(form, venue) ?? { amount: 0 };
   return computeTotals(cart.lines, { tip, mode: form.mode, deliveryFee: venue.deliveryFee });
 }
 
@@ -203,7 +202,7 @@ function handleOutcome(venue: CheckoutVenue, outcome: SubmitOutcome): void {
 async function send(venue: CheckoutVenue, lines: Cart['lines']): Promise<void> {
   if ($submitting.get()) return;
   const form = formOf(venue);
-  const tip = tipChoiceOf(form, currencyDigits(venue.currency));
+  const tip = tipChoiceOf(form, venue);
   if (!tip) return;
   const totals = computeTotals(lines, { tip, mode: form.mode, deliveryFee: venue.deliveryFee });
   handleOutcome(venue, await sendOrder(buildOrderInput(venue.id, form, lines, tip, totals.total)));
@@ -217,7 +216,7 @@ async function send(venue: CheckoutVenue, lines: Cart['lines']): Promise<void> {
 export function placeOrder(venue: CheckoutVenue, blockers: readonly string[]): void {
   if ($submitting.get()) return;
   const form = formOf(venue);
-  const errors = validateCheckout(form, venue, currencyDigits(venue.currency));
+  const errors = validateCheckout(form, venue, venue);
   const first = firstInvalidField(errors);
   if (first) {
     $checkoutFeedback.set({ errors, notice: null, priceChange: null, focus: first });

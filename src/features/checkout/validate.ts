@@ -8,7 +8,8 @@ import { LIMITS, isValidPhone } from '../../contract/limits.ts';
 import type { OrderInput, PaymentMethod, TipInput } from '../../contract/order.ts';
 import type { OrderMode, Venue } from '../../contract/venue.ts';
 import { minimumMessage, minimumShortfall, type MinimumShortfall, type MoneyStyle } from '../../contract/minimum.ts';
-import { parseAmount } from './totals.ts';
+import { formatMoneyText, parseMoneyText } from '../../contract/money-text.ts';
+import { currencyDigits } from '../../contract/money-format.ts';
 
 export interface CheckoutForm {
   mode: OrderMode | '';
@@ -49,16 +50,19 @@ export function initialForm(venue: VenueForCheckout, name = ''): CheckoutForm {
   return form;
 }
 
+/** How the venue writes money: typed amounts are read in its locale (src/contract/money-text.ts). */
+export interface MoneyLocale { currency: string; locale: string }
+
 /** The tip as the API takes it, or null while a typed amount is not a valid one. */
-export function tipChoiceOf(form: Pick<CheckoutForm, 'tip' | 'tipCustom'>, fractionDigits: number): TipInput | null {
+export function tipChoiceOf(form: Pick<CheckoutForm, 'tip' | 'tipCustom'>, money: MoneyLocale): TipInput | null {
   if (form.tip === 'custom') {
-    const amount = parseAmount(form.tipCustom, fractionDigits);
-    return amount === null ? null : { amount };
+    const read = parseMoneyText(form.tipCustom, money.currency, money.locale);
+    return 'value' in read ? { amount: read.value } : null;
   }
   return { percent: Number(form.tip) };
 }
 
-export function validateCheckout(form: CheckoutForm, venue: VenueForCheckout, fractionDigits = 2): CheckoutErrors {
+export function validateCheckout(form: CheckoutForm, venue: VenueForCheckout, money: MoneyLocale): CheckoutErrors {
   const errors: CheckoutErrors = {};
   if (!form.mode || !checkoutModes(venue).includes(form.mode)) {
     errors.mode = 'Elige cómo quieres recibir tu pedido.';
@@ -82,9 +86,9 @@ export function validateCheckout(form: CheckoutForm, venue: VenueForCheckout, fr
   if (form.note.length > LIMITS.orderNoteMax) {
     errors.note = `La nota no puede pasar de ${LIMITS.orderNoteMax} caracteres (tiene ${form.note.length}).`;
   }
-  if (form.tip === 'custom' && tipChoiceOf(form, fractionDigits) === null) {
-    errors.tip = fractionDigits > 0
-      ? 'Escribe una propina válida, por ejemplo 20 o 20,50.'
+  if (form.tip === 'custom' && tipChoiceOf(form, money) === null) {
+    errors.tip = currencyDigits(money.currency) > 0
+      ? `Escribe una propina válida, por ejemplo 20 o ${formatMoneyText(2_050, money.currency, money.locale)}.`
       : 'Escribe una propina válida, por ejemplo 2000.';
   }
   if (form.payment !== 'cash' && form.payment !== 'card') errors.payment = 'Elige cómo vas a pagar.';

@@ -10,7 +10,8 @@ import type { User } from '../../contract/auth.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { SessionGate } from '../auth/SessionGate.tsx';
 import { panelVenues, venueHref, venueSummaries, type PanelPage } from './PanelNav.tsx';
-import { canEditVenue, isAdmin, managedVenueIds, NEW_VENUE_PAGE, venueParam } from './scope.ts';
+import { canManageVenue, isAdmin, managesAnyVenue } from '../../contract/permissions.ts';
+import { NEW_VENUE_PAGE, venueParam } from './scope.ts';
 
 export function ManageGate({ page, children }: { page: PanelPage; children: (venueId: string, user: User, search: string) => ReactNode }) {
   return <SessionGate>{(user, search) => <VenueScope page={page} user={user} search={search}>{children}</VenueScope>}</SessionGate>;
@@ -57,8 +58,8 @@ function ManagedVenues({ page, user }: { page: PanelPage; user: User }) {
 
 function VenueScope({ page, user, search, children }: { page: PanelPage; user: User; search: string; children: (venueId: string, user: User, search: string) => ReactNode }) {
   const venueId = venueParam(search);
-  const managesAny = isAdmin(user) || managedVenueIds(user).length > 0;
-  if (!venueId || !canEditVenue(user, venueId)) {
+  const managesAny = managesAnyVenue(user.scope);
+  if (!venueId || !canManageVenue(user.scope, venueId)) {
     const choosing = !venueId && managesAny;
     return (
       <section role={choosing ? undefined : 'alert'} aria-labelledby="manage-no-access" className="mx-auto max-w-xl rounded-box border border-base-300 bg-base-100 p-5">
@@ -70,7 +71,7 @@ function VenueScope({ page, user, search, children }: { page: PanelPage; user: U
         </p>
         {managesAny && <ManagedVenues page={page} user={user} />}
         <p className="mt-4 flex flex-wrap gap-2">
-          {isAdmin(user) && <a className="btn btn-outline min-h-11" href={NEW_VENUE_PAGE}>Nuevo local</a>}
+          {isAdmin(user.scope) && <a className="btn btn-outline min-h-11" href={NEW_VENUE_PAGE}>Nuevo local</a>}
           <a className="btn btn-primary min-h-11" href="/">Volver al inicio</a>
         </p>
       </section>

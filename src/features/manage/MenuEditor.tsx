@@ -15,8 +15,9 @@ import { fetchHistory, fetchVenue, saveVenue, uploadImage, venueExists } from '.
 import { ManageGate } from './ManageGate.tsx';
 import { PanelNav } from './PanelNav.tsx';
 import type { User } from '../../contract/auth.ts';
-import { blankVenue, currencyExponent, errorPaths, formatMoneyText, formPath, newVenueName, parseMenuCsv, slug, toForm, venueResolver, CSV_ROW_LIMIT, csvLimitMessage, type CsvPreview, type CsvRow, type FormCategory, type FormProduct, type FormValues } from './model.ts';
-import { isAdmin } from './scope.ts';
+import { formatMoneyText } from '../../contract/money-text.ts';
+import { blankVenue, errorPaths, formPath, newVenueName, parseMenuCsv, slug, toForm, venueResolver, CSV_ROW_LIMIT, csvLimitMessage, type CsvPreview, type CsvRow, type FormCategory, type FormProduct, type FormValues } from './model.ts';
+import { isAdmin } from '../../contract/permissions.ts';
 
 const ERROR_TEXT = 'text-[#a3153a]';
 const WEEKDAY_LABELS: Record<(typeof WEEKDAYS)[number], string> = { mon: 'Lunes', tue: 'Martes', wed: 'Miércoles', thu: 'Jueves', fri: 'Viernes', sat: 'Sábado', sun: 'Domingo' };
@@ -213,10 +214,9 @@ function ImageField({ ci, pi, venueId }: { ci: number; pi: number; venueId: stri
   );
 }
 
-function History({ venueId, productId, currency }: { venueId: string; productId: string; currency: string }) {
+function History({ venueId, productId, currency, locale }: { venueId: string; productId: string; currency: string; locale: string }) {
   const [changes, setChanges] = useState<ProductChange[] | string>();
-  const e = currencyExponent(currency);
-  const show = (c: ProductChange, v: number | boolean) => (c.field === 'price' ? formatMoneyText(v as number, e) : v ? 'disponible' : 'agotado');
+  const show = (c: ProductChange, v: number | boolean) => (c.field === 'price' ? formatMoneyText(v as number, currency, locale) : v ? 'disponible' : 'agotado');
   return (
     <div>
       <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => void fetchHistory(venueId, productId).then((h) => setChanges(h.changes), (err: unknown) => setChanges(problemMessage(err)))}>Ver historial</button>
@@ -237,6 +237,7 @@ function ProductEditor({ ci, pi, venueId, onDuplicate, onDelete }: { ci: number;
   const base = `categories.${ci}.products.${pi}` as const;
   const name = useWatch({ control, name: `${base}.name` });
   const currency = getValues('currency');
+  const locale = getValues('locale');
   // A new (unnamed) dish opens ready to fill in; after that the person opens and closes it.
   const [initiallyOpen] = useState(() => !getValues(`${base}.name`));
   return (
@@ -245,7 +246,7 @@ function ProductEditor({ ci, pi, venueId, onDuplicate, onDelete }: { ci: number;
       <div className="flex flex-col gap-3 p-3">
         <div className="grid gap-3 sm:grid-cols-3">
           <TextField name={`${base}.name`} label="Nombre del plato" className="sm:col-span-2" />
-          <TextField name={`${base}.priceText`} label={`Precio (${currency})`} inputMode="decimal" hint="p. ej. 12,50" />
+          <TextField name={`${base}.priceText`} label={`Precio (${currency})`} inputMode="decimal" hint={`p. ej. ${formatMoneyText(1_250, currency, locale)}`} />
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={`f-${base}-desc`} className="text-sm font-medium">Descripción</label>
@@ -259,7 +260,7 @@ function ProductEditor({ ci, pi, venueId, onDuplicate, onDelete }: { ci: number;
         <div className="flex flex-wrap gap-2">
           <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={onDuplicate}>Duplicar plato</button>
           <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={onDelete}>Eliminar plato</button>
-          <History venueId={venueId} productId={getValues(`${base}.id`)} currency={currency} />
+          <History venueId={venueId} productId={getValues(`${base}.id`)} currency={currency} locale={locale} />
         </div>
       </div>
     </details>
@@ -415,7 +416,7 @@ function Categories({ venueId, setUndo }: { venueId: string; setUndo: (u: Undo) 
   );
 }
 
-function CsvImport({ onImport, currency, takenIds }: { onImport: (rows: CsvRow[]) => void; currency: string; takenIds: () => Set<string> }) {
+function CsvImport({ onImport, currency, locale, takenIds }: { onImport: (rows: CsvRow[]) => void; currency: string; locale: string; takenIds: () => Set<string> }) {
   const [preview, setPreview] = useState<CsvPreview>();
   const rows = preview?.rows;
   const good = rows?.filter((r) => r.product) ?? [];
@@ -430,7 +431,7 @@ function CsvImport({ onImport, currency, takenIds }: { onImport: (rows: CsvRow[]
         className="file-input min-h-11"
         onChange={(e) => {
           const file = e.target.files?.[0];
-          if (file) void file.text().then((text) => setPreview(parseMenuCsv(text, currencyExponent(currency), takenIds())));
+          if (file) void file.text().then((text) => setPreview(parseMenuCsv(text, { currency, locale }, takenIds())));
         }}
       />
       {rows && (
@@ -596,7 +597,7 @@ function Editor({ venueId, newName, user }: { venueId: string; newName?: string;
           <Categories venueId={venueId} setUndo={setUndo} />
         </Section>
         <Section title="Importar desde CSV">
-          <CsvImport onImport={importRows} currency={loaded.currency} takenIds={() => new Set(getValues('categories').flatMap((c) => c.products.map((p) => p.id)))} />
+          <CsvImport onImport={importRows} currency={loaded.currency} locale={loaded.locale} takenIds={() => new Set(getValues('categories').flatMap((c) => c.products.map((p) => p.id)))} />
         </Section>
         <div ref={publishBar} data-testid="publish-bar" className="sticky bottom-0 z-10 flex flex-wrap items-center gap-3 border-t border-base-300 bg-base-100 p-3">
           <button type="submit" className="btn btn-primary min-h-11" disabled={isSubmitting}>{isNew ? 'Publicar local' : 'Publicar cambios'}</button>
@@ -619,7 +620,7 @@ function Editor({ venueId, newName, user }: { venueId: string; newName?: string;
 export default function MenuEditor() {
   return (
     <ManageGate page="/panel/menu">
-      {(venueId, user, search) => <Editor venueId={venueId} newName={isAdmin(user) ? newVenueName(search) : undefined} user={user} />}
+      {(venueId, user, search) => <Editor venueId={venueId} newName={isAdmin(user.scope) ? newVenueName(search) : undefined} user={user} />}
     </ManageGate>
   );
 }

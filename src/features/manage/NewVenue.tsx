@@ -13,7 +13,7 @@ import { problemMessage } from '../../lib/http.ts';
 import { SessionGate } from '../auth/SessionGate.tsx';
 import { venueExists } from './api.ts';
 import { NewVenueForm, newVenueQuery, slug } from './model.ts';
-import { isAdmin } from './scope.ts';
+import { isAdmin } from '../../contract/permissions.ts';
 
 const ERROR_TEXT = 'text-[#a3153a]';
 
@@ -83,7 +83,7 @@ function Form() {
 }
 
 function AdminsOnly({ user }: { user: User }) {
-  if (isAdmin(user)) return <Form />;
+  if (isAdmin(user.scope)) return <Form />;
   return (
     <section role="alert" aria-labelledby="new-venue-denied" className="mx-auto max-w-xl rounded-box border border-base-300 bg-base-100 p-5">
       <h1 id="new-venue-denied" className="text-xl font-bold">Solo un administrador puede crear locales</h1>

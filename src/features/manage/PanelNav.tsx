@@ -10,8 +10,7 @@ import type { User } from '../../contract/auth.ts';
 import { VenueList, type VenueSummary } from '../../contract/venue.ts';
 import { http } from '../../lib/http.ts';
 import { Icon } from '../../shell/Icon.tsx';
-import { canManageVenue, staffVenueIds } from '../auth/index.ts';
-import { canEditVenue, isAdmin, managedVenueIds } from './scope.ts';
+import { canManageVenue, canRunVenue, isAdmin, venuesManaged, venuesRun } from '../../contract/permissions.ts';
 
 export type PanelPage = '/panel' | '/panel/menu' | '/panel/mesas' | '/panel/equipo';
 
@@ -35,7 +34,7 @@ export function venueSummaries(): Promise<VenueSummary[]> {
 /** The venues this account may open `page` of, by name (admin: every venue). */
 export function panelVenues(user: User, page: PanelPage, all: readonly VenueSummary[]): { id: string; name: string }[] {
   const manage = page !== '/panel';
-  const mine = isAdmin(user) ? null : new Set(manage ? managedVenueIds(user) : staffVenueIds(user));
+  const mine = isAdmin(user.scope) ? null : new Set(manage ? venuesManaged(user.scope) : venuesRun(user.scope));
   return all
     .filter((v) => (mine ? mine.has(v.id) : true))
     .map(({ id, name }) => ({ id, name }))
@@ -56,7 +55,7 @@ export function PanelNav({ page, venueId, user }: { page: PanelPage; venueId: st
 
   const current = venues?.find((v) => v.id === venueId);
   const others = venues?.filter((v) => v.id !== venueId) ?? [];
-  const pages = PAGES.filter((p) => (p.managers ? canEditVenue(user, venueId) : canManageVenue(user, venueId)));
+  const pages = PAGES.filter((p) => (p.managers ? canManageVenue(user.scope, venueId) : canRunVenue(user.scope, venueId)));
 
   return (
     <nav aria-label="Panel del local" className="no-print flex flex-wrap items-center gap-2" data-testid="panel-nav">

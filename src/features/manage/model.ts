@@ -13,6 +13,7 @@ import { MANAGE_LIMITS, spanishErrors, VenueInput } from '../../contract/manage.
 import { RESERVED_VENUE_IDS } from '../../contract/limits.ts';
 import { ALLERGEN_LABELS, TAG_LABELS } from '../../contract/menu-labels.ts';
 import { currencyDigits } from '../../lib/money.ts';
+import { formatMoneyText, parseMoneyText, type MoneyTextError } from '../../contract/money-text.ts';
 
 export interface FormOption { id: string; name: string; priceDeltaText: string; available: boolean; allergens: Allergen[] }
 export interface FormGroup { id: string; name: string; min: number; max: number; options: FormOption[] }
@@ -25,73 +26,42 @@ export type FormValues = Omit<Venue, 'categories' | 'minOrder' | 'deliveryFee' |
   phone: string; minOrderText: string; deliveryFeeText: string; tables: string[]; categories: FormCategory[];
 };
 
-/** Decimal digits of a currency: its ISO 4217 exponent, as the API stores minor units (COP 2). */
-export const currencyExponent = (currency: string): number => currencyDigits(currency);
-
-export function formatMoneyText(minor: number, exponent: number): string {
-  const negative = minor < 0;
-  const abs = Math.abs(minor);
-  const unit = 10 ** exponent;
-  const whole = Math.floor(abs / unit);
-  const frac = exponent ? `,${String(abs % unit).padStart(exponent, '0')}` : '';
-  return `${negative ? '-' : ''}${whole}${frac}`;
-}
-
 /**
- * Money typed by a person → integer minor units, without floats: "12,50", "12.5", "1.234,50",
- * "3.500" (thousands), "$ 8" … A separator followed by exactly three digits and no other
- * separator is a thousands separator.
+ * Money a person typed, read in the venue's locale by the contract's one rule
+ * (src/contract/money-text.ts) → integer minor units, or a Spanish message.
  */
-export function parseMoneyText(text: string, exponent: number, { allowNegative = false } = {}): { value: number } | { error: string } {
-  let s = text.trim().replace(/[\s\u00a0$€£]|[A-Z]{3}/g, '');
-  if (!s) return { error: 'Escribe un precio' };
-  let negative = false;
-  if (s.startsWith('-')) {
-    negative = true;
-    s = s.slice(1);
-  }
-  if (negative && !allowNegative) return { error: 'El precio no puede ser negativo' };
-  if (!/^[\d.,]+$/.test(s)) return { error: 'Escribe solo números, p. ej. 12,50' };
-  const lastSep = Math.max(s.lastIndexOf(','), s.lastIndexOf('.'));
-  let intPart = s;
-  let fracPart = '';
-  if (lastSep >= 0) {
-    const after = s.slice(lastSep + 1);
-    const seps = s.match(/[.,]/g)!.length;
-    const thousandsOnly = after.length === 3 && (seps > 1 ? s.match(/[.,]/g)!.every((c) => c === s[lastSep]) : exponent !== 3);
-    if (thousandsOnly) {
-      intPart = s.replace(/[.,]/g, '');
-    } else {
-      intPart = s.slice(0, lastSep).replace(/[.,]/g, '');
-      fracPart = after;
-    }
-  }
-  if (!/^\d*$/.test(intPart) || !/^\d*$/.test(fracPart) || (intPart === '' && fracPart === '')) return { error: 'Escribe un precio válido, p. ej. 12,50' };
-  if (fracPart.length > exponent) return { error: exponent ? `Como mucho ${exponent} decimales` : 'Esta moneda no lleva decimales' };
-  const digits = `${intPart || '0'}${fracPart.padEnd(exponent, '0')}`.replace(/^0+(?=\d)/, '');
-  if (digits.length > 12) return { error: 'El precio es demasiado alto' };
-  const value = Number(digits);
-  return { value: negative ? -value : value };
+export function readMoney(text: string, currency: string, locale: string, opts?: { allowNegative?: boolean }): { value: number } | { error: string } {
+  const read = parseMoneyText(text, currency, locale, opts);
+  if ('value' in read) return read;
+  const digits = currencyDigits(currency);
+  const messages: Record<MoneyTextError, string> = {
+    empty: 'Escribe un precio',
+    negative: 'El precio no puede ser negativo',
+    invalid: `Escribe un precio válido, p. ej. ${formatMoneyText(digits ? 1_250 : 12, currency, locale)}`,
+    tooManyDecimals: digits ? `Como mucho ${digits} decimales` : 'Esta moneda no lleva decimales',
+    tooLarge: 'El precio es demasiado alto',
+  };
+  return { error: messages[read.error] };
 }
 
 export function toForm(venue: Venue): FormValues {
-  const e = currencyExponent(venue.currency);
+  const text = (minor: number) => formatMoneyText(minor, venue.currency, venue.locale);
   const { categories, minOrder, deliveryFee, phone, tables, ...rest } = venue;
   return {
     ...rest,
     phone: phone ?? '',
     tables: tables ?? [],
-    minOrderText: minOrder !== undefined ? formatMoneyText(minOrder, e) : '',
-    deliveryFeeText: deliveryFee !== undefined ? formatMoneyText(deliveryFee, e) : '',
+    minOrderText: minOrder !== undefined ? text(minOrder) : '',
+    deliveryFeeText: deliveryFee !== undefined ? text(deliveryFee) : '',
     categories: categories.map((c) => ({
       id: c.id, name: c.name, ...(c.description !== undefined ? { description: c.description } : {}),
       availableFrom: c.availableFrom ?? '', availableUntil: c.availableUntil ?? '',
       products: c.products.map((p) => ({
-        id: p.id, name: p.name, description: p.description, priceText: formatMoneyText(p.price, e), ...(p.image ? { image: p.image } : {}),
+        id: p.id, name: p.name, description: p.description, priceText: text(p.price), ...(p.image ? { image: p.image } : {}),
         tags: [...p.tags], allergens: [...p.allergens], available: p.available,
         optionGroups: p.optionGroups.map((g) => ({
           id: g.id, name: g.name, min: g.min, max: g.max,
-          options: g.options.map((o) => ({ id: o.id, name: o.name, priceDeltaText: formatMoneyText(o.priceDelta, e), available: o.available, allergens: [...(o.allergens ?? [])] })),
+          options: g.options.map((o) => ({ id: o.id, name: o.name, priceDeltaText: text(o.priceDelta), available: o.available, allergens: [...(o.allergens ?? [])] })),
         })),
       })),
     })),
@@ -103,11 +73,10 @@ export function toForm(venue: Venue): FormValues {
  * Money a person typed wrong gets its own message, keyed by the form's field.
  */
 export function toDraft(values: FormValues): { draft: unknown; moneyErrors: Record<string, string> } {
-  const e = currencyExponent(values.currency);
   const moneyErrors: Record<string, string> = {};
   const money = (text: string, path: string, opts?: { allowNegative?: boolean; optional?: boolean }): number | undefined => {
     if (opts?.optional && !text.trim()) return undefined;
-    const r = parseMoneyText(text, e, opts);
+    const r = readMoney(text, values.currency, values.locale, opts);
     if ('error' in r) {
       moneyErrors[path] = r.error;
       return 0;
@@ -238,7 +207,7 @@ const ALLERGEN_BY_NAME = byLabel(ALLERGEN_LABELS, ALLERGENS, ALLERGEN_WORDS);
 const TAG_BY_NAME = byLabel(TAG_LABELS, TAGS);
 
 /** Parses the CSV (header row required; the first `CSV_ROW_LIMIT` rows); every row gets its Spanish errors. */
-export function parseMenuCsv(text: string, exponent: number, taken: ReadonlySet<string>): CsvPreview {
+export function parseMenuCsv(text: string, money: { currency: string; locale: string }, taken: ReadonlySet<string>): CsvPreview {
   const result = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim().toLowerCase() });
   const ids = new Set(taken);
   const missing = ['category', 'name', 'price'].filter((h) => !result.meta.fields?.includes(h));
@@ -252,7 +221,7 @@ export function parseMenuCsv(text: string, exponent: number, taken: ReadonlySet<
     if (name.length > 80) errors.push('El nombre pasa de 80 caracteres');
     const description = (row.description ?? '').trim();
     if (description.length > 500) errors.push('La descripción pasa de 500 caracteres');
-    const price = parseMoneyText(row.price ?? '', exponent);
+    const price = readMoney(row.price ?? '', money.currency, money.locale);
     if ('error' in price) errors.push(`Precio «${(row.price ?? '').slice(0, 20)}»: ${price.error}`);
     const list = (cell: string | undefined) => (cell ?? '').split(/[;|]/).map((s) => s.trim()).filter(Boolean);
     const allergens: Allergen[] = [];
@@ -270,7 +239,7 @@ export function parseMenuCsv(text: string, exponent: number, taken: ReadonlySet<
     const id = slug(name, ids);
     ids.add(id);
     const value = (price as { value: number }).value;
-    return { line: i + 2, category, name: shownName, errors, product: { id, name, description, priceText: formatMoneyText(value, exponent), tags, allergens, available: true, optionGroups: [] } };
+    return { line: i + 2, category, name: shownName, errors, product: { id, name, description, priceText: formatMoneyText(value, money.currency, money.locale), tags, allergens, available: true, optionGroups: [] } };
   });
   return { rows, total: result.data.length };
 }

@@ -6,8 +6,7 @@
  * anyone else a clear "no access" message and no order data.
  */
 import type { User } from '../../contract/auth.ts';
-import { canManageVenue } from '../auth/index.ts';
-import { ADMIN_SCOPE, hasScope, staffVenueIds } from '../auth/index.ts';
+import { canRunVenue, isAdmin, venuesRun } from '../../contract/permissions.ts';
 import { SessionGate } from '../auth/SessionGate.tsx';
 import { venueParam } from './board.ts';
 import { NoAccess } from './NoAccess.tsx';
@@ -25,12 +24,12 @@ export default function StaffPanel() {
 function StaffRoute({ user, search }: { user: User; search: string }) {
   const hasVenueParam = new URLSearchParams(search).has('venue');
   const venueId = venueParam(search);
-  const venueCount = hasScope(user, ADMIN_SCOPE) ? Infinity : staffVenueIds(user).length;
+  const venueCount = isAdmin(user.scope) ? Infinity : venuesRun(user.scope).length;
 
   if (!hasVenueParam) return <VenuePicker user={user} />;
   if (!venueId) {
     return <NoAccess title="No encontramos ese local" detail="La dirección del panel no es válida. Elige uno de tus locales." showVenueList={venueCount > 0} />;
   }
-  if (!canManageVenue(user, venueId)) return <NoAccess showVenueList={venueCount > 0} />;
+  if (!canRunVenue(user.scope, venueId)) return <NoAccess showVenueList={venueCount > 0} />;
   return <OrderBoard key={venueId} venueId={venueId} canSwitch={venueCount > 1} user={user} />;
 }

@@ -9,14 +9,14 @@ import { LoadError, Loading } from '../../shell/ui/LoadState.tsx';
 import { fetchVenueSummaries } from './api.ts';
 import { boardVenues } from './board.ts';
 import { NoAccess } from './NoAccess.tsx';
-import { ADMIN_SCOPE, hasScope, staffVenueIds } from '../auth/index.ts';
+import { isAdmin as holdsAdmin, runsAnyVenue } from '../../contract/permissions.ts';
 
 type Load = { state: 'loading' } | { state: 'ready'; venues: VenueSummary[] } | { state: 'error'; message: string };
 
 export function VenuePicker({ user }: { user: User }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const isAdmin = hasScope(user, ADMIN_SCOPE);
-  const mayUse = isAdmin || staffVenueIds(user).length > 0;
+  const isAdmin = holdsAdmin(user.scope);
+  const mayUse = runsAnyVenue(user.scope);
 
   useEffect(() => {
     if (!mayUse) return;

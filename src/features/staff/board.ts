@@ -6,7 +6,7 @@
 import { isValidVenueId } from '../../contract/limits.ts';
 import { STATUS_TRANSITIONS, type Order, type OrderStatus } from '../../contract/order.ts';
 import type { OrderMode, VenueSummary } from '../../contract/venue.ts';
-import { ADMIN_SCOPE, hasScope, staffVenueIds, type ScopedUser } from '../auth/index.ts';
+import { isAdmin, venuesRun, type Scope } from '../../contract/permissions.ts';
 
 /** The working columns, left to right (phone: top to bottom). */
 export const ACTIVE_STATUSES = ['received', 'preparing', 'ready'] as const satisfies readonly OrderStatus[];
@@ -139,14 +139,14 @@ export interface PanelVenue {
 
 /**
  * The venues whose board the user may open: every venue for an admin, else
- * the `staff:{id}` ones (named from the venue list when it knows them).
+ * the `staff:{id}` and `manager:{id}` ones (named from the venue list when it knows them).
  */
-export function boardVenues(user: ScopedUser | null | undefined, venues: readonly Pick<VenueSummary, 'id' | 'name' | 'city'>[]): PanelVenue[] {
+export function boardVenues(user: { scope?: Scope } | null | undefined, venues: readonly Pick<VenueSummary, 'id' | 'name' | 'city'>[]): PanelVenue[] {
   if (!user) return [];
   const byName = (a: PanelVenue, b: PanelVenue) => a.name.localeCompare(b.name, 'es');
-  if (hasScope(user, ADMIN_SCOPE)) return venues.map(({ id, name, city }) => ({ id, name, city })).sort(byName);
+  if (isAdmin(user.scope)) return venues.map(({ id, name, city }) => ({ id, name, city })).sort(byName);
   const known = new Map(venues.map((venue) => [venue.id, venue]));
-  return [...new Set(staffVenueIds(user))]
+  return venuesRun(user.scope)
     .map((id) => {
       const venue = known.get(id);
       return venue ? { id, name: venue.name, city: venue.city } : { id, name: id };

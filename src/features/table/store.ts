@@ -8,6 +8,7 @@ import { atom, computed } from 'nanostores';
 import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import { Order } from '../../contract/order.ts';
 import { LIMITS } from '../../contract/limits.ts';
+import { lineNote } from '../../contract/cart-line.ts';
 import { ORDER_STATUS_LABELS } from '../../contract/labels.ts';
 import { PROBLEM_TYPES } from '../../contract/problem.ts';
 import type { PriceChange } from '../../contract/order.ts';
@@ -405,11 +406,12 @@ export function addTableLine(line: NewCartLine): { ok: boolean; message?: string
   const id = venueId();
   const view = $view.get();
   if (!id || !view) return { ok: false, message: TABLE_MESSAGES.credentialInvalid };
+  const note = lineNote(line.note);
   const input = {
     productId: line.productId,
     optionIds: [...line.optionIds],
     quantity: cappedQuantity(line.quantity),
-    ...(line.note ? { note: line.note } : {}),
+    ...(note ? { note } : {}),
   };
   const same = sameLineOf(view.lines, input, view.me);
   if (!same && view.lines.length >= LIMITS.linesPerOrder) return { ok: false, message: TABLE_MESSAGES.tooManyLines };

@@ -5,6 +5,7 @@
  */
 import type { CartLineInput, TableCartLine, TableSession } from '../../contract/table.ts';
 import { LIMITS } from '../../contract/limits.ts';
+import { lineKey, lineNote } from '../../contract/cart-line.ts';
 
 /** What is needed to show a line before the server has priced it. */
 export interface LineDisplay {
@@ -33,10 +34,11 @@ export function applyEdits(lines: readonly TableCartLine[], edits: readonly Queu
       continue;
     }
     const { input, display } = edit;
+    const note = lineNote(input.note);
     const existing = out.find((l) => l.id === edit.lineId);
     if (existing) {
       out = out.map((l) => (l.id === edit.lineId
-        ? { ...l, quantity: input.quantity, ...(input.note ? { note: input.note } : { note: undefined }), lineTotal: l.unitPrice * input.quantity, pending: true }
+        ? { ...l, quantity: input.quantity, ...(note ? { note } : { note: undefined }), lineTotal: l.unitPrice * input.quantity, pending: true }
         : l));
     } else {
       out.push({
@@ -47,7 +49,7 @@ export function applyEdits(lines: readonly TableCartLine[], edits: readonly Queu
         name: display.name,
         options: display.options,
         optionIds: input.optionIds,
-        ...(input.note ? { note: input.note } : {}),
+        ...(note ? { note } : {}),
         quantity: input.quantity,
         unitPrice: display.unitPrice,
         lineTotal: display.unitPrice * input.quantity,
@@ -75,9 +77,8 @@ export function enqueue(edits: readonly QueuedEdit[], edit: QueuedEdit, serverHa
 
 /** The line of mine identical to `input` (same product, options and note), to merge into. */
 export function sameLineOf(lines: readonly ViewLine[], input: CartLineInput, me: Me): ViewLine | undefined {
-  const key = (ids: readonly string[]) => [...ids].sort().join(',');
-  return lines.find((l) => l.participantId === me.participantId && l.productId === input.productId
-    && key(l.optionIds) === key(input.optionIds) && (l.note ?? '') === (input.note ?? ''));
+  const key = lineKey(input.productId, input.optionIds, input.note);
+  return lines.find((l) => l.participantId === me.participantId && lineKey(l.productId, l.optionIds, l.note) === key);
 }
 
 export function cappedQuantity(quantity: number): number {

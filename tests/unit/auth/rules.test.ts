@@ -7,7 +7,6 @@ import {
   normalizePath,
   REDIRECTS,
 } from '../../../src/features/auth/redirect.ts';
-import { canManageVenue, hasScope, isStaff, staffVenueIds } from '../../../src/features/auth/scope.ts';
 import { checkTokens, bareToken, expiresAtFor, sessionAction, tokenStatus, refreshDelayMs } from '../../../src/features/auth/tokens.ts';
 import { storageLeaseLock } from '../../../src/features/auth/refresh-lock.ts';
 import { createAuthStorage, memoryStore } from '../../../src/features/auth/storage.ts';
@@ -66,46 +65,6 @@ describe('redirects', () => {
     expect(normalizePath('/login.html?x')).toBe('/login');
     expect(normalizePath('/')).toBe('/');
     expect(normalizePath('/index.html')).toBe('/');
-  });
-});
-
-describe('scope check', () => {
-  it('array scope: held when included', () => {
-    const user = { scope: ['staff:taqueria-el-guero'] };
-    expect(hasScope(user, 'staff:taqueria-el-guero')).toBe(true);
-    expect(hasScope(user, 'staff:cafe-la-macarena')).toBe(false);
-    expect(hasScope(user, 'staff')).toBe(false);
-  });
-
-  it('object scope: held when truthy', () => {
-    const user = { scope: { admin: true, 'staff:bar-el-cabanyal': 1, 'staff:cafe-la-macarena': 0, x: '' } };
-    expect(hasScope(user, 'admin')).toBe(true);
-    expect(hasScope(user, 'staff:bar-el-cabanyal')).toBe(true);
-    expect(hasScope(user, 'staff:cafe-la-macarena')).toBe(false);
-    expect(hasScope(user, 'x')).toBe(false);
-    expect(hasScope(user, 'missing')).toBe(false);
-  });
-
-  it('no user or no scope holds nothing', () => {
-    expect(hasScope(null, 'admin')).toBe(false);
-    expect(hasScope({}, 'admin')).toBe(false);
-    expect(hasScope({ scope: null }, 'admin')).toBe(false);
-  });
-
-  it('admin manages every venue; staff only theirs', () => {
-    expect(canManageVenue({ scope: ['admin'] }, 'cafe-la-macarena')).toBe(true);
-    expect(canManageVenue({ scope: ['staff:cafe-la-macarena'] }, 'cafe-la-macarena')).toBe(true);
-    expect(canManageVenue({ scope: ['staff:cafe-la-macarena'] }, 'taqueria-el-guero')).toBe(false);
-    expect(staffVenueIds({ scope: ['staff:a-1', 'admin', 'staff:b-2'] })).toEqual(['a-1', 'b-2']);
-    expect(isStaff({ scope: [] })).toBe(false);
-    expect(isStaff({ scope: { admin: true } })).toBe(true);
-  });
-
-  it('a manager is also staff of their venues (board, venue picker)', () => {
-    expect(canManageVenue({ scope: ['manager:cafe-la-macarena'] }, 'cafe-la-macarena')).toBe(true);
-    expect(canManageVenue({ scope: ['manager:cafe-la-macarena'] }, 'taqueria-el-guero')).toBe(false);
-    expect(staffVenueIds({ scope: ['manager:a-1', 'staff:b-2', 'staff:a-1'] })).toEqual(['a-1', 'b-2']);
-    expect(isStaff({ scope: ['manager:a-1'] })).toBe(true);
   });
 });
 

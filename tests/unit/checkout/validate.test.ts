@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { OrderInput } from '../../../src/contract/order.ts';
 import {
-  blockerText, buildOrderInput, checkoutModes, fieldErrorsFromProblem, firstInvalidField, initialForm, orderBlockers, validateCheckout,
+  blockerText, buildOrderInput, checkoutModes, fieldErrorsFromProblem, firstInvalidField, initialForm, orderBlockers, tipChoiceOf, validateCheckout,
   type CheckoutForm,
 } from '../../../src/features/checkout/validate.ts';
 
+const MX = { currency: 'MXN', locale: 'es-MX' };
 const venue = { orderModes: ['table', 'pickup', 'delivery'] as ('table' | 'pickup' | 'delivery')[], tables: ['1', '2', '12'] };
 const good: CheckoutForm = {
   mode: 'pickup', table: '', name: 'Ana García', phone: '+52 55 1234-5678', address: '', note: '',
@@ -13,13 +14,14 @@ const good: CheckoutForm = {
 
 describe('validateCheckout', () => {
   it('accepts a complete pickup order', () => {
-    expect(validateCheckout(good, venue)).toEqual({});
+    expect(validateCheckout(good, venue, MX)).toEqual({});
   });
 
   it('marks every bad field with a Spanish message, first one first', () => {
     const errors = validateCheckout(
       { ...good, mode: 'delivery', name: ' ', phone: '12-34', address: '', note: 'x'.repeat(501), tip: 'custom', tipCustom: '-3', payment: '' },
       venue,
+      MX,
     );
     expect(errors.name).toBe('Escribe tu nombre.');
     expect(errors.phone).toMatch(/^Teléfono no válido/);
@@ -31,19 +33,27 @@ describe('validateCheckout', () => {
   });
 
   it('checks name and address lengths and phone digit counts', () => {
-    expect(validateCheckout({ ...good, name: 'a'.repeat(81) }, venue).name).toMatch(/80/);
-    expect(validateCheckout({ ...good, name: 'a'.repeat(80) }, venue).name).toBeUndefined();
-    expect(validateCheckout({ ...good, phone: '123456' }, venue).phone).toBeDefined();
-    expect(validateCheckout({ ...good, phone: '1234567' }, venue).phone).toBeUndefined();
-    expect(validateCheckout({ ...good, phone: '1'.repeat(21) }, venue).phone).toBeDefined();
-    expect(validateCheckout({ ...good, phone: '555 123 abc' }, venue).phone).toBeDefined();
-    expect(validateCheckout({ ...good, mode: 'delivery', address: 'c'.repeat(201) }, venue).address).toMatch(/200/);
-    expect(validateCheckout({ ...good, mode: 'pickup', address: '' }, venue).address).toBeUndefined();
+    expect(validateCheckout({ ...good, name: 'a'.repeat(81) }, venue, MX).name).toMatch(/80/);
+    expect(validateCheckout({ ...good, name: 'a'.repeat(80) }, venue, MX).name).toBeUndefined();
+    expect(validateCheckout({ ...good, phone: '123456' }, venue, MX).phone).toBeDefined();
+    expect(validateCheckout({ ...good, phone: '1234567' }, venue, MX).phone).toBeUndefined();
+    expect(validateCheckout({ ...good, phone: '1'.repeat(21) }, venue, MX).phone).toBeDefined();
+    expect(validateCheckout({ ...good, phone: '555 123 abc' }, venue, MX).phone).toBeDefined();
+    expect(validateCheckout({ ...good, mode: 'delivery', address: 'c'.repeat(201) }, venue, MX).address).toMatch(/200/);
+    expect(validateCheckout({ ...good, mode: 'pickup', address: '' }, venue, MX).address).toBeUndefined();
+  });
+
+  it('reads a custom tip in the venue\'s locale, by the same rule as the menu editor', () => {
+    expect(tipChoiceOf({ tip: 'custom', tipCustom: '3.500' }, { currency: 'EUR', locale: 'es-ES' })).toEqual({ amount: 350_000 });
+    expect(tipChoiceOf({ tip: 'custom', tipCustom: '3.500' }, MX)).toEqual({ amount: 350 });
+    expect(tipChoiceOf({ tip: 'custom', tipCustom: '20,50' }, MX)).toEqual({ amount: 2_050 });
+    expect(tipChoiceOf({ tip: 'custom', tipCustom: '-3' }, MX)).toBeNull();
+    expect(validateCheckout({ ...good, tip: 'custom', tipCustom: 'mucho' }, venue, MX).tip).toBe('Escribe una propina válida, por ejemplo 20 o 20.50.');
   });
 
   it('refuses a mode the venue does not offer, and the table mode always (a table is chosen only by its QR link)', () => {
-    expect(validateCheckout({ ...good, mode: 'delivery', address: 'x' }, { orderModes: ['table'] }).mode).toBeDefined();
-    expect(validateCheckout({ ...good, mode: 'table', table: '12' }, venue).mode).toBeDefined();
+    expect(validateCheckout({ ...good, mode: 'delivery', address: 'x' }, { orderModes: ['table'] }, MX).mode).toBeDefined();
+    expect(validateCheckout({ ...good, mode: 'table', table: '12' }, venue, MX).mode).toBeDefined();
     expect(checkoutModes(venue)).toEqual(['pickup', 'delivery']);
   });
 });

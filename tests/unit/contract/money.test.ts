@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { computeTotals, percentOf, splitBill, subtotalOf, unitCountOf } from '../../../src/contract/money.ts';
-import { parseAmount } from '../../../src/features/checkout/totals.ts';
 
 const lines = [
   { unitPrice: 4_500, quantity: 2 }, // 90.00
@@ -41,24 +40,6 @@ describe('computeTotals (shared with the server)', () => {
       expect(Number.isInteger(tip)).toBe(true);
       expect(Math.abs(tip * 100 - amount * percent)).toBeLessThanOrEqual(50);
     }));
-  });
-});
-
-describe('parseAmount', () => {
-  it('reads decimals with comma or point into minor units', () => {
-    expect(parseAmount('20', 2)).toBe(2_000);
-    expect(parseAmount('20,5', 2)).toBe(2_050);
-    expect(parseAmount(' 20.05 ', 2)).toBe(2_005);
-    expect(parseAmount('0,1', 2)).toBe(10);
-    expect(parseAmount('19.99', 2)).toBe(1_999); // a float would give 1998.9999…
-    expect(parseAmount('2000', 0)).toBe(2_000);
-  });
-
-  it('refuses what is not a plain non-negative amount', () => {
-    for (const bad of ['', '-5', 'abc', '1.000,00', '1,005', '5e3', '0x10', '12,5,0', '1 000']) {
-      expect(parseAmount(bad, 2), bad).toBeNull();
-    }
-    expect(parseAmount('20,5', 0)).toBeNull();
   });
 });
 

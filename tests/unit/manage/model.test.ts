@@ -1,20 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { blankVenue, csvLimitMessage, errorPaths, formatMoneyText, NewVenueForm, parseMenuCsv, parseMoneyText, toForm, venueResolver, type FormValues } from '../../../src/features/manage/model.ts';
+import { blankVenue, csvLimitMessage, errorPaths, NewVenueForm, parseMenuCsv, readMoney, toForm, venueResolver, type FormValues } from '../../../src/features/manage/model.ts';
 import { isValidVenueId } from '../../../src/contract/limits.ts';
 import { DEMO_VENUES } from '../../../server/demo/venues/index.ts';
 
-describe('money typed as text', () => {
-  it('becomes integer minor units without floats', () => {
-    const cases: Array<[string, number]> = [['12,50', 1250], ['12.5', 1250], ['1.234,50', 123450], ['3.500', 350000], ['$ 8', 800], ['0,1', 10], ['19,99', 1999], ['0,07', 7]];
-    for (const [text, minor] of cases) expect(parseMoneyText(text, 2), text).toEqual({ value: minor });
-    expect(parseMoneyText('-1', 2)).toEqual({ error: 'El precio no puede ser negativo' });
-    expect(parseMoneyText('-1,5', 2, { allowNegative: true })).toEqual({ value: -150 });
-    expect(parseMoneyText('1,234', 2)).toEqual({ value: 123400 });
-    expect(parseMoneyText('1,2345', 2)).toHaveProperty('error');
-    expect(parseMoneyText('doce', 2)).toHaveProperty('error');
-    expect(parseMoneyText('', 2)).toEqual({ error: 'Escribe un precio' });
-    expect(formatMoneyText(1250, 2)).toBe('12,50');
-    expect(formatMoneyText(-5, 2)).toBe('-0,05');
+const ES = { currency: 'EUR', locale: 'es-ES' };
+
+describe('money typed as text in the editor', () => {
+  it('is read in the venue\'s locale (src/contract/money-text.ts), with Spanish messages', () => {
+    expect(readMoney('3.500', 'EUR', 'es-ES')).toEqual({ value: 350_000 });
+    expect(readMoney('3.500', 'MXN', 'es-MX')).toEqual({ value: 350 });
+    expect(readMoney('-1', 'EUR', 'es-ES')).toEqual({ error: 'El precio no puede ser negativo' });
+    expect(readMoney('-1,5', 'EUR', 'es-ES', { allowNegative: true })).toEqual({ value: -150 });
+    expect(readMoney('1,2345', 'EUR', 'es-ES')).toEqual({ error: 'Como mucho 2 decimales' });
+    expect(readMoney('doce', 'MXN', 'es-MX')).toEqual({ error: 'Escribe un precio válido, p. ej. 12.50' });
+    expect(readMoney('', 'EUR', 'es-ES')).toEqual({ error: 'Escribe un precio' });
   });
 });
 
@@ -43,6 +42,8 @@ describe('form model', () => {
 
   it('puts contract errors at the form fields through the zod resolver (price text, min > max, long names, money typed wrong)', async () => {
     const form = toForm({ ...DEMO_VENUES[0]!, updatedAt: 'x' });
+    // The example is written in the venue's locale (es-MX: "12.50", es-ES: "12,50").
+    const example = form.locale === 'es-MX' ? '12.50' : '12,50';
     const product = form.categories[0]!.products[0]!;
     product.priceText = '-3';
     product.name = 'x'.repeat(10_000);
@@ -54,16 +55,16 @@ describe('form model', () => {
       'categories.0.products.0.priceText': 'El precio no puede ser negativo',
       'categories.0.products.0.name': 'Máximo 80 caracteres',
       'categories.0.products.0.optionGroups.0.min': 'El mínimo no puede ser mayor que el máximo',
-      'categories.0.products.0.optionGroups.0.options.0.priceDeltaText': 'Escribe solo números, p. ej. 12,50',
+      'categories.0.products.0.optionGroups.0.options.0.priceDeltaText': `Escribe un precio válido, p. ej. ${example}`,
     });
-    expect(messages.minOrderText).toBe('Escribe solo números, p. ej. 12,50');
+    expect(messages.minOrderText).toBe(`Escribe un precio válido, p. ej. ${example}`);
   });
 });
 
 describe('CSV import', () => {
   it('previews rows with Spanish errors per row', () => {
     const csv = 'category,name,description,price,allergens,tags\nPostres,Flan,Casero,"4,50",huevo;lácteos,nuevo\nPostres,,Sin nombre,3,,\nBebidas,Agua,,-1,plomo,\n';
-    const { rows, total } = parseMenuCsv(csv, 2, new Set());
+    const { rows, total } = parseMenuCsv(csv, ES, new Set());
     expect(total).toBe(3);
     expect(rows).toHaveLength(3);
     expect(rows[0]!.errors).toEqual([]);
@@ -82,7 +83,7 @@ describe('CSV import', () => {
       ['crustaceos', 'crustaceans'], ['mariscos', ''], ['altramuz', 'lupin'], ['sulfitos', 'sulphites'], ['peanuts', 'peanuts'],
     ];
     const csv = ['category,name,price,allergens', ...words.map(([word], i) => `Platos,Plato ${i},1,${word}`)].join('\n');
-    const { rows } = parseMenuCsv(csv, 2, new Set());
+    const { rows } = parseMenuCsv(csv, ES, new Set());
     words.forEach(([word, allergen], i) => {
       if (allergen) expect(rows[i]!.product?.allergens, word).toEqual([allergen]);
       else expect(rows[i]!.errors, word).toEqual([`Alérgeno desconocido: «${word}»`]);
@@ -91,7 +92,7 @@ describe('CSV import', () => {
 
   it('reads the first 500 rows of a longer file and says so', () => {
     const csv = ['category,name,price', ...Array.from({ length: 10_000 }, (_, i) => `Platos,Plato ${i},1`)].join('\n');
-    const { rows, total } = parseMenuCsv(csv, 2, new Set());
+    const { rows, total } = parseMenuCsv(csv, ES, new Set());
     expect(rows).toHaveLength(500);
     expect(total).toBe(10_000);
     expect(csvLimitMessage(total)).toContain('Solo se importan las primeras 500 filas');

@@ -38,6 +38,10 @@ describe('table cart view', () => {
     const input = { productId: 'torta', optionIds: ['a', 'b'], quantity: 1 };
     expect(sameLineOf([line({ optionIds: ['a', 'b'] }), mine], input, me)?.id).toBe('mine');
     expect(sameLineOf([mine], { ...input, note: 'sin cebolla' }, me)).toBeUndefined();
+    // The note is compared trimmed, as the cart and the server compare it.
+    const withNote = { ...mine, note: 'sin cebolla' };
+    expect(sameLineOf([withNote], { ...input, note: '  sin cebolla ' }, me)?.id).toBe('mine');
+    expect(sameLineOf([mine], { ...input, note: '   ' }, me)?.id).toBe('mine');
   });
 
   it('ignores an older snapshot of the same session, takes any snapshot of another one', () => {
