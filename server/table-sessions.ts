@@ -393,7 +393,12 @@ export function createTableSessionService(db: Db, venues: VenueStore, orders: Or
         const count = (await tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM table_cart_lines WHERE session_id = ?', [s.id]))!.n;
         if (Number(count) >= LIMITS.linesPerOrder) throw problem('validation', 422, TABLE_MESSAGES.tooManyLines, { errors: { lineId: [TABLE_MESSAGES.tooManyLines] } });
         const name = entry.products.get(input.productId)?.product.name ?? input.productId;
-        await tx.run('INSERT INTO table_cart_lines (session_id, id, participant_id, product_id, name, option_ids, note, quantity, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [s.id, lineId, caller.participantId, input.productId, name, JSON.stringify(input.optionIds), note, input.quantity, at.toISOString()]);
+        // The cart is listed by `added_at, id`; ids are random, so two lines added in the same
+        // millisecond would be listed in a random order. Each new line is stamped strictly after
+        // the session's latest one: the listing is the order in which lines were added.
+        const last = (await tx.get<{ latest: string | null }>('SELECT MAX(added_at) AS latest FROM table_cart_lines WHERE session_id = ?', [s.id]))?.latest;
+        const addedAt = last && Date.parse(last) >= at.getTime() ? new Date(Date.parse(last) + 1) : at;
+        await tx.run('INSERT INTO table_cart_lines (session_id, id, participant_id, product_id, name, option_ids, note, quantity, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [s.id, lineId, caller.participantId, input.productId, name, JSON.stringify(input.optionIds), note, input.quantity, addedAt.toISOString()]);
         await tx.run('INSERT INTO table_line_ids (session_id, line_id, target_id, body_hash) VALUES (?, ?, ?, ?)', [s.id, lineId, lineId, bodyHash]);
         return { changed: true, value: undefined };
       });

@@ -5,7 +5,7 @@
  * (nothing of a closed session stays readable), floods and staff scopes. Runs on SQLite
  * and, in the `server-pg` project, on PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { JoinResult, StaffTableSessions, TableBill, TableSession, TABLE_MESSAGES, TABLE_STRINGS, type TableSession as Session } from '../../src/contract/table.ts';
 import { Order, type Order as OrderT } from '../../src/contract/order.ts';
@@ -310,6 +310,26 @@ describe('the shared cart', () => {
     expect((await put(ana.credential, 'short', FLAN)).status).toBe(422);
     expect((await put(ana.credential, 'has spaces in it', FLAN)).status).toBe(422);
     expect((await getSession(ana.credential)).cart.lines).toEqual([]);
+  });
+
+  it('lists lines in the order they were added, even when added in the same millisecond', async () => {
+    // A frozen clock (at the real now, so the session stays active): every line gets the same
+    // time; random ids must not decide the order.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      for (let round = 0; round < 3; round++) {
+        const ids: string[] = [];
+        for (let i = 0; i < 6; i++) {
+          const id = lineId();
+          ids.push(id);
+          expect((await put(i % 2 ? luis.credential : ana.credential, id, { ...FLAN, note: `orden ${round}-${i}` })).status).toBe(200);
+        }
+        expect((await getSession(ana.credential)).cart.lines.map((l) => l.id)).toEqual(ids);
+        for (const id of ids) await del(ana.credential, id);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('holds at most 50 lines at the table', async () => {
