@@ -165,3 +165,34 @@ test.describe('times', () => {
     await expectNoAxeViolations(page, 'order page with the venue\'s time');
   });
 });
+
+test('the table cart flags a line whose dish the kitchen marks sold out, as the diner\'s own cart does', async ({ browser, request }, testInfo) => {
+  test.setTimeout(90_000);
+  const label = 'Terraza';
+  await closeTable(request, label, false);
+  const link = await tableLink(request, label);
+  const eva = await newPhone(browser, testInfo);
+  const staff = await apiLogin(request, COCINA);
+  const available = (value: boolean) => request.patch(`/api/venues/${VENUE}/products/volcan-de-chorizo`, {
+    data: { available: value }, headers: { Authorization: `Bearer ${staff.token}` },
+  });
+  try {
+    await joinAs(eva.page, link, 'Eva', label);
+    await addDish(eva.page, 'Volcán de chorizo');
+    await openTableCart(eva.page);
+    const line = tableDrawer(eva.page).getByTestId('table-line').filter({ hasText: 'Volcán de chorizo' });
+    await expect(line).toBeVisible();
+    await expect(line.getByTestId('line-sold-out')).toHaveCount(0);
+
+    expect((await available(false)).status()).toBe(200);
+    await expect(line.getByTestId('line-sold-out')).toHaveText('Agotado: elimínalo para poder pedir', { timeout: 15_000 }); // the open menu checks every 10 s
+    await expectNoAxeViolations(eva.page, 'table cart with a sold-out line');
+
+    expect((await available(true)).status()).toBe(200);
+    await expect(line.getByTestId('line-sold-out')).toHaveCount(0, { timeout: 15_000 }); // the open menu checks every 10 s
+  } finally {
+    await available(true);
+    await closeTable(request, label, false);
+    await eva.context.close();
+  }
+});

@@ -5,7 +5,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { useStore } from '@nanostores/react';
 import { lineTotal, type CartLine } from './cart.ts';
-import { $livePrices, $soldOut, currentUnitPrice } from './sold-out.ts';
+import { $livePrices, $soldOut, lineNotice } from './sold-out.ts';
 
 interface Props {
   line: CartLine;
@@ -20,13 +20,11 @@ interface Props {
 export function CartLineItem({ line, currency, locale, onQuantity, onRemove, onAcceptPrice }: Props) {
   const money = (minor: number) => formatMoney(minor, currency, locale);
   const labelId = `line-${hash(line.key)}`;
-  const soldOut = useStore($soldOut).has(line.productId);
-  // The dish's price now, when the open menu has a newer version whose price differs from the one added.
-  const prices = useStore($livePrices);
-  const now = currentUnitPrice(prices, line);
-  // A newer menu without the dish at all (deleted by the venue).
-  const gone = prices.size > 0 && now === null;
-  const priceChanged = !soldOut && now !== null && now !== line.unitPrice;
+  // Sold out now, gone from a newer menu (deleted by the venue), or priced differently since it was added.
+  const notice = lineNotice(useStore($soldOut), useStore($livePrices), line);
+  const soldOut = notice?.kind === 'sold-out';
+  const gone = notice?.kind === 'gone';
+  const now = notice?.kind === 'price' ? notice.now : null;
   return (
     <li className="py-3" aria-labelledby={labelId} data-testid="cart-line">
       <div className="flex items-start justify-between gap-3">
@@ -39,7 +37,7 @@ export function CartLineItem({ line, currency, locale, onQuantity, onRemove, onA
           <p className="text-sm text-base-content/80">{money(line.unitPrice)} c/u</p>
           {soldOut && <p className="mt-1 text-sm font-semibold text-[#a3153a]" data-testid="line-sold-out">Agotado: elimínalo para poder pedir</p>}
           {gone && <p className="mt-1 text-sm font-semibold text-[#a3153a]" data-testid="line-gone">Ya no está en el menú: elimínalo para poder pedir</p>}
-          {priceChanged && (
+          {now !== null && (
             <div className="mt-1 flex flex-wrap items-center gap-x-2">
               <p className="text-sm font-semibold text-[#a3153a]" data-testid="line-price-changed">
                 El precio cambió: ahora {money(now)} c/u

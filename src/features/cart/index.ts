@@ -12,3 +12,4 @@ export {
   replaceLines, $sharedCart, type VenueMoney,
 } from './store.ts';
 export { default as CartButton } from './CartButton.tsx';
+export { $livePrices, $soldOut, lineNotice } from './sold-out.ts';

@@ -48,3 +48,22 @@ export function currentUnitPrice(prices: ReadonlyMap<string, LivePrice>, line: {
   for (const id of line.optionIds) price += live.deltas[id] ?? 0;
   return Math.max(0, price);
 }
+
+/** What a line's diner must know before ordering, as the newest menu says (nothing: null). */
+export type LineNotice = { kind: 'sold-out' } | { kind: 'gone' } | { kind: 'price'; now: number };
+
+/**
+ * The notice for a line added at `unitPrice`: its dish is sold out, or a newer menu no longer
+ * has it, or its price is no longer the one the line holds. The diner's cart and the table's
+ * cart flag their lines by this one rule.
+ */
+export function lineNotice(
+  soldOut: ReadonlySet<string>,
+  prices: ReadonlyMap<string, LivePrice>,
+  line: { productId: string; optionIds: readonly string[]; unitPrice: number },
+): LineNotice | null {
+  if (soldOut.has(line.productId)) return { kind: 'sold-out' };
+  const now = currentUnitPrice(prices, line);
+  if (now === null) return prices.size > 0 ? { kind: 'gone' } : null;
+  return now === line.unitPrice ? null : { kind: 'price', now };
+}

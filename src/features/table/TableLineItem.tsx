@@ -1,8 +1,10 @@
 /** One line of the table cart: who added it; your own lines have a quantity stepper, removing someone else's asks first. */
 import { useEffect, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import { mdiMinus, mdiPlus, mdiTrashCanOutline } from '@mdi/js';
 import { LIMITS } from '../../contract/limits.ts';
 import { Icon } from '../../shell/Icon.tsx';
+import { $livePrices, $soldOut, lineNotice } from '../cart/index.ts';
 import type { ViewLine } from './view.ts';
 
 interface Props {
@@ -18,6 +20,8 @@ export function TableLineItem({ line, mine, money, onQuantity, onRemove }: Props
   const confirmRef = useRef<HTMLButtonElement>(null);
   const removeRef = useRef<HTMLButtonElement>(null);
   const labelId = `table-line-${line.id}`;
+  // As the diner's own cart flags its lines: sold out, gone from the menu, or a new price (the round is priced by the API when sent).
+  const notice = lineNotice(useStore($soldOut), useStore($livePrices), line);
   useEffect(() => {
     if (confirming) confirmRef.current?.focus();
   }, [confirming]);
@@ -35,6 +39,9 @@ export function TableLineItem({ line, mine, money, onQuantity, onRemove }: Props
           <p className="text-sm" data-testid="line-by">Añadido por {line.by}{mine ? ' (tú)' : ''}</p>
           {!mine && <p className="text-sm text-base-content/80">{line.quantity} × {money(line.unitPrice)}</p>}
           {line.pending && <p className="text-xs text-base-content/80">Pendiente de enviar</p>}
+          {notice?.kind === 'sold-out' && <p className="mt-1 text-sm font-semibold text-[#a3153a]" data-testid="line-sold-out">Agotado: elimínalo para poder pedir</p>}
+          {notice?.kind === 'gone' && <p className="mt-1 text-sm font-semibold text-[#a3153a]" data-testid="line-gone">Ya no está en el menú: elimínalo para poder pedir</p>}
+          {notice?.kind === 'price' && <p className="mt-1 text-sm font-semibold text-[#a3153a]" data-testid="line-price-changed">El precio cambió: ahora {money(notice.now)} c/u</p>}
         </div>
         <p className="font-semibold whitespace-nowrap" aria-label={`Total de la línea: ${money(line.lineTotal)}`}>{money(line.lineTotal)}</p>
       </div>

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Product, Venue } from '../../../src/contract/venue.ts';
 import { menuShape } from '../../../src/features/menu/venue-facts.ts';
-import { $livePrices, currentUnitPrice, setSoldOutFrom } from '../../../src/features/cart/sold-out.ts';
+import { $livePrices, $soldOut, currentUnitPrice, lineNotice, setSoldOutFrom } from '../../../src/features/cart/sold-out.ts';
 
 const p = (id: string, extra: Partial<Product> = {}): Product => ({
   id, name: id, description: '', price: 1000, tags: [], allergens: [], available: true, optionGroups: [], ...extra,
@@ -50,5 +50,21 @@ describe('currentUnitPrice', () => {
     expect(currentUnitPrice($livePrices.get(), { productId: 'taco', optionIds: ['harina'] })).toBe(7700);
     expect(currentUnitPrice($livePrices.get(), { productId: 'taco', optionIds: ['maiz'] })).toBe(7200);
     expect(currentUnitPrice($livePrices.get(), { productId: 'gone', optionIds: [] })).toBeNull();
+  });
+});
+
+describe('lineNotice (the diner\'s cart and the table cart flag lines by it)', () => {
+  it('says nothing until a whole menu is known, then sold out, gone from the menu, or the new price', () => {
+    $livePrices.set(new Map());
+    const line = { productId: 'taco', optionIds: ['harina'], unitPrice: 7400 };
+    expect(lineNotice(new Set(), $livePrices.get(), line)).toBeNull();
+    setSoldOutFrom(venue);
+    expect(lineNotice($soldOut.get(), $livePrices.get(), line)).toBeNull();
+    setSoldOutFrom(edit((v) => { v.categories[0]!.products[0]!.price = 7200; }));
+    expect(lineNotice($soldOut.get(), $livePrices.get(), line)).toEqual({ kind: 'price', now: 7700 });
+    setSoldOutFrom(edit((v) => { v.categories[0]!.products[0]!.available = false; }));
+    expect(lineNotice($soldOut.get(), $livePrices.get(), line)).toEqual({ kind: 'sold-out' });
+    setSoldOutFrom(edit((v) => { v.categories[0]!.products.shift(); }));
+    expect(lineNotice($soldOut.get(), $livePrices.get(), line)).toEqual({ kind: 'gone' });
   });
 });
