@@ -20,6 +20,7 @@ import { rename, stat, utimes, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Venue, VenueSummary } from '../src/contract/venue.ts';
+import type { RegionsModule } from '../src/contract/prerender.ts';
 import type { SiteState } from './deps.ts';
 
 /** The render module the build bundles beside `distDir` (src/shell/venue-regions-bundle.ts: same rule). */
@@ -32,21 +33,6 @@ export function venueRegionsModule(distDir: string): string {
 export const PRERENDER_DEBOUNCE_MS = 1_000;
 /** …but a venue edited without pause is regenerated at least this often. */
 export const PRERENDER_MAX_WAIT_MS = 10_000;
-
-interface VenueRegions {
-  header: string;
-  nav: string;
-  sections: string;
-  islandProps: string;
-  title: string;
-  description: string;
-  facts: string;
-}
-interface RegionsModule {
-  renderVenueRegions: (venue: Venue, etag: string | null, now?: number) => VenueRegions;
-  homeVenuesOf: (islandProps: string) => VenueSummary[];
-  renderHomeRegions: (venues: VenueSummary[], prefix: string) => { islandProps: string; inner: string };
-}
 
 const HOME_ISLAND = /<astro-island\b[^>]*\bcomponent-url="[^"]*\/HomeSearch\.[^"]*"[^>]*>/;
 

@@ -6,6 +6,7 @@
  */
 import { renderToString } from 'react-dom/server';
 import type { Venue, VenueSummary } from '../../contract/venue.ts';
+import type { HomeRegions, VenueRegions } from '../../contract/prerender.ts';
 import HomeSearch from './HomeSearch.tsx';
 import { DEFAULT_API_BASE } from '../../lib/config.ts';
 import { CategoryNav } from './CategoryNav.tsx';
@@ -13,22 +14,6 @@ import { MenuSections } from './MenuSections.tsx';
 import { VenueHeader } from './VenueHeader.tsx';
 import { menuIslandProps, venueFactsJson, venuePageDescription } from './venue-page-data.ts';
 
-export interface VenueRegions {
-  /** `<header id="venue-header">…` */
-  header: string;
-  /** The category tabs' `<nav>`. */
-  nav: string;
-  /** `<div id="menu-sections">…` (the cards). */
-  sections: string;
-  /** The menu island's `props="…"` attribute value (escaped as the build writes it). */
-  islandProps: string;
-  /** `<title>…</title>` */
-  title: string;
-  /** The description meta's `content` (escaped). */
-  description: string;
-  /** `#venue-facts`' text. */
-  facts: string;
-}
 
 /** As Astro escapes text and attribute values. */
 export function escapeHtml(text: string): string {
@@ -78,11 +63,6 @@ function unescapeHtml(text: string): string {
 }
 
 /** The home page's venue list island: its props and its server-rendered HTML. */
-export interface HomeRegions {
-  islandProps: string;
-  inner: string;
-}
-
 /** The venues the home page's island was rendered with, read from its `props` attribute value. */
 export function homeVenuesOf(islandProps: string): VenueSummary[] {
   const props = deserialize([0, JSON.parse(unescapeHtml(islandProps))]) as { initialVenues?: VenueSummary[] };

@@ -1,0 +1,35 @@
+/**
+ * What the build's render module (src/features/menu/prerender-regions.tsx, bundled beside the
+ * site) gives the bundled server (server/prerender.ts), which regenerates one venue's page and
+ * the home page's list after an edit: the parts of those pages that come from the data.
+ */
+import type { Venue, VenueSummary } from './venue.ts';
+
+export interface VenueRegions {
+  /** `<header id="venue-header">…` */
+  header: string;
+  /** The category tabs' `<nav>`. */
+  nav: string;
+  /** `<div id="menu-sections">…` (the cards). */
+  sections: string;
+  /** The menu island's `props="…"` attribute value (escaped as the build writes it). */
+  islandProps: string;
+  /** `<title>…</title>` */
+  title: string;
+  /** The description meta's `content` (escaped). */
+  description: string;
+  /** `#venue-facts`' text. */
+  facts: string;
+}
+
+export interface HomeRegions {
+  islandProps: string;
+  inner: string;
+}
+
+/** The render module's exports. */
+export interface RegionsModule {
+  renderVenueRegions: (venue: Venue, etag: string | null, now?: number) => VenueRegions;
+  homeVenuesOf: (islandProps: string) => VenueSummary[];
+  renderHomeRegions: (venues: VenueSummary[], prefix: string) => HomeRegions;
+}
