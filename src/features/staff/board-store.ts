@@ -86,6 +86,13 @@ function mount(venueId: string, board: Board): () => void {
   /** Ids seen in the working columns; null until the first poll (nothing is "new" on arrival). */
   let known: Set<string> | null = null;
   const now = () => new Date().toISOString();
+  /**
+   * When each order last came over the stream, and when the poll that just answered was asked
+   * for: a poll asked for before an order arrived cannot list it, and must not take it off the
+   * board (the stream comes up, a catch-up poll goes out, an order arrives, the poll answers).
+   */
+  const streamedAt = new Map<string, number>();
+  let pollAskedAt = 0;
 
   const loadVenue = () => {
     fetchVenueSummaries()
@@ -159,11 +166,20 @@ function mount(venueId: string, board: Board): () => void {
 
   if (board.$state.get().gate !== 'ready') board.$state.set({ ...INITIAL, venue: board.$state.get().venue });
   loadVenue();
-  const instance = startBoardFeed(venueId, (statuses, signal) => fetchVenueOrders(venueId, statuses, signal), {
+  const instance = startBoardFeed(venueId, (statuses, signal) => {
+    const asked = performance.now();
+    return fetchVenueOrders(venueId, statuses, signal).then((list) => {
+      pollAskedAt = asked;
+      return list;
+    });
+  }, {
     onOrders(list, kind) {
       const { orders } = board.$state.get();
+      const merged = mergeOrders(orders, list, kind === 'active' ? isActiveStatus : () => false);
+      const listed = new Set(merged.map((order) => order.id));
+      const newer = orders.filter((order) => !listed.has(order.id) && (streamedAt.get(order.id) ?? -1) >= pollAskedAt);
       patch(board, {
-        orders: mergeOrders(orders, list, kind === 'active' ? isActiveStatus : () => false),
+        orders: [...merged, ...newer],
         gate: 'ready',
         syncError: '',
         updatedAt: now(),
@@ -175,6 +191,7 @@ function mount(venueId: string, board: Board): () => void {
       else arrived(list);
     },
     onOrder(order) {
+      streamedAt.set(order.id, performance.now());
       patch(board, { orders: mergeOrders(board.$state.get().orders, [order]), updatedAt: now() });
       arrived([order]);
     },

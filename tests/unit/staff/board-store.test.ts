@@ -91,6 +91,32 @@ describe('boardStore', () => {
     expect(stream.stopped).toBe(true);
   });
 
+  it('an order that arrives over the stream while a poll is out stays on the board when that older poll answers', async () => {
+    let answer: (orders: Order[]) => void = () => {};
+    let first = true;
+    fetchVenueOrders.mockImplementation(async (_, statuses) => {
+      if (!statuses.includes('received')) return [];
+      if (first) { first = false; return [order('r1', 'received')]; }
+      // The catch-up poll when the stream comes up: it answers only later, without the new order.
+      return new Promise<Order[]>((resolve) => { answer = resolve; });
+    });
+    fetchVenueSummaries.mockResolvedValue([venue('Taquería')]);
+    const $board = boardStore('race');
+    const unsubscribe = $board.listen(() => {});
+    await vi.advanceTimersByTimeAsync(0);
+    const stream = follows[0]!;
+    stream.up();
+    await vi.advanceTimersByTimeAsync(0);
+    stream.send('order', order('r2', 'received'), 20);
+    await vi.advanceTimersByTimeAsync(0);
+    expect($board.get().orders.map((o) => o.id).sort()).toEqual(['r1', 'r2']);
+    answer([order('r1', 'received')]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect($board.get().orders.map((o) => o.id).sort()).toEqual(['r1', 'r2']);
+    unsubscribe();
+    await vi.advanceTimersByTimeAsync(2_000);
+  });
+
   it('keeps the open tables live: sessions, calls announced once, acknowledged and closed tables leave', async () => {
     fetchVenueOrders.mockResolvedValue([]);
     fetchVenueSummaries.mockResolvedValue([venue('Taquería')]);
