@@ -51,11 +51,11 @@ module.exports = {
     {
       name: 'db-imports-server',
       comment:
-        'server/db/ (connection, migrations) is the bottom of the server: it imports nothing else from server/ ' +
+        'server/platform/db/ (connection, migrations) is the bottom of the server: it imports nothing else from server/ ' +
         '(demo data lives in server/demo/, which may import the database layer and the services).',
       severity: 'error',
-      from: { path: '^server/db/' },
-      to: { path: '^server/', pathNot: '^server/db/' },
+      from: { path: '^server/platform/db/' },
+      to: { path: '^server/', pathNot: '^server/platform/db/' },
     },
     {
       name: 'demo-outside-start-up',
@@ -103,7 +103,33 @@ module.exports = {
       comment: 'Circular dependencies make load order matter and modules impossible to reason about alone.',
       severity: 'error',
       from: {},
-      to: { circular: true },
+      // A cycle closed only by type imports (a route module's `AppDeps`) never runs: not flagged.
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'server-feature-public-module',
+      comment:
+        'A server feature (server/features/{name}/) reaches another one only through its public module, ' +
+        'server/features/{other}/index.ts: what is inside a feature can change without touching the others.',
+      severity: 'error',
+      from: { path: '^server/features/([^/]+)/' },
+      to: { path: '^server/features/[^/]+/', pathNot: ['^server/features/$1/', '^server/features/[^/]+/index[.]ts$'] },
+    },
+    {
+      name: 'server-outside-features-public-module',
+      comment: 'The app, the start-up, the demo data and the scripts use a server feature only through its public module (index.ts).',
+      severity: 'error',
+      from: { path: '^(server|scripts)/', pathNot: '^server/features/' },
+      to: { path: '^server/features/[^/]+/', pathNot: '^server/features/[^/]+/index[.]ts$' },
+    },
+    {
+      name: 'platform-below-features',
+      comment:
+        'server/platform/ (http, problems, security headers, static files, config, db, events, rate limits) is the plumbing ' +
+        'every feature stands on: it imports no feature and not the app.',
+      severity: 'error',
+      from: { path: '^server/platform/' },
+      to: { path: '^server/(features/|app[.]ts|main[.]ts|deps[.]ts|demo/)' },
     },
     {
       name: 'no-orphans',

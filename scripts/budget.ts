@@ -156,7 +156,7 @@ async function startServer(): Promise<void> {
       UMENU_JWT_SECRET: 'budget-secret-not-for-production-0123456789',
       // The benchmark venue (520 products) is measured too.
       UMENU_SEED_LARGE: '1',
-      // `?umenu-floor` serves a page without its scripts (server/static.ts).
+      // `?umenu-floor` serves a page without its scripts (server/platform/static.ts).
       UMENU_BUDGET_FLOOR: '1',
       ...(NO_BUILD || prebuilt ? { UMENU_SKIP_BUILD: '1' } : { UMENU_FORCE_BUILD: '1' }),
     },

@@ -18,7 +18,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync,
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
-import { configFromEnv, type ServerConfig } from '../server/config.ts';
+import { configFromEnv, type ServerConfig } from '../server/platform/config.ts';
 import { createServer } from '../server/main.ts';
 
 export interface SiteBuild {

@@ -9,9 +9,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
-import { configFromEnv } from '../server/config.ts';
+import { configFromEnv } from '../server/platform/config.ts';
 import { createServer } from '../server/main.ts';
-import { loadSite, statMtime } from '../server/static.ts';
+import { loadSite, statMtime } from '../server/platform/static.ts';
 import type { SiteState } from '../server/deps.ts';
 
 const config = configFromEnv();

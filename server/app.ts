@@ -6,22 +6,20 @@ import { Hono } from 'hono';
 import { except } from 'hono/combine';
 import { cors } from 'hono/cors';
 import { bodyLimit } from 'hono/body-limit';
-import type { SiteFiles } from './static.ts';
+import type { SiteFiles } from './platform/static.ts';
 import type { AppDeps } from './deps.ts';
-import { healthRoute } from './routes/health.ts';
-import { BUILDING_PAGE } from './static.ts';
-import { HttpProblem, problem, problemResponse } from './problem.ts';
-import { drainDeclaredBody, requestBodyComplete } from './http.ts';
-import { API_CSP, COMMON_HEADERS, siteCsp } from './security.ts';
-import { authRoutes } from './routes/auth.ts';
-import { mediaRoutes, venueRoutes } from './routes/venues.ts';
-import { orderRoutes } from './routes/orders.ts';
-import { socialRoutes } from './social/routes.ts';
-import { manageRoutes } from './routes/manage.ts';
-import { tableRoutes } from './routes/tables.ts';
-import { tableSessionRoutes } from './routes/table-sessions.ts';
-import { teamRoutes } from './routes/team.ts';
-import { mediaUploadRoutes, uploadedMediaRoutes } from './media-upload.ts';
+import { healthRoute } from './platform/health.ts';
+import { BUILDING_PAGE } from './platform/static.ts';
+import { HttpProblem, problem, problemResponse } from './platform/problem.ts';
+import { drainDeclaredBody, requestBodyComplete } from './platform/http.ts';
+import { API_CSP, COMMON_HEADERS, siteCsp } from './platform/security.ts';
+import { authRoutes, socialRoutes } from './features/auth/index.ts';
+import { manageRoutes, venueRoutes } from './features/venues/index.ts';
+import { orderRoutes } from './features/orders/index.ts';
+import { tableRoutes } from './features/tables/index.ts';
+import { tableSessionRoutes } from './features/table-sessions/index.ts';
+import { teamRoutes } from './features/team/index.ts';
+import { mediaRoutes, mediaUploadRoutes, uploadedMediaRoutes } from './features/media/index.ts';
 import { openApiDocument } from '../src/contract/openapi.ts';
 
 export function createApp(deps: AppDeps): Hono {
@@ -29,7 +27,7 @@ export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
 
   // The site's CSP only changes when a new build is loaded, or a regenerated page brings an
-  // inline script of its own (server/prerender.ts; the hashes only grow).
+  // inline script of its own (server/features/venues/prerender.ts; the hashes only grow).
   let cspFor: { files: SiteFiles | undefined; hashes: number; value: string } | undefined;
   const currentSiteCsp = () => {
     const hashes = site.files?.scriptHashes.length ?? 0;
@@ -72,7 +70,7 @@ export function createApp(deps: AppDeps): Hono {
     maxSize: config.bodyLimitBytes,
     onError: () => { throw problem('tooLarge', 413, `El cuerpo de la petición supera el máximo de ${Math.round(config.bodyLimitBytes / 1024)} KB.`); },
   });
-  // Image uploads have their own limit (server/media-upload.ts).
+  // Image uploads have their own limit (server/features/media/upload.ts).
   app.use('/api/*', except((c) => c.req.method === 'POST' && /^\/api\/venues\/[^/]+\/media$/.test(c.req.path), apiBodyLimit));
 
   // Shutting down: answer 503 and close the connection, so a client or load balancer retries elsewhere.

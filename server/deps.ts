@@ -3,14 +3,14 @@
  * module of its own so that the route modules, which take these dependencies, do not import
  * the app that imports them.
  */
-import type { Db } from './db/database.ts';
-import type { ServerConfig } from './config.ts';
-import type { VenueStore } from './venues.ts';
-import type { AuthService } from './auth/service.ts';
-import type { OrderService } from './orders.ts';
-import type { SiteFiles } from './static.ts';
-import type { EventBus } from './events/bus.ts';
-import type { TableSessionService } from './table-sessions.ts';
+import type { Db } from './platform/db/database.ts';
+import type { ServerConfig } from './platform/config.ts';
+import type { VenueStore } from './features/venues/index.ts';
+import type { AuthService } from './features/auth/index.ts';
+import type { OrderService } from './features/orders/index.ts';
+import type { SiteFiles } from './platform/static.ts';
+import type { EventBus } from './platform/events/bus.ts';
+import type { TableSessionService } from './features/table-sessions/index.ts';
 
 /** What the site part serves; `start.ts` swaps `files` after a build. */
 export interface SiteState {

@@ -2,21 +2,20 @@
  * Wires the server's parts together: database, event bus, stores, services, app.
  * Used by `scripts/start.ts`, the benchmark and the tests.
  */
-import type { ServerConfig } from './config.ts';
-import { openDatabase, type Db } from './db/database.ts';
-import { migrate } from './db/migrations.ts';
-import { startCheckpointer } from './db/checkpointer.ts';
-import { createVenueStore } from './venues.ts';
-import { createAuthService } from './auth/service.ts';
-import { createOrderService } from './orders.ts';
+import type { ServerConfig } from './platform/config.ts';
+import { openDatabase, type Db } from './platform/db/database.ts';
+import { migrate } from './platform/db/migrations.ts';
+import { startCheckpointer } from './platform/db/checkpointer.ts';
+import { createRateLimiter } from './platform/rate-limit.ts';
+import { createBuildHook, createVenueStore, startPrerender } from './features/venues/index.ts';
+import { createAuthService } from './features/auth/index.ts';
+import { createOrderService } from './features/orders/index.ts';
 import { seedIfEmpty, seedVenueIfMissing } from './demo/seed.ts';
 import { generateLargeVenue } from './demo/generate-large.ts';
-import { createEventBus } from './events/bus.ts';
-import { startPrerender } from './prerender.ts';
-import { createBuildHook } from './build-hook.ts';
+import { createEventBus } from './platform/events/bus.ts';
 import { createApp } from './app.ts';
-import { createTableSessionService } from './table-sessions.ts';
-import { tableForToken } from './routes/tables.ts';
+import { createTableSessionService } from './features/table-sessions/index.ts';
+import { tableForToken } from './features/tables/index.ts';
 import type { AppDeps, SiteState } from './deps.ts';
 import type { Hono } from 'hono';
 
@@ -48,16 +47,18 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const checkpointer = db.sqlite && db.path ? startCheckpointer(db.sqlite, db.path) : { stop: async () => {} };
   const events = await createEventBus(db);
   const venues = await createVenueStore(db, events);
-  const auth = await createAuthService(db, config);
-  const orders = createOrderService(db, venues, { ...(options.now ? { now: options.now } : {}), events, limit: config.orderLimit });
+  const limiter = createRateLimiter(db);
+  const auth = await createAuthService(db, config, limiter);
+  const orders = createOrderService(db, venues, { ...(options.now ? { now: options.now } : {}), events, limit: config.orderLimit, limiter });
   const tables = createTableSessionService(db, venues, orders, events, {
     limits: { joinsPerTable: config.tableJoinLimit, joinsPerAddress: config.tableJoinAddressLimit, callsPerSession: config.tableCallLimit },
     tableForToken,
+    limiter,
     ...(options.now ? { now: options.now } : {}),
   });
   const deps: AppDeps = { db, config, venues, auth, orders, tables, events, site, closers: [], draining: false };
   const app = createApp(deps);
-  // The served site's venue pages follow every venue change, from any instance (server/prerender.ts).
+  // The served site's venue pages follow every venue change, from any instance (server/features/venues/prerender.ts).
   const prerender = startPrerender({ distDir: config.distDir, site, fetchVenue: (id) => Promise.resolve(app.request(`/api/venues/${encodeURIComponent(id)}`)),
     fetchVenues: () => Promise.resolve(app.request('/api/venues')),
   });
@@ -65,14 +66,14 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   venues.onPut((venueId) => prerender.schedule(venueId));
   events.onVenueEvent((venueId) => prerender.schedule(venueId));
   deps.closers.push(() => prerender.close());
-  // A static host's CI rebuilds after a change made here (server/build-hook.ts).
+  // A static host's CI rebuilds after a change made here (server/features/venues/build-hook.ts).
   if (config.buildHook) {
     const hook = createBuildHook(config.buildHook, { debounceMs: config.buildHookDebounceMs });
     venues.onPut((venueId) => hook.changed(venueId));
     deps.closers.push(() => hook.flush().finally(() => hook.close()));
   }
   const maintenance = setInterval(() => {
-    void Promise.all([events.prune(), auth.prune(), tables.prune()]).catch((error: unknown) => console.error('[umenu] maintenance failed', error));
+    void Promise.all([events.prune(), limiter.prune()]).catch((error: unknown) => console.error('[umenu] maintenance failed', error));
   }, MAINTENANCE_MS);
   maintenance.unref();
   let closing: Promise<void> | undefined;

@@ -1,6 +1,6 @@
 /** Generator of a large venue (`mercado-grande`, 520 products) for benchmarks and load tests. */
 import type { Venue } from '../../src/contract/venue.ts';
-import { FOOD_KINDS } from '../media.ts';
+import { FOOD_KINDS } from '../features/media/index.ts';
 import { category, everyDay, group, product } from './venues/builder.ts';
 
 const CATEGORY_NAMES = [

@@ -1,8 +1,8 @@
 /** Demo data loaded on first start with an empty database (venues and demo accounts). */
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../db/database.ts';
-import { storeVenue } from '../venues.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import type { Queryable } from '../platform/db/database.ts';
+import { storeVenue } from '../features/venues/index.ts';
+import { hashPassword } from '../features/auth/index.ts';
 import { DEMO_VENUES } from './venues/index.ts';
 import type { Venue } from '../../src/contract/venue.ts';
 

@@ -1,6 +1,6 @@
 /**
  * The venue's minimum order (docs/rules.md#cart-checkout-and-orders): it applies to pickup and delivery only; a round
- * sent from a table has no minimum. Server (server/pricing.ts) and checkout word it alike.
+ * sent from a table has no minimum. Server (server/features/orders/pricing.ts) and checkout word it alike.
  */
 import { formatMoney } from './money-format.ts';
 import type { OrderMode } from './venue.ts';

@@ -1,6 +1,6 @@
 /**
  * What the build's render module (src/features/menu/prerender-regions.tsx, bundled beside the
- * site) gives the bundled server (server/prerender.ts), which regenerates one venue's page and
+ * site) gives the bundled server (server/features/venues/prerender.ts), which regenerates one venue's page and
  * the home page's list after an edit: the parts of those pages that come from the data.
  */
 import type { Venue, VenueSummary } from './venue.ts';

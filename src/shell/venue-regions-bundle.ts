@@ -1,14 +1,14 @@
 /**
  * Build step (an Astro integration): bundles src/features/menu/prerender-regions.tsx for Node
  * beside the site (`<outDir>-render/venue-regions.mjs`, outside what is served), so the bundled
- * server can regenerate one venue's page after an edit (server/prerender.ts) with the very
+ * server can regenerate one venue's page after an edit (server/features/venues/prerender.ts) with the very
  * components and helpers this build used. Takes well under a second.
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { basename, dirname, join } from 'node:path';
 
-/** Where the server looks for it too (server/prerender.ts: same rule, beside `distDir`, never served). */
+/** Where the server looks for it too (server/features/venues/prerender.ts: same rule, beside `distDir`, never served). */
 export function venueRegionsModule(distDir: string): string {
   const dir = distDir.replace(/[\\/]+$/, '');
   return join(dirname(dir), `${basename(dir)}-render`, 'venue-regions.mjs');

@@ -6,7 +6,7 @@
 import type { Response } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { loggedStatus } from './helpers.ts';
-import { signJwt } from '../../server/auth/jwt.ts';
+import { signJwt } from '../../server/features/auth/jwt.ts';
 import type { AccessClaims } from '../../src/contract/auth.ts';
 import { ANA, expectSignedIn, expectSignedOut, expireAccessTokenOnDevice, SESSION_ENDED_REUSED, signIn, storedSession } from './auth-helpers.ts';
 

@@ -48,7 +48,7 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { test as base, expect, type Browser, type BrowserContext, type ConsoleMessage, type WebError } from '@playwright/test';
 import { createServer } from '../../server/main.ts';
-import { loadSite } from '../../server/static.ts';
+import { loadSite } from '../../server/platform/static.ts';
 import { E2E_JWT_SECRET, e2eConfig } from '../../scripts/site-build.ts';
 
 export { expect };
@@ -90,7 +90,7 @@ async function startUmenu(): Promise<{ server: UmenuServer; stop: () => Promise<
   const db = join(dir, 'umenu.sqlite');
   // Its own copies: the server may write into its site (regenerated venue pages) and database.
   cpSync(join(build, 'site'), site, { recursive: true });
-  // The module the server renders a changed venue's page with lives beside the site (server/prerender.ts).
+  // The module the server renders a changed venue's page with lives beside the site (server/features/venues/prerender.ts).
   cpSync(join(build, 'site-render'), `${site}-render`, { recursive: true });
   cpSync(join(build, 'umenu.sqlite'), db);
   const staticHostPort = await freePort();

@@ -10,7 +10,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Venue } from '../../src/contract/venue.ts';
-import { stripScripts } from '../../server/static.ts';
+import { stripScripts } from '../../server/platform/static.ts';
 import { expect, test } from './fixtures.ts';
 import { createVenue, expectNoAxeViolations, screenshot, takeServiceWorkerControl } from './helpers.ts';
 import { MANAGER } from './manage-helpers.ts';

@@ -9,7 +9,7 @@
  * so its prerendered pages carry relative image addresses (`/api/media/…`). A site built for
  * this deployment, against an API with `UMENU_API_PUBLIC_URL={apiBase}`, differs in exactly one
  * way: the API answers `{apiBase}/media/…` where it answers `/api/media/…`
- * (`publicMediaJson` in server/media.ts), and the pages keep absolute addresses as they are
+ * (`publicMediaJson` in server/features/media/illustrations.ts), and the pages keep absolute addresses as they are
  * (`resolveMedia` in src/features/menu/media.ts). This host serves the HTML with that
  * substitution applied (`asBuiltFor`), i.e. the site as built for this deployment.
  */

@@ -1,10 +1,10 @@
 /** Start-up behaviour of the database: migrations, first-start seeding, stored JWT secret, reset. */
 import { describe, expect, it } from 'vitest';
-import { testConfig } from '../../server/config.ts';
+import { testConfig } from '../../server/platform/config.ts';
 import { createServer } from '../../server/main.ts';
-import { openDatabase } from '../../server/db/database.ts';
-import { migrate, STEPS } from '../../server/db/migrations.ts';
-import { orderNumber } from '../../server/orders.ts';
+import { openDatabase } from '../../server/platform/db/database.ts';
+import { migrate, STEPS } from '../../server/platform/db/migrations.ts';
+import { orderNumber } from '../../server/features/orders/service.ts';
 import { dialectName, testDatabase } from './helpers.ts';
 
 describe(`database start-up (${dialectName()})`, () => {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { parseOrderLimit } from '../../server/config.ts';
+import { parseRateLimit } from '../../server/platform/config.ts';
 import { freePort } from '../../scripts/pg-cluster.ts';
 import type { Order } from '../../src/contract/order.ts';
 import { dialectName, newKey, openEvents, orderEvents, parseSse, startTestServer, tacoOrder, testDatabase, type TestServer } from './helpers.ts';
@@ -129,12 +129,12 @@ describe('GET /api/health', () => {
 
 describe('order rate limit per account', () => {
   it('parses UMENU_ORDER_LIMIT', () => {
-    expect(parseOrderLimit(undefined)).toEqual({ max: 20, windowSeconds: 600 });
-    expect(parseOrderLimit('20/10m')).toEqual({ max: 20, windowSeconds: 600 });
-    expect(parseOrderLimit('100/1h')).toEqual({ max: 100, windowSeconds: 3600 });
-    expect(parseOrderLimit('5/30s')).toEqual({ max: 5, windowSeconds: 30 });
-    expect(parseOrderLimit('off')).toBeNull();
-    expect(() => parseOrderLimit('veinte')).toThrow(/UMENU_ORDER_LIMIT/);
+    expect(parseRateLimit(undefined)).toEqual({ max: 20, windowSeconds: 600 });
+    expect(parseRateLimit('20/10m')).toEqual({ max: 20, windowSeconds: 600 });
+    expect(parseRateLimit('100/1h')).toEqual({ max: 100, windowSeconds: 3600 });
+    expect(parseRateLimit('5/30s')).toEqual({ max: 5, windowSeconds: 30 });
+    expect(parseRateLimit('off')).toBeNull();
+    expect(() => parseRateLimit('veinte')).toThrow(/UMENU_ORDER_LIMIT/);
   });
 
   it('answers 429 with Retry-After and a Spanish message past the limit; replays and other diners are unaffected', async () => {

@@ -9,7 +9,7 @@ import { inject } from 'vitest';
 import postgres from 'postgres';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { testConfig, type ServerConfig } from '../../server/config.ts';
+import { testConfig, type ServerConfig } from '../../server/platform/config.ts';
 import { createServer, type Server, type ServerOptions } from '../../server/main.ts';
 import type { OrderInput } from '../../src/contract/order.ts';
 import type { TokenPair } from '../../src/contract/auth.ts';

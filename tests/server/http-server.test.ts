@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { request as httpRequest } from 'node:http';
 import { startTestServer, tacoOrder, newKey, type TestServer } from './helpers.ts';
-import { loadSite } from '../../server/static.ts';
+import { loadSite } from '../../server/platform/static.ts';
 import type { Order } from '../../src/contract/order.ts';
 
 const INLINE = 'console.log("isla")';

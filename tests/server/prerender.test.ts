@@ -1,5 +1,5 @@
 /**
- * The bundled server keeps a prerendered venue page current (server/prerender.ts): a burst of
+ * The bundled server keeps a prerendered venue page current (server/features/venues/prerender.ts): a burst of
  * edits regenerates the page and its menu file once, written into the served directory and the
  * in-memory index (a cold load gets the new HTML), the inline-script hashes of the CSP follow;
  * a page whose parts are not as its menu file renders them is left alone. The render module
@@ -9,8 +9,8 @@ import { mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'no
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Venue } from '../../src/contract/venue.ts';
-import { regeneratePage, startPrerender, venueRegionsModule, type Prerenderer } from '../../server/prerender.ts';
-import { loadSite, stripScripts } from '../../server/static.ts';
+import { regeneratePage, startPrerender, venueRegionsModule, type Prerenderer } from '../../server/features/venues/prerender.ts';
+import { loadSite, stripScripts } from '../../server/platform/static.ts';
 import type { SiteState } from '../../server/deps.ts';
 import { pgUrl, startTestServer, testDatabase, type TestServer } from './helpers.ts';
 

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers.ts';
-import { configFromEnv, testConfig } from '../../server/config.ts';
-import { siteCsp } from '../../server/security.ts';
+import { configFromEnv, testConfig } from '../../server/platform/config.ts';
+import { siteCsp } from '../../server/platform/security.ts';
 import type { Venue, VenueSummary } from '../../src/contract/venue.ts';
 
 const PUBLIC = 'https://api.umenu.example/api';

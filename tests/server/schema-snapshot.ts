@@ -5,7 +5,7 @@
  * unique, partial condition). Two snapshots are equal when the schemas are the same in every
  * respect the application can notice. Internal tables (`sqlite_%`) are left out.
  */
-import type { Queryable } from '../../server/db/database.ts';
+import type { Queryable } from '../../server/platform/db/database.ts';
 
 export interface ColumnShape {
   type: string;

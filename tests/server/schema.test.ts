@@ -1,5 +1,5 @@
 /**
- * One schema for both engines (server/db/migrations.ts): after migration SQLite and PostgreSQL
+ * One schema for both engines (server/platform/db/migrations.ts): after migration SQLite and PostgreSQL
  * have the same tables, columns, type families, nullability, defaults, keys, constraints and
  * indexes; and a database made by the hand-written migrations of old
  * (tests/server/fixtures/legacy-migrations.ts), at any of its versions and full of data,
@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, type Db, type Queryable } from '../../server/db/database.ts';
-import { migrate, STEPS } from '../../server/db/migrations.ts';
+import { openDatabase, type Db, type Queryable } from '../../server/platform/db/database.ts';
+import { migrate, STEPS } from '../../server/platform/db/migrations.ts';
 import { LEGACY_STEPS, legacyMigrate } from './fixtures/legacy-migrations.ts';
 import { schemaSnapshot, typeFamily } from './schema-snapshot.ts';
 import { dialectName, newKey, pgUrl, startTestServer, tacoOrder, testDatabase, type TestServer } from './helpers.ts';
@@ -150,6 +150,11 @@ async function copyIntoLegacySchema(from: Db, database: TestDatabase): Promise<v
         for (const row of rows) {
           await tx.run(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`, columns.map((c) => row[c] as never));
         }
+        // Failed logins were rows of their own table before the one rate limiter counted them in `rate_hits`.
+        if (table === 'rate_hits' && shape.login_failures) {
+          await tx.run("INSERT INTO login_failures (client_key, at) SELECT substr(bucket, 7), at FROM rate_hits WHERE bucket LIKE 'login:%'");
+          await tx.run("DELETE FROM rate_hits WHERE bucket LIKE 'login:%'");
+        }
         // Numbered columns (orders.seq, events.id) go on from the copied rows' numbers.
         if (tx.dialect !== 'postgres') continue;
         for (const column of columns) {
@@ -280,7 +285,17 @@ describe(`upgrading a database made by the hand-written migrations (${dialectNam
       // Tables that later steps add (e.g. invitations) start empty; every older table keeps its rows.
       const added = Object.keys(rowsAfter).filter((table) => !(table in rowsBefore));
       expect(Object.fromEntries(added.map((table) => [table, rowsAfter[table]]))).toEqual(Object.fromEntries(added.map((table) => [table, []])));
-      expect(Object.fromEntries(Object.keys(rowsBefore).map((table) => [table, rowsAfter[table]]))).toEqual(rowsBefore);
+      // Every row is still there; failed logins are now hits of their `login:` rate-limit bucket.
+      const { login_failures: failures = [], ...kept } = rowsBefore;
+      const expected = {
+        ...kept,
+        rate_hits: [...(kept.rate_hits ?? []), ...failures.map((row) => {
+          const { client_key, at } = Object.fromEntries(JSON.parse(row) as Array<[string, unknown]>) as { client_key: string; at: unknown };
+          return JSON.stringify([['at', at], ['bucket', `login:${client_key}`]]);
+        })].sort(),
+      };
+      expect(Object.fromEntries(Object.keys(expected).map((table) => [table, rowsAfter[table]]))).toEqual(expected);
+      expect(rowsAfter.login_failures).toBeUndefined();
       // The hand-written schema did not record who made a call: after the upgrade a call says no one.
       expect(withoutCaller(await views(upgraded))).toEqual(withoutCaller(before));
       expect(await schemaSnapshot(upgraded.deps.db)).toEqual(await withDatabase((db) => migrated(db)));

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { serve, type ServerType } from '@hono/node-server';
 import { TokenPair } from '../../src/contract/auth.ts';
-import { socialRoutes, type SocialRoutes } from '../../server/social/routes.ts';
-import { socialConfigFromEnv } from '../../server/social/config.ts';
-import { HttpProblem, problemResponse } from '../../server/problem.ts';
+import { socialRoutes, type SocialRoutes } from '../../server/features/auth/social/routes.ts';
+import { socialConfigFromEnv } from '../../server/features/auth/social/config.ts';
+import { HttpProblem, problemResponse } from '../../server/platform/problem.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 
 const PORT = 4426;
@@ -241,7 +241,7 @@ describe('social configuration', () => {
 
 describe('social sign-in store', () => {
   it('one-time codes work once and expire after 2 minutes', async () => {
-    const { createSocialStore } = await import('../../server/social/store.ts');
+    const { createSocialStore } = await import('../../server/features/auth/social/store.ts');
     let now = 1_000_000;
     const store = createSocialStore({ now: () => now });
     await store.saveCode('abc', { userId: 'u1', challenge: 'c' });
@@ -253,7 +253,7 @@ describe('social sign-in store', () => {
   });
 
   it('in the database, a sign-in saved by one instance is taken once by another, and expires', async () => {
-    const { createSocialStore } = await import('../../server/social/store.ts');
+    const { createSocialStore } = await import('../../server/features/auth/social/store.ts');
     let now = 2_000_000;
     const a = createSocialStore({ db: s.deps.db, now: () => now });
     const b = createSocialStore({ db: s.deps.db, now: () => now, max: 3 });
@@ -270,7 +270,7 @@ describe('social sign-in store', () => {
   });
 
   it('keeps a bounded number of pending sign-ins (a flood of /start cannot exhaust memory)', async () => {
-    const { createSocialStore } = await import('../../server/social/store.ts');
+    const { createSocialStore } = await import('../../server/features/auth/social/store.ts');
     const store = createSocialStore({ max: 3 });
     const pending = { provider: 'google', verifier: 'v', nonce: 'n', browserChallenge: 'c', redirectUri: 'http://x/cb', siteOrigin: 'http://x' };
     for (const state of ['s1', 's2', 's3', 's4']) await store.savePending(state, pending);

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { loadSite, stripScripts } from '../../server/static.ts';
+import { loadSite, stripScripts } from '../../server/platform/static.ts';
 
 const PAGE = `<!doctype html><html lang="es"><head><title>Taquería</title>
 <link rel="modulepreload" href="/_astro/a.js"><style>p{color:red}</style>

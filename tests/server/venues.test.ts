@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Venue, VenueList, ALLERGENS } from '../../src/contract/index.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
-import { isOpenAt } from '../../server/hours.ts';
+import { isOpenAt } from '../../server/platform/hours.ts';
 
 let s: TestServer;
 beforeAll(async () => { s = await startTestServer(); });

@@ -1,6 +1,6 @@
 /** Demo venue: a tapas bar in Valencia (EUR, es-ES) with split hours that run past midnight. */
 import type { Venue } from '../../../src/contract/venue.ts';
-import { coverImage, logoImage } from '../../media.ts';
+import { coverImage, logoImage } from '../../features/media/index.ts';
 import { category, group, product } from './builder.ts';
 
 const racion = () => group('Ración', 1, 1, [{ name: 'Tapa' }, { name: 'Media ración', delta: 250 }, { name: 'Ración', delta: 550 }]);

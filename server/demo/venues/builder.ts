@@ -1,6 +1,6 @@
 /** Compact builders for the demo menus (ids derived from Spanish names). */
 import type { Allergen, Category, OptionGroup, Product, Tag } from '../../../src/contract/venue.ts';
-import { foodImage, type FoodKind } from '../../media.ts';
+import { foodImage, type FoodKind } from '../../features/media/index.ts';
 
 export function slug(text: string): string {
   return text

@@ -1,6 +1,6 @@
 /** Demo venue: a café in Bogotá (COP, es-CO) with real opening hours and a breakfast-only category. */
 import type { Venue } from '../../../src/contract/venue.ts';
-import { coverImage, logoImage } from '../../media.ts';
+import { coverImage, logoImage } from '../../features/media/index.ts';
 import { category, group, product } from './builder.ts';
 
 const size = () => group('Tamaño', 1, 1, [{ name: 'Pequeño (8 oz)' }, { name: 'Mediano (12 oz)', delta: 150000 }, { name: 'Grande (16 oz)', delta: 280000 }]);

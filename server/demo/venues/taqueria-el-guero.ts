@@ -1,6 +1,6 @@
 /** Demo venue: a taquería in Ciudad de México (MXN, es-MX), open 24 hours so the demo can always order. */
 import type { Venue } from '../../../src/contract/venue.ts';
-import { coverImage, logoImage } from '../../media.ts';
+import { coverImage, logoImage } from '../../features/media/index.ts';
 import { category, everyDay, group, product } from './builder.ts';
 
 const tortilla = () => group('Tortilla', 1, 1, [{ name: 'Maíz' }, { name: 'Harina', delta: 500, allergens: ['gluten'] }]);

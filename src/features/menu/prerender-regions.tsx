@@ -2,7 +2,7 @@
  * The parts of a prerendered venue page that come from the venue's data, rendered by the same
  * components and helpers as the build (VenueMenu.astro, [id].astro). Bundled for Node by the
  * build (src/shell/venue-regions-bundle.ts) beside the site; the bundled server imports it to
- * regenerate one venue's page after an edit (server/prerender.ts) without a whole-site build.
+ * regenerate one venue's page after an edit (server/features/venues/prerender.ts) without a whole-site build.
  */
 import { renderToString } from 'react-dom/server';
 import type { Venue, VenueSummary } from '../../contract/venue.ts';

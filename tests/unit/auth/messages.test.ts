@@ -3,7 +3,7 @@ import { AuthNetworkError, AuthRequestError } from '../../../src/features/auth/e
 import { loginErrorMessage, socialErrorMessage, validateLogin } from '../../../src/features/auth/messages.ts';
 import { parseRetryAfter } from '../../../src/features/auth/api.ts';
 import { base64url, challengeFor, createVerifier } from '../../../src/features/auth/pkce.ts';
-import { s256 } from '../../../server/social/store.ts';
+import { s256 } from '../../../server/features/auth/social/store.ts';
 
 describe('login messages (Spanish, exact)', () => {
   it('wrong credentials', () => {

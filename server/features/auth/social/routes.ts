@@ -1,0 +1,246 @@
+/**
+ * Social sign-in (docs/rules.md#api) with openid-client, authorization code + PKCE + state + nonce:
+ *
+ *   GET  /auth/social/{provider}/start?code_challenge=…   → the identity provider
+ *   GET  /auth/social/{provider}/callback                 → the site's /login?code=… (one-time code)
+ *   POST /auth/social/token {code, code_verifier}         → token pair
+ *
+ * The browser makes its own PKCE pair and sends only the challenge to /start; the
+ * one-time code is bound to it, so a code that leaks (history, logs, a shared
+ * screen) is useless without the verifier that never left the diner's tab.
+ * Provider `google` is real Google when configured, else the demo provider.
+ */
+import { randomBytes } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
+import * as oidc from 'openid-client';
+import { SocialTokenInput } from '../../../../src/contract/auth.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { readBody } from '../../../platform/http.ts';
+import { problem } from '../../../platform/problem.ts';
+import { startDemoProvider, type DemoProvider } from '../../../oidc-demo/provider.ts';
+import { GOOGLE_ISSUER, socialConfigFromEnv, type OidcClientSettings, type SocialConfig } from './config.ts';
+import { challengeMatches, createSocialStore, type SocialStore } from './store.ts';
+
+export const SOCIAL_PROVIDERS = ['google', 'demo'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+/** Reasons sent back to `/login?error=…`; the login page explains each in Spanish. */
+type SocialErrorCode = 'social_cancelled' | 'social_expired' | 'social_failed' | 'social_email' | 'social_unavailable';
+
+const STATE_COOKIE = 'umenu_social_state';
+const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+
+export interface SocialOptions {
+  config?: SocialConfig;
+  store?: SocialStore;
+}
+
+export interface SocialRoutes extends Hono {
+  /** Stops the demo provider (tests; the process exit does it otherwise). */
+  closeSocial?: () => Promise<void>;
+}
+
+function isLoopbackHttp(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' && (u.hostname === '127.0.0.1' || u.hostname === 'localhost' || u.hostname === '[::1]');
+  } catch {
+    return false;
+  }
+}
+
+export function socialRoutes(deps: AppDeps, options: SocialOptions = {}): SocialRoutes {
+  const settings = options.config ?? socialConfigFromEnv();
+  const store = options.store ?? createSocialStore({ db: deps.db });
+  const app: SocialRoutes = new Hono();
+  let demo: Promise<DemoProvider> | undefined;
+  const clients = new Map<string, Promise<oidc.Configuration>>();
+
+  /** Every callback URL the demo client may use: the bundled server's loopback origins and the public one. */
+  function demoRedirectUris(): string[] {
+    const bases = new Set<string>([`http://127.0.0.1:${deps.config.port}/api`, `http://localhost:${deps.config.port}/api`]);
+    if (settings.apiPublicUrl) bases.add(settings.apiPublicUrl);
+    return [...bases].flatMap((base) => SOCIAL_PROVIDERS.map((p) => `${base}/auth/social/${p}/callback`));
+  }
+
+  function demoProvider(): Promise<DemoProvider> {
+    if (!demo) {
+      demo = startDemoProvider({ redirectUris: demoRedirectUris(), port: settings.demo.port, host: settings.demo.host });
+      demo.then(
+        (started) => console.log(`[umenu] proveedor OpenID Connect de demostración en ${started.issuer} (no es Google; configura UMENU_GOOGLE_CLIENT_ID para Google)`),
+        (error: unknown) => {
+          console.error('[umenu] no se pudo iniciar el proveedor de demostración:', error);
+          demo = undefined;
+        },
+      );
+    }
+    return demo;
+  }
+
+  async function clientSettings(provider: SocialProvider): Promise<OidcClientSettings | undefined> {
+    if (provider === 'google' && settings.google) return settings.google;
+    if (!settings.demo.enabled) return undefined;
+    const started = await demoProvider();
+    return { issuer: started.issuer, clientId: started.clientId, clientSecret: started.clientSecret };
+  }
+
+  function clientFor(provider: SocialProvider): Promise<oidc.Configuration> | undefined {
+    const cached = clients.get(provider);
+    if (cached) return cached;
+    if (provider === 'google' ? !settings.google && !settings.demo.enabled : !settings.demo.enabled) return undefined;
+    const pending = (async () => {
+      const found = await clientSettings(provider);
+      if (!found) throw new Error(`Social provider ${provider} is not configured`);
+      // Plain http is allowed only for the demo provider on loopback (openid-client flags the option as development-only).
+      const insecure = isLoopbackHttp(found.issuer);
+      return oidc.discovery(
+        new URL(found.issuer),
+        found.clientId,
+        { client_secret: found.clientSecret },
+        oidc.ClientSecretBasic(found.clientSecret),
+        insecure ? { execute: [oidc.allowInsecureRequests], timeout: 10 } : { timeout: 10 },
+      );
+    })();
+    clients.set(provider, pending);
+    // A provider that was down at first use is looked up again next time.
+    pending.catch(() => clients.delete(provider));
+    return pending;
+  }
+
+  function providerParam(c: Context): SocialProvider {
+    const name = c.req.param('provider');
+    if (!(SOCIAL_PROVIDERS as readonly string[]).includes(name ?? '')) {
+      throw problem('notFound', 404, 'Ese proveedor de inicio de sesión no existe.');
+    }
+    return name as SocialProvider;
+  }
+
+  function callbackUrl(c: Context, provider: SocialProvider): string {
+    if (settings.apiPublicUrl) return `${settings.apiPublicUrl}/auth/social/${provider}/callback`;
+    const url = new URL(c.req.url);
+    return `${url.origin}${url.pathname.replace(/\/start$/, '/callback')}`;
+  }
+
+  function siteOrigin(c: Context): string {
+    return settings.publicUrl ?? new URL(c.req.url).origin;
+  }
+
+  function backToLogin(c: Context, site: string, params: { error: SocialErrorCode } | { code: string }): Response {
+    deleteCookie(c, STATE_COOKIE, { path: '/' });
+    c.header('cache-control', 'no-store');
+    c.header('referrer-policy', 'no-referrer');
+    return c.redirect(`${site}/login?${new URLSearchParams(params).toString()}`, 302);
+  }
+
+  app.get('/:provider/start', async (c) => {
+    const provider = providerParam(c);
+    const challenge = c.req.query('code_challenge') ?? '';
+    const method = c.req.query('code_challenge_method') ?? 'S256';
+    if (!CHALLENGE.test(challenge) || method !== 'S256') {
+      throw problem('validation', 400, 'Falta el reto PKCE (code_challenge, S256) del navegador.', {
+        errors: { code_challenge: ['Debe ser un reto S256 en base64url de 43 caracteres.'] },
+      });
+    }
+    const client = clientFor(provider);
+    if (!client) return backToLogin(c, siteOrigin(c), { error: 'social_unavailable' });
+    let config: oidc.Configuration;
+    try {
+      config = await client;
+    } catch (error) {
+      console.error('[umenu] social sign-in: provider discovery failed', provider, error);
+      return backToLogin(c, siteOrigin(c), { error: 'social_unavailable' });
+    }
+    const verifier = oidc.randomPKCECodeVerifier();
+    const state = oidc.randomState();
+    const nonce = oidc.randomNonce();
+    const redirectUri = callbackUrl(c, provider);
+    await store.savePending(state, { provider, verifier, nonce, browserChallenge: challenge, redirectUri, siteOrigin: siteOrigin(c) });
+    const isDemo = !(provider === 'google' && settings.google);
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: redirectUri,
+      scope: 'openid email profile',
+      response_type: 'code',
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state,
+      nonce,
+      // Always show the account choice, so a shared device never signs in as the last person silently
+      // (`select_account` is Google's; other providers get their default behaviour).
+      ...(isDemo ? { prompt: 'login' } : settings.google?.issuer === GOOGLE_ISSUER ? { prompt: 'select_account' } : {}),
+    });
+    setCookie(c, STATE_COOKIE, state, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: new URL(redirectUri).protocol === 'https:',
+      maxAge: 600,
+    });
+    c.header('cache-control', 'no-store');
+    return c.redirect(url.href, 302);
+  });
+
+  app.get('/:provider/callback', async (c) => {
+    const provider = providerParam(c);
+    const state = c.req.query('state') ?? '';
+    const pending = state ? await store.takePending(state) : undefined;
+    if (!pending || pending.provider !== provider) return backToLogin(c, siteOrigin(c), { error: 'social_expired' });
+    const site = pending.siteOrigin;
+    // The state must come back to the browser that started the sign-in.
+    if (getCookie(c, STATE_COOKIE) !== state) return backToLogin(c, site, { error: 'social_expired' });
+    const providerError = c.req.query('error');
+    if (providerError) {
+      return backToLogin(c, site, { error: providerError === 'access_denied' ? 'social_cancelled' : 'social_failed' });
+    }
+    const client = clientFor(provider);
+    if (!client) return backToLogin(c, site, { error: 'social_unavailable' });
+    let email: string | undefined;
+    let name: string;
+    let avatar: string | undefined;
+    try {
+      const config = await client;
+      const current = new URL(pending.redirectUri);
+      current.search = new URL(c.req.url).search;
+      const tokens = await oidc.authorizationCodeGrant(config, current, {
+        pkceCodeVerifier: pending.verifier,
+        expectedState: state,
+        expectedNonce: pending.nonce,
+        idTokenExpected: true,
+      });
+      let claims: Record<string, unknown> = { ...(tokens.claims() ?? {}) };
+      if (typeof claims.email !== 'string') {
+        claims = { ...claims, ...(await oidc.fetchUserInfo(config, tokens.access_token, String(claims.sub))) };
+      }
+      if (typeof claims.email === 'string' && claims.email_verified !== false && claims.email_verified !== 'false') email = claims.email;
+      name = typeof claims.name === 'string' ? claims.name : '';
+      avatar = typeof claims.picture === 'string' && /^https:\/\//.test(claims.picture) ? claims.picture : undefined;
+    } catch (error) {
+      console.error('[umenu] social sign-in: code exchange failed', provider, error instanceof Error ? error.message : error);
+      return backToLogin(c, site, { error: 'social_failed' });
+    }
+    if (!email || email.length > 254) return backToLogin(c, site, { error: 'social_email' });
+    const user = await deps.auth.findOrCreateUserByEmail({ email, name: name || email.split('@')[0]!, ...(avatar ? { avatar } : {}) });
+    const code = randomBytes(32).toString('base64url');
+    await store.saveCode(code, { userId: user.id, challenge: pending.browserChallenge });
+    return backToLogin(c, site, { code });
+  });
+
+  app.post('/token', async (c) => {
+    const input = await readBody(c, SocialTokenInput);
+    const entry = await store.takeCode(input.code);
+    if (!entry || !challengeMatches(input.code_verifier, entry.challenge)) {
+      throw problem('invalidCredentials', 400, 'El inicio de sesión caducó o no es válido. Vuelve a intentarlo.');
+    }
+    c.header('cache-control', 'no-store');
+    return c.json(await deps.auth.issueTokenPair(entry.userId));
+  });
+
+  app.closeSocial = async () => {
+    const started = demo;
+    demo = undefined;
+    clients.clear();
+    if (started) await (await started).close();
+  };
+
+  return app;
+}

@@ -1,0 +1,140 @@
+/** Orders: place (idempotent), mine, one, live SSE stream, staff board and status changes. */
+import { Hono, type Context } from 'hono';
+import { TABLE_CREDENTIAL_HEADER, TABLE_MESSAGES } from '../../../src/contract/table.ts';
+import { OrderInput, OrderStatus, StatusInput, ORDER_STATUSES } from '../../../src/contract/order.ts';
+import type { AccessClaims } from '../../../src/contract/auth.ts';
+import type { Order } from '../../../src/contract/order.ts';
+import { isValidVenueId } from '../../../src/contract/limits.ts';
+import type { AppDeps } from '../../deps.ts';
+import { canRunVenue } from '../../../src/contract/permissions.ts';
+import { parseWith, readBody, readJson } from '../../platform/http.ts';
+import { requireAuth } from '../auth/index.ts';
+import { problem } from '../../platform/problem.ts';
+import { eventStream } from '../../platform/events/sse.ts';
+
+const KEY_PATTERN = /^[\x21-\x7e]{8,200}$/;
+
+/** Header of `POST /orders` with the table's own token (the `t` of its link), for a table-mode order. */
+export const TABLE_TOKEN_HEADER = 'X-Table-Token';
+
+export function orderRoutes({ orders, auth, venues, config, events, tables }: AppDeps): Hono {
+  const app = new Hono();
+
+  /**
+   * A table is chosen only by its QR link (docs/rules.md#cart-checkout-and-orders): a table-mode order needs the
+   * table's valid token or the credential of a participant of that table's open session.
+   */
+  async function requireTableAccess(c: Context, body: unknown): Promise<void> {
+    const { venueId, table } = (typeof body === 'object' && body !== null ? body : {}) as { venueId?: unknown; table?: unknown };
+    const refused = () => problem('tableAccessRequired', 403, TABLE_MESSAGES.tableOrderNeedsLink);
+    if (typeof venueId !== 'string' || typeof table !== 'string' || !isValidVenueId(venueId)) throw refused();
+    const token = c.req.header(TABLE_TOKEN_HEADER);
+    if (token && await tables.check(venueId, table, token)) return;
+    const credential = c.req.header(TABLE_CREDENTIAL_HEADER);
+    if (credential) {
+      const who = await tables.authenticate(credential).catch(() => undefined);
+      if (who && who.session.status === 'open' && who.session.venue_id === venueId && who.session.label === table) return;
+    }
+    throw refused();
+  }
+
+  /** The order if this user may see it: its owner, or staff of its venue. Otherwise 404 (no hint it exists). */
+  async function visibleOrder(id: string, claims: AccessClaims): Promise<Order> {
+    const found = id.length <= 100 ? await orders.get(id) : undefined;
+    if (!found || (found.userId !== claims.sub && !canRunVenue(claims.scope, found.order.venueId))) {
+      throw problem('notFound', 404, 'No encontramos ese pedido en tu cuenta.');
+    }
+    return found.order;
+  }
+
+  app.post('/orders', async (c) => {
+    const claims = requireAuth(c, auth);
+    const key = c.req.header('idempotency-key');
+    if (!key || !KEY_PATTERN.test(key)) {
+      throw problem('idempotencyKeyMissing', 400, 'Falta la cabecera Idempotency-Key (8 a 200 caracteres) que identifica este pedido.');
+    }
+    // Duplicates, also simultaneous ones on other instances, are settled by the key's primary key in the database.
+    const { value } = await readJson(c);
+    if (typeof value === 'object' && value !== null && (value as { mode?: unknown }).mode === 'table') await requireTableAccess(c, value);
+    const canonical = JSON.stringify(value);
+    const result = await orders.create(claims.sub, key, canonical, () => parseWith(OrderInput, value));
+    c.header('location', `/api/orders/${result.order.id}`);
+    c.header('cache-control', 'no-store');
+    if (result.replayed) c.header('idempotent-replayed', 'true');
+    return c.json(result.order, 201);
+  });
+
+  app.get('/orders', async (c) => {
+    const claims = requireAuth(c, auth);
+    c.header('cache-control', 'no-store');
+    return c.json({ orders: await orders.listForUser(claims.sub) });
+  });
+
+  app.get('/orders/:id', async (c) => {
+    const claims = requireAuth(c, auth);
+    const order = await visibleOrder(c.req.param('id'), claims);
+    c.header('cache-control', 'no-store');
+    return c.json(order);
+  });
+
+  const streamDeps = { events, heartbeatMs: config.sseHeartbeatMs, onClose: (fn: () => void) => orders.onClose(fn) };
+
+  /** SSE, resumable with Last-Event-ID (protocol in server/platform/events/sse.ts): the order now, then each change. */
+  app.get('/orders/:id/events', async (c) => {
+    const claims = requireAuth(c, auth);
+    const order = await visibleOrder(c.req.param('id'), claims);
+    return eventStream(c, streamDeps, {
+      venueId: order.venueId,
+      orderId: order.id,
+      async fresh() {
+        const snapshot = await orders.snapshot(order.id);
+        if (!snapshot) throw problem('notFound', 404, 'No encontramos ese pedido en tu cuenta.');
+        return { cursor: snapshot.eventId, first: [{ event: 'order', data: JSON.stringify(snapshot.order) }] };
+      },
+    });
+  });
+
+  /** Live board: every new order of the venue, every status change, menu changes (staff of the venue). */
+  app.get('/venues/:id/orders/events', async (c) => {
+    const claims = requireAuth(c, auth);
+    const id = c.req.param('id');
+    if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, 'Ese local no existe.');
+    if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo el personal de este local puede ver sus pedidos.');
+    // Table sessions reach the board as `event: table` (their staff view), never as a participant's `session`.
+    return eventStream(c, streamDeps, { venueId: id, accept: (e) => e.type !== 'session', fresh: async () => ({ cursor: await events.latestId(id), first: [] }) });
+  });
+
+  app.get('/venues/:id/orders', async (c) => {
+    const claims = requireAuth(c, auth);
+    const id = c.req.param('id');
+    if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, 'Ese local no existe.');
+    if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo el personal de este local puede ver sus pedidos.');
+    const statusParam = c.req.query('status');
+    let statuses: OrderStatus[] | undefined;
+    if (statusParam) {
+      const list = statusParam.split(',').map((s) => s.trim()).filter(Boolean);
+      const bad = list.filter((s) => !(ORDER_STATUSES as readonly string[]).includes(s));
+      if (bad.length || list.length > 5) {
+        throw problem('validation', 422, `Estado no válido. Usa: ${ORDER_STATUSES.join(', ')}.`, { errors: { status: ['Estado no válido'] } });
+      }
+      statuses = list.map((s) => parseWith(OrderStatus, s));
+    }
+    c.header('cache-control', 'no-store');
+    return c.json({ orders: await orders.listForVenue(id, statuses) });
+  });
+
+  app.post('/orders/:id/status', async (c) => {
+    const claims = requireAuth(c, auth);
+    const found = await orders.get(c.req.param('id').slice(0, 100));
+    if (!found) throw problem('notFound', 404, 'Ese pedido no existe.');
+    if (!canRunVenue(claims.scope, found.order.venueId)) {
+      // The owner may see the order but not move it; anyone else learns nothing.
+      if (found.userId === claims.sub) throw problem('forbidden', 403, 'Solo el personal del local puede cambiar el estado del pedido.');
+      throw problem('notFound', 404, 'Ese pedido no existe.');
+    }
+    const input = await readBody(c, StatusInput);
+    return c.json(await orders.setStatus(found.order.id, input.status));
+  });
+
+  return app;
+}

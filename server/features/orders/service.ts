@@ -1,0 +1,236 @@
+/**
+ * Orders: creation with idempotency keys, per-venue daily numbers (`A-042`), status
+ * transitions with history; every change appends an event (server/platform/events) in its transaction.
+ */
+import type { RateLimit, RateLimiter } from '../../platform/rate-limit.ts';
+import { createHash, randomUUID } from 'node:crypto';
+import type { Db, Queryable } from '../../platform/db/database.ts';
+import type { EventBus } from '../../platform/events/bus.ts';
+import type { Order, OrderInput, OrderStatus } from '../../../src/contract/order.ts';
+import { STATUS_TRANSITIONS } from '../../../src/contract/order.ts';
+import type { VenueStore } from '../venues/index.ts';
+import { priceOrder } from './pricing.ts';
+import { problem } from '../../platform/problem.ts';
+import { zonedParts } from '../../platform/hours.ts';
+
+const STATUS_ES: Record<OrderStatus, string> = {
+  received: 'recibido', preparing: 'en preparación', ready: 'listo', delivered: 'entregado', cancelled: 'cancelado',
+};
+
+export interface CreateResult {
+  order: Order;
+  replayed: boolean;
+}
+
+/** What a table-session round adds to an order's creation (server/features/table-sessions/service.ts). */
+export interface CreateExtra {
+  /** The table session: the order's events reach that session's stream too. */
+  sessionId?: string;
+  /** Who added each line (index-aligned with the input lines). */
+  lineAuthors?: ReadonlyArray<{ by: string; participantId: string }>;
+  /** First thing in the order's transaction (lock and check the session). */
+  before?: (tx: Queryable) => Promise<void>;
+  /** Last thing in the order's transaction (empty the table cart, append the session's events). */
+  after?: (tx: Queryable, order: Order) => Promise<void>;
+}
+
+export interface OrderService {
+  /** `bodyText` is the canonical request body, hashed to recognise a repeat. */
+  create(userId: string, key: string, bodyText: string, input: () => OrderInput, extra?: CreateExtra): Promise<CreateResult>;
+  /** Checks the key before the body is validated: a replay returns the first order. */
+  replay(userId: string, key: string, bodyText: string): Promise<Order | undefined>;
+  get(id: string): Promise<{ order: Order; userId: string } | undefined>;
+  /** The order with the id of the newest event of its venue (a cursor for its event stream), read in one snapshot. */
+  snapshot(id: string): Promise<{ order: Order; eventId: number } | undefined>;
+  listForUser(userId: string, limit?: number): Promise<Order[]>;
+  listForVenue(venueId: string, statuses?: OrderStatus[], limit?: number): Promise<Order[]>;
+  setStatus(id: string, status: OrderStatus): Promise<Order>;
+  /** Ends every live stream (graceful shutdown). */
+  close(): void;
+  onClose(fn: () => void): () => void;
+  count(): Promise<number>;
+}
+
+/** 1 → A-001 … 999 → A-999, 1000 → B-001 …; past Z, two letters. */
+export function orderNumber(n: number): string {
+  const block = Math.floor((n - 1) / 999);
+  const digits = String(((n - 1) % 999) + 1).padStart(3, '0');
+  let letters = '';
+  let b = block;
+  do {
+    letters = String.fromCharCode(65 + (b % 26)) + letters;
+    b = Math.floor(b / 26) - 1;
+  } while (b >= 0);
+  return `${letters}-${digits}`;
+}
+
+/** Rounds of a table session are orders of the user `table:{sessionId}`. */
+export const TABLE_USER_PREFIX = 'table:';
+export const tableSessionOf = (userId: string) => (userId.startsWith(TABLE_USER_PREFIX) ? userId.slice(TABLE_USER_PREFIX.length) : undefined);
+
+export function hashBody(text: string): string {
+  return createHash('sha256').update(text).digest('base64url');
+}
+
+export interface OrderServiceOptions {
+  now?: () => Date;
+  events?: EventBus;
+  /** At most `max` orders per account in `windowSeconds` (`UMENU_ORDER_LIMIT`, e.g. `20/10m`). */
+  limit?: RateLimit | null;
+  limiter?: RateLimiter;
+}
+
+/** Thrown inside the order transaction when the Idempotency-Key is already taken: rolls it back. */
+class KeyTaken extends Error {}
+
+export function createOrderService(db: Db, venues: VenueStore, options: OrderServiceOptions = {}): OrderService {
+  const now = options.now ?? (() => new Date());
+  const { events } = options;
+  const { limiter } = options;
+  const limit = options.limit ?? null;
+  const closers = new Set<() => void>();
+  const parse = (doc: string) => JSON.parse(doc) as Order;
+
+  async function replay(userId: string, key: string, bodyText: string): Promise<Order | undefined> {
+    const row = await db.get<{ body_hash: string; order_id: string }>('SELECT body_hash, order_id FROM idempotency_keys WHERE user_id = ? AND key = ?', [userId, key]);
+    if (!row) return undefined;
+    if (row.body_hash !== hashBody(bodyText)) {
+      throw problem('idempotencyMismatch', 422, 'Ya enviaste un pedido con esta clave y otros datos. Revisa «Mis pedidos» antes de pedir de nuevo.');
+    }
+    const order = await db.get<{ doc: string }>('SELECT doc FROM orders WHERE id = ?', [row.order_id]);
+    return order ? parse(order.doc) : undefined;
+  }
+
+  /**
+   * Orders per account, counted by the server's rate limiter inside the order's transaction
+   * (under the account's bucket lock): only orders that are made count.
+   */
+  const ordersBucket = (userId: string) => `orders:${userId}`;
+  const tooManyOrders = (wait: string) => `Has hecho demasiados pedidos en poco tiempo. Podrás pedir de nuevo en ${wait}.`;
+  async function checkLimit(tx: Queryable, userId: string, at: Date): Promise<void> {
+    if (!limit || !limiter) return;
+    await limiter.check(tx, ordersBucket(userId), limit, tooManyOrders, at.getTime());
+    await limiter.record(tx, ordersBucket(userId), at.getTime());
+  }
+
+  return {
+    replay,
+    async create(userId, key, bodyText, readInput, extra = {}) {
+      const first = await replay(userId, key, bodyText);
+      if (first) return { order: first, replayed: true };
+      const input = readInput();
+      const entry = venues.get(input.venueId);
+      if (!entry) throw problem('validation', 422, 'Ese local no existe.', { errors: { venueId: ['Local no encontrado'] } });
+      const at = now();
+      const priced = priceOrder(entry, input, at, venues);
+      const { venue } = entry;
+      const createdAt = at.toISOString();
+      const day = zonedParts(at, venue.timezone).date;
+      const order = await db.hotTransaction(async (tx): Promise<Order | undefined> => {
+        if (extra.before) await extra.before(tx);
+        const id = randomUUID();
+        // Sent together (pipelined). The key's primary key decides which of two simultaneous
+        // requests (on any instances) makes the order; the counter row numbers it.
+        const [, claimed, counter] = await Promise.all([
+          checkLimit(tx, userId, at),
+          tx.get<{ order_id: string }>('INSERT INTO idempotency_keys (user_id, key, body_hash, order_id, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id, key) DO NOTHING RETURNING order_id', [userId, key, hashBody(bodyText), id, at.getTime()]),
+          tx.get<{ n: number }>('INSERT INTO order_counters (venue_id, day, n) VALUES (?, ?, 1) ON CONFLICT (venue_id, day) DO UPDATE SET n = order_counters.n + 1 RETURNING n', [venue.id, day]),
+        ]);
+        // Taken by another request: roll back (the number is not used up).
+        if (!claimed) throw new KeyTaken();
+        const n = counter!.n;
+        const doc: Order = {
+          id,
+          number: orderNumber(n),
+          venueId: venue.id,
+          venueName: venue.name,
+          mode: input.mode,
+          ...(input.mode === 'table' && input.table ? { table: input.table } : {}),
+          status: 'received',
+          history: [{ status: 'received', at: createdAt }],
+          customer: {
+            name: input.customer.name,
+            phone: input.customer.phone,
+            ...(input.mode === 'delivery' && input.customer.address ? { address: input.customer.address } : {}),
+          },
+          ...(input.note ? { note: input.note } : {}),
+          // Payment belongs to pickup and delivery; a table round is paid with the bill.
+          ...(input.mode !== 'table' && input.payment ? { payment: input.payment } : {}),
+          lines: extra.lineAuthors ? priced.lines.map((line, i) => ({ ...line, ...extra.lineAuthors![i] })) : priced.lines,
+          subtotal: priced.subtotal,
+          tip: priced.tip,
+          deliveryFee: priced.deliveryFee,
+          total: priced.total,
+          currency: venue.currency,
+          timezone: venue.timezone,
+          createdAt,
+        };
+        const json = JSON.stringify(doc);
+        await Promise.all([
+          tx.run('INSERT INTO orders (id, venue_id, user_id, number, day, status, doc, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [doc.id, venue.id, userId, doc.number, day, doc.status, json, createdAt]),
+          events?.append(tx, { venueId: venue.id, orderId: doc.id, sessionId: extra.sessionId, type: 'order', data: json }),
+        ]);
+        if (extra.after) await extra.after(tx, doc);
+        return doc;
+      }).catch((error: unknown) => {
+        if (error instanceof KeyTaken) return undefined;
+        throw error;
+      });
+
+      if (!order) {
+        // Another request with this key committed first (it waited for it): answer with its order.
+        const replayed = await replay(userId, key, bodyText);
+        if (replayed) return { order: replayed, replayed: true };
+        throw problem('idempotencyConflict', 409, 'Este pedido ya se está enviando. Espera un momento y revisa «Mis pedidos».');
+      }
+      events?.committed(venue.id);
+      return { order, replayed: false };
+    },
+    async get(id) {
+      const row = await db.get<{ doc: string; user_id: string }>('SELECT doc, user_id FROM orders WHERE id = ?', [id]);
+      return row ? { order: parse(row.doc), userId: row.user_id } : undefined;
+    },
+    async snapshot(id) {
+      // One statement, one snapshot: the order as of the newest venue event it includes.
+      const row = await db.get<{ doc: string; event_id: number | null }>('SELECT o.doc, (SELECT MAX(e.id) FROM events e WHERE e.venue_id = o.venue_id) AS event_id FROM orders o WHERE o.id = ?', [id]);
+      return row ? { order: parse(row.doc), eventId: row.event_id ?? 0 } : undefined;
+    },
+    async listForUser(userId, max = 100) {
+      return (await db.all<{ doc: string }>(`SELECT doc FROM orders WHERE user_id = ? ORDER BY created_at DESC, ${db.orderSeq} DESC LIMIT ?`, [userId, max])).map((r) => parse(r.doc));
+    },
+    async listForVenue(venueId, statuses, max = 200) {
+      const wanted = [...new Set(statuses ?? [])];
+      const filter = wanted.length ? ` AND status IN (${wanted.map(() => '?').join(', ')})` : '';
+      return (await db.all<{ doc: string }>(`SELECT doc FROM orders WHERE venue_id = ?${filter} ORDER BY created_at DESC, ${db.orderSeq} DESC LIMIT ?`, [venueId, ...wanted, max])).map((r) => parse(r.doc));
+    },
+    async setStatus(id, status) {
+      const updated = await db.hotTransaction(async (tx) => {
+        const row = await tx.get<{ doc: string; user_id: string }>(`SELECT doc, user_id FROM orders WHERE id = ?${db.forUpdate}`, [id]);
+        if (!row) throw problem('notFound', 404, 'Ese pedido no existe.');
+        const order = parse(row.doc);
+        if (!STATUS_TRANSITIONS[order.status].includes(status)) {
+          throw problem('invalidTransition', 409, `Un pedido ${STATUS_ES[order.status]} no puede pasar a ${STATUS_ES[status]}.`, { from: order.status, to: status, allowed: STATUS_TRANSITIONS[order.status] });
+        }
+        order.status = status;
+        order.history.push({ status, at: now().toISOString() });
+        const json = JSON.stringify(order);
+        await Promise.all([
+          tx.run('UPDATE orders SET status = ?, doc = ? WHERE id = ?', [status, json, id]),
+          events?.append(tx, { venueId: order.venueId, orderId: order.id, sessionId: tableSessionOf(row.user_id), type: 'order', data: json }),
+        ]);
+        return order;
+      });
+      events?.committed(updated.venueId);
+      return updated;
+    },
+    onClose(fn) {
+      closers.add(fn);
+      return () => closers.delete(fn);
+    },
+    close() {
+      for (const fn of [...closers]) fn();
+      closers.clear();
+    },
+    count: async () => (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM orders'))!.n,
+  };
+}

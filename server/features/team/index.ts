@@ -1,0 +1,2 @@
+/** A venue's team: invitations, members, taking access away. The team feature's public module. */
+export { teamRoutes } from './routes.ts';

@@ -1,0 +1,144 @@
+/**
+ * Venue self-service (docs/rules.md#venue-self-service): a manager replaces the venue (editor), staff and managers
+ * change a dish's availability (staff) or price (managers), every change is recorded.
+ * Mounted on `/api/venues` before the public venue routes.
+ */
+import { Hono } from 'hono';
+import type { AccessClaims } from '../../../src/contract/auth.ts';
+import type { Venue } from '../../../src/contract/venue.ts';
+import { isValidVenueId } from '../../../src/contract/limits.ts';
+import { canManageVenue, canRunVenue, isAdmin } from '../../../src/contract/permissions.ts';
+import { ProductPatch, spanishErrors, VenueInput, type ProductChange } from '../../../src/contract/manage.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Queryable } from '../../platform/db/database.ts';
+import { readJson } from '../../platform/http.ts';
+import { requireAuth } from '../auth/index.ts';
+import { problem, validationProblem } from '../../platform/problem.ts';
+import { publicMedia, storedMedia } from '../media/index.ts';
+
+type Field = ProductChange['field'];
+interface Change { productId: string; field: Field; old: number | boolean; new: number | boolean }
+
+/** Price and availability changes of the dishes present in both versions. */
+export function productChanges(before: Venue, after: Venue): Change[] {
+  const old = new Map(before.categories.flatMap((c) => c.products).map((p) => [p.id, p]));
+  const out: Change[] = [];
+  for (const p of after.categories.flatMap((c) => c.products)) {
+    const prev = old.get(p.id);
+    if (!prev) continue;
+    if (prev.price !== p.price) out.push({ productId: p.id, field: 'price', old: prev.price, new: p.price });
+    if (prev.available !== p.available) out.push({ productId: p.id, field: 'available', old: prev.available, new: p.available });
+  }
+  return out;
+}
+
+async function recordChanges(tx: Queryable, venueId: string, claims: AccessClaims, changes: Change[]): Promise<void> {
+  const now = Date.now();
+  for (const change of changes) {
+    await tx.run(
+      'INSERT INTO product_changes (venue_id, product_id, field, old_value, new_value, user_id, user_name, changed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      [venueId, change.productId, change.field, JSON.stringify(change.old), JSON.stringify(change.new), claims.sub, (claims.name ?? claims.sub).slice(0, 80), now],
+    );
+  }
+}
+
+function parseVenue(value: unknown): Venue {
+  const result = VenueInput.safeParse(value, { error: spanishErrors });
+  if (!result.success) throw validationProblem(result.error.issues, 'Revisa los campos marcados: no se ha guardado nada.');
+  return { ...result.data, updatedAt: result.data.updatedAt ?? new Date().toISOString() };
+}
+
+export function manageRoutes({ venues, auth, config, db }: AppDeps): Hono {
+  const app = new Hono();
+  const media = config.apiPublicUrl;
+
+  /**
+   * Whether a venue id is taken ("Nuevo local" checks it before opening the editor): always
+   * 200, so the expected "no" is not a failed request in the browser's console.
+   */
+  app.get('/:id/exists', (c) => {
+    const id = c.req.param('id');
+    c.header('cache-control', 'no-store');
+    return c.json({ id: id.slice(0, 64), exists: isValidVenueId(id) && venues.get(id) !== undefined, valid: isValidVenueId(id) });
+  });
+
+  /** The editor publishes: manager of the venue or admin; only an admin creates a venue. */
+  app.put('/:id', async (c) => {
+    const claims = requireAuth(c, auth);
+    const id = c.req.param('id');
+    if (!isValidVenueId(id)) throw problem('validation', 422, 'El identificador del local no es válido o está reservado.', { errors: { id: ['Identificador no válido'] } });
+    const existing = venues.get(id);
+    if (!existing && !isAdmin(claims.scope)) throw problem('forbidden', 403, 'Solo un administrador puede crear locales nuevos.');
+    // `If-None-Match: *` (the admin's "Nuevo local"): create only, never replace a venue made meanwhile.
+    if (existing && c.req.header('if-none-match')?.trim() === '*') {
+      throw problem('validation', 412, `Ya existe un local con el identificador «${id}».`, { errors: { id: ['Ya existe un local con este identificador'] } });
+    }
+    if (existing && !canManageVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo quien gestiona este local puede editar su menú.');
+    const venue = storedMedia(parseVenue((await readJson(c)).value), media);
+    if (venue.id !== id) throw problem('validation', 422, 'El identificador del cuerpo no coincide con la ruta.', { errors: { id: ['No coincide con la ruta'] } });
+    const changes = existing ? productChanges(existing.venue, venue) : [];
+    const entry = await venues.put(venue, { inTransaction: (tx) => recordChanges(tx, id, claims, changes) });
+    c.header('cache-control', 'no-store');
+    return c.json(publicMedia(entry.venue, media));
+  });
+
+  /** The kitchen: staff change availability; managers (and admins) also the price. */
+  app.patch('/:id/products/:productId', async (c) => {
+    const claims = requireAuth(c, auth);
+    const id = c.req.param('id');
+    const entry = isValidVenueId(id) ? venues.get(id) : undefined;
+    if (!entry) throw problem('notFound', 404, `No encontramos el local «${id.slice(0, 64)}».`);
+    if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, 'No eres personal de este local.');
+    const { value } = await readJson(c);
+    const result = ProductPatch.safeParse(value, { error: spanishErrors });
+    if (!result.success) throw validationProblem(result.error.issues, 'Revisa los campos marcados: no se ha cambiado nada.');
+    const patch = result.data;
+    if (patch.price !== undefined && !canManageVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo quien gestiona el local puede cambiar precios; desde cocina puedes marcar platos como agotados.');
+    const productId = c.req.param('productId');
+    if (!entry.products.has(productId)) throw problem('notFound', 404, 'Ese plato no existe en este local.');
+    const venue = structuredClone(entry.venue);
+    for (const cat of venue.categories) {
+      for (const p of cat.products) {
+        if (p.id !== productId) continue;
+        if (patch.price !== undefined) p.price = patch.price;
+        if (patch.available !== undefined) p.available = patch.available;
+      }
+    }
+    const changes = productChanges(entry.venue, venue);
+    const product = venue.categories.flatMap((cat) => cat.products).find((p) => p.id === productId)!;
+    const updated = await venues.put(venue, {
+      inTransaction: (tx) => recordChanges(tx, id, claims, changes),
+      event: { change: { productId, available: product.available, price: product.price } },
+    });
+    c.header('cache-control', 'no-store');
+    return c.json(publicMedia(updated.products.get(productId)!.product, media));
+  });
+
+  /** Who changed a dish's price or availability, when, old → new (newest first). */
+  app.get('/:id/products/:productId/history', async (c) => {
+    const claims = requireAuth(c, auth);
+    const id = c.req.param('id');
+    const entry = isValidVenueId(id) ? venues.get(id) : undefined;
+    if (!entry) throw problem('notFound', 404, `No encontramos el local «${id.slice(0, 64)}».`);
+    if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, 'No eres personal de este local.');
+    const productId = c.req.param('productId').slice(0, 100);
+    const rows = await db.all<{ field: Field; old_value: string; new_value: string; user_id: string; user_name: string; changed_at: number }>(
+      'SELECT field, old_value, new_value, user_id, user_name, changed_at FROM product_changes WHERE venue_id = ? AND product_id = ? ORDER BY id DESC LIMIT 200',
+      [id, productId],
+    );
+    if (!rows.length && !entry.products.has(productId)) throw problem('notFound', 404, 'Ese plato no existe en este local.');
+    c.header('cache-control', 'no-store');
+    return c.json({
+      productId,
+      changes: rows.map((r) => ({
+        at: new Date(Number(r.changed_at)).toISOString(),
+        by: { id: r.user_id, name: r.user_name },
+        field: r.field,
+        old: JSON.parse(r.old_value) as number | boolean,
+        new: JSON.parse(r.new_value) as number | boolean,
+      })),
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,80 @@
+/** Venues: search, full menu with strong ETag / 304, admin edits, generated media. */
+import { Hono } from 'hono';
+import { isValidVenueId } from '../../../src/contract/limits.ts';
+import type { AppDeps } from '../../deps.ts';
+import { problem } from '../../platform/problem.ts';
+import { publicMedia, publicMediaJson } from '../media/index.ts';
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import type { CachedVenue } from './service.ts';
+
+const VENUE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+
+function venueNotFound(id: string) {
+  return problem('notFound', 404, `No encontramos el local «${id.slice(0, 64)}».`);
+}
+
+/** What `GET /venues/{id}` sends: the cached entry, or its copy with absolute image addresses. */
+type VenueBody = Pick<CachedVenue, 'json' | 'etag' | 'br' | 'gzip'>;
+
+/**
+ * With `UMENU_API_PUBLIC_URL`, answers carry absolute image addresses. The venue's public
+ * copy (JSON, ETag, compressed bodies) is made once per cached version of the venue.
+ */
+function publicVenueBodies(apiPublicUrl: string | undefined): (entry: CachedVenue) => VenueBody {
+  if (!apiPublicUrl) return (entry) => entry;
+  const copies = new WeakMap<CachedVenue, VenueBody>();
+  return (entry) => {
+    let copy = copies.get(entry);
+    if (!copy) {
+      const json = publicMediaJson(entry.json, apiPublicUrl);
+      const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
+      copy = json.length > 1024
+        ? { json, etag, br: brotliCompressSync(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: json.length } }), gzip: gzipSync(json, { level: 9 }) }
+        : { json, etag };
+      copies.set(entry, copy);
+    }
+    return copy;
+  };
+}
+
+export function venueRoutes({ venues, config }: AppDeps): Hono {
+  const app = new Hono();
+  const media = config.apiPublicUrl;
+  const bodiesOf = publicVenueBodies(media);
+
+  app.get('/', (c) => {
+    const q = c.req.query('q');
+    if (q !== undefined && q.length > 100) throw problem('validation', 422, 'La búsqueda es demasiado larga (máximo 100 caracteres).', { errors: { q: ['Máximo 100 caracteres'] } });
+    c.header('cache-control', 'public, max-age=0, must-revalidate');
+    return c.json(publicMedia({ venues: venues.list(q) }, media));
+  });
+
+  app.get('/:id', (c) => {
+    const id = c.req.param('id');
+    const cached = isValidVenueId(id) ? venues.get(id) : undefined;
+    if (!cached) throw venueNotFound(id);
+    const entry = { ...bodiesOf(cached), venue: cached.venue };
+    const headers: Record<string, string> = { etag: entry.etag, 'cache-control': VENUE_CACHE_CONTROL, vary: 'accept-encoding', 'last-modified': new Date(entry.venue.updatedAt).toUTCString() };
+    const inm = c.req.header('if-none-match');
+    if (inm && (inm === entry.etag || inm === `W/${entry.etag}` || inm.split(/\s*,\s*/).includes(entry.etag) || inm.trim() === '*')) {
+      return c.body(null, 304, headers);
+    }
+    // Compressed copies are made off the event loop when the venue is cached; until then, identity.
+    const accept = c.req.header('accept-encoding') ?? '';
+    let body: string | Uint8Array = entry.json;
+    if (entry.br && /\bbr\b/.test(accept)) {
+      body = entry.br;
+      headers['content-encoding'] = 'br';
+    } else if (entry.gzip && /\bgzip\b/.test(accept)) {
+      body = entry.gzip;
+      headers['content-encoding'] = 'gzip';
+    }
+    headers['content-type'] = 'application/json; charset=utf-8';
+    return c.body(body as never, 200, headers);
+  });
+
+  // PUT /:id and PATCH /:id/products/:productId: server/features/venues/manage-routes.ts (docs/rules.md#venue-self-service).
+
+  return app;
+}

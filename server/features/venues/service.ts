@@ -1,0 +1,217 @@
+/**
+ * Venue documents: stored as JSON in the database, kept parsed and serialized in memory
+ * (with their strong ETag) so `GET /venues/{id}` costs one map lookup.
+ */
+import { createHash } from 'node:crypto';
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
+import type { Db, Queryable } from '../../platform/db/database.ts';
+import type { EventBus } from '../../platform/events/bus.ts';
+import type { Option, OptionGroup, Product, Venue, VenueSummary } from '../../../src/contract/venue.ts';
+
+export interface CachedVenue {
+  venue: Venue;
+  json: string;
+  etag: string;
+  products: Map<string, { product: Product; categoryId: string; availableFrom?: string; availableUntil?: string }>;
+  /** Compressed bodies, filled in off the event loop shortly after the entry is created. */
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+export function fold(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+}
+
+export function summaryOf(v: Venue): VenueSummary {
+  const { id, name, tagline, city, cuisine, currency, locale, timezone, logo, cover } = v;
+  return { id, name, tagline, city, cuisine, currency, locale, timezone, ...(logo ? { logo } : {}), ...(cover ? { cover } : {}) };
+}
+
+function cacheEntry(venue: Venue): CachedVenue {
+  const json = JSON.stringify(venue);
+  const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
+  const products: CachedVenue['products'] = new Map();
+  for (const cat of venue.categories) {
+    for (const product of cat.products) {
+      products.set(product.id, {
+        product,
+        categoryId: cat.id,
+        ...(cat.availableFrom ? { availableFrom: cat.availableFrom } : {}),
+        ...(cat.availableUntil ? { availableUntil: cat.availableUntil } : {}),
+      });
+    }
+  }
+  const entry: CachedVenue = { venue, json, etag, products };
+  if (json.length > 1024) {
+    brotliCompress(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: json.length } }, (error, result) => {
+      if (!error) entry.br = result;
+    });
+    gzip(json, { level: 9 }, (error, result) => {
+      if (!error) entry.gzip = result;
+    });
+  }
+  return entry;
+}
+
+/** Price of every product and option, keyed `p:{productId}` / `o:{productId}:{optionId}`. */
+function priceMap(venue: Venue): Map<string, number> {
+  const map = new Map<string, number>();
+  for (const cat of venue.categories) {
+    for (const p of cat.products) {
+      map.set(`p:${p.id}`, p.price);
+      for (const g of p.optionGroups) for (const o of g.options) map.set(`o:${p.id}:${o.id}`, o.priceDelta);
+    }
+  }
+  return map;
+}
+
+export interface VenueStore {
+  get(id: string): CachedVenue | undefined;
+  list(q?: string): VenueSummary[];
+  /** Inserts or replaces a venue, bumps `updatedAt`, records price changes, appends a `venue` event. */
+  put(venue: Venue, options?: { keepUpdatedAt?: boolean; event?: Record<string, unknown>; inTransaction?: (tx: Queryable) => Promise<void> }): Promise<CachedVenue>;
+  /** Reads a venue again from the database (another instance changed it). */
+  reload(id: string): Promise<void>;
+  /** Reads every venue again (after a lost connection to the event channel). */
+  reloadAll(): Promise<void>;
+  /** Old prices of items changed since `sinceMs` (for the 409 price-change answer). */
+  priceChangesSince(venueId: string, sinceMs: number): Map<string, number>;
+  count(): number;
+  /** Called after each `put` of this instance commits (other instances' writes: `EventBus.onVenueEvent`). */
+  onPut(fn: (venueId: string) => void): void;
+}
+
+/** How long price changes are remembered in memory (the 409 answer looks back 24 h). */
+const PRICE_MEMORY_MS = 25 * 3600_000;
+
+interface PriceChange { key: string; old: number; at: number }
+
+/**
+ * A search term matches a venue's folded text when the text contains it, or when one of its
+ * words shares with the term all but the term's last letter (at least 4): "pizza" finds
+ * "Pizzería", "mexicano" finds "Mexicana".
+ */
+export function matchesTerm(text: string, term: string): boolean {
+  if (text.includes(term)) return true;
+  if (term.length < 5) return false;
+  const stem = term.slice(0, -1);
+  return text.split(/[^\p{L}\p{N}]+/u).some((word) => word.startsWith(stem));
+}
+
+export const searchText = (venue: Venue) => fold(`${venue.name} ${venue.city} ${venue.cuisine} ${venue.tagline}`);
+
+/** Inserts or replaces the stored document (no cache, no event): seeding and `put`. */
+export async function storeVenue(q: Queryable, venue: Venue): Promise<void> {
+  await q.run(`INSERT INTO venues (id, doc, search, updated_at) VALUES (?, ?, ?, ?)
+    ON CONFLICT (id) DO UPDATE SET doc = excluded.doc, search = excluded.search, updated_at = excluded.updated_at`, [venue.id, JSON.stringify(venue), searchText(venue), venue.updatedAt]);
+}
+
+/**
+ * Venues are read from the database once and kept parsed in memory (a menu GET is a map
+ * lookup). A change made on any instance appends a `venue` event; every instance reloads
+ * that venue when the event reaches it (`reload`).
+ */
+export async function createVenueStore(db: Db, events?: EventBus): Promise<VenueStore> {
+  const cache = new Map<string, CachedVenue>();
+  const searchIndex = new Map<string, string>();
+  const changes = new Map<string, PriceChange[]>();
+  const putWatchers: Array<(venueId: string) => void> = [];
+
+  const remember = (venue: Venue) => {
+    cache.set(venue.id, cacheEntry(venue));
+    searchIndex.set(venue.id, searchText(venue));
+  };
+  async function loadChanges(venueId?: string): Promise<void> {
+    const since = Date.now() - PRICE_MEMORY_MS;
+    const rows = venueId
+      ? await db.all<{ venue_id: string; item_key: string; old_price: number; changed_at: number }>('SELECT venue_id, item_key, old_price, changed_at FROM price_changes WHERE venue_id = ? AND changed_at >= ? ORDER BY changed_at ASC', [venueId, since])
+      : await db.all<{ venue_id: string; item_key: string; old_price: number; changed_at: number }>('SELECT venue_id, item_key, old_price, changed_at FROM price_changes WHERE changed_at >= ? ORDER BY changed_at ASC', [since]);
+    if (venueId) changes.delete(venueId);
+    else changes.clear();
+    for (const row of rows) {
+      let list = changes.get(row.venue_id);
+      if (!list) changes.set(row.venue_id, (list = []));
+      list.push({ key: row.item_key, old: row.old_price, at: row.changed_at });
+    }
+  }
+  async function reloadAll(): Promise<void> {
+    for (const row of await db.all<{ doc: string }>('SELECT doc FROM venues ORDER BY id')) remember(JSON.parse(row.doc) as Venue);
+    await loadChanges();
+  }
+  await reloadAll();
+
+  async function reload(id: string): Promise<void> {
+    const row = await db.get<{ doc: string }>('SELECT doc FROM venues WHERE id = ?', [id]);
+    if (!row) return;
+    const venue = JSON.parse(row.doc) as Venue;
+    // Same document as cached (this instance made the change): keep the entry and its compressed copies.
+    if (cache.get(id)?.json !== JSON.stringify(venue)) remember(venue);
+    await loadChanges(id);
+  }
+  events?.onVenueEvent((id) => void reload(id).catch((error: unknown) => console.error('[umenu] reloading venue failed', id, error)));
+  events?.onResync(() => void reloadAll().catch((error: unknown) => console.error('[umenu] reloading venues failed', error)));
+
+  return {
+    get: (id) => cache.get(id),
+    count: () => cache.size,
+    list(q) {
+      const terms = q ? fold(q).split(/\s+/).filter(Boolean).slice(0, 10) : [];
+      const out: VenueSummary[] = [];
+      for (const [id, entry] of cache) {
+        const text = searchIndex.get(id) ?? '';
+        if (terms.every((t) => matchesTerm(text, t))) out.push(summaryOf(entry.venue));
+      }
+      return out;
+    },
+    async put(input, options = {}) {
+      const venue: Venue = options.keepUpdatedAt ? input : { ...input, updatedAt: new Date().toISOString() };
+      const recorded: PriceChange[] = [];
+      await db.hotTransaction(async (tx) => {
+        // The stored document (not this instance's cache) is the one being replaced.
+        const stored = await tx.get<{ doc: string }>(`SELECT doc FROM venues WHERE id = ?${db.forUpdate}`, [venue.id]);
+        await storeVenue(tx, venue);
+        if (stored) {
+          const before = priceMap(JSON.parse(stored.doc) as Venue);
+          const now = Date.now();
+          for (const [key, price] of priceMap(venue)) {
+            const old = before.get(key);
+            if (old !== undefined && old !== price) {
+              await tx.run('INSERT INTO price_changes (venue_id, item_key, old_price, new_price, changed_at) VALUES (?, ?, ?, ?, ?)', [venue.id, key, old, price, now]);
+              recorded.push({ key, old, at: now });
+            }
+          }
+        }
+        if (options.inTransaction) await options.inTransaction(tx);
+        if (events) await events.append(tx, { venueId: venue.id, type: 'venue', data: JSON.stringify({ venueId: venue.id, updatedAt: venue.updatedAt, ...options.event }) });
+      });
+      if (recorded.length) {
+        const list = changes.get(venue.id) ?? [];
+        list.push(...recorded);
+        changes.set(venue.id, list);
+      }
+      remember(venue);
+      events?.committed(venue.id);
+      for (const fn of putWatchers) fn(venue.id);
+      return cache.get(venue.id)!;
+    },
+    onPut(fn) {
+      putWatchers.push(fn);
+    },
+    reload,
+    reloadAll,
+    priceChangesSince(venueId, sinceMs) {
+      const map = new Map<string, number>();
+      for (const change of changes.get(venueId) ?? []) {
+        if (change.at >= sinceMs && !map.has(change.key)) map.set(change.key, change.old);
+      }
+      return map;
+    },
+  };
+}
+
+export function findOption(product: Product, optionId: string): { group: OptionGroup; option: Option } | undefined {
+  for (const group of product.optionGroups) {
+    for (const option of group.options) if (option.id === optionId) return { group, option };
+  }
+  return undefined;
+}

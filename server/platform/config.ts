@@ -1,0 +1,117 @@
+/** Server settings from the environment (one place, documented in the README). */
+import { resolve } from 'node:path';
+import type { RateLimit } from './rate-limit.ts';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dbPath: string;
+  /** `UMENU_DATABASE_URL` (`postgres://user:pass@host:port/db`): PostgreSQL instead of the SQLite file. */
+  databaseUrl?: string;
+  /** PostgreSQL connections per instance (`UMENU_DB_POOL`). */
+  dbPoolSize: number;
+  resetDb: boolean;
+  distDir: string;
+  corsOrigins: string[];
+  /**
+   * The API base as browsers see it (`UMENU_API_PUBLIC_URL`, e.g. `https://api.example.com/api`).
+   * When set, image addresses in answers are absolute (`{it}/media/…`) and its origin is
+   * allowed for images and requests in the site's CSP.
+   */
+  apiPublicUrl?: string;
+  accessTtlSeconds: number;
+  refreshTtlSeconds: number;
+  refreshAbsoluteSeconds: number;
+  jwtSecret?: string;
+  bodyLimitBytes: number;
+  loginMaxFailures: number;
+  loginWindowSeconds: number;
+  /** Orders per account and window (`UMENU_ORDER_LIMIT`, default `20/10m`; `off`: no limit). */
+  orderLimit: RateLimit | null;
+  /** Joins of one table (`UMENU_TABLE_JOIN_LIMIT`, default `30/10m`). */
+  tableJoinLimit: RateLimit | null;
+  /** Join attempts from one client address (`UMENU_TABLE_JOIN_IP_LIMIT`, default `60/10m`: a venue's diners may share one address). */
+  tableJoinAddressLimit: RateLimit | null;
+  /** Calls (waiter, bill) of one table session (`UMENU_TABLE_CALL_LIMIT`, default `10/10m`). */
+  tableCallLimit: RateLimit | null;
+  /** Extra CSP sources (space separated) for connect-src / img-src / form-action, e.g. another API origin or an OIDC provider. */
+  cspConnect: string[];
+  cspImg: string[];
+  cspFormAction: string[];
+  sseHeartbeatMs: number;
+  seedDemo: boolean;
+  /** Also generate the benchmark venue `mercado-grande` (520 products). */
+  seedLarge: boolean;
+  /** `UMENU_BUILD_HOOK`: POSTed to (debounced) after a venue changes, so a static host rebuilds (server/features/venues/build-hook.ts). */
+  buildHook?: string;
+  /** `UMENU_BUILD_HOOK_DEBOUNCE_MS`: quiet time after the last edit before the build hook is called. */
+  buildHookDebounceMs: number;
+}
+
+/** `20/10m`, `5/30s`, `100/1h`, `50/600` (seconds); `off` / `0`: no limit. */
+export function parseRateLimit(value: string | undefined, fallback: RateLimit = { max: 20, windowSeconds: 600 }, name = 'UMENU_ORDER_LIMIT'): RateLimit | null {
+  if (value === undefined || value.trim() === '') return fallback;
+  if (/^(off|0|none|false)$/i.test(value.trim())) return null;
+  const match = /^(\d+)\s*\/\s*(\d+)\s*(s|m|h)?$/i.exec(value.trim());
+  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) throw new Error(`${name} no es válido: «${value}» (ejemplos: 20/10m, 100/1h, off)`);
+  const unit = { s: 1, m: 60, h: 3600 }[(match[3] ?? 's').toLowerCase() as 's' | 'm' | 'h'];
+  return { max: Number(match[1]), windowSeconds: Number(match[2]) * unit };
+}
+
+const list = (value: string | undefined) => (value ?? '').split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
+/** `https://host[:port][/path]` without a trailing slash; undefined when not an http(s) URL. */
+export function publicBase(value: string | undefined): string | undefined {
+  if (!value?.trim()) return undefined;
+  try {
+    const url = new URL(value.trim());
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return undefined;
+  }
+}
+const int = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? Math.floor(n) : fallback;
+};
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  return {
+    port: int(env.PORT, 4321),
+    host: env.HOST ?? '127.0.0.1',
+    dbPath: resolve(env.UMENU_DB ?? 'data/umenu.sqlite'),
+    ...(env.UMENU_DATABASE_URL ? { databaseUrl: env.UMENU_DATABASE_URL } : {}),
+    dbPoolSize: int(env.UMENU_DB_POOL, 10),
+    resetDb: env.UMENU_RESET_DB === '1',
+    distDir: resolve(env.UMENU_DIST ?? 'dist'),
+    corsOrigins: list(env.UMENU_CORS_ORIGINS),
+    ...(publicBase(env.UMENU_API_PUBLIC_URL) ? { apiPublicUrl: publicBase(env.UMENU_API_PUBLIC_URL) } : {}),
+    accessTtlSeconds: int(env.UMENU_ACCESS_TTL, 600),
+    refreshTtlSeconds: int(env.UMENU_REFRESH_TTL, 14 * 24 * 3600),
+    refreshAbsoluteSeconds: int(env.UMENU_REFRESH_ABSOLUTE_TTL, 30 * 24 * 3600),
+    ...(env.UMENU_JWT_SECRET ? { jwtSecret: env.UMENU_JWT_SECRET } : {}),
+    bodyLimitBytes: int(env.UMENU_BODY_LIMIT, 64 * 1024),
+    loginMaxFailures: int(env.UMENU_LOGIN_MAX_FAILURES, 5),
+    loginWindowSeconds: int(env.UMENU_LOGIN_WINDOW, 60),
+    orderLimit: parseRateLimit(env.UMENU_ORDER_LIMIT),
+    tableJoinLimit: parseRateLimit(env.UMENU_TABLE_JOIN_LIMIT, { max: 30, windowSeconds: 600 }, 'UMENU_TABLE_JOIN_LIMIT'),
+    tableJoinAddressLimit: parseRateLimit(env.UMENU_TABLE_JOIN_IP_LIMIT, { max: 60, windowSeconds: 600 }, 'UMENU_TABLE_JOIN_IP_LIMIT'),
+    tableCallLimit: parseRateLimit(env.UMENU_TABLE_CALL_LIMIT, { max: 10, windowSeconds: 600 }, 'UMENU_TABLE_CALL_LIMIT'),
+    cspConnect: list(env.UMENU_CSP_CONNECT),
+    cspImg: list(env.UMENU_CSP_IMG),
+    cspFormAction: list(env.UMENU_CSP_FORM_ACTION),
+    sseHeartbeatMs: int(env.UMENU_SSE_HEARTBEAT_MS, 15_000),
+    seedDemo: env.UMENU_SEED_DEMO !== '0',
+    seedLarge: env.UMENU_SEED_LARGE === '1',
+    ...(/^https?:\/\/\S+$/i.test(env.UMENU_BUILD_HOOK?.trim() ?? '') ? { buildHook: env.UMENU_BUILD_HOOK!.trim() } : {}),
+    buildHookDebounceMs: int(env.UMENU_BUILD_HOOK_DEBOUNCE_MS, 10_000),
+  };
+}
+
+/**
+ * Defaults for tests: temp paths are set by the caller. The order limit is off (the tests
+ * place many orders as one diner) except where a test turns it on.
+ */
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return { ...configFromEnv({}), jwtSecret: 'test-secret-0123456789abcdef0123456789', orderLimit: null, ...overrides };
+}

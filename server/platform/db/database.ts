@@ -1,0 +1,278 @@
+/**
+ * The data-access layer: one small async interface over two dialects.
+ *
+ * - SQLite (`node:sqlite`, the default; file from `UMENU_DB`): one connection, WAL.
+ *   Calls are synchronous underneath; a transaction holds a gate so that no other
+ *   request's statement lands inside it while it awaits.
+ * - PostgreSQL (`UMENU_DATABASE_URL=postgres://…`, client `postgres`): a pool, real
+ *   concurrent transactions, advisory locks, LISTEN/NOTIFY for events between instances.
+ *
+ * SQL is written by hand with `?` placeholders in the subset both engines share
+ * (`ON CONFLICT … DO UPDATE`, `RETURNING`, `COALESCE`); the few differences are named
+ * here (`orderSeq`, `forUpdate`, `lock`). A query builder would hide little: the
+ * statements are short and the engine-specific parts (locks, notify) are not SQL a
+ * builder abstracts anyway. The schema, one list of steps for both engines, and `migrate`
+ * are in server/platform/db/migrations.ts.
+ */
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { mkdirSync, rmSync, existsSync } from 'node:fs';
+import { dirname } from 'node:path';
+import postgres from 'postgres';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type Param = string | number | null;
+
+/** What a statement can run on: the database or an open transaction. */
+export interface Queryable {
+  readonly dialect: Dialect;
+  all<T>(sql: string, params?: Param[]): Promise<T[]>;
+  get<T>(sql: string, params?: Param[]): Promise<T | undefined>;
+  /** Runs a statement; resolves to the number of rows it changed. */
+  run(sql: string, params?: Param[]): Promise<number>;
+  /**
+   * A lock held until the transaction ends (PostgreSQL `pg_advisory_xact_lock`), so that
+   * work on one key (a venue's event log, a user's order count) is serialized across
+   * instances. SQLite has one writer at a time already: no-op.
+   */
+  lock(namespace: LockNamespace, key: string): Promise<void>;
+  /** Sends a notification when the transaction commits (PostgreSQL `pg_notify`; SQLite: no-op). */
+  notify(channel: string, payload: string): Promise<void>;
+}
+
+export const LOCKS = { startup: 1, events: 2, orderLimit: 3, tableJoin: 4, rateLimit: 5 } as const;
+export type LockNamespace = keyof typeof LOCKS;
+
+export interface Db extends Queryable {
+  /**
+   * Column that orders rows by insertion: `seq` on PostgreSQL; `rowid` on SQLite, which `seq`
+   * aliases since schema step 6 (and which databases from before that step have too).
+   */
+  readonly orderSeq: string;
+  /** ` FOR UPDATE` in PostgreSQL, nothing in SQLite (whose write transactions are exclusive). */
+  readonly forUpdate: string;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * A transaction on a hot lock (a venue's order counter and event log): on PostgreSQL it
+   * commits without waiting for the WAL flush, so the next request for that venue need not
+   * wait for the disk while holding the lock; then, with the lock released, it waits for
+   * the flush (a synchronous commit after ours covers ours: WAL is flushed in order) before
+   * it resolves. Durable when it resolves, like `transaction`; waits on the disk group-commit.
+   */
+  hotTransaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in one transaction holding the database-wide start-up lock: ten instances
+   * starting together migrate (and seed) once; the others wait, then find it done.
+   */
+  startup<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** LISTEN on a channel (PostgreSQL). `onConnect` runs on every (re)connection of the listener. */
+  listen(channel: string, onMessage: (payload: string) => void, onConnect?: () => void): Promise<() => Promise<void>>;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** The SQLite connection (checkpoints, tests); undefined on PostgreSQL. */
+  readonly sqlite?: DatabaseSync;
+  /** File path of the SQLite database (checkpointer). */
+  readonly path?: string;
+}
+
+export interface OpenOptions {
+  /** `postgres://…`: PostgreSQL. Otherwise the SQLite file at `path`. */
+  url?: string;
+  path: string;
+  reset?: boolean;
+  /** PostgreSQL pool size (default 10). */
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Db> {
+  const db = options.url ? openPostgres(options.url, options.poolSize ?? 10) : openSqlite(options);
+  if (options.url && options.reset) await resetPostgres(db);
+  return db;
+}
+
+export async function getMeta(q: Queryable, key: string): Promise<string | undefined> {
+  return (await q.get<{ value: string }>('SELECT value FROM meta WHERE key = ?', [key]))?.value;
+}
+
+// ── SQLite ──────────────────────────────────────────────────────────────────
+
+function openSqlite({ path, reset = false }: OpenOptions): Db {
+  if (path !== ':memory:') {
+    if (reset) for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
+    if (!existsSync(dirname(path))) mkdirSync(dirname(path), { recursive: true });
+  }
+  const raw = new DatabaseSync(path);
+  raw.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
+  const statements = new Map<string, StatementSync>();
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = raw.prepare(sql);
+      if (statements.size > 500) statements.clear();
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  const direct: Queryable = {
+    dialect: 'sqlite',
+    all: async <T>(sql: string, params: Param[] = []) => prepared(sql).all(...params) as T[],
+    get: async <T>(sql: string, params: Param[] = []) => prepared(sql).get(...params) as T | undefined,
+    run: async (sql: string, params: Param[] = []) => Number(prepared(sql).run(...params).changes),
+    lock: async () => {},
+    notify: async () => {},
+  };
+  /** Open while a transaction runs: statements from other requests wait for it. */
+  // (Each wait is an inline loop followed by synchronous work: nothing can start in between.)
+  let gate: Promise<void> | undefined;
+  const transaction = async <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> => {
+    while (gate) await gate;
+    let open: () => void = () => {};
+    gate = new Promise<void>((resolve) => (open = resolve));
+    try {
+      raw.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await fn(direct);
+        raw.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (raw.isTransaction) raw.exec('ROLLBACK');
+        throw error;
+      }
+    } finally {
+      gate = undefined;
+      open();
+    }
+  };
+  return {
+    dialect: 'sqlite',
+    orderSeq: 'rowid',
+    forUpdate: '',
+    sqlite: raw,
+    path,
+    async all(sql, params) {
+      while (gate) await gate;
+      return direct.all(sql, params);
+    },
+    async get(sql, params) {
+      while (gate) await gate;
+      return direct.get(sql, params);
+    },
+    async run(sql, params) {
+      while (gate) await gate;
+      return direct.run(sql, params);
+    },
+    lock: (namespace, key) => direct.lock(namespace, key),
+    notify: (channel, payload) => direct.notify(channel, payload),
+    transaction,
+    hotTransaction: transaction,
+    startup: transaction,
+    async listen() {
+      return async () => {};
+    },
+    async ping() {
+      while (gate) await gate;
+      raw.prepare('SELECT 1').get();
+    },
+    async close() {
+      while (gate) await gate;
+      if (raw.isOpen) raw.close();
+    },
+  };
+}
+
+// ── PostgreSQL ──────────────────────────────────────────────────────────────
+
+/** `?` → `$1`, `$2`, … (the SQL here never has `?` inside string literals). */
+const numbered = new Map<string, string>();
+function toPg(sql: string): string {
+  let out = numbered.get(sql);
+  if (out === undefined) {
+    let i = 0;
+    out = sql.replace(/\?/g, () => `$${++i}`);
+    if (numbered.size > 1000) numbered.clear();
+    numbered.set(sql, out);
+  }
+  return out;
+}
+
+type PgSql = postgres.Sql<Record<string, never>>;
+type PgRunner = PgSql | postgres.TransactionSql<Record<string, never>>;
+
+function pgQueryable(runner: PgRunner): Queryable {
+  const exec = (sql: string, params: Param[] = []) => runner.unsafe(toPg(sql), params as postgres.ParameterOrJSON<never>[], { prepare: true });
+  return {
+    dialect: 'postgres',
+    all: async <T>(sql: string, params?: Param[]) => [...(await exec(sql, params))] as T[],
+    get: async <T>(sql: string, params?: Param[]) => (await exec(sql, params))[0] as T | undefined,
+    run: async (sql: string, params?: Param[]) => (await exec(sql, params)).count ?? 0,
+    async lock(namespace, key) {
+      await runner.unsafe('SELECT pg_advisory_xact_lock($1, hashtext($2))', [LOCKS[namespace], key], { prepare: true });
+    },
+    async notify(channel, payload) {
+      await runner.unsafe('SELECT pg_notify($1, $2)', [channel, payload], { prepare: true });
+    },
+  };
+}
+
+function openPostgres(url: string, max: number): Db {
+  const sql: PgSql = postgres(url, {
+    max,
+    onnotice: () => {},
+    // COUNT(*), BIGINT and BIGSERIAL columns as numbers (every value here fits in 2^53).
+    types: { bigint: { to: 20, from: [20], serialize: (x: number) => String(x), parse: (x: string) => Number(x) } },
+    connection: { application_name: 'umenu' },
+  }) as unknown as PgSql;
+  const base = pgQueryable(sql);
+  const transaction = <T>(fn: (tx: Queryable) => Promise<T>) => sql.begin((tx) => fn(pgQueryable(tx))) as Promise<T>;
+  const hotTransaction = async <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> => {
+    const result = await sql.begin(async (tx) => {
+      // Sent together with the transaction's first statements (pipelined), not awaited alone.
+      const [, value] = await Promise.all([tx.unsafe('SET LOCAL synchronous_commit = off'), fn(pgQueryable(tx))]);
+      return value;
+    }) as T;
+    // A statement that takes an xid commits synchronously: when it returns, the WAL up to its
+    // commit record — which follows ours — is on disk (and concurrent waiters share one flush).
+    await sql.unsafe('SELECT pg_current_xact_id()');
+    return result;
+  };
+  return {
+    ...base,
+    orderSeq: 'seq',
+    forUpdate: ' FOR UPDATE',
+    transaction,
+    hotTransaction,
+    startup: (fn) =>
+      transaction(async (tx) => {
+        await tx.lock('startup', 'migrate');
+        return fn(tx);
+      }),
+    async listen(channel, onMessage, onConnect) {
+      const subscription = await sql.listen(channel, onMessage, onConnect);
+      return () => subscription.unlisten();
+    },
+    async ping() {
+      await sql.unsafe('SELECT 1');
+    },
+    async close() {
+      await sql.end({ timeout: 5 });
+    },
+  };
+}
+
+/**
+ * `UMENU_RESET_DB=1` on PostgreSQL: drops every table of the connection's current schema (the
+ * database itself stays), as the catalog lists them: umenu expects a database (or schema) of
+ * its own, and a table added by a later migration step needs no change here.
+ */
+async function resetPostgres(db: Db): Promise<void> {
+  await db.startup(async (tx) => {
+    const tables = await tx.all<{ name: string }>('SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename');
+    if (tables.length) await tx.run(`DROP TABLE IF EXISTS ${tables.map((t) => t.name).join(', ')} CASCADE`);
+  });
+}
+
+/** True for a unique-constraint violation in either engine. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; errcode?: number; message?: string };
+  return e?.code === '23505' || e?.errcode === 2067 || e?.errcode === 1555 || /UNIQUE constraint failed/.test(e?.message ?? '');
+}

@@ -1,0 +1,393 @@
+/**
+ * The schema of both engines, as ONE numbered list of steps (`STEPS`). Step n moves the schema
+ * from version n - 1 to n on SQLite and on PostgreSQL alike; table `schema_migrations` records
+ * each applied step (version, name, when), on both engines. `migrate` runs the pending steps
+ * inside `Db.startup` (one transaction; on PostgreSQL under an advisory lock, so instances
+ * starting together migrate once).
+ *
+ * A step is SQL that both engines run as written. The few types that differ are named in
+ * `Types` (`t.bigint`, `t.serialKey`); a statement that cannot be shared is written once per
+ * engine inside `t.only({ sqlite: …, postgres: … })`, the one marker of engine-specific SQL
+ * (an empty string where one engine has nothing to do).
+ * tests/server/schema.test.ts compares the two engines' schemas after migration (tables,
+ * columns, type families, nullability, defaults, keys, unique constraints, indexes) and fails
+ * on any difference.
+ *
+ * ── Adding a step ──────────────────────────────────────────────────────────────────────────
+ * Append ONE entry at the end of `STEPS`, e.g.
+ *
+ *   { name: 'table rules', up: (t) => `
+ *   CREATE TABLE table_rules (venue_id TEXT NOT NULL, label TEXT NOT NULL, rule TEXT NOT NULL,
+ *     created_at ${t.bigint} NOT NULL, PRIMARY KEY (venue_id, label));
+ *   ` },
+ *
+ * - Statements are separated by `;` at the end of a line. Use `${t.bigint}` for integers that
+ *   may exceed 2^31 (timestamps in ms, money sums), `INTEGER` for small counts, `TEXT` for
+ *   strings, JSON and ISO dates, `${t.serialKey}` for an auto-numbered primary key.
+ * - Never edit, rename, reorder or remove a step that has been merged: databases out there
+ *   have run it (a database whose recorded step n has another name than step n here is
+ *   refused at start). Change the schema with a new step instead (SQLite cannot drop or
+ *   change a column's constraints in place: rebuild the table, as step 6 does for `orders`).
+ * - Then run `npx vitest run --project server-pg tests/server/schema.test.ts`: it fails if the
+ *   engines ended up with different schemas.
+ *
+ * Databases created before this list (SQLite `PRAGMA user_version`, PostgreSQL table
+ * `schema_version`, each engine with its own hand-written steps) are adopted in place: see
+ * `adoptLegacyVersion`.
+ */
+import type { Dialect, Queryable } from './database.ts';
+
+/** What differs between the engines' DDL. */
+export interface Types {
+  readonly dialect: Dialect;
+  /** 64-bit integer column (SQLite's INTEGER is 64-bit already). */
+  readonly bigint: string;
+  /** Auto-numbered 64-bit primary key (SQLite: an alias of the rowid). */
+  readonly serialKey: string;
+  /** Engine-specific SQL, written once per engine. */
+  only(sql: { sqlite: string; postgres: string }): string;
+}
+
+export interface Step {
+  /** Short description, stored in `schema_migrations.name` and checked at start: never change it. */
+  readonly name: string;
+  readonly up: (t: Types) => string;
+}
+
+const TYPES: Record<Dialect, Types> = {
+  sqlite: { dialect: 'sqlite', bigint: 'INTEGER', serialKey: 'INTEGER PRIMARY KEY AUTOINCREMENT', only: (sql) => sql.sqlite },
+  postgres: { dialect: 'postgres', bigint: 'BIGINT', serialKey: 'BIGSERIAL PRIMARY KEY', only: (sql) => sql.postgres },
+};
+
+export const STEPS: readonly Step[] = [
+  {
+    name: 'venues, users, sign-in tokens, orders',
+    up: (t) => `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE venues (
+  id TEXT PRIMARY KEY,
+  doc TEXT NOT NULL,
+  search TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE TABLE price_changes (
+  venue_id TEXT NOT NULL,
+  item_key TEXT NOT NULL,
+  old_price ${t.bigint} NOT NULL,
+  new_price ${t.bigint} NOT NULL,
+  changed_at ${t.bigint} NOT NULL
+);
+CREATE INDEX price_changes_venue ON price_changes (venue_id, changed_at);
+CREATE TABLE users (
+  id TEXT PRIMARY KEY,
+  email TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  avatar TEXT,
+  password_hash TEXT,
+  scope TEXT NOT NULL DEFAULT '[]',
+  created_at TEXT NOT NULL
+);
+CREATE TABLE refresh_tokens (
+  token_hash TEXT PRIMARY KEY,
+  family_id TEXT NOT NULL,
+  user_id TEXT NOT NULL REFERENCES users(id),
+  expires_at ${t.bigint} NOT NULL,
+  family_expires_at ${t.bigint} NOT NULL,
+  used_at ${t.bigint},
+  revoked_at ${t.bigint},
+  created_at ${t.bigint} NOT NULL
+);
+CREATE INDEX refresh_tokens_family ON refresh_tokens (family_id);
+CREATE TABLE orders (
+  id TEXT PRIMARY KEY,
+  venue_id TEXT NOT NULL,
+  user_id TEXT NOT NULL,
+  number TEXT NOT NULL,
+  day TEXT NOT NULL,
+  status TEXT NOT NULL,
+  doc TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  UNIQUE (venue_id, day, number)
+);
+CREATE INDEX orders_user ON orders (user_id, created_at);
+CREATE INDEX orders_venue_status ON orders (venue_id, status, created_at);
+CREATE TABLE order_counters (venue_id TEXT NOT NULL, day TEXT NOT NULL, n ${t.bigint} NOT NULL, PRIMARY KEY (venue_id, day));
+CREATE TABLE idempotency_keys (
+  user_id TEXT NOT NULL,
+  key TEXT NOT NULL,
+  body_hash TEXT NOT NULL,
+  order_id TEXT NOT NULL,
+  created_at ${t.bigint} NOT NULL,
+  PRIMARY KEY (user_id, key)
+);
+`,
+  },
+  {
+    // Event log (order and venue events, resumable by id) and the shared login rate limit.
+    name: 'events, login failures',
+    up: (t) => `
+CREATE TABLE events (
+  id ${t.serialKey},
+  venue_id TEXT NOT NULL,
+  order_id TEXT,
+  type TEXT NOT NULL,
+  data TEXT NOT NULL,
+  created_at ${t.bigint} NOT NULL
+);
+CREATE INDEX events_venue ON events (venue_id, id);
+CREATE INDEX events_order ON events (order_id, id);
+CREATE INDEX events_created ON events (created_at);
+CREATE TABLE login_failures (client_key TEXT NOT NULL, at ${t.bigint} NOT NULL);
+CREATE INDEX login_failures_key ON login_failures (client_key, at);
+`,
+  },
+  {
+    // Social sign-ins halfway through (any instance may receive the provider's callback).
+    name: 'social sign-ins',
+    up: (t) => `
+CREATE TABLE social_pending (key TEXT PRIMARY KEY, data TEXT NOT NULL, expires_at ${t.bigint} NOT NULL);
+CREATE INDEX social_pending_expires ON social_pending (expires_at);
+CREATE TABLE social_codes (key TEXT PRIMARY KEY, data TEXT NOT NULL, expires_at ${t.bigint} NOT NULL);
+CREATE INDEX social_codes_expires ON social_codes (expires_at);
+`,
+  },
+  {
+    // Venue self-service: table tokens, dish change history, uploaded images (base64 text).
+    name: 'table links, dish history, media',
+    up: (t) => `
+CREATE TABLE venue_tables (
+  venue_id TEXT NOT NULL,
+  label TEXT NOT NULL,
+  token TEXT NOT NULL UNIQUE,
+  created_at ${t.bigint} NOT NULL,
+  PRIMARY KEY (venue_id, label)
+);
+CREATE TABLE product_changes (
+  id ${t.serialKey},
+  venue_id TEXT NOT NULL,
+  product_id TEXT NOT NULL,
+  field TEXT NOT NULL,
+  old_value TEXT NOT NULL,
+  new_value TEXT NOT NULL,
+  user_id TEXT NOT NULL,
+  user_name TEXT NOT NULL,
+  changed_at ${t.bigint} NOT NULL
+);
+CREATE INDEX product_changes_product ON product_changes (venue_id, product_id, id);
+CREATE TABLE media (
+  key TEXT PRIMARY KEY,
+  venue_id TEXT NOT NULL,
+  content_type TEXT NOT NULL,
+  data TEXT NOT NULL,
+  created_at ${t.bigint} NOT NULL
+);
+`,
+  },
+  {
+    // Table sessions. At most one open session per (venue, table): a partial unique index, so
+    // two instances joining at once open one session. Participants hold only the hash of their
+    // credential. `table_line_ids` remembers every cart-line id a PUT used (and the line it
+    // ended in, after a merge) so a repeated PUT never adds twice. Rounds are rows of `orders`
+    // whose `user_id` is `table:{sessionId}`; their events, and the session's own, carry
+    // `session_id` so a session's stream reads only its events. `rate_hits` counts joins and
+    // calls per key in the database (the limits hold across instances).
+    name: 'table sessions',
+    up: (t) => `
+CREATE TABLE table_sessions (
+  id TEXT PRIMARY KEY,
+  venue_id TEXT NOT NULL,
+  label TEXT NOT NULL,
+  status TEXT NOT NULL,
+  version ${t.bigint} NOT NULL,
+  opened_at TEXT NOT NULL,
+  closed_at TEXT,
+  active_at ${t.bigint} NOT NULL
+);
+CREATE UNIQUE INDEX table_sessions_open ON table_sessions (venue_id, label) WHERE status = 'open';
+CREATE INDEX table_sessions_venue ON table_sessions (venue_id, status);
+CREATE TABLE table_participants (
+  id TEXT PRIMARY KEY,
+  session_id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  user_id TEXT,
+  credential_hash TEXT NOT NULL UNIQUE,
+  joined_at TEXT NOT NULL
+);
+CREATE INDEX table_participants_session ON table_participants (session_id, joined_at);
+CREATE TABLE table_cart_lines (
+  session_id TEXT NOT NULL,
+  id TEXT NOT NULL,
+  participant_id TEXT NOT NULL,
+  product_id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  option_ids TEXT NOT NULL,
+  note TEXT,
+  quantity INTEGER NOT NULL,
+  added_at TEXT NOT NULL,
+  PRIMARY KEY (session_id, id)
+);
+CREATE TABLE table_line_ids (
+  session_id TEXT NOT NULL,
+  line_id TEXT NOT NULL,
+  target_id TEXT NOT NULL,
+  body_hash TEXT NOT NULL,
+  PRIMARY KEY (session_id, line_id)
+);
+CREATE TABLE table_calls (
+  id TEXT PRIMARY KEY,
+  session_id TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  at TEXT NOT NULL,
+  acknowledged_at TEXT
+);
+CREATE UNIQUE INDEX table_calls_open ON table_calls (session_id, kind) WHERE acknowledged_at IS NULL;
+CREATE INDEX table_calls_session ON table_calls (session_id, at);
+CREATE TABLE rate_hits (bucket TEXT NOT NULL, at ${t.bigint} NOT NULL);
+CREATE INDEX rate_hits_bucket ON rate_hits (bucket, at);
+ALTER TABLE events ADD COLUMN session_id TEXT;
+CREATE INDEX events_session ON events (session_id, id);
+`,
+  },
+  {
+    // The two engines alike: orders are numbered by insertion (`seq`, the primary key; `id`
+    // stays unique), so lists break created_at ties the same way on both; refresh tokens are
+    // found by user. PostgreSQL databases from the hand-written migrations already have `seq`
+    // (a plain column) and the index; SQLite's `seq` takes the old rowid, keeping the order.
+    name: 'orders numbered by insertion, refresh tokens by user',
+    up: (t) => `
+CREATE INDEX IF NOT EXISTS refresh_tokens_user ON refresh_tokens (user_id);
+${t.only({
+  sqlite: `
+CREATE TABLE orders_new (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  venue_id TEXT NOT NULL,
+  user_id TEXT NOT NULL,
+  number TEXT NOT NULL,
+  day TEXT NOT NULL,
+  status TEXT NOT NULL,
+  doc TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  UNIQUE (venue_id, day, number)
+);
+INSERT INTO orders_new (seq, id, venue_id, user_id, number, day, status, doc, created_at)
+  SELECT rowid, id, venue_id, user_id, number, day, status, doc, created_at FROM orders ORDER BY rowid;
+DROP TABLE orders;
+ALTER TABLE orders_new RENAME TO orders;
+CREATE INDEX orders_user ON orders (user_id, created_at);
+CREATE INDEX orders_venue_status ON orders (venue_id, status, created_at);
+`,
+  postgres: `
+ALTER TABLE orders ADD COLUMN IF NOT EXISTS seq BIGSERIAL;
+ALTER TABLE orders DROP CONSTRAINT orders_pkey;
+ALTER TABLE orders ALTER COLUMN id SET NOT NULL;
+ALTER TABLE orders ADD CONSTRAINT orders_id_key UNIQUE (id);
+ALTER TABLE orders ADD CONSTRAINT orders_pkey PRIMARY KEY (seq);
+`,
+})}
+`,
+  },
+  {
+    // Team invitations: a one-time link (only its SHA-256 hash is stored) that gives
+    // `manager:{venueId}` or `staff:{venueId}` to the account with `email`; valid until
+    // `expires_at` (ms), used once (`accepted_at`), or withdrawn (`revoked_at`).
+    name: 'team invitations',
+    up: (t) => `
+CREATE TABLE invitations (
+  id TEXT PRIMARY KEY,
+  token_hash TEXT NOT NULL UNIQUE,
+  venue_id TEXT NOT NULL,
+  email TEXT NOT NULL,
+  role TEXT NOT NULL,
+  invited_by TEXT NOT NULL,
+  invited_by_name TEXT NOT NULL,
+  created_at ${t.bigint} NOT NULL,
+  expires_at ${t.bigint} NOT NULL,
+  accepted_at ${t.bigint},
+  accepted_by TEXT,
+  revoked_at ${t.bigint}
+);
+CREATE INDEX invitations_venue ON invitations (venue_id, created_at);
+`,
+  },
+  {
+    // Who made a call at a table: the board and the other phones say who called (docs/rules.md#table-sessions).
+    name: 'table calls say who',
+    up: () => `
+ALTER TABLE table_calls ADD COLUMN participant_id TEXT;
+`,
+  },
+  {
+    // One rate limiter over `rate_hits` (server/platform/rate-limit.ts): failed logins become hits
+    // of their `login:` bucket (counted in the same window as before), and their table goes.
+    name: 'login failures are rate hits',
+    up: () => `
+INSERT INTO rate_hits (bucket, at) SELECT 'login:' || client_key, at FROM login_failures;
+DROP TABLE login_failures;
+`,
+  },
+];
+
+/** The statements of one step on one engine, in order. */
+export function statementsOf(step: Step, dialect: Dialect): string[] {
+  return step
+    .up(TYPES[dialect])
+    .split(/;\s*(?:\n|$)/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Applies the pending steps (call inside `Db.startup`). Resolves to the schema version, the
+ * number of steps in `STEPS`.
+ */
+export async function migrate(tx: Queryable): Promise<number> {
+  await tx.run('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+  const applied = await tx.all<{ version: number; name: string }>('SELECT version, name FROM schema_migrations ORDER BY version');
+  // A database that ran another step under the same number (say, from another branch) is
+  // refused rather than migrated on a wrong assumption.
+  for (const [i, row] of applied.entries()) {
+    const step = STEPS[row.version - 1];
+    if (row.version !== i + 1 || (step && step.name !== row.name)) {
+      throw new Error(`schema_migrations: step ${row.version} "${row.name}" of this database is not step ${i + 1} "${STEPS[i]?.name ?? '(none)'}" of server/platform/db/migrations.ts`);
+    }
+  }
+  const version = applied.length || (await adoptLegacyVersion(tx));
+  for (let v = version; v < STEPS.length; v++) {
+    const step = STEPS[v]!;
+    for (const statement of statementsOf(step, tx.dialect)) await tx.run(statement);
+    await recordStep(tx, v + 1);
+  }
+  return STEPS.length;
+}
+
+async function recordStep(tx: Queryable, version: number): Promise<void> {
+  await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [version, STEPS[version - 1]!.name, new Date().toISOString()]);
+}
+
+/**
+ * Before `STEPS`, each engine had its own hand-written list (frozen in
+ * tests/server/fixtures/legacy-migrations.ts): SQLite's five steps are steps 1–5 here, as
+ * they were; PostgreSQL's first step was steps 1 and 2 together (plus what step 6 adds, which
+ * step 6 therefore tolerates), its steps 2–4 are steps 3–5. Records the equivalent steps as
+ * applied and removes the old counter; resolves to the version adopted (0 for a new database).
+ */
+async function adoptLegacyVersion(tx: Queryable): Promise<number> {
+  let adopted: number;
+  if (tx.dialect === 'sqlite') {
+    const old = (await tx.get<{ user_version: number }>('PRAGMA user_version'))!.user_version;
+    if (old === 0) return 0;
+    if (old > 5) throw new Error(`Unknown SQLite schema version ${old} (PRAGMA user_version): this database was made by other code`);
+    adopted = old;
+    await tx.run('PRAGMA user_version = 0');
+  } else {
+    const table = await tx.get<{ name: string | null }>("SELECT to_regclass('schema_version')::text AS name");
+    if (!table?.name) return 0;
+    const old = (await tx.get<{ version: number }>('SELECT version FROM schema_version'))?.version ?? 0;
+    if (old > 4) throw new Error(`Unknown PostgreSQL schema version ${old} (table schema_version): this database was made by other code`);
+    adopted = old === 0 ? 0 : old + 1;
+    await tx.run('DROP TABLE schema_version');
+  }
+  for (let v = 1; v <= adopted; v++) await recordStep(tx, v);
+  return adopted;
+}
