@@ -5,7 +5,7 @@ import { createServer } from '../../server/main.ts';
 import { openDatabase } from '../../server/platform/db/database.ts';
 import { migrate, STEPS } from '../../server/platform/db/migrations.ts';
 import { orderNumber } from '../../server/features/orders/service.ts';
-import { dialectName, testDatabase } from './helpers.ts';
+import { dialectName, pgUrl, testDatabase } from './helpers.ts';
 
 describe(`database start-up (${dialectName()})`, () => {
   it('applies migrations, seeds demo data once and keeps what users created', async () => {
@@ -65,6 +65,21 @@ describe(`database start-up (${dialectName()})`, () => {
       expect(large?.products.size).toBeGreaterThanOrEqual(500);
       expect(JSON.parse((await server.deps.auth.userByEmail('cocina@umenu.test'))!.scope)).toContain('staff:mercado-grande');
       await server.close();
+    } finally {
+      await database.drop();
+    }
+  });
+
+  // The PostgreSQL test databases sort text as most installations do (helpers.ts: ICU en-US),
+  // not by code unit as the cluster's C locale would: an order that relies on the collation fails here.
+  it.skipIf(!pgUrl())('sorts text by the ICU en-US collation on PostgreSQL, not by code unit', async () => {
+    const database = await testDatabase();
+    try {
+      const db = await openDatabase({ url: database.config.databaseUrl!, path: database.config.dbPath! });
+      const rows = await db.all<{ id: string }>("SELECT id FROM (VALUES ('line-b'), ('line_a'), ('LINE-A'), ('line-a')) AS t(id) ORDER BY id");
+      await db.close();
+      expect(rows.map((r) => r.id)).toEqual(['line_a', 'line-a', 'LINE-A', 'line-b']);
+      expect(['line-b', 'line_a', 'LINE-A', 'line-a'].sort()).toEqual(['LINE-A', 'line-a', 'line-b', 'line_a']);
     } finally {
       await database.drop();
     }

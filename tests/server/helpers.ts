@@ -1,7 +1,7 @@
 /**
  * Test helpers: an in-process server on a temp database, logins and order bodies.
  * In the `server-pg` project (see vitest.config.ts) every server gets a fresh PostgreSQL
- * database instead of a SQLite file; `testDatabase()` makes one for several instances.
+ * database (ICU collation en-US) instead of a SQLite file; `testDatabase()` makes one for several instances.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -36,6 +36,9 @@ export function pgUrl(): string | undefined {
 
 export const dialectName = () => (pgUrl() ? 'postgres' : 'sqlite');
 
+/** The ICU collation of every PostgreSQL test database. */
+export const TEST_ICU_LOCALE = 'en-US';
+
 /** A fresh, empty database: a new PostgreSQL database (project server-pg) or a SQLite file. */
 export async function testDatabase(): Promise<{ config: Partial<ServerConfig>; dir: string; drop(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'umenu-test-'));
@@ -44,7 +47,9 @@ export async function testDatabase(): Promise<{ config: Partial<ServerConfig>; d
   if (!admin) return { config: base, dir, drop: async () => rmSync(dir, { recursive: true, force: true }) };
   const name = `t_${randomBytes(6).toString('hex')}`;
   const sql = postgres(admin, { max: 1, onnotice: () => {} });
-  await sql.unsafe(`CREATE DATABASE ${name}`);
+  // A real installation's collation (ICU en-US: case, «-» and «_» do not sort by code unit),
+  // never the cluster's C, so that an order that depends on the collation cannot hide.
+  await sql.unsafe(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE '${TEST_ICU_LOCALE}'`);
   await sql.end();
   const url = new URL(admin);
   url.pathname = `/${name}`;

@@ -2,7 +2,8 @@
  * globalSetup of the `server-pg` vitest project: the API tests again, on PostgreSQL.
  * Uses `UMENU_TEST_DATABASE_URL` (a server where the user may create databases) when set,
  * else starts a throwaway cluster (scripts/pg-cluster.ts; port `UMENU_TEST_PG_PORT` or a
- * free one). Each test server then gets a fresh database on it.
+ * free one). Each test server then gets a fresh database on it, with an ICU en-US collation
+ * (tests/server/helpers.ts), whatever the cluster's own locale.
  */
 import type { TestProject } from 'vitest/node';
 import { startPgCluster } from '../../scripts/pg-cluster.ts';

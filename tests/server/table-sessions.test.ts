@@ -430,6 +430,22 @@ describe('rounds', () => {
       await s.request(`/api/venues/${V}/products/flan-napolitano`, { method: 'PATCH', token: manager, json: { price: 4500 } });
     }
   });
+
+  it('sends a round whose line ids differ only in case, «-» or «_» (any client\'s ids, whatever the database\'s collation)', async () => {
+    // By code unit these sort LINE-A, line-a, line-b, line_a; by a collation such as en-US
+    // line_a, line-a, LINE-A, line-b: the round must not depend on which one the database uses.
+    const ids = ['line-b-03', 'line_a-01', 'LINE-A-01', 'line-a-01'];
+    for (const [i, id] of ids.entries()) {
+      const res = await put(i % 2 ? luis.credential : ana.credential, id, { ...FLAN, note: `línea ${i}` });
+      expect(res.status, id).toBe(200);
+    }
+    expect((await getSession(ana.credential)).cart.subtotal).toBe(4 * 4500);
+    const res = await sendRound(luis.credential, 4 * 4500);
+    expect(res.status, await res.clone().text()).toBe(201);
+    const round = Order.parse(await res.json());
+    expect(round.lines.map((l) => l.note).sort()).toEqual(['línea 0', 'línea 1', 'línea 2', 'línea 3']);
+    expect((await getSession(ana.credential)).cart.lines).toEqual([]);
+  });
 });
 
 describe('calls and the bill', () => {

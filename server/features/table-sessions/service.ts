@@ -268,9 +268,11 @@ export function createTableSessionService(db: Db, venues: VenueStore, orders: Or
     }
   }
 
+  // Sorted here, by code unit, never by SQL: a database's collation (en-US…) orders ids otherwise.
+  const signatureOf = (rows: LineRow[]) => JSON.stringify([...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((r) => [r.id, r.product_id, r.option_ids, r.note, r.quantity]));
+
   async function lineSignature(q: Queryable, sessionId: string): Promise<string> {
-    const rows = await q.all<LineRow>('SELECT id, participant_id, product_id, name, option_ids, note, quantity, added_at FROM table_cart_lines WHERE session_id = ? ORDER BY id', [sessionId]);
-    return JSON.stringify(rows.map((r) => [r.id, r.product_id, r.option_ids, r.note, r.quantity]));
+    return signatureOf(await q.all<LineRow>('SELECT id, participant_id, product_id, name, option_ids, note, quantity, added_at FROM table_cart_lines WHERE session_id = ?', [sessionId]));
   }
 
   async function check(venueId: string, label: string, token: string): Promise<boolean> {
@@ -426,7 +428,7 @@ export function createTableSessionService(db: Db, venues: VenueStore, orders: Or
       const { lineRows, participants } = await readParts(db, s);
       if (!lineRows.length) throw problem('validation', 422, TABLE_MESSAGES.emptyCart, { errors: { cart: [TABLE_MESSAGES.emptyCart] } });
       const names = new Map(participants.map((p) => [p.id, p.name]));
-      const signature = JSON.stringify([...lineRows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((r) => [r.id, r.product_id, r.option_ids, r.note, r.quantity]));
+      const signature = signatureOf(lineRows);
       const input: OrderInput = {
         venueId: s.venue_id,
         mode: 'table',
