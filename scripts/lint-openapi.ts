@@ -1,5 +1,5 @@
 /**
- * `npm run lint:openapi`: writes the API document (src/contract/openapi.ts) to a temporary
+ * `npm run lint:openapi`: writes the API document (server/openapi.ts) to a temporary
  * file and lints it with Redocly CLI's recommended rules (config: redocly.yaml). Exits with
  * Redocly's status: non-zero on any error; warnings kept on purpose are explained in the config.
  */
@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openApiDocument } from '../src/contract/openapi.ts';
+import { openApiDocument } from '../server/openapi.ts';
 
 export function lintOpenApi(): { status: number; output: string } {
   const root = resolve(fileURLToPath(new URL('..', import.meta.url)));

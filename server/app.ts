@@ -20,7 +20,7 @@ import { tableRoutes } from './features/tables/index.ts';
 import { tableSessionRoutes } from './features/table-sessions/index.ts';
 import { teamRoutes } from './features/team/index.ts';
 import { mediaRoutes, mediaUploadRoutes, uploadedMediaRoutes } from './features/media/index.ts';
-import { openApiDocument } from '../src/contract/openapi.ts';
+import { openApiDocument } from './openapi.ts';
 
 export function createApp(deps: AppDeps): Hono {
   const { config, site } = deps;

@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import { problem, validationProblem } from './problem.ts';
 
-interface SafeSchema<T> {
+export interface SafeSchema<T> {
   safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
 }
 

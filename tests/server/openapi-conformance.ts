@@ -1,6 +1,6 @@
 /**
  * Every API response the server tests see is checked against the OpenAPI document
- * (src/contract/openapi.ts): the operation exists, the status code is documented for it,
+ * (server/openapi.ts): the operation exists, the status code is documented for it,
  * the content type is the documented one, and a JSON body matches the documented schema
  * (JSON Schema 2020-12, as OpenAPI 3.1 uses). The server and the document cannot drift apart.
  *
@@ -9,7 +9,7 @@
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { openApiDocument } from '../../src/contract/openapi.ts';
+import { openApiDocument } from '../../server/openapi.ts';
 
 interface MediaType { schema?: Record<string, unknown> }
 interface ResponseObject { content?: Record<string, MediaType> }

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { lintOpenApi } from '../../scripts/lint-openapi.ts';
-import { openApiDocument } from '../../src/contract/openapi.ts';
+import { openApiDocument } from '../../server/openapi.ts';
 import { checkResponse, ContractViolation } from './openapi-conformance.ts';
 
 type Paths = Record<string, Record<string, { operationId?: string }>>;

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { AccessClaims } from '../../../src/contract/auth.ts';
 import { problem } from '../../platform/problem.ts';
 import type { AuthService } from './service.ts';
+import type { Authenticate } from '../../platform/operations.ts';
 
 /** The access token of the `Authorization: Bearer …` header. Only there: a token in a URL ends up in logs and history. */
 export function bearerToken(c: Context): string | undefined {
@@ -17,4 +18,12 @@ export function requireAuth(c: Context, auth: AuthService): AccessClaims {
   const claims = auth.verifyAccess(token);
   if (!claims) throw problem('unauthorized', 401, 'Tu sesión ha caducado. Inicia sesión de nuevo.', {}, { 'www-authenticate': 'Bearer error="invalid_token"' });
   return claims;
+}
+
+/** The bearer check every feature's operations use (server/platform/operations.ts): `access: 'bearer'` or `'bearer-optional'`. */
+export function authenticator(auth: AuthService): Authenticate {
+  return {
+    required: (c) => requireAuth(c, auth),
+    optional: (c) => (bearerToken(c) ? requireAuth(c, auth) : undefined),
+  };
 }

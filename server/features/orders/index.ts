@@ -2,3 +2,4 @@
 export { createOrderService, hashBody, TABLE_USER_PREFIX, type CreateResult, type OrderService } from './service.ts';
 export { priceLines } from './pricing.ts';
 export { orderRoutes } from './routes.ts';
+export * as operations from './operations.ts';

@@ -1,14 +1,16 @@
 /** Orders: place (idempotent), mine, one, live SSE stream, staff board and status changes. */
 import { Hono, type Context } from 'hono';
 import { TABLE_CREDENTIAL_HEADER, TABLE_MESSAGES } from '../../../src/contract/table.ts';
-import { OrderInput, OrderStatus, StatusInput, ORDER_STATUSES } from '../../../src/contract/order.ts';
+import { OrderStatus, ORDER_STATUSES } from '../../../src/contract/order.ts';
 import type { AccessClaims } from '../../../src/contract/auth.ts';
 import type { Order } from '../../../src/contract/order.ts';
 import { isValidVenueId } from '../../../src/contract/limits.ts';
 import type { AppDeps } from '../../deps.ts';
 import { canRunVenue } from '../../../src/contract/permissions.ts';
-import { parseWith, readBody, readJson } from '../../platform/http.ts';
-import { requireAuth } from '../auth/index.ts';
+import { parseWith } from '../../platform/http.ts';
+import { routes } from '../../platform/operations.ts';
+import { authenticator } from '../auth/index.ts';
+import { getOrder, listMyOrders, listVenueOrders, placeOrder, setOrderStatus, streamOrder, streamVenueOrders } from './operations.ts';
 import { problem } from '../../platform/problem.ts';
 import { eventStream } from '../../platform/events/sse.ts';
 
@@ -19,6 +21,7 @@ export const TABLE_TOKEN_HEADER = 'X-Table-Token';
 
 export function orderRoutes({ orders, auth, venues, config, events, tables }: AppDeps): Hono {
   const app = new Hono();
+  const on = routes(app, authenticator(auth));
 
   /**
    * A table is chosen only by its QR link (docs/rules.md#cart-checkout-and-orders): a table-mode order needs the
@@ -47,32 +50,29 @@ export function orderRoutes({ orders, auth, venues, config, events, tables }: Ap
     return found.order;
   }
 
-  app.post('/orders', async (c) => {
-    const claims = requireAuth(c, auth);
+  on(placeOrder, async (c, { claims, json, check }) => {
     const key = c.req.header('idempotency-key');
     if (!key || !KEY_PATTERN.test(key)) {
       throw problem('idempotencyKeyMissing', 400, 'Falta la cabecera Idempotency-Key (8 a 200 caracteres) que identifica este pedido.');
     }
     // Duplicates, also simultaneous ones on other instances, are settled by the key's primary key in the database.
-    const { value } = await readJson(c);
+    const { value } = await json();
     if (typeof value === 'object' && value !== null && (value as { mode?: unknown }).mode === 'table') await requireTableAccess(c, value);
     const canonical = JSON.stringify(value);
-    const result = await orders.create(claims.sub, key, canonical, () => parseWith(OrderInput, value));
+    const result = await orders.create(claims.sub, key, canonical, () => check(value));
     c.header('location', `/api/orders/${result.order.id}`);
     c.header('cache-control', 'no-store');
     if (result.replayed) c.header('idempotent-replayed', 'true');
     return c.json(result.order, 201);
   });
 
-  app.get('/orders', async (c) => {
-    const claims = requireAuth(c, auth);
+  on(listMyOrders, async (c, { claims }) => {
     c.header('cache-control', 'no-store');
     return c.json({ orders: await orders.listForUser(claims.sub) });
   });
 
-  app.get('/orders/:id', async (c) => {
-    const claims = requireAuth(c, auth);
-    const order = await visibleOrder(c.req.param('id'), claims);
+  on(getOrder, async (c, { claims, param }) => {
+    const order = await visibleOrder(param('id'), claims);
     c.header('cache-control', 'no-store');
     return c.json(order);
   });
@@ -80,9 +80,8 @@ export function orderRoutes({ orders, auth, venues, config, events, tables }: Ap
   const streamDeps = { events, heartbeatMs: config.sseHeartbeatMs, onClose: (fn: () => void) => orders.onClose(fn) };
 
   /** SSE, resumable with Last-Event-ID (protocol in server/platform/events/sse.ts): the order now, then each change. */
-  app.get('/orders/:id/events', async (c) => {
-    const claims = requireAuth(c, auth);
-    const order = await visibleOrder(c.req.param('id'), claims);
+  on(streamOrder, async (c, { claims, param }) => {
+    const order = await visibleOrder(param('id'), claims);
     return eventStream(c, streamDeps, {
       venueId: order.venueId,
       orderId: order.id,
@@ -95,18 +94,16 @@ export function orderRoutes({ orders, auth, venues, config, events, tables }: Ap
   });
 
   /** Live board: every new order of the venue, every status change, menu changes (staff of the venue). */
-  app.get('/venues/:id/orders/events', async (c) => {
-    const claims = requireAuth(c, auth);
-    const id = c.req.param('id');
+  on(streamVenueOrders, async (c, { claims, param }) => {
+    const id = param('id');
     if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, 'Ese local no existe.');
     if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo el personal de este local puede ver sus pedidos.');
     // Table sessions reach the board as `event: table` (their staff view), never as a participant's `session`.
     return eventStream(c, streamDeps, { venueId: id, accept: (e) => e.type !== 'session', fresh: async () => ({ cursor: await events.latestId(id), first: [] }) });
   });
 
-  app.get('/venues/:id/orders', async (c) => {
-    const claims = requireAuth(c, auth);
-    const id = c.req.param('id');
+  on(listVenueOrders, async (c, { claims, param }) => {
+    const id = param('id');
     if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, 'Ese local no existe.');
     if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo el personal de este local puede ver sus pedidos.');
     const statusParam = c.req.query('status');
@@ -123,16 +120,15 @@ export function orderRoutes({ orders, auth, venues, config, events, tables }: Ap
     return c.json({ orders: await orders.listForVenue(id, statuses) });
   });
 
-  app.post('/orders/:id/status', async (c) => {
-    const claims = requireAuth(c, auth);
-    const found = await orders.get(c.req.param('id').slice(0, 100));
+  on(setOrderStatus, async (c, { claims, body, param }) => {
+    const found = await orders.get(param('id').slice(0, 100));
     if (!found) throw problem('notFound', 404, 'Ese pedido no existe.');
     if (!canRunVenue(claims.scope, found.order.venueId)) {
       // The owner may see the order but not move it; anyone else learns nothing.
       if (found.userId === claims.sub) throw problem('forbidden', 403, 'Solo el personal del local puede cambiar el estado del pedido.');
       throw problem('notFound', 404, 'Ese pedido no existe.');
     }
-    const input = await readBody(c, StatusInput);
+    const input = await body();
     return c.json(await orders.setStatus(found.order.id, input.status));
   });
 

@@ -1,2 +1,3 @@
 /** A venue's team: invitations, members, taking access away. The team feature's public module. */
 export { teamRoutes } from './routes.ts';
+export { openApiPaths } from './openapi-paths.ts';

@@ -4,3 +4,4 @@ export { venueRoutes } from './routes.ts';
 export { manageRoutes } from './manage-routes.ts';
 export { startPrerender } from './prerender.ts';
 export { createBuildHook } from './build-hook.ts';
+export { openApiPaths } from './openapi-paths.ts';
