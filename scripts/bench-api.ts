@@ -6,7 +6,7 @@
  *   npm run bench:api -- --all                         # menu GET and order POST for SQLite ×1,
  *                                                      # PostgreSQL ×1 and ×2, then the crash run
  *
- * Starts `scripts/start.ts` (N times, on free loopback ports, or consecutive ones from
+ * Starts `scripts/start.ts` through scripts/start-server.ts (N times, on free loopback ports, or consecutive ones from
  * BENCH_PORT) on a fresh
  * database — SQLite in a temp dir, or a throwaway PostgreSQL cluster (scripts/pg-cluster.ts,
  * durable settings) — with the benchmark venue `mercado-grande` (520 products) and no order
@@ -20,7 +20,6 @@
  * on the other; counts acknowledged, lost and duplicated orders. Exits non-zero only when a
  * correctness check fails (throughput depends on a shared, noisy machine: reported, not enforced).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +28,7 @@ import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
 import { freePort, startPgCluster, type PgCluster } from './pg-cluster.ts';
+import { startServer } from './start-server.ts';
 
 /** The part of autocannon's API used here (the package ships no types). */
 interface RequestSpec {
@@ -79,26 +79,15 @@ async function startStack(db: DbKind, instances: number): Promise<Stack> {
     await admin.end();
     dbUrl = cluster.urlFor(name);
   }
-  const procs: Array<{ child: ChildProcess; exited: Promise<number | null>; out: () => string }> = [];
-  const start = (i: number) => {
-    const child = spawn(process.execPath, ['scripts/start.ts'], {
-      env: {
-        ...process.env, PORT: String(ports[i]), UMENU_DB: dbPath, UMENU_RESET_DB: db === 'sqlite' ? '1' : '0', UMENU_SKIP_BUILD: '1',
-        UMENU_SEED_LARGE: '1', UMENU_ORDER_LIMIT: 'off', UMENU_DIST: join(dir, 'no-dist'), UMENU_JWT_SECRET: 'bench-secret-0123456789abcdef0123456789',
-        ...(dbUrl ? { UMENU_DATABASE_URL: dbUrl } : {}),
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    procs.push({ child, exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))), out: () => out });
-  };
-  for (let i = 0; i < instances; i++) start(i);
-  const deadline = Date.now() + 60_000;
-  while (!procs.every((p) => p.out().includes('umenu listo'))) {
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${procs.map((p) => p.out()).join('\n')}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const procs = await Promise.all(ports.map((port) => startServer({
+    port,
+    stderr: 'inherit',
+    env: {
+      UMENU_DB: dbPath, UMENU_RESET_DB: db === 'sqlite' ? '1' : '0', UMENU_SKIP_BUILD: '1',
+      UMENU_SEED_LARGE: '1', UMENU_ORDER_LIMIT: 'off', UMENU_DIST: join(dir, 'no-dist'), UMENU_JWT_SECRET: 'bench-secret-0123456789abcdef0123456789',
+      ...(dbUrl ? { UMENU_DATABASE_URL: dbUrl } : {}),
+    },
+  })));
   const killed = new Set<number>();
   return {
     label: `${db === 'sqlite' ? 'SQLite' : 'PostgreSQL'} ×${instances}`,
@@ -175,15 +164,26 @@ const ORDER_BODY = JSON.stringify({
   expectedTotal: Math.floor(((6900 * 2 + 3500 + 1800) * 110 + 50) / 100),
 });
 
-async function login(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'ana@umenu.test', password: 'demo1234' }) });
+async function login(base: string, email = 'ana@umenu.test'): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'demo1234' }) });
   return ((await res.json()) as { token: string }).token;
+}
+
+/** A table order needs the table's link token (docs/rules.md#table-sessions): the one printed on table 5's QR code. */
+async function tableToken(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/venues/taqueria-el-guero/tables`, { headers: { authorization: `Bearer ${await login(base, 'gerente@umenu.test')}` } });
+  const { tables } = (await res.json()) as { tables: Array<{ label: string; url: string }> };
+  const url = tables.find((t) => t.label === '5')?.url;
+  const token = url ? new URL(url, base).searchParams.get('t') : null;
+  if (!token) throw new Error(`no link for table 5 of taqueria-el-guero (${res.status})`);
+  return token;
 }
 
 /** Benchmarks one stack; `full`: every scenario, else menu GET and order POST only. */
 async function bench(stack: Stack, full: boolean): Promise<void> {
   const base = stack.bases[0]!;
   const token = await login(base);
+  const table = await tableToken(base);
   const headersFor = async (id: string) => {
     const res = await fetch(`${base}/api/venues/${id}`, { headers: { 'accept-encoding': 'br' } });
     return { etag: res.headers.get('etag')!, bytes: (await res.arrayBuffer()).byteLength };
@@ -206,7 +206,7 @@ async function bench(stack: Stack, full: boolean): Promise<void> {
     path: '/api/orders',
     body: ORDER_BODY,
     // A distinct Idempotency-Key per request: every request is a new order.
-    setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': `bench-${process.pid}-${++counter}` } }),
+    setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-table-token': table, 'idempotency-key': `bench-${process.pid}-${++counter}` } }),
     onResponse: (status, responseBody) => {
       if (status === 201) createdIds.add((JSON.parse(responseBody) as { id: string }).id);
     },
@@ -230,7 +230,8 @@ async function bench(stack: Stack, full: boolean): Promise<void> {
 async function crash(stack: Stack): Promise<string> {
   const [victim, survivor] = stack.bases as [string, string];
   const token = await login(survivor);
-  const post = (base: string, key: string) => fetch(`${base}/api/orders`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'idempotency-key': key, 'content-type': 'application/json' }, body: ORDER_BODY });
+  const table = await tableToken(survivor);
+  const post = (base: string, key: string) => fetch(`${base}/api/orders`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-table-token': table, 'idempotency-key': key, 'content-type': 'application/json' }, body: ORDER_BODY });
   const acknowledged = new Map<string, string>();
   let retried = 0;
   let counter = 0;

@@ -4,28 +4,12 @@
  * lost, retried with the same Idempotency-Key on the other instance, never make a second order.
  */
 import { describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import postgres from 'postgres';
-import { freePort } from '../../scripts/pg-cluster.ts';
+import { startServer } from '../../scripts/start-server.ts';
 import { newKey, pgUrl, tacoOrder, testDatabase } from './helpers.ts';
 
-interface Instance { child: ChildProcess; base: string; exited: Promise<number | null> }
-
-async function startInstance(env: Record<string, string>): Promise<Instance> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['scripts/start.ts'], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 40_000;
-  while (!out.includes('umenu listo')) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`instance did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, base: `http://127.0.0.1:${port}`, exited };
-}
+const startInstance = (env: Record<string, string>) => startServer({ env, timeoutMs: 40_000 });
 
 describe.skipIf(!pgUrl())('an instance dies during an order load', () => {
   it('loses no acknowledged order and duplicates none when lost requests are retried on the other instance', { timeout: 120_000 }, async () => {

@@ -4,10 +4,9 @@
  * and a graceful SIGTERM.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { parseRateLimit } from '../../server/platform/config.ts';
-import { freePort } from '../../scripts/pg-cluster.ts';
+import { startServer } from '../../scripts/start-server.ts';
 import type { Order } from '../../src/contract/order.ts';
 import { dialectName, newKey, openEvents, orderEvents, parseSse, startTestServer, tacoOrder, testDatabase, type TestServer } from './helpers.ts';
 
@@ -167,25 +166,16 @@ describe('order rate limit per account', () => {
 describe('SIGTERM', () => {
   it('stops taking requests, tells stream clients to reconnect (retry:) and exits within 10 s', async () => {
     const database = await testDatabase();
-    const port = await freePort();
-    const child = spawn(process.execPath, ['scripts/start.ts'], {
+    const server = await startServer({
       env: {
-        ...process.env, PORT: String(port), UMENU_DB: database.config.dbPath!, UMENU_DIST: join(database.dir, 'dist'), UMENU_SKIP_BUILD: '1',
+        UMENU_DB: database.config.dbPath!, UMENU_DIST: join(database.dir, 'dist'), UMENU_SKIP_BUILD: '1',
         UMENU_JWT_SECRET: 'y'.repeat(40), ...(database.config.databaseUrl ? { UMENU_DATABASE_URL: database.config.databaseUrl } : {}),
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      timeoutMs: 30_000,
     });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const { child, exited } = server;
     try {
-      const deadline = Date.now() + 30_000;
-      while (!out.includes('umenu listo')) {
-        if (Date.now() > deadline) throw new Error(out);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      const base = `http://127.0.0.1:${port}`;
+      const base = server.base;
       const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'cocina@umenu.test', password: 'demo1234' }) });
       const { token } = (await login.json()) as { token: string };
       const stream = await fetch(`${base}/api/venues/taqueria-el-guero/orders/events`, { headers: { authorization: `Bearer ${token}` } });

@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { spawn } from 'node:child_process';
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { request as httpRequest } from 'node:http';
 import { startTestServer, tacoOrder, newKey, type TestServer } from './helpers.ts';
 import { loadSite } from '../../server/platform/static.ts';
+import { startServer } from '../../scripts/start-server.ts';
 import type { Order } from '../../src/contract/order.ts';
 
 const INLINE = 'console.log("isla")';
@@ -203,24 +203,15 @@ describe('live staff board over SSE', () => {
 describe('scripts/start.ts', () => {
   it('starts on its port, prints the address, serves site and API, and exits cleanly on SIGTERM', async () => {
     const dist = join(s.dir, 'dist');
-    const child = spawn(process.execPath, ['scripts/start.ts'], {
-      env: { ...process.env, PORT: '4407', UMENU_DB: join(s.dir, 'start.sqlite'), UMENU_DIST: dist, UMENU_SKIP_BUILD: '1', UMENU_JWT_SECRET: 'x'.repeat(40) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-    const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const server = await startServer({ env: { UMENU_DB: join(s.dir, 'start.sqlite'), UMENU_DIST: dist, UMENU_SKIP_BUILD: '1', UMENU_JWT_SECRET: 'x'.repeat(40) }, timeoutMs: 20_000 });
     try {
-      const deadline = Date.now() + 20000;
-      while (!out.includes('umenu listo en http://localhost:4407') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-      expect(out).toContain('umenu listo en http://localhost:4407');
-      expect((await fetch('http://127.0.0.1:4407/')).status, out).toBe(200);
-      expect((await fetch('http://127.0.0.1:4407/api/venues/bar-el-cabanyal')).status, out).toBe(200);
-      child.kill('SIGTERM');
-      expect(await exit, out).toBe(0);
+      expect(server.output()).toContain(`umenu listo en http://localhost:${server.port}`);
+      expect((await fetch(`${server.base}/`)).status, server.output()).toBe(200);
+      expect((await fetch(`${server.base}/api/venues/bar-el-cabanyal`)).status, server.output()).toBe(200);
+      server.child.kill('SIGTERM');
+      expect(await server.exited, server.output()).toBe(0);
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
     }
   }, 40_000);
 });
