@@ -67,7 +67,15 @@ site.building = decision.build;
 
 let markListening: () => void = () => {};
 const listening = new Promise<void>((resolve) => (markListening = resolve));
-const httpServer = serve({ fetch: server.app.fetch, port: config.port, hostname: config.host }, () => {
+// Deliberate timeouts (docs/rules.md#limits-and-bad-input): headers that never finish and requests
+// that drip in are cut off (checked every second); streams (SSE) are answers, not requests.
+const serverOptions = {
+  headersTimeout: config.headersTimeoutMs,
+  requestTimeout: config.requestTimeoutMs,
+  keepAliveTimeout: config.keepAliveTimeoutMs,
+  connectionsCheckingInterval: 1000,
+};
+const httpServer = serve({ fetch: server.app.fetch, port: config.port, hostname: config.host, serverOptions }, () => {
   if (site.building) console.log(`[umenu] API en ${url}/api; construyendo el sitio (${decision.reason})…`);
   markListening();
 });

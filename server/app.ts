@@ -2,7 +2,7 @@
  * The reference API and site server as one Hono app. `createApp(deps)` is used by
  * `scripts/start.ts` (real server) and by the tests (`app.request()` in process).
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { except } from 'hono/combine';
 import { cors } from 'hono/cors';
 import { bodyLimit } from 'hono/body-limit';
@@ -11,7 +11,7 @@ import type { AppDeps } from './deps.ts';
 import { healthRoute } from './platform/health.ts';
 import { BUILDING_PAGE } from './platform/static.ts';
 import { HttpProblem, problem, problemResponse } from './platform/problem.ts';
-import { drainDeclaredBody, requestBodyComplete } from './platform/http.ts';
+import { drainDeclaredBody, prepareRequest, requestBodyComplete, trustedProxyList } from './platform/http.ts';
 import { API_CSP, COMMON_HEADERS, siteCsp } from './platform/security.ts';
 import { authRoutes, socialRoutes } from './features/auth/index.ts';
 import { manageRoutes, venueRoutes } from './features/venues/index.ts';
@@ -34,6 +34,13 @@ export function createApp(deps: AppDeps): Hono {
     if (!cspFor || cspFor.files !== site.files || cspFor.hashes !== hashes) cspFor = { files: site.files, hashes, value: siteCsp(config, { scriptHashes: site.files?.scriptHashes ?? [] }) };
     return cspFor.value;
   };
+
+  // Every limit counts the client's address, read through the trusted proxies only; a JSON body has `bodyTimeoutMs` to arrive.
+  const trusted = trustedProxyList(config.trustedProxies);
+  app.use('/api/*', async (c, next) => {
+    prepareRequest(c as Context, trusted, config.bodyTimeoutMs);
+    await next();
+  });
 
   app.use('*', async (c, next) => {
     await next();

@@ -13,6 +13,8 @@ export interface ServerConfig {
   resetDb: boolean;
   distDir: string;
   corsOrigins: string[];
+  /** `UMENU_TRUSTED_PROXIES`: addresses or CIDRs of the load balancers whose `X-Forwarded-For` names the client (server/platform/http.ts). */
+  trustedProxies: string[];
   /**
    * The API base as browsers see it (`UMENU_API_PUBLIC_URL`, e.g. `https://api.example.com/api`).
    * When set, image addresses in answers are absolute (`{it}/media/…`) and its origin is
@@ -24,6 +26,12 @@ export interface ServerConfig {
   refreshAbsoluteSeconds: number;
   jwtSecret?: string;
   bodyLimitBytes: number;
+  /** `UMENU_BODY_TIMEOUT_MS`: how long a JSON body may take to arrive (then 408, connection closed). */
+  bodyTimeoutMs: number;
+  /** `UMENU_HEADERS_TIMEOUT_MS`, `UMENU_REQUEST_TIMEOUT_MS`, `UMENU_KEEP_ALIVE_TIMEOUT_MS`: Node's server timeouts (scripts/start.ts). */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
   loginMaxFailures: number;
   loginWindowSeconds: number;
   /** Orders per account and window (`UMENU_ORDER_LIMIT`, default `20/10m`; `off`: no limit). */
@@ -85,12 +93,19 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     resetDb: env.UMENU_RESET_DB === '1',
     distDir: resolve(env.UMENU_DIST ?? 'dist'),
     corsOrigins: list(env.UMENU_CORS_ORIGINS),
+    trustedProxies: list(env.UMENU_TRUSTED_PROXIES),
     ...(publicBase(env.UMENU_API_PUBLIC_URL) ? { apiPublicUrl: publicBase(env.UMENU_API_PUBLIC_URL) } : {}),
     accessTtlSeconds: int(env.UMENU_ACCESS_TTL, 600),
     refreshTtlSeconds: int(env.UMENU_REFRESH_TTL, 14 * 24 * 3600),
     refreshAbsoluteSeconds: int(env.UMENU_REFRESH_ABSOLUTE_TTL, 30 * 24 * 3600),
     ...(env.UMENU_JWT_SECRET ? { jwtSecret: env.UMENU_JWT_SECRET } : {}),
     bodyLimitBytes: int(env.UMENU_BODY_LIMIT, 64 * 1024),
+    bodyTimeoutMs: int(env.UMENU_BODY_TIMEOUT_MS, 10_000),
+    // Headers arrive in one packet or two: 10 s is generous. A whole request (an 8 MB photo on a
+    // slow phone) gets 2 min. Idle kept-alive connections outlive a load balancer's 60 s.
+    headersTimeoutMs: int(env.UMENU_HEADERS_TIMEOUT_MS, 10_000),
+    requestTimeoutMs: int(env.UMENU_REQUEST_TIMEOUT_MS, 120_000),
+    keepAliveTimeoutMs: int(env.UMENU_KEEP_ALIVE_TIMEOUT_MS, 65_000),
     loginMaxFailures: int(env.UMENU_LOGIN_MAX_FAILURES, 5),
     loginWindowSeconds: int(env.UMENU_LOGIN_WINDOW, 60),
     orderLimit: parseRateLimit(env.UMENU_ORDER_LIMIT),

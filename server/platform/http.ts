@@ -1,4 +1,5 @@
 /** Request helpers shared by the route modules: JSON bodies checked by the contract schemas, the client's address, bodies answered early. */
+import { BlockList, isIP } from 'node:net';
 import type { Context } from 'hono';
 import { problem, validationProblem } from './problem.ts';
 
@@ -6,12 +7,28 @@ export interface SafeSchema<T> {
   safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
 }
 
+/** How long a JSON body may take to arrive (`UMENU_BODY_TIMEOUT_MS`): a body that drips in slower is refused with 408 and its connection closed. */
+export const DEFAULT_BODY_TIMEOUT_MS = 10_000;
+const BODY_TIMEOUT = 'umenuBodyTimeoutMs';
+
+async function readWithin<T>(reading: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(problem('timeout', 408, 'Los datos tardaron demasiado en llegar. Revisa tu conexión y vuelve a intentarlo.', {}, { connection: 'close' })), ms);
+  });
+  try {
+    return await Promise.race([reading, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export async function readJson(c: Context): Promise<{ raw: string; value: unknown }> {
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
     throw problem('validation', 415, 'Envía los datos como JSON (Content-Type: application/json).');
   }
-  const raw = await c.req.text();
+  const raw = await readWithin(c.req.text(), (c as unknown as AddressContext).get(BODY_TIMEOUT) ?? DEFAULT_BODY_TIMEOUT_MS);
   try {
     return { raw, value: JSON.parse(raw) as unknown };
   } catch {
@@ -29,9 +46,71 @@ export async function readBody<T>(c: Context, schema: SafeSchema<T>): Promise<T>
   return parseWith(schema, (await readJson(c)).value);
 }
 
-export function clientIp(c: Context): string {
+/**
+ * The client's address, as every limit counts it (docs/rules.md#limits-and-bad-input): the socket's
+ * address, unless the socket is one of the trusted proxies (`UMENU_TRUSTED_PROXIES`, CIDRs: the
+ * README's load balancer), in which case `X-Forwarded-For` is read from the right, skipping the
+ * trusted hops, and the first address not trusted is the client. `X-Forwarded-For` sent by
+ * anyone else is ignored: a client cannot pick the address it is counted under.
+ */
+export function clientAddress(socketAddress: string | undefined, forwardedFor: string | undefined | null, trusted: BlockList | undefined): string {
+  const socket = normalizeAddress(socketAddress);
+  if (!socket) return 'local';
+  if (!trusted || !isTrusted(trusted, socket)) return socket;
+  const hops = (forwardedFor ?? '').split(',').map((hop) => normalizeAddress(hop.trim())).filter((hop): hop is string => Boolean(hop));
+  for (let i = hops.length - 1; i >= 0; i--) {
+    if (!isTrusted(trusted, hops[i]!)) return hops[i]!;
+  }
+  return hops[0] ?? socket;
+}
+
+/** `::ffff:1.2.3.4` → `1.2.3.4`; anything that is not an IP address → undefined. */
+function normalizeAddress(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const address = value.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  return isIP(address) ? address : undefined;
+}
+
+const isTrusted = (list: BlockList, address: string) => list.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
+
+/** `10.0.0.0/8, 192.168.1.7, fd00::/8` → a BlockList; an entry that is not an address or CIDR throws (start-up refuses it). */
+export function trustedProxyList(cidrs: readonly string[]): BlockList | undefined {
+  if (!cidrs.length) return undefined;
+  const list = new BlockList();
+  for (const entry of cidrs) {
+    const [address = '', bits] = entry.split('/');
+    const family = isIP(address);
+    const prefix = bits === undefined ? (family === 6 ? 128 : 32) : Number(bits);
+    if (!family || !Number.isInteger(prefix) || prefix < 0 || prefix > (family === 6 ? 128 : 32)) {
+      throw new Error(`UMENU_TRUSTED_PROXIES no es válido: «${entry}» (ejemplos: 10.0.0.0/8, 192.168.1.7, fd00::/8)`);
+    }
+    list.addSubnet(address, prefix, family === 6 ? 'ipv6' : 'ipv4');
+  }
+  return list;
+}
+
+/** The context variable it is kept in (the request object itself is replaced by the body limit). */
+const CLIENT_ADDRESS = 'umenuClientAddress';
+interface AddressContext {
+  set(key: typeof CLIENT_ADDRESS, value: string): void;
+  set(key: typeof BODY_TIMEOUT, value: number): void;
+  get(key: typeof CLIENT_ADDRESS): string | undefined;
+  get(key: typeof BODY_TIMEOUT): number | undefined;
+}
+
+/** At the app's edge (server/app.ts): decides the request's client address once, and how long its body may take. */
+export function prepareRequest(c: Context, trusted: BlockList | undefined, bodyTimeoutMs: number = DEFAULT_BODY_TIMEOUT_MS): void {
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? 'local';
+  (c as unknown as AddressContext).set(BODY_TIMEOUT, bodyTimeoutMs);
+  (c as unknown as AddressContext).set(CLIENT_ADDRESS, clientAddress(env?.incoming?.socket?.remoteAddress, c.req.header('x-forwarded-for'), trusted));
+}
+
+/** The request's client address (see `clientAddress`). */
+export function clientIp(c: Context): string {
+  const known = (c as unknown as AddressContext).get(CLIENT_ADDRESS);
+  if (known) return known;
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return normalizeAddress(env?.incoming?.socket?.remoteAddress) ?? 'local';
 }
 
 /**

@@ -43,6 +43,7 @@ export const idParam = (name: string, description: string, schema: Record<string
 /** Answers any operation with a JSON body may give before it looks at the data. */
 export const jsonBodyErrors = {
   400: problemResponse('Malformed JSON'),
+  408: problemResponse('The body took longer to arrive than the server waits (`UMENU_BODY_TIMEOUT_MS`); the connection is closed'),
   413: problemResponse('Body larger than the server accepts'),
   415: problemResponse('Content-Type is not JSON'),
   422: problemResponse('The body does not match the schema (field errors in `errors`)'),

@@ -21,6 +21,7 @@ const TITLES: Record<ProblemKey, string> = {
   tableAccessRequired: 'Pide desde el código de la mesa',
   invalidCredentials: 'Correo o contraseña incorrectos',
   rateLimited: 'Demasiados intentos',
+  timeout: 'Tiempo agotado',
   venueClosed: 'El local está cerrado',
   belowMinimum: 'Pedido por debajo del mínimo',
   unavailable: 'Producto no disponible',

@@ -19,6 +19,7 @@ export const PROBLEM_TYPES = {
   forbidden: 'urn:umenu:problem:forbidden',
   invalidCredentials: 'urn:umenu:problem:invalid-credentials',
   rateLimited: 'urn:umenu:problem:rate-limited',
+  timeout: 'urn:umenu:problem:timeout',
   venueClosed: 'urn:umenu:problem:venue-closed',
   belowMinimum: 'urn:umenu:problem:below-minimum',
   unavailable: 'urn:umenu:problem:unavailable',
