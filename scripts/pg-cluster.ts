@@ -7,7 +7,7 @@
  *
  *   node scripts/pg-cluster.ts          # start one and print its URL; Ctrl-C stops it
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,8 @@ export interface PgCluster {
   /** URL of database `name` on the same cluster. */
   urlFor(name: string): string;
   port: number;
+  /** `pg_ctl restart -m fast`: every connection is dropped, the cluster is back when this resolves (tests of a database that goes away). */
+  restart(): Promise<void>;
   stop(): void;
 }
 
@@ -61,8 +63,9 @@ export async function startPgCluster(options: { port?: number; bin?: string; dur
   const owner = asRoot ? uid('postgres') : undefined;
   if (asRoot && !owner) throw new Error('running as root but there is no `postgres` user to run PostgreSQL as');
   if (owner) chownSync(dir, owner.uid, owner.gid);
+  const command = (cmd: string, args: string[]): [string, string[]] => (owner ? ['runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]] : [join(bin, cmd), args]);
   const run = (cmd: string, args: string[]) => {
-    const [file, argv] = owner ? ['runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]] : [join(bin, cmd), args];
+    const [file, argv] = command(cmd, args);
     execFileSync(file, argv, { stdio: ['ignore', 'pipe', 'pipe'], cwd: dir });
   };
   try {
@@ -84,6 +87,10 @@ export async function startPgCluster(options: { port?: number; bin?: string; dur
     url: urlFor('umenu'),
     urlFor,
     port,
+    async restart() {
+      const [file, argv] = command('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '60', '-l', join(dir, 'log'), 'restart']);
+      await new Promise<void>((resolve, reject) => execFile(file, argv, { cwd: dir }, (error) => (error ? reject(error) : resolve())));
+    },
     stop() {
       if (stopped) return;
       stopped = true;

@@ -11,6 +11,7 @@ import type { AppDeps } from './deps.ts';
 import { healthRoute } from './platform/health.ts';
 import { BUILDING_PAGE } from './platform/static.ts';
 import { HttpProblem, problem, problemResponse } from './platform/problem.ts';
+import { isDatabaseUnavailable } from './platform/db/database.ts';
 import { drainDeclaredBody, prepareRequest, requestBodyComplete, trustedProxyList } from './platform/http.ts';
 import { API_CSP, COMMON_HEADERS, siteCsp } from './platform/security.ts';
 import { authRoutes, socialRoutes } from './features/auth/index.ts';
@@ -88,6 +89,12 @@ export function createApp(deps: AppDeps): Hono {
 
   app.onError((error, c) => {
     if (error instanceof HttpProblem) return problemResponse(c, error);
+    // The database is restarting or unreachable: the client retries (an order with the same
+    // Idempotency-Key is made once), and this instance reconnects by itself.
+    if (isDatabaseUnavailable(error)) {
+      console.error('[umenu] database unavailable', c.req.method, c.req.path, (error as { code?: string }).code ?? '');
+      return problemResponse(c, problem('serviceUnavailable', 503, 'El servicio no está disponible en este momento. Vuelve a intentarlo en unos segundos: no se ha perdido nada.', {}, { 'retry-after': '2' }));
+    }
     console.error('[umenu] unexpected error', c.req.method, c.req.path, error);
     return problemResponse(c, problem('server', 500, 'Algo ha fallado en el servidor. Inténtalo de nuevo en unos segundos.'));
   });

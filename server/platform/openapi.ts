@@ -66,8 +66,8 @@ const healthBody = {
   },
   required: ['status', 'db', 'dbLatencyMs', 'building'],
 };
-/** While an instance shuts down (SIGTERM), every operation answers this. */
-const draining = { 503: problemResponse('This instance is shutting down: retry (Retry-After: 1), the load balancer sends you to another one') };
+/** While an instance shuts down (SIGTERM), or while the database is unreachable, every operation may answer this. */
+const draining = { 503: problemResponse('This instance is shutting down (retry: the load balancer sends you to another one), or the database is unreachable for a moment (type service-unavailable): retry after Retry-After seconds; an order retried with the same Idempotency-Key is made once') };
 
 /** `Hours` is a record keyed by weekday; JSON Schema gets the explicit properties. */
 function hoursSchema(): Record<string, unknown> {

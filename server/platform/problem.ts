@@ -38,6 +38,7 @@ const TITLES: Record<ProblemKey, string> = {
   invitationInvalid: 'Invitación no válida',
   accountExists: 'La cuenta ya existe',
   server: 'Error del servidor',
+  serviceUnavailable: 'Servicio no disponible',
 };
 
 export class HttpProblem extends Error {

@@ -37,4 +37,5 @@ export const PROBLEM_TYPES = {
   accountExists: 'urn:umenu:problem:account-exists',
   tableAccessRequired: 'urn:umenu:problem:table-access-required',
   server: 'urn:umenu:problem:server',
+  serviceUnavailable: 'urn:umenu:problem:service-unavailable',
 } as const;

@@ -182,6 +182,27 @@ function openSqlite({ path, reset = false }: OpenOptions): Db {
 
 // ── PostgreSQL ──────────────────────────────────────────────────────────────
 
+/**
+ * Errors that mean "the database is not reachable right now" (restarting, failing over, the
+ * network between): the request may succeed in a few seconds, so it is answered 503 with
+ * Retry-After rather than 500 (server/app.ts). postgres.js reconnects by itself on the next query.
+ */
+const UNAVAILABLE = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND',
+  'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT',
+  // SQLSTATE: admin_shutdown, crash_shutdown, cannot_connect_now, connection_exception family.
+  '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006',
+]);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, errno } = e as { code?: unknown; errno?: unknown };
+    if (typeof code === 'string' && UNAVAILABLE.has(code)) return true;
+    if (typeof errno === 'string' && UNAVAILABLE.has(errno)) return true;
+  }
+  return false;
+}
+
 /** `?` → `$1`, `$2`, … (the SQL here never has `?` inside string literals). */
 const numbered = new Map<string, string>();
 function toPg(sql: string): string {
@@ -221,6 +242,11 @@ function openPostgres(url: string, max: number): Db {
     // COUNT(*), BIGINT and BIGSERIAL columns as numbers (every value here fits in 2^53).
     types: { bigint: { to: 20, from: [20], serialize: (x: number) => String(x), parse: (x: string) => Number(x) } },
     connection: { application_name: 'umenu' },
+    // A database that does not answer fails the request within seconds (503), never hangs it.
+    connect_timeout: 5,
+    // No array parameters here: skip postgres.js's type query on each new connection (after a
+    // restart it can fail unobserved, an unhandled rejection).
+    fetch_types: false,
   }) as unknown as PgSql;
   const base = pgQueryable(sql);
   const transaction = <T>(fn: (tx: Queryable) => Promise<T>) => sql.begin((tx) => fn(pgQueryable(tx))) as Promise<T>;
