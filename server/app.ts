@@ -15,12 +15,12 @@ import { isDatabaseUnavailable } from './platform/db/database.ts';
 import { drainDeclaredBody, prepareRequest, requestBodyComplete, trustedProxyList } from './platform/http.ts';
 import { API_CSP, COMMON_HEADERS, siteCsp } from './platform/security.ts';
 import { authRoutes, socialRoutes } from './features/auth/index.ts';
-import { manageRoutes, venueRoutes } from './features/venues/index.ts';
+import { venueRoutes } from './features/venues/index.ts';
 import { orderRoutes } from './features/orders/index.ts';
 import { tableRoutes } from './features/tables/index.ts';
 import { tableSessionRoutes } from './features/table-sessions/index.ts';
 import { teamRoutes } from './features/team/index.ts';
-import { mediaRoutes, mediaUploadRoutes, uploadedMediaRoutes } from './features/media/index.ts';
+import { mediaRoutes } from './features/media/index.ts';
 import { openApiDocument } from './openapi.ts';
 
 export function createApp(deps: AppDeps): Hono {
@@ -103,15 +103,12 @@ export function createApp(deps: AppDeps): Hono {
   api.get('/health', healthRoute(deps));
   api.get('/openapi.json', (c) => c.json(openApiDocument()));
   api.route('/', tableSessionRoutes(deps));
-  api.route('/venues', manageRoutes(deps));
   const team = teamRoutes(deps);
   api.route('/venues', team.venueTeam);
   api.route('/invitations', team.invitations);
-  api.route('/venues', tableRoutes(deps));
-  api.route('/venues', mediaUploadRoutes(deps));
-  api.route('/venues', venueRoutes(deps));
-  api.route('/media/u', uploadedMediaRoutes(deps));
-  api.route('/media', mediaRoutes());
+  api.route('/', tableRoutes(deps));
+  api.route('/', mediaRoutes(deps));
+  api.route('/', venueRoutes(deps));
   api.route('/auth', authRoutes(deps));
   const social = socialRoutes(deps);
   if (social.closeSocial) deps.closers.push(social.closeSocial);

@@ -5,26 +5,19 @@
  * enlarged), plus AVIF where it comes out smaller; metadata (EXIF, GPS…) is dropped after
  * the picture is turned upright. Kept in the database (every instance serves them), served
  * from `/api/media/u/{venueId}/{hash}-{width}.webp` as immutable (AVIF to browsers that
- * accept it, same address).
+ * accept it, same address). The routes are in routes.ts; this module turns the bytes into the stored files.
  */
 import { createHash } from 'node:crypto';
-import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import sharp, { type Metadata } from 'sharp';
-import { isValidVenueId } from '../../../src/contract/limits.ts';
-import { MANAGE_LIMITS } from '../../../src/contract/manage.ts';
-import { canManageVenue, isAdmin } from '../../../src/contract/permissions.ts';
-import type { AppDeps } from '../../deps.ts';
-import { requireAuth } from '../auth/index.ts';
-import { HttpProblem, problem } from '../../platform/problem.ts';
-import { renderMedia } from './illustrations.ts';
+import { MANAGE_LIMITS, type UploadedImage } from '../../../src/contract/manage.ts';
+import { problem } from '../../platform/problem.ts';
 
 export const MEDIA_WIDTHS = [400, 800, 1200] as const;
 /** Room for the multipart envelope around an 8 MB file. */
 export const MEDIA_BODY_LIMIT = MANAGE_LIMITS.mediaMaxBytes + 64 * 1024;
 const MAX_PIXELS = 50_000_000;
 
-const tooLarge = () => problem('tooLarge', 413, 'La imagen supera el máximo de 8 MB. Redúcela o expórtala con más compresión.');
+export const tooLarge = () => problem('tooLarge', 413, 'La imagen supera el máximo de 8 MB. Redúcela o expórtala con más compresión.');
 const unsupported = () => problem('validation', 415, 'Formato de imagen no admitido: sube una foto JPEG, PNG, WebP o AVIF.');
 
 /** The image type by its first bytes, or undefined. */
@@ -45,116 +38,53 @@ export function sniffImage(bytes: Uint8Array): 'jpeg' | 'png' | 'webp' | 'avif' 
 /** `/api/media/u/{venue}/{hash}-{w}.webp` paths of an upload. */
 export const uploadKey = (venueId: string, hash: string, width: number, ext: 'webp' | 'avif') => `${venueId}/${hash}-${width}.${ext}`;
 
-export function mediaUploadRoutes({ auth, venues, db }: AppDeps): Hono {
-  const app = new Hono();
-
-  app.post('/:id/media',
-    bodyLimit({ maxSize: MEDIA_BODY_LIMIT, onError: () => { throw tooLarge(); } }),
-    async (c) => {
-      const claims = requireAuth(c, auth);
-      const id = c.req.param('id');
-      // An admin filling in a new venue uploads its images before publishing it (the editor
-      // stores them in the venue it then creates); anyone else needs the venue to exist.
-      if (!isValidVenueId(id) || (!venues.get(id) && !isAdmin(claims.scope))) throw problem('notFound', 404, `No encontramos el local «${id.slice(0, 64)}».`);
-      if (!canManageVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo quien gestiona el local puede subir imágenes.');
-      if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) {
-        throw problem('validation', 415, 'Envía la imagen como formulario multipart con el campo «file».');
-      }
-      let file: unknown;
-      try {
-        file = (await c.req.parseBody())['file'];
-      } catch (error) {
-        if (error instanceof HttpProblem) throw error;
-        throw problem('validation', 400, 'El formulario enviado no se puede leer.');
-      }
-      if (!(file instanceof File)) throw problem('validation', 422, 'Falta la imagen: envíala en el campo «file».', { errors: { file: ['Elige una imagen'] } });
-      if (file.size > MANAGE_LIMITS.mediaMaxBytes) throw tooLarge();
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      if (!sniffImage(bytes)) throw unsupported();
-
-      const hash = createHash('sha256').update(bytes).digest('base64url').slice(0, 22).replace(/[-_]/g, 'x').toLowerCase();
-      let meta: Metadata;
-      let dominant: { r: number; g: number; b: number };
-      try {
-        const source = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
-        meta = await source.metadata();
-        dominant = (await source.clone().stats()).dominant;
-      } catch {
-        throw problem('validation', 415, 'No hemos podido leer la imagen: el archivo parece dañado o demasiado grande en píxeles.');
-      }
-      // Upright dimensions (EXIF orientation 5–8 swaps them).
-      const swap = (meta.orientation ?? 1) >= 5;
-      const fullWidth = (swap ? meta.height : meta.width) ?? 1;
-      const fullHeight = (swap ? meta.width : meta.height) ?? 1;
-      const widths = [...new Set(MEDIA_WIDTHS.map((w) => Math.min(w, fullWidth)))];
-      const rows: Array<[string, string, Buffer]> = [];
-      try {
-        for (const width of widths) {
-          const base = sharp(bytes, { limitInputPixels: MAX_PIXELS }).rotate().resize({ width, withoutEnlargement: true });
-          const webp = await base.clone().webp({ quality: 78, effort: 4 }).toBuffer();
-          const avif = await base.clone().avif({ quality: 50, effort: 2 }).toBuffer();
-          rows.push([uploadKey(id, hash, width, 'webp'), 'image/webp', webp]);
-          if (avif.length < webp.length) rows.push([uploadKey(id, hash, width, 'avif'), 'image/avif', avif]);
-        }
-      } catch {
-        throw problem('validation', 415, 'No hemos podido convertir la imagen: prueba con otra foto JPEG o PNG.');
-      }
-      const now = Date.now();
-      await db.transaction(async (tx) => {
-        for (const [key, type, data] of rows) {
-          await tx.run('INSERT INTO media (key, venue_id, content_type, data, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING', [key, id, type, data.toString('base64'), now]);
-        }
-      });
-      const widest = widths[widths.length - 1]!;
-      const src = (w: number) => `/api/media/u/${uploadKey(id, hash, w, 'webp')}`;
-      const hex = (n: number) => n.toString(16).padStart(2, '0');
-      c.header('cache-control', 'no-store');
-      return c.json({
-        src: src(widest),
-        width: widest,
-        height: Math.max(1, Math.round((fullHeight * widest) / fullWidth)),
-        placeholder: `#${hex(dominant.r)}${hex(dominant.g)}${hex(dominant.b)}`,
-        srcset: widths.map((w) => `${src(w)} ${w}w`).join(', '),
-      }, 201);
-    });
-
-  return app;
+/** An upload turned into the files to store, and what the answer says about it. */
+export interface EncodedUpload {
+  files: Array<{ key: string; contentType: 'image/webp' | 'image/avif'; data: Buffer }>;
+  image: UploadedImage;
 }
 
-/** `{venueId}/{hash}-{width}.webp`; the venue id is checked by the contract's rule. */
-const STORED_PATH = /^([^/]+)\/([a-z0-9]{10,40})-(\d{1,4})\.webp$/;
-
-/** `GET /api/media/u/…`: an uploaded image; AVIF when the browser takes it and it is smaller. */
-export function uploadedMediaRoutes({ db }: AppDeps): Hono {
-  const app = new Hono();
-  app.get('/*', async (c) => {
-    const path = c.req.path.replace(/^.*?\/media\/u\//, '');
-    const stored = STORED_PATH.exec(path);
-    if (!stored || !isValidVenueId(stored[1]!)) throw problem('notFound', 404, 'Imagen no encontrada.');
-    const wantsAvif = /image\/avif/.test(c.req.header('accept') ?? '');
-    const keys = wantsAvif ? [path.replace(/\.webp$/, '.avif'), path] : [path];
-    for (const key of keys) {
-      const row = await db.get<{ content_type: string; data: string }>('SELECT content_type, data FROM media WHERE key = ?', [key]);
-      if (!row) continue;
-      return c.body(new Uint8Array(Buffer.from(row.data, 'base64')), 200, {
-        'content-type': row.content_type,
-        'cache-control': 'public, max-age=31536000, immutable',
-        vary: 'accept',
-      });
+/** The stored files of an image for venue `id` (415 when the bytes are not an image this accepts). */
+export async function encodeUpload(id: string, bytes: Uint8Array): Promise<EncodedUpload> {
+  if (!sniffImage(bytes)) throw unsupported();
+  const hash = createHash('sha256').update(bytes).digest('base64url').slice(0, 22).replace(/[-_]/g, 'x').toLowerCase();
+  let meta: Metadata;
+  let dominant: { r: number; g: number; b: number };
+  try {
+    const source = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
+    meta = await source.metadata();
+    dominant = (await source.clone().stats()).dominant;
+  } catch {
+    throw problem('validation', 415, 'No hemos podido leer la imagen: el archivo parece dañado o demasiado grande en píxeles.');
+  }
+  // Upright dimensions (EXIF orientation 5–8 swaps them).
+  const swap = (meta.orientation ?? 1) >= 5;
+  const fullWidth = (swap ? meta.height : meta.width) ?? 1;
+  const fullHeight = (swap ? meta.width : meta.height) ?? 1;
+  const widths = [...new Set(MEDIA_WIDTHS.map((w) => Math.min(w, fullWidth)))];
+  const files: EncodedUpload['files'] = [];
+  try {
+    for (const width of widths) {
+      const base = sharp(bytes, { limitInputPixels: MAX_PIXELS }).rotate().resize({ width, withoutEnlargement: true });
+      const webp = await base.clone().webp({ quality: 78, effort: 4 }).toBuffer();
+      const avif = await base.clone().avif({ quality: 50, effort: 2 }).toBuffer();
+      files.push({ key: uploadKey(id, hash, width, 'webp'), contentType: 'image/webp', data: webp });
+      if (avif.length < webp.length) files.push({ key: uploadKey(id, hash, width, 'avif'), contentType: 'image/avif', data: avif });
     }
-    throw problem('notFound', 404, 'Imagen no encontrada.');
-  });
-  return app;
-}
-
-/** The demo's generated SVG illustrations (`/api/media/{family}/{file}`). */
-export function mediaRoutes(): Hono {
-  const app = new Hono();
-  app.get('/*', (c) => {
-    const path = c.req.path.replace(/^.*?\/media\//, '');
-    const svg = renderMedia(path);
-    if (!svg) throw problem('notFound', 404, 'Imagen no encontrada.');
-    return c.body(svg, 200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=31536000, immutable' });
-  });
-  return app;
+  } catch {
+    throw problem('validation', 415, 'No hemos podido convertir la imagen: prueba con otra foto JPEG o PNG.');
+  }
+  const widest = widths[widths.length - 1]!;
+  const src = (w: number) => `/api/media/u/${uploadKey(id, hash, w, 'webp')}`;
+  const hex = (n: number) => n.toString(16).padStart(2, '0');
+  return {
+    files,
+    image: {
+      src: src(widest),
+      width: widest,
+      height: Math.max(1, Math.round((fullHeight * widest) / fullWidth)),
+      placeholder: `#${hex(dominant.r)}${hex(dominant.g)}${hex(dominant.b)}`,
+      srcset: widths.map((w) => `${src(w)} ${w}w`).join(', '),
+    },
+  };
 }

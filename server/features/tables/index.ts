@@ -1,3 +1,4 @@
 /** A venue's tables, their QR links and tokens: the tables feature's public module. */
-export { tableForToken, tableRoutes } from './routes.ts';
-export { openApiPaths } from './openapi-paths.ts';
+export { tableRoutes } from './routes.ts';
+export { tableForToken } from './queries.ts';
+export * as operations from './operations.ts';

@@ -1,7 +1,7 @@
 /**
  * Venue self-service (docs/rules.md#venue-self-service): a manager replaces the venue (editor), staff and managers
  * change a dish's availability (staff) or price (managers), every change is recorded.
- * Mounted on `/api/venues` before the public venue routes.
+ * Registered on the venues feature's app (routes.ts).
  */
 import { Hono } from 'hono';
 import type { AccessClaims } from '../../../src/contract/auth.ts';
@@ -11,10 +11,12 @@ import { canManageVenue, canRunVenue, isAdmin } from '../../../src/contract/perm
 import { ProductPatch, spanishErrors, VenueInput, type ProductChange } from '../../../src/contract/manage.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Queryable } from '../../platform/db/database.ts';
-import { readJson } from '../../platform/http.ts';
-import { requireAuth } from '../auth/index.ts';
+import { routes } from '../../platform/operations.ts';
+import { authenticator } from '../auth/index.ts';
 import { problem, validationProblem } from '../../platform/problem.ts';
 import { publicMedia, storedMedia } from '../media/index.ts';
+import { checkVenueId, getProductHistory, patchProduct, putVenue } from './operations.ts';
+import { insertProductChange, productHistory } from './queries.ts';
 
 type Field = ProductChange['field'];
 interface Change { productId: string; field: Field; old: number | boolean; new: number | boolean }
@@ -35,10 +37,9 @@ export function productChanges(before: Venue, after: Venue): Change[] {
 async function recordChanges(tx: Queryable, venueId: string, claims: AccessClaims, changes: Change[]): Promise<void> {
   const now = Date.now();
   for (const change of changes) {
-    await tx.run(
-      'INSERT INTO product_changes (venue_id, product_id, field, old_value, new_value, user_id, user_name, changed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      [venueId, change.productId, change.field, JSON.stringify(change.old), JSON.stringify(change.new), claims.sub, (claims.name ?? claims.sub).slice(0, 80), now],
-    );
+    await insertProductChange(tx, venueId, change.productId, {
+      field: change.field, old_value: JSON.stringify(change.old), new_value: JSON.stringify(change.new), user_id: claims.sub, user_name: (claims.name ?? claims.sub).slice(0, 80),
+    }, now);
   }
 }
 
@@ -48,24 +49,27 @@ function parseVenue(value: unknown): Venue {
   return { ...result.data, updatedAt: result.data.updatedAt ?? new Date().toISOString() };
 }
 
-export function manageRoutes({ venues, auth, config, db }: AppDeps): Hono {
-  const app = new Hono();
+/**
+ * The bodies are checked here, not by `body()`: with Spanish messages and a detail that says nothing was saved.
+ * `app` is the venues feature's app (routes.ts).
+ */
+export function manageRoutes(app: Hono, { venues, auth, config, db }: AppDeps): void {
+  const on = routes(app, authenticator(auth));
   const media = config.apiPublicUrl;
 
   /**
    * Whether a venue id is taken ("Nuevo local" checks it before opening the editor): always
    * 200, so the expected "no" is not a failed request in the browser's console.
    */
-  app.get('/:id/exists', (c) => {
-    const id = c.req.param('id');
+  on(checkVenueId, (c, { param }) => {
+    const id = param('id');
     c.header('cache-control', 'no-store');
     return c.json({ id: id.slice(0, 64), exists: isValidVenueId(id) && venues.get(id) !== undefined, valid: isValidVenueId(id) });
   });
 
   /** The editor publishes: manager of the venue or admin; only an admin creates a venue. */
-  app.put('/:id', async (c) => {
-    const claims = requireAuth(c, auth);
-    const id = c.req.param('id');
+  on(putVenue, async (c, { claims, json, param }) => {
+    const id = param('id');
     if (!isValidVenueId(id)) throw problem('validation', 422, 'El identificador del local no es válido o está reservado.', { errors: { id: ['Identificador no válido'] } });
     const existing = venues.get(id);
     if (!existing && !isAdmin(claims.scope)) throw problem('forbidden', 403, 'Solo un administrador puede crear locales nuevos.');
@@ -74,7 +78,7 @@ export function manageRoutes({ venues, auth, config, db }: AppDeps): Hono {
       throw problem('validation', 412, `Ya existe un local con el identificador «${id}».`, { errors: { id: ['Ya existe un local con este identificador'] } });
     }
     if (existing && !canManageVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo quien gestiona este local puede editar su menú.');
-    const venue = storedMedia(parseVenue((await readJson(c)).value), media);
+    const venue = storedMedia(parseVenue((await json()).value), media);
     if (venue.id !== id) throw problem('validation', 422, 'El identificador del cuerpo no coincide con la ruta.', { errors: { id: ['No coincide con la ruta'] } });
     const changes = existing ? productChanges(existing.venue, venue) : [];
     const entry = await venues.put(venue, { inTransaction: (tx) => recordChanges(tx, id, claims, changes) });
@@ -83,18 +87,17 @@ export function manageRoutes({ venues, auth, config, db }: AppDeps): Hono {
   });
 
   /** The kitchen: staff change availability; managers (and admins) also the price. */
-  app.patch('/:id/products/:productId', async (c) => {
-    const claims = requireAuth(c, auth);
-    const id = c.req.param('id');
+  on(patchProduct, async (c, { claims, json, param }) => {
+    const id = param('id');
     const entry = isValidVenueId(id) ? venues.get(id) : undefined;
     if (!entry) throw problem('notFound', 404, `No encontramos el local «${id.slice(0, 64)}».`);
     if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, 'No eres personal de este local.');
-    const { value } = await readJson(c);
+    const { value } = await json();
     const result = ProductPatch.safeParse(value, { error: spanishErrors });
     if (!result.success) throw validationProblem(result.error.issues, 'Revisa los campos marcados: no se ha cambiado nada.');
     const patch = result.data;
     if (patch.price !== undefined && !canManageVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo quien gestiona el local puede cambiar precios; desde cocina puedes marcar platos como agotados.');
-    const productId = c.req.param('productId');
+    const productId = param('productId');
     if (!entry.products.has(productId)) throw problem('notFound', 404, 'Ese plato no existe en este local.');
     const venue = structuredClone(entry.venue);
     for (const cat of venue.categories) {
@@ -115,17 +118,13 @@ export function manageRoutes({ venues, auth, config, db }: AppDeps): Hono {
   });
 
   /** Who changed a dish's price or availability, when, old → new (newest first). */
-  app.get('/:id/products/:productId/history', async (c) => {
-    const claims = requireAuth(c, auth);
-    const id = c.req.param('id');
+  on(getProductHistory, async (c, { claims, param }) => {
+    const id = param('id');
     const entry = isValidVenueId(id) ? venues.get(id) : undefined;
     if (!entry) throw problem('notFound', 404, `No encontramos el local «${id.slice(0, 64)}».`);
     if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, 'No eres personal de este local.');
-    const productId = c.req.param('productId').slice(0, 100);
-    const rows = await db.all<{ field: Field; old_value: string; new_value: string; user_id: string; user_name: string; changed_at: number }>(
-      'SELECT field, old_value, new_value, user_id, user_name, changed_at FROM product_changes WHERE venue_id = ? AND product_id = ? ORDER BY id DESC LIMIT 200',
-      [id, productId],
-    );
+    const productId = param('productId').slice(0, 100);
+    const rows = await productHistory(db, id, productId);
     if (!rows.length && !entry.products.has(productId)) throw problem('notFound', 404, 'Ese plato no existe en este local.');
     c.header('cache-control', 'no-store');
     return c.json({
@@ -139,6 +138,4 @@ export function manageRoutes({ venues, auth, config, db }: AppDeps): Hono {
       })),
     });
   });
-
-  return app;
 }

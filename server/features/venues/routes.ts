@@ -1,12 +1,16 @@
-/** Venues: search, full menu with strong ETag / 304, admin edits, generated media. */
+/** Venues: search, full menu with strong ETag / 304; the editor's and the kitchen's writes (manage-routes.ts). */
 import { Hono } from 'hono';
 import { isValidVenueId } from '../../../src/contract/limits.ts';
 import type { AppDeps } from '../../deps.ts';
+import { routes } from '../../platform/operations.ts';
 import { problem } from '../../platform/problem.ts';
+import { authenticator } from '../auth/index.ts';
 import { publicMedia, publicMediaJson } from '../media/index.ts';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { CachedVenue } from './service.ts';
+import { manageRoutes } from './manage-routes.ts';
+import { getVenue, listVenues } from './operations.ts';
 
 const VENUE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 
@@ -38,20 +42,23 @@ function publicVenueBodies(apiPublicUrl: string | undefined): (entry: CachedVenu
   };
 }
 
-export function venueRoutes({ venues, config }: AppDeps): Hono {
+/** Every route of the venues feature, with its full path (mounted on `/api`). */
+export function venueRoutes(deps: AppDeps): Hono {
+  const { venues, config, auth } = deps;
   const app = new Hono();
+  const on = routes(app, authenticator(auth));
   const media = config.apiPublicUrl;
   const bodiesOf = publicVenueBodies(media);
 
-  app.get('/', (c) => {
+  on(listVenues, (c) => {
     const q = c.req.query('q');
     if (q !== undefined && q.length > 100) throw problem('validation', 422, 'La búsqueda es demasiado larga (máximo 100 caracteres).', { errors: { q: ['Máximo 100 caracteres'] } });
     c.header('cache-control', 'public, max-age=0, must-revalidate');
     return c.json(publicMedia({ venues: venues.list(q) }, media));
   });
 
-  app.get('/:id', (c) => {
-    const id = c.req.param('id');
+  on(getVenue, (c, { param }) => {
+    const id = param('id');
     const cached = isValidVenueId(id) ? venues.get(id) : undefined;
     if (!cached) throw venueNotFound(id);
     const entry = { ...bodiesOf(cached), venue: cached.venue };
@@ -74,7 +81,8 @@ export function venueRoutes({ venues, config }: AppDeps): Hono {
     return c.body(body as never, 200, headers);
   });
 
-  // PUT /:id and PATCH /:id/products/:productId: server/features/venues/manage-routes.ts (docs/rules.md#venue-self-service).
+  // The editor's and the kitchen's writes (docs/rules.md#venue-self-service).
+  manageRoutes(app, deps);
 
   return app;
 }

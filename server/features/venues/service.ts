@@ -7,6 +7,7 @@ import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import type { Db, Queryable } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events/bus.ts';
 import type { Option, OptionGroup, Product, Venue, VenueSummary } from '../../../src/contract/venue.ts';
+import { insertPriceChange, priceChangesSince, upsertVenue, venueDoc, venueDocs } from './queries.ts';
 
 export interface CachedVenue {
   venue: Venue;
@@ -102,8 +103,7 @@ export const searchText = (venue: Venue) => fold(`${venue.name} ${venue.city} ${
 
 /** Inserts or replaces the stored document (no cache, no event): seeding and `put`. */
 export async function storeVenue(q: Queryable, venue: Venue): Promise<void> {
-  await q.run(`INSERT INTO venues (id, doc, search, updated_at) VALUES (?, ?, ?, ?)
-    ON CONFLICT (id) DO UPDATE SET doc = excluded.doc, search = excluded.search, updated_at = excluded.updated_at`, [venue.id, JSON.stringify(venue), searchText(venue), venue.updatedAt]);
+  await upsertVenue(q, { id: venue.id, doc: JSON.stringify(venue), search: searchText(venue), updatedAt: venue.updatedAt });
 }
 
 /**
@@ -123,9 +123,7 @@ export async function createVenueStore(db: Db, events?: EventBus): Promise<Venue
   };
   async function loadChanges(venueId?: string): Promise<void> {
     const since = Date.now() - PRICE_MEMORY_MS;
-    const rows = venueId
-      ? await db.all<{ venue_id: string; item_key: string; old_price: number; changed_at: number }>('SELECT venue_id, item_key, old_price, changed_at FROM price_changes WHERE venue_id = ? AND changed_at >= ? ORDER BY changed_at ASC', [venueId, since])
-      : await db.all<{ venue_id: string; item_key: string; old_price: number; changed_at: number }>('SELECT venue_id, item_key, old_price, changed_at FROM price_changes WHERE changed_at >= ? ORDER BY changed_at ASC', [since]);
+    const rows = await priceChangesSince(db, since, venueId);
     if (venueId) changes.delete(venueId);
     else changes.clear();
     for (const row of rows) {
@@ -135,15 +133,15 @@ export async function createVenueStore(db: Db, events?: EventBus): Promise<Venue
     }
   }
   async function reloadAll(): Promise<void> {
-    for (const row of await db.all<{ doc: string }>('SELECT doc FROM venues ORDER BY id')) remember(JSON.parse(row.doc) as Venue);
+    for (const doc of await venueDocs(db)) remember(JSON.parse(doc) as Venue);
     await loadChanges();
   }
   await reloadAll();
 
   async function reload(id: string): Promise<void> {
-    const row = await db.get<{ doc: string }>('SELECT doc FROM venues WHERE id = ?', [id]);
-    if (!row) return;
-    const venue = JSON.parse(row.doc) as Venue;
+    const doc = await venueDoc(db, id);
+    if (!doc) return;
+    const venue = JSON.parse(doc) as Venue;
     // Same document as cached (this instance made the change): keep the entry and its compressed copies.
     if (cache.get(id)?.json !== JSON.stringify(venue)) remember(venue);
     await loadChanges(id);
@@ -168,15 +166,15 @@ export async function createVenueStore(db: Db, events?: EventBus): Promise<Venue
       const recorded: PriceChange[] = [];
       await db.hotTransaction(async (tx) => {
         // The stored document (not this instance's cache) is the one being replaced.
-        const stored = await tx.get<{ doc: string }>(`SELECT doc FROM venues WHERE id = ?${db.forUpdate}`, [venue.id]);
+        const stored = await venueDoc(tx, venue.id, db.forUpdate);
         await storeVenue(tx, venue);
         if (stored) {
-          const before = priceMap(JSON.parse(stored.doc) as Venue);
+          const before = priceMap(JSON.parse(stored) as Venue);
           const now = Date.now();
           for (const [key, price] of priceMap(venue)) {
             const old = before.get(key);
             if (old !== undefined && old !== price) {
-              await tx.run('INSERT INTO price_changes (venue_id, item_key, old_price, new_price, changed_at) VALUES (?, ?, ?, ?, ?)', [venue.id, key, old, price, now]);
+              await insertPriceChange(tx, venue.id, key, old, price, now);
               recorded.push({ key, old, at: now });
             }
           }

@@ -1,0 +1,83 @@
+/**
+ * The media feature's routes: image uploads (`POST /api/venues/{id}/media`, manager or admin; the files are made
+ * in upload.ts), uploaded images and the demo's generated SVG illustrations, served as immutable.
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { isValidVenueId } from '../../../src/contract/limits.ts';
+import { MANAGE_LIMITS } from '../../../src/contract/manage.ts';
+import { canManageVenue, isAdmin } from '../../../src/contract/permissions.ts';
+import type { AppDeps } from '../../deps.ts';
+import { routes } from '../../platform/operations.ts';
+import { HttpProblem, problem } from '../../platform/problem.ts';
+import { authenticator } from '../auth/index.ts';
+import { renderMedia } from './illustrations.ts';
+import { getMedia, getUploadedMedia, uploadMedia } from './operations.ts';
+import { insertMedia, mediaByKey } from './queries.ts';
+import { encodeUpload, MEDIA_BODY_LIMIT, tooLarge } from './upload.ts';
+
+/** `{hash}-{width}.webp` of an uploaded image (its venue id is checked by the contract's rule). */
+const STORED_FILE = /^[a-z0-9]{10,40}-\d{1,4}\.webp$/;
+
+export function mediaRoutes({ auth, venues, db }: AppDeps): Hono {
+  const app = new Hono();
+  const on = routes(app, authenticator(auth));
+
+  // Image uploads have their own body limit (the app's general one skips this path: server/app.ts).
+  app.post(uploadMedia.routePath, bodyLimit({ maxSize: MEDIA_BODY_LIMIT, onError: () => { throw tooLarge(); } }));
+  on(uploadMedia, async (c, { claims, param }) => {
+    const id = param('id');
+    // An admin filling in a new venue uploads its images before publishing it (the editor
+    // stores them in the venue it then creates); anyone else needs the venue to exist.
+    if (!isValidVenueId(id) || (!venues.get(id) && !isAdmin(claims.scope))) throw problem('notFound', 404, `No encontramos el local «${id.slice(0, 64)}».`);
+    if (!canManageVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo quien gestiona el local puede subir imágenes.');
+    if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) {
+      throw problem('validation', 415, 'Envía la imagen como formulario multipart con el campo «file».');
+    }
+    let file: unknown;
+    try {
+      file = (await c.req.parseBody())['file'];
+    } catch (error) {
+      if (error instanceof HttpProblem) throw error;
+      throw problem('validation', 400, 'El formulario enviado no se puede leer.');
+    }
+    if (!(file instanceof File)) throw problem('validation', 422, 'Falta la imagen: envíala en el campo «file».', { errors: { file: ['Elige una imagen'] } });
+    if (file.size > MANAGE_LIMITS.mediaMaxBytes) throw tooLarge();
+    const upload = await encodeUpload(id, new Uint8Array(await file.arrayBuffer()));
+    const now = Date.now();
+    await db.transaction(async (tx) => {
+      for (const { key, contentType, data } of upload.files) await insertMedia(tx, key, id, contentType, data, now);
+    });
+    c.header('cache-control', 'no-store');
+    return c.json(upload.image, 201);
+  });
+
+  /** An uploaded image; AVIF when the browser takes it and it is smaller. */
+  on(getUploadedMedia, async (c, { param }) => {
+    const venueId = param('venueId');
+    const file = param('file');
+    if (!isValidVenueId(venueId) || !STORED_FILE.test(file)) throw problem('notFound', 404, 'Imagen no encontrada.');
+    const path = `${venueId}/${file}`;
+    const wantsAvif = /image\/avif/.test(c.req.header('accept') ?? '');
+    const keys = wantsAvif ? [path.replace(/\.webp$/, '.avif'), path] : [path];
+    for (const key of keys) {
+      const stored = await mediaByKey(db, key);
+      if (!stored) continue;
+      return c.body(new Uint8Array(stored.data), 200, {
+        'content-type': stored.contentType,
+        'cache-control': 'public, max-age=31536000, immutable',
+        vary: 'accept',
+      });
+    }
+    throw problem('notFound', 404, 'Imagen no encontrada.');
+  });
+
+  /** The demo's generated SVG illustrations. */
+  on(getMedia, (c, { param }) => {
+    const svg = renderMedia(`${param('family')}/${param('file')}`);
+    if (!svg) throw problem('notFound', 404, 'Imagen no encontrada.');
+    return c.body(svg, 200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=31536000, immutable' });
+  });
+
+  return app;
+}
