@@ -1,5 +1,6 @@
 /**
- * Table sessions (docs/rules.md#table-sessions), the HTTP side of server/table-sessions.ts.
+ * Table sessions (docs/rules.md#table-sessions), the HTTP side of server/features/table-sessions/service.ts; every
+ * route is an operation of operations.ts.
  *
  * Diners: `GET /venues/{id}/tables/{label}/check?t=`, `POST /venues/{id}/tables/{label}/join`,
  * then with the participant credential in `X-Table-Credential`: `GET /table-session`,
@@ -9,48 +10,60 @@
  * `POST /venues/{id}/tables/{label}/close`.
  */
 import { Hono, type Context } from 'hono';
+import type { AccessClaims } from '../../../src/contract/auth.ts';
 import { isValidVenueId } from '../../../src/contract/limits.ts';
 import { canRunVenue } from '../../../src/contract/permissions.ts';
-import { CallInput, CART_LINE_ID_PATTERN, CartLineInput, JoinInput, RoundInput, TABLE_CREDENTIAL_HEADER, TABLE_MESSAGES, TABLE_STRINGS } from '../../../src/contract/table.ts';
+import { CART_LINE_ID_PATTERN, JoinInput, TABLE_CREDENTIAL_HEADER, TABLE_MESSAGES, TABLE_STRINGS } from '../../../src/contract/table.ts';
 import type { AppDeps } from '../../deps.ts';
-import { clientIp, parseWith, readBody, readJson } from '../../platform/http.ts';
-import { bearerToken, requireAuth } from '../auth/index.ts';
+import { clientIp } from '../../platform/http.ts';
+import { routes, type Input, type Operation } from '../../platform/operations.ts';
 import { problem, validationProblem } from '../../platform/problem.ts';
 import { eventStream } from '../../platform/events/sse.ts';
+import { authenticator } from '../auth/index.ts';
+import type { TableCaller } from './context.ts';
+import {
+  acknowledgeTableCall, callTableStaff, checkTableToken, closeTable, deleteTableCartLine, getTableBill, getTableSession,
+  joinTable, listTableSessions, putTableCartLine, sendTableRound, streamTableSession,
+} from './operations.ts';
 
 const KEY_PATTERN = /^[\x21-\x7e]{8,200}$/;
 
 export function tableSessionRoutes({ tables, auth, venues, config, events, orders }: AppDeps): Hono {
   const app = new Hono();
+  const on = routes(app, authenticator(auth));
+
+  /**
+   * Access `table`: the participant of the credential in `X-Table-Credential` (401 table-credential-invalid
+   * otherwise), checked before anything else of the request is read.
+   */
+  const onTable = <B>(op: Operation<B, 'table'>, handler: (c: Context, input: Input<B, 'table'>, who: TableCaller) => Response | Promise<Response>) =>
+    on(op, async (c, input) => handler(c, input, await tables.authenticate(c.req.header(TABLE_CREDENTIAL_HEADER))));
 
   const invalidToken = () => problem('tableTokenInvalid', 404, TABLE_STRINGS.invalidToken);
-  const caller = (c: Context) => tables.authenticate(c.req.header(TABLE_CREDENTIAL_HEADER));
   const noStore = (c: Context) => c.header('cache-control', 'no-store');
 
   /** Staff (or manager) of the venue, or admin; 404 for an unknown venue. */
-  const staffOf = (c: Context) => {
-    const claims = requireAuth(c, auth);
-    const id = c.req.param('id') ?? '';
+  const staffOf = (claims: AccessClaims, id: string) => {
     if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, 'Ese local no existe.');
     if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo el personal de este local puede ver y atender sus mesas.');
     return id;
   };
 
-  app.get('/venues/:id/tables/:label/check', async (c) => {
-    const id = c.req.param('id');
-    const label = c.req.param('label');
+  on(checkTableToken, async (c, { param }) => {
+    const id = param('id');
+    const label = param('label');
     noStore(c);
     if (!isValidVenueId(id) || !(await tables.check(id, label, c.req.query('t') ?? ''))) throw invalidToken();
     return c.json({ venueId: id, table: label });
   });
 
-  app.post('/venues/:id/tables/:label/join', async (c) => {
-    const id = c.req.param('id');
-    const label = c.req.param('label');
+  // A signed-in diner joins under their account name (an expired token: 401, the client refreshes it).
+  on(joinTable, async (c, { claims, json, param }) => {
+    const id = param('id');
+    const label = param('label');
     noStore(c);
-    // A signed-in diner joins under their account name (an expired token: 401, the client refreshes it).
-    const accountName = bearerToken(c) ? requireAuth(c, auth).name : undefined;
-    const { value } = await readJson(c);
+    const accountName = claims?.name;
+    const { value } = await json();
     const parsed = JoinInput.safeParse(value);
     if (!parsed.success) {
       const issues = parsed.error.issues;
@@ -70,8 +83,7 @@ export function tableSessionRoutes({ tables, auth, venues, config, events, order
     return c.json(result, 201);
   });
 
-  app.get('/table-session', async (c) => {
-    const who = await caller(c);
+  onTable(getTableSession, async (c, _input, who) => {
     noStore(c);
     return c.json(await tables.snapshot(who.session));
   });
@@ -79,8 +91,7 @@ export function tableSessionRoutes({ tables, auth, venues, config, events, order
   const streamDeps = { events, heartbeatMs: config.sseHeartbeatMs, onClose: (fn: () => void) => orders.onClose(fn) };
 
   /** SSE: `event: session` (the whole session) now and after every change; `event: order` when a round changes. */
-  app.get('/table-session/events', async (c) => {
-    const who = await caller(c);
+  onTable(streamTableSession, async (c, _input, who) => {
     const closed = who.session.status === 'closed';
     return eventStream(c, streamDeps, {
       venueId: who.session.venue_id,
@@ -95,35 +106,32 @@ export function tableSessionRoutes({ tables, auth, venues, config, events, order
     });
   });
 
-  const lineIdOf = (c: Context) => {
-    const lineId = c.req.param('lineId') ?? '';
+  const lineIdOf = (param: (name: string) => string) => {
+    const lineId = param('lineId');
     if (!CART_LINE_ID_PATTERN.test(lineId)) throw problem('validation', 422, 'Identificador de línea no válido.', { errors: { lineId: ['8 a 64 letras, números, «-» o «_»'] } });
     return lineId;
   };
 
-  app.put('/table-session/cart/lines/:lineId', async (c) => {
-    const who = await caller(c);
-    const lineId = lineIdOf(c);
-    const input = await readBody(c, CartLineInput);
+  onTable(putTableCartLine, async (c, { body, param }, who) => {
+    const lineId = lineIdOf(param);
+    const input = await body();
     noStore(c);
     return c.json(await tables.putLine(who, lineId, input));
   });
 
-  app.delete('/table-session/cart/lines/:lineId', async (c) => {
-    const who = await caller(c);
-    const lineId = lineIdOf(c);
+  onTable(deleteTableCartLine, async (c, { param }, who) => {
+    const lineId = lineIdOf(param);
     noStore(c);
     return c.json(await tables.deleteLine(who, lineId));
   });
 
-  app.post('/table-session/rounds', async (c) => {
-    const who = await caller(c);
+  onTable(sendTableRound, async (c, { json, check }, who) => {
     const key = c.req.header('idempotency-key');
     if (!key || !KEY_PATTERN.test(key)) {
       throw problem('idempotencyKeyMissing', 400, 'Falta la cabecera Idempotency-Key (8 a 200 caracteres) que identifica este envío.');
     }
-    const { value } = await readJson(c);
-    const input = parseWith(RoundInput, value);
+    const { value } = await json();
+    const input = check(value);
     const result = await tables.sendRound(who, key, JSON.stringify(value), input.expectedTotal);
     c.header('location', `/api/orders/${result.order.id}`);
     noStore(c);
@@ -131,36 +139,34 @@ export function tableSessionRoutes({ tables, auth, venues, config, events, order
     return c.json(result.order, 201);
   });
 
-  app.post('/table-session/calls', async (c) => {
-    const who = await caller(c);
-    const input = await readBody(c, CallInput);
+  onTable(callTableStaff, async (c, { body }, who) => {
+    const input = await body();
     const result = await tables.call(who, input.kind);
     noStore(c);
     return c.json(result, result.alreadyOpen ? 200 : 201);
   });
 
-  app.get('/table-session/bill', async (c) => {
-    const who = await caller(c);
+  onTable(getTableBill, async (c, _input, who) => {
     noStore(c);
     return c.json(await tables.bill(who));
   });
 
-  app.get('/venues/:id/table-sessions', async (c) => {
-    const id = staffOf(c);
+  on(listTableSessions, async (c, { claims, param }) => {
+    const id = staffOf(claims, param('id'));
     noStore(c);
     return c.json({ sessions: await tables.listOpen(id) });
   });
 
-  app.post('/venues/:id/table-calls/:callId/ack', async (c) => {
-    const id = staffOf(c);
-    const callId = c.req.param('callId');
+  on(acknowledgeTableCall, async (c, { claims, param }) => {
+    const id = staffOf(claims, param('id'));
+    const callId = param('callId');
     if (callId.length > 100) throw problem('notFound', 404, 'Ese aviso no existe en este local.');
     return c.json(await tables.acknowledge(id, callId));
   });
 
-  app.post('/venues/:id/tables/:label/close', async (c) => {
-    const id = staffOf(c);
-    const label = c.req.param('label');
+  on(closeTable, async (c, { claims, param }) => {
+    const id = staffOf(claims, param('id'));
+    const label = param('label');
     const entry = venues.get(id)!;
     if (!(entry.venue.tables ?? []).includes(label)) throw problem('notFound', 404, TABLE_MESSAGES.noOpenSession(label.slice(0, 40)));
     return c.json(await tables.close(id, label));

@@ -1,0 +1,79 @@
+/**
+ * What the parts of the table-session service share (server/features/table-sessions/service.ts composes them):
+ * the service's interface, its dependencies, and the few rules every part applies.
+ */
+import type { RateLimit, RateLimiter } from '../../platform/rate-limit.ts';
+import type { Db, Queryable } from '../../platform/db/database.ts';
+import type { EventBus } from '../../platform/events/bus.ts';
+import type { VenueStore } from '../venues/index.ts';
+import type { CreateResult, OrderService } from '../orders/index.ts';
+import { problem } from '../../platform/problem.ts';
+import {
+  TABLE_MESSAGES,
+  type CallKind, type CartLineInput, type JoinResult, type StaffTableSession, type TableBill, type TableCall, type TableSession,
+} from '../../../src/contract/table.ts';
+import type { SessionRow } from './queries.ts';
+
+/** A session without any activity for this long counts as closed. */
+export const TABLE_IDLE_MS = 12 * 3600_000;
+
+/** Who is calling: a participant of a session, authenticated by their credential. */
+export interface TableCaller {
+  participantId: string;
+  name: string;
+  session: SessionRow;
+}
+
+export interface TableLimits {
+  joinsPerTable: RateLimit | null;
+  joinsPerAddress: RateLimit | null;
+  callsPerSession: RateLimit | null;
+}
+
+export interface TableSessionService {
+  /** True when the token opens this table of this venue now. */
+  check(venueId: string, label: string, token: string): Promise<boolean>;
+  join(input: { venueId: string; label: string; token: string; name: string | undefined; accountName: string | undefined; address: string }): Promise<JoinResult>;
+  /** The participant of a credential (401 when missing or unknown). An idle session is closed here. */
+  authenticate(credential: string | undefined): Promise<TableCaller>;
+  /** The participant's view of the session (the empty closed shape once closed). */
+  snapshot(session: SessionRow): Promise<TableSession>;
+  /** The newest event id of the session's venue, then the snapshot: a cursor for its event stream. */
+  streamStart(session: SessionRow): Promise<{ cursor: number; session: TableSession }>;
+  putLine(caller: TableCaller, lineId: string, input: CartLineInput): Promise<TableSession>;
+  deleteLine(caller: TableCaller, lineId: string): Promise<TableSession>;
+  sendRound(caller: TableCaller, key: string, bodyText: string, expectedTotal: number): Promise<CreateResult>;
+  call(caller: TableCaller, kind: CallKind): Promise<{ call: TableCall; alreadyOpen: boolean }>;
+  bill(caller: TableCaller): Promise<TableBill>;
+  listOpen(venueId: string): Promise<StaffTableSession[]>;
+  acknowledge(venueId: string, callId: string): Promise<TableCall>;
+  close(venueId: string, label: string): Promise<{ table: string; closedAt: string }>;
+  /** Closes the table's open session if there is one (its code was renewed): true when one was closed. */
+  closeIfOpen(venueId: string, label: string): Promise<boolean>;
+}
+
+export interface TableSessionOptions {
+  limits: TableLimits;
+  /** The table a token opens (`tableForToken` of server/features/tables/routes.ts, which owns the tokens). */
+  tableForToken: (q: Queryable, venueId: string, token: string) => Promise<string | undefined>;
+  /** The server's rate limiter (joins and calls). */
+  limiter: RateLimiter;
+  now?: () => Date;
+}
+
+/** The service's dependencies, given to each of its parts. */
+export interface TableContext {
+  db: Db;
+  venues: VenueStore;
+  orders: OrderService;
+  events: EventBus;
+  limits: TableLimits;
+  limiter: RateLimiter;
+  tableForToken: TableSessionOptions['tableForToken'];
+  now: () => Date;
+}
+
+export const closedProblem = () => problem('tableClosed', 409, TABLE_MESSAGES.sessionClosed);
+export const credentialProblem = () => problem('tableCredentialInvalid', 401, TABLE_MESSAGES.credentialInvalid);
+
+export const isIdle = (s: SessionRow, at: Date) => s.status === 'open' && s.active_at < at.getTime() - TABLE_IDLE_MS;

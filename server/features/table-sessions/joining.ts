@@ -1,0 +1,87 @@
+/**
+ * Joining a table (docs/rules.md#table-sessions): the table's token opens its open session, or a new one; the
+ * participant credential (256 random bits) is issued on join and stored only as its SHA-256 hash, bound to one
+ * participant of one session (it is not the table token). Reading a session: its snapshot and stream cursor.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { problem } from '../../platform/problem.ts';
+import { LIMITS } from '../../../src/contract/limits.ts';
+import { TABLE_MESSAGES, TABLE_STRINGS } from '../../../src/contract/table.ts';
+import { credentialProblem, isIdle, type TableContext, type TableSessionService } from './context.ts';
+import { closeIn, publish } from './changes.ts';
+import { insertParticipant, insertSession, latestJoin, openSessionOf, participantByCredential, sessionById } from './queries.ts';
+import { snapshot } from './views.ts';
+
+const CREDENTIAL_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
+
+type Joining = Pick<TableSessionService, 'check' | 'join' | 'authenticate' | 'snapshot' | 'streamStart'>;
+
+export function joining(ctx: TableContext): Joining {
+  const { db, venues, events, limits, limiter, now, tableForToken } = ctx;
+
+  async function check(venueId: string, label: string, token: string): Promise<boolean> {
+    const entry = venues.get(venueId);
+    if (!entry || !(entry.venue.tables ?? []).includes(label) || !token || token.length > 64) return false;
+    return (await tableForToken(db, venueId, token)) === label;
+  }
+
+  return {
+    check,
+
+    async join({ venueId, label, token, name, accountName, address }) {
+      await limiter.hit(`join-address:${address}`, limits.joinsPerAddress, (wait) => `Demasiados intentos de unirse a una mesa desde esta conexión. Vuelve a intentarlo en ${wait}.`);
+      if (!(await check(venueId, label, token))) throw problem('tableTokenInvalid', 404, TABLE_STRINGS.invalidToken);
+      const who = (accountName ?? name ?? '').trim().slice(0, LIMITS.participantNameMax).trim();
+      if (who.length < LIMITS.participantNameMin) throw problem('validation', 422, TABLE_MESSAGES.nameInvalid, { errors: { name: [TABLE_MESSAGES.nameInvalid] } });
+      await limiter.hit(`join-table:${venueId}\n${label}`, limits.joinsPerTable, (wait) => `Se han unido demasiadas personas a esta mesa en poco tiempo. Vuelve a intentarlo en ${wait}.`);
+      const credential = randomBytes(32).toString('base64url');
+      const participantId = randomUUID();
+      const session = await db.transaction(async (tx) => {
+        // One open session per table: joins of one table take turns (every instance), and the
+        // partial unique index `table_sessions_open` would refuse a second one anyway.
+        await tx.lock('tableJoin', `${venueId}\n${label}`);
+        const at = now();
+        let s = await openSessionOf(tx, venueId, label, true);
+        if (s && isIdle(s, at)) {
+          await closeIn(ctx, tx, s, at);
+          s = undefined;
+        }
+        s ??= await insertSession(tx, randomUUID(), venueId, label, at);
+        // Join order is `joined_at` order: two joins in one millisecond get distinct, increasing
+        // times (joins of a table take turns under the lock above), never an order decided by random ids.
+        const last = await latestJoin(tx, s.id);
+        const joinedAt = last && Date.parse(last.joined_at) >= at.getTime() ? new Date(Date.parse(last.joined_at) + 1) : at;
+        await insertParticipant(tx, { id: participantId, sessionId: s.id, name: who, credentialHash: sha256(credential), joinedAt: joinedAt.toISOString() });
+        return publish(ctx, tx, s, at);
+      });
+      events.committed(venueId);
+      return { credential, participantId, session };
+    },
+
+    async authenticate(credential) {
+      if (!credential || !CREDENTIAL_PATTERN.test(credential)) throw credentialProblem();
+      const row = await participantByCredential(db, sha256(credential));
+      if (!row) throw credentialProblem();
+      const { participant_id: participantId, participant_name: name, ...session } = row;
+      if (isIdle(session, now())) {
+        // Nobody did anything for 12 h: the session ends now, for every phone of it.
+        await db.transaction(async (tx) => {
+          const s = await sessionById(tx, session.id, true);
+          if (s && isIdle(s, now())) await closeIn(ctx, tx, s, now());
+        });
+        events.committed(session.venue_id);
+        return { participantId, name, session: (await sessionById(db, session.id))! };
+      }
+      return { participantId, name, session };
+    },
+
+    snapshot: (session) => snapshot(db, venues, session),
+
+    async streamStart(session) {
+      // The cursor first: whatever changes after it arrives as an event (each is a whole snapshot).
+      const cursor = await events.latestId(session.venue_id);
+      return { cursor, session: await snapshot(db, venues, session) };
+    },
+  };
+}

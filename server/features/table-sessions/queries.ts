@@ -1,0 +1,168 @@
+/**
+ * Every SQL statement of table sessions (docs/rules.md#table-sessions): the services in this folder call these and
+ * write no SQL. Each function is one round trip unless it says otherwise; the caller decides the transaction.
+ */
+import type { Param, Queryable } from '../../platform/db/database.ts';
+import type { CallKind } from '../../../src/contract/table.ts';
+
+export interface SessionRow {
+  id: string;
+  venue_id: string;
+  label: string;
+  status: 'open' | 'closed';
+  version: number;
+  opened_at: string;
+  closed_at: string | null;
+  active_at: number;
+}
+
+export interface LineRow {
+  id: string;
+  participant_id: string;
+  product_id: string;
+  name: string;
+  option_ids: string;
+  note: string | null;
+  quantity: number;
+  added_at: string;
+}
+
+export interface CallRow {
+  id: string;
+  session_id: string;
+  kind: CallKind;
+  at: string;
+  acknowledged_at: string | null;
+  participant_id: string | null;
+}
+
+const SESSION_COLUMNS = 'id, venue_id, label, status, version, opened_at, closed_at, active_at';
+const LINE_COLUMNS = 'id, participant_id, product_id, name, option_ids, note, quantity, added_at';
+const CALL_COLUMNS = 'id, session_id, kind, at, acknowledged_at, participant_id';
+
+/** ` FOR UPDATE` on PostgreSQL (the row stays locked until the transaction ends); SQLite's write transactions are exclusive. */
+const forUpdate = (q: Queryable, lock: boolean) => (lock && q.dialect === 'postgres' ? ' FOR UPDATE' : '');
+
+// ── Sessions ─────────────────────────────────────────────────────────────────
+
+export const sessionById = (q: Queryable, id: string, lock = false) =>
+  q.get<SessionRow>(`SELECT ${SESSION_COLUMNS} FROM table_sessions WHERE id = ?${forUpdate(q, lock)}`, [id]);
+
+/** The table's open session, if any. */
+export const openSessionOf = (q: Queryable, venueId: string, label: string, lock = false) =>
+  q.get<SessionRow>(`SELECT ${SESSION_COLUMNS} FROM table_sessions WHERE venue_id = ? AND label = ? AND status = 'open'${forUpdate(q, lock)}`, [venueId, label]);
+
+export const openSessionsOfVenue = (q: Queryable, venueId: string) =>
+  q.all<SessionRow>(`SELECT ${SESSION_COLUMNS} FROM table_sessions WHERE venue_id = ? AND status = 'open' ORDER BY opened_at, id`, [venueId]);
+
+export const insertSession = async (q: Queryable, id: string, venueId: string, label: string, at: Date) =>
+  (await q.get<SessionRow>(`INSERT INTO table_sessions (id, venue_id, label, status, version, opened_at, active_at) VALUES (?, ?, ?, 'open', 0, ?, ?) RETURNING ${SESSION_COLUMNS}`, [id, venueId, label, at.toISOString(), at.getTime()]))!;
+
+/** A change: the next version, active now. */
+export const bumpSession = async (q: Queryable, id: string, at: Date) =>
+  (await q.get<SessionRow>(`UPDATE table_sessions SET version = version + 1, active_at = ? WHERE id = ? RETURNING ${SESSION_COLUMNS}`, [at.getTime(), id]))!;
+
+/** Closes a session (three statements): closed, its cart emptied, its open calls acknowledged. */
+export async function closeSessionRows(q: Queryable, id: string, closedAt: string): Promise<void> {
+  await q.run("UPDATE table_sessions SET status = 'closed', closed_at = ? WHERE id = ?", [closedAt, id]);
+  await q.run('DELETE FROM table_cart_lines WHERE session_id = ?', [id]);
+  await q.run('UPDATE table_calls SET acknowledged_at = ? WHERE session_id = ? AND acknowledged_at IS NULL', [closedAt, id]);
+}
+
+// ── Participants ─────────────────────────────────────────────────────────────
+
+export const participantsOf = (q: Queryable, sessionId: string) =>
+  q.all<{ id: string; name: string; joined_at: string }>('SELECT id, name, joined_at FROM table_participants WHERE session_id = ? ORDER BY joined_at, id', [sessionId]);
+
+export const latestJoin = (q: Queryable, sessionId: string) =>
+  q.get<{ joined_at: string }>('SELECT joined_at FROM table_participants WHERE session_id = ? ORDER BY joined_at DESC LIMIT 1', [sessionId]);
+
+export const insertParticipant = (q: Queryable, p: { id: string; sessionId: string; name: string; credentialHash: string; joinedAt: string }) =>
+  q.run('INSERT INTO table_participants (id, session_id, name, user_id, credential_hash, joined_at) VALUES (?, ?, ?, NULL, ?, ?)', [p.id, p.sessionId, p.name, p.credentialHash, p.joinedAt]);
+
+export const participantName = (q: Queryable, id: string) =>
+  q.get<{ name: string }>('SELECT name FROM table_participants WHERE id = ?', [id]);
+
+/** The participant of a credential's hash, with their session. */
+export const participantByCredential = (q: Queryable, credentialHash: string) =>
+  q.get<SessionRow & { participant_id: string; participant_name: string }>(
+    'SELECT s.id, s.venue_id, s.label, s.status, s.version, s.opened_at, s.closed_at, s.active_at, p.id AS participant_id, p.name AS participant_name FROM table_participants p JOIN table_sessions s ON s.id = p.session_id WHERE p.credential_hash = ?',
+    [credentialHash],
+  );
+
+// ── The shared cart ──────────────────────────────────────────────────────────
+
+/** The cart in the order it was filled. */
+export const cartLinesOf = (q: Queryable, sessionId: string) =>
+  q.all<LineRow>(`SELECT ${LINE_COLUMNS} FROM table_cart_lines WHERE session_id = ? ORDER BY added_at, id`, [sessionId]);
+
+/** The cart in no particular order (a round's signature sorts it in code: never by SQL, whose collation varies). */
+export const cartLinesUnordered = (q: Queryable, sessionId: string) =>
+  q.all<LineRow>(`SELECT ${LINE_COLUMNS} FROM table_cart_lines WHERE session_id = ?`, [sessionId]);
+
+export const cartLine = (q: Queryable, sessionId: string, id: string) =>
+  q.get<LineRow>(`SELECT ${LINE_COLUMNS} FROM table_cart_lines WHERE session_id = ? AND id = ?`, [sessionId, id]);
+
+export const participantLinesOfProduct = (q: Queryable, sessionId: string, participantId: string, productId: string) =>
+  q.all<LineRow>(`SELECT ${LINE_COLUMNS} FROM table_cart_lines WHERE session_id = ? AND participant_id = ? AND product_id = ?`, [sessionId, participantId, productId]);
+
+export const cartLineCount = async (q: Queryable, sessionId: string) =>
+  Number((await q.get<{ n: number }>('SELECT COUNT(*) AS n FROM table_cart_lines WHERE session_id = ?', [sessionId]))!.n);
+
+export const latestLineAddedAt = async (q: Queryable, sessionId: string) =>
+  (await q.get<{ latest: string | null }>('SELECT MAX(added_at) AS latest FROM table_cart_lines WHERE session_id = ?', [sessionId]))?.latest ?? null;
+
+export const insertCartLine = (q: Queryable, sessionId: string, l: { id: string; participantId: string; productId: string; name: string; optionIds: string; note: string | null; quantity: number; addedAt: string }) =>
+  q.run('INSERT INTO table_cart_lines (session_id, id, participant_id, product_id, name, option_ids, note, quantity, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [sessionId, l.id, l.participantId, l.productId, l.name, l.optionIds, l.note, l.quantity, l.addedAt]);
+
+export const updateCartLine = (q: Queryable, sessionId: string, id: string, l: { optionIds: string; note: string | null; quantity: number }) =>
+  q.run('UPDATE table_cart_lines SET option_ids = ?, note = ?, quantity = ? WHERE session_id = ? AND id = ?', [l.optionIds, l.note, l.quantity, sessionId, id]);
+
+export const setLineQuantity = (q: Queryable, sessionId: string, id: string, quantity: number) =>
+  q.run('UPDATE table_cart_lines SET quantity = ? WHERE session_id = ? AND id = ?', [quantity, sessionId, id]);
+
+/** Resolves to the number of lines removed (0 or 1). */
+export const deleteCartLine = (q: Queryable, sessionId: string, id: string) =>
+  q.run('DELETE FROM table_cart_lines WHERE session_id = ? AND id = ?', [sessionId, id]);
+
+/** The lines a round sent (one statement). */
+export const deleteCartLines = (q: Queryable, sessionId: string, ids: readonly string[]) =>
+  q.run(`DELETE FROM table_cart_lines WHERE session_id = ? AND id IN (${ids.map(() => '?').join(', ')})`, [sessionId, ...ids] as Param[]);
+
+/** A client's line id: the line it created or merged into (`target_id`) and the body it last sent. */
+export const lineIdOf = (q: Queryable, sessionId: string, lineId: string) =>
+  q.get<{ target_id: string; body_hash: string }>('SELECT target_id, body_hash FROM table_line_ids WHERE session_id = ? AND line_id = ?', [sessionId, lineId]);
+
+export const insertLineId = (q: Queryable, sessionId: string, lineId: string, targetId: string, bodyHash: string) =>
+  q.run('INSERT INTO table_line_ids (session_id, line_id, target_id, body_hash) VALUES (?, ?, ?, ?)', [sessionId, lineId, targetId, bodyHash]);
+
+export const setLineIdBody = (q: Queryable, sessionId: string, lineId: string, bodyHash: string) =>
+  q.run('UPDATE table_line_ids SET body_hash = ? WHERE session_id = ? AND line_id = ?', [bodyHash, sessionId, lineId]);
+
+// ── Rounds ───────────────────────────────────────────────────────────────────
+
+/** The session's rounds (orders of the user `table:{sessionId}`), oldest first. */
+export const roundDocsOf = (q: Queryable, tableUserId: string) =>
+  q.all<{ doc: string }>('SELECT doc FROM orders WHERE user_id = ? ORDER BY created_at, id', [tableUserId]);
+
+// ── Calls ────────────────────────────────────────────────────────────────────
+
+export const openCallsOf = (q: Queryable, sessionId: string) =>
+  q.all<CallRow>(`SELECT ${CALL_COLUMNS} FROM table_calls WHERE session_id = ? AND acknowledged_at IS NULL ORDER BY at, id`, [sessionId]);
+
+export const openCallOfKind = (q: Queryable, sessionId: string, kind: CallKind) =>
+  q.get<CallRow>(`SELECT ${CALL_COLUMNS} FROM table_calls WHERE session_id = ? AND kind = ? AND acknowledged_at IS NULL`, [sessionId, kind]);
+
+export const insertCall = (q: Queryable, row: CallRow) =>
+  q.run('INSERT INTO table_calls (id, session_id, kind, at, acknowledged_at, participant_id) VALUES (?, ?, ?, ?, NULL, ?)', [row.id, row.session_id, row.kind, row.at, row.participant_id]);
+
+export const callById = (q: Queryable, id: string) =>
+  q.get<CallRow>(`SELECT ${CALL_COLUMNS} FROM table_calls WHERE id = ?`, [id]);
+
+/** A call with its session's venue. */
+export const callWithVenue = (q: Queryable, id: string) =>
+  q.get<CallRow & { venue_id: string }>('SELECT c.id, c.session_id, c.kind, c.at, c.acknowledged_at, c.participant_id, s.venue_id FROM table_calls c JOIN table_sessions s ON s.id = c.session_id WHERE c.id = ?', [id]);
+
+/** Resolves to 1 when the call was open, 0 when already acknowledged. */
+export const acknowledgeCall = (q: Queryable, id: string, at: string) =>
+  q.run('UPDATE table_calls SET acknowledged_at = ? WHERE id = ? AND acknowledged_at IS NULL', [at, id]);

@@ -1,0 +1,69 @@
+/**
+ * What staff of the venue do with its tables (docs/rules.md#table-sessions): the board's open sessions, acknowledging
+ * a call, closing a table (every phone of it gets the closed snapshot; the next join opens a new session).
+ */
+import { problem } from '../../platform/problem.ts';
+import type { StaffTableSession } from '../../../src/contract/table.ts';
+import { TABLE_MESSAGES } from '../../../src/contract/table.ts';
+import { isIdle, type TableContext, type TableSessionService } from './context.ts';
+import { closeIn, publish } from './changes.ts';
+import { acknowledgeCall, callById, callWithVenue, openSessionOf, openSessionsOfVenue, sessionById } from './queries.ts';
+import { toCall, views } from './views.ts';
+
+export function staff(ctx: TableContext): Pick<TableSessionService, 'listOpen' | 'acknowledge' | 'close' | 'closeIfOpen'> {
+  const { db, venues, events, now } = ctx;
+  return {
+    async listOpen(venueId) {
+      const at = now();
+      const rows = await openSessionsOfVenue(db, venueId);
+      const out: StaffTableSession[] = [];
+      for (const row of rows) {
+        if (isIdle(row, at)) continue;
+        const { staff: view } = await views(db, venues, row);
+        // A session shows on the board only once someone joined it (no ghost tables).
+        if (view.participants.length === 0) continue;
+        const { status: _status, ...rest } = view;
+        out.push(rest);
+      }
+      return out;
+    },
+
+    async acknowledge(venueId, callId) {
+      const row = await callWithVenue(db, callId);
+      if (!row || row.venue_id !== venueId) throw problem('notFound', 404, 'Ese aviso no existe en este local.');
+      if (row.acknowledged_at) return toCall(row);
+      const result = await db.transaction(async (tx) => {
+        const s = (await sessionById(tx, row.session_id, true))!;
+        const at = now().toISOString();
+        const changed = await acknowledgeCall(tx, callId, at);
+        if (changed) await publish(ctx, tx, s, now());
+        return (await callById(tx, callId))!;
+      });
+      events.committed(venueId);
+      return toCall(result);
+    },
+
+    async close(venueId, label) {
+      const closedAt = await db.transaction(async (tx) => {
+        await tx.lock('tableJoin', `${venueId}\n${label}`);
+        const s = await openSessionOf(tx, venueId, label, true);
+        if (!s) throw problem('notFound', 404, TABLE_MESSAGES.noOpenSession(label.slice(0, 40)));
+        return closeIn(ctx, tx, s, now());
+      });
+      events.committed(venueId);
+      return { table: label, closedAt };
+    },
+
+    async closeIfOpen(venueId, label) {
+      const closed = await db.transaction(async (tx) => {
+        await tx.lock('tableJoin', `${venueId}\n${label}`);
+        const s = await openSessionOf(tx, venueId, label, true);
+        if (!s) return false;
+        await closeIn(ctx, tx, s, now());
+        return true;
+      });
+      if (closed) events.committed(venueId);
+      return closed;
+    },
+  };
+}

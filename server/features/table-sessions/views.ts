@@ -1,0 +1,90 @@
+/**
+ * Reading a table session: the participants' view (`TableSession`, its cart priced from the current menu) and the
+ * staff view (`StaffTableSession`, for the board). A closed session has nothing in either.
+ */
+import type { Queryable } from '../../platform/db/database.ts';
+import type { CachedVenue, VenueStore } from '../venues/index.ts';
+import { findOption } from '../venues/index.ts';
+import { TABLE_USER_PREFIX } from '../orders/index.ts';
+import type { Order } from '../../../src/contract/order.ts';
+import { lineTotalOf, subtotalOf, unitCountOf } from '../../../src/contract/money.ts';
+import type { Participant, StaffTableSession, TableCall, TableCartLine, TableSession } from '../../../src/contract/table.ts';
+import { cartLinesOf, openCallsOf, participantsOf, roundDocsOf, sessionById, type CallRow, type LineRow, type SessionRow } from './queries.ts';
+
+/** A cart line priced from the venue's current menu (options no longer on the menu are left out). */
+function pricedLine(entry: CachedVenue | undefined, row: LineRow, by: string): TableCartLine {
+  const optionIds = JSON.parse(row.option_ids) as string[];
+  const found = entry?.products.get(row.product_id);
+  const options: TableCartLine['options'] = [];
+  for (const id of optionIds) {
+    const hit = found ? findOption(found.product, id) : undefined;
+    if (hit) options.push({ id, name: hit.option.name, priceDelta: hit.option.priceDelta });
+  }
+  const unitPrice = found ? Math.max(0, found.product.price + options.reduce((sum, o) => sum + o.priceDelta, 0)) : 0;
+  return {
+    id: row.id,
+    participantId: row.participant_id,
+    by,
+    productId: row.product_id,
+    name: found?.product.name ?? row.name,
+    options,
+    optionIds,
+    ...(row.note ? { note: row.note } : {}),
+    quantity: row.quantity,
+    unitPrice,
+    lineTotal: lineTotalOf({ unitPrice, quantity: row.quantity }),
+    addedAt: row.added_at,
+  };
+}
+
+export const toCall = (r: CallRow, names?: ReadonlyMap<string, string>): TableCall => ({
+  id: r.id, kind: r.kind, at: r.at,
+  ...(r.acknowledged_at ? { acknowledgedAt: r.acknowledged_at } : {}),
+  ...(r.participant_id ? { participantId: r.participant_id, ...(names?.get(r.participant_id) ? { by: names.get(r.participant_id)! } : {}) } : {}),
+});
+
+/** Everything of an open session, read at once (four statements in parallel). */
+export async function readParts(q: Queryable, venues: VenueStore, s: SessionRow) {
+  const [people, lineRows, roundRows, callRows] = await Promise.all([
+    participantsOf(q, s.id),
+    cartLinesOf(q, s.id),
+    roundDocsOf(q, TABLE_USER_PREFIX + s.id),
+    openCallsOf(q, s.id),
+  ]);
+  const participants: Participant[] = people.map((p) => ({ id: p.id, name: p.name, joinedAt: p.joined_at }));
+  const names = new Map(participants.map((p) => [p.id, p.name]));
+  const entry = venues.get(s.venue_id);
+  const lines = lineRows.map((row) => pricedLine(entry, row, names.get(row.participant_id) ?? ''));
+  const rounds = roundRows.map((r) => JSON.parse(r.doc) as Order);
+  const calls = callRows.map((r) => toCall(r, names));
+  return { participants, lines, lineRows, rounds, calls };
+}
+
+const closedShape = (s: SessionRow): TableSession => ({
+  id: s.id, venueId: s.venue_id, table: s.label, status: 'closed', closedAt: s.closed_at ?? s.opened_at, version: s.version,
+  participants: [], cart: { lines: [], subtotal: 0, count: 0 }, rounds: [], calls: [],
+});
+
+/** Both views of a session as `q` sees it. */
+export async function views(q: Queryable, venues: VenueStore, s: SessionRow): Promise<{ session: TableSession; staff: StaffTableSession }> {
+  if (s.status === 'closed') {
+    return {
+      session: closedShape(s),
+      staff: { id: s.id, table: s.label, status: 'closed', openedAt: s.opened_at, closedAt: s.closed_at ?? s.opened_at, participants: [], cartCount: 0, rounds: [], calls: [] },
+    };
+  }
+  const { participants, lines, rounds, calls } = await readParts(q, venues, s);
+  return {
+    session: {
+      id: s.id, venueId: s.venue_id, table: s.label, status: 'open', openedAt: s.opened_at, version: s.version,
+      participants, cart: { lines, subtotal: subtotalOf(lines), count: unitCountOf(lines) }, rounds, calls,
+    },
+    staff: { id: s.id, table: s.label, status: 'open', openedAt: s.opened_at, participants, cartCount: unitCountOf(lines), rounds, calls },
+  };
+}
+
+/** The participant's view of the session as it is now. */
+export async function snapshot(q: Queryable, venues: VenueStore, session: SessionRow): Promise<TableSession> {
+  const fresh = await sessionById(q, session.id);
+  return (await views(q, venues, fresh ?? session)).session;
+}
