@@ -89,7 +89,7 @@ export async function startPgCluster(options: { port?: number; bin?: string; dur
     port,
     async restart() {
       const [file, argv] = command('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '60', '-l', join(dir, 'log'), 'restart']);
-      await new Promise<void>((resolve, reject) => execFile(file, argv, { cwd: dir }, (error) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) => execFile(file, argv, { cwd: dir }, (error) => (error ? reject(new Error(`pg_ctl restart failed: ${error.message}`, { cause: error })) : resolve())));
     },
     stop() {
       if (stopped) return;

@@ -20,7 +20,7 @@ describe('API operations', () => {
         .map((r) => `${r.method} ${r.path.slice('/api'.length).replace(/:(\w+)/g, '{$1}')}`),
     );
     const documented = new Set(Object.entries(openApiDocument().paths as Paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`)));
-    // Routes still written as wildcards (`/media/u/*`) are matched by their documented prefix.
+    // A route written as a wildcard would be matched by its documented prefix.
     const wildcard = [...routed].filter((r) => r.endsWith('/*'));
     const covered = (op: string) => routed.has(op) || wildcard.some((w) => op.startsWith(w.slice(0, -1)) && op.split(' ')[0] === w.split(' ')[0]);
     expect(routed).toContain('POST /orders');

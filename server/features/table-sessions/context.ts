@@ -54,7 +54,7 @@ export interface TableSessionService {
 
 export interface TableSessionOptions {
   limits: TableLimits;
-  /** The table a token opens (`tableForToken` of server/features/tables/routes.ts, which owns the tokens). */
+  /** The table a token opens (`tableForToken` of the tables feature, which owns the tokens). */
   tableForToken: (q: Queryable, venueId: string, token: string) => Promise<string | undefined>;
   /** The server's rate limiter (joins and calls). */
   limiter: RateLimiter;
