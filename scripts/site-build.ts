@@ -85,6 +85,8 @@ export function e2eConfig(overrides: Partial<ServerConfig>): ServerConfig {
       UMENU_SEED_LARGE: '1',
       // The suite places many orders as the demo diner: no per-account order limit.
       UMENU_ORDER_LIMIT: 'off',
+      // The browser tests' servers run inside Playwright: no request log lines in its output.
+      UMENU_LOG: 'off',
       // Every phone of the suite joins tables from one address: no join limits (the API tests cover them).
       UMENU_TABLE_JOIN_LIMIT: 'off',
       UMENU_TABLE_JOIN_IP_LIMIT: 'off',

@@ -40,9 +40,14 @@ export async function startServer(options: StartOptions): Promise<StartedServer>
     env: { ...process.env, ...options.env, PORT: String(port) },
     stdio: ['ignore', 'pipe', options.stderr === 'inherit' ? 'inherit' : 'pipe'],
   });
+  // The last 256 KB of its output (a busy server writes a log line per request).
   let out = '';
-  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const keep = (chunk: Buffer) => {
+    out += chunk.toString();
+    if (out.length > 512 * 1024) out = out.slice(-256 * 1024);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const started: StartedServer = {
     child,

@@ -36,6 +36,9 @@ export function createApp(deps: AppDeps): Hono {
     return cspFor.value;
   };
 
+  // One log line, a request id and the metrics for every request (server/platform/observability.ts).
+  app.use('*', deps.observability.middleware);
+
   // Every limit counts the client's address, read through the trusted proxies only; a JSON body has `bodyTimeoutMs` to arrive.
   const trusted = trustedProxyList(config.trustedProxies);
   app.use('/api/*', async (c, next) => {
@@ -102,6 +105,7 @@ export function createApp(deps: AppDeps): Hono {
   const api = new Hono();
   api.get('/health', healthRoute(deps));
   api.get('/openapi.json', (c) => c.json(openApiDocument()));
+  api.get('/metrics', (c) => deps.observability.metrics(c));
   api.route('/', tableSessionRoutes(deps));
   const team = teamRoutes(deps);
   api.route('/venues', team.venueTeam);

@@ -8,6 +8,7 @@ import type { ServerConfig } from './platform/config.ts';
 import type { VenueStore } from './features/venues/index.ts';
 import type { AuthService } from './features/auth/index.ts';
 import type { OrderService } from './features/orders/index.ts';
+import type { Observability } from './platform/observability.ts';
 import type { SiteFiles } from './platform/static.ts';
 import type { EventBus } from './platform/events/bus.ts';
 import type { TableSessionService } from './features/table-sessions/index.ts';
@@ -29,6 +30,8 @@ export interface AppDeps {
   site: SiteState;
   /** Order and venue events (stored, resumable, shared by every instance). */
   events: EventBus;
+  /** Request logs, request ids and metrics (server/platform/observability.ts). */
+  observability: Observability;
   /** Set on SIGTERM: new requests get 503 (the load balancer sends them elsewhere). */
   draining: boolean;
   /** Run by `Server.close()` (graceful shutdown): routes that hold resources register here. */

@@ -7,6 +7,8 @@ import { openDatabase, type Db } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrations.ts';
 import { startCheckpointer } from './platform/db/checkpointer.ts';
 import { createRateLimiter } from './platform/rate-limit.ts';
+import { createObservability } from './platform/observability.ts';
+import { imageQueueLength } from './features/media/index.ts';
 import { createBuildHook, createVenueStore, startPrerender } from './features/venues/index.ts';
 import { createAuthService } from './features/auth/index.ts';
 import { createOrderService } from './features/orders/index.ts';
@@ -30,6 +32,8 @@ export interface ServerOptions {
   site?: SiteState;
   /** Clock for orders and opening hours (tests). */
   now?: () => Date;
+  /** Where the request log lines go instead of stdout (tests). */
+  logTo?: { write(line: string): void };
 }
 
 /** Old events and login failures are deleted this often. */
@@ -47,7 +51,16 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const checkpointer = db.sqlite && db.path ? startCheckpointer(db.sqlite, db.path) : { stop: async () => {} };
   const events = await createEventBus(db);
   const venues = await createVenueStore(db, events);
-  const limiter = createRateLimiter(db);
+  // The table sessions' service is made after the limiter the metrics count for: read when scraped.
+  const later: { tables?: { openCount(): Promise<number> } } = {};
+  const observability = createObservability({
+    log: config.log,
+    ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}),
+    ...(config.instance ? { instance: config.instance } : {}),
+    ...(options.logTo ? { destination: options.logTo } : {}),
+    gauges: { tableSessionsOpen: () => later.tables?.openCount() ?? Promise.resolve(0), imageQueue: imageQueueLength },
+  });
+  const limiter = createRateLimiter(db, Date.now, (limit) => observability.refused(limit));
   const auth = await createAuthService(db, config, limiter);
   const orders = createOrderService(db, venues, { ...(options.now ? { now: options.now } : {}), events, limit: config.orderLimit, limiter });
   const tables = createTableSessionService(db, venues, orders, events, {
@@ -56,7 +69,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     limiter,
     ...(options.now ? { now: options.now } : {}),
   });
-  const deps: AppDeps = { db, config, venues, auth, orders, tables, events, site, closers: [], draining: false };
+  later.tables = tables;
+  const deps: AppDeps = { db, config, venues, auth, orders, tables, events, site, observability, closers: [], draining: false };
   const app = createApp(deps);
   // The served site's venue pages follow every venue change, from any instance (server/features/venues/prerender.ts).
   const prerender = startPrerender({ distDir: config.distDir, site, fetchVenue: (id) => Promise.resolve(app.request(`/api/venues/${encodeURIComponent(id)}`)),

@@ -26,6 +26,12 @@ export interface ServerConfig {
   refreshAbsoluteSeconds: number;
   jwtSecret?: string;
   bodyLimitBytes: number;
+  /** `UMENU_LOG`: `json` (one line per request on stdout, the default) or `off`. */
+  log: 'json' | 'off';
+  /** `UMENU_METRICS_TOKEN`: the bearer token of `GET /api/metrics` (no endpoint without it). */
+  metricsToken?: string;
+  /** `UMENU_INSTANCE`: this instance's name in logs and metrics (default host:pid). */
+  instance?: string;
   /** `UMENU_BODY_TIMEOUT_MS`: how long a JSON body may take to arrive (then 408, connection closed). */
   bodyTimeoutMs: number;
   /** `UMENU_HEADERS_TIMEOUT_MS`, `UMENU_REQUEST_TIMEOUT_MS`, `UMENU_KEEP_ALIVE_TIMEOUT_MS`: Node's server timeouts (scripts/start.ts). */
@@ -100,6 +106,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     refreshAbsoluteSeconds: int(env.UMENU_REFRESH_ABSOLUTE_TTL, 30 * 24 * 3600),
     ...(env.UMENU_JWT_SECRET ? { jwtSecret: env.UMENU_JWT_SECRET } : {}),
     bodyLimitBytes: int(env.UMENU_BODY_LIMIT, 64 * 1024),
+    log: env.UMENU_LOG === 'off' ? 'off' : 'json',
+    ...(env.UMENU_METRICS_TOKEN?.trim() ? { metricsToken: env.UMENU_METRICS_TOKEN.trim() } : {}),
+    ...(env.UMENU_INSTANCE?.trim() ? { instance: env.UMENU_INSTANCE.trim() } : {}),
     bodyTimeoutMs: int(env.UMENU_BODY_TIMEOUT_MS, 10_000),
     // Headers arrive in one packet or two: 10 s is generous. A whole request (an 8 MB photo on a
     // slow phone) gets 2 min. Idle kept-alive connections outlive a load balancer's 60 s.
@@ -128,5 +137,5 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
  * place many orders as one diner) except where a test turns it on.
  */
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
-  return { ...configFromEnv({}), jwtSecret: 'test-secret-0123456789abcdef0123456789', orderLimit: null, ...overrides };
+  return { ...configFromEnv({}), jwtSecret: 'test-secret-0123456789abcdef0123456789', orderLimit: null, log: 'off', ...overrides };
 }

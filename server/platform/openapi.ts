@@ -157,6 +157,7 @@ export function buildOpenApiDocument(parts: { paths: readonly PathItems[]; opera
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        metricsToken: { type: 'http', scheme: 'bearer', description: 'The value of `UMENU_METRICS_TOKEN` (not a user token)' },
         tableCredential: { type: 'apiKey', in: 'header', name: TABLE_CREDENTIAL_HEADER, description: 'Participant credential of a table session (issued by `join`; 256 random bits; not the table token)' },
       },
       schemas,
@@ -168,6 +169,17 @@ export function buildOpenApiDocument(parts: { paths: readonly PathItems[]; opera
           responses: {
             200: { description: 'Up', content: { 'application/json': { schema: healthBody } } },
             503: { description: 'Database unreachable, or the instance is shutting down', content: { 'application/json': { schema: healthBody } } },
+          },
+        },
+      },
+      '/metrics': {
+        get: {
+          operationId: 'getMetrics', tags: ['service'], security: [{ metricsToken: [] }],
+          summary: 'Prometheus metrics of this instance (requests by route and status, latency, open event streams, open table sessions, rate-limit refusals, image queue): only when `UMENU_METRICS_TOKEN` is set, with that token as bearer',
+          responses: {
+            200: { description: 'Prometheus text format', content: { 'text/plain': { schema: { type: 'string' } } } },
+            401: problemResponse('Missing or wrong metrics token'),
+            404: problemResponse('No metrics token configured: the endpoint does not exist'),
           },
         },
       },

@@ -41,15 +41,18 @@ export interface RateLimiter {
   prune(): Promise<void>;
 }
 
-export function createRateLimiter(db: Db, now: () => number = Date.now): RateLimiter {
+/** `onRefuse` hears every refusal with the kind of limit (the bucket's name up to its first `:`): the metrics count them. */
+export function createRateLimiter(db: Db, now: () => number = Date.now, onRefuse: (limit: string) => void = () => {}): RateLimiter {
   async function retryAfterOf(q: Queryable, bucket: string, limit: RateLimit, at: number): Promise<number> {
     const windowMs = limit.windowSeconds * 1000;
     const row = await q.get<{ n: number; first: number | null }>('SELECT COUNT(*) AS n, MIN(at) AS first FROM rate_hits WHERE bucket = ? AND at > ?', [bucket, at - windowMs]);
     if (!row || Number(row.n) < limit.max) return 0;
     return Math.max(1, Math.ceil((Number(row.first) + windowMs - at) / 1000));
   }
-  const refuse = (seconds: number, message: (wait: string, seconds: number) => string) =>
-    problem('rateLimited', 429, message(waitText(seconds), seconds), {}, { 'retry-after': String(seconds) });
+  const refuse = (seconds: number, message: (wait: string, seconds: number) => string, bucket: string) => {
+    onRefuse(bucket.split(':')[0] ?? bucket);
+    return problem('rateLimited', 429, message(waitText(seconds), seconds), {}, { 'retry-after': String(seconds) });
+  };
 
   return {
     async hit(bucket, limit, message) {
@@ -61,13 +64,13 @@ export function createRateLimiter(db: Db, now: () => number = Date.now): RateLim
         if (!seconds) await tx.run('INSERT INTO rate_hits (bucket, at) VALUES (?, ?)', [bucket, at]);
         return seconds;
       });
-      if (retryAfter) throw refuse(retryAfter, message);
+      if (retryAfter) throw refuse(retryAfter, message, bucket);
     },
     async check(q, bucket, limit, message, at = now()) {
       if (!limit) return;
       await q.lock('rateLimit', bucket);
       const retryAfter = await retryAfterOf(q, bucket, limit, at);
-      if (retryAfter) throw refuse(retryAfter, message);
+      if (retryAfter) throw refuse(retryAfter, message, bucket);
     },
     async record(q, bucket, at = now()) {
       await q.run('INSERT INTO rate_hits (bucket, at) VALUES (?, ?)', [bucket, at]);

@@ -88,3 +88,6 @@ export async function encodeUpload(id: string, bytes: Uint8Array): Promise<Encod
     },
   };
 }
+
+/** Images waiting for the image processor on this process (the metrics' gauge). */
+export const imageQueueLength = () => sharp.counters().queue;

@@ -31,6 +31,8 @@ export interface TableLimits {
 }
 
 export interface TableSessionService {
+  /** Sessions open now on every instance (not closed, active in the last 12 h): the metrics' gauge. */
+  openCount(): Promise<number>;
   /** True when the token opens this table of this venue now. */
   check(venueId: string, label: string, token: string): Promise<boolean>;
   join(input: { venueId: string; label: string; token: string; name: string | undefined; accountName: string | undefined; address: string }): Promise<JoinResult>;

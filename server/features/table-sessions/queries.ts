@@ -166,3 +166,6 @@ export const callWithVenue = (q: Queryable, id: string) =>
 /** Resolves to 1 when the call was open, 0 when already acknowledged. */
 export const acknowledgeCall = (q: Queryable, id: string, at: string) =>
   q.run('UPDATE table_calls SET acknowledged_at = ? WHERE id = ? AND acknowledged_at IS NULL', [at, id]);
+
+export const countOpenSessions = async (q: Queryable, activeSince: number) =>
+  Number((await q.get<{ n: number }>("SELECT COUNT(*) AS n FROM table_sessions WHERE status = 'open' AND active_at > ?", [activeSince]))?.n ?? 0);

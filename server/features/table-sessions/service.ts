@@ -13,7 +13,8 @@ import type { Db } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events/bus.ts';
 import type { VenueStore } from '../venues/index.ts';
 import type { OrderService } from '../orders/index.ts';
-import type { TableContext, TableSessionOptions, TableSessionService } from './context.ts';
+import { TABLE_IDLE_MS, type TableContext, type TableSessionOptions, type TableSessionService } from './context.ts';
+import { countOpenSessions } from './queries.ts';
 import { joining } from './joining.ts';
 import { cart } from './cart.ts';
 import { rounds } from './rounds.ts';
@@ -30,5 +31,8 @@ export function createTableSessionService(db: Db, venues: VenueStore, orders: Or
     tableForToken: options.tableForToken,
     now: options.now ?? (() => new Date()),
   };
-  return { ...joining(ctx), ...cart(ctx), ...rounds(ctx), ...calls(ctx), ...staff(ctx) };
+  return {
+    ...joining(ctx), ...cart(ctx), ...rounds(ctx), ...calls(ctx), ...staff(ctx),
+    openCount: () => countOpenSessions(db, ctx.now().getTime() - TABLE_IDLE_MS),
+  };
 }

@@ -22,6 +22,10 @@ import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { EventBus, StoredEvent } from './bus.ts';
 
+/** Event streams open on this process now (the metrics' gauge). */
+let open = 0;
+export const openStreamCount = () => open;
+
 export interface StreamSpec {
   venueId: string;
   /** Only this order's events (the order page). */
@@ -82,6 +86,7 @@ export async function eventStream(c: Context, deps: StreamDeps, spec: StreamSpec
   c.header('cache-control', 'no-store');
   c.header('x-accel-buffering', 'no');
   return streamSSE(c, async (stream) => {
+    open++;
     let ended = false;
     let shuttingDown = false;
     const finish = () => {
@@ -115,6 +120,7 @@ export async function eventStream(c: Context, deps: StreamDeps, spec: StreamSpec
       }
       if (shuttingDown) await stream.write(': este servidor se reinicia; vuelve a conectar\nretry: 500\n\n').catch(() => {});
     } finally {
+      open--;
       clearInterval(heartbeat);
       unsubscribe();
       offClose();
