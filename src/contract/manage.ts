@@ -43,9 +43,14 @@ const priceDelta = z.int('El suplemento debe ser un número entero de céntimos'
 );
 const timeOfDay = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Hora no válida (HH:MM)'));
 const unique = <T>(list: T[]) => new Set(list).size === list.length;
+/** An image address: this API's media path, or http(s) (the server keeps http:// only for its own public address). */
+export const IMAGE_SRC = /^(\/api\/media\/|https?:\/\/)[^\s"'<>\\]+$/;
+export const IMAGE_SRC_MESSAGE = 'Usa una imagen subida a umenu o una dirección https://';
 
 export const ImageInput = z.object({
-  src: z.string().check(z.minLength(1), z.maxLength(500, 'Dirección de imagen demasiado larga')),
+  // An image this API stores (`/api/media/…`, or its absolute address) or an https:// one: never
+  // `javascript:`, `data:` or anything a browser would run or read as a page address.
+  src: z.string().check(z.minLength(1), z.maxLength(500, 'Dirección de imagen demasiado larga'), z.regex(IMAGE_SRC, IMAGE_SRC_MESSAGE)),
   width: z.int().check(z.positive()),
   height: z.int().check(z.positive()),
   placeholder: z.optional(z.string().check(z.maxLength(100))),

@@ -95,6 +95,41 @@ describe('PUT /api/venues/{id} (the editor publishes)', () => {
     }
     expect((await s.request(`/api/venues/${V}`, { headers: { 'if-none-match': etag! } })).status).toBe(304);
   });
+
+  it('keeps only images this API stores or https:// ones: javascript:, data: and plain http:// addresses are refused at their field', async () => {
+    const venue = await getVenue();
+    const etag = (await s.request(`/api/venues/${V}`)).headers.get('etag');
+    const withImage = (src: string, where: 'logo' | 'dish') => {
+      const copy = structuredClone(venue);
+      const image = { src, width: 400, height: 300, alt: 'Foto' };
+      if (where === 'logo') copy.logo = image;
+      else copy.categories[0]!.products[1]!.image = image;
+      return copy;
+    };
+    const cases: Array<[string, 'logo' | 'dish', string]> = [
+      ['javascript:alert(document.cookie)', 'dish', 'categories.0.products.1.image.src'],
+      ['data:text/html,<script>alert(1)</script>', 'dish', 'categories.0.products.1.image.src'],
+      ['JaVaScRiPt:alert(1)', 'logo', 'logo.src'],
+      ['http://fotos.example.com/flan.jpg', 'logo', 'logo.src'],
+      ['/etc/passwd', 'dish', 'categories.0.products.1.image.src'],
+    ];
+    for (const [src, where, field] of cases) {
+      const res = await s.request(`/api/venues/${V}`, { method: 'PUT', token: manager, json: withImage(src, where) });
+      expect(res.status, src).toBe(422);
+      const p = await problemOf(res);
+      expect(p.detail).toMatch(/no se ha guardado nada/);
+      expect(p.errors?.[field]?.join(' '), src).toBe('Usa una imagen subida a umenu o una dirección https://');
+    }
+    expect((await s.request(`/api/venues/${V}`, { headers: { 'if-none-match': etag! } })).status).toBe(304);
+    // An https:// image and one of the API's own are kept.
+    const ok = withImage('https://fotos.example.com/flan.jpg', 'dish');
+    ok.logo = { src: '/api/media/logo/cm-0096c7.svg', width: 128, height: 128 };
+    const saved = await s.request(`/api/venues/${V}`, { method: 'PUT', token: manager, json: ok });
+    expect(saved.status).toBe(200);
+    const after = await getVenue();
+    expect(after.categories[0]!.products[1]!.image?.src).toBe('https://fotos.example.com/flan.jpg');
+    expect(after.logo?.src).toBe('/api/media/logo/cm-0096c7.svg');
+  });
 });
 
 describe('PATCH /api/venues/{id}/products/{productId} (the kitchen)', () => {

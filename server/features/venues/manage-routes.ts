@@ -8,7 +8,7 @@ import type { AccessClaims } from '../../../src/contract/auth.ts';
 import type { Venue } from '../../../src/contract/venue.ts';
 import { isValidVenueId } from '../../../src/contract/limits.ts';
 import { canManageVenue, canRunVenue, isAdmin } from '../../../src/contract/permissions.ts';
-import { ProductPatch, spanishErrors, VenueInput, type ProductChange } from '../../../src/contract/manage.ts';
+import { IMAGE_SRC_MESSAGE, ProductPatch, spanishErrors, VenueInput, type ProductChange } from '../../../src/contract/manage.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Queryable } from '../../platform/db/database.ts';
 import { routes } from '../../platform/operations.ts';
@@ -41,6 +41,22 @@ async function recordChanges(tx: Queryable, venueId: string, claims: AccessClaim
       field: change.field, old_value: JSON.stringify(change.old), new_value: JSON.stringify(change.new), user_id: claims.sub, user_name: (claims.name ?? claims.sub).slice(0, 80),
     }, now);
   }
+}
+
+/**
+ * After this API's own absolute addresses are made relative (`storedMedia`), an image is either
+ * one of this API's media paths or an https:// address: a plain http:// one would be blocked as
+ * mixed content on the diners' phones.
+ */
+function refuseInsecureImages(venue: Venue): void {
+  const errors: Record<string, string[]> = {};
+  const check = (path: string, image: { src: string } | undefined) => {
+    if (image && !image.src.startsWith('/api/media/') && !image.src.startsWith('https://')) errors[path] = [IMAGE_SRC_MESSAGE];
+  };
+  check('logo.src', venue.logo);
+  check('cover.src', venue.cover);
+  venue.categories.forEach((category, i) => category.products.forEach((product, j) => check(`categories.${i}.products.${j}.image.src`, product.image)));
+  if (Object.keys(errors).length) throw problem('validation', 422, 'Revisa los campos marcados: no se ha guardado nada.', { errors });
 }
 
 function parseVenue(value: unknown): Venue {
@@ -79,6 +95,7 @@ export function manageRoutes(app: Hono, { venues, auth, config, db }: AppDeps): 
     }
     if (existing && !canManageVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo quien gestiona este local puede editar su menú.');
     const venue = storedMedia(parseVenue((await json()).value), media);
+    refuseInsecureImages(venue);
     if (venue.id !== id) throw problem('validation', 422, 'El identificador del cuerpo no coincide con la ruta.', { errors: { id: ['No coincide con la ruta'] } });
     const changes = existing ? productChanges(existing.venue, venue) : [];
     const entry = await venues.put(venue, { inTransaction: (tx) => recordChanges(tx, id, claims, changes) });
