@@ -62,6 +62,36 @@ interface Stack {
   cleanup(): Promise<void>;
 }
 
+/** The benchmark reads each instance's metrics for the database work per request. */
+const METRICS_TOKEN = 'bench-metrics-0123456789abcdef';
+const dbRows: string[] = [];
+
+/** Statements and round trips per request of each route the scenarios called (summed over the instances). */
+async function dbCost(stack: Stack): Promise<void> {
+  const sums = new Map<string, { requests: number; statements: number; roundTrips: number }>();
+  for (const base of stack.bases) {
+    const text = await (await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    for (const line of text.split('\n')) {
+      const m = /^umenu_(http_requests_total|db_statements_total|db_round_trips_total)\{([^}]*)\} (\d+(?:\.\d+)?)$/.exec(line);
+      if (!m) continue;
+      const labels = Object.fromEntries([...m[2]!.matchAll(/(\w+)="([^"]*)"/g)].map((l) => [l[1], l[2]]));
+      if (!labels.route?.startsWith('/api/') || labels.route === '/api/metrics' || labels.route === '/api/auth/login') continue;
+      if (m[1] === 'http_requests_total' && !labels.status?.startsWith('2') && labels.status !== '304') continue;
+      const key = `${labels.method} ${labels.route}`;
+      const sum = sums.get(key) ?? { requests: 0, statements: 0, roundTrips: 0 };
+      const n = Number(m[3]);
+      if (m[1] === 'http_requests_total') sum.requests += n;
+      else if (m[1] === 'db_statements_total') sum.statements += n;
+      else sum.roundTrips += n;
+      sums.set(key, sum);
+    }
+  }
+  for (const [route, sum] of sums) {
+    if (!sum.requests) continue;
+    dbRows.push(`| ${stack.label} | ${route} | ${(sum.statements / sum.requests).toFixed(1)} | ${stack.label.startsWith('SQLite') ? '— (embedded)' : (sum.roundTrips / sum.requests).toFixed(1)} |`);
+  }
+}
+
 let cluster: PgCluster | undefined;
 let clusterDbs = 0;
 
@@ -85,7 +115,7 @@ async function startStack(db: DbKind, instances: number): Promise<Stack> {
     env: {
       UMENU_DB: dbPath, UMENU_RESET_DB: db === 'sqlite' ? '1' : '0', UMENU_SKIP_BUILD: '1',
       // No request log: the benchmark's own process would spend a core reading 20,000 lines a second.
-      UMENU_SEED_LARGE: '1', UMENU_ORDER_LIMIT: 'off', UMENU_LOG: 'off', UMENU_DIST: join(dir, 'no-dist'), UMENU_JWT_SECRET: 'bench-secret-0123456789abcdef0123456789',
+      UMENU_SEED_LARGE: '1', UMENU_ORDER_LIMIT: 'off', UMENU_LOG: 'off', UMENU_METRICS_TOKEN: METRICS_TOKEN, UMENU_DIST: join(dir, 'no-dist'), UMENU_JWT_SECRET: 'bench-secret-0123456789abcdef0123456789',
       ...(dbUrl ? { UMENU_DATABASE_URL: dbUrl } : {}),
     },
   })));
@@ -214,6 +244,7 @@ async function bench(stack: Stack, full: boolean): Promise<void> {
   };
   await run(stack, 'POST /api/orders → 201', () => ({ requests: [orderRequest] }), ORDER_TARGET, 201);
   if (full) await run(stack, 'POST /api/orders → 201 at a fixed 500 req/s', () => ({ requests: [orderRequest], overallRate: 500 }), ORDER_TARGET, 201);
+  await dbCost(stack);
 
   await stack.stop();
   const stored = await stack.stored();
@@ -297,6 +328,12 @@ console.log('| setup | scenario | req/s | p50 ms | p99 ms | answers | target | m
 console.log('|---|---|---:|---:|---:|---|---|---|');
 for (const r of rows) console.log(`| ${r.stack} | ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.codes} | ${r.target} | ${r.meets ? 'yes' : 'NO'} |`);
 for (const line of crashLines) console.log(`\n${line}`);
+if (dbRows.length) {
+  console.log('\nDatabase work per request (from each instance\'s /api/metrics; a round trip is a wait for PostgreSQL, pipelined statements share one):\n');
+  console.log('| setup | operation | statements | round trips |');
+  console.log('|---|---|---:|---:|');
+  for (const row of dbRows) console.log(row);
+}
 
 if (failures.length) {
   console.error(`\n✖ Correctness checks failed:\n- ${failures.join('\n- ')}`);

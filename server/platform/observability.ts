@@ -13,6 +13,7 @@ import pino, { type Logger } from 'pino';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { problem } from './problem.ts';
 import { openStreamCount } from './events/sse.ts';
+import { countDbWork } from './db/stats.ts';
 
 export interface ObservabilityOptions {
   /** `UMENU_LOG`: `json` (one line per request on stdout) or `off`. */
@@ -55,6 +56,8 @@ export function createObservability(options: ObservabilityOptions): Observabilit
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5], registers: [registry],
   });
   new Gauge({ name: 'umenu_event_streams_open', help: 'Open event streams (orders, boards, tables) on this instance', registers: [registry], collect() { this.set(openStreamCount()); } });
+  const statements = new Counter({ name: 'umenu_db_statements_total', help: 'Statements sent to the database, by route pattern and method (divide by the requests for a mean per request)', labelNames: ['method', 'route'], registers: [registry] });
+  const roundTrips = new Counter({ name: 'umenu_db_round_trips_total', help: 'Waits for a server database (PostgreSQL), by route pattern and method: pipelined statements share one', labelNames: ['method', 'route'], registers: [registry] });
   const refusals = new Counter({ name: 'umenu_rate_limit_refusals_total', help: 'Requests refused by a rate limit (429), by limit', labelNames: ['limit'], registers: [registry] });
   const { tableSessionsOpen, imageQueue } = options.gauges ?? {};
   if (tableSessionsOpen) {
@@ -77,8 +80,9 @@ export function createObservability(options: ObservabilityOptions): Observabilit
       const started = performance.now();
       const sent = c.req.header('x-request-id');
       const id = sent && REQUEST_ID.test(sent) ? sent : randomUUID();
+      const { stats, done } = countDbWork(next);
       try {
-        await next();
+        await done;
       } finally {
         c.res.headers.set('x-request-id', id);
         const seconds = (performance.now() - started) / 1000;
@@ -88,7 +92,9 @@ export function createObservability(options: ObservabilityOptions): Observabilit
         const status = c.res.status;
         requests.inc({ method: c.req.method, route, status: String(status) });
         duration.observe({ method: c.req.method, route }, seconds);
-        logger?.info({ requestId: id, method: c.req.method, route, status, ms: Math.round(seconds * 10_000) / 10 });
+        if (stats.statements) statements.inc({ method: c.req.method, route }, stats.statements);
+        if (stats.roundTrips) roundTrips.inc({ method: c.req.method, route }, stats.roundTrips);
+        logger?.info({ requestId: id, method: c.req.method, route, status, ms: Math.round(seconds * 10_000) / 10, db: stats.statements, dbRoundTrips: stats.roundTrips });
       }
     },
     async metrics(c) {

@@ -14,6 +14,7 @@
  * builder abstracts anyway. The schema, one list of steps for both engines, and `migrate`
  * are in server/platform/db/migrations.ts.
  */
+import { countedLocal, countRoundTrip, tracked } from './stats.ts';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { mkdirSync, rmSync, existsSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -105,6 +106,7 @@ function openSqlite({ path, reset = false }: OpenOptions): Db {
   raw.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
   const statements = new Map<string, StatementSync>();
   const prepared = (sql: string) => {
+    countedLocal();
     let statement = statements.get(sql);
     if (!statement) {
       statement = raw.prepare(sql);
@@ -220,17 +222,17 @@ type PgSql = postgres.Sql<Record<string, never>>;
 type PgRunner = PgSql | postgres.TransactionSql<Record<string, never>>;
 
 function pgQueryable(runner: PgRunner): Queryable {
-  const exec = (sql: string, params: Param[] = []) => runner.unsafe(toPg(sql), params as postgres.ParameterOrJSON<never>[], { prepare: true });
+  const exec = (sql: string, params: Param[] = []) => tracked(() => runner.unsafe(toPg(sql), params as postgres.ParameterOrJSON<never>[], { prepare: true }));
   return {
     dialect: 'postgres',
     all: async <T>(sql: string, params?: Param[]) => [...(await exec(sql, params))] as T[],
     get: async <T>(sql: string, params?: Param[]) => (await exec(sql, params))[0] as T | undefined,
     run: async (sql: string, params?: Param[]) => (await exec(sql, params)).count ?? 0,
     async lock(namespace, key) {
-      await runner.unsafe('SELECT pg_advisory_xact_lock($1, hashtext($2))', [LOCKS[namespace], key], { prepare: true });
+      await tracked(() => runner.unsafe('SELECT pg_advisory_xact_lock($1, hashtext($2))', [LOCKS[namespace], key], { prepare: true }));
     },
     async notify(channel, payload) {
-      await runner.unsafe('SELECT pg_notify($1, $2)', [channel, payload], { prepare: true });
+      await tracked(() => runner.unsafe('SELECT pg_notify($1, $2)', [channel, payload], { prepare: true }));
     },
   };
 }
@@ -249,16 +251,24 @@ function openPostgres(url: string, max: number): Db {
     fetch_types: false,
   }) as unknown as PgSql;
   const base = pgQueryable(sql);
-  const transaction = <T>(fn: (tx: Queryable) => Promise<T>) => sql.begin((tx) => fn(pgQueryable(tx))) as Promise<T>;
+  // BEGIN (awaited alone by postgres.js) and COMMIT are a round trip each.
+  const transaction = async <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> => {
+    countRoundTrip();
+    const result = await (sql.begin((tx) => fn(pgQueryable(tx))) as Promise<T>);
+    countRoundTrip();
+    return result;
+  };
   const hotTransaction = async <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> => {
+    countRoundTrip();
     const result = await sql.begin(async (tx) => {
       // Sent together with the transaction's first statements (pipelined), not awaited alone.
-      const [, value] = await Promise.all([tx.unsafe('SET LOCAL synchronous_commit = off'), fn(pgQueryable(tx))]);
+      const [, value] = await Promise.all([tracked(() => tx.unsafe('SET LOCAL synchronous_commit = off')), fn(pgQueryable(tx))]);
       return value;
     }) as T;
+    countRoundTrip();
     // A statement that takes an xid commits synchronously: when it returns, the WAL up to its
     // commit record — which follows ours — is on disk (and concurrent waiters share one flush).
-    await sql.unsafe('SELECT pg_current_xact_id()');
+    await tracked(() => sql.unsafe('SELECT pg_current_xact_id()'));
     return result;
   };
   return {
@@ -277,7 +287,7 @@ function openPostgres(url: string, max: number): Db {
       return () => subscription.unlisten();
     },
     async ping() {
-      await sql.unsafe('SELECT 1');
+      await tracked(() => sql.unsafe('SELECT 1'));
     },
     async close() {
       await sql.end({ timeout: 5 });
