@@ -74,7 +74,7 @@ async function dbCost(stack: Stack): Promise<void> {
     for (const line of text.split('\n')) {
       const m = /^umenu_(http_requests_total|db_statements_total|db_round_trips_total)\{([^}]*)\} (\d+(?:\.\d+)?)$/.exec(line);
       if (!m) continue;
-      const labels = Object.fromEntries([...m[2]!.matchAll(/(\w+)="([^"]*)"/g)].map((l) => [l[1], l[2]]));
+      const labels: Record<string, string | undefined> = Object.fromEntries([...m[2]!.matchAll(/(\w+)="([^"]*)"/g)].map((l) => [l[1]!, l[2]!]));
       if (!labels.route?.startsWith('/api/') || labels.route === '/api/metrics' || labels.route === '/api/auth/login') continue;
       if (m[1] === 'http_requests_total' && !labels.status?.startsWith('2') && labels.status !== '304') continue;
       const key = `${labels.method} ${labels.route}`;
