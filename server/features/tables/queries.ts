@@ -5,14 +5,22 @@ import type { Queryable } from '../../platform/db/database.ts';
 /** 128 random bits, URL-safe. */
 export const newTableToken = () => randomBytes(16).toString('base64url');
 
-/** Tokens of the given labels, creating the missing ones. */
+/**
+ * Tokens of the given labels, creating the missing ones: one read when every table has its
+ * token (the usual case), else one insert of all the missing rows and a second read (a token
+ * another request created meanwhile wins: `DO NOTHING`).
+ */
 export async function tableTokens(q: Queryable, venueId: string, labels: readonly string[]): Promise<Map<string, string>> {
+  const read = async () => new Map((await q.all<{ label: string; token: string }>('SELECT label, token FROM venue_tables WHERE venue_id = ?', [venueId])).map((r) => [r.label, r.token]));
+  const tokens = await read();
+  const missing = [...new Set(labels)].filter((label) => !tokens.has(label));
+  if (!missing.length) return tokens;
   const now = Date.now();
-  for (const label of labels) {
-    await q.run('INSERT INTO venue_tables (venue_id, label, token, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (venue_id, label) DO NOTHING', [venueId, label, newTableToken(), now]);
-  }
-  const rows = await q.all<{ label: string; token: string }>('SELECT label, token FROM venue_tables WHERE venue_id = ?', [venueId]);
-  return new Map(rows.map((r) => [r.label, r.token]));
+  await q.run(
+    `INSERT INTO venue_tables (venue_id, label, token, created_at) VALUES ${missing.map(() => '(?, ?, ?, ?)').join(', ')} ON CONFLICT (venue_id, label) DO NOTHING`,
+    missing.flatMap((label) => [venueId, label, newTableToken(), now]),
+  );
+  return read();
 }
 
 /** Replaces a table's token (the row exists: `tableTokens` first). */

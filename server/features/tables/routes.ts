@@ -43,7 +43,7 @@ export function tableRoutes({ venues, auth, db, tables }: AppDeps): Hono {
     const entry = venueOr404(id);
     if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo el personal de este local puede ver sus mesas.');
     const labels = entry.venue.tables ?? [];
-    const tokens = await db.transaction((tx) => tableTokens(tx, id, labels));
+    const tokens = await tableTokens(db, id, labels);
     const site = siteOf(c);
     c.header('cache-control', 'no-store');
     return c.json({ tables: labels.map((label) => ({ label, url: tableUrl(site, id, label, tokens.get(label)!) })) });
