@@ -98,7 +98,7 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/venues', venueRoutes(deps));
   api.route('/media/u', uploadedMediaRoutes(deps));
   api.route('/media', mediaRoutes());
-  api.route('/auth', authRoutes(deps));
+  api.route('/', authRoutes(deps));
   const social = socialRoutes(deps);
   if (social.closeSocial) deps.closers.push(social.closeSocial);
   api.route('/auth/social', social);

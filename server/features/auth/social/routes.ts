@@ -14,10 +14,11 @@ import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import * as oidc from 'openid-client';
-import { SocialTokenInput } from '../../../../src/contract/auth.ts';
 import type { AppDeps } from '../../../deps.ts';
-import { readBody } from '../../../platform/http.ts';
+import { routes, type Operation } from '../../../platform/operations.ts';
 import { problem } from '../../../platform/problem.ts';
+import { authenticator } from '../middleware.ts';
+import { exchangeSocialCode, finishSocialLogin, startSocialLogin } from '../operations.ts';
 import { startDemoProvider, type DemoProvider } from '../../../oidc-demo/provider.ts';
 import { GOOGLE_ISSUER, socialConfigFromEnv, type OidcClientSettings, type SocialConfig } from './config.ts';
 import { challengeMatches, createSocialStore, type SocialStore } from './store.ts';
@@ -29,6 +30,13 @@ export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 type SocialErrorCode = 'social_cancelled' | 'social_expired' | 'social_failed' | 'social_email' | 'social_unavailable';
 
 const STATE_COOKIE = 'umenu_social_state';
+
+/** Where server/app.ts mounts these routes (their own app, for its `closeSocial`): each operation's path below it. */
+export const SOCIAL_MOUNT = '/auth/social';
+const mounted = <B, A extends Operation['access']>(op: Operation<B, A>): Operation<B, A> => {
+  if (!op.routePath.startsWith(`${SOCIAL_MOUNT}/`)) throw new Error(`${op.operationId} is not under ${SOCIAL_MOUNT}`);
+  return { ...op, routePath: op.routePath.slice(SOCIAL_MOUNT.length) };
+};
 const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
 export interface SocialOptions {
@@ -54,6 +62,7 @@ export function socialRoutes(deps: AppDeps, options: SocialOptions = {}): Social
   const settings = options.config ?? socialConfigFromEnv();
   const store = options.store ?? createSocialStore({ db: deps.db });
   const app: SocialRoutes = new Hono();
+  const on = routes(app, authenticator(deps.auth));
   let demo: Promise<DemoProvider> | undefined;
   const clients = new Map<string, Promise<oidc.Configuration>>();
 
@@ -108,9 +117,8 @@ export function socialRoutes(deps: AppDeps, options: SocialOptions = {}): Social
     return pending;
   }
 
-  function providerParam(c: Context): SocialProvider {
-    const name = c.req.param('provider');
-    if (!(SOCIAL_PROVIDERS as readonly string[]).includes(name ?? '')) {
+  function providerOf(name: string): SocialProvider {
+    if (!(SOCIAL_PROVIDERS as readonly string[]).includes(name)) {
       throw problem('notFound', 404, 'Ese proveedor de inicio de sesión no existe.');
     }
     return name as SocialProvider;
@@ -133,8 +141,8 @@ export function socialRoutes(deps: AppDeps, options: SocialOptions = {}): Social
     return c.redirect(`${site}/login?${new URLSearchParams(params).toString()}`, 302);
   }
 
-  app.get('/:provider/start', async (c) => {
-    const provider = providerParam(c);
+  on(mounted(startSocialLogin), async (c, { param }) => {
+    const provider = providerOf(param('provider'));
     const challenge = c.req.query('code_challenge') ?? '';
     const method = c.req.query('code_challenge_method') ?? 'S256';
     if (!CHALLENGE.test(challenge) || method !== 'S256') {
@@ -180,8 +188,8 @@ export function socialRoutes(deps: AppDeps, options: SocialOptions = {}): Social
     return c.redirect(url.href, 302);
   });
 
-  app.get('/:provider/callback', async (c) => {
-    const provider = providerParam(c);
+  on(mounted(finishSocialLogin), async (c, { param }) => {
+    const provider = providerOf(param('provider'));
     const state = c.req.query('state') ?? '';
     const pending = state ? await store.takePending(state) : undefined;
     if (!pending || pending.provider !== provider) return backToLogin(c, siteOrigin(c), { error: 'social_expired' });
@@ -225,8 +233,8 @@ export function socialRoutes(deps: AppDeps, options: SocialOptions = {}): Social
     return backToLogin(c, site, { code });
   });
 
-  app.post('/token', async (c) => {
-    const input = await readBody(c, SocialTokenInput);
+  on(mounted(exchangeSocialCode), async (c, { body }) => {
+    const input = await body();
     const entry = await store.takeCode(input.code);
     if (!entry || !challengeMatches(input.code_verifier, entry.challenge)) {
       throw problem('invalidCredentials', 400, 'El inicio de sesión caducó o no es válido. Vuelve a intentarlo.');
