@@ -90,9 +90,7 @@ export function createApp(deps: AppDeps): Hono {
   api.get('/openapi.json', (c) => c.json(openApiDocument()));
   api.route('/', tableSessionRoutes(deps));
   api.route('/venues', manageRoutes(deps));
-  const team = teamRoutes(deps);
-  api.route('/venues', team.venueTeam);
-  api.route('/invitations', team.invitations);
+  api.route('/', teamRoutes(deps));
   api.route('/venues', tableRoutes(deps));
   api.route('/venues', mediaUploadRoutes(deps));
   api.route('/venues', venueRoutes(deps));
