@@ -107,13 +107,11 @@ export function createApp(deps: AppDeps): Hono {
   api.get('/openapi.json', (c) => c.json(openApiDocument()));
   api.get('/metrics', (c) => deps.observability.metrics(c));
   api.route('/', tableSessionRoutes(deps));
-  const team = teamRoutes(deps);
-  api.route('/venues', team.venueTeam);
-  api.route('/invitations', team.invitations);
+  api.route('/', teamRoutes(deps));
   api.route('/', tableRoutes(deps));
   api.route('/', mediaRoutes(deps));
   api.route('/', venueRoutes(deps));
-  api.route('/auth', authRoutes(deps));
+  api.route('/', authRoutes(deps));
   const social = socialRoutes(deps);
   if (social.closeSocial) deps.closers.push(social.closeSocial);
   api.route('/auth/social', social);

@@ -4,4 +4,4 @@ export { hashPassword } from './passwords.ts';
 export { authenticator, bearerToken, requireAuth } from './middleware.ts';
 export { authRoutes } from './routes.ts';
 export { socialRoutes } from './social/routes.ts';
-export { openApiPaths } from './openapi-paths.ts';
+export * as operations from './operations.ts';

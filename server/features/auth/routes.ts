@@ -1,44 +1,50 @@
 /** Local auth: login, refresh (rotation + reuse detection), logout, current user (docs/rules.md#api). */
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { LoginInput, RefreshInput } from '../../../src/contract/auth.ts';
 import type { AppDeps } from '../../deps.ts';
-import { clientIp, readBody, readJson, parseWith } from '../../platform/http.ts';
-import { requireAuth } from './middleware.ts';
+import { clientIp, parseWith } from '../../platform/http.ts';
+import { routes } from '../../platform/operations.ts';
 import { problem } from '../../platform/problem.ts';
+import { authenticator } from './middleware.ts';
+import { getUser, login, logout, refreshToken } from './operations.ts';
 import { toUser } from './service.ts';
 
+/** The optional body of `POST /auth/logout` (documented inline in operations.ts: it is not a named schema). */
 const LogoutInput = z.strictObject({ refresh_token: z.optional(z.string().check(z.maxLength(500))) });
 
 export function authRoutes({ auth }: AppDeps): Hono {
   const app = new Hono();
-  app.post('/login', async (c) => {
-    const input = await readBody(c, LoginInput);
+  const on = routes(app, authenticator(auth));
+
+  on(login, async (c, { body }) => {
+    const input = await body();
     const pair = await auth.login(input.email, input.password, `${clientIp(c)}|${input.email.trim().toLowerCase()}`);
     c.header('cache-control', 'no-store');
     return c.json(pair);
   });
-  app.post('/refresh', async (c) => {
-    const input = await readBody(c, RefreshInput);
+
+  on(refreshToken, async (c, { body }) => {
+    const input = await body();
     c.header('cache-control', 'no-store');
     return c.json(await auth.refresh(input.refresh_token));
   });
-  app.post('/logout', async (c) => {
-    const claims = requireAuth(c, auth);
-    let refreshToken: string | undefined;
+
+  on(logout, async (c, { claims, json }) => {
+    let refresh: string | undefined;
     if ((c.req.header('content-length') ?? '0') !== '0' || c.req.header('transfer-encoding')) {
-      const { value } = await readJson(c);
-      refreshToken = parseWith(LogoutInput, value).refresh_token;
+      const { value } = await json();
+      refresh = parseWith(LogoutInput, value).refresh_token;
     }
-    await auth.logout(claims.sub, refreshToken);
+    await auth.logout(claims.sub, refresh);
     return c.body(null, 204);
   });
-  app.get('/user', async (c) => {
-    const claims = requireAuth(c, auth);
+
+  on(getUser, async (c, { claims }) => {
     const user = await auth.userById(claims.sub);
     if (!user) throw problem('unauthorized', 401, 'La cuenta ya no existe.');
     c.header('cache-control', 'no-store');
     return c.json({ user: toUser(user) });
   });
+
   return app;
 }

@@ -7,6 +7,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../../platform/db/database.ts';
 import { getMeta } from '../../platform/db/database.ts';
+import * as sql from './queries.ts';
+import type { UserRow } from './queries.ts';
 import type { ServerConfig } from '../../platform/config.ts';
 import type { AccessClaims, TokenPair, User } from '../../../src/contract/auth.ts';
 import { signJwt, verifyJwt } from './jwt.ts';
@@ -14,14 +16,7 @@ import { DUMMY_HASH_PROMISE, verifyPassword } from './passwords.ts';
 import { HttpProblem, problem } from '../../platform/problem.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 
-export interface UserRow {
-  id: string;
-  email: string;
-  name: string;
-  avatar: string | null;
-  password_hash: string | null;
-  scope: string;
-}
+export type { UserRow } from './queries.ts';
 
 export function toUser(row: UserRow): User {
   return { id: row.id, name: row.name, email: row.email, ...(row.avatar ? { avatar: row.avatar } : {}), scope: JSON.parse(row.scope) as string[] };
@@ -49,16 +44,14 @@ export interface AuthService {
  */
 export async function loadJwtSecret(db: Queryable, configured?: string): Promise<string> {
   if (configured) return configured;
-  await db.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING', ['jwt_secret', randomBytes(48).toString('base64url')]);
+  await sql.insertJwtSecret(db, randomBytes(48).toString('base64url'));
   return (await getMeta(db, 'jwt_secret'))!;
 }
 
-interface TokenRow { family_id: string; user_id: string; expires_at: number; family_expires_at: number; used_at: number | null; revoked_at: number | null }
-
 export async function createAuthService(db: Db, config: ServerConfig, limiter: RateLimiter): Promise<AuthService> {
   const secret = await loadJwtSecret(db, config.jwtSecret);
-  const userById = (id: string, q: Queryable = db) => q.get<UserRow>('SELECT * FROM users WHERE id = ?', [id]);
-  const userByEmail = (email: string) => db.get<UserRow>('SELECT * FROM users WHERE email = ?', [email.trim().toLowerCase()]);
+  const userById = (id: string, q: Queryable = db) => sql.userById(q, id);
+  const userByEmail = (email: string) => sql.userByEmail(db, email.trim().toLowerCase());
 
   async function issueTokenPair(userId: string, familyId: string = randomUUID(), familyExpiresAt?: number, q: Queryable = db): Promise<TokenPair> {
     const user = await userById(userId, q);
@@ -69,7 +62,7 @@ export async function createAuthService(db: Db, config: ServerConfig, limiter: R
     const refreshToken = randomBytes(32).toString('base64url');
     const absolute = familyExpiresAt ?? now + config.refreshAbsoluteSeconds;
     const expiresAt = Math.min(now + config.refreshTtlSeconds, absolute);
-    await q.run('INSERT INTO refresh_tokens (token_hash, family_id, user_id, expires_at, family_expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)', [sha256(refreshToken), familyId, user.id, expiresAt, absolute, now]);
+    await sql.insertRefreshToken(q, { hash: sha256(refreshToken), familyId, userId: user.id, expiresAt, familyExpiresAt: absolute, createdAt: now });
     return { token, refresh_token: refreshToken, expires_in: config.accessTtlSeconds, refresh_expires_in: expiresAt - now, token_type: 'Bearer' };
   }
 
@@ -86,7 +79,7 @@ export async function createAuthService(db: Db, config: ServerConfig, limiter: R
       const normalized = email.trim().toLowerCase();
       const existing = await userByEmail(normalized);
       if (existing) return existing;
-      await db.run('INSERT INTO users (id, email, name, avatar, password_hash, scope, created_at) VALUES (?, ?, ?, ?, NULL, ?, ?) ON CONFLICT (email) DO NOTHING', [randomUUID(), normalized, name.slice(0, 80) || normalized, avatar ?? null, '[]', new Date().toISOString()]);
+      await sql.insertSocialUser(db, { id: randomUUID(), email: normalized, name: name.slice(0, 80) || normalized, avatar: avatar ?? null, createdAt: new Date().toISOString() });
       return (await userByEmail(normalized))!;
     },
     issueTokenPair: (userId, familyId, familyExpiresAt) => issueTokenPair(userId, familyId, familyExpiresAt),
@@ -107,16 +100,16 @@ export async function createAuthService(db: Db, config: ServerConfig, limiter: R
       // Decide inside one transaction (the token row locked: two instances cannot both rotate it),
       // throw after it commits: a reuse must leave its family revoked.
       const outcome = await db.transaction(async (tx): Promise<TokenPair | HttpProblem> => {
-        const row = await tx.get<TokenRow>(`SELECT * FROM refresh_tokens WHERE token_hash = ?${db.forUpdate}`, [hash]);
+        const row = await sql.refreshTokenByHash(tx, hash, db.forUpdate);
         if (!row) return problem('unauthorized', 401, 'La sesión no es válida. Inicia sesión de nuevo.');
         if (row.used_at !== null) {
-          await tx.run('UPDATE refresh_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL', [now, row.family_id]);
+          await sql.revokeFamily(tx, row.family_id, now);
           return problem('tokenReused', 401, 'Por seguridad hemos cerrado la sesión en todos los dispositivos que la compartían. Inicia sesión de nuevo.');
         }
         if (row.revoked_at !== null || row.expires_at <= now || row.family_expires_at <= now) {
           return problem('unauthorized', 401, 'La sesión ha caducado. Inicia sesión de nuevo.');
         }
-        await tx.run('UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL', [now, hash]);
+        await sql.markRefreshTokenUsed(tx, hash, now);
         return issueTokenPair(row.user_id, row.family_id, row.family_expires_at, tx);
       });
       if (outcome instanceof HttpProblem) throw outcome;
@@ -125,14 +118,14 @@ export async function createAuthService(db: Db, config: ServerConfig, limiter: R
     async logout(userId, refreshToken) {
       const now = Math.floor(Date.now() / 1000);
       if (refreshToken) {
-        const row = await db.get<{ family_id: string; user_id: string }>('SELECT family_id, user_id FROM refresh_tokens WHERE token_hash = ?', [sha256(refreshToken)]);
+        const row = await sql.refreshTokenByHash(db, sha256(refreshToken));
         if (row && row.user_id === userId) {
-          await db.run('UPDATE refresh_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL', [now, row.family_id]);
+          await sql.revokeFamily(db, row.family_id, now);
           return;
         }
       }
       // Without a (matching) refresh token, sign the user out everywhere.
-      await db.run('UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL', [now, userId]);
+      await sql.revokeUserTokens(db, userId, now);
     },
     verifyAccess: (token) => verifyJwt(token, secret),
   };

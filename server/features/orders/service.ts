@@ -10,6 +10,7 @@ import type { Order, OrderInput, OrderStatus } from '../../../src/contract/order
 import { STATUS_TRANSITIONS } from '../../../src/contract/order.ts';
 import type { VenueStore } from '../venues/index.ts';
 import { priceOrder } from './pricing.ts';
+import * as sql from './queries.ts';
 import { problem } from '../../platform/problem.ts';
 import { zonedParts } from '../../platform/hours.ts';
 
@@ -92,12 +93,12 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
   const parse = (doc: string) => JSON.parse(doc) as Order;
 
   async function replay(userId: string, key: string, bodyText: string): Promise<Order | undefined> {
-    const row = await db.get<{ body_hash: string; order_id: string }>('SELECT body_hash, order_id FROM idempotency_keys WHERE user_id = ? AND key = ?', [userId, key]);
+    const row = await sql.idempotencyKey(db, userId, key);
     if (!row) return undefined;
     if (row.body_hash !== hashBody(bodyText)) {
       throw problem('idempotencyMismatch', 422, 'Ya enviaste un pedido con esta clave y otros datos. Revisa «Mis pedidos» antes de pedir de nuevo.');
     }
-    const order = await db.get<{ doc: string }>('SELECT doc FROM orders WHERE id = ?', [row.order_id]);
+    const order = await sql.orderDoc(db, row.order_id);
     return order ? parse(order.doc) : undefined;
   }
 
@@ -133,8 +134,8 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
         // requests (on any instances) makes the order; the counter row numbers it.
         const [, claimed, counter] = await Promise.all([
           checkLimit(tx, userId, at),
-          tx.get<{ order_id: string }>('INSERT INTO idempotency_keys (user_id, key, body_hash, order_id, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id, key) DO NOTHING RETURNING order_id', [userId, key, hashBody(bodyText), id, at.getTime()]),
-          tx.get<{ n: number }>('INSERT INTO order_counters (venue_id, day, n) VALUES (?, ?, 1) ON CONFLICT (venue_id, day) DO UPDATE SET n = order_counters.n + 1 RETURNING n', [venue.id, day]),
+          sql.claimIdempotencyKey(tx, { userId, key, bodyHash: hashBody(bodyText), orderId: id, createdAt: at.getTime() }),
+          sql.nextOrderNumber(tx, venue.id, day),
         ]);
         // Taken by another request: roll back (the number is not used up).
         if (!claimed) throw new KeyTaken();
@@ -167,7 +168,7 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
         };
         const json = JSON.stringify(doc);
         await Promise.all([
-          tx.run('INSERT INTO orders (id, venue_id, user_id, number, day, status, doc, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [doc.id, venue.id, userId, doc.number, day, doc.status, json, createdAt]),
+          sql.insertOrder(tx, { id: doc.id, venueId: venue.id, userId, number: doc.number, day, status: doc.status, doc: json, createdAt }),
           events?.append(tx, { venueId: venue.id, orderId: doc.id, sessionId: extra.sessionId, type: 'order', data: json }),
         ]);
         if (extra.after) await extra.after(tx, doc);
@@ -187,25 +188,22 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
       return { order, replayed: false };
     },
     async get(id) {
-      const row = await db.get<{ doc: string; user_id: string }>('SELECT doc, user_id FROM orders WHERE id = ?', [id]);
+      const row = await sql.orderWithOwner(db, id);
       return row ? { order: parse(row.doc), userId: row.user_id } : undefined;
     },
     async snapshot(id) {
-      // One statement, one snapshot: the order as of the newest venue event it includes.
-      const row = await db.get<{ doc: string; event_id: number | null }>('SELECT o.doc, (SELECT MAX(e.id) FROM events e WHERE e.venue_id = o.venue_id) AS event_id FROM orders o WHERE o.id = ?', [id]);
+      const row = await sql.orderSnapshot(db, id);
       return row ? { order: parse(row.doc), eventId: row.event_id ?? 0 } : undefined;
     },
     async listForUser(userId, max = 100) {
-      return (await db.all<{ doc: string }>(`SELECT doc FROM orders WHERE user_id = ? ORDER BY created_at DESC, ${db.orderSeq} DESC LIMIT ?`, [userId, max])).map((r) => parse(r.doc));
+      return (await sql.ordersOfUser(db, db.orderSeq, userId, max)).map((r) => parse(r.doc));
     },
     async listForVenue(venueId, statuses, max = 200) {
-      const wanted = [...new Set(statuses ?? [])];
-      const filter = wanted.length ? ` AND status IN (${wanted.map(() => '?').join(', ')})` : '';
-      return (await db.all<{ doc: string }>(`SELECT doc FROM orders WHERE venue_id = ?${filter} ORDER BY created_at DESC, ${db.orderSeq} DESC LIMIT ?`, [venueId, ...wanted, max])).map((r) => parse(r.doc));
+      return (await sql.ordersOfVenue(db, db.orderSeq, venueId, statuses ?? [], max)).map((r) => parse(r.doc));
     },
     async setStatus(id, status) {
       const updated = await db.hotTransaction(async (tx) => {
-        const row = await tx.get<{ doc: string; user_id: string }>(`SELECT doc, user_id FROM orders WHERE id = ?${db.forUpdate}`, [id]);
+        const row = await sql.orderWithOwner(tx, id, db.forUpdate);
         if (!row) throw problem('notFound', 404, 'Ese pedido no existe.');
         const order = parse(row.doc);
         if (!STATUS_TRANSITIONS[order.status].includes(status)) {
@@ -215,7 +213,7 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
         order.history.push({ status, at: now().toISOString() });
         const json = JSON.stringify(order);
         await Promise.all([
-          tx.run('UPDATE orders SET status = ?, doc = ? WHERE id = ?', [status, json, id]),
+          sql.updateOrderStatus(tx, id, status, json),
           events?.append(tx, { venueId: order.venueId, orderId: order.id, sessionId: tableSessionOf(row.user_id), type: 'order', data: json }),
         ]);
         return order;
@@ -231,6 +229,6 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
       for (const fn of [...closers]) fn();
       closers.clear();
     },
-    count: async () => (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM orders'))!.n,
+    count: () => sql.countOrders(db),
   };
 }

@@ -14,21 +14,26 @@ import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import * as oidc from 'openid-client';
-import { SocialTokenInput } from '../../../../src/contract/auth.ts';
+import { createOidcClients, SOCIAL_PROVIDERS, type SocialProvider } from './clients.ts';
 import type { AppDeps } from '../../../deps.ts';
-import { readBody } from '../../../platform/http.ts';
+import { routes, type Operation } from '../../../platform/operations.ts';
 import { problem } from '../../../platform/problem.ts';
-import { startDemoProvider, type DemoProvider } from '../../../oidc-demo/provider.ts';
-import { GOOGLE_ISSUER, socialConfigFromEnv, type OidcClientSettings, type SocialConfig } from './config.ts';
+import { authenticator } from '../middleware.ts';
+import { exchangeSocialCode, finishSocialLogin, startSocialLogin } from '../operations.ts';
+import { GOOGLE_ISSUER, socialConfigFromEnv, type SocialConfig } from './config.ts';
 import { challengeMatches, createSocialStore, type SocialStore } from './store.ts';
-
-export const SOCIAL_PROVIDERS = ['google', 'demo'] as const;
-export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
 /** Reasons sent back to `/login?error=…`; the login page explains each in Spanish. */
 type SocialErrorCode = 'social_cancelled' | 'social_expired' | 'social_failed' | 'social_email' | 'social_unavailable';
 
 const STATE_COOKIE = 'umenu_social_state';
+
+/** Where server/app.ts mounts these routes (their own app, for its `closeSocial`): each operation's path below it. */
+const SOCIAL_MOUNT = '/auth/social';
+const mounted = <B, A extends Operation['access']>(op: Operation<B, A>): Operation<B, A> => {
+  if (!op.routePath.startsWith(`${SOCIAL_MOUNT}/`)) throw new Error(`${op.operationId} is not under ${SOCIAL_MOUNT}`);
+  return { ...op, routePath: op.routePath.slice(SOCIAL_MOUNT.length) };
+};
 const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
 export interface SocialOptions {
@@ -41,76 +46,15 @@ export interface SocialRoutes extends Hono {
   closeSocial?: () => Promise<void>;
 }
 
-function isLoopbackHttp(url: string): boolean {
-  try {
-    const u = new URL(url);
-    return u.protocol === 'http:' && (u.hostname === '127.0.0.1' || u.hostname === 'localhost' || u.hostname === '[::1]');
-  } catch {
-    return false;
-  }
-}
-
 export function socialRoutes(deps: AppDeps, options: SocialOptions = {}): SocialRoutes {
   const settings = options.config ?? socialConfigFromEnv();
   const store = options.store ?? createSocialStore({ db: deps.db });
   const app: SocialRoutes = new Hono();
-  let demo: Promise<DemoProvider> | undefined;
-  const clients = new Map<string, Promise<oidc.Configuration>>();
+  const on = routes(app, authenticator(deps.auth));
+  const clients = createOidcClients(settings, () => deps.config.port);
 
-  /** Every callback URL the demo client may use: the bundled server's loopback origins and the public one. */
-  function demoRedirectUris(): string[] {
-    const bases = new Set<string>([`http://127.0.0.1:${deps.config.port}/api`, `http://localhost:${deps.config.port}/api`]);
-    if (settings.apiPublicUrl) bases.add(settings.apiPublicUrl);
-    return [...bases].flatMap((base) => SOCIAL_PROVIDERS.map((p) => `${base}/auth/social/${p}/callback`));
-  }
-
-  function demoProvider(): Promise<DemoProvider> {
-    if (!demo) {
-      demo = startDemoProvider({ redirectUris: demoRedirectUris(), port: settings.demo.port, host: settings.demo.host });
-      demo.then(
-        (started) => console.log(`[umenu] proveedor OpenID Connect de demostración en ${started.issuer} (no es Google; configura UMENU_GOOGLE_CLIENT_ID para Google)`),
-        (error: unknown) => {
-          console.error('[umenu] no se pudo iniciar el proveedor de demostración:', error);
-          demo = undefined;
-        },
-      );
-    }
-    return demo;
-  }
-
-  async function clientSettings(provider: SocialProvider): Promise<OidcClientSettings | undefined> {
-    if (provider === 'google' && settings.google) return settings.google;
-    if (!settings.demo.enabled) return undefined;
-    const started = await demoProvider();
-    return { issuer: started.issuer, clientId: started.clientId, clientSecret: started.clientSecret };
-  }
-
-  function clientFor(provider: SocialProvider): Promise<oidc.Configuration> | undefined {
-    const cached = clients.get(provider);
-    if (cached) return cached;
-    if (provider === 'google' ? !settings.google && !settings.demo.enabled : !settings.demo.enabled) return undefined;
-    const pending = (async () => {
-      const found = await clientSettings(provider);
-      if (!found) throw new Error(`Social provider ${provider} is not configured`);
-      // Plain http is allowed only for the demo provider on loopback (openid-client flags the option as development-only).
-      const insecure = isLoopbackHttp(found.issuer);
-      return oidc.discovery(
-        new URL(found.issuer),
-        found.clientId,
-        { client_secret: found.clientSecret },
-        oidc.ClientSecretBasic(found.clientSecret),
-        insecure ? { execute: [oidc.allowInsecureRequests], timeout: 10 } : { timeout: 10 },
-      );
-    })();
-    clients.set(provider, pending);
-    // A provider that was down at first use is looked up again next time.
-    pending.catch(() => clients.delete(provider));
-    return pending;
-  }
-
-  function providerParam(c: Context): SocialProvider {
-    const name = c.req.param('provider');
-    if (!(SOCIAL_PROVIDERS as readonly string[]).includes(name ?? '')) {
+  function providerOf(name: string): SocialProvider {
+    if (!(SOCIAL_PROVIDERS as readonly string[]).includes(name)) {
       throw problem('notFound', 404, 'Ese proveedor de inicio de sesión no existe.');
     }
     return name as SocialProvider;
@@ -133,8 +77,8 @@ export function socialRoutes(deps: AppDeps, options: SocialOptions = {}): Social
     return c.redirect(`${site}/login?${new URLSearchParams(params).toString()}`, 302);
   }
 
-  app.get('/:provider/start', async (c) => {
-    const provider = providerParam(c);
+  on(mounted(startSocialLogin), async (c, { param }) => {
+    const provider = providerOf(param('provider'));
     const challenge = c.req.query('code_challenge') ?? '';
     const method = c.req.query('code_challenge_method') ?? 'S256';
     if (!CHALLENGE.test(challenge) || method !== 'S256') {
@@ -142,7 +86,7 @@ export function socialRoutes(deps: AppDeps, options: SocialOptions = {}): Social
         errors: { code_challenge: ['Debe ser un reto S256 en base64url de 43 caracteres.'] },
       });
     }
-    const client = clientFor(provider);
+    const client = clients.clientFor(provider);
     if (!client) return backToLogin(c, siteOrigin(c), { error: 'social_unavailable' });
     let config: oidc.Configuration;
     try {
@@ -180,8 +124,8 @@ export function socialRoutes(deps: AppDeps, options: SocialOptions = {}): Social
     return c.redirect(url.href, 302);
   });
 
-  app.get('/:provider/callback', async (c) => {
-    const provider = providerParam(c);
+  on(mounted(finishSocialLogin), async (c, { param }) => {
+    const provider = providerOf(param('provider'));
     const state = c.req.query('state') ?? '';
     const pending = state ? await store.takePending(state) : undefined;
     if (!pending || pending.provider !== provider) return backToLogin(c, siteOrigin(c), { error: 'social_expired' });
@@ -192,7 +136,7 @@ export function socialRoutes(deps: AppDeps, options: SocialOptions = {}): Social
     if (providerError) {
       return backToLogin(c, site, { error: providerError === 'access_denied' ? 'social_cancelled' : 'social_failed' });
     }
-    const client = clientFor(provider);
+    const client = clients.clientFor(provider);
     if (!client) return backToLogin(c, site, { error: 'social_unavailable' });
     let email: string | undefined;
     let name: string;
@@ -225,8 +169,8 @@ export function socialRoutes(deps: AppDeps, options: SocialOptions = {}): Social
     return backToLogin(c, site, { code });
   });
 
-  app.post('/token', async (c) => {
-    const input = await readBody(c, SocialTokenInput);
+  on(mounted(exchangeSocialCode), async (c, { body }) => {
+    const input = await body();
     const entry = await store.takeCode(input.code);
     if (!entry || !challengeMatches(input.code_verifier, entry.challenge)) {
       throw problem('invalidCredentials', 400, 'El inicio de sesión caducó o no es válido. Vuelve a intentarlo.');
@@ -235,12 +179,7 @@ export function socialRoutes(deps: AppDeps, options: SocialOptions = {}): Social
     return c.json(await deps.auth.issueTokenPair(entry.userId));
   });
 
-  app.closeSocial = async () => {
-    const started = demo;
-    demo = undefined;
-    clients.clear();
-    if (started) await (await started).close();
-  };
+  app.closeSocial = () => clients.close();
 
   return app;
 }

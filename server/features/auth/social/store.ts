@@ -6,6 +6,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../../../platform/db/database.ts';
+import { countSocial, deleteExpiredSocial, deleteOldestSocial, takeSocial, upsertSocial, type SocialTable } from '../queries.ts';
 
 export interface PendingSignIn {
   provider: string;
@@ -97,20 +98,16 @@ export function createSocialStore(options: { now?: () => number; max?: number; d
 }
 
 function dbStore(db: Queryable, now: () => number, max: number): SocialStore {
-  const table = { pending: 'social_pending', code: 'social_codes' } as const;
-  async function save(kind: keyof typeof table, key: string, value: object, ttl: number): Promise<void> {
+  async function save(kind: SocialTable, key: string, value: object, ttl: number): Promise<void> {
     const t = now();
     // Expired rows go on every write; past `max` live rows the oldest go too (a flood cannot grow the table).
-    await db.run(`DELETE FROM ${table[kind]} WHERE expires_at <= ?`, [t]);
-    await db.run(`INSERT INTO ${table[kind]} (key, data, expires_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at`, [key, JSON.stringify(value), t + ttl]);
-    const count = (await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table[kind]}`))!.n;
-    if (count > max) {
-      await db.run(`DELETE FROM ${table[kind]} WHERE key IN (SELECT key FROM ${table[kind]} ORDER BY expires_at ASC LIMIT ?)`, [count - max]);
-    }
+    await deleteExpiredSocial(db, kind, t);
+    await upsertSocial(db, kind, key, JSON.stringify(value), t + ttl);
+    const count = await countSocial(db, kind);
+    if (count > max) await deleteOldestSocial(db, kind, count - max);
   }
-  async function take<V>(kind: keyof typeof table, key: string): Promise<V | undefined> {
-    // DELETE … RETURNING: of two instances taking the same key, one gets it.
-    const row = await db.get<{ data: string; expires_at: number }>(`DELETE FROM ${table[kind]} WHERE key = ? RETURNING data, expires_at`, [key]);
+  async function take<V>(kind: SocialTable, key: string): Promise<V | undefined> {
+    const row = await takeSocial(db, kind, key);
     if (!row || row.expires_at <= now()) return undefined;
     return { ...(JSON.parse(row.data) as object), expiresAt: row.expires_at } as V;
   }

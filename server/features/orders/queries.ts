@@ -1,0 +1,48 @@
+/**
+ * Every SQL statement of the orders feature. Each function issues its statement at once (no
+ * await before it), so statements a caller starts together inside a transaction are pipelined.
+ * `forUpdate` and `orderSeq` are the database's fragments (`Db.forUpdate`, `Db.orderSeq`).
+ */
+import type { Queryable } from '../../platform/db/database.ts';
+import type { OrderStatus } from '../../../src/contract/order.ts';
+
+export const idempotencyKey = (q: Queryable, userId: string, key: string) =>
+  q.get<{ body_hash: string; order_id: string }>('SELECT body_hash, order_id FROM idempotency_keys WHERE user_id = ? AND key = ?', [userId, key]);
+
+/**
+ * Takes the key for a new order: resolves to the row when this request took it, undefined when
+ * another request holds it (its primary key decides between simultaneous requests on any instance).
+ */
+export const claimIdempotencyKey = (q: Queryable, k: { userId: string; key: string; bodyHash: string; orderId: string; createdAt: number }) =>
+  q.get<{ order_id: string }>('INSERT INTO idempotency_keys (user_id, key, body_hash, order_id, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id, key) DO NOTHING RETURNING order_id', [k.userId, k.key, k.bodyHash, k.orderId, k.createdAt]);
+
+/** The venue's next daily order number (the counter row is locked until the transaction ends). */
+export const nextOrderNumber = (q: Queryable, venueId: string, day: string) =>
+  q.get<{ n: number }>('INSERT INTO order_counters (venue_id, day, n) VALUES (?, ?, 1) ON CONFLICT (venue_id, day) DO UPDATE SET n = order_counters.n + 1 RETURNING n', [venueId, day]);
+
+export const insertOrder = (q: Queryable, o: { id: string; venueId: string; userId: string; number: string; day: string; status: OrderStatus; doc: string; createdAt: string }) =>
+  q.run('INSERT INTO orders (id, venue_id, user_id, number, day, status, doc, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [o.id, o.venueId, o.userId, o.number, o.day, o.status, o.doc, o.createdAt]);
+
+export const orderDoc = (q: Queryable, id: string) => q.get<{ doc: string }>('SELECT doc FROM orders WHERE id = ?', [id]);
+
+export const orderWithOwner = (q: Queryable, id: string, forUpdate = '') =>
+  q.get<{ doc: string; user_id: string }>(`SELECT doc, user_id FROM orders WHERE id = ?${forUpdate}`, [id]);
+
+/** One statement, one snapshot: the order as of the newest venue event it includes. */
+export const orderSnapshot = (q: Queryable, id: string) =>
+  q.get<{ doc: string; event_id: number | null }>('SELECT o.doc, (SELECT MAX(e.id) FROM events e WHERE e.venue_id = o.venue_id) AS event_id FROM orders o WHERE o.id = ?', [id]);
+
+export const ordersOfUser = (q: Queryable, orderSeq: string, userId: string, max: number) =>
+  q.all<{ doc: string }>(`SELECT doc FROM orders WHERE user_id = ? ORDER BY created_at DESC, ${orderSeq} DESC LIMIT ?`, [userId, max]);
+
+/** Newest first; only the given statuses when there are any. */
+export function ordersOfVenue(q: Queryable, orderSeq: string, venueId: string, statuses: readonly OrderStatus[], max: number) {
+  const wanted = [...new Set(statuses)];
+  const filter = wanted.length ? ` AND status IN (${wanted.map(() => '?').join(', ')})` : '';
+  return q.all<{ doc: string }>(`SELECT doc FROM orders WHERE venue_id = ?${filter} ORDER BY created_at DESC, ${orderSeq} DESC LIMIT ?`, [venueId, ...wanted, max]);
+}
+
+export const updateOrderStatus = (q: Queryable, id: string, status: OrderStatus, doc: string) =>
+  q.run('UPDATE orders SET status = ?, doc = ? WHERE id = ?', [status, doc, id]);
+
+export const countOrders = async (q: Queryable) => (await q.get<{ n: number }>('SELECT COUNT(*) AS n FROM orders'))!.n;
