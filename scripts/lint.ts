@@ -1,7 +1,8 @@
 /**
  * `npm run lint`: ESLint (eslint.config.js), dependency-cruiser's house rules
- * (.dependency-cruiser.cjs), knip's unused files, exports and dependencies (knip.config.ts) and
- * the check that comments cite only docs/ (scripts/check-citations.ts), side by
+ * (.dependency-cruiser.cjs), knip's unused files, exports and dependencies (knip.config.ts),
+ * the check that comments cite only docs/ (scripts/check-citations.ts) and that SQL lives in
+ * queries modules (scripts/check-sql.ts), side by
  * side: ESLint uses one core, so the other checks cost little extra wall time. All always run to
  * the end, so one report shows every problem.
  */
@@ -20,6 +21,8 @@ const checks: Check[] = [
   { label: 'knip', args: ['knip', '--no-progress', '--treat-config-hints-as-errors'] },
   // Comments cite docs/ headings that exist, and nothing outside the repository.
   { label: 'citations', args: ['node', 'scripts/check-citations.ts'] },
+  // SQL only in a feature's queries.ts (and the platform's data modules).
+  { label: 'SQL in queries modules', args: ['node', 'scripts/check-sql.ts'] },
 ];
 
 function run({ label, args }: Check): Promise<{ label: string; ok: boolean; output: string; seconds: number }> {

@@ -42,10 +42,6 @@ export function parseWith<T>(schema: SafeSchema<T>, value: unknown): T {
   return result.data;
 }
 
-export async function readBody<T>(c: Context, schema: SafeSchema<T>): Promise<T> {
-  return parseWith(schema, (await readJson(c)).value);
-}
-
 /**
  * The client's address, as every limit counts it (docs/rules.md#limits-and-bad-input): the socket's
  * address, unless the socket is one of the trusted proxies (`UMENU_TRUSTED_PROXIES`, CIDRs: the
