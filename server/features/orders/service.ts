@@ -8,8 +8,8 @@ import type { Db, Queryable } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events/bus.ts';
 import type { Order, OrderInput, OrderStatus } from '../../../src/contract/order.ts';
 import { STATUS_TRANSITIONS } from '../../../src/contract/order.ts';
-import type { VenueStore } from '../venues/index.ts';
-import { priceOrder } from './pricing.ts';
+import type { CachedVenue, VenueStore } from '../venues/index.ts';
+import { priceOrder, type PricedOrder } from './pricing.ts';
 import * as sql from './queries.ts';
 import { problem } from '../../platform/problem.ts';
 import { zonedParts } from '../../platform/hours.ts';
@@ -117,13 +117,22 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
   return {
     replay,
     async create(userId, key, bodyText, readInput, extra = {}) {
-      const first = await replay(userId, key, bodyText);
-      if (first) return { order: first, replayed: true };
-      const input = readInput();
-      const entry = venues.get(input.venueId);
-      if (!entry) throw problem('validation', 422, 'Ese local no existe.', { errors: { venueId: ['Local no encontrado'] } });
+      // A new key (the usual case) goes straight to its transaction, which takes the key; a
+      // repeat is found there (the key is taken) or, when this body no longer prices (the menu
+      // changed, the venue closed), here: a repeat always answers the first order.
       const at = now();
-      const priced = priceOrder(entry, input, at, venues);
+      let input: OrderInput, entry: CachedVenue, priced: PricedOrder;
+      try {
+        input = readInput();
+        const found = venues.get(input.venueId);
+        if (!found) throw problem('validation', 422, 'Ese local no existe.', { errors: { venueId: ['Local no encontrado'] } });
+        entry = found;
+        priced = priceOrder(entry, input, at, venues);
+      } catch (error) {
+        const first = await replay(userId, key, bodyText);
+        if (first) return { order: first, replayed: true };
+        throw error;
+      }
       const { venue } = entry;
       const createdAt = at.toISOString();
       const day = zonedParts(at, venue.timezone).date;
@@ -132,13 +141,15 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
         const id = randomUUID();
         // Sent together (pipelined). The key's primary key decides which of two simultaneous
         // requests (on any instances) makes the order; the counter row numbers it.
-        const [, claimed, counter] = await Promise.all([
-          checkLimit(tx, userId, at),
+        // A repeat is not refused by the limit: the key decides first.
+        const [limited, claimed, counter] = await Promise.all([
+          checkLimit(tx, userId, at).then(() => undefined, (error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
           sql.claimIdempotencyKey(tx, { userId, key, bodyHash: hashBody(bodyText), orderId: id, createdAt: at.getTime() }),
           sql.nextOrderNumber(tx, venue.id, day),
         ]);
         // Taken by another request: roll back (the number is not used up).
         if (!claimed) throw new KeyTaken();
+        if (limited) throw limited;
         const n = counter!.n;
         const doc: Order = {
           id,
