@@ -41,6 +41,9 @@ export const TABLE_MESSAGES = {
   callAlreadyOpen: 'Ya avisamos al personal: va en camino.',
   tableOrderNeedsLink: 'Solo se puede pedir a una mesa desde el código QR de esa mesa. Escanéalo para pedir desde la mesa.',
   noOpenSession: (label: string) => `La mesa ${label} no tiene una sesión abierta.`,
+  tableFull: (people: number) => `La mesa ya tiene ${people} personas unidas, el máximo. Pide ayuda al personal.`,
+  cartTooFast: (wait: string) => `Demasiados cambios seguidos en el carrito de la mesa. Lo guardamos y lo enviamos en ${wait}.`,
+  cartTooFastTable: (wait: string) => `La mesa está haciendo demasiados cambios seguidos en el carrito. Lo guardamos y lo enviamos en ${wait}.`,
 } as const;
 
 /** Header that carries the participant credential on every session request. */

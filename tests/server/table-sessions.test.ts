@@ -58,7 +58,7 @@ const sessionsOf = (messages: SseMessage[]) => messages.filter((m) => m.event ==
 
 beforeAll(async () => {
   // Joins and calls are not limited here (a describe below has its own server with limits).
-  s = await startTestServer({ tableJoinLimit: null, tableJoinAddressLimit: null, tableCallLimit: null });
+  s = await startTestServer({ tableJoinLimit: null, tableJoinAddressLimit: null, tableCallLimit: null, tableCartLimit: null, tableCartSessionLimit: null });
   staff = await s.tokenFor('cocina@umenu.test');
   manager = await s.tokenFor('gerente@umenu.test');
   diner = await s.tokenFor('ana@umenu.test');
@@ -639,43 +639,101 @@ describe('staff operations', () => {
 
 describe('floods', () => {
   let limited: TestServer;
+  let cook: string;
   beforeAll(async () => {
     limited = await startTestServer({
       tableJoinLimit: { max: 3, windowSeconds: 600 },
       tableJoinAddressLimit: { max: 6, windowSeconds: 600 },
+      tableBadTokenLimit: { max: 3, windowSeconds: 600 },
+      tableMaxPeople: 5,
       tableCallLimit: { max: 3, windowSeconds: 600 },
+      tableCartLimit: null,
+      tableCartSessionLimit: null,
     });
-    const cook = (await limited.login('cocina@umenu.test')).token;
+    cook = (await limited.login('cocina@umenu.test')).token;
     for (const [label, token] of await tokensOf(limited, cook)) tokens.set(`limited:${label}`, token);
   });
   afterAll(() => limited.dispose());
 
-  const joinLimited = (table: string, name: string) => joinAt(limited, table, name, { tableToken: tokens.get(`limited:${table}`)! });
+  /** A request from the client at `address` (the socket's address: no proxy is trusted here). */
+  const from = (address: string, path: string, json?: unknown) =>
+    limited.app.request(path, json === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(json) }, { incoming: { socket: { remoteAddress: address } } });
+  const joinFrom = (address: string, table: string, name: string, tableToken = tokens.get(`limited:${table}`)!) =>
+    from(address, `/api/venues/${V}/tables/${table}/join`, { token: tableToken, name });
+  const checkFrom = (address: string, table: string, tableToken: string) =>
+    from(address, `/api/venues/${V}/tables/${table}/check?t=${encodeURIComponent(tableToken)}`);
+  const closeLimited = (table: string) => limited.request(`/api/venues/${V}/tables/${table}/close`, { method: 'POST', token: cook });
+  const peopleAt = async (table: string) => {
+    const listed = await limited.request(`/api/venues/${V}/table-sessions`, { token: cook });
+    return StaffTableSessions.parse(await listed.json()).sessions.find((x) => x.table === table)?.participants.length ?? 0;
+  };
 
-  it('limits joins per table and per address (429, Retry-After, Spanish) and the refused join changes nothing', async () => {
-    for (let i = 0; i < 3; i++) expect((await joinLimited('1', `P${i}`)).status).toBe(201);
-    const tooMany = await joinLimited('1', 'P3');
+  it('limits joins of a table per address, not for everyone; closing the table or renewing its code starts afresh', async () => {
+    for (let i = 0; i < 3; i++) expect((await joinFrom('198.51.100.1', '1', `P${i}`)).status).toBe(201);
+    const tooMany = await joinFrom('198.51.100.1', '1', 'P3');
     expect(tooMany.status).toBe(429);
     expect(Number(tooMany.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await problemOf(tooMany)).detail).toMatch(/^Se han unido demasiadas personas a esta mesa en poco tiempo\. Vuelve a intentarlo en \d+ (min|s)\.$/);
-    // Other tables still open, until this address has tried too often (bad tokens count too).
-    expect((await joinLimited('2', 'Q')).status).toBe(201);
-    expect((await joinAt(limited, '2', 'Q', { tableToken: 'guess' })).status).toBe(404);
-    const address = await joinLimited('3', 'R');
-    expect(address.status).toBe(429);
-    expect((await problemOf(address)).detail).toMatch(/desde esta conexión/);
-    const listed = await limited.request(`/api/venues/${V}/table-sessions`, { token: (await limited.login('cocina@umenu.test')).token });
-    const sessions = StaffTableSessions.parse(await listed.json()).sessions;
-    expect(sessions.find((x) => x.table === '1')!.participants).toHaveLength(3);
-    expect(sessions.find((x) => x.table === '3')).toBeUndefined();
+    expect((await problemOf(tooMany)).detail).toMatch(/^Te has unido demasiadas veces a esta mesa en poco tiempo\. Vuelve a intentarlo en \d+ (min|s)\.$/);
+    // Another diner of the same table is not locked out by the first one.
+    expect((await joinFrom('198.51.100.2', '1', 'Marta')).status).toBe(201);
+    expect(await peopleAt('1')).toBe(4);
+    // Staff close the table: the next session's joins are counted afresh.
+    expect((await closeLimited('1')).status).toBe(200);
+    expect((await joinFrom('198.51.100.1', '1', 'P0')).status).toBe(201);
+
+    for (let i = 0; i < 2; i++) expect((await joinFrom('198.51.100.3', '6', `R${i}`)).status).toBe(201);
+    expect((await joinFrom('198.51.100.3', '6', 'R2')).status).toBe(201);
+    expect((await joinFrom('198.51.100.3', '6', 'R3')).status).toBe(429);
+    // Renewing the table's code ends its session: the new code joins at once.
+    const rotated = await limited.request(`/api/venues/${V}/tables/6/token`, { method: 'POST', token: (await limited.login('gerente@umenu.test')).token });
+    expect(rotated.status).toBe(200);
+    const fresh = new URL(((await rotated.json()) as { url: string }).url).searchParams.get('t')!;
+    expect((await joinFrom('198.51.100.3', '6', 'R4', fresh)).status).toBe(201);
+  });
+
+  it('holds at most the configured number of people in one session (409, Spanish), and the refused join changes nothing', async () => {
+    for (let i = 0; i < 5; i++) expect((await joinFrom(`198.51.100.${20 + i}`, '2', `Q${i}`)).status).toBe(201);
+    const full = await joinAt(limited, '2', 'Q5', { tableToken: tokens.get('limited:2')! });
+    expect(full.status).toBe(409);
+    const problem = await problemOf(full);
+    expect(problem.type).toBe(PROBLEM_TYPES.tableFull);
+    expect(problem.detail).toBe('La mesa ya tiene 5 personas unidas, el máximo. Pide ayuda al personal.');
+    expect(await peopleAt('2')).toBe(5);
+    expect((await closeLimited('2')).status).toBe(200);
+    expect((await joinAt(limited, '2', 'Q5', { tableToken: tokens.get('limited:2')! })).status).toBe(201);
+  });
+
+  it('counts wrong tokens in their own bucket per address (join and check): they never use up good joins', async () => {
+    const address = '198.51.100.40';
+    for (let i = 0; i < 3; i++) expect((await joinFrom(address, '3', 'X', `guess-${i}`)).status).toBe(404);
+    const guessing = await joinFrom(address, '3', 'X', 'guess-3');
+    expect(guessing.status).toBe(429);
+    expect(Number(guessing.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await problemOf(guessing)).detail).toMatch(/^Demasiados intentos con un código de mesa que no vale desde esta conexión\. Vuelve a intentarlo en \d+ (min|s)\.$/);
+    expect((await checkFrom(address, '3', 'guess-4')).status).toBe(429);
+    // The good code still opens the table: 6 good joins from this address (its allowance), then 429.
+    expect((await checkFrom(address, '3', tokens.get('limited:3')!)).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await joinFrom(address, '3', `G${i}`)).status).toBe(201);
+    for (let i = 3; i < 6; i++) expect((await joinFrom(address, '4', `G${i}`)).status).toBe(201);
+    const spent = await joinFrom(address, '5', 'G6');
+    expect(spent.status).toBe(429);
+    expect((await problemOf(spent)).detail).toMatch(/^Demasiados intentos de unirse a una mesa desde esta conexión\./);
+    expect(await peopleAt('5')).toBe(0);
+  });
+
+  it('limits checking a table link with wrong tokens (the same bucket as joins)', async () => {
+    for (let i = 0; i < 3; i++) expect((await limited.request(`/api/venues/${V}/tables/7/check?t=guess-${i}`)).status).toBe(404);
+    const refused = await limited.request(`/api/venues/${V}/tables/7/check?t=guess-3`);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await problemOf(refused)).detail).toMatch(/^Demasiados intentos con un código de mesa que no vale/);
+    expect((await joinAt(limited, '7', 'Y', { tableToken: 'guess-4' })).status).toBe(429);
+    // Another client is not affected.
+    expect((await checkFrom('198.51.100.50', '7', 'guess-5')).status).toBe(404);
   });
 
   it('limits calls per session', async () => {
-    const res = await limited.request(`/api/venues/${V}/tables/4/join`, { json: { token: tokens.get('limited:4'), name: 'Ana' } });
-    // The address limit of the previous test is spent: this join is refused too.
-    expect(res.status).toBe(429);
-    await limited.deps.db.run('DELETE FROM rate_hits');
-    const ana = JoinResult.parse(await (await joinLimited('4', 'Ana')).json());
+    const ana = JoinResult.parse(await (await joinFrom('198.51.100.60', '8', 'Ana')).json());
     expect((await callStaff(ana.credential, 'waiter', limited)).status).toBe(201);
     expect((await callStaff(ana.credential, 'waiter', limited)).status).toBe(200);
     expect((await callStaff(ana.credential, 'bill', limited)).status).toBe(201);

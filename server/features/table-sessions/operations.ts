@@ -11,20 +11,25 @@ export const checkTableToken = operation({
   method: 'get', path: '/venues/{id}/tables/{label}/check', operationId: 'checkTableToken', tags, access: 'public',
   summary: 'Whether a table link\'s token opens this table now; reveals nothing else',
   parameters: [idParam('id', 'Venue id'), idParam('label', 'Table label'), { name: 't', in: 'query', required: true, description: 'The token of the table link', schema: { type: 'string', maxLength: 64 } }],
-  responses: { 200: json('TableCheck', 'The token opens this table'), 404: tokenInvalid },
+  responses: {
+    200: json('TableCheck', 'The token opens this table'),
+    404: tokenInvalid,
+    429: problemResponse('Too many wrong tokens from this client address (join and check share the bucket; Retry-After)'),
+  },
 });
 
 export const joinTable = operation({
   method: 'post', path: '/venues/{id}/tables/{label}/join', operationId: 'joinTable', tags, access: 'bearer-optional',
-  summary: 'Join the table\'s open session, or open one; answers a participant credential bound to that session. A signed-in diner (optional bearer token) joins under their account name. Rate-limited per table and per client address',
+  summary: 'Join the table\'s open session, or open one; answers a participant credential bound to that session. A signed-in diner (optional bearer token) joins under their account name. Good joins are rate-limited per client address (for this table\'s session, and for every table); wrong tokens count in their own bucket per address; a session holds at most 20 people (configurable)',
   parameters: [idParam('id', 'Venue id'), idParam('label', 'Table label')],
   body: JoinInput,
   responses: {
     201: json('JoinResult', 'Joined: keep `credential` (send it as X-Table-Credential)'),
     401: problemResponse('A bearer token was sent and is not valid (refresh it, or join without it)'),
     404: tokenInvalid,
+    409: problemResponse('The session already holds the most people allowed (type table-full)'),
     422: problemResponse('Missing or bad name (`errors.name`: 1 to 40 characters)'),
-    429: problemResponse('Too many joins of this table or from this address (Retry-After)'),
+    429: problemResponse('Too many joins of this table from this address, too many joins from this address, or too many wrong tokens from it (Retry-After)'),
   },
 });
 

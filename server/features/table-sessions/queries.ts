@@ -74,6 +74,8 @@ export async function closeSessionRows(q: Queryable, id: string, closedAt: strin
 export const participantsOf = (q: Queryable, sessionId: string) =>
   q.all<{ id: string; name: string; joined_at: string }>('SELECT id, name, joined_at FROM table_participants WHERE session_id = ? ORDER BY joined_at, id', [sessionId]);
 
+export const participantCount = async (q: Queryable, sessionId: string) =>
+  Number((await q.get<{ n: number }>('SELECT COUNT(*) AS n FROM table_participants WHERE session_id = ?', [sessionId]))?.n ?? 0);
 export const latestJoin = (q: Queryable, sessionId: string) =>
   q.get<{ joined_at: string }>('SELECT joined_at FROM table_participants WHERE session_id = ? ORDER BY joined_at DESC LIMIT 1', [sessionId]);
 

@@ -53,7 +53,7 @@ export function tableSessionRoutes({ tables, auth, venues, config, events, order
     const id = param('id');
     const label = param('label');
     noStore(c);
-    if (!isValidVenueId(id) || !(await tables.check(id, label, c.req.query('t') ?? ''))) throw invalidToken();
+    if (!isValidVenueId(id) || !(await tables.checkLink(id, label, c.req.query('t') ?? '', clientIp(c)))) throw invalidToken();
     return c.json({ venueId: id, table: label });
   });
 
