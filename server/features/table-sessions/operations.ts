@@ -5,6 +5,7 @@ import { eventStream, idParam, json, problemResponse, resumeParams, tableAuth, t
 
 const tags = ['tables'];
 const lineIdSchema = { type: 'string', pattern: '^[A-Za-z0-9_-]{8,64}$' };
+const cartTooFast = problemResponse('Too many cart writes by this participant or this table in a short time: send the edit again after Retry-After');
 const tokenInvalid = problemResponse('Unknown venue or table, or an unknown, old or rotated token (type table-token-invalid)');
 
 export const checkTableToken = operation({
@@ -41,14 +42,14 @@ export const getTableSession = operation({
 
 export const streamTableSession = operation({
   method: 'get', path: '/table-session/events', operationId: 'streamTableSession', tags, access: 'table',
-  summary: 'Live session (SSE, resumable like the order streams): `retry:` and `event: ready`, then `event: session` with the whole TableSession at once and after every change (join, cart, round, call, acknowledgement, close), and `event: order` with the whole Order when one of its rounds changes status; only this session\'s events. A closed session sends its empty closed snapshot and replays nothing',
+  summary: 'Live session (SSE, resumable like the order streams): `retry:` and `event: ready`, then `event: session` with the whole TableSession at once and after every change but the cart\'s (join, round, call, acknowledgement, close), `event: cart` with only what a cart change touched (TableCartChange: the line added or changed, or the removed line\'s id, with the session\'s version: a phone that sees a gap in versions reads GET /table-session once), and `event: order` with the whole Order when one of its rounds changes status; only this session\'s events. Resuming more than 200 events or 256 KB behind answers one current `event: session` instead of the history. A closed session sends its empty closed snapshot and replays nothing',
   parameters: resumeParams,
   responses: { 200: eventStream, ...tableAuth },
 });
 
 export const putTableCartLine = operation({
   method: 'put', path: '/table-session/cart/lines/{lineId}', operationId: 'putTableCartLine', tags, access: 'table',
-  summary: 'Create the line (id chosen by the client), or change the caller\'s own line. A new line identical (dish, options, note) to one of the caller\'s merges into it (quantities added, at most 99); repeating a PUT changes nothing. At most 50 lines per table',
+  summary: 'Create the line (id chosen by the client), or change the caller\'s own line. A new line identical (dish, options, note) to one of the caller\'s merges into it (quantities added, at most 99); repeating a PUT changes nothing. At most 50 lines per table; writes (PUT and DELETE) are rate-limited per participant and per session',
   parameters: [idParam('lineId', 'Line id chosen by the client', lineIdSchema)],
   body: CartLineInput,
   responses: {
@@ -57,6 +58,7 @@ export const putTableCartLine = operation({
     403: problemResponse('The line was added by someone else'),
     ...tableClosed,
     422: problemResponse('Bad line id, unknown or unavailable dish or option (the dish is named), option group rules, quantity 1–99, or 50 lines already'),
+    429: cartTooFast,
   },
 });
 
@@ -64,7 +66,7 @@ export const deleteTableCartLine = operation({
   method: 'delete', path: '/table-session/cart/lines/{lineId}', operationId: 'deleteTableCartLine', tags, access: 'table',
   summary: 'Remove a line (anyone at the table; a line that is not there answers the session as it is)',
   parameters: [idParam('lineId', 'Line id', lineIdSchema)],
-  responses: { 200: json('TableSession', 'The session after the change'), ...tableAuth, ...tableClosed, 422: problemResponse('Bad line id') },
+  responses: { 200: json('TableSession', 'The session after the change'), ...tableAuth, ...tableClosed, 422: problemResponse('Bad line id'), 429: cartTooFast },
 });
 
 export const sendTableRound = operation({

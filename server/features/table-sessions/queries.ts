@@ -111,6 +111,8 @@ export const participantLinesOfProduct = (q: Queryable, sessionId: string, parti
 export const cartLineCount = async (q: Queryable, sessionId: string) =>
   Number((await q.get<{ n: number }>('SELECT COUNT(*) AS n FROM table_cart_lines WHERE session_id = ?', [sessionId]))!.n);
 
+export const cartUnitCount = async (q: Queryable, sessionId: string) =>
+  Number((await q.get<{ n: number | null }>('SELECT SUM(quantity) AS n FROM table_cart_lines WHERE session_id = ?', [sessionId]))?.n ?? 0);
 export const latestLineAddedAt = async (q: Queryable, sessionId: string) =>
   (await q.get<{ latest: string | null }>('SELECT MAX(added_at) AS latest FROM table_cart_lines WHERE session_id = ?', [sessionId]))?.latest ?? null;
 
@@ -171,3 +173,9 @@ export const acknowledgeCall = (q: Queryable, id: string, at: string) =>
 
 export const countOpenSessions = async (q: Queryable, activeSince: number) =>
   Number((await q.get<{ n: number }>("SELECT COUNT(*) AS n FROM table_sessions WHERE status = 'open' AND active_at > ?", [activeSince]))?.n ?? 0);
+
+// ── Stored events of a session ───────────────────────────────────────────────
+
+/** A closed session's stored events, but its rounds' (`order`), which their orders keep. */
+export const deleteSessionEvents = (q: Queryable, sessionId: string) =>
+  q.run("DELETE FROM events WHERE session_id = ? AND type <> 'order'", [sessionId]);

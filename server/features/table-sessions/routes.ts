@@ -27,6 +27,8 @@ import {
 } from './operations.ts';
 
 const KEY_PATTERN = /^[\x21-\x7e]{8,200}$/;
+/** The most history a reconnecting phone is sent; past it, one current snapshot. */
+const TABLE_REPLAY_LIMIT = { events: 200, bytes: 256 * 1024 };
 
 export function tableSessionRoutes({ tables, auth, venues, config, events, orders }: AppDeps): Hono {
   const app = new Hono();
@@ -90,13 +92,15 @@ export function tableSessionRoutes({ tables, auth, venues, config, events, order
 
   const streamDeps = { events, heartbeatMs: config.sseHeartbeatMs, onClose: (fn: () => void) => orders.onClose(fn) };
 
-  /** SSE: `event: session` (the whole session) now and after every change; `event: order` when a round changes. */
+  /** SSE: `event: session` (the whole session) now and after every change but the cart's, `event: cart` (one line), `event: order` when a round changes. */
   onTable(streamTableSession, async (c, _input, who) => {
     const closed = who.session.status === 'closed';
     return eventStream(c, streamDeps, {
       venueId: who.session.venue_id,
       sessionId: who.session.id,
-      accept: (e) => e.type === 'session' || e.type === 'order',
+      accept: (e) => e.type === 'session' || e.type === 'cart' || e.type === 'order',
+      // A phone far behind gets the session as it is now, not its history.
+      replayLimit: TABLE_REPLAY_LIMIT,
       // Nothing of a closed session is replayed: its phones get the empty closed snapshot.
       ignoreResume: closed,
       async fresh() {
