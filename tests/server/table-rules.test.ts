@@ -42,7 +42,7 @@ const put = (credential: string, id: string, line: unknown) => s.request(`/api/t
 const closeTable = (table: string) => s.request(`/api/venues/${V}/tables/${encodeURIComponent(table)}/close`, { method: 'POST', token: staff });
 
 beforeAll(async () => {
-  s = await startTestServer({ tableJoinLimit: null, tableJoinAddressLimit: null, tableCallLimit: null, tableCartLimit: null, tableCartSessionLimit: null });
+  s = await startTestServer({ tableJoinLimit: null, tableJoinAddressLimit: null, tableBadTokenLimit: null, tableCallLimit: null, tableCartLimit: null, tableCartSessionLimit: null });
   diner = await s.tokenFor('ana@umenu.test');
   manager = await s.tokenFor('gerente@umenu.test');
   staff = await s.tokenFor('cocina@umenu.test');

@@ -76,8 +76,8 @@ function sessionsOf(messages: SseMessage[], base?: Session): Session[] {
 }
 
 beforeAll(async () => {
-  // Joins and calls are not limited here (a describe below has its own server with limits).
-  s = await startTestServer({ tableJoinLimit: null, tableJoinAddressLimit: null, tableCallLimit: null, tableCartLimit: null, tableCartSessionLimit: null });
+  // Joins, calls and cart writes are not limited here (describes below have their own servers with limits).
+  s = await startTestServer({ tableJoinLimit: null, tableJoinAddressLimit: null, tableBadTokenLimit: null, tableCallLimit: null, tableCartLimit: null, tableCartSessionLimit: null });
   staff = await s.tokenFor('cocina@umenu.test');
   manager = await s.tokenFor('gerente@umenu.test');
   diner = await s.tokenFor('ana@umenu.test');
@@ -801,7 +801,10 @@ describe('floods', () => {
 
   it('counts wrong tokens in their own bucket per address (join and check): they never use up good joins', async () => {
     const address = '198.51.100.40';
-    for (let i = 0; i < 3; i++) expect((await joinFrom(address, '3', 'X', `guess-${i}`)).status).toBe(404);
+    // A wrong code, one too long to be a code, and one for a venue that does not exist: three wrong tokens.
+    expect((await joinFrom(address, '3', 'X', 'guess-0')).status).toBe(404);
+    expect((await joinFrom(address, '3', 'X', 'x'.repeat(100))).status).toBe(404);
+    expect((await from(address, `/api/venues/no-existe/tables/3/join`, { token: 'guess-2', name: 'X' })).status).toBe(404);
     const guessing = await joinFrom(address, '3', 'X', 'guess-3');
     expect(guessing.status).toBe(429);
     expect(Number(guessing.headers.get('retry-after'))).toBeGreaterThan(0);
