@@ -17,7 +17,12 @@
  * against the targets, then stops the servers and checks that every order answered 201 is in
  * the database with a unique number. The crash run (PostgreSQL ×2): an order load on both
  * instances, one SIGKILLed after 2 s, requests without an answer retried with the same key
- * on the other; counts acknowledged, lost and duplicated orders. Exits non-zero only when a
+ * on the other; counts acknowledged, lost and duplicated orders. The table-session scenario
+ * (first instance): BENCH_TABLES tables (default 8) × 4 phones, each phone reading its session's
+ * stream and writing its own cart lines back to back for the scenario's duration: writes/s,
+ * stored event bytes per write, and the p50/p99 delivery time of each change (from the write's
+ * request to its `event: cart` on each other phone of the table); every change must reach every
+ * other phone. Join and cart limits are off for the benchmark (it measures capacity). Exits non-zero only when a
  * correctness check fails (throughput depends on a shared, noisy machine: reported, not enforced).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -59,6 +64,8 @@ interface Stack {
   kill(index: number): void;
   /** Ids, distinct numbers and count of the orders stored (after stop). */
   stored(): Promise<{ ids: Set<string>; numbers: number; n: number; keys: number }>;
+  /** Stored table events of cart changes: how many `cart` events, and the data bytes of `cart` and `table-cart` together (after stop). */
+  cartEvents(): Promise<{ changes: number; bytes: number }>;
   cleanup(): Promise<void>;
 }
 
@@ -115,7 +122,8 @@ async function startStack(db: DbKind, instances: number): Promise<Stack> {
     env: {
       UMENU_DB: dbPath, UMENU_RESET_DB: db === 'sqlite' ? '1' : '0', UMENU_SKIP_BUILD: '1',
       // No request log: the benchmark's own process would spend a core reading 20,000 lines a second.
-      UMENU_SEED_LARGE: '1', UMENU_ORDER_LIMIT: 'off', UMENU_LOG: 'off', UMENU_METRICS_TOKEN: METRICS_TOKEN, UMENU_DIST: join(dir, 'no-dist'), UMENU_JWT_SECRET: 'bench-secret-0123456789abcdef0123456789',
+      UMENU_SEED_LARGE: '1', UMENU_ORDER_LIMIT: 'off', UMENU_LOG: 'off', UMENU_METRICS_TOKEN: METRICS_TOKEN,
+      UMENU_TABLE_JOIN_LIMIT: 'off', UMENU_TABLE_JOIN_IP_LIMIT: 'off', UMENU_TABLE_CART_LIMIT: 'off', UMENU_TABLE_CART_SESSION_LIMIT: 'off', UMENU_DIST: join(dir, 'no-dist'), UMENU_JWT_SECRET: 'bench-secret-0123456789abcdef0123456789',
       ...(dbUrl ? { UMENU_DATABASE_URL: dbUrl } : {}),
     },
   })));
@@ -147,6 +155,19 @@ async function startStack(db: DbKind, instances: number): Promise<Stack> {
       const t = sqlite.prepare('SELECT COUNT(DISTINCT venue_id || day || number) AS numbers, COUNT(*) AS n, (SELECT COUNT(*) FROM idempotency_keys) AS keys FROM orders').get() as { numbers: number; n: number; keys: number };
       sqlite.close();
       return { ids, ...t };
+    },
+    async cartEvents() {
+      const query = "SELECT SUM(CASE WHEN type = 'cart' THEN 1 ELSE 0 END) AS changes, SUM(LENGTH(data)) AS bytes FROM events WHERE type IN ('cart', 'table-cart')";
+      if (dbUrl) {
+        const sql = postgres(dbUrl, { max: 1, onnotice: () => {} });
+        const [t] = await sql.unsafe<Array<{ changes: string | null; bytes: string | null }>>(query);
+        await sql.end();
+        return { changes: Number(t?.changes ?? 0), bytes: Number(t?.bytes ?? 0) };
+      }
+      const sqlite = new DatabaseSync(dbPath, { readOnly: true });
+      const t = sqlite.prepare(query).get() as { changes: number | null; bytes: number | null };
+      sqlite.close();
+      return { changes: Number(t.changes ?? 0), bytes: Number(t.bytes ?? 0) };
     },
     async cleanup() {
       for (const p of procs) if (p.child.exitCode === null) p.child.kill('SIGKILL');
@@ -244,9 +265,12 @@ async function bench(stack: Stack, full: boolean): Promise<void> {
   };
   await run(stack, 'POST /api/orders → 201', () => ({ requests: [orderRequest] }), ORDER_TARGET, 201);
   if (full) await run(stack, 'POST /api/orders → 201 at a fixed 500 req/s', () => ({ requests: [orderRequest], overallRate: 500 }), ORDER_TARGET, 201);
+  const tables = await tableSessions(base);
   await dbCost(stack);
 
   await stack.stop();
+  const { changes, bytes } = await stack.cartEvents();
+  tableLines.push(`${stack.label}: ${tables} · stored event bytes per cart write ${changes ? Math.round(bytes / changes) : 0} B (${changes} changes, \`cart\` + \`table-cart\`)`);
   const stored = await stack.stored();
   const missing = [...createdIds].filter((id) => !stored.ids.has(id));
   console.log(`${stack.label}: orders answered 201: ${createdIds.size}; in the database: ${stored.n}; missing: ${missing.length}; distinct order numbers: ${stored.numbers}/${stored.n}`);
@@ -256,6 +280,102 @@ async function bench(stack: Stack, full: boolean): Promise<void> {
   const uncounted = stored.n - createdIds.size;
   if (uncounted < 0 || uncounted > 4 * CONNECTIONS) failures.push(`${stack.label}: database holds ${stored.n} orders but ${createdIds.size} were answered 201`);
   if (stored.numbers !== stored.n) failures.push(`${stack.label}: order numbers are not unique`);
+}
+
+const TABLES = Number(process.env.BENCH_TABLES ?? 8);
+const PHONES = 4;
+const tableLines: string[] = [];
+
+interface Phone { table: string; credential: string; session: string; stop(): void; ready: Promise<void> }
+
+/** Opens a phone's session stream; every `event: cart` is noted with its arrival time. */
+function followTable(base: string, credential: string, onCart: (version: number, at: number) => void): { stop(): void; ready: Promise<void> } {
+  const controller = new AbortController();
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => { markReady = resolve; });
+  void (async () => {
+    const res = await fetch(`${base}/api/table-session/events`, { headers: { 'x-table-credential': credential }, signal: controller.signal });
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      text += decoder.decode(value, { stream: true });
+      let end: number;
+      while ((end = text.indexOf('\n\n')) !== -1) {
+        const frame = text.slice(0, end);
+        text = text.slice(end + 2);
+        if (frame.includes('event: session')) markReady();
+        if (!frame.includes('event: cart')) continue;
+        const data = frame.split('\n').find((l) => l.startsWith('data: '))?.slice(6) ?? '{}';
+        onCart((JSON.parse(data) as { version: number }).version, performance.now());
+      }
+    }
+  })().catch(() => markReady());
+  return { stop: () => controller.abort(), ready };
+}
+
+/** The table-session scenario: TABLES × 4 phones writing the cart and reading the stream. */
+async function tableSessions(base: string): Promise<string> {
+  const manager = await login(base, 'gerente@umenu.test');
+  const listed = (await (await fetch(`${base}/api/venues/taqueria-el-guero/tables`, { headers: { authorization: `Bearer ${manager}` } })).json()) as { tables: Array<{ label: string; url: string }> };
+  const links = listed.tables.filter((t) => /^\d+$/.test(t.label)).slice(0, TABLES);
+  const arrivals = new Map<string, Array<{ phone: number; at: number }>>();
+  const phones: Phone[] = [];
+  for (const link of links) {
+    const token = new URL(link.url, base).searchParams.get('t')!;
+    for (let i = 0; i < PHONES; i++) {
+      const res = await fetch(`${base}/api/venues/taqueria-el-guero/tables/${link.label}/join`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, name: `Mesa ${link.label} · ${i + 1}` }) });
+      if (res.status !== 201) throw new Error(`table scenario: join answered ${res.status}`);
+      const joined = (await res.json()) as { credential: string; session: { id: string } };
+      const index = phones.length;
+      const stream = followTable(base, joined.credential, (version, at) => {
+        const key = `${joined.session.id}:${version}`;
+        arrivals.set(key, [...(arrivals.get(key) ?? []), { phone: index, at }]);
+      });
+      phones.push({ table: link.label, credential: joined.credential, session: joined.session.id, ...stream });
+    }
+  }
+  await Promise.all(phones.map((p) => p.ready));
+  const writes: Array<{ key: string; phone: number; sent: number }> = [];
+  let refused = 0;
+  const started = performance.now();
+  const stopAt = started + DURATION * 1000;
+  await Promise.all(phones.map(async (phone, index) => {
+    for (let n = 0; performance.now() < stopAt; n++) {
+      const sent = performance.now();
+      const res = await fetch(`${base}/api/table-session/cart/lines/bench-${index}-${n % 3}`, {
+        method: 'PUT', headers: { 'content-type': 'application/json', 'x-table-credential': phone.credential },
+        body: JSON.stringify({ productId: 'flan-napolitano', optionIds: [], quantity: 1 + (n % 5), note: `Mesa ${phone.table}, línea ${n % 3}` }),
+      });
+      if (res.status !== 200) {
+        refused++;
+        await res.arrayBuffer();
+        continue;
+      }
+      const { version } = (await res.json()) as { version: number };
+      writes.push({ key: `${phone.session}:${version}`, phone: index, sent });
+    }
+  }));
+  const elapsed = (performance.now() - started) / 1000;
+  // Let the last changes arrive, then stop the streams.
+  const settle = performance.now() + 2000;
+  const expected = () => writes.reduce((n, w) => n + (arrivals.get(w.key)?.filter((a) => a.phone !== w.phone).length ?? 0), 0);
+  while (expected() < writes.length * (PHONES - 1) && performance.now() < settle) await new Promise((r) => setTimeout(r, 50));
+  for (const phone of phones) phone.stop();
+  const delays: number[] = [];
+  let missing = 0;
+  for (const w of writes) {
+    const others = (arrivals.get(w.key) ?? []).filter((a) => a.phone !== w.phone);
+    missing += PHONES - 1 - others.length;
+    for (const a of others) delays.push(a.at - w.sent);
+  }
+  delays.sort((a, b) => a - b);
+  const pct = (q: number) => (delays.length ? Math.round(delays[Math.min(delays.length - 1, Math.floor(q * delays.length))]!) : 0);
+  if (missing) failures.push(`table scenario: ${missing} changes did not reach another phone of the table`);
+  if (refused) failures.push(`table scenario: ${refused} cart writes refused`);
+  return `table sessions, ${links.length} tables × ${PHONES} phones for ${DURATION} s: ${Math.round(writes.length / elapsed)} cart writes/s (${writes.length}), delivery to the other phones p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms (${delays.length} deliveries, ${missing} missing)`;
 }
 
 /** Two instances under an order load; one is SIGKILLed; lost answers are retried on the other. */
@@ -327,6 +447,7 @@ console.log('');
 console.log('| setup | scenario | req/s | p50 ms | p99 ms | answers | target | meets |');
 console.log('|---|---|---:|---:|---:|---|---|---|');
 for (const r of rows) console.log(`| ${r.stack} | ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.codes} | ${r.target} | ${r.meets ? 'yes' : 'NO'} |`);
+for (const line of tableLines) console.log(`\n${line}`);
 for (const line of crashLines) console.log(`\n${line}`);
 if (dbRows.length) {
   console.log('\nDatabase work per request (from each instance\'s /api/metrics; a round trip is a wait for PostgreSQL, pipelined statements share one):\n');

@@ -90,6 +90,9 @@ export function e2eConfig(overrides: Partial<ServerConfig>): ServerConfig {
       // Every phone of the suite joins tables from one address: no join limits (the API tests cover them).
       UMENU_TABLE_JOIN_LIMIT: 'off',
       UMENU_TABLE_JOIN_IP_LIMIT: 'off',
+      UMENU_TABLE_BAD_TOKEN_LIMIT: 'off',
+      UMENU_TABLE_CART_LIMIT: 'off',
+      UMENU_TABLE_CART_SESSION_LIMIT: 'off',
     }),
     ...overrides,
   };

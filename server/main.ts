@@ -64,7 +64,11 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const auth = await createAuthService(db, config, limiter);
   const orders = createOrderService(db, venues, { ...(options.now ? { now: options.now } : {}), events, limit: config.orderLimit, limiter });
   const tables = createTableSessionService(db, venues, orders, events, {
-    limits: { joinsPerTable: config.tableJoinLimit, joinsPerAddress: config.tableJoinAddressLimit, callsPerSession: config.tableCallLimit },
+    limits: {
+      joinsPerTable: config.tableJoinLimit, joinsPerAddress: config.tableJoinAddressLimit, badTokensPerAddress: config.tableBadTokenLimit,
+      maxPeople: config.tableMaxPeople, callsPerSession: config.tableCallLimit,
+      cartWritesPerParticipant: config.tableCartLimit, cartWritesPerSession: config.tableCartSessionLimit,
+    },
     tableForToken,
     limiter,
     ...(options.now ? { now: options.now } : {}),

@@ -42,8 +42,16 @@ export interface ServerConfig {
   loginWindowSeconds: number;
   /** Orders per account and window (`UMENU_ORDER_LIMIT`, default `20/10m`; `off`: no limit). */
   orderLimit: RateLimit | null;
-  /** Joins of one table (`UMENU_TABLE_JOIN_LIMIT`, default `30/10m`). */
+  /** Joins of one table's open session from one client address (`UMENU_TABLE_JOIN_LIMIT`, default `30/10m`). */
   tableJoinLimit: RateLimit | null;
+  /** People in one table session (`UMENU_TABLE_MAX_PEOPLE`, default 20). */
+  tableMaxPeople: number;
+  /** Wrong table tokens (join or check) from one client address (`UMENU_TABLE_BAD_TOKEN_LIMIT`, default `20/10m`). */
+  tableBadTokenLimit: RateLimit | null;
+  /** Cart writes of one participant (`UMENU_TABLE_CART_LIMIT`, default `60/1m`). */
+  tableCartLimit: RateLimit | null;
+  /** Cart writes of one table session, everyone together (`UMENU_TABLE_CART_SESSION_LIMIT`, default `240/1m`). */
+  tableCartSessionLimit: RateLimit | null;
   /** Join attempts from one client address (`UMENU_TABLE_JOIN_IP_LIMIT`, default `60/10m`: a venue's diners may share one address). */
   tableJoinAddressLimit: RateLimit | null;
   /** Calls (waiter, bill) of one table session (`UMENU_TABLE_CALL_LIMIT`, default `10/10m`). */
@@ -120,6 +128,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     orderLimit: parseRateLimit(env.UMENU_ORDER_LIMIT),
     tableJoinLimit: parseRateLimit(env.UMENU_TABLE_JOIN_LIMIT, { max: 30, windowSeconds: 600 }, 'UMENU_TABLE_JOIN_LIMIT'),
     tableJoinAddressLimit: parseRateLimit(env.UMENU_TABLE_JOIN_IP_LIMIT, { max: 60, windowSeconds: 600 }, 'UMENU_TABLE_JOIN_IP_LIMIT'),
+    tableMaxPeople: int(env.UMENU_TABLE_MAX_PEOPLE, 20),
+    tableBadTokenLimit: parseRateLimit(env.UMENU_TABLE_BAD_TOKEN_LIMIT, { max: 20, windowSeconds: 600 }, 'UMENU_TABLE_BAD_TOKEN_LIMIT'),
+    tableCartLimit: parseRateLimit(env.UMENU_TABLE_CART_LIMIT, { max: 60, windowSeconds: 60 }, 'UMENU_TABLE_CART_LIMIT'),
+    tableCartSessionLimit: parseRateLimit(env.UMENU_TABLE_CART_SESSION_LIMIT, { max: 240, windowSeconds: 60 }, 'UMENU_TABLE_CART_SESSION_LIMIT'),
     tableCallLimit: parseRateLimit(env.UMENU_TABLE_CALL_LIMIT, { max: 10, windowSeconds: 600 }, 'UMENU_TABLE_CALL_LIMIT'),
     cspConnect: list(env.UMENU_CSP_CONNECT),
     cspImg: list(env.UMENU_CSP_IMG),

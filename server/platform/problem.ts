@@ -35,6 +35,7 @@ const TITLES: Record<ProblemKey, string> = {
   tableTokenInvalid: 'Código de mesa no válido',
   tableCredentialInvalid: 'Acceso a la mesa no válido',
   tableClosed: 'Mesa cerrada',
+  tableFull: 'Mesa completa',
   invitationInvalid: 'Invitación no válida',
   accountExists: 'La cuenta ya existe',
   server: 'Error del servidor',

@@ -33,6 +33,7 @@ export const PROBLEM_TYPES = {
   tableTokenInvalid: 'urn:umenu:problem:table-token-invalid',
   tableCredentialInvalid: 'urn:umenu:problem:table-credential-invalid',
   tableClosed: 'urn:umenu:problem:table-closed',
+  tableFull: 'urn:umenu:problem:table-full',
   invitationInvalid: 'urn:umenu:problem:invitation-invalid',
   accountExists: 'urn:umenu:problem:account-exists',
   tableAccessRequired: 'urn:umenu:problem:table-access-required',

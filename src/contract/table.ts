@@ -41,6 +41,9 @@ export const TABLE_MESSAGES = {
   callAlreadyOpen: 'Ya avisamos al personal: va en camino.',
   tableOrderNeedsLink: 'Solo se puede pedir a una mesa desde el código QR de esa mesa. Escanéalo para pedir desde la mesa.',
   noOpenSession: (label: string) => `La mesa ${label} no tiene una sesión abierta.`,
+  tableFull: (people: number) => `La mesa ya tiene ${people} personas unidas, el máximo. Pide ayuda al personal.`,
+  cartTooFast: (wait: string) => `Demasiados cambios seguidos en el carrito de la mesa. Lo guardamos y lo enviamos en ${wait}.`,
+  cartTooFastTable: (wait: string) => `La mesa está haciendo demasiados cambios seguidos en el carrito. Lo guardamos y lo enviamos en ${wait}.`,
 } as const;
 
 /** Header that carries the participant credential on every session request. */
@@ -133,6 +136,23 @@ export const TableSession = z.object({
   removed: z.optional(LineRemoval),
 });
 
+/**
+ * `event: cart` on a participant's stream: one cart line added or changed (`line`), or removed
+ * (`removedLineId`, and `removed` when it was someone else's), with the session's version after
+ * the change. A phone applies it when `version` is the next one; a gap means it missed a change
+ * and reads the whole session once.
+ */
+export const TableCartChange = z.object({
+  sessionId: z.string(),
+  version: z.int(),
+  line: z.optional(TableCartLine),
+  removedLineId: z.optional(z.string()),
+  removed: z.optional(LineRemoval),
+});
+
+/** `event: table-cart` on the board's stream: a table's cart size changed. */
+export const StaffCartChange = z.object({ id: z.string(), table: z.string(), cartCount: z.int() });
+
 export const TableCheck = z.object({ venueId: z.string(), table: z.string() });
 
 export const JoinResult = z.object({
@@ -181,6 +201,8 @@ export type TableCall = z.infer<typeof TableCall>;
 export type TableSessionStatus = z.infer<typeof TableSessionStatus>;
 export type TableSession = z.infer<typeof TableSession>;
 export type TableCheck = z.infer<typeof TableCheck>;
+export type TableCartChange = z.infer<typeof TableCartChange>;
+export type StaffCartChange = z.infer<typeof StaffCartChange>;
 export type JoinResult = z.infer<typeof JoinResult>;
 export type CallResult = z.infer<typeof CallResult>;
 export type TableBill = z.infer<typeof TableBill>;

@@ -144,6 +144,7 @@ const MESSAGES: Record<string, string> = {
   [PROBLEM_TYPES.tableTokenInvalid]: 'Este código de mesa no es válido',
   [PROBLEM_TYPES.tableCredentialInvalid]: 'Tu acceso a la mesa no es válido. Vuelve a escanear el código de la mesa.',
   [PROBLEM_TYPES.tableClosed]: 'La mesa está cerrada. Escanea el código de la mesa para empezar de nuevo.',
+  [PROBLEM_TYPES.tableFull]: 'La mesa ya tiene el máximo de personas unidas. Pide ayuda al personal.',
   [PROBLEM_TYPES.invitationInvalid]: 'Esta invitación no es válida o ya se ha usado. Pide a quien te invitó un enlace nuevo.',
   [PROBLEM_TYPES.accountExists]: 'Ya existe una cuenta con este correo: inicia sesión para continuar.',
   [PROBLEM_TYPES.tableAccessRequired]: 'Solo se puede pedir a una mesa desde el código QR de esa mesa. Escanéalo para pedir desde la mesa.',

@@ -16,7 +16,8 @@ describe.skipIf(!pgUrl())('the database restarts under load', () => {
   let s: TestServer;
   beforeAll(async () => {
     cluster = await startPgCluster();
-    s = await startTestServer({ databaseUrl: cluster.url, dbPoolSize: 6 });
+    // The cart load writes as fast as it can: no cart write limits here (table-sessions.test.ts covers them).
+    s = await startTestServer({ databaseUrl: cluster.url, dbPoolSize: 6, tableCartLimit: null, tableCartSessionLimit: null });
   }, 60_000);
   afterAll(async () => {
     await s?.dispose();

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { JoinResult, StaffTableSessions, TableSession, TABLE_MESSAGES } from '../../src/contract/table.ts';
+import { JoinResult, StaffTableSessions, TableCartChange, TableSession, TABLE_MESSAGES } from '../../src/contract/table.ts';
 import { Order } from '../../src/contract/order.ts';
 import { PROBLEM_TYPES } from '../../src/contract/problem.ts';
 import { newKey, openEvents, startTestServer, tacoOrder, type TestServer } from './helpers.ts';
@@ -42,7 +42,7 @@ const put = (credential: string, id: string, line: unknown) => s.request(`/api/t
 const closeTable = (table: string) => s.request(`/api/venues/${V}/tables/${encodeURIComponent(table)}/close`, { method: 'POST', token: staff });
 
 beforeAll(async () => {
-  s = await startTestServer({ tableJoinLimit: null, tableJoinAddressLimit: null, tableCallLimit: null });
+  s = await startTestServer({ tableJoinLimit: null, tableJoinAddressLimit: null, tableBadTokenLimit: null, tableCallLimit: null, tableCartLimit: null, tableCartSessionLimit: null });
   diner = await s.tokenFor('ana@umenu.test');
   manager = await s.tokenFor('gerente@umenu.test');
   staff = await s.tokenFor('cocina@umenu.test');
@@ -157,7 +157,9 @@ describe('calls and removals say who', () => {
     expect(removed.status).toBe(200);
     const notice = { lineId: mine, name: 'Guacamole con totopos', ownerId: mateo.participantId, byId: lucia.participantId, by: 'Lucía' };
     expect(TableSession.parse(await removed.json()).removed).toEqual(notice);
-    await stream.until((m) => m.some((x) => x.event === 'session' && TableSession.parse(JSON.parse(x.data!)).removed?.lineId === mine));
+    // The phones hear the change itself: the removed line and who removed it.
+    const heard = await stream.until((m) => m.some((x) => x.event === 'cart' && TableCartChange.parse(JSON.parse(x.data!)).removed?.lineId === mine));
+    expect(TableCartChange.parse(JSON.parse(heard.filter((x) => x.event === 'cart').at(-1)!.data!))).toMatchObject({ removedLineId: mine, removed: notice });
     stream.close();
     // Only the snapshot of that change says it; the next read does not repeat it.
     expect((await session(mateo.credential)).removed).toBeUndefined();

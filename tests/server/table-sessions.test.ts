@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { JoinResult, StaffTableSessions, TableBill, TableSession, TABLE_MESSAGES, TABLE_STRINGS, type TableSession as Session } from '../../src/contract/table.ts';
+import { applyCartChange } from '../../src/features/table/view.ts';
+import { JoinResult, StaffTableSessions, TableBill, TableCartChange, TableSession, TABLE_MESSAGES, TABLE_STRINGS, type TableSession as Session } from '../../src/contract/table.ts';
 import { Order, type Order as OrderT } from '../../src/contract/order.ts';
 import { PROBLEM_TYPES } from '../../src/contract/problem.ts';
 import { newKey, openEvents, pgUrl, startTestServer, testDatabase, type SseMessage, type TestServer } from './helpers.ts';
@@ -54,11 +55,29 @@ const put = (credential: string, id: string, line: unknown) => s.request(`/api/t
 const del = (credential: string, id: string) => s.request(`/api/table-session/cart/lines/${id}`, { method: 'DELETE', headers: cred(credential) });
 const sendRound = (credential: string, expectedTotal: number, key = newKey()) => s.request('/api/table-session/rounds', { json: { expectedTotal }, key, headers: cred(credential) });
 const callStaff = (credential: string, kind: 'waiter' | 'bill', server: TestServer = s) => server.request('/api/table-session/calls', { json: { kind }, headers: cred(credential) });
-const sessionsOf = (messages: SseMessage[]) => messages.filter((m) => m.event === 'session').map((m) => TableSession.parse(JSON.parse(m.data!)));
+/**
+ * The sessions a phone holds while reading `messages`, as the phone builds them: each `session`
+ * replaces it, each `cart` change is applied over it (from `base` on a resumed stream).
+ */
+function sessionsOf(messages: SseMessage[], base?: Session): Session[] {
+  const out: Session[] = [];
+  let current = base;
+  for (const m of messages) {
+    if (m.event === 'session') current = TableSession.parse(JSON.parse(m.data!));
+    else if (m.event === 'cart' && current) {
+      const next = applyCartChange(current, TableCartChange.parse(JSON.parse(m.data!)));
+      expect(next).not.toBe('gap');
+      if (typeof next === 'string') continue;
+      current = next;
+    } else continue;
+    out.push(current);
+  }
+  return out;
+}
 
 beforeAll(async () => {
-  // Joins and calls are not limited here (a describe below has its own server with limits).
-  s = await startTestServer({ tableJoinLimit: null, tableJoinAddressLimit: null, tableCallLimit: null });
+  // Joins, calls and cart writes are not limited here (describes below have their own servers with limits).
+  s = await startTestServer({ tableJoinLimit: null, tableJoinAddressLimit: null, tableBadTokenLimit: null, tableCallLimit: null, tableCartLimit: null, tableCartSessionLimit: null });
   staff = await s.tokenFor('cocina@umenu.test');
   manager = await s.tokenFor('gerente@umenu.test');
   diner = await s.tokenFor('ana@umenu.test');
@@ -167,6 +186,7 @@ describe('the participant credential', () => {
     expect(bob.session.id).not.toBe(ana.session.id);
     const stream = await openEvents(s, '/api/table-session/events', '', cred(ana.credential));
     const [ready] = await stream.until((m) => sessionsOf(m).length === 1);
+    const base = sessionsOf(stream.messages())[0]!;
     await put(bob.credential, lineId(), FLAN);
     await callStaff(bob.credential, 'waiter');
     await put(ana.credential, lineId(), TACOS);
@@ -179,9 +199,10 @@ describe('the participant credential', () => {
     stream.close();
     // Resuming from before Bob's changes still gives only Ana's table.
     const resumed = await openEvents(s, '/api/table-session/events', '', { ...cred(ana.credential), 'last-event-id': ready!.id! });
-    await resumed.until((m) => sessionsOf(m).length >= 1);
+    await resumed.until((m) => sessionsOf(m, base).length >= 1);
     await new Promise((r) => setTimeout(r, 100));
-    expect(sessionsOf(resumed.messages()).map((x) => x.id)).toEqual([ana.session.id]);
+    expect(sessionsOf(resumed.messages(), base).map((x) => x.id)).toEqual([ana.session.id]);
+    expect(resumed.messages().filter((m) => m.event === 'cart').map((m) => TableCartChange.parse(JSON.parse(m.data!)).sessionId)).toEqual([ana.session.id]);
     resumed.close();
     const mine = await getSession(ana.credential);
     expect(mine.table).toBe('1');
@@ -245,12 +266,13 @@ describe('the shared cart', () => {
     const flanId = lineId();
     expect((await put(ana.credential, flanId, FLAN)).status).toBe(200);
     const resumed = await openEvents(s, '/api/table-session/events', '', { ...cred(luis.credential), 'last-event-id': lastSeen });
-    const caught = sessionsOf(await resumed.until((m) => sessionsOf(m).some((x) => x.cart.lines.length === 2)));
+    const caught = sessionsOf(await resumed.until((m) => sessionsOf(m, live).some((x) => x.cart.lines.length === 2)), live);
     expect(caught.at(-1)!.cart.lines.map((l) => l.id)).toEqual([id, flanId]);
     resumed.close();
     // From the very start, with the query parameter: every change of this session, in order.
     const replay = await openEvents(s, `/api/table-session/events?lastEventId=${ready.id}`, '', cred(luis.credential));
-    const all = sessionsOf(await replay.until((m) => sessionsOf(m).some((x) => x.cart.lines.length === 2)));
+    const start = sessionsOf(first)[0]!;
+    const all = sessionsOf(await replay.until((m) => sessionsOf(m, start).some((x) => x.cart.lines.length === 2)), start);
     expect(all.map((x) => x.cart.lines.length)).toEqual([1, 2]);
     expect(all.map((x) => x.version)).toEqual([...all.map((x) => x.version)].sort((a, b) => a - b));
     replay.close();
@@ -347,6 +369,80 @@ describe('the shared cart', () => {
     expect((await put(ana.credential, lineId(), { ...FLAN, note: 'nota 0' })).status).toBe(200);
     for (const id of ids) await del(ana.credential, id);
     expect((await getSession(ana.credential)).cart.lines).toEqual([]);
+  });
+});
+
+describe('what the live stream carries', () => {
+  const storedAfter = async (id: number, sessionId: string) =>
+    s.deps.db.all<{ type: string; data: string }>('SELECT type, data FROM events WHERE id > ? AND session_id = ? ORDER BY id', [id, sessionId]);
+  const latest = async () => (await s.deps.db.get<{ id: number | null }>('SELECT MAX(id) AS id FROM events'))?.id ?? 0;
+
+  it('a cart change of a 10-line cart is sent and stored as the one line it touched, with the version: at most 1 KB', async () => {
+    const ana = await join('10', 'Ana');
+    const luis = await join('10', 'Luis');
+    const ids = Array.from({ length: 10 }, () => lineId());
+    for (const [i, id] of ids.entries()) expect((await put(i % 2 ? luis.credential : ana.credential, id, i % 3 ? { ...FLAN, note: `sin azúcar ${i}` } : { ...TACOS, note: `sin cebolla, con salsa verde ${i}` })).status).toBe(200);
+    await callStaff(luis.credential, 'waiter');
+    const stream = await openEvents(s, '/api/table-session/events', '', cred(luis.credential));
+    const base = sessionsOf(await stream.until((m) => sessionsOf(m).length === 1))[0]!;
+    expect(base.cart.lines).toHaveLength(10);
+
+    const before = await latest();
+    expect((await put(ana.credential, ids[0]!, { ...TACOS, note: 'sin cebolla, con salsa verde 0', quantity: 3 })).status).toBe(200);
+    const messages = await stream.until((m) => m.some((x) => x.event === 'cart'));
+    const change = messages.find((x) => x.event === 'cart')!;
+    expect(TableCartChange.parse(JSON.parse(change.data!))).toMatchObject({ sessionId: base.id, version: base.version + 1, line: { id: ids[0], quantity: 3, lineTotal: 20700, by: 'Ana' } });
+    const stored = await storedAfter(before, base.id);
+    expect(stored.map((e) => e.type)).toEqual(['cart', 'table-cart']);
+    const bytes = stored.reduce((n, e) => n + Buffer.byteLength(e.data), 0);
+    expect(bytes).toBeLessThanOrEqual(1024);
+    // The phone's cart after applying it is the server's.
+    expect(sessionsOf(stream.messages()).at(-1)).toEqual(await getSession(luis.credential));
+
+    // Removing a line: its id only.
+    const removedAt = await latest();
+    await del(luis.credential, ids[1]!);
+    const [removal] = await storedAfter(removedAt, base.id);
+    expect(JSON.parse(removal!.data)).toEqual({ sessionId: base.id, version: base.version + 2, removedLineId: ids[1] });
+    stream.close();
+    await s.request(`/api/venues/${V}/tables/10/close`, { method: 'POST', token: staff });
+  });
+
+  it('a phone resuming after 5,000 writes gets one current snapshot, not the history', { timeout: 180_000 }, async () => {
+    const ana = await join('11', 'Ana');
+    const stream = await openEvents(s, '/api/table-session/events', '', cred(ana.credential));
+    const [ready] = await stream.until((m) => sessionsOf(m).length === 1);
+    stream.close();
+    const id = lineId();
+    for (let i = 0; i < 5000; i++) {
+      const res = await put(ana.credential, id, { ...FLAN, quantity: 1 + (i % 99) });
+      if (res.status !== 200) expect(res.status).toBe(200);
+    }
+    for (const from of ['0', ready!.id!]) {
+      const replay = await openEvents(s, '/api/table-session/events', '', { ...cred(ana.credential), 'last-event-id': from });
+      await replay.until((m) => sessionsOf(m).length >= 1);
+      await new Promise((r) => setTimeout(r, 100));
+      const messages = replay.messages().filter((m) => m.event !== 'ready');
+      replay.close();
+      expect(messages.map((m) => m.event)).toEqual(['session']);
+      expect(sessionsOf(messages)[0]).toEqual(await getSession(ana.credential));
+      expect(sessionsOf(messages)[0]!.cart.lines[0]!.quantity).toBe(1 + (4999 % 99));
+    }
+    await s.request(`/api/venues/${V}/tables/11/close`, { method: 'POST', token: staff });
+  });
+
+  it('closing a table deletes its stored table events; its rounds keep theirs', async () => {
+    const ana = await join('12', 'Ana');
+    await put(ana.credential, lineId(), FLAN);
+    expect((await sendRound(ana.credential, 4500)).status).toBe(201);
+    await put(ana.credential, lineId(), TACOS);
+    const types = async () => (await s.deps.db.all<{ type: string }>('SELECT type FROM events WHERE session_id = ? ORDER BY id', [ana.session.id])).map((e) => e.type);
+    expect(await types()).toEqual(expect.arrayContaining(['session', 'table', 'cart', 'table-cart', 'order']));
+    expect((await s.request(`/api/venues/${V}/tables/12/close`, { method: 'POST', token: staff })).status).toBe(200);
+    // What stays: the round's order events, then the closed snapshot for phones and board.
+    const left = await types();
+    expect(left.filter((t) => t !== 'order')).toEqual(['session', 'table']);
+    expect(left.filter((t) => t === 'order').length).toBeGreaterThan(0);
   });
 });
 
@@ -639,43 +735,104 @@ describe('staff operations', () => {
 
 describe('floods', () => {
   let limited: TestServer;
+  let cook: string;
   beforeAll(async () => {
     limited = await startTestServer({
       tableJoinLimit: { max: 3, windowSeconds: 600 },
       tableJoinAddressLimit: { max: 6, windowSeconds: 600 },
+      tableBadTokenLimit: { max: 3, windowSeconds: 600 },
+      tableMaxPeople: 5,
       tableCallLimit: { max: 3, windowSeconds: 600 },
+      tableCartLimit: null,
+      tableCartSessionLimit: null,
     });
-    const cook = (await limited.login('cocina@umenu.test')).token;
+    cook = (await limited.login('cocina@umenu.test')).token;
     for (const [label, token] of await tokensOf(limited, cook)) tokens.set(`limited:${label}`, token);
   });
   afterAll(() => limited.dispose());
 
-  const joinLimited = (table: string, name: string) => joinAt(limited, table, name, { tableToken: tokens.get(`limited:${table}`)! });
+  /** A request from the client at `address` (the socket's address: no proxy is trusted here). */
+  const from = (address: string, path: string, json?: unknown) =>
+    limited.app.request(path, json === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(json) }, { incoming: { socket: { remoteAddress: address } } });
+  const joinFrom = (address: string, table: string, name: string, tableToken = tokens.get(`limited:${table}`)!) =>
+    from(address, `/api/venues/${V}/tables/${table}/join`, { token: tableToken, name });
+  const checkFrom = (address: string, table: string, tableToken: string) =>
+    from(address, `/api/venues/${V}/tables/${table}/check?t=${encodeURIComponent(tableToken)}`);
+  const closeLimited = (table: string) => limited.request(`/api/venues/${V}/tables/${table}/close`, { method: 'POST', token: cook });
+  const peopleAt = async (table: string) => {
+    const listed = await limited.request(`/api/venues/${V}/table-sessions`, { token: cook });
+    return StaffTableSessions.parse(await listed.json()).sessions.find((x) => x.table === table)?.participants.length ?? 0;
+  };
 
-  it('limits joins per table and per address (429, Retry-After, Spanish) and the refused join changes nothing', async () => {
-    for (let i = 0; i < 3; i++) expect((await joinLimited('1', `P${i}`)).status).toBe(201);
-    const tooMany = await joinLimited('1', 'P3');
+  it('limits joins of a table per address, not for everyone; closing the table or renewing its code starts afresh', async () => {
+    for (let i = 0; i < 3; i++) expect((await joinFrom('198.51.100.1', '1', `P${i}`)).status).toBe(201);
+    const tooMany = await joinFrom('198.51.100.1', '1', 'P3');
     expect(tooMany.status).toBe(429);
     expect(Number(tooMany.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await problemOf(tooMany)).detail).toMatch(/^Se han unido demasiadas personas a esta mesa en poco tiempo\. Vuelve a intentarlo en \d+ (min|s)\.$/);
-    // Other tables still open, until this address has tried too often (bad tokens count too).
-    expect((await joinLimited('2', 'Q')).status).toBe(201);
-    expect((await joinAt(limited, '2', 'Q', { tableToken: 'guess' })).status).toBe(404);
-    const address = await joinLimited('3', 'R');
-    expect(address.status).toBe(429);
-    expect((await problemOf(address)).detail).toMatch(/desde esta conexión/);
-    const listed = await limited.request(`/api/venues/${V}/table-sessions`, { token: (await limited.login('cocina@umenu.test')).token });
-    const sessions = StaffTableSessions.parse(await listed.json()).sessions;
-    expect(sessions.find((x) => x.table === '1')!.participants).toHaveLength(3);
-    expect(sessions.find((x) => x.table === '3')).toBeUndefined();
+    expect((await problemOf(tooMany)).detail).toMatch(/^Te has unido demasiadas veces a esta mesa en poco tiempo\. Vuelve a intentarlo en \d+ (min|s)\.$/);
+    // Another diner of the same table is not locked out by the first one.
+    expect((await joinFrom('198.51.100.2', '1', 'Marta')).status).toBe(201);
+    expect(await peopleAt('1')).toBe(4);
+    // Staff close the table: the next session's joins are counted afresh.
+    expect((await closeLimited('1')).status).toBe(200);
+    expect((await joinFrom('198.51.100.1', '1', 'P0')).status).toBe(201);
+
+    for (let i = 0; i < 2; i++) expect((await joinFrom('198.51.100.3', '6', `R${i}`)).status).toBe(201);
+    expect((await joinFrom('198.51.100.3', '6', 'R2')).status).toBe(201);
+    expect((await joinFrom('198.51.100.3', '6', 'R3')).status).toBe(429);
+    // Renewing the table's code ends its session: the new code joins at once.
+    const rotated = await limited.request(`/api/venues/${V}/tables/6/token`, { method: 'POST', token: (await limited.login('gerente@umenu.test')).token });
+    expect(rotated.status).toBe(200);
+    const fresh = new URL(((await rotated.json()) as { url: string }).url).searchParams.get('t')!;
+    expect((await joinFrom('198.51.100.3', '6', 'R4', fresh)).status).toBe(201);
+  });
+
+  it('holds at most the configured number of people in one session (409, Spanish), and the refused join changes nothing', async () => {
+    for (let i = 0; i < 5; i++) expect((await joinFrom(`198.51.100.${20 + i}`, '2', `Q${i}`)).status).toBe(201);
+    const full = await joinAt(limited, '2', 'Q5', { tableToken: tokens.get('limited:2')! });
+    expect(full.status).toBe(409);
+    const problem = await problemOf(full);
+    expect(problem.type).toBe(PROBLEM_TYPES.tableFull);
+    expect(problem.detail).toBe('La mesa ya tiene 5 personas unidas, el máximo. Pide ayuda al personal.');
+    expect(await peopleAt('2')).toBe(5);
+    expect((await closeLimited('2')).status).toBe(200);
+    expect((await joinAt(limited, '2', 'Q5', { tableToken: tokens.get('limited:2')! })).status).toBe(201);
+  });
+
+  it('counts wrong tokens in their own bucket per address (join and check): they never use up good joins', async () => {
+    const address = '198.51.100.40';
+    // A wrong code, one too long to be a code, and one for a venue that does not exist: three wrong tokens.
+    expect((await joinFrom(address, '3', 'X', 'guess-0')).status).toBe(404);
+    expect((await joinFrom(address, '3', 'X', 'x'.repeat(100))).status).toBe(404);
+    expect((await from(address, `/api/venues/no-existe/tables/3/join`, { token: 'guess-2', name: 'X' })).status).toBe(404);
+    const guessing = await joinFrom(address, '3', 'X', 'guess-3');
+    expect(guessing.status).toBe(429);
+    expect(Number(guessing.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await problemOf(guessing)).detail).toMatch(/^Demasiados intentos con un código de mesa que no vale desde esta conexión\. Vuelve a intentarlo en \d+ (min|s)\.$/);
+    expect((await checkFrom(address, '3', 'guess-4')).status).toBe(429);
+    // The good code still opens the table: 6 good joins from this address (its allowance), then 429.
+    expect((await checkFrom(address, '3', tokens.get('limited:3')!)).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await joinFrom(address, '3', `G${i}`)).status).toBe(201);
+    for (let i = 3; i < 6; i++) expect((await joinFrom(address, '4', `G${i}`)).status).toBe(201);
+    const spent = await joinFrom(address, '5', 'G6');
+    expect(spent.status).toBe(429);
+    expect((await problemOf(spent)).detail).toMatch(/^Demasiados intentos de unirse a una mesa desde esta conexión\./);
+    expect(await peopleAt('5')).toBe(0);
+  });
+
+  it('limits checking a table link with wrong tokens (the same bucket as joins)', async () => {
+    for (let i = 0; i < 3; i++) expect((await limited.request(`/api/venues/${V}/tables/7/check?t=guess-${i}`)).status).toBe(404);
+    const refused = await limited.request(`/api/venues/${V}/tables/7/check?t=guess-3`);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await problemOf(refused)).detail).toMatch(/^Demasiados intentos con un código de mesa que no vale/);
+    expect((await joinAt(limited, '7', 'Y', { tableToken: 'guess-4' })).status).toBe(429);
+    // Another client is not affected.
+    expect((await checkFrom('198.51.100.50', '7', 'guess-5')).status).toBe(404);
   });
 
   it('limits calls per session', async () => {
-    const res = await limited.request(`/api/venues/${V}/tables/4/join`, { json: { token: tokens.get('limited:4'), name: 'Ana' } });
-    // The address limit of the previous test is spent: this join is refused too.
-    expect(res.status).toBe(429);
-    await limited.deps.db.run('DELETE FROM rate_hits');
-    const ana = JoinResult.parse(await (await joinLimited('4', 'Ana')).json());
+    const ana = JoinResult.parse(await (await joinFrom('198.51.100.60', '8', 'Ana')).json());
     expect((await callStaff(ana.credential, 'waiter', limited)).status).toBe(201);
     expect((await callStaff(ana.credential, 'waiter', limited)).status).toBe(200);
     expect((await callStaff(ana.credential, 'bill', limited)).status).toBe(201);
@@ -683,6 +840,43 @@ describe('floods', () => {
     expect(flood.status).toBe(429);
     expect(flood.headers.get('retry-after')).toMatch(/^\d+$/);
     expect((await problemOf(flood)).detail).toMatch(/^Has avisado al personal muchas veces seguidas\./);
+  });
+});
+
+describe('cart write floods', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ tableJoinLimit: null, tableJoinAddressLimit: null, tableCartLimit: { max: 3, windowSeconds: 60 }, tableCartSessionLimit: { max: 5, windowSeconds: 60 } });
+    const cook = (await limited.login('cocina@umenu.test')).token;
+    for (const [label, token] of await tokensOf(limited, cook)) tokens.set(`cart:${label}`, token);
+  });
+  afterAll(() => limited.dispose());
+
+  const joinHere = async (name: string) => JoinResult.parse(await (await joinAt(limited, '1', name, { tableToken: tokens.get('cart:1')! })).json());
+  const putHere = (credential: string, id: string, line: unknown) => limited.request(`/api/table-session/cart/lines/${id}`, { method: 'PUT', json: line, headers: cred(credential) });
+  const linesHere = async (credential: string) => TableSession.parse(await (await limited.request('/api/table-session', { headers: cred(credential) })).json()).cart.lines;
+
+  it('limits cart writes per participant and per session (429, Retry-After, Spanish); a refused write changes nothing', async () => {
+    const ana = await joinHere('Ana');
+    const luis = await joinHere('Luis');
+    const ids = [lineId(), lineId(), lineId()];
+    expect((await putHere(ana.credential, ids[0]!, FLAN)).status).toBe(200);
+    expect((await putHere(ana.credential, ids[1]!, TACOS)).status).toBe(200);
+    expect((await limited.request(`/api/table-session/cart/lines/${ids[1]}`, { method: 'DELETE', headers: cred(ana.credential) })).status).toBe(200);
+    const mine = await putHere(ana.credential, ids[2]!, TACOS);
+    expect(mine.status).toBe(429);
+    expect(Number(mine.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await problemOf(mine)).detail).toMatch(/^Demasiados cambios seguidos en el carrito de la mesa\. Lo guardamos y lo enviamos en \d+ s\.$/);
+    // Luis still writes, until the table as a whole has written too often.
+    expect((await putHere(luis.credential, lineId(), FLAN)).status).toBe(200);
+    expect((await putHere(luis.credential, lineId(), TACOS)).status).toBe(200);
+    const table = await putHere(luis.credential, lineId(), FLAN);
+    expect(table.status).toBe(429);
+    expect(table.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await problemOf(table)).detail).toMatch(/^La mesa está haciendo demasiados cambios seguidos en el carrito\./);
+    const refusedDelete = await limited.request(`/api/table-session/cart/lines/${ids[0]}`, { method: 'DELETE', headers: cred(ana.credential) });
+    expect(refusedDelete.status).toBe(429);
+    expect((await linesHere(ana.credential)).map((l) => l.productId)).toEqual(['flan-napolitano', 'flan-napolitano', 'tacos-al-pastor']);
   });
 });
 

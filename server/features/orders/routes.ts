@@ -99,7 +99,7 @@ export function orderRoutes({ orders, auth, venues, config, events, tables }: Ap
     if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, 'Ese local no existe.');
     if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo el personal de este local puede ver sus pedidos.');
     // Table sessions reach the board as `event: table` (their staff view), never as a participant's `session`.
-    return eventStream(c, streamDeps, { venueId: id, accept: (e) => e.type !== 'session', fresh: async () => ({ cursor: await events.latestId(id), first: [] }) });
+    return eventStream(c, streamDeps, { venueId: id, accept: (e) => e.type !== 'session' && e.type !== 'cart', fresh: async () => ({ cursor: await events.latestId(id), first: [] }) });
   });
 
   on(listVenueOrders, async (c, { claims, param }) => {

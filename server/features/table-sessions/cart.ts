@@ -8,7 +8,8 @@ import { problem } from '../../platform/problem.ts';
 import { LIMITS } from '../../../src/contract/limits.ts';
 import { lineKey, lineNote } from '../../../src/contract/cart-line.ts';
 import { TABLE_MESSAGES, type CartLineInput, type LineRemoval } from '../../../src/contract/table.ts';
-import { closedProblem, type TableContext, type TableSessionService } from './context.ts';
+import type { Queryable } from '../../platform/db/database.ts';
+import { closedProblem, type TableCaller, type TableContext, type TableSessionService } from './context.ts';
 import { mutate } from './changes.ts';
 import {
   cartLine, cartLineCount, deleteCartLine, insertCartLine, insertLineId, latestLineAddedAt, lineIdOf,
@@ -28,6 +29,20 @@ function checkLine(entry: CachedVenue, input: CartLineInput, at: Date): void {
   }
 }
 
+/**
+ * Counts one cart write of `caller` inside the change's transaction, or refuses it with 429 (`Retry-After`):
+ * per participant and per session. The phone keeps the edit queued and sends it again after the wait.
+ */
+async function countWrite(ctx: TableContext, tx: Queryable, caller: TableCaller, at: Date): Promise<void> {
+  const { limiter, limits } = ctx;
+  const buckets = [
+    [`cart:${caller.participantId}`, limits.cartWritesPerParticipant ?? null, TABLE_MESSAGES.cartTooFast],
+    [`cart-table:${caller.session.id}`, limits.cartWritesPerSession ?? null, TABLE_MESSAGES.cartTooFastTable],
+  ] as const;
+  for (const [bucket, limit, message] of buckets) await limiter.check(tx, bucket, limit, message, at.getTime());
+  for (const [bucket, limit] of buckets) if (limit) await limiter.record(tx, bucket, at.getTime());
+}
+
 export function cart(ctx: TableContext): Pick<TableSessionService, 'putLine' | 'deleteLine'> {
   const { venues } = ctx;
   return {
@@ -39,6 +54,7 @@ export function cart(ctx: TableContext): Pick<TableSessionService, 'putLine' | '
       const key = lineKey(input.productId, input.optionIds, note);
       const optionIds = JSON.stringify(input.optionIds);
       const { session } = await mutate(ctx, caller.session.id, async (tx, s, at) => {
+        await countWrite(ctx, tx, caller, at);
         const known = await lineIdOf(tx, s.id, lineId);
         if (known) {
           const target = await cartLine(tx, s.id, known.target_id);
@@ -50,7 +66,7 @@ export function cart(ctx: TableContext): Pick<TableSessionService, 'putLine' | '
           checkLine(entry, input, at);
           await updateCartLine(tx, s.id, target.id, { optionIds, note, quantity: input.quantity });
           await setLineIdBody(tx, s.id, lineId, bodyHash);
-          return { changed: true, value: undefined };
+          return { changed: true, value: undefined, cart: { lineId: target.id } };
         }
         checkLine(entry, input, at);
         const mine = await participantLinesOfProduct(tx, s.id, caller.participantId, input.productId);
@@ -59,7 +75,7 @@ export function cart(ctx: TableContext): Pick<TableSessionService, 'putLine' | '
           // The same dish with the same options and note: one line with both quantities.
           await setLineQuantity(tx, s.id, same.id, Math.min(LIMITS.quantityMax, same.quantity + input.quantity));
           await insertLineId(tx, s.id, lineId, same.id, bodyHash);
-          return { changed: true, value: undefined };
+          return { changed: true, value: undefined, cart: { lineId: same.id } };
         }
         if (await cartLineCount(tx, s.id) >= LIMITS.linesPerOrder) throw problem('validation', 422, TABLE_MESSAGES.tooManyLines, { errors: { lineId: [TABLE_MESSAGES.tooManyLines] } });
         const name = entry.products.get(input.productId)?.product.name ?? input.productId;
@@ -70,13 +86,14 @@ export function cart(ctx: TableContext): Pick<TableSessionService, 'putLine' | '
         const addedAt = last && Date.parse(last) >= at.getTime() ? new Date(Date.parse(last) + 1) : at;
         await insertCartLine(tx, s.id, { id: lineId, participantId: caller.participantId, productId: input.productId, name, optionIds, note, quantity: input.quantity, addedAt: addedAt.toISOString() });
         await insertLineId(tx, s.id, lineId, lineId, bodyHash);
-        return { changed: true, value: undefined };
+        return { changed: true, value: undefined, cart: { lineId } };
       });
       return session;
     },
 
     async deleteLine(caller, lineId) {
-      const { session } = await mutate(ctx, caller.session.id, async (tx, s) => {
+      const { session } = await mutate(ctx, caller.session.id, async (tx, s, at) => {
+        await countWrite(ctx, tx, caller, at);
         const known = await lineIdOf(tx, s.id, lineId);
         const target = known?.target_id ?? lineId;
         const row = await cartLine(tx, s.id, target);
@@ -92,7 +109,7 @@ export function cart(ctx: TableContext): Pick<TableSessionService, 'putLine' | '
             by: caller.name,
           };
         }
-        return { changed: removed > 0, value: undefined, ...(removal ? { removal } : {}) };
+        return { changed: removed > 0, value: undefined, cart: { removedLineId: target }, ...(removal ? { removal } : {}) };
       });
       return session;
     },

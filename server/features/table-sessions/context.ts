@@ -25,9 +25,17 @@ export interface TableCaller {
 }
 
 export interface TableLimits {
+  /** Joins of one table's open session from one address (a new session starts with none: closing or renewing resets it). */
   joinsPerTable: RateLimit | null;
+  /** Good joins from one address, every table. */
   joinsPerAddress: RateLimit | null;
+  /** Wrong tokens from one address (join and check): their own bucket, apart from good joins. */
+  badTokensPerAddress?: RateLimit | null;
+  /** People in one session (0: no cap). */
+  maxPeople?: number;
   callsPerSession: RateLimit | null;
+  cartWritesPerParticipant?: RateLimit | null;
+  cartWritesPerSession?: RateLimit | null;
 }
 
 export interface TableSessionService {
@@ -35,6 +43,8 @@ export interface TableSessionService {
   openCount(): Promise<number>;
   /** True when the token opens this table of this venue now. */
   check(venueId: string, label: string, token: string): Promise<boolean>;
+  /** `check` for a request from `address`: a wrong token counts in the address's bad-token bucket (429 once it is full). */
+  checkLink(venueId: string, label: string, token: string, address: string): Promise<boolean>;
   join(input: { venueId: string; label: string; token: string; name: string | undefined; accountName: string | undefined; address: string }): Promise<JoinResult>;
   /** The participant of a credential (401 when missing or unknown). An idle session is closed here. */
   authenticate(credential: string | undefined): Promise<TableCaller>;

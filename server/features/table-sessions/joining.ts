@@ -9,13 +9,17 @@ import { LIMITS } from '../../../src/contract/limits.ts';
 import { TABLE_MESSAGES, TABLE_STRINGS } from '../../../src/contract/table.ts';
 import { credentialProblem, isIdle, type TableContext, type TableSessionService } from './context.ts';
 import { closeIn, publish } from './changes.ts';
-import { insertParticipant, insertSession, latestJoin, openSessionOf, participantByCredential, sessionById } from './queries.ts';
+import { insertParticipant, insertSession, latestJoin, openSessionOf, participantCount, participantByCredential, sessionById } from './queries.ts';
 import { snapshot } from './views.ts';
 
 const CREDENTIAL_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 
-type Joining = Pick<TableSessionService, 'check' | 'join' | 'authenticate' | 'snapshot' | 'streamStart'>;
+type Joining = Pick<TableSessionService, 'check' | 'checkLink' | 'join' | 'authenticate' | 'snapshot' | 'streamStart'>;
+
+const badTokenMessage = (wait: string) => `Demasiados intentos con un código de mesa que no vale desde esta conexión. Vuelve a intentarlo en ${wait}.`;
+const tableMessage = (wait: string) => `Te has unido demasiadas veces a esta mesa en poco tiempo. Vuelve a intentarlo en ${wait}.`;
+const addressMessage = (wait: string) => `Demasiados intentos de unirse a una mesa desde esta conexión. Vuelve a intentarlo en ${wait}.`;
 
 export function joining(ctx: TableContext): Joining {
   const { db, venues, events, limits, limiter, now, tableForToken } = ctx;
@@ -26,15 +30,24 @@ export function joining(ctx: TableContext): Joining {
     return (await tableForToken(db, venueId, token)) === label;
   }
 
+  /**
+   * A wrong token counts in the address's own bad-token bucket (429 once it is full): guessing
+   * never uses up the allowance of good joins, and a good token is never refused by it.
+   */
+  async function checkLink(venueId: string, label: string, token: string, address: string): Promise<boolean> {
+    if (await check(venueId, label, token)) return true;
+    await limiter.hit(`join-bad:${address}`, limits.badTokensPerAddress ?? null, badTokenMessage);
+    return false;
+  }
+
   return {
     check,
+    checkLink,
 
     async join({ venueId, label, token, name, accountName, address }) {
-      await limiter.hit(`join-address:${address}`, limits.joinsPerAddress, (wait) => `Demasiados intentos de unirse a una mesa desde esta conexión. Vuelve a intentarlo en ${wait}.`);
-      if (!(await check(venueId, label, token))) throw problem('tableTokenInvalid', 404, TABLE_STRINGS.invalidToken);
+      if (!(await checkLink(venueId, label, token, address))) throw problem('tableTokenInvalid', 404, TABLE_STRINGS.invalidToken);
       const who = (accountName ?? name ?? '').trim().slice(0, LIMITS.participantNameMax).trim();
       if (who.length < LIMITS.participantNameMin) throw problem('validation', 422, TABLE_MESSAGES.nameInvalid, { errors: { name: [TABLE_MESSAGES.nameInvalid] } });
-      await limiter.hit(`join-table:${venueId}\n${label}`, limits.joinsPerTable, (wait) => `Se han unido demasiadas personas a esta mesa en poco tiempo. Vuelve a intentarlo en ${wait}.`);
       const credential = randomBytes(32).toString('base64url');
       const participantId = randomUUID();
       const session = await db.transaction(async (tx) => {
@@ -48,6 +61,16 @@ export function joining(ctx: TableContext): Joining {
           s = undefined;
         }
         s ??= await insertSession(tx, randomUUID(), venueId, label, at);
+        // Good joins only, counted per address: for this session (a closed table or a renewed
+        // code starts a new session, so its counters start afresh) and for every table.
+        const tableBucket = `join-table:${s.id}\n${address}`;
+        const addressBucket = `join-address:${address}`;
+        await limiter.check(tx, tableBucket, limits.joinsPerTable, tableMessage, at.getTime());
+        await limiter.check(tx, addressBucket, limits.joinsPerAddress, addressMessage, at.getTime());
+        const cap = limits.maxPeople ?? 0;
+        if (cap > 0 && (await participantCount(tx, s.id)) >= cap) throw problem('tableFull', 409, TABLE_MESSAGES.tableFull(cap));
+        await limiter.record(tx, tableBucket, at.getTime());
+        await limiter.record(tx, addressBucket, at.getTime());
         // Join order is `joined_at` order: two joins in one millisecond get distinct, increasing
         // times (joins of a table take turns under the lock above), never an order decided by random ids.
         const last = await latestJoin(tx, s.id);

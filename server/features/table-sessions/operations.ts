@@ -5,26 +5,32 @@ import { eventStream, idParam, json, problemResponse, resumeParams, tableAuth, t
 
 const tags = ['tables'];
 const lineIdSchema = { type: 'string', pattern: '^[A-Za-z0-9_-]{8,64}$' };
+const cartTooFast = problemResponse('Too many cart writes by this participant or this table in a short time: send the edit again after Retry-After');
 const tokenInvalid = problemResponse('Unknown venue or table, or an unknown, old or rotated token (type table-token-invalid)');
 
 export const checkTableToken = operation({
   method: 'get', path: '/venues/{id}/tables/{label}/check', operationId: 'checkTableToken', tags, access: 'public',
   summary: 'Whether a table link\'s token opens this table now; reveals nothing else',
   parameters: [idParam('id', 'Venue id'), idParam('label', 'Table label'), { name: 't', in: 'query', required: true, description: 'The token of the table link', schema: { type: 'string', maxLength: 64 } }],
-  responses: { 200: json('TableCheck', 'The token opens this table'), 404: tokenInvalid },
+  responses: {
+    200: json('TableCheck', 'The token opens this table'),
+    404: tokenInvalid,
+    429: problemResponse('Too many wrong tokens from this client address (join and check share the bucket; Retry-After)'),
+  },
 });
 
 export const joinTable = operation({
   method: 'post', path: '/venues/{id}/tables/{label}/join', operationId: 'joinTable', tags, access: 'bearer-optional',
-  summary: 'Join the table\'s open session, or open one; answers a participant credential bound to that session. A signed-in diner (optional bearer token) joins under their account name. Rate-limited per table and per client address',
+  summary: 'Join the table\'s open session, or open one; answers a participant credential bound to that session. A signed-in diner (optional bearer token) joins under their account name. Good joins are rate-limited per client address (for this table\'s session, and for every table); wrong tokens count in their own bucket per address; a session holds at most 20 people (configurable)',
   parameters: [idParam('id', 'Venue id'), idParam('label', 'Table label')],
   body: JoinInput,
   responses: {
     201: json('JoinResult', 'Joined: keep `credential` (send it as X-Table-Credential)'),
     401: problemResponse('A bearer token was sent and is not valid (refresh it, or join without it)'),
     404: tokenInvalid,
+    409: problemResponse('The session already holds the most people allowed (type table-full)'),
     422: problemResponse('Missing or bad name (`errors.name`: 1 to 40 characters)'),
-    429: problemResponse('Too many joins of this table or from this address (Retry-After)'),
+    429: problemResponse('Too many joins of this table from this address, too many joins from this address, or too many wrong tokens from it (Retry-After)'),
   },
 });
 
@@ -36,14 +42,14 @@ export const getTableSession = operation({
 
 export const streamTableSession = operation({
   method: 'get', path: '/table-session/events', operationId: 'streamTableSession', tags, access: 'table',
-  summary: 'Live session (SSE, resumable like the order streams): `retry:` and `event: ready`, then `event: session` with the whole TableSession at once and after every change (join, cart, round, call, acknowledgement, close), and `event: order` with the whole Order when one of its rounds changes status; only this session\'s events. A closed session sends its empty closed snapshot and replays nothing',
+  summary: 'Live session (SSE, resumable like the order streams): `retry:` and `event: ready`, then `event: session` with the whole TableSession at once and after every change but the cart\'s (join, round, call, acknowledgement, close), `event: cart` with only what a cart change touched (TableCartChange: the line added or changed, or the removed line\'s id, with the session\'s version: a phone that sees a gap in versions reads GET /table-session once), and `event: order` with the whole Order when one of its rounds changes status; only this session\'s events. Resuming more than 200 events or 256 KB behind answers one current `event: session` instead of the history. A closed session sends its empty closed snapshot and replays nothing',
   parameters: resumeParams,
   responses: { 200: eventStream, ...tableAuth },
 });
 
 export const putTableCartLine = operation({
   method: 'put', path: '/table-session/cart/lines/{lineId}', operationId: 'putTableCartLine', tags, access: 'table',
-  summary: 'Create the line (id chosen by the client), or change the caller\'s own line. A new line identical (dish, options, note) to one of the caller\'s merges into it (quantities added, at most 99); repeating a PUT changes nothing. At most 50 lines per table',
+  summary: 'Create the line (id chosen by the client), or change the caller\'s own line. A new line identical (dish, options, note) to one of the caller\'s merges into it (quantities added, at most 99); repeating a PUT changes nothing. At most 50 lines per table; writes (PUT and DELETE) are rate-limited per participant and per session',
   parameters: [idParam('lineId', 'Line id chosen by the client', lineIdSchema)],
   body: CartLineInput,
   responses: {
@@ -52,6 +58,7 @@ export const putTableCartLine = operation({
     403: problemResponse('The line was added by someone else'),
     ...tableClosed,
     422: problemResponse('Bad line id, unknown or unavailable dish or option (the dish is named), option group rules, quantity 1–99, or 50 lines already'),
+    429: cartTooFast,
   },
 });
 
@@ -59,7 +66,7 @@ export const deleteTableCartLine = operation({
   method: 'delete', path: '/table-session/cart/lines/{lineId}', operationId: 'deleteTableCartLine', tags, access: 'table',
   summary: 'Remove a line (anyone at the table; a line that is not there answers the session as it is)',
   parameters: [idParam('lineId', 'Line id', lineIdSchema)],
-  responses: { 200: json('TableSession', 'The session after the change'), ...tableAuth, ...tableClosed, 422: problemResponse('Bad line id') },
+  responses: { 200: json('TableSession', 'The session after the change'), ...tableAuth, ...tableClosed, 422: problemResponse('Bad line id'), 429: cartTooFast },
 });
 
 export const sendTableRound = operation({

@@ -74,6 +74,8 @@ export async function closeSessionRows(q: Queryable, id: string, closedAt: strin
 export const participantsOf = (q: Queryable, sessionId: string) =>
   q.all<{ id: string; name: string; joined_at: string }>('SELECT id, name, joined_at FROM table_participants WHERE session_id = ? ORDER BY joined_at, id', [sessionId]);
 
+export const participantCount = async (q: Queryable, sessionId: string) =>
+  Number((await q.get<{ n: number }>('SELECT COUNT(*) AS n FROM table_participants WHERE session_id = ?', [sessionId]))?.n ?? 0);
 export const latestJoin = (q: Queryable, sessionId: string) =>
   q.get<{ joined_at: string }>('SELECT joined_at FROM table_participants WHERE session_id = ? ORDER BY joined_at DESC LIMIT 1', [sessionId]);
 
@@ -109,6 +111,8 @@ export const participantLinesOfProduct = (q: Queryable, sessionId: string, parti
 export const cartLineCount = async (q: Queryable, sessionId: string) =>
   Number((await q.get<{ n: number }>('SELECT COUNT(*) AS n FROM table_cart_lines WHERE session_id = ?', [sessionId]))!.n);
 
+export const cartUnitCount = async (q: Queryable, sessionId: string) =>
+  Number((await q.get<{ n: number | null }>('SELECT SUM(quantity) AS n FROM table_cart_lines WHERE session_id = ?', [sessionId]))?.n ?? 0);
 export const latestLineAddedAt = async (q: Queryable, sessionId: string) =>
   (await q.get<{ latest: string | null }>('SELECT MAX(added_at) AS latest FROM table_cart_lines WHERE session_id = ?', [sessionId]))?.latest ?? null;
 
@@ -169,3 +173,9 @@ export const acknowledgeCall = (q: Queryable, id: string, at: string) =>
 
 export const countOpenSessions = async (q: Queryable, activeSince: number) =>
   Number((await q.get<{ n: number }>("SELECT COUNT(*) AS n FROM table_sessions WHERE status = 'open' AND active_at > ?", [activeSince]))?.n ?? 0);
+
+// ── Stored events of a session ───────────────────────────────────────────────
+
+/** A closed session's stored events, but its rounds' (`order`), which their orders keep. */
+export const deleteSessionEvents = (q: Queryable, sessionId: string) =>
+  q.run("DELETE FROM events WHERE session_id = ? AND type <> 'order'", [sessionId]);

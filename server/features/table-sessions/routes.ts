@@ -27,6 +27,8 @@ import {
 } from './operations.ts';
 
 const KEY_PATTERN = /^[\x21-\x7e]{8,200}$/;
+/** The most history a reconnecting phone is sent; past it, one current snapshot. */
+const TABLE_REPLAY_LIMIT = { events: 200, bytes: 256 * 1024 };
 
 export function tableSessionRoutes({ tables, auth, venues, config, events, orders }: AppDeps): Hono {
   const app = new Hono();
@@ -41,6 +43,11 @@ export function tableSessionRoutes({ tables, auth, venues, config, events, order
 
   const invalidToken = () => problem('tableTokenInvalid', 404, TABLE_STRINGS.invalidToken);
   const noStore = (c: Context) => c.header('cache-control', 'no-store');
+  /** 404 for a link that opens nothing, counted in the address's bad-token bucket (429 once it is full). */
+  const badLink = async (c: Context, id: string, label: string): Promise<never> => {
+    await tables.checkLink(isValidVenueId(id) ? id : '', label, '', clientIp(c));
+    throw invalidToken();
+  };
 
   /** Staff (or manager) of the venue, or admin; 404 for an unknown venue. */
   const staffOf = (claims: AccessClaims, id: string) => {
@@ -53,7 +60,8 @@ export function tableSessionRoutes({ tables, auth, venues, config, events, order
     const id = param('id');
     const label = param('label');
     noStore(c);
-    if (!isValidVenueId(id) || !(await tables.check(id, label, c.req.query('t') ?? ''))) throw invalidToken();
+    // Every wrong link counts in the address's bad-token bucket (an unknown venue too).
+    if (!(await tables.checkLink(isValidVenueId(id) ? id : '', label, c.req.query('t') ?? '', clientIp(c)))) throw invalidToken();
     return c.json({ venueId: id, table: label });
   });
 
@@ -67,11 +75,12 @@ export function tableSessionRoutes({ tables, auth, venues, config, events, order
     const parsed = JoinInput.safeParse(value);
     if (!parsed.success) {
       const issues = parsed.error.issues;
-      if (issues.some((i) => i.path[0] === 'token')) throw invalidToken();
+      // A token of the wrong shape is a wrong token: counted as one.
+      if (issues.some((i) => i.path[0] === 'token')) return badLink(c, id, label);
       // A missing or bad name is answered after the token is checked (by the service).
       if (!issues.every((i) => i.path[0] === 'name')) throw validationProblem(issues);
     }
-    if (!isValidVenueId(id)) throw invalidToken();
+    if (!isValidVenueId(id)) return badLink(c, id, label);
     const result = await tables.join({
       venueId: id,
       label,
@@ -90,13 +99,15 @@ export function tableSessionRoutes({ tables, auth, venues, config, events, order
 
   const streamDeps = { events, heartbeatMs: config.sseHeartbeatMs, onClose: (fn: () => void) => orders.onClose(fn) };
 
-  /** SSE: `event: session` (the whole session) now and after every change; `event: order` when a round changes. */
+  /** SSE: `event: session` (the whole session) now and after every change but the cart's, `event: cart` (one line), `event: order` when a round changes. */
   onTable(streamTableSession, async (c, _input, who) => {
     const closed = who.session.status === 'closed';
     return eventStream(c, streamDeps, {
       venueId: who.session.venue_id,
       sessionId: who.session.id,
-      accept: (e) => e.type === 'session' || e.type === 'order',
+      accept: (e) => e.type === 'session' || e.type === 'cart' || e.type === 'order',
+      // A phone far behind gets the session as it is now, not its history.
+      replayLimit: TABLE_REPLAY_LIMIT,
       // Nothing of a closed session is replayed: its phones get the empty closed snapshot.
       ignoreResume: closed,
       async fresh() {

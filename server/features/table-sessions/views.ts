@@ -12,7 +12,7 @@ import type { Participant, StaffTableSession, TableCall, TableCartLine, TableSes
 import { cartLinesOf, openCallsOf, participantsOf, roundDocsOf, sessionById, type CallRow, type LineRow, type SessionRow } from './queries.ts';
 
 /** A cart line priced from the venue's current menu (options no longer on the menu are left out). */
-function pricedLine(entry: CachedVenue | undefined, row: LineRow, by: string): TableCartLine {
+export function pricedLine(entry: CachedVenue | undefined, row: LineRow, by: string): TableCartLine {
   const optionIds = JSON.parse(row.option_ids) as string[];
   const found = entry?.products.get(row.product_id);
   const options: TableCartLine['options'] = [];

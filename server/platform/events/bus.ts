@@ -23,9 +23,11 @@ export const EVENT_RETENTION_MS = 25 * 3600_000;
 
 /**
  * `order` (an order's whole document), `venue` (menu changed), `session` (a table session's
- * whole snapshot, for its participants only) and `table` (the staff view of a table session, for the board).
+ * whole snapshot, for its participants only), `cart` (one line of a table session's cart changed,
+ * for its participants only), `table` (the staff view of a table session, for the board) and
+ * `table-cart` (a table's cart size, for the board).
  */
-export type EventType = 'order' | 'venue' | 'session' | 'table';
+export type EventType = 'order' | 'venue' | 'session' | 'cart' | 'table' | 'table-cart';
 
 export interface StoredEvent {
   id: number;
@@ -77,6 +79,11 @@ export interface EventBus {
   subscribe(venueId: string, listener: EventListener): Promise<() => void>;
   /** Stored events of a venue (optionally one order's or one table session's) after `afterId`, in order. */
   since(venueId: string, afterId: number, filter?: EventFilter): Promise<StoredEvent[]>;
+  /**
+   * How much `since(venueId, afterId, filter)` would read, counting at most `max` events:
+   * their number and the length of their data (a bounded replay decides from it).
+   */
+  backlog(venueId: string, afterId: number, filter: EventFilter, max: number): Promise<{ events: number; bytes: number }>;
   /** The venue's newest event id (0 when none). */
   latestId(venueId: string): Promise<number>;
   /** Called with the venue id of every venue event seen from any instance (cache refresh). */
@@ -203,6 +210,14 @@ export async function createEventBus(db: Db): Promise<EventBus> {
           ? await db.all<EventRow>(`SELECT ${COLUMNS} FROM events WHERE session_id = ? AND venue_id = ? AND id > ? ORDER BY id LIMIT 5000`, [filter.sessionId, venueId, afterId])
           : await db.all<EventRow>(`SELECT ${COLUMNS} FROM events WHERE venue_id = ? AND id > ? ORDER BY id LIMIT 5000`, [venueId, afterId]);
       return rows.map(toEvent);
+    },
+    async backlog(venueId, afterId, filter, max) {
+      const [where, key] = filter.orderId ? ['order_id = ? AND ', [filter.orderId]] : filter.sessionId ? ['session_id = ? AND ', [filter.sessionId]] : ['', []];
+      const row = await db.get<{ n: number; bytes: number | null }>(
+        `SELECT COUNT(*) AS n, SUM(LENGTH(data)) AS bytes FROM (SELECT data FROM events WHERE ${where}venue_id = ? AND id > ? ORDER BY id LIMIT ?) AS t`,
+        [...key, venueId, afterId, max],
+      );
+      return { events: Number(row?.n ?? 0), bytes: Number(row?.bytes ?? 0) };
     },
     latestId,
     onVenueEvent(fn) {

@@ -7,14 +7,17 @@
  *   the whole current order and the same `id:`; the board sends nothing more until a change.
  * - Reconnection with `Last-Event-ID: N` (the header EventSource sends by itself, or
  *   `?lastEventId=N` for clients that cannot set headers): every stored event after N for
- *   this stream, oldest first, then live ones — each once, each with its `id:`.
+ *   this stream, oldest first, then live ones — each once, each with its `id:`. A stream with
+ *   a replay limit (the table-session stream) answers a gap larger than the limit as a new
+ *   connection instead: one current snapshot, then live events.
  * - Live: `event: order` (an order was placed or changed; data = the whole order) and, on
  *   the board, `event: venue` (the venue's menu changed: availability or prices; data
  *   `{"venueId","updatedAt"}`) and `event: table` (a table session's staff view). Ids
  *   increase; a client keeps the last one it saw.
  * - The table-session stream (`GET /api/table-session/events`) is the same protocol with
- *   `event: session` (the whole session: first, and after every change) and `event: order`
- *   (one of its rounds changed), filtered by the events' `session_id`.
+ *   `event: session` (the whole session: first, and after every change but the cart's),
+ *   `event: cart` (one cart line added, changed or removed, with the session's version) and
+ *   `event: order` (one of its rounds changed), filtered by the events' `session_id`.
  * - `: ping` comments every 15 s. On shutdown: `retry: 500` and the stream ends, so the
  *   client reconnects promptly — through the load balancer, to another instance.
  */
@@ -36,6 +39,12 @@ export interface StreamSpec {
   accept?: (event: StoredEvent) => boolean;
   /** Start afresh even when the client asks to resume (a closed table session: nothing of it is replayed). */
   ignoreResume?: boolean;
+  /**
+   * Bounded replay: when more than `events` stored events, or more than `bytes` of their data,
+   * came after the client's `Last-Event-ID`, the stream starts afresh (`fresh()`: one current
+   * snapshot) instead of sending that history.
+   */
+  replayLimit?: { events: number; bytes: number };
   /** A new connection: the first messages and the position they stand for. */
   fresh(): Promise<{ cursor: number; first: Array<{ event: string; data: string }> }>;
 }
@@ -68,7 +77,12 @@ export async function eventStream(c: Context, deps: StreamDeps, spec: StreamSpec
   let cursor: number;
   let first: Array<{ event: string; data: string; id?: number }>;
   try {
-    const resumeFrom = spec.ignoreResume ? undefined : lastEventId(c);
+    let resumeFrom = spec.ignoreResume ? undefined : lastEventId(c);
+    if (resumeFrom !== undefined && spec.replayLimit) {
+      const { events, bytes } = spec.replayLimit;
+      const backlog = await deps.events.backlog(spec.venueId, resumeFrom, { orderId: spec.orderId, sessionId: spec.sessionId }, events + 1);
+      if (backlog.events > events || backlog.bytes > bytes) resumeFrom = undefined;
+    }
     if (resumeFrom !== undefined) {
       cursor = resumeFrom;
       first = (await deps.events.since(spec.venueId, resumeFrom, { orderId: spec.orderId, sessionId: spec.sessionId }))

@@ -204,6 +204,13 @@ function mount(venueId: string, board: Board): () => void {
       patch(board, { tables, updatedAt: now() });
       called(tables);
     },
+    onTableCart(change) {
+      const known = board.$state.get().tables;
+      // A table the board does not know yet (its first join is on the way): read the list.
+      if (!known.some((table) => table.id === change.id)) return loadTables();
+      touched?.add(change.id);
+      patch(board, { tables: known.map((table) => (table.id === change.id ? { ...table, cartCount: change.cartCount } : table)), updatedAt: now() });
+    },
     onError(error) {
       const status = problemOf(error)?.status;
       if (status === 403 || status === 404) {

@@ -9,7 +9,7 @@
  * meanwhile arrives as events; replacing orders by id shows nothing twice.
  */
 import { Order } from '../../contract/order.ts';
-import { StaffTableSession } from '../../contract/table.ts';
+import { StaffCartChange, StaffTableSession } from '../../contract/table.ts';
 import { followStream } from '../../lib/event-stream.ts';
 import { auth } from '../auth/index.ts';
 import { startPolling, type Fetcher, type PollHandlers, type Poller } from './poll.ts';
@@ -23,6 +23,8 @@ export interface FeedHandlers extends PollHandlers {
   onVenue?: () => void;
   /** One table session changed (people, cart, rounds, calls, closed); `null` when its copy could not be read. */
   onTable?: (session: StaffTableSession | null) => void;
+  /** A table's cart size changed (`event: table-cart`). */
+  onTableCart?: (change: StaffCartChange) => void;
 }
 
 function parseJson(data: string): unknown {
@@ -47,6 +49,10 @@ export function startBoardFeed(venueId: string, fetcher: Fetcher, handlers: Feed
     token: () => auth.requestToken().catch(() => null),
     onEvent(name, data) {
       if (name === 'venue') return handlers.onVenue?.();
+      if (name === 'table-cart') {
+        const parsed = StaffCartChange.safeParse(parseJson(data));
+        return parsed.success ? handlers.onTableCart?.(parsed.data) : handlers.onTable?.(null);
+      }
       if (name === 'table') {
         const parsed = StaffTableSession.safeParse(parseJson(data));
         return handlers.onTable?.(parsed.success ? parsed.data : null);

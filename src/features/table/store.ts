@@ -13,7 +13,7 @@ import { ORDER_STATUS_LABELS } from '../../contract/labels.ts';
 import { PROBLEM_TYPES } from '../../contract/problem.ts';
 import type { PriceChange } from '../../contract/order.ts';
 import {
-  TABLE_CREDENTIAL_HEADER, TABLE_MESSAGES, TABLE_STRINGS, TableSession, type CallKind, type TableBill,
+  TABLE_CREDENTIAL_HEADER, TABLE_MESSAGES, TABLE_STRINGS, TableCartChange, TableSession, type CallKind, type TableBill,
 } from '../../contract/table.ts';
 import { followStream } from '../../lib/event-stream.ts';
 import { OFFLINE_MESSAGE, problemMessage, problemOf } from '../../lib/http.ts';
@@ -24,7 +24,7 @@ import { $sharedCart, type NewCartLine } from '../cart/index.ts';
 import * as api from './api.ts';
 import { MEMBERSHIPS_KEY, setTableAdder, tableLinkOf } from './membership.ts';
 import {
-  applyEdits, cappedQuantity, enqueue, isQueuedEdit, newLineId, newer, sameLineOf, subtotalOfLines,
+  applyCartChange, applyEdits, cappedQuantity, enqueue, isQueuedEdit, newLineId, newer, sameLineOf, subtotalOfLines,
   type Me, type QueuedEdit, type ViewLine,
 } from './view.ts';
 
@@ -300,6 +300,7 @@ function enterSession(venue: TableVenue, seat: Membership): void {
     onEvent: (name, data) => {
       try {
         if (name === 'session') receive(TableSession.parse(JSON.parse(data)));
+        else if (name === 'cart') receiveCartChange(TableCartChange.parse(JSON.parse(data)));
         else if (name === 'order') receiveRound(Order.parse(JSON.parse(data)));
       } catch {
         // A message of another shape: the next snapshot brings the truth.
@@ -317,8 +318,17 @@ function enterSession(venue: TableVenue, seat: Membership): void {
   void flush();
 }
 
-/** Reads the whole session again (after a reconnection, a round, a refused edit). */
-export async function refresh(): Promise<void> {
+let refreshing: Promise<void> | null = null;
+
+/** Reads the whole session again (after a reconnection, a round, a refused edit, a missed change); one read at a time. */
+export function refresh(): Promise<void> {
+  refreshing ??= readSession().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+async function readSession(): Promise<void> {
   const seat = membership();
   if (!seat) return;
   try {
@@ -326,6 +336,14 @@ export async function refresh(): Promise<void> {
   } catch (error) {
     if (isCredentialError(error)) lost();
   }
+}
+
+/** One cart change from the stream: applied when it is the next version; a gap (a change missed) reads the session once. */
+function receiveCartChange(change: TableCartChange): void {
+  const current = $session.get();
+  const next = current ? applyCartChange(current, change) : 'gap';
+  if (next === 'gap') void refresh();
+  else if (next !== 'stale') receive(next);
 }
 
 function receive(session: TableSession): void {
@@ -458,7 +476,18 @@ export function flush(): Promise<void> {
   return flushing;
 }
 
+/** Until then (a refused write's Retry-After) nothing is sent: new edits wait in the queue. */
+let holdUntil = 0;
+
+/** How long to wait before sending a queued edit again: the answer's `Retry-After` (at most 10 min), else 5 s. */
+function retryDelayOf(error: unknown): number {
+  const header = isHTTPError(error) ? error.response.headers.get('retry-after') : null;
+  const seconds = header && /^\d{1,6}$/.test(header.trim()) ? Number(header.trim()) : NaN;
+  return Number.isFinite(seconds) ? Math.min(600, Math.max(1, seconds)) * 1000 : 5_000;
+}
+
 async function drain(): Promise<void> {
+  if (Date.now() < holdUntil) return;
   for (;;) {
     const id = venueId();
     const seat = membership();
@@ -474,8 +503,11 @@ async function drain(): Promise<void> {
       receive(session);
     } catch (error) {
       if (isTransient(error)) {
+        // Kept queued; sent again after the server's Retry-After (too many writes: 429), else in 5 s.
+        const wait = retryDelayOf(error);
+        holdUntil = Date.now() + wait;
         if (retryTimer) clearTimeout(retryTimer);
-        retryTimer = setTimeout(() => void flush(), 5_000);
+        retryTimer = setTimeout(() => void flush(), wait);
         return;
       }
       if (isCredentialError(error)) return lost();

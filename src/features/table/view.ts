@@ -3,7 +3,8 @@
  * possibly offline) applied over the last session the server sent, so what the diner sees
  * already includes their own edits. The server re-prices everything when the edits arrive.
  */
-import type { CartLineInput, TableCartLine, TableSession } from '../../contract/table.ts';
+import type { CartLineInput, TableCartChange, TableCartLine, TableSession } from '../../contract/table.ts';
+import { subtotalOf, unitCountOf } from '../../contract/money.ts';
 import { LIMITS } from '../../contract/limits.ts';
 import { lineKey, lineNote } from '../../contract/cart-line.ts';
 
@@ -108,4 +109,26 @@ export function isQueuedEdit(value: unknown): value is QueuedEdit {
 /** Keeps the newest snapshot: another session replaces, an older version of this one is ignored. */
 export function newer(current: TableSession | null, incoming: TableSession): boolean {
   return !current || current.id !== incoming.id || incoming.version >= current.version;
+}
+
+/**
+ * A cart change from the stream (`event: cart`) over the session this phone holds: the next
+ * session, `'stale'` when it is already included (an older or the same version), or `'gap'` when
+ * a change in between was missed (the phone then reads the whole session once).
+ */
+export function applyCartChange(current: TableSession, change: TableCartChange): TableSession | 'stale' | 'gap' {
+  if (change.sessionId !== current.id || current.status !== 'open') return 'stale';
+  if (change.version <= current.version) return 'stale';
+  if (change.version !== current.version + 1) return 'gap';
+  const { line, removedLineId } = change;
+  let lines = current.cart.lines;
+  if (line) lines = lines.some((l) => l.id === line.id) ? lines.map((l) => (l.id === line.id ? line : l)) : [...lines, line];
+  if (removedLineId) lines = lines.filter((l) => l.id !== removedLineId);
+  const { removed: _previous, ...rest } = current;
+  return {
+    ...rest,
+    version: change.version,
+    cart: { lines, subtotal: subtotalOf(lines), count: unitCountOf(lines) },
+    ...(change.removed ? { removed: change.removed } : {}),
+  };
 }

@@ -168,6 +168,30 @@ describe('boardStore', () => {
     await vi.advanceTimersByTimeAsync(2_000);
   });
 
+  it('a table\'s cart size follows `event: table-cart`; an unknown table makes the store read the list', async () => {
+    fetchVenueOrders.mockResolvedValue([]);
+    fetchVenueSummaries.mockResolvedValue([venue('Taquería')]);
+    fetchTableSessions.mockResolvedValue([session('s1', '3')]);
+    const $board = boardStore('cart');
+    const unsubscribe = $board.listen(() => {});
+    await vi.advanceTimersByTimeAsync(0);
+    const stream = follows.at(-1)!;
+    stream.up();
+    await vi.advanceTimersByTimeAsync(0);
+    fetchTableSessions.mockClear();
+    stream.send('table-cart', { id: 's1', table: '3', cartCount: 4 }, 40);
+    await vi.advanceTimersByTimeAsync(0);
+    expect($board.get().tables.map((t) => [t.table, t.cartCount])).toEqual([['3', 4]]);
+    expect(fetchTableSessions).not.toHaveBeenCalled();
+    fetchTableSessions.mockResolvedValue([session('s1', '3'), session('s5', '8')]);
+    stream.send('table-cart', { id: 's5', table: '8', cartCount: 1 }, 41);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchTableSessions).toHaveBeenCalledTimes(1);
+    expect($board.get().tables.map((t) => t.table).sort()).toEqual(['3', '8']);
+    unsubscribe();
+    await vi.advanceTimersByTimeAsync(2_000);
+  });
+
   it('a list read while the stream changes a table keeps the stream copy', async () => {
     fetchVenueOrders.mockResolvedValue([]);
     fetchVenueSummaries.mockResolvedValue([venue('Taquería')]);
