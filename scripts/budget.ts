@@ -467,7 +467,7 @@ async function createVenueAfterBuild(id: string): Promise<void> {
 async function visitLcp(page: Page, url: string, heading: string, capMs: number): Promise<LcpSample> {
   const response = await page.goto(url, { waitUntil: 'commit', timeout: STALL_MS * 3 });
   const sample = await page.evaluate(async ({ cap, heading }) => {
-    const entries: PerformanceEntry[] = [];
+    const entries: Array<PerformanceEntry & { element?: Element | null }> = [];
     const observer = new PerformanceObserver((list) => entries.push(...list.getEntries()));
     observer.observe({ type: 'largest-contentful-paint', buffered: true });
     const inView = (img: HTMLImageElement) => {
@@ -487,7 +487,7 @@ async function visitLcp(page: Page, url: string, heading: string, capMs: number)
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50))));
     entries.push(...observer.takeRecords());
     observer.disconnect();
-    const last = entries.at(-1) as (PerformanceEntry & { element?: Element | null }) | undefined;
+    const last = entries.at(-1);
     const element = last?.element;
     const what = element ? `<${element.tagName.toLowerCase()}> ${(element.textContent ?? '').trim().slice(0, 40)}` : '—';
     return { lcp: shown() && last ? last.startTime : Number.NaN, element: what };

@@ -8,8 +8,8 @@ import type { RuntimeCaching } from 'workbox-build';
 /**
  * A copy the device keeps of something the network now says is gone (404, 410: a deleted
  * venue) is dropped, so the next visit gets the network's answer (a 404 stays a 404) instead of
- * the kept copy. For a page `/{id}`, the venue's kept menu goes too (the fallback shell would
- * open it offline). Plugin callbacks are copied into sw.js as source: nothing from outside.
+ * the kept copy; the venue's kept menu goes when the open page's live menu is answered 404.
+ * Plugin callbacks are copied into sw.js as source: nothing from outside.
  */
 const forgetWhatIsGone = {
   fetchDidSucceed: async ({ request, response }: { request: Request; response: Response }) => {
@@ -18,8 +18,6 @@ const forgetWhatIsGone = {
     url.search = '';
     url.hash = '';
     await (await caches.open(url.pathname.startsWith('/api/') ? 'umenu-venues' : 'umenu-pages')).delete(url.href);
-    const page = /^\/([^/]+)$/.exec(url.pathname);
-    if (page) await (await caches.open('umenu-venues')).delete(`${url.origin}/api/venues/${page[1]}`);
     return response;
   },
 };
@@ -28,12 +26,13 @@ const forgetWhatIsGone = {
  * Runtime caching rules. The menu feature adds its own here (visited venue
  * pages, `GET /api/venues/…`, product images) — keep `config.json` first.
  *
- * What a page needs to open (its HTML, `config.json`, the fallback shell's menu) comes from
- * the device when the device has it, at once, whatever the network does (a connection that is
- * accepted and then stalls holds nothing up), and is refreshed from the network in the
- * background for the next visit; the open page is brought up to date in place by the live menu
- * (src/features/menu/live-venue.ts). What the device has never seen goes to the network, as
- * without a service worker. (docs/rules.md#returning-on-a-bad-network)
+ * What a page needs to open (its HTML, `config.json`) comes from the device when the device
+ * has it, at once, whatever the network does (a connection that is accepted and then stalls
+ * holds nothing up), and is refreshed from the network in the background for the next visit;
+ * the fallback shell opens with the menu kept here (src/features/menu/VenueShell.tsx), and the
+ * live menu brings the open page up to date in place (src/features/menu/live-venue.ts). What
+ * the device has never seen goes to the network, as without a service worker
+ * (docs/rules.md#returning-on-a-bad-network).
  */
 export const runtimeCaching: RuntimeCaching[] = [
   {
@@ -44,26 +43,9 @@ export const runtimeCaching: RuntimeCaching[] = [
     options: { cacheName: 'umenu-config', cacheableResponse: { statuses: [200] } },
   },
   {
-    // Menu feature: the menu a venue page opens with (the fallback shell asks with
-    // `cache: 'force-cache'` when a service worker controls it: "the copy you have will do"):
-    // the kept copy at once, refreshed in the background, and asked of the network without the
-    // browser's HTTP cache; the live menu then brings the open page up to date.
-    urlPattern: ({ request, url }) => request.cache === 'force-cache' && /^\/api\/venues\/[a-z0-9-]+$/.test(url.pathname),
-    handler: 'StaleWhileRevalidate',
-    options: {
-      cacheName: 'umenu-venues',
-      cacheableResponse: { statuses: [200] },
-      expiration: { maxEntries: 30 },
-      plugins: [
-        { requestWillFetch: async ({ request }: { request: Request }) => new Request(request, { cache: 'no-cache' }) },
-        forgetWhatIsGone,
-      ],
-    },
-  },
-  {
     // Menu feature: venue menus and the venue list, fresh when online, last copy offline or
     // when the network has not answered within 1.5 s (the prerendered menu pages themselves are
-    // precached; the fallback shell opens with the rule above).
+    // precached; the fallback shell opens with the copy kept here, read from the page).
     urlPattern: ({ url }) => /^\/api\/venues(\/[a-z0-9-]+)?$/.test(url.pathname),
     handler: 'NetworkFirst',
     options: { cacheName: 'umenu-venues', networkTimeoutSeconds: 1.5, expiration: { maxEntries: 30 }, plugins: [forgetWhatIsGone] },

@@ -28,6 +28,26 @@ async function notFound(): Promise<void> {
   showErrorPage({ statusCode: 404, message: NOT_FOUND_MESSAGE });
 }
 
+/**
+ * The menu the device keeps from an earlier visit (the service worker's copy of
+ * `GET /api/venues/{id}`: src/shell/pwa-options.ts), when a service worker controls the page:
+ * the page opens with it at once whatever the network does, and the live menu brings it up to
+ * date from its ETag (docs/rules.md#returning-on-a-bad-network). Read here rather than asked of
+ * the worker, which cannot tell a page that is opening from one that checks for a newer menu.
+ */
+async function keptMenu(apiBase: string, id: string): Promise<{ venue: Venue; etag: string | null } | null> {
+  if (!('serviceWorker' in navigator) || !navigator.serviceWorker.controller || !('caches' in window)) return null;
+  try {
+    const url = new URL(`${apiBase.replace(/\/+$/, '')}/venues/${encodeURIComponent(id)}`, location.href).href;
+    const kept = await caches.match(url);
+    if (!kept?.ok) return null;
+    return { venue: VenueSchema.parse(await kept.json()), etag: kept.headers.get('etag') };
+  } catch {
+    // Storage unavailable or a copy that no longer parses: ask the network.
+    return null;
+  }
+}
+
 export default function VenueShell() {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -45,17 +65,12 @@ export default function VenueShell() {
         import('../../lib/config.ts'),
       ]);
       try {
-        // With a service worker in control, the menu the device keeps will do to open the page
-        // at once whatever the network does (src/shell/pwa-options.ts); the live menu then
-        // brings it up to date, starting from that copy's ETag. Without one, the network's.
-        const cache: RequestCache = 'serviceWorker' in navigator && navigator.serviceWorker.controller ? 'force-cache' : 'default';
-        const [{ venue, etag }, config] = await Promise.all([
-          http.get(`venues/${encodeURIComponent(id)}`, { cache }).then(async (response) => ({
-            venue: VenueSchema.parse(await response.json()),
-            etag: response.headers.get('etag'),
-          })),
-          loadConfig(),
-        ]);
+        const config = await loadConfig();
+        const fromNetwork = async () => {
+          const response = await http.get(`venues/${encodeURIComponent(id)}`);
+          return { venue: VenueSchema.parse(await response.json()), etag: response.headers.get('etag') };
+        };
+        const { venue, etag } = (await keptMenu(config.apiBase, id)) ?? (await fromNetwork());
         if (cancelled) return;
         document.title = `${venue.name} - umenu-ui`;
         setState({ kind: 'ready', venue, etag, apiBase: config.apiBase });
