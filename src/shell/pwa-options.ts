@@ -1,5 +1,6 @@
 /** @vite-pwa/astro options: manifest (docs/rules.md#pwa) and the Workbox service worker. */
 import type { RuntimeCaching } from 'workbox-build';
+import { CONFIG_CACHE, PAGES_CACHE, VENUES_CACHE } from './sw-caches.ts';
 
 /**
  * Runtime caching rules. The menu feature adds its own here (visited venue
@@ -40,7 +41,7 @@ export const runtimeCaching: RuntimeCaching[] = [
     // edit applies from the next page load); the network's when there is no copy yet.
     urlPattern: ({ url }) => url.pathname === '/config.json',
     handler: 'StaleWhileRevalidate',
-    options: { cacheName: 'umenu-config', cacheableResponse: { statuses: [200] } },
+    options: { cacheName: CONFIG_CACHE, cacheableResponse: { statuses: [200] } },
   },
   {
     // Menu feature: venue menus and the venue list, fresh when online, last copy offline or
@@ -48,7 +49,7 @@ export const runtimeCaching: RuntimeCaching[] = [
     // precached; the fallback shell opens with the copy kept here, read from the page).
     urlPattern: ({ url }) => /^\/api\/venues(\/[a-z0-9-]+)?$/.test(url.pathname),
     handler: 'NetworkFirst',
-    options: { cacheName: 'umenu-venues', networkTimeoutSeconds: 1.5, expiration: { maxEntries: 30 }, plugins: [forgetWhatIsGone] },
+    options: { cacheName: VENUES_CACHE, networkTimeoutSeconds: 1.5, expiration: { maxEntries: 30 }, plugins: [forgetWhatIsGone] },
   },
   {
     // Every navigation that is not precached — venues created after the build (the fallback
@@ -63,7 +64,7 @@ export const runtimeCaching: RuntimeCaching[] = [
       request.mode === 'navigate' && !url.pathname.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(url.pathname),
     handler: 'StaleWhileRevalidate',
     options: {
-      cacheName: 'umenu-pages',
+      cacheName: PAGES_CACHE,
       plugins: [
         {
           // The pages read their query in the browser: keep and find one copy per path.

@@ -92,6 +92,31 @@ test('a venue page seen once opens at once while the network stalls, and a menu 
   }
 });
 
+test('a venue page seen only on the first visit, the one that installs the service worker, opens at once on lie-fi the next time', async ({ page, context, request }) => {
+  const id = 'fonda-primera-visita-e2e';
+  await createVenue(request, id, 'Fonda de la Primera Visita');
+  const dish = await firstProduct(request, id);
+  const heading = page.getByRole('heading', { level: 1, name: 'Fonda de la Primera Visita' });
+
+  // The diner's first visit ever (a table's QR code): no service worker controls the page yet.
+  await page.goto(`/${id}?mesa=2`);
+  await expect(heading).toBeVisible();
+  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(false);
+  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await expect.poll(() => page.evaluate(async (path) => Boolean(await caches.match(path)), `/${id}`), { message: 'page kept' }).toBe(true);
+
+  const network = await stallNetwork(context);
+  try {
+    const response = await page.goto(`/${id}?mesa=2`, { waitUntil: 'commit' });
+    expect(response?.fromServiceWorker()).toBe(true);
+    await expect(heading).toBeVisible({ timeout: 1_500 });
+    await expect(page.locator(`#product-${dish.id}`).getByRole('button', { name: `Añadir ${dish.name}`, exact: true })).toBeVisible({ timeout: 1_500 });
+    await expect.poll(() => network.held()).toBeGreaterThan(0);
+  } finally {
+    await network.restore();
+  }
+});
+
 test('a kept venue page the network now answers 404 for is forgotten: the next visit is the 404 page', async ({ page, context, request, allowConsoleError }) => {
   // Why: the document itself answers 404 on the last visit, which Chromium logs as a failed resource.
   allowConsoleError(LOGGED_404);

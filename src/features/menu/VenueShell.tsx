@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { liveVenue } from './live-venue.ts';
+import { keepForNextVisit, keptMenu } from './kept.ts';
 import type { Venue } from '../../contract/venue.ts';
 import { isValidVenueId } from '../../contract/limits.ts';
 import { ALLERGENS } from '../../contract/venue.ts';
@@ -26,26 +27,6 @@ async function notFound(): Promise<void> {
   const { showErrorPage } = await import('../../shell/error-view.ts');
   const { NOT_FOUND_MESSAGE } = await import('../../shell/page-meta.ts');
   showErrorPage({ statusCode: 404, message: NOT_FOUND_MESSAGE });
-}
-
-/**
- * The menu the device keeps from an earlier visit (the service worker's copy of
- * `GET /api/venues/{id}`: src/shell/pwa-options.ts), when a service worker controls the page:
- * the page opens with it at once whatever the network does, and the live menu brings it up to
- * date from its ETag (docs/rules.md#returning-on-a-bad-network). Read here rather than asked of
- * the worker, which cannot tell a page that is opening from one that checks for a newer menu.
- */
-async function keptMenu(apiBase: string, id: string): Promise<{ venue: Venue; etag: string | null } | null> {
-  if (!('serviceWorker' in navigator) || !navigator.serviceWorker.controller || !('caches' in window)) return null;
-  try {
-    const url = new URL(`${apiBase.replace(/\/+$/, '')}/venues/${encodeURIComponent(id)}`, location.href).href;
-    const kept = await caches.match(url);
-    if (!kept?.ok) return null;
-    return { venue: VenueSchema.parse(await kept.json()), etag: kept.headers.get('etag') };
-  } catch {
-    // Storage unavailable or a copy that no longer parses: ask the network.
-    return null;
-  }
 }
 
 export default function VenueShell() {
@@ -68,7 +49,10 @@ export default function VenueShell() {
         const config = await loadConfig();
         const fromNetwork = async () => {
           const response = await http.get(`venues/${encodeURIComponent(id)}`);
-          return { venue: VenueSchema.parse(await response.json()), etag: response.headers.get('etag') };
+          const kept = response.clone();
+          const loaded = { venue: VenueSchema.parse(await response.json()), etag: response.headers.get('etag') };
+          keepForNextVisit(config.apiBase, id, kept);
+          return loaded;
         };
         const { venue, etag } = (await keptMenu(config.apiBase, id)) ?? (await fromNetwork());
         if (cancelled) return;
