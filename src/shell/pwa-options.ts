@@ -3,10 +3,6 @@ import type { RuntimeCaching } from 'workbox-build';
 import { CONFIG_CACHE, PAGES_CACHE, VENUES_CACHE } from './sw-caches.ts';
 
 /**
- * Runtime caching rules. The menu feature adds its own here (visited venue
- * pages, `GET /api/venues/…`, product images) — keep `config.json` first.
- */
-/**
  * A copy the device keeps of something the network now says is gone (404, 410: a deleted
  * venue) is dropped, so the next visit gets the network's answer (a 404 stays a 404) instead of
  * the kept copy; the venue's kept menu goes when the open page's live menu is answered 404.

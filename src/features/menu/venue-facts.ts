@@ -37,7 +37,6 @@ export function menuShape(venue: Venue): string {
   return (hash >>> 0).toString(36);
 }
 
-/** What a prerendered venue page embeds as `#venue-facts`: its facts and the ETag of its menu. */
 /**
  * A version of the menu older than the one the page shows (by `updatedAt`, ISO 8601 in UTC):
  * e.g. the service worker's kept copy when the network did not answer in time. The page never
@@ -47,6 +46,7 @@ export function isOlderVersion(candidate: string, shown: string | undefined): bo
   return shown !== undefined && Date.parse(candidate) < Date.parse(shown);
 }
 
+/** What a prerendered venue page embeds as `#venue-facts`: its facts and the ETag of its menu. */
 export type PageFacts = VenueFacts & { etag: string | null };
 
 let pageFacts: PageFacts | null | undefined;
