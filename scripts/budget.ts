@@ -45,7 +45,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -433,6 +433,8 @@ interface RepeatVisitResult {
   firstVisit: LcpSample;
   slow4g: { median: number; samples: LcpSample[] };
   stall: { median: number; samples: LcpSample[] };
+  /** The machine's 1-minute load average when the repeat visits ended, and its cores: the figures are CPU-bound. */
+  load: { average: number; cores: number };
   /** `/` on the same device afterwards. */
   home: { slow4g: { median: number; samples: LcpSample[] }; stall: { median: number; samples: LcpSample[] } };
   failures: string[];
@@ -559,7 +561,7 @@ async function measureRepeatVisits(): Promise<RepeatVisitResult> {
     // The home page, precached by the worker that first visit installed: reported, not judged.
     const home = { slow4g: await repeat('slow4g', `${proxy.origin}/`, HOME_HEADING), stall: await repeat('stall', `${proxy.origin}/`, HOME_HEADING) };
     await context.close();
-    return { path, firstVisit, slow4g, stall, home, failures: [], notes };
+    return { path, firstVisit, slow4g, stall, home, load: { average: loadavg()[0] ?? Number.NaN, cores: availableParallelism() }, failures: [], notes };
   } finally {
     await browser.close();
     await proxy.close();
@@ -577,7 +579,7 @@ function judgeRepeat(r: RepeatVisitResult): void {
 
 function printRepeat(r: RepeatVisitResult): void {
   const runs = (samples: LcpSample[]) => `${samples.map((s) => sec(s.lcp)).join(' / ')}; document ${sec(median(samples.map((s) => s.documentMs)))} s`;
-  console.log(`\nReturning diner, ${r.path} (created after the build; page and worker through scripts/network-proxy.ts):`);
+  console.log(`\nReturning diner, ${r.path} (created after the build; page and worker through scripts/network-proxy.ts; machine load ${r.load.average.toFixed(1)} on ${r.load.cores} cores):`);
   console.log(`  first visit, slow 4G, nothing on the device   LCP ${sec(r.firstVisit.lcp)} s  (document ${sec(r.firstVisit.documentMs)} s)  ${r.firstVisit.element}`);
   console.log(`  repeat visit, slow 4G                          LCP ${sec(r.slow4g.median)} s  (runs ${runs(r.slow4g.samples)})  ${r.slow4g.samples.at(-1)?.element ?? ''}`);
   console.log(`  repeat visit, lie-fi (every request held ${STALL_MS / 1000} s)  LCP ${sec(r.stall.median)} s  (runs ${runs(r.stall.samples)})  ${r.stall.samples.at(-1)?.element ?? ''}`);
