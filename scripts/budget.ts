@@ -19,7 +19,14 @@
  *     by the same server in the same run (`?umenu-floor`, enabled by
  *     `UMENU_BUDGET_FLOOR=1`), Lighthouse runs interleaved with the page's own, and
  *     the ratio of the page's LCP to the floor's;
- *   - on `mercado-grande`, the search keystroke → cards updated time (median of 11).
+ *   - on `mercado-grande`, the search keystroke → cards updated time (median of 11);
+ *   - a returning diner: a venue created through the API after the build (no prerendered page,
+ *     so not precached), opened once on slow 4G (the first visit, which installs the service
+ *     worker), then opened again on slow 4G and on lie-fi (every request held 10 s), through a proxy that
+ *     plays the network for the page and its service worker alike (scripts/network-proxy.ts):
+ *     the repeat visit's LCP (median of `REPEAT_RUNS`, service worker stopped before each, as on
+ *     a phone that comes back later), beside the same venue's first visit on slow 4G; then `/`
+ *     the same way (reported, not judged).
  * Writes reports/budget.json, prints a table, and fails when:
  *   - JS on first load > 90 KB or CSS on first load > 12 KB gzipped,
  *   - a venue page's LCP > 1.15 × its floor's LCP,
@@ -27,22 +34,25 @@
  *     this shared machine is noisy and Lighthouse's simulation uses observed CPU time),
  *   - CLS > 0.02, TBT (applied throttling) > 50 ms, search keystroke median > 50 ms,
  *   - accessibility, best practices or SEO < 100 (SEO is not judged on the 404
- *     page, which is rightly unindexable and answers 404).
+ *     page, which is rightly unindexable and answers 404),
+ *   - a repeat visit's LCP > 0.5 s on slow 4G or on lie-fi (a timing).
  * Options: `--runs N` (Lighthouse runs per page, default 3), `--skip-lighthouse`,
  * `--no-build` (reuse dist-budget), `--site DIR` (reuse the site `npm test` built in DIR,
  * e.g. `dist-test`, with the database it was built from, when it was built from these same
  * sources — scripts/site-build.ts; otherwise build as without it), `--only /a,/b` (measure only these paths),
- * `--floor-tbt` (also the floors' TBT with applied throttling: for comparisons, not judged).
+ * `--floor-tbt` (also the floors' TBT with applied throttling: for comparisons, not judged),
+ * `--skip-repeat` (no returning-diner figures).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { ensureChromium } from './chromium.ts';
+import { startNetworkProxy, type NetworkMode } from './network-proxy.ts';
 import { freshSiteBuild } from './site-build.ts';
 
 const PORT = Number(process.env.BUDGET_PORT ?? 4412);
@@ -59,7 +69,12 @@ const BUDGET = {
   tbtMs: 50,
   keystrokeMs: 50,
   performanceFailBelow: 0.9,
+  repeatVisitLcpMs: 500,
 } as const;
+/** Repeat visits measured per network. */
+const REPEAT_RUNS = 5;
+/** How long lie-fi holds every request. */
+const STALL_MS = 10_000;
 const CHROME_FLAGS = [
   '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
@@ -80,6 +95,7 @@ const NO_BUILD = args.includes('--no-build');
 const TIMINGS_REPORT_ONLY = option('--timings') === 'report';
 const ONLY = option('--only')?.split(',').filter(Boolean);
 const FLOOR_TBT = args.includes('--floor-tbt');
+const SKIP_REPEAT = args.includes('--skip-repeat');
 
 type Category = 'performance' | 'accessibility' | 'best-practices' | 'seo';
 const CATEGORIES: Category[] = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -129,8 +145,12 @@ let server: ChildProcess | undefined;
 function stopServer(): void {
   if (server && server.exitCode === null) server.kill('SIGTERM');
 }
+/** The served home page as built: creating the returning diner's venue makes the server regenerate it. */
+let builtHome: Buffer | undefined;
 process.once('exit', () => {
   stopServer();
+  // Put the build's home page back, so that a later `--no-build` run measures the build's.
+  if (builtHome) writeFileSync(join(DIST, 'index.html'), builtHome);
   rmSync(workDir, { recursive: true, force: true });
 });
 process.once('SIGINT', () => process.exit(130));
@@ -181,7 +201,7 @@ async function startServer(): Promise<void> {
 async function pagesToMeasure(): Promise<Array<{ path: string; venue: boolean }>> {
   const pages = [{ path: '/', venue: false }, { path: '/inspire', venue: false }, { path: '/login', venue: false }];
   const list = (await (await fetch(`${ORIGIN}/api/venues`)).json()) as { venues: Array<{ id: string }> };
-  for (const { id } of [...list.venues].sort((a, b) => a.id.localeCompare(b.id))) pages.push({ path: `/${id}`, venue: true });
+  for (const { id } of [...list.venues].filter((v) => v.id !== REPEAT_VENUE).sort((a, b) => a.id.localeCompare(b.id))) pages.push({ path: `/${id}`, venue: true });
   pages.push({ path: '/esta-pagina-no-existe/404', venue: false });
   return ONLY ? pages.filter((p) => ONLY.includes(p.path)) : pages;
 }
@@ -406,6 +426,170 @@ function printTable(results: PageResult[]): void {
     'floor = the same page with every script removed (its TBT is the browser\'s own parsing and layout; applied only with --floor-tbt); key = search keystroke → cards updated, median.');
 }
 
+/** A returning diner's figures (see the header): LCP of the first and of the repeat visits. */
+interface RepeatVisitResult {
+  path: string;
+  /** First visit on slow 4G: no service worker yet, nothing on the device. */
+  firstVisit: LcpSample;
+  slow4g: { median: number; samples: LcpSample[] };
+  stall: { median: number; samples: LcpSample[] };
+  /** The machine's 1-minute load average when the repeat visits ended, and its cores: the figures are CPU-bound. */
+  load: { average: number; cores: number };
+  /** `/` on the same device afterwards. */
+  home: { slow4g: { median: number; samples: LcpSample[] }; stall: { median: number; samples: LcpSample[] } };
+  failures: string[];
+  notes: string[];
+}
+
+interface LcpSample {
+  /** LCP (ms from the navigation's start); NaN when the venue's heading was not shown in time. */
+  lcp: number;
+  /** What the LCP element is (tag and a few words, or an image's path). */
+  element: string;
+  /** When the page had its whole document (ms from the navigation's start). */
+  documentMs: number;
+  /** The main document's response came from the service worker. */
+  fromServiceWorker: boolean;
+}
+
+const REPEAT_VENUE = 'budget-recien-llegada';
+const REPEAT_VENUE_NAME = 'Fonda Recién Llegada';
+/** The home page's heading (src/pages/index.astro). */
+const HOME_HEADING = 'Encuentra tu restaurante';
+
+/** Creates (or replaces) a venue through the API, as the admin: it has no prerendered page. */
+async function createVenueAfterBuild(id: string): Promise<void> {
+  const login = await fetch(`${ORIGIN}/api/auth/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@umenu.test', password: 'demo1234' }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const base = (await (await fetch(`${ORIGIN}/api/venues/taqueria-el-guero`)).json()) as Record<string, unknown>;
+  const created = await fetch(`${ORIGIN}/api/venues/${id}`, {
+    method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ ...base, id, name: REPEAT_VENUE_NAME, tagline: 'Abrió después de la compilación' }),
+  });
+  if (!created.ok) throw new Error(`creating ${id} answered ${created.status}: ${await created.text()}`);
+}
+
+/**
+ * Opens `url` and reads its LCP: the last candidate reported once the page has loaded and shows
+ * `heading` (a venue created after the build is rendered by its island once its menu is read)
+ * and the images in view, or NaN if that takes more than `capMs` from the navigation's start.
+ */
+async function visitLcp(page: Page, url: string, heading: string, capMs: number): Promise<LcpSample> {
+  const response = await page.goto(url, { waitUntil: 'commit', timeout: STALL_MS * 3 });
+  const sample = await page.evaluate(async ({ cap, heading }) => {
+    const entries: Array<PerformanceEntry & { element?: Element | null }> = [];
+    const observer = new PerformanceObserver((list) => entries.push(...list.getEntries()));
+    observer.observe({ type: 'largest-contentful-paint', buffered: true });
+    const inView = (img: HTMLImageElement) => {
+      const box = img.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < innerHeight;
+    };
+    const shown = () => document.readyState === 'complete'
+      && [...document.querySelectorAll('h1')].some((h) => h.textContent?.trim() === heading)
+      && [...document.images].filter(inView).every((img) => img.complete);
+    const deadline = Math.max(0, cap - performance.now());
+    await new Promise<void>((resolve) => {
+      const capped = setTimeout(resolve, deadline);
+      const poll = () => (shown() ? (clearTimeout(capped), resolve()) : requestAnimationFrame(poll));
+      poll();
+    });
+    // Two more frames: a candidate painted with the heading is reported after it.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50))));
+    entries.push(...observer.takeRecords());
+    observer.disconnect();
+    const last = entries.at(-1);
+    const element = last?.element;
+    const source = (last as { url?: string } | undefined)?.url;
+    const what = element ? `<${element.tagName.toLowerCase()}> ${source ? new URL(source).pathname : (element.textContent ?? '').trim().slice(0, 40)}` : '—';
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    return { lcp: shown() && last ? last.startTime : Number.NaN, element: what, documentMs: navigation?.responseEnd ?? Number.NaN };
+  }, { cap: capMs, heading });
+  return { ...sample, fromServiceWorker: response?.fromServiceWorker() ?? false };
+}
+
+async function measureRepeatVisits(): Promise<RepeatVisitResult> {
+  builtHome = readFileSync(join(DIST, 'index.html'));
+  await createVenueAfterBuild(REPEAT_VENUE);
+  const path = `/${REPEAT_VENUE}`;
+  const proxy = await startNetworkProxy(PORT, { stallMs: STALL_MS });
+  const browser = await launch();
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'allow', isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('ServiceWorker.enable');
+    const url = proxy.origin + path;
+    const network = (mode: NetworkMode) => proxy.setMode(mode);
+
+    // First visit: nothing on the device, slow 4G; the service worker installs meanwhile.
+    network('slow4g');
+    const firstVisit = await visitLcp(page, url, REPEAT_VENUE_NAME, 15_000);
+    network('direct');
+    // Seen once only: that first visit installed the worker; once active, the page, its menu and
+    // the config are on the device (src/features/menu/kept.ts, src/shell/sw-register.ts).
+    await page.waitForLoadState('load');
+    await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+    const notes: string[] = [];
+    const keys = [path, `/api/venues/${REPEAT_VENUE}`, '/config.json'];
+    const keptNow = () => page.evaluate(async (urls) => (await Promise.all(urls.map((url) => caches.match(url)))).every(Boolean), keys);
+    const keepDeadline = Date.now() + 15_000;
+    let kept = await keptNow();
+    while (!kept && Date.now() < keepDeadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      kept = await keptNow();
+    }
+    if (!kept) notes.push('15 s after the first visit, the device did not keep the page, its menu and /config.json');
+
+    const repeat = async (mode: NetworkMode, target = url, heading = REPEAT_VENUE_NAME) => {
+      const samples: LcpSample[] = [];
+      for (let i = 0; i < REPEAT_RUNS; i++) {
+        network('direct');
+        await page.goto('about:blank');
+        // A diner who comes back later finds the worker stopped: it starts with the navigation.
+        await cdp.send('ServiceWorker.stopAllWorkers');
+        network(mode);
+        samples.push(await visitLcp(page, target, heading, STALL_MS + 5_000));
+      }
+      network('direct');
+      return { median: median(samples.map((s) => s.lcp)), samples };
+    };
+    const slow4g = await repeat('slow4g');
+    const stall = await repeat('stall');
+    // The home page, precached by the worker that first visit installed: reported, not judged.
+    const home = { slow4g: await repeat('slow4g', `${proxy.origin}/`, HOME_HEADING), stall: await repeat('stall', `${proxy.origin}/`, HOME_HEADING) };
+    await context.close();
+    return { path, firstVisit, slow4g, stall, home, load: { average: loadavg()[0] ?? Number.NaN, cores: availableParallelism() }, failures: [], notes };
+  } finally {
+    await browser.close();
+    await proxy.close();
+  }
+}
+
+function judgeRepeat(r: RepeatVisitResult): void {
+  const timing = (message: string) => (TIMINGS_REPORT_ONLY ? r.notes.push(`${message} (timing: reported only, --timings report)`) : r.failures.push(message));
+  for (const [label, figures] of [['slow 4G', r.slow4g], ['lie-fi', r.stall]] as const) {
+    if (Number.isNaN(figures.median) || figures.median > BUDGET.repeatVisitLcpMs) timing(`repeat visit on ${label}: LCP ${sec(figures.median)} s > ${sec(BUDGET.repeatVisitLcpMs)} s`);
+    const notFromDevice = figures.samples.filter((s) => !s.fromServiceWorker).length;
+    if (notFromDevice) r.notes.push(`repeat visit on ${label}: ${notFromDevice} of ${figures.samples.length} documents did not come from the service worker`);
+  }
+}
+
+function printRepeat(r: RepeatVisitResult): void {
+  const runs = (samples: LcpSample[]) => `${samples.map((s) => sec(s.lcp)).join(' / ')}; document ${sec(median(samples.map((s) => s.documentMs)))} s`;
+  console.log(`\nReturning diner, ${r.path} (created after the build; page and worker through scripts/network-proxy.ts; machine load ${r.load.average.toFixed(1)} on ${r.load.cores} cores):`);
+  console.log(`  first visit, slow 4G, nothing on the device   LCP ${sec(r.firstVisit.lcp)} s  (document ${sec(r.firstVisit.documentMs)} s)  ${r.firstVisit.element}`);
+  console.log(`  repeat visit, slow 4G                          LCP ${sec(r.slow4g.median)} s  (runs ${runs(r.slow4g.samples)})  ${r.slow4g.samples.at(-1)?.element ?? ''}`);
+  console.log(`  repeat visit, lie-fi (every request held ${STALL_MS / 1000} s)  LCP ${sec(r.stall.median)} s  (runs ${runs(r.stall.samples)})  ${r.stall.samples.at(-1)?.element ?? ''}`);
+  console.log(`  /, repeat visit, slow 4G                        LCP ${sec(r.home.slow4g.median)} s  (runs ${runs(r.home.slow4g.samples)})  ${r.home.slow4g.samples.at(-1)?.element ?? ''}`);
+  console.log(`  /, repeat visit, lie-fi                         LCP ${sec(r.home.stall.median)} s  (runs ${runs(r.home.stall.samples)})  ${r.home.stall.samples.at(-1)?.element ?? ''}`);
+  for (const note of r.notes) console.log(`    note: ${note}`);
+  for (const failure of r.failures) console.log(`    ✖ ${failure}`);
+  console.log(`  (budget: the venue's repeat visit LCP ≤ ${sec(BUDGET.repeatVisitLcpMs)} s on both; / is reported; median of ${REPEAT_RUNS}; slow 4G = 562.5 ms latency, 1.47 Mbit/s down, 675 kbit/s up)`);
+}
+
 async function main(): Promise<void> {
   await startServer();
   const results: PageResult[] = [];
@@ -430,16 +614,28 @@ async function main(): Promise<void> {
     judge(result);
     results.push(result);
   }
+  let repeatVisit: RepeatVisitResult | undefined;
+  if (!SKIP_REPEAT) {
+    process.stdout.write(`▶ returning diner (/${REPEAT_VENUE}): first visit, ${REPEAT_RUNS} repeat visits on slow 4G, ${REPEAT_RUNS} on lie-fi…`);
+    repeatVisit = await measureRepeatVisits();
+    process.stdout.write(' done\n');
+    judgeRepeat(repeatVisit);
+  }
   printTable(results);
+  if (repeatVisit) printRepeat(repeatVisit);
   mkdirSync('reports', { recursive: true });
-  const report = { date: new Date().toISOString(), origin: ORIGIN, lighthouseRuns: SKIP_LIGHTHOUSE ? 0 : RUNS, budgets: BUDGET, pages: results };
+  const report = { date: new Date().toISOString(), origin: ORIGIN, lighthouseRuns: SKIP_LIGHTHOUSE ? 0 : RUNS, budgets: BUDGET, pages: results, repeatVisit };
   writeFileSync('reports/budget.json', JSON.stringify(report, null, 2));
   console.log('Written reports/budget.json');
   const failed = results.filter((r) => r.failures.length > 0);
+  if (repeatVisit?.failures.length) {
+    console.error('\n✖ Budget failed on the returning diner\'s repeat visit.');
+    process.exitCode = 1;
+  }
   if (failed.length > 0) {
     console.error(`\n✖ Budget failed on ${failed.length} page(s).`);
     process.exitCode = 1;
-  } else console.log('\n✔ All budgets met.');
+  } else if (!process.exitCode) console.log('\n✔ All budgets met.');
 }
 
 main()

@@ -1,37 +1,66 @@
 /** @vite-pwa/astro options: manifest (docs/rules.md#pwa) and the Workbox service worker. */
 import type { RuntimeCaching } from 'workbox-build';
+import { CONFIG_CACHE, PAGES_CACHE, VENUES_CACHE } from './sw-caches.ts';
+
+/**
+ * A copy the device keeps of something the network now says is gone (404, 410: a deleted
+ * venue) is dropped, so the next visit gets the network's answer (a 404 stays a 404) instead of
+ * the kept copy; the venue's kept menu goes when the open page's live menu is answered 404.
+ * Plugin callbacks are copied into sw.js as source: nothing from outside.
+ */
+const forgetWhatIsGone = {
+  fetchDidSucceed: async ({ request, response }: { request: Request; response: Response }) => {
+    if (response.status !== 404 && response.status !== 410) return response;
+    const url = new URL(request.url);
+    url.search = '';
+    url.hash = '';
+    await (await caches.open(url.pathname.startsWith('/api/') ? 'umenu-venues' : 'umenu-pages')).delete(url.href);
+    return response;
+  },
+};
 
 /**
  * Runtime caching rules. The menu feature adds its own here (visited venue
  * pages, `GET /api/venues/…`, product images) — keep `config.json` first.
+ *
+ * What a page needs to open (its HTML, `config.json`) comes from the device when the device
+ * has it, at once, whatever the network does (a connection that is accepted and then stalls
+ * holds nothing up), and is refreshed from the network in the background for the next visit;
+ * the fallback shell opens with the menu kept here (src/features/menu/VenueShell.tsx), and the
+ * live menu brings the open page up to date in place (src/features/menu/live-venue.ts). What
+ * the device has never seen goes to the network, as without a service worker
+ * (docs/rules.md#returning-on-a-bad-network).
  */
 export const runtimeCaching: RuntimeCaching[] = [
   {
-    // The runtime config: fresh when online, last known copy offline.
+    // The runtime config: the kept copy at once, refreshed in the background (a deployer's
+    // edit applies from the next page load); the network's when there is no copy yet.
     urlPattern: ({ url }) => url.pathname === '/config.json',
-    handler: 'NetworkFirst',
-    options: { cacheName: 'umenu-config', networkTimeoutSeconds: 3 },
+    handler: 'StaleWhileRevalidate',
+    options: { cacheName: CONFIG_CACHE, cacheableResponse: { statuses: [200] } },
   },
   {
-    // Menu feature: venue menus and the venue list, fresh when online, last copy offline
-    // (the prerendered menu pages themselves are precached; the fallback shell reads these).
+    // Menu feature: venue menus and the venue list, fresh when online, last copy offline or
+    // when the network has not answered within 1.5 s (the prerendered menu pages themselves are
+    // precached; the fallback shell opens with the copy kept here, read from the page).
     urlPattern: ({ url }) => /^\/api\/venues(\/[a-z0-9-]+)?$/.test(url.pathname),
     handler: 'NetworkFirst',
-    options: { cacheName: 'umenu-venues', networkTimeoutSeconds: 4, expiration: { maxEntries: 30 } },
+    options: { cacheName: VENUES_CACHE, networkTimeoutSeconds: 1.5, expiration: { maxEntries: 30 }, plugins: [forgetWhatIsGone] },
   },
   {
     // Every navigation that is not precached — venues created after the build (the fallback
-    // shell), venues of a site built without the API, unknown addresses — goes to the network
-    // first, whatever its query (`/{id}?mesa=7`): a 404 stays the 404 page, a venue page is kept
-    // (one copy per path) for offline visits. Only when the network is unreachable: the kept copy,
-    // else the fallback shell for a venue whose menu is cached, else the offline page.
+    // shell), venues of a site built without the API, unknown addresses — whatever its query
+    // (`/{id}?mesa=7`). A page the device has kept (one copy per path, kept only when it answered
+    // 200) opens from it at once, and the network's answer replaces the copy for the next visit
+    // (a 404 drops it: a deleted venue). A page never kept goes to the network, as without a
+    // service worker: a 404 stays the 404 page. Only when the network is unreachable: the
+    // fallback shell for a venue whose menu is kept, else the offline page.
     // (`/api/…` and files are left to the browser: OAuth redirects, images opened in a tab.)
     urlPattern: ({ request, url }) =>
       request.mode === 'navigate' && !url.pathname.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(url.pathname),
-    handler: 'NetworkFirst',
+    handler: 'StaleWhileRevalidate',
     options: {
-      cacheName: 'umenu-pages',
-      networkTimeoutSeconds: 4,
+      cacheName: PAGES_CACHE,
       plugins: [
         {
           // The pages read their query in the browser: keep and find one copy per path.
@@ -42,6 +71,7 @@ export const runtimeCaching: RuntimeCaching[] = [
             return url.href;
           },
         },
+        forgetWhatIsGone,
         {
           // Offline, never opened by path (e.g. reached through a 404-only host's 404.html):
           // a venue whose menu the device keeps still opens, through the precached fallback shell.
@@ -102,8 +132,8 @@ export const pwaOptions = {
   },
   workbox: {
     // No NavigationRoute: it answers every navigation that is not precached from the cache, so
-    // online 404s and new venues got the offline page. Navigations go network-first instead (the
-    // `umenu-pages` rule above), with the offline page only when the network is unreachable.
+    // online 404s and new venues got the offline page. Navigations follow the `umenu-pages` rule
+    // above instead, with the offline page only when the network is unreachable.
     // (Unset, the plugin would default to `/`: set to null on purpose.)
     navigateFallback: null,
     // Pages are static and read their query in the browser (`/panel?venue=…`, `/pedidos/ver?id=…`,

@@ -7,6 +7,11 @@
  * on every first load): the generated worker (registerType `prompt`) waits
  * until it gets `{ type: 'SKIP_WAITING' }`; the page reloads once it controls.
  */
+import { CONFIG_CACHE } from './sw-caches.ts';
+
+/** The runtime config's address (src/lib/config.ts), spelt out: importing that module here would put it in every page's first load. */
+const CONFIG_URL = '/config.json';
+
 export const SW_URL = '/sw.js';
 
 /** Asks the waiting worker to take over, then reloads once it controls the page. */
@@ -29,6 +34,21 @@ export function installServiceWorker(): void {
   register();
 }
 
+/**
+ * The first visit (no worker controls it) fetched `/config.json` past the worker: once the worker
+ * is active, keep the file as its rule would have, so that the next visit's pages read it from
+ * the device whatever the network does (docs/rules.md#returning-on-a-bad-network).
+ */
+function keepConfigForNextVisit(): void {
+  if (navigator.serviceWorker.controller || !('caches' in window)) return;
+  void navigator.serviceWorker.ready
+    .then(async () => {
+      if (navigator.serviceWorker.controller) return;
+      await (await caches.open(CONFIG_CACHE)).add(CONFIG_URL);
+    })
+    .catch(() => undefined);
+}
+
 function register(): void {
   // The worker's script comes from the network: a page opened offline registers it once the
   // connection is back (registering offline fails, and the browser logs it as an error).
@@ -39,6 +59,7 @@ function register(): void {
   navigator.serviceWorker
     .register(SW_URL, { scope: '/' })
     .then((registration) => {
+      keepConfigForNextVisit();
       // A new version is an update only when a worker already controls this page (the first install is not).
       if (registration.waiting && navigator.serviceWorker.controller) needRefresh(registration);
       registration.addEventListener('updatefound', () => {

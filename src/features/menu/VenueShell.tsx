@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { liveVenue } from './live-venue.ts';
+import { keepForNextVisit, keptMenu } from './kept.ts';
 import type { Venue } from '../../contract/venue.ts';
 import { isValidVenueId } from '../../contract/limits.ts';
 import { ALLERGENS } from '../../contract/venue.ts';
@@ -20,7 +21,7 @@ import { OrderDrawerLoader, checkoutVenueOf } from '../checkout/index.ts';
 import { LoadError } from '../../shell/ui/LoadState.tsx';
 import { Venue as VenueSchema } from '../../contract/venue.ts';
 
-type State = { kind: 'loading' } | { kind: 'ready'; venue: Venue; apiBase: string } | { kind: 'failed'; message: string };
+type State = { kind: 'loading' } | { kind: 'ready'; venue: Venue; etag: string | null; apiBase: string } | { kind: 'failed'; message: string };
 
 async function notFound(): Promise<void> {
   const { showErrorPage } = await import('../../shell/error-view.ts');
@@ -45,13 +46,18 @@ export default function VenueShell() {
         import('../../lib/config.ts'),
       ]);
       try {
-        const [venue, config] = await Promise.all([
-          http.get(`venues/${encodeURIComponent(id)}`).json<unknown>().then((body) => VenueSchema.parse(body)),
-          loadConfig(),
-        ]);
+        const config = await loadConfig();
+        const fromNetwork = async () => {
+          const response = await http.get(`venues/${encodeURIComponent(id)}`);
+          const kept = response.clone();
+          const loaded = { venue: VenueSchema.parse(await response.json()), etag: response.headers.get('etag') };
+          keepForNextVisit(config.apiBase, id, kept);
+          return loaded;
+        };
+        const { venue, etag } = (await keptMenu(config.apiBase, id)) ?? (await fromNetwork());
         if (cancelled) return;
         document.title = `${venue.name} - umenu-ui`;
-        setState({ kind: 'ready', venue, apiBase: config.apiBase });
+        setState({ kind: 'ready', venue, etag, apiBase: config.apiBase });
       } catch (error) {
         if (cancelled) return;
         const status = (error as { response?: Response }).response?.status;
@@ -85,12 +91,12 @@ export default function VenueShell() {
       />
     );
   }
-  return <ShellMenu venue={state.venue} apiBase={state.apiBase} />;
+  return <ShellMenu venue={state.venue} etag={state.etag} apiBase={state.apiBase} />;
 }
 
 /** The menu as loaded, then each newer version the live menu gets (page-duties.ts follows it). */
-function ShellMenu({ venue: loaded, apiBase }: { venue: Venue; apiBase: string }) {
-  const latest = useStore(liveVenue(loaded.id, { venue: loaded })).venue;
+function ShellMenu({ venue: loaded, etag, apiBase }: { venue: Venue; etag: string | null; apiBase: string }) {
+  const latest = useStore(liveVenue(loaded.id, { venue: loaded, etag })).venue;
   const venue = latest ?? loaded;
   useEffect(() => {
     document.title = `${venue.name} - umenu-ui`;

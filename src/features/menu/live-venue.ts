@@ -23,6 +23,7 @@ import { $online } from '../../lib/online.ts';
 import { setSoldOut, setSoldOutFrom } from '../cart/stored.ts';
 import { fetchVenueIfChanged } from './api.ts';
 import { whenIdle } from './idle.ts';
+import { isOlderVersion } from './venue-facts.ts';
 
 /** Period of the conditional check while the page is visible (the promise is "within 15 s"). */
 export const LIVE_POLL_MS = 10_000;
@@ -99,9 +100,10 @@ function follow(venueId: string, $state: WritableAtom<LiveVenue>, start: LiveVen
     try {
       const current = $state.get();
       const fresh = await fetchVenueIfChanged(venueId, current.etag, controller.signal);
-      if (fresh && Array.isArray(fresh.venue.categories)) {
+      const shownAt = current.venue?.updatedAt ?? startedAt;
+      if (fresh && Array.isArray(fresh.venue.categories) && !isOlderVersion(fresh.venue.updatedAt, shownAt)) {
         // Same version under another ETag (e.g. a page that had none): keep what we have, take the ETag.
-        const same = fresh.venue.updatedAt === (current.venue?.updatedAt ?? startedAt);
+        const same = fresh.venue.updatedAt === shownAt;
         $state.set({ venue: same ? current.venue : fresh.venue, etag: fresh.etag });
         if (!same) setSoldOutFrom(fresh.venue);
       }

@@ -37,6 +37,15 @@ export function menuShape(venue: Venue): string {
   return (hash >>> 0).toString(36);
 }
 
+/**
+ * A version of the menu older than the one the page shows (by `updatedAt`, ISO 8601 in UTC):
+ * e.g. the service worker's kept copy when the network did not answer in time. The page never
+ * goes back to it.
+ */
+export function isOlderVersion(candidate: string, shown: string | undefined): boolean {
+  return shown !== undefined && Date.parse(candidate) < Date.parse(shown);
+}
+
 /** What a prerendered venue page embeds as `#venue-facts`: its facts and the ETag of its menu. */
 export type PageFacts = VenueFacts & { etag: string | null };
 

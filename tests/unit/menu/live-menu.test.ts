@@ -1,7 +1,7 @@
 /** The live menu's pure parts: a menu's shape (what needs the page rendered again) and a cart line's current price. */
 import { describe, expect, it } from 'vitest';
 import type { Product, Venue } from '../../../src/contract/venue.ts';
-import { menuShape } from '../../../src/features/menu/venue-facts.ts';
+import { isOlderVersion, menuShape } from '../../../src/features/menu/venue-facts.ts';
 import { $livePrices, $soldOut, currentUnitPrice, lineNotice, setSoldOutFrom } from '../../../src/features/cart/sold-out.ts';
 
 const p = (id: string, extra: Partial<Product> = {}): Product => ({
@@ -39,6 +39,15 @@ describe('menuShape', () => {
     expect(menuShape(edit((v) => { v.categories[0]!.name = 'Tacos y más'; }))).not.toBe(shape);
     expect(menuShape(edit((v) => { v.categories[0]!.products[0]!.optionGroups[0]!.options[1]!.priceDelta = 700; }))).not.toBe(shape);
     expect(menuShape(edit((v) => { v.tagline = 'Más rica'; }))).not.toBe(shape);
+  });
+});
+
+describe('isOlderVersion', () => {
+  it('is a version from before the one shown (a kept copy answered for a slow network), never the same or a newer one', () => {
+    expect(isOlderVersion('2026-11-23T23:59:59.999Z', venue.updatedAt)).toBe(true);
+    expect(isOlderVersion(venue.updatedAt, venue.updatedAt)).toBe(false);
+    expect(isOlderVersion('2026-11-24T00:00:00.001Z', venue.updatedAt)).toBe(false);
+    expect(isOlderVersion('2026-11-23T00:00:00.000Z', undefined)).toBe(false);
   });
 });
 
