@@ -43,7 +43,7 @@
  * `--floor-tbt` (also the floors' TBT with applied throttling: for comparisons, not judged),
  * `--skip-repeat` (no returning-diner figures).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { startServer, type StartedServer } from './start-server.ts';
 import { copyFileSync, cpSync, mkdirSync, readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -140,10 +140,10 @@ type Kind = 'js' | 'css' | 'html' | 'font';
 
 const chromePath = ensureChromium();
 const workDir = mkdtempSync(join(tmpdir(), 'umenu-budget-'));
-let server: ChildProcess | undefined;
+let server: StartedServer | undefined;
 
 function stopServer(): void {
-  if (server && server.exitCode === null) server.kill('SIGTERM');
+  if (server && server.child.exitCode === null) server.child.kill('SIGTERM');
 }
 /** The served home page as built: creating the returning diner's venue makes the server regenerate it. */
 let builtHome: Buffer | undefined;
@@ -155,7 +155,7 @@ process.once('exit', () => {
 });
 process.once('SIGINT', () => process.exit(130));
 
-async function startServer(): Promise<void> {
+async function startSite(): Promise<void> {
   const prebuilt = SITE ? freshSiteBuild(SITE) : undefined;
   if (SITE && !prebuilt) console.log(`▶ ${SITE} was not built from these sources: building again`);
   if (prebuilt) {
@@ -165,11 +165,11 @@ async function startServer(): Promise<void> {
     copyFileSync(prebuilt.db, join(workDir, 'budget.sqlite'));
   }
   console.log(prebuilt ? `▶ Serving the site built in ${SITE} on ${ORIGIN} (${DIST})…` : `▶ Building and serving the site on ${ORIGIN} (${DIST})…`);
-  server = spawn('node', ['scripts/start.ts'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+  server = await startServer({
+    port: PORT,
+    site: true,
+    timeoutMs: 300_000,
     env: {
-      ...process.env,
-      PORT: String(PORT),
       UMENU_DIST: DIST,
       UMENU_DB: join(workDir, 'budget.sqlite'),
       ...(prebuilt ? {} : { UMENU_RESET_DB: '1' }),
@@ -178,24 +178,11 @@ async function startServer(): Promise<void> {
       UMENU_SEED_LARGE: '1',
       // `?umenu-floor` serves a page without its scripts (server/platform/static.ts).
       UMENU_BUDGET_FLOOR: '1',
+      // The measurements, not a log line per request.
+      UMENU_LOG: 'off',
       ...(NO_BUILD || prebuilt ? { UMENU_SKIP_BUILD: '1' } : { UMENU_FORCE_BUILD: '1' }),
     },
   });
-  let log = '';
-  server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`npm start exited (${server.exitCode}):\n${log.slice(-3000)}`);
-    try {
-      const health = (await (await fetch(`${ORIGIN}/api/health`)).json()) as { building?: boolean };
-      if (!health.building && (await fetch(`${ORIGIN}/`)).status === 200) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error(`the site was not ready within 300 s:\n${log.slice(-3000)}`);
 }
 
 async function pagesToMeasure(): Promise<Array<{ path: string; venue: boolean }>> {
@@ -591,7 +578,7 @@ function printRepeat(r: RepeatVisitResult): void {
 }
 
 async function main(): Promise<void> {
-  await startServer();
+  await startSite();
   const results: PageResult[] = [];
   for (const { path, venue } of await pagesToMeasure()) {
     process.stdout.write(`▶ ${path}: bytes…`);
