@@ -103,8 +103,7 @@ module.exports = {
       comment: 'Circular dependencies make load order matter and modules impossible to reason about alone.',
       severity: 'error',
       from: {},
-      // A cycle closed only by type imports (a route module's `AppDeps`) never runs: not flagged.
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+      to: { circular: true },
     },
     {
       name: 'server-feature-public-module',
@@ -121,6 +120,15 @@ module.exports = {
       severity: 'error',
       from: { path: '^(server|scripts)/', pathNot: '^server/features/' },
       to: { path: '^server/features/[^/]+/', pathNot: '^server/features/[^/]+/index[.]ts$' },
+    },
+    {
+      name: 'features-below-the-app',
+      comment:
+        'A server feature declares what it needs (its routes take their own dependency interface): it imports neither ' +
+        'the app, the start-up, the wiring (server/deps.ts) nor the OpenAPI gathering, which import it.',
+      severity: 'error',
+      from: { path: '^server/features/' },
+      to: { path: '^server/(app|main|deps|openapi)[.]ts$' },
     },
     {
       name: 'platform-below-features',

@@ -12,7 +12,7 @@ import { healthRoute } from './platform/health.ts';
 import { BUILDING_PAGE } from './platform/static.ts';
 import { HttpProblem, problem, problemResponse } from './platform/problem.ts';
 import { isDatabaseUnavailable } from './platform/db/database.ts';
-import { drainDeclaredBody, prepareRequest, requestBodyComplete, trustedProxyList } from './platform/http.ts';
+import { drainDeclaredBody, isClientAbort, prepareRequest, requestBodyComplete, trustedProxyList } from './platform/http.ts';
 import { API_CSP, COMMON_HEADERS, siteCsp } from './platform/security.ts';
 import { authRoutes, socialRoutes } from './features/auth/index.ts';
 import { venueRoutes } from './features/venues/index.ts';
@@ -91,6 +91,12 @@ export function createApp(deps: AppDeps): Hono {
   });
 
   app.onError((error, c) => {
+    // The client went away in the middle of its request (a phone that lost signal while sending):
+    // nothing is wrong here, one line says so.
+    if (c.req.raw.signal.aborted || isClientAbort(error)) {
+      deps.observability.clientAborted(c);
+      return problemResponse(c, problem('validation', 400, 'La petición se interrumpió antes de llegar completa.', {}, { connection: 'close' }));
+    }
     if (error instanceof HttpProblem) return problemResponse(c, error);
     // The database is restarting or unreachable: the client retries (an order with the same
     // Idempotency-Key is made once), and this instance reconnects by itself.

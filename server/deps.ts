@@ -9,15 +9,11 @@ import type { VenueStore } from './features/venues/index.ts';
 import type { AuthService } from './features/auth/index.ts';
 import type { OrderService } from './features/orders/index.ts';
 import type { Observability } from './platform/observability.ts';
-import type { SiteFiles } from './platform/static.ts';
+import type { SiteState } from './platform/static.ts';
 import type { EventBus } from './platform/events/bus.ts';
 import type { TableSessionService } from './features/table-sessions/index.ts';
 
-/** What the site part serves; `start.ts` swaps `files` after a build. */
-export interface SiteState {
-  building: boolean;
-  files: SiteFiles | undefined;
-}
+export type { SiteState } from './platform/static.ts';
 
 export interface AppDeps {
   db: Db;

@@ -8,7 +8,7 @@ import { migrate } from './platform/db/migrations.ts';
 import { startCheckpointer } from './platform/db/checkpointer.ts';
 import { createRateLimiter } from './platform/rate-limit.ts';
 import { createObservability } from './platform/observability.ts';
-import { imageQueueLength } from './features/media/index.ts';
+import { configureImageJobs, imageQueueLength } from './features/media/index.ts';
 import { createBuildHook, createVenueStore, startPrerender } from './features/venues/index.ts';
 import { createAuthService } from './features/auth/index.ts';
 import { createOrderService } from './features/orders/index.ts';
@@ -60,6 +60,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     ...(options.logTo ? { destination: options.logTo } : {}),
     gauges: { tableSessionsOpen: () => later.tables?.openCount() ?? Promise.resolve(0), imageQueue: imageQueueLength },
   });
+  configureImageJobs(config.imageJobs, config.imageQueue);
   const limiter = createRateLimiter(db, Date.now, (limit) => observability.refused(limit));
   const auth = await createAuthService(db, config, limiter);
   const orders = createOrderService(db, venues, { ...(options.now ? { now: options.now } : {}), events, limit: config.orderLimit, limiter });

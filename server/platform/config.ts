@@ -26,6 +26,9 @@ export interface ServerConfig {
   refreshAbsoluteSeconds: number;
   jwtSecret?: string;
   bodyLimitBytes: number;
+  /** `UMENU_IMAGE_JOBS`, `UMENU_IMAGE_QUEUE`: images processed at once per instance, and how many may wait (then 503). */
+  imageJobs: number;
+  imageQueue: number;
   /** `UMENU_LOG`: `json` (one line per request on stdout, the default) or `off`. */
   log: 'json' | 'off';
   /** `UMENU_METRICS_TOKEN`: the bearer token of `GET /api/metrics` (no endpoint without it). */
@@ -114,6 +117,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     refreshAbsoluteSeconds: int(env.UMENU_REFRESH_ABSOLUTE_TTL, 30 * 24 * 3600),
     ...(env.UMENU_JWT_SECRET ? { jwtSecret: env.UMENU_JWT_SECRET } : {}),
     bodyLimitBytes: int(env.UMENU_BODY_LIMIT, 64 * 1024),
+    imageJobs: int(env.UMENU_IMAGE_JOBS, 2),
+    imageQueue: env.UMENU_IMAGE_QUEUE === '0' ? 0 : int(env.UMENU_IMAGE_QUEUE, 8),
     log: env.UMENU_LOG === 'off' ? 'off' : 'json',
     ...(env.UMENU_METRICS_TOKEN?.trim() ? { metricsToken: env.UMENU_METRICS_TOKEN.trim() } : {}),
     ...(env.UMENU_INSTANCE?.trim() ? { instance: env.UMENU_INSTANCE.trim() } : {}),

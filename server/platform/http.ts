@@ -85,6 +85,13 @@ export function trustedProxyList(cidrs: readonly string[]): BlockList | undefine
   return list;
 }
 
+/** The error a request body read throws when its client closed the connection before sending it all. */
+export function isClientAbort(error: unknown): boolean {
+  const { code, message, name } = (error ?? {}) as { code?: unknown; message?: unknown; name?: unknown };
+  // Node's request stream fails with `Error: aborted` (code ECONNRESET, which a database socket uses too: the message decides).
+  return name === 'AbortError' || code === 'ERR_STREAM_PREMATURE_CLOSE' || message === 'aborted';
+}
+
 /** The context variable it is kept in (the request object itself is replaced by the body limit). */
 const CLIENT_ADDRESS = 'umenuClientAddress';
 interface AddressContext {

@@ -38,6 +38,8 @@ export interface Observability {
   /** A refusal by the rate limiter, by kind of limit (`login`, `orders`, `join-table`…). */
   refused(limit: string): void;
   logger: Logger | undefined;
+  /** One info line for a request its client abandoned (never a stack trace). */
+  clientAborted(c: Context): void;
 }
 
 const REQUEST_ID = /^[\w.:-]{8,128}$/;
@@ -76,6 +78,11 @@ export function createObservability(options: ObservabilityOptions): Observabilit
   return {
     logger,
     refused: (limit) => refusals.inc({ limit }),
+    clientAborted(c) {
+      const route = c.req.path.startsWith('/api/') ? routePath(c) : 'site';
+      if (logger) logger.info({ method: c.req.method, route, aborted: true }, 'client went away');
+      else console.log(`[umenu] the client went away during ${c.req.method} ${route}`);
+    },
     async middleware(c, next) {
       const started = performance.now();
       const sent = c.req.header('x-request-id');

@@ -46,6 +46,12 @@ interface StaticFile {
   gzip?: Buffer;
 }
 
+/** What the site part serves; `start.ts` swaps `files` after a build. */
+export interface SiteState {
+  building: boolean;
+  files: SiteFiles | undefined;
+}
+
 export interface SiteFiles {
   /** Answers a GET/HEAD of a site path, or undefined if the site is not built. */
   respond(request: Request, pathname: string, venueExists: (id: string) => boolean): Response | undefined;

@@ -1,7 +1,7 @@
 /** Local auth: login, refresh (rotation + reuse detection), logout, current user (docs/rules.md#api). */
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import type { AppDeps } from '../../deps.ts';
+import type { AuthService } from './service.ts';
 import { clientIp, parseWith } from '../../platform/http.ts';
 import { routes } from '../../platform/operations.ts';
 import { problem } from '../../platform/problem.ts';
@@ -12,7 +12,7 @@ import { toUser } from './service.ts';
 /** The optional body of `POST /auth/logout` (documented inline in operations.ts: it is not a named schema). */
 const LogoutInput = z.strictObject({ refresh_token: z.optional(z.string().check(z.maxLength(500))) });
 
-export function authRoutes({ auth }: AppDeps): Hono {
+export function authRoutes({ auth }: { auth: AuthService }): Hono {
   const app = new Hono();
   const on = routes(app, authenticator(auth));
 

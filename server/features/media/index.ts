@@ -2,4 +2,4 @@
 export { coverImage, FOOD_KINDS, foodImage, logoImage, publicMedia, publicMediaJson, storedMedia, type FoodKind } from './illustrations.ts';
 export { mediaRoutes } from './routes.ts';
 export * as operations from './operations.ts';
-export { imageQueueLength } from './upload.ts';
+export { configureImageJobs, imageQueueLength } from './upload.ts';

@@ -7,19 +7,21 @@ import { bodyLimit } from 'hono/body-limit';
 import { isValidVenueId } from '../../../src/contract/limits.ts';
 import { MANAGE_LIMITS } from '../../../src/contract/manage.ts';
 import { canManageVenue, isAdmin } from '../../../src/contract/permissions.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { AuthService } from '../auth/index.ts';
 import { routes } from '../../platform/operations.ts';
 import { HttpProblem, problem } from '../../platform/problem.ts';
 import { authenticator } from '../auth/index.ts';
 import { renderMedia } from './illustrations.ts';
 import { getMedia, getUploadedMedia, uploadMedia } from './operations.ts';
 import { insertMedia, mediaByKey } from './queries.ts';
-import { encodeUpload, MEDIA_BODY_LIMIT, tooLarge } from './upload.ts';
+import { encodeUpload, MEDIA_BODY_LIMIT, runImageJob, tooLarge } from './upload.ts';
 
 /** `{hash}-{width}.webp` of an uploaded image (its venue id is checked by the contract's rule). */
 const STORED_FILE = /^[a-z0-9]{10,40}-\d{1,4}\.webp$/;
 
-export function mediaRoutes({ auth, venues, db }: AppDeps): Hono {
+/** What the media routes use: whether a venue exists (a structural type: the venues feature uses media, not the reverse). */
+export function mediaRoutes({ auth, venues, db }: { auth: AuthService; venues: { get(id: string): object | undefined }; db: Db }): Hono {
   const app = new Hono();
   const on = routes(app, authenticator(auth));
 
@@ -43,7 +45,8 @@ export function mediaRoutes({ auth, venues, db }: AppDeps): Hono {
     }
     if (!(file instanceof File)) throw problem('validation', 422, 'Falta la imagen: envíala en el campo «file».', { errors: { file: ['Elige una imagen'] } });
     if (file.size > MANAGE_LIMITS.mediaMaxBytes) throw tooLarge();
-    const upload = await encodeUpload(id, new Uint8Array(await file.arrayBuffer()));
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const upload = await runImageJob(() => encodeUpload(id, bytes));
     const now = Date.now();
     await db.transaction(async (tx) => {
       for (const { key, contentType, data } of upload.files) await insertMedia(tx, key, id, contentType, data, now);

@@ -8,6 +8,7 @@
  * accept it, same address). The routes are in routes.ts; this module turns the bytes into the stored files.
  */
 import { createHash } from 'node:crypto';
+import pLimit from 'p-limit';
 import sharp, { type Metadata } from 'sharp';
 import { MANAGE_LIMITS, type UploadedImage } from '../../../src/contract/manage.ts';
 import { problem } from '../../platform/problem.ts';
@@ -15,7 +16,8 @@ import { problem } from '../../platform/problem.ts';
 export const MEDIA_WIDTHS = [400, 800, 1200] as const;
 /** Room for the multipart envelope around an 8 MB file. */
 export const MEDIA_BODY_LIMIT = MANAGE_LIMITS.mediaMaxBytes + 64 * 1024;
-const MAX_PIXELS = 50_000_000;
+/** A menu photo needs far less; a bigger picture costs seconds of CPU to decode. */
+export const MAX_PIXELS = 25_000_000;
 
 export const tooLarge = () => problem('tooLarge', 413, 'La imagen supera el máximo de 8 MB. Redúcela o expórtala con más compresión.');
 const unsupported = () => problem('validation', 415, 'Formato de imagen no admitido: sube una foto JPEG, PNG, WebP o AVIF.');
@@ -51,11 +53,19 @@ export async function encodeUpload(id: string, bytes: Uint8Array): Promise<Encod
   let meta: Metadata;
   let dominant: { r: number; g: number; b: number };
   try {
-    const source = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
-    meta = await source.metadata();
-    dominant = (await source.clone().stats()).dominant;
+    // The header first (no decoding): a picture over the pixel cap is refused before any work.
+    meta = await sharp(bytes).metadata();
   } catch {
-    throw problem('validation', 415, 'No hemos podido leer la imagen: el archivo parece dañado o demasiado grande en píxeles.');
+    throw problem('validation', 415, 'No hemos podido leer la imagen: el archivo parece dañado.');
+  }
+  const pixels = (meta.width ?? 0) * (meta.height ?? 0);
+  if (pixels > MAX_PIXELS) {
+    throw problem('tooLarge', 413, `La imagen tiene ${Math.round(pixels / 1e6)} megapíxeles; el máximo es ${MAX_PIXELS / 1e6}. Redúcela antes de subirla (una foto de menú no necesita más de 2000 píxeles de ancho).`);
+  }
+  try {
+    dominant = (await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).stats()).dominant;
+  } catch {
+    throw problem('validation', 415, 'No hemos podido leer la imagen: el archivo parece dañado.');
   }
   // Upright dimensions (EXIF orientation 5–8 swaps them).
   const swap = (meta.orientation ?? 1) >= 5;
@@ -89,5 +99,25 @@ export async function encodeUpload(id: string, bytes: Uint8Array): Promise<Encod
   };
 }
 
-/** Images waiting for the image processor on this process (the metrics' gauge). */
-export const imageQueueLength = () => sharp.counters().queue;
+/**
+ * At most `UMENU_IMAGE_JOBS` images are processed at once on this instance; up to
+ * `UMENU_IMAGE_QUEUE` more wait their turn, and past that an upload gets 503 with Retry-After
+ * (the editor says so and the manager tries again): a burst of uploads cannot take every core.
+ */
+let jobs = pLimit(2);
+let maxWaiting = 8;
+
+export function configureImageJobs(concurrency: number, queue: number): void {
+  jobs = pLimit(Math.max(1, concurrency));
+  maxWaiting = Math.max(0, queue);
+}
+
+export function runImageJob<T>(job: () => Promise<T>): Promise<T> {
+  if (jobs.activeCount >= jobs.concurrency && jobs.pendingCount >= maxWaiting) {
+    throw problem('serviceUnavailable', 503, 'Estamos procesando muchas imágenes a la vez. Vuelve a intentarlo en unos segundos: no se ha guardado nada.', {}, { 'retry-after': '5' });
+  }
+  return jobs(job);
+}
+
+/** Images waiting for their turn on this process (the metrics' gauge). */
+export const imageQueueLength = () => jobs.pendingCount;

@@ -5,7 +5,11 @@ import { OrderStatus, ORDER_STATUSES } from '../../../src/contract/order.ts';
 import type { AccessClaims } from '../../../src/contract/auth.ts';
 import type { Order } from '../../../src/contract/order.ts';
 import { isValidVenueId } from '../../../src/contract/limits.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { ServerConfig } from '../../platform/config.ts';
+import type { EventBus } from '../../platform/events/bus.ts';
+import type { AuthService } from '../auth/index.ts';
+import type { VenueStore } from '../venues/index.ts';
+import type { OrderService } from './service.ts';
 import { canRunVenue } from '../../../src/contract/permissions.ts';
 import { parseWith } from '../../platform/http.ts';
 import { routes } from '../../platform/operations.ts';
@@ -19,7 +23,26 @@ const KEY_PATTERN = /^[\x21-\x7e]{8,200}$/;
 /** Header of `POST /orders` with the table's own token (the `t` of its link), for a table-mode order. */
 export const TABLE_TOKEN_HEADER = 'X-Table-Token';
 
-export function orderRoutes({ orders, auth, venues, config, events, tables }: AppDeps): Hono {
+/**
+ * How an order learns that a table-mode order comes from that table (the table sessions give it:
+ * server/main.ts); written here, so that orders need not import the table sessions, which use orders.
+ */
+export interface TableAccess {
+  check(venueId: string, label: string, token: string): Promise<boolean>;
+  authenticate(credential: string | undefined): Promise<{ session: { status: string; venue_id: string; label: string } }>;
+}
+
+/** What the orders' routes use (server/deps.ts gives them). */
+export interface OrderRouteDeps {
+  orders: OrderService;
+  auth: AuthService;
+  venues: VenueStore;
+  config: Pick<ServerConfig, 'sseHeartbeatMs'>;
+  events: EventBus;
+  tables: TableAccess;
+}
+
+export function orderRoutes({ orders, auth, venues, config, events, tables }: OrderRouteDeps): Hono {
   const app = new Hono();
   const on = routes(app, authenticator(auth));
 

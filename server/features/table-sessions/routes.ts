@@ -14,7 +14,12 @@ import type { AccessClaims } from '../../../src/contract/auth.ts';
 import { isValidVenueId } from '../../../src/contract/limits.ts';
 import { canRunVenue } from '../../../src/contract/permissions.ts';
 import { CART_LINE_ID_PATTERN, JoinInput, TABLE_CREDENTIAL_HEADER, TABLE_MESSAGES, TABLE_STRINGS } from '../../../src/contract/table.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { ServerConfig } from '../../platform/config.ts';
+import type { EventBus } from '../../platform/events/bus.ts';
+import type { AuthService } from '../auth/index.ts';
+import type { VenueStore } from '../venues/index.ts';
+import type { OrderService } from '../orders/index.ts';
+import type { TableSessionService } from './context.ts';
 import { clientIp } from '../../platform/http.ts';
 import { routes, type Input, type Operation } from '../../platform/operations.ts';
 import { problem, validationProblem } from '../../platform/problem.ts';
@@ -30,7 +35,17 @@ const KEY_PATTERN = /^[\x21-\x7e]{8,200}$/;
 /** The most history a reconnecting phone is sent; past it, one current snapshot. */
 const TABLE_REPLAY_LIMIT = { events: 200, bytes: 256 * 1024 };
 
-export function tableSessionRoutes({ tables, auth, venues, config, events, orders }: AppDeps): Hono {
+/** What the table sessions' routes use (server/deps.ts gives them). */
+export interface TableSessionRouteDeps {
+  tables: TableSessionService;
+  auth: AuthService;
+  venues: VenueStore;
+  config: Pick<ServerConfig, 'sseHeartbeatMs'>;
+  events: EventBus;
+  orders: OrderService;
+}
+
+export function tableSessionRoutes({ tables, auth, venues, config, events, orders }: TableSessionRouteDeps): Hono {
   const app = new Hono();
   const on = routes(app, authenticator(auth));
 

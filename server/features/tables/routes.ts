@@ -6,7 +6,10 @@
 import { Hono, type Context } from 'hono';
 import { isValidVenueId } from '../../../src/contract/limits.ts';
 import { canManageVenue, canRunVenue } from '../../../src/contract/permissions.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { AuthService } from '../auth/index.ts';
+import type { VenueStore } from '../venues/index.ts';
+import type { TableSessionService } from '../table-sessions/index.ts';
 import { routes } from '../../platform/operations.ts';
 import { authenticator } from '../auth/index.ts';
 import { problem } from '../../platform/problem.ts';
@@ -28,7 +31,16 @@ export function tableUrl(site: string, venueId: string, label: string, token: st
   return `${site}/${venueId}?${query.toString()}`;
 }
 
-export function tableRoutes({ venues, auth, db, tables }: AppDeps): Hono {
+/** What the tables' routes use (server/deps.ts gives them). */
+export interface TableRouteDeps {
+  venues: VenueStore;
+  auth: AuthService;
+  db: Db;
+  /** Renewing a table's code ends its open session. */
+  tables: Pick<TableSessionService, 'closeIfOpen'>;
+}
+
+export function tableRoutes({ venues, auth, db, tables }: TableRouteDeps): Hono {
   const app = new Hono();
   const on = routes(app, authenticator(auth));
 

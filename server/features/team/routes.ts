@@ -8,7 +8,9 @@ import type { AccessClaims } from '../../../src/contract/auth.ts';
 import { isValidVenueId } from '../../../src/contract/limits.ts';
 import { canManageVenue } from '../../../src/contract/permissions.ts';
 import { invitationPath } from '../../../src/contract/team.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { AuthService } from '../auth/index.ts';
+import type { VenueStore } from '../venues/index.ts';
 import { publicBase } from '../../platform/config.ts';
 import { routes } from '../../platform/operations.ts';
 import { problem } from '../../platform/problem.ts';
@@ -22,7 +24,7 @@ function siteOf(c: Context): string {
 }
 
 /** The team's routes, registered with their full paths (mounted at the API's root). */
-export function teamRoutes({ venues, auth, db }: AppDeps): Hono {
+export function teamRoutes({ venues, auth, db }: { venues: VenueStore; auth: AuthService; db: Db }): Hono {
   const team = createTeamService(db);
   const app = new Hono();
   const on = routes(app, authenticator(auth));

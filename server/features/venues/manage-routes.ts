@@ -9,7 +9,10 @@ import type { Venue } from '../../../src/contract/venue.ts';
 import { isValidVenueId } from '../../../src/contract/limits.ts';
 import { canManageVenue, canRunVenue, isAdmin } from '../../../src/contract/permissions.ts';
 import { IMAGE_SRC_MESSAGE, ProductPatch, spanishErrors, VenueInput, type ProductChange } from '../../../src/contract/manage.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { ServerConfig } from '../../platform/config.ts';
+import type { AuthService } from '../auth/index.ts';
+import type { VenueStore } from './service.ts';
 import type { Queryable } from '../../platform/db/database.ts';
 import { routes } from '../../platform/operations.ts';
 import { authenticator } from '../auth/index.ts';
@@ -69,7 +72,15 @@ function parseVenue(value: unknown): Venue {
  * The bodies are checked here, not by `body()`: with Spanish messages and a detail that says nothing was saved.
  * `app` is the venues feature's app (routes.ts).
  */
-export function manageRoutes(app: Hono, { venues, auth, config, db }: AppDeps): void {
+/** What the venues' routes use (server/deps.ts gives them). */
+export interface VenueRouteDeps {
+  venues: VenueStore;
+  auth: AuthService;
+  config: Pick<ServerConfig, 'apiPublicUrl'>;
+  db: Db;
+}
+
+export function manageRoutes(app: Hono, { venues, auth, config, db }: VenueRouteDeps): void {
   const on = routes(app, authenticator(auth));
   const media = config.apiPublicUrl;
 

@@ -21,7 +21,7 @@ import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Venue, VenueSummary } from '../../../src/contract/venue.ts';
 import type { RegionsModule } from '../../../src/contract/prerender.ts';
-import type { SiteState } from '../../deps.ts';
+import type { SiteState } from '../../platform/static.ts';
 
 /** The render module the build bundles beside `distDir` (src/shell/venue-regions-bundle.ts: same rule). */
 export function venueRegionsModule(distDir: string): string {

@@ -1,7 +1,6 @@
 /** Venues: search, full menu with strong ETag / 304; the editor's and the kitchen's writes (manage-routes.ts). */
 import { Hono } from 'hono';
 import { isValidVenueId } from '../../../src/contract/limits.ts';
-import type { AppDeps } from '../../deps.ts';
 import { routes } from '../../platform/operations.ts';
 import { problem } from '../../platform/problem.ts';
 import { authenticator } from '../auth/index.ts';
@@ -9,7 +8,7 @@ import { publicMedia, publicMediaJson } from '../media/index.ts';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { CachedVenue } from './service.ts';
-import { manageRoutes } from './manage-routes.ts';
+import { manageRoutes, type VenueRouteDeps } from './manage-routes.ts';
 import { getVenue, listVenues } from './operations.ts';
 
 const VENUE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
@@ -43,7 +42,7 @@ function publicVenueBodies(apiPublicUrl: string | undefined): (entry: CachedVenu
 }
 
 /** Every route of the venues feature, with its full path (mounted on `/api`). */
-export function venueRoutes(deps: AppDeps): Hono {
+export function venueRoutes(deps: VenueRouteDeps): Hono {
   const { venues, config, auth } = deps;
   const app = new Hono();
   const on = routes(app, authenticator(auth));

@@ -10,12 +10,15 @@
  * screen) is useless without the verifier that never left the diner's tab.
  * Provider `google` is real Google when configured, else the demo provider.
  */
+import { publicBase } from '../../../platform/config.ts';
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import * as oidc from 'openid-client';
 import { createOidcClients, SOCIAL_PROVIDERS, type SocialProvider } from './clients.ts';
-import type { AppDeps } from '../../../deps.ts';
+import type { Db } from '../../../platform/db/database.ts';
+import type { ServerConfig } from '../../../platform/config.ts';
+import type { AuthService } from '../service.ts';
 import { routes, type Operation } from '../../../platform/operations.ts';
 import { problem } from '../../../platform/problem.ts';
 import { authenticator } from '../middleware.ts';
@@ -46,7 +49,14 @@ export interface SocialRoutes extends Hono {
   closeSocial?: () => Promise<void>;
 }
 
-export function socialRoutes(deps: AppDeps, options: SocialOptions = {}): SocialRoutes {
+/** What social sign-in uses (server/deps.ts gives it). */
+export interface SocialRouteDeps {
+  db: Db;
+  auth: AuthService;
+  config: Pick<ServerConfig, 'port' | 'corsOrigins'>;
+}
+
+export function socialRoutes(deps: SocialRouteDeps, options: SocialOptions = {}): SocialRoutes {
   const settings = options.config ?? socialConfigFromEnv();
   const store = options.store ?? createSocialStore({ db: deps.db });
   const app: SocialRoutes = new Hono();
@@ -60,14 +70,28 @@ export function socialRoutes(deps: AppDeps, options: SocialOptions = {}): Social
     return name as SocialProvider;
   }
 
+  /**
+   * The origin a redirect may be built from when `UMENU_PUBLIC_URL` is not set: the request's,
+   * only when it is one this server answers on (its loopback addresses on its port) or a site
+   * origin it was configured with (`UMENU_CORS_ORIGINS`, `UMENU_SITE_URL`); else the address it
+   * was started on. A forged `Host` header never chooses where a diner is sent.
+   */
+  function trustedOrigin(c: Context): string {
+    const port = deps.config.port;
+    const known = new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`, `http://[::1]:${port}`, ...deps.config.corsOrigins]);
+    const site = publicBase(process.env.UMENU_SITE_URL);
+    if (site) known.add(new URL(site).origin);
+    const origin = new URL(c.req.url).origin;
+    return known.has(origin) ? origin : `http://localhost:${port}`;
+  }
+
   function callbackUrl(c: Context, provider: SocialProvider): string {
     if (settings.apiPublicUrl) return `${settings.apiPublicUrl}/auth/social/${provider}/callback`;
-    const url = new URL(c.req.url);
-    return `${url.origin}${url.pathname.replace(/\/start$/, '/callback')}`;
+    return `${trustedOrigin(c)}/api/auth/social/${provider}/callback`;
   }
 
   function siteOrigin(c: Context): string {
-    return settings.publicUrl ?? new URL(c.req.url).origin;
+    return settings.publicUrl ?? trustedOrigin(c);
   }
 
   function backToLogin(c: Context, site: string, params: { error: SocialErrorCode } | { code: string }): Response {
