@@ -69,6 +69,15 @@ describe('cleanText (src/contract/text.ts)', () => {
     expect(cleanText('   ')).toBe('');
   });
 
+  it('cleaning twice changes nothing', () => {
+    for (const text of [`${RLO}Luis, Marta`, `x${acute.repeat(39)}`, '\u200DAna\u200D\u200D \u200Dy 👩‍💻', ' a\r\n\u2028 b ', `Jose\u200B${acute}`]) {
+      for (const multiline of [false, true]) {
+        const once = cleanText(text, { multiline });
+        expect(cleanText(once, { multiline }), JSON.stringify(text)).toBe(once);
+      }
+    }
+  });
+
   it('a name has a letter or a digit', () => {
     expect(hasLetterOrDigit('Ana')).toBe(true);
     expect(hasLetterOrDigit('李')).toBe(true);
