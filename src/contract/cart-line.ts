@@ -3,11 +3,12 @@
  * in any order and the same note once trimmed. The diner's cart, the shared table cart and
  * the server all merge and keep notes by this one rule.
  */
+import { cleanText } from './text.ts';
 
-/** A line's note as kept: trimmed, and none when nothing is left. */
+/** A line's note as kept: cleaned (src/contract/text.ts: trimmed, no invisible characters), and none when nothing is left. */
 export function lineNote(note: string | null | undefined): string | undefined {
-  const trimmed = (note ?? '').trim();
-  return trimmed === '' ? undefined : trimmed;
+  const cleaned = cleanText(note ?? '', { multiline: true });
+  return cleaned === '' ? undefined : cleaned;
 }
 
 /** Identity of a line: lines with the same key are one line (their quantities add). */

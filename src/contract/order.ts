@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { LIMITS, isValidPhone } from './limits.ts';
 import { OrderMode } from './venue.ts';
+import { cleanLine, cleanNote, needsLetterOrDigit } from './text.ts';
 
 export const ORDER_STATUSES = ['received', 'preparing', 'ready', 'delivered', 'cancelled'] as const;
 export const PAYMENT_METHODS = ['cash', 'card'] as const;
@@ -21,7 +22,8 @@ export const OrderLineInput = z.strictObject({
   productId: z.string().check(z.minLength(1), z.maxLength(100)),
   optionIds: z.array(z.string().check(z.maxLength(100))).check(z.maxLength(50)),
   quantity: z.int().check(z.minimum(LIMITS.quantityMin), z.maximum(LIMITS.quantityMax)),
-  note: z.optional(z.string().check(z.maxLength(LIMITS.lineNoteMax))),
+  /** Cleaned (src/contract/text.ts) before its length is checked. */
+  note: z.optional(z.string().check(cleanNote(), z.maxLength(LIMITS.lineNoteMax))),
 });
 
 /** Tip: either a percentage (0–100) of the subtotal or a fixed amount in minor units. */
@@ -37,11 +39,13 @@ export const OrderInput = z.strictObject({
   mode: OrderMode,
   table: z.optional(z.string().check(z.minLength(1), z.maxLength(20))),
   customer: z.strictObject({
-    name: z.string().check(z.trim(), z.minLength(LIMITS.nameMin), z.maxLength(LIMITS.nameMax)),
-    phone: z.string().check(z.refine(isValidPhone, 'Teléfono no válido')),
-    address: z.optional(z.string().check(z.trim(), z.maxLength(LIMITS.addressMax))),
+    // Names, addresses and notes are cleaned (src/contract/text.ts) before their lengths are checked.
+    name: z.string().check(needsLetterOrDigit(), cleanLine(), z.minLength(LIMITS.nameMin), z.maxLength(LIMITS.nameMax)),
+    // A phone copied from a contact may carry direction marks around it.
+    phone: z.string().check(cleanLine(), z.refine(isValidPhone, 'Teléfono no válido')),
+    address: z.optional(z.string().check(cleanNote(), z.maxLength(LIMITS.addressMax))),
   }),
-  note: z.optional(z.string().check(z.maxLength(LIMITS.orderNoteMax))),
+  note: z.optional(z.string().check(cleanNote(), z.maxLength(LIMITS.orderNoteMax))),
   tip: TipInput,
   /** Required for pickup and delivery; a table round has none. */
   payment: z.optional(PaymentMethod),

@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { LIMITS } from './limits.ts';
 import { Order, OrderLineInput } from './order.ts';
+import { cleanLine, needsLetterOrDigit } from './text.ts';
 
 /** Exact strings of docs/rules.md#table-sessions (requirements, not suggestions). */
 export const TABLE_STRINGS = {
@@ -52,8 +53,10 @@ export const TABLE_CREDENTIAL_HEADER = 'X-Table-Credential';
 /** A line id chosen by the client (idempotent PUT, offline replay). */
 export const CART_LINE_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
+/** Cleaned (src/contract/text.ts), then 1 to 40 characters with a letter or digit. */
 export const ParticipantName = z.string().check(
-  z.trim(),
+  needsLetterOrDigit(),
+  cleanLine(),
   z.minLength(LIMITS.participantNameMin, TABLE_MESSAGES.nameInvalid),
   z.maxLength(LIMITS.participantNameMax, TABLE_MESSAGES.nameInvalid),
 );

@@ -45,7 +45,8 @@ export interface TableSessionService {
   check(venueId: string, label: string, token: string): Promise<boolean>;
   /** `check` for a request from `address`: a wrong token counts in the address's bad-token bucket (429 once it is full). */
   checkLink(venueId: string, label: string, token: string, address: string): Promise<boolean>;
-  join(input: { venueId: string; label: string; token: string; name: string | undefined; accountName: string | undefined; address: string }): Promise<JoinResult>;
+  /** `name` as cleaned by `JoinInput`, or `nameProblem`: why it was refused (answered once the token is checked). */
+  join(input: { venueId: string; label: string; token: string; name: string | undefined; nameProblem?: string | undefined; accountName: string | undefined; address: string }): Promise<JoinResult>;
   /** The participant of a credential (401 when missing or unknown). An idle session is closed here. */
   authenticate(credential: string | undefined): Promise<TableCaller>;
   /** The participant's view of the session (the empty closed shape once closed). */

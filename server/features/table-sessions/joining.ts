@@ -7,6 +7,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { problem } from '../../platform/problem.ts';
 import { LIMITS } from '../../../src/contract/limits.ts';
 import { TABLE_MESSAGES, TABLE_STRINGS } from '../../../src/contract/table.ts';
+import { cleanText, hasLetterOrDigit } from '../../../src/contract/text.ts';
 import { credentialProblem, isIdle, type TableContext, type TableSessionService } from './context.ts';
 import { closeIn, publish } from './changes.ts';
 import { insertParticipant, insertSession, latestJoin, openSessionOf, participantCount, participantByCredential, sessionById } from './queries.ts';
@@ -44,9 +45,14 @@ export function joining(ctx: TableContext): Joining {
     check,
     checkLink,
 
-    async join({ venueId, label, token, name, accountName, address }) {
+    async join({ venueId, label, token, name, nameProblem, accountName, address }) {
       if (!(await checkLink(venueId, label, token, address))) throw problem('tableTokenInvalid', 404, TABLE_STRINGS.invalidToken);
-      const who = (accountName ?? name ?? '').trim().slice(0, LIMITS.participantNameMax).trim();
+      // An account's name is cleaned as a typed one is (src/contract/text.ts); one with no letter or digit is not used.
+      const account = accountName === undefined ? '' : cleanText(accountName).slice(0, LIMITS.participantNameMax).trim();
+      const usable = hasLetterOrDigit(account) ? account : undefined;
+      const refusal = usable ? undefined : nameProblem;
+      if (refusal) throw problem('validation', 422, refusal, { errors: { name: [refusal] } });
+      const who = (usable ?? name ?? '').trim().slice(0, LIMITS.participantNameMax).trim();
       if (who.length < LIMITS.participantNameMin) throw problem('validation', 422, TABLE_MESSAGES.nameInvalid, { errors: { name: [TABLE_MESSAGES.nameInvalid] } });
       const credential = randomBytes(32).toString('base64url');
       const participantId = randomUUID();

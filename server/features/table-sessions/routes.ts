@@ -101,6 +101,7 @@ export function tableSessionRoutes({ tables, auth, venues, config, events, order
       label,
       token: (value as { token: string }).token,
       name: parsed.success ? parsed.data.name : undefined,
+      nameProblem: parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === 'name')?.message,
       accountName: accountName?.trim() ? accountName : undefined,
       address: clientIp(c),
     });

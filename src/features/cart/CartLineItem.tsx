@@ -3,6 +3,7 @@ import { mdiMinus, mdiPlus, mdiTrashCanOutline } from '@mdi/js';
 import { LIMITS } from '../../contract/limits.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { Icon } from '../../shell/Icon.tsx';
+import { UserNote } from '../../shell/ui/UserText.tsx';
 import { useStore } from '@nanostores/react';
 import { lineTotal, type CartLine } from './cart.ts';
 import { $livePrices, $soldOut, lineNotice } from './sold-out.ts';
@@ -33,7 +34,7 @@ export function CartLineItem({ line, currency, locale, onQuantity, onRemove, onA
           {line.optionNames.length > 0 && (
             <p className="text-sm text-base-content/80">{line.optionNames.join(', ')}</p>
           )}
-          {line.note && <p className="text-sm italic text-base-content/80">Nota: {line.note}</p>}
+          {line.note && <UserNote label="Nota:" className="text-sm italic text-base-content/80">{line.note}</UserNote>}
           <p className="text-sm text-base-content/80">{money(line.unitPrice)} c/u</p>
           {soldOut && <p className="mt-1 text-sm font-semibold text-[#a3153a]" data-testid="line-sold-out">Agotado: elimínalo para poder pedir</p>}
           {gone && <p className="mt-1 text-sm font-semibold text-[#a3153a]" data-testid="line-gone">Ya no está en el menú: elimínalo para poder pedir</p>}

@@ -2,6 +2,7 @@
 import type { Totals } from '../../contract/money.ts';
 import { productCountText } from '../../contract/labels.ts';
 import { cartCount, cartSubtotal, lineTotal, type Cart } from '../cart/index.ts';
+import { UserNote } from '../../shell/ui/UserText.tsx';
 
 export function OrderSummary({ cart, money }: { cart: Cart; money: (minor: number) => string }) {
   return (
@@ -12,9 +13,10 @@ export function OrderSummary({ cart, money }: { cart: Cart; money: (minor: numbe
       <ul className="pb-3 text-sm">
         {cart.lines.map((line) => (
           <li key={line.key} className="flex justify-between gap-3 py-1">
-            <span>
+            <span className="min-w-0">
               {line.quantity} × {line.name}
               {line.optionNames.length > 0 ? ` (${line.optionNames.join(', ')})` : ''}
+              {line.note && <UserNote as="span" label="Nota:" className="italic text-base-content/80">{line.note}</UserNote>}
             </span>
             <span className="whitespace-nowrap tabular-nums">{money(lineTotal(line))}</span>
           </li>

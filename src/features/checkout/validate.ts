@@ -10,6 +10,7 @@ import type { OrderMode, Venue } from '../../contract/venue.ts';
 import { minimumMessage, minimumShortfall, type MinimumShortfall, type MoneyStyle } from '../../contract/minimum.ts';
 import { formatMoneyText, parseMoneyText } from '../../contract/money-text.ts';
 import { currencyDigits } from '../../contract/money-format.ts';
+import { TEXT_MESSAGES, cleanText, hasLetterOrDigit } from '../../contract/text.ts';
 
 export interface CheckoutForm {
   mode: OrderMode | '';
@@ -67,17 +68,19 @@ export function validateCheckout(form: CheckoutForm, venue: VenueForCheckout, mo
   if (!form.mode || !checkoutModes(venue).includes(form.mode)) {
     errors.mode = 'Elige cómo quieres recibir tu pedido.';
   }
-  const name = form.name.trim();
-  if (name.length < LIMITS.nameMin) errors.name = 'Escribe tu nombre.';
+  // Counted and checked as the API keeps them (src/contract/text.ts).
+  const name = cleanText(form.name);
+  if (form.name.trim() !== '' && !hasLetterOrDigit(name)) errors.name = TEXT_MESSAGES.nameNeedsLetters;
+  else if (name.length < LIMITS.nameMin) errors.name = 'Escribe tu nombre.';
   else if (name.length > LIMITS.nameMax) errors.name = `El nombre no puede pasar de ${LIMITS.nameMax} caracteres.`;
 
-  const phone = form.phone.trim();
+  const phone = cleanText(form.phone);
   if (!phone) errors.phone = 'Escribe tu teléfono.';
   else if (!isValidPhone(phone)) {
     errors.phone = 'Teléfono no válido: usa de 7 a 20 dígitos; puedes poner + al inicio, espacios y guiones.';
   }
   if (form.mode === 'delivery') {
-    const address = form.address.trim();
+    const address = cleanText(form.address, { multiline: true });
     if (!address) errors.address = 'Escribe la dirección de entrega.';
     else if (address.length > LIMITS.addressMax) {
       errors.address = `La dirección no puede pasar de ${LIMITS.addressMax} caracteres.`;
@@ -159,14 +162,14 @@ export function buildOrderInput(
   expectedTotal: number,
 ): OrderInput {
   const mode = form.mode as OrderMode;
-  const address = form.address.trim();
-  const note = form.note.trim();
+  const address = cleanText(form.address, { multiline: true });
+  const note = cleanText(form.note, { multiline: true });
   return {
     venueId,
     mode,
     customer: {
-      name: form.name.trim(),
-      phone: form.phone.trim(),
+      name: cleanText(form.name),
+      phone: cleanText(form.phone),
       ...(mode === 'delivery' ? { address } : {}),
     },
     ...(note ? { note } : {}),

@@ -8,6 +8,7 @@ import { useStore } from '@nanostores/react';
 import { formatMoney } from '../../lib/money.ts';
 import { useHydrated } from '../../lib/hydrated.ts';
 import { Icon } from '../../shell/Icon.tsx';
+import { UserNote } from '../../shell/ui/UserText.tsx';
 import { LoadError, Loading } from '../../shell/ui/LoadState.tsx';
 import { $orderPage } from './order-store.ts';
 import { orderStatusLabel } from '../../contract/labels.ts';
@@ -89,13 +90,13 @@ export default function OrderView() {
               <div>
                 <p className="font-medium">{line.quantity} × {line.name}</p>
                 {line.options.length > 0 && <p className="text-sm text-base-content/80">{line.options.map((o) => o.name).join(', ')}</p>}
-                {line.note && <p className="text-sm italic text-base-content/80">Nota: {line.note}</p>}
+                {line.note && <UserNote label="Nota:" className="text-sm italic text-base-content/80">{line.note}</UserNote>}
               </div>
               <p className="whitespace-nowrap tabular-nums">{money(line.lineTotal)}</p>
             </li>
           ))}
         </ul>
-        {order.note && <p className="mt-2 text-sm">Nota del pedido: {order.note}</p>}
+        {order.note && <UserNote label="Nota del pedido:" className="mt-2 text-sm">{order.note}</UserNote>}
         <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t border-base-300 pt-3">
           <dt>Subtotal</dt><dd className="text-right tabular-nums">{money(order.subtotal)}</dd>
           <dt>Propina</dt><dd className="text-right tabular-nums">{money(order.tip)}</dd>

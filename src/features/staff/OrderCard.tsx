@@ -3,6 +3,7 @@ import type { Order, OrderStatus } from '../../contract/order.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { ORDER_MODE_LABELS as MODE_LABELS, PAYMENT_METHOD_LABELS as PAYMENT_LABELS, orderStatusLabel } from '../../contract/labels.ts';
 import { formatTime } from '../orders/index.ts';
+import { UserNote, UserText } from '../../shell/ui/UserText.tsx';
 import { elapsedLabel, isLate, nextActions, statusSince, type BoardAction } from './board.ts';
 
 export interface CardContext {
@@ -65,11 +66,11 @@ export function OrderCard({ order, pending, onAction, now, locale, timeZone }: P
         </p>
       </header>
       <p className="mt-1 font-semibold" data-testid="board-order-where">{where(order)}</p>
-      {order.mode === 'delivery' && order.customer.address && <p className="text-sm">{order.customer.address}</p>}
+      {order.mode === 'delivery' && order.customer.address && <UserNote className="text-sm" testId="board-order-address">{order.customer.address}</UserNote>}
       {/* A table round is named after its table, already said above. */}
       {!isTableRound(order) && (
         <p className="text-sm">
-          {order.customer.name}
+          <UserText testId="board-order-customer">{order.customer.name}</UserText>
           {order.mode !== 'table' && order.customer.phone && <span className="text-base-content/80"> · Tel. {order.customer.phone}</span>}
         </p>
       )}
@@ -79,14 +80,14 @@ export function OrderCard({ order, pending, onAction, now, locale, timeZone }: P
             <p className="font-medium">
               <span className="tabular-nums">{line.quantity} ×</span> {line.name}
               {/* Who at the table asked for it (table rounds): the plate goes to that person. */}
-              {line.by && <span className="font-normal text-base-content/80"> · {line.by}</span>}
+              {line.by && <span className="font-normal text-base-content/80"> · <UserText testId="board-line-by">{line.by}</UserText></span>}
             </p>
             {line.options.length > 0 && <p className="pl-5 text-sm text-base-content/80">{line.options.map((option) => option.name).join(', ')}</p>}
-            {line.note && <p className="pl-5 text-sm font-semibold text-[#8a4a00]">Nota: {line.note}</p>}
+            {line.note && <UserNote label="Nota:" className="pl-5 text-sm font-semibold text-[#8a4a00]" testId="board-line-note">{line.note}</UserNote>}
           </li>
         ))}
       </ul>
-      {order.note && <p className="mt-2 rounded-field bg-[#fff4d6] px-2 py-1 text-sm"><span className="font-semibold">Nota del pedido:</span> {order.note}</p>}
+      {order.note && <UserNote label={<span className="font-semibold">Nota del pedido:</span>} className="mt-2 rounded-field bg-[#fff4d6] px-2 py-1 text-sm" testId="board-order-note">{order.note}</UserNote>}
       <p className="mt-2 flex justify-between gap-2 border-t border-base-300 pt-2">
         <span className="text-sm">{order.payment ? PAYMENT_LABELS[order.payment] : ''}</span>
         <span className="font-bold tabular-nums" data-testid="board-order-total">{money(order.total)}</span>
@@ -123,7 +124,7 @@ export function DoneRow({ order, locale, timeZone }: { order: Order } & Omit<Car
     <li className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-b border-base-300 py-2 last:border-b-0" data-testid="board-done-order" data-status={order.status}>
       <span className="font-bold tabular-nums">{order.number}</span>
       <span className={`badge ${order.status === 'cancelled' ? 'border-[#a3153a] text-[#a3153a]' : 'border-base-300'} bg-base-100`}>{orderStatusLabel(order.status, order.mode)}</span>
-      <span className="text-sm">{order.customer.name} · {where(order)}</span>
+      <span className="min-w-0 text-sm"><UserText>{order.customer.name}</UserText> · {where(order)}</span>
       <span className="ml-auto text-sm text-base-content/80">
         <time dateTime={since}>{formatTime(since, locale, timeZone)}</time> · {formatMoney(order.total, order.currency, locale)}
       </span>

@@ -6,10 +6,11 @@ import { productCountText } from '../../contract/labels.ts';
 import { TABLE_STRINGS, type StaffTableSession, type TableCall } from '../../contract/table.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { Icon } from '../../shell/Icon.tsx';
+import { NameList, UserText, WithName } from '../../shell/ui/UserText.tsx';
 import { formatTime } from '../orders/index.ts';
 import { elapsedLabel } from './board.ts';
 import type { CardContext } from './OrderCard.tsx';
-import { CALL_LABELS, callMessage, peopleText } from './tables.ts';
+import { CALL_LABELS, callMessage } from './tables.ts';
 
 interface Props extends CardContext {
   table: StaffTableSession;
@@ -57,9 +58,9 @@ export function TableCard({ table, rounds, acknowledging, closing, onAcknowledge
 
       <p className="mt-1 flex items-start gap-2" data-testid="board-table-people">
         <Icon path={mdiAccountGroup} size={20} className="mt-0.5 shrink-0" />
-        <span>
+        <span className="min-w-0">
           <span className="font-semibold">{names.length === 1 ? '1 persona' : `${names.length} personas`}</span>
-          {names.length > 0 && <>: {peopleText(names)}</>}
+          {names.length > 0 && <>: <NameList names={names} testId="board-table-person" /></>}
         </span>
       </p>
 
@@ -77,7 +78,7 @@ export function TableCard({ table, rounds, acknowledging, closing, onAcknowledge
                 <p className="flex items-center gap-2">
                   <Icon path={mdiBellRing} size={22} className="shrink-0 text-[#8a4a00]" />
                   <span>
-                    <span className="font-bold" data-testid="board-table-call-text">{callMessage(table.table, call)}</span>
+                    <span className="font-bold" data-testid="board-table-call-text"><WithName name={call.by} sentence={(by) => callMessage(table.table, { kind: call.kind, by })} /></span>
                     <span className="block text-sm">
                       <time dateTime={call.at}>{elapsedLabel(call.at, now)}</time>
                     </span>
@@ -123,7 +124,7 @@ export function TableCard({ table, rounds, acknowledging, closing, onAcknowledge
                   {round.lines.map((line, lineIndex) => (
                     <li key={lineIndex}>
                       <span className="tabular-nums">{line.quantity} ×</span> {line.name}
-                      {line.by && <span className="text-base-content/80"> · {line.by}</span>}
+                      {line.by && <span className="text-base-content/80"> · <UserText>{line.by}</UserText></span>}
                     </li>
                   ))}
                 </ul>

@@ -10,6 +10,7 @@ import { percentOf, splitBill } from '../../contract/money.ts';
 import { TABLE_STRINGS } from '../../contract/table.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { Icon } from '../../shell/Icon.tsx';
+import { UserText } from '../../shell/ui/UserText.tsx';
 import { useModalDialog } from '../../shell/ui/use-modal-dialog.ts';
 import { useToasterInside } from '../../shell/ui/use-toaster-inside.ts';
 import { $bill, $tableUi, $view, closeBill, loadBill, type TableVenue } from './store.ts';
@@ -69,7 +70,7 @@ export function BillDialog({ venue }: { venue: TableVenue }) {
                   <ul className="mt-1 text-sm">
                     {round.lines.map((line, j) => (
                       <li key={j} className="flex justify-between gap-2">
-                        <span>{line.quantity} × {line.name}{line.by ? ` (${line.by})` : ''}</span>
+                        <span className="min-w-0">{line.quantity} × {line.name}{line.by ? <> (<UserText>{line.by}</UserText>)</> : ''}</span>
                         <span className="tabular-nums">{money(line.lineTotal)}</span>
                       </li>
                     ))}
@@ -85,7 +86,7 @@ export function BillDialog({ venue }: { venue: TableVenue }) {
           <ul className="mt-1 flex flex-col gap-1" data-testid="bill-people">
             {persons.map((p) => (
               <li key={p.participantId} className="flex justify-between gap-2">
-                <span>{p.name}</span>
+                <span className="min-w-0"><UserText>{p.name}</UserText></span>
                 <span className="tabular-nums">{money(p.total)}</span>
               </li>
             ))}

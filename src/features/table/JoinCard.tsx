@@ -22,7 +22,8 @@ export function JoinCard({ table, busy, nameError, message }: Props) {
     event.preventDefault();
     const parsed = ParticipantName.safeParse(name);
     if (!parsed.success) {
-      setLocalError(TABLE_MESSAGES.nameInvalid);
+      // The contract's message: its length, or a name without a letter or digit.
+      setLocalError(parsed.error.issues[0]?.message ?? TABLE_MESSAGES.nameInvalid);
       (event.currentTarget.elements.namedItem('table-name') as HTMLInputElement | null)?.focus();
       return;
     }

@@ -1,17 +1,19 @@
 /** `Mesa {label}`: who is at the table, the rounds' live status and the table's actions. */
+import { Fragment } from 'react';
 import { useStore } from '@nanostores/react';
 import { mdiAccountGroup, mdiBellRingOutline, mdiCartOutline, mdiReceiptTextOutline, mdiCashMultiple } from '@mdi/js';
 import { ORDER_STATUS_LABELS } from '../../contract/labels.ts';
 import { TABLE_STRINGS, type TableCall } from '../../contract/table.ts';
 import { $online } from '../../lib/online.ts';
 import { Icon } from '../../shell/Icon.tsx';
+import { UserText, WithName } from '../../shell/ui/UserText.tsx';
 import { $calling, $view, callStaff, openBill, openTableCart } from './store.ts';
 
-/** Who called: `Pediste la cuenta.` on the caller's phone, `Mateo pidió la cuenta.` on the others'. */
-export function callText(call: TableCall, me: string): string {
-  if (call.participantId === me) return call.kind === 'bill' ? 'Pediste la cuenta.' : 'Llamaste al mesero: ya está avisado.';
-  if (call.by) return `${TABLE_STRINGS.called(call.kind, call.by)}.`;
-  return call.kind === 'bill' ? 'Ya pidieron la cuenta.' : 'El mesero ya está avisado.';
+/** Who called: `Pediste la cuenta.` on the caller's phone, `Mateo pidió la cuenta.` on the others' (the name in a `UserText`). */
+function CallText({ call, me }: { call: TableCall; me: string }) {
+  if (call.participantId === me) return <>{call.kind === 'bill' ? 'Pediste la cuenta.' : 'Llamaste al mesero: ya está avisado.'}</>;
+  if (call.by) return <WithName name={call.by} sentence={(name) => `${TABLE_STRINGS.called(call.kind, name ?? '')}.`} />;
+  return <>{call.kind === 'bill' ? 'Ya pidieron la cuenta.' : 'El mesero ya está avisado.'}</>;
 }
 
 export function TableBar() {
@@ -35,7 +37,8 @@ export function TableBar() {
             <h2 id="table-bar-title" className="text-lg font-bold">{TABLE_STRINGS.table(view.table)}</h2>
             <p className="text-sm" data-testid="table-people">
               <span className="font-semibold">En la mesa:</span>{' '}
-              {[`${view.me.name} (tú)`, ...others.map((p) => p.name)].join(', ')}
+              <UserText testId="table-person">{view.me.name}</UserText> (tú)
+              {others.map((p) => <Fragment key={p.id}>, <UserText testId="table-person">{p.name}</UserText></Fragment>)}
             </p>
           </div>
         </div>
@@ -79,8 +82,8 @@ export function TableBar() {
         </div>
         {(waiterOpen || billOpen) && (
           <ul className="flex flex-col gap-1 text-sm" data-testid="table-calls">
-            {waiterCall && <li id="table-waiter-open">{callText(waiterCall, view.me.participantId)}</li>}
-            {billCall && <li id="table-bill-open">{callText(billCall, view.me.participantId)}</li>}
+            {waiterCall && <li id="table-waiter-open"><CallText call={waiterCall} me={view.me.participantId} /></li>}
+            {billCall && <li id="table-bill-open"><CallText call={billCall} me={view.me.participantId} /></li>}
           </ul>
         )}
       </div>

@@ -4,6 +4,7 @@ import { useStore } from '@nanostores/react';
 import { mdiMinus, mdiPlus, mdiTrashCanOutline } from '@mdi/js';
 import { LIMITS } from '../../contract/limits.ts';
 import { Icon } from '../../shell/Icon.tsx';
+import { UserNote, UserText } from '../../shell/ui/UserText.tsx';
 import { $livePrices, $soldOut, lineNotice } from '../cart/index.ts';
 import type { ViewLine } from './view.ts';
 
@@ -35,8 +36,8 @@ export function TableLineItem({ line, mine, money, onQuantity, onRemove }: Props
         <div className="min-w-0">
           <p id={labelId} className="font-semibold leading-snug">{line.name}</p>
           {line.options.length > 0 && <p className="text-sm text-base-content/80">{line.options.map((o) => o.name).join(', ')}</p>}
-          {line.note && <p className="text-sm italic text-base-content/80">Nota: {line.note}</p>}
-          <p className="text-sm" data-testid="line-by">Añadido por {line.by}{mine ? ' (tú)' : ''}</p>
+          {line.note && <UserNote label="Nota:" className="text-sm italic text-base-content/80" testId="line-note">{line.note}</UserNote>}
+          <p className="text-sm" data-testid="line-by">Añadido por <UserText>{line.by}</UserText>{mine ? ' (tú)' : ''}</p>
           {!mine && <p className="text-sm text-base-content/80">{line.quantity} × {money(line.unitPrice)}</p>}
           {line.pending && <p className="text-xs text-base-content/80">Pendiente de enviar</p>}
           {notice?.kind === 'sold-out' && <p className="mt-1 text-sm font-semibold text-[#a3153a]" data-testid="line-sold-out">Agotado: elimínalo para poder pedir</p>}
@@ -47,7 +48,7 @@ export function TableLineItem({ line, mine, money, onQuantity, onRemove }: Props
       </div>
       {confirming ? (
         <div role="group" aria-label={`Confirmar quitar ${line.name}`} className="mt-2 rounded-box bg-warning/20 p-2" data-testid="confirm-remove">
-          <p className="text-sm font-medium">¿Quitar {line.name}? Lo añadió {line.by}.</p>
+          <p className="text-sm font-medium">¿Quitar {line.name}? Lo añadió <UserText>{line.by}</UserText>.</p>
           <div className="mt-2 flex gap-2">
             <button ref={confirmRef} type="button" className="btn btn-error min-h-11" onClick={() => { setConfirming(false); onRemove(); }}>Sí, quitar</button>
             <button type="button" className="btn btn-ghost min-h-11" onClick={cancel}>Cancelar</button>

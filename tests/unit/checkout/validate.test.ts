@@ -43,6 +43,18 @@ describe('validateCheckout', () => {
     expect(validateCheckout({ ...good, mode: 'pickup', address: '' }, venue, MX).address).toBeUndefined();
   });
 
+  it('checks the name, phone and address as the API keeps them: cleaned, a name with a letter or digit', () => {
+    for (const name of ['\u200B\u200B', '\u202E\u2066', '🙂']) {
+      expect(validateCheckout({ ...good, name }, venue, MX).name, JSON.stringify(name)).toBe('Escribe un nombre con letras o números.');
+    }
+    expect(validateCheckout({ ...good, name: `\u202EAna${'\u0301'.repeat(90)}` }, venue, MX).name).toBeUndefined();
+    expect(validateCheckout({ ...good, phone: '\u202A+52 55 1234-5678\u202C' }, venue, MX).phone).toBeUndefined();
+    expect(validateCheckout({ ...good, mode: 'delivery', address: '\u200B\u200B' }, venue, MX).address).toBe('Escribe la dirección de entrega.');
+    const input = buildOrderInput('taqueria-el-guero', { ...good, name: '\u202EAna\u200B', phone: '\u202A5512345678\u202C', note: 'sin\u200B prisa\r\ngracias\u202E' }, [], { percent: 0 }, 0);
+    expect(input.customer).toEqual({ name: 'Ana', phone: '5512345678' });
+    expect(input.note).toBe('sin prisa\ngracias');
+  });
+
   it('reads a custom tip in the venue\'s locale, by the same rule as the menu editor', () => {
     expect(tipChoiceOf({ tip: 'custom', tipCustom: '3.500' }, { currency: 'EUR', locale: 'es-ES' })).toEqual({ amount: 350_000 });
     expect(tipChoiceOf({ tip: 'custom', tipCustom: '3.500' }, MX)).toEqual({ amount: 350 });
