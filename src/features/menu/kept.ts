@@ -49,8 +49,11 @@ export function keepForNextVisit(apiBase: string, id: string, menu: Response): v
       const page = new URL(location.pathname, location.href).href;
       await Promise.all([
         caches.open(VENUES_CACHE).then((cache) => cache.put(menuUrl(apiBase, id), menu)),
-        // The page as the network answers it (a 404-only host answers 404: nothing is kept).
-        caches.open(PAGES_CACHE).then((cache) => cache.add(page)),
+        // The page as the network answers it (a 404-only host answers 404: nothing is kept). Not
+        // `cache.add`: Chromium logs its refusal of a 404 as a console error.
+        fetch(page).then(async (response) => {
+          if (response.ok) await (await caches.open(PAGES_CACHE)).put(page, response);
+        }),
       ]);
     })
     .catch(() => undefined);
