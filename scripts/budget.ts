@@ -36,7 +36,8 @@
  *   - accessibility, best practices or SEO < 100 (SEO is not judged on the 404
  *     page, which is rightly unindexable and answers 404),
  *   - a repeat visit's LCP > 0.5 s on slow 4G or on lie-fi (a timing).
- * Options: `--runs N` (Lighthouse runs per page, default 3), `--skip-lighthouse`,
+ * Options: `--runs N` (Lighthouse runs per page, default 3), `--repeat-runs N` (repeat visits per
+ * network, default 5), `--skip-lighthouse`,
  * `--no-build` (reuse dist-budget), `--site DIR` (reuse the site `npm test` built in DIR,
  * e.g. `dist-test`, with the database it was built from, when it was built from these same
  * sources — scripts/site-build.ts; otherwise build as without it), `--only /a,/b` (measure only these paths),
@@ -71,8 +72,8 @@ const BUDGET = {
   performanceFailBelow: 0.9,
   repeatVisitLcpMs: 500,
 } as const;
-/** Repeat visits measured per network. */
-const REPEAT_RUNS = 5;
+/** Repeat visits measured per network (`--repeat-runs N`). */
+const REPEAT_RUNS_DEFAULT = 5;
 /** How long lie-fi holds every request. */
 const STALL_MS = 10_000;
 const CHROME_FLAGS = [
@@ -86,6 +87,7 @@ const option = (name: string) => {
   return at >= 0 ? args[at + 1] : undefined;
 };
 const RUNS = Math.max(1, Number(option('--runs') ?? 3) || 3);
+const REPEAT_RUNS = Math.max(1, Number(option('--repeat-runs') ?? REPEAT_RUNS_DEFAULT) || REPEAT_RUNS_DEFAULT);
 const SKIP_LIGHTHOUSE = args.includes('--skip-lighthouse');
 const SITE = option('--site');
 const NO_BUILD = args.includes('--no-build');

@@ -3,6 +3,7 @@
  * product sends no e-mail, so a manager passes invitation and table links on by hand.
  */
 import { useId, useRef, useState } from 'react';
+import '../../styles/manage.ts';
 
 export const COPY_LABEL = 'Copiar enlace';
 

@@ -12,6 +12,7 @@ import { SessionGate } from '../auth/SessionGate.tsx';
 import { panelVenues, venueHref, venueSummaries, type PanelPage } from './PanelNav.tsx';
 import { canManageVenue, isAdmin, managesAnyVenue } from '../../contract/permissions.ts';
 import { NEW_VENUE_PAGE, venueParam } from './scope.ts';
+import '../../styles/manage.ts';
 
 export function ManageGate({ page, children }: { page: PanelPage; children: (venueId: string, user: User, search: string) => ReactNode }) {
   return <SessionGate>{(user, search) => <VenueScope page={page} user={user} search={search}>{children}</VenueScope>}</SessionGate>;

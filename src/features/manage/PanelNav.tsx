@@ -11,6 +11,7 @@ import { VenueList, type VenueSummary } from '../../contract/venue.ts';
 import { http } from '../../lib/http.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { canManageVenue, canRunVenue, isAdmin, venuesManaged, venuesRun } from '../../contract/permissions.ts';
+import '../../styles/manage.ts';
 
 export type PanelPage = '/panel' | '/panel/menu' | '/panel/mesas' | '/panel/equipo';
 
