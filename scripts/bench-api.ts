@@ -11,7 +11,8 @@
  * database — SQLite in a temp dir, or a throwaway PostgreSQL cluster (scripts/pg-cluster.ts,
  * durable settings) — with the benchmark venue `mercado-grande` (520 products) and no order
  * limit. Scenarios, ~10 s each: GET /api/venues/{id} → 200, the same with If-None-Match →
- * 304, POST /api/orders (201), as fast as they go (10 connections, spread evenly over the
+ * 304, POST /api/orders (201), POST /api/orders/{id}/status (200: the orders just placed moved
+ * to preparing, ready, delivered), as fast as they go (10 connections, spread evenly over the
  * instances as a load balancer would) and, for 200 and 201, at the target's fixed rate.
  * Prints req/s, p50 and p99 (with several instances: the sum of req/s and the worst p50/p99)
  * against the targets, then stops the servers and checks that every order answered 201 is in
@@ -265,6 +266,24 @@ async function bench(stack: Stack, full: boolean): Promise<void> {
   };
   await run(stack, 'POST /api/orders → 201', () => ({ requests: [orderRequest] }), ORDER_TARGET, 201);
   if (full) await run(stack, 'POST /api/orders → 201 at a fixed 500 req/s', () => ({ requests: [orderRequest], overallRate: 500 }), ORDER_TARGET, 201);
+  // The kitchen moves the orders just placed: received → preparing, then → ready, then → delivered.
+  const staff = await login(base, 'gerente@umenu.test');
+  const placed = [...createdIds];
+  const NEXT = ['preparing', 'ready', 'delivered'] as const;
+  let moved = 0;
+  const statusRequest: RequestSpec = {
+    method: 'POST',
+    setupRequest: (req) => {
+      const i = moved++;
+      return {
+        ...req,
+        path: `/api/orders/${placed[i % placed.length]}/status`,
+        body: JSON.stringify({ status: NEXT[Math.min(NEXT.length - 1, Math.floor(i / placed.length))] }),
+        headers: { ...req.headers, 'content-type': 'application/json', authorization: `Bearer ${staff}` },
+      };
+    },
+  };
+  await run(stack, 'POST /api/orders/{id}/status → 200', () => ({ requests: [statusRequest] }), ORDER_TARGET, 200);
   const tables = await tableSessions(base);
   await dbCost(stack);
 

@@ -59,8 +59,7 @@ export function createRateLimiter(db: Db, now: () => number = Date.now, onRefuse
       if (!limit) return;
       const at = now();
       const retryAfter = await db.transaction(async (tx) => {
-        await tx.lock('rateLimit', bucket);
-        const seconds = await retryAfterOf(tx, bucket, limit, at);
+        const [, seconds] = await Promise.all([tx.lock('rateLimit', bucket), retryAfterOf(tx, bucket, limit, at)]);
         if (!seconds) await tx.run('INSERT INTO rate_hits (bucket, at) VALUES (?, ?)', [bucket, at]);
         return seconds;
       });
@@ -68,8 +67,8 @@ export function createRateLimiter(db: Db, now: () => number = Date.now, onRefuse
     },
     async check(q, bucket, limit, message, at = now()) {
       if (!limit) return;
-      await q.lock('rateLimit', bucket);
-      const retryAfter = await retryAfterOf(q, bucket, limit, at);
+      // Sent together (pipelined): the count runs once the lock is held.
+      const [, retryAfter] = await Promise.all([q.lock('rateLimit', bucket), retryAfterOf(q, bucket, limit, at)]);
       if (retryAfter) throw refuse(retryAfter, message, bucket);
     },
     async record(q, bucket, at = now()) {

@@ -111,8 +111,8 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
   async function checkLimit(tx: Queryable, userId: string, at: Date): Promise<void> {
     if (!limit || !limiter) return;
     await limiter.check(tx, ordersBucket(userId), limit, tooManyOrders, at.getTime());
-    await limiter.record(tx, ordersBucket(userId), at.getTime());
   }
+  const recordOrder = (tx: Queryable, userId: string, at: Date) => (limit && limiter ? limiter.record(tx, ordersBucket(userId), at.getTime()) : Promise.resolve());
 
   return {
     replay,
@@ -178,11 +178,19 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
           createdAt,
         };
         const json = JSON.stringify(doc);
-        await Promise.all([
+        // The second round trip: the order, its event and its count sent together, with the COMMIT
+        // (and the wait for the disk) when nothing follows them.
+        const writes = [
           sql.insertOrder(tx, { id: doc.id, venueId: venue.id, userId, number: doc.number, day, status: doc.status, doc: json, createdAt }),
-          events?.append(tx, { venueId: venue.id, orderId: doc.id, sessionId: extra.sessionId, type: 'order', data: json }),
-        ]);
-        if (extra.after) await extra.after(tx, doc);
+          events ? events.append(tx, { venueId: venue.id, orderId: doc.id, sessionId: extra.sessionId, type: 'order', data: json }) : Promise.resolve(0),
+          recordOrder(tx, userId, at),
+        ];
+        if (extra.after) {
+          await Promise.all(writes);
+          await extra.after(tx, doc);
+        } else {
+          await Promise.all([...writes, tx.commit()]);
+        }
         return doc;
       }).catch((error: unknown) => {
         if (error instanceof KeyTaken) return undefined;
@@ -226,6 +234,7 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
         await Promise.all([
           sql.updateOrderStatus(tx, id, status, json),
           events?.append(tx, { venueId: order.venueId, orderId: order.id, sessionId: tableSessionOf(row.user_id), type: 'order', data: json }),
+          tx.commit(),
         ]);
         return order;
       });

@@ -9,9 +9,9 @@ import { LIMITS } from '../../../src/contract/limits.ts';
 import { TABLE_MESSAGES, TABLE_STRINGS } from '../../../src/contract/table.ts';
 import { cleanText, hasLetterOrDigit } from '../../../src/contract/text.ts';
 import { credentialProblem, isIdle, type TableContext, type TableSessionService } from './context.ts';
-import { closeIn, publish } from './changes.ts';
-import { insertParticipant, insertSession, latestJoin, openSessionOf, participantCount, participantByCredential, sessionById } from './queries.ts';
-import { snapshot } from './views.ts';
+import { closeIn, publishRows } from './changes.ts';
+import { insertParticipant, insertSession, openSessionIfNone, openSessionOf, participantByCredential, sessionById } from './queries.ts';
+import { readRows, snapshot } from './views.ts';
 
 const CREDENTIAL_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
@@ -57,32 +57,46 @@ export function joining(ctx: TableContext): Joining {
       const credential = randomBytes(32).toString('base64url');
       const participantId = randomUUID();
       const session = await db.transaction(async (tx) => {
-        // One open session per table: joins of one table take turns (every instance), and the
-        // partial unique index `table_sessions_open` would refuse a second one anyway.
-        await tx.lock('tableJoin', `${venueId}\n${label}`);
         const at = now();
-        let s = await openSessionOf(tx, venueId, label, true);
-        if (s && isIdle(s, at)) {
+        // First round trip, sent together: the table's turn (joins of one table take turns, on every
+        // instance), a session opened if the table has none open (the partial unique index
+        // `table_sessions_open` keeps it one), and the table's open session, locked.
+        const [, , open] = await Promise.all([
+          tx.lock('tableJoin', `${venueId}\n${label}`),
+          openSessionIfNone(tx, randomUUID(), venueId, label, at),
+          openSessionOf(tx, venueId, label, true),
+        ]);
+        let s = open!;
+        if (isIdle(s, at)) {
           await closeIn(ctx, tx, s, at);
-          s = undefined;
+          s = await insertSession(tx, randomUUID(), venueId, label, at);
         }
-        s ??= await insertSession(tx, randomUUID(), venueId, label, at);
         // Good joins only, counted per address: for this session (a closed table or a renewed
         // code starts a new session, so its counters start afresh) and for every table.
         const tableBucket = `join-table:${s.id}\n${address}`;
         const addressBucket = `join-address:${address}`;
-        await limiter.check(tx, tableBucket, limits.joinsPerTable, tableMessage, at.getTime());
-        await limiter.check(tx, addressBucket, limits.joinsPerAddress, addressMessage, at.getTime());
+        // Second: the limits' counts and the session's rows.
+        const [, , rows] = await Promise.all([
+          limiter.check(tx, tableBucket, limits.joinsPerTable, tableMessage, at.getTime()),
+          limiter.check(tx, addressBucket, limits.joinsPerAddress, addressMessage, at.getTime()),
+          readRows(tx, s),
+        ]);
         const cap = limits.maxPeople ?? 0;
-        if (cap > 0 && (await participantCount(tx, s.id)) >= cap) throw problem('tableFull', 409, TABLE_MESSAGES.tableFull(cap));
-        await limiter.record(tx, tableBucket, at.getTime());
-        await limiter.record(tx, addressBucket, at.getTime());
+        if (cap > 0 && rows.people.length >= cap) throw problem('tableFull', 409, TABLE_MESSAGES.tableFull(cap));
         // Join order is `joined_at` order: two joins in one millisecond get distinct, increasing
         // times (joins of a table take turns under the lock above), never an order decided by random ids.
-        const last = await latestJoin(tx, s.id);
-        const joinedAt = last && Date.parse(last.joined_at) >= at.getTime() ? new Date(Date.parse(last.joined_at) + 1) : at;
-        await insertParticipant(tx, { id: participantId, sessionId: s.id, name: who, credentialHash: sha256(credential), joinedAt: joinedAt.toISOString() });
-        return publish(ctx, tx, s, at);
+        const last = rows.people.reduce<string | null>((latest, p) => (latest === null || p.joined_at > latest ? p.joined_at : latest), null);
+        const joinedAt = (last && Date.parse(last) >= at.getTime() ? new Date(Date.parse(last) + 1) : at).toISOString();
+        // Third: the participant, the counts, the new version and its events, and the COMMIT.
+        const { session: view, sent } = publishRows(ctx, tx, s, { ...rows, people: [...rows.people, { id: participantId, name: who, joined_at: joinedAt }] }, at);
+        await Promise.all([
+          insertParticipant(tx, { id: participantId, sessionId: s.id, name: who, credentialHash: sha256(credential), joinedAt }),
+          limiter.record(tx, tableBucket, at.getTime()),
+          limiter.record(tx, addressBucket, at.getTime()),
+          sent,
+          tx.commit(),
+        ]);
+        return view;
       });
       events.committed(venueId);
       return { credential, participantId, session };

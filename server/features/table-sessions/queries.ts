@@ -58,6 +58,10 @@ export const openSessionsOfVenue = (q: Queryable, venueId: string) =>
 export const insertSession = async (q: Queryable, id: string, venueId: string, label: string, at: Date) =>
   (await q.get<SessionRow>(`INSERT INTO table_sessions (id, venue_id, label, status, version, opened_at, active_at) VALUES (?, ?, ?, 'open', 0, ?, ?) RETURNING ${SESSION_COLUMNS}`, [id, venueId, label, at.toISOString(), at.getTime()]))!;
 
+/** Opens the table's session unless one is open (the partial unique index `table_sessions_open` decides). */
+export const openSessionIfNone = (q: Queryable, id: string, venueId: string, label: string, at: Date) =>
+  q.run("INSERT INTO table_sessions (id, venue_id, label, status, version, opened_at, active_at) VALUES (?, ?, ?, 'open', 0, ?, ?) ON CONFLICT (venue_id, label) WHERE status = 'open' DO NOTHING", [id, venueId, label, at.toISOString(), at.getTime()]);
+
 /** A change: the next version, active now. */
 export const bumpSession = async (q: Queryable, id: string, at: Date) =>
   (await q.get<SessionRow>(`UPDATE table_sessions SET version = version + 1, active_at = ? WHERE id = ? RETURNING ${SESSION_COLUMNS}`, [at.getTime(), id]))!;
@@ -73,11 +77,6 @@ export async function closeSessionRows(q: Queryable, id: string, closedAt: strin
 
 export const participantsOf = (q: Queryable, sessionId: string) =>
   q.all<{ id: string; name: string; joined_at: string }>('SELECT id, name, joined_at FROM table_participants WHERE session_id = ? ORDER BY joined_at, id', [sessionId]);
-
-export const participantCount = async (q: Queryable, sessionId: string) =>
-  Number((await q.get<{ n: number }>('SELECT COUNT(*) AS n FROM table_participants WHERE session_id = ?', [sessionId]))?.n ?? 0);
-export const latestJoin = (q: Queryable, sessionId: string) =>
-  q.get<{ joined_at: string }>('SELECT joined_at FROM table_participants WHERE session_id = ? ORDER BY joined_at DESC LIMIT 1', [sessionId]);
 
 export const insertParticipant = (q: Queryable, p: { id: string; sessionId: string; name: string; credentialHash: string; joinedAt: string }) =>
   q.run('INSERT INTO table_participants (id, session_id, name, user_id, credential_hash, joined_at) VALUES (?, ?, ?, NULL, ?, ?)', [p.id, p.sessionId, p.name, p.credentialHash, p.joinedAt]);
@@ -101,20 +100,6 @@ export const cartLinesOf = (q: Queryable, sessionId: string) =>
 /** The cart in no particular order (a round's signature sorts it in code: never by SQL, whose collation varies). */
 export const cartLinesUnordered = (q: Queryable, sessionId: string) =>
   q.all<LineRow>(`SELECT ${LINE_COLUMNS} FROM table_cart_lines WHERE session_id = ?`, [sessionId]);
-
-export const cartLine = (q: Queryable, sessionId: string, id: string) =>
-  q.get<LineRow>(`SELECT ${LINE_COLUMNS} FROM table_cart_lines WHERE session_id = ? AND id = ?`, [sessionId, id]);
-
-export const participantLinesOfProduct = (q: Queryable, sessionId: string, participantId: string, productId: string) =>
-  q.all<LineRow>(`SELECT ${LINE_COLUMNS} FROM table_cart_lines WHERE session_id = ? AND participant_id = ? AND product_id = ?`, [sessionId, participantId, productId]);
-
-export const cartLineCount = async (q: Queryable, sessionId: string) =>
-  Number((await q.get<{ n: number }>('SELECT COUNT(*) AS n FROM table_cart_lines WHERE session_id = ?', [sessionId]))!.n);
-
-export const cartUnitCount = async (q: Queryable, sessionId: string) =>
-  Number((await q.get<{ n: number | null }>('SELECT SUM(quantity) AS n FROM table_cart_lines WHERE session_id = ?', [sessionId]))?.n ?? 0);
-export const latestLineAddedAt = async (q: Queryable, sessionId: string) =>
-  (await q.get<{ latest: string | null }>('SELECT MAX(added_at) AS latest FROM table_cart_lines WHERE session_id = ?', [sessionId]))?.latest ?? null;
 
 export const insertCartLine = (q: Queryable, sessionId: string, l: { id: string; participantId: string; productId: string; name: string; optionIds: string; note: string | null; quantity: number; addedAt: string }) =>
   q.run('INSERT INTO table_cart_lines (session_id, id, participant_id, product_id, name, option_ids, note, quantity, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [sessionId, l.id, l.participantId, l.productId, l.name, l.optionIds, l.note, l.quantity, l.addedAt]);

@@ -43,21 +43,39 @@ export const toCall = (r: CallRow, names?: ReadonlyMap<string, string>): TableCa
   ...(r.participant_id ? { participantId: r.participant_id, ...(names?.get(r.participant_id) ? { by: names.get(r.participant_id)! } : {}) } : {}),
 });
 
-/** Everything of an open session, read at once (four statements in parallel). */
-export async function readParts(q: Queryable, venues: VenueStore, s: SessionRow) {
+/** The rows of an open session: its people, cart, rounds and open calls. */
+export interface SessionRows {
+  people: Array<{ id: string; name: string; joined_at: string }>;
+  lineRows: LineRow[];
+  roundRows: Array<{ doc: string }>;
+  callRows: CallRow[];
+}
+
+/** Reads a session's rows (four statements sent together: one round trip). */
+export async function readRows(q: Queryable, s: Pick<SessionRow, 'id'>): Promise<SessionRows> {
   const [people, lineRows, roundRows, callRows] = await Promise.all([
     participantsOf(q, s.id),
     cartLinesOf(q, s.id),
     roundDocsOf(q, TABLE_USER_PREFIX + s.id),
     openCallsOf(q, s.id),
   ]);
-  const participants: Participant[] = people.map((p) => ({ id: p.id, name: p.name, joinedAt: p.joined_at }));
+  return { people, lineRows, roundRows, callRows };
+}
+
+/** A session's parts from its rows, the cart priced from the venue's current menu. */
+export function partsOf(venues: VenueStore, s: SessionRow, rows: SessionRows) {
+  const participants: Participant[] = rows.people.map((p) => ({ id: p.id, name: p.name, joinedAt: p.joined_at }));
   const names = new Map(participants.map((p) => [p.id, p.name]));
   const entry = venues.get(s.venue_id);
-  const lines = lineRows.map((row) => pricedLine(entry, row, names.get(row.participant_id) ?? ''));
-  const rounds = roundRows.map((r) => JSON.parse(r.doc) as Order);
-  const calls = callRows.map((r) => toCall(r, names));
-  return { participants, lines, lineRows, rounds, calls };
+  const lines = rows.lineRows.map((row) => pricedLine(entry, row, names.get(row.participant_id) ?? ''));
+  const rounds = rows.roundRows.map((r) => JSON.parse(r.doc) as Order);
+  const calls = rows.callRows.map((r) => toCall(r, names));
+  return { participants, names, lines, lineRows: rows.lineRows, rounds, calls };
+}
+
+/** Everything of an open session, read at once (four statements in parallel). */
+export async function readParts(q: Queryable, venues: VenueStore, s: SessionRow) {
+  return partsOf(venues, s, await readRows(q, s));
 }
 
 const closedShape = (s: SessionRow): TableSession => ({
@@ -67,13 +85,20 @@ const closedShape = (s: SessionRow): TableSession => ({
 
 /** Both views of a session as `q` sees it. */
 export async function views(q: Queryable, venues: VenueStore, s: SessionRow): Promise<{ session: TableSession; staff: StaffTableSession }> {
-  if (s.status === 'closed') {
-    return {
-      session: closedShape(s),
-      staff: { id: s.id, table: s.label, status: 'closed', openedAt: s.opened_at, closedAt: s.closed_at ?? s.opened_at, participants: [], cartCount: 0, rounds: [], calls: [] },
-    };
-  }
-  const { participants, lines, rounds, calls } = await readParts(q, venues, s);
+  return s.status === 'closed' ? closedViews(s) : viewsOf(venues, s, await readRows(q, s));
+}
+
+function closedViews(s: SessionRow): { session: TableSession; staff: StaffTableSession } {
+  return {
+    session: closedShape(s),
+    staff: { id: s.id, table: s.label, status: 'closed', openedAt: s.opened_at, closedAt: s.closed_at ?? s.opened_at, participants: [], cartCount: 0, rounds: [], calls: [] },
+  };
+}
+
+/** Both views of an open session (`s` at the version they show) from its rows, with no statement. */
+export function viewsOf(venues: VenueStore, s: SessionRow, rows: SessionRows): { session: TableSession; staff: StaffTableSession } {
+  if (s.status === 'closed') return closedViews(s);
+  const { participants, lines, rounds, calls } = partsOf(venues, s, rows);
   return {
     session: {
       id: s.id, venueId: s.venue_id, table: s.label, status: 'open', openedAt: s.opened_at, version: s.version,

@@ -14,7 +14,7 @@
  * builder abstracts anyway. The schema, one list of steps for both engines, and `migrate`
  * are in server/platform/db/migrations.ts.
  */
-import { countedLocal, countRoundTrip, tracked } from './stats.ts';
+import { countedLocal, tracked } from './stats.ts';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { mkdirSync, rmSync, existsSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -40,6 +40,22 @@ export interface Queryable {
   notify(channel: string, payload: string): Promise<void>;
 }
 
+/**
+ * An open transaction. On PostgreSQL its BEGIN goes out with its first statements (pipelined),
+ * and `commit()` lets its last statements take the COMMIT along with them: a transaction whose
+ * reads and writes are sent in two batches costs two round trips.
+ */
+export interface Tx extends Queryable {
+  /**
+   * Sends COMMIT now, behind the statements already sent (PostgreSQL; in a hot transaction the
+   * wait for the flush goes with it). Start it in the same `Promise.all` as the transaction's last
+   * statements; nothing may be sent after it. When a statement before it fails, the COMMIT is a
+   * rollback and that statement's error is what the transaction throws. SQLite: the transaction
+   * commits when its function returns, as always (this resolves at once).
+   */
+  commit(): Promise<void>;
+}
+
 export const LOCKS = { startup: 1, events: 2, orderLimit: 3, tableJoin: 4, rateLimit: 5 } as const;
 export type LockNamespace = keyof typeof LOCKS;
 
@@ -51,7 +67,7 @@ export interface Db extends Queryable {
   readonly orderSeq: string;
   /** ` FOR UPDATE` in PostgreSQL, nothing in SQLite (whose write transactions are exclusive). */
   readonly forUpdate: string;
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
    * A transaction on a hot lock (a venue's order counter and event log): on PostgreSQL it
    * commits without waiting for the WAL flush, so the next request for that venue need not
@@ -59,12 +75,12 @@ export interface Db extends Queryable {
    * the flush (a synchronous commit after ours covers ours: WAL is flushed in order) before
    * it resolves. Durable when it resolves, like `transaction`; waits on the disk group-commit.
    */
-  hotTransaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  hotTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
    * Runs `fn` in one transaction holding the database-wide start-up lock: ten instances
    * starting together migrate (and seed) once; the others wait, then find it done.
    */
-  startup<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  startup<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** LISTEN on a channel (PostgreSQL). `onConnect` runs on every (re)connection of the listener. */
   listen(channel: string, onMessage: (payload: string) => void, onConnect?: () => void): Promise<() => Promise<void>>;
   /** Resolves when the database answers a trivial query. */
@@ -126,14 +142,15 @@ function openSqlite({ path, reset = false }: OpenOptions): Db {
   /** Open while a transaction runs: statements from other requests wait for it. */
   // (Each wait is an inline loop followed by synchronous work: nothing can start in between.)
   let gate: Promise<void> | undefined;
-  const transaction = async <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> => {
+  const inTransaction: Tx = { ...direct, commit: async () => {} };
+  const transaction = async <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => {
     while (gate) await gate;
     let open: () => void = () => {};
     gate = new Promise<void>((resolve) => (open = resolve));
     try {
       raw.exec('BEGIN IMMEDIATE');
       try {
-        const result = await fn(direct);
+        const result = await fn(inTransaction);
         raw.exec('COMMIT');
         return result;
       } catch (error) {
@@ -221,20 +238,30 @@ function toPg(sql: string): string {
 type PgSql = postgres.Sql<Record<string, never>>;
 type PgRunner = PgSql | postgres.TransactionSql<Record<string, never>>;
 
-function pgQueryable(runner: PgRunner): Queryable {
-  const exec = (sql: string, params: Param[] = []) => tracked(() => runner.unsafe(toPg(sql), params as postgres.ParameterOrJSON<never>[], { prepare: true }));
+function pgQueryable(runner: PgRunner, ended: () => boolean = () => false): Queryable {
+  const exec = (sql: string, params: Param[] = []) => {
+    // A statement after the pipelined COMMIT would run outside the transaction.
+    if (ended()) return Promise.reject(new Error(`statement after commit(): ${sql.slice(0, 60)}`));
+    return tracked(() => runner.unsafe(toPg(sql), params as postgres.ParameterOrJSON<never>[], { prepare: true }));
+  };
   return {
     dialect: 'postgres',
     all: async <T>(sql: string, params?: Param[]) => [...(await exec(sql, params))] as T[],
     get: async <T>(sql: string, params?: Param[]) => (await exec(sql, params))[0] as T | undefined,
     run: async (sql: string, params?: Param[]) => (await exec(sql, params)).count ?? 0,
     async lock(namespace, key) {
-      await tracked(() => runner.unsafe('SELECT pg_advisory_xact_lock($1, hashtext($2))', [LOCKS[namespace], key], { prepare: true }));
+      await exec('SELECT pg_advisory_xact_lock(?, hashtext(?))', [LOCKS[namespace], key]);
     },
     async notify(channel, payload) {
-      await tracked(() => runner.unsafe('SELECT pg_notify($1, $2)', [channel, payload], { prepare: true }));
+      await exec('SELECT pg_notify(?, ?)', [channel, payload]);
     },
   };
+}
+
+/** A promise whose rejection is handled later (awaited after other work): never an unhandled rejection meanwhile. */
+function later<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => {});
+  return promise;
 }
 
 function openPostgres(url: string, max: number): Db {
@@ -251,26 +278,46 @@ function openPostgres(url: string, max: number): Db {
     fetch_types: false,
   }) as unknown as PgSql;
   const base = pgQueryable(sql);
-  // BEGIN (awaited alone by postgres.js) and COMMIT are a round trip each.
-  const transaction = async <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> => {
-    countRoundTrip();
-    const result = await (sql.begin((tx) => fn(pgQueryable(tx))) as Promise<T>);
-    countRoundTrip();
-    return result;
+  /**
+   * A transaction on a connection of its own, pipelined: BEGIN is sent with the first
+   * statements, not awaited alone, and COMMIT goes with the last ones when the function calls
+   * `commit()` (else after it returns). `hot` (a hot lock: a venue's order counter and event
+   * log): it commits without waiting for the WAL flush, so the next request for that venue need
+   * not wait for the disk while holding the lock; a statement that takes an xid, sent right
+   * behind the COMMIT on the same connection, then commits synchronously: when it returns, the
+   * WAL up to its commit record, which follows ours, is on disk (concurrent waiters share one
+   * flush). So the flush is waited for with the locks released, in the same round trip.
+   */
+  const run = async <T>(fn: (tx: Tx) => Promise<T>, hot: boolean): Promise<T> => {
+    const connection = await sql.reserve();
+    let ended = false;
+    let committing: Promise<void> | undefined;
+    const send = (statement: string) => later(tracked(() => connection.unsafe(statement)));
+    const opened = later(Promise.all([send('BEGIN'), hot ? send('SET LOCAL synchronous_commit = off') : undefined]));
+    const commit = () => {
+      if (!committing) {
+        ended = true;
+        committing = later(Promise.all([send('COMMIT'), hot ? send('SELECT pg_current_xact_id()') : undefined]).then(() => {}));
+      }
+      return committing;
+    };
+    try {
+      const result = await fn({ ...pgQueryable(connection, () => ended), commit });
+      await opened;
+      await commit();
+      return result;
+    } catch (error) {
+      // After a failed statement the transaction is aborted (a COMMIT already sent rolled it
+      // back): ROLLBACK ends it, behind whatever is still in flight on this connection. A
+      // connection that went away took its transaction with it.
+      if (!isDatabaseUnavailable(error)) await connection.unsafe('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      connection.release();
+    }
   };
-  const hotTransaction = async <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> => {
-    countRoundTrip();
-    const result = await sql.begin(async (tx) => {
-      // Sent together with the transaction's first statements (pipelined), not awaited alone.
-      const [, value] = await Promise.all([tracked(() => tx.unsafe('SET LOCAL synchronous_commit = off')), fn(pgQueryable(tx))]);
-      return value;
-    }) as T;
-    countRoundTrip();
-    // A statement that takes an xid commits synchronously: when it returns, the WAL up to its
-    // commit record — which follows ours — is on disk (and concurrent waiters share one flush).
-    await tracked(() => sql.unsafe('SELECT pg_current_xact_id()'));
-    return result;
-  };
+  const transaction = <T>(fn: (tx: Tx) => Promise<T>) => run(fn, false);
+  const hotTransaction = <T>(fn: (tx: Tx) => Promise<T>) => run(fn, true);
   return {
     ...base,
     orderSeq: 'seq',

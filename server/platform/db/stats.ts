@@ -30,14 +30,6 @@ export function tracked<T>(send: () => Promise<T>): Promise<T> {
   return send().finally(() => stats.inFlight--);
 }
 
-/** Counts a statement that is a round trip of its own (a transaction's BEGIN or COMMIT). */
-export function countRoundTrip(): void {
-  const stats = current.getStore();
-  if (!stats) return;
-  stats.statements++;
-  stats.roundTrips++;
-}
-
 /** Counts one statement of the embedded database (SQLite): no network, no round trip. */
 export function countedLocal(): void {
   const stats = current.getStore();
