@@ -39,6 +39,28 @@ describe('POST /api/orders', () => {
     }
   });
 
+  it('the number the database writes is the one the answer, the order and its event say, past every block of 999', async () => {
+    const fresh = await startTestServer();
+    try {
+      const token = await fresh.tokenFor('ana@umenu.test');
+      const placeOne = async () => Order.parse(await (await fresh.request('/api/orders', { token, key: newKey(), json: tacoOrder() })).json());
+      expect((await placeOne()).number).toBe('A-001');
+      const expected: Array<[number, string]> = [[999, 'A-999'], [1000, 'B-001'], [25974, 'Z-999'], [25975, 'AA-001'], [701298, 'ZZ-999'], [701299, 'AAA-001']];
+      for (const [n, number] of expected) {
+        await fresh.deps.db.run('UPDATE order_counters SET n = ? WHERE venue_id = ?', [n - 1, 'taqueria-el-guero']);
+        const order = await placeOne();
+        expect(order.number).toBe(number);
+        expect(Order.parse(await (await fresh.request(`/api/orders/${order.id}`, { token })).json()).number).toBe(number);
+        const row = await fresh.deps.db.get<{ number: string; doc: string }>('SELECT number, doc FROM orders WHERE id = ?', [order.id]);
+        const event = await fresh.deps.db.get<{ data: string }>("SELECT data FROM events WHERE order_id = ? AND type = 'order'", [order.id]);
+        expect([row!.number, (JSON.parse(row!.doc) as Order).number, (JSON.parse(event!.data) as Order).number]).toEqual([number, number, number]);
+        expect(JSON.parse(event!.data)).toEqual(order);
+      }
+    } finally {
+      await fresh.dispose();
+    }
+  });
+
   it('adds option prices, the delivery fee and a fixed tip', async () => {
     const body = tacoOrder({
       mode: 'delivery', table: undefined,

@@ -20,8 +20,38 @@ export const claimIdempotencyKey = (q: Queryable, k: { userId: string; key: stri
 export const nextOrderNumber = (q: Queryable, venueId: string, day: string) =>
   q.get<{ n: number }>('INSERT INTO order_counters (venue_id, day, n) VALUES (?, ?, 1) ON CONFLICT (venue_id, day) DO UPDATE SET n = order_counters.n + 1 RETURNING n', [venueId, day]);
 
-export const insertOrder = (q: Queryable, o: { id: string; venueId: string; userId: string; number: string; day: string; status: OrderStatus; doc: string; createdAt: string }) =>
-  q.run('INSERT INTO orders (id, venue_id, user_id, number, day, status, doc, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [o.id, o.venueId, o.userId, o.number, o.day, o.status, o.doc, o.createdAt]);
+/** What a new order's document says for its number until the database numbers it (`insertNumberedOrder`). */
+export const NUMBER_SLOT = '#';
+
+/**
+ * The order number of counter value `n` in SQL, as `orderNumber` (service.ts) writes it: A-001 … A-999,
+ * B-001 …, then two and three letters (18,278 × 999 orders a venue a day).
+ */
+function numberSql(q: Queryable, n: string): string {
+  const letter = (code: string) => (q.dialect === 'postgres' ? `chr((65 + ${code})::int)` : `char(65 + ${code})`);
+  const block = `((${n} - 1) / 999)`;
+  const digits = q.dialect === 'postgres' ? `lpad(((${n} - 1) % 999 + 1)::text, 3, '0')` : `printf('%03d', (${n} - 1) % 999 + 1)`;
+  return `(CASE WHEN ${block} < 26 THEN ${letter(block)}`
+    + ` WHEN ${block} < 702 THEN ${letter(`(${block} / 26 - 1) % 26`)} || ${letter(`${block} % 26`)}`
+    + ` ELSE ${letter(`((${block} / 26 - 1) / 26 - 1) % 26`)} || ${letter(`(${block} / 26 - 1) % 26`)} || ${letter(`${block} % 26`)} END) || '-' || ${digits}`;
+}
+
+/**
+ * Inserts a new order numbered by the database: its number is the venue's day counter as
+ * `nextOrderNumber` (sent just before, in the same batch) left it, written into the column and into
+ * the document in place of `NUMBER_SLOT`. So the counter's row lock is held only while the
+ * transaction's last batch runs, not while the service waits for an answer.
+ */
+export const insertNumberedOrder = (q: Queryable, o: { id: string; venueId: string; userId: string; day: string; status: OrderStatus; doc: string; createdAt: string }) =>
+  q.run(
+    `INSERT INTO orders (id, venue_id, user_id, number, day, status, doc, created_at)
+     SELECT ?, ?, ?, x.num, ?, ?, replace(?, '"number":"${NUMBER_SLOT}"', '"number":"' || x.num || '"'), ?
+     FROM (SELECT ${numberSql(q, 'n')} AS num FROM order_counters WHERE venue_id = ? AND day = ?) x`,
+    [o.id, o.venueId, o.userId, o.day, o.status, o.doc, o.createdAt, o.venueId, o.day],
+  );
+
+/** The stored document of an order, as an SQL value (an event's data written in the same batch as the order). */
+export const orderDocValue = (id: string) => ({ sql: '(SELECT doc FROM orders WHERE id = ?)', params: [id] });
 
 export const orderDoc = (q: Queryable, id: string) => q.get<{ doc: string }>('SELECT doc FROM orders WHERE id = ?', [id]);
 

@@ -139,21 +139,19 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
       const order = await db.hotTransaction(async (tx): Promise<Order | undefined> => {
         if (extra.before) await extra.before(tx);
         const id = randomUUID();
-        // Sent together (pipelined). The key's primary key decides which of two simultaneous
-        // requests (on any instances) makes the order; the counter row numbers it.
-        // A repeat is not refused by the limit: the key decides first.
-        const [limited, claimed, counter] = await Promise.all([
+        // The first round trip, sent together (pipelined). The key's primary key decides which of
+        // two simultaneous requests (on any instances) makes the order. A repeat is not refused by
+        // the limit: the key decides first.
+        const [limited, claimed] = await Promise.all([
           checkLimit(tx, userId, at).then(() => undefined, (error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
           sql.claimIdempotencyKey(tx, { userId, key, bodyHash: hashBody(bodyText), orderId: id, createdAt: at.getTime() }),
-          sql.nextOrderNumber(tx, venue.id, day),
         ]);
-        // Taken by another request: roll back (the number is not used up).
+        // Taken by another request: roll back.
         if (!claimed) throw new KeyTaken();
         if (limited) throw limited;
-        const n = counter!.n;
         const doc: Order = {
           id,
-          number: orderNumber(n),
+          number: sql.NUMBER_SLOT,
           venueId: venue.id,
           venueName: venue.name,
           mode: input.mode,
@@ -177,19 +175,23 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
           timezone: venue.timezone,
           createdAt,
         };
-        const json = JSON.stringify(doc);
-        // The second round trip: the order, its event and its count sent together, with the COMMIT
-        // (and the wait for the disk) when nothing follows them.
+        // The second round trip, sent together: the venue's day counter (its row stays locked until
+        // the COMMIT), the order numbered from it, its event (the stored document), its count, and
+        // the COMMIT (with the wait for the disk) when nothing follows them.
+        const counter = sql.nextOrderNumber(tx, venue.id, day);
         const writes = [
-          sql.insertOrder(tx, { id: doc.id, venueId: venue.id, userId, number: doc.number, day, status: doc.status, doc: json, createdAt }),
-          events ? events.append(tx, { venueId: venue.id, orderId: doc.id, sessionId: extra.sessionId, type: 'order', data: json }) : Promise.resolve(0),
+          counter,
+          sql.insertNumberedOrder(tx, { id: doc.id, venueId: venue.id, userId, day, status: doc.status, doc: JSON.stringify(doc), createdAt }),
+          events ? events.append(tx, { venueId: venue.id, orderId: doc.id, sessionId: extra.sessionId, type: 'order', data: sql.orderDocValue(doc.id) }) : Promise.resolve(0),
           recordOrder(tx, userId, at),
         ];
         if (extra.after) {
           await Promise.all(writes);
+          doc.number = orderNumber((await counter)!.n);
           await extra.after(tx, doc);
         } else {
           await Promise.all([...writes, tx.commit()]);
+          doc.number = orderNumber((await counter)!.n);
         }
         return doc;
       }).catch((error: unknown) => {

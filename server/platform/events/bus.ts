@@ -15,7 +15,7 @@
  * delivered (one query however many streams) and hands them to its subscribers. When the
  * listener reconnects, every hub reads again, so a dropped LISTEN connection loses nothing.
  */
-import type { Db, Queryable } from '../db/database.ts';
+import type { Db, Param, Queryable } from '../db/database.ts';
 
 export const EVENTS_CHANNEL = 'umenu_events';
 /** Events are kept at least this long (resume after a reload or a lost connection). */
@@ -28,6 +28,12 @@ export const EVENT_RETENTION_MS = 25 * 3600_000;
  * `table-cart` (a table's cart size, for the board).
  */
 export type EventType = 'order' | 'venue' | 'session' | 'cart' | 'table' | 'table-cart';
+
+/** A value computed by the database: an SQL expression and its parameters. */
+export interface SqlValue {
+  sql: string;
+  params: Param[];
+}
 
 export interface StoredEvent {
   id: number;
@@ -68,8 +74,12 @@ interface Hub {
 }
 
 export interface EventBus {
-  /** Appends an event inside `tx`; call `committed(venueId)` after the transaction commits. */
-  append(tx: Queryable, event: { venueId: string; orderId?: string; sessionId?: string | undefined; type: EventType; data: string }): Promise<number>;
+  /**
+   * Appends an event inside `tx`; call `committed(venueId)` after the transaction commits. `data` is
+   * the event's text, or an SQL expression that yields it in the same statement (a row written
+   * earlier in the transaction, e.g. `(SELECT doc FROM orders WHERE id = ?)`, sent in the same batch).
+   */
+  append(tx: Queryable, event: { venueId: string; orderId?: string; sessionId?: string | undefined; type: EventType; data: string | SqlValue }): Promise<number>;
   /** After a commit: lets this instance's streams (SQLite) know; PostgreSQL's NOTIFY does it for every instance. */
   committed(venueId: string): void;
   /**
@@ -160,15 +170,15 @@ export async function createEventBus(db: Db): Promise<EventBus> {
 
   return {
     async append(tx, { venueId, orderId, sessionId, type, data }) {
-      const params = [venueId, orderId ?? null, sessionId ?? null, type, data, Date.now()];
-      if (tx.dialect === 'sqlite') {
-        return (await tx.get<{ id: number }>('INSERT INTO events (venue_id, order_id, session_id, type, data, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id', params))!.id;
-      }
+      const [dataSql, dataParams] = typeof data === 'string' ? ['?', [data]] : [data.sql, data.params];
+      const params: Param[] = [venueId, orderId ?? null, sessionId ?? null, type, ...dataParams, Date.now()];
+      const insert = `INSERT INTO events (venue_id, order_id, session_id, type, data, created_at) VALUES (?, ?, ?, ?, ${dataSql}, ?) RETURNING id`;
+      if (tx.dialect === 'sqlite') return (await tx.get<{ id: number }>(insert, params))!.id;
       // Serialize this venue's event commits (see the module comment), then take the next id and
       // notify every instance on commit — sent together (pipelined), executed in this order.
       const [, row] = await Promise.all([
         tx.lock('events', venueId),
-        tx.get<{ id: number }>(`WITH e AS (INSERT INTO events (venue_id, order_id, session_id, type, data, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id)
+        tx.get<{ id: number }>(`WITH e AS (${insert})
           SELECT id, pg_notify('${EVENTS_CHANNEL}', json_build_object('v', ?::text, 't', ?::text, 'id', id)::text) FROM e`, [...params, venueId, type]),
       ]);
       return row!.id;
