@@ -60,6 +60,13 @@ export default function HomeSearch({ initialVenues, initialTotal = initialVenues
     void search(q);
   };
   const listRef = useRef<HTMLDivElement>(null);
+  /** After «Ver más»: the index of the first venue added, focused once drawn. */
+  const focusAt = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusAt.current === null) return;
+    listRef.current?.querySelectorAll('a')[focusAt.current]?.focus();
+    focusAt.current = null;
+  }, [venues]);
   /** The next page of the list shown (the search's matches, or every venue); focus moves to its first venue. */
   const more = () => {
     // A click during the refresh that follows hydration (replayed by `client:touch`) wins over it.
@@ -74,8 +81,8 @@ export default function HomeSearch({ initialVenues, initialTotal = initialVenues
         setVenues([...venues, ...next.filter((v) => !known.has(v.id))]);
         setTotal(matching);
         setStatus('idle');
-        // After React has drawn them: the first new venue, where reading goes on.
-        requestAnimationFrame(() => listRef.current?.querySelectorAll('a')[shown]?.focus());
+        // Reading goes on at the first venue added.
+        focusAt.current = shown;
       },
       () => {
         if (mine === seq.current) setStatus('error');
