@@ -1,6 +1,6 @@
 /**
  * `npm run measure:scale [-- --venues 1000] [--dir dist-scale]`: the site and the API with many
- * venues (README "Muchos locales"). Builds the whole site as `npm test` does (scripts/site-build.ts)
+ * venues (README "Many venues"). Builds the whole site as `npm test` does (scripts/site-build.ts)
  * from a database with `UMENU_SEED_LARGE=N` (N generated venues of 40 dishes beside the demo
  * venues) and prints:
  *   - the build's time, in all and per venue page (target: ≤ 2 min, ≤ 0.1 s a page);
