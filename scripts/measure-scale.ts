@@ -11,7 +11,8 @@
  *   - `GET /api/venues?q=…&limit=12` over HTTP on loopback, 1,000 searches one after another
  *     (prefixes of names, cities with and without accents, two words): p50 and p99 (target:
  *     p99 ≤ 20 ms); the same for pages of the list, and the whole list without `limit`.
- * Exits non-zero when a target is missed. The built site stays in `--dir` (default
+ * Exits non-zero when a target is missed (`--timings report`: only a size; a missed time is
+ * printed with ⚠, as CI runs it). The built site stays in `--dir` (default
  * `dist-scale/`, ignored by git) to look at.
  */
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -28,15 +29,17 @@ import { generateVenues } from '../server/demo/generate-venues.ts';
 import type { Venue } from '../src/contract/venue.ts';
 import { PRECACHED_VENUES } from '../src/shell/pwa-options.ts';
 
-const { values: args } = parseArgs({ options: { venues: { type: 'string', default: '1000' }, dir: { type: 'string', default: 'dist-scale' } } });
+const { values: args } = parseArgs({ options: { venues: { type: 'string', default: '1000' }, dir: { type: 'string', default: 'dist-scale' }, timings: { type: 'string', default: 'fail' } } });
+/** `--timings report`: a missed time is printed, not failed (CI's shared machine); sizes always fail. */
+const timingsFail = args.timings !== 'report';
 const N = Number(args.venues);
 if (!Number.isInteger(N) || N < 2) throw new Error('--venues: a whole number of 2 or more');
 const TARGETS = { buildSeconds: 120, perPageSeconds: 0.1, homeGzipKB: 60, regenerationMs: 1000, searchP99Ms: 20 };
 const missed: string[] = [];
 const lines: string[] = [];
-const report = (line: string, ok = true, what = line) => {
-  lines.push(`${ok ? '✔' : '✖'} ${line}`);
-  if (!ok) missed.push(what);
+const report = (line: string, ok = true, what = line, timing = false) => {
+  lines.push(`${ok ? '✔' : timing && !timingsFail ? '⚠' : '✖'} ${line}`);
+  if (!ok && (!timing || timingsFail)) missed.push(what);
 };
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 
@@ -47,7 +50,7 @@ const build = await buildSite(args.dir, N);
 const buildSeconds = (performance.now() - started) / 1000;
 const venuePages = readdirSync(join(build.site, 'menus')).filter((f) => f.endsWith('.json')).length;
 report(`site build: ${buildSeconds.toFixed(1)} s for ${venuePages} venue pages (${readdirSync(build.site).filter((f) => f.endsWith('.html')).length} HTML files at the top) — ${(buildSeconds / venuePages).toFixed(3)} s per venue page, everything included (target ≤ ${TARGETS.buildSeconds} s, ≤ ${TARGETS.perPageSeconds} s a page)`,
-  buildSeconds <= TARGETS.buildSeconds && buildSeconds / venuePages <= TARGETS.perPageSeconds, 'build time');
+  buildSeconds <= TARGETS.buildSeconds && buildSeconds / venuePages <= TARGETS.perPageSeconds, 'build time', true);
 
 // 2. The home page.
 const home = readFileSync(join(build.site, 'index.html'));
@@ -105,7 +108,7 @@ try {
     lines.push(`  regenerated ${venue.id}.html in ${ms.toFixed(1)} ms (on disk ${((line.at - written) / 1000).toFixed(2)} s after the change, of which the debounce is 1 s)`);
   }
   const worst = Math.max(...regenerations);
-  report(`one venue page's regeneration: at most ${worst.toFixed(1)} ms of ${regenerations.length} (target < ${TARGETS.regenerationMs} ms)`, worst < TARGETS.regenerationMs, 'regeneration');
+  report(`one venue page's regeneration: at most ${worst.toFixed(1)} ms of ${regenerations.length} (target < ${TARGETS.regenerationMs} ms)`, worst < TARGETS.regenerationMs, 'regeneration', true);
 
   // 4. Search and pages of the list over HTTP, one request after another.
   const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
@@ -132,9 +135,9 @@ try {
   const searches = queries.map((q) => `/venues?q=${encodeURIComponent(q)}&limit=12`);
   await timed(searches.slice(0, 100)); // warm-up
   const search = await timed(searches);
-  report(`search GET /api/venues?q=…&limit=12 (${queries.length} searches): p50 ${search.p50.toFixed(2)} ms, p99 ${search.p99.toFixed(2)} ms, ${Math.round(search.bytes)} B an answer (target p99 ≤ ${TARGETS.searchP99Ms} ms)`, search.p99 <= TARGETS.searchP99Ms, 'search p99');
+  report(`search GET /api/venues?q=…&limit=12 (${queries.length} searches): p50 ${search.p50.toFixed(2)} ms, p99 ${search.p99.toFixed(2)} ms, ${Math.round(search.bytes)} B an answer (target p99 ≤ ${TARGETS.searchP99Ms} ms)`, search.p99 <= TARGETS.searchP99Ms, 'search p99', true);
   const pages = await timed(Array.from({ length: 500 }, (_, i) => `/venues?limit=12&offset=${(i * 12) % (N + 3)}`));
-  report(`pages GET /api/venues?limit=12&offset=… (500): p50 ${pages.p50.toFixed(2)} ms, p99 ${pages.p99.toFixed(2)} ms, ${Math.round(pages.bytes)} B a page`, pages.p99 <= TARGETS.searchP99Ms, 'list page p99');
+  report(`pages GET /api/venues?limit=12&offset=… (500): p50 ${pages.p50.toFixed(2)} ms, p99 ${pages.p99.toFixed(2)} ms, ${Math.round(pages.bytes)} B a page`, pages.p99 <= TARGETS.searchP99Ms, 'list page p99', true);
   const everything = await timed(Array.from({ length: 50 }, () => '/venues'));
   lines.push(`  (the whole list, GET /api/venues without limit, as the home page read it before pages: p50 ${everything.p50.toFixed(1)} ms, p99 ${everything.p99.toFixed(1)} ms, ${(everything.bytes / 1024).toFixed(0)} KB)`);
 } finally {
@@ -151,5 +154,5 @@ if (missed.length) {
   console.error(`\n✖ missed: ${missed.join(', ')}`);
   process.exit(1);
 }
-console.log('\n✔ every target met');
+console.log(`\n✔ every ${timingsFail ? 'target' : 'size target'} met`);
 process.exit(0);
