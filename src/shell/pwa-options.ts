@@ -14,7 +14,7 @@ export const PRECACHED_VENUES = HOME_PAGE_SIZE;
 /**
  * The service worker's precache list: the venues past `PRECACHED_VENUES` left out (a venue is a
  * `menus/{id}.json` with its `{id}.html`), then each page by its address (`x.html` → `x`,
- * `index.html` → `/`), as @vite-pwa/astro's own transform does (it adds it only when none is given).
+ * `index.html` → `/`), as @vite-pwa/astro does itself when given no manifest step of ours.
  */
 export function precacheManifest<E extends ManifestEntry>(entries: E[]): { manifest: E[]; warnings: string[] } {
   const venueIds = entries.flatMap((e) => /^\/?menus\/([^/]+)\.json$/.exec(e.url)?.[1] ?? []).sort();
