@@ -5,6 +5,8 @@
  *   npm run bench:api -- --db postgres --instances 2   # the same on PostgreSQL with N instances
  *   npm run bench:api -- --all                         # menu GET and order POST for SQLite ×1,
  *                                                      # PostgreSQL ×1 and ×2, then the crash run
+ *   npm run bench:api -- --venues 1000                 # also the menu GET, the home page's list and
+ *                                                      # a search with 1,000 generated venues stored
  *
  * Starts `scripts/start.ts` through scripts/start-server.ts (N times, on free loopback ports, or consecutive ones from
  * BENCH_PORT) on a fresh
@@ -23,7 +25,10 @@
  * stream and writing its own cart lines back to back for the scenario's duration: writes/s,
  * stored event bytes per write, and the p50/p99 delivery time of each change (from the write's
  * request to its `event: cart` on each other phone of the table); every change must reach every
- * other phone. Join and cart limits are off for the benchmark (it measures capacity). Exits non-zero only when a
+ * other phone. With `--venues N` (or BENCH_VENUES), the first setup is started a second time with
+ * `UMENU_SEED_LARGE=N` (N generated venues beside the demo ones) for the menu GET of the same
+ * venue, `GET /api/venues?limit=12` and a search: the table shows both rows of the menu GET.
+ * Join and cart limits are off for the benchmark (it measures capacity). Exits non-zero only when a
  * correctness check fails (throughput depends on a shared, noisy machine: reported, not enforced).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -50,7 +55,7 @@ interface Histogram { average: number; p50: number; p99: number; total: number }
 interface Result { requests: Histogram; latency: Histogram; errors: number; timeouts: number; statusCodeStats?: Record<string, { count: number }> }
 const autocannon = createRequire(import.meta.url)('autocannon') as (options: Options) => Promise<Result>;
 
-const { values: args } = parseArgs({ options: { db: { type: 'string', default: 'sqlite' }, instances: { type: 'string', default: '1' }, all: { type: 'boolean', default: false } } });
+const { values: args } = parseArgs({ options: { db: { type: 'string', default: 'sqlite' }, instances: { type: 'string', default: '1' }, all: { type: 'boolean', default: false }, venues: { type: 'string', default: process.env.BENCH_VENUES ?? '0' } } });
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const failures: string[] = [];
@@ -103,7 +108,7 @@ async function dbCost(stack: Stack): Promise<void> {
 let cluster: PgCluster | undefined;
 let clusterDbs = 0;
 
-async function startStack(db: DbKind, instances: number): Promise<Stack> {
+async function startStack(db: DbKind, instances: number, seedLarge = 1): Promise<Stack> {
   const ports: number[] = [];
   for (let i = 0; i < instances; i++) ports.push(process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) + i : await freePort());
   const dir = mkdtempSync(join(tmpdir(), 'umenu-bench-'));
@@ -123,14 +128,14 @@ async function startStack(db: DbKind, instances: number): Promise<Stack> {
     env: {
       UMENU_DB: dbPath, UMENU_RESET_DB: db === 'sqlite' ? '1' : '0', UMENU_SKIP_BUILD: '1',
       // No request log: the benchmark's own process would spend a core reading 20,000 lines a second.
-      UMENU_SEED_LARGE: '1', UMENU_ORDER_LIMIT: 'off', UMENU_LOG: 'off', UMENU_METRICS_TOKEN: METRICS_TOKEN,
+      UMENU_SEED_LARGE: String(seedLarge), UMENU_ORDER_LIMIT: 'off', UMENU_LOG: 'off', UMENU_METRICS_TOKEN: METRICS_TOKEN,
       UMENU_TABLE_JOIN_LIMIT: 'off', UMENU_TABLE_JOIN_IP_LIMIT: 'off', UMENU_TABLE_CART_LIMIT: 'off', UMENU_TABLE_CART_SESSION_LIMIT: 'off', UMENU_DIST: join(dir, 'no-dist'), UMENU_JWT_SECRET: 'bench-secret-0123456789abcdef0123456789',
       ...(dbUrl ? { UMENU_DATABASE_URL: dbUrl } : {}),
     },
   })));
   const killed = new Set<number>();
   return {
-    label: `${db === 'sqlite' ? 'SQLite' : 'PostgreSQL'} ×${instances}`,
+    label: `${db === 'sqlite' ? 'SQLite' : 'PostgreSQL'} ×${instances}${seedLarge > 1 ? ` + ${seedLarge} venues` : ''}`,
     bases: ports.map((port) => `http://127.0.0.1:${port}`),
     kill(index) {
       killed.add(index);
@@ -301,6 +306,19 @@ async function bench(stack: Stack, full: boolean): Promise<void> {
   if (stored.numbers !== stored.n) failures.push(`${stack.label}: order numbers are not unique`);
 }
 
+/** `--venues N`: the menu GET (and the venue list's first page, a search) with N generated venues stored. */
+async function benchManyVenues(stack: Stack): Promise<void> {
+  const br = { 'accept-encoding': 'br, gzip' };
+  const { total } = (await (await fetch(`${stack.bases[0]}/api/venues?limit=1`)).json()) as { total: number };
+  console.log(`\n${stack.label}: ${total} venues stored`);
+  await run(stack, 'GET /api/venues/taqueria-el-guero → 200 (br)', (b) => ({ url: `${b}/api/venues/taqueria-el-guero`, headers: br }), MENU_TARGET, 200);
+  await run(stack, 'GET /api/venues?limit=12 → 200 (the home page\'s next page)', (b) => ({ url: `${b}/api/venues?limit=12&offset=12`, headers: br }), { rps: 1000, p99: 20 }, 200);
+  const found = (await (await fetch(`${stack.bases[0]}/api/venues?q=taberna%20mad&limit=12`)).json()) as { total: number };
+  if (found.total === 0) failures.push(`${stack.label}: the search «taberna mad» found nothing`);
+  await run(stack, `GET /api/venues?q=taberna%20mad&limit=12 → 200 (search: ${found.total} found)`, (b) => ({ url: `${b}/api/venues?q=taberna%20mad&limit=12`, headers: br }), { rps: 1000, p99: 20 }, 200);
+  await stack.stop();
+}
+
 const TABLES = Number(process.env.BENCH_TABLES ?? 8);
 const PHONES = 4;
 const tableLines: string[] = [];
@@ -446,6 +464,15 @@ try {
       await bench(stack, !args.all);
     } finally {
       await stack.cleanup();
+    }
+    const many = Number(args.venues) || 0;
+    if (many > 1 && db === configs[0]![0] && instances === configs[0]![1]) {
+      const crowded = await startStack(db, instances, many);
+      try {
+        await benchManyVenues(crowded);
+      } finally {
+        await crowded.cleanup();
+      }
     }
   }
   if (args.all || (args.db === 'postgres' && Number(args.instances) >= 2)) {

@@ -106,14 +106,14 @@ function astroBuild(api: string, site: string): Promise<void> {
   });
 }
 
-/** Builds the site into `dir` (see the header), replacing what was there. */
-export async function buildSite(dir = DEFAULT_SITE_BUILD_DIR): Promise<SiteBuild> {
+/** Builds the site into `dir` (see the header), replacing what was there; `seedLarge`: `UMENU_SEED_LARGE` of the build's data (default 1). */
+export async function buildSite(dir = DEFAULT_SITE_BUILD_DIR, seedLarge = 1): Promise<SiteBuild> {
   const build = layout(dir);
   rmSync(build.dir, { recursive: true, force: true });
   mkdirSync(build.dir, { recursive: true });
   const sources = sourcesHash();
   const buildDb = join(build.dir, 'build.sqlite');
-  const server = await createServer(e2eConfig({ dbPath: buildDb, resetDb: true, distDir: build.site }));
+  const server = await createServer(e2eConfig({ dbPath: buildDb, resetDb: true, distDir: build.site, seedLarge }));
   const http = await new Promise<ReturnType<typeof serve>>((listening) => {
     const s = serve({ fetch: server.app.fetch, port: 0, hostname: '127.0.0.1' }, () => listening(s));
   });

@@ -12,14 +12,16 @@ import { configureImageJobs, imageQueueLength } from './features/media/index.ts'
 import { createBuildHook, createVenueStore, startPrerender } from './features/venues/index.ts';
 import { createAuthService } from './features/auth/index.ts';
 import { createOrderService } from './features/orders/index.ts';
-import { seedIfEmpty, seedVenueIfMissing } from './demo/seed.ts';
+import { seedGeneratedVenues, seedIfEmpty, seedVenueIfMissing } from './demo/seed.ts';
 import { generateLargeVenue } from './demo/generate-large.ts';
+import { generateVenues } from './demo/generate-venues.ts';
 import { createEventBus } from './platform/events/bus.ts';
 import { createApp } from './app.ts';
 import { createTableSessionService } from './features/table-sessions/index.ts';
 import { tableForToken } from './features/tables/index.ts';
 import type { AppDeps, SiteState } from './deps.ts';
 import type { Hono } from 'hono';
+import { HOME_PAGE_SIZE } from '../src/contract/limits.ts';
 
 export interface Server {
   app: Hono;
@@ -46,7 +48,9 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   await db.startup(async (tx) => {
     await migrate(tx);
     if (config.seedDemo) await seedIfEmpty(tx);
-    if (config.seedLarge) await seedVenueIfMissing(tx, () => generateLargeVenue());
+    // `UMENU_SEED_LARGE`: 1 is the one 520-product venue; N > 1, N venues of 40 dishes (server/platform/config.ts).
+    if (config.seedLarge === 1) await seedVenueIfMissing(tx, () => generateLargeVenue());
+    else if (config.seedLarge > 1) await seedGeneratedVenues(tx, generateVenues(config.seedLarge));
   });
   const checkpointer = db.sqlite && db.path ? startCheckpointer(db.sqlite, db.path) : { stop: async () => {} };
   const events = await createEventBus(db);
@@ -79,7 +83,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const app = createApp(deps);
   // The served site's venue pages follow every venue change, from any instance (server/features/venues/prerender.ts).
   const prerender = startPrerender({ distDir: config.distDir, site, fetchVenue: (id) => Promise.resolve(app.request(`/api/venues/${encodeURIComponent(id)}`)),
-    fetchVenues: () => Promise.resolve(app.request('/api/venues')),
+    fetchVenues: () => Promise.resolve(app.request(`/api/venues?limit=${HOME_PAGE_SIZE}`)),
   });
   // This instance's writes, and (PostgreSQL) every instance's: a venue scheduled twice is regenerated once.
   venues.onPut((venueId) => prerender.schedule(venueId));

@@ -1,7 +1,7 @@
 /** Demo data loaded on first start with an empty database (venues and demo accounts). */
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../platform/db/database.ts';
-import { storeVenue } from '../features/venues/index.ts';
+import { storeNewVenues, storeVenue } from '../features/venues/index.ts';
 import { hashPassword } from '../features/auth/index.ts';
 import { DEMO_VENUES } from './venues/index.ts';
 import { countRows, insertUser, scopeOf, setScope, venueExists } from './queries.ts';
@@ -41,6 +41,15 @@ export async function seedVenueIfMissing(q: Queryable, make: () => Venue): Promi
   await storeVenue(q, venue);
   await grantDemoStaff(q, venue.id);
   return true;
+}
+
+/**
+ * `UMENU_SEED_LARGE=N`: stores the N generated venues that are missing (start-up lock held), in
+ * batches of rows. The demo accounts get no scope on them (a token listing a thousand venues
+ * would be a thousand scopes long); an admin manages them all.
+ */
+export async function seedGeneratedVenues(q: Queryable, venues: readonly Venue[]): Promise<void> {
+  await storeNewVenues(q, venues);
 }
 
 /** Adds `staff:{venueId}` to the demo staff account (used when the benchmark venue is generated). */

@@ -65,8 +65,11 @@ export interface ServerConfig {
   cspFormAction: string[];
   sseHeartbeatMs: number;
   seedDemo: boolean;
-  /** Also generate the benchmark venue `mercado-grande` (520 products). */
-  seedLarge: boolean;
+  /**
+   * `UMENU_SEED_LARGE`: 1 also generates the benchmark venue `mercado-grande` (520 products);
+   * N > 1 generates N venues of 40 dishes each beside the demo venues (server/demo/generate-venues.ts); 0: neither.
+   */
+  seedLarge: number;
   /** `UMENU_BUILD_HOOK`: POSTed to (debounced) after a venue changes, so a static host rebuilds (server/features/venues/build-hook.ts). */
   buildHook?: string;
   /** `UMENU_BUILD_HOOK_DEBOUNCE_MS`: quiet time after the last edit before the build hook is called. */
@@ -143,7 +146,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     cspFormAction: list(env.UMENU_CSP_FORM_ACTION),
     sseHeartbeatMs: int(env.UMENU_SSE_HEARTBEAT_MS, 15_000),
     seedDemo: env.UMENU_SEED_DEMO !== '0',
-    seedLarge: env.UMENU_SEED_LARGE === '1',
+    seedLarge: /^\d{1,6}$/.test(env.UMENU_SEED_LARGE?.trim() ?? '') ? Number(env.UMENU_SEED_LARGE) : 0,
     ...(/^https?:\/\/\S+$/i.test(env.UMENU_BUILD_HOOK?.trim() ?? '') ? { buildHook: env.UMENU_BUILD_HOOK!.trim() } : {}),
     buildHookDebounceMs: int(env.UMENU_BUILD_HOOK_DEBOUNCE_MS, 10_000),
   };

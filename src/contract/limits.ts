@@ -15,6 +15,11 @@ export const LIMITS = {
   participantNameMax: 40,
 } as const;
 
+/** The largest page `GET /api/venues?limit=` answers. */
+export const VENUE_PAGE_MAX = 100;
+/** Venues on the home page's first screen, and per «Ver más restaurantes» (src/features/menu/HomeSearch.tsx). */
+export const HOME_PAGE_SIZE = 12;
+
 /** Venue ids are slugs; static page names are reserved (docs/rules.md#venue-ids). */
 export const VENUE_ID_PATTERN = /^[a-z0-9][a-z0-9-]{1,62}$/;
 export const RESERVED_VENUE_IDS = [

@@ -22,6 +22,12 @@ export interface VenueRegions {
   facts: string;
 }
 
+/** The home page's first screen of venues (`GET /api/venues?limit=HOME_PAGE_SIZE`). */
+export interface HomeVenues {
+  venues: VenueSummary[];
+  total: number;
+}
+
 export interface HomeRegions {
   islandProps: string;
   inner: string;
@@ -30,6 +36,7 @@ export interface HomeRegions {
 /** The render module's exports. */
 export interface RegionsModule {
   renderVenueRegions: (venue: Venue, etag: string | null, now?: number) => VenueRegions;
-  homeVenuesOf: (islandProps: string) => VenueSummary[];
-  renderHomeRegions: (venues: VenueSummary[], prefix: string) => HomeRegions;
+  /** The first page of venues the home page's island shows, and how many venues there are in all. */
+  homeVenuesOf: (islandProps: string) => HomeVenues;
+  renderHomeRegions: (list: HomeVenues, prefix: string) => HomeRegions;
 }

@@ -94,7 +94,12 @@ export const Venue = z.extend(VenueSummary, {
   updatedAt: z.string(),
 });
 
-export const VenueList = z.object({ venues: z.array(VenueSummary) });
+/**
+ * `GET /api/venues[?q=][&limit=&offset=]`: the matching venues by id — one page of them with
+ * `limit` (at most `VENUE_PAGE_MAX`, src/contract/limits.ts), all of them without — and `total`, how many match in all.
+ */
+export const VenueList = z.object({ venues: z.array(VenueSummary), total: z.int().check(z.minimum(0)) });
+
 
 export type Tag = z.infer<typeof Tag>;
 export type Allergen = z.infer<typeof Allergen>;

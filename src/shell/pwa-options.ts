@@ -1,6 +1,33 @@
 /** @vite-pwa/astro options: manifest (docs/rules.md#pwa) and the Workbox service worker. */
-import type { RuntimeCaching } from 'workbox-build';
+import type { ManifestEntry, ManifestTransform, RuntimeCaching } from 'workbox-build';
+import { HOME_PAGE_SIZE } from '../contract/limits.ts';
 import { CONFIG_CACHE, PAGES_CACHE, VENUES_CACHE } from './sw-caches.ts';
+
+/**
+ * Precached venues: the first ones by id, those on the home page's first screen. Precaching
+ * every venue page and menu would make each first visit download all of them (a site of 1,000
+ * venues: 2,000 files, about 150 MB); the others are kept once visited (the `umenu-pages` and
+ * `umenu-venues` rules below), like a venue created after the build.
+ */
+export const PRECACHED_VENUES = HOME_PAGE_SIZE;
+
+/**
+ * The service worker's precache list: the venues past `PRECACHED_VENUES` left out (a venue is a
+ * `menus/{id}.json` with its `{id}.html`), then each page by its address (`x.html` → `x`,
+ * `index.html` → `/`), as @vite-pwa/astro does itself when given no manifest step of ours.
+ */
+export function precacheManifest<E extends ManifestEntry>(entries: E[]): { manifest: E[]; warnings: string[] } {
+  const venueIds = entries.flatMap((e) => /^\/?menus\/([^/]+)\.json$/.exec(e.url)?.[1] ?? []).sort();
+  const left = new Set(venueIds.slice(PRECACHED_VENUES).flatMap((id) => [`${id}.html`, `menus/${id}.json`]));
+  const manifest = entries
+    .filter((e) => !left.has(e.url.replace(/^\//, '')))
+    .map((e) => {
+      if (!e.url.endsWith('.html')) return e;
+      const url = e.url.replace(/^\//, '');
+      return { ...e, url: url === 'index.html' ? '/' : url.replace(/\.html$/, '') };
+    });
+  return { manifest, warnings: [] };
+}
 
 /**
  * A copy the device keeps of something the network now says is gone (404, 410: a deleted
@@ -139,10 +166,12 @@ export const pwaOptions = {
     // Pages are static and read their query in the browser (`/panel?venue=…`, `/pedidos/ver?id=…`,
     // `/{id}?mesa=12`): match the precached page whatever the query (else they would need the network).
     ignoreURLParametersMatching: [/.*/],
-    // `menus/*.json`: each prerendered venue's whole menu (its dialog and search), kept with its page.
+    // `menus/*.json`: each prerendered venue's whole menu (its dialog and search), kept with its page
+    // (the first `PRECACHED_VENUES` venues: `precacheManifest`).
     // (Not every JSON: `config.json` is the runtime config, fresh from the network first.)
     globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}', 'menus/*.json'],
     globIgnores: ['**/apple-splash-*.png', '**/maskable-icon-*.png', '**/pwa-512x512.png'],
+    manifestTransforms: [(entries) => precacheManifest(entries)] as ManifestTransform[],
     runtimeCaching,
   },
 };

@@ -60,7 +60,7 @@ describe(`database start-up (${dialectName()})`, () => {
   it('generates the large benchmark venue on request and makes the demo staff its staff', async () => {
     const database = await testDatabase();
     try {
-      const server = await createServer(testConfig({ ...database.config, seedLarge: true }));
+      const server = await createServer(testConfig({ ...database.config, seedLarge: 1 }));
       const large = server.deps.venues.get('mercado-grande');
       expect(large?.products.size).toBeGreaterThanOrEqual(500);
       expect(JSON.parse((await server.deps.auth.userByEmail('cocina@umenu.test'))!.scope)).toContain('staff:mercado-grande');

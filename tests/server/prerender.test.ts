@@ -64,7 +64,7 @@ beforeAll(async () => {
   prerender = startPrerender({
     distDir: dist, site, debounceMs: 200,
     fetchVenue: (id) => s.request(`/api/venues/${id}`),
-    fetchVenues: () => s.request('/api/venues'),
+    fetchVenues: () => s.request('/api/venues?limit=12'),
     log: (m) => logs.push(m),
   });
   s.deps.venues.onPut((id) => prerender.schedule(id));

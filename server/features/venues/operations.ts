@@ -5,9 +5,13 @@ import { idParam, json, problemResponse } from '../../platform/openapi.ts';
 
 export const listVenues = operation({
   method: 'get', path: '/venues', operationId: 'listVenues', tags: ['venues'], access: 'public',
-  summary: 'Venue summaries, optionally filtered (accent-insensitive) by name, city or cuisine',
-  parameters: [{ name: 'q', in: 'query', required: false, schema: { type: 'string', maxLength: 100 } }],
-  responses: { 200: json('VenueList', 'Venues'), 422: problemResponse('Search text too long') },
+  summary: 'Venue summaries by id, optionally searched (accent-insensitive, by word prefix) by name, city, cuisine or tagline; one page with `limit`/`offset`, every match without `limit`; `total` is the number of matches',
+  parameters: [
+    { name: 'q', in: 'query', required: false, schema: { type: 'string', maxLength: 100 } },
+    { name: 'limit', in: 'query', required: false, description: 'Page size (1–100); without it, every matching venue', schema: { type: 'integer', minimum: 1, maximum: 100 } },
+    { name: 'offset', in: 'query', required: false, description: 'Matches to skip (with `limit`)', schema: { type: 'integer', minimum: 0, default: 0 } },
+  ],
+  responses: { 200: json('VenueList', 'Venues'), 422: problemResponse('Search text too long, or a bad limit/offset') },
 });
 
 export const getVenue = operation({

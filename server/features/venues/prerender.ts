@@ -20,7 +20,7 @@ import { rename, stat, utimes, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Venue, VenueSummary } from '../../../src/contract/venue.ts';
-import type { RegionsModule } from '../../../src/contract/prerender.ts';
+import type { HomeVenues, RegionsModule } from '../../../src/contract/prerender.ts';
 import type { SiteState } from '../../platform/static.ts';
 
 /** The render module the build bundles beside `distDir` (src/shell/venue-regions-bundle.ts: same rule). */
@@ -37,18 +37,19 @@ export const PRERENDER_MAX_WAIT_MS = 10_000;
 const HOME_ISLAND = /<astro-island\b[^>]*\bcomponent-url="[^"]*\/HomeSearch\.[^"]*"[^>]*>/;
 
 /**
- * The home page with `venues` in its list (the HomeSearch island's props and server-rendered
- * HTML), or null when it already shows them; throws when the island is not as rendered.
+ * The home page with `list` (its first screen of venues and their total) in its list (the
+ * HomeSearch island's props and server-rendered HTML), or null when it already shows them;
+ * throws when the island is not as rendered.
  */
-export function regenerateHome(html: string, regions: RegionsModule, venues: VenueSummary[]): string | null {
+export function regenerateHome(html: string, regions: RegionsModule, list: HomeVenues): string | null {
   const tag = HOME_ISLAND.exec(html)?.[0];
   if (!tag) throw new Error('la portada no tiene la lista de locales');
   const props = /\bprops="([^"]*)"/.exec(tag)?.[1] ?? '';
   const prefix = /\bprefix="([^"]*)"/.exec(tag)?.[1] ?? '';
   const shown = regions.homeVenuesOf(props);
-  if (JSON.stringify(shown) === JSON.stringify(venues)) return null;
+  if (JSON.stringify(shown) === JSON.stringify({ venues: list.venues, total: list.total })) return null;
   const before = regions.renderHomeRegions(shown, prefix);
-  const after = regions.renderHomeRegions(venues, prefix);
+  const after = regions.renderHomeRegions(list, prefix);
   const out = swap(html, 'lista de locales', `${tag}${before.inner}`, `${tag.replace(`props="${props}"`, `props="${after.islandProps}"`)}${after.inner}`);
   if (before.islandProps !== props) throw new Error('las propiedades de la lista de locales no coinciden');
   return out;
@@ -67,7 +68,7 @@ export interface PrerenderOptions {
   site: SiteState;
   /** The API's answer for a venue (the app itself: the same document and ETag the build read). */
   fetchVenue: (id: string) => Promise<Response>;
-  /** The API's venue list (`GET /api/venues`), for the home page's entries. */
+  /** The API's first page of venues (`GET /api/venues?limit=HOME_PAGE_SIZE`), for the home page's entries. */
   fetchVenues: () => Promise<Response>;
   debounceMs?: number;
   log?: (message: string) => void;
@@ -172,8 +173,8 @@ export function startPrerender(options: PrerenderOptions): Prerenderer {
     const started = performance.now();
     const response = await options.fetchVenues();
     if (!response.ok) return;
-    const { venues } = (await response.json()) as { venues: VenueSummary[] };
-    const html = regenerateHome(page.toString('utf8'), regions, venues);
+    const { venues, total } = (await response.json()) as { venues: VenueSummary[]; total?: number };
+    const html = regenerateHome(page.toString('utf8'), regions, { venues, total: total ?? venues.length });
     if (html === null) return;
     const body = Buffer.from(html);
     await writeAtomically(join(distDir, 'index.html'), body);

@@ -7,6 +7,18 @@ export async function upsertVenue(q: Queryable, row: { id: string; doc: string; 
     ON CONFLICT (id) DO UPDATE SET doc = excluded.doc, search = excluded.search, updated_at = excluded.updated_at`, [row.id, row.doc, row.search, row.updatedAt]);
 }
 
+/** Inserts the venues not stored yet, many rows per statement (seeding thousands of venues). */
+export async function insertVenuesIfMissing(q: Queryable, rows: ReadonlyArray<{ id: string; doc: string; search: string; updatedAt: string }>): Promise<void> {
+  const BATCH = 100;
+  for (let at = 0; at < rows.length; at += BATCH) {
+    const batch = rows.slice(at, at + BATCH);
+    await q.run(
+      `INSERT INTO venues (id, doc, search, updated_at) VALUES ${batch.map(() => '(?, ?, ?, ?)').join(', ')} ON CONFLICT (id) DO NOTHING`,
+      batch.flatMap((row) => [row.id, row.doc, row.search, row.updatedAt]),
+    );
+  }
+}
+
 /** Every stored venue document, by id. */
 export async function venueDocs(q: Queryable): Promise<string[]> {
   return (await q.all<{ doc: string }>('SELECT doc FROM venues ORDER BY id')).map((row) => row.doc);

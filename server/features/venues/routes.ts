@@ -1,6 +1,6 @@
 /** Venues: search, full menu with strong ETag / 304; the editor's and the kitchen's writes (manage-routes.ts). */
 import { Hono } from 'hono';
-import { isValidVenueId } from '../../../src/contract/limits.ts';
+import { isValidVenueId, VENUE_PAGE_MAX } from '../../../src/contract/limits.ts';
 import { routes } from '../../platform/operations.ts';
 import { problem } from '../../platform/problem.ts';
 import { authenticator } from '../auth/index.ts';
@@ -52,8 +52,16 @@ export function venueRoutes(deps: VenueRouteDeps): Hono {
   on(listVenues, (c) => {
     const q = c.req.query('q');
     if (q !== undefined && q.length > 100) throw problem('validation', 422, 'La búsqueda es demasiado larga (máximo 100 caracteres).', { errors: { q: ['Máximo 100 caracteres'] } });
+    const limit = c.req.query('limit');
+    const offset = c.req.query('offset');
+    if (limit !== undefined && !(/^\d{1,3}$/.test(limit) && Number(limit) >= 1 && Number(limit) <= VENUE_PAGE_MAX)) {
+      throw problem('validation', 422, `El tamaño de página debe ser un número entre 1 y ${VENUE_PAGE_MAX}.`, { errors: { limit: [`Entre 1 y ${VENUE_PAGE_MAX}`] } });
+    }
+    if (offset !== undefined && !/^\d{1,9}$/.test(offset)) throw problem('validation', 422, 'El desplazamiento debe ser un número entero de 0 en adelante.', { errors: { offset: ['Un número entero ≥ 0'] } });
     c.header('cache-control', 'public, max-age=0, must-revalidate');
-    return c.json(publicMedia({ venues: venues.list(q) }, media));
+    // Without `limit`, every match (the answer before pages existed: the panel's venue switcher reads it).
+    const page = limit === undefined ? undefined : { limit: Number(limit), offset: Number(offset ?? 0) };
+    return c.json(publicMedia(venues.list(q, page), media));
   });
 
   on(getVenue, (c, { param }) => {

@@ -7,7 +7,7 @@ import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import type { Db, Queryable } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events/bus.ts';
 import type { Option, OptionGroup, Product, Venue, VenueSummary } from '../../../src/contract/venue.ts';
-import { insertPriceChange, priceChangesSince, upsertVenue, venueDoc, venueDocs } from './queries.ts';
+import { insertPriceChange, insertVenuesIfMissing, priceChangesSince, upsertVenue, venueDoc, venueDocs } from './queries.ts';
 
 export interface CachedVenue {
   venue: Venue;
@@ -68,7 +68,11 @@ function priceMap(venue: Venue): Map<string, number> {
 
 export interface VenueStore {
   get(id: string): CachedVenue | undefined;
-  list(q?: string): VenueSummary[];
+  /**
+   * Summaries of the venues matching `q` (every venue without it), by id; `offset`/`limit`: one
+   * page of them. `total`: how many match in all.
+   */
+  list(q?: string, page?: { offset: number; limit: number }): { venues: VenueSummary[]; total: number };
   /** Inserts or replaces a venue, bumps `updatedAt`, records price changes, appends a `venue` event. */
   put(venue: Venue, options?: { keepUpdatedAt?: boolean; event?: Record<string, unknown>; inTransaction?: (tx: Queryable) => Promise<void> }): Promise<CachedVenue>;
   /** Reads a venue again from the database (another instance changed it). */
@@ -87,16 +91,73 @@ const PRICE_MEMORY_MS = 25 * 3600_000;
 
 interface PriceChange { key: string; old: number; at: number }
 
+/** The words of a folded text (letters and digits). */
+const wordsOf = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
 /**
- * A search term matches a venue's folded text when the text contains it, or when one of its
- * words shares with the term all but the term's last letter (at least 4): "pizza" finds
- * "Pizzería", "mexicano" finds "Mexicana".
+ * The venues' search index: each word of a venue's folded name, city, cuisine and tagline →
+ * the venues that have it, and every word in sorted order, so the words starting with a term
+ * are one binary search and a walk (a prefix index: ≤ 20 ms p99 at 1,000 venues was the goal,
+ * well under 1 ms here). A search term matches a venue when one of its words starts with the
+ * term, or — terms of 5 letters or more — with all but the term's last letter: "pizza" finds
+ * "Pizzería", "mexicano" finds "Mexicana", "cafe" finds "Café".
  */
-export function matchesTerm(text: string, term: string): boolean {
-  if (text.includes(term)) return true;
-  if (term.length < 5) return false;
-  const stem = term.slice(0, -1);
-  return text.split(/[^\p{L}\p{N}]+/u).some((word) => word.startsWith(stem));
+export class VenueSearchIndex {
+  private readonly byWord = new Map<string, Set<string>>();
+  private readonly wordsOfVenue = new Map<string, string[]>();
+  private sorted: string[] | undefined;
+
+  set(id: string, text: string): void {
+    this.delete(id);
+    const words = [...new Set(wordsOf(text))];
+    this.wordsOfVenue.set(id, words);
+    for (const word of words) {
+      let ids = this.byWord.get(word);
+      if (!ids) {
+        this.byWord.set(word, (ids = new Set()));
+        this.sorted = undefined;
+      }
+      ids.add(id);
+    }
+  }
+
+  delete(id: string): void {
+    for (const word of this.wordsOfVenue.get(id) ?? []) {
+      const ids = this.byWord.get(word);
+      ids?.delete(id);
+      if (ids?.size === 0) {
+        this.byWord.delete(word);
+        this.sorted = undefined;
+      }
+    }
+    this.wordsOfVenue.delete(id);
+  }
+
+  /** The ids of the venues with a word starting with `prefix`. */
+  private withPrefix(prefix: string, into: Set<string>): void {
+    const words = (this.sorted ??= [...this.byWord.keys()].sort());
+    let lo = 0;
+    let hi = words.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (words[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < words.length && words[i]!.startsWith(prefix); i += 1) for (const id of this.byWord.get(words[i]!)!) into.add(id);
+  }
+
+  /** The ids of the venues matching every term of `query` (folded, split into words; at most 10). */
+  search(query: string): Set<string> {
+    const terms = wordsOf(fold(query)).slice(0, 10);
+    let found: Set<string> | undefined;
+    for (const term of terms) {
+      const matches = new Set<string>();
+      this.withPrefix(term.length >= 5 ? term.slice(0, -1) : term, matches);
+      found = found ? new Set([...found].filter((id) => matches.has(id))) : matches;
+      if (found.size === 0) break;
+    }
+    return found ?? new Set(this.wordsOfVenue.keys());
+  }
 }
 
 export const searchText = (venue: Venue) => fold(`${venue.name} ${venue.city} ${venue.cuisine} ${venue.tagline}`);
@@ -106,6 +167,11 @@ export async function storeVenue(q: Queryable, venue: Venue): Promise<void> {
   await upsertVenue(q, { id: venue.id, doc: JSON.stringify(venue), search: searchText(venue), updatedAt: venue.updatedAt });
 }
 
+/** Stores the venues whose id is not taken yet (no cache, no event): seeding many venues at once. */
+export async function storeNewVenues(q: Queryable, venues: readonly Venue[]): Promise<void> {
+  await insertVenuesIfMissing(q, venues.map((venue) => ({ id: venue.id, doc: JSON.stringify(venue), search: searchText(venue), updatedAt: venue.updatedAt })));
+}
+
 /**
  * Venues are read from the database once and kept parsed in memory (a menu GET is a map
  * lookup). A change made on any instance appends a `venue` event; every instance reloads
@@ -113,11 +179,14 @@ export async function storeVenue(q: Queryable, venue: Venue): Promise<void> {
  */
 export async function createVenueStore(db: Db, events?: EventBus): Promise<VenueStore> {
   const cache = new Map<string, CachedVenue>();
-  const searchIndex = new Map<string, string>();
+  const searchIndex = new VenueSearchIndex();
+  /** Every cached id, sorted: the list's order, stable across pages and restarts. */
+  let ids: string[] | undefined;
   const changes = new Map<string, PriceChange[]>();
   const putWatchers: Array<(venueId: string) => void> = [];
 
   const remember = (venue: Venue) => {
+    if (!cache.has(venue.id)) ids = undefined;
     cache.set(venue.id, cacheEntry(venue));
     searchIndex.set(venue.id, searchText(venue));
   };
@@ -152,14 +221,15 @@ export async function createVenueStore(db: Db, events?: EventBus): Promise<Venue
   return {
     get: (id) => cache.get(id),
     count: () => cache.size,
-    list(q) {
-      const terms = q ? fold(q).split(/\s+/).filter(Boolean).slice(0, 10) : [];
-      const out: VenueSummary[] = [];
-      for (const [id, entry] of cache) {
-        const text = searchIndex.get(id) ?? '';
-        if (terms.every((t) => matchesTerm(text, t))) out.push(summaryOf(entry.venue));
-      }
-      return out;
+    list(q, page) {
+      ids ??= [...cache.keys()].sort();
+      const query = q?.trim() ?? '';
+      const matching = query ? (() => {
+        const found = searchIndex.search(query);
+        return found.size === cache.size ? ids : [...found].sort();
+      })() : ids;
+      const chosen = page ? matching.slice(page.offset, page.offset + page.limit) : matching;
+      return { venues: chosen.map((id) => summaryOf(cache.get(id)!.venue)), total: matching.length };
     },
     async put(input, options = {}) {
       const venue: Venue = options.keepUpdatedAt ? input : { ...input, updatedAt: new Date().toISOString() };

@@ -1,7 +1,8 @@
 /**
- * Venue search on `/`: the featured venues are server-rendered (from the
- * build's API); typing (or `/?q=`) asks `GET /venues?q=` and shows the
- * matches, with the count announced.
+ * Venue search on `/`: the first screen of venues is server-rendered (from the
+ * build's API, `HOME_PAGE_SIZE` of them however many venues there are); typing
+ * (or `/?q=`) asks `GET /venues?q=&limit=` and shows the matches, with the count
+ * announced; «Ver más restaurantes» loads the next page of the list shown.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { VenueSummary } from '../../contract/venue.ts';
@@ -17,15 +18,22 @@ function initialQuery(): string {
   return addressQuery;
 }
 
-export default function HomeSearch({ initialVenues, apiBase: buildApiBase }: { initialVenues: VenueSummary[]; apiBase: string }) {
+/** "3 restaurantes", or "Mostrando 12 de 1003 restaurantes" while more are a «Ver más» away. */
+function countText(shown: number, total: number): string {
+  if (shown < total) return `Mostrando ${shown} de ${total} restaurantes`;
+  return total === 1 ? '1 restaurante' : `${total} restaurantes`;
+}
+
+export default function HomeSearch({ initialVenues, initialTotal = initialVenues.length, apiBase: buildApiBase }: { initialVenues: VenueSummary[]; initialTotal?: number; apiBase: string }) {
   const apiBase = useApiBase(buildApiBase);
   const hydrated = useHydrated();
   // Until the diner types, the box shows the address's `q` (only known in the browser, once hydrated).
   const [typed, setQuery] = useState<string | null>(null);
   const query = typed ?? (hydrated ? initialQuery() : '');
   const [venues, setVenues] = useState(initialVenues);
+  const [total, setTotal] = useState(initialTotal);
   // Loading from the start: the list is refreshed once hydrated (the server HTML shows no status).
-  const [searchStatus, setStatus] = useState<'idle' | 'loading' | 'error'>('loading');
+  const [searchStatus, setStatus] = useState<'idle' | 'loading' | 'more' | 'error'>('loading');
   const status = hydrated ? searchStatus : 'idle';
   const [searched, setSearched] = useState('');
   const seq = useRef(0);
@@ -35,9 +43,10 @@ export default function HomeSearch({ initialVenues, apiBase: buildApiBase }: { i
   const search = (q: string): Promise<void> => {
     const mine = ++seq.current;
     return searchVenues(q).then(
-      ({ venues: found }) => {
+      ({ venues: found, total: matching }) => {
         if (mine !== seq.current) return;
         setVenues(found);
+        setTotal(matching);
         setSearched(q.trim());
         setStatus('idle');
       },
@@ -49,6 +58,36 @@ export default function HomeSearch({ initialVenues, apiBase: buildApiBase }: { i
   const run = (q: string) => {
     setStatus('loading');
     void search(q);
+  };
+  const listRef = useRef<HTMLDivElement>(null);
+  /** After «Ver más»: the index of the first venue added, focused once drawn. */
+  const focusAt = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusAt.current === null) return;
+    listRef.current?.querySelectorAll('a')[focusAt.current]?.focus();
+    focusAt.current = null;
+  }, [venues]);
+  /** The next page of the list shown (the search's matches, or every venue); focus moves to its first venue. */
+  const more = () => {
+    // A click during the refresh that follows hydration (replayed by `client:touch`) wins over it.
+    if (searchStatus === 'more') return;
+    const mine = ++seq.current;
+    const shown = venues.length;
+    setStatus('more');
+    searchVenues(searched, shown).then(
+      ({ venues: next, total: matching }) => {
+        if (mine !== seq.current) return;
+        const known = new Set(venues.map((v) => v.id));
+        setVenues([...venues, ...next.filter((v) => !known.has(v.id))]);
+        setTotal(matching);
+        setStatus('idle');
+        // Reading goes on at the first venue added.
+        focusAt.current = shown;
+      },
+      () => {
+        if (mine === seq.current) setStatus('error');
+      },
+    );
   };
 
   const inputRef = useRef<HTMLInputElement>(null);
@@ -112,13 +151,20 @@ export default function HomeSearch({ initialVenues, apiBase: buildApiBase }: { i
       </h2>
       <p role="status" className="min-h-6 text-sm text-base-content/80">
         {status === 'loading' ? 'Buscando…'
+          : status === 'more' ? 'Cargando más restaurantes…'
           : status === 'error' ? 'No se pudo buscar. Comprueba tu conexión e inténtalo de nuevo.'
-          : searched ? (venues.length === 0 ? 'No encontramos restaurantes con esa búsqueda.' : venues.length === 1 ? '1 restaurante' : `${venues.length} restaurantes`)
-          : ''}
+          : searched ? (total === 0 ? 'No encontramos restaurantes con esa búsqueda.' : countText(venues.length, total))
+          : venues.length < total ? countText(venues.length, total) : ''}
       </p>
-      <div className="mt-2">
+      <div className="mt-2" ref={listRef}>
         <VenueList venues={venues} apiBase={apiBase} eager />
       </div>
+      {venues.length < total && (
+        // Not `disabled` while loading: the button keeps the focus (the status line says what happens).
+        <button type="button" className="btn btn-neutral mt-4 min-h-11" aria-disabled={status === 'more' ? true : undefined} onClick={more}>
+          Ver más restaurantes
+        </button>
+      )}
     </section>
   );
 }

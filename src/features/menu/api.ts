@@ -5,8 +5,10 @@
  * a diner's first load. Errors just leave the prerendered menu as it is.
  */
 import type { Venue, VenueSummary } from '../../contract/venue.ts';
+import { HOME_PAGE_SIZE } from '../../contract/limits.ts';
 
-export interface VenueList { venues: VenueSummary[] }
+/** One page of venues and how many match in all. */
+export interface VenueList { venues: VenueSummary[]; total: number }
 
 const ACCEPT = 'application/json, text/plain, */*';
 
@@ -64,7 +66,11 @@ export function fetchVenue(id: string, etag?: string): Promise<Venue | null> {
   return getJson<Venue>(`venues/${encodeURIComponent(id)}`, etag);
 }
 
-export async function searchVenues(q: string): Promise<VenueList> {
+/** One page (`HOME_PAGE_SIZE` venues from `offset`) of the venues matching `q` (all venues when empty). */
+export async function searchVenues(q: string, offset = 0): Promise<VenueList> {
   const query = q.trim();
-  return (await getJson<VenueList>(query ? `venues?q=${encodeURIComponent(query)}` : 'venues')) ?? { venues: [] };
+  const body = await getJson<Partial<VenueList>>(`venues?limit=${HOME_PAGE_SIZE}${offset ? `&offset=${offset}` : ''}${query ? `&q=${encodeURIComponent(query)}` : ''}`);
+  const venues = body?.venues ?? [];
+  // An API from before pages answers every match and no total.
+  return { venues: venues.slice(0, HOME_PAGE_SIZE), total: body?.total ?? offset + venues.length };
 }

@@ -1,11 +1,23 @@
 /** Build-time reads from `UMENU_BUILD_API` (no API at build: empty data, pages still build). */
 import type { Venue, VenueSummary } from '../../contract/venue.ts';
+import { HOME_PAGE_SIZE } from '../../contract/limits.ts';
 
 function base(): string | null {
   const api = process.env.UMENU_BUILD_API;
   return api ? api.replace(/\/+$/, '') : null;
 }
 
+/** The home page's first screen of venues and how many there are (an API without pages: all of them). */
+export async function buildHomeVenues(): Promise<{ venues: VenueSummary[]; total: number }> {
+  const api = base();
+  if (!api) return { venues: [], total: 0 };
+  const response = await fetch(`${api}/venues?limit=${HOME_PAGE_SIZE}`);
+  if (!response.ok) throw new Error(`GET ${api}/venues?limit=${HOME_PAGE_SIZE} → ${response.status}`);
+  const { venues, total } = (await response.json()) as { venues: VenueSummary[]; total?: number };
+  return { venues: venues.slice(0, HOME_PAGE_SIZE), total: total ?? venues.length };
+}
+
+/** Every venue (the venue pages and their menu files). */
 export async function buildVenueList(): Promise<VenueSummary[]> {
   const api = base();
   if (!api) return [];

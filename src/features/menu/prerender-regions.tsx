@@ -6,7 +6,7 @@
  */
 import { renderToString } from 'react-dom/server';
 import type { Venue, VenueSummary } from '../../contract/venue.ts';
-import type { HomeRegions, VenueRegions } from '../../contract/prerender.ts';
+import type { HomeRegions, HomeVenues, VenueRegions } from '../../contract/prerender.ts';
 import HomeSearch from './HomeSearch.tsx';
 import { DEFAULT_API_BASE } from '../../lib/config.ts';
 import { CategoryNav } from './CategoryNav.tsx';
@@ -64,15 +64,16 @@ function unescapeHtml(text: string): string {
 
 /** The home page's venue list island: its props and its server-rendered HTML. */
 /** The venues the home page's island was rendered with, read from its `props` attribute value. */
-export function homeVenuesOf(islandProps: string): VenueSummary[] {
-  const props = deserialize([0, JSON.parse(unescapeHtml(islandProps))]) as { initialVenues?: VenueSummary[] };
-  return props.initialVenues ?? [];
+export function homeVenuesOf(islandProps: string): HomeVenues {
+  const props = deserialize([0, JSON.parse(unescapeHtml(islandProps))]) as { initialVenues?: VenueSummary[]; initialTotal?: number };
+  const venues = props.initialVenues ?? [];
+  return { venues, total: props.initialTotal ?? venues.length };
 }
 
 /** As the home page (src/pages/index.astro) renders its HomeSearch island; `prefix` is the island's. */
-export function renderHomeRegions(venues: VenueSummary[], prefix: string, apiBase = DEFAULT_API_BASE): HomeRegions {
+export function renderHomeRegions({ venues, total }: HomeVenues, prefix: string, apiBase = DEFAULT_API_BASE): HomeRegions {
   return {
-    islandProps: islandPropsOf({ initialVenues: venues, apiBase }),
-    inner: renderToString(<HomeSearch initialVenues={venues} apiBase={apiBase} />, { identifierPrefix: prefix }).replace(/<link\s[^>]*rel="(?:preload|modulepreload|stylesheet|preconnect|dns-prefetch)"[^>]*>/g, ''),
+    islandProps: islandPropsOf({ initialVenues: venues, initialTotal: total, apiBase }),
+    inner: renderToString(<HomeSearch initialVenues={venues} initialTotal={total} apiBase={apiBase} />, { identifierPrefix: prefix }).replace(/<link\s[^>]*rel="(?:preload|modulepreload|stylesheet|preconnect|dns-prefetch)"[^>]*>/g, ''),
   };
 }
