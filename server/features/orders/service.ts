@@ -35,6 +35,17 @@ export interface CreateExtra {
   after?: (tx: Queryable, order: Order) => Promise<void>;
 }
 
+/**
+ * The kitchen tickets of an order (the kitchen feature gives them: server/main.ts), written in the
+ * order's transaction without a round trip of their own (docs/rules.md#the-kitchen).
+ */
+export interface OrderTickets {
+  /** Started with the order's first statements (pipelined): what the split reads (a table session's courses). */
+  prepare(tx: Queryable, venueId: string, sessionId: string | undefined): Promise<unknown>;
+  /** Started with the order's insert, before the commit: its tickets and their events; `prepared` is what `prepare` read. */
+  write(tx: Queryable, order: Order, sessionId: string | undefined, prepared: unknown): Promise<unknown>;
+}
+
 export interface OrderService {
   /** `bodyText` is the canonical request body, hashed to recognise a repeat. */
   create(userId: string, key: string, bodyText: string, input: () => OrderInput, extra?: CreateExtra): Promise<CreateResult>;
@@ -79,6 +90,8 @@ export interface OrderServiceOptions {
   /** At most `max` orders per account in `windowSeconds` (`UMENU_ORDER_LIMIT`, e.g. `20/10m`). */
   limit?: RateLimit | null;
   limiter?: RateLimiter;
+  /** Split every new order into kitchen tickets. */
+  tickets?: OrderTickets;
 }
 
 /** Thrown inside the order transaction when the Idempotency-Key is already taken: rolls it back. */
@@ -87,7 +100,7 @@ class KeyTaken extends Error {}
 export function createOrderService(db: Db, venues: VenueStore, options: OrderServiceOptions = {}): OrderService {
   const now = options.now ?? (() => new Date());
   const { events } = options;
-  const { limiter } = options;
+  const { limiter, tickets } = options;
   const limit = options.limit ?? null;
   const closers = new Set<() => void>();
   const parse = (doc: string) => JSON.parse(doc) as Order;
@@ -142,10 +155,11 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
         // Sent together (pipelined). The key's primary key decides which of two simultaneous
         // requests (on any instances) makes the order; the counter row numbers it.
         // A repeat is not refused by the limit: the key decides first.
-        const [limited, claimed, counter] = await Promise.all([
+        const [limited, claimed, counter, prepared] = await Promise.all([
           checkLimit(tx, userId, at).then(() => undefined, (error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
           sql.claimIdempotencyKey(tx, { userId, key, bodyHash: hashBody(bodyText), orderId: id, createdAt: at.getTime() }),
           sql.nextOrderNumber(tx, venue.id, day),
+          tickets?.prepare(tx, venue.id, extra.sessionId),
         ]);
         // Taken by another request: roll back (the number is not used up).
         if (!claimed) throw new KeyTaken();
@@ -178,12 +192,13 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
           createdAt,
         };
         const json = JSON.stringify(doc);
-        // The second round trip: the order, its event and its count sent together, with the COMMIT
-        // (and the wait for the disk) when nothing follows them.
+        // The second round trip: the order, its event, its count and its kitchen tickets sent
+        // together, with the COMMIT (and the wait for the disk) when nothing follows them.
         const writes = [
           sql.insertOrder(tx, { id: doc.id, venueId: venue.id, userId, number: doc.number, day, status: doc.status, doc: json, createdAt }),
           events ? events.append(tx, { venueId: venue.id, orderId: doc.id, sessionId: extra.sessionId, type: 'order', data: json }) : Promise.resolve(0),
           recordOrder(tx, userId, at),
+          tickets ? tickets.write(tx, doc, extra.sessionId, prepared) : Promise.resolve(),
         ];
         if (extra.after) {
           await Promise.all(writes);

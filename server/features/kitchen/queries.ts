@@ -1,0 +1,72 @@
+/**
+ * Every SQL statement of the kitchen feature. Each function issues its statement at once (no
+ * await before it), so statements a caller starts together inside a transaction are pipelined.
+ */
+import type { Queryable } from '../../platform/db/database.ts';
+import type { TicketStatus } from '../../../src/contract/kitchen.ts';
+
+export interface TicketRow {
+  id: string;
+  venue_id: string;
+  order_id: string;
+  session_id: string | null;
+  station: string;
+  course: string | null;
+  position: number;
+  held: number;
+  status: TicketStatus;
+  doc: string;
+  created_at: number;
+  released_at: number | null;
+  fired_at: string | null;
+}
+
+const COLUMNS = 'id, venue_id, order_id, session_id, station, course, position, held, status, doc, created_at, released_at, fired_at';
+
+export interface NewTicket {
+  id: string;
+  venueId: string;
+  orderId: string;
+  sessionId: string | null;
+  station: string;
+  course: string | null;
+  position: number;
+  held: boolean;
+  doc: string;
+  createdAt: number;
+}
+
+/** Every ticket of an order in ONE statement (a multi-row INSERT): one more statement in the order's batch, no round trip. */
+export function insertTickets(q: Queryable, tickets: readonly NewTicket[]) {
+  const values = tickets.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?)").join(', ');
+  const params = tickets.flatMap((t) => [t.id, t.venueId, t.orderId, t.sessionId, t.station, t.course, t.position, t.held ? 1 : 0, t.doc, t.createdAt, t.held ? null : t.createdAt]);
+  return q.run(`INSERT INTO tickets (id, venue_id, order_id, session_id, station, course, position, held, status, doc, created_at, released_at) VALUES ${values}`, params);
+}
+
+/** The courses a table session has already sent to the kitchen (at once or with «Marchar»). */
+export const releasedCourses = (q: Queryable, sessionId: string) =>
+  q.all<{ course: string }>('SELECT DISTINCT course FROM tickets WHERE session_id = ? AND held = 0 AND course IS NOT NULL', [sessionId]);
+
+/** A station's queue (or every station's), oldest first: released tickets, or only the held ones. */
+export function ticketsOf(q: Queryable, venueId: string, filter: { station?: string | undefined; status?: TicketStatus | undefined; held: boolean }, max: number) {
+  const where = ['venue_id = ?', 'held = ?'];
+  const params: Array<string | number> = [venueId, filter.held ? 1 : 0];
+  if (filter.station) { where.push('station = ?'); params.push(filter.station); }
+  if (filter.status) { where.push('status = ?'); params.push(filter.status); }
+  return q.all<TicketRow>(`SELECT ${COLUMNS} FROM tickets WHERE ${where.join(' AND ')} ORDER BY COALESCE(released_at, created_at), created_at, order_id, position LIMIT ?`, [...params, max]);
+}
+
+export const ticketById = (q: Queryable, venueId: string, id: string, forUpdate = '') =>
+  q.get<TicketRow>(`SELECT ${COLUMNS} FROM tickets WHERE id = ? AND venue_id = ?${forUpdate}`, [id, venueId]);
+
+/** Sets a ticket's status; resolves to the row when it changed (a repeat changes nothing). */
+export const setTicketStatus = (q: Queryable, id: string, status: TicketStatus, doneAt: number | null) =>
+  q.get<TicketRow>(`UPDATE tickets SET status = ?, done_at = ? WHERE id = ? AND status <> ? RETURNING ${COLUMNS}`, [status, doneAt, id, status]);
+
+/** How many tickets of an order are not done yet (held ones included). */
+export const openTicketsOfOrder = async (q: Queryable, orderId: string) =>
+  Number((await q.get<{ n: number }>("SELECT COUNT(*) AS n FROM tickets WHERE order_id = ? AND status <> 'done'", [orderId]))?.n ?? 0);
+
+/** Releases a table session's held tickets of one course; resolves to those released. */
+export const releaseCourse = (q: Queryable, venueId: string, sessionId: string, course: string, at: Date) =>
+  q.all<TicketRow>(`UPDATE tickets SET held = 0, released_at = ?, fired_at = ? WHERE venue_id = ? AND session_id = ? AND course = ? AND held = 1 RETURNING ${COLUMNS}`, [at.getTime(), at.toISOString(), venueId, sessionId, course]);
