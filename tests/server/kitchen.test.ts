@@ -10,8 +10,11 @@ import { FiredCourse, Ticket, TicketList, type Ticket as TicketT } from '../../s
 import { Order, type OrderInput } from '../../src/contract/order.ts';
 import { JoinResult } from '../../src/contract/table.ts';
 import { Venue, type Venue as VenueT } from '../../src/contract/venue.ts';
-import { newKey, openEvents, pgUrl, startTestServer, type TestServer } from './helpers.ts';
+import { newKey, openEvents, pgUrl, startTestServer, tacoOrder, testDatabase, type TestServer } from './helpers.ts';
 import { randomBytes } from 'node:crypto';
+import { openDatabase } from '../../server/platform/db/database.ts';
+import { migrate, statementsOf, STEPS } from '../../server/platform/db/migrations.ts';
+import { schemaSnapshot } from './schema-snapshot.ts';
 
 const V = 'taqueria-el-guero';
 let s: TestServer;
@@ -361,4 +364,50 @@ describe.skipIf(!pgUrl())('the cost of an order on PostgreSQL', () => {
     // Measured here: 2 each, as many as before orders had tickets (their INSERT and events ride in the order's batch).
     for (const o of orders) expect(o.dbRoundTrips).toBeLessThanOrEqual(4);
   });
+});
+
+describe('upgrading a database from before the kitchen', () => {
+  it('a database of the previous step gets the tickets table (the same schema as a new one), and the next order its tickets', async () => {
+    const database = await testDatabase();
+    const open = () => openDatabase({ ...(database.config.databaseUrl ? { url: database.config.databaseUrl } : {}), path: database.config.dbPath! });
+    let upgraded: TestServer | undefined;
+    try {
+      const old = await open();
+      try {
+        // Every step but the kitchen's, recorded as the migrations of that time recorded them.
+        await old.startup(async (tx) => {
+          await tx.run('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+          const before = STEPS.slice(0, -1);
+          expect(STEPS.at(-1)!.name).toBe('kitchen tickets');
+          for (const [i, step] of before.entries()) {
+            for (const statement of statementsOf(step, tx.dialect)) await tx.run(statement);
+            await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [i + 1, step.name, new Date().toISOString()]);
+          }
+        });
+        expect(Object.keys(await schemaSnapshot(old))).not.toContain('tickets');
+      } finally {
+        await old.close();
+      }
+      upgraded = await startTestServer({}, {}, database);
+      const snapshot = await schemaSnapshot(upgraded.deps.db);
+      expect(Object.keys(snapshot.tickets!.columns)).toEqual(expect.arrayContaining(['id', 'order_id', 'station', 'course', 'held', 'status', 'doc']));
+      const fresh = await testDatabase();
+      const db = await openDatabase({ ...(fresh.config.databaseUrl ? { url: fresh.config.databaseUrl } : {}), path: fresh.config.dbPath! });
+      try {
+        expect(snapshot).toEqual(await db.startup(async (tx) => { await migrate(tx); return schemaSnapshot(tx); }));
+      } finally {
+        await db.close();
+        await fresh.drop();
+      }
+      const token = await upgraded.tokenFor('ana@umenu.test');
+      const res = await upgraded.request('/api/orders', { token, key: newKey(), json: tacoOrder() });
+      expect(res.status).toBe(201);
+      const order = Order.parse(await res.json());
+      const list = await upgraded.request(`/api/venues/${V}/tickets?station=cocina`, { token: await upgraded.tokenFor('cocina@umenu.test') });
+      expect(TicketList.parse(await list.json()).tickets.map((t) => t.orderId)).toEqual([order.id]);
+    } finally {
+      await upgraded?.dispose();
+      await database.drop();
+    }
+  }, 60_000);
 });
