@@ -181,6 +181,16 @@ describe('bump and reopen', () => {
     }
   });
 
+  it('the last two tickets of an order bumped at the same moment make it ready', async () => {
+    for (let i = 0; i < 3; i++) {
+      const order = await place(pickup([['tacos-al-pastor', 2], 'agua-de-jamaica']));
+      const mine = ofOrder(await tickets('?status=open'), order);
+      const answers = await Promise.all(mine.map((t) => bump(t.id)));
+      expect(answers.map((r) => r.status)).toEqual([200, 200]);
+      expect((await orderOf(order.id)).status).toBe('ready');
+    }
+  });
+
   it('an order the board already moved to preparing goes straight to ready', async () => {
     const order = await place(pickup([['tacos-al-pastor', 2]]));
     expect((await s.request(`/api/orders/${order.id}/status`, { token: staff, json: { status: 'preparing' } })).status).toBe(200);

@@ -56,16 +56,16 @@ export function ticketsOf(q: Queryable, venueId: string, filter: { station?: str
   return q.all<TicketRow>(`SELECT ${COLUMNS} FROM tickets WHERE ${where.join(' AND ')} ORDER BY COALESCE(released_at, created_at), created_at, order_id, position LIMIT ?`, [...params, max]);
 }
 
-export const ticketById = (q: Queryable, venueId: string, id: string, forUpdate = '') =>
-  q.get<TicketRow>(`SELECT ${COLUMNS} FROM tickets WHERE id = ? AND venue_id = ?${forUpdate}`, [id, venueId]);
+/**
+ * Every ticket of the order that ticket `id` belongs to, locked (`forUpdate`): bumps of one order's
+ * tickets take turns, so the last one done always sees the others done.
+ */
+export const ticketsOfSameOrder = (q: Queryable, venueId: string, id: string, forUpdate = '') =>
+  q.all<TicketRow>(`SELECT ${COLUMNS} FROM tickets WHERE order_id = (SELECT order_id FROM tickets WHERE id = ? AND venue_id = ?) ORDER BY position${forUpdate}`, [id, venueId]);
 
 /** Sets a ticket's status; resolves to the row when it changed (a repeat changes nothing). */
 export const setTicketStatus = (q: Queryable, id: string, status: TicketStatus, doneAt: number | null) =>
   q.get<TicketRow>(`UPDATE tickets SET status = ?, done_at = ? WHERE id = ? AND status <> ? RETURNING ${COLUMNS}`, [status, doneAt, id, status]);
-
-/** How many tickets of an order are not done yet (held ones included). */
-export const openTicketsOfOrder = async (q: Queryable, orderId: string) =>
-  Number((await q.get<{ n: number }>("SELECT COUNT(*) AS n FROM tickets WHERE order_id = ? AND status <> 'done'", [orderId]))?.n ?? 0);
 
 /** Releases a table session's held tickets of one course; resolves to those released. */
 export const releaseCourse = (q: Queryable, venueId: string, sessionId: string, course: string, at: Date) =>

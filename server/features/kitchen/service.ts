@@ -54,15 +54,17 @@ export function createKitchenService(db: Db, orders: OrderProgress, tables: Open
   async function setStatus(venueId: string, ticketId: string, status: TicketStatus): Promise<{ ticket: Ticket; remaining: number }> {
     if (ticketId.length > 100) throw notFound();
     const result = await db.hotTransaction(async (tx) => {
-      const row = await sql.ticketById(tx, venueId, ticketId, db.forUpdate);
+      const rows = await sql.ticketsOfSameOrder(tx, venueId, ticketId, db.forUpdate);
+      const row = rows.find((r) => r.id === ticketId);
       if (!row) throw notFound();
       if (row.held) throw problem('invalidTransition', 409, `Esa comanda espera «Marchar ${COURSE_LABELS[row.course as Course].toLowerCase()}».`);
       const changed = row.status !== status;
       const ticket = toTicket({ ...row, status });
-      const [, , remaining] = await Promise.all([
+      // Held tickets count as not done.
+      const remaining = rows.filter((r) => (r.id === row.id ? status : r.status) !== 'done').length;
+      await Promise.all([
         changed ? sql.setTicketStatus(tx, row.id, status, status === 'done' ? now().getTime() : null) : undefined,
         changed && events ? events.append(tx, { venueId, type: 'ticket', data: JSON.stringify(ticket) }) : undefined,
-        sql.openTicketsOfOrder(tx, row.order_id),
         tx.commit(),
       ]);
       return { ticket, remaining, changed };
