@@ -65,6 +65,8 @@ export const Ticket = z.object({
   status: TicketStatus,
   /** A later course of a table, waiting for «Marchar»: not shown to its station yet. */
   held: z.optional(z.boolean()),
+  /** Its order was cancelled: the ticket is done and nothing is to be made. */
+  cancelled: z.optional(z.boolean()),
 });
 
 export const TicketList = z.object({ tickets: z.array(Ticket) });
@@ -76,6 +78,7 @@ export const KITCHEN_MESSAGES = {
   unknownStation: (id: string) => `La estación «${id}» no existe en este local.`,
   unknownCourse: 'Tiempo desconocido: usa bebidas, entrantes, principales o postres.',
   ticketNotFound: 'Esa comanda no existe.',
+  cancelled: 'Ese pedido se canceló: su comanda no vuelve a cocina.',
   staffOnly: 'Solo el personal de este local puede ver sus comandas.',
   noOpenTable: (table: string) => `La mesa ${table} no tiene una sesión abierta.`,
 } as const;

@@ -191,6 +191,28 @@ describe('bump and reopen', () => {
     }
   });
 
+  it('a cancelled order\'s tickets leave the stations, on the stream too, and cannot be reopened', async () => {
+    const board = await openEvents(s, `/api/venues/${V}/orders/events`, staff);
+    try {
+      await board.until((m) => m.some((e) => e.event === 'ready'));
+      const order = await place(pickup([['tacos-al-pastor', 2], 'agua-de-jamaica']));
+      const mine = ofOrder(await tickets('?status=open'), order);
+      expect(mine).toHaveLength(2);
+      expect((await s.request(`/api/orders/${order.id}/status`, { token: staff, json: { status: 'cancelled' } })).status).toBe(200);
+      expect(ofOrder(await tickets('?status=open'), order)).toEqual([]);
+      expect(ofOrder(await tickets('?status=done'), order).map((t) => [t.status, t.cancelled])).toEqual([['done', true], ['done', true]]);
+      await board.until((m) => m.filter((e) => e.event === 'ticket' && (JSON.parse(e.data!) as TicketT).orderId === order.id && (JSON.parse(e.data!) as TicketT).cancelled).length === 2);
+      const reopen = await bump(mine[0]!.id, 'reopen');
+      expect(reopen.status).toBe(409);
+      expect((await problemOf(reopen)).detail).toBe('Ese pedido se canceló: su comanda no vuelve a cocina.');
+      // Done stays done; the order stays cancelled.
+      expect((await bump(mine[0]!.id)).status).toBe(200);
+      expect((await orderOf(order.id)).status).toBe('cancelled');
+    } finally {
+      board.close();
+    }
+  });
+
   it('an order the board already moved to preparing goes straight to ready', async () => {
     const order = await place(pickup([['tacos-al-pastor', 2]]));
     expect((await s.request(`/api/orders/${order.id}/status`, { token: staff, json: { status: 'preparing' } })).status).toBe(200);

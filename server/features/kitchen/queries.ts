@@ -14,6 +14,7 @@ export interface TicketRow {
   course: string | null;
   position: number;
   held: number;
+  cancelled: number;
   status: TicketStatus;
   doc: string;
   created_at: number;
@@ -21,7 +22,7 @@ export interface TicketRow {
   fired_at: string | null;
 }
 
-const COLUMNS = 'id, venue_id, order_id, session_id, station, course, position, held, status, doc, created_at, released_at, fired_at';
+const COLUMNS = 'id, venue_id, order_id, session_id, station, course, position, held, cancelled, status, doc, created_at, released_at, fired_at';
 
 export interface NewTicket {
   id: string;
@@ -70,3 +71,7 @@ export const setTicketStatus = (q: Queryable, id: string, status: TicketStatus, 
 /** Releases a table session's held tickets of one course; resolves to those released. */
 export const releaseCourse = (q: Queryable, venueId: string, sessionId: string, course: string, at: Date) =>
   q.all<TicketRow>(`UPDATE tickets SET held = 0, released_at = ?, fired_at = ? WHERE venue_id = ? AND session_id = ? AND course = ? AND held = 1 RETURNING ${COLUMNS}`, [at.getTime(), at.toISOString(), venueId, sessionId, course]);
+
+/** The tickets of a cancelled order leave every queue (held ones too): done and cancelled; resolves to those changed. */
+export const cancelTicketsOfOrder = (q: Queryable, orderId: string, at: number) =>
+  q.all<TicketRow>(`UPDATE tickets SET status = 'done', held = 0, cancelled = 1, done_at = ? WHERE order_id = ? AND cancelled = 0 AND (status <> 'done' OR held = 1) RETURNING ${COLUMNS}`, [at, orderId]);

@@ -42,6 +42,7 @@ export function toTicket(row: sql.TicketRow): Ticket {
     ...(row.fired_at ? { firedAt: row.fired_at } : {}),
     status: row.status,
     ...(row.held ? { held: true } : {}),
+    ...(row.cancelled ? { cancelled: true } : {}),
   };
 }
 
@@ -58,6 +59,7 @@ export function createKitchenService(db: Db, orders: OrderProgress, tables: Open
       const row = rows.find((r) => r.id === ticketId);
       if (!row) throw notFound();
       if (row.held) throw problem('invalidTransition', 409, `Esa comanda espera «Marchar ${COURSE_LABELS[row.course as Course].toLowerCase()}».`);
+      if (row.cancelled && status === 'open') throw problem('invalidTransition', 409, KITCHEN_MESSAGES.cancelled);
       const changed = row.status !== status;
       const ticket = toTicket({ ...row, status });
       // Held tickets count as not done.

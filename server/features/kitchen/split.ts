@@ -9,7 +9,8 @@ import type { EventBus } from '../../platform/events/bus.ts';
 import type { Order } from '../../../src/contract/order.ts';
 import type { Course, Venue } from '../../../src/contract/venue.ts';
 import { courseRank, holdsCourses, stationOf, stationsOf, type Ticket, type TicketLine } from '../../../src/contract/kitchen.ts';
-import { insertTickets, releasedCourses, type NewTicket } from './queries.ts';
+import { cancelTicketsOfOrder, insertTickets, releasedCourses, type NewTicket } from './queries.ts';
+import { toTicket } from './service.ts';
 
 /** The venue as the split reads it (the venues feature's store gives it). */
 export interface VenueLookup {
@@ -102,6 +103,11 @@ export function ticketWriter(venues: VenueLookup, events: EventBus | undefined, 
         insertTickets(tx, placed.map((p) => p.row)),
         ...(events ? placed.map((p) => events.append(tx, { venueId: order.venueId, type: 'ticket', data: JSON.stringify(p.ticket) })) : []),
       ]);
+    },
+    /** In the transaction that cancels the order: its tickets leave the stations, each with its event. */
+    async cancelled(tx: Queryable, order: Order): Promise<void> {
+      const rows = await cancelTicketsOfOrder(tx, order.id, now().getTime());
+      if (events) await Promise.all(rows.map((row) => events.append(tx, { venueId: order.venueId, type: 'ticket', data: JSON.stringify(toTicket(row)) })));
     },
   };
 }

@@ -44,6 +44,8 @@ export interface OrderTickets {
   prepare(tx: Queryable, venueId: string, sessionId: string | undefined): Promise<unknown>;
   /** Started with the order's insert, before the commit: its tickets and their events; `prepared` is what `prepare` read. */
   write(tx: Queryable, order: Order, sessionId: string | undefined, prepared: unknown): Promise<unknown>;
+  /** In the transaction that cancels `order`: its tickets leave the kitchen. */
+  cancelled(tx: Queryable, order: Order): Promise<void>;
 }
 
 export interface OrderService {
@@ -246,10 +248,12 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
         order.status = status;
         order.history.push({ status, at: now().toISOString() });
         const json = JSON.stringify(order);
+        // A cancelled order's kitchen tickets go in the same transaction (one more round trip, on a rare change).
+        const kitchen = status === 'cancelled' && tickets ? tickets.cancelled(tx, order) : undefined;
         await Promise.all([
           sql.updateOrderStatus(tx, id, status, json),
           events?.append(tx, { venueId: order.venueId, orderId: order.id, sessionId: tableSessionOf(row.user_id), type: 'order', data: json }),
-          tx.commit(),
+          kitchen ?? tx.commit(),
         ]);
         return order;
       });

@@ -329,7 +329,8 @@ DROP TABLE login_failures;
   {
     // Kitchen tickets (docs/rules.md#the-kitchen): one per station (and held course) of an order,
     // written in the order's transaction. `doc` is the ticket without its status; `held` 1 while a
-    // later course of a table waits for «Marchar»; `released_at` (ms) orders a station's queue.
+    // later course of a table waits for «Marchar»; `cancelled` 1 (and done) when its order was
+    // cancelled; `released_at` (ms) orders a station's queue.
     name: 'kitchen tickets',
     up: (t) => `
 CREATE TABLE tickets (
@@ -341,6 +342,7 @@ CREATE TABLE tickets (
   course TEXT,
   position INTEGER NOT NULL,
   held INTEGER NOT NULL DEFAULT 0,
+  cancelled INTEGER NOT NULL DEFAULT 0,
   status TEXT NOT NULL,
   doc TEXT NOT NULL,
   created_at ${t.bigint} NOT NULL,
