@@ -17,6 +17,7 @@ import { API_CSP, COMMON_HEADERS, siteCsp } from './platform/security.ts';
 import { authRoutes, socialRoutes } from './features/auth/index.ts';
 import { venueRoutes } from './features/venues/index.ts';
 import { orderRoutes } from './features/orders/index.ts';
+import { kitchenRoutes } from './features/kitchen/index.ts';
 import { tableRoutes } from './features/tables/index.ts';
 import { tableSessionRoutes } from './features/table-sessions/index.ts';
 import { teamRoutes } from './features/team/index.ts';
@@ -113,6 +114,7 @@ export function createApp(deps: AppDeps): Hono {
   api.get('/openapi.json', (c) => c.json(openApiDocument()));
   api.get('/metrics', (c) => deps.observability.metrics(c));
   api.route('/', tableSessionRoutes(deps));
+  api.route('/', kitchenRoutes(deps));
   api.route('/', teamRoutes(deps));
   api.route('/', tableRoutes(deps));
   api.route('/', mediaRoutes(deps));

@@ -12,6 +12,7 @@ import type { Observability } from './platform/observability.ts';
 import type { SiteState } from './platform/static.ts';
 import type { EventBus } from './platform/events/bus.ts';
 import type { TableSessionService } from './features/table-sessions/index.ts';
+import type { KitchenService } from './features/kitchen/index.ts';
 
 export type { SiteState } from './platform/static.ts';
 
@@ -23,6 +24,8 @@ export interface AppDeps {
   orders: OrderService;
   /** Table sessions (docs/rules.md#table-sessions). */
   tables: TableSessionService;
+  /** Kitchen tickets (docs/rules.md#the-kitchen). */
+  kitchen: KitchenService;
   site: SiteState;
   /** Order and venue events (stored, resumable, shared by every instance). */
   events: EventBus;

@@ -5,6 +5,7 @@
  */
 import { buildOpenApiDocument } from './platform/openapi.ts';
 import * as auth from './features/auth/index.ts';
+import * as kitchen from './features/kitchen/index.ts';
 import * as media from './features/media/index.ts';
 import * as orders from './features/orders/index.ts';
 import * as tables from './features/tables/index.ts';
@@ -20,7 +21,7 @@ interface Part {
   openApiPaths?: Record<string, Record<string, unknown>>;
 }
 
-const FEATURES: Part[] = [venues, media, tables, team, tableSessions, orders, auth];
+const FEATURES: Part[] = [venues, media, tables, team, tableSessions, orders, kitchen, auth];
 
 let cached: Record<string, unknown> | undefined;
 

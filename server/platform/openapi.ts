@@ -15,6 +15,7 @@ import {
   CallInput, CallResult, JoinInput, JoinResult, Participant, RoundInput, StaffTableSession, StaffTableSessions,
   TABLE_CREDENTIAL_HEADER, TableBill, TableCall, TableCartLine, TableCheck, TableClosed, TableSession,
 } from '../../src/contract/table.ts';
+import { FiredCourse, Ticket, TicketLine, TicketList } from '../../src/contract/kitchen.ts';
 import { AcceptedInvitation, AcceptInvitationInput, CreatedInvitation, Invitation, InvitationInput, InvitationLookupInput, InvitationPreview, Team, TeamMember } from '../../src/contract/team.ts';
 
 const NAMED = {
@@ -25,6 +26,7 @@ const NAMED = {
   TableCheck, JoinInput, JoinResult, Participant, TableCartLine, TableCall, TableSession, RoundInput, CallInput, CallResult,
   TableBill, StaffTableSession, StaffTableSessions, TableClosed,
   InvitationInput, Invitation, CreatedInvitation, TeamMember, Team, InvitationLookupInput, InvitationPreview, AcceptInvitationInput, AcceptedInvitation,
+  TicketLine, Ticket, TicketList, FiredCourse,
 } as const;
 type SchemaName = keyof typeof NAMED;
 
@@ -149,6 +151,7 @@ export function buildOpenApiDocument(parts: { paths: readonly PathItems[]; opera
       { name: 'venues', description: 'Venues and their menus' },
       { name: 'tables', description: 'Table sessions: everyone at a table joins from their own phone, shares one cart, sends rounds, calls staff and sees the bill' },
       { name: 'orders', description: 'Orders, their live status and the staff board' },
+      { name: 'kitchen', description: 'Kitchen tickets: one per station that has lines in an order, bumped done by the station; a table\'s later courses held until «Marchar»' },
       { name: 'auth', description: 'Accounts and tokens' },
       { name: 'manage', description: 'Venue self-service: menu editor, kitchen availability, images, tables' },
       { name: 'team', description: 'A venue\'s team: one-time invitation links that give manager:{id} or staff:{id}, the members, taking access away' },

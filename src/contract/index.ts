@@ -9,3 +9,4 @@ export * from './labels.ts';
 export * from './table.ts';
 export * from './minimum.ts';
 export * from './time-format.ts';
+export * from './kitchen.ts';

@@ -4,7 +4,8 @@
  * with Spanish messages on the fields a person can fix.
  */
 import * as z from 'zod/mini';
-import { ALLERGENS, ORDER_MODES, TAGS, WEEKDAYS } from './venue.ts';
+import { ALLERGENS, COURSES, ORDER_MODES, TAGS, WEEKDAYS } from './venue.ts';
+import { stationsOf } from './kitchen.ts';
 import { isValidPhone, VENUE_ID_PATTERN } from './limits.ts';
 
 export const MANAGE_LIMITS = {
@@ -19,6 +20,7 @@ export const MANAGE_LIMITS = {
   optionsMax: 30,
   tablesMax: 200,
   tableLabelMax: 20,
+  stationsMax: 20,
   mediaMaxBytes: 8 * 1024 * 1024,
 } as const;
 
@@ -27,6 +29,8 @@ export const spanishErrors = z.locales.es().localeError;
 
 const ITEM_ID = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 const itemId = z.string().check(z.regex(ITEM_ID, 'Identificador no válido (minúsculas, números y guiones, hasta 64)'));
+/** A station's id: like any item's (it is also the kitchen display's `estacion`). */
+const stationId = z.string().check(z.regex(ITEM_ID, 'Estación no válida (minúsculas, números y guiones, hasta 64)'));
 const name = (what: string) => z.string().check(
   z.trim(),
   z.minLength(1, `Escribe ${what}`),
@@ -90,6 +94,7 @@ export const ProductInput = z.object({
   allergens: z.array(z.enum(ALLERGENS, 'Alérgeno desconocido')).check(z.refine(unique, 'Alérgenos repetidos')),
   available: z.boolean(),
   optionGroups: z.array(OptionGroupInput).check(z.maxLength(MANAGE_LIMITS.optionGroupsMax, `Máximo ${MANAGE_LIMITS.optionGroupsMax} grupos de opciones`)),
+  station: z.optional(stationId),
 });
 
 export const CategoryInput = z.object({
@@ -99,7 +104,11 @@ export const CategoryInput = z.object({
   availableFrom: z.optional(timeOfDay),
   availableUntil: z.optional(timeOfDay),
   products: z.array(ProductInput).check(z.maxLength(MANAGE_LIMITS.productsPerCategoryMax, `Máximo ${MANAGE_LIMITS.productsPerCategoryMax} platos por categoría`)),
+  station: z.optional(stationId),
+  course: z.optional(z.enum(COURSES, 'Tiempo desconocido: usa bebidas, entrantes, principales o postres')),
 }).check(z.refine((c) => (c.availableFrom === undefined) === (c.availableUntil === undefined), { message: 'Indica el inicio y el fin del horario, o ninguno', path: ['availableUntil'] }));
+
+export const StationInput = z.object({ id: stationId, name: name('el nombre de la estación') });
 
 const IntervalInput = z.object({ open: timeOfDay, close: timeOfDay }).check(
   z.refine((i) => i.open !== i.close, { message: 'La apertura y el cierre no pueden coincidir', path: ['close'] }),
@@ -142,10 +151,27 @@ export const VenueInput = z.object({
   deliveryFee: z.optional(price),
   minOrder: z.optional(price),
   categories: z.array(CategoryInput).check(z.maxLength(MANAGE_LIMITS.categoriesMax, `Máximo ${MANAGE_LIMITS.categoriesMax} categorías`)),
+  stations: z.optional(z.array(StationInput).check(
+    z.minLength(1, 'Añade al menos una estación'),
+    z.maxLength(MANAGE_LIMITS.stationsMax, `Máximo ${MANAGE_LIMITS.stationsMax} estaciones`),
+    z.refine((list) => unique(list.map((s) => s.id)), 'Hay estaciones repetidas'),
+  )),
+  holdCourses: z.optional(z.boolean('Retener los tiempos debe ser sí o no')),
   updatedAt: z.optional(z.string()),
 }).check(
   z.refine((v) => unique(v.categories.map((c) => c.id)), { message: 'Hay categorías repetidas', path: ['categories'] }),
   z.refine((v) => unique(v.categories.flatMap((c) => c.products.map((p) => p.id))), { message: 'Hay platos con el mismo identificador', path: ['categories'] }),
+  // A station named by a category or a dish must be one of the venue's (docs/rules.md#the-kitchen).
+  z.superRefine((v, ctx) => {
+    const known = new Set(stationsOf(v).map((s) => s.id));
+    const missing = (station: string | undefined, path: PropertyKey[]) => {
+      if (station !== undefined && !known.has(station)) ctx.issues.push({ code: 'custom', input: station, path, message: `La estación «${station}» no existe: añádela en las estaciones del local` });
+    };
+    v.categories.forEach((c, ci) => {
+      missing(c.station, ['categories', ci, 'station']);
+      c.products.forEach((p, pi) => missing(p.station, ['categories', ci, 'products', pi, 'station']));
+    });
+  }),
 );
 
 /** `PATCH /api/venues/{id}/products/{productId}`: staff may send `available` only. */
@@ -182,6 +208,7 @@ export const TableList = z.object({ tables: z.array(TableLink) });
 
 export type VenueInput = z.infer<typeof VenueInput>;
 export type ProductPatch = z.infer<typeof ProductPatch>;
+export type StationInput = z.infer<typeof StationInput>;
 export type ProductChange = z.infer<typeof ProductChange>;
 export type ProductHistory = z.infer<typeof ProductHistory>;
 export type UploadedImage = z.infer<typeof UploadedImage>;

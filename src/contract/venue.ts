@@ -10,6 +10,11 @@ export const ALLERGENS = [
   'celery', 'mustard', 'sesame', 'sulphites', 'lupin', 'molluscs',
 ] as const;
 export const ORDER_MODES = ['table', 'pickup', 'delivery'] as const;
+/**
+ * The courses of a meal, in the order a table is served (docs/rules.md#the-kitchen): drinks go
+ * at once, the first course present goes at once, later ones wait for «Marchar».
+ */
+export const COURSES = ['bebidas', 'entrantes', 'principales', 'postres'] as const;
 
 const money = z.int().check(z.minimum(0));
 const signedMoney = z.int();
@@ -18,6 +23,10 @@ const timeOfDay = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/))
 export const Tag = z.enum(TAGS);
 export const Allergen = z.enum(ALLERGENS);
 export const OrderMode = z.enum(ORDER_MODES);
+export const Course = z.enum(COURSES);
+
+/** A place in the kitchen that prepares dishes (the grill, the bar): tickets are split by station. */
+export const Station = z.object({ id: z.string(), name: z.string() });
 
 export const Image = z.object({
   src: z.string(),
@@ -53,6 +62,8 @@ export const Product = z.object({
   allergens: z.array(Allergen),
   available: z.boolean(),
   optionGroups: z.array(OptionGroup),
+  /** The station that prepares it; else its category's, else the venue's first. */
+  station: z.optional(z.string()),
 });
 
 export const Category = z.object({
@@ -62,6 +73,10 @@ export const Category = z.object({
   availableFrom: z.optional(timeOfDay),
   availableUntil: z.optional(timeOfDay),
   products: z.array(Product),
+  /** The station of its dishes (a dish may name another). */
+  station: z.optional(z.string()),
+  /** When its dishes are served at a table (held courses wait for «Marchar»). */
+  course: z.optional(Course),
 });
 
 /** Opening intervals per weekday in the venue's timezone; `close` may be `24:00`,
@@ -91,6 +106,10 @@ export const Venue = z.extend(VenueSummary, {
   deliveryFee: z.optional(money),
   minOrder: z.optional(money),
   categories: z.array(Category),
+  /** Where dishes are prepared; absent: one station, `{id: "cocina", name: "Cocina"}`. */
+  stations: z.optional(z.array(Station)),
+  /** Whether a table's later courses wait for «Marchar» (absent: yes); false sends everything at once. */
+  holdCourses: z.optional(z.boolean()),
   updatedAt: z.string(),
 });
 
@@ -104,6 +123,8 @@ export const VenueList = z.object({ venues: z.array(VenueSummary), total: z.int(
 export type Tag = z.infer<typeof Tag>;
 export type Allergen = z.infer<typeof Allergen>;
 export type OrderMode = z.infer<typeof OrderMode>;
+export type Course = z.infer<typeof Course>;
+export type Station = z.infer<typeof Station>;
 export type Image = z.infer<typeof Image>;
 export type Option = z.infer<typeof Option>;
 export type OptionGroup = z.infer<typeof OptionGroup>;

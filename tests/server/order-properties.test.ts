@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Order, Venue, isValidPhone, type Product } from '../../src/contract/index.ts';
+import { cleanText, hasLetterOrDigit } from '../../src/contract/text.ts';
 import { newKey, startTestServer, type TestServer } from './helpers.ts';
 
 let s: TestServer;
@@ -36,6 +37,8 @@ function oracle(input: any): Oracle {
   if (input.table !== undefined && (typeof input.table !== 'string' || input.table.length < 1 || input.table.length > 20)) return bad;
   const name = typeof input.customer?.name === 'string' ? input.customer.name.trim() : '';
   if (name.length < 1 || name.length > 80 || !isValidPhone(input.customer?.phone ?? '')) return bad;
+  // A name needs a letter or a digit ("!" is no name: src/contract/text.ts).
+  if (!hasLetterOrDigit(cleanText(name))) return bad;
   const address = input.customer?.address;
   if (address !== undefined && (typeof address !== 'string' || address.trim().length > 200)) return bad;
   if (input.mode === 'delivery' && !(typeof address === 'string' && address.trim().length > 0)) return bad;
@@ -155,6 +158,8 @@ describe('order validation properties', () => {
         }
       }
     }), { numRuns: 500 });
-    expect(accepted).toBeGreaterThan(25);
+    // Enough valid orders among the near-valid ones for the check to mean something (the count
+    // depends on the random seed: 21 was seen once, since names such as «!» are refused).
+    expect(accepted).toBeGreaterThan(10);
   });
 });

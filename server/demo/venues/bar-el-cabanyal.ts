@@ -34,6 +34,7 @@ export const barElCabanyal: Venue = {
   tables: ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'Terraza 1', 'Terraza 2', 'Terraza 3', 'Terraza 4', 'Barra'],
   deliveryFee: 295,
   minOrder: 1200,
+  stations: [{ id: 'cocina', name: 'Cocina' }, { id: 'barra', name: 'Barra' }],
   updatedAt: '2026-11-01T12:00:00.000Z',
   categories: [
     category('Tapas', [
@@ -50,30 +51,30 @@ export const barElCabanyal: Venue = {
       product({ name: 'Queso manchego curado', description: 'Con membrillo y nueces.', price: 950, kind: 'plate', color: 'e9c46a', allergens: ['milk', 'nuts'], tags: ['vegetariano', 'sin-gluten'] }),
       product({ name: 'Clóchinas al vapor', description: 'Mejillón pequeño del puerto de Valencia (de mayo a agosto).', price: 900, kind: 'bowl', color: '264653', allergens: ['molluscs'], tags: ['sin-gluten'], available: false }),
       product({ name: 'Esgarraet', description: 'Pimiento rojo asado, bacalao y ajo.', price: 850, kind: 'salad', color: 'c1121f', allergens: ['fish'], tags: ['sin-gluten', 'nuevo'] }),
-    ], { description: 'Para compartir al centro.' }),
+    ], { course: 'entrantes', description: 'Para compartir al centro.' }),
     category('Arroces', [
       product({ name: 'Paella valenciana', description: 'Pollo, conejo, garrofó y judía verde, a la leña. Precio para dos; elige cuántos sois.', price: 2800, kind: 'paella', color: 'f4a261', tags: ['sin-gluten', 'popular'], allergens: ['celery'], groups: [personas()] }),
       product({ name: 'Arroz negro', description: 'Con sepia, tinta de calamar y alioli.', price: 3000, kind: 'paella', color: '343a40', allergens: ['molluscs', 'eggs', 'fish'], tags: ['sin-gluten'], groups: [personas()] }),
       product({ name: 'Arroz a banda', description: 'Con fumet de roca, gamba y sepia.', price: 2900, kind: 'paella', color: 'e9c46a', allergens: ['crustaceans', 'molluscs', 'fish', 'eggs'], tags: ['sin-gluten'], groups: [personas()] }),
       product({ name: 'Fideuà', description: 'Fideo fino tostado con marisco y alioli.', price: 2900, kind: 'paella', color: 'f6bd60', allergens: ['gluten', 'crustaceans', 'molluscs', 'fish', 'eggs'], groups: [personas()] }),
       product({ name: 'Arroz de verduras de temporada', description: 'De la huerta de Alboraia.', price: 2500, kind: 'paella', color: '6a994e', tags: ['vegano', 'sin-gluten'], allergens: ['celery'], groups: [personas()] }),
-    ], { description: 'Hechos al momento: unos 25 minutos.' }),
+    ], { course: 'principales', description: 'Hechos al momento: unos 25 minutos.' }),
     category('Montaditos', [
       product({ name: 'Montadito de lomo y pimiento', description: 'Lomo a la plancha con pimiento verde frito.', price: 350, kind: 'sandwich', color: 'bc6c25', allergens: ['gluten'] }),
       product({ name: 'Montadito de sobrasada y miel', description: 'Sobrasada de Mallorca con miel de romero.', price: 320, kind: 'sandwich', color: 'c1121f', allergens: ['gluten'] }),
       product({ name: 'Bocadillo de calamares', description: 'Barra crujiente con calamares y alioli.', price: 750, kind: 'sandwich', color: 'f4d58d', allergens: ['gluten', 'molluscs', 'eggs'], groups: [group('Salsa', 0, 1, [{ name: 'Alioli', allergens: ['eggs'] }, { name: 'Mayonesa de limón', allergens: ['eggs'] }, { name: 'Sin salsa' }]), group('Extras', 0, 2, [{ name: 'Pimiento verde frito', delta: 100 }, { name: 'Queso fundido', delta: 120, allergens: ['milk'] }])] }),
       product({ name: 'Esmorzaret de blanco y negro', description: 'Longanizas y morcilla con habas, el almuerzo valenciano.', price: 850, kind: 'sandwich', color: '6d4c41', allergens: ['gluten'] }),
-    ]),
+    ], { course: 'entrantes' }),
     category('Ensaladas', [
       product({ name: 'Ensalada valenciana', description: 'Tomate, lechuga, cebolla, olivas, atún y huevo.', price: 950, kind: 'salad', color: '2a9d8f', allergens: ['fish', 'eggs'], tags: ['sin-gluten'] }),
       product({ name: 'Ensalada de tomate de El Perelló', description: 'Con ventresca y cebolla tierna.', price: 1100, kind: 'salad', color: 'e63946', allergens: ['fish'], tags: ['sin-gluten', 'nuevo'] }),
-    ]),
+    ], { course: 'entrantes' }),
     category('Postres', [
       product({ name: 'Crema catalana', description: 'Quemada al momento.', price: 550, kind: 'cake', color: 'f6d55c', allergens: ['milk', 'eggs'], tags: ['vegetariano', 'sin-gluten'] }),
       product({ name: 'Tarta de queso al horno', description: 'Cremosa por dentro.', price: 650, kind: 'cake', color: 'fefae0', allergens: ['milk', 'eggs', 'gluten'], tags: ['vegetariano', 'popular'] }),
-      product({ name: 'Horchata con fartons', description: 'Horchata de chufa de Alboraia con dos fartons.', price: 500, kind: 'drink', color: 'f1e3d3', allergens: ['gluten', 'eggs', 'milk'], tags: ['vegetariano'] }),
+      product({ name: 'Horchata con fartons', description: 'Horchata de chufa de Alboraia con dos fartons.', price: 500, kind: 'drink', color: 'f1e3d3', allergens: ['gluten', 'eggs', 'milk'], tags: ['vegetariano'], station: 'barra' }),
       product({ name: 'Naranjas con miel y canela', description: 'Naranja valenciana en gajos.', price: 450, kind: 'salad', color: 'f77f00', tags: ['vegetariano', 'sin-gluten'] }),
-    ]),
+    ], { course: 'postres' }),
     category('Bebidas', [
       product({ name: 'Caña', description: 'Cerveza de barril, 200 ml.', price: 220, kind: 'beer', color: 'e9c46a', allergens: ['gluten'], tags: ['popular'], groups: [group('Tamaño', 1, 1, [{ name: 'Caña' }, { name: 'Doble', delta: 130 }, { name: 'Jarra de medio litro', delta: 280 }])] }),
       product({ name: 'Cerveza sin alcohol', description: 'Tercio.', price: 300, kind: 'beer', color: 'f6d55c', allergens: ['gluten'] }),
@@ -83,6 +84,6 @@ export const barElCabanyal: Venue = {
       product({ name: 'Vermut de grifo', description: 'Con piel de naranja y oliva.', price: 350, kind: 'wine', color: '6a040f', allergens: ['sulphites'] }),
       product({ name: 'Refresco', description: 'Lata de 330 ml.', price: 250, kind: 'drink', color: '003049', groups: [group('Sabor', 1, 1, [{ name: 'Cola' }, { name: 'Cola sin azúcar' }, { name: 'Naranja' }, { name: 'Limón' }, { name: 'Tónica', available: false }])] }),
       product({ name: 'Agua mineral', description: 'Botella de 500 ml.', price: 200, kind: 'drink', color: 'a8dadc', tags: ['vegano', 'sin-gluten'], groups: [group('Tipo', 1, 1, [{ name: 'Natural' }, { name: 'Con gas', delta: 30 }])] }),
-    ]),
+    ], { station: 'barra', course: 'bebidas' }),
   ],
 };

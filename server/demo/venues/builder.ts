@@ -37,6 +37,8 @@ export interface ProductSpec {
   available?: boolean;
   groups?: OptionGroup[];
   id?: string;
+  /** Another station than its category's (docs/rules.md#the-kitchen). */
+  station?: string;
 }
 export function product(spec: ProductSpec): Product {
   return {
@@ -49,6 +51,7 @@ export function product(spec: ProductSpec): Product {
     allergens: spec.allergens ?? [],
     available: spec.available ?? true,
     optionGroups: spec.groups ?? [],
+    ...(spec.station ? { station: spec.station } : {}),
   };
 }
 

@@ -35,6 +35,23 @@ export interface CreateExtra {
   after?: (tx: Queryable, order: Order) => Promise<void>;
 }
 
+/**
+ * The kitchen tickets of an order (the kitchen feature gives them: server/main.ts), written in the
+ * order's transaction without a round trip of their own (docs/rules.md#the-kitchen).
+ */
+export interface OrderTickets {
+  /** Started with the order's first statements (pipelined): what the split reads (a table session's courses). */
+  prepare(tx: Queryable, venueId: string, sessionId: string | undefined): Promise<unknown>;
+  /**
+   * Started with the order's insert, before the commit: its tickets and their events; `prepared` is what `prepare` read.
+   * The database numbers the order in that same batch: `order.number` is a placeholder here, and the
+   * stored number is the order row's (`orders.number`, written before the tickets' statements run).
+   */
+  write(tx: Queryable, order: Order, sessionId: string | undefined, prepared: unknown): Promise<unknown>;
+  /** In the transaction that cancels `order`: its tickets leave the kitchen. */
+  cancelled(tx: Queryable, order: Order): Promise<void>;
+}
+
 export interface OrderService {
   /** `bodyText` is the canonical request body, hashed to recognise a repeat. */
   create(userId: string, key: string, bodyText: string, input: () => OrderInput, extra?: CreateExtra): Promise<CreateResult>;
@@ -79,6 +96,8 @@ export interface OrderServiceOptions {
   /** At most `max` orders per account in `windowSeconds` (`UMENU_ORDER_LIMIT`, e.g. `20/10m`). */
   limit?: RateLimit | null;
   limiter?: RateLimiter;
+  /** Split every new order into kitchen tickets. */
+  tickets?: OrderTickets;
 }
 
 /** Thrown inside the order transaction when the Idempotency-Key is already taken: rolls it back. */
@@ -87,7 +106,7 @@ class KeyTaken extends Error {}
 export function createOrderService(db: Db, venues: VenueStore, options: OrderServiceOptions = {}): OrderService {
   const now = options.now ?? (() => new Date());
   const { events } = options;
-  const { limiter } = options;
+  const { limiter, tickets } = options;
   const limit = options.limit ?? null;
   const closers = new Set<() => void>();
   const parse = (doc: string) => JSON.parse(doc) as Order;
@@ -141,10 +160,11 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
         const id = randomUUID();
         // The first round trip, sent together (pipelined). The key's primary key decides which of
         // two simultaneous requests (on any instances) makes the order. A repeat is not refused by
-        // the limit: the key decides first.
-        const [limited, claimed] = await Promise.all([
+        // the limit: the key decides first. A table's round also reads what its table has sent to the kitchen.
+        const [limited, claimed, prepared] = await Promise.all([
           checkLimit(tx, userId, at).then(() => undefined, (error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
           sql.claimIdempotencyKey(tx, { userId, key, bodyHash: hashBody(bodyText), orderId: id, createdAt: at.getTime() }),
+          tickets?.prepare(tx, venue.id, extra.sessionId),
         ]);
         // Taken by another request: roll back.
         if (!claimed) throw new KeyTaken();
@@ -176,14 +196,15 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
           createdAt,
         };
         // The second round trip, sent together: the venue's day counter (its row stays locked until
-        // the COMMIT), the order numbered from it, its event (the stored document), its count, and
-        // the COMMIT (with the wait for the disk) when nothing follows them.
+        // the COMMIT), the order numbered from it, its event (the stored document), its count, its
+        // kitchen tickets, and the COMMIT (with the wait for the disk) when nothing follows them.
         const counter = sql.nextOrderNumber(tx, venue.id, day);
         const writes = [
           counter,
           sql.insertNumberedOrder(tx, { id: doc.id, venueId: venue.id, userId, day, status: doc.status, doc: JSON.stringify(doc), createdAt }),
           events ? events.append(tx, { venueId: venue.id, orderId: doc.id, sessionId: extra.sessionId, type: 'order', data: sql.orderDocValue(doc.id) }) : Promise.resolve(0),
           recordOrder(tx, userId, at),
+          tickets ? tickets.write(tx, doc, extra.sessionId, prepared) : Promise.resolve(),
         ];
         if (extra.after) {
           await Promise.all(writes);
@@ -233,10 +254,12 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
         order.status = status;
         order.history.push({ status, at: now().toISOString() });
         const json = JSON.stringify(order);
+        // A cancelled order's kitchen tickets go in the same transaction (one more round trip, on a rare change).
+        const kitchen = status === 'cancelled' && tickets ? tickets.cancelled(tx, order) : undefined;
         await Promise.all([
           sql.updateOrderStatus(tx, id, status, json),
           events?.append(tx, { venueId: order.venueId, orderId: order.id, sessionId: tableSessionOf(row.user_id), type: 'order', data: json }),
-          tx.commit(),
+          kitchen ?? tx.commit(),
         ]);
         return order;
       });

@@ -326,6 +326,35 @@ INSERT INTO rate_hits (bucket, at) SELECT 'login:' || client_key, at FROM login_
 DROP TABLE login_failures;
 `,
   },
+  {
+    // Kitchen tickets (docs/rules.md#the-kitchen): one per station (and held course) of an order,
+    // written in the order's transaction. `doc` is the ticket without its status; `held` 1 while a
+    // later course of a table waits for «Marchar»; `cancelled` 1 (and done) when its order was
+    // cancelled; `released_at` (ms) orders a station's queue.
+    name: 'kitchen tickets',
+    up: (t) => `
+CREATE TABLE tickets (
+  id TEXT PRIMARY KEY,
+  venue_id TEXT NOT NULL,
+  order_id TEXT NOT NULL,
+  session_id TEXT,
+  station TEXT NOT NULL,
+  course TEXT,
+  position INTEGER NOT NULL,
+  held INTEGER NOT NULL DEFAULT 0,
+  cancelled INTEGER NOT NULL DEFAULT 0,
+  status TEXT NOT NULL,
+  doc TEXT NOT NULL,
+  created_at ${t.bigint} NOT NULL,
+  released_at ${t.bigint},
+  fired_at TEXT,
+  done_at ${t.bigint}
+);
+CREATE INDEX tickets_station ON tickets (venue_id, station, status, released_at);
+CREATE INDEX tickets_order ON tickets (order_id);
+CREATE INDEX tickets_session ON tickets (session_id, course);
+`,
+  },
 ];
 
 /** The statements of one step on one engine, in order. */

@@ -416,14 +416,14 @@ function Categories({ venueId, setUndo }: { venueId: string; setUndo: (u: Undo) 
   );
 }
 
-function CsvImport({ onImport, currency, locale, takenIds }: { onImport: (rows: CsvRow[]) => void; currency: string; locale: string; takenIds: () => Set<string> }) {
+function CsvImport({ onImport, currency, locale, stations, takenIds }: { onImport: (rows: CsvRow[]) => void; currency: string; locale: string; stations: () => Venue['stations']; takenIds: () => Set<string> }) {
   const [preview, setPreview] = useState<CsvPreview>();
   const rows = preview?.rows;
   const good = rows?.filter((r) => r.product) ?? [];
   const cut = preview !== undefined && preview.total > CSV_ROW_LIMIT;
   return (
     <div className="flex flex-col gap-2">
-      <label htmlFor="csv-file" className="text-sm font-medium">Archivo CSV (columnas: category,name,description,price,allergens,tags)</label>
+      <label htmlFor="csv-file" className="text-sm font-medium">Archivo CSV (columnas: category,name,description,price,allergens,tags y, si quieres, station)</label>
       <input
         id="csv-file"
         type="file"
@@ -431,7 +431,7 @@ function CsvImport({ onImport, currency, locale, takenIds }: { onImport: (rows: 
         className="file-input min-h-11"
         onChange={(e) => {
           const file = e.target.files?.[0];
-          if (file) void file.text().then((text) => setPreview(parseMenuCsv(text, { currency, locale }, takenIds())));
+          if (file) void file.text().then((text) => setPreview(parseMenuCsv(text, { currency, locale, stations: stations() }, takenIds())));
         }}
       />
       {rows && (
@@ -597,7 +597,7 @@ function Editor({ venueId, newName, user }: { venueId: string; newName?: string;
           <Categories venueId={venueId} setUndo={setUndo} />
         </Section>
         <Section title="Importar desde CSV">
-          <CsvImport onImport={importRows} currency={loaded.currency} locale={loaded.locale} takenIds={() => new Set(getValues('categories').flatMap((c) => c.products.map((p) => p.id)))} />
+          <CsvImport onImport={importRows} currency={loaded.currency} locale={loaded.locale} stations={() => getValues('stations')} takenIds={() => new Set(getValues('categories').flatMap((c) => c.products.map((p) => p.id)))} />
         </Section>
         <div ref={publishBar} data-testid="publish-bar" className="sticky bottom-0 z-10 flex flex-wrap items-center gap-3 border-t border-base-300 bg-base-100 p-3">
           <button type="submit" className="btn btn-primary min-h-11" disabled={isSubmitting}>{isNew ? 'Publicar local' : 'Publicar cambios'}</button>

@@ -8,7 +8,8 @@ import * as z from 'zod/mini';
 import { toNestErrors } from '@hookform/resolvers';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldError, Resolver } from 'react-hook-form';
-import { ALLERGENS, TAGS, type Allergen, type Tag, type Venue } from '../../contract/venue.ts';
+import { ALLERGENS, TAGS, type Allergen, type Course, type Tag, type Venue } from '../../contract/venue.ts';
+import { stationsOf } from '../../contract/kitchen.ts';
 import { MANAGE_LIMITS, spanishErrors, VenueInput } from '../../contract/manage.ts';
 import { RESERVED_VENUE_IDS } from '../../contract/limits.ts';
 import { ALLERGEN_LABELS, TAG_LABELS } from '../../contract/menu-labels.ts';
@@ -20,8 +21,13 @@ export interface FormGroup { id: string; name: string; min: number; max: number;
 export interface FormProduct {
   id: string; name: string; description: string; priceText: string; image?: Venue['categories'][number]['products'][number]['image'];
   tags: Tag[]; allergens: Allergen[]; available: boolean; optionGroups: FormGroup[];
+  /** The station that prepares it when not its category's (docs/rules.md#the-kitchen). */
+  station?: string;
 }
-export interface FormCategory { id: string; name: string; description?: string; availableFrom: string; availableUntil: string; products: FormProduct[] }
+export interface FormCategory {
+  id: string; name: string; description?: string; availableFrom: string; availableUntil: string; products: FormProduct[];
+  station?: string; course?: Course;
+}
 export type FormValues = Omit<Venue, 'categories' | 'minOrder' | 'deliveryFee' | 'phone' | 'tables'> & {
   phone: string; minOrderText: string; deliveryFeeText: string; tables: string[]; categories: FormCategory[];
 };
@@ -56,8 +62,10 @@ export function toForm(venue: Venue): FormValues {
     categories: categories.map((c) => ({
       id: c.id, name: c.name, ...(c.description !== undefined ? { description: c.description } : {}),
       availableFrom: c.availableFrom ?? '', availableUntil: c.availableUntil ?? '',
+      ...(c.station ? { station: c.station } : {}), ...(c.course ? { course: c.course } : {}),
       products: c.products.map((p) => ({
         id: p.id, name: p.name, description: p.description, priceText: text(p.price), ...(p.image ? { image: p.image } : {}),
+        ...(p.station ? { station: p.station } : {}),
         tags: [...p.tags], allergens: [...p.allergens], available: p.available,
         optionGroups: p.optionGroups.map((g) => ({
           id: g.id, name: g.name, min: g.min, max: g.max,
@@ -95,9 +103,11 @@ export function toDraft(values: FormValues): { draft: unknown; moneyErrors: Reco
     categories: categories.map((c, ci) => ({
       id: c.id, name: c.name, ...(c.description ? { description: c.description } : {}),
       ...(c.availableFrom ? { availableFrom: c.availableFrom } : {}), ...(c.availableUntil ? { availableUntil: c.availableUntil } : {}),
+      ...(c.station ? { station: c.station } : {}), ...(c.course ? { course: c.course } : {}),
       products: c.products.map((p, pi) => ({
         id: p.id, name: p.name, description: p.description, price: money(p.priceText, `categories.${ci}.products.${pi}.priceText`, { allowNegative: true }) ?? 0,
         ...(p.image ? { image: p.image } : {}), tags: p.tags, allergens: p.allergens, available: p.available,
+        ...(p.station ? { station: p.station } : {}),
         optionGroups: p.optionGroups.map((g, gi) => ({
           id: g.id, name: g.name, min: Number(g.min), max: Number(g.max),
           options: g.options.map((o, oi) => ({
@@ -161,7 +171,7 @@ export function slug(text: string, taken: ReadonlySet<string>): string {
   return id;
 }
 
-// ── CSV import: category,name,description,price,allergens,tags ──────────────────────
+// ── CSV import: category,name,description,price,allergens,tags[,station] ──────────────────────
 
 export interface CsvRow { line: number; category: string; name: string; product?: FormProduct; errors: string[] }
 /** The rows read (at most `CSV_ROW_LIMIT`) and how many data rows the file has. */
@@ -206,8 +216,13 @@ const byLabel = <T extends string>(labels: Record<T, string>, values: readonly T
 const ALLERGEN_BY_NAME = byLabel(ALLERGEN_LABELS, ALLERGENS, ALLERGEN_WORDS);
 const TAG_BY_NAME = byLabel(TAG_LABELS, TAGS);
 
-/** Parses the CSV (header row required; the first `CSV_ROW_LIMIT` rows); every row gets its Spanish errors. */
-export function parseMenuCsv(text: string, money: { currency: string; locale: string }, taken: ReadonlySet<string>): CsvPreview {
+/**
+ * Parses the CSV (header row required; the first `CSV_ROW_LIMIT` rows); every row gets its Spanish errors.
+ * An optional `station` column names the dish's station by its id or its name (`stations`: the venue's).
+ */
+export function parseMenuCsv(text: string, money: { currency: string; locale: string; stations?: Venue['stations'] }, taken: ReadonlySet<string>): CsvPreview {
+  const stations = stationsOf({ stations: money.stations });
+  const stationByName = new Map(stations.flatMap((s) => [[fold(s.id), s.id], [fold(s.name), s.id]] as const));
   const result = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim().toLowerCase() });
   const ids = new Set(taken);
   const missing = ['category', 'name', 'price'].filter((h) => !result.meta.fields?.includes(h));
@@ -234,12 +249,15 @@ export function parseMenuCsv(text: string, money: { currency: string; locale: st
       const found = TAG_BY_NAME.get(fold(t));
       if (found) { if (!tags.includes(found)) tags.push(found); } else errors.push(`Etiqueta desconocida: «${t.slice(0, 30)}»`);
     }
+    const stationCell = (row.station ?? '').trim();
+    const station = stationCell ? stationByName.get(fold(stationCell)) : undefined;
+    if (stationCell && !station) errors.push(`Estación desconocida: «${stationCell.slice(0, 30)}» (estaciones: ${stations.map((s) => s.name).join(', ')})`);
     const shownName = name.slice(0, 80);
     if (errors.length) return { line: i + 2, category, name: shownName, errors };
     const id = slug(name, ids);
     ids.add(id);
     const value = (price as { value: number }).value;
-    return { line: i + 2, category, name: shownName, errors, product: { id, name, description, priceText: formatMoneyText(value, money.currency, money.locale), tags, allergens, available: true, optionGroups: [] } };
+    return { line: i + 2, category, name: shownName, errors, product: { id, name, description, priceText: formatMoneyText(value, money.currency, money.locale), tags, allergens, available: true, optionGroups: [], ...(station ? { station } : {}) } };
   });
   return { rows, total: result.data.length };
 }

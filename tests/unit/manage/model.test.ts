@@ -37,7 +37,23 @@ describe('form model', () => {
       expect(out.messages, venue.id).toEqual({});
       const saved = out.values as typeof full;
       expect(saved.categories.flatMap((c) => c.products.map((p) => p.price))).toEqual(full.categories.flatMap((c) => c.products.map((p) => p.price)));
+      // The kitchen's settings survive the editor (docs/rules.md#the-kitchen).
+      expect(saved.stations, venue.id).toEqual(full.stations);
+      expect(saved.holdCourses, venue.id).toEqual(full.holdCourses);
+      expect(saved.categories.map((c) => [c.station, c.course]), venue.id).toEqual(full.categories.map((c) => [c.station, c.course]));
+      expect(saved.categories.flatMap((c) => c.products.map((p) => p.station)), venue.id).toEqual(full.categories.flatMap((c) => c.products.map((p) => p.station)));
     }
+  });
+
+  it('puts a station that does not exist at its field', async () => {
+    const form = toForm({ ...DEMO_VENUES[0]!, updatedAt: 'x' });
+    form.categories[0]!.station = 'horno';
+    form.categories[1]!.products[0]!.station = 'plancha';
+    const { messages } = await resolve(form);
+    expect(messages).toEqual({
+      'categories.0.station': 'La estación «horno» no existe: añádela en las estaciones del local',
+      'categories.1.products.0.station': 'La estación «plancha» no existe: añádela en las estaciones del local',
+    });
   });
 
   it('puts contract errors at the form fields through the zod resolver (price text, min > max, long names, money typed wrong)', async () => {
@@ -88,6 +104,16 @@ describe('CSV import', () => {
       if (allergen) expect(rows[i]!.product?.allergens, word).toEqual([allergen]);
       else expect(rows[i]!.errors, word).toEqual([`Alérgeno desconocido: «${word}»`]);
     });
+  });
+
+  it('reads an optional station column by the station\'s id or name', () => {
+    const stations = [{ id: 'cocina', name: 'Cocina' }, { id: 'barra', name: 'Barra de café' }];
+    const csv = 'category,name,price,station\nCafés,Tinto,2,barra\nCafés,Latte,3,Barra de Cafe\nPlatos,Bandeja,20,\nPlatos,Ajiaco,18,horno\n';
+    const { rows } = parseMenuCsv(csv, { ...ES, stations }, new Set());
+    expect(rows.map((r) => r.product?.station)).toEqual(['barra', 'barra', undefined, undefined]);
+    expect(rows[3]!.errors).toEqual(['Estación desconocida: «horno» (estaciones: Cocina, Barra de café)']);
+    // A venue without stations has «Cocina».
+    expect(parseMenuCsv('category,name,price,station\nPlatos,Ajiaco,18,cocina\n', ES, new Set()).rows[0]!.product?.station).toBe('cocina');
   });
 
   it('reads the first 500 rows of a longer file and says so', () => {
