@@ -44,35 +44,37 @@ export function KitchenScreen({ venue, station }: Props) {
   const thresholds = useStore($thresholds);
   const soundOn = useStore($soundOn);
   const grid = useRef<HTMLOListElement>(null);
-  /** After a bump from the keyboard, the ticket that takes its place gets the focus (or the list's heading). */
-  const focusAt = useRef<number | null>(null);
+  /** After a bump from a focused ticket, the ticket that takes its place gets the focus (or the title when none is left). */
+  const focusAfter = useRef<{ gone: string; index: number } | null>(null);
   const focusTicket = useRef<string | null>(null);
 
   useLayoutEffect(() => {
     if (focusTicket.current) {
       const heading = document.getElementById(ticketHeadingId(focusTicket.current));
+      if (!heading) return;
       focusTicket.current = null;
-      heading?.closest('[data-ticket-card]')?.querySelector<HTMLElement>('[data-ticket-button]')?.focus();
+      heading.closest('[data-ticket-card]')?.querySelector<HTMLElement>('[data-ticket-button]')?.focus();
       return;
     }
-    if (focusAt.current === null) return;
+    const after = focusAfter.current;
+    // Only once the bumped ticket has left the screen (the stream may tell before the API answers).
+    if (!after || tickets.some((t) => t.id === after.gone)) return;
+    focusAfter.current = null;
     const list = cards(grid.current);
-    const target = list[Math.min(focusAt.current, list.length - 1)];
-    focusAt.current = null;
-    (target ?? document.getElementById('kitchen-title'))?.focus();
+    (list[Math.min(after.index, list.length - 1)] ?? document.getElementById('kitchen-title'))?.focus();
   }, [tickets]);
 
   async function onBump(ticket: Ticket, index: number): Promise<void> {
-    const hadFocus = document.activeElement?.closest('[data-ticket-card]')?.querySelector(`#${ticketHeadingId(ticket.id)}`);
-    if (await bump(venue.id, station.id, ticket)) {
-      if (hadFocus) focusAt.current = index;
-    }
+    const focused = document.activeElement?.closest('[data-ticket-card]')?.contains(document.getElementById(ticketHeadingId(ticket.id)));
+    if (focused) focusAfter.current = { gone: ticket.id, index };
+    if (!(await bump(venue.id, station.id, ticket)) && focusAfter.current?.gone === ticket.id) focusAfter.current = null;
   }
 
   async function onUndo(): Promise<void> {
     const ticket = lastBumped;
     if (!ticket) return;
-    if (await undoLastBump(venue.id, station.id)) focusTicket.current = ticket.id;
+    focusTicket.current = ticket.id;
+    if (!(await undoLastBump(venue.id, station.id))) focusTicket.current = null;
   }
 
   /** Arrow keys on a ticket's «Listo» move to the next, previous, lower or upper ticket; Enter presses it. */

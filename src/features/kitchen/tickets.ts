@@ -19,7 +19,9 @@ export function sortTickets(list: readonly Ticket[]): Ticket[] {
 /** One copy of a ticket (from the stream or an API answer) applied to a station's list: it is shown once, or leaves. */
 export function applyTicket(list: readonly Ticket[], ticket: Ticket, station: string): Ticket[] {
   const others = list.filter((t) => t.id !== ticket.id);
-  return showsOn(ticket, station) ? sortTickets([...others, ticket]) : others === list ? [...list] : others;
+  if (showsOn(ticket, station)) return sortTickets([...others, ticket]);
+  // Nothing to take off: the same list, so nothing redraws.
+  return others.length === list.length ? (list as Ticket[]) : others;
 }
 
 export interface AgeThresholds {
