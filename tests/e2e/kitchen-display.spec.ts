@@ -317,6 +317,8 @@ test('«Marchar principales» on the board sends the table\'s held mains to the 
   const fire = table.getByRole('button', { name: `Marchar principales, Mesa ${TABLE}` });
   await expect(fire).toHaveText('Marchar principales');
   await expectNoAxeViolations(page, 'board with a held course');
+  await table.scrollIntoViewIfNeeded();
+  await screenshot(page, 'board-marchar');
   await fire.click();
   await expect(page.getByTestId('fired-toast')).toContainText(`Mesa ${TABLE}: marchan principales (1 comanda).`);
   await expect(fire).toHaveCount(0);

@@ -93,42 +93,48 @@ export function KitchenScreen({ venue, station }: Props) {
 
   return (
     <section aria-labelledby="kitchen-title" data-testid="kitchen-display" data-state={gate} className="flex flex-col gap-3">
-      <header className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <div className="mr-auto">
-          <h1 id="kitchen-title" tabIndex={-1} className="rounded text-2xl font-bold outline-none focus-visible:ring-2 focus-visible:ring-primary-strong">
-            {station.name} <span className="font-normal">· {tickets.length === 1 ? '1 comanda' : `${tickets.length} comandas`}</span>
-          </h1>
-          <p className="text-sm text-base-content/80">{venue.name}</p>
+      <header className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
+          <div>
+            <h1 id="kitchen-title" tabIndex={-1} className="rounded text-2xl font-bold outline-none focus-visible:ring-2 focus-visible:ring-primary-strong">
+              {station.name} <span className="font-normal">· {tickets.length === 1 ? '1 comanda' : `${tickets.length} comandas`}</span>
+            </h1>
+            <p className="text-sm text-base-content/80">{venue.name}</p>
+          </div>
+          <p
+            role="status"
+            data-testid="kitchen-connection"
+            data-live={live ? 'true' : 'false'}
+            className={`flex items-center gap-2 rounded-field px-3 py-2 font-semibold ${live ? 'bg-[#e3f4e8] text-[#1f6f3a]' : 'bg-[#fff4d6] text-[#5c3a00]'}`}
+          >
+            {!live && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            {connection}
+          </p>
         </div>
-        <p
-          role="status"
-          data-testid="kitchen-connection"
-          data-live={live ? 'true' : 'false'}
-          className={`flex min-h-11 items-center gap-2 rounded-field px-3 font-semibold ${live ? 'bg-[#e3f4e8] text-[#1f6f3a]' : 'bg-[#fff4d6] text-[#5c3a00]'}`}
-        >
-          {!live && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          {connection}
-        </p>
-        <button
-          type="button"
-          aria-pressed={soundOn}
-          className={`btn min-h-11 ${soundOn ? 'btn-outline' : 'btn-primary'}`}
-          onClick={() => setSound(!soundOn)}
-        >
-          {soundOn ? 'Sonido activado' : 'Activar sonido'}
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline min-h-11 aria-disabled:cursor-not-allowed"
-          aria-disabled={lastBumped ? undefined : true}
-          aria-describedby={lastBumped ? 'kitchen-undo-detail' : undefined}
-          onClick={() => void onUndo()}
-        >
-          Deshacer
-          {lastBumped && <span id="kitchen-undo-detail" className="font-normal">(pedido {lastBumped.orderNumber})</span>}
-        </button>
+        <div className="flex flex-wrap items-center gap-2">
+          <StationNav venueId={venue.id} stations={venue.stations} current={station.id} />
+          <div className="ml-auto flex flex-wrap gap-2">
+            <button
+              type="button"
+              aria-pressed={soundOn}
+              className={`btn min-h-11 ${soundOn ? 'btn-outline' : 'btn-primary'}`}
+              onClick={() => setSound(!soundOn)}
+            >
+              {soundOn ? 'Sonido activado' : 'Activar sonido'}
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline min-h-11 aria-disabled:cursor-not-allowed"
+              aria-disabled={lastBumped ? undefined : true}
+              aria-describedby={lastBumped ? 'kitchen-undo-detail' : undefined}
+              onClick={() => void onUndo()}
+            >
+              Deshacer
+              {lastBumped && <span id="kitchen-undo-detail" className="font-normal">(pedido {lastBumped.orderNumber})</span>}
+            </button>
+          </div>
+        </div>
       </header>
-      <StationNav venueId={venue.id} stations={venue.stations} current={station.id} />
 
       <div aria-live="polite" role="status" className="sr-only" data-testid="kitchen-announcer">{announcement}</div>
 
@@ -144,7 +150,6 @@ export function KitchenScreen({ venue, station }: Props) {
           </p>
         ) : (
           <>
-            <p className="text-sm text-base-content/80" id="kitchen-keys">Con teclado: flechas para moverte entre comandas, Intro para marcar la elegida como lista.</p>
             <ol
               ref={grid}
               aria-label={`Comandas abiertas de ${station.name}, la más antigua primero`}
@@ -157,6 +162,7 @@ export function KitchenScreen({ venue, station }: Props) {
                 </li>
               ))}
             </ol>
+            <p className="text-sm text-base-content/80" id="kitchen-keys">Con teclado: flechas para moverte entre comandas, Intro para marcar la elegida como lista.</p>
           </>
         )
       )}

@@ -46,7 +46,7 @@ export function TicketCard({ ticket, now, thresholds, busy, onBump, onKeyDown }:
       <header className={`flex flex-wrap items-baseline justify-between gap-x-3 px-3 py-2 ${BAND[tone]}`}>
         <h2 id={headingId} className="text-3xl font-extrabold leading-tight">
           <span className="sr-only">Pedido </span>
-          <span className="tabular-nums">{ticket.orderNumber}</span>
+          {ticket.orderNumber}
         </h2>
         <p className="text-lg font-bold" data-testid="kitchen-ticket-age">
           <span className="tabular-nums">{ageText(minutes)}</span> · {AGE_TONE_WORDS[tone]}
@@ -77,7 +77,7 @@ export function TicketCard({ ticket, now, thresholds, busy, onBump, onKeyDown }:
           aria-disabled={busy ? true : undefined}
           data-ticket-button=""
           onKeyDown={onKeyDown}
-          className="btn h-auto min-h-14 w-full border-0 bg-[#1f6f3a] text-xl text-white hover:bg-[#175a2e] aria-disabled:cursor-wait aria-disabled:opacity-70"
+          className="btn h-auto min-h-12 w-full border-0 bg-[#1f6f3a] text-xl text-white hover:bg-[#175a2e] aria-disabled:cursor-wait aria-disabled:opacity-70"
           onClick={() => {
             if (!busy) onBump(ticket);
           }}
