@@ -135,6 +135,7 @@ test.describe('kitchen display', { tag: '@desktop' }, () => {
     const first = await placeOrder(request, 'Primero Teclado');
     const second = await placeOrder(request, 'Segundo Teclado');
     await expect(ticket(page, second.number)).toHaveCount(1);
+    await screenshot(page, 'kitchen-display-grid');
     await ticket(page, first.number).getByRole('button', { name: /^Listo/ }).focus();
     await page.keyboard.press('ArrowRight');
     await expect(ticket(page, second.number).getByRole('button', { name: /^Listo/ })).toBeFocused();
@@ -229,10 +230,10 @@ test('«Activar sonido» beeps on each new ticket', async ({ page, request }) =>
   await page.addInitScript(() => {
     const w = window as unknown as { beeps: number };
     w.beeps = 0;
-    const start = OscillatorNode.prototype.start;
-    OscillatorNode.prototype.start = function (...args: Parameters<typeof start>) {
+    const start: (this: OscillatorNode, when?: number) => void = Reflect.get(OscillatorNode.prototype, 'start');
+    OscillatorNode.prototype.start = function (this: OscillatorNode, when?: number) {
       w.beeps += 1;
-      return start.apply(this, args);
+      start.call(this, when);
     };
   });
   await openDisplay(page);
