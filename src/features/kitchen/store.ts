@@ -5,7 +5,8 @@
  * A read answers what was true when it was asked; every ticket event that arrived since is
  * applied again on top of it, in order, so a read racing the stream never brings back a bumped
  * ticket or hides a new one, and a ticket is shown once, by id. A ticket never seen before
- * beeps (once sound is on) and is announced. Components read the store and call the actions.
+ * beeps (once sound is on) and is announced. While it listens, the screen stays on.
+ * Components read the store and call the actions.
  */
 import { atom, onMount, type ReadableAtom, type WritableAtom } from 'nanostores';
 import { Ticket } from '../../contract/kitchen.ts';
@@ -14,6 +15,7 @@ import { persistentStore } from '../../lib/persist.ts';
 import { toast } from '../../shell/toast.ts';
 import { followBoardStream } from '../staff/index.ts';
 import { bumpTicket, fetchOpenTickets, reopenTicket } from './api.ts';
+import { keepScreenOn } from './screen.ts';
 import { beep, disableSound, enableSound } from './sound.ts';
 import { applyTicket, DEFAULT_THRESHOLDS, sortTickets, validThresholds, type AgeThresholds } from './tickets.ts';
 
@@ -149,9 +151,11 @@ function mount(venueId: string, station: string, display: Display): () => void {
     },
   });
   read();
+  const releaseScreen = keepScreenOn();
 
   return () => {
     stopped = true;
+    releaseScreen();
     stopStream();
     controller.abort();
     display.reload = null;
