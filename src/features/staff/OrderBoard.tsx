@@ -45,7 +45,7 @@ function columnId(status: ActiveStatus): string {
 
 export function OrderBoard({ venueId, canSwitch, user }: { venueId: string; canSwitch: boolean; user: User }) {
   const [$board] = useState(() => boardStore(venueId));
-  const { orders, gate, firstError, syncError, updatedAt, live, venue, announcement, tables, tablesLoaded, tablesError } = useStore($board);
+  const { orders, gate, firstError, syncError, updatedAt, live, venue, announcement, tables, tablesLoaded, tablesError, stations, held } = useStore($board);
   const [moveError, setMoveError] = useState('');
   const [pending, setPending] = useState<Record<string, OrderStatus>>({});
   const [confirming, setConfirming] = useState<Order | null>(null);
@@ -136,6 +136,16 @@ export function OrderBoard({ venueId, canSwitch, user }: { venueId: string; canS
         </div>
       </header>
       <div className="mt-2"><PanelNav page="/panel" venueId={venueId} user={user} /></div>
+      {stations.length > 0 && (
+        <nav aria-label="Pantallas de cocina" className="mt-2 flex flex-wrap items-center gap-2 text-sm" data-testid="board-kitchen-links">
+          <span className="font-semibold">Pantallas de cocina:</span>
+          {stations.map((station) => (
+            <a key={station.id} className="btn btn-outline btn-sm min-h-11" href={`/panel/cocina?venue=${encodeURIComponent(venueId)}&estacion=${encodeURIComponent(station.id)}`}>
+              {station.name}
+            </a>
+          ))}
+        </nav>
+      )}
 
       <div aria-live="polite" role="status" className="sr-only" data-testid="board-announcer">{announcement}</div>
 
@@ -179,6 +189,7 @@ export function OrderBoard({ venueId, canSwitch, user }: { venueId: string; canS
             orders={orders}
             loaded={tablesLoaded}
             error={tablesError}
+            held={held}
             now={now}
             locale={locale}
             timeZone={timeZone}

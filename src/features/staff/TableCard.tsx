@@ -2,6 +2,7 @@
 import { mdiAccountGroup, mdiBellRing } from '@mdi/js';
 import { ORDER_STATUS_LABELS as STATUS_LABELS } from '../../contract/labels.ts';
 import type { Order } from '../../contract/order.ts';
+import type { Course } from '../../contract/venue.ts';
 import { productCountText } from '../../contract/labels.ts';
 import { TABLE_STRINGS, type StaffTableSession, type TableCall } from '../../contract/table.ts';
 import { formatMoney } from '../../lib/money.ts';
@@ -21,6 +22,11 @@ interface Props extends CardContext {
   closing: boolean;
   onAcknowledge: (table: StaffTableSession, call: TableCall) => void;
   onClose: (table: StaffTableSession, trigger: HTMLButtonElement) => void;
+  /** Its courses waiting for «Marchar», in the meal's order. */
+  heldCourses: Course[];
+  /** The course being released right now. */
+  firing: Course | null;
+  onFire: (table: StaffTableSession, course: Course) => void;
 }
 
 export function tableHeadingId(label: string): string {
@@ -33,7 +39,7 @@ const STATUS_TONE: Partial<Record<Order['status'], string>> = {
   cancelled: 'border-[#a3153a] text-[#a3153a]',
 };
 
-export function TableCard({ table, rounds, acknowledging, closing, onAcknowledge, onClose, now, locale, timeZone }: Props) {
+export function TableCard({ table, rounds, acknowledging, closing, onAcknowledge, onClose, heldCourses, firing, onFire, now, locale, timeZone }: Props) {
   const headingId = tableHeadingId(table.table);
   const label = TABLE_STRINGS.table(table.table);
   const called = table.calls.length > 0;
@@ -139,7 +145,23 @@ export function TableCard({ table, rounds, acknowledging, closing, onAcknowledge
         )}
       </div>
 
-      <div className="mt-3 flex justify-end">
+      <div className="mt-3 flex flex-wrap justify-end gap-2">
+        {heldCourses.map((course) => (
+          <button
+            key={course}
+            type="button"
+            data-testid="board-table-fire"
+            aria-label={`Marchar ${course}, ${label}`}
+            aria-disabled={firing === course ? true : undefined}
+            className="btn min-h-11 border-0 bg-primary-strong text-white hover:bg-[#006a8c] aria-disabled:cursor-wait aria-disabled:opacity-70"
+            onClick={() => {
+              if (firing !== course) onFire(table, course);
+            }}
+          >
+            {firing === course && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            Marchar {course}
+          </button>
+        ))}
         <button
           type="button"
           aria-label={`${TABLE_STRINGS.close}, ${label}`}

@@ -6,12 +6,14 @@
  * the tables as they really are.
  */
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { courseRank, type Ticket } from '../../contract/kitchen.ts';
 import type { Order } from '../../contract/order.ts';
+import type { Course } from '../../contract/venue.ts';
 import { TABLE_STRINGS, type StaffTableSession, type TableCall } from '../../contract/table.ts';
 import { problemMessage, problemOf } from '../../lib/http.ts';
 import { toast } from '../../shell/toast.ts';
-import { acknowledgeCall, closeTable } from './api.ts';
-import { announceOnBoard, applyCallAcknowledged, applyTableClosed, refreshTables } from './board-store.ts';
+import { acknowledgeCall, closeTable, fireCourse } from './api.ts';
+import { announceOnBoard, applyCallAcknowledged, applyFired, applyTableClosed, refreshTables } from './board-store.ts';
 import { CloseTableDialog } from './CloseTableDialog.tsx';
 import type { CardContext } from './OrderCard.tsx';
 import { TableCard, tableHeadingId } from './TableCard.tsx';
@@ -27,11 +29,20 @@ interface Props extends CardContext {
   loaded: boolean;
   /** Why the tables could not be read ('' when they could). */
   error: string;
+  /** Tickets of table courses waiting for «Marchar». */
+  held: Ticket[];
+}
+
+/** The courses of a table that wait for «Marchar», in the meal's order. */
+function heldCourses(held: readonly Ticket[], table: string): Course[] {
+  const courses = new Set(held.filter((t) => t.table === table && t.course).map((t) => t.course!));
+  return [...courses].sort((a, b) => courseRank(a) - courseRank(b));
 }
 
 const SECTION_TITLE_ID = 'board-tables-title';
 
-export function TablesSection({ venueId, tables, orders, loaded, error, now, locale, timeZone }: Props) {
+export function TablesSection({ venueId, tables, orders, loaded, error, held, now, locale, timeZone }: Props) {
+  const [firing, setFiring] = useState<string | null>(null);
   const [acknowledging, setAcknowledging] = useState<ReadonlySet<string>>(new Set());
   const [closing, setClosing] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<StaffTableSession | null>(null);
@@ -105,6 +116,27 @@ export function TablesSection({ venueId, tables, orders, loaded, error, now, loc
     }
   }
 
+  async function fire(table: StaffTableSession, course: Course): Promise<void> {
+    const label = TABLE_STRINGS.table(table.table);
+    setFiring(`${table.table}\u0000${course}`);
+    setActionError('');
+    try {
+      const fired = await fireCourse(venueId, table.table, course);
+      applyFired(venueId, fired.tickets);
+      const count = fired.tickets.length;
+      const message = count === 0
+        ? `${label}: no quedaba nada de ${course} por marchar.`
+        : `${label}: marchan ${course} (${count === 1 ? '1 comanda' : `${count} comandas`}).`;
+      toast.success(message, { id: `fired-${table.table}-${course}`, testId: 'fired-toast' });
+      announceOnBoard(venueId, message);
+      focusNext.current = tableHeadingId(table.table);
+    } catch (error) {
+      failed(`No se pudo marchar ${course} de la ${label}.`, error);
+    } finally {
+      setFiring(null);
+    }
+  }
+
   if (!loaded && !error) return null;
 
   return (
@@ -145,6 +177,9 @@ export function TablesSection({ venueId, tables, orders, loaded, error, now, loc
                 rounds={freshRounds(table.rounds, orders)}
                 acknowledging={acknowledging}
                 closing={closing === table.table}
+                heldCourses={heldCourses(held, table.table)}
+                firing={firing?.startsWith(`${table.table}\u0000`) ? (firing.split('\u0000')[1] as Course) : null}
+                onFire={(t, course) => void fire(t, course)}
                 onAcknowledge={(t, call) => void acknowledge(t, call)}
                 onClose={(t, trigger) => {
                   closeTrigger.current = trigger;

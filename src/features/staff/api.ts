@@ -1,7 +1,9 @@
 /** The staff board's API calls (docs/rules.md#api). */
 import { Order, OrderList, type OrderStatus } from '../../contract/order.ts';
 import { StaffTableSessions, TableCall, TableClosed, type StaffTableSession } from '../../contract/table.ts';
-import { VenueList, type VenueSummary } from '../../contract/venue.ts';
+import { FiredCourse, stationsOf, TicketList, type Ticket } from '../../contract/kitchen.ts';
+import { Station, VenueList, type Course, type VenueSummary } from '../../contract/venue.ts';
+import * as z from 'zod/mini';
 import { http } from '../../lib/http.ts';
 
 /** `GET /venues/{id}/orders?status=…` (staff of that venue or admin). */
@@ -48,4 +50,24 @@ export async function acknowledgeCall(venueId: string, callId: string): Promise<
 export async function closeTable(venueId: string, label: string): Promise<TableClosed> {
   const body = await http.post(`venues/${encodeURIComponent(venueId)}/tables/${encodeURIComponent(label)}/close`).json<unknown>();
   return TableClosed.parse(body);
+}
+
+/** `GET /venues/{id}`: the venue's stations (the default one when it names none), for the links to each kitchen display. */
+export async function fetchStations(venueId: string): Promise<Station[]> {
+  const body = z.object({ stations: z.optional(z.array(Station)) }).parse(await http.get(`venues/${encodeURIComponent(venueId)}`).json<unknown>());
+  return [...stationsOf(body)];
+}
+
+/** `GET /venues/{id}/tickets?held=true&status=open`: the courses of tables waiting for «Marchar». */
+export async function fetchHeldTickets(venueId: string, signal?: AbortSignal): Promise<Ticket[]> {
+  const body = await http
+    .get(`venues/${encodeURIComponent(venueId)}/tickets`, { searchParams: { held: 'true', status: 'open' }, retry: 0, signal, cache: 'no-store' })
+    .json<unknown>();
+  return TicketList.parse(body).tickets;
+}
+
+/** `POST /venues/{id}/tables/{label}/courses/{course}/fire` («Marchar»): the held tickets of that course go to their stations. */
+export async function fireCourse(venueId: string, label: string, course: Course): Promise<FiredCourse> {
+  const body = await http.post(`venues/${encodeURIComponent(venueId)}/tables/${encodeURIComponent(label)}/courses/${course}/fire`).json<unknown>();
+  return FiredCourse.parse(body);
 }

@@ -13,10 +13,11 @@
 import { atom, onMount, type ReadableAtom, type WritableAtom } from 'nanostores';
 import type { Order } from '../../contract/order.ts';
 import type { StaffTableSession } from '../../contract/table.ts';
-import type { VenueSummary } from '../../contract/venue.ts';
+import type { Ticket } from '../../contract/kitchen.ts';
+import type { Station, VenueSummary } from '../../contract/venue.ts';
 import { problemMessage, problemOf } from '../../lib/http.ts';
 import { toast } from '../../shell/toast.ts';
-import { fetchTableSessions, fetchVenueOrders, fetchVenueSummaries } from './api.ts';
+import { fetchHeldTickets, fetchStations, fetchTableSessions, fetchVenueOrders, fetchVenueSummaries } from './api.ts';
 import { arrivalMessage, isActiveStatus, mergeOrders, newArrivals } from './board.ts';
 import { startBoardFeed } from './feed.ts';
 import type { Poller } from './poll.ts';
@@ -44,11 +45,15 @@ export interface BoardState {
   tablesLoaded: boolean;
   /** Why the last read of the tables failed ('' once one succeeds). */
   tablesError: string;
+  /** The venue's stations (links to their kitchen displays). */
+  stations: Station[];
+  /** Tickets of table courses waiting for «Marchar». */
+  held: Ticket[];
 }
 
 const INITIAL: BoardState = {
   gate: 'loading', orders: [], firstError: '', syncError: '', updatedAt: null, live: false, venue: null, announcement: '',
-  tables: [], tablesLoaded: false, tablesError: '',
+  tables: [], tablesLoaded: false, tablesError: '', stations: [], held: [],
 };
 
 interface Board {
@@ -103,6 +108,28 @@ function mount(venueId: string, board: Board): () => void {
         if (venue && typeof document !== 'undefined') document.title = `Panel · ${venue.name} - umenu-ui`;
       })
       .catch(() => undefined);
+    fetchStations(venueId)
+      .then((stations) => {
+        if (!stopped) patch(board, { stations });
+      })
+      .catch(() => undefined);
+  };
+
+  /** Held tickets the stream changed while the list was being read (those copies are fresher). */
+  let heldTouched: Map<string, Ticket> | null = null;
+  const loadHeld = () => {
+    heldTouched = new Map();
+    fetchHeldTickets(venueId, tablesController.signal)
+      .then((fetched) => {
+        if (stopped) return;
+        let held = fetched;
+        for (const ticket of heldTouched?.values() ?? []) held = withHeld(held, ticket);
+        patch(board, { held });
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        heldTouched = null;
+      });
   };
 
   const arrived = (list: readonly Order[]) => {
@@ -144,6 +171,7 @@ function mount(venueId: string, board: Board): () => void {
       return;
     }
     touched = new Set();
+    loadHeld();
     fetchTableSessions(venueId, tablesController.signal)
       .then((fetched) => {
         if (stopped) return;
@@ -204,6 +232,10 @@ function mount(venueId: string, board: Board): () => void {
       patch(board, { tables, updatedAt: now() });
       called(tables);
     },
+    onTicket(ticket) {
+      heldTouched?.set(ticket.id, ticket);
+      patch(board, { held: withHeld(board.$state.get().held, ticket) });
+    },
     onTableCart(change) {
       const known = board.$state.get().tables;
       // A table the board does not know yet (its first join is on the way): read the list.
@@ -234,6 +266,12 @@ function mount(venueId: string, board: Board): () => void {
     if (board.announceTimer) clearTimeout(board.announceTimer);
     board.announceTimer = null;
   };
+}
+
+/** A ticket's newest copy applied to the held list: in it while held and open, out otherwise. */
+function withHeld(held: readonly Ticket[], ticket: Ticket): Ticket[] {
+  const others = held.filter((t) => t.id !== ticket.id);
+  return ticket.held && ticket.status === 'open' && !ticket.cancelled ? [...others, ticket] : others;
 }
 
 function boardOf(venueId: string): Board {
@@ -283,4 +321,10 @@ export function applyCallAcknowledged(venueId: string, callId: string): void {
 export function applyTableClosed(venueId: string, label: string): void {
   const board = boardOf(venueId);
   patch(board, { tables: withoutTable(board.$state.get().tables, label) });
+}
+
+/** Tickets we released with «Marchar» (the API's answer): they leave the held list at once. */
+export function applyFired(venueId: string, tickets: readonly Ticket[]): void {
+  const board = boardOf(venueId);
+  patch(board, { held: tickets.reduce(withHeld, board.$state.get().held) });
 }

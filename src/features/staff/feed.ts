@@ -8,6 +8,7 @@
  * with `Last-Event-ID` (kept per venue in sessionStorage), so what changed
  * meanwhile arrives as events; replacing orders by id shows nothing twice.
  */
+import { Ticket } from '../../contract/kitchen.ts';
 import { Order } from '../../contract/order.ts';
 import { StaffCartChange, StaffTableSession } from '../../contract/table.ts';
 import { followStream } from '../../lib/event-stream.ts';
@@ -23,6 +24,8 @@ export interface FeedHandlers extends PollHandlers {
   onVenue?: () => void;
   /** One table session changed (people, cart, rounds, calls, closed); `null` when its copy could not be read. */
   onTable?: (session: StaffTableSession | null) => void;
+  /** A kitchen ticket was created, bumped, reopened or released (`event: ticket`). */
+  onTicket?: (ticket: Ticket) => void;
   /** A table's cart size changed (`event: table-cart`). */
   onTableCart?: (change: StaffCartChange) => void;
 }
@@ -40,15 +43,40 @@ export function boardStreamPath(venueId: string): string {
   return `venues/${encodeURIComponent(venueId)}/orders/events`;
 }
 
+export interface BoardStreamHandlers {
+  /** One event of the venue's stream (`order`, `ticket`, `table`, `venue`, …), in order, never twice. */
+  onEvent: (name: string, data: string) => void;
+  /** The stream is up (after `ready`: a catch-up read belongs here) or down. */
+  onState: (state: 'up' | 'down') => void;
+  /** Where the last event id is kept for a reload to resume (default: the board's key). */
+  resumeKey?: string;
+}
+
+/**
+ * Follows the venue's board stream as the signed-in staff member: resumed with `Last-Event-ID`
+ * after a drop or a reload (src/lib/event-stream.ts). The board and the kitchen display both
+ * listen to it; returns the function that stops it.
+ */
+export function followBoardStream(venueId: string, handlers: BoardStreamHandlers): () => void {
+  const path = boardStreamPath(venueId);
+  return followStream({
+    path,
+    resumeKey: handlers.resumeKey ?? path,
+    token: () => auth.requestToken().catch(() => null),
+    onEvent: (name, data) => handlers.onEvent(name, data),
+    onState: handlers.onState,
+  });
+}
+
 export function startBoardFeed(venueId: string, fetcher: Fetcher, handlers: FeedHandlers): Poller {
   const poller = startPolling(fetcher, handlers);
-  const path = boardStreamPath(venueId);
-  const stopStream = followStream({
-    path,
-    resumeKey: path,
-    token: () => auth.requestToken().catch(() => null),
+  const stopStream = followBoardStream(venueId, {
     onEvent(name, data) {
       if (name === 'venue') return handlers.onVenue?.();
+      if (name === 'ticket') {
+        const parsed = Ticket.safeParse(parseJson(data));
+        return parsed.success ? handlers.onTicket?.(parsed.data) : undefined;
+      }
       if (name === 'table-cart') {
         const parsed = StaffCartChange.safeParse(parseJson(data));
         return parsed.success ? handlers.onTableCart?.(parsed.data) : handlers.onTable?.(null);

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Ticket } from '../../../src/contract/kitchen.ts';
 import type { Order, OrderStatus } from '../../../src/contract/order.ts';
 import type { StaffTableSession, TableCall } from '../../../src/contract/table.ts';
 import type { VenueSummary } from '../../../src/contract/venue.ts';
@@ -8,6 +9,7 @@ import { follows } from '../fake-stream.ts';
 const fetchVenueOrders = vi.fn<(venueId: string, statuses: readonly OrderStatus[]) => Promise<Order[]>>();
 const fetchVenueSummaries = vi.fn<() => Promise<VenueSummary[]>>();
 const fetchTableSessions = vi.fn<(venueId: string) => Promise<StaffTableSession[]>>();
+const fetchHeldTickets = vi.fn<() => Promise<Ticket[]>>();
 const toastInfo = vi.fn();
 const toastWarning = vi.fn();
 vi.mock('../../../src/lib/event-stream.ts', () => import('../fake-stream.ts'));
@@ -15,13 +17,15 @@ vi.mock('../../../src/features/staff/api.ts', () => ({
   fetchVenueOrders: (venueId: string, statuses: readonly OrderStatus[]) => fetchVenueOrders(venueId, statuses),
   fetchVenueSummaries: () => fetchVenueSummaries(),
   fetchTableSessions: (venueId: string) => fetchTableSessions(venueId),
+  fetchStations: () => Promise.resolve([{ id: 'cocina', name: 'Cocina' }, { id: 'barra', name: 'Barra' }]),
+  fetchHeldTickets: () => fetchHeldTickets(),
   changeOrderStatus: vi.fn(),
 }));
 vi.mock('../../../src/shell/toast.ts', () => ({
   toast: { info: (...args: unknown[]) => toastInfo(...args), warning: (...args: unknown[]) => toastWarning(...args), error: vi.fn() },
 }));
 
-const { applyCallAcknowledged, applyTableClosed, boardStore } = await import('../../../src/features/staff/board-store.ts');
+const { applyCallAcknowledged, applyFired, applyTableClosed, boardStore } = await import('../../../src/features/staff/board-store.ts');
 
 const STEPS: OrderStatus[] = ['received', 'preparing', 'ready', 'delivered'];
 const order = (id: string, status: OrderStatus): Order => ({
@@ -46,6 +50,8 @@ beforeEach(() => {
   toastWarning.mockReset();
   fetchTableSessions.mockReset();
   fetchTableSessions.mockResolvedValue([]);
+  fetchHeldTickets.mockReset();
+  fetchHeldTickets.mockResolvedValue([]);
 });
 afterEach(() => vi.useRealTimers());
 
@@ -211,5 +217,31 @@ describe('boardStore', () => {
     expect($board.get().tables.map((t) => `${t.table}:${t.calls.length}`)).toEqual(['4:1']);
     unsubscribe();
     await vi.advanceTimersByTimeAsync(2_000);
+  });
+
+  it('knows the stations and the held courses: a ticket held arrives, a fired one leaves (from the stream or our own «Marchar»)', async () => {
+    const held = (id: string, course: Ticket['course'], change: Partial<Ticket> = {}): Ticket => ({
+      id, orderId: 'o1', orderNumber: 'A-1', station: 'cocina', mode: 'table', table: '3', customer: 'Mesa 3',
+      createdAt: new Date().toISOString(), course, lines: [], status: 'open', held: true, ...change,
+    });
+    fetchVenueOrders.mockResolvedValue([]);
+    fetchVenueSummaries.mockResolvedValue([venue('Taquería')]);
+    fetchHeldTickets.mockResolvedValue([held('t1', 'principales')]);
+    const $board = boardStore('held-v');
+    const unsubscribe = $board.listen(() => {});
+    await vi.advanceTimersByTimeAsync(0);
+    expect($board.get().stations.map((s) => s.name)).toEqual(['Cocina', 'Barra']);
+    expect($board.get().held.map((t) => t.id)).toEqual(['t1']);
+    const stream = follows.at(-1)!;
+    stream.up();
+    await vi.advanceTimersByTimeAsync(0);
+    stream.send('ticket', held('t2', 'postres'), 21);
+    await vi.advanceTimersByTimeAsync(0);
+    expect($board.get().held.map((t) => t.id).sort()).toEqual(['t1', 't2']);
+    stream.send('ticket', held('t2', 'postres', { held: false, firedAt: new Date().toISOString() }), 22);
+    expect($board.get().held.map((t) => t.id)).toEqual(['t1']);
+    applyFired('held-v', [held('t1', 'principales', { held: false })]);
+    expect($board.get().held).toEqual([]);
+    unsubscribe();
   });
 });
