@@ -11,6 +11,7 @@ import type { Course } from '../../../src/contract/venue.ts';
 import { COURSE_LABELS, KITCHEN_MESSAGES, type FiredCourse, type Ticket, type TicketStatus } from '../../../src/contract/kitchen.ts';
 import { problem, HttpProblem } from '../../platform/problem.ts';
 import * as sql from './queries.ts';
+import type { TicketPrinting } from './split.ts';
 
 /** How the kitchen moves an order along (the orders feature's service gives it). */
 export interface OrderProgress {
@@ -49,7 +50,7 @@ export function toTicket(row: sql.TicketRow): Ticket {
 /** Where an order goes when its last ticket is done: ready, through preparing when the board had not moved it. */
 const TOWARDS_READY: Partial<Record<OrderStatus, OrderStatus[]>> = { received: ['preparing', 'ready'], preparing: ['ready'] };
 
-export function createKitchenService(db: Db, orders: OrderProgress, tables: OpenTables, events: EventBus | undefined, now: () => Date = () => new Date()): KitchenService {
+export function createKitchenService(db: Db, orders: OrderProgress, tables: OpenTables, events: EventBus | undefined, now: () => Date = () => new Date(), printing?: TicketPrinting): KitchenService {
   const notFound = () => problem('notFound', 404, KITCHEN_MESSAGES.ticketNotFound);
 
   async function setStatus(venueId: string, ticketId: string, status: TicketStatus): Promise<{ ticket: Ticket; remaining: number }> {
@@ -109,7 +110,12 @@ export function createKitchenService(db: Db, orders: OrderProgress, tables: Open
       const released = await db.hotTransaction(async (tx) => {
         const rows = await sql.releaseCourse(tx, venueId, session.id, course, now());
         const tickets = rows.sort((a, b) => a.created_at - b.created_at || a.position - b.position).map(toTicket);
-        await Promise.all([...(events ? tickets.map((t) => events.append(tx, { venueId, type: 'ticket', data: JSON.stringify(t) })) : []), tx.commit()]);
+        await Promise.all([
+          ...(events ? tickets.map((t) => events.append(tx, { venueId, type: 'ticket', data: JSON.stringify(t) })) : []),
+          // Released tickets print now, like a new order's.
+          printing && tickets.length ? printing.released(tx, venueId, tickets.map((t) => ({ id: t.id, station: t.station }))) : undefined,
+          tx.commit(),
+        ]);
         return tickets;
       });
       if (released.length) events?.committed(venueId);

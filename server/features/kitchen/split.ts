@@ -83,8 +83,13 @@ export function splitOrder(venue: Venue, order: Order, progress: TableProgress |
   });
 }
 
+/** Print jobs for tickets sent to their stations, in the same transaction (the printing feature gives it: server/main.ts). */
+export interface TicketPrinting {
+  released(tx: Queryable, venueId: string, tickets: ReadonlyArray<{ id: string; station: string }>): Promise<unknown>;
+}
+
 /** The orders feature's `OrderTickets`: the split, written with the order (server/main.ts gives it). */
-export function ticketWriter(venues: VenueLookup, events: EventBus | undefined, now: () => Date = () => new Date()) {
+export function ticketWriter(venues: VenueLookup, events: EventBus | undefined, now: () => Date = () => new Date(), printing?: TicketPrinting) {
   return {
     prepare(tx: Queryable, venueId: string, sessionId: string | undefined): Promise<TableProgress | undefined> {
       const venue = venues.get(venueId)?.venue;
@@ -98,10 +103,12 @@ export function ticketWriter(venues: VenueLookup, events: EventBus | undefined, 
       if (!venue) return Promise.resolve();
       const placed = splitOrder(venue, order, prepared as TableProgress | undefined, sessionId ?? null, now());
       if (!placed.length) return Promise.resolve();
-      // One INSERT for every ticket, and their events, all started now: they join the order's batch.
-      // `order.number` is a placeholder until the database numbers the order in this batch (OrderTickets).
+      // One INSERT for every ticket, one for their print jobs, and their events, all started now: they
+      // join the order's batch. `order.number` is a placeholder until the database numbers the order in this batch (OrderTickets).
+      const released = placed.filter((p) => !p.row.held).map((p) => ({ id: p.row.id, station: p.row.station }));
       return Promise.all([
         insertTickets(tx, placed.map((p) => p.row), order.number),
+        printing && released.length ? printing.released(tx, order.venueId, released) : undefined,
         ...(events ? placed.map((p) => events.append(tx, { venueId: order.venueId, type: 'ticket', data: numbered(JSON.stringify(p.ticket), order.id, order.number) })) : []),
       ]);
     },
