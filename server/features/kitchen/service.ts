@@ -4,19 +4,23 @@
  * event in its transaction; the order becomes `ready` (through the orders feature, so the diner
  * sees it live) once every ticket of it is done.
  */
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, Queryable } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events/bus.ts';
 import type { Order, OrderStatus } from '../../../src/contract/order.ts';
 import type { Course } from '../../../src/contract/venue.ts';
 import { COURSE_LABELS, KITCHEN_MESSAGES, type FiredCourse, type Ticket, type TicketStatus } from '../../../src/contract/kitchen.ts';
 import { problem, HttpProblem } from '../../platform/problem.ts';
 import * as sql from './queries.ts';
-import type { TicketPrinting } from './split.ts';
 
 /** How the kitchen moves an order along (the orders feature's service gives it). */
 export interface OrderProgress {
   get(id: string): Promise<{ order: Order } | undefined>;
   setStatus(id: string, status: OrderStatus): Promise<Order>;
+}
+
+/** Print jobs for tickets sent to their stations, in the same transaction (the printing feature gives it: server/main.ts). */
+export interface TicketPrinting {
+  released(tx: Queryable, venueId: string, tickets: ReadonlyArray<{ id: string; station: string }>): Promise<unknown>;
 }
 
 /** A venue's open table sessions (the table sessions feature gives them). */

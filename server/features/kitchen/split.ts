@@ -10,7 +10,7 @@ import type { Order } from '../../../src/contract/order.ts';
 import type { Course, Venue } from '../../../src/contract/venue.ts';
 import { courseRank, holdsCourses, stationOf, stationsOf, type Ticket, type TicketLine } from '../../../src/contract/kitchen.ts';
 import { cancelTicketsOfOrder, insertTickets, numbered, releasedCourses, type NewTicket } from './queries.ts';
-import { toTicket } from './service.ts';
+import { toTicket, type TicketPrinting } from './service.ts';
 
 /** The venue as the split reads it (the venues feature's store gives it). */
 export interface VenueLookup {
@@ -81,11 +81,6 @@ export function splitOrder(venue: Venue, order: Order, progress: TableProgress |
       row: { id: ticket.id, venueId: order.venueId, orderId: order.id, sessionId, station: group.station, course: group.course ?? null, position, held, doc: JSON.stringify(doc), createdAt: at.getTime() },
     };
   });
-}
-
-/** Print jobs for tickets sent to their stations, in the same transaction (the printing feature gives it: server/main.ts). */
-export interface TicketPrinting {
-  released(tx: Queryable, venueId: string, tickets: ReadonlyArray<{ id: string; station: string }>): Promise<unknown>;
 }
 
 /** The orders feature's `OrderTickets`: the split, written with the order (server/main.ts gives it). */

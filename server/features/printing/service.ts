@@ -118,7 +118,7 @@ export function createPrintingService(db: Db, events: EventBus | undefined, stat
           waiters.delete(stop);
           signal?.removeEventListener('abort', stop);
           unsubscribe?.();
-          if (error) reject(error as Error);
+          if (error) reject(error instanceof Error ? error : new Error('print jobs: the wait failed'));
           else resolve(jobs);
         };
         const stop = () => finish([]);
