@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Order, type OrderInput } from '../../src/contract/order.ts';
 import { Venue, type Venue as VenueT } from '../../src/contract/venue.ts';
 import { CreatedPrintAgent, CreatedPrintJobs, PrintAgentList, PrinterList, PrintJobList, type PrintJob } from '../../src/contract/printing.ts';
+import { JoinResult } from '../../src/contract/table.ts';
+import { randomBytes } from 'node:crypto';
 import { newKey, pgUrl, startTestServer, type TestServer } from './helpers.ts';
 
 const V = 'taqueria-el-guero';
@@ -172,6 +174,34 @@ describe('print jobs', () => {
     const got = PrintJobList.parse(await res.json()).jobs;
     expect(got.map((j) => [j.ticket.orderId, j.printer.id])).toEqual([[order.id, 'barra-1']]);
     expect(Date.now() - started).toBeLessThan(15_000);
+    await ackAll();
+  });
+
+  it('a table\'s held course prints when it is fired («Marchar»), not before', async () => {
+    await ackAll();
+    const { tables } = (await (await s.request(`/api/venues/${V}/tables`, { token: staff })).json()) as { tables: Array<{ label: string; url: string }> };
+    const tableToken = new URL(tables.find((t) => t.label === '7')!.url).searchParams.get('t')!;
+    const joined = await s.request(`/api/venues/${V}/tables/7/join`, { json: { token: tableToken, name: 'Eva' } });
+    expect(joined.status).toBe(201);
+    const credential = JoinResult.parse(await joined.json()).credential;
+    const products = venue.categories.flatMap((c) => c.products);
+    let total = 0;
+    for (const id of ['guacamole-con-totopos', 'tacos-al-pastor']) {
+      const product = products.find((p) => p.id === id)!;
+      const options = product.optionGroups.flatMap((g) => g.options.filter((o) => o.available).slice(0, g.min));
+      total += product.price + options.reduce((sum, o) => sum + o.priceDelta, 0);
+      const put = await s.request(`/api/table-session/cart/lines/${randomBytes(9).toString('base64url')}`, { method: 'PUT', json: { productId: id, optionIds: options.map((o) => o.id), quantity: 1 }, headers: { 'x-table-credential': credential } });
+      expect(put.status, await put.clone().text()).toBe(200);
+    }
+    const res = await s.request('/api/table-session/rounds', { json: { expectedTotal: total }, key: newKey(), headers: { 'x-table-credential': credential } });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const order = Order.parse(await res.json());
+    // The starter prints at once; the mains wait for «Marchar».
+    expect((await jobs()).filter((j) => j.ticket.orderId === order.id).map((j) => [j.ticket.course, j.ticket.table])).toEqual([['entrantes', '7']]);
+    await ackAll();
+    expect((await s.request(`/api/venues/${V}/tables/7/courses/principales/fire`, { method: 'POST', token: staff })).status).toBe(200);
+    const fired = (await jobs()).filter((j) => j.ticket.orderId === order.id);
+    expect(fired.map((j) => [j.ticket.course, j.printer.id, Boolean(j.ticket.firedAt)])).toEqual([['principales', 'cocina-1', true]]);
     await ackAll();
   });
 

@@ -35,6 +35,7 @@ export interface JobRow {
   created_at: number;
   doc: string;
   status: string;
+  fired_at: string | null;
   station: string;
   name: string;
   host: string;
@@ -116,7 +117,7 @@ export const ticketStation = (q: Queryable, venueId: string, ticketId: string) =
 /** The venue's jobs not yet acknowledged, after `afterSeq`, in order, with their ticket and printer. */
 export const pendingJobs = (q: Queryable, venueId: string, afterSeq: number, max: number) =>
   q.all<JobRow>(
-    `SELECT j.seq, j.id, j.printer_id, j.ticket_id, j.duplicate, j.created_at, t.doc, t.status, t.station, p.name, p.host, p.port, p.width
+    `SELECT j.seq, j.id, j.printer_id, j.ticket_id, j.duplicate, j.created_at, t.doc, t.status, t.fired_at, t.station, p.name, p.host, p.port, p.width
      FROM print_jobs j
      JOIN tickets t ON t.id = j.ticket_id
      JOIN printers p ON p.venue_id = j.venue_id AND p.id = j.printer_id

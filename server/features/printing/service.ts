@@ -54,7 +54,7 @@ export function createPrintingService(db: Db, events: EventBus | undefined, stat
   const waiters = new Set<() => void>();
 
   function toJob(row: sql.JobRow, venueId: string): PrintJob {
-    const ticket = { ...(JSON.parse(row.doc) as Omit<Ticket, 'status'>), status: row.status } as Ticket;
+    const ticket = { ...(JSON.parse(row.doc) as Omit<Ticket, 'status'>), ...(row.fired_at ? { firedAt: row.fired_at } : {}), status: row.status } as Ticket;
     return {
       id: row.id,
       seq: Number(row.seq),
