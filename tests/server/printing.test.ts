@@ -233,6 +233,7 @@ describe.skipIf(!pgUrl())('the cost of an order on PostgreSQL', () => {
       .filter((l) => l.method === 'POST' && l.route === '/api/orders' && l.status === 201);
     expect(orders).toHaveLength(3);
     for (const o of orders) expect(o.dbRoundTrips).toBeLessThanOrEqual(4);
+    console.log(`[printing] POST /api/orders round trips with printers: ${orders.map((o) => o.dbRoundTrips).join(', ')}`);
     expect((await jobs()).length).toBeGreaterThanOrEqual(6);
     await ackAll();
   });
