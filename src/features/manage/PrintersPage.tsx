@@ -124,19 +124,22 @@ function PrintersView({ venueId, user }: { venueId: string; user: User }) {
   const [created, setCreated] = useState<{ token: string; command: string }>();
   const [status, setStatus] = useState('');
 
-  const load = useCallback(async () => {
-    try {
-      const [venue, p, a] = await Promise.all([fetchVenue(venueId), fetchPrinters(venueId), fetchPrintAgents(venueId)]);
+  const load = useCallback((live: () => boolean = () => true) =>
+    Promise.all([fetchVenue(venueId), fetchPrinters(venueId), fetchPrintAgents(venueId)]).then(([venue, p, a]) => {
+      if (!live()) return;
       setVenueName(venue.name);
       setStations(stationsOf(venue));
       setPrinters(p);
       setAgents(a);
       setError(undefined);
-    } catch (e) {
-      setError(detailOf(e));
-    }
-  }, [venueId]);
-  useEffect(() => void load(), [load]);
+    }, (e: unknown) => live() && setError(detailOf(e))), [venueId]);
+  useEffect(() => {
+    let live = true;
+    void load(() => live);
+    return () => {
+      live = false;
+    };
+  }, [load]);
 
   async function newToken() {
     try {
