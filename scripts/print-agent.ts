@@ -16,7 +16,7 @@
  * `UMENU_AGENT_PAUSE_AFTER_WRITE_MS` (tests only): waits that long between the write and the
  * ack, so a test can kill the agent there.
  */
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { connect } from 'node:net';
 import { parseArgs } from 'node:util';
 import { PrintJobList, type PrintJob } from '../src/contract/printing.ts';
@@ -55,12 +55,24 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Job ids already written to paper (this machine's journal). */
 const written = new Set<string>();
+/** The journal keeps the newest entries only: a job is re-sent within minutes, not weeks. */
+const JOURNAL_KEEP = 5000;
 if (existsSync(journalPath)) {
-  for (const line of readFileSync(journalPath, 'utf8').split('\n')) {
+  const lines = readFileSync(journalPath, 'utf8').split('\n').filter((line) => {
     try {
       const entry = JSON.parse(line) as { job?: string };
       if (entry.job) written.add(entry.job);
-    } catch { /* a line cut short by a crash: its job was not confirmed written */ }
+      return Boolean(entry.job);
+    } catch {
+      return false; // a line cut short by a crash: its job was not confirmed written
+    }
+  });
+  if (lines.length > 2 * JOURNAL_KEEP) {
+    const kept = lines.slice(-JOURNAL_KEEP);
+    writeFileSync(`${journalPath}.tmp`, `${kept.join('\n')}\n`);
+    renameSync(`${journalPath}.tmp`, journalPath);
+    written.clear();
+    for (const line of kept) written.add((JSON.parse(line) as { job: string }).job);
   }
 }
 function remember(job: PrintJob): void {
