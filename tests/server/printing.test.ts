@@ -139,6 +139,11 @@ describe('printers', () => {
     expect(back.online).toBe(true);
     expect(back.alert).toBeUndefined();
     expect(back.lastSeen).toBeDefined();
+    // The agent itself gone (not polling for a minute): its printers are offline too.
+    await s.deps.db.run('UPDATE print_agents SET last_seen = last_seen - 61000 WHERE venue_id = ?', [V]);
+    expect(await barra()).toMatchObject({ online: false, alert: 'Impresora Barra sin conexión' });
+    expect((await s.request(jobsPath(), { token: agent })).status).toBe(200);
+    expect((await barra()).online).toBe(true);
   });
 });
 

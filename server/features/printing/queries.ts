@@ -57,6 +57,10 @@ export const revokeAgent = (q: Queryable, venueId: string, id: string, at: numbe
 export const agentByTokenHash = (q: Queryable, hash: string, at: number) =>
   q.get<AgentRow>('UPDATE print_agents SET last_seen = ? WHERE token_hash = ? AND revoked_at IS NULL RETURNING id, venue_id, created_at, last_seen, revoked_at', [at, hash]);
 
+/** When the venue's agents last asked for jobs (null: never). */
+export const agentsLastSeen = (q: Queryable, venueId: string) =>
+  q.get<{ seen: number | null }>('SELECT MAX(last_seen) AS seen FROM print_agents WHERE venue_id = ? AND revoked_at IS NULL', [venueId]);
+
 const PRINTER_COLUMNS = 'venue_id, id, name, station, host, port, width, position, last_ok_at, failing_since, last_error';
 
 export const printersOf = (q: Queryable, venueId: string) =>

@@ -38,8 +38,13 @@ const MAX_JOBS = 100;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 const iso = (ms: number | null) => (ms === null ? undefined : new Date(Number(ms)).toISOString());
 
-export function toPrinter(row: sql.PrinterRow, now: number): Printer {
-  const online = row.failing_since === null || now - Number(row.failing_since) < PRINTER_OFFLINE_AFTER_MS;
+/** An agent long-polls at least every 30 s: one not seen for this long is gone, and so are its printers. */
+const AGENT_GONE_AFTER_MS = 60_000;
+
+/** `agentSeen`: when the venue's agents last asked for jobs (null: never, nothing known yet). */
+export function toPrinter(row: sql.PrinterRow, now: number, agentSeen: number | null = null): Printer {
+  const agentGone = agentSeen !== null && now - agentSeen >= AGENT_GONE_AFTER_MS;
+  const online = !agentGone && (row.failing_since === null || now - Number(row.failing_since) < PRINTER_OFFLINE_AFTER_MS);
   const lastSeen = iso(row.last_ok_at);
   return {
     id: row.id, name: row.name, station: row.station, host: row.host, port: Number(row.port), width: Number(row.width),
@@ -91,7 +96,9 @@ export function createPrintingService(db: Db, events: EventBus | undefined, stat
     },
     async printers(venueId) {
       const at = now();
-      return (await sql.printersOf(db, venueId)).map((r) => toPrinter(r, at));
+      const [rows, agents] = await Promise.all([sql.printersOf(db, venueId), sql.agentsLastSeen(db, venueId)]);
+      const seen = agents?.seen === null || agents?.seen === undefined ? null : Number(agents.seen);
+      return rows.map((r) => toPrinter(r, at, seen));
     },
     async setPrinters(venueId, printers) {
       await db.transaction(async (tx) => {
