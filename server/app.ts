@@ -18,6 +18,7 @@ import { authRoutes, socialRoutes } from './features/auth/index.ts';
 import { venueRoutes } from './features/venues/index.ts';
 import { orderRoutes } from './features/orders/index.ts';
 import { kitchenRoutes } from './features/kitchen/index.ts';
+import { printingRoutes } from './features/printing/index.ts';
 import { tableRoutes } from './features/tables/index.ts';
 import { tableSessionRoutes } from './features/table-sessions/index.ts';
 import { teamRoutes } from './features/team/index.ts';
@@ -115,6 +116,7 @@ export function createApp(deps: AppDeps): Hono {
   api.get('/metrics', (c) => deps.observability.metrics(c));
   api.route('/', tableSessionRoutes(deps));
   api.route('/', kitchenRoutes(deps));
+  api.route('/', printingRoutes(deps));
   api.route('/', teamRoutes(deps));
   api.route('/', tableRoutes(deps));
   api.route('/', mediaRoutes(deps));

@@ -13,6 +13,7 @@ import type { SiteState } from './platform/static.ts';
 import type { EventBus } from './platform/events/bus.ts';
 import type { TableSessionService } from './features/table-sessions/index.ts';
 import type { KitchenService } from './features/kitchen/index.ts';
+import type { PrintingService } from './features/printing/index.ts';
 
 export type { SiteState } from './platform/static.ts';
 
@@ -26,6 +27,8 @@ export interface AppDeps {
   tables: TableSessionService;
   /** Kitchen tickets (docs/rules.md#the-kitchen). */
   kitchen: KitchenService;
+  /** Print agents, printers and print jobs (server/README.md, "Printing"). */
+  printing: PrintingService;
   site: SiteState;
   /** Order and venue events (stored, resumable, shared by every instance). */
   events: EventBus;

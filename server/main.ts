@@ -13,6 +13,8 @@ import { createBuildHook, createVenueStore, startPrerender } from './features/ve
 import { createAuthService } from './features/auth/index.ts';
 import { createOrderService } from './features/orders/index.ts';
 import { createKitchenService, ticketWriter } from './features/kitchen/index.ts';
+import { createPrintingService } from './features/printing/index.ts';
+import { stationsOf } from '../src/contract/kitchen.ts';
 import { seedGeneratedVenues, seedIfEmpty, seedVenueIfMissing } from './demo/seed.ts';
 import { generateLargeVenue } from './demo/generate-large.ts';
 import { generateVenues } from './demo/generate-venues.ts';
@@ -68,7 +70,9 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   configureImageJobs(config.imageJobs, config.imageQueue);
   const limiter = createRateLimiter(db, Date.now, (limit) => observability.refused(limit));
   const auth = await createAuthService(db, config, limiter);
-  const orders = createOrderService(db, venues, { ...(options.now ? { now: options.now } : {}), events, limit: config.orderLimit, limiter, tickets: ticketWriter(venues, events, options.now) });
+  // Print jobs are written with the tickets they print (the kitchen's `TicketPrinting` hook).
+  const printing = createPrintingService(db, events, (venueId, station) => stationsOf(venues.get(venueId)?.venue ?? {}).find((s) => s.id === station)?.name ?? station);
+  const orders = createOrderService(db, venues, { ...(options.now ? { now: options.now } : {}), events, limit: config.orderLimit, limiter, tickets: ticketWriter(venues, events, options.now, printing) });
   const tables = createTableSessionService(db, venues, orders, events, {
     limits: {
       joinsPerTable: config.tableJoinLimit, joinsPerAddress: config.tableJoinAddressLimit, badTokensPerAddress: config.tableBadTokenLimit,
@@ -80,8 +84,9 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     ...(options.now ? { now: options.now } : {}),
   });
   later.tables = tables;
-  const kitchen = createKitchenService(db, orders, tables, events, options.now);
-  const deps: AppDeps = { db, config, venues, auth, orders, tables, kitchen, events, site, observability, closers: [], draining: false };
+  const kitchen = createKitchenService(db, orders, tables, events, options.now, printing);
+  const deps: AppDeps = { db, config, venues, auth, orders, tables, kitchen, printing, events, site, observability, closers: [], draining: false };
+  deps.closers.push(() => printing.close());
   const app = createApp(deps);
   // The served site's venue pages follow every venue change, from any instance (server/features/venues/prerender.ts).
   const prerender = startPrerender({ distDir: config.distDir, site, fetchVenue: (id) => Promise.resolve(app.request(`/api/venues/${encodeURIComponent(id)}`)),

@@ -8,6 +8,7 @@ import * as auth from './features/auth/index.ts';
 import * as kitchen from './features/kitchen/index.ts';
 import * as media from './features/media/index.ts';
 import * as orders from './features/orders/index.ts';
+import * as printing from './features/printing/index.ts';
 import * as tables from './features/tables/index.ts';
 import * as tableSessions from './features/table-sessions/index.ts';
 import * as team from './features/team/index.ts';
@@ -21,7 +22,7 @@ interface Part {
   openApiPaths?: Record<string, Record<string, unknown>>;
 }
 
-const FEATURES: Part[] = [venues, media, tables, team, tableSessions, orders, kitchen, auth];
+const FEATURES: Part[] = [venues, media, tables, team, tableSessions, orders, kitchen, printing, auth];
 
 let cached: Record<string, unknown> | undefined;
 

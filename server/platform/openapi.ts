@@ -16,6 +16,7 @@ import {
   TABLE_CREDENTIAL_HEADER, TableBill, TableCall, TableCartLine, TableCheck, TableClosed, TableSession,
 } from '../../src/contract/table.ts';
 import { FiredCourse, Ticket, TicketLine, TicketList } from '../../src/contract/kitchen.ts';
+import { CreatedPrintAgent, CreatedPrintJobs, PrintAgent, PrintAgentList, Printer, PrinterList, PrintersInput, PrinterStatusInput, PrintJob, PrintJobList } from '../../src/contract/printing.ts';
 import { AcceptedInvitation, AcceptInvitationInput, CreatedInvitation, Invitation, InvitationInput, InvitationLookupInput, InvitationPreview, Team, TeamMember } from '../../src/contract/team.ts';
 
 const NAMED = {
@@ -27,6 +28,7 @@ const NAMED = {
   TableBill, StaffTableSession, StaffTableSessions, TableClosed,
   InvitationInput, Invitation, CreatedInvitation, TeamMember, Team, InvitationLookupInput, InvitationPreview, AcceptInvitationInput, AcceptedInvitation,
   TicketLine, Ticket, TicketList, FiredCourse,
+  PrintAgent, PrintAgentList, CreatedPrintAgent, Printer, PrinterList, PrintersInput, PrinterStatusInput, PrintJob, PrintJobList, CreatedPrintJobs,
 } as const;
 type SchemaName = keyof typeof NAMED;
 
@@ -38,6 +40,9 @@ export const body = (name: SchemaName) => ({ required: true, content: { 'applica
 export const PUBLIC: never[] = [];
 /** Operations of a table-session participant: the credential `join` issued, in `X-Table-Credential`. */
 export const TABLE = [{ tableCredential: [] }];
+/** Operations of a print agent: its token (scope `printer:{venueId}`), as a bearer token. */
+export const PRINTER = [{ printAgent: [] }];
+export const printerAuth = { 401: problemResponse('Missing, unknown or revoked print agent token'), 403: problemResponse('The token is another venue\'s') };
 export const tableAuth = { 401: problemResponse('Missing, forged or unknown participant credential (type table-credential-invalid): scan the table\'s code again') };
 export const tableClosed = { 409: problemResponse('The session is closed (staff closed it, or 12 h without activity): type table-closed; scan the table\'s code to start again') };
 export const idParam = (name: string, description: string, schema: Record<string, unknown> = { type: 'string' }) => ({ name, in: 'path', required: true, description, schema });
@@ -93,7 +98,7 @@ function bodyOf(schema: unknown, operationId: string) {
   return body(name);
 }
 
-const SECURITY = { public: PUBLIC, table: TABLE, 'bearer-optional': [{}, { bearer: [] }], bearer: undefined } as const;
+const SECURITY = { public: PUBLIC, table: TABLE, printer: PRINTER, 'bearer-optional': [{}, { bearer: [] }], bearer: undefined } as const;
 
 /** One operation of the document, from its definition: security from `access`, the body's answers and 401 added. */
 function operationObject(op: Operation): Record<string, unknown> {
@@ -152,6 +157,7 @@ export function buildOpenApiDocument(parts: { paths: readonly PathItems[]; opera
       { name: 'tables', description: 'Table sessions: everyone at a table joins from their own phone, shares one cart, sends rounds, calls staff and sees the bill' },
       { name: 'orders', description: 'Orders, their live status and the staff board' },
       { name: 'kitchen', description: 'Kitchen tickets: one per station that has lines in an order, bumped done by the station; a table\'s later courses held until «Marchar»' },
+      { name: 'printing', description: 'Printing tickets on the restaurant\'s printers: print agents and their tokens, printers per station, print jobs an agent long-polls for and acknowledges, reprints' },
       { name: 'auth', description: 'Accounts and tokens' },
       { name: 'manage', description: 'Venue self-service: menu editor, kitchen availability, images, tables' },
       { name: 'team', description: 'A venue\'s team: one-time invitation links that give manager:{id} or staff:{id}, the members, taking access away' },
@@ -161,6 +167,7 @@ export function buildOpenApiDocument(parts: { paths: readonly PathItems[]; opera
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
         metricsToken: { type: 'http', scheme: 'bearer', description: 'The value of `UMENU_METRICS_TOKEN` (not a user token)' },
+        printAgent: { type: 'http', scheme: 'bearer', description: 'A print agent\'s token (`POST /venues/{id}/print-agents`; scope `printer:{venueId}`): opens only the print-job operations' },
         tableCredential: { type: 'apiKey', in: 'header', name: TABLE_CREDENTIAL_HEADER, description: 'Participant credential of a table session (issued by `join`; 256 random bits; not the table token)' },
       },
       schemas,

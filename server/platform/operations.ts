@@ -20,9 +20,11 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
  * - `bearer` (the document's default): a valid access token, else 401 before anything else is read;
  * - `bearer-optional`: anyone; a valid token makes the caller known (an invalid one is 401);
  * - `public`: anyone, no token read;
- * - `table`: a table-session participant's credential, checked by the feature's own middleware.
+ * - `table`: a table-session participant's credential, checked by the feature's own middleware;
+ * - `printer`: a print agent's token (scope `printer:{venueId}`, server/features/printing), checked by
+ *   that feature: the only operations such a token opens.
  */
-export type Access = 'bearer' | 'bearer-optional' | 'public' | 'table';
+export type Access = 'bearer' | 'bearer-optional' | 'public' | 'table' | 'printer';
 
 /** OpenAPI objects written as plain data (parameters, responses, a non-JSON request body). */
 type OpenApiObject = Record<string, unknown>;

@@ -406,11 +406,12 @@ describe('upgrading a database from before the kitchen', () => {
     try {
       const old = await open();
       try {
-        // Every step but the kitchen's, recorded as the migrations of that time recorded them.
+        // Every step before the kitchen's, recorded as the migrations of that time recorded them (later steps follow on the upgrade).
         await old.startup(async (tx) => {
           await tx.run('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
-          const before = STEPS.slice(0, -1);
-          expect(STEPS.at(-1)!.name).toBe('kitchen tickets');
+          const kitchenStep = STEPS.findIndex((step) => step.name === 'kitchen tickets');
+          expect(kitchenStep).toBeGreaterThan(0);
+          const before = STEPS.slice(0, kitchenStep);
           for (const [i, step] of before.entries()) {
             for (const statement of statementsOf(step, tx.dialect)) await tx.run(statement);
             await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [i + 1, step.name, new Date().toISOString()]);

@@ -4,7 +4,7 @@
  * event in its transaction; the order becomes `ready` (through the orders feature, so the diner
  * sees it live) once every ticket of it is done.
  */
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, Queryable } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events/bus.ts';
 import type { Order, OrderStatus } from '../../../src/contract/order.ts';
 import type { Course } from '../../../src/contract/venue.ts';
@@ -16,6 +16,11 @@ import * as sql from './queries.ts';
 export interface OrderProgress {
   get(id: string): Promise<{ order: Order } | undefined>;
   setStatus(id: string, status: OrderStatus): Promise<Order>;
+}
+
+/** Print jobs for tickets sent to their stations, in the same transaction (the printing feature gives it: server/main.ts). */
+export interface TicketPrinting {
+  released(tx: Queryable, venueId: string, tickets: ReadonlyArray<{ id: string; station: string }>): Promise<unknown>;
 }
 
 /** A venue's open table sessions (the table sessions feature gives them). */
@@ -49,7 +54,7 @@ export function toTicket(row: sql.TicketRow): Ticket {
 /** Where an order goes when its last ticket is done: ready, through preparing when the board had not moved it. */
 const TOWARDS_READY: Partial<Record<OrderStatus, OrderStatus[]>> = { received: ['preparing', 'ready'], preparing: ['ready'] };
 
-export function createKitchenService(db: Db, orders: OrderProgress, tables: OpenTables, events: EventBus | undefined, now: () => Date = () => new Date()): KitchenService {
+export function createKitchenService(db: Db, orders: OrderProgress, tables: OpenTables, events: EventBus | undefined, now: () => Date = () => new Date(), printing?: TicketPrinting): KitchenService {
   const notFound = () => problem('notFound', 404, KITCHEN_MESSAGES.ticketNotFound);
 
   async function setStatus(venueId: string, ticketId: string, status: TicketStatus): Promise<{ ticket: Ticket; remaining: number }> {
@@ -109,7 +114,12 @@ export function createKitchenService(db: Db, orders: OrderProgress, tables: Open
       const released = await db.hotTransaction(async (tx) => {
         const rows = await sql.releaseCourse(tx, venueId, session.id, course, now());
         const tickets = rows.sort((a, b) => a.created_at - b.created_at || a.position - b.position).map(toTicket);
-        await Promise.all([...(events ? tickets.map((t) => events.append(tx, { venueId, type: 'ticket', data: JSON.stringify(t) })) : []), tx.commit()]);
+        await Promise.all([
+          ...(events ? tickets.map((t) => events.append(tx, { venueId, type: 'ticket', data: JSON.stringify(t) })) : []),
+          // Released tickets print now, like a new order's.
+          printing && tickets.length ? printing.released(tx, venueId, tickets.map((t) => ({ id: t.id, station: t.station }))) : undefined,
+          tx.commit(),
+        ]);
         return tickets;
       });
       if (released.length) events?.committed(venueId);

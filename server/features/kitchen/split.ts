@@ -10,7 +10,7 @@ import type { Order } from '../../../src/contract/order.ts';
 import type { Course, Venue } from '../../../src/contract/venue.ts';
 import { courseRank, holdsCourses, stationOf, stationsOf, type Ticket, type TicketLine } from '../../../src/contract/kitchen.ts';
 import { cancelTicketsOfOrder, insertTickets, numbered, releasedCourses, type NewTicket } from './queries.ts';
-import { toTicket } from './service.ts';
+import { toTicket, type TicketPrinting } from './service.ts';
 
 /** The venue as the split reads it (the venues feature's store gives it). */
 export interface VenueLookup {
@@ -84,7 +84,7 @@ export function splitOrder(venue: Venue, order: Order, progress: TableProgress |
 }
 
 /** The orders feature's `OrderTickets`: the split, written with the order (server/main.ts gives it). */
-export function ticketWriter(venues: VenueLookup, events: EventBus | undefined, now: () => Date = () => new Date()) {
+export function ticketWriter(venues: VenueLookup, events: EventBus | undefined, now: () => Date = () => new Date(), printing?: TicketPrinting) {
   return {
     prepare(tx: Queryable, venueId: string, sessionId: string | undefined): Promise<TableProgress | undefined> {
       const venue = venues.get(venueId)?.venue;
@@ -98,10 +98,12 @@ export function ticketWriter(venues: VenueLookup, events: EventBus | undefined, 
       if (!venue) return Promise.resolve();
       const placed = splitOrder(venue, order, prepared as TableProgress | undefined, sessionId ?? null, now());
       if (!placed.length) return Promise.resolve();
-      // One INSERT for every ticket, and their events, all started now: they join the order's batch.
-      // `order.number` is a placeholder until the database numbers the order in this batch (OrderTickets).
+      // One INSERT for every ticket, one for their print jobs, and their events, all started now: they
+      // join the order's batch. `order.number` is a placeholder until the database numbers the order in this batch (OrderTickets).
+      const released = placed.filter((p) => !p.row.held).map((p) => ({ id: p.row.id, station: p.row.station }));
       return Promise.all([
         insertTickets(tx, placed.map((p) => p.row), order.number),
+        printing && released.length ? printing.released(tx, order.venueId, released) : undefined,
         ...(events ? placed.map((p) => events.append(tx, { venueId: order.venueId, type: 'ticket', data: numbered(JSON.stringify(p.ticket), order.id, order.number) })) : []),
       ]);
     },

@@ -355,6 +355,50 @@ CREATE INDEX tickets_order ON tickets (order_id);
 CREATE INDEX tickets_session ON tickets (session_id, course);
 `,
   },
+  {
+    // Printing (docs/rules.md#the-kitchen, server/README.md "Printing"): a venue's print agents
+    // (only the SHA-256 of their token is kept), its printers (one station each; `failing_since`
+    // (ms) while the agent cannot reach it) and the print jobs, one per ticket per printer,
+    // written in the tickets' transaction; `seq` orders a printer's jobs, `printed_at` is the ack.
+    name: 'print agents, printers and print jobs',
+    up: (t) => `
+CREATE TABLE print_agents (
+  id TEXT PRIMARY KEY,
+  venue_id TEXT NOT NULL,
+  token_hash TEXT NOT NULL UNIQUE,
+  created_by TEXT NOT NULL,
+  created_at ${t.bigint} NOT NULL,
+  last_seen ${t.bigint},
+  revoked_at ${t.bigint}
+);
+CREATE INDEX print_agents_venue ON print_agents (venue_id);
+CREATE TABLE printers (
+  venue_id TEXT NOT NULL,
+  id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  station TEXT NOT NULL,
+  host TEXT NOT NULL,
+  port INTEGER NOT NULL,
+  width INTEGER NOT NULL,
+  position INTEGER NOT NULL,
+  last_ok_at ${t.bigint},
+  failing_since ${t.bigint},
+  last_error TEXT,
+  PRIMARY KEY (venue_id, id)
+);
+CREATE TABLE print_jobs (
+  seq ${t.serialKey},
+  id TEXT NOT NULL UNIQUE,
+  venue_id TEXT NOT NULL,
+  printer_id TEXT NOT NULL,
+  ticket_id TEXT NOT NULL,
+  duplicate INTEGER NOT NULL DEFAULT 0,
+  created_at ${t.bigint} NOT NULL,
+  printed_at ${t.bigint}
+);
+CREATE INDEX print_jobs_pending ON print_jobs (venue_id, printed_at, seq);
+`,
+  },
 ];
 
 /** The statements of one step on one engine, in order. */

@@ -23,6 +23,7 @@ const CHOOSE_TEXT: Record<PanelPage, string> = {
   '/panel/menu': 'Elige el local cuyo menú quieres editar.',
   '/panel/mesas': 'Elige el local cuyas mesas y códigos QR quieres ver.',
   '/panel/equipo': 'Elige el local cuyo equipo quieres gestionar.',
+  '/panel/impresoras': 'Elige el local cuyas impresoras quieres configurar.',
 };
 
 /** The venues this account manages, by name, as links to `page`. */

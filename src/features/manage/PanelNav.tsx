@@ -13,13 +13,14 @@ import { Icon } from '../../shell/Icon.tsx';
 import { canManageVenue, canRunVenue, isAdmin, venuesManaged, venuesRun } from '../../contract/permissions.ts';
 import '../../styles/manage.ts';
 
-export type PanelPage = '/panel' | '/panel/menu' | '/panel/mesas' | '/panel/equipo';
+export type PanelPage = '/panel' | '/panel/menu' | '/panel/mesas' | '/panel/equipo' | '/panel/impresoras';
 
 const PAGES: { page: PanelPage; label: string; managers: boolean }[] = [
   { page: '/panel', label: 'Pedidos', managers: false },
   { page: '/panel/menu', label: 'Menú', managers: true },
   { page: '/panel/mesas', label: 'Mesas y QR', managers: true },
   { page: '/panel/equipo', label: 'Equipo', managers: true },
+  { page: '/panel/impresoras', label: 'Impresoras', managers: true },
 ];
 
 let summaries: Promise<VenueSummary[]> | undefined;

@@ -2,6 +2,7 @@
 import { Venue } from '../../contract/venue.ts';
 import { ProductHistory, TableLink, TableList, UploadedImage, VenueIdCheck, type VenueInput } from '../../contract/manage.ts';
 import { AcceptedInvitation, CreatedInvitation, InvitationPreview, Team, type AcceptInvitationInput, type InvitationInput } from '../../contract/team.ts';
+import { CreatedPrintAgent, PrintAgentList, PrinterList, type PrinterInput } from '../../contract/printing.ts';
 import { http } from '../../lib/http.ts';
 
 const venuePath = (id: string) => `venues/${encodeURIComponent(id)}`;
@@ -63,4 +64,26 @@ export async function lookupInvitation(token: string): Promise<InvitationPreview
 
 export async function acceptInvitation(input: AcceptInvitationInput): Promise<AcceptedInvitation> {
   return AcceptedInvitation.parse(await http.post('invitations/accept', { json: input, retry: 0 }).json<unknown>());
+}
+
+// ── The venue's printers and print agents (/panel/impresoras) ──
+
+export async function fetchPrinters(id: string) {
+  return PrinterList.parse(await http.get(`${venuePath(id)}/printers`, { cache: 'no-store' }).json<unknown>()).printers;
+}
+
+export async function savePrinters(id: string, printers: ReadonlyArray<Omit<PrinterInput, 'port' | 'width'> & { port: number; width: number }>) {
+  return PrinterList.parse(await http.put(`${venuePath(id)}/printers`, { json: { printers }, retry: 0 }).json<unknown>()).printers;
+}
+
+export async function fetchPrintAgents(id: string) {
+  return PrintAgentList.parse(await http.get(`${venuePath(id)}/print-agents`, { cache: 'no-store' }).json<unknown>()).agents;
+}
+
+export async function createPrintAgent(id: string) {
+  return CreatedPrintAgent.parse(await http.post(`${venuePath(id)}/print-agents`, { retry: 0 }).json<unknown>());
+}
+
+export async function revokePrintAgent(id: string, agentId: string): Promise<void> {
+  await http.delete(`${venuePath(id)}/print-agents/${encodeURIComponent(agentId)}`, { retry: 0 });
 }

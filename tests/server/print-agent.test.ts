@@ -1,0 +1,277 @@
+/**
+ * The print agent (scripts/print-agent.ts) as a restaurant runs it: the API listening on
+ * 127.0.0.1, the agent as a child process, and two TCP listeners standing in for the kitchen's
+ * and the bar's ESC/POS printers (they record the bytes; the test decodes the text). One order
+ * for two stations prints one ticket on each, exactly once; the agent killed between the write
+ * and the ack prints nothing twice after its restart (its journal); a reprint says DUPLICADO; a
+ * printer that is off for a while prints everything afterwards, in order. One decoded ticket is
+ * saved to test-results/print-agent-ticket.txt.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server, type Socket, type AddressInfo } from 'node:net';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { Order, type OrderInput } from '../../src/contract/order.ts';
+import { Venue, type Venue as VenueT } from '../../src/contract/venue.ts';
+import { CreatedPrintAgent, PrinterList } from '../../src/contract/printing.ts';
+import { newKey, startTestServer, type TestServer } from './helpers.ts';
+
+const V = 'taqueria-el-guero';
+let s: TestServer;
+let http: ServerType;
+let api: string;
+let token: string;
+let staff: string, manager: string, ana: string;
+let venue: VenueT;
+let dir: string;
+
+/** ESC/POS bytes as the text a person reads: commands dropped, code page 858 letters mapped. */
+const CP858: Record<number, string> = {
+  0x81: 'ü', 0x82: 'é', 0x90: 'É', 0xa0: 'á', 0xa1: 'í', 0xa2: 'ó', 0xa3: 'ú', 0xa4: 'ñ', 0xa5: 'Ñ', 0xa8: '¿', 0xad: '¡', 0xae: '«', 0xaf: '»',
+  0xb5: 'Á', 0xd6: 'Í', 0xe0: 'Ó', 0xe9: 'Ú', 0x9a: 'Ü', 0xc4: '─', 0xd5: '€',
+};
+function decode(bytes: Buffer): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (b === 0x1b) i += bytes[i + 1] === 0x40 ? 1 : 2; // ESC @ / ESC x n
+    else if (b === 0x1d) i += bytes[i + 1] === 0x56 && (bytes[i + 2] === 65 || bytes[i + 2] === 66) ? 3 : 2; // GS V m n / GS x n
+    else if (b === 0x1c) i += 1; // FS .
+    else if (b === 0x0a) out += '\n';
+    else if (b >= 0x20 && b < 0x7f) out += String.fromCharCode(b);
+    else if (b >= 0x80) out += CP858[b] ?? '?';
+  }
+  return out.split('\n').map((l) => l.trimEnd()).join('\n');
+}
+
+/** A printer: a TCP listener that records what each connection wrote (one ticket per connection). */
+interface FakePrinter { port: number; tickets: string[]; raw: Buffer[]; down(): Promise<void>; up(): Promise<void> }
+async function fakePrinter(port = 0): Promise<FakePrinter> {
+  const printer: FakePrinter = { port, tickets: [], raw: [], down: async () => {}, up: async () => {} };
+  let server: Server | undefined;
+  const sockets = new Set<Socket>();
+  printer.up = () => new Promise((resolve, reject) => {
+    server = createServer((socket) => {
+      sockets.add(socket);
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk) => chunks.push(chunk));
+      socket.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        if (bytes.length) { printer.raw.push(bytes); printer.tickets.push(decode(bytes)); }
+        socket.end();
+      });
+      socket.on('close', () => sockets.delete(socket));
+    });
+    server.once('error', reject);
+    server.listen(printer.port, '127.0.0.1', () => {
+      printer.port = (server!.address() as AddressInfo).port;
+      resolve();
+    });
+  });
+  printer.down = () => new Promise((resolve) => {
+    for (const socket of sockets) socket.destroy();
+    server?.close(() => resolve());
+  });
+  await printer.up();
+  return printer;
+}
+
+/** The agent as a child process; `lines` is what it logged. */
+interface Agent { child: ChildProcess; lines: string[]; exited: Promise<void> }
+const agents: Agent[] = [];
+function startAgent(env: Record<string, string> = {}): Agent {
+  const child = spawn(process.execPath, [
+    'scripts/print-agent.ts', '--api', api, '--venue', V, '--token', token, '--journal', join(dir, 'journal.jsonl'),
+    '--wait', '5', '--backoff-ms', '100', '--backoff-max-ms', '400', '--connect-timeout-ms', '1000',
+  ], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const agent: Agent = { child, lines: [], exited: new Promise((resolve) => child.once('exit', () => resolve())) };
+  let buffer = '';
+  const onData = (chunk: Buffer) => {
+    buffer += chunk.toString('utf8');
+    const parts = buffer.split('\n');
+    buffer = parts.pop()!;
+    agent.lines.push(...parts);
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  agents.push(agent);
+  return agent;
+}
+async function stopAgent(agent: Agent, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (agent.child.exitCode === null && agent.child.signalCode === null) agent.child.kill(signal);
+  await agent.exited;
+}
+
+/** Waits for a condition (checked every 50 ms), failing with `what` after `ms`. */
+async function until(what: string, check: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+const pendingJobs = async () => (await s.deps.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM print_jobs WHERE printed_at IS NULL'))!.n;
+const allAcked = () => until('every print job acknowledged', async () => Number(await pendingJobs()) === 0);
+
+function pickup(productIds: string[]): OrderInput {
+  const products = venue.categories.flatMap((c) => c.products);
+  const lines = productIds.map((id) => {
+    const product = products.find((p) => p.id === id)!;
+    const options = product.optionGroups.flatMap((g) => g.options.filter((o) => o.available).slice(0, g.min));
+    return { input: { productId: id, optionIds: options.map((o) => o.id), quantity: 3, ...(id === 'tacos-al-pastor' ? { note: 'Sin cebolla, por favor' } : {}) }, total: (product.price + options.reduce((sum, o) => sum + o.priceDelta, 0)) * 3 };
+  });
+  return {
+    venueId: V, mode: 'pickup', customer: { name: 'Ana García', phone: '+52 55 1234 5678' }, tip: { percent: 0 }, payment: 'cash',
+    lines: lines.map((l) => l.input), expectedTotal: lines.reduce((sum, l) => sum + l.total, 0),
+  };
+}
+async function place(productIds: string[]): Promise<Order> {
+  const res = await s.request('/api/orders', { token: ana, key: newKey(), json: pickup(productIds) });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return Order.parse(await res.json());
+}
+const withNumber = (tickets: string[], number: string) => tickets.filter((t) => t.includes(number));
+
+let cocina: FakePrinter, barra: FakePrinter;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'umenu-agent-'));
+  s = await startTestServer();
+  http = serve({ fetch: s.app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => http.once('listening', () => resolve()));
+  api = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  staff = await s.tokenFor('cocina@umenu.test');
+  manager = await s.tokenFor('gerente@umenu.test');
+  ana = await s.tokenFor('ana@umenu.test');
+  venue = Venue.parse(await (await s.request(`/api/venues/${V}`)).json());
+  token = CreatedPrintAgent.parse(await (await s.request(`/api/venues/${V}/print-agents`, { method: 'POST', token: manager })).json()).token;
+  cocina = await fakePrinter();
+  barra = await fakePrinter();
+  const res = await s.request(`/api/venues/${V}/printers`, {
+    method: 'PUT', token: manager,
+    json: { printers: [
+      { id: 'cocina-1', name: 'Cocina', station: 'cocina', host: '127.0.0.1', port: cocina.port },
+      { id: 'barra-1', name: 'Barra', station: 'barra', host: '127.0.0.1', port: barra.port, width: 58 },
+    ] },
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(agents.map((a) => stopAgent(a, 'SIGKILL')));
+  s?.deps.orders.close();
+  s?.deps.printing.close();
+  if (http) await new Promise<void>((resolve) => http.close(() => resolve()));
+  await Promise.all([cocina?.down(), barra?.down()]);
+  await s?.dispose();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the print agent', () => {
+  it('one order for two stations prints one ticket on each printer, exactly once, and logs one line per job', { timeout: 40_000 }, async () => {
+    const agent = startAgent();
+    try {
+      const order = await place(['tacos-al-pastor', 'agua-de-jamaica']);
+      await until('a ticket on each printer', () => withNumber(cocina.tickets, order.number).length > 0 && withNumber(barra.tickets, order.number).length > 0);
+      await allAcked();
+      const [kitchen] = withNumber(cocina.tickets, order.number);
+      expect(withNumber(cocina.tickets, order.number)).toHaveLength(1);
+      expect(withNumber(barra.tickets, order.number)).toHaveLength(1);
+      expect(kitchen).toContain(venue.name);
+      expect(kitchen).toContain('COCINA');
+      expect(kitchen).toContain('Para recoger: Ana García');
+      expect(kitchen).toMatch(/3 x Tacos al pastor/);
+      expect(kitchen).toContain('Nota: Sin cebolla, por favor');
+      expect(kitchen).not.toContain('Agua de jamaica');
+      expect(kitchen).not.toContain('DUPLICADO');
+      const bar = withNumber(barra.tickets, order.number)[0]!;
+      expect(bar).toContain('BARRA');
+      expect(bar).toMatch(/3 x Agua de jamaica/);
+      // The time, in the venue's time zone.
+      const time = new Intl.DateTimeFormat('es-ES', { timeZone: venue.timezone, hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(order.createdAt));
+      expect(kitchen).toContain(time);
+      // The 58 mm roll has 32 columns: no line of the bar's ticket is wider.
+      expect(Math.max(...bar.split('\n').map((l) => l.length))).toBeLessThanOrEqual(32);
+      expect(agent.lines.filter((l) => l.includes(`impreso ${order.number}`))).toHaveLength(2);
+      mkdirSync('test-results', { recursive: true });
+      writeFileSync('test-results/print-agent-ticket.txt', `${kitchen}\n\n==== 58 mm ====\n\n${bar}\n`);
+      console.log(`[print-agent test] decoded ticket (80 mm):\n${kitchen}`);
+    } finally {
+      await stopAgent(agent);
+    }
+  });
+
+  it('killed with SIGKILL between the write and the ack, then restarted, it prints nothing twice', { timeout: 40_000 }, async () => {
+    const paused = startAgent({ UMENU_AGENT_PAUSE_AFTER_WRITE_MS: '60000' });
+    const order = await place(['tacos-al-pastor']);
+    await until('the ticket written', () => withNumber(cocina.tickets, order.number).length === 1 && paused.lines.some((l) => l.includes(`impreso ${order.number}`)));
+    await stopAgent(paused, 'SIGKILL');
+    // Written, not acknowledged: the API sends it again.
+    expect(Number(await pendingJobs())).toBe(1);
+    expect(readFileSync(join(dir, 'journal.jsonl'), 'utf8')).toContain(order.number);
+    const again = startAgent();
+    try {
+      await allAcked();
+      expect(again.lines.some((l) => l.includes('ya impreso'))).toBe(true);
+      expect(withNumber(cocina.tickets, order.number)).toHaveLength(1);
+    } finally {
+      await stopAgent(again);
+    }
+  });
+
+  it('a reprint says DUPLICADO', { timeout: 40_000 }, async () => {
+    const agent = startAgent();
+    try {
+      const order = await place(['agua-de-jamaica']);
+      await until('the first ticket', () => withNumber(barra.tickets, order.number).length === 1);
+      await allAcked();
+      const tickets = (await (await s.request(`/api/venues/${V}/tickets?station=barra`, { token: staff })).json()) as { tickets: Array<{ id: string; orderId: string }> };
+      const ticket = tickets.tickets.find((t) => t.orderId === order.id)!;
+      expect((await s.request(`/api/venues/${V}/tickets/${ticket.id}/reprint`, { method: 'POST', token: staff })).status).toBe(201);
+      await until('the duplicate', () => withNumber(barra.tickets, order.number).length === 2);
+      const [first, duplicate] = withNumber(barra.tickets, order.number);
+      expect(first).not.toContain('DUPLICADO');
+      expect(duplicate).toContain('DUPLICADO');
+      // Large type: double width and height (GS ! 0x11) on the word's line.
+      const raw = barra.raw.at(-1)!.toString('latin1');
+      const large = raw.indexOf(String.fromCharCode(0x1d, 0x21, 0x11));
+      expect(large).toBeGreaterThanOrEqual(0);
+      expect(raw.slice(large, raw.indexOf('DUPLICADO'))).not.toContain('\n');
+      await allAcked();
+    } finally {
+      await stopAgent(agent);
+    }
+  });
+
+  it('a printer that is off for a while: the board learns it, nothing is lost, and its tickets print in order when it is back', { timeout: 60_000 }, async () => {
+    const agent = startAgent();
+    try {
+      await barra.down();
+      const orders: Order[] = [];
+      for (let i = 0; i < 3; i++) orders.push(await place(['agua-de-jamaica']));
+      // The agent retries and reports the failure.
+      await until('the failure reported', async () => {
+        const printers = PrinterList.parse(await (await s.request(`/api/venues/${V}/printers`, { token: staff })).json()).printers;
+        return printers.find((p) => p.id === 'barra-1')?.error !== undefined;
+      });
+      await until('a few retries', () => agent.lines.filter((l) => l.includes('impresora Barra') && l.includes('sin conexión')).length >= 3);
+      // Older than 30 s, the failure shows on the board (the clock moved in the database rather than waited).
+      await s.deps.db.run('UPDATE printers SET failing_since = failing_since - 31000 WHERE id = ?', ['barra-1']);
+      const off = PrinterList.parse(await (await s.request(`/api/venues/${V}/printers`, { token: staff })).json()).printers.find((p) => p.id === 'barra-1')!;
+      expect(off).toMatchObject({ online: false, alert: 'Impresora Barra sin conexión' });
+      expect(Number(await pendingJobs())).toBe(3);
+      const before = barra.tickets.length;
+      await barra.up();
+      await allAcked();
+      const printed = barra.tickets.slice(before);
+      expect(printed.map((t) => orders.findIndex((o) => t.includes(o.number)))).toEqual([0, 1, 2]);
+      const back = PrinterList.parse(await (await s.request(`/api/venues/${V}/printers`, { token: staff })).json()).printers.find((p) => p.id === 'barra-1')!;
+      expect(back.online).toBe(true);
+    } finally {
+      await stopAgent(agent);
+    }
+  });
+});
