@@ -55,7 +55,7 @@ export interface ServerConfig {
   tableCartLimit: RateLimit | null;
   /** Cart writes of one table session, everyone together (`UMENU_TABLE_CART_SESSION_LIMIT`, default `240/1m`). */
   tableCartSessionLimit: RateLimit | null;
-  /** Join attempts from one client address (`UMENU_TABLE_JOIN_IP_LIMIT`, default `60/10m`: a venue's diners may share one address). */
+  /** Good joins from one client address, every table (`UMENU_TABLE_JOIN_IP_LIMIT`, default `400/10m`: a whole restaurant's phones — 30 tables × 4 and more — may share one Wi-Fi address). */
   tableJoinAddressLimit: RateLimit | null;
   /** Calls (waiter, bill) of one table session (`UMENU_TABLE_CALL_LIMIT`, default `10/10m`). */
   tableCallLimit: RateLimit | null;
@@ -135,7 +135,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     loginWindowSeconds: int(env.UMENU_LOGIN_WINDOW, 60),
     orderLimit: parseRateLimit(env.UMENU_ORDER_LIMIT),
     tableJoinLimit: parseRateLimit(env.UMENU_TABLE_JOIN_LIMIT, { max: 30, windowSeconds: 600 }, 'UMENU_TABLE_JOIN_LIMIT'),
-    tableJoinAddressLimit: parseRateLimit(env.UMENU_TABLE_JOIN_IP_LIMIT, { max: 60, windowSeconds: 600 }, 'UMENU_TABLE_JOIN_IP_LIMIT'),
+    tableJoinAddressLimit: parseRateLimit(env.UMENU_TABLE_JOIN_IP_LIMIT, { max: 400, windowSeconds: 600 }, 'UMENU_TABLE_JOIN_IP_LIMIT'),
     tableMaxPeople: int(env.UMENU_TABLE_MAX_PEOPLE, 20),
     tableBadTokenLimit: parseRateLimit(env.UMENU_TABLE_BAD_TOKEN_LIMIT, { max: 20, windowSeconds: 600 }, 'UMENU_TABLE_BAD_TOKEN_LIMIT'),
     tableCartLimit: parseRateLimit(env.UMENU_TABLE_CART_LIMIT, { max: 60, windowSeconds: 60 }, 'UMENU_TABLE_CART_LIMIT'),

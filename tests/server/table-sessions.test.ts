@@ -12,6 +12,7 @@ import { JoinResult, StaffTableSessions, TableBill, TableCartChange, TableSessio
 import { Order, type Order as OrderT } from '../../src/contract/order.ts';
 import { PROBLEM_TYPES } from '../../src/contract/problem.ts';
 import { newKey, openEvents, pgUrl, startTestServer, testDatabase, type SseMessage, type TestServer } from './helpers.ts';
+import { configFromEnv } from '../../server/platform/config.ts';
 
 const V = 'taqueria-el-guero';
 const TACOS = { productId: 'tacos-al-pastor', optionIds: ['cantidad-orden-de-3', 'tortilla-maiz'], quantity: 2 }; // 2 × 6 900
@@ -915,5 +916,31 @@ describe.skipIf(!pgUrl())('several instances on one PostgreSQL', () => {
     expect((await b.request(`/api/venues/${V}/tables/2/close`, { method: 'POST', token: cook })).status).toBe(200);
     await stream.until((m) => sessionsOf(m).some((x) => x.status === 'closed'), 3000);
     stream.close();
+  });
+});
+
+describe('a full restaurant behind one shared Wi-Fi address, with the default limits', () => {
+  it('lets 120 phones join (30 tables × 4, or as many tables as the venue has) and each write its cart', { timeout: 120_000 }, async () => {
+    const defaults = configFromEnv({});
+    const full = await startTestServer({
+      tableJoinLimit: defaults.tableJoinLimit, tableJoinAddressLimit: defaults.tableJoinAddressLimit, tableBadTokenLimit: defaults.tableBadTokenLimit,
+      tableCallLimit: defaults.tableCallLimit, tableCartLimit: defaults.tableCartLimit, tableCartSessionLimit: defaults.tableCartSessionLimit,
+    });
+    try {
+      const labels = [...(await tokensOf(full, await full.tokenFor('cocina@umenu.test')))];
+      const perTable = Math.ceil(120 / labels.length);
+      let joined = 0;
+      for (let i = 0; joined < 120; i++) {
+        const [label, token] = labels[i % labels.length]!;
+        const res = await joinAt(full, label, `Persona ${i + 1}`, { tableToken: token });
+        expect(res.status, `join ${i + 1} (${perTable} a table)`).toBe(201);
+        const { credential } = (await res.json()) as { credential: string };
+        const put = await full.request(`/api/table-session/cart/lines/${lineId()}`, { method: 'PUT', json: FLAN, headers: { 'x-table-credential': credential } });
+        expect(put.status).toBe(200);
+        joined++;
+      }
+    } finally {
+      await full.dispose();
+    }
   });
 });
