@@ -18,6 +18,7 @@ import type { User } from '../../contract/auth.ts';
 import { formatMoneyText } from '../../contract/money-text.ts';
 import { blankVenue, errorPaths, formPath, newVenueName, parseMenuCsv, slug, toForm, venueResolver, CSV_ROW_LIMIT, csvLimitMessage, type CsvPreview, type CsvRow, type FormCategory, type FormProduct, type FormValues } from './model.ts';
 import { isAdmin } from '../../contract/permissions.ts';
+import { PageLoading } from './PageLoad.tsx';
 
 const ERROR_TEXT = 'text-[#a3153a]';
 const WEEKDAY_LABELS: Record<(typeof WEEKDAYS)[number], string> = { mon: 'Lunes', tue: 'Martes', wed: 'Miércoles', thu: 'Jueves', fri: 'Viernes', sat: 'Sábado', sun: 'Domingo' };
@@ -549,7 +550,7 @@ function Editor({ venueId, newName, user }: { venueId: string; newName?: string;
   }, (errors) => revealErrors(errorPaths(errors)));
 
   if (loadError) return <div role="alert" className="alert alert-error">{loadError}</div>;
-  if (!loaded) return <p role="status" className="flex items-center gap-2 py-8"><span className="loading loading-spinner" aria-hidden="true" /> Cargando el menú…</p>;
+  if (!loaded) return <PageLoading what="Cargando el menú…" />;
 
   const importRows = (rows: CsvRow[]) => {
     const categories = structuredClone(getValues('categories'));

@@ -16,6 +16,7 @@ import { createPrintAgent, fetchPrintAgents, fetchPrinters, fetchVenue, revokePr
 import { CopyLink } from './CopyLink.tsx';
 import { ManageGate } from './ManageGate.tsx';
 import { PanelNav } from './PanelNav.tsx';
+import { PageLoadFailed, PageLoading } from './PageLoad.tsx';
 
 const ERROR_TEXT = 'text-[#a3153a]';
 const detailOf = (e: unknown) => problemOf(e)?.detail ?? problemMessage(e);
@@ -163,15 +164,10 @@ function PrintersView({ venueId, user }: { venueId: string; user: User }) {
   }
 
   if (error) {
-    return (
-      <div role="alert" className="alert alert-error">
-        <span>{error}</span>
-        <button type="button" className="btn btn-sm min-h-11" onClick={() => void load()}>Reintentar</button>
-      </div>
-    );
+    return <PageLoadFailed message={error} onRetry={() => void load()} />;
   }
   if (!printers || venueName === undefined) {
-    return <p role="status" className="flex items-center gap-2 py-8"><span className="loading loading-spinner" aria-hidden="true" /> Cargando las impresoras…</p>;
+    return <PageLoading what="Cargando las impresoras…" />;
   }
   const offline = printers.filter((p) => p.alert);
   return (

@@ -14,6 +14,7 @@ import { ManageGate } from './ManageGate.tsx';
 import { PanelNav } from './PanelNav.tsx';
 import { CopyLink } from './CopyLink.tsx';
 import type { User } from '../../contract/auth.ts';
+import { PageLoadFailed, PageLoading } from './PageLoad.tsx';
 
 export const QR_INSTRUCTIONS = 'Escanea el código con la cámara del móvil para ver el menú y pedir desde esta mesa.';
 
@@ -99,15 +100,10 @@ function Sheet({ venueId, user }: { venueId: string; user: User }) {
   }
 
   if (error) {
-    return (
-      <div role="alert" className="alert alert-error">
-        <span>{error}</span>
-        <button type="button" className="btn btn-sm min-h-11" onClick={() => void load()}>Reintentar</button>
-      </div>
-    );
+    return <PageLoadFailed message={error} onRetry={() => void load()} />;
   }
   if (!venue || !tables) {
-    return <p role="status" className="flex items-center gap-2 py-8"><span className="loading loading-spinner" aria-hidden="true" /> Cargando las mesas…</p>;
+    return <PageLoading what="Cargando las mesas…" />;
   }
 
   return (

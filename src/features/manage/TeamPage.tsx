@@ -14,6 +14,7 @@ import { createInvitation, fetchTeam, fetchVenue, removeMember, withdrawInvitati
 import { CopyLink } from './CopyLink.tsx';
 import { ManageGate } from './ManageGate.tsx';
 import { PanelNav } from './PanelNav.tsx';
+import { PageLoadFailed, PageLoading } from './PageLoad.tsx';
 
 const ERROR_TEXT = 'text-[#a3153a]';
 const ROLE_HINTS: Record<TeamRole, string> = {
@@ -138,15 +139,10 @@ function TeamView({ venueId, user }: { venueId: string; user: User }) {
   }
 
   if (error) {
-    return (
-      <div role="alert" className="alert alert-error">
-        <span>{error}</span>
-        <button type="button" className="btn btn-sm min-h-11" onClick={() => void reload()}>Reintentar</button>
-      </div>
-    );
+    return <PageLoadFailed message={error} onRetry={() => void reload()} />;
   }
   if (!team || venueName === undefined) {
-    return <p role="status" className="flex items-center gap-2 py-8"><span className="loading loading-spinner" aria-hidden="true" /> Cargando el equipo…</p>;
+    return <PageLoading what="Cargando el equipo…" />;
   }
 
   return (
