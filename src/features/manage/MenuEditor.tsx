@@ -7,7 +7,8 @@
 import '../../styles/manage.ts';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { FormProvider, useFieldArray, useForm, useFormContext, useWatch, type FieldPath } from 'react-hook-form';
-import { ALLERGENS, ORDER_MODES, TAGS, WEEKDAYS, type Venue } from '../../contract/venue.ts';
+import { ALLERGENS, COURSES, ORDER_MODES, TAGS, WEEKDAYS, type Venue } from '../../contract/venue.ts';
+import { COURSE_LABELS } from '../../contract/kitchen.ts';
 import { MANAGE_LIMITS, type ProductChange, type VenueInput } from '../../contract/manage.ts';
 import { problemFieldErrors, problemMessage, problemOf } from '../../lib/http.ts';
 import { ALLERGEN_LABELS, TAG_LABELS } from '../../contract/menu-labels.ts';
@@ -16,7 +17,7 @@ import { ManageGate } from './ManageGate.tsx';
 import { PanelNav } from './PanelNav.tsx';
 import type { User } from '../../contract/auth.ts';
 import { formatMoneyText } from '../../contract/money-text.ts';
-import { blankVenue, errorPaths, formPath, newVenueName, parseMenuCsv, slug, toForm, venueResolver, CSV_ROW_LIMIT, csvLimitMessage, type CsvPreview, type CsvRow, type FormCategory, type FormProduct, type FormValues } from './model.ts';
+import { blankVenue, errorPaths, formPath, newStation, newVenueName, parseMenuCsv, slug, toForm, venueResolver, withoutStation, CSV_ROW_LIMIT, csvLimitMessage, type CsvPreview, type CsvRow, type FormCategory, type FormProduct, type FormValues } from './model.ts';
 import { isAdmin } from '../../contract/permissions.ts';
 import { PageLoading } from './PageLoad.tsx';
 
@@ -254,6 +255,7 @@ function ProductEditor({ ci, pi, venueId, onDuplicate, onDelete }: { ci: number;
           <textarea id={`f-${base}-desc`} className="textarea w-full" rows={2} {...register(`${base}.description`)} />
         </div>
         <label className="flex min-h-11 items-center gap-2 text-sm"><input type="checkbox" className="checkbox" {...register(`${base}.available`)} /> Disponible</label>
+        <ProductStation ci={ci} pi={pi} />
         <CheckList name={`${base}.tags`} legend="Etiquetas" values={TAGS} labels={TAG_LABELS} />
         <CheckList name={`${base}.allergens`} legend="Alérgenos (UE)" values={ALLERGENS} labels={ALLERGEN_LABELS} />
         <ImageField ci={ci} pi={pi} venueId={venueId} />
@@ -266,6 +268,120 @@ function ProductEditor({ ci, pi, venueId, onDuplicate, onDelete }: { ci: number;
       </div>
     </details>
   );
+}
+
+/** A select of the form (station, course) with its label and its error. */
+function SelectField({ name, label, options, className = '' }: { name: Path; label: string; options: ReadonlyArray<{ value: string; label: string }>; className?: string }) {
+  const { register, formState: { errors } } = useFormContext<FormValues>();
+  const error = errorAt(errors, name);
+  const id = `f-${name.replace(/\./g, '-')}`;
+  return (
+    <div className={`flex flex-col gap-1 ${className}`}>
+      <label htmlFor={id} className="text-sm font-medium">{label}</label>
+      <select id={id} className={`select min-h-11 w-full ${error ? 'select-error' : ''}`} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...register(name)}>
+        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      </select>
+      {error && <p id={`${id}-error`} className={`text-sm font-medium ${ERROR_TEXT}`}>{error}</p>}
+    </div>
+  );
+}
+
+const COURSE_OPTIONS = [{ value: '', label: 'Sin tiempo (sale al momento)' }, ...COURSES.map((c) => ({ value: c, label: COURSE_LABELS[c] }))];
+
+/**
+ * The venue's stations and whether later courses wait for «Marchar» (docs/rules.md#the-kitchen).
+ * A station's id is made from its name when it is added and kept on a rename (the kitchen
+ * display's address uses it); removing one moves its categories and dishes to the first left.
+ */
+function KitchenSettings({ setUndo }: { setUndo: (u: Undo) => void }) {
+  const { control, getValues, setValue, register, formState: { errors } } = useFormContext<FormValues>();
+  const { fields, append } = useFieldArray({ control, name: 'stations', keyName: 'key' });
+  const stations = useWatch({ control, name: 'stations' });
+  const [draft, setDraft] = useState('');
+  const [draftError, setDraftError] = useState<string>();
+  const add = () => {
+    const station = newStation(draft, getValues('stations'));
+    if ('error' in station) { setDraftError(station.error); return; }
+    append(station);
+    setDraft('');
+    setDraftError(undefined);
+  };
+  const remove = (index: number) => {
+    const before = { stations: structuredClone(getValues('stations')), categories: structuredClone(getValues('categories')) };
+    const after = withoutStation(before, index);
+    if (!after) return;
+    setValue('stations', after.stations, { shouldDirty: true });
+    setValue('categories', after.categories, { shouldDirty: true });
+    setUndo({ text: after.message, restore: () => { setValue('stations', before.stations, { shouldDirty: true }); setValue('categories', before.categories, { shouldDirty: true }); } });
+  };
+  const listError = errorAt(errors, 'stations');
+  return (
+    <div className="flex flex-col gap-4">
+      <fieldset className="flex flex-col gap-2" aria-describedby="stations-hint">
+        <legend className="text-sm font-medium">Estaciones</legend>
+        <p id="stations-hint" className="text-sm text-base-content/80">Cada estación (cocina, barra, plancha…) recibe sus comandas y tiene su pantalla de cocina. Los platos sin estación van a la primera.</p>
+        <ol className="flex flex-col gap-2" aria-label="Estaciones del local">
+          {fields.map((f, i) => (
+            <li key={f.key} className="flex flex-wrap items-end gap-2" data-testid="station-row">
+              <TextField name={`stations.${i}.name`} label={`Nombre de la estación ${i + 1}`} hint={`Pantalla de cocina: …&estacion=${stations[i]?.id ?? f.id}`} className="min-w-48 flex-1" />
+              {fields.length > 1 && (
+                <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => remove(i)} aria-label={`Quitar la estación ${stations[i]?.name || i + 1}`}>Quitar</button>
+              )}
+            </li>
+          ))}
+        </ol>
+        {fields.length === 1 && <p className="text-sm">El local necesita al menos una estación.</p>}
+        {listError && <p className={`text-sm font-medium ${ERROR_TEXT}`}>{listError}</p>}
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="flex min-w-48 flex-1 flex-col gap-1">
+            <label htmlFor="new-station" className="text-sm font-medium">Nueva estación</label>
+            <input
+              id="new-station"
+              className={`input min-h-11 w-full ${draftError ? 'input-error' : ''}`}
+              value={draft}
+              aria-invalid={draftError ? true : undefined}
+              aria-describedby={draftError ? 'new-station-error' : undefined}
+              onChange={(e) => setDraft(e.target.value)}
+              onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); add(); } }}
+            />
+            {draftError && <p id="new-station-error" className={`text-sm font-medium ${ERROR_TEXT}`}>{draftError}</p>}
+          </div>
+          <button type="button" className="btn btn-outline btn-sm min-h-11" onClick={add}>Añadir estación</button>
+        </div>
+      </fieldset>
+      <label className="flex min-h-11 items-start gap-2 text-sm">
+        <input type="checkbox" className="checkbox mt-0.5" aria-describedby="hold-courses-hint" {...register('holdCourses')} />
+        <span>
+          Retener los tiempos en las mesas
+          <span id="hold-courses-hint" className="block text-base-content/80">Las bebidas y el primer tiempo salen al momento; los siguientes esperan a «Marchar» en el panel. Sin marcar, todo sale a la vez.</span>
+        </span>
+      </label>
+    </div>
+  );
+}
+
+/** The station a category's dishes go to, and its course. */
+function CategoryKitchen({ ci }: { ci: number }) {
+  const { control } = useFormContext<FormValues>();
+  const stations = useWatch({ control, name: 'stations' });
+  const first = stations[0];
+  const options = [{ value: '', label: `La primera (${first?.name ?? ''})` }, ...stations.map((s) => ({ value: s.id, label: s.name }))];
+  return (
+    <div className="mt-2 grid gap-2 sm:grid-cols-2">
+      <SelectField name={`categories.${ci}.station`} label="Estación de la categoría" options={options} />
+      <SelectField name={`categories.${ci}.course`} label="Tiempo" options={COURSE_OPTIONS} />
+    </div>
+  );
+}
+
+/** The station of one dish: its category's, or another. */
+function ProductStation({ ci, pi }: { ci: number; pi: number }) {
+  const { control } = useFormContext<FormValues>();
+  const stations = useWatch({ control, name: 'stations' });
+  const categoryStation = useWatch({ control, name: `categories.${ci}.station` });
+  const ofCategory = stations.find((s) => s.id === categoryStation) ?? stations[0];
+  const options = [{ value: '', label: `La de su categoría (${ofCategory?.name ?? ''})` }, ...stations.map((s) => ({ value: s.id, label: s.name }))];
+  return <SelectField name={`categories.${ci}.products.${pi}.station`} label="Estación" options={options} className="sm:max-w-xs" />;
 }
 
 interface Undo { text: string; restore: () => void }
@@ -338,7 +454,7 @@ function Products({ ci, venueId, setUndo }: { ci: number; venueId: string; setUn
       <button
         type="button"
         className="btn btn-outline btn-sm min-h-11 self-start"
-        onClick={() => append({ id: slug(`plato-${Date.now().toString(36)}`, allIds()), name: '', description: '', priceText: '', tags: [], allergens: [], available: true, optionGroups: [] } satisfies FormProduct)}
+        onClick={() => append({ id: slug(`plato-${Date.now().toString(36)}`, allIds()), name: '', description: '', priceText: '', tags: [], allergens: [], available: true, optionGroups: [], station: '' } satisfies FormProduct)}
       >Añadir plato</button>
     </div>
   );
@@ -389,6 +505,7 @@ function Categories({ venueId, setUndo }: { venueId: string; setUndo: (u: Undo) 
                   <input id={`cat-until-${ci}`} type="time" className="input min-h-11 w-36" {...register(`categories.${ci}.availableUntil`)} />
                 </div>
               </div>
+              <CategoryKitchen ci={ci} />
               <div className="mt-2 flex flex-wrap gap-2">
                 <button type="button" id={`cat-up-${ci}`} className="btn btn-ghost btn-sm min-h-11" disabled={ci === 0} onClick={() => moveTo(ci, ci - 1, 'up')} aria-label={`Subir ${label}`}><span aria-hidden="true">↑</span> Subir</button>
                 <button type="button" id={`cat-down-${ci}`} className="btn btn-ghost btn-sm min-h-11" disabled={ci === fields.length - 1} onClick={() => moveTo(ci, ci + 1, 'down')} aria-label={`Bajar ${label}`}><span aria-hidden="true">↓</span> Bajar</button>
@@ -411,7 +528,7 @@ function Categories({ venueId, setUndo }: { venueId: string; setUndo: (u: Undo) 
       <button
         type="button"
         className="btn btn-outline min-h-11 self-start"
-        onClick={() => append({ id: slug(`categoria-${Date.now().toString(36)}`, new Set(getValues('categories').map((c) => c.id))), name: '', availableFrom: '', availableUntil: '', products: [] } satisfies FormCategory)}
+        onClick={() => append({ id: slug(`categoria-${Date.now().toString(36)}`, new Set(getValues('categories').map((c) => c.id))), name: '', availableFrom: '', availableUntil: '', station: '', course: '', products: [] } satisfies FormCategory)}
       >Añadir categoría</button>
     </div>
   );
@@ -558,11 +675,11 @@ function Editor({ venueId, newName, user }: { venueId: string; newName?: string;
     for (const row of rows) {
       let cat = categories.find((c) => c.name.trim().toLowerCase() === row.category.toLowerCase());
       if (!cat) {
-        cat = { id: slug(row.category, ids), name: row.category, availableFrom: '', availableUntil: '', products: [] };
+        cat = { id: slug(row.category, ids), name: row.category, availableFrom: '', availableUntil: '', station: '', course: '', products: [] };
         ids.add(cat.id);
         categories.push(cat);
       }
-      cat.products.push(row.product!);
+      cat.products.push({ ...row.product!, station: row.product!.station ?? '' });
     }
     setValue('categories', categories, { shouldDirty: true });
     setNotice({ kind: 'ok', text: `${rows.length} platos importados al editor. Revisa y pulsa «Publicar cambios» para guardarlos.` });
@@ -593,6 +710,9 @@ function Editor({ venueId, newName, user }: { venueId: string; newName?: string;
             <CheckList name="orderModes" legend="Modos de pedido" values={ORDER_MODES} labels={MODE_LABELS} />
           </div>
           <div className="mt-3"><HoursEditor /></div>
+        </Section>
+        <Section title="Cocina y comandas">
+          <KitchenSettings setUndo={setUndo} />
         </Section>
         <Section title="Categorías y platos">
           <Categories venueId={venueId} setUndo={setUndo} />

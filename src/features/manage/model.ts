@@ -8,8 +8,8 @@ import * as z from 'zod/mini';
 import { toNestErrors } from '@hookform/resolvers';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldError, Resolver } from 'react-hook-form';
-import { ALLERGENS, TAGS, type Allergen, type Course, type Tag, type Venue } from '../../contract/venue.ts';
-import { stationsOf } from '../../contract/kitchen.ts';
+import { ALLERGENS, TAGS, type Allergen, type Course, type Station, type Tag, type Venue } from '../../contract/venue.ts';
+import { DEFAULT_STATIONS, holdsCourses, stationsOf } from '../../contract/kitchen.ts';
 import { MANAGE_LIMITS, spanishErrors, VenueInput } from '../../contract/manage.ts';
 import { RESERVED_VENUE_IDS } from '../../contract/limits.ts';
 import { ALLERGEN_LABELS, TAG_LABELS } from '../../contract/menu-labels.ts';
@@ -21,15 +21,21 @@ export interface FormGroup { id: string; name: string; min: number; max: number;
 export interface FormProduct {
   id: string; name: string; description: string; priceText: string; image?: Venue['categories'][number]['products'][number]['image'];
   tags: Tag[]; allergens: Allergen[]; available: boolean; optionGroups: FormGroup[];
-  /** The station that prepares it when not its category's (docs/rules.md#the-kitchen). */
+  /** The station that prepares it when not its category's (docs/rules.md#the-kitchen); '' or none: its category's. */
   station?: string;
 }
 export interface FormCategory {
   id: string; name: string; description?: string; availableFrom: string; availableUntil: string; products: FormProduct[];
-  station?: string; course?: Course;
+  /** '' or none: the venue's first station. */
+  station?: string;
+  /** '' or none: no course (it goes at once). */
+  course?: Course | '';
 }
-export type FormValues = Omit<Venue, 'categories' | 'minOrder' | 'deliveryFee' | 'phone' | 'tables'> & {
+export type FormValues = Omit<Venue, 'categories' | 'minOrder' | 'deliveryFee' | 'phone' | 'tables' | 'stations' | 'holdCourses'> & {
   phone: string; minOrderText: string; deliveryFeeText: string; tables: string[]; categories: FormCategory[];
+  /** Always at least one (a venue without stations shows the default «Cocina»). */
+  stations: Station[];
+  holdCourses: boolean;
 };
 
 /**
@@ -52,9 +58,11 @@ export function readMoney(text: string, currency: string, locale: string, opts?:
 
 export function toForm(venue: Venue): FormValues {
   const text = (minor: number) => formatMoneyText(minor, venue.currency, venue.locale);
-  const { categories, minOrder, deliveryFee, phone, tables, ...rest } = venue;
+  const { categories, minOrder, deliveryFee, phone, tables, stations, holdCourses, ...rest } = venue;
   return {
     ...rest,
+    stations: stationsOf({ stations }).map((s) => ({ id: s.id, name: s.name })),
+    holdCourses: holdsCourses({ holdCourses }),
     phone: phone ?? '',
     tables: tables ?? [],
     minOrderText: minOrder !== undefined ? text(minOrder) : '',
@@ -62,10 +70,10 @@ export function toForm(venue: Venue): FormValues {
     categories: categories.map((c) => ({
       id: c.id, name: c.name, ...(c.description !== undefined ? { description: c.description } : {}),
       availableFrom: c.availableFrom ?? '', availableUntil: c.availableUntil ?? '',
-      ...(c.station ? { station: c.station } : {}), ...(c.course ? { course: c.course } : {}),
+      station: c.station ?? '', course: c.course ?? '',
       products: c.products.map((p) => ({
         id: p.id, name: p.name, description: p.description, priceText: text(p.price), ...(p.image ? { image: p.image } : {}),
-        ...(p.station ? { station: p.station } : {}),
+        station: p.station ?? '',
         tags: [...p.tags], allergens: [...p.allergens], available: p.available,
         optionGroups: p.optionGroups.map((g) => ({
           id: g.id, name: g.name, min: g.min, max: g.max,
@@ -91,11 +99,15 @@ export function toDraft(values: FormValues): { draft: unknown; moneyErrors: Reco
     }
     return r.value;
   };
-  const { minOrderText, deliveryFeeText, categories, phone, tables, ...rest } = values;
+  const { minOrderText, deliveryFeeText, categories, phone, tables, stations, holdCourses, ...rest } = values;
   const minOrder = money(minOrderText, 'minOrderText', { optional: true });
   const deliveryFee = money(deliveryFeeText, 'deliveryFeeText', { optional: true });
+  // The defaults (one «Cocina», courses held) are left unsaid, as a venue without them means them.
+  const isDefault = stations.length === DEFAULT_STATIONS.length && stations.every((s, i) => s.id === DEFAULT_STATIONS[i]!.id && s.name === DEFAULT_STATIONS[i]!.name);
   const draft = {
     ...rest,
+    ...(isDefault ? {} : { stations: stations.map((s) => ({ id: s.id, name: s.name })) }),
+    ...(holdCourses ? {} : { holdCourses: false }),
     ...(phone.trim() ? { phone: phone.trim() } : {}),
     tables,
     ...(minOrder !== undefined ? { minOrder } : {}),
@@ -181,6 +193,51 @@ export const CSV_ROW_LIMIT = 500;
 /** Said when a file has more rows than are read. */
 export const csvLimitMessage = (total: number) =>
   `El archivo tiene ${total.toLocaleString('es')} filas. Solo se importan las primeras ${CSV_ROW_LIMIT} filas: divide el archivo para importar el resto.`;
+
+// ── Stations (docs/rules.md#the-kitchen) ──────────────────────────────────────────────
+
+/** A new station named `name`: its id (the kitchen display's `estacion`) is made from the name, once. */
+export function newStation(name: string, stations: readonly Station[]): Station | { error: string } {
+  const trimmed = name.trim();
+  if (!trimmed) return { error: 'Escribe el nombre de la estación' };
+  if (trimmed.length > MANAGE_LIMITS.nameMax) return { error: `Máximo ${MANAGE_LIMITS.nameMax} caracteres` };
+  if (stations.length >= MANAGE_LIMITS.stationsMax) return { error: `Máximo ${MANAGE_LIMITS.stationsMax} estaciones` };
+  if (stations.some((s) => fold(s.name) === fold(trimmed))) return { error: `Ya hay una estación «${trimmed}»` };
+  return { id: slug(trimmed, new Set(stations.map((s) => s.id))), name: trimmed };
+}
+
+/**
+ * The form without the station at `index`: the categories and dishes that named it go to the
+ * first station left (a category: the default, which is the first; a dish: its category's when
+ * that is the first, else the first by name). At least one station stays: removing the last does nothing.
+ */
+export function withoutStation(values: Pick<FormValues, 'stations' | 'categories'>, index: number): { stations: Station[]; categories: FormCategory[]; message: string } | undefined {
+  const removed = values.stations[index];
+  if (!removed || values.stations.length < 2) return undefined;
+  const stations = values.stations.filter((_, i) => i !== index);
+  const first = stations[0]!;
+  const alive = new Set(stations.map((s) => s.id));
+  let categoriesMoved = 0;
+  let dishesMoved = 0;
+  const categories = values.categories.map((c) => {
+    const category = { ...c, products: c.products.map((p) => ({ ...p })) };
+    if (category.station === removed.id) { category.station = ''; categoriesMoved++; }
+    // The category's station now (a station left, or '' for the first).
+    const categoryStation = category.station && alive.has(category.station) ? category.station : first.id;
+    for (const p of category.products) {
+      if (p.station !== removed.id) continue;
+      p.station = categoryStation === first.id ? '' : first.id;
+      dishesMoved++;
+    }
+    return category;
+  });
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const moved = [categoriesMoved ? count(categoriesMoved, 'categoría', 'categorías') : '', dishesMoved ? count(dishesMoved, 'plato', 'platos') : ''].filter(Boolean);
+  const message = moved.length
+    ? `Estación «${removed.name}» quitada: ${moved.join(' y ')} ${categoriesMoved + dishesMoved === 1 ? 'pasa' : 'pasan'} a «${first.name}».`
+    : `Estación «${removed.name}» quitada.`;
+  return { stations, categories, message };
+}
 
 /** Lower case, without accents or repeated spaces: "Maní" and "mani" are one word. */
 const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim();

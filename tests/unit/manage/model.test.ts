@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blankVenue, csvLimitMessage, errorPaths, NewVenueForm, parseMenuCsv, readMoney, toForm, venueResolver, type FormValues } from '../../../src/features/manage/model.ts';
+import { blankVenue, csvLimitMessage, errorPaths, newStation, NewVenueForm, parseMenuCsv, readMoney, toForm, venueResolver, withoutStation, type FormValues } from '../../../src/features/manage/model.ts';
 import { isValidVenueId } from '../../../src/contract/limits.ts';
 import { DEMO_VENUES } from '../../../server/demo/venues/index.ts';
 
@@ -139,5 +139,46 @@ describe('a new venue\'s id', () => {
     const out = await resolve(toForm(blankVenue('casa-nueva', 'Casa Nueva')));
     expect(out.messages).toEqual({});
     expect((out.values as { categories: unknown[] }).categories).toEqual([]);
+  });
+});
+
+describe('the venue\'s stations in the editor', () => {
+  const taqueria = () => toForm({ ...DEMO_VENUES.find((v) => v.id === 'taqueria-el-guero')!, updatedAt: 'x' });
+
+  it('shows «Cocina» for a venue without stations and saves the defaults unsaid', async () => {
+    const form = toForm(blankVenue('casa-nueva', 'Casa Nueva'));
+    expect(form.stations).toEqual([{ id: 'cocina', name: 'Cocina' }]);
+    expect(form.holdCourses).toBe(true);
+    const saved = (await resolve(form)).values as { stations?: unknown; holdCourses?: unknown };
+    expect(saved.stations).toBeUndefined();
+    expect(saved.holdCourses).toBeUndefined();
+    const changed = (await resolve({ ...form, stations: [...form.stations, { id: 'horno', name: 'Horno' }], holdCourses: false })).values as { stations?: unknown; holdCourses?: unknown };
+    expect(changed.stations).toEqual([{ id: 'cocina', name: 'Cocina' }, { id: 'horno', name: 'Horno' }]);
+    expect(changed.holdCourses).toBe(false);
+  });
+
+  it('makes a new station\'s id from its name and refuses an empty or repeated name', () => {
+    const stations = [{ id: 'cocina', name: 'Cocina' }];
+    expect(newStation('  Plancha caliente ', stations)).toEqual({ id: 'plancha-caliente', name: 'Plancha caliente' });
+    expect(newStation('', stations)).toEqual({ error: 'Escribe el nombre de la estación' });
+    expect(newStation('cocína', stations)).toEqual({ error: 'Ya hay una estación «cocína»' });
+    expect(newStation('Cocina 2', [{ id: 'cocina-2', name: 'Otra' }])).toEqual({ id: 'cocina-2-2', name: 'Cocina 2' });
+  });
+
+  it('moves a removed station\'s categories and dishes to the first station left, and keeps one', async () => {
+    const form = taqueria();
+    const bebidas = form.categories.findIndex((c) => c.station === 'barra');
+    form.categories[0]!.products[0]!.station = 'barra';
+    const after = withoutStation(form, 1)!;
+    expect(after.stations).toEqual([{ id: 'cocina', name: 'Cocina' }]);
+    expect(after.categories[bebidas]!.station).toBe('');
+    expect(after.categories[0]!.products[0]!.station).toBe('');
+    expect(after.message).toBe('Estación «Barra» quitada: 1 categoría y 1 plato pasan a «Cocina».');
+    expect((await resolve({ ...form, ...after })).messages).toEqual({});
+    expect(withoutStation({ stations: after.stations, categories: after.categories }, 0)).toBeUndefined();
+    // Removing the first: a dish of a category on another station is sent to the new first by name.
+    const first = withoutStation({ stations: [...form.stations, { id: 'horno', name: 'Horno' }], categories: [{ ...form.categories[0]!, station: 'horno', products: [{ ...form.categories[0]!.products[0]!, station: 'cocina' }] }] }, 0)!;
+    expect(first.categories[0]!.products[0]!.station).toBe('barra');
+    expect(first.message).toBe('Estación «Cocina» quitada: 1 plato pasa a «Barra».');
   });
 });
