@@ -14,7 +14,10 @@
  * - One log line per job printed.
  *
  * `UMENU_AGENT_PAUSE_AFTER_WRITE_MS` (tests only): waits that long between the write and the
- * ack, so a test can kill the agent there.
+ * ack, so a test can kill the agent there. `UMENU_AGENT_TIME_SCALE` (tests only, default 1): the
+ * agent's waits (backoff, pauses) pass that many times faster, so a test lives through the real
+ * retry schedule of a long outage in a fraction of the time; the log still says each wait as the
+ * agent's schedule has it («reintento en 16000 ms»).
  */
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -51,7 +54,8 @@ const base = `${api}/api/venues/${encodeURIComponent(venueId)}`;
 const headers = { authorization: `Bearer ${token}` };
 
 const log = (message: string) => console.log(`[print-agent] ${new Date().toISOString()} ${message}`);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const timeScale = Math.max(1, Number(process.env.UMENU_AGENT_TIME_SCALE ?? '1') || 1);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms / timeScale));
 
 /** Job ids already written to paper (this machine's journal). */
 const written = new Set<string>();

@@ -19,7 +19,7 @@ export const DEFAULT_PAPER_WIDTH = 80;
 /** Characters per line of the normal font on each paper width (Font A). */
 export const COLUMNS_OF_WIDTH: Record<PaperWidth, number> = { 80: 48, 58: 32 };
 /** A printer the agent cannot reach for this long is shown as disconnected. */
-export const PRINTER_OFFLINE_AFTER_MS = 30_000;
+export const PRINTER_OFFLINE_AFTER_MS = 15_000;
 /** The longest a long-poll for print jobs waits (`?wait=` seconds). */
 export const MAX_PRINT_WAIT_SECONDS = 30;
 export const MAX_PRINTERS = 20;

@@ -95,6 +95,10 @@ describe('an order split into tickets', () => {
     expect(ofOrder(await tickets(''), order).map((t) => t.station).sort()).toEqual(['barra', 'cocina']);
     const tacosOnly = await place(pickup([['tacos-al-pastor', 2]]));
     expect(ofOrder(await tickets(''), tacosOnly)).toHaveLength(1);
+    // One order's tickets (the board's «Reimprimir»), whatever their status.
+    const ofThatOrder = await tickets(`?order=${order.id}`);
+    expect(ofThatOrder.map((t) => [t.orderId, t.station])).toEqual([[order.id, 'cocina'], [order.id, 'barra']]);
+    expect(await tickets('?order=no-such-order')).toEqual([]);
   });
 
   it('a station sees its open tickets oldest first', async () => {

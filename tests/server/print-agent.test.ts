@@ -4,7 +4,7 @@
  * and the bar's ESC/POS printers (they record the bytes; the test decodes the text). One order
  * for two stations prints one ticket on each, exactly once; the agent killed between the write
  * and the ack prints nothing twice after its restart (its journal); a reprint says DUPLICADO; a
- * printer that is off for a while prints everything afterwards, in order. One decoded ticket is
+ * printer down for 20 s (the agent's own waits passing faster: UMENU_AGENT_TIME_SCALE) prints everything afterwards, in order. One decoded ticket is
  * saved to test-results/print-agent-ticket.txt.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,10 +82,10 @@ async function fakePrinter(port = 0): Promise<FakePrinter> {
 /** The agent as a child process; `lines` is what it logged. */
 interface Agent { child: ChildProcess; lines: string[]; exited: Promise<void> }
 const agents: Agent[] = [];
-function startAgent(env: Record<string, string> = {}): Agent {
+function startAgent(env: Record<string, string> = {}, backoff = ['--backoff-ms', '100', '--backoff-max-ms', '400']): Agent {
   const child = spawn(process.execPath, [
     'scripts/print-agent.ts', '--api', api, '--venue', V, '--token', token, '--journal', join(dir, 'journal.jsonl'),
-    '--wait', '5', '--backoff-ms', '100', '--backoff-max-ms', '400', '--connect-timeout-ms', '1000',
+    '--wait', '5', ...backoff, '--connect-timeout-ms', '1000',
   ], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const agent: Agent = { child, lines: [], exited: new Promise((resolve) => child.once('exit', () => resolve())) };
   let buffer = '';
@@ -246,30 +246,40 @@ describe('the print agent', () => {
     }
   });
 
-  it('a printer that is off for a while: the board learns it, nothing is lost, and its tickets print in order when it is back', { timeout: 60_000 }, async () => {
-    const agent = startAgent();
+  it('a printer down for 20 s then back prints everything, in order; meanwhile the printers API reports it offline', { timeout: 60_000 }, async () => {
+    // The agent's real retry schedule (1 s doubling up to 30 s), its waits passing 20 times faster:
+    // 20 s of the agent's time in about 1 s of the test's.
+    const SCALE = 20;
+    const agent = startAgent({ UMENU_AGENT_TIME_SCALE: String(SCALE) }, ['--backoff-ms', '1000', '--backoff-max-ms', '30000']);
+    const barraState = async () => PrinterList.parse(await (await s.request(`/api/venues/${V}/printers`, { token: staff })).json()).printers.find((p) => p.id === 'barra-1')!;
     try {
       await barra.down();
       const orders: Order[] = [];
       for (let i = 0; i < 3; i++) orders.push(await place(['agua-de-jamaica']));
-      // The agent retries and reports the failure.
-      await until('the failure reported', async () => {
-        const printers = PrinterList.parse(await (await s.request(`/api/venues/${V}/printers`, { token: staff })).json()).printers;
-        return printers.find((p) => p.id === 'barra-1')?.error !== undefined;
-      });
-      await until('a few retries', () => agent.lines.filter((l) => l.includes('impresora Barra') && l.includes('sin conexión')).length >= 3);
-      // Older than 30 s, the failure shows on the board (the clock moved in the database rather than waited).
-      await s.deps.db.run('UPDATE printers SET failing_since = failing_since - 31000 WHERE id = ?', ['barra-1']);
-      const off = PrinterList.parse(await (await s.request(`/api/venues/${V}/printers`, { token: staff })).json()).printers.find((p) => p.id === 'barra-1')!;
-      expect(off).toMatchObject({ online: false, alert: 'Impresora Barra sin conexión' });
+      const failures = () => agent.lines.filter((l) => l.includes('impresora Barra') && l.includes('sin conexión'));
+      await until('the first failure', () => failures().length > 0);
+      const downSince = Date.now();
+      // Down for 20 s of the agent's time.
+      await until('20 s of the agent\'s time', () => (Date.now() - downSince) * SCALE >= 20_000);
+      // It retried on its schedule, doubling its wait, and kept the three jobs.
+      const waits = failures().map((l) => Number(/reintento en (\d+) ms/.exec(l)![1]));
+      expect(waits.slice(0, 4)).toEqual([1000, 2000, 4000, 8000]);
       expect(Number(await pendingJobs())).toBe(3);
+      // The failure was reported; older than the API's threshold (its clock moved in the database
+      // by the outage's length, as the API's own clock is not scaled), it is what the board shows.
+      expect((await barraState()).error).toContain('ECONNREFUSED');
+      await s.deps.db.run('UPDATE printers SET failing_since = failing_since - 20000 WHERE id = ?', ['barra-1']);
+      expect(await barraState()).toMatchObject({ online: false, alert: 'Impresora Barra sin conexión' });
+      expect(barra.tickets.filter((t) => orders.some((o) => t.includes(o.number)))).toEqual([]);
+
       const before = barra.tickets.length;
       await barra.up();
       await allAcked();
       const printed = barra.tickets.slice(before);
       expect(printed.map((t) => orders.findIndex((o) => t.includes(o.number)))).toEqual([0, 1, 2]);
-      const back = PrinterList.parse(await (await s.request(`/api/venues/${V}/printers`, { token: staff })).json()).printers.find((p) => p.id === 'barra-1')!;
+      const back = await barraState();
       expect(back.online).toBe(true);
+      expect(back.alert).toBeUndefined();
     } finally {
       await stopAgent(agent);
     }

@@ -125,12 +125,12 @@ describe('printers', () => {
     expect((await s.request(`/api/venues/${V}/printers`, { token: ana })).status).toBe(403);
   });
 
-  it('a printer the agent cannot reach for 30 s shows as «Impresora Barra sin conexión»; back when it reaches it', async () => {
+  it('a printer the agent cannot reach for 15 s shows as «Impresora Barra sin conexión»; back when it reaches it', async () => {
     const report = (json: unknown) => s.request(`/api/venues/${V}/printers/barra-1/status`, { method: 'POST', token: agent, json });
     expect((await s.request(`/api/venues/${V}/printers/barra-1/status`, { method: 'POST', token: staff, json: { ok: true } })).status).toBe(401);
     expect((await report({ ok: false, error: 'connect ECONNREFUSED 127.0.0.1:9101' })).status).toBe(204);
     const barra = async () => PrinterList.parse(await (await s.request(`/api/venues/${V}/printers`, { token: staff })).json()).printers.find((p) => p.id === 'barra-1')!;
-    // Within 30 s it is still online; then the failure is older than that.
+    // Within 15 s it is still online; then the failure is older than that.
     expect((await barra()).online).toBe(true);
     await s.deps.db.run('UPDATE printers SET failing_since = failing_since - 31000 WHERE id = ?', ['barra-1']);
     expect(await barra()).toMatchObject({ online: false, alert: 'Impresora Barra sin conexión', error: 'connect ECONNREFUSED 127.0.0.1:9101' });

@@ -12,6 +12,7 @@ export const listTickets = operation({
     idParam('id', 'Venue id'),
     { name: 'station', in: 'query', required: false, description: 'One station\'s tickets (a station id of the venue)', schema: { type: 'string', maxLength: 64 } },
     { name: 'status', in: 'query', required: false, description: '`open` or `done`', schema: { type: 'string', enum: ['open', 'done'] } },
+    { name: 'order', in: 'query', required: false, description: 'Only the tickets of this order (its id): the board\'s «Reimprimir»', schema: { type: 'string', maxLength: 100 } },
     { name: 'held', in: 'query', required: false, description: '`true`: only the tickets of courses waiting for «Marchar» (default: only the released ones)', schema: { type: 'string', enum: ['true', 'false'] } },
   ],
   responses: {

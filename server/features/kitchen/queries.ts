@@ -55,10 +55,11 @@ export function insertTickets(q: Queryable, tickets: readonly NewTicket[], place
 export const releasedCourses = (q: Queryable, sessionId: string) =>
   q.all<{ course: string }>('SELECT DISTINCT course FROM tickets WHERE session_id = ? AND held = 0 AND course IS NOT NULL', [sessionId]);
 
-/** A station's queue (or every station's), oldest first: released tickets, or only the held ones. */
-export function ticketsOf(q: Queryable, venueId: string, filter: { station?: string | undefined; status?: TicketStatus | undefined; held: boolean }, max: number) {
+/** A station's queue (or every station's, or one order's), oldest first: released tickets, or only the held ones. */
+export function ticketsOf(q: Queryable, venueId: string, filter: { station?: string | undefined; status?: TicketStatus | undefined; held: boolean; orderId?: string | undefined }, max: number) {
   const where = ['venue_id = ?', 'held = ?'];
   const params: Array<string | number> = [venueId, filter.held ? 1 : 0];
+  if (filter.orderId) { where.push('order_id = ?'); params.push(filter.orderId); }
   if (filter.station) { where.push('station = ?'); params.push(filter.station); }
   if (filter.status) { where.push('status = ?'); params.push(filter.status); }
   return q.all<TicketRow>(`SELECT ${COLUMNS} FROM tickets WHERE ${where.join(' AND ')} ORDER BY COALESCE(released_at, created_at), created_at, order_id, position LIMIT ?`, [...params, max]);

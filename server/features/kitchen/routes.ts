@@ -42,7 +42,7 @@ export function kitchenRoutes({ kitchen, venues, auth }: KitchenRouteDeps): Hono
       throw problem('validation', 422, 'Estado no válido. Usa: open, done.', { errors: { status: ['Estado no válido'] } });
     }
     c.header('cache-control', 'no-store');
-    return c.json({ tickets: await kitchen.list(venue.id, { station, status: status as TicketStatus | undefined, held: c.req.query('held') === 'true' }) });
+    return c.json({ tickets: await kitchen.list(venue.id, { station, status: status as TicketStatus | undefined, held: c.req.query('held') === 'true', orderId: c.req.query('order')?.slice(0, 100) || undefined }) });
   });
 
   on(ticketDone, async (c, { claims, param }) => {

@@ -29,8 +29,8 @@ export interface OpenTables {
 }
 
 export interface KitchenService {
-  /** A station's tickets (or every station's), oldest first; `held`: only the courses waiting for «Marchar». */
-  list(venueId: string, filter: { station?: string | undefined; status?: TicketStatus | undefined; held: boolean }): Promise<Ticket[]>;
+  /** A station's tickets (or every station's, or one order's: `orderId`), oldest first; `held`: only the courses waiting for «Marchar». */
+  list(venueId: string, filter: { station?: string | undefined; status?: TicketStatus | undefined; held: boolean; orderId?: string | undefined }): Promise<Ticket[]>;
   /** Idempotent: a ticket done stays done; the order is ready once all its tickets are. */
   done(venueId: string, ticketId: string): Promise<Ticket>;
   /** Idempotent: brings a done ticket back to its station (the order's status stays). */

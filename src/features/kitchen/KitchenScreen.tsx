@@ -16,6 +16,24 @@ import { KitchenSettings } from './KitchenSettings.tsx';
 import { StationNav } from './StationNav.tsx';
 import { $soundOn, $thresholds, bump, kitchenStore, reloadKitchen, setSound, undoLastBump } from './store.ts';
 import { ticketHeadingId, TicketCard } from './TicketCard.tsx';
+import { PrinterAlerts, TicketPrintTools } from './PrintTools.tsx';
+import type { Printable } from './print.tsx';
+import { COURSE_LABELS } from '../../contract/kitchen.ts';
+import { ORDER_MODE_LABELS } from '../../contract/labels.ts';
+import { formatTime } from '../orders/index.ts';
+
+/** A ticket as the browser prints it (print.tsx). */
+function printable(venue: KitchenVenue, station: Station, ticket: Ticket): Printable {
+  return {
+    venueName: venue.name,
+    title: station.name,
+    orderNumber: ticket.orderNumber,
+    who: `${ticket.table ? `Mesa ${ticket.table}` : ticket.customer} · ${ORDER_MODE_LABELS[ticket.mode]}`,
+    course: ticket.course ? COURSE_LABELS[ticket.course] : undefined,
+    time: formatTime(ticket.firedAt ?? ticket.createdAt, venue.locale, venue.timezone),
+    lines: ticket.lines,
+  };
+}
 
 /** Minutes open keep moving even when nothing else changes. */
 const $clock = clock(15_000);
@@ -136,6 +154,7 @@ export function KitchenScreen({ venue, station }: Props) {
         </div>
       </header>
 
+      <PrinterAlerts venueId={venue.id} />
       <div aria-live="polite" role="status" className="sr-only" data-testid="kitchen-announcer">{announcement}</div>
 
       {gate === 'loading' && <Loading text="Cargando comandas…" />}
@@ -158,7 +177,8 @@ export function KitchenScreen({ venue, station }: Props) {
             >
               {tickets.map((ticket, index) => (
                 <li key={ticket.id}>
-                  <TicketCard ticket={ticket} now={now} thresholds={thresholds} busy={busy.includes(ticket.id)} onBump={(t) => void onBump(t, index)} onKeyDown={onKeyDown} />
+                  <TicketCard ticket={ticket} now={now} thresholds={thresholds} busy={busy.includes(ticket.id)} onBump={(t) => void onBump(t, index)} onKeyDown={onKeyDown}
+                    tools={<TicketPrintTools venueId={venue.id} ticket={ticket} printable={() => printable(venue, station, ticket)} />} />
                 </li>
               ))}
             </ol>

@@ -1,5 +1,5 @@
 /** One ticket on the kitchen display: order number, table or customer, age in colour and words, lines, «Listo». */
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { COURSE_LABELS, type Ticket } from '../../contract/kitchen.ts';
 import { ORDER_MODE_LABELS } from '../../contract/labels.ts';
 import { UserNote, UserText } from '../../shell/ui/UserText.tsx';
@@ -27,9 +27,11 @@ interface Props {
   onBump: (ticket: Ticket) => void;
   /** Arrow keys on «Listo» move between tickets. */
   onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
+  /** «Reimprimir» and «Imprimir» (PrintTools.tsx). */
+  tools?: ReactNode;
 }
 
-export function TicketCard({ ticket, now, thresholds, busy, onBump, onKeyDown }: Props) {
+export function TicketCard({ ticket, now, thresholds, busy, onBump, onKeyDown, tools }: Props) {
   const minutes = minutesSince(arrivedAt(ticket), now);
   const tone = ageTone(minutes, thresholds);
   const headingId = ticketHeadingId(ticket.id);
@@ -69,7 +71,8 @@ export function TicketCard({ ticket, now, thresholds, busy, onBump, onKeyDown }:
           </li>
         ))}
       </ul>
-      <div className="px-3 pb-3">
+      <div className="flex flex-col gap-2 px-3 pb-3">
+        {tools}
         <button
           type="button"
           // The visible word first (label in name), then which order.

@@ -23,12 +23,26 @@ import { ACTIVE_STATUSES, groupBoard, isActiveStatus, type ActiveStatus, type Bo
 import { announceOnBoard, applyBoardOrder, boardStore, refreshBoard } from './board-store.ts';
 import { CancelDialog } from './CancelDialog.tsx';
 import { NoAccess } from './NoAccess.tsx';
-import { DoneRow, OrderCard, cardHeadingId } from './OrderCard.tsx';
+import { DoneRow, OrderCard, cardHeadingId, where } from './OrderCard.tsx';
 import { POLL_INTERVAL_MS } from './poll.ts';
 import { TablesSection } from './TablesSection.tsx';
 import { BoardAlert } from './BoardAlert.tsx';
 import type { User } from '../../contract/auth.ts';
 import { PanelNav } from '../manage/index.ts';
+import { OrderPrintTools, PrinterAlerts } from '../kitchen/PrintTools.tsx';
+import type { Printable } from '../kitchen/print.tsx';
+
+/** An order as the browser prints it from the board (src/features/kitchen/print.tsx). */
+function printable(order: Order, venueName: string, locale: string, timeZone: string | undefined): Printable {
+  return {
+    venueName,
+    title: 'Pedido',
+    orderNumber: order.number,
+    who: order.mode === 'table' && order.customer.name === `Mesa ${order.table}` ? where(order) : `${order.customer.name} · ${where(order)}`,
+    time: formatTime(order.createdAt, locale, timeZone),
+    lines: order.lines.map((line) => ({ quantity: line.quantity, name: line.name, options: line.options.map((o) => o.name), note: line.note, by: line.by })),
+  };
+}
 
 /** "hace 5 min" keeps moving even when nothing else changes. */
 const $halfMinute = clock(30_000);
@@ -154,6 +168,7 @@ export function OrderBoard({ venueId, canSwitch, user }: { venueId: string; canS
           No se pudo actualizar el panel: {syncError} Lo seguimos intentando; lo que ves puede no estar al día.
         </p>
       )}
+      <PrinterAlerts venueId={venueId} className="mt-3" />
       {moveError && <BoardAlert message={moveError} onClose={() => setMoveError('')} className="mt-3" testId="board-move-error" />}
 
       {gate === 'loading' && <Loading text="Cargando pedidos…" className="mt-6" />}
@@ -216,7 +231,10 @@ export function OrderBoard({ venueId, canSwitch, user }: { venueId: string; canS
                   <ol className="flex flex-col gap-3">
                     {board.columns[status].map((order) => (
                       <li key={order.id}>
-                        <OrderCard order={order} pending={pending[order.id] ?? null} onAction={onAction} now={now} locale={locale} timeZone={timeZone} />
+                        <OrderCard
+                          order={order} pending={pending[order.id] ?? null} onAction={onAction} now={now} locale={locale} timeZone={timeZone}
+                          tools={<OrderPrintTools venueId={venueId} orderId={order.id} orderNumber={order.number} stations={stations} printable={() => printable(order, venue?.name ?? venueId, locale, timeZone)} />}
+                        />
                       </li>
                     ))}
                   </ol>

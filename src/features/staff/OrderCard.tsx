@@ -1,4 +1,5 @@
 /** One order on the board: what to cook and for whom, how long it has waited, and its legal next steps. */
+import type { ReactNode } from 'react';
 import type { Order, OrderStatus } from '../../contract/order.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { ORDER_MODE_LABELS as MODE_LABELS, PAYMENT_METHOD_LABELS as PAYMENT_LABELS, orderStatusLabel } from '../../contract/labels.ts';
@@ -17,13 +18,15 @@ interface Props extends CardContext {
   /** The status being requested for this order right now, if any. */
   pending: OrderStatus | null;
   onAction: (order: Order, action: BoardAction, trigger: HTMLButtonElement) => void;
+  /** «Reimprimir» and «Imprimir» (src/features/kitchen/PrintTools.tsx). */
+  tools?: ReactNode;
 }
 
 export function cardHeadingId(orderId: string): string {
   return `order-card-${orderId}`;
 }
 
-function where(order: Order): string {
+export function where(order: Order): string {
   const mode = MODE_LABELS[order.mode];
   if (order.mode === 'table' && order.table) return `${mode} · Mesa ${order.table}`;
   return mode;
@@ -39,7 +42,7 @@ const BUTTON_TONE: Record<BoardAction['tone'], string> = {
   danger: 'btn btn-outline border-[#a3153a] text-[#a3153a] hover:bg-[#a3153a] hover:text-white',
 };
 
-export function OrderCard({ order, pending, onAction, now, locale, timeZone }: Props) {
+export function OrderCard({ order, pending, onAction, now, locale, timeZone, tools }: Props) {
   const headingId = cardHeadingId(order.id);
   const late = isLate(order, now);
   const actions = nextActions(order.status, order.mode);
@@ -113,6 +116,7 @@ export function OrderCard({ order, pending, onAction, now, locale, timeZone }: P
           ))}
         </div>
       )}
+      {tools}
     </article>
   );
 }
