@@ -28,14 +28,12 @@ async function reprint(venueId: string, ticket: Pick<Ticket, 'id' | 'orderNumber
 /** «Impresora {name} sin conexión» for each offline printer of the venue, while it is. */
 export function PrinterAlerts({ venueId, className = '' }: { venueId: string; className?: string }) {
   const alerts = printerAlerts(useStore(printersStore(venueId)));
+  // Inserted when a printer goes offline (an alert is announced when it appears), gone when none is.
+  if (!alerts.length) return null;
   return (
-    <div role="alert" className={alerts.length ? `${className} rounded-box border-2 border-[#a3153a] bg-base-100 p-3` : ''} data-testid="printer-alerts">
-      {alerts.length > 0 && (
-        <>
-          {alerts.map((alert) => <p key={alert} className="font-bold text-[#a3153a]">{alert}</p>)}
-          <p className="text-sm">Sus comandas esperan y se imprimirán en orden cuando vuelva: revisa que esté encendida y conectada.</p>
-        </>
-      )}
+    <div role="alert" className={`${className} rounded-box border-2 border-[#a3153a] bg-base-100 p-3`} data-testid="printer-alerts">
+      {alerts.map((alert) => <p key={alert} className="font-bold text-[#a3153a]">{alert}</p>)}
+      <p className="text-sm">Sus comandas esperan y se imprimirán en orden cuando vuelva: revisa que esté encendida y conectada.</p>
     </div>
   );
 }
