@@ -29,8 +29,7 @@ import { TablesSection } from './TablesSection.tsx';
 import { BoardAlert } from './BoardAlert.tsx';
 import type { User } from '../../contract/auth.ts';
 import { PanelNav } from '../manage/index.ts';
-import { OrderPrintTools, PrinterAlerts } from '../kitchen/PrintTools.tsx';
-import type { Printable } from '../kitchen/print.tsx';
+import { OrderPrintTools, PrinterAlerts, type Printable } from '../kitchen/index.ts';
 
 /** An order as the browser prints it from the board (src/features/kitchen/print.tsx). */
 function printable(order: Order, venueName: string, locale: string, timeZone: string | undefined): Printable {
