@@ -156,7 +156,7 @@ test.describe('printing from the board and the kitchen display', { tag: '@deskto
     await page.emulateMedia({ media: 'screen' });
   });
 
-  test('the board shows «Impresora Barra sin conexión» while the agent cannot reach it, and not once it is back', async ({ page, request, umenu }) => {
+  test('the board and the kitchen display show «Impresora Barra sin conexión» while the agent cannot reach it, not once it is back; a board order with one printed ticket is reprinted at once', async ({ page, request, umenu }) => {
     test.setTimeout(90_000);
     const venueId = `fonda-sin-papel-${test.info().project.name}`;
     await createVenue(request, venueId, 'Fonda sin Papel');
@@ -187,8 +187,21 @@ test.describe('printing from the board and the kitchen display', { tag: '@deskto
     await expectNoAxeViolations(page, 'board with a printer offline');
     await screenshot(page, 'board-printer-offline');
 
+    // The kitchen display says it too.
+    await page.goto(`/panel/cocina?venue=${venueId}&estacion=barra`);
+    await expect(page.getByTestId('kitchen-display')).toHaveAttribute('data-state', 'ready');
+    await expect(alert.getByText('Impresora Barra sin conexión', { exact: true })).toBeVisible();
+
     await report({ ok: true });
     await page.clock.runFor(PRINTERS_POLL_MS);
     await expect(alert).toHaveCount(0);
+
+    // Only the bar has a printer: the board's «Reimprimir» sends the order's bar ticket at once.
+    const order = await placeOrder(request, venueId);
+    await page.goto(`/panel?venue=${venueId}`);
+    await orderOf(page, order).getByRole('button', { name: `Reimprimir, pedido ${order.number}` }).click();
+    await expect(page.getByTestId('reprint-toast')).toContainText('Ticket reenviado a la impresora');
+    await expect.poll(async () => (await agentJobs(request, venueId, agent)).filter((j) => j.ticket.orderId === order.id).map((j) => [j.printer.id, j.duplicate]))
+      .toEqual([['barra-1', false], ['barra-1', true]]);
   });
 });

@@ -322,17 +322,17 @@ function KitchenSettings({ setUndo }: { setUndo: (u: Undo) => void }) {
         <p id="stations-hint" className="text-sm text-base-content/80">Cada estación (cocina, barra, plancha…) recibe sus comandas y tiene su pantalla de cocina. Los platos sin estación van a la primera.</p>
         <ol className="flex flex-col gap-2" aria-label="Estaciones del local">
           {fields.map((f, i) => (
-            <li key={f.key} className="flex flex-wrap items-end gap-2" data-testid="station-row">
+            <li key={f.key} className="flex flex-wrap items-start gap-2" data-testid="station-row">
               <TextField name={`stations.${i}.name`} label={`Nombre de la estación ${i + 1}`} hint={`Pantalla de cocina: …&estacion=${stations[i]?.id ?? f.id}`} className="min-w-48 flex-1" />
               {fields.length > 1 && (
-                <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => remove(i)} aria-label={`Quitar la estación ${stations[i]?.name || i + 1}`}>Quitar</button>
+                <button type="button" className="btn btn-ghost btn-sm mt-6 min-h-11" onClick={() => remove(i)} aria-label={`Quitar la estación ${stations[i]?.name || i + 1}`}>Quitar</button>
               )}
             </li>
           ))}
         </ol>
         {fields.length === 1 && <p className="text-sm">El local necesita al menos una estación.</p>}
         {listError && <p className={`text-sm font-medium ${ERROR_TEXT}`}>{listError}</p>}
-        <div className="flex flex-wrap items-end gap-2">
+        <div className="flex flex-wrap items-start gap-2">
           <div className="flex min-w-48 flex-1 flex-col gap-1">
             <label htmlFor="new-station" className="text-sm font-medium">Nueva estación</label>
             <input
@@ -346,7 +346,7 @@ function KitchenSettings({ setUndo }: { setUndo: (u: Undo) => void }) {
             />
             {draftError && <p id="new-station-error" className={`text-sm font-medium ${ERROR_TEXT}`}>{draftError}</p>}
           </div>
-          <button type="button" className="btn btn-outline btn-sm min-h-11" onClick={add}>Añadir estación</button>
+          <button type="button" className="btn btn-outline btn-sm mt-6 min-h-11" onClick={add}>Añadir estación</button>
         </div>
       </fieldset>
       <label className="flex min-h-11 items-start gap-2 text-sm">
