@@ -278,6 +278,14 @@ describe('the bill on one server', () => {
     expect(((await tip.json()) as Problem).detail).toBe('La propina no puede superar el 100 % de lo que pagas.');
     expect((await kit.ask(carla.credential, { amount: 100, lineIds: [guac], tip: 0, method: 'cash' })).status).toBe(422);
     expect((await kit.ask(carla.credential, { tip: 0, method: 'cash' })).status).toBe(422);
+    // A request withdrawn frees its share: Carla takes it back at once, with the same index and amount.
+    const withdrawn = await s.request(`/api/table-session/payment-requests/${carlaShare.id}`, { method: 'DELETE', headers: cred(carla.credential) });
+    expect(withdrawn.status).toBe(200);
+    expect(PaymentRequest.parse(await withdrawn.json()).status).toBe('cancelled');
+    expect((await s.request(`/api/table-session/payment-requests/${anaShare.id}`, { method: 'DELETE', headers: cred(carla.credential) })).status).toBe(403);
+    expect((await kit.bill(ana.credential)).lines.find((l) => l.id === guac)!.shared!.shares).toHaveLength(2);
+    const carlaAgain = await shareOf(carla.credential);
+    expect(carlaAgain.shares).toEqual([{ lineId: guac, of: 3, index: 2, amount: 2967 }]);
     // Carla pays the rest, the coffee, as an amount in cash.
     const carlaCoffee = PaymentRequest.parse(await (await kit.ask(carla.credential, { amount: 3000, tip: 300, method: 'cash' })).json());
     await phone.until((m) => m.some((e) => e.event === 'bill' && (JSON.parse(e.data!) as { unassigned: number }).unassigned === 0));
@@ -303,6 +311,9 @@ describe('the bill on one server', () => {
 
     bill = await kit.bill(beto.credential);
     expect(bill.lines.find((l) => l.name === 'Volcán de chorizo')!.paidBy).toBe('Ana');
+    const paidLine = await kit.ask(beto.credential, { lineIds: [line('Volcán de chorizo').id], tip: 0, method: 'cash' });
+    expect(paidLine.status).toBe(409);
+    expect(((await paidLine.json()) as Problem).detail).toBe('Ana ya pagó «Volcán de chorizo».');
     expect(bill).toMatchObject({ paid: 9000, balance: 16400 });
 
     // Overpaying the balance: 409 in Spanish, with the balance.
@@ -313,7 +324,7 @@ describe('the bill on one server', () => {
     expect(overBody.balance).toBe(16400);
 
     // Beto's flan and share (cash), Carla's share, Ana's share, Carla's coffee amount.
-    for (const r of [betoShare, carlaShare, anaShare]) {
+    for (const r of [betoShare, carlaAgain, anaShare]) {
       const res = await kit.pay('3', { amount: r.amount, tip: r.tip, method: r.method, requestId: r.id });
       expect(res.status, await res.clone().text()).toBe(201);
     }
