@@ -21,6 +21,7 @@ import { kitchenRoutes } from './features/kitchen/index.ts';
 import { printingRoutes } from './features/printing/index.ts';
 import { tableRoutes } from './features/tables/index.ts';
 import { tableSessionRoutes } from './features/table-sessions/index.ts';
+import { billingRoutes } from './features/billing/index.ts';
 import { teamRoutes } from './features/team/index.ts';
 import { mediaRoutes } from './features/media/index.ts';
 import { openApiDocument } from './openapi.ts';
@@ -115,6 +116,7 @@ export function createApp(deps: AppDeps): Hono {
   api.get('/openapi.json', (c) => c.json(openApiDocument()));
   api.get('/metrics', (c) => deps.observability.metrics(c));
   api.route('/', tableSessionRoutes(deps));
+  api.route('/', billingRoutes(deps));
   api.route('/', kitchenRoutes(deps));
   api.route('/', printingRoutes(deps));
   api.route('/', teamRoutes(deps));

@@ -14,6 +14,7 @@ import type { EventBus } from './platform/events/bus.ts';
 import type { TableSessionService } from './features/table-sessions/index.ts';
 import type { KitchenService } from './features/kitchen/index.ts';
 import type { PrintingService } from './features/printing/index.ts';
+import type { BillingService, Outbox } from './features/billing/index.ts';
 
 export type { SiteState } from './platform/static.ts';
 
@@ -29,6 +30,10 @@ export interface AppDeps {
   kitchen: KitchenService;
   /** Print agents, printers and print jobs (server/README.md, "Printing"). */
   printing: PrintingService;
+  /** The bill, payments, receipts and VERI*FACTU (docs/rules.md#the-bill). */
+  billing: BillingService;
+  /** VERI*FACTU records waiting to be sent (`UMENU_VERIFACTU_URL`). */
+  verifactuOutbox: Outbox;
   site: SiteState;
   /** Order and venue events (stored, resumable, shared by every instance). */
   events: EventBus;

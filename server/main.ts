@@ -22,6 +22,8 @@ import { createEventBus } from './platform/events/bus.ts';
 import { createApp } from './app.ts';
 import { createTableSessionService } from './features/table-sessions/index.ts';
 import { tableForToken } from './features/tables/index.ts';
+import { createBillingService, createOutbox } from './features/billing/index.ts';
+import type { BillingHook } from './features/table-sessions/index.ts';
 import type { AppDeps, SiteState } from './deps.ts';
 import type { Hono } from 'hono';
 import { HOME_PAGE_SIZE } from '../src/contract/limits.ts';
@@ -73,7 +75,10 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   // Print jobs are written with the tickets they print (the kitchen's `TicketPrinting` hook).
   const printing = createPrintingService(db, events, (venueId, station) => stationsOf(venues.get(venueId)?.venue ?? {}).find((s) => s.id === station)?.name ?? station);
   const orders = createOrderService(db, venues, { ...(options.now ? { now: options.now } : {}), events, limit: config.orderLimit, limiter, tickets: ticketWriter(venues, events, options.now, printing) });
+  // Closing a table asks the bill what it still owes (the billing service is made after the table sessions').
+  const billingHook: BillingHook = {};
   const tables = createTableSessionService(db, venues, orders, events, {
+    billing: billingHook,
     limits: {
       joinsPerTable: config.tableJoinLimit, joinsPerAddress: config.tableJoinAddressLimit, badTokensPerAddress: config.tableBadTokenLimit,
       maxPeople: config.tableMaxPeople, callsPerSession: config.tableCallLimit,
@@ -85,8 +90,12 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   });
   later.tables = tables;
   const kitchen = createKitchenService(db, orders, tables, events, options.now, printing);
-  const deps: AppDeps = { db, config, venues, auth, orders, tables, kitchen, printing, events, site, observability, closers: [], draining: false };
+  const verifactuOutbox = createOutbox(db, { url: config.verifactuUrl, pollMs: config.verifactuPollMs, retryMs: config.verifactuRetryMs, retryMaxMs: 3600_000 });
+  const billing = createBillingService(db, venues, tables, orders, events, { verifactuEnvironment: config.verifactuEnvironment, outbox: verifactuOutbox, ...(options.now ? { now: options.now } : {}) });
+  billingHook.current = billing;
+  const deps: AppDeps = { db, config, venues, auth, orders, tables, kitchen, printing, billing, verifactuOutbox, events, site, observability, closers: [], draining: false };
   deps.closers.push(() => printing.close());
+  deps.closers.push(() => verifactuOutbox.close());
   const app = createApp(deps);
   // The served site's venue pages follow every venue change, from any instance (server/features/venues/prerender.ts).
   const prerender = startPrerender({ distDir: config.distDir, site, fetchVenue: (id) => Promise.resolve(app.request(`/api/venues/${encodeURIComponent(id)}`)),

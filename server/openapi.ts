@@ -5,6 +5,7 @@
  */
 import { buildOpenApiDocument } from './platform/openapi.ts';
 import * as auth from './features/auth/index.ts';
+import * as billing from './features/billing/index.ts';
 import * as kitchen from './features/kitchen/index.ts';
 import * as media from './features/media/index.ts';
 import * as orders from './features/orders/index.ts';
@@ -22,7 +23,7 @@ interface Part {
   openApiPaths?: Record<string, Record<string, unknown>>;
 }
 
-const FEATURES: Part[] = [venues, media, tables, team, tableSessions, orders, kitchen, printing, auth];
+const FEATURES: Part[] = [venues, media, tables, team, tableSessions, billing, orders, kitchen, printing, auth];
 
 let cached: Record<string, unknown> | undefined;
 

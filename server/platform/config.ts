@@ -74,6 +74,13 @@ export interface ServerConfig {
   buildHook?: string;
   /** `UMENU_BUILD_HOOK_DEBOUNCE_MS`: quiet time after the last edit before the build hook is called. */
   buildHookDebounceMs: number;
+  /** `UMENU_VERIFACTU_URL`: where VERI*FACTU records are sent (POST, JSON), with retries; unset (default): not sent. */
+  verifactuUrl?: string;
+  /** `UMENU_VERIFACTU_ENV`: `test` (default) or `production`: the AEAT's verification URL in the receipts' QR codes. */
+  verifactuEnvironment: 'test' | 'production';
+  /** `UMENU_VERIFACTU_POLL_MS` (default 5000), `UMENU_VERIFACTU_RETRY_MS` (first retry, default 5000; doubles up to 1 h). */
+  verifactuPollMs: number;
+  verifactuRetryMs: number;
 }
 
 /** `20/10m`, `5/30s`, `100/1h`, `50/600` (seconds); `off` / `0`: no limit. */
@@ -149,6 +156,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     seedLarge: /^\d{1,6}$/.test(env.UMENU_SEED_LARGE?.trim() ?? '') ? Number(env.UMENU_SEED_LARGE) : 0,
     ...(/^https?:\/\/\S+$/i.test(env.UMENU_BUILD_HOOK?.trim() ?? '') ? { buildHook: env.UMENU_BUILD_HOOK!.trim() } : {}),
     buildHookDebounceMs: int(env.UMENU_BUILD_HOOK_DEBOUNCE_MS, 10_000),
+    ...(/^https?:\/\/\S+$/i.test(env.UMENU_VERIFACTU_URL?.trim() ?? '') ? { verifactuUrl: env.UMENU_VERIFACTU_URL!.trim() } : {}),
+    verifactuEnvironment: env.UMENU_VERIFACTU_ENV?.trim() === 'production' ? 'production' : 'test',
+    verifactuPollMs: int(env.UMENU_VERIFACTU_POLL_MS, 5_000),
+    verifactuRetryMs: int(env.UMENU_VERIFACTU_RETRY_MS, 5_000),
   };
 }
 

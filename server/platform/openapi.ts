@@ -7,14 +7,18 @@
 import * as z from 'zod/mini';
 import type { Operation } from './operations.ts';
 import { LoginInput, RefreshInput, SocialTokenInput, TokenPair, UserResponse, User } from '../../src/contract/auth.ts';
-import { Category, Image, Option, OptionGroup, Product, Venue, VenueList, VenueSummary, Hours, Interval } from '../../src/contract/venue.ts';
+import { Category, Image, Option, OptionGroup, Product, Venue, VenueList, VenueSummary, Hours, Interval, Legal } from '../../src/contract/venue.ts';
 import { Order, OrderInput, OrderLine, OrderLineInput, OrderList, PriceChange, StatusChange, StatusInput, TipInput } from '../../src/contract/order.ts';
 import { Problem, PROBLEM_TYPES } from '../../src/contract/problem.ts';
 import { ProductChange, ProductHistory, ProductPatch, TableLink, TableList, UploadedImage, VenueIdCheck, VenueInput } from '../../src/contract/manage.ts';
 import {
   CallInput, CallResult, JoinInput, JoinResult, Participant, RoundInput, StaffTableSession, StaffTableSessions,
-  TABLE_CREDENTIAL_HEADER, TableBill, TableCall, TableCartLine, TableCheck, TableClosed, TableSession,
+  TABLE_CREDENTIAL_HEADER, TableCall, TableCartLine, TableCheck, TableClosed, TableSession,
 } from '../../src/contract/table.ts';
+import {
+  BillLine, BillShare, BillState, CashDay, CloseTableInput, OrderPaymentInput, Payment, PaymentInput, PaymentRequest, PaymentRequestInput, PaymentResult,
+  Receipt, ReceiptLine, ReceiptVerifactu, TableBill, TaxLine, VerifactuRecord, VerifactuRecords,
+} from '../../src/contract/bill.ts';
 import { FiredCourse, Ticket, TicketLine, TicketList } from '../../src/contract/kitchen.ts';
 import { CreatedPrintAgent, CreatedPrintJobs, PrintAgent, PrintAgentList, Printer, PrinterList, PrintersInput, PrinterStatusInput, PrintJob, PrintJobList } from '../../src/contract/printing.ts';
 import { AcceptedInvitation, AcceptInvitationInput, CreatedInvitation, Invitation, InvitationInput, InvitationLookupInput, InvitationPreview, Team, TeamMember } from '../../src/contract/team.ts';
@@ -29,6 +33,8 @@ const NAMED = {
   InvitationInput, Invitation, CreatedInvitation, TeamMember, Team, InvitationLookupInput, InvitationPreview, AcceptInvitationInput, AcceptedInvitation,
   TicketLine, Ticket, TicketList, FiredCourse,
   PrintAgent, PrintAgentList, CreatedPrintAgent, Printer, PrinterList, PrintersInput, PrinterStatusInput, PrintJob, PrintJobList, CreatedPrintJobs,
+  Legal, BillShare, BillLine, BillState, PaymentRequestInput, PaymentRequest, PaymentInput, OrderPaymentInput, Payment, ReceiptLine, TaxLine, ReceiptVerifactu, Receipt,
+  PaymentResult, CloseTableInput, VerifactuRecord, VerifactuRecords, CashDay,
 } as const;
 type SchemaName = keyof typeof NAMED;
 
@@ -109,7 +115,8 @@ function operationObject(op: Operation): Record<string, unknown> {
     ...(security ? { security } : {}),
     summary: op.summary,
     ...(op.parameters?.length ? { parameters: op.parameters } : {}),
-    ...(op.body ? { requestBody: bodyOf(op.body, op.operationId) } : op.requestBody ? { requestBody: op.requestBody } : {}),
+    // `requestBody: {required: false}` beside `body`: the JSON body may be left out.
+    ...(op.body ? { requestBody: { ...bodyOf(op.body, op.operationId), ...(op.requestBody?.required === false ? { required: false } : {}) } } : op.requestBody ? { requestBody: op.requestBody } : {}),
     responses: { ...(op.body ? jsonBodyErrors : {}), ...(op.access === 'bearer' ? signedIn : {}), ...op.responses },
   };
 }

@@ -46,6 +46,18 @@ const priceDelta = z.int('El suplemento debe ser un número entero de céntimos'
   z.maximum(MANAGE_LIMITS.priceMax, 'El suplemento es demasiado alto'),
 );
 const timeOfDay = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Hora no válida (HH:MM)'));
+/** A tax rate in basis points: 1000 = 10 % (docs/rules.md#the-bill). */
+const taxRate = z.int('El impuesto debe ser un número entero de puntos básicos (1000 = 10 %)').check(
+  z.minimum(0, 'El impuesto no puede ser negativo'),
+  z.maximum(10_000, 'El impuesto no puede superar el 100 %'),
+);
+/** The venue's legal details, printed on every receipt (docs/rules.md#the-bill). */
+export const LegalInput = z.object({
+  name: name('la razón social'),
+  taxId: z.string().check(z.trim(), z.regex(/^[A-Za-z0-9-]{5,20}$/, 'Identificador fiscal no válido (5 a 20 letras, números o guiones)'), z.toUpperCase()),
+  address: z.string().check(z.trim(), z.minLength(1, 'Escribe el domicilio fiscal'), z.maxLength(MANAGE_LIMITS.addressMax, `Máximo ${MANAGE_LIMITS.addressMax} caracteres`)),
+  country: z.string().check(z.regex(/^[A-Z]{2}$/, 'País ISO 3166-1 de dos letras (ES, MX, CO…)')),
+});
 const unique = <T>(list: T[]) => new Set(list).size === list.length;
 /** An image address: this API's media path, or http(s) (the server keeps http:// only for its own public address). */
 export const IMAGE_SRC = /^(\/api\/media\/|https?:\/\/)[^\s"'<>\\]+$/;
@@ -95,6 +107,7 @@ export const ProductInput = z.object({
   available: z.boolean(),
   optionGroups: z.array(OptionGroupInput).check(z.maxLength(MANAGE_LIMITS.optionGroupsMax, `Máximo ${MANAGE_LIMITS.optionGroupsMax} grupos de opciones`)),
   station: z.optional(stationId),
+  taxRate: z.optional(taxRate),
 });
 
 export const CategoryInput = z.object({
@@ -106,6 +119,7 @@ export const CategoryInput = z.object({
   products: z.array(ProductInput).check(z.maxLength(MANAGE_LIMITS.productsPerCategoryMax, `Máximo ${MANAGE_LIMITS.productsPerCategoryMax} platos por categoría`)),
   station: z.optional(stationId),
   course: z.optional(z.enum(COURSES, 'Tiempo desconocido: usa bebidas, entrantes, principales o postres')),
+  taxRate: z.optional(taxRate),
 }).check(z.refine((c) => (c.availableFrom === undefined) === (c.availableUntil === undefined), { message: 'Indica el inicio y el fin del horario, o ninguno', path: ['availableUntil'] }));
 
 export const StationInput = z.object({ id: stationId, name: name('el nombre de la estación') });
@@ -157,6 +171,8 @@ export const VenueInput = z.object({
     z.refine((list) => unique(list.map((s) => s.id)), 'Hay estaciones repetidas'),
   )),
   holdCourses: z.optional(z.boolean('Retener los tiempos debe ser sí o no')),
+  legal: z.optional(LegalInput),
+  taxRate: z.optional(taxRate),
   updatedAt: z.optional(z.string()),
 }).check(
   z.refine((v) => unique(v.categories.map((c) => c.id)), { message: 'Hay categorías repetidas', path: ['categories'] }),

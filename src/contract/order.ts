@@ -65,6 +65,8 @@ export const OrderLine = z.object({
   by: z.optional(z.string()),
   /** The participant who added it (rounds of a table session; for the bill per person). */
   participantId: z.optional(z.string()),
+  /** The table-cart line it was sent from (rounds of a table session; the bill's `cartLineId`). */
+  cartLineId: z.optional(z.string()),
 });
 
 export const StatusChange = z.object({ status: OrderStatus, at: z.string() });

@@ -137,6 +137,8 @@ export const TableSession = z.object({
   calls: z.array(TableCall),
   /** Set only on the snapshot published when someone removed another person's line. */
   removed: z.optional(LineRemoval),
+  /** The bill's balance reached 0 («Pagada», docs/rules.md#the-bill). */
+  paidAt: z.optional(z.string()),
 });
 
 /**
@@ -166,15 +168,8 @@ export const JoinResult = z.object({
 
 export const CallResult = z.object({ call: TableCall, alreadyOpen: z.boolean() });
 
-export const TableBill = z.object({
-  currency: z.string(),
-  locale: z.string(),
-  /** Rounds that were not cancelled. */
-  rounds: z.array(Order),
-  people: z.array(z.object({ participantId: z.string(), name: z.string(), total: z.int() })),
-  subtotal: z.int(),
-  total: z.int(),
-});
+/** The bill (docs/rules.md#the-bill): defined with the payments in src/contract/bill.ts. */
+export { TableBill } from './bill.ts';
 
 /** One open session as staff see it (board list and `event: table`). */
 export const StaffTableSession = z.object({
@@ -187,10 +182,13 @@ export const StaffTableSession = z.object({
   cartCount: z.int(),
   rounds: z.array(Order),
   calls: z.array(TableCall),
+  /** The bill's balance reached 0 («Pagada», docs/rules.md#the-bill). */
+  paidAt: z.optional(z.string()),
 });
 
 export const StaffTableSessions = z.object({ sessions: z.array(StaffTableSession) });
-export const TableClosed = z.object({ table: z.string(), closedAt: z.string() });
+/** `unpaid`: what the table still owed when staff closed it (confirmed, docs/rules.md#the-bill). */
+export const TableClosed = z.object({ table: z.string(), closedAt: z.string(), unpaid: z.optional(z.int()) });
 
 export type ParticipantName = z.infer<typeof ParticipantName>;
 export type JoinInput = z.infer<typeof JoinInput>;
@@ -208,7 +206,6 @@ export type TableCartChange = z.infer<typeof TableCartChange>;
 export type StaffCartChange = z.infer<typeof StaffCartChange>;
 export type JoinResult = z.infer<typeof JoinResult>;
 export type CallResult = z.infer<typeof CallResult>;
-export type TableBill = z.infer<typeof TableBill>;
 export type StaffTableSession = z.infer<typeof StaffTableSession>;
 export type StaffTableSessions = z.infer<typeof StaffTableSessions>;
 export type TableClosed = z.infer<typeof TableClosed>;

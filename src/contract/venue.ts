@@ -64,6 +64,8 @@ export const Product = z.object({
   optionGroups: z.array(OptionGroup),
   /** The station that prepares it; else its category's, else the venue's first. */
   station: z.optional(z.string()),
+  /** Tax rate in basis points (1000 = 10 %); wins over its category's and the venue's (docs/rules.md#the-bill). */
+  taxRate: z.optional(z.int().check(z.minimum(0), z.maximum(10_000))),
 });
 
 export const Category = z.object({
@@ -77,6 +79,8 @@ export const Category = z.object({
   station: z.optional(z.string()),
   /** When its dishes are served at a table (held courses wait for «Marchar»). */
   course: z.optional(Course),
+  /** Tax rate of its dishes in basis points (a dish may name another); else the venue's. */
+  taxRate: z.optional(z.int().check(z.minimum(0), z.maximum(10_000))),
 });
 
 /** Opening intervals per weekday in the venue's timezone; `close` may be `24:00`,
@@ -97,6 +101,12 @@ export const VenueSummary = z.object({
   cover: z.optional(Image),
 });
 
+/**
+ * The venue's legal details, printed on every receipt (docs/rules.md#the-bill): the business name, its tax id
+ * (in Spain the NIF, the VERI*FACTU `IDEmisorFactura`), its fiscal address and its ISO 3166-1 country.
+ */
+export const Legal = z.object({ name: z.string(), taxId: z.string(), address: z.string(), country: z.string().check(z.regex(/^[A-Z]{2}$/)) });
+
 export const Venue = z.extend(VenueSummary, {
   address: z.string(),
   phone: z.optional(z.string()),
@@ -110,6 +120,9 @@ export const Venue = z.extend(VenueSummary, {
   stations: z.optional(z.array(Station)),
   /** Whether a table's later courses wait for «Marchar» (absent: yes); false sends everything at once. */
   holdCourses: z.optional(z.boolean()),
+  // The bill (docs/rules.md#the-bill): legal details for receipts, and the default tax rate (basis points).
+  legal: z.optional(Legal),
+  taxRate: z.optional(z.int().check(z.minimum(0), z.maximum(10_000))),
   updatedAt: z.string(),
 });
 
@@ -131,5 +144,6 @@ export type OptionGroup = z.infer<typeof OptionGroup>;
 export type Product = z.infer<typeof Product>;
 export type Category = z.infer<typeof Category>;
 export type Hours = z.infer<typeof Hours>;
+export type Legal = z.infer<typeof Legal>;
 export type VenueSummary = z.infer<typeof VenueSummary>;
 export type Venue = z.infer<typeof Venue>;

@@ -39,7 +39,7 @@ async function join(table: string, name: string): Promise<JoinResult> {
 
 const session = async (credential: string) => TableSession.parse(await (await s.request('/api/table-session', { headers: cred(credential) })).json());
 const put = (credential: string, id: string, line: unknown) => s.request(`/api/table-session/cart/lines/${id}`, { method: 'PUT', json: line, headers: cred(credential) });
-const closeTable = (table: string) => s.request(`/api/venues/${V}/tables/${encodeURIComponent(table)}/close`, { method: 'POST', token: staff });
+const closeTable = (table: string) => s.request(`/api/venues/${V}/tables/${encodeURIComponent(table)}/close`, { method: 'POST', json: { confirmUnpaid: true }, token: staff });
 
 beforeAll(async () => {
   s = await startTestServer({ tableJoinLimit: null, tableJoinAddressLimit: null, tableBadTokenLimit: null, tableCallLimit: null, tableCartLimit: null, tableCartSessionLimit: null });

@@ -120,7 +120,7 @@ describe('checking a table link', () => {
     expect((await s.request(`/api/venues/${V}/tables/12/check?t=${fresh}`)).status).toBe(200);
     tokens.set('12', fresh);
     expect((await joinAt(s, '12', 'Ana')).status).toBe(201);
-    await s.request(`/api/venues/${V}/tables/12/close`, { method: 'POST', token: staff });
+    await s.request(`/api/venues/${V}/tables/12/close`, { method: 'POST', json: { confirmUnpaid: true }, token: staff });
   });
 });
 
@@ -140,7 +140,7 @@ describe('joining', () => {
 
     const forty = await join('2', `  ${'y'.repeat(40)}  `);
     expect(forty.session.participants.map((p) => p.name)).toEqual(['y'.repeat(40)]);
-    await s.request(`/api/venues/${V}/tables/2/close`, { method: 'POST', token: staff });
+    await s.request(`/api/venues/${V}/tables/2/close`, { method: 'POST', json: { confirmUnpaid: true }, token: staff });
   });
 
   it('opens one session for the table; the next phone joins it; the credential is long, random, not the token, and stored hashed', async () => {
@@ -158,7 +158,7 @@ describe('joining', () => {
     for (const row of stored) expect([ana.credential, luis.credential]).not.toContain(row.credential_hash);
     const seen = await getSession(ana.credential);
     expect(seen.participants.map((p) => p.id)).toEqual([ana.participantId, luis.participantId]);
-    await s.request(`/api/venues/${V}/tables/3/close`, { method: 'POST', token: staff });
+    await s.request(`/api/venues/${V}/tables/3/close`, { method: 'POST', json: { confirmUnpaid: true }, token: staff });
   });
 
   it('a signed-in diner joins under their account name (no name needed); a forged bearer token gets 401', async () => {
@@ -169,14 +169,14 @@ describe('joining', () => {
     const typed = JoinResult.parse(await (await joinAt(s, '4', 'Otro nombre', { token: diner })).json());
     expect(typed.session.participants.map((p) => p.name)).toEqual(['Ana García', 'Ana García']);
     expect((await joinAt(s, '4', 'Ana', { token: 'forged.token.value' })).status).toBe(401);
-    await s.request(`/api/venues/${V}/tables/4/close`, { method: 'POST', token: staff });
+    await s.request(`/api/venues/${V}/tables/4/close`, { method: 'POST', json: { confirmUnpaid: true }, token: staff });
   });
 
   it('simultaneous joins of an empty table open exactly one session', async () => {
     const results = await Promise.all(['A', 'B', 'C', 'D', 'E'].map((n) => join('Barra 1', n)));
     expect(new Set(results.map((r) => r.session.id)).size).toBe(1);
     expect((await getSession(results[0]!.credential)).participants).toHaveLength(5);
-    await s.request(`/api/venues/${V}/tables/Barra%201/close`, { method: 'POST', token: staff });
+    await s.request(`/api/venues/${V}/tables/Barra%201/close`, { method: 'POST', json: { confirmUnpaid: true }, token: staff });
   });
 });
 
@@ -208,8 +208,8 @@ describe('the participant credential', () => {
     const mine = await getSession(ana.credential);
     expect(mine.table).toBe('1');
     expect(mine.cart.lines.map((l) => l.by)).toEqual(['Ana']);
-    await s.request(`/api/venues/${V}/tables/1/close`, { method: 'POST', token: staff });
-    await s.request(`/api/venues/${V}/tables/Barra%202/close`, { method: 'POST', token: staff });
+    await s.request(`/api/venues/${V}/tables/1/close`, { method: 'POST', json: { confirmUnpaid: true }, token: staff });
+    await s.request(`/api/venues/${V}/tables/Barra%202/close`, { method: 'POST', json: { confirmUnpaid: true }, token: staff });
   });
 
   it('is required for every session operation: missing or forged → 401 with a Spanish message', async () => {
@@ -242,7 +242,7 @@ describe('the shared cart', () => {
     luis = await join('5', 'Luis');
   });
   afterAll(async () => {
-    await s.request(`/api/venues/${V}/tables/5/close`, { method: 'POST', token: staff });
+    await s.request(`/api/venues/${V}/tables/5/close`, { method: 'POST', json: { confirmUnpaid: true }, token: staff });
   });
 
   it('a line added on one phone reaches the other through the stream, says who added it, and is caught up after a reconnect', async () => {
@@ -406,7 +406,7 @@ describe('what the live stream carries', () => {
     const [removal] = await storedAfter(removedAt, base.id);
     expect(JSON.parse(removal!.data)).toEqual({ sessionId: base.id, version: base.version + 2, removedLineId: ids[1] });
     stream.close();
-    await s.request(`/api/venues/${V}/tables/10/close`, { method: 'POST', token: staff });
+    await s.request(`/api/venues/${V}/tables/10/close`, { method: 'POST', json: { confirmUnpaid: true }, token: staff });
   });
 
   it('a phone resuming after 5,000 writes gets one current snapshot, not the history', { timeout: 180_000 }, async () => {
@@ -429,7 +429,7 @@ describe('what the live stream carries', () => {
       expect(sessionsOf(messages)[0]).toEqual(await getSession(ana.credential));
       expect(sessionsOf(messages)[0]!.cart.lines[0]!.quantity).toBe(1 + (4999 % 99));
     }
-    await s.request(`/api/venues/${V}/tables/11/close`, { method: 'POST', token: staff });
+    await s.request(`/api/venues/${V}/tables/11/close`, { method: 'POST', json: { confirmUnpaid: true }, token: staff });
   });
 
   it('closing a table deletes its stored table events; its rounds keep theirs', async () => {
@@ -439,7 +439,7 @@ describe('what the live stream carries', () => {
     await put(ana.credential, lineId(), TACOS);
     const types = async () => (await s.deps.db.all<{ type: string }>('SELECT type FROM events WHERE session_id = ? ORDER BY id', [ana.session.id])).map((e) => e.type);
     expect(await types()).toEqual(expect.arrayContaining(['session', 'table', 'cart', 'table-cart', 'order']));
-    expect((await s.request(`/api/venues/${V}/tables/12/close`, { method: 'POST', token: staff })).status).toBe(200);
+    expect((await s.request(`/api/venues/${V}/tables/12/close`, { method: 'POST', json: { confirmUnpaid: true }, token: staff })).status).toBe(200);
     // What stays: the round's order events, then the closed snapshot for phones and board.
     const left = await types();
     expect(left.filter((t) => t !== 'order')).toEqual(['session', 'table']);
@@ -454,7 +454,7 @@ describe('rounds', () => {
     luis = await join('6', 'Luis');
   });
   afterAll(async () => {
-    await s.request(`/api/venues/${V}/tables/6/close`, { method: 'POST', token: staff });
+    await s.request(`/api/venues/${V}/tables/6/close`, { method: 'POST', json: { confirmUnpaid: true }, token: staff });
   });
 
   it('an empty cart cannot be sent; the Idempotency-Key is required', async () => {
@@ -578,7 +578,7 @@ describe('calls and the bill', () => {
     expect((await s.request(`/api/venues/${V}/table-calls/no-such-call/ack`, { method: 'POST', token: staff })).status).toBe(404);
     expect((await callStaff(ana.credential, 'dessert' as 'bill')).status).toBe(422);
     board.close();
-    await s.request(`/api/venues/${V}/tables/7/close`, { method: 'POST', token: staff });
+    await s.request(`/api/venues/${V}/tables/7/close`, { method: 'POST', json: { confirmUnpaid: true }, token: staff });
   });
 
   it('the bill lists the rounds that were not cancelled and each person\'s total', async () => {
@@ -607,7 +607,7 @@ describe('calls and the bill', () => {
     ]);
     expect(bill.subtotal).toBe(27300);
     expect(bill.total).toBe(27300);
-    await s.request(`/api/venues/${V}/tables/8/close`, { method: 'POST', token: staff });
+    await s.request(`/api/venues/${V}/tables/8/close`, { method: 'POST', json: { confirmUnpaid: true }, token: staff });
   });
 });
 
@@ -624,7 +624,7 @@ describe('closing a table', () => {
     const board = await openEvents(s, `/api/venues/${V}/orders/events`, staff);
     await board.until((m) => m.some((x) => x.event === 'ready'));
 
-    const closed = await s.request(`/api/venues/${V}/tables/9/close`, { method: 'POST', token: staff });
+    const closed = await s.request(`/api/venues/${V}/tables/9/close`, { method: 'POST', json: { confirmUnpaid: true }, token: staff });
     expect(closed.status).toBe(200);
     const { table, closedAt } = (await closed.json()) as { table: string; closedAt: string };
     expect(table).toBe('9');
@@ -663,7 +663,7 @@ describe('closing a table', () => {
     expect(replay.messages().some((m) => m.event === 'order')).toBe(false);
     replay.close();
 
-    const again = await s.request(`/api/venues/${V}/tables/9/close`, { method: 'POST', token: staff });
+    const again = await s.request(`/api/venues/${V}/tables/9/close`, { method: 'POST', json: { confirmUnpaid: true }, token: staff });
     expect(again.status).toBe(404);
     expect((await problemOf(again)).detail).toBe('La mesa 9 no tiene una sesión abierta.');
     const listed = StaffTableSessions.parse(await (await s.request(`/api/venues/${V}/table-sessions`, { token: staff })).json());
@@ -687,7 +687,7 @@ describe('closing a table', () => {
     expect(bill.people.map((p) => p.name)).toEqual(['Eva']);
     // The old credential still sees only the closed session.
     expect((await getSession(ana.credential)).id).toBe(ana.session.id);
-    await s.request(`/api/venues/${V}/tables/9/close`, { method: 'POST', token: staff });
+    await s.request(`/api/venues/${V}/tables/9/close`, { method: 'POST', json: { confirmUnpaid: true }, token: staff });
   });
 
   it('a session without activity for 12 hours counts as closed', async () => {
@@ -701,7 +701,7 @@ describe('closing a table', () => {
     const next = await join('10', 'Luis');
     expect(next.session.id).not.toBe(ana.session.id);
     expect(next.session.cart.lines).toEqual([]);
-    await s.request(`/api/venues/${V}/tables/10/close`, { method: 'POST', token: staff });
+    await s.request(`/api/venues/${V}/tables/10/close`, { method: 'POST', json: { confirmUnpaid: true }, token: staff });
   });
 });
 
@@ -729,8 +729,8 @@ describe('staff operations', () => {
     const mine = StaffTableSessions.parse(await list.json()).sessions.find((x) => x.table === '11')!;
     expect(mine).toMatchObject({ id: ana.session.id, cartCount: 0, participants: [expect.objectContaining({ name: 'Ana' })] });
     expect((await s.request(`/api/venues/${V}/table-calls/${call.id}/ack`, { method: 'POST', token: admin })).status).toBe(200);
-    expect((await s.request(`/api/venues/${V}/tables/11/close`, { method: 'POST', token: manager })).status).toBe(200);
-    expect((await s.request(`/api/venues/${V}/tables/no-existe/close`, { method: 'POST', token: staff })).status).toBe(404);
+    expect((await s.request(`/api/venues/${V}/tables/11/close`, { method: 'POST', json: { confirmUnpaid: true }, token: manager })).status).toBe(200);
+    expect((await s.request(`/api/venues/${V}/tables/no-existe/close`, { method: 'POST', json: { confirmUnpaid: true }, token: staff })).status).toBe(404);
   });
 });
 
@@ -759,7 +759,7 @@ describe('floods', () => {
     from(address, `/api/venues/${V}/tables/${table}/join`, { token: tableToken, name });
   const checkFrom = (address: string, table: string, tableToken: string) =>
     from(address, `/api/venues/${V}/tables/${table}/check?t=${encodeURIComponent(tableToken)}`);
-  const closeLimited = (table: string) => limited.request(`/api/venues/${V}/tables/${table}/close`, { method: 'POST', token: cook });
+  const closeLimited = (table: string) => limited.request(`/api/venues/${V}/tables/${table}/close`, { method: 'POST', json: { confirmUnpaid: true }, token: cook });
   const peopleAt = async (table: string) => {
     const listed = await limited.request(`/api/venues/${V}/table-sessions`, { token: cook });
     return StaffTableSessions.parse(await listed.json()).sessions.find((x) => x.table === table)?.participants.length ?? 0;
@@ -913,7 +913,7 @@ describe.skipIf(!pgUrl())('several instances on one PostgreSQL', () => {
     const seen = await stream.until((m) => sessionsOf(m).some((x) => x.cart.lines.some((l) => l.id === id)), 3000);
     expect(sessionsOf(seen).at(-1)!.cart.lines[0]!.by).toBe('P0');
     const cook = (await b.login('cocina@umenu.test')).token;
-    expect((await b.request(`/api/venues/${V}/tables/2/close`, { method: 'POST', token: cook })).status).toBe(200);
+    expect((await b.request(`/api/venues/${V}/tables/2/close`, { method: 'POST', json: { confirmUnpaid: true }, token: cook })).status).toBe(200);
     await stream.until((m) => sessionsOf(m).some((x) => x.status === 'closed'), 3000);
     stream.close();
   });

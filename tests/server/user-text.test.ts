@@ -60,7 +60,7 @@ describe('names at a table', () => {
     expect((await sessionOf(ana.credential)).participants.map((p) => p.name)).toEqual(['Luis, Marta', 'Ana']);
     const board = (await boardTables()).find((t) => t.table === '5');
     expect(board?.participants.map((p) => p.name)).toEqual(['Luis, Marta', 'Ana']);
-    await s.request(`/api/venues/${V}/tables/5/close`, { method: 'POST', token: staff });
+    await s.request(`/api/venues/${V}/tables/5/close`, { method: 'POST', json: { confirmUnpaid: true }, token: staff });
   });
 
   it('a name of only zero-width or invisible characters is refused with a Spanish message, and nobody joins', async () => {
@@ -77,7 +77,7 @@ describe('names at a table', () => {
   it('stacked accents are capped at two per letter; zero-width characters inside a name go', async () => {
     const zalgo = await join('7', `Ma${ACUTE.repeat(39)}rta\u200B`);
     expect(zalgo.session.participants.map((p) => p.name)).toEqual([`Má${ACUTE}rta`]);
-    await s.request(`/api/venues/${V}/tables/7/close`, { method: 'POST', token: staff });
+    await s.request(`/api/venues/${V}/tables/7/close`, { method: 'POST', json: { confirmUnpaid: true }, token: staff });
   });
 
   it('a cart line note is stored cleaned, line breaks kept', async () => {
@@ -92,7 +92,7 @@ describe('names at a table', () => {
     expect(put.status, await put.clone().text()).toBe(200);
     const seen = (await sessionOf(marta.credential)).cart.lines.map((l) => l.note);
     expect(seen).toEqual([`siń${ACUTE} caramelo\nfrío`]);
-    await s.request(`/api/venues/${V}/tables/8/close`, { method: 'POST', token: staff });
+    await s.request(`/api/venues/${V}/tables/8/close`, { method: 'POST', json: { confirmUnpaid: true }, token: staff });
   });
 });
 

@@ -46,7 +46,7 @@ export const streamOrder = operation({
 
 export const streamVenueOrders = operation({
   method: 'get', path: '/venues/{id}/orders/events', operationId: 'streamVenueOrders', tags, access: 'bearer',
-  summary: 'Live order board (SSE, staff of the venue): `retry:` and `event: ready` (its `id:` is the stream position) on connect, then `event: order` with the whole order for every new order and status change (table rounds included), `event: venue` (`{venueId, updatedAt}`: refetch the menu) when availability or prices change, `event: table` (a StaffTableSession with `status`) on every change of a table session and `event: ticket` (a Ticket: new, done, reopened, released by «Marchar»); every event has a numeric `id:`; `: ping` every 15 s; on shutdown `retry: 500` and the stream ends',
+  summary: 'Live order board (SSE, staff of the venue): `retry:` and `event: ready` (its `id:` is the stream position) on connect, then `event: order` with the whole order for every new order and status change (table rounds included), `event: venue` (`{venueId, updatedAt}`: refetch the menu) when availability or prices change, `event: table` (a StaffTableSession with `status`) on every change of a table session `event: ticket` (a Ticket: new, done, reopened, released by «Marchar») and `event: bill` (a table\'s BillState after a payment request or payment: balance, who pays what, `paidAt`); every event has a numeric `id:`; `: ping` every 15 s; on shutdown `retry: 500` and the stream ends',
   parameters: [idParam('id', 'Venue id'), ...resumeParams],
   responses: { 200: eventStream, 403: problemResponse('Not staff of this venue'), 404: problemResponse('No such venue') },
 });

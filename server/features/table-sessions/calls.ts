@@ -1,15 +1,15 @@
 /**
- * Calling staff and the bill (docs/rules.md#table-sessions): a call (the waiter, or the bill) reaches the board until
- * staff acknowledge it, one open call of each kind per table; the bill is every round that was not cancelled.
+ * Calling staff (docs/rules.md#table-sessions): a call (the waiter, or the bill) reaches the board until
+ * staff acknowledge it, one open call of each kind per table. The bill itself is server/features/billing.
  */
 import { randomUUID } from 'node:crypto';
 import { closedProblem, type TableContext, type TableSessionService } from './context.ts';
 import { mutate } from './changes.ts';
-import { insertCall, openCallOfKind, participantName, sessionById, type CallRow } from './queries.ts';
-import { readParts, toCall } from './views.ts';
+import { insertCall, openCallOfKind, participantName, type CallRow } from './queries.ts';
+import { toCall } from './views.ts';
 
-export function calls(ctx: TableContext): Pick<TableSessionService, 'call' | 'bill'> {
-  const { db, venues, limits, limiter } = ctx;
+export function calls(ctx: TableContext): Pick<TableSessionService, 'call'> {
+  const { limits, limiter } = ctx;
   return {
     async call(caller, kind) {
       if (caller.session.status !== 'open') throw closedProblem();
@@ -27,28 +27,6 @@ export function calls(ctx: TableContext): Pick<TableSessionService, 'call' | 'bi
         return { changed: true, value: { call: toCall(row, names), alreadyOpen: false } };
       });
       return value;
-    },
-
-    async bill(caller) {
-      const s = await sessionById(db, caller.session.id);
-      if (!s || s.status !== 'open') throw closedProblem();
-      const { participants, rounds } = await readParts(db, venues, s);
-      const served = rounds.filter((r) => r.status !== 'cancelled');
-      const totals = new Map<string, number>(participants.map((p) => [p.id, 0]));
-      for (const round of served) {
-        for (const line of round.lines) {
-          if (line.participantId && totals.has(line.participantId)) totals.set(line.participantId, totals.get(line.participantId)! + line.lineTotal);
-        }
-      }
-      const venue = venues.get(s.venue_id)?.venue;
-      return {
-        currency: venue?.currency ?? served[0]?.currency ?? '',
-        locale: venue?.locale ?? 'es',
-        rounds: served,
-        people: participants.map((p) => ({ participantId: p.id, name: p.name, total: totals.get(p.id) ?? 0 })),
-        subtotal: served.reduce((sum, r) => sum + r.subtotal, 0),
-        total: served.reduce((sum, r) => sum + r.total, 0),
-      };
     },
   };
 }

@@ -10,7 +10,7 @@ import type { CreateResult, OrderService } from '../orders/index.ts';
 import { problem } from '../../platform/problem.ts';
 import {
   TABLE_MESSAGES,
-  type CallKind, type CartLineInput, type JoinResult, type StaffTableSession, type TableBill, type TableCall, type TableSession,
+  type CallKind, type CartLineInput, type JoinResult, type StaffTableSession, type TableCall, type TableSession,
 } from '../../../src/contract/table.ts';
 import type { SessionRow } from './queries.ts';
 
@@ -57,10 +57,15 @@ export interface TableSessionService {
   deleteLine(caller: TableCaller, lineId: string): Promise<TableSession>;
   sendRound(caller: TableCaller, key: string, bodyText: string, expectedTotal: number): Promise<CreateResult>;
   call(caller: TableCaller, kind: CallKind): Promise<{ call: TableCall; alreadyOpen: boolean }>;
-  bill(caller: TableCaller): Promise<TableBill>;
   listOpen(venueId: string): Promise<StaffTableSession[]>;
   acknowledge(venueId: string, callId: string): Promise<TableCall>;
-  close(venueId: string, label: string): Promise<{ table: string; closedAt: string }>;
+  /**
+   * Ends the table's session. With something left to pay (the billing hook says how much) it needs
+   * `confirmUnpaid` (else 409) and records the unpaid amount.
+   */
+  close(venueId: string, label: string, options?: { confirmUnpaid?: boolean | undefined }): Promise<{ table: string; closedAt: string; unpaid?: number }>;
+  /** Inside `tx`, with the session's row locked by the caller: bump its version and publish it (the bill changed whether it is paid). */
+  publishIn(tx: Queryable, session: SessionRow): Promise<void>;
   /** Closes the table's open session if there is one (its code was renewed): true when one was closed. */
   closeIfOpen(venueId: string, label: string): Promise<boolean>;
 }
@@ -72,6 +77,13 @@ export interface TableSessionOptions {
   /** The server's rate limiter (joins and calls). */
   limiter: RateLimiter;
   now?: () => Date;
+  /** The bill (server/features/billing gives it once made: server/main.ts): what a session still owes. */
+  billing?: BillingHook;
+}
+
+/** What closing a table asks the billing feature. */
+export interface BillingHook {
+  current?: { balanceOf(tx: Queryable, session: SessionRow): Promise<{ balance: number; formatted: string }> };
 }
 
 /** The service's dependencies, given to each of its parts. */
@@ -84,6 +96,7 @@ export interface TableContext {
   limiter: RateLimiter;
   tableForToken: TableSessionOptions['tableForToken'];
   now: () => Date;
+  billing: BillingHook;
 }
 
 export const closedProblem = () => problem('tableClosed', 409, TABLE_MESSAGES.sessionClosed);

@@ -1,5 +1,6 @@
 /** The table-sessions feature's API operations (server/platform/operations.ts): each is its route's validation and its OpenAPI entry. */
 import { CallInput, CartLineInput, JoinInput, RoundInput } from '../../../src/contract/table.ts';
+import { CloseTableInput } from '../../../src/contract/bill.ts';
 import { operation } from '../../platform/operations.ts';
 import { eventStream, idParam, json, problemResponse, resumeParams, tableAuth, tableClosed } from '../../platform/openapi.ts';
 
@@ -42,7 +43,7 @@ export const getTableSession = operation({
 
 export const streamTableSession = operation({
   method: 'get', path: '/table-session/events', operationId: 'streamTableSession', tags, access: 'table',
-  summary: 'Live session (SSE, resumable like the order streams): `retry:` and `event: ready`, then `event: session` with the whole TableSession at once and after every change but the cart\'s (join, round, call, acknowledgement, close), `event: cart` with only what a cart change touched (TableCartChange: the line added or changed, or the removed line\'s id, with the session\'s version: a phone that sees a gap in versions reads GET /table-session once), and `event: order` with the whole Order when one of its rounds changes status; only this session\'s events. Resuming more than 200 events or 256 KB behind answers one current `event: session` instead of the history. A closed session sends its empty closed snapshot and replays nothing',
+  summary: 'Live session (SSE, resumable like the order streams): `retry:` and `event: ready`, then `event: session` with the whole TableSession at once and after every change but the cart\'s (join, round, call, acknowledgement, close), `event: cart` with only what a cart change touched (TableCartChange: the line added or changed, or the removed line\'s id, with the session\'s version: a phone that sees a gap in versions reads GET /table-session once), `event: order` with the whole Order when one of its rounds changes status, and `event: bill` with the bill\'s state (BillState) after every payment request and payment (docs/rules.md#the-bill); only this session\'s events. Resuming more than 200 events or 256 KB behind answers one current `event: session` instead of the history. A closed session sends its empty closed snapshot and replays nothing',
   parameters: resumeParams,
   responses: { 200: eventStream, ...tableAuth },
 });
@@ -97,12 +98,6 @@ export const callTableStaff = operation({
   },
 });
 
-export const getTableBill = operation({
-  method: 'get', path: '/table-session/bill', operationId: 'getTableBill', tags, access: 'table',
-  summary: 'The table\'s bill: every round that was not cancelled, each person\'s total, the table total (the tip is chosen on the bill screen)',
-  responses: { 200: json('TableBill', 'The bill'), ...tableAuth, ...tableClosed },
-});
-
 export const listTableSessions = operation({
   method: 'get', path: '/venues/{id}/table-sessions', operationId: 'listTableSessions', tags, access: 'bearer',
   summary: 'Tables with an open session, their people, cart size, rounds and open calls (staff or manager of the venue)',
@@ -119,7 +114,9 @@ export const acknowledgeTableCall = operation({
 
 export const closeTable = operation({
   method: 'post', path: '/venues/{id}/tables/{label}/close', operationId: 'closeTable', tags, access: 'bearer',
-  summary: 'End the table\'s session (staff of the venue): every phone of it gets the closed snapshot; the next join opens a new, empty session',
+  summary: 'End the table\'s session (staff of the venue): every phone of it gets the closed snapshot; the next join opens a new, empty session. A table that still owes part of its bill needs the body `{"confirmUnpaid": true}` (else 409 with `balance`); the unpaid amount is recorded and answered as `unpaid`',
   parameters: [idParam('id', 'Venue id'), idParam('label', 'Table label')],
-  responses: { 200: json('TableClosed', 'Closed'), 403: problemResponse('Not staff of this venue'), 404: problemResponse('No such venue, or the table has no open session') },
+  body: CloseTableInput,
+  requestBody: { required: false },
+  responses: { 200: json('TableClosed', 'Closed'), 403: problemResponse('Not staff of this venue'), 404: problemResponse('No such venue, or the table has no open session'), 409: problemResponse('The table still owes part of its bill: send `{"confirmUnpaid": true}` to close it anyway (`balance`)'), 422: problemResponse('Bad body') },
 });

@@ -14,6 +14,10 @@ export interface SessionRow {
   opened_at: string;
   closed_at: string | null;
   active_at: number;
+  /** When the bill's balance reached 0 (docs/rules.md#the-bill). */
+  paid_at: string | null;
+  /** What the table still owed when staff closed it. */
+  unpaid: number | null;
 }
 
 export interface LineRow {
@@ -36,7 +40,7 @@ export interface CallRow {
   participant_id: string | null;
 }
 
-const SESSION_COLUMNS = 'id, venue_id, label, status, version, opened_at, closed_at, active_at';
+const SESSION_COLUMNS = 'id, venue_id, label, status, version, opened_at, closed_at, active_at, paid_at, unpaid';
 const LINE_COLUMNS = 'id, participant_id, product_id, name, option_ids, note, quantity, added_at';
 const CALL_COLUMNS = 'id, session_id, kind, at, acknowledged_at, participant_id';
 
@@ -72,6 +76,18 @@ export async function closeSessionRows(q: Queryable, id: string, closedAt: strin
   await q.run('DELETE FROM table_cart_lines WHERE session_id = ?', [id]);
   await q.run('UPDATE table_calls SET acknowledged_at = ? WHERE session_id = ? AND acknowledged_at IS NULL', [closedAt, id]);
 }
+
+/** The bill's balance reached 0 (`paidAt`), or a new round made it owe again (null). */
+export const setSessionPaid = (q: Queryable, id: string, paidAt: string | null) =>
+  q.run('UPDATE table_sessions SET paid_at = ? WHERE id = ?', [paidAt, id]);
+
+/** What a session still owed when it was closed. */
+export const setSessionUnpaid = (q: Queryable, id: string, unpaid: number) =>
+  q.run('UPDATE table_sessions SET unpaid = ? WHERE id = ?', [unpaid, id]);
+
+/** Sessions of a venue closed between two instants (ISO) with something unpaid (the day's cash). */
+export const closedUnpaidOf = (q: Queryable, venueId: string, from: string, to: string) =>
+  q.all<SessionRow>(`SELECT ${SESSION_COLUMNS} FROM table_sessions WHERE venue_id = ? AND status = 'closed' AND unpaid > 0 AND closed_at >= ? AND closed_at < ? ORDER BY closed_at, id`, [venueId, from, to]);
 
 // ── Participants ─────────────────────────────────────────────────────────────
 

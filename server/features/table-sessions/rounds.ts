@@ -9,7 +9,7 @@ import type { OrderInput } from '../../../src/contract/order.ts';
 import { TABLE_MESSAGES, TABLE_STRINGS } from '../../../src/contract/table.ts';
 import { closedProblem, isIdle, type TableCaller, type TableContext } from './context.ts';
 import { mutate, publish } from './changes.ts';
-import { cartLinesUnordered, deleteCartLines, sessionById, type LineRow } from './queries.ts';
+import { cartLinesUnordered, deleteCartLines, sessionById, setSessionPaid, type LineRow } from './queries.ts';
 import { readParts, views } from './views.ts';
 
 // Sorted here, by code unit, never by SQL: a database's collation (en-US…) orders ids otherwise.
@@ -43,7 +43,7 @@ export function rounds(ctx: TableContext) {
       };
       return orders.create(userId, key, bodyText, () => input, {
         sessionId: s.id,
-        lineAuthors: lineRows.map((r) => ({ by: names.get(r.participant_id) ?? '', participantId: r.participant_id })),
+        lineAuthors: lineRows.map((r) => ({ by: names.get(r.participant_id) ?? '', participantId: r.participant_id, cartLineId: r.id })),
         before: async (tx) => {
           const locked = await sessionById(tx, s.id, true);
           if (!locked || locked.status !== 'open') throw closedProblem();
@@ -56,7 +56,9 @@ export function rounds(ctx: TableContext) {
         },
         after: async (tx) => {
           await deleteCartLines(tx, s.id, lineRows.map((r) => r.id));
-          await publish(ctx, tx, s, now());
+          // A paid table that orders again owes again (docs/rules.md#the-bill).
+          if (s.paid_at) await setSessionPaid(tx, s.id, null);
+          await publish(ctx, tx, { ...s, paid_at: null }, now());
         },
       });
     },

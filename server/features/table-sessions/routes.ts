@@ -5,7 +5,7 @@
  * Diners: `GET /venues/{id}/tables/{label}/check?t=`, `POST /venues/{id}/tables/{label}/join`,
  * then with the participant credential in `X-Table-Credential`: `GET /table-session`,
  * `GET /table-session/events` (SSE), `PUT|DELETE /table-session/cart/lines/{lineId}`,
- * `POST /table-session/rounds`, `POST /table-session/calls`, `GET /table-session/bill`.
+ * `POST /table-session/rounds`, `POST /table-session/calls` (the bill: server/features/billing).
  * Staff of the venue: `GET /venues/{id}/table-sessions`, `POST /venues/{id}/table-calls/{callId}/ack`,
  * `POST /venues/{id}/tables/{label}/close`.
  */
@@ -27,7 +27,7 @@ import { eventStream } from '../../platform/events/sse.ts';
 import { authenticator } from '../auth/index.ts';
 import type { TableCaller } from './context.ts';
 import {
-  acknowledgeTableCall, callTableStaff, checkTableToken, closeTable, deleteTableCartLine, getTableBill, getTableSession,
+  acknowledgeTableCall, callTableStaff, checkTableToken, closeTable, deleteTableCartLine, getTableSession,
   joinTable, listTableSessions, putTableCartLine, sendTableRound, streamTableSession,
 } from './operations.ts';
 
@@ -121,7 +121,7 @@ export function tableSessionRoutes({ tables, auth, venues, config, events, order
     return eventStream(c, streamDeps, {
       venueId: who.session.venue_id,
       sessionId: who.session.id,
-      accept: (e) => e.type === 'session' || e.type === 'cart' || e.type === 'order',
+      accept: (e) => e.type === 'session' || e.type === 'cart' || e.type === 'order' || e.type === 'bill',
       // A phone far behind gets the session as it is now, not its history.
       replayLimit: TABLE_REPLAY_LIMIT,
       // Nothing of a closed session is replayed: its phones get the empty closed snapshot.
@@ -173,11 +173,6 @@ export function tableSessionRoutes({ tables, auth, venues, config, events, order
     return c.json(result, result.alreadyOpen ? 200 : 201);
   });
 
-  onTable(getTableBill, async (c, _input, who) => {
-    noStore(c);
-    return c.json(await tables.bill(who));
-  });
-
   on(listTableSessions, async (c, { claims, param }) => {
     const id = staffOf(claims, param('id'));
     noStore(c);
@@ -191,12 +186,14 @@ export function tableSessionRoutes({ tables, auth, venues, config, events, order
     return c.json(await tables.acknowledge(id, callId));
   });
 
-  on(closeTable, async (c, { claims, param }) => {
+  on(closeTable, async (c, { claims, param, json, check }) => {
     const id = staffOf(claims, param('id'));
     const label = param('label');
     const entry = venues.get(id)!;
     if (!(entry.venue.tables ?? []).includes(label)) throw problem('notFound', 404, TABLE_MESSAGES.noOpenSession(label.slice(0, 40)));
-    return c.json(await tables.close(id, label));
+    // The body is optional: `{confirmUnpaid: true}` closes a table that still owes (docs/rules.md#the-bill).
+    const input = c.req.header('content-type') ? check((await json()).value) : {};
+    return c.json(await tables.close(id, label, { confirmUnpaid: input.confirmUnpaid }));
   });
 
   return app;

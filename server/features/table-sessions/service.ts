@@ -30,6 +30,7 @@ export function createTableSessionService(db: Db, venues: VenueStore, orders: Or
     limiter: options.limiter,
     tableForToken: options.tableForToken,
     now: options.now ?? (() => new Date()),
+    billing: options.billing ?? {},
   };
   return {
     ...joining(ctx), ...cart(ctx), ...rounds(ctx), ...calls(ctx), ...staff(ctx),

@@ -7,10 +7,11 @@ import type { StaffTableSession } from '../../../src/contract/table.ts';
 import { TABLE_MESSAGES } from '../../../src/contract/table.ts';
 import { isIdle, type TableContext, type TableSessionService } from './context.ts';
 import { closeIn, publish } from './changes.ts';
-import { acknowledgeCall, callById, callWithVenue, openSessionOf, openSessionsOfVenue, sessionById } from './queries.ts';
+import { acknowledgeCall, callById, callWithVenue, openSessionOf, openSessionsOfVenue, sessionById, setSessionUnpaid } from './queries.ts';
+import { BILL_MESSAGES } from '../../../src/contract/bill.ts';
 import { toCall, views } from './views.ts';
 
-export function staff(ctx: TableContext): Pick<TableSessionService, 'listOpen' | 'acknowledge' | 'close' | 'closeIfOpen'> {
+export function staff(ctx: TableContext): Pick<TableSessionService, 'listOpen' | 'acknowledge' | 'close' | 'closeIfOpen' | 'publishIn'> {
   const { db, venues, events, now } = ctx;
   return {
     async listOpen(venueId) {
@@ -43,15 +44,25 @@ export function staff(ctx: TableContext): Pick<TableSessionService, 'listOpen' |
       return toCall(result);
     },
 
-    async close(venueId, label) {
-      const closedAt = await db.transaction(async (tx) => {
+    async close(venueId, label, options = {}) {
+      const { closedAt, unpaid } = await db.transaction(async (tx) => {
         await tx.lock('tableJoin', `${venueId}\n${label}`);
         const s = await openSessionOf(tx, venueId, label, true);
         if (!s) throw problem('notFound', 404, TABLE_MESSAGES.noOpenSession(label.slice(0, 40)));
-        return closeIn(ctx, tx, s, now());
+        // Something left to pay: closing needs the staff's confirmation, and the amount is recorded (docs/rules.md#the-bill).
+        const owed = await ctx.billing.current?.balanceOf(tx, s);
+        if (owed && owed.balance > 0) {
+          if (!options.confirmUnpaid) throw problem('invalidTransition', 409, BILL_MESSAGES.unpaidClose(owed.formatted), { balance: owed.balance });
+          await setSessionUnpaid(tx, s.id, owed.balance);
+        }
+        return { closedAt: await closeIn(ctx, tx, s, now()), unpaid: owed && owed.balance > 0 ? owed.balance : undefined };
       });
       events.committed(venueId);
-      return { table: label, closedAt };
+      return { table: label, closedAt, ...(unpaid !== undefined ? { unpaid } : {}) };
+    },
+
+    async publishIn(tx, s) {
+      await publish(ctx, tx, s, now());
     },
 
     async closeIfOpen(venueId, label) {

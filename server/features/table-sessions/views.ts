@@ -103,8 +103,9 @@ export function viewsOf(venues: VenueStore, s: SessionRow, rows: SessionRows): {
     session: {
       id: s.id, venueId: s.venue_id, table: s.label, status: 'open', openedAt: s.opened_at, version: s.version,
       participants, cart: { lines, subtotal: subtotalOf(lines), count: unitCountOf(lines) }, rounds, calls,
+      ...(s.paid_at ? { paidAt: s.paid_at } : {}),
     },
-    staff: { id: s.id, table: s.label, status: 'open', openedAt: s.opened_at, participants, cartCount: unitCountOf(lines), rounds, calls },
+    staff: { id: s.id, table: s.label, status: 'open', openedAt: s.opened_at, participants, cartCount: unitCountOf(lines), rounds, calls, ...(s.paid_at ? { paidAt: s.paid_at } : {}) },
   };
 }
 

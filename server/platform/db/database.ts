@@ -56,7 +56,7 @@ export interface Tx extends Queryable {
   commit(): Promise<void>;
 }
 
-export const LOCKS = { startup: 1, events: 2, orderLimit: 3, tableJoin: 4, rateLimit: 5 } as const;
+export const LOCKS = { startup: 1, events: 2, orderLimit: 3, tableJoin: 4, rateLimit: 5, verifactu: 6 } as const;
 export type LockNamespace = keyof typeof LOCKS;
 
 export interface Db extends Queryable {

@@ -399,6 +399,116 @@ CREATE TABLE print_jobs (
 CREATE INDEX print_jobs_pending ON print_jobs (venue_id, printed_at, seq);
 `,
   },
+  {
+    // The bill (docs/rules.md#the-bill). `bill_requests`: a diner's payment request; `bill_claims`: the lines (share
+    // 0 of 1) or shares of a line (index 0…of-1) a request or a payment covers — the primary key lets one claim win;
+    // `bill_payments`: payments staff recorded (`idem_key` unique per venue: a repeat replays); `receipts` and their
+    // gapless counter per venue, series and year (the counter row stays locked until the payment commits);
+    // `verifactu_records`: the append-only VERI*FACTU chain per issuer (`seq` is the chain order; updates and deletes
+    // are refused by a trigger); `verifactu_outbox`: records waiting to be sent. A session remembers when it was paid
+    // (`paid_at`) and what it still owed when closed (`unpaid`).
+    name: 'the bill: payment requests, payments, receipts, VERI*FACTU records',
+    up: (t) => `
+ALTER TABLE table_sessions ADD COLUMN paid_at TEXT;
+ALTER TABLE table_sessions ADD COLUMN unpaid ${t.bigint};
+CREATE TABLE bill_requests (
+  id TEXT PRIMARY KEY,
+  venue_id TEXT NOT NULL,
+  session_id TEXT NOT NULL,
+  participant_id TEXT NOT NULL,
+  by_name TEXT NOT NULL,
+  amount ${t.bigint} NOT NULL,
+  tip ${t.bigint} NOT NULL,
+  method TEXT NOT NULL,
+  status TEXT NOT NULL,
+  doc TEXT NOT NULL,
+  payment_id TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX bill_requests_session ON bill_requests (session_id, created_at);
+CREATE TABLE bill_claims (
+  session_id TEXT NOT NULL,
+  line_id TEXT NOT NULL,
+  share_index INTEGER NOT NULL,
+  share_of INTEGER NOT NULL,
+  amount ${t.bigint} NOT NULL,
+  by_name TEXT NOT NULL,
+  request_id TEXT,
+  payment_id TEXT,
+  PRIMARY KEY (session_id, line_id, share_index)
+);
+CREATE TABLE bill_payments (
+  id TEXT PRIMARY KEY,
+  venue_id TEXT NOT NULL,
+  session_id TEXT,
+  order_id TEXT,
+  request_id TEXT,
+  amount ${t.bigint} NOT NULL,
+  tip ${t.bigint} NOT NULL,
+  method TEXT NOT NULL,
+  day TEXT NOT NULL,
+  doc TEXT NOT NULL,
+  receipt_id TEXT NOT NULL,
+  idem_key TEXT NOT NULL,
+  body_hash TEXT NOT NULL,
+  created_at ${t.bigint} NOT NULL,
+  UNIQUE (venue_id, idem_key)
+);
+CREATE INDEX bill_payments_session ON bill_payments (session_id, created_at);
+CREATE INDEX bill_payments_day ON bill_payments (venue_id, day);
+CREATE UNIQUE INDEX bill_payments_order ON bill_payments (order_id) WHERE order_id IS NOT NULL;
+CREATE TABLE receipt_counters (venue_id TEXT NOT NULL, series TEXT NOT NULL, year INTEGER NOT NULL, n ${t.bigint} NOT NULL, PRIMARY KEY (venue_id, series, year));
+CREATE TABLE receipts (
+  id TEXT PRIMARY KEY,
+  venue_id TEXT NOT NULL,
+  series TEXT NOT NULL,
+  year INTEGER NOT NULL,
+  n ${t.bigint} NOT NULL,
+  number TEXT NOT NULL,
+  day TEXT NOT NULL,
+  payment_id TEXT NOT NULL,
+  doc TEXT NOT NULL,
+  created_at ${t.bigint} NOT NULL,
+  UNIQUE (venue_id, series, year, n)
+);
+CREATE INDEX receipts_day ON receipts (venue_id, day, n);
+CREATE TABLE verifactu_records (
+  seq ${t.serialKey},
+  issuer TEXT NOT NULL,
+  venue_id TEXT NOT NULL,
+  receipt_id TEXT NOT NULL UNIQUE,
+  num_serie TEXT NOT NULL,
+  fecha TEXT NOT NULL,
+  tipo TEXT NOT NULL,
+  cuota TEXT NOT NULL,
+  importe TEXT NOT NULL,
+  huella TEXT NOT NULL,
+  huella_anterior TEXT NOT NULL,
+  generated_at TEXT NOT NULL,
+  qr TEXT NOT NULL
+);
+CREATE INDEX verifactu_records_issuer ON verifactu_records (issuer, seq);
+CREATE INDEX verifactu_records_venue ON verifactu_records (venue_id, seq);
+CREATE TABLE verifactu_outbox (
+  record_seq ${t.bigint} PRIMARY KEY,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  next_at ${t.bigint} NOT NULL,
+  sent_at ${t.bigint},
+  last_error TEXT
+);
+CREATE INDEX verifactu_outbox_due ON verifactu_outbox (sent_at, next_at);
+${t.only({
+  sqlite: `
+CREATE TRIGGER verifactu_records_no_update BEFORE UPDATE ON verifactu_records BEGIN SELECT RAISE(ABORT, 'verifactu_records is append-only'); END;
+CREATE TRIGGER verifactu_records_no_delete BEFORE DELETE ON verifactu_records BEGIN SELECT RAISE(ABORT, 'verifactu_records is append-only'); END;
+`,
+  postgres: `
+CREATE OR REPLACE FUNCTION verifactu_records_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'verifactu_records is append-only'; END $$;
+CREATE TRIGGER verifactu_records_no_change BEFORE UPDATE OR DELETE ON verifactu_records FOR EACH ROW EXECUTE FUNCTION verifactu_records_append_only();
+`,
+})}
+`,
+  },
 ];
 
 /** The statements of one step on one engine, in order. */

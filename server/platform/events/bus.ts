@@ -27,9 +27,10 @@ export const EVENT_RETENTION_MS = 25 * 3600_000;
  * for its participants only), `table` (the staff view of a table session, for the board) and
  * `table-cart` (a table's cart size, for the board) and `ticket` (a kitchen ticket, for the board and
  * the kitchen display: new, done, reopened, released) and `print` (a ticket sent to be printed again:
- * wakes the print agents' long-polls, server/features/printing).
+ * wakes the print agents' long-polls, server/features/printing) and `bill` (a table's bill changed: its `BillState`, for the board and
+ * that table's phones, docs/rules.md#the-bill).
  */
-export type EventType = 'order' | 'venue' | 'session' | 'cart' | 'table' | 'table-cart' | 'ticket' | 'print';
+export type EventType = 'order' | 'venue' | 'session' | 'cart' | 'table' | 'table-cart' | 'ticket' | 'print' | 'bill';
 
 /** A value computed by the database: an SQL expression and its parameters. */
 export interface SqlValue {

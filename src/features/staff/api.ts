@@ -46,9 +46,12 @@ export async function acknowledgeCall(venueId: string, callId: string): Promise<
   return TableCall.parse(body);
 }
 
-/** `POST /venues/{id}/tables/{label}/close`: ends the table's open session on every phone. */
+/**
+ * `POST /venues/{id}/tables/{label}/close`: ends the table's open session on every phone. The board asks before it
+ * closes, so a table that still owes part of its bill is closed with `confirmUnpaid` (docs/rules.md#the-bill).
+ */
 export async function closeTable(venueId: string, label: string): Promise<TableClosed> {
-  const body = await http.post(`venues/${encodeURIComponent(venueId)}/tables/${encodeURIComponent(label)}/close`).json<unknown>();
+  const body = await http.post(`venues/${encodeURIComponent(venueId)}/tables/${encodeURIComponent(label)}/close`, { json: { confirmUnpaid: true } }).json<unknown>();
   return TableClosed.parse(body);
 }
 

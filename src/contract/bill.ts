@@ -1,0 +1,276 @@
+/**
+ * The bill (docs/rules.md#the-bill): a table's bill built from its sent rounds, payment requests from the diners'
+ * phones, payments staff record, the simplified invoice (receipt) of each payment and, for venues in Spain, its
+ * VERI*FACTU registration record. Schemas of `/api/table-session/bill`, `/api/table-session/payment-requests`,
+ * `/api/venues/{id}/tables/{label}/bill|payments`, `/api/venues/{id}/orders/{orderId}/payments`,
+ * `/api/receipts/{id}`, `/api/venues/{id}/verifactu/records` and `/api/venues/{id}/cash`, and the exact Spanish strings.
+ * Money is integer minor units; the server decides every amount.
+ */
+import * as z from 'zod/mini';
+import { LIMITS } from './limits.ts';
+import { Order, PaymentMethod } from './order.ts';
+import { Legal } from './venue.ts';
+
+/** Exact strings of docs/rules.md#the-bill. */
+export const BILL_STRINGS = {
+  paid: 'Pagada',
+  verifiable: 'Factura verificable en la sede electrónica de la AEAT',
+  verifactu: 'VERI*FACTU',
+  receiptTitle: 'Factura simplificada',
+  /** The one line of a receipt that covers an amount rather than dishes. */
+  shareOfBill: (table: string) => `Parte de la cuenta · Mesa ${table}`,
+  /** A shared line on a receipt: `Guacamole (1/3)`. */
+  sharedLine: (name: string, index: number, of: number) => `${name} (${index}/${of})`,
+  deliveryFee: 'Envío',
+  /** Who a line staff charged by hand was paid by. */
+  staffName: 'Personal',
+} as const;
+
+/** Messages the API answers with (problem `detail`); the client may show them as they are. */
+export const BILL_MESSAGES = {
+  lineTaken: (line: string, who: string) => `${who} ya paga «${line}». Quítalo de tu parte.`,
+  linePaid: (line: string, who: string) => `${who} ya pagó «${line}».`,
+  sharedOtherwise: (line: string, of: number) => `«${line}» ya se comparte entre ${of}: elige compartirlo entre ${of}.`,
+  sharesFull: (line: string, of: number) => `Las ${of} partes de «${line}» ya tienen quien las pague.`,
+  unknownLine: 'Esa línea no está en la cuenta de la mesa.',
+  repeatedLine: 'Has elegido la misma línea dos veces.',
+  chooseOne: 'Elige platos, partes de platos o una cantidad, no varias cosas a la vez.',
+  chooseSomething: 'Elige qué pagas: tus platos, una parte o una cantidad.',
+  overBalance: (left: string) => `Eso es más de lo que queda por pagar (${left}).`,
+  overUnassigned: (left: string) => `Eso es más de lo que queda sin asignar (${left}): otras personas ya están pagando el resto.`,
+  tipTooHigh: `La propina no puede superar el ${LIMITS.tipPercentMax} % de lo que pagas.`,
+  nothingToPay: 'La cuenta de la mesa ya está pagada.',
+  overpay: (left: string) => `Ese cobro supera lo que queda por pagar en la mesa (${left}).`,
+  requestNotFound: 'Esa solicitud de pago no existe en esta mesa.',
+  requestDone: 'Esa solicitud de pago ya no está pendiente.',
+  requestAmount: 'El importe no coincide con el de la solicitud de pago.',
+  notYourRequest: 'Solo quien pidió pagar puede cancelar esa solicitud.',
+  unpaidClose: (left: string) => `La mesa aún debe ${left}. Confirma que la cierras sin cobrar ese importe.`,
+  orderPaid: 'Ese pedido ya está pagado.',
+  orderCancelled: 'Un pedido cancelado no se cobra.',
+  tableOrder: 'Los pedidos de una mesa se cobran con la cuenta de la mesa.',
+  receiptNotFound: 'Ese recibo no existe.',
+  keyMismatch: 'Ya registraste un cobro con esta clave y otros datos.',
+  staffOnly: 'Solo el personal de este local puede cobrar y ver la cuenta de sus mesas.',
+  managerOnly: 'Solo quien gestiona este local puede ver la caja y los registros VERI*FACTU.',
+  badDate: 'Fecha no válida (AAAA-MM-DD).',
+} as const;
+
+const money = z.int().check(z.minimum(0));
+const lineId = z.string().check(z.minLength(1), z.maxLength(100));
+/** At most this many people share one line. */
+export const SHARE_MAX = 20;
+
+/** One share of a shared line and who took it (`index` 1-based, in the order shares were taken). */
+export const BillShare = z.object({ index: z.int(), amount: money, by: z.string(), paid: z.boolean() });
+
+export const BillLine = z.object({
+  /** What a claim names (`{orderId}:{n}`). */
+  id: z.string(),
+  /** The table-cart line it came from. */
+  cartLineId: z.string(),
+  name: z.string(),
+  quantity: z.int(),
+  lineTotal: money,
+  /** Who ordered it. */
+  by: z.string(),
+  /** Who paid it (the whole line). */
+  paidBy: z.optional(z.string()),
+  /** Who is paying it: a pending request (the whole line). */
+  claimedBy: z.optional(z.string()),
+  /** Shared between `of` people: the shares taken so far (docs/rules.md#the-bill: the remainder rule). */
+  shared: z.optional(z.object({ of: z.int(), shares: z.array(BillShare) })),
+  /** Tax rate in basis points (dish, else category, else venue). */
+  taxRate: z.int(),
+});
+
+export const PAYMENT_REQUEST_STATUSES = ['pending', 'paid', 'cancelled'] as const;
+export const PaymentRequestStatus = z.enum(PAYMENT_REQUEST_STATUSES);
+
+/** Body of `POST /api/table-session/payment-requests`: lines, shares of lines, or an amount; the tip on top. */
+export const PaymentRequestInput = z.strictObject({
+  lineIds: z.optional(z.array(lineId).check(z.maxLength(LIMITS.linesPerOrder * 10))),
+  shares: z.optional(z.array(z.strictObject({ lineId, of: z.int().check(z.minimum(2), z.maximum(SHARE_MAX)) })).check(z.maxLength(LIMITS.linesPerOrder * 10))),
+  amount: z.optional(z.int().check(z.minimum(1), z.maximum(100_000_000))),
+  tip: z.int().check(z.minimum(0), z.maximum(100_000_000)),
+  method: PaymentMethod,
+});
+
+export const PaymentRequest = z.object({
+  id: z.string(),
+  amount: money,
+  tip: money,
+  method: PaymentMethod,
+  status: PaymentRequestStatus,
+  participantId: z.optional(z.string()),
+  by: z.optional(z.string()),
+  lineIds: z.optional(z.array(z.string())),
+  shares: z.optional(z.array(z.object({ lineId: z.string(), of: z.int(), index: z.int(), amount: money }))),
+  createdAt: z.optional(z.string()),
+  paymentId: z.optional(z.string()),
+});
+
+/** Body of `POST /api/venues/{id}/tables/{label}/payments` (with an `Idempotency-Key`). */
+export const PaymentInput = z.strictObject({
+  amount: z.int().check(z.minimum(1), z.maximum(100_000_000)),
+  tip: z.int().check(z.minimum(0), z.maximum(100_000_000)),
+  method: PaymentMethod,
+  requestId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+  lineIds: z.optional(z.array(lineId).check(z.maxLength(LIMITS.linesPerOrder * 10))),
+});
+
+/** Body of `POST /api/venues/{id}/orders/{orderId}/payments` (pickup and delivery; with an `Idempotency-Key`). */
+export const OrderPaymentInput = z.strictObject({ method: z.optional(PaymentMethod) });
+
+export const Payment = z.object({
+  id: z.string(),
+  venueId: z.string(),
+  table: z.optional(z.string()),
+  sessionId: z.optional(z.string()),
+  orderId: z.optional(z.string()),
+  requestId: z.optional(z.string()),
+  amount: money,
+  tip: money,
+  method: PaymentMethod,
+  lineIds: z.optional(z.array(z.string())),
+  /** Who asked to pay (a payment request's participant). */
+  by: z.optional(z.string()),
+  createdAt: z.string(),
+  receiptId: z.string(),
+});
+
+/** A receipt's VERI*FACTU part: the record's values as they enter the fingerprint, and the verification URL. */
+export const ReceiptVerifactu = z.object({
+  IDEmisorFactura: z.string(),
+  NumSerieFactura: z.string(),
+  FechaExpedicionFactura: z.string(),
+  TipoFactura: z.string(),
+  CuotaTotal: z.string(),
+  ImporteTotal: z.string(),
+  Huella: z.string(),
+  qr: z.string(),
+  /** «Factura verificable en la sede electrónica de la AEAT» */
+  text: z.string(),
+  /** «VERI*FACTU» */
+  mark: z.string(),
+});
+
+export const ReceiptLine = z.object({
+  name: z.string(),
+  quantity: z.int(),
+  /** Tax-inclusive amount of this line (or of this share of it). */
+  amount: money,
+  taxRate: z.int(),
+  share: z.optional(z.object({ index: z.int(), of: z.int() })),
+});
+
+export const TaxLine = z.object({ rate: z.int(), base: money, tax: money });
+
+/** A simplified invoice (`GET /api/receipts/{id}`). `total` = `amount` + `tip`; the taxes cover `amount`. */
+export const Receipt = z.object({
+  id: z.string(),
+  number: z.string(),
+  venueId: z.string(),
+  venueName: z.string(),
+  legal: z.optional(Legal),
+  /** ISO 8601 in the venue's time zone, with its offset. */
+  issuedAt: z.string(),
+  timezone: z.string(),
+  currency: z.string(),
+  table: z.optional(z.string()),
+  orderNumber: z.optional(z.string()),
+  lines: z.array(ReceiptLine),
+  taxes: z.array(TaxLine),
+  amount: money,
+  tip: money,
+  total: money,
+  method: PaymentMethod,
+  verifactu: z.optional(ReceiptVerifactu),
+});
+
+export const PaymentResult = z.object({ payment: Payment, receipt: Receipt });
+
+/** The bill's state: what every phone and the board show live (`event: bill`). */
+export const BillState = z.object({
+  sessionId: z.string(),
+  table: z.string(),
+  currency: z.string(),
+  total: money,
+  paid: money,
+  /** Pending payment requests, together. */
+  pending: money,
+  balance: money,
+  /** The balance nobody has asked to pay yet («Quedan $57.00 sin asignar»). */
+  unassigned: money,
+  /** Set once the balance reached 0 («Pagada»). */
+  paidAt: z.optional(z.string()),
+  lines: z.array(BillLine),
+  payments: z.array(Payment),
+  requests: z.array(PaymentRequest),
+});
+
+/**
+ * `GET /api/table-session/bill` and `GET /api/venues/{id}/tables/{label}/bill`: the bill's state, and the
+ * rounds, each person's total and the subtotal as `Cuenta de la mesa` showed them before payments.
+ */
+export const TableBill = z.extend(BillState, {
+  locale: z.string(),
+  /** Rounds that were not cancelled. */
+  rounds: z.array(Order),
+  people: z.array(z.object({ participantId: z.string(), name: z.string(), total: z.int() })),
+  subtotal: z.int(),
+});
+
+/** Body of `POST /api/venues/{id}/tables/{label}/close` (optional). */
+export const CloseTableInput = z.strictObject({ confirmUnpaid: z.optional(z.boolean()) });
+
+/** One VERI*FACTU registration record as the AEAT names its fields (values exactly as they enter the fingerprint). */
+export const VerifactuRecord = z.object({
+  IDEmisorFactura: z.string(),
+  NumSerieFactura: z.string(),
+  FechaExpedicionFactura: z.string(),
+  TipoFactura: z.string(),
+  CuotaTotal: z.string(),
+  ImporteTotal: z.string(),
+  Huella: z.string(),
+  HuellaAnterior: z.string(),
+  FechaHoraHusoGenRegistro: z.string(),
+  qr: z.string(),
+});
+export const VerifactuRecords = z.object({ records: z.array(VerifactuRecord) });
+
+const MethodTotals = z.object({ count: z.int(), amount: money, tip: money });
+
+/** `GET /api/venues/{id}/cash?date=YYYY-MM-DD`: the venue's day (in its time zone). */
+export const CashDay = z.object({
+  venueId: z.string(),
+  date: z.string(),
+  currency: z.string(),
+  byMethod: z.object({ card: MethodTotals, cash: MethodTotals }),
+  amount: money,
+  tips: money,
+  total: money,
+  receipts: z.array(z.object({ id: z.string(), number: z.string(), issuedAt: z.string(), amount: money, tip: money, total: money, method: PaymentMethod, table: z.optional(z.string()), orderNumber: z.optional(z.string()) })),
+  /** Tables open now with something left to pay. */
+  openBalances: z.array(z.object({ table: z.string(), sessionId: z.string(), total: money, paid: money, balance: money })),
+  /** Tables closed that day with a balance (confirmed by staff). */
+  closedUnpaid: z.array(z.object({ table: z.string(), sessionId: z.string(), closedAt: z.string(), unpaid: money })),
+});
+
+export type BillShare = z.infer<typeof BillShare>;
+export type BillLine = z.infer<typeof BillLine>;
+export type PaymentRequestInput = z.infer<typeof PaymentRequestInput>;
+export type PaymentRequest = z.infer<typeof PaymentRequest>;
+export type PaymentInput = z.infer<typeof PaymentInput>;
+export type OrderPaymentInput = z.infer<typeof OrderPaymentInput>;
+export type Payment = z.infer<typeof Payment>;
+export type ReceiptLine = z.infer<typeof ReceiptLine>;
+export type TaxLine = z.infer<typeof TaxLine>;
+export type Receipt = z.infer<typeof Receipt>;
+export type ReceiptVerifactu = z.infer<typeof ReceiptVerifactu>;
+export type PaymentResult = z.infer<typeof PaymentResult>;
+export type BillState = z.infer<typeof BillState>;
+export type TableBill = z.infer<typeof TableBill>;
+export type CloseTableInput = z.infer<typeof CloseTableInput>;
+export type VerifactuRecord = z.infer<typeof VerifactuRecord>;
+export type CashDay = z.infer<typeof CashDay>;
