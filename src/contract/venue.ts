@@ -28,6 +28,17 @@ export const Course = z.enum(COURSES);
 /** A place in the kitchen that prepares dishes (the grill, the bar): tickets are split by station. */
 export const Station = z.object({ id: z.string(), name: z.string() });
 
+// Menu translations (docs/architecture.md#languages): `translations` on the venue (its tagline),
+// categories, dishes, option groups and options, keyed by language; `languages` on the venue.
+const languageCode = z.string().check(z.regex(/^[a-z]{2,3}$/));
+const TranslatedText = z.object({
+  name: z.optional(z.string()),
+  description: z.optional(z.string()),
+  tagline: z.optional(z.string()),
+});
+export const Translations = z.record(languageCode, TranslatedText);
+const translations = { translations: z.optional(Translations) };
+
 export const Image = z.object({
   src: z.string(),
   width: z.int().check(z.positive()),
@@ -42,6 +53,7 @@ export const Option = z.object({
   priceDelta: signedMoney,
   available: z.boolean(),
   allergens: z.optional(z.array(Allergen)),
+  ...translations,
 });
 
 export const OptionGroup = z.object({
@@ -50,6 +62,7 @@ export const OptionGroup = z.object({
   min: z.int().check(z.minimum(0)),
   max: z.int().check(z.minimum(1)),
   options: z.array(Option),
+  ...translations,
 });
 
 export const Product = z.object({
@@ -64,6 +77,7 @@ export const Product = z.object({
   optionGroups: z.array(OptionGroup),
   /** The station that prepares it; else its category's, else the venue's first. */
   station: z.optional(z.string()),
+  ...translations,
 });
 
 export const Category = z.object({
@@ -77,6 +91,7 @@ export const Category = z.object({
   station: z.optional(z.string()),
   /** When its dishes are served at a table (held courses wait for «Marchar»). */
   course: z.optional(Course),
+  ...translations,
 });
 
 /** Opening intervals per weekday in the venue's timezone; `close` may be `24:00`,
@@ -110,6 +125,9 @@ export const Venue = z.extend(VenueSummary, {
   stations: z.optional(z.array(Station)),
   /** Whether a table's later courses wait for «Marchar» (absent: yes); false sends everything at once. */
   holdCourses: z.optional(z.boolean()),
+  /** The menu's languages, its own first (absent: its locale's language); `translations` carry its tagline. */
+  languages: z.optional(z.array(languageCode)),
+  ...translations,
   updatedAt: z.string(),
 });
 

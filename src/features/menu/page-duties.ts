@@ -9,6 +9,9 @@
  */
 import type { Venue } from '../../contract/venue.ts';
 import { openState, openStatusText, setZoneOffsets, todayHours, type WeekHours } from '../../contract/hours.ts';
+import { menuMessages } from './messages.ts';
+import { displayLocale } from './localize.ts';
+import { $language } from '../../lib/i18n.ts';
 import { clock } from '../../lib/clock.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { whenIdle } from './idle.ts';
@@ -42,7 +45,8 @@ export function startMenuDuties({ venueId, facts, venue, etag }: MenuDutiesStart
       const el = document.getElementById('venue-open-status');
       if (!el) return;
       const now = new Date($minute.get());
-      el.textContent = `${openStatusText(openState(when.hours, when.timezone, now))} · ${todayHours(when.hours, when.timezone, now)}`;
+      const words = menuMessages.get();
+      el.textContent = `${openStatusText(openState(when.hours, when.timezone, now), words)} · ${todayHours(when.hours, when.timezone, now, words)}`;
     });
   };
   const $live = liveVenue(venueId, { venue: venue ?? null, etag: etag ?? null, updatedAt: facts.updatedAt, soldOut: 'soldOut' in facts ? facts.soldOut : undefined });
@@ -112,7 +116,7 @@ function applyVenueToCards(fresh: Venue) {
       // formatter on a page loads the locale's data, milliseconds a menu that did not move need not spend).
       const price = card.querySelector<HTMLElement>('[data-price]');
       if (price && price.dataset.price !== String(p.price)) {
-        price.textContent = formatMoney(p.price, fresh.currency, fresh.locale);
+        price.textContent = formatMoney(p.price, fresh.currency, displayLocale(fresh, $language.get()));
         price.dataset.price = String(p.price);
       }
       const available = String(p.available);

@@ -1,0 +1,116 @@
+/**
+ * The menu's words (docs/architecture.md#languages): Spanish here, the other languages in
+ * src/i18n/{lang}.json. The allergen names follow EU Regulation 1169/2011 in each language.
+ */
+import { count, messages, params } from '../../lib/i18n.ts';
+
+export const menuMessages = messages('menu', {
+  hours: 'Horario',
+  weekHours: 'Ver horario de la semana',
+  hoursCaption: params('Horario (hora local de {city})'),
+  closed: 'Cerrado',
+  mon: 'Lunes',
+  tue: 'Martes',
+  wed: 'Miércoles',
+  thu: 'Jueves',
+  fri: 'Viernes',
+  sat: 'Sábado',
+  sun: 'Domingo',
+  logoOf: params('Logo de {name}'),
+  availableBetween: params('Disponible de {from} a {until}'),
+  categories: 'Categorías',
+  add: 'Añadir',
+  soldOut: 'Agotado',
+  allergens: 'Alérgenos',
+  contains: params('Contiene {allergen}'),
+  search: 'Buscar en el menú',
+  searchPlaceholder: 'Buscar platos',
+  filters: 'Filtros',
+  diet: 'Dieta',
+  withoutAllergens: 'Sin alérgenos',
+  without: params('Sin {allergen}'),
+  clearFilters: 'Quitar filtros',
+  noMatch: 'Ningún plato coincide',
+  dishes: count({ one: '{count} plato', many: '{count} platos' }),
+  addedToCart: 'Añadido al carrito',
+  addedToTableCart: 'Añadido al carrito de la mesa',
+  close: 'Cerrar',
+  allergensLabel: 'Alérgenos: ',
+  noneDeclared: 'no declara',
+  quantity: 'Cantidad',
+  decrease: 'Disminuir cantidad',
+  increase: 'Aumentar cantidad',
+  kitchenNote: 'Nota para la cocina (opcional)',
+  notePlaceholder: 'Ej.: sin cebolla',
+  characters: ' caracteres',
+  choose: params('Elige: {groups}'),
+  addToCart: params('Añadir al carrito · {price}'),
+  required: 'Obligatorio',
+  optionSoldOut: ' (agotado)',
+  optionContains: params(' · contiene {allergens}'),
+  chooseOne: 'Elige 1',
+  optionalOne: 'Opcional, elige 1 como máximo',
+  chooseN: params('Elige {n}'),
+  chooseRange: params('Elige de {min} a {max}'),
+  optionalUpTo: params('Opcional, hasta {max}'),
+  openNow: 'Abierto ahora',
+  openUntil: params('Abierto ahora · cierra a las {time}'),
+  closedOpensAt: params('Cerrado · abre a las {time}'),
+  closedNow: 'Cerrado ahora',
+  todayClosed: 'Hoy cerrado',
+  todayAllDay: 'Hoy abierto 24 horas',
+  today: params('Hoy {hours}'),
+  pageDescription: params('{name}: {tagline}. Consulta el menú y pide desde tu mesa.'),
+});
+
+/** The diet tags and the EU-14 allergens, in the interface's language. */
+export const labelMessages = messages('labels', {
+  vegano: 'Vegano',
+  vegetariano: 'Vegetariano',
+  'sin-gluten': 'Sin gluten',
+  picante: 'Picante',
+  nuevo: 'Nuevo',
+  popular: 'Popular',
+  coeliac: 'Apto para celíacos',
+  gluten: 'Gluten',
+  crustaceans: 'Crustáceos',
+  eggs: 'Huevo',
+  fish: 'Pescado',
+  peanuts: 'Cacahuete',
+  soy: 'Soja',
+  milk: 'Lácteos',
+  nuts: 'Frutos secos',
+  celery: 'Apio',
+  mustard: 'Mostaza',
+  sesame: 'Sésamo',
+  sulphites: 'Sulfitos',
+  lupin: 'Altramuces',
+  molluscs: 'Moluscos',
+});
+
+/** An allergen's name inside a sentence ("Contiene huevo"): lower case, but German keeps its nouns capitalised. */
+export function inSentence(label: string, lang: string): string {
+  return lang === 'de' ? label : label.toLowerCase();
+}
+
+/** The home page's venue search and the recently visited venues. */
+export const homeMessages = messages('home', {
+  searchLabel: 'Buscar restaurantes por nombre, ciudad o cocina',
+  searchPlaceholder: 'Ej.: tacos, Bogotá, tapas',
+  search: 'Buscar',
+  resultsFor: params('Resultados para «{query}»'),
+  featured: 'Restaurantes destacados',
+  searching: 'Buscando…',
+  loadingMore: 'Cargando más restaurantes…',
+  failed: 'No se pudo buscar. Comprueba tu conexión e inténtalo de nuevo.',
+  none: 'No encontramos restaurantes con esa búsqueda.',
+  showing: params('Mostrando {shown} de {total} restaurantes'),
+  venues: count({ one: '{count} restaurante', many: '{count} restaurantes' }),
+  more: 'Ver más restaurantes',
+  recent: 'Visitados recientemente',
+});
+
+/** A venue's page in the page's language: `/{id}` in its own, `/{lang}/{id}` in another. */
+export function venueHref(venue: { id: string; locale: string }, lang: string): string {
+  return lang === venue.locale.split('-')[0] ? `/${venue.id}` : `/${lang}/${venue.id}`;
+}
