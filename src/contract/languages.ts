@@ -30,7 +30,7 @@ export function languageOf(tag: string): string {
 
 /** A translation of an item's words: a venue's tagline, an item's name and description. */
 export interface TranslatedText { name?: string; description?: string; tagline?: string }
-export type Translations = Partial<Record<string, TranslatedText>>;
+export type Translations = Record<string, TranslatedText>;
 
 /** The menu's languages, the venue's own first: its `languages`, else its locale's language. */
 export function venueLanguages(venue: { locale: string; languages?: readonly string[] }): string[] {
