@@ -42,21 +42,6 @@ export function venueLanguage(venue: { locale: string; languages?: readonly stri
   return venueLanguages(venue)[0]!;
 }
 
-/**
- * One field of an item in `lang`: the translation when there is one, else the venue's own text,
- * with the language it is in (`lang` for a screen reader when it is not the page's).
- */
-export function translatedField(
-  item: { translations?: Translations } & Partial<Record<keyof TranslatedText, string | undefined>>,
-  field: keyof TranslatedText,
-  lang: string,
-  own: string,
-): { text: string; lang: string } {
-  const translated = lang === own ? undefined : item.translations?.[lang]?.[field];
-  if (translated) return { text: translated, lang };
-  return { text: item[field] ?? '', lang: own };
-}
-
 /** The page's language and the menu's own, for items whose words may be either. */
 export interface TextLanguages { page: string; own: string }
 

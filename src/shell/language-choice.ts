@@ -4,11 +4,9 @@
  * choice; on a first visit, a browser that does not read the page's language but reads one the
  * page has gets a small suggestion (never a redirect).
  */
-import { persistentStore } from '../lib/persist.ts';
+import { $chosenLanguage, $suggestionDismissed } from './language-store.ts';
 import { isUiLanguage, languageOf, type UiLanguage } from '../contract/languages.ts';
 
-export const $chosenLanguage = persistentStore<UiLanguage | null>('language', null, (v): v is UiLanguage | null => v === null || isUiLanguage(v));
-export const $suggestionDismissed = persistentStore<boolean>('languageSuggestionDismissed', false, (v): v is boolean => typeof v === 'boolean');
 
 /** The page's other languages, from its `hreflang` alternates. */
 export function pageAlternates(doc: Document): Map<UiLanguage, string> {

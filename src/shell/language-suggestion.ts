@@ -3,7 +3,7 @@
  * (loaded only when there is one to show; docs/architecture.md#languages).
  */
 import type { UiLanguage } from '../contract/languages.ts';
-import { $chosenLanguage, $suggestionDismissed } from './language-choice.ts';
+import { $chosenLanguage, $suggestionDismissed } from './language-store.ts';
 
 const WORDS: Record<UiLanguage, { menu: string; page: string; no: string }> = {
   es: { menu: '¿Leer este menú en español?', page: '¿Ver esta página en español?', no: 'No, gracias' },

@@ -51,7 +51,7 @@ describe('message catalogues', () => {
           if (value === undefined) { problems.push(`${where}: missing`); continue; }
           if (typeof base === 'string') {
             if (typeof value !== 'string' || value.trim() === '') { problems.push(`${where}: not a text`); continue; }
-            if (placeholders(value).join() !== placeholders(base).join()) problems.push(`${where}: placeholders ${placeholders(value)} ≠ ${placeholders(base)}`);
+            if (placeholders(value).join() !== placeholders(base).join()) problems.push(`${where}: placeholders ${placeholders(value).join()} ≠ ${placeholders(base).join()}`);
           } else {
             // A plural: Spanish gives `one` and `many`; the translation gives `one` and `other`.
             const forms = value as Record<string, string>;
