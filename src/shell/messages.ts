@@ -11,6 +11,7 @@ export const shellMessages = messages('shell', {
   inspire: 'Inspírate',
   offline: 'Sin conexión',
   language: 'Idioma',
+  signIn: 'Iniciar sesión',
   homeTitle: 'Encuentra tu restaurante',
   homeIntro: 'Escanea el código QR de tu mesa o busca un lugar por nombre, ciudad o tipo de cocina.',
   homeOrder: 'Pide desde tu mesa',

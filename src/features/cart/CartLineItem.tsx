@@ -88,7 +88,7 @@ export function CartLineItem({ line, currency, locale, onQuantity, onRemove, onA
           onClick={onRemove}
         >
           <Icon path={mdiTrashCanOutline} size={20} />
-          <span aria-hidden="true">Eliminar</span>
+          <span aria-hidden="true">{words.remove}</span>
         </button>
       </div>
     </li>

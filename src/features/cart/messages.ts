@@ -29,5 +29,6 @@ export const cartMessages = messages('cart', {
   quantityOf: params('Cantidad de {name}'),
   lessOf: params('Quitar una unidad de {name}'),
   moreOf: params('Añadir una unidad de {name}'),
+  remove: 'Eliminar',
   removeOf: params('Eliminar {name}'),
 });
