@@ -7,23 +7,14 @@
  */
 import { atom } from 'nanostores';
 import { createI18n, type Components, type ComponentsJSON } from '@nanostores/i18n';
-import { isUiLanguage, type UiLanguage } from '../contract/languages.ts';
+import type { UiLanguage } from '../contract/languages.ts';
+import { pageCatalogue, pageLanguage } from './page-language.ts';
 
 export { count, params } from '@nanostores/i18n';
 
-function pageLanguage(): UiLanguage {
-  const lang = typeof document === 'undefined' ? 'es' : document.documentElement.lang;
-  return isUiLanguage(lang) ? lang : 'es';
-}
-
 function inlineCatalogue(lang: UiLanguage): Record<string, ComponentsJSON> {
-  if (typeof document === 'undefined' || lang === 'es') return {};
-  try {
-    const text = document.getElementById('umenu-i18n')?.textContent;
-    return text ? { [lang]: JSON.parse(text) as ComponentsJSON } : {};
-  } catch {
-    return {};
-  }
+  const catalogue = pageCatalogue();
+  return catalogue ? { [lang]: catalogue } : {};
 }
 
 /** The page's interface language: `<html lang>` in the browser, set by the page during the build. */

@@ -4,7 +4,7 @@
  * (or `/?q=`) asks `GET /venues?q=&limit=` and shows the matches, with the count
  * announced; «Ver más restaurantes» loads the next page of the list shown.
  */
-import { homeMessages } from './messages.ts';
+import { homeMessages } from './home-messages.ts';
 import { useEffect, useRef, useState } from 'react';
 import type { VenueSummary } from '../../contract/venue.ts';
 import { useHydrated } from '../../lib/hydrated.ts';

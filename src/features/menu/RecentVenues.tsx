@@ -2,7 +2,7 @@
 import { useStore } from '@nanostores/react';
 import { useHydrated } from '../../lib/hydrated.ts';
 import { $recentVenues } from './recent.ts';
-import { homeMessages } from './messages.ts';
+import { homeMessages } from './home-messages.ts';
 import { $language } from '../../lib/i18n.ts';
 
 export default function RecentVenues() {

@@ -1,7 +1,7 @@
 /** A list of venues as links to their menus (home search results, featured venues). */
 import type { VenueSummary } from '../../contract/venue.ts';
 import { resolveMedia } from './media.ts';
-import { venueHref } from './messages.ts';
+import { venueHref } from './home-messages.ts';
 import { $language } from '../../lib/i18n.ts';
 
 /** "Pizzería Nueva" → "PN"; one word → its first two letters ("Ñandú" → "ÑA"). */

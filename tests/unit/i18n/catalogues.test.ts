@@ -10,7 +10,8 @@ import { messagesToJSON } from '@nanostores/i18n';
 import { UI_LANGUAGES } from '../../../src/contract/languages.ts';
 import { CATALOGUES } from '../../../src/i18n/catalogues.ts';
 import { shellMessages } from '../../../src/shell/messages.ts';
-import { homeMessages, labelMessages, menuMessages } from '../../../src/features/menu/messages.ts';
+import { labelMessages, menuMessages } from '../../../src/features/menu/messages.ts';
+import { homeMessages } from '../../../src/features/menu/home-messages.ts';
 import { cartMessages } from '../../../src/features/cart/messages.ts';
 import { ALLERGENS, TAGS } from '../../../src/contract/venue.ts';
 
