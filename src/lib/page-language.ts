@@ -2,7 +2,7 @@
  * The page's interface language and its inline catalogue (docs/architecture.md#languages), for the
  * scripts of a page's first load that need a few words without the i18n runtime (src/lib/i18n.ts).
  */
-import type { ComponentsJSON, TranslationsJSON } from '@nanostores/i18n';
+import type { ComponentsJSON } from '@nanostores/i18n';
 import { isUiLanguage, type UiLanguage } from '../contract/languages.ts';
 
 /** `<html lang>` (Spanish on the server). */
@@ -29,7 +29,7 @@ export function pageCatalogue(): ComponentsJSON | null {
 
 /** One component's words of the page's catalogue, as plain texts ({name} placeholders left in). */
 export function pageWords(component: string): Record<string, string> | undefined {
-  const words = pageCatalogue()?.[component] as TranslationsJSON | undefined;
+  const words = pageCatalogue()?.[component];
   if (!words) return undefined;
   return Object.fromEntries(Object.entries(words).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
