@@ -25,11 +25,11 @@ export function suggestedLanguage(page: string, browser: readonly string[], alte
   return spoken.find((lang): lang is UiLanguage => isUiLanguage(lang) && alternates.has(lang)) ?? null;
 }
 
-/** Where the diner is on a menu: the category section at the top of the screen. */
+/** Where the diner is on a menu: the category section just under the sticky header and tabs. */
 function placeOnPage(): string {
-  const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+  const top = (document.querySelector('.category-nav') ?? document.querySelector('header'))?.getBoundingClientRect().bottom ?? 0;
   for (const section of document.querySelectorAll<HTMLElement>('section[data-category-id]')) {
-    if (!section.hidden && section.getBoundingClientRect().bottom > header + 120) return `#${section.id}`;
+    if (!section.hidden && section.getBoundingClientRect().bottom > top + 8) return `#${section.id}`;
   }
   return location.hash;
 }
