@@ -50,7 +50,8 @@ export default defineConfig({
               },
               {
                 name: 'base',
-                test: /[\\/]node_modules[\\/](nanostores|@nanostores[\\/]persistent)[\\/]|[\\/]src[\\/](lib[\\/](persist|online|clock|money)|contract[\\/](limits|money))\.ts$/,
+                // With the page's language (src/lib/page-language.ts, src/contract/languages.ts: docs/architecture.md#languages).
+                test: /[\\/]node_modules[\\/](nanostores|@nanostores[\\/]persistent)[\\/]|[\\/]src[\\/](lib[\\/](persist|online|clock|money|page-language)|contract[\\/](limits|money|languages))\.ts$/,
               },
             ],
           },

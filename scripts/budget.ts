@@ -1,7 +1,7 @@
 /**
  * `npm run budget`: builds the site through `npm start` (own port, DB and dist,
  * `UMENU_SEED_LARGE=1` so the 520-product `mercado-grande` is measured too), then
- * for each page (`/`, `/inspire`, `/login`, every venue the API lists, the 404 page):
+ * for each page (`/`, `/en/`, `/inspire`, `/login`, every venue the API lists, `/en/taqueria-el-guero`, the 404 page):
  *   - bytes of a first visit (no cache, no service worker, network idle, idle-time
  *     islands loaded): gzipped JS, CSS (external stylesheets plus inline `<style>`)
  *     and HTML;
@@ -190,9 +190,11 @@ async function startSite(): Promise<void> {
 }
 
 async function pagesToMeasure(): Promise<Array<{ path: string; venue: boolean }>> {
-  const pages = [{ path: '/', venue: false }, { path: '/inspire', venue: false }, { path: '/login', venue: false }];
+  // English rows too: a page in another language carries its catalogue and its menu's translations (docs/architecture.md#languages).
+  const pages = [{ path: '/', venue: false }, { path: '/en/', venue: false }, { path: '/inspire', venue: false }, { path: '/login', venue: false }];
   const list = (await (await fetch(`${ORIGIN}/api/venues`)).json()) as { venues: Array<{ id: string }> };
   for (const { id } of [...list.venues].filter((v) => v.id !== REPEAT_VENUE).sort((a, b) => a.id.localeCompare(b.id))) pages.push({ path: `/${id}`, venue: true });
+  if (list.venues.some((v) => v.id === 'taqueria-el-guero')) pages.push({ path: '/en/taqueria-el-guero', venue: true });
   pages.push({ path: '/esta-pagina-no-existe/404', venue: false });
   return ONLY ? pages.filter((p) => ONLY.includes(p.path)) : pages;
 }

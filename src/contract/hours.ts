@@ -211,19 +211,40 @@ export function inWindow(from: string | undefined, until: string | undefined, ti
   return end > start ? minutes >= start && minutes < end : minutes >= start || minutes < end;
 }
 
+/** The words of the two lines below, in the diner's language (Spanish by default; docs/architecture.md#languages). */
+export interface HoursWords {
+  todayClosed: string;
+  todayAllDay: string;
+  today: (values: { hours: string }) => string;
+  openNow: string;
+  openUntil: (values: { time: string }) => string;
+  closedOpensAt: (values: { time: string }) => string;
+  closedNow: string;
+}
+
+const SPANISH_HOURS: HoursWords = {
+  todayClosed: 'Hoy cerrado',
+  todayAllDay: 'Hoy abierto 24 horas',
+  today: ({ hours }) => `Hoy ${hours}`,
+  openNow: 'Abierto ahora',
+  openUntil: ({ time }) => `Abierto ahora · cierra a las ${time}`,
+  closedOpensAt: ({ time }) => `Cerrado · abre a las ${time}`,
+  closedNow: 'Cerrado ahora',
+};
+
 /** Today's intervals in the venue's timezone as shown to the diner. */
-export function todayHours(hours: WeekHours, timezone: string, now = new Date()): string {
+export function todayHours(hours: WeekHours, timezone: string, now = new Date(), words: HoursWords = SPANISH_HOURS): string {
   const { weekday } = zonedClock(now, timezone);
   const intervals = hours[weekday] ?? [];
-  if (intervals.length === 0) return 'Hoy cerrado';
+  if (intervals.length === 0) return words.todayClosed;
   if (intervals.some((i) => i.open === '00:00' && (i.close === '24:00' || i.close === '00:00'))) {
-    return 'Hoy abierto 24 horas';
+    return words.todayAllDay;
   }
-  return `Hoy ${intervals.map((i) => `${i.open}–${i.close}`).join(', ')}`;
+  return words.today({ hours: intervals.map((i) => `${i.open}–${i.close}`).join(', ') });
 }
 
 /** A one-line status, e.g. "Abierto ahora · cierra a las 22:00" or "Cerrado · abre a las 08:00". */
-export function openStatusText(state: OpenState): string {
-  if (state.open) return state.until ? `Abierto ahora · cierra a las ${state.until}` : 'Abierto ahora';
-  return state.opensAt ? `Cerrado · abre a las ${state.opensAt}` : 'Cerrado ahora';
+export function openStatusText(state: OpenState, words: HoursWords = SPANISH_HOURS): string {
+  if (state.open) return state.until ? words.openUntil({ time: state.until }) : words.openNow;
+  return state.opensAt ? words.closedOpensAt({ time: state.opensAt }) : words.closedNow;
 }

@@ -63,6 +63,15 @@ const unique = <T>(list: T[]) => new Set(list).size === list.length;
 export const IMAGE_SRC = /^(\/api\/media\/|https?:\/\/)[^\s"'<>\\]+$/;
 export const IMAGE_SRC_MESSAGE = 'Usa una imagen subida a umenu o una dirección https://';
 
+// Menu translations (docs/architecture.md#languages): the same limits as the venue's own words.
+const languageCode = z.string().check(z.regex(/^[a-z]{2,3}$/, 'Idioma no válido (p. ej. en)'));
+const TranslationInput = z.object({
+  name: z.optional(text(MANAGE_LIMITS.nameMax)),
+  description: z.optional(text(MANAGE_LIMITS.descriptionMax)),
+  tagline: z.optional(text(MANAGE_LIMITS.taglineMax)),
+});
+const translations = { translations: z.optional(z.record(languageCode, TranslationInput)) };
+
 export const ImageInput = z.object({
   // An image this API stores (`/api/media/…`, or its absolute address) or an https:// one: never
   // `javascript:`, `data:` or anything a browser would run or read as a page address.
@@ -79,6 +88,7 @@ export const OptionInput = z.object({
   priceDelta,
   available: z.boolean(),
   allergens: z.optional(z.array(z.enum(ALLERGENS, 'Alérgeno desconocido'))),
+  ...translations,
 });
 
 export const OptionGroupInput = z.object({
@@ -108,6 +118,7 @@ export const ProductInput = z.object({
   optionGroups: z.array(OptionGroupInput).check(z.maxLength(MANAGE_LIMITS.optionGroupsMax, `Máximo ${MANAGE_LIMITS.optionGroupsMax} grupos de opciones`)),
   station: z.optional(stationId),
   taxRate: z.optional(taxRate),
+  ...translations,
 });
 
 export const CategoryInput = z.object({
@@ -120,6 +131,7 @@ export const CategoryInput = z.object({
   station: z.optional(stationId),
   course: z.optional(z.enum(COURSES, 'Tiempo desconocido: usa bebidas, entrantes, principales o postres')),
   taxRate: z.optional(taxRate),
+  ...translations,
 }).check(z.refine((c) => (c.availableFrom === undefined) === (c.availableUntil === undefined), { message: 'Indica el inicio y el fin del horario, o ninguno', path: ['availableUntil'] }));
 
 export const StationInput = z.object({ id: stationId, name: name('el nombre de la estación') });
@@ -173,6 +185,8 @@ export const VenueInput = z.object({
   holdCourses: z.optional(z.boolean('Retener los tiempos debe ser sí o no')),
   legal: z.optional(LegalInput),
   taxRate: z.optional(taxRate),
+  languages: z.optional(z.array(languageCode).check(z.maxLength(20, 'Máximo 20 idiomas'), z.refine(unique, 'Idiomas repetidos'))),
+  ...translations,
   updatedAt: z.optional(z.string()),
 }).check(
   z.refine((v) => unique(v.categories.map((c) => c.id)), { message: 'Hay categorías repetidas', path: ['categories'] }),

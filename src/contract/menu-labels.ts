@@ -10,9 +10,6 @@ export const TAG_LABELS: Record<Tag, string> = {
   popular: 'Popular',
 };
 
-/** In the filter panel, "Sin gluten" is the allergen exclusion; the diet tag gets its own name. */
-export const DIET_FILTER_LABELS: Partial<Record<Tag, string>> = { 'sin-gluten': 'Apto para celíacos' };
-
 /** Tags a diner filters by (diets); `picante`, `nuevo`, `popular` are shown, not filtered. */
 export const DIET_TAGS: readonly Tag[] = ['vegano', 'vegetariano', 'sin-gluten'];
 
@@ -33,7 +30,3 @@ export const ALLERGEN_LABELS: Record<Allergen, string> = {
   molluscs: 'Moluscos',
 };
 
-
-export function allergenList(allergens: readonly Allergen[]): string {
-  return allergens.map((a) => ALLERGEN_LABELS[a].toLowerCase()).join(', ');
-}

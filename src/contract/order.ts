@@ -51,6 +51,8 @@ export const OrderInput = z.strictObject({
   payment: z.optional(PaymentMethod),
   lines: z.array(OrderLineInput).check(z.minLength(1), z.maxLength(LIMITS.linesPerOrder)),
   expectedTotal: z.int().check(z.minimum(0)),
+  /** The diner's interface language (docs/architecture.md#languages); the order's words stay the venue's. */
+  language: z.optional(z.string().check(z.regex(/^[a-z]{2,3}$/))),
 });
 
 export const OrderLine = z.object({
@@ -92,6 +94,8 @@ export const Order = z.object({
   currency: z.string(),
   /** The venue's IANA time zone when the order was placed: its times are shown in it. */
   timezone: z.optional(z.string()),
+  /** The language the diner ordered in (the board tags it, "EN"); dish names stay in the venue's. */
+  language: z.optional(z.string()),
   createdAt: z.string(),
 });
 

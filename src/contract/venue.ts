@@ -28,6 +28,17 @@ export const Course = z.enum(COURSES);
 /** A place in the kitchen that prepares dishes (the grill, the bar): tickets are split by station. */
 export const Station = z.object({ id: z.string(), name: z.string() });
 
+// Menu translations (docs/architecture.md#languages): `translations` on the venue (its tagline),
+// categories, dishes, option groups and options, keyed by language; `languages` on the venue.
+const languageCode = z.string().check(z.regex(/^[a-z]{2,3}$/));
+const TranslatedText = z.object({
+  name: z.optional(z.string()),
+  description: z.optional(z.string()),
+  tagline: z.optional(z.string()),
+});
+export const Translations = z.record(languageCode, TranslatedText);
+const translations = { translations: z.optional(Translations) };
+
 export const Image = z.object({
   src: z.string(),
   width: z.int().check(z.positive()),
@@ -42,6 +53,7 @@ export const Option = z.object({
   priceDelta: signedMoney,
   available: z.boolean(),
   allergens: z.optional(z.array(Allergen)),
+  ...translations,
 });
 
 export const OptionGroup = z.object({
@@ -50,6 +62,7 @@ export const OptionGroup = z.object({
   min: z.int().check(z.minimum(0)),
   max: z.int().check(z.minimum(1)),
   options: z.array(Option),
+  ...translations,
 });
 
 export const Product = z.object({
@@ -66,6 +79,7 @@ export const Product = z.object({
   station: z.optional(z.string()),
   /** Tax rate in basis points (1000 = 10 %); wins over its category's and the venue's (docs/rules.md#the-bill). */
   taxRate: z.optional(z.int().check(z.minimum(0), z.maximum(10_000))),
+  ...translations,
 });
 
 export const Category = z.object({
@@ -81,6 +95,7 @@ export const Category = z.object({
   course: z.optional(Course),
   /** Tax rate of its dishes in basis points (a dish may name another); else the venue's. */
   taxRate: z.optional(z.int().check(z.minimum(0), z.maximum(10_000))),
+  ...translations,
 });
 
 /** Opening intervals per weekday in the venue's timezone; `close` may be `24:00`,
@@ -123,6 +138,9 @@ export const Venue = z.extend(VenueSummary, {
   // The bill (docs/rules.md#the-bill): legal details for receipts, and the default tax rate (basis points).
   legal: z.optional(Legal),
   taxRate: z.optional(z.int().check(z.minimum(0), z.maximum(10_000))),
+  /** The menu's languages, its own first (absent: its locale's language); `translations` carry its tagline. */
+  languages: z.optional(z.array(languageCode)),
+  ...translations,
   updatedAt: z.string(),
 });
 

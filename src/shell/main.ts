@@ -3,6 +3,7 @@
  * online status, chunk-load recovery, generic error toast, page meta, service worker.
  */
 import { installChunkReload, isChunkLoadError } from './chunk-reload.ts';
+import { installLanguageChoice } from './language-choice.ts';
 import { installOnlineIndicator } from './online-indicator.ts';
 import { readPageMeta, runPageMeta } from './page-meta.ts';
 import { installProgressBar } from './progress-bar.ts';
@@ -12,6 +13,7 @@ import { toastError } from './toast.ts';
 installChunkReload();
 installProgressBar();
 installOnlineIndicator();
+installLanguageChoice();
 
 // An unexpected failure anywhere gets the generic error toast (docs/rules.md#toasts) rather than silence.
 window.addEventListener('unhandledrejection', (event) => {

@@ -11,6 +11,7 @@
  * hydrate too late).
  */
 import { isValidVenueId } from '../contract/limits.ts';
+import { venueIdOfPath } from '../contract/languages.ts';
 
 export type AuthMarker = false | 'guest' | true;
 
@@ -68,8 +69,8 @@ export function registerValidator(name: string, fn: Validator, into: Registry = 
   into.validators.set(name, fn);
 }
 
-/** `/{id}` pages: the first path segment must be a valid, non-reserved venue id. */
-registerValidator('venueId', (url) => isValidVenueId(decodeURIComponent(url.pathname.split('/')[1] ?? '')));
+/** `/{id}` and `/{lang}/{id}` pages: the venue id must be valid and not reserved. */
+registerValidator('venueId', (url) => isValidVenueId(decodeURIComponent(venueIdOfPath(url.pathname))));
 
 /** Reads the meta the layout embedded; malformed meta means "no meta". */
 export function readPageMeta(doc: Document = document): PageMeta {

@@ -1,4 +1,5 @@
 /** @vite-pwa/astro options: manifest (docs/rules.md#pwa) and the Workbox service worker. */
+import { UI_LANGUAGES } from '../contract/languages.ts';
 import type { ManifestEntry, ManifestTransform, RuntimeCaching } from 'workbox-build';
 import { HOME_PAGE_SIZE } from '../contract/limits.ts';
 import { CONFIG_CACHE, PAGES_CACHE, VENUES_CACHE } from './sw-caches.ts';
@@ -11,16 +12,21 @@ import { CONFIG_CACHE, PAGES_CACHE, VENUES_CACHE } from './sw-caches.ts';
  */
 export const PRECACHED_VENUES = HOME_PAGE_SIZE;
 
+/** Pages in another interface language than the venue's (`en.html`, `en/inspire.html`, `en/{id}.html`). */
+const OTHER_LANGUAGE_PAGE = new RegExp(`^/?(${UI_LANGUAGES.join('|')})(\\.html$|/)`);
+
 /**
  * The service worker's precache list: the venues past `PRECACHED_VENUES` left out (a venue is a
- * `menus/{id}.json` with its `{id}.html`), then each page by its address (`x.html` → `x`,
- * `index.html` → `/`), as @vite-pwa/astro does itself when given no manifest step of ours.
+ * `menus/{id}.json` with its `{id}.html`), and every page in another language (docs/architecture.md#languages:
+ * a diner's language's pages are kept as they are visited, not seven copies of the site up front),
+ * then each page by its address (`x.html` → `x`, `index.html` → `/`), as @vite-pwa/astro does
+ * itself when given no manifest step of ours.
  */
 export function precacheManifest<E extends ManifestEntry>(entries: E[]): { manifest: E[]; warnings: string[] } {
   const venueIds = entries.flatMap((e) => /^\/?menus\/([^/]+)\.json$/.exec(e.url)?.[1] ?? []).sort();
   const left = new Set(venueIds.slice(PRECACHED_VENUES).flatMap((id) => [`${id}.html`, `menus/${id}.json`]));
   const manifest = entries
-    .filter((e) => !left.has(e.url.replace(/^\//, '')))
+    .filter((e) => !left.has(e.url.replace(/^\//, '')) && !OTHER_LANGUAGE_PAGE.test(e.url))
     .map((e) => {
       if (!e.url.endsWith('.html')) return e;
       const url = e.url.replace(/^\//, '');

@@ -193,6 +193,7 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
           total: priced.total,
           currency: venue.currency,
           timezone: venue.timezone,
+          ...(input.language ? { language: input.language } : {}),
           createdAt,
         };
         // The second round trip, sent together: the venue's day counter (its row stays locked until

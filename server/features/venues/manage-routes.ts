@@ -80,6 +80,44 @@ export interface VenueRouteDeps {
   db: Db;
 }
 
+type Translated = { translations?: Venue['translations'] };
+
+/**
+ * A saved venue keeps the translations a body leaves out (an editor that does not show them yet):
+ * an item that says nothing of `translations` keeps its stored ones, by id; `{}` removes them
+ * (docs/architecture.md#languages). The same for the venue's `languages`.
+ */
+export function keepTranslations(stored: Venue | undefined, incoming: Venue): Venue {
+  if (!stored) return incoming;
+  const keep = <T extends Translated>(item: T, old: Translated | undefined): T =>
+    item.translations === undefined && old?.translations !== undefined ? { ...item, translations: old.translations } : item;
+  const byId = <T extends { id: string }>(list: readonly T[]) => new Map(list.map((x) => [x.id, x]));
+  const categories = byId(stored.categories);
+  // By id across the menu: a dish moved to another category keeps its translations.
+  const products = byId(stored.categories.flatMap((c) => c.products));
+  return {
+    ...keep(incoming, stored),
+    ...(incoming.languages === undefined && stored.languages !== undefined ? { languages: stored.languages } : {}),
+    categories: incoming.categories.map((category) => {
+      const oldCategory = categories.get(category.id);
+      return {
+        ...keep(category, oldCategory),
+        products: category.products.map((product) => {
+          const oldProduct = products.get(product.id);
+          const groups = byId(oldProduct?.optionGroups ?? []);
+          return {
+            ...keep(product, oldProduct),
+            optionGroups: product.optionGroups.map((group) => {
+              const options = byId(groups.get(group.id)?.options ?? []);
+              return { ...keep(group, groups.get(group.id)), options: group.options.map((option) => keep(option, options.get(option.id))) };
+            }),
+          };
+        }),
+      };
+    }),
+  };
+}
+
 export function manageRoutes(app: Hono, { venues, auth, config, db }: VenueRouteDeps): void {
   const on = routes(app, authenticator(auth));
   const media = config.apiPublicUrl;
@@ -105,7 +143,7 @@ export function manageRoutes(app: Hono, { venues, auth, config, db }: VenueRoute
       throw problem('validation', 412, `Ya existe un local con el identificador «${id}».`, { errors: { id: ['Ya existe un local con este identificador'] } });
     }
     if (existing && !canManageVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo quien gestiona este local puede editar su menú.');
-    const venue = storedMedia(parseVenue((await json()).value), media);
+    const venue = keepTranslations(existing?.venue, storedMedia(parseVenue((await json()).value), media));
     refuseInsecureImages(venue);
     if (venue.id !== id) throw problem('validation', 422, 'El identificador del cuerpo no coincide con la ruta.', { errors: { id: ['No coincide con la ruta'] } });
     const changes = existing ? productChanges(existing.venue, venue) : [];

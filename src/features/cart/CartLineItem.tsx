@@ -7,6 +7,7 @@ import { UserNote } from '../../shell/ui/UserText.tsx';
 import { useStore } from '@nanostores/react';
 import { lineTotal, type CartLine } from './cart.ts';
 import { $livePrices, $soldOut, lineNotice } from './sold-out.ts';
+import { cartMessages } from './messages.ts';
 
 interface Props {
   line: CartLine;
@@ -20,6 +21,7 @@ interface Props {
 
 export function CartLineItem({ line, currency, locale, onQuantity, onRemove, onAcceptPrice }: Props) {
   const money = (minor: number) => formatMoney(minor, currency, locale);
+  const words = cartMessages.get();
   const labelId = `line-${hash(line.key)}`;
   // Sold out now, gone from a newer menu (deleted by the venue), or priced differently since it was added.
   const notice = lineNotice(useStore($soldOut), useStore($livePrices), line);
@@ -34,33 +36,33 @@ export function CartLineItem({ line, currency, locale, onQuantity, onRemove, onA
           {line.optionNames.length > 0 && (
             <p className="text-sm text-base-content/80">{line.optionNames.join(', ')}</p>
           )}
-          {line.note && <UserNote label="Nota:" className="text-sm italic text-base-content/80">{line.note}</UserNote>}
-          <p className="text-sm text-base-content/80">{money(line.unitPrice)} c/u</p>
-          {soldOut && <p className="mt-1 text-sm font-semibold text-[#a3153a]" data-testid="line-sold-out">Agotado: elimínalo para poder pedir</p>}
-          {gone && <p className="mt-1 text-sm font-semibold text-[#a3153a]" data-testid="line-gone">Ya no está en el menú: elimínalo para poder pedir</p>}
+          {line.note && <UserNote label={words.note} className="text-sm italic text-base-content/80">{line.note}</UserNote>}
+          <p className="text-sm text-base-content/80">{words.each({ price: money(line.unitPrice) })}</p>
+          {soldOut && <p className="mt-1 text-sm font-semibold text-[#a3153a]" data-testid="line-sold-out">{words.soldOut}</p>}
+          {gone && <p className="mt-1 text-sm font-semibold text-[#a3153a]" data-testid="line-gone">{words.gone}</p>}
           {now !== null && (
             <div className="mt-1 flex flex-wrap items-center gap-x-2">
               <p className="text-sm font-semibold text-[#a3153a]" data-testid="line-price-changed">
-                El precio cambió: ahora {money(now)} c/u
+                {words.priceChanged({ price: money(now) })}
               </p>
               {onAcceptPrice && (
-                <button type="button" className="btn btn-outline btn-sm min-h-11" onClick={() => onAcceptPrice(now)} aria-label={`Usar el precio nuevo de ${line.name}`}>
-                  Usar el precio nuevo
+                <button type="button" className="btn btn-outline btn-sm min-h-11" onClick={() => onAcceptPrice(now)} aria-label={words.usePriceOf({ name: line.name })}>
+                  {words.usePrice}
                 </button>
               )}
             </div>
           )}
         </div>
-        <p className="font-semibold whitespace-nowrap" aria-label={`Total de la línea: ${money(lineTotal(line))}`}>
+        <p className="font-semibold whitespace-nowrap" aria-label={words.lineTotal({ price: money(lineTotal(line)) })}>
           {money(lineTotal(line))}
         </p>
       </div>
       <div className="mt-2 flex items-center justify-between gap-2">
-        <div className="flex items-center gap-1" role="group" aria-label={`Cantidad de ${line.name}`}>
+        <div className="flex items-center gap-1" role="group" aria-label={words.quantityOf({ name: line.name })}>
           <button
             type="button"
             className="btn btn-outline btn-square min-h-11 min-w-11"
-            aria-label={`Quitar una unidad de ${line.name}`}
+            aria-label={words.lessOf({ name: line.name })}
             disabled={line.quantity <= LIMITS.quantityMin}
             onClick={() => onQuantity(line.quantity - 1)}
           >
@@ -72,7 +74,7 @@ export function CartLineItem({ line, currency, locale, onQuantity, onRemove, onA
           <button
             type="button"
             className="btn btn-outline btn-square min-h-11 min-w-11"
-            aria-label={`Añadir una unidad de ${line.name}`}
+            aria-label={words.moreOf({ name: line.name })}
             disabled={line.quantity >= LIMITS.quantityMax}
             onClick={() => onQuantity(line.quantity + 1)}
           >
@@ -82,11 +84,11 @@ export function CartLineItem({ line, currency, locale, onQuantity, onRemove, onA
         <button
           type="button"
           className="btn btn-ghost min-h-11 gap-1 text-error-content"
-          aria-label={`Eliminar ${line.name}`}
+          aria-label={words.removeOf({ name: line.name })}
           onClick={onRemove}
         >
           <Icon path={mdiTrashCanOutline} size={20} />
-          <span aria-hidden="true">Eliminar</span>
+          <span aria-hidden="true">{words.remove}</span>
         </button>
       </div>
     </li>

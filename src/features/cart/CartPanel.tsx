@@ -9,6 +9,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { toast } from '../../shell/toast.ts';
 import { cartSubtotal } from './cart.ts';
 import { CartLineItem } from './CartLineItem.tsx';
+import { cartMessages } from './messages.ts';
 import { $carts, closeCart, removeFromCart, replaceLines, restoreToCart, takeCartFlash, updateQuantity } from './store.ts';
 
 interface Props {
@@ -32,24 +33,25 @@ export function CartPanel({ venue, onOrder, focusHome }: Props) {
 
   function changeQuantity(key: string, name: string, quantity: number): void {
     updateQuantity(venue.id, key, quantity);
-    setAnnouncement(`${name}: ${quantity} ${quantity === 1 ? 'unidad' : 'unidades'}`);
+    setAnnouncement(`${name}: ${cartMessages.get().units(quantity)}`);
   }
 
   function remove(key: string): void {
     const removed = removeFromCart(venue.id, key);
     if (!removed) return;
-    setAnnouncement(`${removed.line.name} eliminado del carrito`);
+    const words = cartMessages.get();
+    setAnnouncement(words.removedLive({ name: removed.line.name }));
     focusHome();
-    toast.message(`Eliminado: ${removed.line.name}`, {
+    toast.message(words.removed({ name: removed.line.name }), {
       id: `cart-removed-${key}`,
       testId: 'undo-toast',
       // Longer than the 4 s default: undoing needs time to find and reach the button.
       duration: 10_000,
       action: {
-        label: 'Deshacer',
+        label: words.undo,
         onClick: () => {
           restoreToCart(venue.id, removed.line, removed.index);
-          setAnnouncement(`${removed.line.name} vuelve a estar en el carrito`);
+          setAnnouncement(words.restored({ name: removed.line.name }));
           // The toast (and its button) goes away: keep keyboard focus inside the drawer.
           focusHome();
         },
@@ -57,15 +59,16 @@ export function CartPanel({ venue, onOrder, focusHome }: Props) {
     });
   }
 
+  const words = cartMessages.get();
   const status = <p className="sr-only" role="status" aria-live="polite">{announcement}</p>;
   if (!cart || lines.length === 0) {
     return (
       <div className="flex-1 overflow-y-auto px-4">
         {status}
         <div className="flex flex-col items-center gap-3 py-12 text-center" data-testid="cart-empty">
-          <p className="text-lg font-semibold">Tu carrito está vacío</p>
-          <p className="text-base-content/80">Añade platos del menú de {venue.name} para hacer tu pedido.</p>
-          <button type="button" className="btn btn-primary min-h-11" onClick={() => closeCart()}>Ver el menú</button>
+          <p className="text-lg font-semibold">{words.empty}</p>
+          <p className="text-base-content/80">{words.emptyHint({ venue: venue.name })}</p>
+          <button type="button" className="btn btn-primary min-h-11" onClick={() => closeCart()}>{words.seeMenu}</button>
         </div>
       </div>
     );
@@ -74,7 +77,7 @@ export function CartPanel({ venue, onOrder, focusHome }: Props) {
     <>
       <div className="flex-1 overflow-y-auto px-4">
         {status}
-        <ul className="divide-y divide-base-300" aria-label="Productos en tu carrito">
+        <ul className="divide-y divide-base-300" aria-label={words.lines}>
           {lines.map((line) => (
             <CartLineItem
               key={line.key}
@@ -90,11 +93,11 @@ export function CartPanel({ venue, onOrder, focusHome }: Props) {
       </div>
       <div className="border-t border-base-300 px-4 py-3">
         <div className="mb-3 flex items-baseline justify-between text-lg">
-          <span>Subtotal</span>
+          <span>{words.subtotal}</span>
           <span className="font-bold tabular-nums" data-testid="cart-subtotal">{formatMoney(cartSubtotal(cart), cart.currency, cart.locale)}</span>
         </div>
         <button type="button" className="btn btn-primary min-h-12 w-full text-base" onClick={onOrder}>
-          Hacer pedido
+          {words.order}
         </button>
       </div>
     </>

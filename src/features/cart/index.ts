@@ -13,3 +13,4 @@ export {
 } from './store.ts';
 export { default as CartButton } from './CartButton.tsx';
 export { $livePrices, $soldOut, lineNotice } from './sold-out.ts';
+export { cartMessages } from './messages.ts';

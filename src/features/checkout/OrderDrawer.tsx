@@ -11,7 +11,7 @@ import { Icon } from '../../shell/Icon.tsx';
 import { toast } from '../../shell/toast.ts';
 import { useModalDialog } from '../../shell/ui/use-modal-dialog.ts';
 import { useToasterInside } from '../../shell/ui/use-toaster-inside.ts';
-import { $cartUi, $carts, closeCart } from '../cart/index.ts';
+import { $cartUi, $carts, cartMessages, closeCart } from '../cart/index.ts';
 import { CartPanel } from '../cart/panel.ts';
 import { CheckoutForm } from './CheckoutForm.tsx';
 import { $checkoutStep, $submitting, backToCart, checkoutClosed, openCheckout, resumeAfterSignIn } from './store.ts';
@@ -24,6 +24,7 @@ export default function OrderDrawer({ venue }: { venue: CheckoutVenue }) {
   const submitting = useStore($submitting);
   const open = ui.open && ui.venueId === venue.id;
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const words = cartMessages.get();
   const { ref: dialogRef, onBackdropClick, opener } = useModalDialog(open, () => headingRef.current);
   const lines = cart?.lines ?? [];
   const focusHeading = () => headingRef.current?.focus();
@@ -68,10 +69,10 @@ export default function OrderDrawer({ venue }: { venue: CheckoutVenue }) {
         <div className="flex h-full flex-col">
           <div className="flex items-center gap-2 border-b border-base-300 px-4 py-2">
             <h2 id="cart-drawer-title" ref={headingRef} tabIndex={-1} className="flex-1 text-xl font-bold outline-none">
-              {atCheckout ? 'Confirmar pedido' : 'Tu carrito'}
+              {atCheckout ? words.confirmTitle : words.title}
               <span className="sr-only">, {venue.name}</span>
             </h2>
-            <button type="button" className="btn btn-ghost btn-square min-h-11 min-w-11" aria-label="Cerrar carrito" onClick={() => closeCart()}>
+            <button type="button" className="btn btn-ghost btn-square min-h-11 min-w-11" aria-label={words.close} onClick={() => closeCart()}>
               <Icon path={mdiClose} />
             </button>
           </div>

@@ -6,6 +6,7 @@
  * Idempotency-Key, and the actions: open, edit a field, place the order,
  * accept new prices, resume after sign-in.
  */
+import { $language } from '../../lib/i18n.ts';
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import { clock } from '../../lib/clock.ts';
 import * as z from 'zod/mini';
@@ -205,7 +206,7 @@ async function send(venue: CheckoutVenue, lines: Cart['lines']): Promise<void> {
   const tip = tipChoiceOf(form, venue);
   if (!tip) return;
   const totals = computeTotals(lines, { tip, mode: form.mode, deliveryFee: venue.deliveryFee });
-  handleOutcome(venue, await sendOrder(buildOrderInput(venue.id, form, lines, tip, totals.total)));
+  handleOutcome(venue, await sendOrder(buildOrderInput(venue.id, form, lines, tip, totals.total, $language.get())));
 }
 
 /**

@@ -160,6 +160,8 @@ export function buildOrderInput(
   lines: readonly CartLineForOrder[],
   tip: TipInput,
   expectedTotal: number,
+  /** The diner's interface language, recorded on the order. */
+  language?: string,
 ): OrderInput {
   const mode = form.mode as OrderMode;
   const address = cleanText(form.address, { multiline: true });
@@ -182,6 +184,7 @@ export function buildOrderInput(
       ...(l.note ? { note: l.note } : {}),
     })),
     expectedTotal,
+    ...(language ? { language } : {}),
   };
 }
 

@@ -4,6 +4,7 @@
  * (or `/?q=`) asks `GET /venues?q=&limit=` and shows the matches, with the count
  * announced; «Ver más restaurantes» loads the next page of the list shown.
  */
+import { homeMessages } from './home-messages.ts';
 import { useEffect, useRef, useState } from 'react';
 import type { VenueSummary } from '../../contract/venue.ts';
 import { useHydrated } from '../../lib/hydrated.ts';
@@ -20,11 +21,12 @@ function initialQuery(): string {
 
 /** "3 restaurantes", or "Mostrando 12 de 1003 restaurantes" while more are a «Ver más» away. */
 function countText(shown: number, total: number): string {
-  if (shown < total) return `Mostrando ${shown} de ${total} restaurantes`;
-  return total === 1 ? '1 restaurante' : `${total} restaurantes`;
+  const words = homeMessages.get();
+  return shown < total ? words.showing({ shown, total }) : words.venues(total);
 }
 
 export default function HomeSearch({ initialVenues, initialTotal = initialVenues.length, apiBase: buildApiBase }: { initialVenues: VenueSummary[]; initialTotal?: number; apiBase: string }) {
+  const words = homeMessages.get();
   const apiBase = useApiBase(buildApiBase);
   const hydrated = useHydrated();
   // Until the diner types, the box shows the address's `q` (only known in the browser, once hydrated).
@@ -127,14 +129,14 @@ export default function HomeSearch({ initialVenues, initialTotal = initialVenues
         }}
         className="flex gap-2"
       >
-        <label htmlFor="home-search" className="sr-only">Buscar restaurantes por nombre, ciudad o cocina</label>
+        <label htmlFor="home-search" className="sr-only">{words.searchLabel}</label>
         <input
           ref={inputRef}
           id="home-search"
           name="q"
           type="search"
           className="input min-h-11 flex-1"
-          placeholder="Ej.: tacos, Bogotá, tapas"
+          placeholder={words.searchPlaceholder}
           value={query}
           autoComplete="off"
           onChange={(e) => {
@@ -144,16 +146,16 @@ export default function HomeSearch({ initialVenues, initialTotal = initialVenues
             debounce.current = window.setTimeout(() => run(q), 200);
           }}
         />
-        <button type="submit" className="btn btn-neutral min-h-11">Buscar</button>
+        <button type="submit" className="btn btn-neutral min-h-11">{words.search}</button>
       </form>
       <h2 id="home-venues-title" className="mt-4 text-xl font-bold">
-        {searched ? `Resultados para «${searched}»` : 'Restaurantes destacados'}
+        {searched ? words.resultsFor({ query: searched }) : words.featured}
       </h2>
       <p role="status" className="min-h-6 text-sm text-base-content/80">
-        {status === 'loading' ? 'Buscando…'
-          : status === 'more' ? 'Cargando más restaurantes…'
-          : status === 'error' ? 'No se pudo buscar. Comprueba tu conexión e inténtalo de nuevo.'
-          : searched ? (total === 0 ? 'No encontramos restaurantes con esa búsqueda.' : countText(venues.length, total))
+        {status === 'loading' ? words.searching
+          : status === 'more' ? words.loadingMore
+          : status === 'error' ? words.failed
+          : searched ? (total === 0 ? words.none : countText(venues.length, total))
           : venues.length < total ? countText(venues.length, total) : ''}
       </p>
       <div className="mt-2" ref={listRef}>
@@ -162,7 +164,7 @@ export default function HomeSearch({ initialVenues, initialTotal = initialVenues
       {venues.length < total && (
         // Not `disabled` while loading: the button keeps the focus (the status line says what happens).
         <button type="button" className="btn btn-neutral mt-4 min-h-11" aria-disabled={status === 'more' ? true : undefined} onClick={more}>
-          Ver más restaurantes
+          {words.more}
         </button>
       )}
     </section>

@@ -15,7 +15,10 @@ import { FilterChip } from '../../shell/ui/FilterChip.tsx';
 import { addDish, TableMount } from '../table/index.ts';
 import { useStore } from '@nanostores/react';
 import { Icon } from './Icon.tsx';
-import { ALLERGEN_LABELS, DIET_FILTER_LABELS, TAG_LABELS } from '../../contract/menu-labels.ts';
+import { ALLERGEN_LABELS } from '../../contract/menu-labels.ts';
+import { $language } from '../../lib/i18n.ts';
+import { inSentence, labelMessages, menuMessages } from './messages.ts';
+import { localizeVenue, textLanguages } from './localize.ts';
 import { allergensInMenu, buildIndex, dietsInMenu, filterProducts, isFiltering, resultsText, type MenuFilters } from './filter.ts';
 import { DIET_TAGS } from '../../contract/menu-labels.ts';
 import { optionNamesOf } from './options.ts';
@@ -118,8 +121,11 @@ export default function MenuIsland(props: MenuIslandProps) {
       current = false;
     };
   }, [venueId, props.venue, builtAsked]);
-  /** The whole menu (dialog, search): the newest from the API, the shell's, or the build's; null until one is here. */
-  const menu = useCallback(() => latest ?? props.venue ?? built, [latest, props.venue, built]);
+  /** The whole menu (dialog, search) in the page's language: the newest from the API, the shell's, or the build's; null until one is here. */
+  const lang = $language.get();
+  const whole = latest ?? props.venue ?? built;
+  const localized = useMemo(() => (whole ? localizeVenue(whole, lang) : null), [whole, lang]);
+  const menu = useCallback(() => localized, [localized]);
   // The fallback shell's island runs the menu's duties (a prerendered page's own script does).
   useEffect(() => (props.venue ? startMenuDuties({ venueId, facts: props.venue, venue: props.venue }) : undefined), [venueId, props.venue]);
 
@@ -158,9 +164,9 @@ export default function MenuIsland(props: MenuIslandProps) {
   const [everFiltered, setEverFiltered] = useState(false);
   if (active && !everFiltered) setEverFiltered(true);
   const index = useMemo(() => {
-    const whole = everFiltered ? menu() : null;
-    return whole ? buildIndex(whole) : [];
-  }, [menu, everFiltered]);
+    // The venue's own words too (buildIndex adds every translation): a dish is found in either language.
+    return everFiltered && whole ? buildIndex(whole) : [];
+  }, [whole, everFiltered]);
 
   // "Añadir …" buttons on the static cards open the dialog, once the whole menu is here.
   useEffect(() => {
@@ -254,22 +260,25 @@ export default function MenuIsland(props: MenuIslandProps) {
         return;
       }
       (document.querySelector('#product-dialog-title')?.closest('dialog') as HTMLDialogElement | null)?.close();
-      toast.success(result.table ? 'Añadido al carrito de la mesa' : 'Añadido al carrito', { description: `${input.quantity} × ${input.product.name}`, id: 'cart-added' });
+      const words = menuMessages.get();
+      toast.success(result.table ? words.addedToTableCart : words.addedToCart, { description: `${input.quantity} × ${input.product.name}`, id: 'cart-added' });
     },
     [venueId, currency, locale],
   );
 
   const filterCount = chosenDiets.length + excluded.length;
+  const words = menuMessages.get();
+  const labels = labelMessages.get();
   return (
     <div className="flex flex-col gap-2 py-2">
       <div className="flex items-center gap-2">
         <label className="input min-h-11 flex-1">
           <Icon path={mdiMagnify} className="size-5 opacity-70" />
-          <span className="sr-only">Buscar en el menú</span>
+          <span className="sr-only">{words.search}</span>
           <input
             ref={searchRef}
             type="search"
-            placeholder="Buscar platos"
+            placeholder={words.searchPlaceholder}
             value={query}
             onChange={(e) => {
               inputAt.current = e.timeStamp;
@@ -287,13 +296,13 @@ export default function MenuIsland(props: MenuIslandProps) {
           onClick={() => setPanelOpen((o) => !o)}
         >
           <Icon path={mdiFilterVariant} />
-          Filtros{filterCount > 0 && <span className="badge badge-sm badge-neutral">{filterCount}</span>}
+          {words.filters}{filterCount > 0 && <span className="badge badge-sm badge-neutral">{filterCount}</span>}
         </button>
       </div>
       <div id="menu-filters" hidden={!panelOpen} className="max-h-[50dvh] overflow-y-auto rounded-box bg-base-100 p-3 shadow-sm">
         {panelUsed && diets.length > 0 && (
           <fieldset className="fieldset text-sm">
-            <legend className="fieldset-legend text-base">Dieta</legend>
+            <legend className="fieldset-legend text-base">{words.diet}</legend>
             <div className="flex flex-wrap gap-2">
               {diets.map((tag) => (
                 <FilterChip
@@ -304,7 +313,7 @@ export default function MenuIsland(props: MenuIslandProps) {
                     setChosenDiets((d) => (e.target.checked ? [...d, tag] : d.filter((t) => t !== tag)));
                   }}
                 >
-                  {DIET_FILTER_LABELS[tag] ?? TAG_LABELS[tag]}
+                  {tag === 'sin-gluten' ? labels.coeliac : labels[tag]}
                 </FilterChip>
               ))}
             </div>
@@ -312,7 +321,7 @@ export default function MenuIsland(props: MenuIslandProps) {
         )}
         {panelUsed && allergens.length > 0 && (
           <fieldset className="fieldset mt-2 text-sm">
-            <legend className="fieldset-legend text-base">Sin alérgenos</legend>
+            <legend className="fieldset-legend text-base">{words.withoutAllergens}</legend>
             <div className="flex flex-wrap gap-2">
               {allergens.map((a) => (
                 <FilterChip
@@ -323,7 +332,7 @@ export default function MenuIsland(props: MenuIslandProps) {
                     setExcluded((x) => (e.target.checked ? [...x, a] : x.filter((v) => v !== a)));
                   }}
                 >
-                  Sin {ALLERGEN_LABELS[a].toLowerCase()}
+                  {words.without({ allergen: inSentence(labels[a], lang) })}
                 </FilterChip>
               ))}
             </div>
@@ -337,7 +346,7 @@ export default function MenuIsland(props: MenuIslandProps) {
         {active && (
           <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={clear}>
             <Icon path={mdiClose} className="size-4" />
-            Quitar filtros
+            {words.clearFilters}
           </button>
         )}
       </div>
@@ -352,6 +361,7 @@ export default function MenuIsland(props: MenuIslandProps) {
             apiBase={apiBase}
             onClose={closeDialog}
             onConfirm={(input) => void confirm(input)}
+            langs={whole ? textLanguages(whole, lang) : undefined}
           />
         </Suspense>
       )}

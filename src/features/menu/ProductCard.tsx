@@ -7,7 +7,9 @@
  */
 import type { Product } from '../../contract/venue.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { ALLERGEN_LABELS, TAG_LABELS } from '../../contract/menu-labels.ts';
+import { fallbackLang, type TextLanguages } from '../../contract/languages.ts';
+import { $language } from '../../lib/i18n.ts';
+import { inSentence, labelMessages, menuMessages } from './messages.ts';
 import { ALLERGEN_ICONS, TAG_ICONS, allergenSymbol, tagSymbol } from './label-icons.ts';
 import { mediaAttributes } from './media-srcset.ts';
 import { Icon } from './Icon.tsx';
@@ -21,13 +23,17 @@ export interface ProductCardProps {
   eager?: boolean;
   /** The very first ones also with `fetchpriority="high"`. */
   priority?: boolean;
+  /** On a page in another language than the venue's: untranslated words get the venue's `lang`. */
+  langs?: TextLanguages;
 }
 
 /** The card's image slot (`product-media` in global.css): 112 px, 128 px from 600 px (the `sm` breakpoint). */
 export const CARD_IMAGE_SIZES = '(min-width: 600px) 128px, 112px';
 
-export function ProductCard({ product, currency, locale, apiBase, eager = false, priority = false }: ProductCardProps) {
+export function ProductCard({ product, currency, locale, apiBase, eager = false, priority = false, langs }: ProductCardProps) {
   const { id, name, description, price, image, tags, allergens, available } = product;
+  const words = menuMessages.get();
+  const labels = labelMessages.get();
   const nameId = `product-${id}-name`;
   return (
     <article
@@ -38,21 +44,21 @@ export function ProductCard({ product, currency, locale, apiBase, eager = false,
       className="product-card card card-side"
     >
       <div className="product-body">
-        <h3 id={nameId} className="product-name">{name}</h3>
-        <p className="product-desc">{description}</p>
+        <h3 id={nameId} className="product-name" lang={fallbackLang(product, 'name', langs)}>{name}</h3>
+        <p className="product-desc" lang={fallbackLang(product, 'description', langs)}>{description}</p>
         {(tags.length > 0 || allergens.length > 0) && (
           <div className="product-labels">
             {tags.map((tag) => (
               <span key={tag} className="badge badge-sm badge-ghost gap-1">
                 <Icon path={TAG_ICONS[tag]} symbol={tagSymbol(tag)} className="size-3.5" />
-                {TAG_LABELS[tag]}
+                {labels[tag]}
               </span>
             ))}
             {allergens.length > 0 && (
-              <ul className="product-allergens" aria-label="Alérgenos">
+              <ul className="product-allergens" aria-label={words.allergens}>
                 {allergens.map((a) => (
                   <li key={a}>
-                    <Icon path={ALLERGEN_ICONS[a]} symbol={allergenSymbol(a)} label={`Contiene ${ALLERGEN_LABELS[a].toLowerCase()}`} className="size-4" />
+                    <Icon path={ALLERGEN_ICONS[a]} symbol={allergenSymbol(a)} label={words.contains({ allergen: inSentence(labels[a], $language.get()) })} className="size-4" />
                   </li>
                 ))}
               </ul>
@@ -67,9 +73,9 @@ export function ProductCard({ product, currency, locale, apiBase, eager = false,
             hidden={!available}
             className="btn btn-primary btn-sm product-add"
           >
-            Añadir<span className="sr-only">{` ${name}`}</span>
+            {words.add}<span className="sr-only" lang={fallbackLang(product, 'name', langs)}>{` ${name}`}</span>
           </button>
-          <span data-sold-out hidden={available} className="badge badge-neutral min-h-8">Agotado</span>
+          <span data-sold-out hidden={available} className="badge badge-neutral min-h-8">{words.soldOut}</span>
         </div>
       </div>
       {image && (

@@ -11,7 +11,9 @@ import { LIMITS } from '../../contract/limits.ts';
 import type { OptionGroup, Product } from '../../contract/venue.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { Icon } from './Icon.tsx';
-import { ALLERGEN_LABELS, allergenList } from '../../contract/menu-labels.ts';
+import { fallbackLang, type TextLanguages } from '../../contract/languages.ts';
+import { $language } from '../../lib/i18n.ts';
+import { inSentence, labelMessages, menuMessages } from './messages.ts';
 import { mediaAttributes } from './media-srcset.ts';
 import { missingGroups, unitPriceOf, type Selection } from './options.ts';
 import '../../styles/dialogs.ts';
@@ -26,9 +28,17 @@ export interface ProductDialogProps {
   apiBase: string;
   onClose: () => void;
   onConfirm: (input: { product: Product; optionIds: string[]; quantity: number; note: string; unitPrice: number }) => void;
+  /** On a page in another language than the venue's: untranslated words get the venue's `lang`. */
+  langs?: TextLanguages;
 }
 
-export function ProductDialog({ product, currency, locale, apiBase, onClose, onConfirm }: ProductDialogProps) {
+/** "huevo, lácteos": allergen names inside a sentence, in the page's language. */
+function allergenList(allergens: readonly string[]): string {
+  const labels = labelMessages.get() as Record<string, string>;
+  return allergens.map((a) => inSentence(labels[a] ?? a, $language.get())).join(', ');
+}
+
+export function ProductDialog({ product, currency, locale, apiBase, onClose, onConfirm, langs }: ProductDialogProps) {
   const { ref: dialogRef, onBackdropClick } = useModalDialog(product !== null);
 
   return (
@@ -51,6 +61,7 @@ export function ProductDialog({ product, currency, locale, apiBase, onClose, onC
           apiBase={apiBase}
           onCancel={() => dialogRef.current?.close()}
           onConfirm={onConfirm}
+          langs={langs}
         />
       )}
     </dialog>
@@ -62,7 +73,8 @@ interface FormProps extends Omit<ProductDialogProps, 'product' | 'onClose'> {
   onCancel: () => void;
 }
 
-function ProductForm({ product, currency, locale, apiBase, onCancel, onConfirm }: FormProps) {
+function ProductForm({ product, currency, locale, apiBase, onCancel, onConfirm, langs }: FormProps) {
+  const words = menuMessages.get();
   const [selection, setSelection] = useState<Selection>({});
   const [quantity, setQuantity] = useState(1);
   const [note, setNote] = useState('');
@@ -93,8 +105,8 @@ function ProductForm({ product, currency, locale, apiBase, onCancel, onConfirm }
   return (
     <form onSubmit={submit} className="modal-box max-h-[90dvh] p-0 sm:max-w-lg" noValidate>
       <div className="flex items-start gap-2 p-4 pb-2">
-        <h2 id="product-dialog-title" className="flex-1 text-xl font-bold leading-snug">{product.name}</h2>
-        <button type="button" className="btn btn-ghost btn-circle min-h-11 min-w-11" onClick={onCancel} aria-label="Cerrar">
+        <h2 id="product-dialog-title" className="flex-1 text-xl font-bold leading-snug" lang={fallbackLang(product, 'name', langs)}>{product.name}</h2>
+        <button type="button" className="btn btn-ghost btn-circle min-h-11 min-w-11" onClick={onCancel} aria-label={words.close}>
           <Icon path={mdiClose} />
         </button>
       </div>
@@ -111,10 +123,10 @@ function ProductForm({ product, currency, locale, apiBase, onCancel, onConfirm }
         </div>
       )}
       <div className="flex flex-col gap-4 p-4">
-        <p>{product.description}</p>
+        <p lang={fallbackLang(product, 'description', langs)}>{product.description}</p>
         <p className="text-sm">
-          <span className="font-semibold">Alérgenos: </span>
-          {product.allergens.length > 0 ? allergenList(product.allergens) : 'no declara'}
+          <span className="font-semibold">{words.allergensLabel}</span>
+          {product.allergens.length > 0 ? allergenList(product.allergens) : words.noneDeclared}
         </p>
         {product.optionGroups.map((group) => (
           <OptionFieldset
@@ -124,15 +136,16 @@ function ProductForm({ product, currency, locale, apiBase, onCancel, onConfirm }
             invalid={tried && missing.some((g) => g.id === group.id)}
             money={money}
             onToggle={toggle}
+            langs={langs}
           />
         ))}
         <div className="flex items-center gap-3">
-          <span id={`${noteId}-qty`} className="font-medium">Cantidad</span>
+          <span id={`${noteId}-qty`} className="font-medium">{words.quantity}</span>
           <div className="join" role="group" aria-labelledby={`${noteId}-qty`}>
             <button
               type="button"
               className="btn join-item min-h-11 min-w-11"
-              aria-label="Disminuir cantidad"
+              aria-label={words.decrease}
               disabled={quantity <= LIMITS.quantityMin}
               onClick={() => setQuantity((q) => Math.max(LIMITS.quantityMin, q - 1))}
             >
@@ -142,7 +155,7 @@ function ProductForm({ product, currency, locale, apiBase, onCancel, onConfirm }
               type="number"
               inputMode="numeric"
               className="input join-item w-16 min-h-11 text-center tabular-nums"
-              aria-label="Cantidad"
+              aria-label={words.quantity}
               min={LIMITS.quantityMin}
               max={LIMITS.quantityMax}
               value={quantity}
@@ -154,7 +167,7 @@ function ProductForm({ product, currency, locale, apiBase, onCancel, onConfirm }
             <button
               type="button"
               className="btn join-item min-h-11 min-w-11"
-              aria-label="Aumentar cantidad"
+              aria-label={words.increase}
               disabled={quantity >= LIMITS.quantityMax}
               onClick={() => setQuantity((q) => Math.min(LIMITS.quantityMax, q + 1))}
             >
@@ -163,7 +176,7 @@ function ProductForm({ product, currency, locale, apiBase, onCancel, onConfirm }
           </div>
         </div>
         <div className="flex flex-col gap-1">
-          <label htmlFor={noteId} className="font-medium">Nota para la cocina (opcional)</label>
+          <label htmlFor={noteId} className="font-medium">{words.kitchenNote}</label>
           <textarea
             id={noteId}
             className="textarea w-full"
@@ -172,28 +185,28 @@ function ProductForm({ product, currency, locale, apiBase, onCancel, onConfirm }
             value={note}
             onChange={(e) => setNote(e.target.value.slice(0, LIMITS.lineNoteMax))}
             aria-describedby={`${noteId}-count`}
-            placeholder="Ej.: sin cebolla"
+            placeholder={words.notePlaceholder}
           />
           <p id={`${noteId}-count`} className="text-right text-sm text-base-content/80 tabular-nums">
             {note.length}/{LIMITS.lineNoteMax}
-            <span className="sr-only"> caracteres</span>
+            <span className="sr-only">{words.characters}</span>
           </p>
         </div>
       </div>
       <div className="sticky bottom-0 flex flex-col gap-2 border-t border-base-300 bg-base-100 p-4">
         {missing.length > 0 && (
           <p id={`${noteId}-missing`} className="text-sm" role={tried ? 'alert' : undefined}>
-            Elige: {missing.map((g) => g.name).join(', ')}
+            {words.choose({ groups: missing.map((g) => g.name).join(', ') })}
           </p>
         )}
-        {!product.available && <p className="text-sm font-semibold">Agotado</p>}
+        {!product.available && <p className="text-sm font-semibold">{words.soldOut}</p>}
         <button
           type="submit"
           className="btn btn-primary min-h-12 w-full"
           aria-disabled={!canAdd}
           aria-describedby={missing.length > 0 ? `${noteId}-missing` : undefined}
         >
-          Añadir al carrito · {money(total)}
+          {words.addToCart({ price: money(total) })}
         </button>
       </div>
     </form>
@@ -201,8 +214,9 @@ function ProductForm({ product, currency, locale, apiBase, onCancel, onConfirm }
 }
 
 function OptionFieldset({
-  group, chosen, invalid, money, onToggle,
+  group, chosen, invalid, money, onToggle, langs,
 }: {
+  langs: TextLanguages | undefined;
   group: OptionGroup;
   chosen: string[];
   invalid: boolean;
@@ -212,16 +226,17 @@ function OptionFieldset({
   const radio = group.max === 1;
   const required = group.min > 0;
   const full = !radio && chosen.length >= group.max;
+  const words = menuMessages.get();
   const rule = radio
-    ? required ? 'Elige 1' : 'Opcional, elige 1 como máximo'
+    ? required ? words.chooseOne : words.optionalOne
     : group.min > 0
-      ? group.min === group.max ? `Elige ${group.min}` : `Elige de ${group.min} a ${group.max}`
-      : `Opcional, hasta ${group.max}`;
+      ? group.min === group.max ? words.chooseN({ n: group.min }) : words.chooseRange({ min: group.min, max: group.max })
+      : words.optionalUpTo({ max: group.max });
   return (
     <fieldset className={`fieldset rounded-box border p-3 text-base ${invalid ? 'border-error' : 'border-base-300'}`} aria-invalid={invalid || undefined}>
       <legend className="fieldset-legend px-1 text-base">
-        {group.name}
-        {required && <span className="badge badge-sm badge-outline ml-2">Obligatorio</span>}
+        <span lang={fallbackLang(group, 'name', langs)}>{group.name}</span>
+        {required && <span className="badge badge-sm badge-outline ml-2">{words.required}</span>}
       </legend>
       <p className="text-sm text-base-content/80 -mt-1">{rule}</p>
       {group.options.map((option) => {
@@ -239,11 +254,11 @@ function OptionFieldset({
               onChange={(e) => onToggle(group, option.id, e.target.checked)}
             />
             <span className="flex-1">
-              {option.name}
-              {!option.available && ' (agotado)'}
+              <span lang={fallbackLang(option, 'name', langs)}>{option.name}</span>
+              {!option.available && words.optionSoldOut}
               {option.allergens && option.allergens.length > 0 && (
                 <span className="text-sm text-base-content/80">
-                  {' '}· contiene {option.allergens.map((a) => ALLERGEN_LABELS[a].toLowerCase()).join(', ')}
+                  {words.optionContains({ allergens: allergenList(option.allergens) })}
                 </span>
               )}
             </span>

@@ -1,6 +1,8 @@
 /** A list of venues as links to their menus (home search results, featured venues). */
 import type { VenueSummary } from '../../contract/venue.ts';
 import { resolveMedia } from './media.ts';
+import { venueHref } from './home-messages.ts';
+import { $language } from '../../lib/i18n.ts';
 
 /** "Pizzería Nueva" → "PN"; one word → its first two letters ("Ñandú" → "ÑA"). */
 export function venueInitials(name: string): string {
@@ -14,7 +16,7 @@ export function VenueList({ venues, apiBase, eager = false }: { venues: readonly
     <ul className="grid gap-3 sm:grid-cols-2">
       {venues.map((v) => (
         <li key={v.id}>
-          <a href={`/${v.id}`} className="flex min-h-11 items-center gap-3 rounded-box bg-base-100 p-3 shadow-sm hover:bg-base-300/40 focus-visible:outline-2">
+          <a href={venueHref(v, $language.get())} className="flex min-h-11 items-center gap-3 rounded-box bg-base-100 p-3 shadow-sm hover:bg-base-300/40 focus-visible:outline-2">
             <span className="grid size-14 shrink-0 place-items-center overflow-hidden rounded-box" style={{ backgroundColor: v.logo?.placeholder ?? '#00798b' }}>
               {v.logo ? (
                 <img src={resolveMedia(v.logo.src, apiBase)} width={v.logo.width} height={v.logo.height} alt="" className="size-full object-cover" loading={eager ? 'eager' : 'lazy'} decoding="async" />

@@ -4,6 +4,7 @@
  */
 import type { Allergen, Tag, Venue } from '../../contract/venue.ts';
 import { normalizeText } from '../../lib/text.ts';
+import { menuMessages } from './messages.ts';
 
 export interface IndexedProduct {
   id: string;
@@ -31,7 +32,9 @@ export function buildIndex(venue: Pick<Venue, 'categories'>): IndexedProduct[] {
     for (const p of category.products) {
       const allergens = new Set<Allergen>(p.allergens);
       for (const g of p.optionGroups) for (const o of g.options) for (const a of o.allergens ?? []) allergens.add(a);
-      index.push({ id: p.id, categoryId: category.id, text: normalizeText(`${p.name} ${p.description}`), tags: p.tags, allergens });
+      // A dish is found by its words in every language the menu has: the diner's and the venue's.
+      const translated = Object.values(p.translations ?? {}).map((t) => `${t?.name ?? ''} ${t?.description ?? ''}`).join(' ');
+      index.push({ id: p.id, categoryId: category.id, text: normalizeText(`${p.name} ${p.description} ${translated}`), tags: p.tags, allergens });
     }
   }
   return index;
@@ -65,8 +68,8 @@ export function dietsInMenu(index: readonly IndexedProduct[], diets: readonly Ta
   return diets.filter((t) => index.some((p) => p.tags.includes(t)));
 }
 
-/** "1 plato", "12 platos". */
+/** "1 plato", "12 platos" (in the page's language). */
 export function resultsText(count: number): string {
-  if (count === 0) return 'Ningún plato coincide';
-  return count === 1 ? '1 plato' : `${count} platos`;
+  const words = menuMessages.get();
+  return count === 0 ? words.noMatch : words.dishes(count);
 }

@@ -9,11 +9,13 @@
 import { loadConfig } from '../../lib/config.ts';
 import { wakeIslands } from '../../lib/wake.ts';
 import { $recentVenues } from './recent.ts';
+import { venueIdOfPath } from '../../contract/languages.ts';
 
 /** The venue ids the page's built list links to. */
 function builtIds(): Set<string> {
   const section = document.getElementById('home-venues-title')?.closest('section');
-  const ids = [...(section?.querySelectorAll<HTMLAnchorElement>('ul a[href^="/"]') ?? [])].map((a) => a.getAttribute('href')!.slice(1));
+  // `/{id}`, or `/{lang}/{id}` on a page in another language.
+  const ids = [...(section?.querySelectorAll<HTMLAnchorElement>('ul a[href^="/"]') ?? [])].map((a) => venueIdOfPath(a.getAttribute('href')!));
   return new Set(ids);
 }
 

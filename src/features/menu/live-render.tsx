@@ -17,6 +17,8 @@ import { CategoryNav } from './CategoryNav.tsx';
 import { MenuSections } from './MenuSections.tsx';
 import { VenueHeader } from './VenueHeader.tsx';
 import { MENU_RENDERED_EVENT } from './live-events.ts';
+import { localizeVenue, textLanguages } from './localize.ts';
+import { $language } from '../../lib/i18n.ts';
 
 
 function replace(target: Element | null, node: ReactNode): void {
@@ -29,14 +31,17 @@ function replace(target: Element | null, node: ReactNode): void {
   target.replaceWith(...fresh);
 }
 
-export function renderMenu(venue: Venue, apiBase: string): void {
+export function renderMenu(original: Venue, apiBase: string): void {
+  // In the page's language, as the build rendered it (docs/architecture.md#languages).
+  const venue = localizeVenue(original, $language.get());
+  const langs = textLanguages(original, $language.get());
   const header = document.getElementById('venue-header');
   // The week's hours stay open if the diner opened them.
   const hoursOpen = header?.querySelector('details')?.open ?? false;
-  replace(header, <VenueHeader venue={venue} apiBase={apiBase} />);
+  replace(header, <VenueHeader venue={venue} apiBase={apiBase} langs={langs} />);
   if (hoursOpen) document.querySelector<HTMLDetailsElement>('#venue-header details')?.setAttribute('open', '');
-  replace(document.querySelector('.category-nav'), <CategoryNav categories={venue.categories} />);
-  replace(document.getElementById('menu-sections'), <MenuSections venue={venue} apiBase={apiBase} />);
+  replace(document.querySelector('.category-nav'), <CategoryNav categories={venue.categories} langs={langs} />);
+  replace(document.getElementById('menu-sections'), <MenuSections venue={venue} apiBase={apiBase} langs={langs} />);
   if (document.title.endsWith(' - umenu-ui')) document.title = `${venue.name} - umenu-ui`;
   document.dispatchEvent(new CustomEvent(MENU_RENDERED_EVENT, { detail: { updatedAt: venue.updatedAt } }));
 }

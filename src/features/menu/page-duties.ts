@@ -9,6 +9,28 @@
  */
 import type { Venue } from '../../contract/venue.ts';
 import { openState, openStatusText, setZoneOffsets, todayHours, type WeekHours } from '../../contract/hours.ts';
+import type { HoursWords } from '../../contract/hours.ts';
+import { displayLocale } from './localize.ts';
+import { fill, pageLanguage, pageWords } from '../../lib/page-language.ts';
+
+/**
+ * The open-now line's words on a page in another language (its inline catalogue: no i18n runtime
+ * on the first load); undefined on a Spanish page, whose words are the contract's.
+ */
+function hoursWords(): HoursWords | undefined {
+  const w = pageWords('menu');
+  if (!w) return undefined;
+  const text = (key: string) => w[key] ?? '';
+  return {
+    todayClosed: text('todayClosed'),
+    todayAllDay: text('todayAllDay'),
+    today: (values) => fill(text('today'), values),
+    openNow: text('openNow'),
+    openUntil: (values) => fill(text('openUntil'), values),
+    closedOpensAt: (values) => fill(text('closedOpensAt'), values),
+    closedNow: text('closedNow'),
+  };
+}
 import { clock } from '../../lib/clock.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { whenIdle } from './idle.ts';
@@ -42,7 +64,8 @@ export function startMenuDuties({ venueId, facts, venue, etag }: MenuDutiesStart
       const el = document.getElementById('venue-open-status');
       if (!el) return;
       const now = new Date($minute.get());
-      el.textContent = `${openStatusText(openState(when.hours, when.timezone, now))} · ${todayHours(when.hours, when.timezone, now)}`;
+      const words = hoursWords();
+      el.textContent = `${openStatusText(openState(when.hours, when.timezone, now), words)} · ${todayHours(when.hours, when.timezone, now, words)}`;
     });
   };
   const $live = liveVenue(venueId, { venue: venue ?? null, etag: etag ?? null, updatedAt: facts.updatedAt, soldOut: 'soldOut' in facts ? facts.soldOut : undefined });
@@ -112,7 +135,7 @@ function applyVenueToCards(fresh: Venue) {
       // formatter on a page loads the locale's data, milliseconds a menu that did not move need not spend).
       const price = card.querySelector<HTMLElement>('[data-price]');
       if (price && price.dataset.price !== String(p.price)) {
-        price.textContent = formatMoney(p.price, fresh.currency, fresh.locale);
+        price.textContent = formatMoney(p.price, fresh.currency, displayLocale(fresh, pageLanguage()));
         price.dataset.price = String(p.price);
       }
       const available = String(p.available);

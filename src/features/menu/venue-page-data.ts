@@ -10,6 +10,8 @@ import { DIET_TAGS } from '../../contract/menu-labels.ts';
 import { checkoutVenueOf } from '../checkout/index.ts';
 import { allergensInMenu, buildIndex, dietsInMenu } from './filter.ts';
 import { venueFactsOf } from './venue-facts.ts';
+import { menuMessages } from './messages.ts';
+import { isUiLanguage, UI_LANGUAGES, venueLanguage, type UiLanguage } from '../../contract/languages.ts';
 
 /** The menu island's props, in the order the page passes them (its serialized props must match). */
 export function menuIslandProps(venue: Venue, apiBase: string) {
@@ -26,8 +28,17 @@ export function menuIslandProps(venue: Venue, apiBase: string) {
   };
 }
 
+/** The page's description, in the page's language (the venue given as that page shows it). */
 export function venuePageDescription(venue: Venue): string {
-  return `${venue.name}: ${venue.tagline}. Consulta el menú y pide desde tu mesa.`;
+  return menuMessages.get().pageDescription({ name: venue.name, tagline: venue.tagline });
+}
+
+/** A venue's pages: its own language at `/{id}`, each other interface language at `/{lang}/{id}`. */
+export function venuePagePaths(venue: Pick<Venue, 'id' | 'locale' | 'languages'>): { own: UiLanguage; paths: Record<UiLanguage, string> } {
+  const lang = venueLanguage(venue);
+  const own: UiLanguage = isUiLanguage(lang) ? lang : 'es';
+  const paths = Object.fromEntries(UI_LANGUAGES.map((l) => [l, l === own ? `/${venue.id}` : `/${l}/${venue.id}`])) as Record<UiLanguage, string>;
+  return { own, paths };
 }
 
 /** `#venue-facts`' text: the facts and the ETag of the version the page shows. */

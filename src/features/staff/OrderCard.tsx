@@ -42,11 +42,15 @@ const BUTTON_TONE: Record<BoardAction['tone'], string> = {
   danger: 'btn btn-outline border-[#a3153a] text-[#a3153a] hover:bg-[#a3153a] hover:text-white',
 };
 
+/** The diner's language as the staff read it (the board is in Spanish). */
+const LANGUAGE_NAMES_ES: Record<string, string> = { en: 'inglés', fr: 'francés', de: 'alemán', it: 'italiano', pt: 'portugués', ca: 'catalán', es: 'español' };
+
 export function OrderCard({ order, pending, onAction, now, locale, timeZone, tools }: Props) {
   const headingId = cardHeadingId(order.id);
   const late = isLate(order, now);
   const actions = nextActions(order.status, order.mode);
   const money = (minor: number) => formatMoney(minor, order.currency, locale);
+  const foreign = order.language && order.language !== 'es' ? order.language : undefined;
   return (
     <article
       aria-labelledby={headingId}
@@ -68,7 +72,16 @@ export function OrderCard({ order, pending, onAction, now, locale, timeZone, too
           <span className="text-base-content/80"> · {formatTime(order.createdAt, locale, timeZone)}</span>
         </p>
       </header>
-      <p className="mt-1 font-semibold" data-testid="board-order-where">{where(order)}</p>
+      <p className="mt-1 font-semibold" data-testid="board-order-where">
+        {where(order)}
+        {/* The diner ordered in another language: their notes are in it (docs/architecture.md#languages). */}
+        {foreign && (
+          <span className="badge badge-sm badge-outline ml-2 uppercase" data-testid="board-order-language" title={`Cliente en ${LANGUAGE_NAMES_ES[foreign] ?? foreign}`}>
+            <span aria-hidden="true">{foreign}</span>
+            <span className="sr-only">{`Cliente en ${LANGUAGE_NAMES_ES[foreign] ?? foreign}`}</span>
+          </span>
+        )}
+      </p>
       {order.mode === 'delivery' && order.customer.address && <UserNote className="text-sm" testId="board-order-address">{order.customer.address}</UserNote>}
       {/* A table round is named after its table, already said above. */}
       {!isTableRound(order) && (
@@ -86,11 +99,11 @@ export function OrderCard({ order, pending, onAction, now, locale, timeZone, too
               {line.by && <span className="font-normal text-base-content/80"> · <UserText testId="board-line-by">{line.by}</UserText></span>}
             </p>
             {line.options.length > 0 && <p className="pl-5 text-sm text-base-content/80">{line.options.map((option) => option.name).join(', ')}</p>}
-            {line.note && <UserNote label="Nota:" className="pl-5 text-sm font-semibold text-[#8a4a00]" testId="board-line-note">{line.note}</UserNote>}
+            {line.note && <UserNote label="Nota:" className="pl-5 text-sm font-semibold text-[#8a4a00]" testId="board-line-note" lang={foreign}>{line.note}</UserNote>}
           </li>
         ))}
       </ul>
-      {order.note && <UserNote label={<span className="font-semibold">Nota del pedido:</span>} className="mt-2 rounded-field bg-[#fff4d6] px-2 py-1 text-sm" testId="board-order-note">{order.note}</UserNote>}
+      {order.note && <UserNote label={<span className="font-semibold">Nota del pedido:</span>} className="mt-2 rounded-field bg-[#fff4d6] px-2 py-1 text-sm" testId="board-order-note" lang={foreign}>{order.note}</UserNote>}
       <p className="mt-2 flex justify-between gap-2 border-t border-base-300 pt-2">
         <span className="text-sm">{order.payment ? PAYMENT_LABELS[order.payment] : ''}</span>
         <span className="font-bold tabular-nums" data-testid="board-order-total">{money(order.total)}</span>

@@ -19,9 +19,11 @@ export function UserText({ children, testId }: { children: string; testId?: stri
  * A note or an address, after its `label` (`Nota:`): the paragraph is the box, the text flows
  * on from the label and keeps its line breaks.
  */
-export function UserNote({ label, children, className = '', testId, as: Tag = 'p' }: {
+export function UserNote({ label, children, className = '', testId, as: Tag = 'p', lang }: {
   label?: ReactNode;
   children: string;
+  /** The language the person wrote it in, when it is not the page's (a diner's note on the board). */
+  lang?: string;
   className?: string;
   testId?: string;
   /** `span` inside phrasing content (shown as a block). */
@@ -29,7 +31,7 @@ export function UserNote({ label, children, className = '', testId, as: Tag = 'p
 }) {
   return (
     <Tag className={`${Tag === 'span' ? 'block' : ''} ${CLIPPED} ${className}`} data-testid={testId}>
-      {label}{label ? ' ' : null}<bdi className="whitespace-pre-line">{children}</bdi>
+      {label}{label ? ' ' : null}<bdi className="whitespace-pre-line" lang={lang}>{children}</bdi>
     </Tag>
   );
 }

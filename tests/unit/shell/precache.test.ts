@@ -19,6 +19,11 @@ describe('precacheManifest', () => {
     expect(urls).not.toContain('menus/local-29.json');
   });
 
+  it('leaves out the pages in other languages (kept as a diner visits them)', () => {
+    const urls = precacheManifest([entry('index.html'), entry('en.html'), entry('en/inspire.html'), entry('ca/taqueria-el-guero.html'), entry('taqueria-el-guero.html'), entry('menus/taqueria-el-guero.json')]).manifest.map((e) => e.url);
+    expect(urls).toEqual(['/', 'taqueria-el-guero', 'menus/taqueria-el-guero.json']);
+  });
+
   it('keeps every venue of a small site', () => {
     const urls = precacheManifest([entry('index.html'), entry('taqueria-el-guero.html'), entry('menus/taqueria-el-guero.json')]).manifest.map((e) => e.url);
     expect(urls).toEqual(['/', 'taqueria-el-guero', 'menus/taqueria-el-guero.json']);

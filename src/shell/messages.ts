@@ -1,0 +1,22 @@
+/** The layout's words (docs/architecture.md#languages): Spanish here, the others in src/i18n/{lang}.json. */
+import { messages } from '../lib/i18n.ts';
+
+export const shellMessages = messages('shell', {
+  description: 'umenu: consulta el menú, pide desde tu mesa y sigue tu pedido en vivo.',
+  skip: 'Saltar al contenido',
+  homeLink: 'umenu, inicio',
+  tagline: 'umenu · menú y pedidos desde la mesa',
+  footerNav: 'Pie de página',
+  home: 'Inicio',
+  inspire: 'Inspírate',
+  offline: 'Sin conexión',
+  language: 'Idioma',
+  signIn: 'Iniciar sesión',
+  homeTitle: 'Encuentra tu restaurante',
+  homeIntro: 'Escanea el código QR de tu mesa o busca un lugar por nombre, ciudad o tipo de cocina.',
+  homeOrder: 'Pide desde tu mesa',
+  homeDaily: 'Menús al día',
+  homeInspire: 'Inspírate: platos que vale la pena probar',
+  inspireIntro: 'Platos que vale la pena probar: los más pedidos, las novedades y opciones para cada dieta.',
+  inspireDescription: 'Inspírate: los platos más pedidos, las novedades y opciones para cada dieta en los restaurantes de umenu.',
+});
