@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureChromium } from './chromium.ts';
+import { ensureTestChromium } from './chromium.ts';
 
 const steps: { label: string; seconds: number }[] = [];
 const layers: { layer: string; passed: number; failed: number; skipped: number }[] = [];
@@ -72,7 +72,7 @@ function countPlaywright(path: string): void {
   for (const [project, [passed, failed, skipped]] of tally) layers.push({ layer: `browser, ${project} (Playwright)`, passed: passed!, failed: failed!, skipped: skipped! });
 }
 
-const chromium = ensureChromium();
+const chromium = ensureTestChromium();
 const onlyUnit = process.argv.includes('--unit');
 
 run('Lint (ESLint, dependency-cruiser)', 'npm', ['run', 'lint']);
