@@ -95,6 +95,26 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
+const COMPRESSIONS_AT_ONCE = 4;
+const compressions: Array<(done: () => void) => void> = [];
+let compressing = 0;
+
+/** Runs `job` when fewer than COMPRESSIONS_AT_ONCE compressions are running. */
+function compressLater(job: (done: () => void) => void): void {
+  compressions.push(job);
+  startCompressions();
+}
+
+function startCompressions(): void {
+  while (compressing < COMPRESSIONS_AT_ONCE && compressions.length > 0) {
+    compressing += 1;
+    compressions.shift()!(() => {
+      compressing -= 1;
+      startCompressions();
+    });
+  }
+}
+
 export function loadSite(distDir: string): SiteFiles {
   const files = new Map<string, StaticFile>();
   const hashes = new Set<string>();
@@ -123,12 +143,16 @@ export function loadSite(distDir: string): SiteFiles {
     files.set(rel, file);
     if (file.compressible) {
       // Best compression, made once in the thread pool; a request that comes first gets a quick one.
-      brotliCompress(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }, (error, result) => {
+      // A few at a time: each compressor holds its state from creation, so thousands of pages
+      // (a thousand venues in seven languages) queued at once took gigabytes.
+      compressLater((done) => brotliCompress(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }, (error, result) => {
         if (!error) file.br = result;
-      });
-      gzip(body, { level: 9 }, (error, result) => {
+        done();
+      }));
+      compressLater((done) => gzip(body, { level: 9 }, (error, result) => {
         if (!error) file.gzip = result;
-      });
+        done();
+      }));
     }
   }
   if (ready) {
