@@ -2,6 +2,7 @@
  * The menu's words (docs/architecture.md#languages): Spanish here, the other languages in
  * src/i18n/{lang}.json. The allergen names follow EU Regulation 1169/2011 in each language.
  */
+import { ALLERGEN_LABELS, TAG_LABELS } from '../../contract/menu-labels.ts';
 import { count, messages, params } from '../../lib/i18n.ts';
 
 export const menuMessages = messages('menu', {
@@ -65,27 +66,10 @@ export const menuMessages = messages('menu', {
 
 /** The diet tags and the EU-14 allergens, in the interface's language. */
 export const labelMessages = messages('labels', {
-  vegano: 'Vegano',
-  vegetariano: 'Vegetariano',
-  'sin-gluten': 'Sin gluten',
-  picante: 'Picante',
-  nuevo: 'Nuevo',
-  popular: 'Popular',
+  // The Spanish names are the contract's (the editor and the board use them too).
+  ...TAG_LABELS,
   coeliac: 'Apto para celíacos',
-  gluten: 'Gluten',
-  crustaceans: 'Crustáceos',
-  eggs: 'Huevo',
-  fish: 'Pescado',
-  peanuts: 'Cacahuete',
-  soy: 'Soja',
-  milk: 'Lácteos',
-  nuts: 'Frutos secos',
-  celery: 'Apio',
-  mustard: 'Mostaza',
-  sesame: 'Sésamo',
-  sulphites: 'Sulfitos',
-  lupin: 'Altramuces',
-  molluscs: 'Moluscos',
+  ...ALLERGEN_LABELS,
 });
 
 /** An allergen's name inside a sentence ("Contiene huevo"): lower case, but German keeps its nouns capitalised. */
