@@ -115,7 +115,13 @@ function startCompressions(): void {
   }
 }
 
-export function loadSite(distDir: string): SiteFiles {
+/**
+ * `precompress: false` (the browser tests' servers, one per worker): no best compression in the
+ * background; a file is compressed quickly on its first request and kept. The sizes served then
+ * differ from production's by a few percent, which no browser test measures (the budget and
+ * tests/server/static-floor.test.ts use the default).
+ */
+export function loadSite(distDir: string, { precompress = true }: { precompress?: boolean } = {}): SiteFiles {
   const files = new Map<string, StaticFile>();
   const hashes = new Set<string>();
   // Grows (never shrinks) when a regenerated page brings a new inline script: pages already out
@@ -141,7 +147,7 @@ export function loadSite(distDir: string): SiteFiles {
       compressible: COMPRESSIBLE.has(ext) && body.length > 512,
     };
     files.set(rel, file);
-    if (file.compressible) {
+    if (file.compressible && precompress) {
       // Best compression, made once in the thread pool; a request that comes first gets a quick one.
       // A few at a time: each compressor holds its state from creation, so thousands of pages
       // (a thousand venues in seven languages) queued at once took gigabytes.
@@ -166,10 +172,10 @@ export function loadSite(distDir: string): SiteFiles {
     if (file.compressible) {
       const accept = request.headers.get('accept-encoding') ?? '';
       if (/\bbr\b/.test(accept)) {
-        body = file.br ?? brotliCompressSync(file.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+        body = file.br ??= brotliCompressSync(file.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
         headers.set('content-encoding', 'br');
       } else if (/\bgzip\b/.test(accept)) {
-        body = file.gzip ?? gzipSync(file.body, { level: 6 });
+        body = file.gzip ??= gzipSync(file.body, { level: 6 });
         headers.set('content-encoding', 'gzip');
       }
     }

@@ -95,7 +95,8 @@ async function startUmenu(): Promise<{ server: UmenuServer; stop: () => Promise<
   cpSync(join(build, 'umenu.sqlite'), db);
   const staticHostPort = await freePort();
   const staticHostURL = `http://127.0.0.1:${staticHostPort}`;
-  const siteState = { building: false, files: loadSite(site) };
+  // No best compression in the background: it cost each worker ~10 s of CPU at start-up.
+  const siteState = { building: false, files: loadSite(site, { precompress: false }) };
   const umenu = await createServer(e2eConfig({ dbPath: db, resetDb: false, distDir: site, corsOrigins: [staticHostURL] }), { site: siteState });
   let port = 0;
   let http: ReturnType<typeof serve> | undefined;

@@ -30,7 +30,7 @@ async function startCrowdedServer(builtSite: string): Promise<{ url: string; sto
   const site = join(dir, 'site');
   cpSync(builtSite, site, { recursive: true });
   cpSync(`${builtSite}-render`, `${site}-render`, { recursive: true });
-  const state = { building: false, files: loadSite(site) };
+  const state = { building: false, files: loadSite(site, { precompress: false }) };
   const umenu = await createServer(e2eConfig({ dbPath: join(dir, 'umenu.sqlite'), resetDb: true, distDir: site, seedLarge: GENERATED }), { site: state });
   const http = await new Promise<ReturnType<typeof serve>>((listening) => {
     const s = serve({ fetch: umenu.app.fetch, port: 0, hostname: '127.0.0.1' }, () => listening(s));
