@@ -101,7 +101,7 @@ function BillBody({ bill, t }: { bill: TableBill; t: Words }) {
         ))}
         {myPayments.map((p) => (
           <div key={p.id} className="rounded-box border border-success bg-success/10 p-3" data-testid="bill-my-payment">
-            <p className="flex items-center gap-2 text-lg font-bold"><Icon path={mdiCheckCircle} size={24} className="text-success-content" />{t.paid}</p>
+            <p className="flex items-center gap-2 text-lg font-bold"><Icon path={mdiCheckCircle} size={24} className="text-success" />{t.paid}</p>
             <p className="text-sm">{t.paidHint({ amount: money(p.amount), tip: money(p.tip) })}</p>
             <a className="link mt-1 inline-flex min-h-11 items-center font-semibold" href={`/recibo/${encodeURIComponent(p.receiptId)}`}>{t.receipt}</a>
           </div>
@@ -131,7 +131,7 @@ function Balance({ bill, t, money, tablePaid }: { bill: TableBill; t: Words; mon
       <h3 id="bill-balance-title" className="sr-only">{t.balanceTitle}</h3>
       {tablePaid && (
         <p className="mb-2 flex items-center gap-2 text-xl font-bold" data-testid="bill-paid">
-          <Icon path={mdiCheckCircle} size={28} className="text-success-content" />
+          <Icon path={mdiCheckCircle} size={28} className="text-success" />
           <span>{t.tablePaid}</span>
           <span className="sr-only">: {t.tablePaidHint}</span>
         </p>
@@ -149,7 +149,7 @@ function Balance({ bill, t, money, tablePaid }: { bill: TableBill; t: Words; mon
         <ul className="mt-2 flex flex-col gap-1 border-t border-base-300 pt-2 text-sm" data-testid="bill-who">
           {bill.payments.map((p) => (
             <li key={p.id} className="flex items-center gap-2">
-              <Icon path={mdiCheckCircle} size={18} className="shrink-0 text-success-content" />
+              <Icon path={mdiCheckCircle} size={18} className="shrink-0 text-success" />
               <Named name={p.by ?? t.staff} text={(name) => t.whoPaid({ name, amount: money(p.amount) })} />
             </li>
           ))}
@@ -290,7 +290,7 @@ function PayForm({ bill, t, money, people, myName, again, headingRef, onSent }: 
   }
 
   const modes: Array<[Mode, string]> = [['items', t.byItems], ['equal', t.equal], ['amount', t.other]];
-  const radio = 'label min-h-11 flex-1 cursor-pointer justify-center gap-2 rounded-field border border-base-300 px-2 text-center text-base-content has-checked:border-primary-strong has-checked:bg-primary/10 has-checked:font-semibold';
+  const radio = 'label min-h-11 flex-1 cursor-pointer justify-center gap-2 rounded-field border border-base-300 px-2 text-center text-base-content has-checked:border-primary-strong has-checked:bg-primary/10 has-checked:font-semibold has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary-strong';
 
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-col gap-3" data-testid="bill-pay">
@@ -323,7 +323,7 @@ function PayForm({ bill, t, money, people, myName, again, headingRef, onSent }: 
 
       {mode === 'equal' && (
         <div className="rounded-box border border-base-300 p-3" data-testid="bill-equal">
-          <p className="font-bold" id={`${id}-split`}>{t.splitBetween({ n: String(people_) })}</p>
+          <h4 className="font-bold">{t.splitBetween({ n: String(people_) })}</h4>
           <div className="mt-2 flex items-center gap-2" role="group" aria-label={t.people}>
             <button type="button" className="btn btn-outline btn-square min-h-11 min-w-11" aria-label={t.lessPerson} disabled={people_ <= 1} onClick={() => setN(people_ - 1)}>
               <Icon path={mdiMinus} size={20} />
