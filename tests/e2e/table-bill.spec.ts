@@ -8,7 +8,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectNoAxeViolations } from './helpers.ts';
+import { expectNoAxeViolations, loggedStatus } from './helpers.ts';
 import { STAFF, VENUE, apiLogin } from './order-helpers.ts';
 import { addDish, bar, closeTable, closeTableCart, dismissToasts, joinAs, newPhone, openTableCart, tableDrawer, tableLink } from './table-helpers.ts';
 
@@ -51,8 +51,9 @@ async function expectBalance(pages: Page[], values: { paid: string; balance: str
 }
 
 test.describe('paying the table bill from the phones', () => {
-  test('by dishes with a shared line, in equal parts, another amount with a tip; confirmed by the staff; Pagada on every phone', async ({ browser, request }, testInfo) => {
+  test('by dishes with a shared line, in equal parts, another amount with a tip; confirmed by the staff; Pagada on every phone', async ({ browser, request, allowConsoleError }, testInfo) => {
     test.setTimeout(180_000);
+    allowConsoleError(loggedStatus(409)); // the point of Marta's first try: the API refuses more than is unassigned
     const label = 'Barra 1';
     await closeTable(request, label, false);
     const link = await tableLink(request, label);

@@ -431,7 +431,7 @@ function ItemRow({ line, of, t, money, people, onPick }: { line: BillLine; of: n
       <label className="flex min-h-11 cursor-pointer items-start gap-3">
         <input
           type="checkbox"
-          className="checkbox mt-1"
+          className="checkbox mt-1 disabled:opacity-60"
           checked={checked}
           disabled={taken}
           aria-describedby={status ? `${id}-status` : undefined}
@@ -441,7 +441,7 @@ function ItemRow({ line, of, t, money, people, onPick }: { line: BillLine; of: n
           <span className="block">{line.quantity} × {line.name}</span>
           {line.by && <span className="block text-sm text-base-content/80"><Named name={line.by} text={(name) => t.orderedBy({ name })} /></span>}
         </span>
-        <span className={`tabular-nums ${taken ? 'line-through' : ''}`}>{money(line.lineTotal)}</span>
+        <span className={`tabular-nums ${taken ? 'text-base-content/70' : ''}`}>{money(line.lineTotal)}</span>
       </label>
       {status && <p id={`${id}-status`} className="ml-9 text-sm font-semibold" data-testid="bill-line-status">{status}</p>}
       {checked && (
