@@ -76,6 +76,7 @@ test.describe('paying the table bill from the phones', () => {
     await closeTableCart(a);
     for (const page of [a, l, m]) await expect(bar(page).getByTestId('table-rounds')).toContainText('Ronda 1', LIVE);
 
+    await expect(bar(a).getByTestId('table-paid')).toHaveCount(0);
     for (const page of [a, l, m]) await openBill(page);
     await expectBalance([a, l, m], { paid: '$0.00', balance: '$269.00', unassigned: '$269.00' });
 
@@ -186,6 +187,8 @@ test.describe('paying the table bill from the phones', () => {
       await expect(billOf(page).getByTestId('bill-who')).toContainText('Ana pagó $89.50');
       await expect(billOf(page).getByTestId('bill-who')).toContainText('Luis pagó $89.66');
       await expect(billOf(page).getByTestId('bill-who')).toContainText('Marta pagó $89.84');
+      // The table bar too (the session's snapshot carries it).
+      await expect(bar(page).getByTestId('table-paid')).toHaveText('Pagada', LIVE);
     }
     await expectNoAxeViolations(m, 'bill: the table paid');
     await billOf(m).getByTestId('bill-balance').scrollIntoViewIfNeeded();

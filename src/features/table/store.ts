@@ -130,6 +130,8 @@ export interface TableView {
   rounds: Order[];
   calls: TableSession['calls'];
   pendingEdits: number;
+  /** The bill's balance reached 0 («Pagada», docs/rules.md#the-bill). */
+  paidAt: string | null;
 }
 
 export const $view = computed([$session, $queue, $venue, $memberships], (session, queues, venue, memberships): TableView | null => {
@@ -152,6 +154,7 @@ export const $view = computed([$session, $queue, $venue, $memberships], (session
     rounds: session.rounds,
     calls: session.calls,
     pendingEdits: edits.length,
+    paidAt: session.paidAt ?? null,
   };
 });
 
