@@ -9,7 +9,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, loggedStatus } from './helpers.ts';
-import { STAFF, VENUE, apiLogin } from './order-helpers.ts';
+import { STAFF, VENUE, apiLogin, islandsReady } from './order-helpers.ts';
 import { addDish, bar, closeTable, closeTableCart, dismissToasts, joinAs, newPhone, openTableCart, tableDrawer, tableLink } from './table-helpers.ts';
 
 const LIVE = { timeout: 3_000 };
@@ -196,5 +196,36 @@ test.describe('paying the table bill from the phones', () => {
 
     await closeTable(request, label);
     for (const phone of phones) await phone.context.close();
+  });
+
+  test('in the page\'s language: the bill of a diner reading the English menu', async ({ browser, request }, testInfo) => {
+    const label = 'Barra 3';
+    await closeTable(request, label, false);
+    const link = await tableLink(request, label);
+    const phone = await newPhone(browser, testInfo);
+    const p = phone.page;
+    await joinAs(p, link, 'Chloé', label);
+    await addDish(p, 'Café de olla');
+    await openTableCart(p);
+    await tableDrawer(p).getByRole('button', { name: 'Enviar a cocina' }).click();
+    await expect(tableDrawer(p).getByText('El carrito de la mesa está vacío')).toBeVisible();
+    await closeTableCart(p);
+
+    // The same seat on the English page (the table bar's own words are another feature's).
+    await p.goto(`/en/${VENUE}`);
+    await islandsReady(p);
+    await dismissToasts(p);
+    await bar(p).getByRole('button', { name: /^(Cuenta de la mesa|Table bill)$/ }).click();
+    const bill = p.getByRole('dialog', { name: 'Table bill' });
+    await expect(bill.getByTestId('bill-unassigned')).toHaveText('$30.00 still unassigned');
+    await expect(bill.getByRole('heading', { name: 'Pay my share' })).toBeVisible();
+    await bill.getByText('Custom amount').first().click();
+    await bill.getByLabel('How much are you paying?').fill('40');
+    await bill.getByRole('button', { name: 'Pay my share' }).click();
+    await expect(bill.getByText('That’s more than is left to pay ($30.00).')).toBeVisible();
+    await expectNoAxeViolations(p, 'bill in English');
+
+    await closeTable(request, label);
+    await phone.context.close();
   });
 });

@@ -95,6 +95,12 @@ function BillBody({ bill, t }: { bill: TableBill; t: Words }) {
   return (
     <div className="flex flex-col gap-4 py-3">
       <Balance bill={bill} t={t} money={money} tablePaid={tablePaid} />
+      {!tablePaid && bill.total > 0 && (
+        // Stays in sight while the diner scrolls the dishes (docs/rules.md#the-bill: what is left unassigned is always visible).
+        <p className="sticky -top-4 z-10 -my-2 rounded-box border border-base-300 bg-base-100 px-3 py-2 font-semibold shadow-sm" data-testid="bill-unassigned">
+          {t.unassigned({ amount: money(bill.unassigned) })}
+        </p>
+      )}
       <div ref={statusRef} tabIndex={-1} className="flex flex-col gap-3 outline-none" role="status" data-testid="bill-my-status">
         {myPending.map((r) => (
           <PendingRequest key={r.id} id={r.id} amount={money(r.amount)} tip={money(r.tip)} method={r.method} t={t} onWithdrawn={() => afterPaint(() => formHeadingRef.current?.focus())} />
@@ -142,9 +148,6 @@ function Balance({ bill, t, money, tablePaid }: { bill: TableBill; t: Words; mon
         {bill.pending > 0 && <div className="flex justify-between gap-2"><dt>{t.pending}</dt><dd className="tabular-nums" data-testid="bill-pending">{money(bill.pending)}</dd></div>}
         <div className="flex justify-between gap-2 text-lg font-bold"><dt>{t.balance}</dt><dd className="tabular-nums" data-testid="bill-balance-amount">{money(bill.balance)}</dd></div>
       </dl>
-      {!tablePaid && bill.total > 0 && (
-        <p className="mt-1 font-semibold" data-testid="bill-unassigned">{t.unassigned({ amount: money(bill.unassigned) })}</p>
-      )}
       {(bill.payments.length > 0 || bill.requests.length > 0) && (
         <ul className="mt-2 flex flex-col gap-1 border-t border-base-300 pt-2 text-sm" data-testid="bill-who">
           {bill.payments.map((p) => (
@@ -427,7 +430,7 @@ function ItemRow({ line, of, t, money, people, onPick }: { line: BillLine; of: n
   else if (available.kind === 'claimed') status = <Named name={available.by} text={(name) => t.claimedBy({ name })} />;
   else if (available.kind === 'shared') status = available.full ? t.sharesFull : <Named name={available.by.join(', ')} text={(names) => t.sharedBy({ of: String(available.of), names })} />;
   return (
-    <li className={`rounded-box border p-2 ${checked ? 'border-primary-strong bg-primary/5' : 'border-base-300'}`} data-testid="bill-line">
+    <li className={`rounded-box border p-2 ${checked ? 'border-primary-strong bg-primary/5' : taken ? 'border-base-300 bg-base-200' : 'border-base-300'}`} data-testid="bill-line">
       <label className="flex min-h-11 cursor-pointer items-start gap-3">
         <input
           type="checkbox"
