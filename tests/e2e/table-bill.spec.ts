@@ -100,6 +100,7 @@ test.describe('paying the table bill from the phones', () => {
     await expect(ab.getByTestId('bill-my-request')).toContainText('Esperando al personal…');
     await expect(ab.getByTestId('bill-my-request')).toContainText('$89.50 + $8.95 de propina, con tarjeta.');
     await expectNoAxeViolations(a, 'bill: waiting for the staff');
+    await a.screenshot({ path: `${SHOTS}/waiting.png` });
 
     // Every phone: Ana is paying, her lines are marked, $179.50 left unassigned.
     await expectBalance([a, l, m], { paid: '$0.00', balance: '$269.00', unassigned: '$179.50' });
@@ -130,6 +131,8 @@ test.describe('paying the table bill from the phones', () => {
     await lb.getByText('Efectivo', { exact: true }).click();
     await expect(lb.getByTestId('bill-to-pay')).toHaveText('$89.66');
     await expectNoAxeViolations(l, 'bill: equal parts');
+    await lb.getByTestId('bill-equal').scrollIntoViewIfNeeded();
+    await l.screenshot({ path: `${SHOTS}/equal-parts.png` });
     await lb.getByRole('button', { name: 'Pagar mi parte' }).click();
     await expect(lb.getByTestId('bill-my-request')).toContainText('Esperando al personal…');
     await expect(lb.getByTestId('bill-my-request')).toContainText('$89.66 + $0.00 de propina, en efectivo.');
@@ -155,6 +158,8 @@ test.describe('paying the table bill from the phones', () => {
     await expect(amount).toHaveValue('100');
     await expect(mb.getByTestId('bill-my-request')).toHaveCount(0);
     await expectNoAxeViolations(m, 'bill: a refused request');
+    await mb.getByTestId('bill-pay-error').scrollIntoViewIfNeeded();
+    await m.screenshot({ path: `${SHOTS}/refused.png` });
     // A typo is caught on the phone.
     await amount.fill('89,8,4');
     await mb.getByRole('button', { name: 'Pagar mi parte' }).click();
