@@ -668,7 +668,8 @@ export async function requestPayment(input: PaymentRequestInput): Promise<PayRes
   try {
     const request = await api.requestPayment(seat.credential, input);
     const mine = $myRequests.get();
-    $myRequests.set({ ...mine, [seat.sessionId]: [...(mine[seat.sessionId] ?? []), request.id].slice(-50) });
+    // Only this session's are kept (an older table's requests no longer matter on this phone).
+    $myRequests.set({ [seat.sessionId]: [...(mine[seat.sessionId] ?? []), request.id].slice(-50) });
     await loadBill(true);
     return { ok: true };
   } catch (error) {
