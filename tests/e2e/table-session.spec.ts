@@ -127,7 +127,8 @@ test.describe('a table orders together', () => {
     await bar(l).getByTestId('table-calls').scrollIntoViewIfNeeded();
     await screenshot(l, 'table-phone-after-call');
 
-    // The bill: rounds, each person's total, tip, table total, split with the remainder shown.
+    // The bill: rounds, each person's total, the table total, and «A partes iguales» with the remainder shown
+    // (paying is tests/e2e/table-bill.spec.ts).
     await dismissToasts(a);
     await bar(a).getByRole('button', { name: 'Cuenta de la mesa' }).click();
     const bill = a.getByRole('dialog', { name: 'Cuenta de la mesa' });
@@ -135,17 +136,19 @@ test.describe('a table orders together', () => {
     await expect(bill.getByTestId('bill-round')).toContainText('2 × Volcán de chorizo (Ana)');
     await expect(bill.getByTestId('bill-people')).toContainText('Ana$90.00');
     await expect(bill.getByTestId('bill-people')).toContainText('Luis$105.00');
+    await expect(bill.getByTestId('bill-total')).toHaveText('$195.00');
+    await screenshot(a, 'table-bill');
+    await bill.getByText('A partes iguales').click();
     await expect(bill.getByRole('heading', { name: 'Dividir entre 2' })).toBeVisible();
     await expect(bill.getByTestId('split-share')).toHaveText('Cada persona paga $97.50');
-    await screenshot(a, 'table-bill');
+    // The tip is on one's own part: 10 % of $97.50.
     await bill.getByText('10 %').click();
-    await expect(bill.getByTestId('bill-total')).toHaveText('$214.50');
-    await bill.getByRole('button', { name: 'Una persona más' }).click();
-    await bill.getByRole('button', { name: 'Una persona más' }).click();
-    await expect(bill.getByRole('heading', { name: 'Dividir entre 4' })).toBeVisible();
-    // $214.50 / 4 = $53.62 each, 2 cents left over (shown, never dropped).
-    await expect(bill.getByTestId('split-share')).toHaveText('Cada persona paga $53.62');
-    await expect(bill.getByTestId('split-remainder')).toContainText('Sobran $0.02 por repartir');
+    await expect(bill.getByTestId('bill-to-pay')).toHaveText('$107.25');
+    for (let i = 0; i < 5; i++) await bill.getByRole('button', { name: 'Una persona más' }).click();
+    await expect(bill.getByRole('heading', { name: 'Dividir entre 7' })).toBeVisible();
+    // $195.00 / 7 = $27.85 each, 5 cents left over (shown, never dropped).
+    await expect(bill.getByTestId('split-share')).toHaveText('Cada persona paga $27.85');
+    await expect(bill.getByTestId('split-remainder')).toContainText('Sobran $0.05 por repartir');
     await expectNoAxeViolations(a, 'bill');
     await screenshot(a, 'table-bill-split');
     await bill.getByRole('button', { name: 'Cerrar la cuenta' }).click();

@@ -7,7 +7,7 @@ import { TABLE_MESSAGES, TABLE_STRINGS } from '../../contract/table.ts';
 import { JoinCard } from './JoinCard.tsx';
 import { TableBar } from './TableBar.tsx';
 import { TableDrawer } from './TableDrawer.tsx';
-import { BillDialog } from './BillDialog.tsx';
+import { BillDialog } from './BillDialogLazy.tsx';
 import { $table, checkAndJoin, startTable, type TableVenue } from './store.ts';
 
 /** Renders the table side into `slot` (its own React root: it shares state with the page's islands through stores only). */

@@ -8,6 +8,7 @@ import { $online } from '../../lib/online.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { UserText, WithName } from '../../shell/ui/UserText.tsx';
 import { $calling, $view, callStaff, openBill, openTableCart } from './store.ts';
+import { billMessages } from './bill-messages.ts';
 
 /** Who called: `Pediste la cuenta.` on the caller's phone, `Mateo pidió la cuenta.` on the others' (the name in a `UserText`). */
 function CallText({ call, me }: { call: TableCall; me: string }) {
@@ -20,6 +21,7 @@ export function TableBar() {
   const view = useStore($view);
   const calling = useStore($calling);
   const online = useStore($online);
+  const billWords = useStore(billMessages);
   if (!view) {
     return <p role="status" className="mb-3 text-sm text-base-content/80">Cargando la mesa…</p>;
   }
@@ -35,6 +37,7 @@ export function TableBar() {
           <Icon path={mdiAccountGroup} size={28} className="mt-0.5 shrink-0 text-[#007ea7]" />
           <div className="min-w-0 flex-1">
             <h2 id="table-bar-title" className="text-lg font-bold">{TABLE_STRINGS.table(view.table)}</h2>
+            {view.paidAt && <p className="badge badge-success my-1 font-semibold" data-testid="table-paid">{billWords.tablePaid}</p>}
             <p className="text-sm" data-testid="table-people">
               <span className="font-semibold">En la mesa:</span>{' '}
               <UserText testId="table-person">{view.me.name}</UserText> (tú)

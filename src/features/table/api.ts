@@ -5,6 +5,7 @@ import {
   type CallKind, type CartLineInput,
 } from '../../contract/table.ts';
 import { Order } from '../../contract/order.ts';
+import { PaymentRequest, type PaymentRequestInput } from '../../contract/bill.ts';
 
 const seg = encodeURIComponent;
 const withCredential = (credential: string) => ({ [TABLE_CREDENTIAL_HEADER]: credential });
@@ -52,4 +53,16 @@ export async function callStaff(credential: string, kind: CallKind): Promise<Cal
 export async function fetchBill(credential: string): Promise<TableBill> {
   const body = await http.get('table-session/bill', { headers: withCredential(credential), cache: 'no-store' }).json<unknown>();
   return TableBill.parse(body);
+}
+
+/** `Pagar mi parte`: a payment request to the staff (docs/rules.md#the-bill). */
+export async function requestPayment(credential: string, input: PaymentRequestInput): Promise<PaymentRequest> {
+  const body = await http.post('table-session/payment-requests', { headers: withCredential(credential), json: input, retry: 0 }).json<unknown>();
+  return PaymentRequest.parse(body);
+}
+
+/** Withdraws this phone's pending payment request (its lines are free again). */
+export async function withdrawPaymentRequest(credential: string, requestId: string): Promise<PaymentRequest> {
+  const body = await http.delete(`table-session/payment-requests/${seg(requestId)}`, { headers: withCredential(credential), retry: 0 }).json<unknown>();
+  return PaymentRequest.parse(body);
 }

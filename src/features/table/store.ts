@@ -15,6 +15,7 @@ import type { PriceChange } from '../../contract/order.ts';
 import {
   TABLE_CREDENTIAL_HEADER, TABLE_MESSAGES, TABLE_STRINGS, TableCartChange, TableSession, type CallKind, type TableBill,
 } from '../../contract/table.ts';
+import { BillState as BillStateSchema, type PaymentRequestInput } from '../../contract/bill.ts';
 import { followStream } from '../../lib/event-stream.ts';
 import { OFFLINE_MESSAGE, problemMessage, problemOf } from '../../lib/http.ts';
 import { persistentStore } from '../../lib/persist.ts';
@@ -81,6 +82,11 @@ export const $priceChange = atom<{ changes: PriceChange[]; total: number | null 
 export const $tableUi = atom<{ cart: boolean; bill: boolean }>({ cart: false, bill: false });
 export type BillState = { state: 'idle' | 'loading' } | { state: 'ready'; bill: TableBill } | { state: 'failed'; message: string };
 export const $bill = atom<BillState>({ state: 'idle' });
+type MyRequests = Record<string, string[]>;
+const isMyRequests = (v: unknown): v is MyRequests =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((ids) => Array.isArray(ids) && ids.every((id) => typeof id === 'string'));
+/** The payment requests this phone made, per session id (a reload still knows which payments were mine: «Pagado», the receipt). */
+export const $myRequests = persistentStore<MyRequests>('tableBillRequests', {}, isMyRequests);
 /** Open calls this phone has just made (until the session says so too). */
 export const $calling = atom<CallKind | null>(null);
 
@@ -124,6 +130,8 @@ export interface TableView {
   rounds: Order[];
   calls: TableSession['calls'];
   pendingEdits: number;
+  /** The bill's balance reached 0 («Pagada», docs/rules.md#the-bill). */
+  paidAt: string | null;
 }
 
 export const $view = computed([$session, $queue, $venue, $memberships], (session, queues, venue, memberships): TableView | null => {
@@ -146,6 +154,7 @@ export const $view = computed([$session, $queue, $venue, $memberships], (session
     rounds: session.rounds,
     calls: session.calls,
     pendingEdits: edits.length,
+    paidAt: session.paidAt ?? null,
   };
 });
 
@@ -302,6 +311,7 @@ function enterSession(venue: TableVenue, seat: Membership): void {
         if (name === 'session') receive(TableSession.parse(JSON.parse(data)));
         else if (name === 'cart') receiveCartChange(TableCartChange.parse(JSON.parse(data)));
         else if (name === 'order') receiveRound(Order.parse(JSON.parse(data)));
+        else if (name === 'bill') receiveBill(BillStateSchema.parse(JSON.parse(data)));
       } catch {
         // A message of another shape: the next snapshot brings the truth.
       }
@@ -381,6 +391,17 @@ function receiveRound(order: Order): void {
   const id = venueId();
   if (id) saveSnapshot(id, next);
   if ($tableUi.get().bill) void loadBill(true);
+}
+
+/** `event: bill`: the balance, who pays what and «Pagada», live on every phone of the table. */
+function receiveBill(state: BillStateSchema): void {
+  const seat = membership();
+  if (!seat || state.sessionId !== seat.sessionId) return;
+  const current = $bill.get();
+  if (current.state !== 'ready') return;
+  // `paidAt` goes when a new round makes the table owe again: the state replaces it, never keeps an old one.
+  const { paidAt: _before, ...rest } = current.bill;
+  $bill.set({ state: 'ready', bill: { ...rest, ...state } });
 }
 
 function forget(): void {
@@ -637,3 +658,40 @@ export async function loadBill(quiet = false): Promise<void> {
   }
 }
 
+
+export type PayResult = { ok: true } | { ok: false; message: string };
+
+/** `Pagar mi parte`: sends the request; a refusal (a line taken meanwhile, more than what is left) answers its message and changes nothing here. */
+export async function requestPayment(input: PaymentRequestInput): Promise<PayResult> {
+  const seat = membership();
+  if (!seat) return { ok: false, message: TABLE_MESSAGES.credentialInvalid };
+  try {
+    const request = await api.requestPayment(seat.credential, input);
+    const mine = $myRequests.get();
+    // Only this session's are kept (an older table's requests no longer matter on this phone).
+    $myRequests.set({ [seat.sessionId]: [...(mine[seat.sessionId] ?? []), request.id].slice(-50) });
+    await loadBill(true);
+    return { ok: true };
+  } catch (error) {
+    if (isCredentialError(error)) lost();
+    else if (isClosedError(error)) closedHere();
+    else void loadBill(true);
+    return { ok: false, message: detailOf(error) };
+  }
+}
+
+/** Withdraws this phone's pending request. */
+export async function withdrawPayment(requestId: string): Promise<PayResult> {
+  const seat = membership();
+  if (!seat) return { ok: false, message: TABLE_MESSAGES.credentialInvalid };
+  try {
+    await api.withdrawPaymentRequest(seat.credential, requestId);
+    await loadBill(true);
+    return { ok: true };
+  } catch (error) {
+    if (isCredentialError(error)) lost();
+    else if (isClosedError(error)) closedHere();
+    else void loadBill(true);
+    return { ok: false, message: detailOf(error) };
+  }
+}

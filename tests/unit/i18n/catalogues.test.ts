@@ -13,9 +13,10 @@ import { shellMessages } from '../../../src/shell/messages.ts';
 import { labelMessages, menuMessages } from '../../../src/features/menu/messages.ts';
 import { homeMessages } from '../../../src/features/menu/home-messages.ts';
 import { cartMessages } from '../../../src/features/cart/messages.ts';
+import { billMessages } from '../../../src/features/table/bill-messages.ts';
 import { ALLERGENS, TAGS } from '../../../src/contract/venue.ts';
 
-const BASE = messagesToJSON(shellMessages, menuMessages, labelMessages, homeMessages, cartMessages) as Record<string, Record<string, unknown>>;
+const BASE = messagesToJSON(shellMessages, menuMessages, labelMessages, homeMessages, cartMessages, billMessages) as Record<string, Record<string, unknown>>;
 
 function placeholders(text: string): string[] {
   return [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();

@@ -2,21 +2,24 @@
 /**
  * The table store on a phone (src/features/table/store.ts), with the server played by the test:
  * a cart write refused for going too fast stays queued and is sent again after `Retry-After`;
- * cart changes from the stream are applied in version order, and a gap reads the session once.
+ * cart changes from the stream are applied in version order, and a gap reads the session once;
+ * the bill's state from the stream (`event: bill`) updates the open bill, «Pagada» included.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HTTPError } from 'ky';
 import type { CartLineInput, TableCartLine, TableSession } from '../../../src/contract/table.ts';
+import type { BillState, TableBill } from '../../../src/contract/bill.ts';
 import { follows } from '../fake-stream.ts';
 
 const putLine = vi.fn<(credential: string, lineId: string, input: CartLineInput) => Promise<TableSession>>();
 const fetchSession = vi.fn<(credential: string) => Promise<TableSession>>();
+const fetchBill = vi.fn<(credential: string) => Promise<TableBill>>();
 const toastError = vi.fn();
 vi.mock('../../../src/lib/event-stream.ts', () => import('../fake-stream.ts'));
 vi.mock('../../../src/features/table/api.ts', () => ({
   putLine: (credential: string, lineId: string, input: CartLineInput) => putLine(credential, lineId, input),
   fetchSession: (credential: string) => fetchSession(credential),
-  deleteLine: vi.fn(), checkTable: vi.fn(), joinTable: vi.fn(), sendRound: vi.fn(), callStaff: vi.fn(), fetchBill: vi.fn(),
+  deleteLine: vi.fn(), checkTable: vi.fn(), joinTable: vi.fn(), sendRound: vi.fn(), callStaff: vi.fn(), fetchBill: (credential: string) => fetchBill(credential),
 }));
 vi.mock('../../../src/shell/toast.ts', () => ({ toast: { info: vi.fn(), success: vi.fn(), warning: vi.fn(), error: (...args: unknown[]) => toastError(...args) } }));
 
@@ -100,5 +103,29 @@ describe('the table cart on a phone', () => {
     expect(store.$session.get()).toMatchObject({ version: 9, cart: { count: 4 } });
     stream.send('cart', { sessionId: sid, version: 10, removedLineId: 'l-1' });
     expect(store.$session.get()!.cart.lines.map((l) => l.id)).toEqual(['l-2']);
+  });
+});
+
+describe('the bill on a phone', () => {
+  const state = (paid: number, paidAt?: string): BillState => ({
+    sessionId: sid, table: '5', currency: 'MXN', total: 9_000, paid, pending: 0, balance: 9_000 - paid, unassigned: 9_000 - paid,
+    ...(paidAt ? { paidAt } : {}), lines: [], payments: [], requests: [],
+  });
+
+  it('follows the balance live from the stream, and «Pagada» goes when a new round makes the table owe again', async () => {
+    fetchBill.mockResolvedValue({ ...state(0), locale: 'es-MX', rounds: [], people: [], subtotal: 9_000 });
+    await store.openBill();
+    const stream = follows.at(-1)!;
+    stream.send('bill', state(4_500));
+    expect(store.$bill.get()).toMatchObject({ state: 'ready', bill: { paid: 4_500, balance: 4_500, locale: 'es-MX' } });
+    stream.send('bill', state(9_000, '2026-11-24T11:00:00Z'));
+    expect(store.$bill.get()).toMatchObject({ bill: { balance: 0, paidAt: '2026-11-24T11:00:00Z' } });
+    stream.send('bill', { ...state(9_000), total: 12_000, balance: 3_000, unassigned: 3_000 });
+    const after = store.$bill.get();
+    expect(after.state === 'ready' && 'paidAt' in after.bill).toBe(false);
+    // Another table's bill is not this one's.
+    stream.send('bill', { ...state(0), sessionId: 'other' });
+    expect(store.$bill.get()).toMatchObject({ bill: { balance: 3_000 } });
+    store.closeBill();
   });
 });
