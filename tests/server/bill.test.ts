@@ -289,6 +289,10 @@ describe('the bill on one server', () => {
     // Carla pays the rest, the coffee, as an amount in cash.
     const carlaCoffee = PaymentRequest.parse(await (await kit.ask(carla.credential, { amount: 3000, tip: 300, method: 'cash' })).json());
     await phone.until((m) => m.some((e) => e.event === 'bill' && (JSON.parse(e.data!) as { unassigned: number }).unassigned === 0));
+    // The coffee is paid as an amount now: nobody can also claim it by its line (staff would be asked to take it twice).
+    const coffeeToo = await kit.ask(beto.credential, { lineIds: [line('Café de olla').id], tip: 0, method: 'cash' });
+    expect(coffeeToo.status).toBe(409);
+    expect(((await coffeeToo.json()) as Problem).detail).toMatch(/^Eso es más de lo que queda sin asignar \(.*0\.00\): otras personas ya están pagando el resto\.$/);
 
     // Staff: Ana's request by card.
     const key = newKey();

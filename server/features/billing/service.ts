@@ -311,7 +311,8 @@ export function createBillingService(db: Db, venues: VenueStore, tables: TableSe
         }
         const amount = byLines ? newClaims.reduce((sum, c) => sum + c.amount, 0) : input.amount!;
         if (amount > state.balance) throw problem('invalidTransition', 409, BILL_MESSAGES.overBalance(money(venue, state.balance)), { balance: state.balance });
-        if (!byLines && amount > state.unassigned) throw problem('invalidTransition', 409, BILL_MESSAGES.overUnassigned(money(venue, state.unassigned)), { unassigned: state.unassigned });
+        // Lines too: an amount someone else is paying may already cover them.
+        if (amount > state.unassigned) throw problem('invalidTransition', 409, BILL_MESSAGES.overUnassigned(money(venue, state.unassigned)), { unassigned: state.unassigned });
         tipCheck(amount, input.tip);
         const request: PaymentRequest = {
           id, amount, tip: input.tip, method: input.method, status: 'pending', participantId: caller.participantId, by: caller.name,
