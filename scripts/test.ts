@@ -4,8 +4,13 @@
  * `npm run budget -- --site dist-test`), then the browser tests (Playwright, a server per
  * worker). Installs Debian's Chromium when it can. Ends with the number of tests per layer
  * and the time of each step. `--unit` stops after vitest.
+ *
+ * Two chains run side by side, because most of each one's time is waiting (timers, events,
+ * the databases), not CPU: (1) lint → type check → vitest, their output shown as each step
+ * ends; (2) site build → browser tests, their output live. Both always run to the end, so a
+ * failure in one does not hide the other's.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,18 +36,39 @@ function format(seconds: number): string {
   return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
 }
 
-function run(label: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}, after?: () => void): void {
-  console.log(`\n▶ ${label}`);
+interface Step {
+  label: string;
+  cmd: string;
+  args: string[];
+  env?: NodeJS.ProcessEnv;
+  after?: () => void;
+}
+
+const failures: string[] = [];
+
+/** Runs one step: its output live (`live`) or kept and printed as one block when it ends. */
+function run({ label, cmd, args, env = {}, after }: Step, live: boolean): Promise<boolean> {
   const begin = performance.now();
-  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  steps.push({ label, seconds: (performance.now() - begin) / 1000 });
-  after?.();
-  if (result.status !== 0) {
-    summary();
-    console.error(`\n✖ ${label} failed (exit ${result.status ?? result.signal})`);
-    rmSync(work, { recursive: true, force: true });
-    process.exit(result.status ?? 1);
-  }
+  const output: Buffer[] = [];
+  if (live) console.log(`\n▶ ${label}`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.on('close', (code, signal) => {
+      const seconds = (performance.now() - begin) / 1000;
+      steps.push({ label, seconds });
+      if (!live) console.log(`\n▶ ${label} (${format(seconds)})\n${Buffer.concat(output).toString('utf8').trimEnd()}\n◀ ${label}`);
+      after?.();
+      if (code !== 0) failures.push(`${label} failed (exit ${code ?? signal})`);
+      resolve(code === 0);
+    });
+  });
+}
+
+/** Runs the steps one after another, stopping at the first that fails. */
+async function chain(list: Step[], live: boolean): Promise<void> {
+  for (const step of list) if (!(await run(step, live))) return;
 }
 
 /** Written by scripts/vitest-layers.ts. */
@@ -74,21 +100,35 @@ function countPlaywright(path: string): void {
 
 const chromium = ensureTestChromium();
 const onlyUnit = process.argv.includes('--unit');
-
-run('Lint (ESLint, dependency-cruiser)', 'npm', ['run', 'lint']);
-run('Type check (astro check)', 'npx', ['astro', 'check', '--minimumFailingSeverity', 'error']);
 const vitestLayers = join(work, 'vitest-layers.json');
-run('Unit and API tests (vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=./scripts/vitest-layers.ts'], { UMENU_VITEST_LAYERS: vitestLayers }, () => countVitest(vitestLayers));
-if (!onlyUnit) {
-  if (!existsSync(chromium)) process.exit(1);
+const playwrightJson = join(work, 'playwright.json');
+
+const checks: Step[] = [
+  { label: 'Lint (ESLint, dependency-cruiser, knip)', cmd: 'npm', args: ['run', 'lint'] },
+  { label: 'Type check (astro check)', cmd: 'npx', args: ['astro', 'check', '--minimumFailingSeverity', 'error'] },
+  {
+    label: 'Unit and API tests (vitest)', cmd: 'npx',
+    // More workers than cores: the API tests mostly wait for their databases.
+    args: ['vitest', 'run', '--maxWorkers=3', '--reporter=default', '--reporter=./scripts/vitest-layers.ts'],
+    env: { UMENU_VITEST_LAYERS: vitestLayers }, after: () => countVitest(vitestLayers),
+  },
+];
+const browser: Step[] = [
   // Once for the browser tests and the budget: against a fresh seeded API, so the demo
   // venues are prerendered exactly as a user's `npm start` does.
-  run('Site build (scripts/site-build.ts → dist-test)', 'node', ['scripts/site-build.ts', 'dist-test', '--force']);
-  const playwrightJson = join(work, 'playwright.json');
-  run('Browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'],
-    { CHROME_PATH: chromium, UMENU_SITE_BUILD: 'dist-test', PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
-    () => countPlaywright(playwrightJson));
-}
+  { label: 'Site build (scripts/site-build.ts → dist-test)', cmd: 'node', args: ['scripts/site-build.ts', 'dist-test', '--force'] },
+  {
+    label: 'Browser tests (Playwright, Chromium)', cmd: 'npx', args: ['playwright', 'test', '--reporter=list,json'],
+    env: { CHROME_PATH: chromium, UMENU_SITE_BUILD: 'dist-test', PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+    after: () => countPlaywright(playwrightJson),
+  },
+];
+if (!onlyUnit && !existsSync(chromium)) process.exit(1);
+await Promise.all([chain(checks, onlyUnit), onlyUnit ? Promise.resolve() : chain(browser, true)]);
 summary();
 rmSync(work, { recursive: true, force: true });
+if (failures.length > 0) {
+  for (const failure of failures) console.error(`\n✖ ${failure}`);
+  process.exit(1);
+}
 console.log('\n✔ All checks passed');
