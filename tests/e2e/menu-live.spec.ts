@@ -5,6 +5,7 @@
  */
 import type { APIRequestContext, Response } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { LIVE_POLL_MS } from '../../src/features/menu/live-venue.ts';
 import { addProduct, apiLogin, drawer, openCart, STAFF } from './order-helpers.ts';
 
 const VENUE = 'bar-el-cabanyal';
@@ -23,6 +24,8 @@ test('a second change is seen too, and checks that find nothing new get 304', as
   page.on('response', (r) => {
     if (r.request().method() === 'GET' && new URL(r.url()).pathname === `/api/venues/${VENUE}`) checks.push(r);
   });
+  // The page's clock: each check below is the next poll (LIVE_POLL_MS), run at once, not waited for.
+  await page.clock.install();
   await page.goto(`/${VENUE}`);
   await addProduct(page, SECOND.name);
   // The first check (the prerendered menu's revalidation) has been made.
@@ -32,12 +35,14 @@ test('a second change is seen too, and checks that find nothing new get 304', as
   try {
     // First change: seen within 15 s, no reload.
     await setAvailable(request, token, FIRST.id, false);
+    await page.clock.runFor(LIVE_POLL_MS);
     const first = page.locator(`#product-${FIRST.id}`);
     await expect(first.getByText('Agotado')).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole('button', { name: `Añadir ${FIRST.name}`, exact: true })).toBeHidden();
 
     // Second change: seen too (a page that kept the build's ETag would see it only by luck).
     await setAvailable(request, token, SECOND.id, false);
+    await page.clock.runFor(LIVE_POLL_MS);
     const second = page.locator(`#product-${SECOND.id}`);
     await expect(second.getByText('Agotado')).toBeVisible({ timeout: 15_000 });
     await openCart(page);
@@ -45,6 +50,7 @@ test('a second change is seen too, and checks that find nothing new get 304', as
 
     // One more check with nothing new.
     const after = checks.length;
+    await page.clock.runFor(LIVE_POLL_MS);
     await expect.poll(() => checks.length, { timeout: 15_000 }).toBeGreaterThan(after);
   } finally {
     await setAvailable(request, token, FIRST.id, true);
