@@ -11,7 +11,7 @@
  * `umenu.staticHostURL` (a free port whose origin the API allows by CORS, for specs that
  * serve the site from a plain static host), `umenu.jwtSecret`.
  *
- * ITS OWN VENUE. Specs run in parallel (two workers here, `--shard` on CI) and in any order,
+ * ITS OWN VENUE. Specs run in parallel (four workers by default, `--shard` on CI) and in any order,
  * and the tests of one worker share its database. A test that changes a venue creates its
  * own (`createVenue(request, 'mi-local-e2e', 'Mi Local')` from helpers.ts, a copy of the
  * taquería with no prerendered page) or puts back what it changed; a test never depends
