@@ -16,6 +16,10 @@ export const chromiumArgs = [
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
+  // The built render module (4.7 MB) that the in-process servers import to regenerate a page
+  // (server/features/venues/prerender.ts): Playwright's loader ran Babel over it in every worker,
+  // tens of seconds of CPU that held up the regeneration and the worker's event loop.
+  build: { external: ['**/site-render/**'] },
   // Files run in parallel, each on one worker; a worker's tests share its server and database.
   fullyParallel: false,
   // Twice the cores of the 2-core CI machine: a test mostly waits (timers, events, the server), so
