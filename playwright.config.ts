@@ -20,8 +20,9 @@ export default defineConfig({
   // (server/features/venues/prerender.ts): Playwright's loader ran Babel over it in every worker,
   // tens of seconds of CPU that held up the regeneration and the worker's event loop.
   build: { external: ['**/site-render/**'] },
-  // Files run in parallel, each on one worker; a worker's tests share its server and database.
-  fullyParallel: false,
+  // Tests run in parallel, those of one file too (a long file no longer holds one worker to the
+  // end); a worker's tests share its server and database, so none depends on another.
+  fullyParallel: true,
   // Twice the cores of the 2-core CI machine: a test mostly waits (timers, events, the server), so
   // two workers kept the CPU about 40 % busy.
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 4,
