@@ -86,6 +86,8 @@ export function homeVenuesOf(islandProps: string): HomeVenues {
 
 /** As the home page (src/pages/index.astro) renders its HomeSearch island; `prefix` is the island's. */
 export function renderHomeRegions({ venues, total }: HomeVenues, prefix: string, apiBase = DEFAULT_API_BASE): HomeRegions {
+  // The home page `/` is Spanish; a venue page rendered before may have set another language.
+  setBuildLanguage('es', undefined);
   return {
     islandProps: islandPropsOf({ initialVenues: venues, initialTotal: total, apiBase }),
     inner: renderToString(<HomeSearch initialVenues={venues} initialTotal={total} apiBase={apiBase} />, { identifierPrefix: prefix }).replace(/<link\s[^>]*rel="(?:preload|modulepreload|stylesheet|preconnect|dns-prefetch)"[^>]*>/g, ''),
