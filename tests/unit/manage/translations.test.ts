@@ -5,7 +5,7 @@ import { DEMO_VENUES } from '../../../server/demo/venues/index.ts';
 import type { Venue } from '../../../src/contract/venue.ts';
 
 const ES = { currency: 'EUR', locale: 'es-ES' };
-const taqueria = () => structuredClone(DEMO_VENUES.find((v) => v.id === 'taqueria-el-guero')!) as Venue;
+const taqueria = (): Venue => structuredClone<Venue>(DEMO_VENUES.find((v) => v.id === 'taqueria-el-guero')!);
 
 describe('CSV translation columns', () => {
   it('reads name_xx, description_xx and category_xx for the menu\'s languages', () => {
