@@ -23,7 +23,8 @@ export function TranslationsEditor({ venueId, setUndo }: Props) {
   const own = languages[0] ?? 'es';
   const others = languages.slice(1);
   const [chosen, setChosen] = useState<string>();
-  const tab = chosen && languages.includes(chosen) ? chosen : (others[0] ?? own);
+  // The venue's own tab first: a long menu's side-by-side view renders only once a language is chosen.
+  const tab = chosen && languages.includes(chosen) ? chosen : own;
   const rows = useMemo(() => textRows(values), [values]);
   const addable = MENU_LANGUAGE_CHOICES.filter((l) => !languages.includes(l));
   const [toAdd, setToAdd] = useState<string>('');
@@ -141,7 +142,7 @@ function SideBySide({ rows, own, lang, values }: { rows: TextRow[]; own: string;
         const field = { id, lang, placeholder: 'Sin traducir', 'aria-describedby': `${id}-original`, ...register(path) };
         return (
           <div key={row.key} className={`grid grid-cols-2 gap-3 border-b border-base-200 py-2 ${row.depth <= 1 ? 'bg-base-200/60' : ''}`} data-testid="translation-row">
-            <div className={INDENT[row.depth]}>
+            <div className={`min-w-0 [overflow-wrap:anywhere] ${INDENT[row.depth]}`}>
               <span className="block text-xs text-base-content/80">{row.kind}</span>
               <span id={`${id}-original`} lang={own} className={row.depth <= 1 ? 'font-bold' : ''}>{row.original}</span>
             </div>
