@@ -51,7 +51,7 @@ const html = async (request: APIRequestContext, path: string) => stripScripts(aw
 test.describe('menu languages', () => {
   test('a manager adds English, translates a dish beside its original and publishes: /en/ shows it within seconds, the Spanish page keeps the Spanish', { tag: '@desktop' }, async ({ page, request }) => {
     test.skip(test.info().project.name !== 'desktop', 'the editor is desktop-width');
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const original = await venueSnapshot(request, CAFE);
     const texts = textRows(original as unknown as Venue).length;
     try {
@@ -109,7 +109,7 @@ test.describe('menu languages', () => {
 
   test('imports a CSV with name_en and description_en, refuses an unknown language column in Spanish, and exports the menu with its languages', { tag: '@desktop' }, async ({ page, request }) => {
     test.skip(test.info().project.name !== 'desktop', 'the editor is desktop-width');
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const id = `traducciones-${test.info().workerIndex}`;
     await createVenue(request, id, 'Taquería de prueba');
     await signInStored(page, ADMIN);
