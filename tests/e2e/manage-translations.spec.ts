@@ -51,7 +51,7 @@ const html = async (request: APIRequestContext, path: string) => stripScripts(aw
 test.describe('menu languages', () => {
   test('a manager adds English, translates a dish beside its original and publishes: /en/ shows it within seconds, the Spanish page keeps the Spanish', { tag: '@desktop' }, async ({ page, request }) => {
     test.skip(test.info().project.name !== 'desktop', 'the editor is desktop-width');
-    test.setTimeout(180_000);
+    test.setTimeout(240_000);
     const original = await venueSnapshot(request, CAFE);
     const texts = textRows(original as unknown as Venue).length;
     try {
@@ -86,7 +86,7 @@ test.describe('menu languages', () => {
       await page.setViewportSize({ width: 1280, height: 800 });
 
       await page.getByRole('button', { name: 'Publicar cambios' }).click();
-      await expect(page.getByRole('status').filter({ hasText: 'Menú publicado. Los clientes ya lo ven.' })).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole('status').filter({ hasText: 'Menú publicado. Los clientes ya lo ven.' })).toBeVisible({ timeout: 60_000 });
       const saved = await apiVenue(request, CAFE);
       expect(saved.languages).toEqual(['es', 'en']);
       expect(saved.categories[0]!.products[0]!.translations).toEqual({ en: { name: DISH.english } });
@@ -134,7 +134,7 @@ test.describe('menu languages', () => {
     const row = section.getByTestId('translation-row').filter({ has: page.getByText('Pay de queso', { exact: true }) });
     await expect(row.getByRole('textbox')).toHaveValue('Cheesecake');
     await page.getByRole('button', { name: 'Publicar cambios' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Menú publicado.' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'Menú publicado.' })).toBeVisible({ timeout: 60_000 });
     const saved = await apiVenue(request, id);
     expect(saved.languages).toEqual(['es', 'en', 'fr']);
     const pay = saved.categories.flatMap((c) => c.products).find((p) => p.name === 'Pay de queso')!;
