@@ -164,6 +164,8 @@ export function startPrerender(options: PrerenderOptions): Prerenderer {
       const rel = `/${lang}/${id}.html`;
       const other = files.file(rel);
       if (!other) continue;
+      // Rendering is synchronous: requests waiting meanwhile are answered between two languages.
+      await new Promise((resolve) => setImmediate(resolve));
       try {
         pages.push({ rel, body: Buffer.from(regeneratePage(other.toString('utf8'), (v, e) => regions.renderVenueRegions(v, e, lang), built, next, etag)) });
       } catch (error) {

@@ -5,7 +5,7 @@
  * texts each language still misses. The words are form fields of the editor: they are published
  * with the rest of the menu («Publicar cambios»).
  */
-import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { memo, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useFormContext, useWatch, type FieldPath } from 'react-hook-form';
 import type { FormValues } from './model.ts';
 import { languageNameEs, MENU_LANGUAGE_CHOICES, missingCount, missingLabel, textRows, translationOf, type TextRow } from './translations.ts';
@@ -125,7 +125,6 @@ export function TranslationsEditor({ venueId, setUndo }: Props) {
 const INDENT = ['', 'pl-0', 'pl-3', 'pl-6', 'pl-9'];
 
 function SideBySide({ rows, own, lang, values }: { rows: TextRow[]; own: string; lang: string; values: FormValues }) {
-  const { register } = useFormContext<FormValues>();
   const ownName = languageNameEs(own).toLowerCase();
   const langName = languageNameEs(lang).toLowerCase();
   if (!rows.length) return <p className="text-sm">La carta aún no tiene textos que traducir.</p>;
@@ -135,28 +134,39 @@ function SideBySide({ rows, own, lang, values }: { rows: TextRow[]; own: string;
         <span>Original ({ownName})</span>
         <span>Traducción ({langName})</span>
       </div>
-      {rows.map((row) => {
-        const path = `${row.base}.${lang}.${row.field}` as FieldPath<FormValues>;
-        const id = `tr-${lang}-${row.key.replace(/\./g, '-')}`;
-        const current = translationOf(values, row, lang);
-        const field = { id, lang, placeholder: 'Sin traducir', 'aria-describedby': `${id}-original`, ...register(path) };
-        return (
-          <div key={row.key} className={`grid grid-cols-2 gap-3 border-b border-base-200 py-2 ${row.depth <= 1 ? 'bg-base-200/60' : ''}`} data-testid="translation-row">
-            <div className={`min-w-0 [overflow-wrap:anywhere] ${INDENT[row.depth]}`}>
-              <span className="block text-xs text-base-content/80">{row.kind}</span>
-              <span id={`${id}-original`} lang={own} className={row.depth <= 1 ? 'font-bold' : ''}>{row.original}</span>
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={id} className="text-xs text-base-content/80">
-                {row.kind} en {langName}{current.trim() ? '' : ' · falta'}
-              </label>
-              {row.multiline
-                ? <textarea className="textarea min-h-11 w-full" rows={2} {...field} />
-                : <input type="text" className="input min-h-11 w-full" {...field} />}
-            </div>
-          </div>
-        );
-      })}
+      {rows.map((row) => (
+        <TranslationRow
+          key={row.key} rowKey={row.key} kind={row.kind} original={row.original} base={row.base} field={row.field} depth={row.depth}
+          multiline={Boolean(row.multiline)} own={own} lang={lang} langName={langName} missing={!translationOf(values, row, lang).trim()}
+        />
+      ))}
     </div>
   );
 }
+
+interface RowProps {
+  rowKey: string; kind: string; original: string; base: string; field: TextRow['field']; depth: number; multiline: boolean;
+  own: string; lang: string; langName: string; missing: boolean;
+}
+
+/** One original beside its translation; memoized on plain values, so typing re-renders only its own row. */
+const TranslationRow = memo(function TranslationRow({ rowKey, kind, original, base, field: key, depth, multiline, own, lang, langName, missing }: RowProps) {
+  const { register } = useFormContext<FormValues>();
+  const path = `${base}.${lang}.${key}` as FieldPath<FormValues>;
+  const id = `tr-${lang}-${rowKey.replace(/\./g, '-')}`;
+  const field = { id, lang, placeholder: 'Sin traducir', 'aria-describedby': `${id}-original`, ...register(path) };
+  return (
+    <div className={`grid grid-cols-2 gap-3 border-b border-base-200 py-2 ${depth <= 1 ? 'bg-base-200/60' : ''}`} data-testid="translation-row">
+      <div className={`min-w-0 [overflow-wrap:anywhere] ${INDENT[depth]}`}>
+        <span className="block text-xs text-base-content/80">{kind}</span>
+        <span id={`${id}-original`} lang={own} className={depth <= 1 ? 'font-bold' : ''}>{original}</span>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={id} className="text-xs text-base-content/80">{kind} en {langName}{missing ? ' · falta' : ''}</label>
+        {multiline
+          ? <textarea className="textarea min-h-11 w-full" rows={2} {...field} />
+          : <input type="text" className="input min-h-11 w-full" {...field} />}
+      </div>
+    </div>
+  );
+});
