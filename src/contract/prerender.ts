@@ -35,7 +35,8 @@ export interface HomeRegions {
 
 /** The render module's exports. */
 export interface RegionsModule {
-  renderVenueRegions: (venue: Venue, etag: string | null, now?: number) => VenueRegions;
+  /** The regions of the page in `lang` (`/{lang}/{id}`); absent: the venue's own language (`/{id}`). */
+  renderVenueRegions: (venue: Venue, etag: string | null, lang?: string, now?: number) => VenueRegions;
   /** The first page of venues the home page's island shows, and how many venues there are in all. */
   homeVenuesOf: (islandProps: string) => HomeVenues;
   renderHomeRegions: (list: HomeVenues, prefix: string) => HomeRegions;

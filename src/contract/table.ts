@@ -74,8 +74,14 @@ export const CALL_KINDS = ['waiter', 'bill'] as const;
 export const CallKind = z.enum(CALL_KINDS);
 export const CallInput = z.strictObject({ kind: CallKind });
 
-/** Body of `POST /table-session/rounds`: the total the table was shown. */
-export const RoundInput = z.strictObject({ expectedTotal: z.int().check(z.minimum(0)) });
+/**
+ * Body of `POST /table-session/rounds`: the total the table was shown, and the interface language
+ * of the phone that sends it (docs/architecture.md#languages), recorded on the round's order.
+ */
+export const RoundInput = z.strictObject({
+  expectedTotal: z.int().check(z.minimum(0)),
+  language: z.optional(z.string().check(z.regex(/^[a-z]{2,3}$/))),
+});
 
 export const TableCartLine = z.object({
   id: z.string(),

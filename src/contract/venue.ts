@@ -114,6 +114,8 @@ export const VenueSummary = z.object({
   timezone: z.string(),
   logo: z.optional(Image),
   cover: z.optional(Image),
+  /** The menu's languages, its own first (absent: its locale's language). */
+  languages: z.optional(z.array(languageCode)),
 });
 
 /**
@@ -138,8 +140,7 @@ export const Venue = z.extend(VenueSummary, {
   // The bill (docs/rules.md#the-bill): legal details for receipts, and the default tax rate (basis points).
   legal: z.optional(Legal),
   taxRate: z.optional(z.int().check(z.minimum(0), z.maximum(10_000))),
-  /** The menu's languages, its own first (absent: its locale's language); `translations` carry its tagline. */
-  languages: z.optional(z.array(languageCode)),
+  // `languages` (from the summary): the menu's languages; `translations` carry its tagline.
   ...translations,
   updatedAt: z.string(),
 });

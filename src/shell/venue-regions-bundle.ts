@@ -35,8 +35,9 @@ export function venueRegionsBundle(): AstroIntegration {
           banner: { js: "import { createRequire as __umenuRequire } from 'node:module'; const require = __umenuRequire(import.meta.url);" },
           define: {
             'process.env.NODE_ENV': '"production"',
-            // As the pages saw it (src/lib/config.ts reads only this one).
-            'import.meta.env': JSON.stringify({ PROD: true, PUBLIC_API_BASE: process.env.PUBLIC_API_BASE }),
+            // As the pages saw it (src/lib/config.ts reads PUBLIC_API_BASE; src/lib/i18n.ts keeps
+            // its messages current when the page's language is set, as during the build, on SSR).
+            'import.meta.env': JSON.stringify({ PROD: true, SSR: true, PUBLIC_API_BASE: process.env.PUBLIC_API_BASE }),
           },
         });
         logger.info(`venue page regions for the server: ${outfile} (${Math.round(performance.now() - started)} ms)`);

@@ -29,6 +29,12 @@ describe('menu translations', () => {
     expect(venue.categories[0]!.products[0]!.translations?.en).toEqual({ name: 'Al pastor tacos', description: 'Marinated pork from the spit with pineapple, onion and coriander.' });
   });
 
+  it('the venue list says each venue\'s languages (the board compares a diner\'s with the venue\'s own), none for a venue without', async () => {
+    const { venues } = (await (await s.request('/api/venues')).json()) as { venues: Array<{ id: string; languages?: string[] }> };
+    expect(venues.find((v) => v.id === 'taqueria-el-guero')!.languages).toEqual(['es', 'en']);
+    expect(venues.find((v) => v.id === V)!.languages).toBeUndefined();
+  });
+
   it('a manager saves languages and translations on the venue, categories, dishes, groups and options; a later PUT without them keeps them; {} removes them', async () => {
     const venue = await getVenue();
     const category = venue.categories[0]!;

@@ -17,12 +17,13 @@ import { pgUrl, startTestServer, testDatabase, type TestServer } from './helpers
 const ID = 'taqueria-el-guero';
 const STUB = `
 const esc = (t) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const dishes = (v) => v.categories.flatMap((c) => c.products).map((p) => '<li>' + esc(p.name) + ' ' + p.price + '</li>').join('');
-export function renderVenueRegions(v, etag) {
+const word = (item, lang) => (lang && item.translations?.[lang]?.name) || item.name;
+const dishes = (v, lang) => v.categories.flatMap((c) => c.products).map((p) => '<li>' + esc(word(p, lang)) + ' ' + p.price + '</li>').join('');
+export function renderVenueRegions(v, etag, lang) {
   return {
-    header: '<header id="venue-header"><h1>' + esc(v.name) + '</h1></header>',
+    header: '<header id="venue-header" lang="' + (lang ?? 'es') + '"><h1>' + esc(v.name) + '</h1></header>',
     nav: '<nav class="category-nav">' + v.categories.map((c) => esc(c.name)).join('') + '</nav>',
-    sections: '<ul id="menu-sections">' + dishes(v) + '</ul>',
+    sections: '<ul id="menu-sections">' + dishes(v, lang) + '</ul>',
     islandProps: esc(JSON.stringify({ currency: v.currency })),
     title: '<title>' + esc(v.name) + ' - umenu-ui</title>',
     description: esc(v.name + ': ' + v.tagline),
@@ -36,7 +37,7 @@ export const renderHomeRegions = () => ({ islandProps: '', inner: '' });
 function page(r: ReturnType<typeof stubRender>, script: string): string {
   return `<!doctype html><html><head>${r.title}<meta name="description" content="${r.description}"><script>${script}</script></head><body>${r.header}<astro-island props="${r.islandProps}"></astro-island>${r.nav}${r.sections}<script type="application/json" id="venue-facts">${r.facts}</script></body></html>`;
 }
-let stubRender: (v: Venue, etag: string | null) => Record<'header' | 'nav' | 'sections' | 'islandProps' | 'title' | 'description' | 'facts', string>;
+let stubRender: (v: Venue, etag: string | null, lang?: string) => Record<'header' | 'nav' | 'sections' | 'islandProps' | 'title' | 'description' | 'facts', string>;
 
 let s: TestServer;
 let dist: string;
@@ -57,6 +58,11 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Inicio</title>');
   writeFileSync(join(dist, `${ID}.html`), page(stubRender(built, null), 'console.log(1)'));
   writeFileSync(join(dist, 'menus', `${ID}.json`), JSON.stringify(built));
+  // The pages in other languages (docs/architecture.md#languages): English, and a French one from another build.
+  mkdirSync(join(dist, 'en'), { recursive: true });
+  mkdirSync(join(dist, 'fr'), { recursive: true });
+  writeFileSync(join(dist, 'en', `${ID}.html`), page(stubRender(built, null, 'en'), 'console.log(1)'));
+  writeFileSync(join(dist, 'fr', `${ID}.html`), '<!doctype html><title>Autre</title>');
   const past = new Date(Date.now() - 3_600_000);
   utimesSync(join(dist, `${ID}.html`), past, past);
   builtAt = statSync(join(dist, `${ID}.html`)).mtimeMs;
@@ -84,6 +90,7 @@ describe('regenerating a prerendered venue page', () => {
     const venue = (await (await s.request(`/api/venues/${ID}`)).json()) as Venue;
     const edited = structuredClone(venue);
     edited.categories[0]!.products[0]!.name = 'Tacos al pastor de la casa';
+    edited.categories[0]!.products[0]!.translations = { en: { name: 'House al pastor tacos' } };
     expect((await s.request(`/api/venues/${ID}`, { method: 'PUT', token: manager, json: edited })).status).toBe(200);
     edited.categories[0]!.products[0]!.price = 7_900;
     edited.categories[0]!.products.splice(1, 1);
@@ -100,6 +107,14 @@ describe('regenerating a prerendered venue page', () => {
     expect(readFileSync(join(dist, `${ID}.html`), 'utf8')).toContain('Tacos al pastor de la casa');
     // The file keeps the build's time (npm start compares it with the sources').
     expect(statSync(join(dist, `${ID}.html`)).mtimeMs).toBe(builtAt);
+    // The English page follows, in English; a page from another build is left as it was.
+    const english = stripScripts(await served(`/en/${ID}`));
+    expect(english).toContain('<header id="venue-header" lang="en">');
+    expect(english).toContain('<li>House al pastor tacos 7900</li>');
+    expect(english).not.toContain('Suadero tacos');
+    expect(english).not.toContain('Tacos al pastor de la casa');
+    expect(await served(`/fr/${ID}`)).toContain('<title>Autre</title>');
+    expect(logs.some((m) => m.includes(`/fr/${ID}.html`))).toBe(false);
     const menu = JSON.parse(await served(`/menus/${ID}.json`)) as Venue;
     expect(menu.categories[0]!.products[0]!.price).toBe(7_900);
     // The facts carry the API's ETag of what the page shows (its first check answers 304).

@@ -483,6 +483,8 @@ describe('rounds', () => {
     expect(round.customer).toEqual({ name: 'Mesa 6', phone: '' });
     expect(round.lines.map((l) => [l.name, l.quantity, l.lineTotal, l.by])).toEqual([['Tacos al pastor', 2, 13800, 'Ana'], ['Flan napolitano', 1, 4500, 'Luis']]);
     expect(round.lines[1]!.note).toBe('con cajeta extra');
+    // A phone that says no language records none (the board shows no tag).
+    expect(round.language).toBeUndefined();
 
     const after = await getSession(ana.credential);
     expect(after.cart).toEqual({ lines: [], subtotal: 0, count: 0 });
@@ -505,6 +507,21 @@ describe('rounds', () => {
     expect(statusSeen.filter((x) => x.event === 'table')).toEqual([]);
     board.close();
     stream.close();
+  });
+
+  it('records the language of the phone that sent the round; the dish names stay the venue\'s', async () => {
+    await put(ana.credential, lineId(), { ...TACOS, note: 'no onions please' });
+    const bad = await s.request('/api/table-session/rounds', { json: { expectedTotal: 13800, language: 'English' }, key: newKey(), headers: cred(luis.credential) });
+    expect(bad.status).toBe(422);
+    const res = await s.request('/api/table-session/rounds', { json: { expectedTotal: 13800, language: 'en' }, key: newKey(), headers: cred(ana.credential) });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const round = Order.parse(await res.json());
+    expect(round.language).toBe('en');
+    expect(round.lines.map((l) => [l.name, l.note])).toEqual([['Tacos al pastor', 'no onions please']]);
+    // The staff read it so, and so do the table's phones.
+    const listed = (await (await s.request(`/api/orders/${round.id}`, { token: staff })).json()) as OrderT;
+    expect(listed.language).toBe('en');
+    expect((await getSession(luis.credential)).rounds.find((r) => r.id === round.id)?.language).toBe('en');
   });
 
   it('answers 409 price-changed (as POST /orders) when a price changed, and keeps the cart', async () => {

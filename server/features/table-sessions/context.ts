@@ -55,7 +55,7 @@ export interface TableSessionService {
   streamStart(session: SessionRow): Promise<{ cursor: number; session: TableSession }>;
   putLine(caller: TableCaller, lineId: string, input: CartLineInput): Promise<TableSession>;
   deleteLine(caller: TableCaller, lineId: string): Promise<TableSession>;
-  sendRound(caller: TableCaller, key: string, bodyText: string, expectedTotal: number): Promise<CreateResult>;
+  sendRound(caller: TableCaller, key: string, bodyText: string, expectedTotal: number, language?: string): Promise<CreateResult>;
   call(caller: TableCaller, kind: CallKind): Promise<{ call: TableCall; alreadyOpen: boolean }>;
   listOpen(venueId: string): Promise<StaffTableSession[]>;
   acknowledge(venueId: string, callId: string): Promise<TableCall>;

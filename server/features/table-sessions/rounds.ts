@@ -18,7 +18,7 @@ const signatureOf = (rows: LineRow[]) => JSON.stringify([...rows].sort((a, b) =>
 export function rounds(ctx: TableContext) {
   const { db, venues, orders, now } = ctx;
   return {
-    async sendRound(caller: TableCaller, key: string, bodyText: string, expectedTotal: number): Promise<CreateResult> {
+    async sendRound(caller: TableCaller, key: string, bodyText: string, expectedTotal: number, language?: string): Promise<CreateResult> {
       const userId = TABLE_USER_PREFIX + caller.session.id;
       // A repeat of the key answers the first round, before anything else is looked at.
       const first = await orders.replay(userId, key, bodyText);
@@ -40,6 +40,8 @@ export function rounds(ctx: TableContext) {
         tip: { percent: 0 },
         lines: lineRows.map((r) => ({ productId: r.product_id, optionIds: JSON.parse(r.option_ids) as string[], quantity: r.quantity, ...(r.note ? { note: r.note } : {}) })),
         expectedTotal,
+        // The sending phone's language (the board tags it); the dish names stay the venue's.
+        ...(language ? { language } : {}),
       };
       return orders.create(userId, key, bodyText, () => input, {
         sessionId: s.id,

@@ -159,7 +159,7 @@ export function tableSessionRoutes({ tables, auth, venues, config, events, order
     }
     const { value } = await json();
     const input = check(value);
-    const result = await tables.sendRound(who, key, JSON.stringify(value), input.expectedTotal);
+    const result = await tables.sendRound(who, key, JSON.stringify(value), input.expectedTotal, input.language);
     c.header('location', `/api/orders/${result.order.id}`);
     noStore(c);
     if (result.replayed) c.header('idempotent-replayed', 'true');

@@ -1,7 +1,7 @@
 /**
  * Keeps the served site's prerendered venue pages current (docs: README "Despliegue"): after a
- * venue changes (any write that emits the venue event, seen by every instance), its page
- * `/{id}.html` and menu file `/menus/{id}.json` are regenerated in the background — debounced,
+ * venue changes (any write that emits the venue event, seen by every instance), its pages
+ * (`/{id}.html` and each language's `/{lang}/{id}.html`) and menu file `/menus/{id}.json` are regenerated in the background — debounced,
  * one venue at a time — written into the served dist directory (atomically: a temporary file
  * renamed over the old one) and into the in-memory index (server/platform/static.ts), so a cold load
  * of the HTML is current within seconds, without a whole-site build.
@@ -22,6 +22,7 @@ import { pathToFileURL } from 'node:url';
 import type { Venue, VenueSummary } from '../../../src/contract/venue.ts';
 import type { HomeVenues, RegionsModule } from '../../../src/contract/prerender.ts';
 import type { SiteState } from '../../platform/static.ts';
+import { UI_LANGUAGES } from '../../../src/contract/languages.ts';
 
 /** The render module the build bundles beside `distDir` (src/shell/venue-regions-bundle.ts: same rule). */
 export function venueRegionsModule(distDir: string): string {
@@ -152,14 +153,31 @@ export function startPrerender(options: PrerenderOptions): Prerenderer {
     const built = JSON.parse(builtMenu.toString('utf8')) as Venue;
     const next = JSON.parse(text) as Venue;
     if (JSON.stringify(built) === JSON.stringify(next)) return;
-    const html = regeneratePage(page.toString('utf8'), regions.renderVenueRegions, built, next, response.headers.get('etag'));
-    const htmlBody = Buffer.from(html);
+    const etag = response.headers.get('etag');
+    // Every language's page of the venue (docs/architecture.md#languages): `/{id}` in its own,
+    // `/{lang}/{id}` in the others, each rendered in its language from the same two versions.
+    // All are rendered before anything is written; a page whose parts are not found stays as it is.
+    const pages: Array<{ rel: string; body: Buffer }> = [
+      { rel: htmlRel, body: Buffer.from(regeneratePage(page.toString('utf8'), (v, e) => regions.renderVenueRegions(v, e), built, next, etag)) },
+    ];
+    for (const lang of UI_LANGUAGES) {
+      const rel = `/${lang}/${id}.html`;
+      const other = files.file(rel);
+      if (!other) continue;
+      // Rendering is synchronous: requests waiting meanwhile are answered between two languages.
+      await new Promise((resolve) => setImmediate(resolve));
+      try {
+        pages.push({ rel, body: Buffer.from(regeneratePage(other.toString('utf8'), (v, e) => regions.renderVenueRegions(v, e, lang), built, next, etag)) });
+      } catch (error) {
+        console.warn(`[umenu] no se pudo regenerar la página ${rel}: ${(error as Error).message}`);
+      }
+    }
     const menuBody = Buffer.from(JSON.stringify(next));
     // The menu first: a page is never served with an older menu file than its own.
     await writeAtomically(join(distDir, 'menus', `${id}.json`), menuBody);
-    await writeAtomically(join(distDir, `${id}.html`), htmlBody);
+    for (const { rel, body } of pages) await writeAtomically(join(distDir, ...rel.split('/').filter(Boolean)), body);
     files.update(menuRel, menuBody);
-    files.update(htmlRel, htmlBody);
+    for (const { rel, body } of pages) files.update(rel, body);
     log(`[umenu] página de ${id} regenerada en ${(performance.now() - started).toFixed(1)} ms`);
   }
 

@@ -24,8 +24,8 @@ export function fold(text: string): string {
 }
 
 export function summaryOf(v: Venue): VenueSummary {
-  const { id, name, tagline, city, cuisine, currency, locale, timezone, logo, cover } = v;
-  return { id, name, tagline, city, cuisine, currency, locale, timezone, ...(logo ? { logo } : {}), ...(cover ? { cover } : {}) };
+  const { id, name, tagline, city, cuisine, currency, locale, timezone, logo, cover, languages } = v;
+  return { id, name, tagline, city, cuisine, currency, locale, timezone, ...(logo ? { logo } : {}), ...(cover ? { cover } : {}), ...(languages?.length ? { languages } : {}) };
 }
 
 function cacheEntry(venue: Venue): CachedVenue {

@@ -17,9 +17,11 @@ import { ManageGate } from './ManageGate.tsx';
 import { PanelNav } from './PanelNav.tsx';
 import type { User } from '../../contract/auth.ts';
 import { formatMoneyText } from '../../contract/money-text.ts';
-import { blankVenue, errorPaths, formPath, newStation, newVenueName, parseMenuCsv, slug, toForm, venueResolver, withoutStation, CSV_ROW_LIMIT, csvLimitMessage, type CsvPreview, type CsvRow, type FormCategory, type FormProduct, type FormValues } from './model.ts';
+import { blankVenue, errorPaths, formPath, menuCsv, newStation, newVenueName, parseMenuCsv, slug, toForm, venueResolver, withoutStation, CSV_ROW_LIMIT, csvLimitMessage, type CsvPreview, type CsvRow, type FormCategory, type FormProduct, type FormValues } from './model.ts';
 import { isAdmin } from '../../contract/permissions.ts';
 import { PageLoading } from './PageLoad.tsx';
+import { TranslationsEditor } from './TranslationsEditor.tsx';
+import { languageNameEs } from './translations.ts';
 
 const ERROR_TEXT = 'text-[#a3153a]';
 const WEEKDAY_LABELS: Record<(typeof WEEKDAYS)[number], string> = { mon: 'Lunes', tue: 'Martes', wed: 'Miércoles', thu: 'Jueves', fri: 'Viernes', sat: 'Sábado', sun: 'Domingo' };
@@ -534,14 +536,23 @@ function Categories({ venueId, setUndo }: { venueId: string; setUndo: (u: Undo) 
   );
 }
 
-function CsvImport({ onImport, currency, locale, stations, takenIds }: { onImport: (rows: CsvRow[]) => void; currency: string; locale: string; stations: () => Venue['stations']; takenIds: () => Set<string> }) {
+function CsvImport({ onImport, onExport, currency, locale, stations, languages, takenIds }: { onImport: (rows: CsvRow[], addLanguages: string[]) => void; onExport: () => void; currency: string; locale: string; stations: () => Venue['stations']; languages: () => string[]; takenIds: () => Set<string> }) {
   const [preview, setPreview] = useState<CsvPreview>();
   const rows = preview?.rows;
-  const good = rows?.filter((r) => r.product) ?? [];
+  // A column in a language umenu does not know stops the whole file: nothing is imported half.
+  const blocked = Boolean(preview?.fileErrors?.length);
+  const good = blocked ? [] : (rows?.filter((r) => r.product) ?? []);
+  const others = languages().slice(1);
   const cut = preview !== undefined && preview.total > CSV_ROW_LIMIT;
   return (
     <div className="flex flex-col gap-2">
-      <label htmlFor="csv-file" className="text-sm font-medium">Archivo CSV (columnas: category,name,description,price,allergens,tags y, si quieres, station)</label>
+      <div className="flex flex-wrap items-center gap-2">
+        <button type="button" className="btn btn-outline btn-sm min-h-11" onClick={onExport}>Exportar CSV</button>
+        <span className="text-sm">La carta actual del editor, con las mismas columnas que acepta la importación.</span>
+      </div>
+      <label htmlFor="csv-file" className="text-sm font-medium">
+        Archivo CSV (columnas: category,name,description,price,allergens,tags y, si quieres, station; traducciones: name_en, description_en, category_en… con el código de cada idioma{others.length ? `, p. ej. ${others.map((l) => `name_${l}`).join(', ')}` : ''})
+      </label>
       <input
         id="csv-file"
         type="file"
@@ -549,12 +560,22 @@ function CsvImport({ onImport, currency, locale, stations, takenIds }: { onImpor
         className="file-input min-h-11"
         onChange={(e) => {
           const file = e.target.files?.[0];
-          if (file) void file.text().then((text) => setPreview(parseMenuCsv(text, { currency, locale, stations: stations() }, takenIds())));
+          if (file) void file.text().then((text) => setPreview(parseMenuCsv(text, { currency, locale, stations: stations(), languages: languages() }, takenIds())));
         }}
       />
       {rows && (
         <div>
           {cut && <p role="alert" className="mb-2 rounded-box border border-warning bg-[#fff4d6] p-3 text-sm" data-testid="csv-limit">{csvLimitMessage(preview.total)}</p>}
+          {blocked && (
+            <div role="alert" className={`mb-2 rounded-box border border-error p-3 text-sm ${ERROR_TEXT}`} data-testid="csv-language-errors">
+              {preview.fileErrors!.map((message) => <p key={message}>{message}</p>)}
+            </div>
+          )}
+          {!blocked && preview.addLanguages && (
+            <p className="mb-2 rounded-box border border-info p-3 text-sm" data-testid="csv-languages">
+              El archivo trae traducciones en {preview.addLanguages.map((l) => languageNameEs(l).toLowerCase()).join(' y ')}: al importar, la carta tendrá también {preview.addLanguages.length === 1 ? 'ese idioma' : 'esos idiomas'}.
+            </p>
+          )}
           <table className="table table-sm" aria-label="Vista previa del CSV">
             <thead className="text-base-content"><tr><th scope="col" className="text-base-content">Fila</th><th scope="col" className="text-base-content">Categoría</th><th scope="col" className="text-base-content">Plato</th><th scope="col" className="text-base-content">Estado</th></tr></thead>
             <tbody>
@@ -569,16 +590,26 @@ function CsvImport({ onImport, currency, locale, stations, takenIds }: { onImpor
             </tbody>
           </table>
           <p className="mt-2 text-sm" data-testid="csv-summary">
-            {cut ? `De las primeras ${CSV_ROW_LIMIT} filas: ` : ''}{good.length} filas correctas y {rows.length - good.length} con errores (no se importarán). Nada se guarda hasta que confirmes y publiques.
+            {blocked ? 'Corrige la cabecera y vuelve a elegir el archivo. ' : ''}{cut ? `De las primeras ${CSV_ROW_LIMIT} filas: ` : ''}{good.length} filas correctas y {rows.length - good.length} con errores (no se importarán). Nada se guarda hasta que confirmes y publiques.
           </p>
           <div className="mt-2 flex gap-2">
-            <button type="button" className="btn btn-primary btn-sm min-h-11" disabled={!good.length} onClick={() => { onImport(good); setPreview(undefined); }}>Importar {good.length} platos</button>
+            <button type="button" className="btn btn-primary btn-sm min-h-11" disabled={!good.length} onClick={() => { onImport(good, preview.addLanguages ?? []); setPreview(undefined); }}>Importar {good.length} platos</button>
             <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => setPreview(undefined)}>Cancelar</button>
           </div>
         </div>
       )}
     </div>
   );
+}
+
+/** Saves `text` as a file (with a BOM: spreadsheet programs then read the accents right). */
+function downloadCsv(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /** `newName`: an admin opened the editor on a venue to create (`?nombre=`); publishing creates it. */
@@ -669,7 +700,7 @@ function Editor({ venueId, newName, user }: { venueId: string; newName?: string;
   if (loadError) return <div role="alert" className="alert alert-error">{loadError}</div>;
   if (!loaded) return <PageLoading what="Cargando el menú…" />;
 
-  const importRows = (rows: CsvRow[]) => {
+  const importRows = (rows: CsvRow[], addLanguages: string[]) => {
     const categories = structuredClone(getValues('categories'));
     const ids = new Set(categories.map((c) => c.id));
     for (const row of rows) {
@@ -679,8 +710,13 @@ function Editor({ venueId, newName, user }: { venueId: string; newName?: string;
         ids.add(cat.id);
         categories.push(cat);
       }
+      // A category's name in other languages (`category_en`): filled where it has none yet.
+      for (const [lang, words] of Object.entries(row.categoryTranslations ?? {})) {
+        if (words.name && !cat.translations?.[lang]?.name) cat.translations = { ...cat.translations, [lang]: { ...cat.translations?.[lang], name: words.name } };
+      }
       cat.products.push({ ...row.product!, station: row.product!.station ?? '' });
     }
+    if (addLanguages.length) setValue('languages', [...getValues('languages'), ...addLanguages.filter((l) => !getValues('languages').includes(l))], { shouldDirty: true });
     setValue('categories', categories, { shouldDirty: true });
     setNotice({ kind: 'ok', text: `${rows.length} platos importados al editor. Revisa y pulsa «Publicar cambios» para guardarlos.` });
   };
@@ -717,8 +753,11 @@ function Editor({ venueId, newName, user }: { venueId: string; newName?: string;
         <Section title="Categorías y platos">
           <Categories venueId={venueId} setUndo={setUndo} />
         </Section>
-        <Section title="Importar desde CSV">
-          <CsvImport onImport={importRows} currency={loaded.currency} locale={loaded.locale} stations={() => getValues('stations')} takenIds={() => new Set(getValues('categories').flatMap((c) => c.products.map((p) => p.id)))} />
+        <Section title="Idiomas y traducciones">
+          <TranslationsEditor venueId={venueId} setUndo={setUndo} />
+        </Section>
+        <Section title="Importar y exportar CSV">
+          <CsvImport onImport={importRows} onExport={() => downloadCsv(`${venueId}-carta.csv`, menuCsv(getValues()))} languages={() => getValues('languages')} currency={loaded.currency} locale={loaded.locale} stations={() => getValues('stations')} takenIds={() => new Set(getValues('categories').flatMap((c) => c.products.map((p) => p.id)))} />
         </Section>
         <div ref={publishBar} data-testid="publish-bar" className="sticky bottom-0 z-10 flex flex-wrap items-center gap-3 border-t border-base-300 bg-base-100 p-3">
           <button type="submit" className="btn btn-primary min-h-11" disabled={isSubmitting}>{isNew ? 'Publicar local' : 'Publicar cambios'}</button>

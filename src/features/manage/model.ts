@@ -15,14 +15,18 @@ import { RESERVED_VENUE_IDS } from '../../contract/limits.ts';
 import { ALLERGEN_LABELS, TAG_LABELS } from '../../contract/menu-labels.ts';
 import { currencyDigits } from '../../lib/money.ts';
 import { formatMoneyText, parseMoneyText, type MoneyTextError } from '../../contract/money-text.ts';
+import { venueLanguages } from '../../contract/languages.ts';
+import { cleanTranslations, csvTranslationColumns, exportTranslationHeaders, rowTranslations, type FormTranslations } from './translations.ts';
 
-export interface FormOption { id: string; name: string; priceDeltaText: string; available: boolean; allergens: Allergen[] }
-export interface FormGroup { id: string; name: string; min: number; max: number; options: FormOption[] }
+/** `translations`: the item's words in the menu's other languages (docs/architecture.md#languages). */
+export interface FormOption { id: string; name: string; priceDeltaText: string; available: boolean; allergens: Allergen[]; translations?: FormTranslations }
+export interface FormGroup { id: string; name: string; min: number; max: number; options: FormOption[]; translations?: FormTranslations }
 export interface FormProduct {
   id: string; name: string; description: string; priceText: string; image?: Venue['categories'][number]['products'][number]['image'];
   tags: Tag[]; allergens: Allergen[]; available: boolean; optionGroups: FormGroup[];
   /** The station that prepares it when not its category's (docs/rules.md#the-kitchen); '' or none: its category's. */
   station?: string;
+  translations?: FormTranslations;
 }
 export interface FormCategory {
   id: string; name: string; description?: string; availableFrom: string; availableUntil: string; products: FormProduct[];
@@ -30,8 +34,11 @@ export interface FormCategory {
   station?: string;
   /** '' or none: no course (it goes at once). */
   course?: Course | '';
+  translations?: FormTranslations;
 }
-export type FormValues = Omit<Venue, 'categories' | 'minOrder' | 'deliveryFee' | 'phone' | 'tables' | 'stations' | 'holdCourses'> & {
+export type FormValues = Omit<Venue, 'categories' | 'minOrder' | 'deliveryFee' | 'phone' | 'tables' | 'stations' | 'holdCourses' | 'languages'> & {
+  /** The menu's languages, the venue's own first (docs/architecture.md#languages). */
+  languages: string[];
   phone: string; minOrderText: string; deliveryFeeText: string; tables: string[]; categories: FormCategory[];
   /** Always at least one (a venue without stations shows the default «Cocina»). */
   stations: Station[];
@@ -56,11 +63,16 @@ export function readMoney(text: string, currency: string, locale: string, opts?:
   return { error: messages[read.error] };
 }
 
+/** An item's translations as the form holds them (a copy: the form writes into it). */
+const formTranslations = (item: { translations?: FormTranslations }) => (item.translations ? { translations: structuredClone(item.translations) } : {});
+
 export function toForm(venue: Venue): FormValues {
   const text = (minor: number) => formatMoneyText(minor, venue.currency, venue.locale);
-  const { categories, minOrder, deliveryFee, phone, tables, stations, holdCourses, ...rest } = venue;
+  const { categories, minOrder, deliveryFee, phone, tables, stations, holdCourses, languages: _languages, ...rest } = venue;
   return {
     ...rest,
+    ...formTranslations(venue),
+    languages: venueLanguages(venue),
     stations: stationsOf({ stations }).map((s) => ({ id: s.id, name: s.name })),
     holdCourses: holdsCourses({ holdCourses }),
     phone: phone ?? '',
@@ -70,14 +82,14 @@ export function toForm(venue: Venue): FormValues {
     categories: categories.map((c) => ({
       id: c.id, name: c.name, ...(c.description !== undefined ? { description: c.description } : {}),
       availableFrom: c.availableFrom ?? '', availableUntil: c.availableUntil ?? '',
-      station: c.station ?? '', course: c.course ?? '',
+      station: c.station ?? '', course: c.course ?? '', ...formTranslations(c),
       products: c.products.map((p) => ({
         id: p.id, name: p.name, description: p.description, priceText: text(p.price), ...(p.image ? { image: p.image } : {}),
-        station: p.station ?? '',
+        station: p.station ?? '', ...formTranslations(p),
         tags: [...p.tags], allergens: [...p.allergens], available: p.available,
         optionGroups: p.optionGroups.map((g) => ({
-          id: g.id, name: g.name, min: g.min, max: g.max,
-          options: g.options.map((o) => ({ id: o.id, name: o.name, priceDeltaText: text(o.priceDelta), available: o.available, allergens: [...(o.allergens ?? [])] })),
+          id: g.id, name: g.name, min: g.min, max: g.max, ...formTranslations(g),
+          options: g.options.map((o) => ({ id: o.id, name: o.name, priceDeltaText: text(o.priceDelta), available: o.available, allergens: [...(o.allergens ?? [])], ...formTranslations(o) })),
         })),
       })),
     })),
@@ -99,13 +111,20 @@ export function toDraft(values: FormValues): { draft: unknown; moneyErrors: Reco
     }
     return r.value;
   };
-  const { minOrderText, deliveryFeeText, categories, phone, tables, stations, holdCourses, ...rest } = values;
+  const { minOrderText, deliveryFeeText, categories, phone, tables, stations, holdCourses, languages, translations: venueTranslations, ...rest } = values;
+  // Translations into the menu's other languages only; an item the form never gave any keeps the API's.
+  const words = (item: { translations?: FormTranslations }) => {
+    const kept = cleanTranslations(item.translations, languages);
+    return kept ? { translations: kept } : {};
+  };
   const minOrder = money(minOrderText, 'minOrderText', { optional: true });
   const deliveryFee = money(deliveryFeeText, 'deliveryFeeText', { optional: true });
   // The defaults (one «Cocina», courses held) are left unsaid, as a venue without them means them.
   const isDefault = stations.length === DEFAULT_STATIONS.length && stations.every((s, i) => s.id === DEFAULT_STATIONS[i]!.id && s.name === DEFAULT_STATIONS[i]!.name);
   const draft = {
     ...rest,
+    languages,
+    ...words({ translations: venueTranslations }),
     ...(isDefault ? {} : { stations: stations.map((s) => ({ id: s.id, name: s.name })) }),
     ...(holdCourses ? {} : { holdCourses: false }),
     ...(phone.trim() ? { phone: phone.trim() } : {}),
@@ -115,15 +134,15 @@ export function toDraft(values: FormValues): { draft: unknown; moneyErrors: Reco
     categories: categories.map((c, ci) => ({
       id: c.id, name: c.name, ...(c.description ? { description: c.description } : {}),
       ...(c.availableFrom ? { availableFrom: c.availableFrom } : {}), ...(c.availableUntil ? { availableUntil: c.availableUntil } : {}),
-      ...(c.station ? { station: c.station } : {}), ...(c.course ? { course: c.course } : {}),
+      ...(c.station ? { station: c.station } : {}), ...(c.course ? { course: c.course } : {}), ...words(c),
       products: c.products.map((p, pi) => ({
         id: p.id, name: p.name, description: p.description, price: money(p.priceText, `categories.${ci}.products.${pi}.priceText`, { allowNegative: true }) ?? 0,
         ...(p.image ? { image: p.image } : {}), tags: p.tags, allergens: p.allergens, available: p.available,
-        ...(p.station ? { station: p.station } : {}),
+        ...(p.station ? { station: p.station } : {}), ...words(p),
         optionGroups: p.optionGroups.map((g, gi) => ({
-          id: g.id, name: g.name, min: Number(g.min), max: Number(g.max),
+          id: g.id, name: g.name, min: Number(g.min), max: Number(g.max), ...words(g),
           options: g.options.map((o, oi) => ({
-            id: o.id, name: o.name, available: o.available, ...(o.allergens.length ? { allergens: o.allergens } : {}),
+            id: o.id, name: o.name, available: o.available, ...(o.allergens.length ? { allergens: o.allergens } : {}), ...words(o),
             priceDelta: money(o.priceDeltaText, `categories.${ci}.products.${pi}.optionGroups.${gi}.options.${oi}.priceDeltaText`, { allowNegative: true }) ?? 0,
           })),
         })),
@@ -185,9 +204,17 @@ export function slug(text: string, taken: ReadonlySet<string>): string {
 
 // ── CSV import: category,name,description,price,allergens,tags[,station] ──────────────────────
 
-export interface CsvRow { line: number; category: string; name: string; product?: FormProduct; errors: string[] }
-/** The rows read (at most `CSV_ROW_LIMIT`) and how many data rows the file has. */
-export interface CsvPreview { rows: CsvRow[]; total: number }
+export interface CsvRow {
+  line: number; category: string; name: string; product?: FormProduct; errors: string[];
+  /** The category's name in other languages (`category_en`…), for a category the import creates. */
+  categoryTranslations?: FormTranslations;
+}
+/**
+ * The rows read (at most `CSV_ROW_LIMIT`) and how many data rows the file has; `addLanguages`:
+ * languages of `name_xx`/`description_xx` columns the menu does not list yet (importing adds them);
+ * `fileErrors`: what stops the whole file (a column in an unknown language), nothing is imported.
+ */
+export interface CsvPreview { rows: CsvRow[]; total: number; addLanguages?: string[]; fileErrors?: string[] }
 
 export const CSV_ROW_LIMIT = 500;
 /** Said when a file has more rows than are read. */
@@ -277,13 +304,15 @@ const TAG_BY_NAME = byLabel(TAG_LABELS, TAGS);
  * Parses the CSV (header row required; the first `CSV_ROW_LIMIT` rows); every row gets its Spanish errors.
  * An optional `station` column names the dish's station by its id or its name (`stations`: the venue's).
  */
-export function parseMenuCsv(text: string, money: { currency: string; locale: string; stations?: Venue['stations'] }, taken: ReadonlySet<string>): CsvPreview {
+export function parseMenuCsv(text: string, money: { currency: string; locale: string; stations?: Venue['stations']; languages?: readonly string[] }, taken: ReadonlySet<string>): CsvPreview {
   const stations = stationsOf({ stations: money.stations });
   const stationByName = new Map(stations.flatMap((s) => [[fold(s.id), s.id], [fold(s.name), s.id]] as const));
   const result = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim().toLowerCase() });
   const ids = new Set(taken);
   const missing = ['category', 'name', 'price'].filter((h) => !result.meta.fields?.includes(h));
   if (missing.length) return { total: 0, rows: [{ line: 1, category: '', name: '', errors: [`Faltan columnas: ${missing.join(', ')} (cabecera: category,name,description,price,allergens,tags)`] }] };
+  const languages = money.languages?.length ? money.languages : [venueLanguages({ locale: money.locale })[0]!];
+  const translated = csvTranslationColumns(result.meta.fields ?? [], languages);
   const rows = result.data.slice(0, CSV_ROW_LIMIT).map((row, i): CsvRow => {
     const errors: string[] = [];
     const category = (row.category ?? '').trim();
@@ -314,9 +343,43 @@ export function parseMenuCsv(text: string, money: { currency: string; locale: st
     const id = slug(name, ids);
     ids.add(id);
     const value = (price as { value: number }).value;
-    return { line: i + 2, category, name: shownName, errors, product: { id, name, description, priceText: formatMoneyText(value, money.currency, money.locale), tags, allergens, available: true, optionGroups: [], ...(station ? { station } : {}) } };
+    const words = rowTranslations(row, translated.columns);
+    return {
+      line: i + 2, category, name: shownName, errors,
+      product: { id, name, description, priceText: formatMoneyText(value, money.currency, money.locale), tags, allergens, available: true, optionGroups: [], ...(station ? { station } : {}), ...(Object.keys(words.product).length ? { translations: words.product } : {}) },
+      ...(Object.keys(words.category).length ? { categoryTranslations: words.category } : {}),
+    };
   });
-  return { rows, total: result.data.length };
+  return {
+    rows, total: result.data.length,
+    ...(translated.added.length ? { addLanguages: translated.added } : {}),
+    ...(translated.errors.length ? { fileErrors: translated.errors } : {}),
+  };
+}
+
+/**
+ * The menu as a CSV the import reads back: one row per dish, money in the venue's locale,
+ * allergens and tags by their Spanish names, and `category_xx`, `name_xx`, `description_xx`
+ * for each of the menu's other languages. Option groups are not in the CSV.
+ */
+export function menuCsv(values: Pick<FormValues, 'categories' | 'languages' | 'stations'>): string {
+  const others = values.languages.slice(1);
+  const fields = ['category', 'name', 'description', 'price', 'allergens', 'tags', 'station', ...exportTranslationHeaders(values.languages)];
+  const data = values.categories.flatMap((c) => c.products.map((p) => {
+    const row: Record<string, string> = {
+      category: c.name, name: p.name, description: p.description, price: p.priceText,
+      allergens: p.allergens.map((a) => ALLERGEN_LABELS[a]).join('; '), tags: p.tags.map((t) => TAG_LABELS[t]).join('; '),
+      station: p.station ? (values.stations.find((s) => s.id === p.station)?.name ?? p.station) : '',
+    };
+    for (const lang of others) {
+      row[`category_${lang}`] = c.translations?.[lang]?.name ?? '';
+      row[`name_${lang}`] = p.translations?.[lang]?.name ?? '';
+      row[`description_${lang}`] = p.translations?.[lang]?.description ?? '';
+    }
+    return row;
+  }));
+  // A cell a spreadsheet would run as a formula (=, +, -, @) is written as text.
+  return Papa.unparse({ fields, data }, { newline: '\r\n', escapeFormulae: true });
 }
 
 // ── A new venue (admin): its id and name, then the editor opens on a blank venue ────

@@ -12,7 +12,11 @@ import { DEFAULT_API_BASE } from '../../lib/config.ts';
 import { CategoryNav } from './CategoryNav.tsx';
 import { MenuSections } from './MenuSections.tsx';
 import { VenueHeader } from './VenueHeader.tsx';
-import { menuIslandProps, venueFactsJson, venuePageDescription } from './venue-page-data.ts';
+import { menuIslandProps, venueFactsJson, venuePageDescription, venuePagePaths } from './venue-page-data.ts';
+import { localizeVenue, textLanguages } from './localize.ts';
+import { isUiLanguage } from '../../contract/languages.ts';
+import { setBuildLanguage } from '../../lib/i18n.ts';
+import { CATALOGUES } from '../../i18n/catalogues.ts';
 
 
 /** As Astro escapes text and attribute values. */
@@ -37,15 +41,25 @@ function render(node: Parameters<typeof renderToString>[0]): string {
   return renderToString(node).replace(/<link\s[^>]*rel="(?:preload|modulepreload|stylesheet|preconnect|dns-prefetch)"[^>]*>/g, '');
 }
 
-export function renderVenueRegions(venue: Venue, etag: string | null, now = Date.now(), apiBase = DEFAULT_API_BASE): VenueRegions {
+/**
+ * The regions of the venue's page in `lang` (its own language when absent: `/{id}`; another:
+ * `/{lang}/{id}`), as VenuePage.astro and VenueMenu.astro render them: the interface's words in
+ * that language, the menu's words from its translations, the facts the venue's own.
+ */
+export function renderVenueRegions(original: Venue, etag: string | null, lang?: string, now = Date.now(), apiBase = DEFAULT_API_BASE): VenueRegions {
+  const page = lang !== undefined && isUiLanguage(lang) ? lang : venuePagePaths(original).own;
+  setBuildLanguage(page, page === 'es' ? undefined : CATALOGUES[page]);
+  const venue = localizeVenue(original, page);
+  const langs = textLanguages(original, page);
   return {
-    header: render(<VenueHeader venue={venue} apiBase={apiBase} />),
-    nav: render(<CategoryNav categories={venue.categories} />),
-    sections: render(<MenuSections venue={venue} apiBase={apiBase} />),
+    header: render(<VenueHeader venue={venue} apiBase={apiBase} langs={langs} />),
+    nav: render(<CategoryNav categories={venue.categories} langs={langs} />),
+    sections: render(<MenuSections venue={venue} apiBase={apiBase} langs={langs} />),
     islandProps: islandPropsOf(menuIslandProps(venue, apiBase)),
-    title: `<title>${escapeHtml(`${venue.name} - umenu-ui`)}</title>`,
+    // The layout's title is the venue's own name on every language's page (VenuePage.astro).
+    title: `<title>${escapeHtml(`${original.name} - umenu-ui`)}</title>`,
     description: escapeHtml(venuePageDescription(venue)),
-    facts: venueFactsJson(venue, etag, now),
+    facts: venueFactsJson(original, etag, now),
   };
 }
 
@@ -72,6 +86,8 @@ export function homeVenuesOf(islandProps: string): HomeVenues {
 
 /** As the home page (src/pages/index.astro) renders its HomeSearch island; `prefix` is the island's. */
 export function renderHomeRegions({ venues, total }: HomeVenues, prefix: string, apiBase = DEFAULT_API_BASE): HomeRegions {
+  // The home page `/` is Spanish; a venue page rendered before may have set another language.
+  setBuildLanguage('es', undefined);
   return {
     islandProps: islandPropsOf({ initialVenues: venues, initialTotal: total, apiBase }),
     inner: renderToString(<HomeSearch initialVenues={venues} initialTotal={total} apiBase={apiBase} />, { identifierPrefix: prefix }).replace(/<link\s[^>]*rel="(?:preload|modulepreload|stylesheet|preconnect|dns-prefetch)"[^>]*>/g, ''),

@@ -26,6 +26,7 @@ import { NoAccess } from './NoAccess.tsx';
 import { DoneRow, OrderCard, cardHeadingId, where } from './OrderCard.tsx';
 import { POLL_INTERVAL_MS } from './poll.ts';
 import { TablesSection } from './TablesSection.tsx';
+import { venueLanguage } from '../../contract/languages.ts';
 import { BoardAlert } from './BoardAlert.tsx';
 import type { User } from '../../contract/auth.ts';
 import { PanelNav } from '../manage/index.ts';
@@ -232,6 +233,7 @@ export function OrderBoard({ venueId, canSwitch, user }: { venueId: string; canS
                       <li key={order.id}>
                         <OrderCard
                           order={order} pending={pending[order.id] ?? null} onAction={onAction} now={now} locale={locale} timeZone={timeZone}
+                          venueLanguage={venue ? venueLanguage(venue) : undefined}
                           tools={<OrderPrintTools venueId={venueId} orderId={order.id} orderNumber={order.number} stations={stations} printable={() => printable(order, venue?.name ?? venueId, locale, timeZone)} />}
                         />
                       </li>

@@ -5,7 +5,8 @@ import { formatMoney } from '../../lib/money.ts';
 import { ORDER_MODE_LABELS as MODE_LABELS, PAYMENT_METHOD_LABELS as PAYMENT_LABELS, orderStatusLabel } from '../../contract/labels.ts';
 import { formatTime } from '../orders/index.ts';
 import { UserNote, UserText } from '../../shell/ui/UserText.tsx';
-import { elapsedLabel, isLate, nextActions, statusSince, type BoardAction } from './board.ts';
+import { elapsedLabel, foreignLanguage, isLate, nextActions, statusSince, type BoardAction } from './board.ts';
+import { languageOf } from '../../contract/languages.ts';
 
 export interface CardContext {
   now: number;
@@ -20,6 +21,8 @@ interface Props extends CardContext {
   onAction: (order: Order, action: BoardAction, trigger: HTMLButtonElement) => void;
   /** «Reimprimir» and «Imprimir» (src/features/kitchen/PrintTools.tsx). */
   tools?: ReactNode;
+  /** The venue's own language (`languages[0]`): an order in another gets its tag. */
+  venueLanguage?: string;
 }
 
 export function cardHeadingId(orderId: string): string {
@@ -45,12 +48,12 @@ const BUTTON_TONE: Record<BoardAction['tone'], string> = {
 /** The diner's language as the staff read it (the board is in Spanish). */
 const LANGUAGE_NAMES_ES: Record<string, string> = { en: 'inglés', fr: 'francés', de: 'alemán', it: 'italiano', pt: 'portugués', ca: 'catalán', es: 'español' };
 
-export function OrderCard({ order, pending, onAction, now, locale, timeZone, tools }: Props) {
+export function OrderCard({ order, pending, onAction, now, locale, timeZone, tools, venueLanguage }: Props) {
   const headingId = cardHeadingId(order.id);
   const late = isLate(order, now);
   const actions = nextActions(order.status, order.mode);
   const money = (minor: number) => formatMoney(minor, order.currency, locale);
-  const foreign = order.language && order.language !== 'es' ? order.language : undefined;
+  const foreign = foreignLanguage(order, venueLanguage ?? languageOf(locale));
   return (
     <article
       aria-labelledby={headingId}

@@ -188,3 +188,11 @@ export function mergeOrders<T extends BoardOrder>(
 export function isActiveStatus(status: OrderStatus): boolean {
   return isActive(status);
 }
+
+/**
+ * The diner's language when it is not the venue's own (docs/architecture.md#languages): the
+ * board tags such an order ("EN") and marks its notes with it; none for the venue's language.
+ */
+export function foreignLanguage(order: Pick<Order, 'language'>, venueLanguage: string): string | undefined {
+  return order.language && order.language !== venueLanguage ? order.language : undefined;
+}

@@ -4,6 +4,7 @@ import {
   RECENT_DONE_MAX,
   arrivalMessage,
   boardVenues,
+  foreignLanguage,
   elapsedLabel,
   groupBoard,
   isActiveStatus,
@@ -197,5 +198,16 @@ describe('boardVenues', () => {
     expect(boardVenues({ scope: { 'staff:bar-el-cabanyal': true, 'staff:cafe-la-macarena': false } }, venues).map((v) => v.id)).toEqual(['bar-el-cabanyal']);
     expect(boardVenues({ scope: [] }, venues)).toEqual([]);
     expect(boardVenues(null, venues)).toEqual([]);
+  });
+});
+
+describe('foreignLanguage', () => {
+  it('tags an order in another language than the venue\'s own, not one in the venue\'s', () => {
+    expect(foreignLanguage({ language: 'en' }, 'es')).toBe('en');
+    expect(foreignLanguage({ language: 'es' }, 'es')).toBeUndefined();
+    expect(foreignLanguage({}, 'es')).toBeUndefined();
+    // A Catalan venue: a Spanish-speaking diner is the foreign one, a Catalan one is not.
+    expect(foreignLanguage({ language: 'es' }, 'ca')).toBe('es');
+    expect(foreignLanguage({ language: 'ca' }, 'ca')).toBeUndefined();
   });
 });
