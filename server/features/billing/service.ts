@@ -450,6 +450,8 @@ export function createBillingService(db: Db, venues: VenueStore, tables: TableSe
           id: paymentId, venue_id: venueId, session_id: null, order_id: order.id, request_id: null, amount, tip: order.tip, method: paidWith,
           day: receipt.issuedAt.slice(0, 10), doc: JSON.stringify(payment), receipt_id: receipt.id, idem_key: key, body_hash: bodyHash, created_at: at.getTime(),
         });
+        // The board shows the order paid live (`event: payment`, the payment).
+        await events.append(tx, { venueId, orderId: order.id, type: 'payment', data: JSON.stringify(payment) });
         return { payment, receipt, recordSeq };
       });
     },
