@@ -15,6 +15,7 @@ import { useModalDialog } from '../../shell/ui/use-modal-dialog.ts';
 import { WithName } from '../../shell/ui/UserText.tsx';
 import { chargeableLines, changeFor, newPaymentKey, pendingRequests, recordTablePayment, requestText } from './bill.ts';
 import '../../styles/dialogs.ts';
+import '../../styles/manage.ts';
 
 interface Props {
   venueId: string;

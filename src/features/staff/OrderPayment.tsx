@@ -12,6 +12,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { applyOrderPaid, announceOnBoard } from './board-store.ts';
 import { newPaymentKey, recordOrderPayment } from './bill.ts';
+import '../../styles/manage.ts';
 
 const METHOD_LABELS: Record<PaymentMethod, string> = { card: 'Tarjeta', cash: 'Efectivo' };
 
