@@ -149,7 +149,10 @@ function CashView({ venueId, user }: { venueId: string; user: User }) {
         <>
           <section aria-labelledby="cash-totals-title" className="rounded-box border border-base-300 bg-base-100 p-4" data-testid="cash-totals">
             <h2 id="cash-totals-title" className="text-lg font-semibold">Totales del día</h2>
-            <table className="table mt-2">
+            {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+            {/* eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex */}
+            <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="cash-totals-title">
+            <table className="table table-sm mt-2 sm:table-md">
               <thead>
                 <tr><th scope="col">Método</th><th scope="col" className="text-right">Cobros</th><th scope="col" className="text-right">Importe</th><th scope="col" className="text-right">Propinas</th><th scope="col" className="text-right">Total</th></tr>
               </thead>
@@ -175,6 +178,7 @@ function CashView({ venueId, user }: { venueId: string; user: User }) {
                 </tr>
               </tbody>
             </table>
+            </div>
           </section>
 
           <section aria-labelledby="cash-receipts-title" className="rounded-box border border-base-300 bg-base-100 p-4" data-testid="cash-receipts">
@@ -183,15 +187,15 @@ function CashView({ venueId, user }: { venueId: string; user: User }) {
               <p className="mt-2 text-sm">Ningún recibo este día.</p>
             ) : (
               <div className="overflow-x-auto">
-                <table className="table mt-2">
+                <table className="table table-sm mt-2 sm:table-md">
                   <thead>
                     <tr><th scope="col">Número</th><th scope="col">Hora</th><th scope="col">Mesa o pedido</th><th scope="col">Método</th><th scope="col" className="text-right">Propina</th><th scope="col" className="text-right">Total</th></tr>
                   </thead>
                   <tbody>
                     {day.receipts.map((r) => (
                       <tr key={r.id} data-testid="cash-receipt">
-                        <td><a className="link link-primary font-semibold tabular-nums" href={`/recibo/${encodeURIComponent(r.id)}`}>{r.number}</a></td>
-                        <td className="tabular-nums"><time dateTime={r.issuedAt}>{time(r.issuedAt)}</time></td>
+                        <td><a className="link link-primary whitespace-nowrap font-semibold tabular-nums" href={`/recibo/${encodeURIComponent(r.id)}`}>{r.number}</a></td>
+                        <td className="whitespace-nowrap tabular-nums"><time dateTime={r.issuedAt}>{time(r.issuedAt)}</time></td>
                         <td>{r.table ? `Mesa ${r.table}` : r.orderNumber ? `Pedido ${r.orderNumber}` : ''}</td>
                         <td>{METHOD_LABELS[r.method]}</td>
                         <td className="text-right tabular-nums">{money(r.tip)}</td>

@@ -175,7 +175,7 @@ export function TableCard({ table, rounds, acknowledging, closing, onAcknowledge
               {requests.map((request) => (
                 <li key={request.id} className="flex items-start gap-2 rounded-field border border-primary-strong bg-[#e6f4f9] p-2 font-semibold" data-testid="board-table-request">
                   <Icon path={mdiCashRegister} size={20} className="mt-0.5 shrink-0 text-primary-strong" />
-                  <WithName name={request.by ?? ''} sentence={(by) => requestText(table.table, { ...request, by }, bill.currency, locale)} />
+                  <span><WithName name={request.by} sentence={(by) => requestText(table.table, { ...request, by }, bill.currency, locale)} /></span>
                 </li>
               ))}
             </ul>
