@@ -129,6 +129,12 @@ test.describe('the bill on the staff board', { tag: '@desktop' }, () => {
     await settled(page);
     await expectNoAxeViolations(page, 'Cobrar dialog with a request');
     await shot(page, 'cobrar-request');
+    // The same dialog on a phone-sized screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await settled(page);
+    await expectNoAxeViolations(page, 'Cobrar dialog on a phone');
+    await shot(page, 'cobrar-request');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await dialog.getByRole('button', { name: `Confirmar cobro de ${money(15180)}` }).click();
     await expect(dialog.getByTestId('charge-done')).toContainText(`Cobro registrado: ${money(15180)} con tarjeta.`);
     const firstReceipt = dialog.getByRole('link', { name: /^Ver recibo FS-\d{4}-\d+$/ });
@@ -244,7 +250,7 @@ test.describe('the bill on the staff board', { tag: '@desktop' }, () => {
     await manager.getByRole('button', { name: 'Descargar CSV de recibos' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^recibos-taqueria-el-guero-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = readFileSync((await file.path())!, 'utf8');
+    const csv = readFileSync(await file.path(), 'utf8');
     expect(csv.split('\r\n')[0]).toBe('numero;fecha;mesa;pedido;metodo;base;impuesto;importe;propina;total;moneda');
     expect(csv).toContain(`${number};`);
     await expect(manager.getByRole('status').filter({ hasText: 'CSV descargado.' })).toBeVisible();

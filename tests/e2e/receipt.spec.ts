@@ -89,8 +89,9 @@ test.describe('the receipt page', () => {
     await expect(view.getByTestId('receipt-number')).toHaveText(receipt.number);
     expect(receipt.number).toMatch(/^FS-\d{4}-\d+$/);
     // The time as the venue's clock (Europe/Madrid) read it.
-    const local = new Intl.DateTimeFormat('es-ES', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Madrid' }).format(new Date(receipt.issuedAt));
+    const local = new Intl.DateTimeFormat('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Madrid' }).format(new Date(receipt.issuedAt));
     await expect(view.getByTestId('receipt-date')).toHaveText(local);
+    expect(local).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/);
     await expect(view.getByTestId('receipt-lines')).toContainText('Tacos al pastor');
     await expect(view.getByTestId('receipt-lines')).toContainText(money(13800));
     const [tax] = receipt.taxes;

@@ -11,7 +11,7 @@ import { renderSVG } from 'uqr';
 import { BILL_STRINGS, Receipt, type ReceiptLine } from '../../contract/bill.ts';
 import { http, problemMessage, problemOf } from '../../lib/http.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { localeForCurrency } from '../orders/status.ts';
+import { localeForCurrency } from '../orders/index.ts';
 import { receiptIdFrom, receiptPath } from './receipt-id.ts';
 
 const METHOD_LABELS = { card: 'Tarjeta', cash: 'Efectivo' } as const;
@@ -25,13 +25,15 @@ export function rateText(rate: number): string {
   return `${new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2 }).format(rate / 100)} %`;
 }
 
+const DATE_TIME = { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' } as const;
+
 /** The issue time as the venue's clock read it: «24/11/2026, 21:40». */
 export function issuedText(iso: string, timeZone: string): string {
   const at = new Date(iso);
   try {
-    return new Intl.DateTimeFormat('es-ES', { dateStyle: 'short', timeStyle: 'short', timeZone }).format(at);
+    return new Intl.DateTimeFormat('es-ES', { ...DATE_TIME, timeZone }).format(at);
   } catch {
-    return new Intl.DateTimeFormat('es-ES', { dateStyle: 'short', timeStyle: 'short' }).format(at);
+    return new Intl.DateTimeFormat('es-ES', DATE_TIME).format(at);
   }
 }
 

@@ -4,16 +4,15 @@
  * date (in the venue's time zone), and the day's receipts as CSV (`GET /venues/{id}/cash/receipts.csv`).
  */
 import '../../styles/manage.ts';
-import '../../styles/receipt.ts';
 import { useCallback, useEffect, useState } from 'react';
 import type { User } from '../../contract/auth.ts';
 import { CashDay } from '../../contract/bill.ts';
 import type { VenueSummary } from '../../contract/venue.ts';
 import { http, problemMessage, problemOf } from '../../lib/http.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { ManageGate } from '../manage/ManageGate.tsx';
-import { PanelNav, venueSummaries } from '../manage/PanelNav.tsx';
-import { PageLoadFailed, PageLoading } from '../manage/PageLoad.tsx';
+import { ManageGate } from './ManageGate.tsx';
+import { PanelNav, venueSummaries } from './PanelNav.tsx';
+import { PageLoadFailed, PageLoading } from './PageLoad.tsx';
 
 const METHOD_LABELS = { card: 'Tarjeta', cash: 'Efectivo' } as const;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
