@@ -193,7 +193,7 @@ function CashView({ venueId, user }: { venueId: string; user: User }) {
                   <tbody>
                     {day.receipts.map((r) => (
                       <tr key={r.id} data-testid="cash-receipt">
-                        <td><a className="link link-primary whitespace-nowrap font-semibold tabular-nums" href={`/recibo/${encodeURIComponent(r.id)}`}>{r.number}</a></td>
+                        <td><a className="link text-primary-strong whitespace-nowrap font-semibold tabular-nums" href={`/recibo/${encodeURIComponent(r.id)}`}>{r.number}</a></td>
                         <td className="whitespace-nowrap tabular-nums"><time dateTime={r.issuedAt}>{time(r.issuedAt)}</time></td>
                         <td>{r.table ? `Mesa ${r.table}` : r.orderNumber ? `Pedido ${r.orderNumber}` : ''}</td>
                         <td>{METHOD_LABELS[r.method]}</td>

@@ -159,7 +159,7 @@ function ChargeBody({ venueId, table, bill, locale, titleId, onPaid, close }: Bo
               {done.change !== null && <span className="mt-1 block text-lg" data-testid="charge-change-done">Cambio: {money(done.change)}</span>}
             </p>
             <p className="mt-2">
-              <a className="link link-primary font-semibold" href={`/recibo/${encodeURIComponent(done.result.receipt.id)}`} target="_blank" rel="noopener">
+              <a className="link text-primary-strong font-semibold" href={`/recibo/${encodeURIComponent(done.result.receipt.id)}`} target="_blank" rel="noopener">
                 Ver recibo {done.result.receipt.number}
               </a>
             </p>
