@@ -152,7 +152,7 @@ function CashView({ venueId, user }: { venueId: string; user: User }) {
             {/* eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex */}
             <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="cash-totals-title">
             <table className="table table-sm mt-2 sm:table-md">
-              <thead>
+              <thead className="text-base-content">
                 <tr><th scope="col">Método</th><th scope="col" className="text-right">Cobros</th><th scope="col" className="text-right">Importe</th><th scope="col" className="text-right">Propinas</th><th scope="col" className="text-right">Total</th></tr>
               </thead>
               <tbody>
@@ -187,7 +187,7 @@ function CashView({ venueId, user }: { venueId: string; user: User }) {
             ) : (
               <div className="overflow-x-auto">
                 <table className="table table-sm mt-2 sm:table-md">
-                  <thead>
+                  <thead className="text-base-content">
                     <tr><th scope="col">Número</th><th scope="col">Hora</th><th scope="col">Mesa o pedido</th><th scope="col">Método</th><th scope="col" className="text-right">Propina</th><th scope="col" className="text-right">Total</th></tr>
                   </thead>
                   <tbody>
