@@ -23,7 +23,7 @@ import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, w
 import { connect } from 'node:net';
 import { parseArgs } from 'node:util';
 import { PrintJobList, type PrintJob } from '../src/contract/printing.ts';
-import { renderTicket } from './print-ticket.ts';
+import { renderJob } from './print-ticket.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -82,7 +82,7 @@ if (existsSync(journalPath)) {
 function remember(job: PrintJob): void {
   const fd = openSync(journalPath, 'a');
   try {
-    writeSync(fd, `${JSON.stringify({ job: job.id, printer: job.printer.id, order: job.ticket.orderNumber, at: new Date().toISOString() })}\n`);
+    writeSync(fd, `${JSON.stringify({ job: job.id, printer: job.printer.id, order: job.ticket?.orderNumber ?? job.receipt?.number, at: new Date().toISOString() })}\n`);
     fsyncSync(fd);
   } finally {
     closeSync(fd);
@@ -152,7 +152,7 @@ async function drain(printerId: string): Promise<void> {
     while (queue.length) {
       const job = queue[0]!;
       if (!written.has(job.id)) {
-        const bytes = renderTicket(job, venue);
+        const bytes = renderJob(job, venue);
         for (let delay = backoffMin; ; delay = Math.min(delay * 2, backoffMax)) {
           try {
             await send(job.printer.host, job.printer.port, bytes);
@@ -171,7 +171,7 @@ async function drain(printerId: string): Promise<void> {
           failing = false;
           await report(printerId, true);
         }
-        log(`impreso ${job.ticket.orderNumber} ${job.stationName}${job.duplicate ? ' (DUPLICADO)' : ''} en ${job.printer.name} — trabajo ${job.id}`);
+        log(`impreso ${job.ticket?.orderNumber ?? `recibo ${job.receipt?.number ?? ''}`} ${job.stationName}${job.duplicate ? ' (DUPLICADO)' : ''} en ${job.printer.name} — trabajo ${job.id}`);
         if (pauseAfterWrite > 0) await sleep(pauseAfterWrite);
       } else {
         log(`ya impreso ${job.id} (diario): solo se confirma`);

@@ -91,7 +91,10 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   later.tables = tables;
   const kitchen = createKitchenService(db, orders, tables, events, options.now, printing);
   const verifactuOutbox = createOutbox(db, { url: config.verifactuUrl, pollMs: config.verifactuPollMs, retryMs: config.verifactuRetryMs, retryMaxMs: 3600_000 });
-  const billing = createBillingService(db, venues, tables, orders, events, { verifactuEnvironment: config.verifactuEnvironment, outbox: verifactuOutbox, ...(options.now ? { now: options.now } : {}) });
+  const billing = createBillingService(db, venues, tables, orders, events, {
+    verifactuEnvironment: config.verifactuEnvironment, outbox: verifactuOutbox, ...(options.now ? { now: options.now } : {}),
+    printReceipt: (tx, venueId, receiptId) => printing.receiptIssued(tx, venueId, receiptId),
+  });
   billingHook.current = billing;
   const deps: AppDeps = { db, config, venues, auth, orders, tables, kitchen, printing, billing, verifactuOutbox, events, site, observability, closers: [], draining: false };
   deps.closers.push(() => printing.close());

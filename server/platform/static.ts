@@ -2,7 +2,8 @@
  * Serves the built site (`$UMENU_DIST`) from memory: files are indexed at start-up
  * (and after a build), text files are compressed once (brotli and gzip) on first use.
  * `/foo` serves `foo.html`; an unknown `/{venue-id}` serves the client-side fallback
- * shell `venue-shell.html` when the venue exists, otherwise `404.html` with 404.
+ * shell `venue-shell.html` when the venue exists, otherwise `404.html` with 404; `/recibo/{id}` serves
+ * `recibo.html` (the receipt page reads the id from the address).
  * With `UMENU_BUDGET_FLOOR=1` (set only by `npm run budget`), `?umenu-floor` on an HTML
  * page serves the same page with every script (and module preload) removed: the
  * "floor" the budget compares a page's LCP against, served the same way.
@@ -74,6 +75,8 @@ function walk(dir: string, out: string[] = []): string[] {
 }
 
 const FLOOR_PARAM = 'umenu-floor';
+/** A receipt's address (docs/rules.md#the-bill): its id is 128 random bits, base64url. */
+const RECEIPT_PATH = /^\/recibo\/[A-Za-z0-9_-]{16,64}\/?$/;
 
 /** The page without scripts: every `<script>` element and every `<link rel="modulepreload">`. */
 export function stripScripts(html: string): string {
@@ -226,6 +229,11 @@ export function loadSite(distDir: string, { precompress = true }: { precompress?
         return send(request, floorOf(file));
       }
       if (file) return send(request, file);
+      // `/recibo/{id}`: the receipt page, which reads its id from the address (src/pages/recibo.astro).
+      if (RECEIPT_PATH.test(pathname)) {
+        const receipt = files.get('/recibo.html');
+        if (receipt) return send(request, receipt);
+      }
       const notFound = files.get('/404.html');
       const segment = pathname.replace(/^\/|\/$/g, '');
       if (!segment.includes('/') && isValidVenueId(segment) && venueExists(segment)) {

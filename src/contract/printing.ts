@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { Ticket } from './kitchen.ts';
+import { Receipt } from './bill.ts';
 
 /** The scope of a print agent's token: it may only read and acknowledge that venue's print jobs. */
 export const printerScope = (venueId: string): string => `printer:${venueId}`;
@@ -92,7 +93,10 @@ export const PrintJob = z.object({
   createdAt: z.string(),
   printer: z.object({ id: z.string(), name: z.string(), host: z.string(), port: z.int(), width: z.int() }),
   stationName: z.string(),
-  ticket: Ticket,
+  /** A kitchen ticket to print; a job prints either a ticket or a receipt. */
+  ticket: z.optional(Ticket),
+  /** A receipt (factura simplificada) of a payment, on the bar's printer (else the venue's first; docs/rules.md#the-bill). */
+  receipt: z.optional(Receipt),
 });
 
 export const PrintJobList = z.object({

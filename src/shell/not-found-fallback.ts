@@ -3,6 +3,7 @@
  * still open venues created after the build: when the 404 page stands at a
  * venue-like path and the API knows that venue, go to the fallback shell,
  * which puts the venue's own address back in the bar (see venue-shell.astro).
+ * A receipt's address (`/recibo/{id}`) goes to the receipt page the same way.
  * On the bundled server and on hosts with rewrite rules, a known venue never
  * reaches this page, so this only costs one small request on a real 404.
  */
@@ -21,7 +22,15 @@ export function venueShellUrl(id: string, search: string, hash: string): string 
   return `/venue-shell?${params.toString()}${hash}`;
 }
 
+/** `/recibo/{id}` on such a host: the receipt page as `/recibo?id=…`, which puts its own address back. */
+export function receiptPageUrl(pathname: string): string | null {
+  const match = /^\/recibo\/([A-Za-z0-9_-]{16,64})\/?$/.exec(pathname);
+  return match ? `/recibo?id=${match[1]}` : null;
+}
+
 async function openVenueIfItExists(): Promise<void> {
+  const receipt = receiptPageUrl(location.pathname);
+  if (receipt) return location.replace(receipt);
   const id = venueIdFromPath(location.pathname);
   if (!id) return;
   const { apiBase } = await loadConfig();

@@ -122,12 +122,12 @@ test.describe('printing from the board and the kitchen display', { tag: '@deskto
     // Printers for both stations: «Reimprimir» on the display; the agent gets a DUPLICADO of this ticket.
     const agent = await setUpPrinting(request, venueId, ['barra', 'cocina']);
     await openDisplay(page, venueId, 'barra');
-    const [barraTicket] = (await agentJobs(request, venueId, agent)).filter((j) => j.ticket.orderId === order.id && j.printer.id === 'barra-1').map((j) => j.ticket);
+    const [barraTicket] = (await agentJobs(request, venueId, agent)).filter((j) => j.ticket?.orderId === order.id && j.printer.id === 'barra-1').map((j) => j.ticket);
     // Printers set after the order: its tickets had no printer then, so only reprints make jobs.
     expect(barraTicket).toBeUndefined();
     await ticket.getByRole('button', { name: `Reimprimir, pedido ${order.number}` }).click();
     await expect(page.getByTestId('reprint-toast')).toContainText('Ticket reenviado a la impresora');
-    await expect.poll(async () => (await agentJobs(request, venueId, agent)).filter((j) => j.ticket.orderId === order.id).map((j) => [j.printer.id, j.duplicate])).toEqual([['barra-1', true]]);
+    await expect.poll(async () => (await agentJobs(request, venueId, agent)).filter((j) => j.ticket?.orderId === order.id).map((j) => [j.printer.id, j.duplicate])).toEqual([['barra-1', true]]);
     await expectNoAxeViolations(page, 'kitchen display with «Reimprimir»');
     await screenshot(page, 'kitchen-display-print-tools');
 
@@ -143,7 +143,7 @@ test.describe('printing from the board and the kitchen display', { tag: '@deskto
     await choice.getByRole('button', { name: 'Reimprimir Cocina' }).click();
     await expect(page.getByTestId('reprint-toast')).toContainText('Ticket reenviado a la impresora');
     await expect(choice).toHaveCount(0);
-    await expect.poll(async () => (await agentJobs(request, venueId, agent)).filter((j) => j.ticket.orderId === order.id).map((j) => [j.printer.id, j.duplicate])).toEqual([['barra-1', true], ['cocina-1', true]]);
+    await expect.poll(async () => (await agentJobs(request, venueId, agent)).filter((j) => j.ticket?.orderId === order.id).map((j) => [j.printer.id, j.duplicate])).toEqual([['barra-1', true], ['cocina-1', true]]);
     // «Imprimir» on the board prints the whole order, alone on the page.
     await page.evaluate(() => { window.print = () => {}; });
     await card.getByRole('button', { name: `Imprimir, pedido ${order.number}`, exact: true }).click();
@@ -201,7 +201,7 @@ test.describe('printing from the board and the kitchen display', { tag: '@deskto
     await page.goto(`/panel?venue=${venueId}`);
     await orderOf(page, order).getByRole('button', { name: `Reimprimir, pedido ${order.number}` }).click();
     await expect(page.getByTestId('reprint-toast')).toContainText('Ticket reenviado a la impresora');
-    await expect.poll(async () => (await agentJobs(request, venueId, agent)).filter((j) => j.ticket.orderId === order.id).map((j) => [j.printer.id, j.duplicate]))
+    await expect.poll(async () => (await agentJobs(request, venueId, agent)).filter((j) => j.ticket?.orderId === order.id).map((j) => [j.printer.id, j.duplicate]))
       .toEqual([['barra-1', false], ['barra-1', true]]);
   });
 });

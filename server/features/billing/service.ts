@@ -57,6 +57,8 @@ export interface BillingOptions {
   verifactuEnvironment: VerifactuEnvironment;
   outbox?: Outbox;
   now?: () => Date;
+  /** Queues a new receipt's print job in the payment's transaction (server/features/printing). */
+  printReceipt?: (tx: Queryable, venueId: string, receiptId: string) => Promise<unknown>;
 }
 
 /** The tax rate of a dish: its own, else its category's, else the venue's, else 0. */
@@ -209,6 +211,7 @@ export function createBillingService(db: Db, venues: VenueStore, tables: TableSe
       };
     }
     await sql.insertReceipt(tx, { id, venueId: venue.id, series: RECEIPT_SERIES, year, n, number, day, paymentId, doc: JSON.stringify(receipt), createdAt: at.getTime() });
+    await options.printReceipt?.(tx, venue.id, receipt.id);
     return { receipt, ...(recordSeq !== undefined ? { recordSeq } : {}) };
   }
 
@@ -451,6 +454,8 @@ export function createBillingService(db: Db, venues: VenueStore, tables: TableSe
           id: paymentId, venue_id: venueId, session_id: null, order_id: order.id, request_id: null, amount, tip: order.tip, method: paidWith,
           day: receipt.issuedAt.slice(0, 10), doc: JSON.stringify(payment), receipt_id: receipt.id, idem_key: key, body_hash: bodyHash, created_at: at.getTime(),
         });
+        // The board shows the order paid live (`event: payment`, the payment).
+        await events.append(tx, { venueId, orderId: order.id, type: 'payment', data: JSON.stringify(payment) });
         return { payment, receipt, recordSeq };
       });
     },

@@ -33,8 +33,11 @@ export interface JobRow {
   ticket_id: string;
   duplicate: number;
   created_at: number;
-  doc: string;
-  status: string;
+  /** The ticket's document (null for a receipt's job). */
+  doc: string | null;
+  /** The receipt's document (null for a ticket's job). */
+  receipt_doc: string | null;
+  status: string | null;
   fired_at: string | null;
   station: string;
   name: string;
@@ -103,6 +106,22 @@ export function insertJobsForTickets(q: Queryable, venueId: string, tickets: Rea
   );
 }
 
+/** What a receipt's job names instead of a ticket (`receipt:{receiptId}`). */
+export const RECEIPT_JOB_PREFIX = 'receipt:';
+
+/**
+ * A receipt's job, in the payment's transaction: on the bar's printer (station `barra`), else the venue's first
+ * printer; none when the venue has no printer. Its id is `receipt:{receiptId}.{printerId}`.
+ */
+export const insertReceiptJob = (q: Queryable, venueId: string, receiptId: string, at: number) =>
+  q.run(
+    `INSERT INTO print_jobs (id, venue_id, printer_id, ticket_id, duplicate, created_at)
+     SELECT ? || '.' || p.id, p.venue_id, p.id, ?, 0, CAST(? AS BIGINT)
+     FROM printers p WHERE p.venue_id = ?
+     ORDER BY CASE WHEN p.station = 'barra' THEN 0 ELSE 1 END, p.position LIMIT 1`,
+    [RECEIPT_JOB_PREFIX + receiptId, RECEIPT_JOB_PREFIX + receiptId, at, venueId],
+  );
+
 /** A reprint: one new job per printer of the ticket's station, each marked duplicate; resolves to them. */
 export const insertReprintJobs = (q: Queryable, venueId: string, ticketId: string, idPrefix: string, at: number) =>
   q.all<{ id: string; printer_id: string; ticket_id: string }>(
@@ -121,11 +140,13 @@ export const ticketStation = (q: Queryable, venueId: string, ticketId: string) =
 /** The venue's jobs not yet acknowledged, after `afterSeq`, in order, with their ticket and printer. */
 export const pendingJobs = (q: Queryable, venueId: string, afterSeq: number, max: number) =>
   q.all<JobRow>(
-    `SELECT j.seq, j.id, j.printer_id, j.ticket_id, j.duplicate, j.created_at, t.doc, t.status, t.fired_at, t.station, p.name, p.host, p.port, p.width
+    `SELECT j.seq, j.id, j.printer_id, j.ticket_id, j.duplicate, j.created_at, t.doc, r.doc AS receipt_doc, t.status, t.fired_at,
+       COALESCE(t.station, p.station) AS station, p.name, p.host, p.port, p.width
      FROM print_jobs j
-     JOIN tickets t ON t.id = j.ticket_id
+     LEFT JOIN tickets t ON t.id = j.ticket_id
+     LEFT JOIN receipts r ON j.ticket_id LIKE 'receipt:%' AND r.id = SUBSTR(j.ticket_id, 9)
      JOIN printers p ON p.venue_id = j.venue_id AND p.id = j.printer_id
-     WHERE j.venue_id = ? AND j.printed_at IS NULL AND j.seq > ?
+     WHERE j.venue_id = ? AND j.printed_at IS NULL AND j.seq > ? AND (t.id IS NOT NULL OR r.id IS NOT NULL)
      ORDER BY j.seq LIMIT ?`,
     [venueId, afterSeq, max],
   );

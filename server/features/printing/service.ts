@@ -5,10 +5,11 @@
  * jobs wakes on the venue's events (every instance's, through the event bus).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, Queryable } from '../../platform/db/database.ts';
 import type { TicketPrinting } from '../kitchen/index.ts';
 import type { EventBus } from '../../platform/events/bus.ts';
 import type { Ticket } from '../../../src/contract/kitchen.ts';
+import type { Receipt } from '../../../src/contract/bill.ts';
 import {
   PRINT_AGENT_TOKEN_PREFIX, PRINTER_OFFLINE_AFTER_MS, PRINTING_MESSAGES, printerScope,
   type PrintAgent, type Printer, type PrinterInput, type PrintJob,
@@ -29,6 +30,8 @@ export interface PrintingService extends TicketPrinting {
   /** Pending jobs after `afterSeq`; when none, waits up to `waitMs` for some (or `signal`). */
   jobs(venueId: string, afterSeq: number, waitMs: number, signal?: AbortSignal): Promise<PrintJob[]>;
   ack(venueId: string, jobId: string): Promise<void>;
+  /** A payment made receipt `receiptId`: its print job, in the payment's transaction `tx` (docs/rules.md#the-bill). */
+  receiptIssued(tx: Queryable, venueId: string, receiptId: string): Promise<unknown>;
   reprint(venueId: string, ticketId: string): Promise<Array<{ id: string; printerId: string; ticketId: string; duplicate: boolean }>>;
   /** Ends every waiting long-poll (graceful shutdown). */
   close(): void;
@@ -59,7 +62,9 @@ export function createPrintingService(db: Db, events: EventBus | undefined, stat
   const waiters = new Set<() => void>();
 
   function toJob(row: sql.JobRow, venueId: string): PrintJob {
-    const ticket = { ...(JSON.parse(row.doc) as Omit<Ticket, 'status'>), ...(row.fired_at ? { firedAt: row.fired_at } : {}), status: row.status } as Ticket;
+    const printed = row.doc === null && row.receipt_doc !== null
+      ? { receipt: JSON.parse(row.receipt_doc) as Receipt }
+      : { ticket: { ...(JSON.parse(row.doc ?? '{}') as Omit<Ticket, 'status'>), ...(row.fired_at ? { firedAt: row.fired_at } : {}), status: row.status } as Ticket };
     return {
       id: row.id,
       seq: Number(row.seq),
@@ -67,7 +72,7 @@ export function createPrintingService(db: Db, events: EventBus | undefined, stat
       createdAt: new Date(Number(row.created_at)).toISOString(),
       printer: { id: row.printer_id, name: row.name, host: row.host, port: Number(row.port), width: Number(row.width) },
       stationName: stationName(venueId, row.station),
-      ticket,
+      ...printed,
     };
   }
   const pending = async (venueId: string, afterSeq: number) => (await sql.pendingJobs(db, venueId, afterSeq, MAX_JOBS)).map((r) => toJob(r, venueId));
@@ -75,6 +80,9 @@ export function createPrintingService(db: Db, events: EventBus | undefined, stat
   return {
     released(tx, venueId, tickets) {
       return sql.insertJobsForTickets(tx, venueId, tickets, now());
+    },
+    receiptIssued(tx, venueId, receiptId) {
+      return sql.insertReceiptJob(tx, venueId, receiptId, now());
     },
     async createAgent(venueId, createdBy) {
       const id = randomUUID();

@@ -26,11 +26,11 @@ export const EVENT_RETENTION_MS = 25 * 3600_000;
  * whole snapshot, for its participants only), `cart` (one line of a table session's cart changed,
  * for its participants only), `table` (the staff view of a table session, for the board) and
  * `table-cart` (a table's cart size, for the board) and `ticket` (a kitchen ticket, for the board and
- * the kitchen display: new, done, reopened, released) and `print` (a ticket sent to be printed again:
+ * the kitchen display: new, done, reopened, released), `payment` (a pickup or delivery order was paid: its `Payment`, for the board) and `print` (a ticket sent to be printed again:
  * wakes the print agents' long-polls, server/features/printing) and `bill` (a table's bill changed: its `BillState`, for the board and
  * that table's phones, docs/rules.md#the-bill).
  */
-export type EventType = 'order' | 'venue' | 'session' | 'cart' | 'table' | 'table-cart' | 'ticket' | 'print' | 'bill';
+export type EventType = 'order' | 'venue' | 'session' | 'cart' | 'table' | 'table-cart' | 'ticket' | 'print' | 'bill' | 'payment';
 
 /** A value computed by the database: an SQL expression and its parameters. */
 export interface SqlValue {

@@ -24,6 +24,7 @@ const CHOOSE_TEXT: Record<PanelPage, string> = {
   '/panel/mesas': 'Elige el local cuyas mesas y códigos QR quieres ver.',
   '/panel/equipo': 'Elige el local cuyo equipo quieres gestionar.',
   '/panel/impresoras': 'Elige el local cuyas impresoras quieres configurar.',
+  '/panel/caja': 'Elige el local cuya caja quieres ver.',
 };
 
 /** The venues this account manages, by name, as links to `page`. */

@@ -13,7 +13,7 @@ import { Icon } from '../../shell/Icon.tsx';
 import { canManageVenue, canRunVenue, isAdmin, venuesManaged, venuesRun } from '../../contract/permissions.ts';
 import '../../styles/manage.ts';
 
-export type PanelPage = '/panel' | '/panel/menu' | '/panel/mesas' | '/panel/equipo' | '/panel/impresoras';
+export type PanelPage = '/panel' | '/panel/menu' | '/panel/mesas' | '/panel/equipo' | '/panel/impresoras' | '/panel/caja';
 
 const PAGES: { page: PanelPage; label: string; managers: boolean }[] = [
   { page: '/panel', label: 'Pedidos', managers: false },
@@ -21,6 +21,7 @@ const PAGES: { page: PanelPage; label: string; managers: boolean }[] = [
   { page: '/panel/mesas', label: 'Mesas y QR', managers: true },
   { page: '/panel/equipo', label: 'Equipo', managers: true },
   { page: '/panel/impresoras', label: 'Impresoras', managers: true },
+  { page: '/panel/caja', label: 'Caja', managers: true },
 ];
 
 let summaries: Promise<VenueSummary[]> | undefined;

@@ -27,6 +27,7 @@ import { DoneRow, OrderCard, cardHeadingId, where } from './OrderCard.tsx';
 import { POLL_INTERVAL_MS } from './poll.ts';
 import { TablesSection } from './TablesSection.tsx';
 import { venueLanguage } from '../../contract/languages.ts';
+import { OrderPayment } from './OrderPayment.tsx';
 import { BoardAlert } from './BoardAlert.tsx';
 import type { User } from '../../contract/auth.ts';
 import { PanelNav } from '../manage/index.ts';
@@ -59,7 +60,7 @@ function columnId(status: ActiveStatus): string {
 
 export function OrderBoard({ venueId, canSwitch, user }: { venueId: string; canSwitch: boolean; user: User }) {
   const [$board] = useState(() => boardStore(venueId));
-  const { orders, gate, firstError, syncError, updatedAt, live, venue, announcement, tables, tablesLoaded, tablesError, stations, held } = useStore($board);
+  const { orders, gate, firstError, syncError, updatedAt, live, venue, announcement, tables, tablesLoaded, tablesError, stations, held, bills, paidOrders } = useStore($board);
   const [moveError, setMoveError] = useState('');
   const [pending, setPending] = useState<Record<string, OrderStatus>>({});
   const [confirming, setConfirming] = useState<Order | null>(null);
@@ -205,6 +206,7 @@ export function OrderBoard({ venueId, canSwitch, user }: { venueId: string; canS
             loaded={tablesLoaded}
             error={tablesError}
             held={held}
+            bills={bills}
             now={now}
             locale={locale}
             timeZone={timeZone}
@@ -234,7 +236,12 @@ export function OrderBoard({ venueId, canSwitch, user }: { venueId: string; canS
                         <OrderCard
                           order={order} pending={pending[order.id] ?? null} onAction={onAction} now={now} locale={locale} timeZone={timeZone}
                           venueLanguage={venue ? venueLanguage(venue) : undefined}
-                          tools={<OrderPrintTools venueId={venueId} orderId={order.id} orderNumber={order.number} stations={stations} printable={() => printable(order, venue?.name ?? venueId, locale, timeZone)} />}
+                          tools={
+                            <>
+                              {order.mode !== 'table' && <OrderPayment venueId={venueId} order={order} paid={paidOrders[order.id]} locale={locale} />}
+                              <OrderPrintTools venueId={venueId} orderId={order.id} orderNumber={order.number} stations={stations} printable={() => printable(order, venue?.name ?? venueId, locale, timeZone)} />
+                            </>
+                          }
                         />
                       </li>
                     ))}

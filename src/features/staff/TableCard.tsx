@@ -1,5 +1,9 @@
-/** One table with an open session: who is there, its open calls (to acknowledge), its rounds, and `Cerrar mesa`. */
-import { mdiAccountGroup, mdiBellRing } from '@mdi/js';
+/**
+ * One table with an open session: who is there, its open calls (to acknowledge), its rounds, its bill (what is paid,
+ * what is left, the diners' payment requests live, «Pagada»), `Cobrar` and `Cerrar mesa`.
+ */
+import { mdiAccountGroup, mdiBellRing, mdiCashRegister, mdiCheckCircle } from '@mdi/js';
+import { BILL_STRINGS, type BillState } from '../../contract/bill.ts';
 import { ORDER_STATUS_LABELS as STATUS_LABELS } from '../../contract/labels.ts';
 import type { Order } from '../../contract/order.ts';
 import type { Course } from '../../contract/venue.ts';
@@ -12,6 +16,7 @@ import { formatTime } from '../orders/index.ts';
 import { elapsedLabel } from './board.ts';
 import type { CardContext } from './OrderCard.tsx';
 import { CALL_LABELS, callMessage } from './tables.ts';
+import { isPaid, pendingRequests, requestText } from './bill.ts';
 
 interface Props extends CardContext {
   table: StaffTableSession;
@@ -27,6 +32,9 @@ interface Props extends CardContext {
   /** The course being released right now. */
   firing: Course | null;
   onFire: (table: StaffTableSession, course: Course) => void;
+  /** Its bill (undefined until read). */
+  bill?: BillState;
+  onCharge: (table: StaffTableSession, trigger: HTMLButtonElement) => void;
 }
 
 export function tableHeadingId(label: string): string {
@@ -39,11 +47,14 @@ const STATUS_TONE: Partial<Record<Order['status'], string>> = {
   cancelled: 'border-[#a3153a] text-[#a3153a]',
 };
 
-export function TableCard({ table, rounds, acknowledging, closing, onAcknowledge, onClose, heldCourses, firing, onFire, now, locale, timeZone }: Props) {
+export function TableCard({ table, rounds, acknowledging, closing, onAcknowledge, onClose, heldCourses, firing, onFire, bill, onCharge, now, locale, timeZone }: Props) {
   const headingId = tableHeadingId(table.table);
   const label = TABLE_STRINGS.table(table.table);
   const called = table.calls.length > 0;
   const names = table.participants.map((person) => person.name);
+  const paid = isPaid(bill, table.paidAt);
+  const requests = pendingRequests(bill);
+  const money = (minor: number) => formatMoney(minor, bill?.currency ?? rounds[0]?.currency ?? 'EUR', locale);
   return (
     <article
       aria-labelledby={headingId}
@@ -52,6 +63,7 @@ export function TableCard({ table, rounds, acknowledging, closing, onAcknowledge
       data-testid="board-table"
       data-table={table.table}
       data-called={called ? 'true' : undefined}
+      data-paid={paid ? 'true' : undefined}
     >
       <header className="flex flex-wrap items-baseline justify-between gap-x-3">
         <h3 id={headingId} tabIndex={-1} className="rounded text-2xl font-extrabold outline-none focus-visible:ring-2 focus-visible:ring-primary-strong">
@@ -145,7 +157,44 @@ export function TableCard({ table, rounds, acknowledging, closing, onAcknowledge
         )}
       </div>
 
+      {bill && bill.total > 0 && (
+        <div className="mt-2 border-t border-base-300 pt-2" data-testid="board-table-bill">
+          {paid ? (
+            <p className="flex items-center gap-2 font-bold text-[#1f6f3a]" data-testid="board-table-paid">
+              <Icon path={mdiCheckCircle} size={22} className="shrink-0" />
+              {BILL_STRINGS.paid} · {money(bill.paid)}
+            </p>
+          ) : (
+            <p className="flex flex-wrap justify-between gap-x-3 text-sm" data-testid="board-table-balance">
+              <span>Cuenta <span className="font-semibold tabular-nums">{money(bill.total)}</span> · Pagado <span className="font-semibold tabular-nums">{money(bill.paid)}</span></span>
+              <span className="font-bold">Queda <span className="tabular-nums">{money(bill.balance)}</span></span>
+            </p>
+          )}
+          {requests.length > 0 && (
+            <ul className="mt-2 flex flex-col gap-1" aria-label={`Solicitudes de pago de la ${label}`}>
+              {requests.map((request) => (
+                <li key={request.id} className="flex items-start gap-2 rounded-field border border-primary-strong bg-[#e6f4f9] p-2 font-semibold" data-testid="board-table-request">
+                  <Icon path={mdiCashRegister} size={20} className="mt-0.5 shrink-0 text-primary-strong" />
+                  <span><WithName name={request.by} sentence={(by) => requestText(table.table, { ...request, by }, bill.currency, locale)} /></span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+
       <div className="mt-3 flex flex-wrap justify-end gap-2">
+        {bill && bill.balance > 0 && (
+          <button
+            type="button"
+            data-testid="board-table-charge"
+            aria-label={`Cobrar, ${label}`}
+            className="btn min-h-11 border-0 bg-primary-strong text-white hover:bg-[#006a8c]"
+            onClick={(event) => onCharge(table, event.currentTarget)}
+          >
+            Cobrar
+          </button>
+        )}
         {heldCourses.map((course) => (
           <button
             key={course}

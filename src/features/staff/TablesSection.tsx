@@ -8,13 +8,16 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { courseRank, type Ticket } from '../../contract/kitchen.ts';
 import type { Order } from '../../contract/order.ts';
+import type { BillState } from '../../contract/bill.ts';
 import type { Course } from '../../contract/venue.ts';
 import { TABLE_STRINGS, type StaffTableSession, type TableCall } from '../../contract/table.ts';
 import { problemMessage, problemOf } from '../../lib/http.ts';
 import { toast } from '../../shell/toast.ts';
 import { acknowledgeCall, closeTable, fireCourse } from './api.ts';
-import { announceOnBoard, applyCallAcknowledged, applyFired, applyTableClosed, refreshTables } from './board-store.ts';
+import { announceOnBoard, applyCallAcknowledged, applyFired, applyTableClosed, refreshBill, refreshTables } from './board-store.ts';
 import { CloseTableDialog } from './CloseTableDialog.tsx';
+import { ChargeDialog } from './ChargeDialog.tsx';
+import { isPaid } from './bill.ts';
 import type { CardContext } from './OrderCard.tsx';
 import { TableCard, tableHeadingId } from './TableCard.tsx';
 import { CALL_LABELS, freshRounds, sortTables } from './tables.ts';
@@ -31,6 +34,8 @@ interface Props extends CardContext {
   error: string;
   /** Tickets of table courses waiting for «Marchar». */
   held: Ticket[];
+  /** Each open table's bill, by session id. */
+  bills: Record<string, BillState>;
 }
 
 /** The courses of a table that wait for «Marchar», in the meal's order. */
@@ -41,7 +46,9 @@ function heldCourses(held: readonly Ticket[], table: string): Course[] {
 
 const SECTION_TITLE_ID = 'board-tables-title';
 
-export function TablesSection({ venueId, tables, orders, loaded, error, held, now, locale, timeZone }: Props) {
+export function TablesSection({ venueId, tables, orders, loaded, error, held, bills, now, locale, timeZone }: Props) {
+  const [charging, setCharging] = useState<StaffTableSession | null>(null);
+  const chargeTrigger = useRef<HTMLButtonElement | null>(null);
   const [firing, setFiring] = useState<string | null>(null);
   const [acknowledging, setAcknowledging] = useState<ReadonlySet<string>>(new Set());
   const [closing, setClosing] = useState<string | null>(null);
@@ -182,8 +189,15 @@ export function TablesSection({ venueId, tables, orders, loaded, error, held, no
                 onFire={(t, course) => void fire(t, course)}
                 onAcknowledge={(t, call) => void acknowledge(t, call)}
                 onClose={(t, trigger) => {
+                  // Paid: closing is one tap. Anything else asks first (and says what is left unpaid).
+                  if (isPaid(bills[t.id], t.paidAt)) return void close(t);
                   closeTrigger.current = trigger;
                   setConfirming(t);
+                }}
+                bill={bills[table.id]}
+                onCharge={(t, trigger) => {
+                  chargeTrigger.current = trigger;
+                  setCharging(t);
                 }}
                 now={now}
                 locale={locale}
@@ -193,8 +207,27 @@ export function TablesSection({ venueId, tables, orders, loaded, error, held, no
           ))}
         </ul>
       )}
+      <ChargeDialog
+        venueId={venueId}
+        table={charging}
+        bill={charging ? bills[charging.id] : undefined}
+        locale={locale}
+        onPaid={(t, result) => {
+          announceOnBoard(venueId, `${TABLE_STRINGS.table(t.table)}: cobro registrado, recibo ${result.receipt.number}`);
+          refreshBill(venueId, t);
+        }}
+        onClose={() => {
+          setCharging(null);
+          const trigger = chargeTrigger.current;
+          // The button leaves the card once the table is paid: the focus goes to the table's heading then.
+          if (trigger?.isConnected) trigger.focus();
+          else if (charging) document.getElementById(tableHeadingId(charging.table))?.focus();
+        }}
+      />
       <CloseTableDialog
         table={confirming}
+        bill={confirming ? bills[confirming.id] : undefined}
+        locale={locale}
         onClose={() => {
           setConfirming(null);
           closeTrigger.current?.focus();

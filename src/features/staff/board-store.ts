@@ -11,12 +11,14 @@
  * or streams.
  */
 import { atom, onMount, type ReadableAtom, type WritableAtom } from 'nanostores';
+import type { BillState, Payment } from '../../contract/bill.ts';
 import type { Order } from '../../contract/order.ts';
 import type { StaffTableSession } from '../../contract/table.ts';
 import type { Ticket } from '../../contract/kitchen.ts';
 import type { Station, VenueSummary } from '../../contract/venue.ts';
 import { problemMessage, problemOf } from '../../lib/http.ts';
 import { toast } from '../../shell/toast.ts';
+import { fetchTableBill } from './bill.ts';
 import { fetchHeldTickets, fetchStations, fetchTableSessions, fetchVenueOrders, fetchVenueSummaries } from './api.ts';
 import { arrivalMessage, isActiveStatus, mergeOrders, newArrivals } from './board.ts';
 import { startBoardFeed } from './feed.ts';
@@ -49,11 +51,15 @@ export interface BoardState {
   stations: Station[];
   /** Tickets of table courses waiting for «Marchar». */
   held: Ticket[];
+  /** Each open table's bill, by session id (`event: bill`, and read again when its rounds change). */
+  bills: Record<string, BillState>;
+  /** Pickup and delivery orders paid, by order id (`event: payment`, and our own «Cobrar»). */
+  paidOrders: Record<string, Payment>;
 }
 
 const INITIAL: BoardState = {
   gate: 'loading', orders: [], firstError: '', syncError: '', updatedAt: null, live: false, venue: null, announcement: '',
-  tables: [], tablesLoaded: false, tablesError: '', stations: [], held: [],
+  tables: [], tablesLoaded: false, tablesError: '', stations: [], held: [], bills: {}, paidOrders: {},
 };
 
 interface Board {
@@ -64,6 +70,8 @@ interface Board {
   pendingAnnouncement: string;
   /** Reads the tables again (set while the board is mounted). */
   loadTables: (() => void) | null;
+  /** Reads one table's bill again (set while the board is mounted). */
+  loadBill: ((table: StaffTableSession) => void) | null;
 }
 
 const boards = new Map<string, Board>();
@@ -164,6 +172,27 @@ function mount(venueId: string, board: Board): () => void {
     }
   };
 
+  /** When the stream last brought each session's bill: a read asked for before that is older and is dropped. */
+  const billStreamedAt = new Map<string, number>();
+  const loadBill = (table: StaffTableSession) => {
+    if (stopped) return;
+    const asked = performance.now();
+    fetchTableBill(venueId, table.table, tablesController.signal)
+      .then((bill) => {
+        if (stopped || (billStreamedAt.get(bill.sessionId) ?? -1) >= asked) return;
+        applyBillIn(board, bill);
+      })
+      .catch(() => undefined);
+  };
+  board.loadBill = loadBill;
+  /** A table with rounds whose bill is not known yet, or whose rounds changed since its bill was read. */
+  const billStale = (table: StaffTableSession) => {
+    const bill = board.$state.get().bills[table.id];
+    if (!bill) return table.rounds.length > 0;
+    const billed = new Set(bill.lines.map((line) => line.id.split(':')[0]));
+    return table.rounds.some((round) => round.status !== 'cancelled' && !billed.has(round.id)) || bill.lines.some((line) => !table.rounds.some((round) => round.id === line.id.split(':')[0] && round.status !== 'cancelled'));
+  };
+
   const loadTables = () => {
     if (stopped) return;
     if (touched !== null) {
@@ -178,6 +207,8 @@ function mount(venueId: string, board: Board): () => void {
         const tables = replaceTables(board.$state.get().tables, fetched, touched ?? new Set());
         patch(board, { tables, tablesLoaded: true, tablesError: '' });
         called(tables);
+        // Every read of the list reads each table's bill too (a poll or catch-up means events may be missing).
+        for (const table of tables) if (table.rounds.length > 0 || board.$state.get().bills[table.id]) loadBill(table);
       })
       .catch((error: unknown) => {
         if (!stopped) patch(board, { tablesError: problemMessage(error) });
@@ -231,6 +262,8 @@ function mount(venueId: string, board: Board): () => void {
       const tables = applyTable(board.$state.get().tables, session);
       patch(board, { tables, updatedAt: now() });
       called(tables);
+      // A new or cancelled round changes the bill: read it again.
+      if (session.status !== 'closed' && !session.closedAt && billStale(session)) loadBill(session);
     },
     onTicket(ticket) {
       heldTouched?.set(ticket.id, ticket);
@@ -242,6 +275,13 @@ function mount(venueId: string, board: Board): () => void {
       if (!known.some((table) => table.id === change.id)) return loadTables();
       touched?.add(change.id);
       patch(board, { tables: known.map((table) => (table.id === change.id ? { ...table, cartCount: change.cartCount } : table)), updatedAt: now() });
+    },
+    onBill(bill) {
+      billStreamedAt.set(bill.sessionId, performance.now());
+      applyBillIn(board, bill);
+    },
+    onPayment(payment) {
+      if (payment.orderId) patch(board, { paidOrders: { ...board.$state.get().paidOrders, [payment.orderId]: payment } });
     },
     onError(error) {
       const status = problemOf(error)?.status;
@@ -262,10 +302,18 @@ function mount(venueId: string, board: Board): () => void {
     tablesController.abort();
     board.poller = null;
     board.loadTables = null;
+    board.loadBill = null;
     board.pendingAnnouncement = '';
     if (board.announceTimer) clearTimeout(board.announceTimer);
     board.announceTimer = null;
   };
+}
+
+/** A bill's newest copy (only the state: a `TableBill`'s extra fields are not kept). */
+function applyBillIn(board: Board, bill: BillState): void {
+  const { sessionId, table, currency, total, paid, pending, balance, unassigned, paidAt, lines, payments, requests } = bill;
+  const state: BillState = { sessionId, table, currency, total, paid, pending, balance, unassigned, ...(paidAt ? { paidAt } : {}), lines, payments, requests };
+  patch(board, { bills: { ...board.$state.get().bills, [sessionId]: state } });
 }
 
 /** A ticket's newest copy applied to the held list: in it while held and open, out otherwise. */
@@ -277,7 +325,7 @@ function withHeld(held: readonly Ticket[], ticket: Ticket): Ticket[] {
 function boardOf(venueId: string): Board {
   let board = boards.get(venueId);
   if (!board) {
-    const created: Board = { $state: atom<BoardState>(INITIAL), poller: null, announceTimer: null, pendingAnnouncement: '', loadTables: null };
+    const created: Board = { $state: atom<BoardState>(INITIAL), poller: null, announceTimer: null, pendingAnnouncement: '', loadTables: null, loadBill: null };
     onMount(created.$state, () => mount(venueId, created));
     boards.set(venueId, created);
     board = created;
@@ -327,4 +375,15 @@ export function applyTableClosed(venueId: string, label: string): void {
 export function applyFired(venueId: string, tickets: readonly Ticket[]): void {
   const board = boardOf(venueId);
   patch(board, { held: tickets.reduce(withHeld, board.$state.get().held) });
+}
+
+/** Reads a table's bill again (after a payment or a refused one: shows it as it really is). */
+export function refreshBill(venueId: string, table: StaffTableSession): void {
+  boardOf(venueId).loadBill?.(table);
+}
+
+/** A pickup or delivery order we marked paid (the API's answer): shown paid at once. */
+export function applyOrderPaid(venueId: string, payment: Payment): void {
+  const board = boardOf(venueId);
+  if (payment.orderId) patch(board, { paidOrders: { ...board.$state.get().paidOrders, [payment.orderId]: payment } });
 }

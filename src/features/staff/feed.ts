@@ -1,13 +1,15 @@
 /**
  * Keeps the board live: the venue's event stream (`GET /venues/{id}/orders/events`,
  * every new order and status change, every change of a table session as
- * `event: table`, followed with fetch and a Bearer header)
+ * `event: table`, each change of a table's bill as `event: bill`, each paid pickup or
+ * delivery order as `event: payment`, followed with fetch and a Bearer header)
  * and, only while that stream is down, polling (`poll.ts`). A first poll loads
  * the board; each time the stream comes up one more poll catches up with what
  * happened while it was down. After a drop or a reload the stream resumes
  * with `Last-Event-ID` (kept per venue in sessionStorage), so what changed
  * meanwhile arrives as events; replacing orders by id shows nothing twice.
  */
+import { BillState, Payment } from '../../contract/bill.ts';
 import { Ticket } from '../../contract/kitchen.ts';
 import { Order } from '../../contract/order.ts';
 import { StaffCartChange, StaffTableSession } from '../../contract/table.ts';
@@ -28,6 +30,10 @@ export interface FeedHandlers extends PollHandlers {
   onTicket?: (ticket: Ticket) => void;
   /** A table's cart size changed (`event: table-cart`). */
   onTableCart?: (change: StaffCartChange) => void;
+  /** A table's bill changed: a payment request, its withdrawal, a payment (`event: bill`). */
+  onBill?: (bill: BillState) => void;
+  /** A pickup or delivery order was paid (`event: payment`). */
+  onPayment?: (payment: Payment) => void;
 }
 
 function parseJson(data: string): unknown {
@@ -76,6 +82,14 @@ export function startBoardFeed(venueId: string, fetcher: Fetcher, handlers: Feed
       if (name === 'ticket') {
         const parsed = Ticket.safeParse(parseJson(data));
         return parsed.success ? handlers.onTicket?.(parsed.data) : undefined;
+      }
+      if (name === 'bill') {
+        const parsed = BillState.safeParse(parseJson(data));
+        return parsed.success ? handlers.onBill?.(parsed.data) : undefined;
+      }
+      if (name === 'payment') {
+        const parsed = Payment.safeParse(parseJson(data));
+        return parsed.success ? handlers.onPayment?.(parsed.data) : undefined;
       }
       if (name === 'table-cart') {
         const parsed = StaffCartChange.safeParse(parseJson(data));

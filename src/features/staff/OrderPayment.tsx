@@ -1,0 +1,99 @@
+/**
+ * «Cobrar» on a pickup or delivery order's card (docs/rules.md#the-bill): staff mark it paid (card or cash) and the
+ * API makes its payment and receipt; every board shows it paid live (`event: payment`). Each attempt has its own
+ * Idempotency-Key, so a double tap records one payment.
+ */
+import { mdiCheckCircle } from '@mdi/js';
+import { useId, useRef, useState } from 'react';
+import type { Payment } from '../../contract/bill.ts';
+import type { Order, PaymentMethod } from '../../contract/order.ts';
+import { problemMessage, problemOf } from '../../lib/http.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { Icon } from '../../shell/Icon.tsx';
+import { applyOrderPaid, announceOnBoard } from './board-store.ts';
+import { newPaymentKey, recordOrderPayment } from './bill.ts';
+import '../../styles/manage.ts';
+
+const METHOD_LABELS: Record<PaymentMethod, string> = { card: 'Tarjeta', cash: 'Efectivo' };
+
+export function OrderPayment({ venueId, order, paid, locale }: { venueId: string; order: Order; paid: Payment | undefined; locale: string }) {
+  const ids = useId();
+  const [open, setOpen] = useState(false);
+  const [method, setMethod] = useState<PaymentMethod>(order.payment ?? 'cash');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [receipt, setReceipt] = useState<{ id: string; number: string } | null>(null);
+  const key = useRef<string | null>(null);
+  const busyRef = useRef(false);
+
+  if (paid) {
+    return (
+      <p className="mt-2 flex flex-wrap items-center gap-2 font-bold text-[#1f6f3a]" data-testid="board-order-paid">
+        <Icon path={mdiCheckCircle} size={20} className="shrink-0" />
+        Pagado · {METHOD_LABELS[paid.method]}
+        {(receipt || paid.receiptId) && (
+          <a className="link font-semibold" href={`/recibo/${encodeURIComponent(receipt?.id ?? paid.receiptId)}`} target="_blank" rel="noopener">
+            {receipt ? `Recibo ${receipt.number}` : 'Ver recibo'}
+          </a>
+        )}
+      </p>
+    );
+  }
+
+  async function pay() {
+    if (busyRef.current) return;
+    key.current ??= newPaymentKey();
+    busyRef.current = true;
+    setBusy(true);
+    setError('');
+    try {
+      const result = await recordOrderPayment(venueId, order.id, key.current, method);
+      key.current = null;
+      setReceipt({ id: result.receipt.id, number: result.receipt.number });
+      applyOrderPaid(venueId, result.payment);
+      announceOnBoard(venueId, `Pedido ${order.number} pagado, recibo ${result.receipt.number}`);
+    } catch (failure) {
+      if (problemOf(failure)) key.current = null;
+      setError(problemOf(failure)?.detail ?? problemMessage(failure));
+    } finally {
+      busyRef.current = false;
+      setBusy(false);
+    }
+  }
+
+  if (!open) {
+    return (
+      <div className="mt-2">
+        <button type="button" className="btn btn-outline min-h-11 border-primary-strong text-primary-strong" aria-label={`Cobrar, pedido ${order.number}`} onClick={() => setOpen(true)} data-testid="board-order-charge">
+          Cobrar
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="mt-2 rounded-field border border-base-300 p-2" data-testid="board-order-pay">
+      <fieldset className="flex flex-wrap items-center gap-2">
+        <legend className="mb-1 font-semibold">Cobrar {formatMoney(order.total, order.currency, locale)} del pedido {order.number}</legend>
+        {(['card', 'cash'] as const).map((m) => (
+          <label key={m} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-field border border-base-300 px-3 has-checked:border-primary-strong has-checked:bg-[#e6f4f9]">
+            <input type="radio" className="radio" name={`${ids}-method`} checked={method === m} onChange={() => { key.current = null; setMethod(m); }} />
+            {METHOD_LABELS[m]}
+          </label>
+        ))}
+      </fieldset>
+      {error && <p role="alert" className="mt-1 text-sm text-[#a3153a]">{error}</p>}
+      <div className="mt-2 flex flex-wrap gap-2">
+        <button type="button" className="btn btn-ghost min-h-11" onClick={() => setOpen(false)}>Cancelar</button>
+        <button
+          type="button"
+          aria-disabled={busy ? true : undefined}
+          className="btn min-h-11 flex-1 border-0 bg-primary-strong text-white hover:bg-[#006a8c] aria-disabled:cursor-wait aria-disabled:opacity-70"
+          onClick={() => void pay()}
+        >
+          {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          Marcar como pagado
+        </button>
+      </div>
+    </div>
+  );
+}
