@@ -1,9 +1,10 @@
 /** Order status words and the timeline a diner sees (docs/rules.md#cart-checkout-and-orders). */
-import { ORDER_STATUS_LABELS, orderStatusLabel } from '../../contract/labels.ts';
+import { ORDER_STATUS_LABELS } from '../../contract/labels.ts';
 import type { Order, OrderStatus } from '../../contract/order.ts';
 import { formatVenueTime } from '../../contract/time-format.ts';
 
-export { ORDER_MODE_LABELS as MODE_LABELS, PAYMENT_METHOD_LABELS as PAYMENT_LABELS, productCountText as productsCount } from '../../contract/labels.ts';
+import { orderMessages, statusWord } from './messages.ts';
+
 export const STATUS_LABELS = ORDER_STATUS_LABELS;
 
 const HAPPY_PATH: readonly OrderStatus[] = ['received', 'preparing', 'ready', 'delivered'];
@@ -21,7 +22,7 @@ export interface TimelineStep {
 }
 
 /** The steps to show: the usual path, or what happened up to a cancellation. */
-export function timelineOf(order: Pick<Order, 'status' | 'history'> & Partial<Pick<Order, 'mode'>>): TimelineStep[] {
+export function timelineOf(order: Pick<Order, 'status' | 'history'> & Partial<Pick<Order, 'mode'>>, words = orderMessages.get()): TimelineStep[] {
   const reachedAt = new Map<OrderStatus, string>();
   for (const change of order.history) if (!reachedAt.has(change.status)) reachedAt.set(change.status, change.at);
   const path: OrderStatus[] = order.status === 'cancelled'
@@ -31,7 +32,7 @@ export function timelineOf(order: Pick<Order, 'status' | 'history'> & Partial<Pi
   const currentIndex = path.indexOf(order.status);
   return path.map((status, index) => ({
     status,
-    label: order.mode ? orderStatusLabel(status, order.mode) : STATUS_LABELS[status],
+    label: statusWord(words, status, order.mode ?? ''),
     at: reachedAt.get(status) ?? null,
     state: index < currentIndex ? 'done' : index === currentIndex ? 'current' : 'upcoming',
   }));
