@@ -1,18 +1,20 @@
 /** The order at a glance (units and subtotal, lines on demand) and the totals table. */
 import type { Totals } from '../../contract/money.ts';
-import { cartCount, cartSubtotal, lineTotal, type Cart } from '../cart/index.ts';
+import { useStore } from '@nanostores/react';
+import { $menuNames, cartCount, cartSubtotal, lineTotal, namedLine, type Cart } from '../cart/index.ts';
 import { UserNote } from '../../shell/ui/UserText.tsx';
 import { checkoutMessages } from './messages.ts';
 
 export function OrderSummary({ cart, money }: { cart: Cart; money: (minor: number) => string }) {
   const words = checkoutMessages.get();
+  const names = useStore($menuNames);
   return (
     <details className="rounded-box bg-base-200 px-3" data-testid="checkout-summary">
       <summary className="flex min-h-11 cursor-pointer items-center font-medium">
         {words.summary({ products: words.products(cartCount(cart)), subtotal: money(cartSubtotal(cart)) })}
       </summary>
       <ul className="pb-3 text-sm">
-        {cart.lines.map((line) => (
+        {cart.lines.map((stored) => namedLine(stored, names)).map((line) => (
           <li key={line.key} className="flex justify-between gap-3 py-1">
             <span className="min-w-0">
               {line.quantity} × {line.name}

@@ -5,7 +5,7 @@ import { mdiMinus, mdiPlus, mdiTrashCanOutline } from '@mdi/js';
 import { LIMITS } from '../../contract/limits.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { UserNote, UserText } from '../../shell/ui/UserText.tsx';
-import { $livePrices, $soldOut, lineNotice } from '../cart/index.ts';
+import { $livePrices, $menuNames, $soldOut, lineNotice } from '../cart/index.ts';
 import type { ViewLine } from './view.ts';
 import { tableMessages } from './messages.ts';
 
@@ -17,7 +17,14 @@ interface Props {
   onRemove: () => void;
 }
 
-export function TableLineItem({ line, mine, money, onQuantity, onRemove }: Props) {
+export function TableLineItem({ line: shared, mine, money, onQuantity, onRemove }: Props) {
+  // The dish's and options' names of this page's language (the table's cart holds the adder's).
+  const names = useStore($menuNames);
+  const line = {
+    ...shared,
+    name: names.get(shared.productId) ?? shared.name,
+    options: shared.options.map((o) => ({ ...o, name: names.get(`${shared.productId}/${o.id}`) ?? o.name })),
+  };
   const [confirming, setConfirming] = useState(false);
   const words = useStore(tableMessages);
   const confirmRef = useRef<HTMLButtonElement>(null);
