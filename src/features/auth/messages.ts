@@ -42,7 +42,6 @@ export const authMessages = messages('auth', {
   account: params('Cuenta de {name}'),
   myOrders: 'Mis pedidos',
   signOut: 'Cerrar sesión',
-  signInToContinue: 'Inicia sesión para continuar…',
 });
 
 type Words = ReturnType<typeof authMessages.get>;

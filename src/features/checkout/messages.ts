@@ -70,7 +70,4 @@ export const checkoutMessages = messages('checkout', {
   finishing: 'Terminando de enviar tu pedido…',
   alreadyPlaced: 'Ya se envió un pedido desde este dispositivo con otros datos. Revisa Mis pedidos antes de pedir de nuevo.',
   notConfirmed: 'No pudimos confirmar tu pedido. Inténtalo de nuevo.',
-  unavailable: 'Algunos productos de tu pedido ya no están disponibles. Revisa tu carrito.',
-  refused: 'El local no pudo aceptar tu pedido. Revisa tu carrito e inténtalo de nuevo.',
-  failed: 'No pudimos enviar tu pedido. Inténtalo de nuevo.',
 });

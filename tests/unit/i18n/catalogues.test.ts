@@ -9,13 +9,22 @@ import { describe, expect, it } from 'vitest';
 import { messagesToJSON } from '@nanostores/i18n';
 import { UI_LANGUAGES } from '../../../src/contract/languages.ts';
 import { CATALOGUES } from '../../../src/i18n/catalogues.ts';
-import { shellMessages } from '../../../src/shell/messages.ts';
+import { pageMessages, shellMessages } from '../../../src/shell/messages.ts';
 import { labelMessages, menuMessages } from '../../../src/features/menu/messages.ts';
 import { homeMessages } from '../../../src/features/menu/home-messages.ts';
 import { cartMessages } from '../../../src/features/cart/messages.ts';
+import { checkoutMessages } from '../../../src/features/checkout/messages.ts';
+import { orderMessages } from '../../../src/features/orders/messages.ts';
+import { tableMessages } from '../../../src/features/table/messages.ts';
+import { authMessages } from '../../../src/features/auth/messages.ts';
+import { inspireMessages } from '../../../src/features/menu/featured.ts';
+import { problemMessages } from '../../../src/lib/problem-messages.ts';
 import { ALLERGENS, TAGS } from '../../../src/contract/venue.ts';
 
-const BASE = messagesToJSON(shellMessages, menuMessages, labelMessages, homeMessages, cartMessages) as Record<string, Record<string, unknown>>;
+const BASE = messagesToJSON(
+  shellMessages, pageMessages, menuMessages, labelMessages, homeMessages, cartMessages, checkoutMessages, orderMessages, tableMessages,
+  authMessages, inspireMessages, problemMessages,
+) as Record<string, Record<string, unknown>>;
 
 function placeholders(text: string): string[] {
   return [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
