@@ -1,11 +1,7 @@
 /** Order status words and the timeline a diner sees (docs/rules.md#cart-checkout-and-orders). */
-import { ORDER_STATUS_LABELS } from '../../contract/labels.ts';
 import type { Order, OrderStatus } from '../../contract/order.ts';
 import { formatVenueTime } from '../../contract/time-format.ts';
-
 import { orderMessages, statusWord } from './messages.ts';
-
-export const STATUS_LABELS = ORDER_STATUS_LABELS;
 
 const HAPPY_PATH: readonly OrderStatus[] = ['received', 'preparing', 'ready', 'delivered'];
 
