@@ -52,7 +52,7 @@ test.describe('the diner\'s screens in their language', () => {
     await page.goto(EN);
     await addInEnglish(page, 'Chorizo volcán');
     await islandsReady(page);
-    await page.getByRole('button', { name: /^Cart, 2 items$/ }).click();
+    await page.getByRole('button', { name: /^Cart, \d items?$/ }).click();
     await expect(drawer(page).getByTestId('cart-line')).toHaveCount(1);
     await expect(drawer(page).getByTestId('cart-line')).toContainText('Chorizo volcán');
     await expect(drawer(page).getByTestId('cart-line')).not.toContainText('Volcán de chorizo');
@@ -209,7 +209,7 @@ test.describe('the diner\'s screens in their language', () => {
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
       await expect(page.getByRole('heading', { level: 1, name: 'You\'re offline' })).toBeVisible();
       await expectNoAxeViolations(page, 'English offline page from the service worker');
-      await page.goto('/pedidos');
+      await page.goto('/pagina-nunca-visitada/detalle');
       await expect(page.locator('html')).toHaveAttribute('lang', 'es');
       await expect(page.getByRole('heading', { level: 1, name: 'Sin conexión' })).toBeVisible();
       await context.setOffline(false);
