@@ -86,6 +86,10 @@ test.describe('the diner\'s screens in their language', () => {
     await expect(page.getByTestId('order-timeline')).toContainText('Being prepared');
     await expect(page.getByTestId('order-timeline')).toContainText('Picked up');
     await expect(page).toHaveTitle(/^Order \S+ - umenu-ui$/);
+    // The dish by its English name (the order keeps the kitchen's Spanish), dates in English.
+    await expect(page.getByText('2 × Chorizo volcán')).toBeVisible();
+    await expect(page.getByText(/Taquería El Güero · Nov \d+, 20\d\d/)).toBeVisible();
+    await expect(page.getByText(/hora de/)).toHaveCount(0);
     const orderId = new URL(page.url()).searchParams.get('id')!;
     await dismissToasts(page, 'Close notification');
     await expectNoAxeViolations(page, 'English order page');
@@ -139,6 +143,7 @@ test.describe('the diner\'s screens in their language', () => {
     await dismissToasts(page, 'Close notification');
     await expect(bar(page).getByTestId('table-people')).toContainText('Mateo');
     await expect(bar(page).getByRole('button', { name: 'View table cart (1)' })).toBeVisible();
+    await page.evaluate(() => scrollTo(0, 0));
     await expectNoAxeViolations(page, 'English table bar');
     await shot(page, 'en-table-bar');
     await bar(page).getByRole('button', { name: 'View table cart (1)' }).click();

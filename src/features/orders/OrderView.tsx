@@ -12,9 +12,9 @@ import { UserNote } from '../../shell/ui/UserText.tsx';
 import { LoadError, Loading } from '../../shell/ui/LoadState.tsx';
 import { $orderPage } from './order-store.ts';
 import { localPath } from '../../lib/page-language.ts';
-import { formatDateTime, formatTime, isOpenStatus, localeForCurrency, timelineOf } from './status.ts';
+import { formatDateTime, formatTime, isOpenStatus, localeForCurrency, pageLocale, timelineOf } from './status.ts';
 import { orderMessages, statusWord } from './messages.ts';
-import { menuPath } from './paths.ts';
+import { dishNames, menuPath } from './paths.ts';
 
 export default function OrderView() {
   const load = useStore($orderPage);
@@ -28,7 +28,9 @@ export default function OrderView() {
   }
 
   const { order, venue, transport } = load;
-  const locale = venue?.locale ?? localeForCurrency(order.currency);
+  const locale = pageLocale(venue?.locale ?? localeForCurrency(order.currency));
+  // The dishes' names of the page's language where the venue has them (the order keeps its own).
+  const names = dishNames(venue);
   const money = (minor: number) => formatMoney(minor, order.currency, locale);
   const steps = timelineOf(order, words);
   // `Pedido {number}`, `Order {number}`: the number keeps its own element.
@@ -93,8 +95,8 @@ export default function OrderView() {
           {order.lines.map((line, i) => (
             <li key={i} className="flex justify-between gap-3 py-2">
               <div>
-                <p className="font-medium">{line.quantity} × {line.name}</p>
-                {line.options.length > 0 && <p className="text-sm text-base-content/80">{line.options.map((o) => o.name).join(', ')}</p>}
+                <p className="font-medium">{line.quantity} × {names.get(line.productId) ?? line.name}</p>
+                {line.options.length > 0 && <p className="text-sm text-base-content/80">{line.options.map((o) => names.get(`${line.productId}/${o.id}`) ?? o.name).join(', ')}</p>}
                 {line.note && <UserNote label={words.note} className="text-sm italic text-base-content/80">{line.note}</UserNote>}
               </div>
               <p className="whitespace-nowrap tabular-nums">{money(line.lineTotal)}</p>

@@ -13,7 +13,7 @@ import { LoadError, Loading } from '../../shell/ui/LoadState.tsx';
 import { $myOrders, retryMyOrders } from './my-orders-store.ts';
 import { repeatOrder } from './repeat.ts';
 import { localPath } from '../../lib/page-language.ts';
-import { formatDateTime, localeForCurrency, sortForList } from './status.ts';
+import { formatDateTime, localeForCurrency, pageLocale, sortForList } from './status.ts';
 import { orderMessages, statusWord } from './messages.ts';
 import { menuPath } from './paths.ts';
 
@@ -65,8 +65,8 @@ export default function OrdersList() {
         <span className="badge badge-outline min-h-6 font-semibold" data-testid="order-card-status">{statusWord(words, order.status, order.mode)}</span>
       </div>
       <p className="text-sm text-base-content/80">
-        {formatDateTime(order.createdAt, localeForCurrency(order.currency), order.timezone)} · {words[order.mode]} ·{' '}
-        {words.products(order.lines.reduce((n, l) => n + l.quantity, 0))} · {formatMoney(order.total, order.currency, localeForCurrency(order.currency))}
+        {formatDateTime(order.createdAt, pageLocale(localeForCurrency(order.currency)), order.timezone)} · {words[order.mode]} ·{' '}
+        {words.products(order.lines.reduce((n, l) => n + l.quantity, 0))} · {formatMoney(order.total, order.currency, pageLocale(localeForCurrency(order.currency)))}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <a className="btn btn-outline min-h-11" href={localPath(`/pedidos/ver?id=${encodeURIComponent(order.id)}`)}>

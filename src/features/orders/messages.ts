@@ -67,6 +67,7 @@ export const orderMessages = messages('orders', {
   noLongerAvailable: params('Ya no está disponible: {items}.'),
   cartFull: params('Tu carrito ya tenía el máximo de {max} líneas: no cabía todo.'),
   statusToast: params('Pedido {number}: {status}'),
+  zone: params('hora de {city}'),
 });
 
 type Words = ReturnType<typeof orderMessages.get>;

@@ -15,7 +15,7 @@ import { watchOrder } from './live.ts';
 import { orderMessages, statusSentence } from './messages.ts';
 import { isFreshCopy, isOpenStatus } from './status.ts';
 
-export type VenueContact = Pick<Venue, 'phone' | 'address' | 'locale' | 'timezone' | 'languages'>;
+export type VenueContact = Pick<Venue, 'phone' | 'address' | 'locale' | 'timezone' | 'languages' | 'categories'>;
 
 export type OrderPageState =
   | { state: 'loading' }

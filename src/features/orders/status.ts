@@ -1,6 +1,7 @@
 /** Order status words and the timeline a diner sees (docs/rules.md#cart-checkout-and-orders). */
 import type { Order, OrderStatus } from '../../contract/order.ts';
 import { formatVenueTime } from '../../contract/time-format.ts';
+import { pageLanguage } from '../../lib/page-language.ts';
 import { orderMessages, statusWord } from './messages.ts';
 
 const HAPPY_PATH: readonly OrderStatus[] = ['received', 'preparing', 'ready', 'delivered'];
@@ -44,14 +45,31 @@ export function sortForList<T extends Pick<Order, 'status' | 'createdAt'>>(order
 }
 
 
+/** The zone named in the page's language (Spanish keeps the contract's `hora de Ciudad de México`). */
+function zoneLabel(): ((zone: string) => string) | undefined {
+  if (pageLanguage() === 'es') return undefined;
+  const words = orderMessages.get();
+  return (zone) => words.zone({ city: (zone.split('/').pop() ?? zone).replace(/_/g, ' ') });
+}
+
 /** A time of an order or table, in the venue's zone (one rule: src/contract/time-format.ts). */
 export function formatTime(iso: string, locale = 'es', timeZone?: string): string {
-  return formatVenueTime(iso, locale, timeZone);
+  return formatVenueTime(iso, locale, timeZone, { zoneLabel: zoneLabel() });
 }
 
 /** Date and time of an order, in the venue's zone (src/contract/time-format.ts). */
 export function formatDateTime(iso: string, locale = 'es', timeZone?: string): string {
-  return formatVenueTime(iso, locale, timeZone, { style: 'dateTime' });
+  return formatVenueTime(iso, locale, timeZone, { style: 'dateTime', zoneLabel: zoneLabel() });
+}
+
+/**
+ * Money and dates in the page's language with the venue's region (`en-MX`): the venue's own
+ * locale on a Spanish page (docs/architecture.md#languages).
+ */
+export function pageLocale(venueLocale: string, lang = pageLanguage()): string {
+  if (lang === 'es') return venueLocale;
+  const region = venueLocale.split('-')[1];
+  return region ? `${lang}-${region}` : lang;
 }
 
 /** Orders carry a currency but no locale: the locale a diner of that currency expects, for money and dates. */
