@@ -66,7 +66,7 @@ test.describe('the diner\'s screens in their language', () => {
     await form.getByRole('button', { name: 'Confirm order' }).click();
     await expect(form.getByText('Enter your phone number.')).toBeVisible();
     await form.getByLabel('Pickup').check();
-    await form.getByLabel('Name').fill('Emma Jones');
+    await form.getByLabel('Name').fill('Olivia Brown');
     await form.getByLabel('Phone', { exact: true }).fill('+52 55 1234 5678');
     await form.getByLabel('Cash').check();
     await form.getByLabel('10%').check();
