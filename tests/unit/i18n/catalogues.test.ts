@@ -85,6 +85,17 @@ describe('message catalogues', () => {
 
   it('keeps the Spanish words as they were', () => {
     expect(BASE.menu).toMatchObject({ add: 'Añadir', soldOut: 'Agotado', filters: 'Filtros', clearFilters: 'Quitar filtros' });
+    expect(BASE.checkout).toMatchObject({ confirm: 'Confirmar pedido', pickup: 'Para recoger', name: 'Nombre', cash: 'Efectivo' });
+    expect(BASE.table).toMatchObject({ closed: 'Mesa cerrada', join: 'Unirme a la mesa', send: 'Enviar a cocina', askName: '¿Cómo te llamas?' });
+    expect(BASE.orders).toMatchObject({ received: 'Recibido', pickedUp: 'Recogido', nowReady: 'Tu pedido está listo', myOrders: 'Mis pedidos' });
+    expect(BASE.pages).toMatchObject({ notFound: 'This page could not be found', offlineTitle: 'Sin conexión', goHome: 'Ir al inicio' });
+  });
+
+  it('says the diner\'s screens as a native writer would, not word for word', () => {
+    expect(CATALOGUES.en.table).toMatchObject({ closed: 'Table closed', soldOut: 'Sold out: remove it to order', join: 'Join the table' });
+    expect(CATALOGUES.en.orders).toMatchObject({ nowPreparing: 'Your order is being prepared', pickedUp: 'Picked up' });
+    expect(CATALOGUES.fr.table).toMatchObject({ closed: 'Table fermée' });
+    expect(CATALOGUES.de.table).toMatchObject({ closed: 'Tisch geschlossen' });
     expect(BASE.labels).toMatchObject({ eggs: 'Huevo', milk: 'Lácteos', coeliac: 'Apto para celíacos' });
   });
 });
