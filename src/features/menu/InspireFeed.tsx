@@ -91,9 +91,9 @@ export default function InspireFeed({ initial, apiBase: buildApiBase, builtVenue
                     )}
                   </span>
                   <span className="flex min-w-0 flex-col">
-                    <span className="font-semibold">{d.name}</span>
+                    <span className="font-semibold" lang={d.fallbackLang}>{d.name}</span>
                     <span className="text-sm text-base-content/80">{words.at}{d.venueName}</span>
-                    <span className="text-sm text-base-content/80 line-clamp-2">{d.description}</span>
+                    <span className="text-sm text-base-content/80 line-clamp-2" lang={d.fallbackLang}>{d.description}</span>
                     <span className="mt-1 font-semibold tabular-nums">{formatMoney(d.price, d.currency, d.locale)}</span>
                   </span>
                 </a>

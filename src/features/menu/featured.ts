@@ -26,6 +26,8 @@ export interface FeaturedDish {
   venueId: string;
   /** The venue's menu in the page's language (`/{id}` or `/{lang}/{id}`). */
   venuePath: string;
+  /** The venue's language, when the dish has no translation into the page's (its words are the venue's). */
+  fallbackLang?: string;
   venueName: string;
   productId: string;
   name: string;
@@ -61,10 +63,13 @@ export function featuredDishes(venues: readonly Venue[], tag: Tag, limit = 8, la
     const own = venueLanguage(original);
     const v = lang ? localizeVenue(original, lang) : original;
     const venuePath = !lang || lang === own ? `/${v.id}` : `/${lang}/${v.id}`;
+    const fallback = lang && lang !== own ? own : undefined;
     return v.categories.flatMap((c) => c.products)
       .filter((p) => p.available && p.tags.includes(tag))
       .map((p): FeaturedDish => ({
-        venueId: v.id, venuePath, venueName: v.name, productId: p.id, name: p.name, description: p.description,
+        venueId: v.id, venuePath, venueName: v.name, productId: p.id,
+        ...(fallback && lang && !p.translations?.[lang]?.name ? { fallbackLang: fallback } : {}),
+        name: p.name, description: p.description,
         price: p.price, currency: v.currency, locale: v.locale, tags: p.tags, ...(p.image ? { image: p.image } : {}),
       }));
   });
