@@ -24,7 +24,7 @@ export default function OrderView() {
 
   if (!hydrated || load.state === 'loading') return <Loading text={words.loading} />;
   if (load.state === 'error') {
-    return <LoadError title={words.cannotShow} message={load.message} action={{ href: localPath('/pedidos'), label: words.myOrders }} />;
+    return <LoadError title={words.cannotShow} message={load.message} action={{ href: localPath('/pedidos'), label: words.seeMyOrders }} />;
   }
 
   const { order, venue, transport } = load;

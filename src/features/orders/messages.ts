@@ -51,6 +51,7 @@ export const orderMessages = messages('orders', {
   map: ' (mapa, se abre en otra pestaña)',
   seeMenu: 'Ver el menú',
   allOrders: 'Todos mis pedidos',
+  seeMyOrders: 'Ver mis pedidos',
   // `/pedidos`
   myOrders: 'Mis pedidos',
   myOrdersDescription: 'Tus pedidos en umenu: sigue los que están en curso y repite los de siempre.',
