@@ -12,6 +12,7 @@ import { formatMoney } from '../../contract/money-format.ts';
 import { formatMoneyText, parseMoneyText } from '../../contract/money-text.ts';
 import { currencyDigits } from '../../contract/money-format.ts';
 import { cleanText, hasLetterOrDigit } from '../../contract/text.ts';
+import { pageLanguage } from '../../lib/page-language.ts';
 import { checkoutMessages } from './messages.ts';
 
 export interface CheckoutForm {
@@ -204,7 +205,8 @@ export function fieldErrorsFromProblem(errors: Record<string, string[]> | undefi
   };
   for (const [path, messages] of Object.entries(errors)) {
     const field = paths[path] ?? paths[path.split('.').slice(0, 2).join('.')] ?? paths[path.split('.')[0] ?? ''];
-    if (field && !mapped[field]) mapped[field] = messages[0] ?? checkoutMessages.get().checkField;
+    // The API words its field errors in Spanish: another language's page asks to check the field.
+    if (field && !mapped[field]) mapped[field] = (pageLanguage() === 'es' ? messages[0] : undefined) ?? checkoutMessages.get().checkField;
   }
   return mapped;
 }
