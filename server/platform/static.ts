@@ -2,7 +2,8 @@
  * Serves the built site (`$UMENU_DIST`) from memory: files are indexed at start-up
  * (and after a build), text files are compressed once (brotli and gzip) on first use.
  * `/foo` serves `foo.html`; an unknown `/{venue-id}` serves the client-side fallback
- * shell `venue-shell.html` when the venue exists, otherwise `404.html` with 404; `/recibo/{id}` serves
+ * shell `venue-shell.html` when the venue exists, otherwise `404.html` with 404 (under `/{lang}/`,
+ * that language's `{lang}/venue-shell.html` and `{lang}/404.html`); `/recibo/{id}` serves
  * `recibo.html` (the receipt page reads the id from the address).
  * With `UMENU_BUDGET_FLOOR=1` (set only by `npm run budget`), `?umenu-floor` on an HTML
  * page serves the same page with every script (and module preload) removed: the
@@ -13,6 +14,7 @@ import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { join, relative, extname, sep } from 'node:path';
 import { brotliCompress, brotliCompressSync, gzip, gzipSync, constants as zlib } from 'node:zlib';
 import { isValidVenueId } from '../../src/contract/limits.ts';
+import { isUiLanguage } from '../../src/contract/languages.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -234,10 +236,15 @@ export function loadSite(distDir: string, { precompress = true }: { precompress?
         const receipt = files.get('/recibo.html');
         if (receipt) return send(request, receipt);
       }
-      const notFound = files.get('/404.html');
-      const segment = pathname.replace(/^\/|\/$/g, '');
+      // An address in another interface language (`/en/…`) gets that language's fallback shell
+      // and 404 page (docs/architecture.md#languages); every other one the Spanish ones.
+      const [first = '', ...rest] = pathname.replace(/^\/|\/$/g, '').split('/');
+      const lang = rest.length > 0 && isUiLanguage(first) && first !== 'es' ? first : null;
+      const segment = lang ? rest.join('/') : [first, ...rest].join('/');
+      const prefix = lang ? `/${lang}` : '';
+      const notFound = files.get(`${prefix}/404.html`) ?? files.get('/404.html');
       if (!segment.includes('/') && isValidVenueId(segment) && venueExists(segment)) {
-        const shell = files.get('/venue-shell.html');
+        const shell = files.get(`${prefix}/venue-shell.html`) ?? files.get('/venue-shell.html');
         if (shell) return send(request, shell);
       }
       if (notFound) return send(request, notFound, 404);

@@ -53,6 +53,8 @@ export interface VenueTimeOptions {
   style?: 'time' | 'dateTime';
   /** The device's zone (tests); defaults to the running device's. */
   deviceZone?: string | undefined;
+  /** How the zone is named in another language than Spanish (`Mexico City time`); `hora de …` when absent. */
+  zoneLabel?: ((zone: string) => string) | undefined;
 }
 
 /**
@@ -71,6 +73,6 @@ export function formatVenueTime(iso: string, locale: string, venueZone: string |
     text = formatterOf('es', { ...style, ...(zone ? { timeZone: zone } : {}) }).format(date);
   }
   const device = 'deviceZone' in options ? options.deviceZone : deviceTimeZone();
-  if (zone && device && device !== zone && !sameOffset(zone, device, date)) text += ` (hora de ${zoneName(zone)})`;
+  if (zone && device && device !== zone && !sameOffset(zone, device, date)) text += ` (${options.zoneLabel?.(zone) ?? `hora de ${zoneName(zone)}`})`;
   return text;
 }

@@ -7,6 +7,7 @@ import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyRequest } from 
 import { Problem, PROBLEM_TYPES } from '../contract/problem.ts';
 import { DEFAULT_API_BASE, loadConfig } from './config.ts';
 import { progressBegin, progressEnd } from './progress-events.ts';
+import { problemMessages } from './problem-messages.ts';
 
 export const ACCEPT_HEADER = 'application/json, text/plain, */*';
 
@@ -121,51 +122,31 @@ export const http = ky.create({
   },
 });
 
-const MESSAGES: Record<string, string> = {
-  [PROBLEM_TYPES.validation]: 'Revisa los datos marcados e inténtalo de nuevo.',
-  [PROBLEM_TYPES.notFound]: 'No encontramos lo que buscas. Puede que ya no exista.',
-  [PROBLEM_TYPES.unauthorized]: 'Tu sesión ha caducado. Inicia sesión de nuevo para continuar.',
-  [PROBLEM_TYPES.forbidden]: 'No tienes permiso para hacer esto con tu cuenta.',
-  [PROBLEM_TYPES.invalidCredentials]: 'El correo o la contraseña no son correctos.',
-  [PROBLEM_TYPES.rateLimited]: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
-  [PROBLEM_TYPES.venueClosed]: 'El local está cerrado ahora y no acepta pedidos. Consulta su horario.',
-  [PROBLEM_TYPES.belowMinimum]: 'Tu pedido no llega al mínimo del local. Añade algo más para continuar.',
-  [PROBLEM_TYPES.unavailable]: 'Algún producto ya no está disponible. Revisa tu carrito.',
-  [PROBLEM_TYPES.priceChanged]: 'Algunos precios han cambiado. Revisa el nuevo total antes de confirmar.',
-  [PROBLEM_TYPES.idempotencyConflict]: 'Tu pedido ya se está procesando. Espera un momento antes de reintentar.',
-  [PROBLEM_TYPES.idempotencyMismatch]: 'Este pedido cambió mientras se enviaba. Revisa tu carrito y vuelve a confirmarlo.',
-  [PROBLEM_TYPES.idempotencyKeyMissing]: 'No pudimos enviar tu pedido de forma segura. Vuelve a intentarlo.',
-  [PROBLEM_TYPES.invalidTransition]: 'Ese cambio de estado no es posible para este pedido.',
-  [PROBLEM_TYPES.tokenReused]: 'Tu sesión se cerró por seguridad. Inicia sesión de nuevo.',
-  [PROBLEM_TYPES.tooLarge]: 'La solicitud es demasiado grande. Reduce el pedido e inténtalo de nuevo.',
-  [PROBLEM_TYPES.server]: 'Algo falló en el servidor. Inténtalo de nuevo en unos minutos.',
-  [PROBLEM_TYPES.serviceUnavailable]: 'El servicio no está disponible en este momento. Vuelve a intentarlo en unos segundos: no se ha perdido nada.',
-  [PROBLEM_TYPES.timeout]: 'Los datos tardaron demasiado en llegar. Revisa tu conexión y vuelve a intentarlo.',
-  [PROBLEM_TYPES.tableTokenInvalid]: 'Este código de mesa no es válido',
-  [PROBLEM_TYPES.tableCredentialInvalid]: 'Tu acceso a la mesa no es válido. Vuelve a escanear el código de la mesa.',
-  [PROBLEM_TYPES.tableClosed]: 'La mesa está cerrada. Escanea el código de la mesa para empezar de nuevo.',
-  [PROBLEM_TYPES.tableFull]: 'La mesa ya tiene el máximo de personas unidas. Pide ayuda al personal.',
-  [PROBLEM_TYPES.invitationInvalid]: 'Esta invitación no es válida o ya se ha usado. Pide a quien te invitó un enlace nuevo.',
-  [PROBLEM_TYPES.accountExists]: 'Ya existe una cuenta con este correo: inicia sesión para continuar.',
-  [PROBLEM_TYPES.tableAccessRequired]: 'Solo se puede pedir a una mesa desde el código QR de esa mesa. Escanéalo para pedir desde la mesa.',
+/** The problem types' words (src/lib/problem-messages.ts), in the page's language. */
+function messageOfType(type: string): string | undefined {
+  const words = problemMessages.get() as Record<string, string>;
+  const key = (Object.keys(PROBLEM_TYPES) as (keyof typeof PROBLEM_TYPES)[]).find((k) => PROBLEM_TYPES[k] === type);
+  return key ? words[key] : undefined;
+}
+
+const BY_STATUS: Record<number, keyof typeof PROBLEM_TYPES | 'conflict'> = {
+  400: 'validation',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'notFound',
+  408: 'timeout',
+  409: 'conflict',
+  413: 'tooLarge',
+  422: 'validation',
+  429: 'rateLimited',
 };
 
-const BY_STATUS: Record<number, string> = {
-  400: MESSAGES[PROBLEM_TYPES.validation]!,
-  401: MESSAGES[PROBLEM_TYPES.unauthorized]!,
-  403: MESSAGES[PROBLEM_TYPES.forbidden]!,
-  404: MESSAGES[PROBLEM_TYPES.notFound]!,
-  408: MESSAGES[PROBLEM_TYPES.timeout]!,
-  409: 'Hubo un conflicto con los datos actuales. Recarga e inténtalo de nuevo.',
-  413: MESSAGES[PROBLEM_TYPES.tooLarge]!,
-  422: MESSAGES[PROBLEM_TYPES.validation]!,
-  429: MESSAGES[PROBLEM_TYPES.rateLimited]!,
-};
-
-export const OFFLINE_MESSAGE = 'Sin conexión. Comprueba tu conexión a internet y vuelve a intentarlo.';
-export const TIMEOUT_MESSAGE = 'El servidor tardó demasiado en responder. Inténtalo de nuevo.';
-export const UNKNOWN_MESSAGE = 'Algo salió mal. Inténtalo de nuevo.';
-export const SERVER_MESSAGE = MESSAGES[PROBLEM_TYPES.server]!;
+/** The words as the page loaded (Spanish on a Spanish page and in the unit tests). */
+const BASE = problemMessages.get();
+export const OFFLINE_MESSAGE = BASE.offline;
+export const TIMEOUT_MESSAGE = BASE.slow;
+export const UNKNOWN_MESSAGE = BASE.unknown;
+export const SERVER_MESSAGE = BASE.server;
 
 /** Reads a problem document from an HTTP error (ky pre-parses `application/problem+json`). */
 export function problemOf(error: unknown): Problem | undefined {
@@ -177,14 +158,16 @@ export function problemOf(error: unknown): Problem | undefined {
 
 /** A Spanish message for any failure of a call (problem type first, then status, then kind). */
 export function problemMessage(error: unknown): string {
-  if (isTimeoutError(error)) return TIMEOUT_MESSAGE;
-  if (isNetworkError(error) || (typeof navigator !== 'undefined' && navigator.onLine === false)) return OFFLINE_MESSAGE;
+  const words = problemMessages.get();
+  if (isTimeoutError(error)) return words.slow;
+  if (isNetworkError(error) || (typeof navigator !== 'undefined' && navigator.onLine === false)) return words.offline;
   const problem = problemOf(error);
-  if (!problem) return UNKNOWN_MESSAGE;
-  const byType = problem.type ? MESSAGES[problem.type] : undefined;
+  if (!problem) return words.unknown;
+  const byType = problem.type ? messageOfType(problem.type) : undefined;
   if (byType) return byType;
   const status = problem.status ?? 0;
-  return BY_STATUS[status] ?? (status >= 500 ? SERVER_MESSAGE : UNKNOWN_MESSAGE);
+  const byStatus = BY_STATUS[status];
+  return byStatus ? words[byStatus] : status >= 500 ? words.server : words.unknown;
 }
 
 /** Field errors of a validation problem (`{ 'customer.name': ['…'] }`), or an empty object. */

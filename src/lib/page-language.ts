@@ -3,7 +3,7 @@
  * scripts of a page's first load that need a few words without the i18n runtime (src/lib/i18n.ts).
  */
 import type { ComponentsJSON } from '@nanostores/i18n';
-import { isUiLanguage, type UiLanguage } from '../contract/languages.ts';
+import { isUiLanguage, UI_LANGUAGES, type UiLanguage } from '../contract/languages.ts';
 
 /** `<html lang>` (Spanish on the server). */
 export function pageLanguage(): UiLanguage {
@@ -37,4 +37,30 @@ export function pageWords(component: string): Record<string, string> | undefined
 /** `fill('Hoy {hours}', { hours: '9–17' })`. */
 export function fill(text: string, values: Record<string, string>): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+/**
+ * A site path in the page's language (docs/architecture.md#languages): `/pedidos` on a Spanish
+ * page, `/en/pedidos` on an English one. Paths that exist in one language only stay as they are.
+ */
+export function localPath(path: string, lang: UiLanguage = pageLanguage()): string {
+  if (lang === 'es' || !path.startsWith('/')) return path;
+  return path === '/' ? `/${lang}/` : `/${lang}${path}`;
+}
+
+/** The path without its interface language prefix: `/en/pedidos/ver` → `/pedidos/ver`. */
+export function withoutLanguage(path: string): string {
+  const match = /^\/([a-z]{2})(\/.*)?$/.exec(path);
+  if (!match || !isUiLanguage(match[1]) || match[1] === 'es') return path;
+  return match[2] ?? '/';
+}
+
+/** The same page in every interface language (`/pedidos`, `/en/pedidos`, …): a layout's `alternates`. */
+export function languageAlternates(path: string): Record<UiLanguage, string> {
+  return Object.fromEntries(UI_LANGUAGES.map((lang) => [lang, localPath(path, lang)])) as Record<UiLanguage, string>;
+}
+
+/** `getStaticPaths` of a `/{lang}/…` page: every interface language but Spanish (the unprefixed page). */
+export function otherLanguagePaths(): { params: { lang: UiLanguage }; props: { lang: UiLanguage } }[] {
+  return UI_LANGUAGES.filter((lang) => lang !== 'es').map((lang) => ({ params: { lang }, props: { lang } }));
 }

@@ -5,7 +5,8 @@
  * pages: it clones `<template id="umenu-error-template">` from the layout.
  * If showing it fails, a minimal fallback is written instead (docs/rules.md#error-pages).
  */
-import { normalizeError } from './page-meta.ts';
+import { normalizeError, NOT_FOUND_MESSAGE } from './page-meta.ts';
+import { pageWords } from '../lib/page-language.ts';
 
 export const ERROR_PAGE_FAILED_MESSAGE = 'An error occurred while showing the error page';
 export const HOME_LINK_TEXT = 'Go back to home';
@@ -22,15 +23,17 @@ function render(statusCode: number, message: string): void {
   const help = view.querySelector('[data-error-help]');
   if (!status || !text) throw new Error('error page template incomplete');
   status.textContent = String(statusCode);
-  text.textContent = message;
+  // The page's language's words for the shell's own messages (src/shell/messages.ts: `pages`).
+  const words = pageWords('pages');
+  text.textContent = (message === NOT_FOUND_MESSAGE ? words?.notFound : message === 'An error occurred' ? words?.error : undefined) ?? message;
   if (help) {
     help.textContent =
       statusCode === 404
-        ? 'La página que buscas no existe o cambió de dirección.'
-        : 'Algo salió mal al mostrar esta página. Vuelve al inicio e inténtalo de nuevo.';
+        ? (words?.notFoundHelp ?? 'La página que buscas no existe o cambió de dirección.')
+        : (words?.errorHelp ?? 'Algo salió mal al mostrar esta página. Vuelve al inicio e inténtalo de nuevo.');
   }
   main.replaceChildren(view);
-  document.title = `${message} - umenu-ui`;
+  document.title = `${text.textContent} - umenu-ui`;
   main.querySelector<HTMLElement>('h1')?.focus();
 }
 

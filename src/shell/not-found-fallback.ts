@@ -9,17 +9,20 @@
  */
 import { isValidVenueId } from '../contract/limits.ts';
 import { loadConfig } from '../lib/config.ts';
+import { localPath, pageLanguage, withoutLanguage } from '../lib/page-language.ts';
 
-export function venueIdFromPath(pathname: string): string | null {
-  const match = /^\/([^/]+?)\/?$/.exec(pathname);
+/** The venue id of `/{id}` (or `/{lang}/{id}` on that language's 404 page). */
+function venueIdFromPath(pathname: string): string | null {
+  const match = /^\/([^/]+?)\/?$/.exec(withoutLanguage(pathname));
   const id = match?.[1] ? decodeURIComponent(match[1]) : '';
   return isValidVenueId(id) ? id : null;
 }
 
-export function venueShellUrl(id: string, search: string, hash: string): string {
+/** The fallback shell in the page's language (`/en/venue-shell?venue=…`). */
+function venueShellUrl(id: string, search: string, hash: string): string {
   const params = new URLSearchParams(search);
   params.set('venue', id);
-  return `/venue-shell?${params.toString()}${hash}`;
+  return `${localPath('/venue-shell', pageLanguage())}?${params.toString()}${hash}`;
 }
 
 /** `/recibo/{id}` on such a host: the receipt page as `/recibo?id=…`, which puts its own address back. */

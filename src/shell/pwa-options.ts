@@ -14,11 +14,14 @@ export const PRECACHED_VENUES = HOME_PAGE_SIZE;
 
 /** Pages in another interface language than the venue's (`en.html`, `en/inspire.html`, `en/{id}.html`). */
 const OTHER_LANGUAGE_PAGE = new RegExp(`^/?(${UI_LANGUAGES.join('|')})(\\.html$|/)`);
+/** Except each language's offline page (`en/offline.html`): the one page the worker shows for an address it does not keep. */
+const OFFLINE_PAGE = new RegExp(`^/?(${UI_LANGUAGES.join('|')})/offline\\.html$`);
 
 /**
  * The service worker's precache list: the venues past `PRECACHED_VENUES` left out (a venue is a
- * `menus/{id}.json` with its `{id}.html`), and every page in another language (docs/architecture.md#languages:
- * a diner's language's pages are kept as they are visited, not seven copies of the site up front),
+ * `menus/{id}.json` with its `{id}.html`), and every page in another language but its offline page
+ * (docs/architecture.md#languages: a diner's language's pages are kept as they are visited, not
+ * seven copies of the site up front; the offline pages carry only a few components' words),
  * then each page by its address (`x.html` → `x`, `index.html` → `/`), as @vite-pwa/astro does
  * itself when given no manifest step of ours.
  */
@@ -26,7 +29,7 @@ export function precacheManifest<E extends ManifestEntry>(entries: E[]): { manif
   const venueIds = entries.flatMap((e) => /^\/?menus\/([^/]+)\.json$/.exec(e.url)?.[1] ?? []).sort();
   const left = new Set(venueIds.slice(PRECACHED_VENUES).flatMap((id) => [`${id}.html`, `menus/${id}.json`]));
   const manifest = entries
-    .filter((e) => !left.has(e.url.replace(/^\//, '')) && !OTHER_LANGUAGE_PAGE.test(e.url))
+    .filter((e) => !left.has(e.url.replace(/^\//, '')) && (!OTHER_LANGUAGE_PAGE.test(e.url) || OFFLINE_PAGE.test(e.url)))
     .map((e) => {
       if (!e.url.endsWith('.html')) return e;
       const url = e.url.replace(/^\//, '');
@@ -119,6 +122,21 @@ export const runtimeCaching: RuntimeCaching[] = [
               if (!name.startsWith('workbox-precache')) continue;
               const shell = await (await caches.open(name)).match('/venue-shell', { ignoreSearch: true });
               if (shell) return shell;
+            }
+            return undefined;
+          },
+        },
+        {
+          // Offline, an address in another interface language (`/en/pedidos`) gets that
+          // language's offline page; any other the Spanish one (`precacheFallback` below).
+          // (Copied into sw.js as source: the language codes are written out.)
+          handlerDidError: async ({ request }: { request: Request }) => {
+            const match = /^\/(en|fr|de|it|pt|ca)(\/|$)/.exec(new URL(request.url).pathname);
+            if (!match) return undefined;
+            for (const name of await caches.keys()) {
+              if (!name.startsWith('workbox-precache')) continue;
+              const page = await (await caches.open(name)).match(`/${match[1]}/offline`, { ignoreSearch: true });
+              if (page) return page;
             }
             return undefined;
           },

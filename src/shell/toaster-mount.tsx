@@ -3,6 +3,7 @@ import { useEffect, useState, type CSSProperties } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster, toast as sonnerToast } from 'sonner';
 import type { ToastOptions } from './toast-options.ts';
+import { pageWords } from '../lib/page-language.ts';
 
 /** Wide screens: top right, below the header, beside the page's own top lines. */
 export const TOASTER_POSITION = 'top-right';
@@ -44,7 +45,7 @@ function ShellToaster() {
       offset={{ top: 68, right: 16 }}
       mobileOffset={{ bottom: 12, right: 8, left: 8 }}
       containerAriaLabel="Notificaciones"
-      toastOptions={{ closeButtonAriaLabel: 'Cerrar notificación' }}
+      toastOptions={{ closeButtonAriaLabel: pageWords('pages')?.closeToast ?? 'Cerrar notificación' }}
     />
   );
 }

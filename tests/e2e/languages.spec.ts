@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
-import { VENUE, apiLogin, drawer, fillCheckout, islandsReady, signInByStorage, STAFF } from './order-helpers.ts';
+import { VENUE, apiLogin, drawer, islandsReady, signInByStorage, STAFF } from './order-helpers.ts';
 import { signInStored } from './auth-helpers.ts';
 
 const EN = `/en/${VENUE}`;
@@ -126,10 +126,15 @@ test.describe('menus in the diner\'s language', () => {
     await expectNoAxeViolations(page, 'English cart');
     await screenshot(page, 'languages-en-cart');
     await drawer(page).getByRole('button', { name: 'Place order' }).click();
-    await fillCheckout(page, { name: 'Emma Jones' });
-    await page.getByTestId('checkout-form').getByLabel('Nota para el local (opcional)').fill('No onions please');
-    await page.getByTestId('checkout-form').getByRole('button', { name: 'Confirmar pedido' }).click();
-    await expect(page).toHaveURL(/\/pedidos\/ver\?id=/);
+    // The checkout in English too (its words: tests/e2e/languages-flow.spec.ts).
+    const form = page.getByTestId('checkout-form');
+    await form.getByLabel('Pickup').check();
+    await form.getByLabel('Name').fill('Emma Jones');
+    await form.getByLabel('Phone', { exact: true }).fill('+52 55 1234 5678');
+    await form.getByLabel('Cash').check();
+    await form.getByLabel('Note for the restaurant (optional)').fill('No onions please');
+    await form.getByRole('button', { name: 'Confirm order' }).click();
+    await expect(page).toHaveURL(/\/en\/pedidos\/ver\?id=/);
 
     const staff = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const board = await staff.newPage();

@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { FieldError, fieldErrorId } from '../../shell/ui/FieldError.tsx';
 import { useHydrated } from '../../lib/hydrated.ts';
 import { AuthNetworkError, AuthRequestError } from './errors.ts';
-import { loginErrorMessage, MESSAGES, socialErrorMessage, validateLogin, type LoginFieldErrors } from './messages.ts';
+import { authMessages, loginErrorMessage, socialErrorMessage, validateLogin, type LoginFieldErrors } from './messages.ts';
 import SocialLoginButton from './SocialLoginButton.tsx';
 import { rememberReferrer } from './session-hint.ts';
 
@@ -15,9 +15,10 @@ import { rememberReferrer } from './session-hint.ts';
 type Busy = null | 'email' | 'social' | 'callback';
 
 function socialExchangeMessage(error: unknown): string {
-  if (error instanceof AuthNetworkError) return MESSAGES.offline;
-  if (error instanceof AuthRequestError && error.status >= 500) return MESSAGES.socialFailed;
-  return MESSAGES.socialExpired;
+  const words = authMessages.get();
+  if (error instanceof AuthNetworkError) return words.offline;
+  if (error instanceof AuthRequestError && error.status >= 500) return words.socialFailed;
+  return words.socialExpired;
 }
 
 export default function LoginForm() {
@@ -93,13 +94,14 @@ export default function LoginForm() {
   const emailErrorId = fieldErrorId(`${id}-email`);
   const passwordErrorId = fieldErrorId(`${id}-password`);
   const disabled = !hydrated || busy !== null;
+  const words = authMessages.get();
 
   return (
     <div className="mt-6 flex flex-col gap-6">
       {busy === 'callback' && (
         <p role="status" className="flex items-center gap-2 rounded-box bg-base-100 p-3">
           <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          {MESSAGES.socialCompleting}
+          {words.socialCompleting}
         </p>
       )}
       {formError && (
@@ -121,13 +123,13 @@ export default function LoginForm() {
       />
 
       <div className="flex items-center gap-3 text-sm text-base-content/80" aria-hidden="true">
-        <span className="h-px flex-1 bg-base-300" />o con tu correo<span className="h-px flex-1 bg-base-300" />
+        <span className="h-px flex-1 bg-base-300" />{words.orEmail}<span className="h-px flex-1 bg-base-300" />
       </div>
 
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4" aria-label="Entrar con tu correo">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4" aria-label={words.emailForm}>
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-email`} className="font-medium">
-            Correo electrónico
+            {words.email}
           </label>
           <input
             ref={emailRef}
@@ -149,7 +151,7 @@ export default function LoginForm() {
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-password`} className="font-medium">
-            Contraseña
+            {words.password}
           </label>
           <input
             ref={passwordRef}
@@ -168,7 +170,7 @@ export default function LoginForm() {
         </div>
         <button type="submit" className="btn btn-primary min-h-12 w-full text-base" disabled={disabled} aria-busy={busy === 'email' || undefined}>
           {busy === 'email' && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          Entrar
+          {words.submit}
         </button>
       </form>
     </div>

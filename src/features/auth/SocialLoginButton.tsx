@@ -4,7 +4,7 @@
  * through the demo OpenID Connect provider, whose page says so.
  */
 import { useState } from 'react';
-import { MESSAGES } from './messages.ts';
+import { authMessages } from './messages.ts';
 
 interface Props {
   disabled?: boolean;
@@ -36,7 +36,7 @@ export default function SocialLoginButton({ disabled = false, onStart, onError }
       await startSocialLogin('google');
     } catch (error) {
       setLeaving(false);
-      onError?.(error instanceof Error && error.message === 'insecure-context' ? MESSAGES.socialInsecure : MESSAGES.socialUnavailable);
+      onError?.(error instanceof Error && error.message === 'insecure-context' ? authMessages.get().socialInsecure : authMessages.get().socialUnavailable);
     }
   }
 
@@ -50,7 +50,7 @@ export default function SocialLoginButton({ disabled = false, onStart, onError }
       data-testid="social-login"
     >
       {leaving ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <GoogleMark />}
-      Continuar con Google
+      {authMessages.get().google}
     </button>
   );
 }

@@ -11,6 +11,15 @@ import { apiUrl } from './api.ts';
 import { $auth, $authReady, signOut, startAuth } from './index.ts';
 import { isValidVenueId } from '../../contract/limits.ts';
 import { isAdmin, runsAnyVenue, venuesManaged, venuesRun } from '../../contract/permissions.ts';
+import { fill, localPath, pageWords } from '../../lib/page-language.ts';
+
+/**
+ * A diner's words of the menu in the page's language (src/features/auth/messages.ts has them
+ * all, with the i18n runtime this small script does without); the staff's entries stay Spanish.
+ */
+function word(key: 'myOrders' | 'account' | 'signOut', spanish: string): string {
+  return pageWords('auth')?.[key] ?? spanish;
+}
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const ITEM =
@@ -143,7 +152,7 @@ export function mountAccountMenu(root: HTMLElement, signedOutLink: HTMLElement):
     // Name from content, not aria-label: the visible initials/first name must not contradict it (axe label-content-name-mismatch).
     const name = el('span', 'hidden max-w-32 truncate sm:inline', firstName(user));
     name.setAttribute('aria-hidden', 'true');
-    button.append(avatar(user), el('span', 'sr-only', `Cuenta de ${user.name || user.email}`), name, icon(mdiChevronDown, 20));
+    button.append(avatar(user), el('span', 'sr-only', fill(word('account', 'Cuenta de {name}'), { name: user.name || user.email })), name, icon(mdiChevronDown, 20));
     button.addEventListener('click', () => setOpen(!open));
 
     menu = el('div', 'absolute right-0 z-40 mt-1 w-64 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg');
@@ -160,7 +169,7 @@ export function mountAccountMenu(root: HTMLElement, signedOutLink: HTMLElement):
       item.append(link);
       return item;
     };
-    list.append(linkItem('/pedidos', mdiReceiptTextOutline, 'Mis pedidos'));
+    list.append(linkItem(localPath('/pedidos'), mdiReceiptTextOutline, word('myOrders', 'Mis pedidos')));
     if (runsAnyVenue(user.scope)) list.append(linkItem(panelHref(user), mdiViewDashboardOutline, 'Panel'));
     // Each venue of a non-admin with several, by name: its board (a manager switches there too).
     const venues = isAdmin(user.scope) ? [] : venuesRun(user.scope);
@@ -192,7 +201,7 @@ export function mountAccountMenu(root: HTMLElement, signedOutLink: HTMLElement):
     const logoutItem = el('li');
     const logout = el('button', ITEM);
     logout.type = 'button';
-    logout.append(icon(mdiLogout, 20), 'Cerrar sesión');
+    logout.append(icon(mdiLogout, 20), word('signOut', 'Cerrar sesión'));
     logout.addEventListener('click', () => {
       if (leaving) return;
       leaving = true;

@@ -8,6 +8,7 @@
 import type { MiddlewareContext } from '../../shell/page-meta.ts';
 import { $auth, authStorage, carryFlash, rememberTarget, startAuth } from './index.ts';
 import { guardDecision, homeTarget, REDIRECTS } from './redirect.ts';
+import { localPath } from '../../lib/page-language.ts';
 
 export async function authGuard(context: MiddlewareContext): Promise<void> {
   const pageAuth = context.meta.auth ?? undefined;
@@ -23,10 +24,10 @@ export async function authGuard(context: MiddlewareContext): Promise<void> {
     if (decision.remember) rememberTarget(decision.remember);
     // A session that just ended (e.g. a reused refresh token) is explained on the login page.
     carryFlash();
-    context.redirect(REDIRECTS.login);
+    context.redirect(localPath(REDIRECTS.login));
   } else if (decision.type === 'home') {
     const target = homeTarget(authStorage.get('redirect'));
     authStorage.set('redirect', null);
-    context.redirect(target);
+    context.redirect(target === REDIRECTS.home ? localPath(target) : target);
   }
 }

@@ -14,7 +14,8 @@ import { toast } from '../../shell/toast.ts';
 import { httpAuthApi } from './api.ts';
 import { createAuth, SIGNED_OUT, type AuthState, type SessionEndReason } from './core.ts';
 import { reportStartupError } from './errors.ts';
-import { SESSION_MESSAGES } from './session-messages.ts';
+import { sessionMessage } from './session-messages.ts';
+import { localPath } from '../../lib/page-language.ts';
 import { homeTarget, loggedInChangeRedirect, REDIRECTS, rememberableTarget, type PageAuth, type RedirectName } from './redirect.ts';
 import { browserRefreshLock } from './refresh-lock.ts';
 import { indexedDbRotationLog } from './rotation-log.ts';
@@ -32,16 +33,17 @@ const localStore = browserLocalStorage();
 export const authStorage = createAuthStorage({ local: localStore, cookies: documentCookies() });
 
 const FLASH_KEY = 'auth.flash';
-/** The message of a session that just ended here, carried over (sessionStorage) if the page redirects. */
-let endedMessage: string | null = null;
 
-function showSessionEnded(message: string): void {
-  toast.error(message, { id: 'auth-session-ended', testId: 'auth-session-ended' });
+function showSessionEnded(reason: SessionEndReason): void {
+  toast.error(sessionMessage(reason), { id: 'auth-session-ended', testId: 'auth-session-ended' });
 }
 
+/** Why a session just ended here, carried over (sessionStorage) if the page redirects: the login page words it. */
+let endedMessage: SessionEndReason | null = null;
+
 function onSessionEnded(reason: SessionEndReason): void {
-  endedMessage = reason === 'reused' ? SESSION_MESSAGES.reused : SESSION_MESSAGES.rejected;
-  showSessionEnded(endedMessage);
+  endedMessage = reason;
+  showSessionEnded(reason);
 }
 
 export function carryFlash(): void {
@@ -57,7 +59,7 @@ function showCarriedFlash(): void {
   try {
     const message = sessionStorage.getItem(FLASH_KEY);
     sessionStorage.removeItem(FLASH_KEY);
-    if (message === SESSION_MESSAGES.reused || message === SESSION_MESSAGES.rejected) showSessionEnded(message);
+    if (message === 'reused' || message === 'rejected') showSessionEnded(message);
   } catch {
     // Nothing carried over.
   }
@@ -87,7 +89,7 @@ export function rememberTarget(fullPath: string): void {
 /** `redirect(name)` (docs/rules.md#redirects-and-guard): `login` remembers the current page, `home` restores it. */
 export function redirect(name: RedirectName, options: { replace?: boolean } = {}): void {
   if (typeof location === 'undefined') return;
-  let to: string = REDIRECTS[name];
+  let to: string = localPath(REDIRECTS[name]);
   if (name === 'login') rememberTarget(currentFullPath());
   if (name === 'home') {
     to = homeTarget(authStorage.get('redirect'));
@@ -104,7 +106,7 @@ export function redirect(name: RedirectName, options: { replace?: boolean } = {}
  */
 export function requireLogin(returnTo: string = typeof location === 'undefined' ? '/' : currentFullPath()): void {
   rememberTarget(returnTo);
-  if (typeof location !== 'undefined') location.assign(REDIRECTS.login);
+  if (typeof location !== 'undefined') location.assign(localPath(REDIRECTS.login));
 }
 
 let pageAuth: PageAuth = undefined;
@@ -180,6 +182,7 @@ export async function signOut(): Promise<void> {
     signingOut = false;
   }
   if (typeof location === 'undefined') return;
-  if (location.pathname === REDIRECTS.logout) toast.success(SESSION_MESSAGES.signedOut, { id: 'auth-signed-out' });
-  else location.assign(REDIRECTS.logout);
+  const home = localPath(REDIRECTS.logout);
+  if (location.pathname === home) toast.success(sessionMessage('signedOut'), { id: 'auth-signed-out' });
+  else location.assign(home);
 }

@@ -3,6 +3,9 @@
  * `/login`; the page a signed-out user wanted is remembered and restored after sign-in.
  */
 
+import { withoutLanguage } from '../../lib/page-language.ts';
+
+/** The Spanish pages; the diner goes to their language's (`/en/login`) through `localPath`. */
 export const REDIRECTS = { login: '/login', logout: '/', home: '/', callback: '/login' } as const;
 export type RedirectName = keyof typeof REDIRECTS;
 
@@ -17,8 +20,9 @@ export function normalizePath(path: string): string {
   return trimmed === '' ? '/' : trimmed;
 }
 
+/** The same page in any interface language: `/en/login` is the login page too. */
 export function isSamePage(a: string, b: string): boolean {
-  return normalizePath(a) === normalizePath(b);
+  return withoutLanguage(normalizePath(a)) === withoutLanguage(normalizePath(b));
 }
 
 /**

@@ -10,6 +10,7 @@ import { toast } from '../../shell/toast.ts';
 import { cartSubtotal } from './cart.ts';
 import { CartLineItem } from './CartLineItem.tsx';
 import { cartMessages } from './messages.ts';
+import { $menuNames, namedLine } from './sold-out.ts';
 import { $carts, closeCart, removeFromCart, replaceLines, restoreToCart, takeCartFlash, updateQuantity } from './store.ts';
 
 interface Props {
@@ -23,6 +24,8 @@ interface Props {
 export function CartPanel({ venue, onOrder, focusHome }: Props) {
   const cart = useStore($carts)[venue.id];
   const lines = cart?.lines ?? [];
+  // The names of the page's language (a line added on a page in another language follows the switch).
+  const names = useStore($menuNames);
   const [announcement, setAnnouncement] = useState('');
 
   // Left by "Repetir pedido": what could not be added back.
@@ -40,9 +43,10 @@ export function CartPanel({ venue, onOrder, focusHome }: Props) {
     const removed = removeFromCart(venue.id, key);
     if (!removed) return;
     const words = cartMessages.get();
-    setAnnouncement(words.removedLive({ name: removed.line.name }));
+    const { name } = namedLine(removed.line, $menuNames.get());
+    setAnnouncement(words.removedLive({ name }));
     focusHome();
-    toast.message(words.removed({ name: removed.line.name }), {
+    toast.message(words.removed({ name }), {
       id: `cart-removed-${key}`,
       testId: 'undo-toast',
       // Longer than the 4 s default: undoing needs time to find and reach the button.
@@ -51,7 +55,7 @@ export function CartPanel({ venue, onOrder, focusHome }: Props) {
         label: words.undo,
         onClick: () => {
           restoreToCart(venue.id, removed.line, removed.index);
-          setAnnouncement(words.restored({ name: removed.line.name }));
+          setAnnouncement(words.restored({ name }));
           // The toast (and its button) goes away: keep keyboard focus inside the drawer.
           focusHome();
         },
@@ -78,7 +82,7 @@ export function CartPanel({ venue, onOrder, focusHome }: Props) {
       <div className="flex-1 overflow-y-auto px-4">
         {status}
         <ul className="divide-y divide-base-300" aria-label={words.lines}>
-          {lines.map((line) => (
+          {lines.map((stored) => namedLine(stored, names)).map((line) => (
             <CartLineItem
               key={line.key}
               line={line}

@@ -12,5 +12,5 @@ export {
   replaceLines, $sharedCart, type VenueMoney,
 } from './store.ts';
 export { default as CartButton } from './CartButton.tsx';
-export { $livePrices, $soldOut, lineNotice } from './sold-out.ts';
+export { $livePrices, $menuNames, $soldOut, lineNotice, namedLine } from './sold-out.ts';
 export { cartMessages } from './messages.ts';

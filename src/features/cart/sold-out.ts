@@ -67,3 +67,35 @@ export function lineNotice(
   if (now === null) return prices.size > 0 ? { kind: 'gone' } : null;
   return now === line.unitPrice ? null : { kind: 'price', now };
 }
+
+/**
+ * The dishes' and options' names in the page's language (the menu sets them from the menu it
+ * shows: docs/architecture.md#languages), by dish id and `{dishId}/{optionId}`. A line keeps the
+ * names it was added with (the language of the page it was added on); it shows these when the
+ * page knows them, so the lines follow the diner's switch of language.
+ */
+export const $menuNames = atom<ReadonlyMap<string, string>>(new Map());
+
+export function setMenuNames(venue: Venue): void {
+  const names = new Map<string, string>();
+  for (const c of venue.categories) {
+    for (const p of c.products) {
+      names.set(p.id, p.name);
+      for (const g of p.optionGroups) for (const o of g.options) names.set(`${p.id}/${o.id}`, o.name);
+    }
+  }
+  $menuNames.set(names);
+}
+
+/** A cart line with the names of the page's language (its own where the page knows none). */
+export function namedLine<L extends { productId: string; name: string; optionIds: readonly string[]; optionNames: readonly string[] }>(
+  line: L,
+  names: ReadonlyMap<string, string>,
+): L {
+  if (names.size === 0) return line;
+  return {
+    ...line,
+    name: names.get(line.productId) ?? line.name,
+    optionNames: line.optionIds.map((id, i) => names.get(`${line.productId}/${id}`) ?? line.optionNames[i] ?? ''),
+  };
+}

@@ -6,7 +6,7 @@
  */
 import { $carts } from './store.ts';
 
-export { setSoldOut, setSoldOutFrom } from './sold-out.ts';
+export { setMenuNames, setSoldOut, setSoldOutFrom } from './sold-out.ts';
 
 export function storedCartLines(venueId: string): number {
   return $carts.get()[venueId]?.lines.length ?? 0;

@@ -7,13 +7,13 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
-import { CUSTOM_TIP_LABEL, ORDER_MODE_LABELS, PAYMENT_METHOD_LABELS, TIP_PERCENT_PRESETS, tipPresetLabel } from '../../contract/labels.ts';
+import { TIP_PERCENT_PRESETS } from '../../contract/labels.ts';
 import { isOpenAt } from '../../contract/hours.ts';
-import { minimumButtonLabel } from '../../contract/minimum.ts';
 import { LIMITS } from '../../contract/limits.ts';
 import { PAYMENT_METHODS } from '../../contract/order.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { $online } from '../../lib/online.ts';
+import { localPath } from '../../lib/page-language.ts';
 import { FieldError, fieldErrorId } from '../../shell/ui/FieldError.tsx';
 import { $auth } from './session.ts';
 import type { Cart } from '../cart/index.ts';
@@ -25,6 +25,7 @@ import {
 import { OrderSummary, TotalsSummary } from './TotalsSummary.tsx';
 import { blockerText, checkoutModes, orderBlockers, type CheckoutField, type CheckoutForm as Form } from './validate.ts';
 import type { CheckoutVenue } from './venue.ts';
+import { checkoutMessages } from './messages.ts';
 import '../../styles/dialogs.ts';
 
 interface Props {
@@ -37,11 +38,17 @@ export function fieldId(field: CheckoutField): string {
   return `checkout-${field}`;
 }
 
-const TIP_OPTIONS = [
-  ...TIP_PERCENT_PRESETS.map((percent) => ({ value: String(percent) as Form['tip'], label: tipPresetLabel(percent) })),
-  { value: 'custom' as const, label: CUSTOM_TIP_LABEL },
-];
-const PAYMENT_OPTIONS = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
+type Words = ReturnType<typeof checkoutMessages.get>;
+
+function tipOptions(words: Words) {
+  return [
+    ...TIP_PERCENT_PRESETS.map((percent) => ({
+      value: String(percent) as Form['tip'],
+      label: percent === 0 ? words.noTip : words.tipPercent({ percent: String(percent) }),
+    })),
+    { value: 'custom' as const, label: words.customTip },
+  ];
+}
 
 /** Focus and bring into view above the sticky buttons. */
 function reveal(element: HTMLElement | null | undefined): void {
@@ -62,6 +69,7 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
   const noticeRef = useRef<HTMLDivElement>(null);
   const priceRef = useRef<HTMLHeadingElement>(null);
   const uid = useId();
+  const words = useStore(checkoutMessages);
 
   useEffect(() => prepareForm(venue), [venue]);
 
@@ -102,25 +110,25 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-labelledby={`${uid}-title`} data-testid="checkout-form">
       <OrderSummary cart={cart} money={money} />
-      <h3 id={`${uid}-title`} className="text-lg font-bold">Datos del pedido</h3>
+      <h3 id={`${uid}-title`} className="text-lg font-bold">{words.title}</h3>
 
       {modes.length > 0 ? (
         <RadioGroup
-          name="mode" legend="¿Cómo quieres tu pedido?" firstId={fieldId('mode')} errorFor={fieldId('mode')} error={errors.mode}
-          options={modes.map((mode) => ({ value: mode, label: ORDER_MODE_LABELS[mode] }))}
+          name="mode" legend={words.modeLegend} firstId={fieldId('mode')} errorFor={fieldId('mode')} error={errors.mode}
+          options={modes.map((mode) => ({ value: mode, label: mode === 'delivery' ? words.delivery : words.pickup }))}
           value={form.mode} onChange={(mode) => update('mode', mode)}
         />
       ) : (
         <p id={fieldId('mode')} tabIndex={-1} role="note" className="rounded-box border border-base-300 p-3 text-sm" data-testid="checkout-table-only">
-          Este local atiende en sus mesas: escanea el código QR de tu mesa para pedir desde ella.
+          {words.tableOnly}
         </p>
       )}
 
-      <Field label="Nombre" field="name" error={errors.name}>
+      <Field label={words.name} field="name" error={errors.name}>
         <input {...control('name')} autoComplete="name" value={form.name} onChange={(e) => update('name', e.target.value)} />
       </Field>
 
-      <Field label="Teléfono" field="phone" error={errors.phone} hint="Por si el local necesita llamarte.">
+      <Field label={words.phone} field="phone" error={errors.phone} hint={words.phoneHint}>
         <input
           {...control('phone')} aria-describedby={describedBy('phone', `${fieldId('phone')}-hint`)}
           type="tel" autoComplete="tel" inputMode="tel" value={form.phone} onChange={(e) => update('phone', e.target.value)}
@@ -128,12 +136,12 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
       </Field>
 
       {form.mode === 'delivery' && (
-        <Field label="Dirección de entrega" field="address" error={errors.address}>
+        <Field label={words.address} field="address" error={errors.address}>
           <textarea {...control('address', 'textarea')} autoComplete="street-address" rows={2} value={form.address} onChange={(e) => update('address', e.target.value)} />
         </Field>
       )}
 
-      <Field label="Nota para el local (opcional)" field="note" error={errors.note} hint={`${form.note.length}/${LIMITS.orderNoteMax} caracteres`}>
+      <Field label={words.note} field="note" error={errors.note} hint={words.noteCount({ length: String(form.note.length), max: String(LIMITS.orderNoteMax) })}>
         <textarea
           {...control('note', 'textarea')} aria-describedby={describedBy('note', `${fieldId('note')}-hint`)}
           rows={2} value={form.note} onChange={(e) => update('note', e.target.value)}
@@ -141,21 +149,21 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
       </Field>
 
       <RadioGroup
-        name="tip" legend="Propina" firstId={`${fieldId('tip')}-0`} errorFor={fieldId('tip')} error={errors.tip}
-        options={TIP_OPTIONS} value={form.tip} onChange={(tip) => update('tip', tip)}
+        name="tip" legend={words.tip} firstId={`${fieldId('tip')}-0`} errorFor={fieldId('tip')} error={errors.tip}
+        options={tipOptions(words)} value={form.tip} onChange={(tip) => update('tip', tip)}
       >
         {form.tip === 'custom' && (
           <div className="mt-2">
-            <label htmlFor={fieldId('tip')} className="label text-base-content">Importe de la propina ({venue.currency})</label>
+            <label htmlFor={fieldId('tip')} className="label text-base-content">{words.tipAmount({ currency: venue.currency })}</label>
             <input {...control('tip')} className={`${control('tip').className} max-w-40`} inputMode="decimal" value={form.tipCustom} onChange={(e) => update('tipCustom', e.target.value)} />
           </div>
         )}
       </RadioGroup>
 
       <RadioGroup
-        name="payment" legend="Pago" firstId={fieldId('payment')} errorFor={fieldId('payment')} error={errors.payment}
-        hint={{ id: `${uid}-payment-hint`, text: 'Pagas en el local o al recibir el pedido.' }}
-        options={PAYMENT_OPTIONS} value={form.payment} onChange={(payment) => update('payment', payment)}
+        name="payment" legend={words.payment} firstId={fieldId('payment')} errorFor={fieldId('payment')} error={errors.payment}
+        hint={{ id: `${uid}-payment-hint`, text: words.paymentHint }}
+        options={PAYMENT_METHODS.map((value) => ({ value, label: words[value] }))} value={form.payment} onChange={(payment) => update('payment', payment)}
       />
 
       <TotalsSummary totals={totals} delivery={form.mode === 'delivery'} money={money} />
@@ -176,24 +184,24 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
       {notice && (
         <div ref={noticeRef} tabIndex={-1} role="alert" className="rounded-box border border-error bg-error/10 p-3 text-sm" data-testid="checkout-notice">
           <p>{notice.text}</p>
-          {notice.link && <a className="link font-semibold" href="/pedidos">Ver mis pedidos</a>}
+          {notice.link && <a className="link font-semibold" href={localPath('/pedidos')}>{words.seeOrders}</a>}
         </div>
       )}
 
       {!loggedIn && (
         <p className="text-sm text-base-content/80">
-          Para confirmar tendrás que iniciar sesión. Guardamos tu carrito y estos datos y volverás aquí.
+          {words.signInNote}
         </p>
       )}
 
       <div className="sticky bottom-0 z-10 -mx-4 flex gap-2 border-t border-base-300 bg-base-100 px-4 py-3" data-testid="checkout-footer">
-        <button type="button" className="btn btn-ghost min-h-11" onClick={onBack}>Volver al carrito</button>
+        <button type="button" className="btn btn-ghost min-h-11" onClick={onBack}>{words.backToCart}</button>
         <button type="submit" className="btn btn-primary min-h-11 flex-1" aria-disabled={submitting || !online ? true : undefined} data-testid="confirm-order">
           {submitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          {shortfall && !submitting ? minimumButtonLabel(shortfall, venue) : 'Confirmar pedido'}
+          {shortfall && !submitting ? words.minimumButton({ missing: formatMoney(shortfall.missing, venue.currency, venue.locale) }) : words.confirm}
         </button>
       </div>
-      <p className="sr-only" role="status">{submitting ? 'Enviando tu pedido…' : ''}</p>
+      <p className="sr-only" role="status">{submitting ? words.sending : ''}</p>
     </form>
   );
 }

@@ -2,6 +2,7 @@
 import { useId, type Ref } from 'react';
 import type { PriceChange } from '../../contract/order.ts';
 import type { CartLine } from '../cart/index.ts';
+import { checkoutMessages } from './messages.ts';
 
 interface Props {
   change: { changes: PriceChange[]; total: number | null };
@@ -15,9 +16,10 @@ interface Props {
 
 export function PriceChangeNotice({ change, lines, money, busy, headingRef, onAccept, onBack }: Props) {
   const id = useId();
+  const words = checkoutMessages.get();
   return (
     <section className="rounded-box border-2 border-warning bg-warning/15 p-3" aria-labelledby={id} data-testid="price-change">
-      <h4 id={id} ref={headingRef} tabIndex={-1} className="font-bold">Algunos precios han cambiado</h4>
+      <h4 id={id} ref={headingRef} tabIndex={-1} className="font-bold">{words.pricesChanged}</h4>
       <ul className="mt-2 flex flex-col gap-1 text-sm">
         {change.changes.map((c) => {
           // "Before" is what this diner saw: the price kept in their cart line.
@@ -25,18 +27,18 @@ export function PriceChangeNotice({ change, lines, money, busy, headingRef, onAc
           if (before === c.unitPrice) return null;
           return (
             <li key={`${c.index}-${c.productId}`}>
-              {c.name} ({c.quantity} ×): {before !== undefined ? <>antes <s>{money(before)}</s>, </> : null}ahora{' '}
+              {c.name} ({c.quantity} ×): {before !== undefined ? <>{words.priceBefore} <s>{money(before)}</s>, </> : null}{words.priceNow}{' '}
               <strong>{money(c.unitPrice)}</strong>
             </li>
           );
         })}
       </ul>
-      {change.total !== null && <p className="mt-2 font-semibold">Nuevo total: {money(change.total)}</p>}
+      {change.total !== null && <p className="mt-2 font-semibold">{words.newTotal({ total: money(change.total) })}</p>}
       <div className="mt-3 flex flex-wrap gap-2">
         <button type="button" className="btn btn-primary min-h-11" onClick={onAccept} disabled={busy}>
-          Aceptar nuevos precios
+          {words.acceptPrices}
         </button>
-        <button type="button" className="btn btn-ghost min-h-11" onClick={onBack}>Revisar carrito</button>
+        <button type="button" className="btn btn-ghost min-h-11" onClick={onBack}>{words.reviewCart}</button>
       </div>
     </section>
   );

@@ -7,6 +7,8 @@
  * accept new prices, resume after sign-in.
  */
 import { $language } from '../../lib/i18n.ts';
+import { localPath, withoutLanguage } from '../../lib/page-language.ts';
+import { checkoutMessages } from './messages.ts';
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import { clock } from '../../lib/clock.ts';
 import * as z from 'zod/mini';
@@ -158,7 +160,9 @@ export function focusHandled(): void {
 
 function signInFirst(venue: CheckoutVenue): void {
   saveDraft(venue.id, formOf(venue), true);
-  goToLogin(`/${venue.id}?checkout=1`);
+  // Back to this page, in the language the diner reads it in (`/en/{id}`).
+  const here = typeof location !== 'undefined' && withoutLanguage(location.pathname) === `/${venue.id}` ? location.pathname : `/${venue.id}`;
+  goToLogin(`${here}?checkout=1`);
 }
 
 function handleOutcome(venue: CheckoutVenue, outcome: SubmitOutcome): void {
@@ -171,8 +175,9 @@ function handleOutcome(venue: CheckoutVenue, outcome: SubmitOutcome): void {
       $checkoutFeedback.set(NO_FEEDBACK);
       $checkoutStep.set('cart');
       closeCart();
-      void import('../../shell/toast.ts').then(({ toast }) => toast.success(`Pedido ${outcome.order.number} enviado`));
-      location.assign(`/pedidos/ver?id=${encodeURIComponent(outcome.order.id)}`);
+      void import('../../shell/toast.ts').then(({ toast }) => toast.success(checkoutMessages.get().sent({ number: outcome.order.number })));
+      // The order page in the diner's language (docs/architecture.md#languages).
+      location.assign(localPath(`/pedidos/ver?id=${encodeURIComponent(outcome.order.id)}`));
       return;
     }
     case 'priceChanged':
@@ -195,7 +200,7 @@ function handleOutcome(venue: CheckoutVenue, outcome: SubmitOutcome): void {
       showNotice({ text: outcome.message });
       return;
     case 'unknown':
-      showNotice({ text: `${outcome.message} Tu pedido está guardado: pulsa «Confirmar pedido» para reintentar; no se duplicará.` });
+      showNotice({ text: checkoutMessages.get().saved({ message: outcome.message }) });
       return;
   }
 }
@@ -281,7 +286,7 @@ export function resumeAfterSignIn(venue: CheckoutVenue): void {
     const form = formOf(venue);
     if (name && !form.name) saveDraft(venue.id, { ...form, name });
     if (pending && navigator.onLine !== false && session.loggedIn) {
-      showNotice({ text: 'Terminando de enviar tu pedido…' });
+      showNotice({ text: checkoutMessages.get().finishing });
       void sendOrder(pending).then((outcome) => handleOutcome(venue, outcome));
     }
   });

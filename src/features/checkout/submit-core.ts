@@ -15,6 +15,7 @@
 import * as z from 'zod/mini';
 import { OrderInput, PriceChange, type Order } from '../../contract/order.ts';
 import { PROBLEM_TYPES, type Problem } from '../../contract/problem.ts';
+import { checkoutMessages } from './messages.ts';
 
 /** The order being sent, persisted until the server answers (its body is the contract's `OrderInput`). */
 export const PendingOrder = z.object({
@@ -66,7 +67,7 @@ export function classifyFailure(facts: FailureFacts): SubmitOutcome {
   if (type === PROBLEM_TYPES.idempotencyMismatch) {
     return {
       kind: 'alreadyPlaced',
-      message: 'Ya se envió un pedido desde este dispositivo con otros datos. Revisa Mis pedidos antes de pedir de nuevo.',
+      message: checkoutMessages.get().alreadyPlaced,
     };
   }
   if (type === PROBLEM_TYPES.priceChanged || (status === 409 && Array.isArray(problem?.changes))) {

@@ -8,6 +8,7 @@ import { atom } from 'nanostores';
 import * as z from 'zod/mini';
 import { Order, type OrderInput } from '../../contract/order.ts';
 import { http, problemMessage, problemOf } from '../../lib/http.ts';
+import { checkoutMessages } from './messages.ts';
 import { persistedWith } from './persisted.ts';
 import { PendingOrder, classifyFailure, keepsKey, keyFor, type SubmitOutcome } from './submit-core.ts';
 
@@ -48,7 +49,7 @@ async function post(input: OrderInput, key: string): Promise<SubmitOutcome> {
       .json<unknown>();
     const parsed = Order.safeParse(body);
     // An answer we cannot read leaves the outcome unknown: the pending order (and its key) stays for a retry.
-    if (!parsed.success) return { kind: 'unknown', message: 'No pudimos confirmar tu pedido. Inténtalo de nuevo.' };
+    if (!parsed.success) return { kind: 'unknown', message: checkoutMessages.get().notConfirmed };
     $pendingOrder.set(null);
     return { kind: 'created', order: parsed.data };
   } catch (error) {

@@ -7,10 +7,13 @@
 import { LIMITS, isValidPhone } from '../../contract/limits.ts';
 import type { OrderInput, PaymentMethod, TipInput } from '../../contract/order.ts';
 import type { OrderMode, Venue } from '../../contract/venue.ts';
-import { minimumMessage, minimumShortfall, type MinimumShortfall, type MoneyStyle } from '../../contract/minimum.ts';
+import { minimumShortfall, type MinimumShortfall, type MoneyStyle } from '../../contract/minimum.ts';
+import { formatMoney } from '../../contract/money-format.ts';
 import { formatMoneyText, parseMoneyText } from '../../contract/money-text.ts';
 import { currencyDigits } from '../../contract/money-format.ts';
-import { TEXT_MESSAGES, cleanText, hasLetterOrDigit } from '../../contract/text.ts';
+import { cleanText, hasLetterOrDigit } from '../../contract/text.ts';
+import { pageLanguage } from '../../lib/page-language.ts';
+import { checkoutMessages } from './messages.ts';
 
 export interface CheckoutForm {
   mode: OrderMode | '';
@@ -65,36 +68,37 @@ export function tipChoiceOf(form: Pick<CheckoutForm, 'tip' | 'tipCustom'>, money
 
 export function validateCheckout(form: CheckoutForm, venue: VenueForCheckout, money: MoneyLocale): CheckoutErrors {
   const errors: CheckoutErrors = {};
+  const words = checkoutMessages.get();
   if (!form.mode || !checkoutModes(venue).includes(form.mode)) {
-    errors.mode = 'Elige cómo quieres recibir tu pedido.';
+    errors.mode = words.chooseMode;
   }
   // Counted and checked as the API keeps them (src/contract/text.ts).
   const name = cleanText(form.name);
-  if (form.name.trim() !== '' && !hasLetterOrDigit(name)) errors.name = TEXT_MESSAGES.nameNeedsLetters;
-  else if (name.length < LIMITS.nameMin) errors.name = 'Escribe tu nombre.';
-  else if (name.length > LIMITS.nameMax) errors.name = `El nombre no puede pasar de ${LIMITS.nameMax} caracteres.`;
+  if (form.name.trim() !== '' && !hasLetterOrDigit(name)) errors.name = words.nameLetters;
+  else if (name.length < LIMITS.nameMin) errors.name = words.nameRequired;
+  else if (name.length > LIMITS.nameMax) errors.name = words.nameTooLong({ max: String(LIMITS.nameMax) });
 
   const phone = cleanText(form.phone);
-  if (!phone) errors.phone = 'Escribe tu teléfono.';
+  if (!phone) errors.phone = words.phoneRequired;
   else if (!isValidPhone(phone)) {
-    errors.phone = 'Teléfono no válido: usa de 7 a 20 dígitos; puedes poner + al inicio, espacios y guiones.';
+    errors.phone = words.phoneInvalid;
   }
   if (form.mode === 'delivery') {
     const address = cleanText(form.address, { multiline: true });
-    if (!address) errors.address = 'Escribe la dirección de entrega.';
+    if (!address) errors.address = words.addressRequired;
     else if (address.length > LIMITS.addressMax) {
-      errors.address = `La dirección no puede pasar de ${LIMITS.addressMax} caracteres.`;
+      errors.address = words.addressTooLong({ max: String(LIMITS.addressMax) });
     }
   }
   if (form.note.length > LIMITS.orderNoteMax) {
-    errors.note = `La nota no puede pasar de ${LIMITS.orderNoteMax} caracteres (tiene ${form.note.length}).`;
+    errors.note = words.noteTooLong({ max: String(LIMITS.orderNoteMax), length: String(form.note.length) });
   }
   if (form.tip === 'custom' && tipChoiceOf(form, money) === null) {
     errors.tip = currencyDigits(money.currency) > 0
-      ? `Escribe una propina válida, por ejemplo 20 o ${formatMoneyText(2_050, money.currency, money.locale)}.`
-      : 'Escribe una propina válida, por ejemplo 2000.';
+      ? words.tipInvalid({ example: formatMoneyText(2_050, money.currency, money.locale) })
+      : words.tipInvalidWhole;
   }
-  if (form.payment !== 'cash' && form.payment !== 'card') errors.payment = 'Elige cómo vas a pagar.';
+  if (form.payment !== 'cash' && form.payment !== 'card') errors.payment = words.choosePayment;
   return errors;
 }
 
@@ -143,13 +147,16 @@ export function orderBlockers(input: {
 
 /** What a refusal says to the diner, in the venue's currency and locale. */
 export function blockerText(blocker: Blocker, style: MoneyStyle): string {
+  const words = checkoutMessages.get();
+  const money = (minor: number) => formatMoney(minor, style.currency, style.locale);
   switch (blocker.kind) {
-    case 'empty': return 'Tu carrito está vacío. Añade algo del menú para hacer un pedido.';
-    case 'offline': return 'Sin conexión: no podemos enviar tu pedido ahora. Tu carrito y tus datos se guardan; vuelve a intentarlo cuando tengas conexión.';
-    case 'closed': return 'El local está cerrado ahora y no acepta pedidos. Tu carrito se guarda para cuando abra.';
-    case 'tooManyLines': return `Un pedido admite como máximo ${LIMITS.linesPerOrder} líneas; el tuyo tiene ${blocker.count}. Elimina alguna para continuar.`;
-    case 'badQuantity': return `Cada producto admite de ${LIMITS.quantityMin} a ${LIMITS.quantityMax} unidades. Revisa las cantidades.`;
-    case 'belowMinimum': return minimumMessage(blocker, style);
+    case 'empty': return words.empty;
+    case 'offline': return words.offline;
+    case 'closed': return words.closed;
+    case 'tooManyLines': return words.tooManyLines({ max: String(LIMITS.linesPerOrder), count: String(blocker.count) });
+    case 'badQuantity': return words.badQuantity({ min: String(LIMITS.quantityMin), max: String(LIMITS.quantityMax) });
+    // The server words its own refusal alike (src/contract/minimum.ts).
+    case 'belowMinimum': return words.minimum({ minimum: money(blocker.minOrder), missing: money(blocker.missing) });
   }
 }
 
@@ -198,7 +205,8 @@ export function fieldErrorsFromProblem(errors: Record<string, string[]> | undefi
   };
   for (const [path, messages] of Object.entries(errors)) {
     const field = paths[path] ?? paths[path.split('.').slice(0, 2).join('.')] ?? paths[path.split('.')[0] ?? ''];
-    if (field && !mapped[field]) mapped[field] = messages[0] ?? 'Revisa este dato.';
+    // The API words its field errors in Spanish: another language's page asks to check the field.
+    if (field && !mapped[field]) mapped[field] = (pageLanguage() === 'es' ? messages[0] : undefined) ?? checkoutMessages.get().checkField;
   }
   return mapped;
 }

@@ -10,13 +10,16 @@ import { useEffect, useState } from 'react';
 import type { Venue } from '../../contract/venue.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { fetchVenue, searchVenues } from './api.ts';
-import { featuredSections, type FeaturedSection } from './featured.ts';
+import { featuredSections, inspireMessages, type FeaturedSection } from './featured.ts';
 import { resolveMedia, useApiBase } from './media.ts';
+import { useStore } from '@nanostores/react';
+import { $language } from '../../lib/i18n.ts';
 
 export default function InspireFeed({ initial, apiBase: buildApiBase, builtVenueIds }: { initial: FeaturedSection[]; apiBase: string; builtVenueIds: string[] }) {
   const apiBase = useApiBase(buildApiBase);
   const [sections, setSections] = useState(initial);
   const [failed, setFailed] = useState(false);
+  const words = useStore(inspireMessages);
 
   useEffect(() => {
     let cancelled = false;
@@ -32,7 +35,7 @@ export default function InspireFeed({ initial, apiBase: buildApiBase, builtVenue
           if (venue) fetched.push(venue);
         }
         if (!cancelled && fetched.length > 0) {
-          const fresh = featuredSections(fetched);
+          const fresh = featuredSections(fetched, 8, $language.get());
           setSections(initial.length === 0 ? fresh : mergeSections(initial, fresh));
         }
       } catch {
@@ -48,13 +51,13 @@ export default function InspireFeed({ initial, apiBase: buildApiBase, builtVenue
     return (
       // Nothing from the build: the dishes come from the API, so the island wakes at once (`client:touch`).
       <p role="status" className="mt-6" data-wake="">
-        {failed ? 'No se pudieron cargar los platos. Comprueba tu conexión e inténtalo de nuevo.' : 'Cargando platos…'}
+        {failed ? words.failed : words.loading}
       </p>
     );
   }
   return (
     <div className="mt-6 flex flex-col gap-8">
-      <nav aria-label="Secciones" className="-mx-3 overflow-x-auto px-3">
+      <nav aria-label={words.sections} className="-mx-3 overflow-x-auto px-3">
         <ul className="flex gap-1 whitespace-nowrap">
           {sections.map((s) => (
             <li key={s.id}>
@@ -71,7 +74,7 @@ export default function InspireFeed({ initial, apiBase: buildApiBase, builtVenue
             {section.dishes.map((d, di) => (
               <li key={`${d.venueId}/${d.productId}`}>
                 <a
-                  href={`/${d.venueId}#product-${d.productId}`}
+                  href={`${d.venuePath}#product-${d.productId}`}
                   className="flex h-full gap-3 rounded-box bg-base-100 p-3 shadow-sm hover:bg-base-300/40"
                 >
                   <span className="relative w-24 shrink-0 self-start aspect-[4/3] overflow-hidden rounded-lg" style={{ backgroundColor: d.image?.placeholder ?? '#dde3ea' }}>
@@ -88,9 +91,9 @@ export default function InspireFeed({ initial, apiBase: buildApiBase, builtVenue
                     )}
                   </span>
                   <span className="flex min-w-0 flex-col">
-                    <span className="font-semibold">{d.name}</span>
-                    <span className="text-sm text-base-content/80">en {d.venueName}</span>
-                    <span className="text-sm text-base-content/80 line-clamp-2">{d.description}</span>
+                    <span className="font-semibold" lang={d.fallbackLang}>{d.name}</span>
+                    <span className="text-sm text-base-content/80">{words.at}{d.venueName}</span>
+                    <span className="text-sm text-base-content/80 line-clamp-2" lang={d.fallbackLang}>{d.description}</span>
                     <span className="mt-1 font-semibold tabular-nums">{formatMoney(d.price, d.currency, d.locale)}</span>
                   </span>
                 </a>

@@ -26,6 +26,7 @@ import { checkVenueNow, liveVenue } from './live-venue.ts';
 import { MENU_RENDERED_EVENT } from './live-events.ts';
 import { readPageFacts } from './venue-facts.ts';
 import { startMenuDuties } from './page-duties.ts';
+import { setMenuNames } from '../cart/stored.ts';
 import { useApiBase } from './media.ts';
 import { OrderDrawerLoader, checkoutVenueOf, type CheckoutVenue } from '../checkout/index.ts';
 
@@ -126,6 +127,10 @@ export default function MenuIsland(props: MenuIslandProps) {
   const whole = latest ?? props.venue ?? built;
   const localized = useMemo(() => (whole ? localizeVenue(whole, lang) : null), [whole, lang]);
   const menu = useCallback(() => localized, [localized]);
+  // The cart's and the table's lines show the dishes' names of this page's language.
+  useEffect(() => {
+    if (localized) setMenuNames(localized);
+  }, [localized]);
   // The fallback shell's island runs the menu's duties (a prerendered page's own script does).
   useEffect(() => (props.venue ? startMenuDuties({ venueId, facts: props.venue, venue: props.venue }) : undefined), [venueId, props.venue]);
 

@@ -20,6 +20,10 @@ import { DIET_TAGS } from '../../contract/menu-labels.ts';
 import { OrderDrawerLoader, checkoutVenueOf } from '../checkout/index.ts';
 import { LoadError } from '../../shell/ui/LoadState.tsx';
 import { Venue as VenueSchema } from '../../contract/venue.ts';
+import { venueIdOfPath } from '../../contract/languages.ts';
+import { $language } from '../../lib/i18n.ts';
+import { pageMessages } from '../../shell/messages.ts';
+import { localizeVenue, textLanguages } from './localize.ts';
 
 type State = { kind: 'loading' } | { kind: 'ready'; venue: Venue; etag: string | null; apiBase: string } | { kind: 'failed'; message: string };
 
@@ -34,7 +38,7 @@ export default function VenueShell() {
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    const id = decodeURIComponent(location.pathname.split('/')[1] ?? '');
+    const id = decodeURIComponent(venueIdOfPath(location.pathname));
     if (!isValidVenueId(id)) {
       void notFound();
       return;
@@ -73,7 +77,7 @@ export default function VenueShell() {
   if (state.kind === 'loading') {
     return (
       <div aria-busy="true">
-        <p className="sr-only" role="status">Cargando el menú…</p>
+        <p className="sr-only" role="status">{pageMessages.get().loadingMenu}</p>
         <div className="h-24 animate-pulse rounded-box bg-base-300" />
         <div className="mt-4 h-11 animate-pulse rounded-box bg-base-300" />
         <div className="mt-6 grid gap-3 md:grid-cols-2">
@@ -85,7 +89,7 @@ export default function VenueShell() {
   if (state.kind === 'failed') {
     return (
       <LoadError
-        title="No se pudo cargar el menú"
+        title={pageMessages.get().menuFailed}
         message={state.message}
         onRetry={() => { setState({ kind: 'loading' }); setAttempt((a) => a + 1); }}
       />
@@ -97,7 +101,11 @@ export default function VenueShell() {
 /** The menu as loaded, then each newer version the live menu gets (page-duties.ts follows it). */
 function ShellMenu({ venue: loaded, etag, apiBase }: { venue: Venue; etag: string | null; apiBase: string }) {
   const latest = useStore(liveVenue(loaded.id, { venue: loaded, etag })).venue;
-  const venue = latest ?? loaded;
+  // The menu in the page's language (`/{lang}/{id}`), as a prerendered page shows it.
+  const lang = $language.get();
+  const venue = localizeVenue(latest ?? loaded, lang);
+  const langs = textLanguages(loaded, lang);
+  const island = localizeVenue(loaded, lang);
   useEffect(() => {
     document.title = `${venue.name} - umenu-ui`;
   }, [venue.name]);
@@ -107,21 +115,21 @@ function ShellMenu({ venue: loaded, etag, apiBase }: { venue: Venue; etag: strin
     <>
       {/* The table session's bar (a table link), rendered here by the menu island. */}
       <div id="table-slot" />
-      <VenueHeader venue={venue} apiBase={apiBase} />
+      <VenueHeader venue={venue} apiBase={apiBase} langs={langs} />
       <div className="sticky top-14 z-20 -mx-3 mt-2 bg-base-200 px-3 shadow-[0_1px_0_var(--color-base-300)]">
         <MenuIsland
           venueId={loaded.id}
           currency={loaded.currency}
-          locale={loaded.locale}
+          locale={island.locale}
           apiBase={apiBase}
           diets={dietsInMenu(index, DIET_TAGS)}
           allergens={ALLERGENS.filter((a) => present.has(a))}
-          venue={loaded}
+          venue={island}
         />
-        <CategoryNav categories={venue.categories} />
+        <CategoryNav categories={venue.categories} langs={langs} />
       </div>
       <div className="mt-4">
-        <MenuSections venue={venue} apiBase={apiBase} />
+        <MenuSections venue={venue} apiBase={apiBase} langs={langs} />
       </div>
       <OrderDrawerLoader venue={checkoutVenueOf(venue)} />
     </>

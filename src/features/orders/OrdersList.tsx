@@ -12,24 +12,27 @@ import { toast } from '../../shell/toast.ts';
 import { LoadError, Loading } from '../../shell/ui/LoadState.tsx';
 import { $myOrders, retryMyOrders } from './my-orders-store.ts';
 import { repeatOrder } from './repeat.ts';
-import { orderStatusLabel } from '../../contract/labels.ts';
-import { MODE_LABELS, formatDateTime, localeForCurrency, productsCount, sortForList } from './status.ts';
+import { localPath } from '../../lib/page-language.ts';
+import { formatDateTime, localeForCurrency, pageLocale, sortForList } from './status.ts';
+import { orderMessages, statusWord } from './messages.ts';
+import { menuPath } from './paths.ts';
 
 export default function OrdersList() {
   const load = useStore($myOrders);
   // The server HTML shows the loading state; so must the first client render (React #418).
   const hydrated = useHydrated();
   const [repeating, setRepeating] = useState<string | null>(null);
+  const words = useStore(orderMessages);
 
   async function repeat(order: Order): Promise<void> {
     setRepeating(order.id);
     try {
       const result = await repeatOrder(order);
       if (result.added === 0) {
-        toast.warning(result.message ?? 'Nada de este pedido está disponible ahora.', { duration: 8_000, testId: 'repeat-missing' });
+        toast.warning(result.message ?? words.nothingLeft, { duration: 8_000, testId: 'repeat-missing' });
         return;
       }
-      location.assign(`/${order.venueId}?carrito=1`);
+      location.assign(`${menuPath(order.venueId, null)}?carrito=1`);
     } catch (error) {
       toast.error(problemMessage(error));
     } finally {
@@ -37,7 +40,7 @@ export default function OrdersList() {
     }
   }
 
-  if (!hydrated || load.state === 'loading') return <Loading text="Cargando tus pedidos…" />;
+  if (!hydrated || load.state === 'loading') return <Loading text={words.loadingList} />;
   if (load.state === 'error') {
     return <LoadError message={load.message} onRetry={retryMyOrders} />;
   }
@@ -46,8 +49,8 @@ export default function OrdersList() {
   if (load.orders.length === 0) {
     return (
       <div className="rounded-box bg-base-100 p-6 text-center" data-testid="orders-empty">
-        <p className="text-lg font-semibold">Aún no has hecho ningún pedido</p>
-        <a className="btn btn-primary mt-4 min-h-11" href="/">Buscar un local</a>
+        <p className="text-lg font-semibold">{words.none}</p>
+        <a className="btn btn-primary mt-4 min-h-11" href={localPath('/')}>{words.findVenue}</a>
       </div>
     );
   }
@@ -55,29 +58,29 @@ export default function OrdersList() {
     <li key={order.id} className="rounded-box bg-base-100 p-4 shadow-sm" data-testid="order-card">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 className="text-lg font-bold">
-          <a className="link link-hover" href={`/pedidos/ver?id=${encodeURIComponent(order.id)}`}>
-            Pedido {order.number} · {order.venueName}
+          <a className="link link-hover" href={localPath(`/pedidos/ver?id=${encodeURIComponent(order.id)}`)}>
+            {words.orderAt({ number: order.number, venue: order.venueName })}
           </a>
         </h3>
-        <span className="badge badge-outline min-h-6 font-semibold" data-testid="order-card-status">{orderStatusLabel(order.status, order.mode)}</span>
+        <span className="badge badge-outline min-h-6 font-semibold" data-testid="order-card-status">{statusWord(words, order.status, order.mode)}</span>
       </div>
       <p className="text-sm text-base-content/80">
-        {formatDateTime(order.createdAt, localeForCurrency(order.currency), order.timezone)} · {MODE_LABELS[order.mode]} ·{' '}
-        {productsCount(order.lines.reduce((n, l) => n + l.quantity, 0))} · {formatMoney(order.total, order.currency, localeForCurrency(order.currency))}
+        {formatDateTime(order.createdAt, pageLocale(localeForCurrency(order.currency)), order.timezone)} · {words[order.mode]} ·{' '}
+        {words.products(order.lines.reduce((n, l) => n + l.quantity, 0))} · {formatMoney(order.total, order.currency, pageLocale(localeForCurrency(order.currency)))}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <a className="btn btn-outline min-h-11" href={`/pedidos/ver?id=${encodeURIComponent(order.id)}`}>
-          Ver pedido<span className="sr-only"> {order.number}</span>
+        <a className="btn btn-outline min-h-11" href={localPath(`/pedidos/ver?id=${encodeURIComponent(order.id)}`)}>
+          {words.seeOrder}<span className="sr-only"> {order.number}</span>
         </a>
         <button
           type="button"
           className="btn btn-primary min-h-11"
-          aria-label={`Repetir pedido ${order.number}`}
+          aria-label={words.repeatNumber({ number: order.number })}
           disabled={repeating !== null}
           onClick={() => void repeat(order)}
         >
           {repeating === order.id && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          Repetir pedido
+          {words.repeat}
         </button>
       </div>
     </li>
@@ -86,13 +89,13 @@ export default function OrdersList() {
     <div className="flex flex-col gap-6">
       {open.length > 0 && (
         <section aria-labelledby="orders-open-title">
-          <h2 id="orders-open-title" className="mb-2 text-xl font-bold">En curso</h2>
+          <h2 id="orders-open-title" className="mb-2 text-xl font-bold">{words.open}</h2>
           <ul className="flex flex-col gap-3" data-testid="orders-open">{open.map(card)}</ul>
         </section>
       )}
       {past.length > 0 && (
         <section aria-labelledby="orders-past-title">
-          <h2 id="orders-past-title" className="mb-2 text-xl font-bold">Historial</h2>
+          <h2 id="orders-past-title" className="mb-2 text-xl font-bold">{words.past}</h2>
           <ul className="flex flex-col gap-3" data-testid="orders-past">{past.map(card)}</ul>
         </section>
       )}

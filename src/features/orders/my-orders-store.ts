@@ -12,7 +12,7 @@ import { toast } from '../../shell/toast.ts';
 import { fetchOrders } from './api.ts';
 import { whenSignedIn } from './session.ts';
 import { watchOrder } from './live.ts';
-import { orderStatusLabel } from '../../contract/labels.ts';
+import { orderMessages, statusWord } from './messages.ts';
 import { isFreshCopy, sortForList } from './status.ts';
 
 /** At most this many live streams (browsers allow few connections per origin); the rest are polled with the list. */
@@ -46,7 +46,7 @@ onMount($myOrders, () => {
     const before = list.find((o) => o.id === order.id);
     if (!before || !isFreshCopy(before, order)) return;
     if (before.status !== order.status) {
-      toast.info(`Pedido ${order.number}: ${orderStatusLabel(order.status, order.mode)}`, { id: `order-${order.id}-status`, testId: 'status-toast' });
+      toast.info(orderMessages.get().statusToast({ number: order.number, status: statusWord(orderMessages.get(), order.status, order.mode) }), { id: `order-${order.id}-status`, testId: 'status-toast' });
     }
     $myOrders.set({ state: 'ready', orders: list.map((o) => (o.id === order.id ? order : o)) });
     sync();

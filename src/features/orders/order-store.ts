@@ -12,22 +12,21 @@ import { problemMessage, problemOf } from '../../lib/http.ts';
 import { toast } from '../../shell/toast.ts';
 import { fetchOrder, fetchVenue } from './api.ts';
 import { watchOrder } from './live.ts';
-import { orderStatusSentence } from '../../contract/labels.ts';
+import { orderMessages, statusSentence } from './messages.ts';
 import { isFreshCopy, isOpenStatus } from './status.ts';
 
-export type VenueContact = Pick<Venue, 'phone' | 'address' | 'locale' | 'timezone'>;
+export type VenueContact = Pick<Venue, 'phone' | 'address' | 'locale' | 'timezone' | 'languages' | 'categories'>;
 
 export type OrderPageState =
   | { state: 'loading' }
   | { state: 'error'; message: string }
   | { state: 'ready'; order: Order; venue: VenueContact | null; transport: 'sse' | 'polling' | null };
 
-const MISSING_ID = 'Falta el número de pedido en la dirección. Búscalo en Mis pedidos.';
 
 function loadErrorMessage(error: unknown): string {
   const status = problemOf(error)?.status;
-  if (status === 404) return 'No encontramos ese pedido. Revisa el enlace o búscalo en Mis pedidos.';
-  if (status === 403) return 'Este pedido es de otra cuenta. Inicia sesión con la cuenta con la que lo hiciste.';
+  if (status === 404) return orderMessages.get().notFound;
+  if (status === 403) return orderMessages.get().otherAccount;
   return problemMessage(error);
 }
 
@@ -40,7 +39,7 @@ function applyOrder($state: WritableAtom<OrderPageState>, order: Order): void {
   }
   if (!isFreshCopy(current.order, order)) return;
   if (current.order.status !== order.status) {
-    toast.info(orderStatusSentence(order.status, order.mode), { id: `order-${order.id}-status`, testId: 'status-toast' });
+    toast.info(statusSentence(orderMessages.get(), order.status, order.mode), { id: `order-${order.id}-status`, testId: 'status-toast' });
   }
   $state.set({ ...current, order });
 }
@@ -65,7 +64,7 @@ export function orderStore(id: string): ReadableAtom<OrderPageState> {
       .then((order) => {
         if (cancelled) return;
         applyOrder($state, order);
-        if (typeof document !== 'undefined') document.title = `Pedido ${order.number} - umenu-ui`;
+        if (typeof document !== 'undefined') document.title = `${orderMessages.get().order({ number: order.number })} - umenu-ui`;
         fetchVenue(order.venueId)
           .then((venue) => {
             if (!cancelled) patchReady($state, { venue });
@@ -95,7 +94,7 @@ export const $orderPage = atom<OrderPageState>({ state: 'loading' });
 onMount($orderPage, () => {
   const id = new URLSearchParams(location.search).get('id')?.trim();
   if (!id) {
-    $orderPage.set({ state: 'error', message: MISSING_ID });
+    $orderPage.set({ state: 'error', message: orderMessages.get().missingId });
     return;
   }
   return orderStore(id).subscribe((value) => $orderPage.set(value));

@@ -3,6 +3,8 @@ import type { Order } from '../../contract/order.ts';
 import { refillCart } from '../cart/index.ts';
 import { fetchVenue } from './api.ts';
 import { repeatPlan } from './repeat-core.ts';
+import { orderMessages } from './messages.ts';
+import { LIMITS } from '../../contract/limits.ts';
 
 export interface RepeatResult {
   added: number;
@@ -15,8 +17,9 @@ export interface RepeatResult {
 
 export function repeatMessage(result: Pick<RepeatResult, 'missing' | 'overflow'>): string | null {
   const parts: string[] = [];
-  if (result.missing.length > 0) parts.push(`Ya no está disponible: ${result.missing.join(', ')}.`);
-  if (result.overflow > 0) parts.push('Tu carrito ya tenía el máximo de 50 líneas: no cabía todo.');
+  const words = orderMessages.get();
+  if (result.missing.length > 0) parts.push(words.noLongerAvailable({ items: result.missing.join(', ') }));
+  if (result.overflow > 0) parts.push(words.cartFull({ max: String(LIMITS.linesPerOrder) }));
   return parts.length > 0 ? parts.join(' ') : null;
 }
 

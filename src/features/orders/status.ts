@@ -1,10 +1,8 @@
 /** Order status words and the timeline a diner sees (docs/rules.md#cart-checkout-and-orders). */
-import { ORDER_STATUS_LABELS, orderStatusLabel } from '../../contract/labels.ts';
 import type { Order, OrderStatus } from '../../contract/order.ts';
 import { formatVenueTime } from '../../contract/time-format.ts';
-
-export { ORDER_MODE_LABELS as MODE_LABELS, PAYMENT_METHOD_LABELS as PAYMENT_LABELS, productCountText as productsCount } from '../../contract/labels.ts';
-export const STATUS_LABELS = ORDER_STATUS_LABELS;
+import { pageLanguage } from '../../lib/page-language.ts';
+import { orderMessages, statusWord } from './messages.ts';
 
 const HAPPY_PATH: readonly OrderStatus[] = ['received', 'preparing', 'ready', 'delivered'];
 
@@ -21,7 +19,7 @@ export interface TimelineStep {
 }
 
 /** The steps to show: the usual path, or what happened up to a cancellation. */
-export function timelineOf(order: Pick<Order, 'status' | 'history'> & Partial<Pick<Order, 'mode'>>): TimelineStep[] {
+export function timelineOf(order: Pick<Order, 'status' | 'history'> & Partial<Pick<Order, 'mode'>>, words = orderMessages.get()): TimelineStep[] {
   const reachedAt = new Map<OrderStatus, string>();
   for (const change of order.history) if (!reachedAt.has(change.status)) reachedAt.set(change.status, change.at);
   const path: OrderStatus[] = order.status === 'cancelled'
@@ -31,7 +29,7 @@ export function timelineOf(order: Pick<Order, 'status' | 'history'> & Partial<Pi
   const currentIndex = path.indexOf(order.status);
   return path.map((status, index) => ({
     status,
-    label: order.mode ? orderStatusLabel(status, order.mode) : STATUS_LABELS[status],
+    label: statusWord(words, status, order.mode ?? ''),
     at: reachedAt.get(status) ?? null,
     state: index < currentIndex ? 'done' : index === currentIndex ? 'current' : 'upcoming',
   }));
@@ -47,14 +45,31 @@ export function sortForList<T extends Pick<Order, 'status' | 'createdAt'>>(order
 }
 
 
+/** The zone named in the page's language (Spanish keeps the contract's `hora de Ciudad de México`). */
+function zoneLabel(): ((zone: string) => string) | undefined {
+  if (pageLanguage() === 'es') return undefined;
+  const words = orderMessages.get();
+  return (zone) => words.zone({ city: (zone.split('/').pop() ?? zone).replace(/_/g, ' ') });
+}
+
 /** A time of an order or table, in the venue's zone (one rule: src/contract/time-format.ts). */
 export function formatTime(iso: string, locale = 'es', timeZone?: string): string {
-  return formatVenueTime(iso, locale, timeZone);
+  return formatVenueTime(iso, locale, timeZone, { zoneLabel: zoneLabel() });
 }
 
 /** Date and time of an order, in the venue's zone (src/contract/time-format.ts). */
 export function formatDateTime(iso: string, locale = 'es', timeZone?: string): string {
-  return formatVenueTime(iso, locale, timeZone, { style: 'dateTime' });
+  return formatVenueTime(iso, locale, timeZone, { style: 'dateTime', zoneLabel: zoneLabel() });
+}
+
+/**
+ * Money and dates in the page's language with the venue's region (`en-MX`): the venue's own
+ * locale on a Spanish page (docs/architecture.md#languages).
+ */
+export function pageLocale(venueLocale: string, lang = pageLanguage()): string {
+  if (lang === 'es') return venueLocale;
+  const region = venueLocale.split('-')[1];
+  return region ? `${lang}-${region}` : lang;
 }
 
 /** Orders carry a currency but no locale: the locale a diner of that currency expects, for money and dates. */

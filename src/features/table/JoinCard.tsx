@@ -1,6 +1,9 @@
 /** `¿Cómo te llamas?` + `Unirme a la mesa`: asked once per device, before joining a table. */
 import { useState, type FormEvent } from 'react';
-import { ParticipantName, TABLE_MESSAGES, TABLE_STRINGS } from '../../contract/table.ts';
+import { useStore } from '@nanostores/react';
+import { ParticipantName } from '../../contract/table.ts';
+import { TEXT_MESSAGES } from '../../contract/text.ts';
+import { tableMessages } from './messages.ts';
 import { LIMITS } from '../../contract/limits.ts';
 import { FieldError, fieldErrorId } from '../../shell/ui/FieldError.tsx';
 import { $tableName, join } from './store.ts';
@@ -17,13 +20,14 @@ export function JoinCard({ table, busy, nameError, message }: Props) {
   const [name, setName] = useState(() => $tableName.get());
   const [localError, setLocalError] = useState<string | null>(null);
   const error = localError ?? nameError;
+  const words = useStore(tableMessages);
 
   function submit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();
     const parsed = ParticipantName.safeParse(name);
     if (!parsed.success) {
       // The contract's message: its length, or a name without a letter or digit.
-      setLocalError(parsed.error.issues[0]?.message ?? TABLE_MESSAGES.nameInvalid);
+      setLocalError(parsed.error.issues[0]?.message === TEXT_MESSAGES.nameNeedsLetters ? words.nameLetters : words.nameInvalid);
       (event.currentTarget.elements.namedItem('table-name') as HTMLInputElement | null)?.focus();
       return;
     }
@@ -34,10 +38,10 @@ export function JoinCard({ table, busy, nameError, message }: Props) {
   return (
     <section className="card mb-3 border border-base-300 bg-base-100 shadow-sm" aria-labelledby="table-join-title" data-testid="table-join">
       <form className="card-body gap-3 p-4" onSubmit={submit} noValidate>
-        <h2 id="table-join-title" className="card-title text-lg">{TABLE_STRINGS.table(table)}</h2>
-        <p className="text-sm text-base-content/80">Pide junto con tu mesa desde tu teléfono: todos ven el mismo carrito.</p>
+        <h2 id="table-join-title" className="card-title text-lg">{words.table({ label: table })}</h2>
+        <p className="text-sm text-base-content/80">{words.joinIntro}</p>
         <div>
-          <label htmlFor="table-name" className="mb-1 block font-semibold">{TABLE_STRINGS.askName}</label>
+          <label htmlFor="table-name" className="mb-1 block font-semibold">{words.askName}</label>
           <input
             id="table-name"
             name="table-name"
@@ -55,7 +59,7 @@ export function JoinCard({ table, busy, nameError, message }: Props) {
         {message && <p role="alert" className="text-sm font-medium text-[#a3153a]">{message}</p>}
         <button type="submit" className="btn btn-primary min-h-11" disabled={busy}>
           {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          {TABLE_STRINGS.join}
+          {words.join}
         </button>
       </form>
     </section>

@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../../styles/dialogs.ts';
 import { useStore } from '@nanostores/react';
-import { TABLE_MESSAGES, TABLE_STRINGS } from '../../contract/table.ts';
+import { tableMessages } from './messages.ts';
 import { JoinCard } from './JoinCard.tsx';
 import { TableBar } from './TableBar.tsx';
 import { TableDrawer } from './TableDrawer.tsx';
@@ -19,6 +19,7 @@ export function mountTableApp(slot: HTMLElement, venue: TableVenue): () => void 
 
 function TableContent({ venue }: { venue: TableVenue }): ReactNode {
   const state = useStore($table);
+  const words = useStore(tableMessages);
   useEffect(() => {
     void startTable(venue);
   }, [venue]);
@@ -27,12 +28,12 @@ function TableContent({ venue }: { venue: TableVenue }): ReactNode {
     case 'idle':
       return null;
     case 'checking':
-      return <p role="status" className="mb-3 text-sm text-base-content/80">Comprobando el código de la mesa…</p>;
+      return <p role="status" className="mb-3 text-sm text-base-content/80">{words.checking}</p>;
     case 'invalid':
       return (
         <div role="alert" className="alert alert-warning mb-3 flex flex-col items-start gap-1" data-testid="table-invalid">
-          <p className="font-bold">{TABLE_STRINGS.invalidToken}</p>
-          <p className="text-sm">Pide al personal un código nuevo. Mientras tanto puedes ver el menú y pedir para recoger o a domicilio.</p>
+          <p className="font-bold">{words.invalidToken}</p>
+          <p className="text-sm">{words.invalidHint}</p>
         </div>
       );
     case 'needName':
@@ -41,8 +42,8 @@ function TableContent({ venue }: { venue: TableVenue }): ReactNode {
     case 'closed':
       return (
         <div role="alert" className="alert mb-3 flex flex-col items-start gap-1 border-base-300 bg-base-100" data-testid="table-closed">
-          <p className="font-bold">{TABLE_STRINGS.closed}</p>
-          <p className="text-sm">{TABLE_MESSAGES.sessionClosed}</p>
+          <p className="font-bold">{words.closed}</p>
+          <p className="text-sm">{words.sessionClosed}</p>
         </div>
       );
     case 'lost':
@@ -51,7 +52,7 @@ function TableContent({ venue }: { venue: TableVenue }): ReactNode {
         <div role="alert" className="alert alert-warning mb-3 flex flex-col items-start gap-2" data-testid="table-error">
           <p>{state.message}</p>
           {state.phase === 'error' && (
-            <button type="button" className="btn btn-sm min-h-11" onClick={() => void checkAndJoin()}>Reintentar</button>
+            <button type="button" className="btn btn-sm min-h-11" onClick={() => void checkAndJoin()}>{words.retry}</button>
           )}
         </div>
       );

@@ -2,8 +2,9 @@
 import { Fragment } from 'react';
 import { useStore } from '@nanostores/react';
 import { mdiAccountGroup, mdiBellRingOutline, mdiCartOutline, mdiReceiptTextOutline, mdiCashMultiple } from '@mdi/js';
-import { ORDER_STATUS_LABELS } from '../../contract/labels.ts';
-import { TABLE_STRINGS, type TableCall } from '../../contract/table.ts';
+import type { TableCall } from '../../contract/table.ts';
+import { orderMessages } from '../orders/index.ts';
+import { tableMessages } from './messages.ts';
 import { $online } from '../../lib/online.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { UserText, WithName } from '../../shell/ui/UserText.tsx';
@@ -12,9 +13,10 @@ import { billMessages } from './bill-messages.ts';
 
 /** Who called: `Pediste la cuenta.` on the caller's phone, `Mateo pidió la cuenta.` on the others' (the name in a `UserText`). */
 function CallText({ call, me }: { call: TableCall; me: string }) {
-  if (call.participantId === me) return <>{call.kind === 'bill' ? 'Pediste la cuenta.' : 'Llamaste al mesero: ya está avisado.'}</>;
-  if (call.by) return <WithName name={call.by} sentence={(name) => `${TABLE_STRINGS.called(call.kind, name ?? '')}.`} />;
-  return <>{call.kind === 'bill' ? 'Ya pidieron la cuenta.' : 'El mesero ya está avisado.'}</>;
+  const words = useStore(tableMessages);
+  if (call.participantId === me) return <>{call.kind === 'bill' ? words.youAskedBill : words.youCalledWaiter}</>;
+  if (call.by) return <WithName name={call.by} sentence={(name) => (call.kind === 'bill' ? words.askedBill : words.calledWaiter)({ name: name ?? '' })} />;
+  return <>{call.kind === 'bill' ? words.billAsked : words.waiterCalled}</>;
 }
 
 export function TableBar() {
@@ -22,8 +24,10 @@ export function TableBar() {
   const calling = useStore($calling);
   const online = useStore($online);
   const billWords = useStore(billMessages);
+  const words = useStore(tableMessages);
+  const statuses = useStore(orderMessages);
   if (!view) {
-    return <p role="status" className="mb-3 text-sm text-base-content/80">Cargando la mesa…</p>;
+    return <p role="status" className="mb-3 text-sm text-base-content/80">{words.loading}</p>;
   }
   const others = view.participants.filter((p) => p.id !== view.me.participantId);
   const waiterCall = view.calls.find((c) => c.kind === 'waiter' && !c.acknowledgedAt);
@@ -36,30 +40,28 @@ export function TableBar() {
         <div className="flex items-start gap-3">
           <Icon path={mdiAccountGroup} size={28} className="mt-0.5 shrink-0 text-[#007ea7]" />
           <div className="min-w-0 flex-1">
-            <h2 id="table-bar-title" className="text-lg font-bold">{TABLE_STRINGS.table(view.table)}</h2>
+            <h2 id="table-bar-title" className="text-lg font-bold">{words.table({ label: view.table })}</h2>
             {view.paidAt && <p className="badge badge-success my-1 font-semibold" data-testid="table-paid">{billWords.tablePaid}</p>}
             <p className="text-sm" data-testid="table-people">
-              <span className="font-semibold">En la mesa:</span>{' '}
-              <UserText testId="table-person">{view.me.name}</UserText> (tú)
+              <span className="font-semibold">{words.atTable}</span>{' '}
+              <UserText testId="table-person">{view.me.name}</UserText>{words.you}
               {others.map((p) => <Fragment key={p.id}>, <UserText testId="table-person">{p.name}</UserText></Fragment>)}
             </p>
           </div>
         </div>
         {(!online || view.pendingEdits > 0) && (
           <p role="status" className="rounded-box bg-warning/20 px-3 py-2 text-sm" data-testid="table-pending">
-            {online
-              ? 'Enviando tus cambios al carrito de la mesa…'
-              : `Sin conexión: ${view.pendingEdits > 0 ? 'tus cambios se enviarán' : 'los cambios de la mesa llegarán'} en cuanto vuelva la conexión.`}
+            {online ? words.sending : view.pendingEdits > 0 ? words.offlineMine : words.offlineTable}
           </p>
         )}
         {view.rounds.length > 0 && (
           <div>
-            <h3 className="text-sm font-semibold">Rondas enviadas</h3>
+            <h3 className="text-sm font-semibold">{words.rounds}</h3>
             <ul className="mt-1 flex flex-col gap-1 text-sm" data-testid="table-rounds">
               {view.rounds.map((round, i) => (
                 <li key={round.id} className="flex items-center justify-between gap-2">
-                  <span>Ronda {i + 1} · pedido {round.number}</span>
-                  <span className="badge badge-outline whitespace-nowrap" data-testid="round-status">{ORDER_STATUS_LABELS[round.status]}</span>
+                  <span>{words.round({ round: String(i + 1), number: round.number })}</span>
+                  <span className="badge badge-outline whitespace-nowrap" data-testid="round-status">{statuses[round.status]}</span>
                 </li>
               ))}
             </ul>
@@ -68,19 +70,19 @@ export function TableBar() {
         <div className="grid grid-cols-2 gap-2">
           <button type="button" className="btn btn-primary col-span-2 min-h-11" onClick={openTableCart}>
             <Icon path={mdiCartOutline} size={20} />
-            Ver carrito de la mesa{view.lines.length > 0 ? ` (${view.lines.length})` : ''}
+            {view.lines.length > 0 ? words.seeCartCount({ count: String(view.lines.length) }) : words.seeCart}
           </button>
           <button type="button" className="btn min-h-11" onClick={() => void callStaff('waiter')} disabled={calling === 'waiter'} aria-describedby={waiterOpen ? 'table-waiter-open' : undefined}>
             <Icon path={mdiBellRingOutline} size={20} />
-            {TABLE_STRINGS.callWaiter}
+            {words.callWaiter}
           </button>
           <button type="button" className="btn min-h-11" onClick={() => void callStaff('bill')} disabled={calling === 'bill'} aria-describedby={billOpen ? 'table-bill-open' : undefined}>
             <Icon path={mdiCashMultiple} size={20} />
-            {TABLE_STRINGS.askBill}
+            {words.askBill}
           </button>
           <button type="button" className="btn btn-outline col-span-2 min-h-11" onClick={() => void openBill()}>
             <Icon path={mdiReceiptTextOutline} size={20} />
-            {TABLE_STRINGS.bill}
+            {words.bill}
           </button>
         </div>
         {(waiterOpen || billOpen) && (

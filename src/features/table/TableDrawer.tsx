@@ -2,7 +2,7 @@
 import { useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { mdiClose } from '@mdi/js';
-import { TABLE_STRINGS } from '../../contract/table.ts';
+import { tableMessages } from './messages.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { useModalDialog } from '../../shell/ui/use-modal-dialog.ts';
@@ -22,6 +22,7 @@ export function TableDrawer({ venue }: { venue: TableVenue }) {
   const { ref, onBackdropClick, opener } = useModalDialog(ui.cart, () => headingRef.current);
   useToasterInside(ui.cart, ref);
   const [announcement, setAnnouncement] = useState('');
+  const words = useStore(tableMessages);
   const money = (minor: number) => formatMoney(minor, venue.currency, venue.locale);
   const lines = view?.lines ?? [];
 
@@ -46,9 +47,9 @@ export function TableDrawer({ venue }: { venue: TableVenue }) {
         <div className="flex h-full flex-col">
           <div className="flex items-center gap-2 border-b border-base-300 px-4 py-2">
             <h2 id="table-drawer-title" ref={headingRef} tabIndex={-1} className="flex-1 text-xl font-bold outline-none">
-              Carrito de la mesa<span className="sr-only">, {TABLE_STRINGS.table(view.table)}</span>
+              {words.cartTitle}<span className="sr-only">, {words.table({ label: view.table })}</span>
             </h2>
-            <button type="button" className="btn btn-ghost btn-square min-h-11 min-w-11" aria-label="Cerrar carrito" onClick={closeTableCart}>
+            <button type="button" className="btn btn-ghost btn-square min-h-11 min-w-11" aria-label={words.closeCart} onClick={closeTableCart}>
               <Icon path={mdiClose} />
             </button>
           </div>
@@ -56,12 +57,12 @@ export function TableDrawer({ venue }: { venue: TableVenue }) {
             <p className="sr-only" role="status" aria-live="polite">{announcement}</p>
             {lines.length === 0 ? (
               <div className="flex flex-col items-center gap-3 py-12 text-center" data-testid="table-cart-empty">
-                <p className="text-lg font-semibold">El carrito de la mesa está vacío</p>
-                <p className="text-base-content/80">Añade platos del menú de {venue.name}: toda la mesa los verá aquí.</p>
-                <button type="button" className="btn btn-primary min-h-11" onClick={closeTableCart}>Ver el menú</button>
+                <p className="text-lg font-semibold">{words.emptyCart}</p>
+                <p className="text-base-content/80">{words.emptyHint({ venue: venue.name })}</p>
+                <button type="button" className="btn btn-primary min-h-11" onClick={closeTableCart}>{words.seeMenu}</button>
               </div>
             ) : (
-              <ul className="divide-y divide-base-300" aria-label="Productos en el carrito de la mesa">
+              <ul className="divide-y divide-base-300" aria-label={words.lines}>
                 {lines.map((line) => (
                   <TableLineItem
                     key={line.id}
@@ -70,11 +71,11 @@ export function TableDrawer({ venue }: { venue: TableVenue }) {
                     money={money}
                     onQuantity={(q) => {
                       setLineQuantity(line.id, q);
-                      setAnnouncement(`${line.name}: ${q} ${q === 1 ? 'unidad' : 'unidades'}`);
+                      setAnnouncement(words.units(q).replace('{name}', line.name));
                     }}
                     onRemove={() => {
                       removeLine(line.id);
-                      setAnnouncement(`${line.name} eliminado del carrito de la mesa`);
+                      setAnnouncement(words.removed({ name: line.name }));
                       headingRef.current?.focus();
                     }}
                   />
@@ -86,31 +87,31 @@ export function TableDrawer({ venue }: { venue: TableVenue }) {
             <div className="border-t border-base-300 px-4 py-3">
               {priceChange && (
                 <section className="mb-3 rounded-box border-2 border-warning bg-warning/15 p-3" aria-labelledby="table-price-change" data-testid="price-change" role="alert">
-                  <h3 id="table-price-change" className="font-bold">Algunos precios han cambiado</h3>
+                  <h3 id="table-price-change" className="font-bold">{words.pricesChanged}</h3>
                   <ul className="mt-2 flex flex-col gap-1 text-sm">
                     {priceChange.changes.map((c) => (
                       <li key={`${c.index}-${c.productId}`}>
-                        {c.name} ({c.quantity} ×): {c.expectedUnitPrice !== undefined ? <>antes <s>{money(c.expectedUnitPrice)}</s>, </> : null}ahora <strong>{money(c.unitPrice)}</strong>
+                        {c.name} ({c.quantity} ×): {c.expectedUnitPrice !== undefined ? <>{words.priceBefore} <s>{money(c.expectedUnitPrice)}</s>, </> : null}{words.priceNow} <strong>{money(c.unitPrice)}</strong>
                       </li>
                     ))}
                   </ul>
-                  {priceChange.total !== null && <p className="mt-2 font-semibold">Nuevo total: {money(priceChange.total)}</p>}
+                  {priceChange.total !== null && <p className="mt-2 font-semibold">{words.newTotal({ total: money(priceChange.total) })}</p>}
                   <div className="mt-3 flex flex-wrap gap-2">
                     <button type="button" className="btn btn-primary min-h-11" disabled={sending}
                       onClick={() => void sendToKitchen(priceChange.total ?? undefined)}>
-                      Aceptar y enviar
+                      {words.acceptAndSend}
                     </button>
-                    <button type="button" className="btn btn-ghost min-h-11" onClick={dismissPriceChange}>Revisar carrito</button>
+                    <button type="button" className="btn btn-ghost min-h-11" onClick={dismissPriceChange}>{words.reviewCart}</button>
                   </div>
                 </section>
               )}
               <div className="mb-3 flex items-baseline justify-between text-lg">
-                <span>Subtotal</span>
+                <span>{words.subtotal}</span>
                 <span className="font-bold tabular-nums" data-testid="table-subtotal">{money(view.subtotal)}</span>
               </div>
               <button type="button" className="btn btn-primary min-h-12 w-full text-base" disabled={sending || Boolean(priceChange)} onClick={() => void sendToKitchen()}>
                 {sending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-                {TABLE_STRINGS.send}
+                {words.send}
               </button>
             </div>
           )}

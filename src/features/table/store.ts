@@ -9,19 +9,22 @@ import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import { Order } from '../../contract/order.ts';
 import { LIMITS } from '../../contract/limits.ts';
 import { lineNote } from '../../contract/cart-line.ts';
-import { ORDER_STATUS_LABELS } from '../../contract/labels.ts';
 import { PROBLEM_TYPES } from '../../contract/problem.ts';
 import type { PriceChange } from '../../contract/order.ts';
 import {
-  TABLE_CREDENTIAL_HEADER, TABLE_MESSAGES, TABLE_STRINGS, TableCartChange, TableSession, type CallKind, type TableBill,
+  TABLE_CREDENTIAL_HEADER, TABLE_MESSAGES, TableCartChange, TableSession, type CallKind, type TableBill,
 } from '../../contract/table.ts';
 import { BillState as BillStateSchema, type PaymentRequestInput } from '../../contract/bill.ts';
 import { followStream } from '../../lib/event-stream.ts';
-import { OFFLINE_MESSAGE, problemMessage, problemOf } from '../../lib/http.ts';
+import { problemMessage, problemOf } from '../../lib/http.ts';
+import { pageLanguage } from '../../lib/page-language.ts';
+import { problemMessages } from '../../lib/problem-messages.ts';
 import { persistentStore } from '../../lib/persist.ts';
 import { toast } from '../../shell/toast.ts';
 import { whenAuthReady } from '../auth/index.ts';
 import { $sharedCart, type NewCartLine } from '../cart/index.ts';
+import { orderMessages } from '../orders/index.ts';
+import { tableMessages } from './messages.ts';
 import * as api from './api.ts';
 import { MEMBERSHIPS_KEY, setTableAdder, tableLinkOf } from './membership.ts';
 import {
@@ -159,8 +162,8 @@ export const $view = computed([$session, $queue, $venue, $memberships], (session
 });
 
 export function tableCartLabel(lines: number): string {
-  if (lines === 0) return 'Carrito de la mesa, vacío';
-  return `Carrito de la mesa, ${lines} ${lines === 1 ? 'producto' : 'productos'}`;
+  const words = tableMessages.get();
+  return lines === 0 ? words.cartButtonEmpty : words.cartButton(lines);
 }
 
 // While a session is live here, the header's cart button shows the table's cart.
@@ -217,7 +220,8 @@ function isTransient(error: unknown): boolean {
 
 function detailOf(error: unknown): string {
   const problem = problemOf(error);
-  if (problem?.detail && !isTransient(error)) return problem.detail;
+  // The API words its refusals in Spanish: another language's page says them by their type.
+  if (problem?.detail && !isTransient(error) && pageLanguage() === 'es') return problem.detail;
   return problemMessage(error);
 }
 
@@ -289,7 +293,7 @@ export async function join(name: string | null): Promise<void> {
     const problem = problemOf(error);
     const status = isHTTPError(error) ? error.response.status : 0;
     if (status === 404) $table.set({ phase: 'invalid', table: link.table });
-    else if (status === 422) $table.set({ phase: 'needName', table: link.table, nameError: problem?.errors?.name?.[0] ?? TABLE_MESSAGES.nameInvalid });
+    else if (status === 422) $table.set({ phase: 'needName', table: link.table, nameError: pageLanguage() === 'es' ? (problem?.errors?.name?.[0] ?? TABLE_MESSAGES.nameInvalid) : tableMessages.get().nameInvalid });
     else $table.set({ phase: 'needName', table: link.table, message: detailOf(error) });
   }
 }
@@ -369,7 +373,7 @@ function receive(session: TableSession): void {
   const removed = session.removed;
   if (removed && seat && removed.ownerId === seat.participantId && removed.byId !== seat.participantId) {
     // Someone else removed my line: say who and which dish (the toaster is a live region).
-    toast.info(TABLE_STRINGS.lineRemoved(removed.by, removed.name), { id: `table-removed-${removed.lineId}`, testId: 'table-line-removed' });
+    toast.info(tableMessages.get().lineRemoved({ by: removed.by, dish: removed.name }), { id: `table-removed-${removed.lineId}`, testId: 'table-line-removed' });
   }
   $session.set(session);
   saveSnapshot(id, session);
@@ -383,7 +387,7 @@ function receiveRound(order: Order): void {
   const before = at === -1 ? undefined : session.rounds[at];
   // Every phone hears a round move on (the toaster is a live region).
   if (before && before.status !== order.status) {
-    toast.info(`Ronda ${at + 1}: ${ORDER_STATUS_LABELS[order.status]}`, { id: `table-round-${order.id}` });
+    toast.info(tableMessages.get().roundStatus({ round: String(at + 1), status: orderMessages.get()[order.status] }), { id: `table-round-${order.id}` });
   }
   const rounds = at === -1 ? [...session.rounds, order] : session.rounds.map((r, i) => (i === at ? order : r));
   const next = { ...session, rounds };
@@ -435,7 +439,7 @@ function lost(): void {
   forget();
   const link = tableLinkOf(location.href);
   if (link) void checkAndJoin(link);
-  else $table.set({ phase: 'lost', table, message: TABLE_MESSAGES.credentialInvalid });
+  else $table.set({ phase: 'lost', table, message: tableMessages.get().credentialInvalid });
 }
 
 // ---- the shared cart ----
@@ -444,7 +448,7 @@ function lost(): void {
 export function addTableLine(line: NewCartLine): { ok: boolean; message?: string } {
   const id = venueId();
   const view = $view.get();
-  if (!id || !view) return { ok: false, message: TABLE_MESSAGES.credentialInvalid };
+  if (!id || !view) return { ok: false, message: tableMessages.get().credentialInvalid };
   const note = lineNote(line.note);
   const input = {
     productId: line.productId,
@@ -453,7 +457,7 @@ export function addTableLine(line: NewCartLine): { ok: boolean; message?: string
     ...(note ? { note } : {}),
   };
   const same = sameLineOf(view.lines, input, view.me);
-  if (!same && view.lines.length >= LIMITS.linesPerOrder) return { ok: false, message: TABLE_MESSAGES.tooManyLines };
+  if (!same && view.lines.length >= LIMITS.linesPerOrder) return { ok: false, message: tableMessages.get().tooManyLines };
   const display = same
     ? { name: same.name, options: same.options, unitPrice: same.unitPrice }
     : { name: line.name, options: line.optionIds.map((oid, i) => ({ id: oid, name: line.optionNames[i] ?? '', priceDelta: 0 })), unitPrice: line.unitPrice };
@@ -564,11 +568,11 @@ export async function sendToKitchen(acceptedTotal?: number): Promise<void> {
     const view = $view.get();
     if (!view) return;
     if (view.pendingEdits > 0 || (typeof navigator !== 'undefined' && navigator.onLine === false)) {
-      toast.error(OFFLINE_MESSAGE, { id: 'table-round' });
+      toast.error(problemMessages.get().offline, { id: 'table-round' });
       return;
     }
     if (view.lines.length === 0) {
-      toast.error(TABLE_MESSAGES.emptyCart, { id: 'table-round' });
+      toast.error(tableMessages.get().emptyCartError, { id: 'table-round' });
       return;
     }
     roundKey ??= idempotencyKey();
@@ -576,7 +580,7 @@ export async function sendToKitchen(acceptedTotal?: number): Promise<void> {
     roundKey = null;
     $priceChange.set(null);
     receiveRound(order);
-    toast.success(`Ronda enviada a cocina (pedido ${order.number})`, { id: 'table-round' });
+    toast.success(tableMessages.get().roundSent({ number: order.number }), { id: 'table-round' });
     await refresh();
   } catch (error) {
     const problem = problemOf(error);
@@ -603,10 +607,6 @@ export function dismissPriceChange(): void {
   $priceChange.set(null);
 }
 
-const CALL_SENT: Record<CallKind, string> = {
-  waiter: 'Avisamos al mesero: va en camino.',
-  bill: 'Pedimos la cuenta: el personal te la trae.',
-};
 
 /** `Llamar al mesero` / `Pedir la cuenta`. A second tap while one is open says it is on its way. */
 export async function callStaff(kind: CallKind): Promise<void> {
@@ -615,8 +615,9 @@ export async function callStaff(kind: CallKind): Promise<void> {
   $calling.set(kind);
   try {
     const result = await api.callStaff(seat.credential, kind);
-    if (result.alreadyOpen) toast.info(TABLE_MESSAGES.callAlreadyOpen, { id: `table-call-${kind}` });
-    else toast.success(CALL_SENT[kind], { id: `table-call-${kind}` });
+    const words = tableMessages.get();
+    if (result.alreadyOpen) toast.info(words.callAlreadyOpen, { id: `table-call-${kind}` });
+    else toast.success(kind === 'bill' ? words.billOnTheWay : words.waiterOnTheWay, { id: `table-call-${kind}` });
     await refresh();
   } catch (error) {
     if (isCredentialError(error)) return lost();

@@ -3,6 +3,7 @@
  * loading, and an alert with what went wrong and one way forward (retry or a link).
  */
 import type { ReactNode } from 'react';
+import { pageWords } from '../../lib/page-language.ts';
 
 export function Loading({ text, className = 'py-8', testId }: { text: string; className?: string; testId?: string }) {
   return (
@@ -30,7 +31,7 @@ export function LoadError({ title, message, onRetry, action, className = '', chi
       <p className={title ? 'mt-2' : ''}>{message}</p>
       {children}
       {onRetry && (
-        <button type="button" className="btn btn-primary mt-3 min-h-11" onClick={onRetry}>Reintentar</button>
+        <button type="button" className="btn btn-primary mt-3 min-h-11" onClick={onRetry}>{pageWords('pages')?.retry ?? 'Reintentar'}</button>
       )}
       {action && <a className="btn btn-primary mt-4 min-h-11" href={action.href}>{action.label}</a>}
     </div>

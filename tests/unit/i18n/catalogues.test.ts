@@ -9,14 +9,23 @@ import { describe, expect, it } from 'vitest';
 import { messagesToJSON } from '@nanostores/i18n';
 import { UI_LANGUAGES } from '../../../src/contract/languages.ts';
 import { CATALOGUES } from '../../../src/i18n/catalogues.ts';
-import { shellMessages } from '../../../src/shell/messages.ts';
+import { pageMessages, shellMessages } from '../../../src/shell/messages.ts';
 import { labelMessages, menuMessages } from '../../../src/features/menu/messages.ts';
 import { homeMessages } from '../../../src/features/menu/home-messages.ts';
 import { cartMessages } from '../../../src/features/cart/messages.ts';
 import { billMessages } from '../../../src/features/table/bill-messages.ts';
+import { checkoutMessages } from '../../../src/features/checkout/messages.ts';
+import { orderMessages } from '../../../src/features/orders/messages.ts';
+import { tableMessages } from '../../../src/features/table/messages.ts';
+import { authMessages } from '../../../src/features/auth/messages.ts';
+import { inspireMessages } from '../../../src/features/menu/featured.ts';
+import { problemMessages } from '../../../src/lib/problem-messages.ts';
 import { ALLERGENS, TAGS } from '../../../src/contract/venue.ts';
 
-const BASE = messagesToJSON(shellMessages, menuMessages, labelMessages, homeMessages, cartMessages, billMessages) as Record<string, Record<string, unknown>>;
+const BASE = messagesToJSON(
+  shellMessages, pageMessages, menuMessages, labelMessages, homeMessages, cartMessages, checkoutMessages, orderMessages, tableMessages,
+  authMessages, inspireMessages, problemMessages, billMessages,
+) as Record<string, Record<string, unknown>>;
 
 function placeholders(text: string): string[] {
   return [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
@@ -77,6 +86,17 @@ describe('message catalogues', () => {
 
   it('keeps the Spanish words as they were', () => {
     expect(BASE.menu).toMatchObject({ add: 'Añadir', soldOut: 'Agotado', filters: 'Filtros', clearFilters: 'Quitar filtros' });
+    expect(BASE.checkout).toMatchObject({ confirm: 'Confirmar pedido', pickup: 'Para recoger', name: 'Nombre', cash: 'Efectivo' });
+    expect(BASE.table).toMatchObject({ closed: 'Mesa cerrada', join: 'Unirme a la mesa', send: 'Enviar a cocina', askName: '¿Cómo te llamas?' });
+    expect(BASE.orders).toMatchObject({ received: 'Recibido', pickedUp: 'Recogido', nowReady: 'Tu pedido está listo', myOrders: 'Mis pedidos' });
+    expect(BASE.pages).toMatchObject({ notFound: 'This page could not be found', offlineTitle: 'Sin conexión', goHome: 'Ir al inicio' });
+  });
+
+  it('says the diner\'s screens as a native writer would, not word for word', () => {
+    expect(CATALOGUES.en.table).toMatchObject({ closed: 'Table closed', soldOut: 'Sold out: remove it to order', join: 'Join the table' });
+    expect(CATALOGUES.en.orders).toMatchObject({ nowPreparing: 'Your order is being prepared', pickedUp: 'Picked up' });
+    expect(CATALOGUES.fr.table).toMatchObject({ closed: 'Table fermée' });
+    expect(CATALOGUES.de.table).toMatchObject({ closed: 'Tisch geschlossen' });
     expect(BASE.labels).toMatchObject({ eggs: 'Huevo', milk: 'Lácteos', coeliac: 'Apto para celíacos' });
   });
 });

@@ -1,6 +1,7 @@
 /** The service worker's precache list with many venues (src/shell/pwa-options.ts): the first screen's venues only. */
 import { describe, expect, it } from 'vitest';
-import { PRECACHED_VENUES, precacheManifest } from '../../../src/shell/pwa-options.ts';
+import { PRECACHED_VENUES, precacheManifest, runtimeCaching } from '../../../src/shell/pwa-options.ts';
+import { UI_LANGUAGES } from '../../../src/contract/languages.ts';
 
 const entry = (url: string) => ({ url, revision: 'r', size: 1 });
 
@@ -19,9 +20,19 @@ describe('precacheManifest', () => {
     expect(urls).not.toContain('menus/local-29.json');
   });
 
-  it('leaves out the pages in other languages (kept as a diner visits them)', () => {
-    const urls = precacheManifest([entry('index.html'), entry('en.html'), entry('en/inspire.html'), entry('ca/taqueria-el-guero.html'), entry('taqueria-el-guero.html'), entry('menus/taqueria-el-guero.json')]).manifest.map((e) => e.url);
-    expect(urls).toEqual(['/', 'taqueria-el-guero', 'menus/taqueria-el-guero.json']);
+  it('leaves out the pages in other languages (kept as a diner visits them) but their offline pages', () => {
+    const urls = precacheManifest([
+      entry('index.html'), entry('en.html'), entry('en/inspire.html'), entry('ca/taqueria-el-guero.html'), entry('en/pedidos/ver.html'), entry('en/404.html'),
+      entry('offline.html'), entry('en/offline.html'), entry('ca/offline.html'), entry('taqueria-el-guero.html'), entry('menus/taqueria-el-guero.json'),
+    ]).manifest.map((e) => e.url);
+    expect(urls).toEqual(['/', 'offline', 'en/offline', 'ca/offline', 'taqueria-el-guero', 'menus/taqueria-el-guero.json']);
+  });
+
+  it('answers offline under /{lang}/ with that language\'s offline page, for every language but Spanish', () => {
+    // The rule's callback is copied into sw.js as source, with the language codes written out.
+    const source = JSON.stringify(runtimeCaching.map((rule) => rule.options?.plugins?.map((plugin) => String(plugin.handlerDidError ?? '')) ?? []));
+    const codes = /\(([a-z|]+)\)\(\\\\\/\|\$\)/.exec(source)?.[1]?.split('|');
+    expect(codes).toEqual(UI_LANGUAGES.filter((lang) => lang !== 'es'));
   });
 
   it('keeps every venue of a small site', () => {
