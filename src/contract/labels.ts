@@ -45,9 +45,6 @@ export function orderStatusSentence(status: OrderStatus, mode: OrderMode): strin
 /** Tip percentages offered at checkout (the diner may also type an amount). */
 export const TIP_PERCENT_PRESETS = [0, 10, 15] as const;
 
-export function tipPresetLabel(percent: number): string {
-  return percent === 0 ? 'Sin propina' : `${percent} %`;
-}
 export const CUSTOM_TIP_LABEL = 'Otra cantidad';
 
 /** "1 producto", "3 productos": counts units (two of one dish are two products). */

@@ -8,7 +8,8 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { LOGGED_404, expectNoAxeViolations, takeServiceWorkerControl } from './helpers.ts';
-import { VENUE, apiLogin, drawer, islandsReady, signInByStorage } from './order-helpers.ts';
+import { STAFF, VENUE, apiLogin, drawer, islandsReady, signInByStorage } from './order-helpers.ts';
+import { signInStored } from './auth-helpers.ts';
 import { bar, closeTable, newPhone, setOrderStatus, tableDrawer, tableFor, tableLink } from './table-helpers.ts';
 
 const EN = `/en/${VENUE}`;
@@ -165,6 +166,19 @@ test.describe('the diner\'s screens in their language', () => {
     await expect(bar(page).getByTestId('round-status')).toHaveText('Received');
     await expect(bar(spanish.page).getByTestId('round-status')).toHaveText('Recibido');
     await spanish.context.close();
+
+    // The board reads the round in Spanish, tagged with the language of the phone that sent it.
+    const staff = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const board = await staff.newPage();
+    await signInStored(board, STAFF);
+    await board.goto(`/panel?venue=${VENUE}`);
+    await expect(board.getByTestId('order-board')).toHaveAttribute('data-state', 'ready');
+    const round = board.getByTestId('board-order').filter({ hasText: `Mesa ${label}` }).filter({ hasText: 'Volcán de chorizo' });
+    await expect(round).toHaveCount(1);
+    await expect(round).not.toContainText('Chorizo volcán');
+    await expect(round.getByTestId('board-order-language')).toHaveText(/EN/i);
+    await expect(round.getByTestId('board-order-language')).toHaveAccessibleName(/Cliente en inglés/);
+    await staff.close();
     await closeTable(request, label);
   });
 

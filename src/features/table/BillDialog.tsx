@@ -10,7 +10,8 @@ import { useStore } from '@nanostores/react';
 import { mdiCheckCircle, mdiClockOutline, mdiClose, mdiMinus, mdiPlus } from '@mdi/js';
 import type { BillLine, TableBill } from '../../contract/bill.ts';
 import { SHARE_MAX } from '../../contract/bill.ts';
-import { ORDER_STATUS_LABELS, TIP_PERCENT_PRESETS } from '../../contract/labels.ts';
+import { TIP_PERCENT_PRESETS } from '../../contract/labels.ts';
+import { orderMessages } from '../orders/index.ts';
 import { parseMoneyText, formatMoneyText } from '../../contract/money-text.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { Icon } from '../../shell/Icon.tsx';
@@ -466,6 +467,7 @@ function ItemRow({ line, of, t, money, people, onPick }: { line: BillLine; of: n
 }
 
 function Rounds({ bill, t, money }: { bill: TableBill; t: Words; money: (n: number) => string }) {
+  const statuses = useStore(orderMessages);
   return (
     <>
       <section aria-labelledby="bill-rounds">
@@ -478,7 +480,7 @@ function Rounds({ bill, t, money }: { bill: TableBill; t: Words; money: (n: numb
               <li key={round.id} className="rounded-box border border-base-300 p-3" data-testid="bill-round">
                 <p className="flex justify-between gap-2 font-semibold">
                   <span>{t.round({ n: String(i + 1), number: round.number })}</span>
-                  <span className="badge badge-outline">{ORDER_STATUS_LABELS[round.status]}</span>
+                  <span className="badge badge-outline">{statuses[round.status]}</span>
                 </p>
                 <ul className="mt-1 text-sm">
                   {round.lines.map((line, j) => (

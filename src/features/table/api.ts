@@ -36,10 +36,11 @@ export async function deleteLine(credential: string, lineId: string): Promise<Ta
   return TableSession.parse(body);
 }
 
-export async function sendRound(credential: string, key: string, expectedTotal: number): Promise<Order> {
+/** `language`: the interface language of this phone, recorded on the round's order (docs/architecture.md#languages). */
+export async function sendRound(credential: string, key: string, expectedTotal: number, language: string): Promise<Order> {
   const body = await http.post('table-session/rounds', {
     headers: { ...withCredential(credential), 'Idempotency-Key': key },
-    json: { expectedTotal },
+    json: { expectedTotal, language },
     retry: 0,
   }).json<unknown>();
   return Order.parse(body);

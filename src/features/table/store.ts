@@ -576,7 +576,7 @@ export async function sendToKitchen(acceptedTotal?: number): Promise<void> {
       return;
     }
     roundKey ??= idempotencyKey();
-    const order = await api.sendRound(seat.credential, roundKey, acceptedTotal ?? view.subtotal);
+    const order = await api.sendRound(seat.credential, roundKey, acceptedTotal ?? view.subtotal, pageLanguage());
     roundKey = null;
     $priceChange.set(null);
     receiveRound(order);
