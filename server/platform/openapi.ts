@@ -16,7 +16,7 @@ import {
   TABLE_CREDENTIAL_HEADER, TableCall, TableCartLine, TableCheck, TableClosed, TableSession,
 } from '../../src/contract/table.ts';
 import {
-  BillLine, BillShare, BillState, CashDay, CloseTableInput, OrderPaymentInput, Payment, PaymentInput, PaymentRequest, PaymentRequestInput, PaymentResult,
+  BillLine, BillShare, BillState, CashDay, CloseTableInput, OrderPaymentInput, OrderPaymentList, Payment, PaymentInput, PaymentRequest, PaymentRequestInput, PaymentResult,
   Receipt, ReceiptLine, ReceiptVerifactu, TableBill, TaxLine, VerifactuRecord, VerifactuRecords,
 } from '../../src/contract/bill.ts';
 import { FiredCourse, Ticket, TicketLine, TicketList } from '../../src/contract/kitchen.ts';
@@ -34,7 +34,7 @@ const NAMED = {
   TicketLine, Ticket, TicketList, FiredCourse,
   PrintAgent, PrintAgentList, CreatedPrintAgent, Printer, PrinterList, PrintersInput, PrinterStatusInput, PrintJob, PrintJobList, CreatedPrintJobs,
   Legal, BillShare, BillLine, BillState, PaymentRequestInput, PaymentRequest, PaymentInput, OrderPaymentInput, Payment, ReceiptLine, TaxLine, ReceiptVerifactu, Receipt,
-  PaymentResult, CloseTableInput, VerifactuRecord, VerifactuRecords, CashDay,
+  PaymentResult, CloseTableInput, VerifactuRecord, VerifactuRecords, CashDay, OrderPaymentList,
 } as const;
 type SchemaName = keyof typeof NAMED;
 

@@ -239,6 +239,9 @@ export const VerifactuRecord = z.object({
 });
 export const VerifactuRecords = z.object({ records: z.array(VerifactuRecord) });
 
+/** `GET /venues/{id}/order-payments`: the pickup and delivery orders paid lately, for a board opened (or reloaded) later. */
+export const OrderPaymentList = z.object({ payments: z.array(Payment) });
+
 const MethodTotals = z.object({ count: z.int(), amount: money, tip: money });
 
 /** `GET /api/venues/{id}/cash?date=YYYY-MM-DD`: the venue's day (in its time zone). */
@@ -269,6 +272,7 @@ export type TaxLine = z.infer<typeof TaxLine>;
 export type Receipt = z.infer<typeof Receipt>;
 export type ReceiptVerifactu = z.infer<typeof ReceiptVerifactu>;
 export type PaymentResult = z.infer<typeof PaymentResult>;
+export type OrderPaymentList = z.infer<typeof OrderPaymentList>;
 export type BillState = z.infer<typeof BillState>;
 export type TableBill = z.infer<typeof TableBill>;
 export type CloseTableInput = z.infer<typeof CloseTableInput>;

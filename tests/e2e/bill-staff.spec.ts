@@ -233,6 +233,12 @@ test.describe('the bill on the staff board', { tag: '@desktop' }, () => {
     const number = (await orderCard(page).getByRole('link', { name: /^Recibo FS-/ }).textContent())!.replace('Recibo ', '');
     await expect(orderCard(second).getByTestId('board-order-paid')).toContainText('Pagado · Efectivo');
     await other.close();
+    // A board reloaded later still shows it paid, with no «Cobrar».
+    await page.reload();
+    await expect(page.getByTestId('order-board')).toHaveAttribute('data-state', 'ready');
+    await expect(orderCard(page).getByTestId('board-order-paid')).toContainText('Pagado · Efectivo');
+    await expect(orderCard(page).getByRole('link', { name: 'Ver recibo' })).toHaveAttribute('href', /^\/recibo\//);
+    await expect(orderCard(page).getByRole('button', { name: `Cobrar, pedido ${order.number}` })).toHaveCount(0);
 
     // The manager's day: totals and the receipt, and the CSV.
     const caja = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, acceptDownloads: true });

@@ -69,7 +69,8 @@ test.describe('venue switcher of a manager of several venues', () => {
     await expect(venues.getByRole('link')).toHaveText(NAMES);
     await expect(venues.getByRole('link', { name: 'Taquería El Güero' })).toHaveAttribute('href', '/panel?venue=taqueria-el-guero');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Equipo' })).toHaveAttribute('href', '/panel/equipo?venue=cafe-la-macarena');
-    await expectNoAxeViolations(page, 'account menu with venues');
+    // The menu itself: the board under it was scanned above, closed.
+    await expectNoAxeViolations(page, 'account menu with venues', { include: 'header' });
     await screenshot(page, 'manage-account-menu-venues');
   });
 });

@@ -41,9 +41,17 @@ test('a slow request shows the 2 px progress bar, red when it fails, then hides'
   const first = await page.locator('#umenu-progress').evaluate((el) => parseFloat(el.style.width));
   // It keeps creeping forward while the request is out.
   await expect.poll(() => page.locator('#umenu-progress').evaluate((el) => parseFloat(el.style.width))).toBeGreaterThan(first);
+  // Every state the bar takes from now on, with its colour then (the failed state lasts only ~500 ms:
+  // a poll can step over it on a loaded machine).
+  await page.locator('#umenu-progress').evaluate((el) => {
+    const seen: { state: string | undefined; color: string }[] = [];
+    (window as unknown as { barStates: typeof seen }).barStates = seen;
+    new MutationObserver(() => seen.push({ state: el.dataset.state, color: el.style.backgroundColor })).observe(el, { attributes: true, attributeFilter: ['data-state'] });
+  });
   release();
   // Failure: full width in the error colour #ef476f …
-  await expect.poll(() => barLooks(page)).toMatchObject({ state: 'failed', color: 'rgb(239, 71, 111)' });
+  await expect.poll(() => page.evaluate(() => (window as unknown as { barStates: { state: string | undefined; color: string }[] }).barStates))
+    .toContainEqual({ state: 'failed', color: 'rgb(239, 71, 111)' });
   // … then gone about 500 ms later.
   await expect.poll(() => barLooks(page), { timeout: 3000 }).toMatchObject({ state: 'idle', opacity: '0' });
 });

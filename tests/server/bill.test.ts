@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer as createHttpServer, type IncomingMessage, type Server as HttpServer } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { JoinResult, TableSession, TableClosed, StaffTableSessions } from '../../src/contract/table.ts';
-import { BILL_STRINGS, CashDay, PaymentRequest, PaymentResult, Receipt, TableBill, VerifactuRecords, type VerifactuRecord } from '../../src/contract/bill.ts';
+import { OrderPaymentList, BILL_STRINGS, CashDay, PaymentRequest, PaymentResult, Receipt, TableBill, VerifactuRecords, type VerifactuRecord } from '../../src/contract/bill.ts';
 import { Venue, type Venue as VenueT } from '../../src/contract/venue.ts';
 import { Order } from '../../src/contract/order.ts';
 import { huellaOf, shareAmount, spreadOverRates, taxesOf, verifactuQr, zonedIso } from '../../server/features/billing/index.ts';
@@ -190,6 +190,12 @@ describe('the bill on one server', () => {
     const twice = await s.request(`/api/venues/${V}/orders/${order.id}/payments`, { json: {}, key: newKey(), token: ctx.staff });
     expect(twice.status).toBe(409);
     expect(((await twice.json()) as Problem).detail).toBe('Ese pedido ya está pagado.');
+    // A board opened later reads it paid; staff of another venue cannot.
+    const listed = await s.request(`/api/venues/${V}/order-payments`, { token: ctx.staff });
+    expect(listed.status).toBe(200);
+    expect(OrderPaymentList.parse(await listed.json()).payments.filter((p) => p.orderId === order.id)).toEqual([payment]);
+    const stranger = await s.newDiner('ajeno-pagos@umenu.test', ['staff:cafe-la-macarena']);
+    expect((await s.request(`/api/venues/${V}/order-payments`, { token: stranger.token })).status).toBe(403);
   });
 
   it('the manager saves legal details and tax rates; they are public; bad ones are refused in Spanish', async () => {

@@ -86,6 +86,13 @@ export const getReceipt = operation({
   responses: { 200: json('Receipt', 'The receipt'), 404: problemResponse('No such receipt') },
 });
 
+export const listOrderPayments = operation({
+  method: 'get', path: '/venues/{id}/order-payments', operationId: 'listOrderPayments', tags, access: 'bearer',
+  summary: 'The payments of the venue\'s pickup and delivery orders in the last 24 hours, oldest first (staff of the venue): a board opened or reloaded later shows those orders paid; new ones arrive as `event: payment` on the board\'s stream',
+  parameters: [idParam('id', 'Venue id')],
+  responses: { 200: json('OrderPaymentList', 'The payments'), ...staffOnly, 404: problemResponse('No such venue') },
+});
+
 export const listVerifactuRecords = operation({
   method: 'get', path: '/venues/{id}/verifactu/records', operationId: 'listVerifactuRecords', tags, access: 'bearer',
   summary: 'The venue\'s VERI*FACTU registration records in chain order, with the AEAT\'s field names and the values exactly as they enter the fingerprint (manager of the venue)',

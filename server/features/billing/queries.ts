@@ -107,6 +107,9 @@ export const paymentByKey = (q: Queryable, venueId: string, key: string) =>
 export const paymentOfOrder = (q: Queryable, orderId: string) =>
   q.get<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM bill_payments WHERE order_id = ?`, [orderId]);
 
+export const orderPaymentsSince = (q: Queryable, venueId: string, since: number) =>
+  q.all<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM bill_payments WHERE venue_id = ? AND order_id IS NOT NULL AND created_at >= ? ORDER BY created_at, id`, [venueId, since]);
+
 export const paymentsOfDay = (q: Queryable, venueId: string, day: string) =>
   q.all<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM bill_payments WHERE venue_id = ? AND day = ? ORDER BY created_at, id`, [venueId, day]);
 

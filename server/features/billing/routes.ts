@@ -2,7 +2,8 @@
  * The bill's HTTP side (docs/rules.md#the-bill); every route is an operation of operations.ts.
  * Diners (`X-Table-Credential`): `GET /table-session/bill`, `POST /table-session/payment-requests`,
  * `DELETE /table-session/payment-requests/{requestId}`. Staff of the venue: `GET /venues/{id}/tables/{label}/bill`,
- * `POST /venues/{id}/tables/{label}/payments`, `POST /venues/{id}/orders/{orderId}/payments`. Managers:
+ * `POST /venues/{id}/tables/{label}/payments`, `POST /venues/{id}/orders/{orderId}/payments`,
+ * `GET /venues/{id}/order-payments`. Managers:
  * `GET /venues/{id}/verifactu/records`, `GET /venues/{id}/cash`, `GET /venues/{id}/cash/receipts.csv`.
  * Anyone with the link: `GET /receipts/{id}`.
  */
@@ -96,6 +97,12 @@ export function billingRoutes({ billing, tables, venues, auth }: BillingRouteDep
     noStore(c);
     if (result.replayed) c.header('idempotent-replayed', 'true');
     return c.json({ payment: result.payment, receipt: result.receipt }, result.replayed ? 200 : 201);
+  });
+
+  on(ops.listOrderPayments, async (c, { claims, param }) => {
+    const id = venueFor(claims, param('id'), false);
+    noStore(c);
+    return c.json({ payments: await billing.orderPayments(id) });
   });
 
   on(ops.getReceipt, async (c, { param }) => {

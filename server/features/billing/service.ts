@@ -45,6 +45,8 @@ export interface BillingService {
   pay(venueId: string, label: string, key: string, input: PaymentInput): Promise<PaymentResult & { replayed: boolean }>;
   payOrder(venueId: string, orderId: string, key: string, method: 'card' | 'cash' | undefined): Promise<PaymentResult & { replayed: boolean }>;
   receipt(id: string): Promise<Receipt | undefined>;
+  /** The pickup and delivery orders' payments of the last 24 hours (a board opened later shows them paid). */
+  orderPayments(venueId: string): Promise<Payment[]>;
   records(venueId: string): Promise<VerifactuRecord[]>;
   cash(venueId: string, date: string): Promise<CashDay>;
   /** The day's receipts as CSV (`;`-separated, decimal comma: what a Spanish spreadsheet opens). */
@@ -75,6 +77,9 @@ interface BillParts {
   requestRows: sql.RequestRow[];
   lineById: Map<string, BillLine>;
 }
+
+/** How far back `GET /venues/{id}/order-payments` looks: a board shows the orders of the last day. */
+const ORDER_PAYMENTS_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 const newReceiptId = () => randomBytes(16).toString('base64url');
 
@@ -468,6 +473,12 @@ export function createBillingService(db: Db, venues: VenueStore, tables: TableSe
 
     async records(venueId) {
       return (await sql.recordsOfVenue(db, venueId)).map(toRecord);
+    },
+
+    async orderPayments(venueId) {
+      venueOf(venueId);
+      const rows = await sql.orderPaymentsSince(db, venueId, now().getTime() - ORDER_PAYMENTS_WINDOW_MS);
+      return rows.map((p) => JSON.parse(p.doc) as Payment);
     },
 
     async cash(venueId, date) {

@@ -3,7 +3,7 @@
  * its Idempotency-Key, a pickup or delivery order marked paid) and the words the board shows for them. Staff screens
  * are in Spanish; amounts are integer minor units and the server decides every one of them.
  */
-import { PaymentResult, TableBill, type BillLine, type BillState, type PaymentInput, type PaymentRequest } from '../../contract/bill.ts';
+import { PaymentResult, TableBill, type BillLine, type BillState, type PaymentInput, type PaymentRequest, OrderPaymentList, type Payment } from '../../contract/bill.ts';
 import type { PaymentMethod } from '../../contract/order.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { http } from '../../lib/http.ts';
@@ -11,6 +11,12 @@ import { http } from '../../lib/http.ts';
 /** A new Idempotency-Key: one per attempt to record a payment (a repeat of the same attempt sends the same one). */
 export function newPaymentKey(): string {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** `GET /venues/{id}/order-payments` (staff): the pickup and delivery orders paid in the last day. */
+export async function fetchOrderPayments(venueId: string, signal?: AbortSignal): Promise<Payment[]> {
+  const body = await http.get(`venues/${encodeURIComponent(venueId)}/order-payments`, { retry: 0, signal, cache: 'no-store' }).json<unknown>();
+  return OrderPaymentList.parse(body).payments;
 }
 
 /** `GET /venues/{id}/tables/{label}/bill` (staff of the venue). */

@@ -18,7 +18,7 @@ import type { Ticket } from '../../contract/kitchen.ts';
 import type { Station, VenueSummary } from '../../contract/venue.ts';
 import { problemMessage, problemOf } from '../../lib/http.ts';
 import { toast } from '../../shell/toast.ts';
-import { fetchTableBill } from './bill.ts';
+import { fetchOrderPayments, fetchTableBill } from './bill.ts';
 import { fetchHeldTickets, fetchStations, fetchTableSessions, fetchVenueOrders, fetchVenueSummaries } from './api.ts';
 import { arrivalMessage, isActiveStatus, mergeOrders, newArrivals } from './board.ts';
 import { startBoardFeed } from './feed.ts';
@@ -124,6 +124,17 @@ function mount(venueId: string, board: Board): () => void {
   };
 
   /** Held tickets the stream changed while the list was being read (those copies are fresher). */
+  // Pickup and delivery orders paid before this board opened (or while its stream was down).
+  const loadOrderPayments = () => {
+    fetchOrderPayments(venueId, tablesController.signal)
+      .then((payments) => {
+        if (stopped || payments.length === 0) return;
+        const paidOrders = { ...board.$state.get().paidOrders };
+        for (const payment of payments) if (payment.orderId) paidOrders[payment.orderId] = payment;
+        patch(board, { paidOrders });
+      })
+      .catch(() => undefined);
+  };
   let heldTouched: Map<string, Ticket> | null = null;
   const loadHeld = () => {
     heldTouched = new Map();
@@ -201,6 +212,7 @@ function mount(venueId: string, board: Board): () => void {
     }
     touched = new Set();
     loadHeld();
+    loadOrderPayments();
     fetchTableSessions(venueId, tablesController.signal)
       .then((fetched) => {
         if (stopped) return;
