@@ -32,7 +32,7 @@ export function OrderPayment({ venueId, order, paid, locale }: { venueId: string
         <Icon path={mdiCheckCircle} size={20} className="shrink-0" />
         Pagado · {METHOD_LABELS[paid.method]}
         {(receipt || paid.receiptId) && (
-          <a className="link font-semibold" href={`/recibo/${encodeURIComponent(receipt?.id ?? paid.receiptId)}`} target="_blank" rel="noopener">
+          <a className="link inline-flex min-h-11 min-w-11 items-center font-semibold" href={`/recibo/${encodeURIComponent(receipt?.id ?? paid.receiptId)}`} target="_blank" rel="noopener">
             {receipt ? `Recibo ${receipt.number}` : 'Ver recibo'}
           </a>
         )}
