@@ -229,7 +229,9 @@ test.describe('staff order board', () => {
     await expect(doneRow).toBeVisible();
     await expect(doneRow).toContainText('Recogido');
     await expect(doneRow).not.toContainText('Entregado');
-    await expectNoAxeViolations(page, 'finished list open');
+    // The list just opened (the board was scanned above; scrolled down here, other tests' orders can sit
+    // half under the sticky column counts, which axe takes for small targets).
+    await expectNoAxeViolations(page, 'finished list open', { include: '[data-testid="board-done"]' });
     await screenshot(page, 'staff-board-done');
   });
 
