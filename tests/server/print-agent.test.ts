@@ -275,6 +275,8 @@ describe('the print agent', () => {
       const before = barra.tickets.length;
       await barra.up();
       await allAcked();
+      // The agent acknowledges a job once written; the stand-in printer may read the last bytes a moment later.
+      await until('the three tickets read by the printer', () => barra.tickets.length - before >= 3);
       const printed = barra.tickets.slice(before);
       expect(printed.map((t) => orders.findIndex((o) => t.includes(o.number)))).toEqual([0, 1, 2]);
       const back = await barraState();
