@@ -21,7 +21,7 @@ import { MANAGER } from './table-helpers.ts';
 
 const VENUE = 'taqueria-el-guero';
 const BOARD = `/panel?venue=${VENUE}`;
-const SHOTS = '/work/shots/bill-staff';
+const SHOTS = 'test-results/screens';
 const money = (minor: number) => formatMoney(minor, 'MXN', 'es-MX');
 
 async function token(request: APIRequestContext, who: { email: string; password: string }): Promise<string> {

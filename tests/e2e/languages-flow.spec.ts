@@ -13,7 +13,7 @@ import { signInStored } from './auth-helpers.ts';
 import { bar, closeTable, newPhone, setOrderStatus, tableDrawer, tableFor, tableLink } from './table-helpers.ts';
 
 const EN = `/en/${VENUE}`;
-const SHOTS = '/work/shots/i18n-screens';
+const SHOTS = 'test-results/screens';
 
 /** A screenshot for a person to look at (390×844, the phone project's viewport). */
 async function shot(page: Page, name: string): Promise<void> {

@@ -21,7 +21,7 @@ import { ADMIN, MANAGER, signInStored } from './manage-helpers.ts';
 
 const CAFE = 'cafe-la-macarena';
 const DISH = { id: 'changua', name: 'Changua', english: 'Changua (milk and egg soup)' };
-const SHOTS = '/work/shots/i18n-editor';
+const SHOTS = 'test-results/screens';
 
 /** axe on the editor as it is now, on this (desktop) project too: the editor is desktop-width. */
 async function axe(page: Page, label: string): Promise<void> {

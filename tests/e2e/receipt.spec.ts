@@ -19,7 +19,7 @@ import { formatMoney } from '../../src/contract/money-format.ts';
 import { expect, test } from './fixtures.ts';
 import { LOGGED_404, expectNoAxeViolations } from './helpers.ts';
 
-const SHOTS = '/work/shots/bill-staff';
+const SHOTS = 'test-results/screens';
 const LEGAL = { name: 'Cabanyal Tapas S.L.', taxId: 'B98765432', address: 'Carrer de la Reina 1, 46011 València', country: 'ES' };
 const money = (minor: number) => formatMoney(minor, 'EUR', 'es-ES');
 

@@ -13,7 +13,7 @@ import { STAFF, VENUE, apiLogin, islandsReady } from './order-helpers.ts';
 import { addDish, bar, closeTable, closeTableCart, dismissToasts, joinAs, newPhone, openTableCart, tableDrawer, tableLink } from './table-helpers.ts';
 
 const LIVE = { timeout: 3_000 };
-const SHOTS = '/work/shots/bill-diner';
+const SHOTS = 'test-results/screens';
 
 const billOf = (page: Page) => page.getByRole('dialog', { name: 'Cuenta de la mesa' });
 
