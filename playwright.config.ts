@@ -36,6 +36,7 @@ export default defineConfig({
     locale: 'es-ES',
     launchOptions: { executablePath: chromium, args: chromiumArgs },
     trace: 'off',
+    // `serviceWorkers`: blocked unless the test is about the service worker (tests/e2e/fixtures.ts, tag `@sw`).
     screenshot: 'only-on-failure',
   },
   projects: [

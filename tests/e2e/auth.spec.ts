@@ -227,13 +227,12 @@ test.describe('login page messages', () => {
   });
 
   test('offline says so instead of failing silently', async ({ page, context, allowConsoleError }) => {
-    // Offline on purpose (no service worker in control): the sign-in code loads on demand and cannot.
+    // Offline on purpose (no service worker: this test has none): the sign-in code loads on demand and cannot.
     allowConsoleError(/^Failed to load resource: net::ERR_INTERNET_DISCONNECTED$/);
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeEnabled();
-    // The shell (it registers the service worker) loads after the first paint: online until the worker is installed.
+    // The shell loads after the first paint: online until it is ready.
     await shellReady(page);
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await context.setOffline(true);
     await fillLogin(page, ANA.email, ANA.password);
     await expect(page.getByRole('alert')).toHaveText('Sin conexión. Revisa tu red e inténtalo de nuevo.');

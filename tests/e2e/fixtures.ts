@@ -22,6 +22,17 @@
  * the browser's storage the app reads (src/features/auth/storage.ts) before the first page
  * loads; no login form.
  *
+ * A SERVICE WORKER ONLY WHERE THE TEST IS ABOUT IT. Tag such a test `@sw` (`test('…', { tag: '@sw' }, …)`),
+ * or `test.use({ serviceWorkers: 'allow' })` for a whole file: the returning diner, offline pages, updates,
+ * the installed app, and the main order and table flows. Elsewhere the page registers no worker (every
+ * context, those from `browser.newContext()` too): installing it precaches the app shell and the featured
+ * venues, about 1.2 s of CPU per context (a third of the whole browser suite's CPU), and no other test reads
+ * what it caches.
+ *
+ * CPU PER TEST. `UMENU_E2E_CPU=file.tsv npx playwright test` appends, per test, the CPU seconds of its worker
+ * (the test, the in-process API, its Chromium and every renderer), its seconds and its title:
+ * `sort -rn file.tsv | head` shows where the suite's CPU goes (on a 2-core machine, CPU sets its time).
+ *
  * DESKTOP ONLY WHERE IT MATTERS. The phone project runs every test; the desktop project
  * only tests tagged `@desktop` (`test.describe('…', { tag: '@desktop' }, …)`): the ones
  * whose result depends on the viewport (boards, the editor, the QR sheet, layout checks).
@@ -41,7 +52,7 @@
  * An uncaught error is allowed the same way, with `allowPageError`, only where the test
  * throws it on purpose (e.g. to see the generic error toast).
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -128,6 +139,36 @@ async function startUmenu(): Promise<{ server: UmenuServer; stop: () => Promise<
   };
 }
 
+/**
+ * CPU seconds used so far by `root` and every process under it, those that have ended included (their parents
+ * count them once they are reaped): a Playwright worker, its Chromium and the renderers. Linux only (`/proc`).
+ */
+function processTreeCpu(root: number): number {
+  const children = new Map<number, number[]>();
+  const ticks = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // After the command's closing parenthesis: state, ppid, …; utime, stime, cutime, cstime are fields 14–17.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const pid = Number(entry);
+      const parent = Number(fields[1]);
+      ticks.set(pid, [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0));
+      children.set(parent, [...(children.get(parent) ?? []), pid]);
+    } catch {
+      // The process ended meanwhile: its parent counts it.
+    }
+  }
+  let total = 0;
+  for (const stack = [root]; stack.length > 0;) {
+    const pid = stack.pop()!;
+    total += ticks.get(pid) ?? 0;
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return total / 100;
+}
+
 class BrowserErrors {
   readonly found: string[] = [];
   readonly allowed: RegExp[] = [];
@@ -161,6 +202,8 @@ export const test = base.extend<{
   /** Lets uncaught errors whose message matches `pattern` pass, in this test only. Say why next to the call. */
   allowPageError: (pattern: RegExp) => void;
   browserErrors: BrowserErrors;
+  /** With `UMENU_E2E_CPU` set: the test's CPU seconds, written to that file (see the header). */
+  cpuReport: void;
 }, {
   /** This worker's server: started before its first test, stopped after its last. */
   umenu: UmenuServer;
@@ -180,6 +223,25 @@ export const test = base.extend<{
   baseURL: async ({ umenu }, use) => {
     await use(umenu.url);
   },
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: it has none
+  serviceWorkers: async ({}, use, testInfo) => {
+    await use(testInfo.tags.includes('@sw') ? 'allow' : 'block');
+  },
+  cpuReport: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: it has none
+    async ({}, use, testInfo) => {
+      const report = process.env.UMENU_E2E_CPU;
+      const before = report ? processTreeCpu(process.pid) : 0;
+      const started = performance.now();
+      // Set up first, so torn down last: the test's contexts and pages are closed by then.
+      await use();
+      if (!report) return;
+      const cpu = processTreeCpu(process.pid) - before;
+      const title = testInfo.titlePath.join(' › ');
+      appendFileSync(report, `${cpu.toFixed(2)}\t${((performance.now() - started) / 1000).toFixed(1)}\t${testInfo.project.name}\t${title}\n`);
+    },
+    { auto: true },
+  ],
   browserErrors: [
     async ({ browser }, use) => {
       const errors = new BrowserErrors();

@@ -114,7 +114,6 @@ test.describe('team of a venue', () => {
     const toLogin = page.getByRole('button', { name: /^(Entra con Google|Iniciar sesión)$/ });
     await toLogin.click();
     await expect(page).toHaveURL(/\/login$/);
-    await page.evaluate(() => Promise.race([navigator.serviceWorker?.ready, new Promise((resolve) => setTimeout(resolve, 5000))]));
     await page.getByRole('button', { name: 'Continuar con Google' }).click();
     await expect(page.getByRole('heading', { name: 'Elige una cuenta de demostración' })).toBeVisible();
     await page.getByRole('button', { name: /Continuar como Luis Pérez/ }).click();

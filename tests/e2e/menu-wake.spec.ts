@@ -69,7 +69,7 @@ test('a returning diner sees the cart counted without touching the page', async 
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 });
 
-test('offline, the first tap on "Añadir" opens the dish from the copy the service worker keeps', async ({ page, context, allowConsoleError }) => {
+test('offline, the first tap on "Añadir" opens the dish from the copy the service worker keeps', { tag: '@sw' }, async ({ page, context, allowConsoleError }) => {
   // Offline on purpose: the live menu's check and the config request fail.
   allowConsoleError(/^Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED)$/);
   await takeServiceWorkerControl(page);

@@ -167,7 +167,7 @@ test.describe('venue menu', () => {
   });
 
   for (const withServiceWorker of [false, true]) {
-    test(`invalid and unknown venue ids show the 404 page${withServiceWorker ? ', service worker in control' : ''}`, async ({ page, allowConsoleError }) => {
+    test(`invalid and unknown venue ids show the 404 page${withServiceWorker ? ', service worker in control' : ''}`, { tag: withServiceWorker ? '@sw' : [] }, async ({ page, allowConsoleError }) => {
       // Why: these documents answer 404, which Chromium logs as a failed resource.
       allowConsoleError(LOGGED_404);
       if (withServiceWorker) await takeServiceWorkerControl(page);
@@ -205,7 +205,7 @@ test.describe('menu freshness and venues created after the build', () => {
     }
   });
 
-  test('a venue created after the build renders through the fallback shell', async ({ page, request }) => {
+  test('a venue created after the build renders through the fallback shell', { tag: '@sw' }, async ({ page, request }) => {
     const admin = await token(request, 'admin@umenu.test');
     const base = (await (await request.get('/api/venues/taqueria-el-guero')).json()) as Record<string, unknown>;
     const id = 'fonda-nueva-e2e';
@@ -238,7 +238,7 @@ test.describe('menu freshness and venues created after the build', () => {
   });
 });
 
-test('a visited menu stays readable offline, images included', async ({ page, context, allowConsoleError }) => {
+test('a visited menu stays readable offline, images included', { tag: '@sw' }, async ({ page, context, allowConsoleError }) => {
   // Offline on purpose: the menu's revalidation request fails (the page keeps the menu it has).
   allowConsoleError(/^Failed to load resource: net::ERR_FAILED$/);
   await page.goto('/cafe-la-macarena');

@@ -32,7 +32,9 @@ async function signedInAt(page: Page, path: string): Promise<string> {
 }
 
 test.describe('order flow', () => {
-  test('cart → checkout with bad inputs → sign in → back intact → Confirmar pedido → live status', async ({ page, request }) => {
+  // With the service worker (@sw), as a diner's phone has it from the first visit on: every page after the first
+  // one here (sign-in, back, the order page) comes through it.
+  test('cart → checkout with bad inputs → sign in → back intact → Confirmar pedido → live status', { tag: '@sw' }, async ({ page, request }) => {
     test.setTimeout(90_000);
     await page.goto(`/${VENUE}?mesa=12`);
     await addProduct(page, 'Volcán de chorizo');
@@ -279,8 +281,9 @@ test.describe('order flow', () => {
   test('keyboard only: open the cart, check out and confirm without a pointer', async ({ page }) => {
     await signedInAt(page, `/${VENUE}`);
     await addProduct(page, 'Torta ahogada');
+    // Up to a whole round of the page: focus starts where the dish dialog returned it, anywhere in the menu.
     const tabTo = async (target: ReturnType<Page['getByRole']>) => {
-      for (let i = 0; i < 60; i++) {
+      for (let i = 0; i < 200; i++) {
         if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
         await page.keyboard.press('Tab');
       }

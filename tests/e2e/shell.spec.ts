@@ -76,7 +76,7 @@ test.describe('layout', { tag: '@desktop' }, () => {
 
 test.describe('error pages', () => {
   for (const withServiceWorker of [false, true]) {
-    test(`an unmatched route shows the 404 page with a link home${withServiceWorker ? ', service worker in control' : ''}`, async ({ page, allowConsoleError }) => {
+    test(`an unmatched route shows the 404 page with a link home${withServiceWorker ? ', service worker in control' : ''}`, { tag: withServiceWorker ? '@sw' : [] }, async ({ page, allowConsoleError }) => {
       // Why: the page's own document answers 404, which Chromium logs as a failed resource.
       allowConsoleError(LOGGED_404);
       if (withServiceWorker) await takeServiceWorkerControl(page);

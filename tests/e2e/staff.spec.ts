@@ -118,7 +118,7 @@ test.describe('staff order board', () => {
     await expect(page.getByTestId('order-board')).toHaveAttribute('data-state', 'ready');
   });
 
-  test('the board opens with the service worker in control (installed app)', async ({ page }) => {
+  test('the board opens with the service worker in control (installed app)', { tag: '@sw' }, async ({ page }) => {
     await signInStored(page, STAFF);
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.reload();

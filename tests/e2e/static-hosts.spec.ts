@@ -20,7 +20,7 @@ async function serveLike404OnlyHost(page: Page, dist: string, path: string): Pro
 }
 
 for (const withServiceWorker of [false, true]) {
-test(`a 404-only host opens a venue created after the build, keeping its address and query${withServiceWorker ? ', service worker in control' : ''}`, async ({ page, request, allowConsoleError, umenu }) => {
+test(`a 404-only host opens a venue created after the build, keeping its address and query${withServiceWorker ? ', service worker in control' : ''}`, { tag: withServiceWorker ? '@sw' : [] }, async ({ page, request, allowConsoleError, umenu }) => {
   // Why: the host answers the venue's address with 404 before the shell opens it (Chromium logs it).
   allowConsoleError(LOGGED_404);
   const id = `cocina-del-puerto-e2e${withServiceWorker ? '-sw' : ''}`;
@@ -34,7 +34,7 @@ test(`a 404-only host opens a venue created after the build, keeping its address
   await expectNoAxeViolations(page, 'venue through 404.html');
 });
 
-test(`a 404-only host still shows the 404 page for an unknown venue-like path${withServiceWorker ? ', service worker in control' : ''}`, async ({ page, allowConsoleError, umenu }) => {
+test(`a 404-only host still shows the 404 page for an unknown venue-like path${withServiceWorker ? ', service worker in control' : ''}`, { tag: withServiceWorker ? '@sw' : [] }, async ({ page, allowConsoleError, umenu }) => {
   // Why: a real 404 (the document and the check for a venue by that name), logged by Chromium.
   allowConsoleError(LOGGED_404);
   if (withServiceWorker) await takeServiceWorkerControl(page);

@@ -38,7 +38,7 @@ test.describe('table sessions: bad links, reloads and lost connections', () => {
     await context.close();
   });
 
-  test('a reload keeps the seat and the cart; an edit made offline reaches the table once back online', async ({ browser, request, allowConsoleError }, testInfo) => {
+  test('a reload keeps the seat and the cart; an edit made offline reaches the table once back online', { tag: '@sw' }, async ({ browser, request, allowConsoleError }, testInfo) => {
     test.setTimeout(90_000);
     // Why: requests made while the phone is offline fail on purpose.
     allowConsoleError(/ERR_INTERNET_DISCONNECTED|net::ERR_/);

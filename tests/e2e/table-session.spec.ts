@@ -17,7 +17,8 @@ import {
 const LIVE = { timeout: 2_000 };
 
 test.describe('a table orders together', () => {
-  test('join, live shared cart, a round followed live, calls, the bill split and the close', async ({ browser, request }, testInfo) => {
+  // With the service worker (@sw) on every phone, as a diner's phone has it from the first visit on.
+  test('join, live shared cart, a round followed live, calls, the bill split and the close', { tag: '@sw' }, async ({ browser, request }, testInfo) => {
     test.setTimeout(150_000);
     const label = tableFor(testInfo, 1);
     await closeTable(request, label, false);
