@@ -4,16 +4,16 @@
  * give. Each attempt has its own Idempotency-Key, so a double tap or a retry records one payment; a refused payment
  * (more than the balance: 409) shows the API's Spanish words and keeps what was typed.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { BillState, PaymentInput, PaymentResult } from '../../contract/bill.ts';
 import type { PaymentMethod } from '../../contract/order.ts';
 import { formatMoneyText, parseMoneyText } from '../../contract/money-text.ts';
 import { TABLE_STRINGS, type StaffTableSession } from '../../contract/table.ts';
-import { problemMessage, problemOf } from '../../lib/http.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { useModalDialog } from '../../shell/ui/use-modal-dialog.ts';
 import { WithName } from '../../shell/ui/UserText.tsx';
-import { chargeableLines, changeFor, newPaymentKey, pendingRequests, recordTablePayment, requestText } from './bill.ts';
+import { chargeableLines, changeFor, pendingRequests, recordTablePayment, requestText } from './bill.ts';
+import { usePaymentAttempt } from './use-payment-attempt.ts';
 import '../../styles/dialogs.ts';
 import '../../styles/manage.ts';
 
@@ -78,14 +78,9 @@ function ChargeBody({ venueId, table, bill, locale, titleId, onPaid, close }: Bo
   const [method, setMethod] = useState<PaymentMethod>('card');
   const [handedText, setHandedText] = useState('');
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
-  const [error, setError] = useState('');
   const [fieldError, setFieldError] = useState<{ amount?: string; tip?: string }>({});
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<{ result: PaymentResult; change: number | null } | null>(null);
-  /** The Idempotency-Key of the attempt being made; a new one once anything changes or a payment was recorded. */
-  const key = useRef<string | null>(null);
-  const busyRef = useRef(false);
-
+  const { busy, error, send, another } = usePaymentAttempt();
 
   const request = requests.find((r) => r.id === choice);
   const manual = !request;
@@ -101,14 +96,13 @@ function ChargeBody({ venueId, table, bill, locale, titleId, onPaid, close }: Bo
 
   /** Anything that changes the payment makes it another attempt. */
   const changed = <T,>(set: (value: T) => void) => (value: T) => {
-    key.current = null;
-    setError('');
+    another();
     set(value);
   };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (busyRef.current) return;
+    if (busy) return;
     const errors: { amount?: string; tip?: string } = {};
     if ('error' in amountRead) errors.amount = MONEY_ERRORS[amountRead.error];
     else if (amount <= 0) errors.amount = 'El importe tiene que ser mayor que cero.';
@@ -118,24 +112,11 @@ function ChargeBody({ venueId, table, bill, locale, titleId, onPaid, close }: Bo
     const input: PaymentInput = request
       ? { amount: request.amount, tip: request.tip, method: request.method, requestId: request.id }
       : { amount, tip, method, ...(picked.size > 0 ? { lineIds: [...picked] } : {}) };
-    key.current ??= newPaymentKey();
-    busyRef.current = true;
-    setBusy(true);
-    setError('');
-    try {
-      const result = await recordTablePayment(venueId, table.table, key.current, input);
-      key.current = null;
-      setDone({ result, change: payMethod === 'cash' && change !== null && change >= 0 ? change : null });
-      setPicked(new Set());
-      onPaid(table, result);
-    } catch (failure) {
-      // Refused (409: more than the balance, a request no longer pending): a new attempt gets a new key.
-      if (problemOf(failure)) key.current = null;
-      setError(problemOf(failure)?.detail ?? problemMessage(failure));
-    } finally {
-      busyRef.current = false;
-      setBusy(false);
-    }
+    const result = await send((key) => recordTablePayment(venueId, table.table, key, input));
+    if (!result) return;
+    setDone({ result, change: payMethod === 'cash' && change !== null && change >= 0 ? change : null });
+    setPicked(new Set());
+    onPaid(table, result);
   }
 
   const label = TABLE_STRINGS.table(table.table);

@@ -4,14 +4,14 @@
  * Idempotency-Key, so a double tap records one payment.
  */
 import { mdiCheckCircle } from '@mdi/js';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { Payment } from '../../contract/bill.ts';
 import type { Order, PaymentMethod } from '../../contract/order.ts';
-import { problemMessage, problemOf } from '../../lib/http.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { applyOrderPaid, announceOnBoard } from './board-store.ts';
-import { newPaymentKey, recordOrderPayment } from './bill.ts';
+import { recordOrderPayment } from './bill.ts';
+import { usePaymentAttempt } from './use-payment-attempt.ts';
 import '../../styles/manage.ts';
 
 const METHOD_LABELS: Record<PaymentMethod, string> = { card: 'Tarjeta', cash: 'Efectivo' };
@@ -20,11 +20,8 @@ export function OrderPayment({ venueId, order, paid, locale }: { venueId: string
   const ids = useId();
   const [open, setOpen] = useState(false);
   const [method, setMethod] = useState<PaymentMethod>(order.payment ?? 'cash');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
   const [receipt, setReceipt] = useState<{ id: string; number: string } | null>(null);
-  const key = useRef<string | null>(null);
-  const busyRef = useRef(false);
+  const { busy, error, send, another } = usePaymentAttempt();
 
   if (paid) {
     return (
@@ -41,24 +38,11 @@ export function OrderPayment({ venueId, order, paid, locale }: { venueId: string
   }
 
   async function pay() {
-    if (busyRef.current) return;
-    key.current ??= newPaymentKey();
-    busyRef.current = true;
-    setBusy(true);
-    setError('');
-    try {
-      const result = await recordOrderPayment(venueId, order.id, key.current, method);
-      key.current = null;
-      setReceipt({ id: result.receipt.id, number: result.receipt.number });
-      applyOrderPaid(venueId, result.payment);
-      announceOnBoard(venueId, `Pedido ${order.number} pagado, recibo ${result.receipt.number}`);
-    } catch (failure) {
-      if (problemOf(failure)) key.current = null;
-      setError(problemOf(failure)?.detail ?? problemMessage(failure));
-    } finally {
-      busyRef.current = false;
-      setBusy(false);
-    }
+    const result = await send((key) => recordOrderPayment(venueId, order.id, key, method));
+    if (!result) return;
+    setReceipt({ id: result.receipt.id, number: result.receipt.number });
+    applyOrderPaid(venueId, result.payment);
+    announceOnBoard(venueId, `Pedido ${order.number} pagado, recibo ${result.receipt.number}`);
   }
 
   if (!open) {
@@ -76,7 +60,7 @@ export function OrderPayment({ venueId, order, paid, locale }: { venueId: string
         <legend className="mb-1 font-semibold">Cobrar {formatMoney(order.total, order.currency, locale)} del pedido {order.number}</legend>
         {(['card', 'cash'] as const).map((m) => (
           <label key={m} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-field border border-base-300 px-3 has-checked:border-primary-strong has-checked:bg-[#e6f4f9]">
-            <input type="radio" className="radio" name={`${ids}-method`} checked={method === m} onChange={() => { key.current = null; setMethod(m); }} />
+            <input type="radio" className="radio" name={`${ids}-method`} checked={method === m} onChange={() => { another(); setMethod(m); }} />
             {METHOD_LABELS[m]}
           </label>
         ))}
