@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { LOGGED_404, expectNoAxeViolations, takeServiceWorkerControl } from './helpers.ts';
-import { STAFF, VENUE, apiLogin, drawer, islandsReady, signInByStorage } from './order-helpers.ts';
+import { STAFF, VENUE, addInEnglish, apiLogin, drawer, islandsReady, signInByStorage } from './order-helpers.ts';
 import { signInStored } from './auth-helpers.ts';
 import { bar, closeTable, newPhone, setOrderStatus, tableDrawer, tableFor, tableLink } from './table-helpers.ts';
 
@@ -19,17 +19,6 @@ const SHOTS = 'test-results/screens';
 async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
-
-/** `Add …` on an English card, then the English dialog's button. */
-async function addInEnglish(page: Page, name: string): Promise<void> {
-  await islandsReady(page);
-  await page.getByRole('button', { name: `Add ${name}`, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: /^Add to cart · / }).click();
-  await expect(dialog).toBeHidden();
-  await page.mouse.move(0, 0);
 }
 
 /** Closes the toasts on screen, whatever their language's close button says. */

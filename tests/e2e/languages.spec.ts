@@ -6,21 +6,10 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
-import { VENUE, apiLogin, drawer, islandsReady, signInByStorage, STAFF } from './order-helpers.ts';
+import { VENUE, addInEnglish, apiLogin, drawer, islandsReady, signInByStorage, STAFF } from './order-helpers.ts';
 import { signInStored } from './auth-helpers.ts';
 
 const EN = `/en/${VENUE}`;
-
-/** `Add …` on an English card, then the English dialog's button. */
-async function addInEnglish(page: Page, name: string): Promise<void> {
-  await islandsReady(page);
-  await page.getByRole('button', { name: `Add ${name}`, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: /^Add to cart · / }).click();
-  await expect(dialog).toBeHidden();
-  await page.mouse.move(0, 0);
-}
 
 const cart = (page: Page, name: RegExp) => page.getByRole('button', { name });
 

@@ -95,3 +95,14 @@ export async function fillCheckout(page: Page, values: { name?: string; phone?: 
   await form.getByLabel('Teléfono').fill(values.phone ?? '+52 55 1234 5678');
   await form.getByLabel('Efectivo').check();
 }
+
+/** Adds a dish from an English menu page (`/en/…`): its "Add" button, then the dialog's "Add to cart". */
+export async function addInEnglish(page: Page, name: string): Promise<void> {
+  await islandsReady(page);
+  await page.getByRole('button', { name: `Add ${name}`, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: /^Add to cart · / }).click();
+  await expect(dialog).toBeHidden();
+  await page.mouse.move(0, 0);
+}
