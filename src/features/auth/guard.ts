@@ -6,8 +6,8 @@
  * `register.ts` only when the page needs it.
  */
 import type { MiddlewareContext } from '../../shell/page-meta.ts';
-import { $auth, authStorage, carryFlash, rememberTarget, startAuth } from './index.ts';
-import { guardDecision, homeTarget, REDIRECTS } from './redirect.ts';
+import { $auth, carryFlash, rememberTarget, startAuth, takeHomeTarget } from './index.ts';
+import { guardDecision, REDIRECTS } from './redirect.ts';
 import { localPath } from '../../lib/page-language.ts';
 
 export async function authGuard(context: MiddlewareContext): Promise<void> {
@@ -26,8 +26,7 @@ export async function authGuard(context: MiddlewareContext): Promise<void> {
     carryFlash();
     context.redirect(localPath(REDIRECTS.login));
   } else if (decision.type === 'home') {
-    const target = homeTarget(authStorage.get('redirect'));
-    authStorage.set('redirect', null);
+    const target = takeHomeTarget();
     context.redirect(target === REDIRECTS.home ? localPath(target) : target);
   }
 }

@@ -16,7 +16,7 @@ import { createAuth, SIGNED_OUT, type AuthState, type SessionEndReason } from '.
 import { reportStartupError } from './errors.ts';
 import { sessionMessage } from './session-messages.ts';
 import { localPath } from '../../lib/page-language.ts';
-import { homeTarget, loggedInChangeRedirect, REDIRECTS, rememberableTarget, type PageAuth, type RedirectName } from './redirect.ts';
+import { homeOnce, loggedInChangeRedirect, REDIRECTS, rememberableTarget, type PageAuth, type RedirectName } from './redirect.ts';
 import { browserRefreshLock } from './refresh-lock.ts';
 import { indexedDbRotationLog } from './rotation-log.ts';
 import { browserLocalStorage, createAuthStorage, documentCookies } from './storage.ts';
@@ -86,15 +86,15 @@ export function rememberTarget(fullPath: string): void {
   if (target) authStorage.set('redirect', target);
 }
 
+/** Where `home` leads from this page: the remembered page, read once (the guard and a finished sign-in agree). */
+export const takeHomeTarget = homeOnce({ get: () => authStorage.get('redirect'), forget: () => authStorage.set('redirect', null) });
+
 /** `redirect(name)` (docs/rules.md#redirects-and-guard): `login` remembers the current page, `home` restores it. */
 export function redirect(name: RedirectName, options: { replace?: boolean } = {}): void {
   if (typeof location === 'undefined') return;
   let to: string = localPath(REDIRECTS[name]);
   if (name === 'login') rememberTarget(currentFullPath());
-  if (name === 'home') {
-    to = homeTarget(authStorage.get('redirect'));
-    authStorage.set('redirect', null);
-  }
+  if (name === 'home') to = takeHomeTarget();
   if (to === currentFullPath()) return;
   if (options.replace) location.replace(to);
   else location.assign(to);

@@ -72,6 +72,23 @@ export function homeTarget(remembered: unknown): string {
   return REDIRECTS.home;
 }
 
+/**
+ * `home` read once per page: the first way of going home (the guard, or a sign-in that just finished on
+ * this page) reads the remembered target and forgets it; any later one goes to the same place. Two
+ * readers that each forgot it left the second with `/`, and its navigation replaced the first's (the
+ * guard of a slowly loaded login page after a social sign-in that had already finished).
+ */
+export function homeOnce(store: { get: () => unknown; forget: () => void }): () => string {
+  let target: string | undefined;
+  return () => {
+    if (target === undefined) {
+      target = homeTarget(store.get());
+      store.forget();
+    }
+    return target;
+  };
+}
+
 /** Which redirect a change of `loggedIn` triggers (none on pages marked `auth: false`). */
 export function loggedInChangeRedirect(auth: PageAuth, loggedIn: boolean): RedirectName | null {
   if (auth === false) return null;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   guardDecision,
+  homeOnce,
   homeTarget,
   isSafeTarget,
   loggedInChangeRedirect,
@@ -51,6 +52,19 @@ describe('redirects', () => {
       expect(isSafeTarget(evil), evil).toBe(false);
       expect(homeTarget(evil)).toBe('/');
     }
+  });
+
+  it('home is read once per page: the guard and a sign-in that just finished both go to the remembered page', () => {
+    const storage = createAuthStorage({ local: memoryStore() });
+    storage.set('redirect', '/invitacion#abc');
+    const takeHome = homeOnce({ get: () => storage.get('redirect'), forget: () => storage.set('redirect', null) });
+    // A social sign-in finishes on the login page and goes home …
+    expect(takeHome()).toBe('/invitacion#abc');
+    expect(storage.get('redirect')).toBeNull();
+    // … then the page's guard, loaded late, sees a signed-in user on the login page: the same place, not `/`.
+    expect(takeHome()).toBe('/invitacion#abc');
+    // Nothing remembered: home.
+    expect(homeOnce({ get: () => null, forget: () => undefined })()).toBe('/');
   });
 
   it('a change of loggedIn redirects home or to logout, except on public pages', () => {
