@@ -94,6 +94,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const billing = createBillingService(db, venues, tables, orders, events, {
     verifactuEnvironment: config.verifactuEnvironment, outbox: verifactuOutbox, ...(options.now ? { now: options.now } : {}),
     printReceipt: (tx, venueId, receiptId) => printing.receiptIssued(tx, venueId, receiptId),
+    limiter, payRequestLimit: config.tablePayRequestLimit,
   });
   billingHook.current = billing;
   const deps: AppDeps = { db, config, venues, auth, orders, tables, kitchen, printing, billing, verifactuOutbox, events, site, observability, closers: [], draining: false };

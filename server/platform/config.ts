@@ -59,6 +59,8 @@ export interface ServerConfig {
   tableJoinAddressLimit: RateLimit | null;
   /** Calls (waiter, bill) of one table session (`UMENU_TABLE_CALL_LIMIT`, default `10/10m`). */
   tableCallLimit: RateLimit | null;
+  /** Payment requests of one person at a table (`UMENU_TABLE_PAY_REQUEST_LIMIT`, default `20/10m`). */
+  tablePayRequestLimit: RateLimit | null;
   /** Extra CSP sources (space separated) for connect-src / img-src / form-action, e.g. another API origin or an OIDC provider. */
   cspConnect: string[];
   cspImg: string[];
@@ -148,6 +150,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     tableCartLimit: parseRateLimit(env.UMENU_TABLE_CART_LIMIT, { max: 60, windowSeconds: 60 }, 'UMENU_TABLE_CART_LIMIT'),
     tableCartSessionLimit: parseRateLimit(env.UMENU_TABLE_CART_SESSION_LIMIT, { max: 240, windowSeconds: 60 }, 'UMENU_TABLE_CART_SESSION_LIMIT'),
     tableCallLimit: parseRateLimit(env.UMENU_TABLE_CALL_LIMIT, { max: 10, windowSeconds: 600 }, 'UMENU_TABLE_CALL_LIMIT'),
+    tablePayRequestLimit: parseRateLimit(env.UMENU_TABLE_PAY_REQUEST_LIMIT, { max: 20, windowSeconds: 600 }, 'UMENU_TABLE_PAY_REQUEST_LIMIT'),
     cspConnect: list(env.UMENU_CSP_CONNECT),
     cspImg: list(env.UMENU_CSP_IMG),
     cspFormAction: list(env.UMENU_CSP_FORM_ACTION),

@@ -28,6 +28,7 @@ export const BILL_STRINGS = {
 
 /** Messages the API answers with (problem `detail`); the client may show them as they are. */
 export const BILL_MESSAGES = {
+  tooManyRequests: (wait: string) => `Has pedido pagar muchas veces seguidas. Podrás volver a pedirlo en ${wait}.`,
   lineTaken: (line: string, who: string) => `${who} ya paga «${line}». Quítalo de tu parte.`,
   linePaid: (line: string, who: string) => `${who} ya pagó «${line}».`,
   sharedOtherwise: (line: string, of: number) => `«${line}» ya se comparte entre ${of}: elige compartirlo entre ${of}.`,

@@ -19,7 +19,7 @@ import { newKey, openEvents, pgUrl, startTestServer, tacoOrder, testDatabase, ty
 
 const V = 'taqueria-el-guero';
 const LEGAL = { name: 'Taquería El Güero S.L.', taxId: 'B12345678', address: 'Calle Mayor 1, 46001 Valencia', country: 'ES' };
-const NO_LIMITS = { tableJoinLimit: null, tableJoinAddressLimit: null, tableBadTokenLimit: null, tableCallLimit: null, tableCartLimit: null, tableCartSessionLimit: null } as const;
+const NO_LIMITS = { tableJoinLimit: null, tableJoinAddressLimit: null, tableBadTokenLimit: null, tableCallLimit: null, tableCartLimit: null, tableCartSessionLimit: null, tablePayRequestLimit: null } as const;
 
 interface Problem { type: string; detail: string; status: number; balance?: number }
 const cred = (credential: string) => ({ 'x-table-credential': credential });
@@ -496,5 +496,41 @@ describe('gapless receipt numbers under concurrency', () => {
     checkChain(records);
     // The chain is in number order: each record was made under the issuer's lock, in the receipts' commit order.
     expect(records.map((r) => Number(r.NumSerieFactura.split('-')[2]))).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+  });
+});
+
+describe('payment requests per person are limited', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({ ...NO_LIMITS, tablePayRequestLimit: { max: 2, windowSeconds: 600 } });
+  });
+  afterAll(async () => {
+    await s.dispose();
+  });
+
+  it('a phone asking to pay in a loop is refused with 429, Retry-After and a Spanish sentence; the others still can, and nothing is lost', async () => {
+    const ctx = await prepare(s);
+    const kit = tableKit(s, ctx.tokens, ctx.staff);
+    const ana = await kit.join('5', 'Ana');
+    const beto = await kit.join('5', 'Beto');
+    await kit.add(ana.credential, ctx.product('Guacamole con totopos'));
+    await kit.send(ana.credential);
+    const amount = { amount: 1000, tip: 0, method: 'card' };
+    for (let i = 0; i < 2; i++) {
+      const asked = await kit.ask(ana.credential, amount);
+      expect(asked.status, await asked.clone().text()).toBe(201);
+      const { id } = PaymentRequest.parse(await asked.json());
+      expect((await s.request(`/api/table-session/payment-requests/${id}`, { method: 'DELETE', headers: cred(ana.credential) })).status).toBe(200);
+    }
+    const refused = await kit.ask(ana.credential, amount);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await refused.json()) as Problem).detail).toMatch(/^Has pedido pagar muchas veces seguidas\. Podrás volver a pedirlo en \d+ (s|min)\.$/);
+    // Per person: Beto at the same table still asks, and his request is on the bill.
+    const betoAsks = await kit.ask(beto.credential, amount);
+    expect(betoAsks.status, await betoAsks.clone().text()).toBe(201);
+    const bill = await kit.bill(ana.credential);
+    expect(bill.requests.filter((r) => r.status === 'pending').map((r) => r.by)).toEqual(['Beto']);
+    expect(bill.pending).toBe(1000);
   });
 });

@@ -24,6 +24,7 @@ export const createPaymentRequest = operation({
     ...tableAuth,
     409: problemResponse('A line is already paid or claimed by someone else, shared between another number of people or all its shares are taken, the amount is more than the balance or than what is unassigned, nothing is left to pay, or the session is closed (type table-closed)'),
     422: problemResponse('Unknown or repeated line, lines and an amount together, nothing chosen, or a tip above 100 %'),
+    429: problemResponse('Too many payment requests from this person (`UMENU_TABLE_PAY_REQUEST_LIMIT`; Retry-After)'),
   },
 });
 

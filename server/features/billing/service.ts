@@ -12,6 +12,7 @@ import type { Db, Queryable } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events/bus.ts';
 import { problem, HttpProblem } from '../../platform/problem.ts';
 import { isUniqueViolation } from '../../platform/db/database.ts';
+import type { RateLimit, RateLimiter } from '../../platform/rate-limit.ts';
 import type { CachedVenue, VenueStore } from '../venues/index.ts';
 import { hashBody, TABLE_USER_PREFIX, type OrderService } from '../orders/index.ts';
 import {
@@ -61,6 +62,9 @@ export interface BillingOptions {
   now?: () => Date;
   /** Queues a new receipt's print job in the payment's transaction (server/features/printing). */
   printReceipt?: (tx: Queryable, venueId: string, receiptId: string) => Promise<unknown>;
+  /** The server's rate limiter, and how many payment requests one person at a table may make (each reaches the board). */
+  limiter?: RateLimiter;
+  payRequestLimit?: RateLimit | null;
 }
 
 /** The tax rate of a dish: its own, else its category's, else the venue's, else 0. */
@@ -279,6 +283,8 @@ export function createBillingService(db: Db, venues: VenueStore, tables: TableSe
       if (!byLines && input.amount === undefined) throw problem('validation', 422, BILL_MESSAGES.chooseSomething, { errors: { amount: [BILL_MESSAGES.chooseSomething] } });
       const named = [...(input.lineIds ?? []), ...(input.shares ?? []).map((s) => s.lineId)];
       if (new Set(named).size !== named.length) throw problem('validation', 422, BILL_MESSAGES.repeatedLine, { errors: { lineIds: [BILL_MESSAGES.repeatedLine] } });
+      // Counted before anything else: a phone asking in a loop (ask, withdraw, ask…) would flood the board.
+      await options.limiter?.hit(`pay-request:${caller.participantId}`, options.payRequestLimit ?? null, (wait) => BILL_MESSAGES.tooManyRequests(wait));
       const venue = venueOf(caller.session.venue_id);
       const result = await db.transaction(async (tx) => {
         const s = await lockedOpen(tx, caller.session.id);
