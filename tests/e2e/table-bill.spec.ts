@@ -8,7 +8,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectNoAxeViolations, loggedStatus } from './helpers.ts';
+import { expectNoAxeViolations, loggedStatus, takeServiceWorkerControl } from './helpers.ts';
 import { STAFF, VENUE, apiLogin, islandsReady } from './order-helpers.ts';
 import { addDish, bar, closeTable, closeTableCart, dismissToasts, joinAs, newPhone, openTableCart, tableDrawer, tableLink } from './table-helpers.ts';
 
@@ -232,5 +232,39 @@ test.describe('paying the table bill from the phones', () => {
 
     await closeTable(request, label);
     await phone.context.close();
+  });
+
+  test('a returning diner offline: the bill opens from the device and says it cannot be read now; back online it shows the bill by itself', { tag: '@sw' }, async ({ page, context, request, allowConsoleError }) => {
+    test.setTimeout(90_000);
+    // Why: offline on purpose, the table's stream and the bill's request fail.
+    allowConsoleError(/net::ERR_INTERNET_DISCONNECTED|net::ERR_FAILED/);
+    const label = '12';
+    await closeTable(request, label, false);
+    const link = await tableLink(request, label);
+    await takeServiceWorkerControl(page);
+    await joinAs(page, link, 'Inés', label);
+    await addDish(page, 'Café de olla');
+    await openTableCart(page);
+    await tableDrawer(page).getByRole('button', { name: 'Enviar a cocina' }).click();
+    await expect(tableDrawer(page).getByText('El carrito de la mesa está vacío')).toBeVisible();
+    await closeTableCart(page);
+    await expect(page.evaluate(() => Boolean(navigator.serviceWorker.controller))).resolves.toBe(true);
+
+    // No network: the dialog's code comes from the device (the worker keeps it), the bill itself cannot.
+    await context.setOffline(true);
+    await dismissToasts(page);
+    await bar(page).getByRole('button', { name: 'Cuenta de la mesa' }).click();
+    const bill = billOf(page);
+    await expect(bill).toBeVisible();
+    await expect(bill.getByRole('alert')).toContainText('Sin conexión');
+    await expectNoAxeViolations(page, 'bill offline');
+    await page.screenshot({ path: `${SHOTS}/bill-offline.png` });
+
+    // Back online: the table's stream comes back and the open dialog reads the bill by itself.
+    await context.setOffline(false);
+    await expect(bill.getByTestId('bill-balance-amount')).toHaveText('$30.00');
+    await expect(bill.getByTestId('bill-unassigned')).toHaveText('Quedan $30.00 sin asignar');
+
+    await closeTable(request, label);
   });
 });
