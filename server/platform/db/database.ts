@@ -264,6 +264,26 @@ function later<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
+/**
+ * How long a transaction may wait for a connection, and then take, before it counts as the database
+ * being unavailable (503 with Retry-After). postgres.js 3.4.9 can leave a reservation, or a statement
+ * on a reserved connection, unsettled forever when the server ends connections while they wait (faults
+ * of the library, like those patches/postgres+3.4.9.patch mends): seen in about one `pg_ctl restart`
+ * under load in ten (tests/server/database-restart.test.ts), an order request that never got an answer.
+ * Our statements take milliseconds; these deadlines are far above any of them.
+ */
+const RESERVE_DEADLINE_MS = 10_000;
+const TRANSACTION_DEADLINE_MS = 20_000;
+
+/** `promise`, or after `ms` a CONNECTION_CLOSED error (unavailable) marked `deadline`. */
+function withDeadline<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error(`${what}: no answer from the database in ${ms / 1000} s`), { code: 'CONNECTION_CLOSED', deadline: true })), ms);
+  });
+  return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
+}
+
 function openPostgres(url: string, max: number): Db {
   const sql: PgSql = postgres(url, {
     max,
@@ -289,7 +309,15 @@ function openPostgres(url: string, max: number): Db {
    * flush). So the flush is waited for with the locks released, in the same round trip.
    */
   const run = async <T>(fn: (tx: Tx) => Promise<T>, hot: boolean): Promise<T> => {
-    const connection = await sql.reserve();
+    const reserving = sql.reserve();
+    let connection: Awaited<typeof reserving>;
+    try {
+      connection = await withDeadline(reserving, RESERVE_DEADLINE_MS, 'waiting for a connection');
+    } catch (error) {
+      // Given up on: should the reservation still come through, it goes straight back to the pool.
+      reserving.then((late) => late.release(), () => {});
+      throw error;
+    }
     let ended = false;
     let committing: Promise<void> | undefined;
     const send = (statement: string) => later(tracked(() => connection.unsafe(statement)));
@@ -301,19 +329,30 @@ function openPostgres(url: string, max: number): Db {
       }
       return committing;
     };
-    try {
+    const body = (async () => {
       const result = await fn({ ...pgQueryable(connection, () => ended), commit });
       await opened;
       await commit();
       return result;
+    })();
+    let expired = false;
+    try {
+      return await withDeadline(body, TRANSACTION_DEADLINE_MS, 'a transaction');
     } catch (error) {
+      expired = (error as { deadline?: unknown } | null)?.deadline === true;
+      // The body may still settle later: nobody waits for it any more.
+      if (expired) body.catch(() => {});
+      // Past the deadline, the connection goes back to the pool only once a ROLLBACK behind whatever
+      // is still in flight on it has settled (a connection that closed meanwhile is set aside by the
+      // pool): never with a transaction still open on it.
+      if (expired) void connection.unsafe('ROLLBACK').then(() => undefined, () => undefined).then(() => connection.release());
       // After a failed statement the transaction is aborted (a COMMIT already sent rolled it
       // back): ROLLBACK ends it, behind whatever is still in flight on this connection. A
       // connection that went away took its transaction with it.
-      if (!isDatabaseUnavailable(error)) await connection.unsafe('ROLLBACK').catch(() => {});
+      else if (!isDatabaseUnavailable(error)) await connection.unsafe('ROLLBACK').catch(() => {});
       throw error;
     } finally {
-      connection.release();
+      if (!expired) connection.release();
     }
   };
   const transaction = <T>(fn: (tx: Tx) => Promise<T>) => run(fn, false);
