@@ -340,12 +340,17 @@ function openPostgres(url: string, max: number): Db {
       return await withDeadline(body, TRANSACTION_DEADLINE_MS, 'a transaction');
     } catch (error) {
       expired = (error as { deadline?: unknown } | null)?.deadline === true;
-      // The body may still settle later: nobody waits for it any more.
-      if (expired) body.catch(() => {});
-      // Past the deadline, the connection goes back to the pool only once a ROLLBACK behind whatever
-      // is still in flight on it has settled (a connection that closed meanwhile is set aside by the
-      // pool): never with a transaction still open on it.
-      if (expired) void connection.unsafe('ROLLBACK').then(() => undefined, () => undefined).then(() => connection.release());
+      if (expired) {
+        // Nobody waits for the body any more. Should it still run, it can send nothing more on this
+        // connection: no statement (it would run outside the transaction), no COMMIT.
+        ended = true;
+        committing ??= Promise.resolve();
+        body.catch(() => {});
+        // The connection goes back to the pool only once a ROLLBACK behind whatever is still in flight
+        // on it has settled (one that closed meanwhile is set aside by the pool): never with a
+        // transaction still open on it.
+        void connection.unsafe('ROLLBACK').then(() => undefined, () => undefined).then(() => connection.release());
+      }
       // After a failed statement the transaction is aborted (a COMMIT already sent rolled it
       // back): ROLLBACK ends it, behind whatever is still in flight on this connection. A
       // connection that went away took its transaction with it.
