@@ -6,7 +6,7 @@ export const MANAGER = { email: 'gerente@umenu.test', password: 'demo1234' };
 export const ADMIN = { email: 'admin@umenu.test', password: 'demo1234' };
 
 /**
- * Waits until the page stops scrolling (html is `scroll-behavior: smooth`: focusing a field
+ * Waits until the page stops scrolling (html scrolls smoothly while something has the focus: focusing a field
  * animates the scroll, and a screenshot taken meanwhile shows a half-drawn page).
  */
 export async function scrollSettled(page: Page): Promise<void> {

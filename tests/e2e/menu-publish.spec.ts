@@ -80,11 +80,20 @@ test.describe('without the service worker', () => {
     await expect(page.locator(`#product-${RENAMED.id} .product-name`)).toHaveText(RENAMED.before);
     await addProduct(page, REPRICED.name);
     await addProduct(page, DELETED.name);
+    // The diner reads the desserts, under the dish about to be added.
+    const desserts = page.getByRole('heading', { name: 'Postres', exact: true });
+    await page.locator('#cat-postres').evaluate((section) => section.scrollIntoView({ behavior: 'instant' }));
+    const readingAt = await desserts.evaluate((h) => h.getBoundingClientRect().top);
     try {
       await putVenue(request, token, edited(original));
 
-      // Open: within 15 s, no reload.
+      // Open: within 15 s, no reload, and the place the diner was reading stays where it was.
       await expectEditedMenu(page);
+      const shift = async () => Math.abs((await desserts.evaluate((h) => h.getBoundingClientRect().top)) - readingAt);
+      await expect.poll(shift, { message: '«Postres» back where the diner read it' }).toBeLessThanOrEqual(1);
+      // And it stays there once the new cards have taken their sizes.
+      await page.waitForTimeout(1_500);
+      expect(await shift(), '«Postres» moved after the edit').toBeLessThanOrEqual(1);
       await expectNoAxeViolations(page, 'menu after the edit');
       await page.locator(`#product-${REPRICED.id}`).scrollIntoViewIfNeeded();
       await screenshot(page, 'menu-publish-after-edit');
