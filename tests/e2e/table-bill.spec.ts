@@ -10,7 +10,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, loggedStatus, takeServiceWorkerControl } from './helpers.ts';
 import { STAFF, VENUE, apiLogin, islandsReady } from './order-helpers.ts';
-import { addDish, bar, closeTable, closeTableCart, dismissToasts, joinAs, newPhone, openTableCart, tableDrawer, tableLink } from './table-helpers.ts';
+import { addDish, bar, closeTable, closeTableCart, dismissToasts, joinAs, newPhone, openTableCart, sendRound, tableDrawer, tableLink } from './table-helpers.ts';
 
 const LIVE = { timeout: 3_000 };
 const SHOTS = 'test-results/screens';
@@ -211,10 +211,7 @@ test.describe('paying the table bill from the phones', () => {
     const p = phone.page;
     await joinAs(p, link, 'Chloé', label);
     await addDish(p, 'Café de olla');
-    await openTableCart(p);
-    await tableDrawer(p).getByRole('button', { name: 'Enviar a cocina' }).click();
-    await expect(tableDrawer(p).getByText('El carrito de la mesa está vacío')).toBeVisible();
-    await closeTableCart(p);
+    await sendRound(p);
 
     // The same seat on the English page (the table bar's own words are another feature's).
     await p.goto(`/en/${VENUE}`);
@@ -244,10 +241,7 @@ test.describe('paying the table bill from the phones', () => {
     await takeServiceWorkerControl(page);
     await joinAs(page, link, 'Inés', label);
     await addDish(page, 'Café de olla');
-    await openTableCart(page);
-    await tableDrawer(page).getByRole('button', { name: 'Enviar a cocina' }).click();
-    await expect(tableDrawer(page).getByText('El carrito de la mesa está vacío')).toBeVisible();
-    await closeTableCart(page);
+    await sendRound(page);
     await expect(page.evaluate(() => Boolean(navigator.serviceWorker.controller))).resolves.toBe(true);
 
     // No network: the dialog's code comes from the device (the worker keeps it), the bill itself cannot.

@@ -102,3 +102,11 @@ export async function closeTableCart(page: Page): Promise<void> {
   await tableDrawer(page).getByRole('button', { name: 'Cerrar carrito' }).click();
   await expect(tableDrawer(page)).toBeHidden();
 }
+
+/** Opens the table cart, sends it to the kitchen as a round, sees it empty and closes it. */
+export async function sendRound(page: Page): Promise<void> {
+  await openTableCart(page);
+  await tableDrawer(page).getByRole('button', { name: 'Enviar a cocina' }).click();
+  await expect(tableDrawer(page).getByText('El carrito de la mesa está vacío')).toBeVisible();
+  await closeTableCart(page);
+}

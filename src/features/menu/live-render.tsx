@@ -102,7 +102,7 @@ export function renderMenu(original: Venue, apiBase: string): void {
   replace(document.querySelector('.category-nav'), <CategoryNav categories={venue.categories} langs={langs} />);
   replace(document.getElementById('menu-sections'), <MenuSections venue={venue} apiBase={apiBase} langs={langs} />);
   if (document.title.endsWith(' - umenu-ui')) document.title = `${venue.name} - umenu-ui`;
-  // Its listeners run now (the filters hide cards again): the place is measured after them.
+  // The island applies the diner's filters again on it, a render later: the hold below covers that too.
   document.dispatchEvent(new CustomEvent(MENU_RENDERED_EVENT, { detail: { updatedAt: venue.updatedAt } }));
   keepPlace(place);
 }
