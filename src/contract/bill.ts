@@ -48,6 +48,8 @@ export const BILL_MESSAGES = {
   notYourRequest: 'Solo quien pidió pagar puede cancelar esa solicitud.',
   unpaidClose: (left: string) => `La mesa aún debe ${left}. Confirma que la cierras sin cobrar ese importe.`,
   orderPaid: 'Ese pedido ya está pagado.',
+  /** A payment refused by another taken at the same moment (a unique index decided). */
+  paymentConflict: 'Se acaba de registrar otro cobro de esta cuenta. Revisa la cuenta y vuelve a intentarlo.',
   orderCancelled: 'Un pedido cancelado no se cobra.',
   tableOrder: 'Los pedidos de una mesa se cobran con la cuenta de la mesa.',
   receiptNotFound: 'Ese recibo no existe.',

@@ -233,8 +233,11 @@ export function createBillingService(db: Db, venues: VenueStore, tables: TableSe
     return { payment: JSON.parse(row.doc) as Payment, receipt: JSON.parse(receipt!.doc) as Receipt };
   }
 
-  /** Runs a payment's transaction; a key taken meanwhile (another instance) answers the first payment. */
-  async function withKey(venueId: string, key: string, bodyHash: string, fn: (tx: Queryable) => Promise<PaymentResult & { recordSeq?: number | undefined }>): Promise<PaymentResult & { replayed: boolean }> {
+  /**
+   * Runs a payment's transaction; a key taken meanwhile (another instance) answers the first payment. Any other
+   * unique index that refuses the payment (the order paid meanwhile under another key) is `conflict`: a 409.
+   */
+  async function withKey(venueId: string, key: string, bodyHash: string, conflict: string, fn: (tx: Queryable) => Promise<PaymentResult & { recordSeq?: number | undefined }>): Promise<PaymentResult & { replayed: boolean }> {
     const first = await replayOf(db, venueId, key, bodyHash);
     if (first) return { ...first, replayed: true };
     try {
@@ -253,7 +256,7 @@ export function createBillingService(db: Db, venues: VenueStore, tables: TableSe
       if (error instanceof HttpProblem || !isUniqueViolation(error)) throw error;
       const replayed = await replayOf(db, venueId, key, bodyHash);
       if (replayed) return { ...replayed, replayed: true };
-      throw error;
+      throw problem('invalidTransition', 409, conflict);
     }
   }
 
@@ -366,7 +369,7 @@ export function createBillingService(db: Db, venues: VenueStore, tables: TableSe
     async pay(venueId, label, key, input) {
       const venue = venueOf(venueId);
       const bodyHash = hashBody(JSON.stringify(['table', label, input.amount, input.tip, input.method, input.requestId ?? null, input.lineIds ?? []]));
-      return withKey(venueId, key, bodyHash, async (tx) => {
+      return withKey(venueId, key, bodyHash, BILL_MESSAGES.paymentConflict, async (tx) => {
         const open = await openSessionOf(tx, venueId, label, true);
         if (!open) throw problem('notFound', 404, TABLE_MESSAGES.noOpenSession(label.slice(0, 40)));
         const s = open;
@@ -448,7 +451,7 @@ export function createBillingService(db: Db, venues: VenueStore, tables: TableSe
       const found = orderId.length <= 100 ? await orders.get(orderId) : undefined;
       if (!found || found.order.venueId !== venueId) throw problem('notFound', 404, 'Ese pedido no existe.');
       const { order } = found;
-      return withKey(venueId, key, bodyHash, async (tx) => {
+      return withKey(venueId, key, bodyHash, BILL_MESSAGES.orderPaid, async (tx) => {
         if (order.mode === 'table') throw problem('invalidTransition', 409, BILL_MESSAGES.tableOrder);
         if (order.status === 'cancelled') throw problem('invalidTransition', 409, BILL_MESSAGES.orderCancelled);
         if (await sql.paymentOfOrder(tx, order.id)) throw problem('invalidTransition', 409, BILL_MESSAGES.orderPaid);
