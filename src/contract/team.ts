@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { managerScope, staffScope } from './permissions.ts';
+import { cleanLine, needsLetterOrDigit } from './text.ts';
 
 export const TEAM_ROLES = ['manager', 'staff'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
@@ -79,7 +80,8 @@ export const InvitationPreview = z.object({
  */
 export const AcceptInvitationInput = z.strictObject({
   token,
-  name: z.optional(z.string().check(z.trim(), z.minLength(1, 'Escribe tu nombre'), z.maxLength(80, 'Máximo 80 caracteres'))),
+  // Cleaned like every name people read (src/contract/text.ts): it is signed into the account's tokens.
+  name: z.optional(z.string().check(needsLetterOrDigit(), cleanLine(), z.minLength(1, 'Escribe tu nombre'), z.maxLength(80, 'Máximo 80 caracteres'))),
   password: z.optional(z.string().check(
     z.minLength(PASSWORD_MIN, `La contraseña necesita al menos ${PASSWORD_MIN} caracteres`),
     z.maxLength(PASSWORD_MAX, `Máximo ${PASSWORD_MAX} caracteres`),

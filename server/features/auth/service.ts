@@ -12,6 +12,7 @@ import type { UserRow } from './queries.ts';
 import type { ServerConfig } from '../../platform/config.ts';
 import type { AccessClaims, TokenPair, User } from '../../../src/contract/auth.ts';
 import { signJwt, verifyJwt } from './jwt.ts';
+import { cleanText } from '../../../src/contract/text.ts';
 import { DUMMY_HASH_PROMISE, verifyPassword } from './passwords.ts';
 import { HttpProblem, problem } from '../../platform/problem.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
@@ -79,7 +80,8 @@ export async function createAuthService(db: Db, config: ServerConfig, limiter: R
       const normalized = email.trim().toLowerCase();
       const existing = await userByEmail(normalized);
       if (existing) return existing;
-      await sql.insertSocialUser(db, { id: randomUUID(), email: normalized, name: name.slice(0, 80) || normalized, avatar: avatar ?? null, createdAt: new Date().toISOString() });
+      // The provider's name is cleaned like every name people read (src/contract/text.ts): it is signed into tokens.
+      await sql.insertSocialUser(db, { id: randomUUID(), email: normalized, name: cleanText(name).slice(0, 80) || normalized, avatar: avatar ?? null, createdAt: new Date().toISOString() });
       return (await userByEmail(normalized))!;
     },
     issueTokenPair: (userId, familyId, familyExpiresAt) => issueTokenPair(userId, familyId, familyExpiresAt),
