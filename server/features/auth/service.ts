@@ -29,7 +29,11 @@ export interface AuthService {
   secret: string;
   userById(id: string): Promise<UserRow | undefined>;
   userByEmail(email: string): Promise<UserRow | undefined>;
-  /** Finds a user by email or creates one (no password: social accounts). */
+  /**
+   * Social sign-in with an email the provider proved: finds the account with that email or creates one (no
+   * password). An account whose email was never proved (made from an invitation: whoever held the link chose its
+   * password) loses that password and every session opened with it, and counts as proved from then on.
+   */
   findOrCreateUserByEmail(input: { email: string; name: string; avatar?: string }): Promise<UserRow>;
   issueTokenPair(userId: string, familyId?: string, familyExpiresAt?: number): Promise<TokenPair>;
   login(email: string, password: string, clientKey: string): Promise<TokenPair>;
@@ -79,6 +83,13 @@ export async function createAuthService(db: Db, config: ServerConfig, limiter: R
     async findOrCreateUserByEmail({ email, name, avatar }) {
       const normalized = email.trim().toLowerCase();
       const existing = await userByEmail(normalized);
+      if (existing?.email_verified === 0) {
+        const at = Math.floor(Date.now() / 1000);
+        await db.transaction(async (tx) => {
+          if ((await sql.markEmailProved(tx, existing.id)) === 1) await sql.revokeUserTokens(tx, existing.id, at);
+        });
+        return (await userById(existing.id))!;
+      }
       if (existing) return existing;
       // The provider's name is cleaned like every name people read (src/contract/text.ts): it is signed into tokens.
       await sql.insertSocialUser(db, { id: randomUUID(), email: normalized, name: cleanText(name).slice(0, 80) || normalized, avatar: avatar ?? null, createdAt: new Date().toISOString() });

@@ -509,6 +509,17 @@ CREATE TRIGGER verifactu_records_no_change BEFORE UPDATE OR DELETE ON verifactu_
 })}
 `,
   },
+  {
+    // Whether an account's email was proved (server/README.md, "Team and invitations"): an account created from an
+    // invitation has a password chosen by whoever held the link, so its email is not proved until its owner signs in
+    // with a provider that vouches for it. Accounts made before this step that accepted an invitation with a
+    // password are counted as not proved (the link's holder may have made them); every other account is.
+    name: 'users say whether their email was proved',
+    up: () => `
+ALTER TABLE users ADD COLUMN email_verified INTEGER NOT NULL DEFAULT 1;
+UPDATE users SET email_verified = 0 WHERE password_hash IS NOT NULL AND id IN (SELECT accepted_by FROM invitations WHERE accepted_by IS NOT NULL);
+`,
+  },
 ];
 
 /** The statements of one step on one engine, in order. */

@@ -179,7 +179,8 @@ export function socialRoutes(deps: SocialRouteDeps, options: SocialOptions = {})
       if (typeof claims.email !== 'string') {
         claims = { ...claims, ...(await oidc.fetchUserInfo(config, tokens.access_token, String(claims.sub))) };
       }
-      if (typeof claims.email === 'string' && claims.email_verified !== false && claims.email_verified !== 'false') email = claims.email;
+      // Only an email the provider says it verified signs in (it may link to an existing account).
+      if (typeof claims.email === 'string' && (claims.email_verified === true || claims.email_verified === 'true')) email = claims.email;
       name = typeof claims.name === 'string' ? claims.name : '';
       avatar = typeof claims.picture === 'string' && /^https:\/\//.test(claims.picture) ? claims.picture : undefined;
     } catch (error) {
