@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AstroIntegrationLogger } from 'astro';
-import type { Venue, VenueList } from '../../src/contract/venue.ts';
+import type { Venue, VenueSummary } from '../../src/contract/venue.ts';
 import type { HomeVenues, RegionsModule, VenueRegions } from '../../src/contract/prerender.ts';
 import { HOME_PAGE_SIZE } from '../../src/contract/limits.ts';
 import { startPrerender, venueRegionsModule, type Prerenderer } from '../../server/features/venues/prerender.ts';
@@ -45,7 +45,7 @@ const homePage = (list: HomeVenues) => {
 const withoutFacts = (html: string) => html.replace(/(<script type="application\/json" id="venue-facts">)[\s\S]*?(<\/script>)/, '$1$2');
 const served = (path: string) => site.files!.respond(new Request(`http://x${path}`), path, () => true)!.text();
 const homeList = async (): Promise<HomeVenues> => {
-  const { venues, total } = (await (await s.request(`/api/venues?limit=${HOME_PAGE_SIZE}`)).json()) as VenueList;
+  const { venues, total } = (await (await s.request(`/api/venues?limit=${HOME_PAGE_SIZE}`)).json()) as { venues: VenueSummary[]; total: number };
   return { venues, total };
 };
 
