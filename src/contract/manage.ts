@@ -26,6 +26,30 @@ export const MANAGE_LIMITS = {
   mediaMaxBytes: 8 * 1024 * 1024,
 } as const;
 
+/** The sentences the venues API answers with (problem `detail` and field errors); the client may show them as they are. */
+export const VENUE_MESSAGES = {
+  notFound: (id: string) => `No encontramos el local «${id}».`,
+  notSaved: 'Revisa los campos marcados: no se ha guardado nada.',
+  notChanged: 'Revisa los campos marcados: no se ha cambiado nada.',
+  badId: 'El identificador del local no es válido o está reservado.',
+  badIdField: 'Identificador no válido',
+  adminCreates: 'Solo un administrador puede crear locales nuevos.',
+  exists: (id: string) => `Ya existe un local con el identificador «${id}».`,
+  existsField: 'Ya existe un local con este identificador',
+  managersEdit: 'Solo quien gestiona este local puede editar su menú.',
+  idMismatch: 'El identificador del cuerpo no coincide con la ruta.',
+  idMismatchField: 'No coincide con la ruta',
+  notStaff: 'No eres personal de este local.',
+  managersPrice: 'Solo quien gestiona el local puede cambiar precios; desde cocina puedes marcar platos como agotados.',
+  dishNotFound: 'Ese plato no existe en este local.',
+  searchTooLong: 'La búsqueda es demasiado larga (máximo 100 caracteres).',
+  searchTooLongField: 'Máximo 100 caracteres',
+  pageSize: (max: number) => `El tamaño de página debe ser un número entre 1 y ${max}.`,
+  pageSizeField: (max: number) => `Entre 1 y ${max}`,
+  offset: 'El desplazamiento debe ser un número entero de 0 en adelante.',
+  offsetField: 'Un número entero ≥ 0',
+} as const;
+
 /** Spanish messages for the checks zod words itself (wrong types…): pass as the parse's `error`. */
 export const spanishErrors = z.locales.es().localeError;
 

@@ -10,7 +10,7 @@ import { getMeta } from '../../platform/db/database.ts';
 import * as sql from './queries.ts';
 import type { UserRow } from './queries.ts';
 import type { ServerConfig } from '../../platform/config.ts';
-import type { AccessClaims, TokenPair, User } from '../../../src/contract/auth.ts';
+import { AUTH_MESSAGES, type AccessClaims, type TokenPair, type User } from '../../../src/contract/auth.ts';
 import { signJwt, verifyJwt } from './jwt.ts';
 import { cleanText } from '../../../src/contract/text.ts';
 import { DUMMY_HASH_PROMISE, verifyPassword } from './passwords.ts';
@@ -60,7 +60,7 @@ export async function createAuthService(db: Db, config: ServerConfig, limiter: R
 
   async function issueTokenPair(userId: string, familyId: string = randomUUID(), familyExpiresAt?: number, q: Queryable = db): Promise<TokenPair> {
     const user = await userById(userId, q);
-    if (!user) throw problem('unauthorized', 401, 'La cuenta ya no existe.');
+    if (!user) throw problem('unauthorized', 401, AUTH_MESSAGES.accountGone);
     const now = Math.floor(Date.now() / 1000);
     const claims: AccessClaims = { sub: user.id, scope: JSON.parse(user.scope) as string[], iat: now, exp: now + config.accessTtlSeconds, name: user.name, jti: randomUUID() };
     const token = signJwt(claims, secret);
@@ -74,7 +74,7 @@ export async function createAuthService(db: Db, config: ServerConfig, limiter: R
   /** Failed logins per client key (IP + email), counted by the server's rate limiter: the limit holds across instances. */
   const loginLimit = { max: config.loginMaxFailures, windowSeconds: config.loginWindowSeconds };
   const loginBucket = (clientKey: string) => `login:${clientKey}`;
-  const tooManyFailures = (_wait: string, seconds: number) => `Demasiados intentos fallidos. Vuelve a intentarlo en ${seconds} s.`;
+  const tooManyFailures = (_wait: string, seconds: number) => AUTH_MESSAGES.tooManyFailures(seconds);
 
   return {
     secret,
@@ -102,7 +102,7 @@ export async function createAuthService(db: Db, config: ServerConfig, limiter: R
       const ok = user?.password_hash ? await verifyPassword(password, user.password_hash) : (await verifyPassword(password, await DUMMY_HASH_PROMISE), false);
       if (!ok || !user) {
         await limiter.record(db, loginBucket(clientKey));
-        throw problem('invalidCredentials', 401, 'Revisa tu correo y tu contraseña e inténtalo de nuevo.');
+        throw problem('invalidCredentials', 401, AUTH_MESSAGES.badCredentials);
       }
       await limiter.reset(loginBucket(clientKey));
       return issueTokenPair(user.id);
@@ -114,13 +114,13 @@ export async function createAuthService(db: Db, config: ServerConfig, limiter: R
       // throw after it commits: a reuse must leave its family revoked.
       const outcome = await db.transaction(async (tx): Promise<TokenPair | HttpProblem> => {
         const row = await sql.refreshTokenByHash(tx, hash, db.forUpdate);
-        if (!row) return problem('unauthorized', 401, 'La sesión no es válida. Inicia sesión de nuevo.');
+        if (!row) return problem('unauthorized', 401, AUTH_MESSAGES.refreshInvalid);
         if (row.used_at !== null) {
           await sql.revokeFamily(tx, row.family_id, now);
-          return problem('tokenReused', 401, 'Por seguridad hemos cerrado la sesión en todos los dispositivos que la compartían. Inicia sesión de nuevo.');
+          return problem('tokenReused', 401, AUTH_MESSAGES.refreshReused);
         }
         if (row.revoked_at !== null || row.expires_at <= now || row.family_expires_at <= now) {
-          return problem('unauthorized', 401, 'La sesión ha caducado. Inicia sesión de nuevo.');
+          return problem('unauthorized', 401, AUTH_MESSAGES.refreshExpired);
         }
         await sql.markRefreshTokenUsed(tx, hash, now);
         return issueTokenPair(row.user_id, row.family_id, row.family_expires_at, tx);

@@ -25,6 +25,7 @@ import { authenticator } from '../middleware.ts';
 import { exchangeSocialCode, finishSocialLogin, startSocialLogin } from '../operations.ts';
 import { GOOGLE_ISSUER, socialConfigFromEnv, type SocialConfig } from './config.ts';
 import { challengeMatches, createSocialStore, type SocialStore } from './store.ts';
+import { AUTH_MESSAGES } from '../../../../src/contract/auth.ts';
 
 /** Reasons sent back to `/login?error=…`; the login page explains each in Spanish. */
 type SocialErrorCode = 'social_cancelled' | 'social_expired' | 'social_failed' | 'social_email' | 'social_unavailable';
@@ -65,7 +66,7 @@ export function socialRoutes(deps: SocialRouteDeps, options: SocialOptions = {})
 
   function providerOf(name: string): SocialProvider {
     if (!(SOCIAL_PROVIDERS as readonly string[]).includes(name)) {
-      throw problem('notFound', 404, 'Ese proveedor de inicio de sesión no existe.');
+      throw problem('notFound', 404, AUTH_MESSAGES.unknownProvider);
     }
     return name as SocialProvider;
   }
@@ -106,8 +107,8 @@ export function socialRoutes(deps: SocialRouteDeps, options: SocialOptions = {})
     const challenge = c.req.query('code_challenge') ?? '';
     const method = c.req.query('code_challenge_method') ?? 'S256';
     if (!CHALLENGE.test(challenge) || method !== 'S256') {
-      throw problem('validation', 400, 'Falta el reto PKCE (code_challenge, S256) del navegador.', {
-        errors: { code_challenge: ['Debe ser un reto S256 en base64url de 43 caracteres.'] },
+      throw problem('validation', 400, AUTH_MESSAGES.pkceMissing, {
+        errors: { code_challenge: [AUTH_MESSAGES.pkceField] },
       });
     }
     const client = clients.clientFor(provider);
@@ -198,7 +199,7 @@ export function socialRoutes(deps: SocialRouteDeps, options: SocialOptions = {})
     const input = await body();
     const entry = await store.takeCode(input.code);
     if (!entry || !challengeMatches(input.code_verifier, entry.challenge)) {
-      throw problem('invalidCredentials', 400, 'El inicio de sesión caducó o no es válido. Vuelve a intentarlo.');
+      throw problem('invalidCredentials', 400, AUTH_MESSAGES.socialCodeInvalid);
     }
     c.header('cache-control', 'no-store');
     return c.json(await deps.auth.issueTokenPair(entry.userId));
