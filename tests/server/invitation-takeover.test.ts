@@ -30,17 +30,17 @@ let base = '';
 
 beforeAll(async () => {
   s = await startTestServer();
-  let app: Hono | undefined;
+  const app = new Hono();
+  app.onError((error, c) => (error instanceof HttpProblem ? problemResponse(c, error) : c.text(String(error), 500)));
+  // Listening first: the provider needs this server's address for its redirect URI, the routes need the provider.
   http = await new Promise<ServerType>((resolve) => {
-    const server = serve({ fetch: (request) => app!.fetch(request), port: 0, hostname: '127.0.0.1' }, () => resolve(server));
+    const server = serve({ fetch: (request) => app.fetch(request), port: 0, hostname: '127.0.0.1' }, () => resolve(server));
   });
   base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   google = await startDemoProvider({ redirectUris: [`${base}/api/auth/social/google/callback`] });
   social = socialRoutes(s.deps, {
     config: socialConfigFromEnv({ UMENU_GOOGLE_ISSUER: google.issuer, UMENU_GOOGLE_CLIENT_ID: google.clientId, UMENU_GOOGLE_CLIENT_SECRET: google.clientSecret, UMENU_PUBLIC_URL: base }),
   });
-  app = new Hono();
-  app.onError((error, c) => (error instanceof HttpProblem ? problemResponse(c, error) : c.text(String(error), 500)));
   app.route('/api/auth/social', social);
 });
 afterAll(async () => {

@@ -67,7 +67,7 @@ describe('a venue\'s words', () => {
     dish.name = dirty('Tinto');
     dish.description = dirty('Café negro');
     dish.translations = { en: { name: dirty('Black coffee'), description: dirty('Coffee') } };
-    const group = next.categories.flatMap((c) => c.products).find((p) => p.optionGroups?.length)!.optionGroups![0]!;
+    const group = next.categories.flatMap((c) => c.products).find((p) => p.optionGroups.length)!.optionGroups[0]!;
     group.name = dirty('Leche');
     group.options[0]!.name = dirty('Entera');
     const res = await s.request(`/api/venues/${V}`, { method: 'PUT', token: manager, json: next });
@@ -79,7 +79,7 @@ describe('a venue\'s words', () => {
     expect([savedCategory.name, savedCategory.translations?.en?.name]).toEqual(['Bebidas', 'Drinks']);
     const savedDish = savedCategory.products[0]!;
     expect([savedDish.name, savedDish.description, savedDish.translations?.en]).toEqual(['Tinto', 'Café negro', { name: 'Black coffee', description: 'Coffee' }]);
-    const savedGroup = saved.categories.flatMap((c) => c.products).find((p) => p.optionGroups?.length)!.optionGroups![0]!;
+    const savedGroup = saved.categories.flatMap((c) => c.products).find((p) => p.optionGroups.length)!.optionGroups[0]!;
     expect([savedGroup.name, savedGroup.options[0]!.name]).toEqual(['Leche', 'Entera']);
     // A dish name of invisible characters only is no name.
     const empty = structuredClone(saved);

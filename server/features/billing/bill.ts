@@ -121,19 +121,19 @@ export function createBill(ctx: BillingContext) {
   return {
     read, tableBill, publishBill, lockedOpen, tipCheck,
 
-    async billFor(caller: TableCaller): Promise<TableBill> {
+    billFor: async (caller: TableCaller): Promise<TableBill> => {
       const s = await sessionById(db, caller.session.id);
       if (!s || s.status !== 'open') throw problem('tableClosed', 409, TABLE_MESSAGES.sessionClosed);
       return tableBill(db, s);
     },
 
-    async billOfTable(venueId: string, label: string): Promise<TableBill> {
+    billOfTable: async (venueId: string, label: string): Promise<TableBill> => {
       const s = await openSessionOf(db, venueId, label);
       if (!s) throw problem('notFound', 404, TABLE_MESSAGES.noOpenSession(label.slice(0, 40)));
       return tableBill(db, s);
     },
 
-    async request(caller: TableCaller, input: PaymentRequestInput): Promise<PaymentRequest> {
+    request: async (caller: TableCaller, input: PaymentRequestInput): Promise<PaymentRequest> => {
       const byLines = (input.lineIds?.length ?? 0) + (input.shares?.length ?? 0) > 0;
       if (byLines && input.amount !== undefined) throw problem('validation', 422, BILL_MESSAGES.chooseOne, { errors: { amount: [BILL_MESSAGES.chooseOne] } });
       if (!byLines && input.amount === undefined) throw problem('validation', 422, BILL_MESSAGES.chooseSomething, { errors: { amount: [BILL_MESSAGES.chooseSomething] } });
@@ -203,7 +203,7 @@ export function createBill(ctx: BillingContext) {
       return result;
     },
 
-    async cancelRequest(caller: TableCaller, requestId: string): Promise<PaymentRequest> {
+    cancelRequest: async (caller: TableCaller, requestId: string): Promise<PaymentRequest> => {
       const result = await db.transaction(async (tx) => {
         const s = await lockedOpen(tx, caller.session.id);
         const row = (await sql.requestsOf(tx, s.id)).find((r) => r.id === requestId);
@@ -220,7 +220,7 @@ export function createBill(ctx: BillingContext) {
     },
 
     /** What a session still owes (closing a table asks it). */
-    async balanceOf(tx: Queryable, s: SessionRow) {
+    balanceOf: async (tx: Queryable, s: SessionRow) => {
       const { state } = await read(tx, s);
       const venue = venues.get(s.venue_id)?.venue;
       return { balance: state.balance, formatted: venue ? money(venue, state.balance) : String(state.balance) };

@@ -16,7 +16,7 @@ export function createCash(ctx: BillingContext, bill: Bill) {
   const { read } = bill;
 
   return {
-    async cash(venueId: string, date: string): Promise<CashDay> {
+    cash: async (venueId: string, date: string): Promise<CashDay> => {
       const venue = venueOf(venueId);
       const { from, to } = dayRange(date, venue.timezone);
       const [payments, receipts, open, closed] = await Promise.all([
@@ -48,7 +48,7 @@ export function createCash(ctx: BillingContext, bill: Bill) {
     },
 
     /** The day's receipts as CSV (`;`-separated, decimal comma: what a Spanish spreadsheet opens). */
-    async cashCsv(venueId: string, date: string): Promise<string> {
+    cashCsv: async (venueId: string, date: string): Promise<string> => {
       const venue = venueOf(venueId);
       const rows = (await sql.receiptsOfDay(db, venueId, date)).map((r) => JSON.parse(r.doc) as Receipt);
       const dec = (minor: number) => aeatAmount(minor).replace('.', ',');

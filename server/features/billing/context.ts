@@ -27,16 +27,16 @@ export interface BillingContext {
   options: BillingOptions;
   now: () => Date;
   /** The venue (404 when it does not exist). */
-  venueOf(id: string): Venue;
+  venueOf: (id: string) => Venue;
   /** An amount as the venue writes it (`$57.00`). */
-  money(venue: Venue, minor: number): string;
+  money: (venue: Venue, minor: number) => string;
 }
 
 export function billingContext(db: Db, venues: VenueStore, events: EventBus, options: BillingOptions): BillingContext {
   return {
     db, venues, events, options,
     now: options.now ?? (() => new Date()),
-    venueOf(id) {
+    venueOf: (id) => {
       const entry = venues.get(id);
       if (!entry) throw problem('notFound', 404, BILL_MESSAGES.venueNotFound);
       return entry.venue;

@@ -71,7 +71,7 @@ export function createPayments(ctx: BillingContext, bill: Bill, receipts: Receip
   }
 
   return {
-    async pay(venueId: string, label: string, key: string, input: PaymentInput): Promise<PaymentResult & { replayed: boolean }> {
+    pay: async (venueId: string, label: string, key: string, input: PaymentInput): Promise<PaymentResult & { replayed: boolean }> => {
       const venue = venueOf(venueId);
       const bodyHash = hashBody(JSON.stringify(['table', label, input.amount, input.tip, input.method, input.requestId ?? null, input.lineIds ?? []]));
       return withKey(venueId, key, bodyHash, BILL_MESSAGES.paymentConflict, async (tx) => {
@@ -150,7 +150,7 @@ export function createPayments(ctx: BillingContext, bill: Bill, receipts: Receip
       });
     },
 
-    async payOrder(venueId: string, orderId: string, key: string, method: 'card' | 'cash' | undefined): Promise<PaymentResult & { replayed: boolean }> {
+    payOrder: async (venueId: string, orderId: string, key: string, method: 'card' | 'cash' | undefined): Promise<PaymentResult & { replayed: boolean }> => {
       const venue = venueOf(venueId);
       const bodyHash = hashBody(JSON.stringify(['order', orderId, method ?? null]));
       const found = orderId.length <= 100 ? await orders.get(orderId) : undefined;
@@ -180,7 +180,7 @@ export function createPayments(ctx: BillingContext, bill: Bill, receipts: Receip
     },
 
     /** The pickup and delivery orders' payments of the last 24 hours (a board opened later shows them paid). */
-    async orderPayments(venueId: string): Promise<Payment[]> {
+    orderPayments: async (venueId: string): Promise<Payment[]> => {
       venueOf(venueId);
       const rows = await sql.orderPaymentsSince(db, venueId, now().getTime() - ORDER_PAYMENTS_WINDOW_MS);
       return rows.map((p) => JSON.parse(p.doc) as Payment);

@@ -103,13 +103,13 @@ export function createReceipts(ctx: BillingContext) {
   return {
     issue,
 
-    async receipt(id: string): Promise<Receipt | undefined> {
+    receipt: async (id: string): Promise<Receipt | undefined> => {
       if (!/^[A-Za-z0-9_-]{16,64}$/.test(id)) return undefined;
       const row = await sql.receiptDoc(db, id);
       return row ? (JSON.parse(row.doc) as Receipt) : undefined;
     },
 
-    async records(venueId: string): Promise<VerifactuRecord[]> {
+    records: async (venueId: string): Promise<VerifactuRecord[]> => {
       return (await sql.recordsOfVenue(db, venueId)).map(toRecord);
     },
 
@@ -120,7 +120,7 @@ export function createReceipts(ctx: BillingContext) {
      * issuer's chain, in a series of the venue's own — one no other venue of the issuer has and this venue has
      * not numbered receipts in, so the series starts at 1 and has no gap. Confirming again changes nothing.
      */
-    async confirmIssuer(venueId: string, taxId: string, by: string): Promise<VerifactuIssuer> {
+    confirmIssuer: async (venueId: string, taxId: string, by: string): Promise<VerifactuIssuer> => {
       const venue = venueOf(venueId);
       const own = spanishTaxId(venue);
       if (!own) throw problem('invalidTransition', 409, BILL_MESSAGES.issuerNotSpanish);
