@@ -17,7 +17,7 @@ import {
 } from '../../src/contract/table.ts';
 import {
   BillLine, BillShare, BillState, CashDay, CloseTableInput, OrderPaymentInput, OrderPaymentList, Payment, PaymentInput, PaymentRequest, PaymentRequestInput, PaymentResult,
-  Receipt, ReceiptLine, ReceiptVerifactu, TableBill, TaxLine, VerifactuRecord, VerifactuRecords,
+  Receipt, ReceiptLine, ReceiptVerifactu, TableBill, TaxLine, VerifactuRecord, VerifactuRecords, VerifactuIssuer, ConfirmIssuerInput,
 } from '../../src/contract/bill.ts';
 import { FiredCourse, Ticket, TicketLine, TicketList } from '../../src/contract/kitchen.ts';
 import { CreatedPrintAgent, CreatedPrintJobs, PrintAgent, PrintAgentList, Printer, PrinterList, PrintersInput, PrinterStatusInput, PrintJob, PrintJobList } from '../../src/contract/printing.ts';
@@ -34,7 +34,7 @@ const NAMED = {
   TicketLine, Ticket, TicketList, FiredCourse,
   PrintAgent, PrintAgentList, CreatedPrintAgent, Printer, PrinterList, PrintersInput, PrinterStatusInput, PrintJob, PrintJobList, CreatedPrintJobs,
   Legal, BillShare, BillLine, BillState, PaymentRequestInput, PaymentRequest, PaymentInput, OrderPaymentInput, Payment, ReceiptLine, TaxLine, ReceiptVerifactu, Receipt,
-  PaymentResult, CloseTableInput, VerifactuRecord, VerifactuRecords, CashDay, OrderPaymentList,
+  PaymentResult, CloseTableInput, VerifactuRecord, VerifactuRecords, VerifactuIssuer, ConfirmIssuerInput, CashDay, OrderPaymentList,
 } as const;
 type SchemaName = keyof typeof NAMED;
 

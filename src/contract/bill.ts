@@ -48,6 +48,8 @@ export const BILL_MESSAGES = {
   notYourRequest: 'Solo quien pidió pagar puede cancelar esa solicitud.',
   unpaidClose: (left: string) => `La mesa aún debe ${left}. Confirma que la cierras sin cobrar ese importe.`,
   orderPaid: 'Ese pedido ya está pagado.',
+  /** A payment refused by another taken at the same moment (a unique index decided). */
+  paymentConflict: 'Se acaba de registrar otro cobro de esta cuenta. Revisa la cuenta y vuelve a intentarlo.',
   orderCancelled: 'Un pedido cancelado no se cobra.',
   tableOrder: 'Los pedidos de una mesa se cobran con la cuenta de la mesa.',
   receiptNotFound: 'Ese recibo no existe.',
@@ -55,6 +57,15 @@ export const BILL_MESSAGES = {
   staffOnly: 'Solo el personal de este local puede cobrar y ver la cuenta de sus mesas.',
   managerOnly: 'Solo quien gestiona este local puede ver la caja y los registros VERI*FACTU.',
   badDate: 'Fecha no válida (AAAA-MM-DD).',
+  venueNotFound: 'Ese local no existe.',
+  orderNotFound: 'Ese pedido no existe.',
+  /** Two people chose the same line or share at the same moment. */
+  lineJustTaken: 'Alguien acaba de elegir esa misma línea. Revisa la cuenta y vuelve a intentarlo.',
+  amountNotLines: (sum: string) => `El importe no coincide con el de las líneas elegidas (${sum}).`,
+  keyMissing: 'Falta la cabecera Idempotency-Key (8 a 200 caracteres) que identifica este cobro.',
+  adminOnly: 'Solo un administrador confirma el identificador fiscal de un local.',
+  issuerNotSpanish: 'Este local no tiene datos fiscales en España: no emite registros VERI*FACTU.',
+  issuerMismatch: (taxId: string) => `El identificador fiscal del local es ${taxId}: confirma ese.`,
 } as const;
 
 const money = z.int().check(z.minimum(0));
@@ -140,8 +151,12 @@ export const Payment = z.object({
   receiptId: z.string(),
 });
 
-/** A receipt's VERI*FACTU part: the record's values as they enter the fingerprint, and the verification URL. */
-export const ReceiptVerifactu = z.object({
+/**
+ * The AEAT's fields of an invoice's VERI*FACTU record (docs/rules.md#the-bill), written once: the issuer's tax id,
+ * the invoice's series and number, its date (dd-mm-yyyy), its type, its tax and its total (`12.35`), and the
+ * record's fingerprint. A receipt shows them; a record adds its chain link and when it was made.
+ */
+export const AeatInvoice = z.object({
   IDEmisorFactura: z.string(),
   NumSerieFactura: z.string(),
   FechaExpedicionFactura: z.string(),
@@ -149,6 +164,10 @@ export const ReceiptVerifactu = z.object({
   CuotaTotal: z.string(),
   ImporteTotal: z.string(),
   Huella: z.string(),
+});
+
+/** A receipt's VERI*FACTU part: the record's values as they enter the fingerprint, and the verification URL. */
+export const ReceiptVerifactu = z.extend(AeatInvoice, {
   qr: z.string(),
   /** «Factura verificable en la sede electrónica de la AEAT» */
   text: z.string(),
@@ -225,20 +244,33 @@ export const TableBill = z.extend(BillState, {
 /** Body of `POST /api/venues/{id}/tables/{label}/close` (optional). */
 export const CloseTableInput = z.strictObject({ confirmUnpaid: z.optional(z.boolean()) });
 
-/** One VERI*FACTU registration record as the AEAT names its fields (values exactly as they enter the fingerprint). */
-export const VerifactuRecord = z.object({
-  IDEmisorFactura: z.string(),
-  NumSerieFactura: z.string(),
-  FechaExpedicionFactura: z.string(),
-  TipoFactura: z.string(),
-  CuotaTotal: z.string(),
-  ImporteTotal: z.string(),
-  Huella: z.string(),
+/**
+ * One VERI*FACTU registration record as the AEAT names its fields (values exactly as they enter the fingerprint),
+ * in the order its fingerprint's text lists them (server/features/billing/verifactu.ts reads the order from here).
+ */
+export const VerifactuRecord = z.extend(AeatInvoice, {
+  /** The previous record's `Huella` in the issuer's chain ('' for its first record). */
   HuellaAnterior: z.string(),
   FechaHoraHusoGenRegistro: z.string(),
   qr: z.string(),
 });
 export const VerifactuRecords = z.object({ records: z.array(VerifactuRecord) });
+
+/**
+ * A venue's VERI*FACTU issuer (`GET|POST /api/venues/{id}/verifactu/issuer`): its tax id joins the issuer's chain
+ * only once an admin confirmed it for this venue (a manager's new tax id is unconfirmed: its receipts carry no
+ * record). `series` is the venue's invoice series under that issuer (each venue its own: `FS`, `FS2`…).
+ */
+export const VerifactuIssuer = z.object({
+  venueId: z.string(),
+  taxId: z.optional(z.string()),
+  confirmed: z.boolean(),
+  series: z.string(),
+  confirmedAt: z.optional(z.string()),
+});
+
+/** Body of `POST /api/venues/{id}/verifactu/issuer` (admin): the tax id confirmed, which must be the venue's. */
+export const ConfirmIssuerInput = z.strictObject({ taxId: z.string().check(z.minLength(1), z.maxLength(20)) });
 
 /** `GET /venues/{id}/order-payments`: the pickup and delivery orders paid lately, for a board opened (or reloaded) later. */
 export const OrderPaymentList = z.object({ payments: z.array(Payment) });
@@ -278,4 +310,7 @@ export type BillState = z.infer<typeof BillState>;
 export type TableBill = z.infer<typeof TableBill>;
 export type CloseTableInput = z.infer<typeof CloseTableInput>;
 export type VerifactuRecord = z.infer<typeof VerifactuRecord>;
+export type AeatInvoice = z.infer<typeof AeatInvoice>;
+export type VerifactuIssuer = z.infer<typeof VerifactuIssuer>;
+export type ConfirmIssuerInput = z.infer<typeof ConfirmIssuerInput>;
 export type CashDay = z.infer<typeof CashDay>;

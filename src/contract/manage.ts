@@ -7,6 +7,8 @@ import * as z from 'zod/mini';
 import { ALLERGENS, COURSES, ORDER_MODES, TAGS, WEEKDAYS } from './venue.ts';
 import { stationsOf } from './kitchen.ts';
 import { isValidPhone, VENUE_ID_PATTERN } from './limits.ts';
+import { cleanLine, cleanNote } from './text.ts';
+import { isUiLanguage, UI_LANGUAGES } from './languages.ts';
 
 export const MANAGE_LIMITS = {
   nameMax: 80,
@@ -24,6 +26,30 @@ export const MANAGE_LIMITS = {
   mediaMaxBytes: 8 * 1024 * 1024,
 } as const;
 
+/** The sentences the venues API answers with (problem `detail` and field errors); the client may show them as they are. */
+export const VENUE_MESSAGES = {
+  notFound: (id: string) => `No encontramos el local «${id}».`,
+  notSaved: 'Revisa los campos marcados: no se ha guardado nada.',
+  notChanged: 'Revisa los campos marcados: no se ha cambiado nada.',
+  badId: 'El identificador del local no es válido o está reservado.',
+  badIdField: 'Identificador no válido',
+  adminCreates: 'Solo un administrador puede crear locales nuevos.',
+  exists: (id: string) => `Ya existe un local con el identificador «${id}».`,
+  existsField: 'Ya existe un local con este identificador',
+  managersEdit: 'Solo quien gestiona este local puede editar su menú.',
+  idMismatch: 'El identificador del cuerpo no coincide con la ruta.',
+  idMismatchField: 'No coincide con la ruta',
+  notStaff: 'No eres personal de este local.',
+  managersPrice: 'Solo quien gestiona el local puede cambiar precios; desde cocina puedes marcar platos como agotados.',
+  dishNotFound: 'Ese plato no existe en este local.',
+  searchTooLong: 'La búsqueda es demasiado larga (máximo 100 caracteres).',
+  searchTooLongField: 'Máximo 100 caracteres',
+  pageSize: (max: number) => `El tamaño de página debe ser un número entre 1 y ${max}.`,
+  pageSizeField: (max: number) => `Entre 1 y ${max}`,
+  offset: 'El desplazamiento debe ser un número entero de 0 en adelante.',
+  offsetField: 'Un número entero ≥ 0',
+} as const;
+
 /** Spanish messages for the checks zod words itself (wrong types…): pass as the parse's `error`. */
 export const spanishErrors = z.locales.es().localeError;
 
@@ -31,12 +57,16 @@ const ITEM_ID = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 const itemId = z.string().check(z.regex(ITEM_ID, 'Identificador no válido (minúsculas, números y guiones, hasta 64)'));
 /** A station's id: like any item's (it is also the kitchen display's `estacion`). */
 const stationId = z.string().check(z.regex(ITEM_ID, 'Estación no válida (minúsculas, números y guiones, hasta 64)'));
+// A manager's words are cleaned like diners' (src/contract/text.ts): no direction override, control or
+// invisible character reaches a menu, a page or a ticket.
 const name = (what: string) => z.string().check(
-  z.trim(),
+  cleanLine(),
   z.minLength(1, `Escribe ${what}`),
   z.maxLength(MANAGE_LIMITS.nameMax, `Máximo ${MANAGE_LIMITS.nameMax} caracteres`),
 );
-const text = (max: number) => z.string().check(z.maxLength(max, `Máximo ${max} caracteres`));
+const text = (max: number) => z.string().check(cleanLine(), z.maxLength(max, `Máximo ${max} caracteres`));
+/** A description or an address: cleaned, line breaks kept. */
+const longText = (max: number) => z.string().check(cleanNote(), z.maxLength(max, `Máximo ${max} caracteres`));
 export const price = z.int('El precio debe ser un número entero de céntimos').check(
   z.minimum(0, 'El precio no puede ser negativo'),
   z.maximum(MANAGE_LIMITS.priceMax, 'El precio es demasiado alto'),
@@ -55,7 +85,7 @@ const taxRate = z.int('El impuesto debe ser un número entero de puntos básicos
 export const LegalInput = z.object({
   name: name('la razón social'),
   taxId: z.string().check(z.trim(), z.regex(/^[A-Za-z0-9-]{5,20}$/, 'Identificador fiscal no válido (5 a 20 letras, números o guiones)'), z.toUpperCase()),
-  address: z.string().check(z.trim(), z.minLength(1, 'Escribe el domicilio fiscal'), z.maxLength(MANAGE_LIMITS.addressMax, `Máximo ${MANAGE_LIMITS.addressMax} caracteres`)),
+  address: z.string().check(cleanNote(), z.minLength(1, 'Escribe el domicilio fiscal'), z.maxLength(MANAGE_LIMITS.addressMax, `Máximo ${MANAGE_LIMITS.addressMax} caracteres`)),
   country: z.string().check(z.regex(/^[A-Z]{2}$/, 'País ISO 3166-1 de dos letras (ES, MX, CO…)')),
 });
 const unique = <T>(list: T[]) => new Set(list).size === list.length;
@@ -64,10 +94,11 @@ export const IMAGE_SRC = /^(\/api\/media\/|https?:\/\/)[^\s"'<>\\]+$/;
 export const IMAGE_SRC_MESSAGE = 'Usa una imagen subida a umenu o una dirección https://';
 
 // Menu translations (docs/architecture.md#languages): the same limits as the venue's own words.
-const languageCode = z.string().check(z.regex(/^[a-z]{2,3}$/, 'Idioma no válido (p. ej. en)'));
+// A menu's languages are the interface's (src/contract/languages.ts): a diner can only choose those.
+const languageCode = z.string().check(z.refine(isUiLanguage, `Idioma no disponible: usa ${UI_LANGUAGES.join(', ')}`));
 const TranslationInput = z.object({
   name: z.optional(text(MANAGE_LIMITS.nameMax)),
-  description: z.optional(text(MANAGE_LIMITS.descriptionMax)),
+  description: z.optional(longText(MANAGE_LIMITS.descriptionMax)),
   tagline: z.optional(text(MANAGE_LIMITS.taglineMax)),
 });
 const translations = { translations: z.optional(z.record(languageCode, TranslationInput)) };
@@ -109,7 +140,7 @@ export const OptionGroupInput = z.object({
 export const ProductInput = z.object({
   id: itemId,
   name: name('el nombre del plato'),
-  description: text(MANAGE_LIMITS.descriptionMax),
+  description: longText(MANAGE_LIMITS.descriptionMax),
   price,
   image: z.optional(ImageInput),
   tags: z.array(z.enum(TAGS, 'Etiqueta desconocida')).check(z.refine(unique, 'Etiquetas repetidas')),
@@ -124,7 +155,7 @@ export const ProductInput = z.object({
 export const CategoryInput = z.object({
   id: itemId,
   name: name('el nombre de la categoría'),
-  description: z.optional(text(MANAGE_LIMITS.descriptionMax)),
+  description: z.optional(longText(MANAGE_LIMITS.descriptionMax)),
   availableFrom: z.optional(timeOfDay),
   availableUntil: z.optional(timeOfDay),
   products: z.array(ProductInput).check(z.maxLength(MANAGE_LIMITS.productsPerCategoryMax, `Máximo ${MANAGE_LIMITS.productsPerCategoryMax} platos por categoría`)),
@@ -161,7 +192,7 @@ export const VenueInput = z.object({
   timezone: z.string().check(z.refine(validTimeZone, 'Zona horaria desconocida (p. ej. Europe/Madrid)')),
   logo: z.optional(ImageInput),
   cover: z.optional(ImageInput),
-  address: text(MANAGE_LIMITS.addressMax),
+  address: longText(MANAGE_LIMITS.addressMax),
   phone: z.optional(z.string().check(z.refine((p) => p === '' || isValidPhone(p), 'Teléfono no válido (7 a 20 dígitos)'))),
   hours: z.record(z.enum(WEEKDAYS), z.array(IntervalInput).check(z.maxLength(4, 'Máximo 4 tramos por día'))),
   orderModes: z.array(z.enum(ORDER_MODES, 'Modo de pedido desconocido')).check(

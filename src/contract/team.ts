@@ -6,6 +6,25 @@
  */
 import * as z from 'zod/mini';
 import { managerScope, staffScope } from './permissions.ts';
+import { cleanLine, needsLetterOrDigit } from './text.ts';
+
+/** The sentences the team API answers with (problem `detail`); the client may show them as they are. */
+export const TEAM_MESSAGES = {
+  invitationInvalid: 'Esta invitación no es válida o ya se ha usado. Pide a quien te invitó un enlace nuevo.',
+  invitationExpired: 'Esta invitación ha caducado. Pide a quien te invitó un enlace nuevo.',
+  accountGone: 'La cuenta ya no existe.',
+  invitationNotPending: 'Esa invitación no existe o ya no está pendiente.',
+  notAMember: 'Esa persona no forma parte del equipo de este local.',
+  otherEmail: (email: string) => `Esta invitación es para ${email}. Entra con esa cuenta para aceptarla.`,
+  accountExists: 'Ya existe una cuenta con este correo: inicia sesión para aceptar la invitación.',
+  venueNotFound: (id: string) => `No encontramos el local «${id}».`,
+  managersOnly: 'Solo quien gestiona el local (o un administrador) puede ver y cambiar su equipo.',
+  noAdminFromVenue: 'Desde un local solo se invita como gerente o personal: nadie puede dar acceso de administrador.',
+  notYourself: 'No puedes quitarte el acceso a ti mismo: pídeselo a otro gerente o a un administrador.',
+  nameAndPassword: 'Para crear tu cuenta escribe tu nombre y una contraseña, o inicia sesión si ya tienes cuenta.',
+  writeName: 'Escribe tu nombre',
+  choosePassword: 'Elige una contraseña',
+} as const;
 
 export const TEAM_ROLES = ['manager', 'staff'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
@@ -79,7 +98,8 @@ export const InvitationPreview = z.object({
  */
 export const AcceptInvitationInput = z.strictObject({
   token,
-  name: z.optional(z.string().check(z.trim(), z.minLength(1, 'Escribe tu nombre'), z.maxLength(80, 'Máximo 80 caracteres'))),
+  // Cleaned like every name people read (src/contract/text.ts): it is signed into the account's tokens.
+  name: z.optional(z.string().check(needsLetterOrDigit(), cleanLine(), z.minLength(1, 'Escribe tu nombre'), z.maxLength(80, 'Máximo 80 caracteres'))),
   password: z.optional(z.string().check(
     z.minLength(PASSWORD_MIN, `La contraseña necesita al menos ${PASSWORD_MIN} caracteres`),
     z.maxLength(PASSWORD_MAX, `Máximo ${PASSWORD_MAX} caracteres`),

@@ -1,6 +1,6 @@
 /** Bearer auth for the route modules of every feature: who is calling, or 401. */
 import type { Context } from 'hono';
-import type { AccessClaims } from '../../../src/contract/auth.ts';
+import { AUTH_MESSAGES, type AccessClaims } from '../../../src/contract/auth.ts';
 import { problem } from '../../platform/problem.ts';
 import type { AuthService } from './service.ts';
 import type { Authenticate } from '../../platform/operations.ts';
@@ -14,9 +14,9 @@ export function bearerToken(c: Context): string | undefined {
 
 export function requireAuth(c: Context, auth: AuthService): AccessClaims {
   const token = bearerToken(c);
-  if (!token) throw problem('unauthorized', 401, 'Inicia sesión para continuar.', {}, { 'www-authenticate': 'Bearer' });
+  if (!token) throw problem('unauthorized', 401, AUTH_MESSAGES.signIn, {}, { 'www-authenticate': 'Bearer' });
   const claims = auth.verifyAccess(token);
-  if (!claims) throw problem('unauthorized', 401, 'Tu sesión ha caducado. Inicia sesión de nuevo.', {}, { 'www-authenticate': 'Bearer error="invalid_token"' });
+  if (!claims) throw problem('unauthorized', 401, AUTH_MESSAGES.sessionExpired, {}, { 'www-authenticate': 'Bearer error="invalid_token"' });
   return claims;
 }
 

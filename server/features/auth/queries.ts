@@ -8,6 +8,8 @@ export interface UserRow {
   avatar: string | null;
   password_hash: string | null;
   scope: string;
+  /** 1 when the email was proved (a social sign-in, the seed); 0 for an account made from an invitation until then. */
+  email_verified: number;
 }
 
 export interface TokenRow { family_id: string; user_id: string; expires_at: number; family_expires_at: number; used_at: number | null; revoked_at: number | null }
@@ -24,6 +26,13 @@ export const userByEmail = (q: Queryable, email: string) => q.get<UserRow>('SELE
 /** A social account (no password); a concurrent insert of the same email wins. */
 export const insertSocialUser = (q: Queryable, user: { id: string; email: string; name: string; avatar: string | null; createdAt: string }) =>
   q.run('INSERT INTO users (id, email, name, avatar, password_hash, scope, created_at) VALUES (?, ?, ?, ?, NULL, ?, ?) ON CONFLICT (email) DO NOTHING', [user.id, user.email, user.name, user.avatar, '[]', user.createdAt]);
+
+/**
+ * The account's email was just proved by a provider: the password, chosen by whoever held an invitation link,
+ * goes (the person signs in with the provider from now on).
+ */
+export const markEmailProved = (q: Queryable, userId: string) =>
+  q.run('UPDATE users SET email_verified = 1, password_hash = NULL WHERE id = ? AND email_verified = 0', [userId]);
 
 export const insertRefreshToken = (q: Queryable, t: { hash: string; familyId: string; userId: string; expiresAt: number; familyExpiresAt: number; createdAt: number }) =>
   q.run('INSERT INTO refresh_tokens (token_hash, family_id, user_id, expires_at, family_expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)', [t.hash, t.familyId, t.userId, t.expiresAt, t.familyExpiresAt, t.createdAt]);

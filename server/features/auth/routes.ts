@@ -8,6 +8,7 @@ import { problem } from '../../platform/problem.ts';
 import { authenticator } from './middleware.ts';
 import { getUser, login, logout, refreshToken } from './operations.ts';
 import { toUser } from './service.ts';
+import { AUTH_MESSAGES } from '../../../src/contract/auth.ts';
 
 /** The optional body of `POST /auth/logout` (documented inline in operations.ts: it is not a named schema). */
 const LogoutInput = z.strictObject({ refresh_token: z.optional(z.string().check(z.maxLength(500))) });
@@ -41,7 +42,7 @@ export function authRoutes({ auth }: { auth: AuthService }): Hono {
 
   on(getUser, async (c, { claims }) => {
     const user = await auth.userById(claims.sub);
-    if (!user) throw problem('unauthorized', 401, 'La cuenta ya no existe.');
+    if (!user) throw problem('unauthorized', 401, AUTH_MESSAGES.accountGone);
     c.header('cache-control', 'no-store');
     return c.json({ user: toUser(user) });
   });

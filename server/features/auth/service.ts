@@ -10,8 +10,9 @@ import { getMeta } from '../../platform/db/database.ts';
 import * as sql from './queries.ts';
 import type { UserRow } from './queries.ts';
 import type { ServerConfig } from '../../platform/config.ts';
-import type { AccessClaims, TokenPair, User } from '../../../src/contract/auth.ts';
+import { AUTH_MESSAGES, type AccessClaims, type TokenPair, type User } from '../../../src/contract/auth.ts';
 import { signJwt, verifyJwt } from './jwt.ts';
+import { cleanText } from '../../../src/contract/text.ts';
 import { DUMMY_HASH_PROMISE, verifyPassword } from './passwords.ts';
 import { HttpProblem, problem } from '../../platform/problem.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
@@ -28,7 +29,11 @@ export interface AuthService {
   secret: string;
   userById(id: string): Promise<UserRow | undefined>;
   userByEmail(email: string): Promise<UserRow | undefined>;
-  /** Finds a user by email or creates one (no password: social accounts). */
+  /**
+   * Social sign-in with an email the provider proved: finds the account with that email or creates one (no
+   * password). An account whose email was never proved (made from an invitation: whoever held the link chose its
+   * password) loses that password and every session opened with it, and counts as proved from then on.
+   */
   findOrCreateUserByEmail(input: { email: string; name: string; avatar?: string }): Promise<UserRow>;
   issueTokenPair(userId: string, familyId?: string, familyExpiresAt?: number): Promise<TokenPair>;
   login(email: string, password: string, clientKey: string): Promise<TokenPair>;
@@ -55,7 +60,7 @@ export async function createAuthService(db: Db, config: ServerConfig, limiter: R
 
   async function issueTokenPair(userId: string, familyId: string = randomUUID(), familyExpiresAt?: number, q: Queryable = db): Promise<TokenPair> {
     const user = await userById(userId, q);
-    if (!user) throw problem('unauthorized', 401, 'La cuenta ya no existe.');
+    if (!user) throw problem('unauthorized', 401, AUTH_MESSAGES.accountGone);
     const now = Math.floor(Date.now() / 1000);
     const claims: AccessClaims = { sub: user.id, scope: JSON.parse(user.scope) as string[], iat: now, exp: now + config.accessTtlSeconds, name: user.name, jti: randomUUID() };
     const token = signJwt(claims, secret);
@@ -69,7 +74,7 @@ export async function createAuthService(db: Db, config: ServerConfig, limiter: R
   /** Failed logins per client key (IP + email), counted by the server's rate limiter: the limit holds across instances. */
   const loginLimit = { max: config.loginMaxFailures, windowSeconds: config.loginWindowSeconds };
   const loginBucket = (clientKey: string) => `login:${clientKey}`;
-  const tooManyFailures = (_wait: string, seconds: number) => `Demasiados intentos fallidos. Vuelve a intentarlo en ${seconds} s.`;
+  const tooManyFailures = (_wait: string, seconds: number) => AUTH_MESSAGES.tooManyFailures(seconds);
 
   return {
     secret,
@@ -78,8 +83,16 @@ export async function createAuthService(db: Db, config: ServerConfig, limiter: R
     async findOrCreateUserByEmail({ email, name, avatar }) {
       const normalized = email.trim().toLowerCase();
       const existing = await userByEmail(normalized);
+      if (existing?.email_verified === 0) {
+        const at = Math.floor(Date.now() / 1000);
+        await db.transaction(async (tx) => {
+          if ((await sql.markEmailProved(tx, existing.id)) === 1) await sql.revokeUserTokens(tx, existing.id, at);
+        });
+        return (await userById(existing.id))!;
+      }
       if (existing) return existing;
-      await sql.insertSocialUser(db, { id: randomUUID(), email: normalized, name: name.slice(0, 80) || normalized, avatar: avatar ?? null, createdAt: new Date().toISOString() });
+      // The provider's name is cleaned like every name people read (src/contract/text.ts): it is signed into tokens.
+      await sql.insertSocialUser(db, { id: randomUUID(), email: normalized, name: cleanText(name).slice(0, 80) || normalized, avatar: avatar ?? null, createdAt: new Date().toISOString() });
       return (await userByEmail(normalized))!;
     },
     issueTokenPair: (userId, familyId, familyExpiresAt) => issueTokenPair(userId, familyId, familyExpiresAt),
@@ -89,7 +102,7 @@ export async function createAuthService(db: Db, config: ServerConfig, limiter: R
       const ok = user?.password_hash ? await verifyPassword(password, user.password_hash) : (await verifyPassword(password, await DUMMY_HASH_PROMISE), false);
       if (!ok || !user) {
         await limiter.record(db, loginBucket(clientKey));
-        throw problem('invalidCredentials', 401, 'Revisa tu correo y tu contraseña e inténtalo de nuevo.');
+        throw problem('invalidCredentials', 401, AUTH_MESSAGES.badCredentials);
       }
       await limiter.reset(loginBucket(clientKey));
       return issueTokenPair(user.id);
@@ -101,13 +114,13 @@ export async function createAuthService(db: Db, config: ServerConfig, limiter: R
       // throw after it commits: a reuse must leave its family revoked.
       const outcome = await db.transaction(async (tx): Promise<TokenPair | HttpProblem> => {
         const row = await sql.refreshTokenByHash(tx, hash, db.forUpdate);
-        if (!row) return problem('unauthorized', 401, 'La sesión no es válida. Inicia sesión de nuevo.');
+        if (!row) return problem('unauthorized', 401, AUTH_MESSAGES.refreshInvalid);
         if (row.used_at !== null) {
           await sql.revokeFamily(tx, row.family_id, now);
-          return problem('tokenReused', 401, 'Por seguridad hemos cerrado la sesión en todos los dispositivos que la compartían. Inicia sesión de nuevo.');
+          return problem('tokenReused', 401, AUTH_MESSAGES.refreshReused);
         }
         if (row.revoked_at !== null || row.expires_at <= now || row.family_expires_at <= now) {
-          return problem('unauthorized', 401, 'La sesión ha caducado. Inicia sesión de nuevo.');
+          return problem('unauthorized', 401, AUTH_MESSAGES.refreshExpired);
         }
         await sql.markRefreshTokenUsed(tx, hash, now);
         return issueTokenPair(row.user_id, row.family_id, row.family_expires_at, tx);

@@ -1,5 +1,5 @@
 /** The bill's API operations (server/platform/operations.ts): each is its route's validation and its OpenAPI entry. */
-import { OrderPaymentInput, PaymentInput, PaymentRequestInput } from '../../../src/contract/bill.ts';
+import { ConfirmIssuerInput, OrderPaymentInput, PaymentInput, PaymentRequestInput } from '../../../src/contract/bill.ts';
 import { operation } from '../../platform/operations.ts';
 import { idParam, json, problemResponse, tableAuth, tableClosed } from '../../platform/openapi.ts';
 
@@ -50,7 +50,7 @@ export const getStaffTableBill = operation({
 
 export const recordTablePayment = operation({
   method: 'post', path: '/venues/{id}/tables/{label}/payments', operationId: 'recordTablePayment', tags, access: 'bearer',
-  summary: '«Cobrar» (staff of the venue): a payment of the table\'s bill — a diner\'s request (`requestId`, same amount), lines (`lineIds`, amount = their total) or any amount up to the balance — and its simplified invoice (gapless number `FS-{year}-{n}` per venue; for a venue in Spain its VERI*FACTU record). Balance 0 → the session is paid (`paidAt`, «Pagada»). Appends `event: bill`',
+  summary: '«Cobrar» (staff of the venue): a payment of the table\'s bill — a diner\'s request (`requestId`, same amount), lines (`lineIds`, amount = their total) or any amount up to the balance — and its simplified invoice (gapless number `{series}-{year}-{n}` per venue and series; for a venue in Spain whose tax id an admin confirmed, its VERI*FACTU record). Balance 0 → the session is paid (`paidAt`, «Pagada»). Appends `event: bill`',
   parameters: [idParam('id', 'Venue id'), idParam('label', 'Table label'), keyHeader],
   body: PaymentInput,
   responses: {
@@ -99,6 +99,27 @@ export const listVerifactuRecords = operation({
   summary: 'The venue\'s VERI*FACTU registration records in chain order, with the AEAT\'s field names and the values exactly as they enter the fingerprint (manager of the venue)',
   parameters: [idParam('id', 'Venue id')],
   responses: { 200: json('VerifactuRecords', 'The records'), ...managerOnly, 404: problemResponse('No such venue') },
+});
+
+export const getVerifactuIssuer = operation({
+  method: 'get', path: '/venues/{id}/verifactu/issuer', operationId: 'getVerifactuIssuer', tags, access: 'bearer',
+  summary: 'The venue\'s VERI*FACTU issuer (manager of the venue): its Spanish tax id, whether an admin confirmed it (only then do its receipts join the issuer\'s chain) and its invoice series',
+  parameters: [idParam('id', 'Venue id')],
+  responses: { 200: json('VerifactuIssuer', 'The issuer'), ...managerOnly, 404: problemResponse('No such venue') },
+});
+
+export const confirmVerifactuIssuer = operation({
+  method: 'post', path: '/venues/{id}/verifactu/issuer', operationId: 'confirmVerifactuIssuer', tags, access: 'bearer',
+  summary: 'An admin confirms the venue\'s tax id (`taxId`, the venue\'s own): from then on its receipts join that issuer\'s VERI*FACTU chain, numbered in a series of the venue\'s own under the issuer (`FS1`, `FS2`…). Idempotent',
+  parameters: [idParam('id', 'Venue id')],
+  body: ConfirmIssuerInput,
+  responses: {
+    200: json('VerifactuIssuer', 'The issuer, confirmed'),
+    403: problemResponse('Not an admin'),
+    404: problemResponse('No such venue'),
+    409: problemResponse('The venue has no legal details in Spain, or `taxId` is not its tax id'),
+    422: problemResponse('Bad body'),
+  },
 });
 
 export const getCashDay = operation({

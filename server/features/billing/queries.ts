@@ -141,6 +141,21 @@ export const receiptsOfDay = (q: Queryable, venueId: string, day: string) =>
 
 // ── VERI*FACTU ───────────────────────────────────────────────────────────────
 
+/** The admin's confirmation of the venue's tax id `taxId`, with the venue's series under that issuer. */
+export const confirmedIssuer = (q: Queryable, venueId: string, taxId: string) =>
+  q.get<{ series: string; confirmed_at: number }>('SELECT series, confirmed_at FROM verifactu_issuers WHERE venue_id = ? AND tax_id = ?', [venueId, taxId]);
+
+/** The series the issuer's venues have. */
+export const seriesOfIssuer = async (q: Queryable, taxId: string) =>
+  (await q.all<{ series: string }>('SELECT series FROM verifactu_issuers WHERE tax_id = ?', [taxId])).map((r) => r.series);
+
+/** The series the venue has numbered receipts in. */
+export const seriesOfVenue = async (q: Queryable, venueId: string) =>
+  (await q.all<{ series: string }>('SELECT DISTINCT series FROM receipt_counters WHERE venue_id = ?', [venueId])).map((r) => r.series);
+
+export const insertIssuer = (q: Queryable, r: { venueId: string; taxId: string; series: string; confirmedBy: string; confirmedAt: number }) =>
+  q.run('INSERT INTO verifactu_issuers (venue_id, tax_id, series, confirmed_by, confirmed_at) VALUES (?, ?, ?, ?, ?)', [r.venueId, r.taxId, r.series, r.confirmedBy, r.confirmedAt]);
+
 /** The issuer's newest record (the chain's end), read under the issuer's lock. */
 export const lastRecordOf = (q: Queryable, issuer: string) =>
   q.get<RecordRow>(`SELECT ${RECORD_COLUMNS} FROM verifactu_records WHERE issuer = ? ORDER BY seq DESC LIMIT 1`, [issuer]);

@@ -4,13 +4,14 @@
  * `DELETE /table-session/payment-requests/{requestId}`. Staff of the venue: `GET /venues/{id}/tables/{label}/bill`,
  * `POST /venues/{id}/tables/{label}/payments`, `POST /venues/{id}/orders/{orderId}/payments`,
  * `GET /venues/{id}/order-payments`. Managers:
- * `GET /venues/{id}/verifactu/records`, `GET /venues/{id}/cash`, `GET /venues/{id}/cash/receipts.csv`.
+ * `GET /venues/{id}/verifactu/records`, `GET /venues/{id}/verifactu/issuer`, `GET /venues/{id}/cash`,
+ * `GET /venues/{id}/cash/receipts.csv`. Admins: `POST /venues/{id}/verifactu/issuer` (confirm the tax id).
  * Anyone with the link: `GET /receipts/{id}`.
  */
 import { Hono, type Context } from 'hono';
 import type { AccessClaims } from '../../../src/contract/auth.ts';
 import { isValidVenueId } from '../../../src/contract/limits.ts';
-import { canManageVenue, canRunVenue } from '../../../src/contract/permissions.ts';
+import { canManageVenue, canRunVenue, isAdmin } from '../../../src/contract/permissions.ts';
 import { TABLE_CREDENTIAL_HEADER } from '../../../src/contract/table.ts';
 import { BILL_MESSAGES } from '../../../src/contract/bill.ts';
 import { routes, type Input, type Operation } from '../../platform/operations.ts';
@@ -40,13 +41,13 @@ export function billingRoutes({ billing, tables, venues, auth }: BillingRouteDep
   const noStore = (c: Context) => c.header('cache-control', 'no-store');
 
   const venueFor = (claims: AccessClaims, id: string, manager: boolean) => {
-    if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, 'Ese local no existe.');
+    if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, BILL_MESSAGES.venueNotFound);
     if (manager ? !canManageVenue(claims.scope, id) : !canRunVenue(claims.scope, id)) throw problem('forbidden', 403, manager ? BILL_MESSAGES.managerOnly : BILL_MESSAGES.staffOnly);
     return id;
   };
   const keyOf = (c: Context) => {
     const key = c.req.header('idempotency-key');
-    if (!key || !KEY_PATTERN.test(key)) throw problem('idempotencyKeyMissing', 400, 'Falta la cabecera Idempotency-Key (8 a 200 caracteres) que identifica este cobro.');
+    if (!key || !KEY_PATTERN.test(key)) throw problem('idempotencyKeyMissing', 400, BILL_MESSAGES.keyMissing);
     return key;
   };
   const dateOf = (c: Context) => {
@@ -117,6 +118,22 @@ export function billingRoutes({ billing, tables, venues, auth }: BillingRouteDep
     const id = venueFor(claims, param('id'), true);
     noStore(c);
     return c.json({ records: await billing.records(id) });
+  });
+
+  on(ops.getVerifactuIssuer, async (c, { claims, param }) => {
+    const id = venueFor(claims, param('id'), true);
+    noStore(c);
+    return c.json(await billing.issuer(id));
+  });
+
+  on(ops.confirmVerifactuIssuer, async (c, { claims, param, body }) => {
+    const id = param('id');
+    if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, BILL_MESSAGES.venueNotFound);
+    // A tax id is whatever a manager types: only an admin vouches for it.
+    if (!isAdmin(claims.scope)) throw problem('forbidden', 403, BILL_MESSAGES.adminOnly);
+    const { taxId } = await body();
+    noStore(c);
+    return c.json(await billing.confirmIssuer(id, taxId, claims.sub));
   });
 
   on(ops.getCashDay, async (c, { claims, param }) => {

@@ -22,7 +22,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../platform/db/database.ts';
 import { minorToDecimalString } from '../../../src/contract/money-format.ts';
-import type { VerifactuRecord } from '../../../src/contract/bill.ts';
+import { VerifactuRecord } from '../../../src/contract/bill.ts';
 import * as sql from './queries.ts';
 
 export const VERIFACTU_QR_BASE = {
@@ -34,31 +34,21 @@ export type VerifactuEnvironment = keyof typeof VERIFACTU_QR_BASE;
 /** A simplified invoice («factura simplificada»). */
 export const TIPO_FACTURA_SIMPLIFICADA = 'F2';
 
-/** The fields of a registration record that enter its fingerprint, as they are written. */
-export interface HuellaFields {
-  IDEmisorFactura: string;
-  NumSerieFactura: string;
-  FechaExpedicionFactura: string;
-  TipoFactura: string;
-  CuotaTotal: string;
-  ImporteTotal: string;
-  /** The previous record's `Huella` ('' for the first record of the issuer). */
-  HuellaAnterior: string;
-  FechaHoraHusoGenRegistro: string;
-}
+/**
+ * The fields of a registration record that enter its fingerprint, as they are written: the record's own
+ * (src/contract/bill.ts, `VerifactuRecord`, where the AEAT's names are written) but its fingerprint and QR.
+ */
+export type HuellaFields = Omit<VerifactuRecord, 'Huella' | 'qr'>;
+
+/**
+ * The fields in the hashed text, in the AEAT's order: the contract's record lists them in that order; the
+ * previous record's fingerprint (`HuellaAnterior`) is written `Huella=`.
+ */
+const HUELLA_ORDER = Object.keys(VerifactuRecord.shape).filter((field) => field !== 'Huella' && field !== 'qr') as Array<keyof HuellaFields>;
 
 /** The text that is hashed: `campo=valor` in the AEAT's order, joined by `&`. */
 export function huellaInput(f: HuellaFields): string {
-  return [
-    `IDEmisorFactura=${f.IDEmisorFactura}`,
-    `NumSerieFactura=${f.NumSerieFactura}`,
-    `FechaExpedicionFactura=${f.FechaExpedicionFactura}`,
-    `TipoFactura=${f.TipoFactura}`,
-    `CuotaTotal=${f.CuotaTotal}`,
-    `ImporteTotal=${f.ImporteTotal}`,
-    `Huella=${f.HuellaAnterior}`,
-    `FechaHoraHusoGenRegistro=${f.FechaHoraHusoGenRegistro}`,
-  ].join('&');
+  return HUELLA_ORDER.map((field) => `${field === 'HuellaAnterior' ? 'Huella' : field}=${f[field]}`).join('&');
 }
 
 /** SHA-256 of `huellaInput`, upper-case hexadecimal (64 characters). */
@@ -78,6 +68,7 @@ export function verifactuQr(environment: VerifactuEnvironment, f: Pick<HuellaFie
   return `${VERIFACTU_QR_BASE[environment]}?${query}`;
 }
 
+/** A stored record with the AEAT's field names (the columns are named after them, in short). */
 export const toRecord = (r: sql.RecordRow): VerifactuRecord => ({
   IDEmisorFactura: r.issuer,
   NumSerieFactura: r.num_serie,

@@ -34,8 +34,9 @@ export const userIdByEmail = (q: Queryable, email: string) => q.get<{ id: string
 export const usersWithVenueScope = (q: Queryable, venueId: string) =>
   q.all<UserScopeRow>('SELECT id, name, email, scope FROM users WHERE scope LIKE ? OR scope LIKE ? ORDER BY name, email', [`%"manager:${venueId}"%`, `%"staff:${venueId}"%`]);
 
+/** An account made from an invitation: its email is not proved (whoever held the link chose the password). */
 export const insertUserWithScope = (q: Queryable, user: { id: string; email: string; name: string; passwordHash: string; scope: string[]; createdAt: string }) =>
-  q.run('INSERT INTO users (id, email, name, avatar, password_hash, scope, created_at) VALUES (?, ?, ?, NULL, ?, ?, ?)', [user.id, user.email, user.name, user.passwordHash, JSON.stringify(user.scope), user.createdAt]);
+  q.run('INSERT INTO users (id, email, name, avatar, password_hash, scope, created_at, email_verified) VALUES (?, ?, ?, NULL, ?, ?, ?, 0)', [user.id, user.email, user.name, user.passwordHash, JSON.stringify(user.scope), user.createdAt]);
 
 export const pendingInvitations = (q: Queryable, venueId: string, now: number) =>
   q.all<InvitationRow>('SELECT * FROM invitations WHERE venue_id = ? AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ? ORDER BY created_at DESC LIMIT 200', [venueId, now]);

@@ -7,7 +7,7 @@ import { Hono, type Context } from 'hono';
 import type { AccessClaims } from '../../../src/contract/auth.ts';
 import { isValidVenueId } from '../../../src/contract/limits.ts';
 import { canManageVenue } from '../../../src/contract/permissions.ts';
-import { invitationPath } from '../../../src/contract/team.ts';
+import { invitationPath, TEAM_MESSAGES } from '../../../src/contract/team.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { AuthService } from '../auth/index.ts';
 import type { VenueStore } from '../venues/index.ts';
@@ -31,8 +31,8 @@ export function teamRoutes({ venues, auth, db }: { venues: VenueStore; auth: Aut
 
   /** The venue exists and the caller manages it (manager of the venue or admin); staff cannot. */
   const managedVenue = (id: string, claims: AccessClaims): string => {
-    if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, `No encontramos el local «${id.slice(0, 64)}».`);
-    if (!canManageVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo quien gestiona el local (o un administrador) puede ver y cambiar su equipo.');
+    if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, TEAM_MESSAGES.venueNotFound(id.slice(0, 64)));
+    if (!canManageVenue(claims.scope, id)) throw problem('forbidden', 403, TEAM_MESSAGES.managersOnly);
     return id;
   };
 
@@ -46,7 +46,7 @@ export function teamRoutes({ venues, auth, db }: { venues: VenueStore; auth: Aut
     const id = managedVenue(param('id'), claims);
     const { value } = await json();
     if ((value as { role?: unknown } | null)?.role === 'admin') {
-      throw problem('forbidden', 403, 'Desde un local solo se invita como gerente o personal: nadie puede dar acceso de administrador.');
+      throw problem('forbidden', 403, TEAM_MESSAGES.noAdminFromVenue);
     }
     const input = check(value);
     const created = await team.invite({ venueId: id, email: input.email, role: input.role, by: { id: claims.sub, name: claims.name ?? '' } });
@@ -63,7 +63,7 @@ export function teamRoutes({ venues, auth, db }: { venues: VenueStore; auth: Aut
   on(removeTeamMember, async (c, { claims, param }) => {
     const id = managedVenue(param('id'), claims);
     const userId = param('userId');
-    if (userId === claims.sub) throw problem('forbidden', 403, 'No puedes quitarte el acceso a ti mismo: pídeselo a otro gerente o a un administrador.');
+    if (userId === claims.sub) throw problem('forbidden', 403, TEAM_MESSAGES.notYourself);
     await team.remove(id, userId);
     return c.body(null, 204);
   });
@@ -79,10 +79,10 @@ export function teamRoutes({ venues, auth, db }: { venues: VenueStore; auth: Aut
     c.header('cache-control', 'no-store');
     if (claims) return c.json(await team.accept(input.token, { userId: claims.sub }));
     if (input.name === undefined || input.password === undefined) {
-      throw problem('validation', 422, 'Para crear tu cuenta escribe tu nombre y una contraseña, o inicia sesión si ya tienes cuenta.', {
+      throw problem('validation', 422, TEAM_MESSAGES.nameAndPassword, {
         errors: {
-          ...(input.name === undefined ? { name: ['Escribe tu nombre'] } : {}),
-          ...(input.password === undefined ? { password: ['Elige una contraseña'] } : {}),
+          ...(input.name === undefined ? { name: [TEAM_MESSAGES.writeName] } : {}),
+          ...(input.password === undefined ? { password: [TEAM_MESSAGES.choosePassword] } : {}),
         },
       });
     }

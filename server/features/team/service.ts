@@ -14,7 +14,7 @@ import { managerScope, staffScope } from '../../../src/contract/permissions.ts';
 import * as sql from './queries.ts';
 import type { InvitationRow } from './queries.ts';
 import {
-  INVITATION_TTL_MS, roleAt, type AcceptedInvitation, type Invitation, type InvitationPreview, type Team, type TeamRole,
+  INVITATION_TTL_MS, roleAt, TEAM_MESSAGES, type AcceptedInvitation, type Invitation, type InvitationPreview, type Team, type TeamRole,
 } from '../../../src/contract/team.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
@@ -31,13 +31,13 @@ const toInvitation = (r: InvitationRow): Invitation => ({
   invitedBy: { id: r.invited_by, name: r.invited_by_name },
 });
 
-const invalid = () => problem('invitationInvalid', 404, 'Esta invitación no es válida o ya se ha usado. Pide a quien te invitó un enlace nuevo.');
-const expired = () => problem('invitationInvalid', 404, 'Esta invitación ha caducado. Pide a quien te invitó un enlace nuevo.');
+const invalid = () => problem('invitationInvalid', 404, TEAM_MESSAGES.invitationInvalid);
+const expired = () => problem('invitationInvalid', 404, TEAM_MESSAGES.invitationExpired);
 
 /** The scope a user has after `change`, written in the same transaction (row locked on PostgreSQL). */
 async function changeScope(tx: Queryable, forUpdate: string, userId: string, change: (scope: string[]) => string[]): Promise<string[]> {
   const row = await sql.userScope(tx, userId, forUpdate);
-  if (!row) throw problem('unauthorized', 401, 'La cuenta ya no existe.');
+  if (!row) throw problem('unauthorized', 401, TEAM_MESSAGES.accountGone);
   const next = change(JSON.parse(row.scope) as string[]);
   await sql.setUserScope(tx, userId, next);
   return next;
@@ -98,13 +98,13 @@ export function createTeamService(db: Db): TeamService {
 
     async withdraw(venueId, invitationId) {
       const changed = await sql.revokeInvitation(db, venueId, invitationId.slice(0, 64), Date.now());
-      if (changed !== 1) throw problem('notFound', 404, 'Esa invitación no existe o ya no está pendiente.');
+      if (changed !== 1) throw problem('notFound', 404, TEAM_MESSAGES.invitationNotPending);
     },
 
     async remove(venueId, userId) {
       await db.transaction(async (tx) => {
         const row = await sql.userScope(tx, userId.slice(0, 64), db.forUpdate);
-        if (!row || !roleAt(JSON.parse(row.scope) as string[], venueId)) throw problem('notFound', 404, 'Esa persona no forma parte del equipo de este local.');
+        if (!row || !roleAt(JSON.parse(row.scope) as string[], venueId)) throw problem('notFound', 404, TEAM_MESSAGES.notAMember);
         await changeScope(tx, db.forUpdate, userId, (scope) => scope.filter((s) => s !== managerScope(venueId) && s !== staffScope(venueId)));
       });
     },
@@ -127,9 +127,9 @@ export function createTeamService(db: Db): TeamService {
         return db.transaction(async (tx) => {
           const row = await usable(tx, token, db.forUpdate);
           const user = await sql.userWithScope(tx, as.userId);
-          if (!user) throw problem('unauthorized', 401, 'La cuenta ya no existe.');
+          if (!user) throw problem('unauthorized', 401, TEAM_MESSAGES.accountGone);
           if (user.email !== row.email) {
-            throw problem('forbidden', 403, `Esta invitación es para ${row.email}. Entra con esa cuenta para aceptarla.`);
+            throw problem('forbidden', 403, TEAM_MESSAGES.otherEmail(row.email));
           }
           const scope = await changeScope(tx, db.forUpdate, user.id, grant(row.role, row.venue_id));
           await markAccepted(tx, row, user.id);
@@ -158,4 +158,4 @@ export function createTeamService(db: Db): TeamService {
   };
 }
 
-const accountExists = () => problem('accountExists', 409, 'Ya existe una cuenta con este correo: inicia sesión para aceptar la invitación.');
+const accountExists = () => problem('accountExists', 409, TEAM_MESSAGES.accountExists);

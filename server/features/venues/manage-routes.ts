@@ -8,7 +8,7 @@ import type { AccessClaims } from '../../../src/contract/auth.ts';
 import type { Venue } from '../../../src/contract/venue.ts';
 import { isValidVenueId } from '../../../src/contract/limits.ts';
 import { canManageVenue, canRunVenue, isAdmin } from '../../../src/contract/permissions.ts';
-import { IMAGE_SRC_MESSAGE, ProductPatch, spanishErrors, VenueInput, type ProductChange } from '../../../src/contract/manage.ts';
+import { IMAGE_SRC_MESSAGE, ProductPatch, spanishErrors, VENUE_MESSAGES, VenueInput, type ProductChange } from '../../../src/contract/manage.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { ServerConfig } from '../../platform/config.ts';
 import type { AuthService } from '../auth/index.ts';
@@ -59,12 +59,12 @@ function refuseInsecureImages(venue: Venue): void {
   check('logo.src', venue.logo);
   check('cover.src', venue.cover);
   venue.categories.forEach((category, i) => category.products.forEach((product, j) => check(`categories.${i}.products.${j}.image.src`, product.image)));
-  if (Object.keys(errors).length) throw problem('validation', 422, 'Revisa los campos marcados: no se ha guardado nada.', { errors });
+  if (Object.keys(errors).length) throw problem('validation', 422, VENUE_MESSAGES.notSaved, { errors });
 }
 
 function parseVenue(value: unknown): Venue {
   const result = VenueInput.safeParse(value, { error: spanishErrors });
-  if (!result.success) throw validationProblem(result.error.issues, 'Revisa los campos marcados: no se ha guardado nada.');
+  if (!result.success) throw validationProblem(result.error.issues, VENUE_MESSAGES.notSaved);
   return { ...result.data, updatedAt: result.data.updatedAt ?? new Date().toISOString() };
 }
 
@@ -135,17 +135,17 @@ export function manageRoutes(app: Hono, { venues, auth, config, db }: VenueRoute
   /** The editor publishes: manager of the venue or admin; only an admin creates a venue. */
   on(putVenue, async (c, { claims, json, param }) => {
     const id = param('id');
-    if (!isValidVenueId(id)) throw problem('validation', 422, 'El identificador del local no es válido o está reservado.', { errors: { id: ['Identificador no válido'] } });
+    if (!isValidVenueId(id)) throw problem('validation', 422, VENUE_MESSAGES.badId, { errors: { id: [VENUE_MESSAGES.badIdField] } });
     const existing = venues.get(id);
-    if (!existing && !isAdmin(claims.scope)) throw problem('forbidden', 403, 'Solo un administrador puede crear locales nuevos.');
+    if (!existing && !isAdmin(claims.scope)) throw problem('forbidden', 403, VENUE_MESSAGES.adminCreates);
     // `If-None-Match: *` (the admin's "Nuevo local"): create only, never replace a venue made meanwhile.
     if (existing && c.req.header('if-none-match')?.trim() === '*') {
-      throw problem('validation', 412, `Ya existe un local con el identificador «${id}».`, { errors: { id: ['Ya existe un local con este identificador'] } });
+      throw problem('validation', 412, VENUE_MESSAGES.exists(id), { errors: { id: [VENUE_MESSAGES.existsField] } });
     }
-    if (existing && !canManageVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo quien gestiona este local puede editar su menú.');
+    if (existing && !canManageVenue(claims.scope, id)) throw problem('forbidden', 403, VENUE_MESSAGES.managersEdit);
     const venue = keepTranslations(existing?.venue, storedMedia(parseVenue((await json()).value), media));
     refuseInsecureImages(venue);
-    if (venue.id !== id) throw problem('validation', 422, 'El identificador del cuerpo no coincide con la ruta.', { errors: { id: ['No coincide con la ruta'] } });
+    if (venue.id !== id) throw problem('validation', 422, VENUE_MESSAGES.idMismatch, { errors: { id: [VENUE_MESSAGES.idMismatchField] } });
     const changes = existing ? productChanges(existing.venue, venue) : [];
     const entry = await venues.put(venue, { inTransaction: (tx) => recordChanges(tx, id, claims, changes) });
     c.header('cache-control', 'no-store');
@@ -156,15 +156,15 @@ export function manageRoutes(app: Hono, { venues, auth, config, db }: VenueRoute
   on(patchProduct, async (c, { claims, json, param }) => {
     const id = param('id');
     const entry = isValidVenueId(id) ? venues.get(id) : undefined;
-    if (!entry) throw problem('notFound', 404, `No encontramos el local «${id.slice(0, 64)}».`);
-    if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, 'No eres personal de este local.');
+    if (!entry) throw problem('notFound', 404, VENUE_MESSAGES.notFound(id.slice(0, 64)));
+    if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, VENUE_MESSAGES.notStaff);
     const { value } = await json();
     const result = ProductPatch.safeParse(value, { error: spanishErrors });
-    if (!result.success) throw validationProblem(result.error.issues, 'Revisa los campos marcados: no se ha cambiado nada.');
+    if (!result.success) throw validationProblem(result.error.issues, VENUE_MESSAGES.notChanged);
     const patch = result.data;
-    if (patch.price !== undefined && !canManageVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo quien gestiona el local puede cambiar precios; desde cocina puedes marcar platos como agotados.');
+    if (patch.price !== undefined && !canManageVenue(claims.scope, id)) throw problem('forbidden', 403, VENUE_MESSAGES.managersPrice);
     const productId = param('productId');
-    if (!entry.products.has(productId)) throw problem('notFound', 404, 'Ese plato no existe en este local.');
+    if (!entry.products.has(productId)) throw problem('notFound', 404, VENUE_MESSAGES.dishNotFound);
     const venue = structuredClone(entry.venue);
     for (const cat of venue.categories) {
       for (const p of cat.products) {
@@ -187,11 +187,11 @@ export function manageRoutes(app: Hono, { venues, auth, config, db }: VenueRoute
   on(getProductHistory, async (c, { claims, param }) => {
     const id = param('id');
     const entry = isValidVenueId(id) ? venues.get(id) : undefined;
-    if (!entry) throw problem('notFound', 404, `No encontramos el local «${id.slice(0, 64)}».`);
-    if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, 'No eres personal de este local.');
+    if (!entry) throw problem('notFound', 404, VENUE_MESSAGES.notFound(id.slice(0, 64)));
+    if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, VENUE_MESSAGES.notStaff);
     const productId = param('productId').slice(0, 100);
     const rows = await productHistory(db, id, productId);
-    if (!rows.length && !entry.products.has(productId)) throw problem('notFound', 404, 'Ese plato no existe en este local.');
+    if (!rows.length && !entry.products.has(productId)) throw problem('notFound', 404, VENUE_MESSAGES.dishNotFound);
     c.header('cache-control', 'no-store');
     return c.json({
       productId,

@@ -16,7 +16,7 @@
  * menu after load (src/features/menu/page-duties.ts).
  */
 import { existsSync } from 'node:fs';
-import { rename, stat, utimes, writeFile } from 'node:fs/promises';
+import { readFile, rename, stat, utimes, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Venue, VenueSummary } from '../../../src/contract/venue.ts';
@@ -38,22 +38,31 @@ export const PRERENDER_MAX_WAIT_MS = 10_000;
 const HOME_ISLAND = /<astro-island\b[^>]*\bcomponent-url="[^"]*\/HomeSearch\.[^"]*"[^>]*>/;
 
 /**
- * The home page with `list` (its first screen of venues and their total) in its list (the
- * HomeSearch island's props and server-rendered HTML), or null when it already shows them;
- * throws when the island is not as rendered.
+ * The home page with `list` (its first screen of venues and their total) in its list (the HomeSearch island's
+ * props and server-rendered HTML); throws when the island is not as rendered. Every piece is inserted literally
+ * (`swap`), never as a `String.prototype.replace` replacement, whose `$&`, `` $` ``, `$'` a venue's text may hold.
  */
-export function regenerateHome(html: string, regions: RegionsModule, list: HomeVenues): string | null {
+export function regenerateHome(html: string, regions: RegionsModule, list: HomeVenues): string {
   const tag = HOME_ISLAND.exec(html)?.[0];
   if (!tag) throw new Error('la portada no tiene la lista de locales');
   const props = /\bprops="([^"]*)"/.exec(tag)?.[1] ?? '';
   const prefix = /\bprefix="([^"]*)"/.exec(tag)?.[1] ?? '';
   const shown = regions.homeVenuesOf(props);
-  if (JSON.stringify(shown) === JSON.stringify({ venues: list.venues, total: list.total })) return null;
+  if (JSON.stringify(shown) === JSON.stringify({ venues: list.venues, total: list.total })) return html;
   const before = regions.renderHomeRegions(shown, prefix);
-  const after = regions.renderHomeRegions(list, prefix);
-  const out = swap(html, 'lista de locales', `${tag}${before.inner}`, `${tag.replace(`props="${props}"`, `props="${after.islandProps}"`)}${after.inner}`);
   if (before.islandProps !== props) throw new Error('las propiedades de la lista de locales no coinciden');
-  return out;
+  const after = regions.renderHomeRegions(list, prefix);
+  const nextTag = swap(tag, 'propiedades de la lista de locales', `props="${props}"`, `props="${after.islandProps}"`);
+  return swap(html, 'lista de locales', `${tag}${before.inner}`, `${nextTag}${after.inner}`);
+}
+
+/**
+ * The home page as the build wrote it, kept beside the render module (src/shell/venue-regions-bundle.ts copies
+ * it there): the home page is always regenerated from this clean copy, never from the served file, so a page
+ * that was ever written wrong is repaired by the next regeneration.
+ */
+export function homeTemplate(distDir: string): string {
+  return join(dirname(venueRegionsModule(distDir)), 'index.html');
 }
 
 export interface Prerenderer {
@@ -181,20 +190,28 @@ export function startPrerender(options: PrerenderOptions): Prerenderer {
     log(`[umenu] página de ${id} regenerada en ${(performance.now() - started).toFixed(1)} ms`);
   }
 
-  /** The home page's venue entries (names, taglines, logos…), when the list changed. */
+  /**
+   * The first version of the served home page each site had, for a build without the clean copy
+   * (`homeTemplate`): still a page the server did not write.
+   */
+  const firstHome = new WeakMap<object, Buffer>();
+
+  /** The home page's venue entries (names, taglines, logos…), from the build's clean copy of the page. */
   async function regenerateHomePage(): Promise<void> {
     const files = site.files;
     const page = files?.file('/index.html');
     if (!files || !page) return;
+    if (!firstHome.has(files)) firstHome.set(files, page);
     const regions = await loadModule();
     if (!regions) return;
     const started = performance.now();
     const response = await options.fetchVenues();
     if (!response.ok) return;
     const { venues, total } = (await response.json()) as { venues: VenueSummary[]; total?: number };
-    const html = regenerateHome(page.toString('utf8'), regions, { venues, total: total ?? venues.length });
-    if (html === null) return;
+    const template = await readFile(homeTemplate(distDir)).catch(() => firstHome.get(files)!);
+    const html = regenerateHome(template.toString('utf8'), regions, { venues, total: total ?? venues.length });
     const body = Buffer.from(html);
+    if (body.equals(page)) return;
     await writeAtomically(join(distDir, 'index.html'), body);
     files.update('/index.html', body);
     log(`[umenu] portada regenerada en ${(performance.now() - started).toFixed(1)} ms`);

@@ -1,6 +1,7 @@
 /** Venues: search, full menu with strong ETag / 304; the editor's and the kitchen's writes (manage-routes.ts). */
 import { Hono } from 'hono';
 import { isValidVenueId, VENUE_PAGE_MAX } from '../../../src/contract/limits.ts';
+import { VENUE_MESSAGES } from '../../../src/contract/manage.ts';
 import { routes } from '../../platform/operations.ts';
 import { problem } from '../../platform/problem.ts';
 import { authenticator } from '../auth/index.ts';
@@ -14,7 +15,7 @@ import { getVenue, listVenues } from './operations.ts';
 const VENUE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 
 function venueNotFound(id: string) {
-  return problem('notFound', 404, `No encontramos el local «${id.slice(0, 64)}».`);
+  return problem('notFound', 404, VENUE_MESSAGES.notFound(id.slice(0, 64)));
 }
 
 /** What `GET /venues/{id}` sends: the cached entry, or its copy with absolute image addresses. */
@@ -51,13 +52,13 @@ export function venueRoutes(deps: VenueRouteDeps): Hono {
 
   on(listVenues, (c) => {
     const q = c.req.query('q');
-    if (q !== undefined && q.length > 100) throw problem('validation', 422, 'La búsqueda es demasiado larga (máximo 100 caracteres).', { errors: { q: ['Máximo 100 caracteres'] } });
+    if (q !== undefined && q.length > 100) throw problem('validation', 422, VENUE_MESSAGES.searchTooLong, { errors: { q: [VENUE_MESSAGES.searchTooLongField] } });
     const limit = c.req.query('limit');
     const offset = c.req.query('offset');
     if (limit !== undefined && !(/^\d{1,3}$/.test(limit) && Number(limit) >= 1 && Number(limit) <= VENUE_PAGE_MAX)) {
-      throw problem('validation', 422, `El tamaño de página debe ser un número entre 1 y ${VENUE_PAGE_MAX}.`, { errors: { limit: [`Entre 1 y ${VENUE_PAGE_MAX}`] } });
+      throw problem('validation', 422, VENUE_MESSAGES.pageSize(VENUE_PAGE_MAX), { errors: { limit: [VENUE_MESSAGES.pageSizeField(VENUE_PAGE_MAX)] } });
     }
-    if (offset !== undefined && !/^\d{1,9}$/.test(offset)) throw problem('validation', 422, 'El desplazamiento debe ser un número entero de 0 en adelante.', { errors: { offset: ['Un número entero ≥ 0'] } });
+    if (offset !== undefined && !/^\d{1,9}$/.test(offset)) throw problem('validation', 422, VENUE_MESSAGES.offset, { errors: { offset: [VENUE_MESSAGES.offsetField] } });
     c.header('cache-control', 'public, max-age=0, must-revalidate');
     // Without `limit`, every match (the answer before pages existed: the panel's venue switcher reads it).
     const page = limit === undefined ? undefined : { limit: Number(limit), offset: Number(offset ?? 0) };

@@ -509,6 +509,34 @@ CREATE TRIGGER verifactu_records_no_change BEFORE UPDATE OR DELETE ON verifactu_
 })}
 `,
   },
+  {
+    // Whether an account's email was proved (server/README.md, "Team and invitations"): an account created from an
+    // invitation has a password chosen by whoever held the link, so its email is not proved until its owner signs in
+    // with a provider that vouches for it. Accounts made before this step that accepted an invitation with a
+    // password are counted as not proved (the link's holder may have made them); every other account is.
+    name: 'users say whether their email was proved',
+    up: () => `
+ALTER TABLE users ADD COLUMN email_verified INTEGER NOT NULL DEFAULT 1;
+UPDATE users SET email_verified = 0 WHERE password_hash IS NOT NULL AND id IN (SELECT accepted_by FROM invitations WHERE accepted_by IS NOT NULL);
+`,
+  },
+  {
+    // VERI*FACTU issuers (docs/rules.md#the-bill): a venue's tax id joins an issuer's chain only once an admin
+    // confirmed it for that venue; each confirmed venue numbers its invoices in a series of its own under the
+    // issuer (unique per tax id), so the issuer's invoice numbers never repeat.
+    name: 'VERI*FACTU issuers confirmed by an admin, a series per venue',
+    up: (t) => `
+CREATE TABLE verifactu_issuers (
+  venue_id TEXT NOT NULL,
+  tax_id TEXT NOT NULL,
+  series TEXT NOT NULL,
+  confirmed_by TEXT NOT NULL,
+  confirmed_at ${t.bigint} NOT NULL,
+  PRIMARY KEY (venue_id, tax_id),
+  UNIQUE (tax_id, series)
+);
+`,
+  },
 ];
 
 /** The statements of one step on one engine, in order. */

@@ -25,6 +25,7 @@ import { authenticator } from '../middleware.ts';
 import { exchangeSocialCode, finishSocialLogin, startSocialLogin } from '../operations.ts';
 import { GOOGLE_ISSUER, socialConfigFromEnv, type SocialConfig } from './config.ts';
 import { challengeMatches, createSocialStore, type SocialStore } from './store.ts';
+import { AUTH_MESSAGES } from '../../../../src/contract/auth.ts';
 
 /** Reasons sent back to `/login?error=…`; the login page explains each in Spanish. */
 type SocialErrorCode = 'social_cancelled' | 'social_expired' | 'social_failed' | 'social_email' | 'social_unavailable';
@@ -65,7 +66,7 @@ export function socialRoutes(deps: SocialRouteDeps, options: SocialOptions = {})
 
   function providerOf(name: string): SocialProvider {
     if (!(SOCIAL_PROVIDERS as readonly string[]).includes(name)) {
-      throw problem('notFound', 404, 'Ese proveedor de inicio de sesión no existe.');
+      throw problem('notFound', 404, AUTH_MESSAGES.unknownProvider);
     }
     return name as SocialProvider;
   }
@@ -106,8 +107,8 @@ export function socialRoutes(deps: SocialRouteDeps, options: SocialOptions = {})
     const challenge = c.req.query('code_challenge') ?? '';
     const method = c.req.query('code_challenge_method') ?? 'S256';
     if (!CHALLENGE.test(challenge) || method !== 'S256') {
-      throw problem('validation', 400, 'Falta el reto PKCE (code_challenge, S256) del navegador.', {
-        errors: { code_challenge: ['Debe ser un reto S256 en base64url de 43 caracteres.'] },
+      throw problem('validation', 400, AUTH_MESSAGES.pkceMissing, {
+        errors: { code_challenge: [AUTH_MESSAGES.pkceField] },
       });
     }
     const client = clients.clientFor(provider);
@@ -179,7 +180,8 @@ export function socialRoutes(deps: SocialRouteDeps, options: SocialOptions = {})
       if (typeof claims.email !== 'string') {
         claims = { ...claims, ...(await oidc.fetchUserInfo(config, tokens.access_token, String(claims.sub))) };
       }
-      if (typeof claims.email === 'string' && claims.email_verified !== false && claims.email_verified !== 'false') email = claims.email;
+      // Only an email the provider says it verified signs in (it may link to an existing account).
+      if (typeof claims.email === 'string' && (claims.email_verified === true || claims.email_verified === 'true')) email = claims.email;
       name = typeof claims.name === 'string' ? claims.name : '';
       avatar = typeof claims.picture === 'string' && /^https:\/\//.test(claims.picture) ? claims.picture : undefined;
     } catch (error) {
@@ -197,7 +199,7 @@ export function socialRoutes(deps: SocialRouteDeps, options: SocialOptions = {})
     const input = await body();
     const entry = await store.takeCode(input.code);
     if (!entry || !challengeMatches(input.code_verifier, entry.challenge)) {
-      throw problem('invalidCredentials', 400, 'El inicio de sesión caducó o no es válido. Vuelve a intentarlo.');
+      throw problem('invalidCredentials', 400, AUTH_MESSAGES.socialCodeInvalid);
     }
     c.header('cache-control', 'no-store');
     return c.json(await deps.auth.issueTokenPair(entry.userId));

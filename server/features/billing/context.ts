@@ -1,0 +1,46 @@
+/** What every part of the billing feature shares (server/features/billing/service.ts puts it together). */
+import type { Db, Queryable } from '../../platform/db/database.ts';
+import type { EventBus } from '../../platform/events/bus.ts';
+import { problem } from '../../platform/problem.ts';
+import type { RateLimit, RateLimiter } from '../../platform/rate-limit.ts';
+import type { VenueStore } from '../venues/index.ts';
+import { formatMoney } from '../../../src/contract/money-format.ts';
+import { BILL_MESSAGES } from '../../../src/contract/bill.ts';
+import type { Venue } from '../../../src/contract/venue.ts';
+import type { Outbox, VerifactuEnvironment } from './verifactu.ts';
+
+export interface BillingOptions {
+  verifactuEnvironment: VerifactuEnvironment;
+  outbox?: Outbox;
+  now?: () => Date;
+  /** Queues a new receipt's print job in the payment's transaction (server/features/printing). */
+  printReceipt?: (tx: Queryable, venueId: string, receiptId: string) => Promise<unknown>;
+  /** The server's rate limiter, and how many payment requests one person at a table may make (each reaches the board). */
+  limiter?: RateLimiter;
+  payRequestLimit?: RateLimit | null;
+}
+
+export interface BillingContext {
+  db: Db;
+  venues: VenueStore;
+  events: EventBus;
+  options: BillingOptions;
+  now: () => Date;
+  /** The venue (404 when it does not exist). */
+  venueOf: (id: string) => Venue;
+  /** An amount as the venue writes it (`$57.00`). */
+  money: (venue: Venue, minor: number) => string;
+}
+
+export function billingContext(db: Db, venues: VenueStore, events: EventBus, options: BillingOptions): BillingContext {
+  return {
+    db, venues, events, options,
+    now: options.now ?? (() => new Date()),
+    venueOf: (id) => {
+      const entry = venues.get(id);
+      if (!entry) throw problem('notFound', 404, BILL_MESSAGES.venueNotFound);
+      return entry.venue;
+    },
+    money: (venue, minor) => formatMoney(minor, venue.currency, venue.locale),
+  };
+}
