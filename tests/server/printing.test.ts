@@ -182,6 +182,23 @@ describe('print jobs', () => {
     await ackAll();
   });
 
+  it('a token revoked while its long-poll waits gets 401, not the job that arrives', async () => {
+    await ackAll();
+    const doomed = await newAgent();
+    const waiting = s.request(jobsPath('?wait=20'), { token: doomed });
+    const raced = await Promise.race([waiting.then(() => 'answered'), new Promise((r) => setTimeout(r, 300, 'waiting'))]);
+    expect(raced).toBe('waiting');
+    const id = PrintAgentList.parse(await (await s.request(`/api/venues/${V}/print-agents`, { token: manager })).json()).agents.at(-1)!.id;
+    expect((await s.request(`/api/venues/${V}/print-agents/${id}`, { method: 'DELETE', token: manager })).status).toBe(204);
+    const order = await place(pickup(['agua-de-jamaica']));
+    const res = await waiting;
+    const body = await res.text();
+    expect(body).not.toContain(order.id);
+    expect(res.status).toBe(401);
+    expect((JSON.parse(body) as Problem).detail).toBe('Token de impresión no válido o revocado.');
+    await ackAll();
+  });
+
   it('a table\'s held course prints when it is fired («Marchar»), not before', async () => {
     await ackAll();
     const { tables } = (await (await s.request(`/api/venues/${V}/tables`, { token: staff })).json()) as { tables: Array<{ label: string; url: string }> };

@@ -100,6 +100,8 @@ export function printingRoutes({ printing, venues, auth }: PrintingRouteDeps): H
       return Number.isFinite(value) ? Math.min(Math.max(0, Math.floor(value)), max) : 0;
     };
     const jobs = await printing.jobs(venue.id, number('after', Number.MAX_SAFE_INTEGER), number('wait', MAX_PRINT_WAIT_SECONDS) * 1000, c.req.raw.signal);
+    // The token may have been revoked while the poll waited: checked again before any job goes out.
+    if (jobs.length) await agentVenue(c, venue.id);
     c.header('cache-control', 'no-store');
     return c.json({ venue: { id: venue.id, name: venue.name, timezone: venue.timezone }, jobs });
   });
