@@ -35,6 +35,8 @@ test.describe('printers of a venue', () => {
     await page.getByRole('button', { name: 'Crear token del agente' }).click();
     const command = page.getByTestId('agent-command').getByTestId('copy-link-url');
     await expect(command).toContainText(`npm run print-agent -- --api `);
+    // The API base, as the site's /config.json has it (the agent adds nothing to it).
+    await expect(command).toContainText(/--api https?:\/\/\S+\/api --venue /);
     await expect(command).toContainText(`--venue ${VENUE} --token upa_`);
     await expect(page.getByTestId('print-agents').getByRole('listitem')).toHaveCount(1);
     await expectNoAxeViolations(page, 'agent token created');
