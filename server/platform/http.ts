@@ -127,16 +127,32 @@ export function requestBodyComplete(env: unknown): boolean {
 }
 
 /**
+ * The largest unread body an early answer reads to its end (and throws away) before it goes out, so the
+ * connection stays usable: closing a socket with unread data makes the kernel reset it, and a client still
+ * sending may then lose the answer. A larger body, or one of unknown length, gets `Connection: close`.
+ */
+export const EARLY_ANSWER_DRAIN_BYTES = 16 * 1024 * 1024;
+
+/**
  * Reads and discards an unread request body whose declared `Content-Length` is within
- * `limit`, waiting at most `timeoutMs`. True when the whole body was read.
+ * `limit`, waiting at most `timeoutMs`; chunk by chunk, nothing kept. True when the whole body was read.
  */
 export async function drainDeclaredBody(raw: Request, limit: number, timeoutMs = 2000): Promise<boolean> {
   const declared = Number(raw.headers.get('content-length') ?? undefined);
   if (!Number.isInteger(declared) || declared < 0 || declared > limit || raw.headers.get('transfer-encoding')) return false;
   if (!raw.body || raw.bodyUsed || raw.body.locked) return false;
+  const reader = raw.body.getReader();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<false>((resolve) => { timer = setTimeout(() => resolve(false), timeoutMs); });
-  const read = raw.arrayBuffer().then(() => true, () => false);
+  const read = (async () => {
+    let seen = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return true;
+      seen += value.byteLength;
+      if (seen > limit) return false;
+    }
+  })().catch(() => false);
   try {
     return await Promise.race([read, timedOut]);
   } finally {
