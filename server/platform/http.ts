@@ -1,6 +1,7 @@
 /** Request helpers shared by the route modules: JSON bodies checked by the contract schemas, the client's address, bodies answered early. */
 import { BlockList, isIP } from 'node:net';
 import type { Context } from 'hono';
+import { HTTP_MESSAGES } from '../../src/contract/problem.ts';
 import { problem, validationProblem } from './problem.ts';
 
 export interface SafeSchema<T> {
@@ -14,7 +15,7 @@ const BODY_TIMEOUT = 'umenuBodyTimeoutMs';
 async function readWithin<T>(reading: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(problem('timeout', 408, 'Los datos tardaron demasiado en llegar. Revisa tu conexión y vuelve a intentarlo.', {}, { connection: 'close' })), ms);
+    timer = setTimeout(() => reject(problem('timeout', 408, HTTP_MESSAGES.bodyTooSlow, {}, { connection: 'close' })), ms);
   });
   try {
     return await Promise.race([reading, late]);
@@ -26,13 +27,13 @@ async function readWithin<T>(reading: Promise<T>, ms: number): Promise<T> {
 export async function readJson(c: Context): Promise<{ raw: string; value: unknown }> {
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
-    throw problem('validation', 415, 'Envía los datos como JSON (Content-Type: application/json).');
+    throw problem('validation', 415, HTTP_MESSAGES.notJson);
   }
   const raw = await readWithin(c.req.text(), (c as unknown as AddressContext).get(BODY_TIMEOUT) ?? DEFAULT_BODY_TIMEOUT_MS);
   try {
     return { raw, value: JSON.parse(raw) as unknown };
   } catch {
-    throw problem('validation', 400, 'El cuerpo de la petición no es JSON válido.');
+    throw problem('validation', 400, HTTP_MESSAGES.badJson);
   }
 }
 

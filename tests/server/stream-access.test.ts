@@ -66,7 +66,7 @@ async function newStaff(s: TestServer, email: string) {
 }
 
 /** The removal through `via`, the streams open on `on` (the same instance on SQLite, another on PostgreSQL). */
-function removalEndsStreams(name: string, setup: () => Promise<{ on: TestServer; via: TestServer; close(): Promise<void> }>) {
+function removalEndsStreams(name: string, setup: () => Promise<{ on: TestServer; via: TestServer; close: () => Promise<void> }>) {
   describe(name, () => {
     let on: TestServer, via: TestServer, close: () => Promise<void>;
     beforeAll(async () => {
