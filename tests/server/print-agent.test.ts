@@ -359,8 +359,9 @@ describe('the print agent', () => {
     try {
       const order = await place(['agua-de-jamaica']);
       await until('the refusal', () => agent.lines.some((l) => l.includes('impresora Barra') && l.includes('no está en la red local')));
-      const state = PrinterList.parse(await (await s.request(`/api/venues/${V}/printers`, { token: staff })).json()).printers.find((p) => p.id === 'barra-1')!;
-      expect(state.error).toBe('no está en la red local');
+      // The agent logs the refusal, then reports it.
+      const reported = async () => PrinterList.parse(await (await s.request(`/api/venues/${V}/printers`, { token: staff })).json()).printers.find((p) => p.id === 'barra-1')!.error;
+      await until('the refusal reported to the API', async () => (await reported()) === 'no está en la red local');
       expect(barra.tickets.length).toBe(before);
       expect(withNumber(barra.tickets, order.number)).toEqual([]);
     } finally {
