@@ -107,8 +107,8 @@ export function lastEventId(c: Context): number | undefined {
 export async function eventStream(c: Context, deps: StreamDeps, spec: StreamSpec): Promise<Response> {
   const queue: StoredEvent[] = [];
   let wake: (() => void) | undefined;
-  // Subscribe before reading what was missed: nothing falls between the two (duplicates are dropped by id).
   let accessChanged = false;
+  // Subscribe before reading what was missed: nothing falls between the two (duplicates are dropped by id).
   const unsubscribe = await deps.events.subscribe(spec.venueId, (event) => {
     // Access changes are the server's own business: never sent, they end the holder's stream.
     if (event.type === 'access') {
