@@ -21,13 +21,29 @@ module.exports = {
       to: { path: '^src/', pathNot: '^src/contract/' },
     },
     {
+      name: 'agent-imports-contract-only',
+      comment:
+        'The print agent (agent/) runs on a machine in the restaurant, apart from the API: from the rest of the ' +
+        'repository it imports only the shared contract (src/contract/).',
+      severity: 'error',
+      from: { path: '^agent/' },
+      to: { path: '^(src|server|scripts|tests)/', pathNot: '^src/contract/' },
+    },
+    {
+      name: 'nothing-imports-agent',
+      comment: 'The print agent is a program of its own: only its tests look inside it.',
+      severity: 'error',
+      from: { path: '^(src|server|scripts)/' },
+      to: { path: '^agent/' },
+    },
+    {
       name: 'contract-not-self-contained',
       comment:
         'src/contract/ is shared by the browser and the server, so it imports nothing else from the repository ' +
         '(otherwise the server would pull in browser code through it).',
       severity: 'error',
       from: { path: '^src/contract/' },
-      to: { path: '^(src|server|scripts|tests)/', pathNot: '^src/contract/' },
+      to: { path: '^(src|server|agent|scripts|tests)/', pathNot: '^src/contract/' },
     },
     {
       name: 'lib-imports-shell-or-features',

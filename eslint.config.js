@@ -87,7 +87,7 @@ export default defineConfig(
 
   { files: ['src/**'], languageOptions: { globals: globals.browser } },
   {
-    files: ['server/**', 'scripts/**', 'tests/**', '*.{js,mjs,cjs,ts}'],
+    files: ['server/**', 'agent/**', 'scripts/**', 'tests/**', '*.{js,mjs,cjs,ts}'],
     languageOptions: { globals: globals.node },
   },
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: globals.node } },

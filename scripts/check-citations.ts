@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
-const ROOTS = ['src', 'server', 'scripts', 'tests'];
+const ROOTS = ['src', 'server', 'agent', 'scripts', 'tests'];
 const EXTENSIONS = /\.(?:ts|tsx|astro|mjs|cjs|js|css|md)$/;
 const ROOT_FILES = ['README.md', 'astro.config.mjs', 'eslint.config.js', 'knip.config.ts', 'playwright.config.ts', 'tailwind.config.ts', 'vitest.config.ts', '.dependency-cruiser.cjs'];
 

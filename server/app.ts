@@ -12,7 +12,7 @@ import { healthRoute } from './platform/health.ts';
 import { BUILDING_PAGE } from './platform/static.ts';
 import { HttpProblem, problem, problemResponse } from './platform/problem.ts';
 import { isDatabaseUnavailable } from './platform/db/database.ts';
-import { drainDeclaredBody, isClientAbort, prepareRequest, requestBodyComplete, trustedProxyList } from './platform/http.ts';
+import { drainDeclaredBody, EARLY_ANSWER_DRAIN_BYTES, isClientAbort, prepareRequest, requestBodyComplete, trustedProxyList } from './platform/http.ts';
 import { API_CSP, COMMON_HEADERS, siteCsp } from './platform/security.ts';
 import { authRoutes, socialRoutes } from './features/auth/index.ts';
 import { venueRoutes } from './features/venues/index.ts';
@@ -70,13 +70,15 @@ export function createApp(deps: AppDeps): Hono {
 
   // An answer given before the request body has fully arrived (401, 415, 404, 413…) must not
   // leave the rest of that body on a kept-alive connection, where it would break the client's
-  // next request: a small declared body is read to its end first (the connection stays
-  // usable); anything else — too large, of unknown length, too slow — closes the connection
-  // on purpose (`Connection: close`).
+  // next request, nor close the socket while the client is still sending (the kernel then resets
+  // it and the client may lose the answer): a declared body up to EARLY_ANSWER_DRAIN_BYTES (a
+  // 3 MB body answered 413 too) is read to its end and thrown away first, within the body timeout,
+  // and the connection stays usable; anything else — larger, of unknown length, too slow — closes
+  // the connection on purpose (`Connection: close`).
   app.use('/api/*', async (c, next) => {
     await next();
     if (requestBodyComplete(c.env)) return;
-    if (c.res.status !== 413 && await drainDeclaredBody(c.req.raw, config.bodyLimitBytes)) return;
+    if (await drainDeclaredBody(c.req.raw, EARLY_ANSWER_DRAIN_BYTES, config.bodyTimeoutMs)) return;
     c.res.headers.set('connection', 'close');
   });
 

@@ -1,6 +1,7 @@
 /** Request helpers shared by the route modules: JSON bodies checked by the contract schemas, the client's address, bodies answered early. */
 import { BlockList, isIP } from 'node:net';
 import type { Context } from 'hono';
+import { HTTP_MESSAGES } from '../../src/contract/problem.ts';
 import { problem, validationProblem } from './problem.ts';
 
 export interface SafeSchema<T> {
@@ -14,7 +15,7 @@ const BODY_TIMEOUT = 'umenuBodyTimeoutMs';
 async function readWithin<T>(reading: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(problem('timeout', 408, 'Los datos tardaron demasiado en llegar. Revisa tu conexión y vuelve a intentarlo.', {}, { connection: 'close' })), ms);
+    timer = setTimeout(() => reject(problem('timeout', 408, HTTP_MESSAGES.bodyTooSlow, {}, { connection: 'close' })), ms);
   });
   try {
     return await Promise.race([reading, late]);
@@ -26,13 +27,13 @@ async function readWithin<T>(reading: Promise<T>, ms: number): Promise<T> {
 export async function readJson(c: Context): Promise<{ raw: string; value: unknown }> {
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
-    throw problem('validation', 415, 'Envía los datos como JSON (Content-Type: application/json).');
+    throw problem('validation', 415, HTTP_MESSAGES.notJson);
   }
   const raw = await readWithin(c.req.text(), (c as unknown as AddressContext).get(BODY_TIMEOUT) ?? DEFAULT_BODY_TIMEOUT_MS);
   try {
     return { raw, value: JSON.parse(raw) as unknown };
   } catch {
-    throw problem('validation', 400, 'El cuerpo de la petición no es JSON válido.');
+    throw problem('validation', 400, HTTP_MESSAGES.badJson);
   }
 }
 
@@ -127,16 +128,32 @@ export function requestBodyComplete(env: unknown): boolean {
 }
 
 /**
+ * The largest unread body an early answer reads to its end (and throws away) before it goes out, so the
+ * connection stays usable: closing a socket with unread data makes the kernel reset it, and a client still
+ * sending may then lose the answer. A larger body, or one of unknown length, gets `Connection: close`.
+ */
+export const EARLY_ANSWER_DRAIN_BYTES = 16 * 1024 * 1024;
+
+/**
  * Reads and discards an unread request body whose declared `Content-Length` is within
- * `limit`, waiting at most `timeoutMs`. True when the whole body was read.
+ * `limit`, waiting at most `timeoutMs`; chunk by chunk, nothing kept. True when the whole body was read.
  */
 export async function drainDeclaredBody(raw: Request, limit: number, timeoutMs = 2000): Promise<boolean> {
   const declared = Number(raw.headers.get('content-length') ?? undefined);
   if (!Number.isInteger(declared) || declared < 0 || declared > limit || raw.headers.get('transfer-encoding')) return false;
   if (!raw.body || raw.bodyUsed || raw.body.locked) return false;
+  const reader = raw.body.getReader();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<false>((resolve) => { timer = setTimeout(() => resolve(false), timeoutMs); });
-  const read = raw.arrayBuffer().then(() => true, () => false);
+  const read = (async () => {
+    let seen = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return true;
+      seen += value.byteLength;
+      if (seen > limit) return false;
+    }
+  })().catch(() => false);
   try {
     return await Promise.race([read, timedOut]);
   } finally {

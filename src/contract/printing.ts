@@ -2,7 +2,13 @@
  * Printing kitchen tickets on the restaurant's own printers (server/README.md, "Printing"): a
  * venue's print agents (a token with the scope `printer:{venueId}`), its printers (ESC/POS over
  * TCP, one station each) and the print jobs, one per ticket per printer. Shared by the API, the
- * print agent (scripts/print-agent.ts) and the browser.
+ * print agent (agent/print-agent.ts) and the browser.
+ *
+ * A printer's address is a host of the restaurant's own network (docs/rules.md#printer-addresses):
+ * an IPv4 address of RFC 1918 (10/8, 172.16/12, 192.168/16), an IPv6 unique local address
+ * (fc00::/7) or a name the agent resolves to one of those — never loopback, link-local (the cloud's
+ * metadata address) or the internet — on a printer port (9100–9102). The API refuses any other
+ * address, and the agent checks again what a name resolves to before it connects.
  */
 import * as z from 'zod/mini';
 import { Ticket } from './kitchen.ts';
@@ -15,6 +21,67 @@ export const printerScope = (venueId: string): string => `printer:${venueId}`;
 export const PRINT_AGENT_TOKEN_PREFIX = 'upa_';
 
 export const DEFAULT_PRINTER_PORT = 9100;
+/** The raw-printing ports of network printers (JetDirect/AppSocket): the only ones the API accepts. */
+export const PRINTER_PORTS: readonly number[] = [9100, 9101, 9102];
+
+/** The four numbers of a dotted IPv4 address, or undefined. */
+function ipv4(host: string): number[] | undefined {
+  const parts = host.split('.');
+  if (parts.length !== 4 || !parts.every((p) => /^(0|[1-9]\d{0,2})$/.test(p))) return undefined;
+  const numbers = parts.map(Number);
+  return numbers.every((n) => n <= 255) ? numbers : undefined;
+}
+
+/** True for an address of the restaurant's own network: RFC 1918 IPv4 or IPv6 unique local (fc00::/7). */
+export function isPrivateNetworkAddress(address: string): boolean {
+  const v4 = ipv4(address.replace(/^::ffff:/i, ''));
+  if (v4) {
+    const [a, b] = v4 as [number, number, number, number];
+    return a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
+  }
+  if (!address.includes(':') || !/^[0-9a-f:]+$/i.test(address)) return false;
+  const first = address.split(':')[0]!;
+  return first.length >= 3 && first.length <= 4 && /^f[cd]/i.test(first.padStart(4, '0'));
+}
+
+/**
+ * A host name the agent may resolve (its address is checked there): letters first in every label (no
+ * numeric or hexadecimal spelling of an address), and not `localhost` nor a cloud's internal name.
+ */
+function isPrinterName(host: string): boolean {
+  const name = host.toLowerCase().replace(/\.$/, '');
+  if (!/^[a-z][a-z0-9-]{0,62}(\.[a-z][a-z0-9-]{0,62})*$/.test(name) || name.length > 253) return false;
+  return !/(^|\.)(localhost|internal|metadata)$/.test(name) && name !== 'metadata';
+}
+
+/** Why `host` is not a printer address the API accepts (a Spanish sentence), or undefined when it is. */
+export function printerHostProblem(host: string): string | undefined {
+  if (isPrivateNetworkAddress(host)) return undefined;
+  if (ipv4(host) || host.includes(':')) return PRINTING_MESSAGES.hostNotPrivate;
+  return isPrinterName(host) ? undefined : PRINTING_MESSAGES.hostInvalid;
+}
+
+/**
+ * What a person reads about a printer the agent cannot reach, from what the agent reported (an error code such
+ * as `ECONNREFUSED`, or the words themselves): never an address, a port or a system message.
+ */
+export function printerErrorWords(reported: string): string {
+  const known = Object.values(PRINTER_ERROR_WORDS) as string[];
+  if (known.includes(reported)) return reported;
+  if (/ECONNREFUSED/i.test(reported)) return PRINTER_ERROR_WORDS.refused;
+  if (/ENOTFOUND|EAI_AGAIN|EAI_NONAME/i.test(reported)) return PRINTER_ERROR_WORDS.notFound;
+  if (/ECONNRESET|EPIPE/i.test(reported)) return PRINTER_ERROR_WORDS.reset;
+  return PRINTER_ERROR_WORDS.noAnswer;
+}
+
+/** The words a printer's failure is reported in (`Printer.error`). */
+export const PRINTER_ERROR_WORDS = {
+  refused: 'rechaza la conexión',
+  noAnswer: 'no responde',
+  notFound: 'no se encuentra en la red',
+  reset: 'cortó la conexión',
+  notAllowed: 'no está en la red local',
+} as const;
 export const PAPER_WIDTHS = [80, 58] as const;
 export const DEFAULT_PAPER_WIDTH = 80;
 /** Characters per line of the normal font on each paper width (Font A). */
@@ -36,6 +103,12 @@ export const PRINTING_MESSAGES = {
   jobNotFound: 'Ese trabajo de impresión no existe.',
   printerNotFound: 'Esa impresora no existe.',
   noPrinter: (station: string) => `No hay ninguna impresora para la estación «${station}».`,
+  venueNotFound: 'Ese local no existe.',
+  staffOnly: 'Solo el personal de este local puede hacer esto.',
+  ticketNotFound: 'Esa comanda no existe.',
+  hostNotPrivate: 'Usa la dirección de la impresora en la red del local (10.x.x.x, 172.16–31.x.x, 192.168.x.x o fd…): no se admiten otras direcciones.',
+  hostInvalid: 'Escribe la dirección IP de la impresora en la red del local (p. ej. 192.168.1.50) o su nombre en esa red.',
+  portInvalid: `Puerto de impresora no válido: ${PRINTER_PORTS.join(', ')}.`,
 } as const;
 
 export type PaperWidth = (typeof PAPER_WIDTHS)[number];
@@ -46,8 +119,12 @@ export const PrinterInput = z.strictObject({
   id: printerId,
   name: z.string().check(z.trim(), z.minLength(1, 'Escribe un nombre'), z.maxLength(40, 'Como mucho 40 caracteres')),
   station: z.string().check(z.minLength(1, 'Elige una estación'), z.maxLength(64, 'Estación no válida')),
-  host: z.string().check(z.trim(), z.regex(/^[A-Za-z0-9.:_-]{1,253}$/, 'Escribe la dirección IP o el nombre de la impresora')),
-  port: z._default(z.int().check(z.minimum(1, 'Puerto no válido (1–65535)'), z.maximum(65535, 'Puerto no válido (1–65535)')), DEFAULT_PRINTER_PORT),
+  host: z.string().check(
+    z.trim(),
+    z.regex(/^[A-Za-z0-9.:_-]{1,253}$/, PRINTING_MESSAGES.hostInvalid),
+    z.refine((host) => printerHostProblem(host) === undefined, { error: (issue) => printerHostProblem(String(issue.input)) ?? PRINTING_MESSAGES.hostInvalid }),
+  ),
+  port: z._default(z.int(PRINTING_MESSAGES.portInvalid).check(z.refine((port) => PRINTER_PORTS.includes(port), PRINTING_MESSAGES.portInvalid)), DEFAULT_PRINTER_PORT),
   width: z._default(z.union([z.literal(80), z.literal(58)], 'Ancho de papel: 80 o 58 mm'), DEFAULT_PAPER_WIDTH),
 });
 
@@ -66,7 +143,7 @@ export const Printer = z.object({
   online: z.boolean(),
   /** The last time the agent printed on it or found it reachable. */
   lastSeen: z.optional(z.string()),
-  /** What the agent last reported while it failed. */
+  /** What the agent last reported while it failed, in words («rechaza la conexión», «no responde»). */
   error: z.optional(z.string()),
   /** «Impresora {name} sin conexión» when it is not online. */
   alert: z.optional(z.string()),
@@ -74,6 +151,7 @@ export const Printer = z.object({
 
 export const PrinterList = z.object({ printers: z.array(Printer) });
 
+/** What the agent reports about a printer: `error` is a code (`ECONNREFUSED`) or the words; the API keeps only the words (`printerErrorWords`). */
 export const PrinterStatusInput = z.strictObject({
   ok: z.boolean(),
   error: z.optional(z.string().check(z.maxLength(300))),

@@ -40,3 +40,10 @@ export const PROBLEM_TYPES = {
   server: 'urn:umenu:problem:server',
   serviceUnavailable: 'urn:umenu:problem:service-unavailable',
 } as const;
+
+/** What the API's request plumbing says in a problem's `detail` (server/platform/http.ts): a body too slow, not JSON, or malformed. */
+export const HTTP_MESSAGES = {
+  bodyTooSlow: 'Los datos tardaron demasiado en llegar. Revisa tu conexión y vuelve a intentarlo.',
+  notJson: 'Envía los datos como JSON (Content-Type: application/json).',
+  badJson: 'El cuerpo de la petición no es JSON válido.',
+} as const;

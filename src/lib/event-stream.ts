@@ -12,6 +12,9 @@
  * reconnects as soon as the device is back online. The caller hears when the
  * stream is up and down, to poll only while it is down. Custom headers (a
  * table participant's credential) go on every connection, never in the URL.
+ * The server ends a signed-in stream when its token expires (docs/rules.md#live-streams-and-access):
+ * the next connection asks `token()` again; a token refused with 401 is handed to
+ * `unauthorized` (a refresh) and the stream reconnects at once with the new one.
  */
 import { events } from 'fetch-event-stream';
 import { loadConfig } from './config.ts';
@@ -33,6 +36,11 @@ export interface StreamHandlers {
   headers?: () => Record<string, string>;
   /** Statuses that stop the stream for good (default 403 and 404); e.g. 401 for a credential that cannot be refreshed. */
   refusedStatuses?: readonly number[];
+  /**
+   * The token sent was refused with 401 (expired on the server's clock before this device noticed):
+   * refresh it, resolving true when a new one is there. The stream then reconnects at once.
+   */
+  unauthorized?: (rejectedToken: string) => Promise<boolean>;
 }
 
 const MAX_DELAY_MS = 30_000;
@@ -73,6 +81,8 @@ export function followStream(handlers: StreamHandlers): () => void {
   let delivered = position(lastId);
   /** The server's `retry:` (ms), used for the first reconnection after the stream was up. */
   let serverRetry: number | null = null;
+  /** A 401 was answered by a refresh since the stream was last up: another 401 waits like any failure. */
+  let refreshed = false;
 
   const remember = (id: string) => {
     lastId = id;
@@ -96,6 +106,14 @@ export function followStream(handlers: StreamHandlers): () => void {
         stop();
         return;
       }
+      if (response.status === 401 && token && handlers.unauthorized && !refreshed) {
+        refreshed = true;
+        void response.body?.cancel().catch(() => {});
+        if (await handlers.unauthorized(token).catch(() => false)) {
+          if (!stopped) void connect();
+          return;
+        }
+      }
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       for await (const message of events(response, controller.signal)) {
         if (stopped) return;
@@ -104,6 +122,7 @@ export function followStream(handlers: StreamHandlers): () => void {
         const id = message.id === undefined || message.id === null ? null : String(message.id);
         if (name === 'ready') {
           failures = 0;
+          refreshed = false;
           if (id) remember(id);
           handlers.onState('up');
           continue;

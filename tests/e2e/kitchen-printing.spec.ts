@@ -50,7 +50,7 @@ async function placeOrder(request: APIRequestContext, venueId: string): Promise<
 async function setUpPrinting(request: APIRequestContext, venueId: string, stations: string[]): Promise<string> {
   const admin = { Authorization: `Bearer ${await apiToken(request, ADMIN)}` };
   const names: Record<string, string> = { barra: 'Barra', cocina: 'Cocina' };
-  const printers = stations.map((station, i) => ({ id: `${station}-1`, name: names[station], station, host: '127.0.0.1', port: 9100 + i, width: 80 }));
+  const printers = stations.map((station, i) => ({ id: `${station}-1`, name: names[station], station, host: `192.168.1.${50 + i}`, port: 9100 + i, width: 80 }));
   expect((await request.put(`/api/venues/${venueId}/printers`, { headers: admin, data: { printers } })).status()).toBe(200);
   const agent = await request.post(`/api/venues/${venueId}/print-agents`, { headers: admin });
   expect(agent.status()).toBe(201);

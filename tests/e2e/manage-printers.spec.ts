@@ -12,7 +12,7 @@ const VENUE = 'taqueria-el-guero';
 test.describe('printers of a venue', () => {
   test('map a printer to a station, create and revoke the agent token', async ({ page, allowConsoleError }) => {
     test.setTimeout(90_000);
-    allowConsoleError(loggedStatus(422)); // the point of one step: a printer without an address is refused
+    allowConsoleError(loggedStatus(422)); // the point of two steps: a printer without an address, or at one outside the restaurant's network, is refused
     await signInStored(page, MANAGER);
     await page.goto(`/panel/impresoras?venue=${VENUE}`);
     await expect(page.getByRole('heading', { level: 1, name: /^Impresoras · / })).toBeVisible({ timeout: 15_000 });
@@ -23,9 +23,13 @@ test.describe('printers of a venue', () => {
     await row.getByLabel('Estación').selectOption({ label: 'Barra' });
     await row.getByLabel('Ancho del papel').selectOption('58');
     await page.getByRole('button', { name: 'Guardar impresoras' }).click();
-    await expect(row.getByText('Escribe la dirección IP o el nombre de la impresora')).toBeVisible();
+    await expect(row.getByText('Escribe la dirección IP de la impresora en la red del local (p. ej. 192.168.1.50) o su nombre en esa red.')).toBeVisible();
     await expect(row.getByLabel('Dirección IP')).toHaveAttribute('aria-invalid', 'true');
     await expectNoAxeViolations(page, 'printer refused');
+    // Only the restaurant's network (docs/rules.md#printer-addresses): the cloud's metadata address is refused.
+    await row.getByLabel('Dirección IP').fill('169.254.169.254');
+    await page.getByRole('button', { name: 'Guardar impresoras' }).click();
+    await expect(row.getByText('Usa la dirección de la impresora en la red del local (10.x.x.x, 172.16–31.x.x, 192.168.x.x o fd…): no se admiten otras direcciones.')).toBeVisible();
 
     await row.getByLabel('Dirección IP').fill('192.168.1.51');
     await page.getByRole('button', { name: 'Guardar impresoras' }).click();
@@ -35,6 +39,8 @@ test.describe('printers of a venue', () => {
     await page.getByRole('button', { name: 'Crear token del agente' }).click();
     const command = page.getByTestId('agent-command').getByTestId('copy-link-url');
     await expect(command).toContainText(`npm run print-agent -- --api `);
+    // The API base, as the site's /config.json has it (the agent adds nothing to it).
+    await expect(command).toContainText(/--api https?:\/\/\S+\/api --venue /);
     await expect(command).toContainText(`--venue ${VENUE} --token upa_`);
     await expect(page.getByTestId('print-agents').getByRole('listitem')).toHaveCount(1);
     await expectNoAxeViolations(page, 'agent token created');

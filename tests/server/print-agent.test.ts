@@ -1,11 +1,14 @@
 /**
- * The print agent (scripts/print-agent.ts) as a restaurant runs it: the API listening on
+ * The print agent (agent/print-agent.ts) as a restaurant runs it: the API listening on
  * 127.0.0.1, the agent as a child process, and two TCP listeners standing in for the kitchen's
  * and the bar's ESC/POS printers (they record the bytes; the test decodes the text). One order
  * for two stations prints one ticket on each, exactly once; the agent killed between the write
  * and the ack prints nothing twice after its restart (its journal); a reprint says DUPLICADO; a
  * printer down for 20 s (the agent's own waits passing faster: UMENU_AGENT_TIME_SCALE) prints everything afterwards, in order. One decoded ticket is
- * saved to test-results/print-agent-ticket.txt.
+ * saved to test-results/print-agent-ticket.txt. The printers are configured in the API at addresses of a restaurant's
+ * network (the API accepts nothing else); the agent is told where this machine reaches them (`--printer id=127.0.0.1:port`),
+ * so the test sends traffic to 127.0.0.1 only. Started with a wrong address, token or venue, the agent stops with a
+ * sentence that says what to fix; an API that keeps failing is said once, and once more after a minute.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -22,7 +25,9 @@ import { newKey, startTestServer, type TestServer } from './helpers.ts';
 const V = 'taqueria-el-guero';
 let s: TestServer;
 let http: ServerType;
+/** The API base, as the site's /config.json has it (`http://127.0.0.1:{port}/api`), and the origin alone. */
 let api: string;
+let origin: string;
 let token: string;
 let staff: string, manager: string, ana: string;
 let venue: VenueT;
@@ -82,10 +87,11 @@ async function fakePrinter(port = 0): Promise<FakePrinter> {
 /** The agent as a child process; `lines` is what it logged. */
 interface Agent { child: ChildProcess; lines: string[]; exited: Promise<void> }
 const agents: Agent[] = [];
-function startAgent(env: Record<string, string> = {}, backoff = ['--backoff-ms', '100', '--backoff-max-ms', '400']): Agent {
+function startAgent(env: Record<string, string> = {}, backoff = ['--backoff-ms', '100', '--backoff-max-ms', '400'], given: { api?: string; token?: string; venue?: string; printers?: string[] } = {}): Agent {
+  const printers = given.printers ?? ['--printer', `cocina-1=127.0.0.1:${cocina.port}`, '--printer', `barra-1=127.0.0.1:${barra.port}`];
   const child = spawn(process.execPath, [
-    'scripts/print-agent.ts', '--api', api, '--venue', V, '--token', token, '--journal', join(dir, 'journal.jsonl'),
-    '--wait', '5', ...backoff, '--connect-timeout-ms', '1000',
+    'agent/print-agent.ts', '--api', given.api ?? api, '--venue', given.venue ?? V, '--token', given.token ?? token, '--journal', join(dir, 'journal.jsonl'),
+    '--wait', '5', ...backoff, '--connect-timeout-ms', '1000', ...printers,
   ], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const agent: Agent = { child, lines: [], exited: new Promise((resolve) => child.once('exit', () => resolve())) };
   let buffer = '';
@@ -142,7 +148,8 @@ beforeAll(async () => {
   s = await startTestServer();
   http = serve({ fetch: s.app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => http.once('listening', () => resolve()));
-  api = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  api = `${origin}/api`;
   staff = await s.tokenFor('cocina@umenu.test');
   manager = await s.tokenFor('gerente@umenu.test');
   ana = await s.tokenFor('ana@umenu.test');
@@ -153,8 +160,8 @@ beforeAll(async () => {
   const res = await s.request(`/api/venues/${V}/printers`, {
     method: 'PUT', token: manager,
     json: { printers: [
-      { id: 'cocina-1', name: 'Cocina', station: 'cocina', host: '127.0.0.1', port: cocina.port },
-      { id: 'barra-1', name: 'Barra', station: 'barra', host: '127.0.0.1', port: barra.port, width: 58 },
+      { id: 'cocina-1', name: 'Cocina', station: 'cocina', host: '192.168.1.50', port: 9100 },
+      { id: 'barra-1', name: 'Barra', station: 'barra', host: '192.168.1.51', port: 9100, width: 58 },
     ] },
   });
   expect(res.status, await res.clone().text()).toBe(200);
@@ -196,6 +203,8 @@ describe('the print agent', () => {
       // The 58 mm roll has 32 columns: no line of the bar's ticket is wider.
       expect(Math.max(...bar.split('\n').map((l) => l.length))).toBeLessThanOrEqual(32);
       expect(agent.lines.filter((l) => l.includes(`impreso ${order.number}`))).toHaveLength(2);
+      // Started with the API base: it says so, and called it as given (no /api added).
+      expect(agent.lines.some((l) => l.includes(`API: ${api} (la dirección base de la API`))).toBe(true);
       mkdirSync('test-results', { recursive: true });
       writeFileSync('test-results/print-agent-ticket.txt', `${kitchen}\n\n==== 58 mm ====\n\n${bar}\n`);
       console.log(`[print-agent test] decoded ticket (80 mm):\n${kitchen}`);
@@ -270,7 +279,8 @@ describe('the print agent', () => {
       expect(Number(await pendingJobs())).toBe(3);
       // The failure was reported; older than the API's threshold (its clock moved in the database
       // by the outage's length, as the API's own clock is not scaled), it is what the board shows.
-      expect((await barraState()).error).toContain('ECONNREFUSED');
+      // In words: not the system's message, not the address.
+      expect((await barraState()).error).toBe('rechaza la conexión');
       await s.deps.db.run('UPDATE printers SET failing_since = failing_since - 20000 WHERE id = ?', ['barra-1']);
       expect(await barraState()).toMatchObject({ online: false, alert: 'Impresora Barra sin conexión' });
       expect(barra.tickets.filter((t) => orders.some((o) => t.includes(o.number)))).toEqual([]);
@@ -287,6 +297,77 @@ describe('the print agent', () => {
       expect(back.alert).toBeUndefined();
     } finally {
       await stopAgent(agent);
+    }
+  });
+
+  it('started with the site\'s origin instead, it says it uses its /api and prints', { timeout: 40_000 }, async () => {
+    const agent = startAgent({}, undefined, { api: origin });
+    try {
+      const order = await place(['agua-de-jamaica']);
+      await until('the ticket', () => withNumber(barra.tickets, order.number).length === 1);
+      expect(agent.lines.some((l) => l.includes(`API: ${api} (se dio un origen, ${origin}: se usa su /api)`))).toBe(true);
+      await allAcked();
+    } finally {
+      await stopAgent(agent);
+    }
+  });
+
+  const stopsWith = async (given: { api?: string; token?: string; venue?: string }) => {
+    const agent = startAgent({}, undefined, given);
+    const exit = await Promise.race([agent.exited.then(() => agent.child.exitCode), new Promise((resolve) => setTimeout(resolve, 15_000, 'still running'))]);
+    await stopAgent(agent, 'SIGKILL');
+    expect(exit, agent.lines.join('\n')).toBe(2);
+    return agent.lines.join('\n');
+  };
+
+  it('started with a wrong address, token or venue, it stops at once with a sentence that says what to fix', { timeout: 60_000 }, async () => {
+    // The API base with /api twice (an older habit), and an address that is not the API.
+    for (const wrong of [`${api}/api`, `${origin}/v1`]) {
+      const said = await stopsWith({ api: wrong });
+      expect(said).toContain(`No hay una API de umenu en ${wrong} (respondió 404`);
+      expect(said).toContain('Revisa --api: es la dirección base de la API, la misma que apiBase en /config.json del sitio');
+    }
+    expect(await stopsWith({ token: 'upa_no-es-un-token-de-verdad' })).toContain('La API no acepta este token de impresión (revocado, o no es de este servidor). Crea uno nuevo en «Impresoras» del panel del local y pásalo con --token.');
+    expect(await stopsWith({ venue: 'no-existe' })).toContain('El local «no-existe» no existe en esta API. Revisa --venue');
+    expect(await stopsWith({ venue: 'bar-el-cabanyal' })).toContain('Este token de impresión es de otro local, no de «bar-el-cabanyal».');
+  });
+
+  it('an API that keeps failing the same way is said once, once more after a minute, and then retried once a minute', { timeout: 40_000 }, async () => {
+    // Nothing listens there (127.0.0.1 only); the agent's minute passes in a second.
+    const closed = await fakePrinter();
+    await closed.down();
+    const agent = startAgent({ UMENU_AGENT_TIME_SCALE: '60' }, ['--backoff-ms', '1000', '--backoff-max-ms', '30000'], { api: `http://127.0.0.1:${closed.port}/api` });
+    try {
+      const about = () => agent.lines.filter((l) => l.includes('no se puede hablar con la API'));
+      await until('a minute of the agent\'s time, said', () => about().some((l) => l.includes('así desde hace más de un minuto')));
+      const when = Date.now();
+      // Three more minutes of the agent's time: retried, not said again.
+      await until('three more minutes of the agent\'s time', () => (Date.now() - when) * 60 >= 180_000);
+      expect(about(), agent.lines.join('\n')).toHaveLength(2);
+      expect(about()[0]).toMatch(/ECONNREFUSED\); reintento en 1000 ms$/);
+      expect(agent.child.exitCode).toBeNull();
+    } finally {
+      await stopAgent(agent);
+    }
+  });
+
+  it('does not connect to a printer outside the restaurant\'s network that this machine did not allow, and says so in words', { timeout: 40_000 }, async () => {
+    // The API refuses such an address; one written into the database anyway (an older row) is refused by the agent.
+    await s.deps.db.run('UPDATE printers SET host = ?, port = ? WHERE id = ?', ['127.0.0.1', barra.port, 'barra-1']);
+    const agent = startAgent({}, undefined, { printers: ['--printer', `cocina-1=127.0.0.1:${cocina.port}`] });
+    const before = barra.tickets.length;
+    try {
+      const order = await place(['agua-de-jamaica']);
+      await until('the refusal', () => agent.lines.some((l) => l.includes('impresora Barra') && l.includes('no está en la red local')));
+      // The agent logs the refusal, then reports it.
+      const reported = async () => PrinterList.parse(await (await s.request(`/api/venues/${V}/printers`, { token: staff })).json()).printers.find((p) => p.id === 'barra-1')!.error;
+      await until('the refusal reported to the API', async () => (await reported()) === 'no está en la red local');
+      expect(barra.tickets.length).toBe(before);
+      expect(withNumber(barra.tickets, order.number)).toEqual([]);
+    } finally {
+      await stopAgent(agent);
+      await s.deps.db.run('UPDATE printers SET host = ?, port = ? WHERE id = ?', ['192.168.1.51', 9100, 'barra-1']);
+      await s.deps.db.run('UPDATE print_jobs SET printed_at = 1 WHERE printed_at IS NULL');
     }
   });
 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentResult } from '../../src/contract/bill.ts';
 import { Order } from '../../src/contract/order.ts';
 import { CreatedPrintAgent, PrintJobList, type PrintJob } from '../../src/contract/printing.ts';
-import { renderJob } from '../../scripts/print-ticket.ts';
+import { renderJob } from '../../agent/print-ticket.ts';
 import { newKey, startTestServer, tacoOrder, type TestServer } from './helpers.ts';
 
 const V = 'taqueria-el-guero';
@@ -47,8 +47,8 @@ describe('receipts on the print agent', () => {
 
   it('a payment queues its receipt once, on the bar\'s printer, and the agent prints it', async () => {
     const printers = [
-      { id: 'cocina-1', name: 'Cocina', station: 'cocina', host: '127.0.0.1' },
-      { id: 'barra-1', name: 'Barra', station: 'barra', host: '127.0.0.1', port: 9101 },
+      { id: 'cocina-1', name: 'Cocina', station: 'cocina', host: '192.168.1.50' },
+      { id: 'barra-1', name: 'Barra', station: 'barra', host: '192.168.1.51', port: 9101 },
     ];
     const set = await s.request(`/api/venues/${V}/printers`, { method: 'PUT', token: manager, json: { printers } });
     expect(set.status, await set.clone().text()).toBe(200);
@@ -82,7 +82,7 @@ describe('receipts on the print agent', () => {
   });
 
   it('without a bar printer the receipt goes to the venue\'s first printer', async () => {
-    const set = await s.request(`/api/venues/${V}/printers`, { method: 'PUT', token: manager, json: { printers: [{ id: 'cocina-1', name: 'Cocina', station: 'cocina', host: '127.0.0.1' }] } });
+    const set = await s.request(`/api/venues/${V}/printers`, { method: 'PUT', token: manager, json: { printers: [{ id: 'cocina-1', name: 'Cocina', station: 'cocina', host: '192.168.1.50' }] } });
     expect(set.status).toBe(200);
     const { result } = await paidPickup();
     expect((await jobs()).filter((j) => j.receipt).map((j) => [j.printer.id, j.receipt?.id])).toEqual([['cocina-1', result.receipt.id]]);

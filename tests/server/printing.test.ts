@@ -59,8 +59,8 @@ async function newAgent(venueId = V, token = manager): Promise<string> {
 }
 
 const PRINTERS = [
-  { id: 'cocina-1', name: 'Cocina', station: 'cocina', host: '127.0.0.1' },
-  { id: 'barra-1', name: 'Barra', station: 'barra', host: '127.0.0.1', port: 9101, width: 58 },
+  { id: 'cocina-1', name: 'Cocina', station: 'cocina', host: '192.168.1.50' },
+  { id: 'barra-1', name: 'Barra', station: 'barra', host: '192.168.1.51', port: 9101, width: 58 },
 ];
 
 beforeAll(async () => {
@@ -125,6 +125,25 @@ describe('printers', () => {
     expect((await s.request(`/api/venues/${V}/printers`, { token: ana })).status).toBe(403);
   });
 
+  it('only hosts of the restaurant\'s own network on a printer port: loopback, link-local (the cloud\'s metadata), the internet and other ports are refused in Spanish', async () => {
+    const put = (printer: Record<string, unknown>) => s.request(`/api/venues/${V}/printers`, { method: 'PUT', token: manager, json: { printers: [{ ...PRINTERS[0], ...printer }] } });
+    for (const host of ['localhost', '127.0.0.1', '169.254.169.254', '0.0.0.0', '8.8.8.8', '172.32.0.1', '::1', 'fe80::1', '::ffff:127.0.0.1', '2130706433', '0x7f000001', 'metadata.google.internal', 'printer.localhost']) {
+      const res = await put({ host });
+      expect(res.status, host).toBe(422);
+      const problem = (await res.json()) as Problem;
+      expect(problem.errors?.['printers.0.host']?.[0], host).toMatch(/^(Usa la dirección de la impresora en la red del local|Escribe la dirección IP de la impresora)/);
+    }
+    for (const port of [1, 22, 80, 443, 6379, 9099, 9103]) {
+      const res = await put({ port });
+      expect(res.status, String(port)).toBe(422);
+      expect(((await res.json()) as Problem).errors?.['printers.0.port']).toEqual(['Puerto de impresora no válido: 9100, 9101, 9102.']);
+    }
+    for (const host of ['10.1.2.3', '172.16.0.9', '192.168.0.200', 'fd12:3456::7', 'impresora-cocina', 'epson-tm.lan']) {
+      expect((await put({ host, port: 9102 })).status, host).toBe(200);
+    }
+    expect((await s.request(`/api/venues/${V}/printers`, { method: 'PUT', token: manager, json: { printers: PRINTERS } })).status).toBe(200);
+  });
+
   it('a printer the agent cannot reach for 15 s shows as «Impresora Barra sin conexión»; back when it reaches it', async () => {
     const report = (json: unknown) => s.request(`/api/venues/${V}/printers/barra-1/status`, { method: 'POST', token: agent, json });
     expect((await s.request(`/api/venues/${V}/printers/barra-1/status`, { method: 'POST', token: staff, json: { ok: true } })).status).toBe(401);
@@ -133,7 +152,11 @@ describe('printers', () => {
     // Within 15 s it is still online; then the failure is older than that.
     expect((await barra()).online).toBe(true);
     await s.deps.db.run('UPDATE printers SET failing_since = failing_since - 31000 WHERE id = ?', ['barra-1']);
-    expect(await barra()).toMatchObject({ online: false, alert: 'Impresora Barra sin conexión', error: 'connect ECONNREFUSED 127.0.0.1:9101' });
+    // In words, never the agent's system message with an address and a port.
+    expect(await barra()).toMatchObject({ online: false, alert: 'Impresora Barra sin conexión', error: 'rechaza la conexión' });
+    expect(JSON.stringify(await barra())).not.toContain('ECONNREFUSED');
+    expect((await report({ ok: false, error: 'sin respuesta en 5000 ms' })).status).toBe(204);
+    expect((await barra()).error).toBe('no responde');
     expect((await report({ ok: true })).status).toBe(204);
     const back = await barra();
     expect(back.online).toBe(true);
@@ -179,6 +202,23 @@ describe('print jobs', () => {
     const got = PrintJobList.parse(await res.json()).jobs;
     expect(got.map((j) => [j.ticket?.orderId, j.printer.id])).toEqual([[order.id, 'barra-1']]);
     expect(Date.now() - started).toBeLessThan(15_000);
+    await ackAll();
+  });
+
+  it('a token revoked while its long-poll waits gets 401, not the job that arrives', async () => {
+    await ackAll();
+    const doomed = await newAgent();
+    const waiting = s.request(jobsPath('?wait=20'), { token: doomed });
+    const raced = await Promise.race([waiting.then(() => 'answered'), new Promise((r) => setTimeout(r, 300, 'waiting'))]);
+    expect(raced).toBe('waiting');
+    const id = PrintAgentList.parse(await (await s.request(`/api/venues/${V}/print-agents`, { token: manager })).json()).agents.at(-1)!.id;
+    expect((await s.request(`/api/venues/${V}/print-agents/${id}`, { method: 'DELETE', token: manager })).status).toBe(204);
+    const order = await place(pickup(['agua-de-jamaica']));
+    const res = await waiting;
+    const body = await res.text();
+    expect(body).not.toContain(order.id);
+    expect(res.status).toBe(401);
+    expect((JSON.parse(body) as Problem).detail).toBe('Token de impresión no válido o revocado.');
     await ackAll();
   });
 

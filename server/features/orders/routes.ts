@@ -16,7 +16,7 @@ import { routes } from '../../platform/operations.ts';
 import { authenticator } from '../auth/index.ts';
 import { getOrder, listMyOrders, listVenueOrders, placeOrder, setOrderStatus, streamOrder, streamVenueOrders } from './operations.ts';
 import { problem } from '../../platform/problem.ts';
-import { eventStream } from '../../platform/events/sse.ts';
+import { eventStream, type StreamHolder } from '../../platform/events/sse.ts';
 
 const KEY_PATTERN = /^[\x21-\x7e]{8,200}$/;
 
@@ -66,11 +66,32 @@ export function orderRoutes({ orders, auth, venues, config, events, tables }: Or
 
   /** The order if this user may see it: its owner, or staff of its venue. Otherwise 404 (no hint it exists). */
   async function visibleOrder(id: string, claims: AccessClaims): Promise<Order> {
+    return (await visibleOrderOf(id, claims)).order;
+  }
+  async function visibleOrderOf(id: string, claims: AccessClaims): Promise<{ order: Order; own: boolean }> {
     const found = id.length <= 100 ? await orders.get(id) : undefined;
     if (!found || (found.userId !== claims.sub && !canRunVenue(claims.scope, found.order.venueId))) {
       throw problem('notFound', 404, 'No encontramos ese pedido en tu cuenta.');
     }
-    return found.order;
+    return { order: found.order, own: found.userId === claims.sub };
+  }
+
+  /**
+   * A signed-in person's stream (server/platform/events/sse.ts): it ends with their token, and at once when their
+   * access to the venue changes; `staffOf` (a venue whose staff access the stream needs) is read again from the
+   * account, not from the token, when it opens.
+   */
+  function holderOf(claims: AccessClaims, staffOf: string | undefined, refused: () => Error): StreamHolder {
+    return {
+      userId: claims.sub,
+      expiresAt: claims.exp * 1000,
+      ...(staffOf ? {
+        async recheck() {
+          const user = await auth.userById(claims.sub);
+          if (!user || !canRunVenue(JSON.parse(user.scope) as string[], staffOf)) throw refused();
+        },
+      } : {}),
+    };
   }
 
   on(placeOrder, async (c, { claims, json, check }) => {
@@ -104,10 +125,11 @@ export function orderRoutes({ orders, auth, venues, config, events, tables }: Or
 
   /** SSE, resumable with Last-Event-ID (protocol in server/platform/events/sse.ts): the order now, then each change. */
   on(streamOrder, async (c, { claims, param }) => {
-    const order = await visibleOrder(param('id'), claims);
+    const { order, own } = await visibleOrderOf(param('id'), claims);
     return eventStream(c, streamDeps, {
       venueId: order.venueId,
       orderId: order.id,
+      holder: holderOf(claims, own ? undefined : order.venueId, () => problem('notFound', 404, 'No encontramos ese pedido en tu cuenta.')),
       async fresh() {
         const snapshot = await orders.snapshot(order.id);
         if (!snapshot) throw problem('notFound', 404, 'No encontramos ese pedido en tu cuenta.');
@@ -122,7 +144,12 @@ export function orderRoutes({ orders, auth, venues, config, events, tables }: Or
     if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, 'Ese local no existe.');
     if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo el personal de este local puede ver sus pedidos.');
     // Table sessions reach the board as `event: table` (their staff view), never as a participant's `session`.
-    return eventStream(c, streamDeps, { venueId: id, accept: (e) => e.type !== 'session' && e.type !== 'cart', fresh: async () => ({ cursor: await events.latestId(id), first: [] }) });
+    return eventStream(c, streamDeps, {
+      venueId: id,
+      holder: holderOf(claims, id, () => problem('forbidden', 403, 'Solo el personal de este local puede ver sus pedidos.')),
+      accept: (e) => e.type !== 'session' && e.type !== 'cart',
+      fresh: async () => ({ cursor: await events.latestId(id), first: [] }),
+    });
   });
 
   on(listVenueOrders, async (c, { claims, param }) => {

@@ -31,14 +31,14 @@ export const revokePrintAgent = operation({
 
 export const listPrinters = operation({
   method: 'get', path: '/venues/{id}/printers', operationId: 'listPrinters', tags, access: 'bearer',
-  summary: 'The venue\'s printers with their state (staff or manager of the venue, admin): `online` false and `alert` «Impresora {name} sin conexión» once the agent has failed to reach it for 30 s',
+  summary: 'The venue\'s printers with their state (staff or manager of the venue, admin): `online` false and `alert` «Impresora {name} sin conexión» once the agent has failed to reach it for 15 s; `error` in words («rechaza la conexión», «no responde»)',
   parameters: [venueParam],
   responses: { 200: json('PrinterList', 'Printers'), 403: problemResponse('Not staff of this venue'), 404: problemResponse('No such venue') },
 });
 
 export const putPrinters = operation({
   method: 'put', path: '/venues/{id}/printers', operationId: 'putPrinters', tags, access: 'bearer',
-  summary: 'Replace the venue\'s printers (manager of the venue, admin): ESC/POS over TCP, `port` 9100 and `width` 80 by default (80 or 58 mm), each for one station of the venue',
+  summary: 'Replace the venue\'s printers (manager of the venue, admin): ESC/POS over TCP, `port` 9100 and `width` 80 by default (80 or 58 mm), each for one station of the venue; `host` of the restaurant\'s network (RFC 1918, IPv6 ULA, or a name) and `port` 9100–9102 only',
   parameters: [venueParam],
   body: PrintersInput,
   responses: { 200: json('PrinterList', 'Printers'), ...managers },

@@ -30,7 +30,7 @@ export function printingRoutes({ printing, venues, auth }: PrintingRouteDeps): H
 
   function venueOf(id: string): Venue {
     const entry = isValidVenueId(id) ? venues.get(id) : undefined;
-    if (!entry) throw problem('notFound', 404, 'Ese local no existe.');
+    if (!entry) throw problem('notFound', 404, PRINTING_MESSAGES.venueNotFound);
     return entry.venue;
   }
   function managedVenue(id: string, claims: AccessClaims): Venue {
@@ -40,7 +40,7 @@ export function printingRoutes({ printing, venues, auth }: PrintingRouteDeps): H
   }
   function staffVenue(id: string, claims: AccessClaims): Venue {
     const venue = venueOf(id);
-    if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo el personal de este local puede hacer esto.');
+    if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, PRINTING_MESSAGES.staffOnly);
     return venue;
   }
   /** The venue, when the caller is its print agent (`Authorization: Bearer upa_…`, scope `printer:{id}`): 401 otherwise, 403 for another venue's agent. */
@@ -100,6 +100,8 @@ export function printingRoutes({ printing, venues, auth }: PrintingRouteDeps): H
       return Number.isFinite(value) ? Math.min(Math.max(0, Math.floor(value)), max) : 0;
     };
     const jobs = await printing.jobs(venue.id, number('after', Number.MAX_SAFE_INTEGER), number('wait', MAX_PRINT_WAIT_SECONDS) * 1000, c.req.raw.signal);
+    // The token may have been revoked while the poll waited: checked again before any job goes out.
+    if (jobs.length) await agentVenue(c, venue.id);
     c.header('cache-control', 'no-store');
     return c.json({ venue: { id: venue.id, name: venue.name, timezone: venue.timezone }, jobs });
   });

@@ -11,7 +11,7 @@ import type { EventBus } from '../../platform/events/bus.ts';
 import type { Ticket } from '../../../src/contract/kitchen.ts';
 import type { Receipt } from '../../../src/contract/bill.ts';
 import {
-  PRINT_AGENT_TOKEN_PREFIX, PRINTER_OFFLINE_AFTER_MS, PRINTING_MESSAGES, printerScope,
+  PRINT_AGENT_TOKEN_PREFIX, PRINTER_OFFLINE_AFTER_MS, PRINTING_MESSAGES, printerErrorWords, printerScope,
   type PrintAgent, type Printer, type PrinterInput, type PrintJob,
 } from '../../../src/contract/printing.ts';
 import { problem } from '../../platform/problem.ts';
@@ -115,7 +115,8 @@ export function createPrintingService(db: Db, events: EventBus | undefined, stat
       return this.printers(venueId);
     },
     async printerStatus(venueId, printerId, ok, error) {
-      if (!(await sql.setPrinterStatus(db, venueId, printerId, ok, ok ? null : (error ?? '').slice(0, 300), now()))) {
+      // Only words reach the people who read it (never an address, a port or a system message).
+      if (!(await sql.setPrinterStatus(db, venueId, printerId, ok, ok ? null : printerErrorWords(error ?? ''), now()))) {
         throw problem('notFound', 404, PRINTING_MESSAGES.printerNotFound);
       }
     },
@@ -165,10 +166,10 @@ export function createPrintingService(db: Db, events: EventBus | undefined, stat
       if (jobId.length > 200 || !(await sql.ackJob(db, venueId, jobId, now()))) throw problem('notFound', 404, PRINTING_MESSAGES.jobNotFound);
     },
     async reprint(venueId, ticketId) {
-      if (ticketId.length > 100) throw problem('notFound', 404, 'Esa comanda no existe.');
+      if (ticketId.length > 100) throw problem('notFound', 404, PRINTING_MESSAGES.ticketNotFound);
       const created = await db.transaction(async (tx) => {
         const [ticket, rows] = await Promise.all([sql.ticketStation(tx, venueId, ticketId), sql.insertReprintJobs(tx, venueId, ticketId, randomUUID(), now())]);
-        if (!ticket) throw problem('notFound', 404, 'Esa comanda no existe.');
+        if (!ticket) throw problem('notFound', 404, PRINTING_MESSAGES.ticketNotFound);
         if (!rows.length) throw problem('unavailable', 409, PRINTING_MESSAGES.noPrinter(stationName(venueId, ticket.station)));
         await Promise.all([events?.append(tx, { venueId, type: 'print', data: JSON.stringify({ ticketId, jobs: rows.map((r) => r.id) }) }), tx.commit()]);
         return rows;

@@ -9,6 +9,7 @@ import { isValidVenueId } from '../../../src/contract/limits.ts';
 import { canManageVenue } from '../../../src/contract/permissions.ts';
 import { invitationPath, TEAM_MESSAGES } from '../../../src/contract/team.ts';
 import type { Db } from '../../platform/db/database.ts';
+import type { EventBus } from '../../platform/events/bus.ts';
 import type { AuthService } from '../auth/index.ts';
 import type { VenueStore } from '../venues/index.ts';
 import { publicBase } from '../../platform/config.ts';
@@ -24,8 +25,8 @@ function siteOf(c: Context): string {
 }
 
 /** The team's routes, registered with their full paths (mounted at the API's root). */
-export function teamRoutes({ venues, auth, db }: { venues: VenueStore; auth: AuthService; db: Db }): Hono {
-  const team = createTeamService(db);
+export function teamRoutes({ venues, auth, db, events }: { venues: VenueStore; auth: AuthService; db: Db; events: EventBus }): Hono {
+  const team = createTeamService(db, events);
   const app = new Hono();
   const on = routes(app, authenticator(auth));
 

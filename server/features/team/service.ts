@@ -2,13 +2,15 @@
  * A venue's team: one-time invitation links that give `manager:{venueId}` or
  * `staff:{venueId}`, the list of who holds them, and taking access away. Scopes live in
  * `users.scope` and every access token is signed from it, so a change reaches the person at
- * their next token refresh at the latest (access tokens live `UMENU_ACCESS_TTL`). Its SQL is in
+ * their next token refresh at the latest (access tokens live `UMENU_ACCESS_TTL`); a removal ends their live
+ * streams of the venue at once (docs/rules.md#live-streams-and-access). Its SQL is in
  * server/features/team/queries.ts; the routes are in server/features/team/routes.ts.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/database.ts';
 import { hashPassword } from '../auth/index.ts';
+import { accessEventData, type EventBus } from '../../platform/events/bus.ts';
 import { problem } from '../../platform/problem.ts';
 import { managerScope, staffScope } from '../../../src/contract/permissions.ts';
 import * as sql from './queries.ts';
@@ -59,7 +61,8 @@ export interface TeamService {
   accept(token: string, as: { userId: string } | { name: string; password: string }): Promise<AcceptedInvitation>;
 }
 
-export function createTeamService(db: Db): TeamService {
+/** `events`: a removal ends the person's live streams of the venue on every instance (server/platform/events/sse.ts). */
+export function createTeamService(db: Db, events?: EventBus): TeamService {
   /** A usable invitation by its token (inside a transaction: locked on PostgreSQL). */
   async function usable(q: Queryable, token: string, lock = ''): Promise<InvitationRow> {
     const row = await sql.invitationByTokenHash(q, sha256(token), lock);
@@ -105,8 +108,12 @@ export function createTeamService(db: Db): TeamService {
       await db.transaction(async (tx) => {
         const row = await sql.userScope(tx, userId.slice(0, 64), db.forUpdate);
         if (!row || !roleAt(JSON.parse(row.scope) as string[], venueId)) throw problem('notFound', 404, TEAM_MESSAGES.notAMember);
-        await changeScope(tx, db.forUpdate, userId, (scope) => scope.filter((s) => s !== managerScope(venueId) && s !== staffScope(venueId)));
+        await Promise.all([
+          changeScope(tx, db.forUpdate, userId, (scope) => scope.filter((s) => s !== managerScope(venueId) && s !== staffScope(venueId))),
+          events?.append(tx, { venueId, type: 'access', data: accessEventData(userId) }),
+        ]);
       });
+      events?.committed(venueId);
     },
 
     async preview(token, venueName) {

@@ -28,9 +28,13 @@ export const EVENT_RETENTION_MS = 25 * 3600_000;
  * `table-cart` (a table's cart size, for the board) and `ticket` (a kitchen ticket, for the board and
  * the kitchen display: new, done, reopened, released), `payment` (a pickup or delivery order was paid: its `Payment`, for the board) and `print` (a ticket sent to be printed again:
  * wakes the print agents' long-polls, server/features/printing) and `bill` (a table's bill changed: its `BillState`, for the board and
- * that table's phones, docs/rules.md#the-bill).
+ * that table's phones, docs/rules.md#the-bill) and `access` (a person's access to the venue changed, data `{"userId"}`: never
+ * sent to a client, it ends that person's streams of the venue on every instance, server/platform/events/sse.ts).
  */
-export type EventType = 'order' | 'venue' | 'session' | 'cart' | 'table' | 'table-cart' | 'ticket' | 'print' | 'bill' | 'payment';
+export type EventType = 'order' | 'venue' | 'session' | 'cart' | 'table' | 'table-cart' | 'ticket' | 'print' | 'bill' | 'payment' | 'access';
+
+/** The data of an `access` event: whose access to the venue changed. */
+export const accessEventData = (userId: string): string => JSON.stringify({ userId });
 
 /** A value computed by the database: an SQL expression and its parameters. */
 export interface SqlValue {

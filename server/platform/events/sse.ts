@@ -20,6 +20,12 @@
  *   `event: order` (one of its rounds changed), filtered by the events' `session_id`.
  * - `: ping` comments every 15 s. On shutdown: `retry: 500` and the stream ends, so the
  *   client reconnects promptly — through the load balancer, to another instance.
+ * - A signed-in person's stream (docs/rules.md#live-streams-and-access) lasts no longer than the
+ *   token it was opened with: at its expiry `retry: 500` and the stream ends (the client
+ *   reconnects with a fresh token); and it ends at once when that person's access to the venue
+ *   changes (an `access` event of the venue naming them, from any instance). Access is read
+ *   from the database when a stream opens, not from the token, so a person removed from the
+ *   team cannot reopen it with a token signed before the removal.
  */
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -29,8 +35,43 @@ import type { EventBus, StoredEvent } from './bus.ts';
 let open = 0;
 export const openStreamCount = () => open;
 
+/** Who a stream is for, when a signed-in person opened it. */
+export interface StreamHolder {
+  /** The person (`sub`): an `access` event of the venue naming them ends the stream at once. */
+  userId: string;
+  /** When the token the stream was opened with expires (ms since the epoch): the stream ends then. */
+  expiresAt: number;
+  /**
+   * Checks the person's access as the database has it now (not as the token has it); throws the
+   * problem to answer when it is gone. Run after the stream has subscribed, so a change committed
+   * at the same moment is either seen here or delivered as an `access` event.
+   */
+  recheck?: () => Promise<void>;
+}
+
+function accessEventUser(event: StoredEvent): string | undefined {
+  try {
+    const { userId } = JSON.parse(event.data) as { userId?: unknown };
+    return typeof userId === 'string' ? userId : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Longest timer Node keeps (about 24.8 days); a later expiry is checked again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** What the stream says before it ends (SSE comments: a person reading the raw stream understands). */
+const STREAM_ENDS = {
+  shutdown: ': este servidor se reinicia; vuelve a conectar\nretry: 500\n\n',
+  expired: ': el token de este stream ha caducado; vuelve a conectar con uno nuevo\nretry: 500\n\n',
+  access: ': tu acceso a este local ha cambiado; vuelve a conectar\nretry: 500\n\n',
+} as const;
+
 export interface StreamSpec {
   venueId: string;
+  /** The signed-in person the stream is for (the order page, the board): see the module comment. */
+  holder?: StreamHolder;
   /** Only this order's events (the order page). */
   orderId?: string;
   /** Only this table session's events (a participant's stream). */
@@ -66,8 +107,17 @@ export function lastEventId(c: Context): number | undefined {
 export async function eventStream(c: Context, deps: StreamDeps, spec: StreamSpec): Promise<Response> {
   const queue: StoredEvent[] = [];
   let wake: (() => void) | undefined;
+  let accessChanged = false;
   // Subscribe before reading what was missed: nothing falls between the two (duplicates are dropped by id).
   const unsubscribe = await deps.events.subscribe(spec.venueId, (event) => {
+    // Access changes are the server's own business: never sent, they end the holder's stream.
+    if (event.type === 'access') {
+      if (spec.holder && accessEventUser(event) === spec.holder.userId) {
+        accessChanged = true;
+        wake?.();
+      }
+      return;
+    }
     if (spec.orderId && event.orderId !== spec.orderId) return;
     if (spec.sessionId && event.sessionId !== spec.sessionId) return;
     if (spec.accept && !spec.accept(event)) return;
@@ -77,6 +127,7 @@ export async function eventStream(c: Context, deps: StreamDeps, spec: StreamSpec
   let cursor: number;
   let first: Array<{ event: string; data: string; id?: number }>;
   try {
+    await spec.holder?.recheck?.();
     let resumeFrom = spec.ignoreResume ? undefined : lastEventId(c);
     if (resumeFrom !== undefined && spec.replayLimit) {
       const { events, bytes } = spec.replayLimit;
@@ -86,7 +137,7 @@ export async function eventStream(c: Context, deps: StreamDeps, spec: StreamSpec
     if (resumeFrom !== undefined) {
       cursor = resumeFrom;
       first = (await deps.events.since(spec.venueId, resumeFrom, { orderId: spec.orderId, sessionId: spec.sessionId }))
-        .filter((e) => !spec.accept || spec.accept(e))
+        .filter((e) => e.type !== 'access' && (!spec.accept || spec.accept(e)))
         .map((e) => ({ event: e.type, data: e.data, id: e.id }));
     } else {
       const fresh = await spec.fresh();
@@ -102,16 +153,24 @@ export async function eventStream(c: Context, deps: StreamDeps, spec: StreamSpec
   return streamSSE(c, async (stream) => {
     open++;
     let ended = false;
-    let shuttingDown = false;
+    let reason: keyof typeof STREAM_ENDS | undefined;
     const finish = () => {
       ended = true;
       wake?.();
     };
-    const offClose = deps.onClose(() => {
-      shuttingDown = true;
+    const endFor = (why: keyof typeof STREAM_ENDS) => {
+      reason ??= why;
       finish();
-    });
+    };
+    const offClose = deps.onClose(() => endFor('shutdown'));
     stream.onAbort(finish);
+    let expiry: ReturnType<typeof setTimeout> | undefined;
+    const watchExpiry = () => {
+      const left = spec.holder!.expiresAt - Date.now();
+      if (left <= 0) endFor('expired');
+      else expiry = setTimeout(watchExpiry, Math.min(left, MAX_TIMER_MS));
+    };
+    if (spec.holder) watchExpiry();
     const heartbeat = setInterval(() => {
       void stream.write(': ping\n\n').catch(finish);
     }, deps.heartbeatMs);
@@ -122,6 +181,10 @@ export async function eventStream(c: Context, deps: StreamDeps, spec: StreamSpec
         await stream.writeSSE({ event: message.event, data: message.data, ...(message.id !== undefined ? { id: String(message.id) } : {}) });
       }
       while (!ended) {
+        if (accessChanged) {
+          endFor('access');
+          break;
+        }
         const next = queue.shift();
         if (next) {
           if (next.id <= cursor) continue;
@@ -132,10 +195,11 @@ export async function eventStream(c: Context, deps: StreamDeps, spec: StreamSpec
         await new Promise<void>((resolve) => (wake = resolve));
         wake = undefined;
       }
-      if (shuttingDown) await stream.write(': este servidor se reinicia; vuelve a conectar\nretry: 500\n\n').catch(() => {});
+      if (reason) await stream.write(STREAM_ENDS[reason]).catch(() => {});
     } finally {
       open--;
       clearInterval(heartbeat);
+      clearTimeout(expiry);
       unsubscribe();
       offClose();
     }

@@ -146,7 +146,8 @@ function PrintersView({ venueId, user }: { venueId: string; user: User }) {
     try {
       const agent = await createPrintAgent(venueId);
       const { apiBase } = await loadConfig();
-      const api = new URL(apiBase, location.origin).href.replace(/\/api\/?$/, '');
+      // The agent takes the API base, as /config.json has it (agent/README.md).
+      const api = new URL(apiBase, location.origin).href.replace(/\/+$/, '');
       setCreated({ token: agent.token, command: `npm run print-agent -- --api ${api} --venue ${venueId} --token ${agent.token}` });
       setAgents(await fetchPrintAgents(venueId));
     } catch (e) {

@@ -7,7 +7,7 @@
  */
 import { Order } from '../../contract/order.ts';
 import { followStream } from '../../lib/event-stream.ts';
-import { accessToken } from './session.ts';
+import { accessToken, refreshRefusedToken } from './session.ts';
 import { fetchOrder } from './api.ts';
 import { isOpenStatus } from './status.ts';
 
@@ -57,6 +57,7 @@ export function watchOrder(id: string, options: WatchOptions): () => void {
     path,
     resumeKey: path,
     token: accessToken,
+    unauthorized: refreshRefusedToken,
     onEvent(name, data) {
       if (name !== 'order') return;
       try {

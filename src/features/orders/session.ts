@@ -10,6 +10,11 @@ export async function accessToken(): Promise<string | null> {
   }
 }
 
+/** A stream's token was refused (401): refresh it; true when a new one is there (src/lib/event-stream.ts). */
+export function refreshRefusedToken(rejectedToken: string): Promise<boolean> {
+  return auth.handleUnauthorized(rejectedToken);
+}
+
 /** Resolves once the start-up session check is done: true when signed in. */
 export async function whenSignedIn(): Promise<boolean> {
   try {

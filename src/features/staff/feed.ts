@@ -69,6 +69,8 @@ export function followBoardStream(venueId: string, handlers: BoardStreamHandlers
     path,
     resumeKey: handlers.resumeKey ?? path,
     token: () => auth.requestToken().catch(() => null),
+    // Ended at its token's expiry, the stream may reconnect before this device saw that token expire.
+    unauthorized: (rejected) => auth.handleUnauthorized(rejected),
     onEvent: (name, data) => handlers.onEvent(name, data),
     onState: handlers.onState,
   });

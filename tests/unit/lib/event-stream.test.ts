@@ -94,6 +94,46 @@ describe('followStream', () => {
     second.stop();
   });
 
+  it('a board ended at its token\'s expiry reconnects with a fresh token; a token refused with 401 is refreshed and the stream comes back at once', async () => {
+    // The server's clock: the stream ended at the token's expiry, and this device has not yet noticed that the token it holds expired.
+    let held = 'tok-1';
+    const refreshes: string[] = [];
+    const fetchMock = vi.fn(fakeFetch);
+    vi.stubGlobal('fetch', fetchMock);
+    const seen: string[] = [];
+    const states: string[] = [];
+    const stop = followStream({
+      path: 'venues/v/orders/events',
+      token: async () => held,
+      unauthorized: async (rejected) => {
+        refreshes.push(rejected);
+        held = 'tok-2';
+        return true;
+      },
+      onEvent: (name, _data, id) => seen.push(`${name}:${id}`),
+      onState: (state) => states.push(state),
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    streams[0]!.send(message('ready', 5, '{}', 3000) + message('order', 6));
+    await vi.advanceTimersByTimeAsync(0);
+    // Token expired: `retry: 500` and the end of the stream.
+    fetchMock.mockImplementationOnce(() => Promise.resolve(new Response('', { status: 401 })));
+    streams[0]!.send(': el token de este stream ha caducado; vuelve a conectar con uno nuevo\nretry: 500\n\n');
+    streams[0]!.end();
+    await vi.advanceTimersByTimeAsync(500);
+    // The 401 answered with tok-1 asked for a refresh, and the stream reconnected at once with tok-2.
+    expect(refreshes).toEqual(['tok-1']);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(streams).toHaveLength(2);
+    expect(streams[1]!.headers.Authorization).toBe('Bearer tok-2');
+    expect(streams[1]!.headers['Last-Event-ID']).toBe('6');
+    streams[1]!.send(message('ready', 6) + message('order', 7));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen).toEqual(['order:6', 'order:7']);
+    expect(states).toEqual(['up', 'down', 'up']);
+    stop();
+  });
+
   it('counts going offline as a drop and reconnects as soon as the device is back online', async () => {
     const { states, stop } = follow();
     await vi.advanceTimersByTimeAsync(0);

@@ -4,7 +4,7 @@ import type { Order } from '../../../src/contract/order.ts';
 
 const fetchOrder = vi.fn<(id: string) => Promise<Order>>();
 vi.mock('../../../src/features/orders/api.ts', () => ({ fetchOrder: (id: string) => fetchOrder(id) }));
-vi.mock('../../../src/features/orders/session.ts', () => ({ accessToken: async () => 'tok-1' }));
+vi.mock('../../../src/features/orders/session.ts', () => ({ accessToken: async () => 'tok-1', refreshRefusedToken: async () => false }));
 vi.mock('../../../src/lib/config.ts', () => ({ loadConfig: async () => ({ apiBase: '/api' }) }));
 
 const { watchOrder, POLL_INTERVAL_MS } = await import('../../../src/features/orders/live.ts');
