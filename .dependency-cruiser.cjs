@@ -99,6 +99,18 @@ module.exports = {
       to: { path: '^src/features/(checkout|orders)/' },
     },
     {
+      name: 'no-feature-loops',
+      comment:
+        'Arrows between features run one way: no loop between feature folders (src/features/* or server/features/*), ' +
+        'however many files it passes through. no-circular sees loops of files only; two features can import each ' +
+        'other through different files without one. Something both need goes to a module both use ' +
+        '(docs/architecture.md#features-and-their-arrows).',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^(src|server)/features/[^/]+/?$' },
+      to: { path: '^(src|server)/features/[^/]+/?$', circular: true },
+    },
+    {
       name: 'no-circular',
       comment: 'Circular dependencies make load order matter and modules impossible to reason about alone.',
       severity: 'error',
