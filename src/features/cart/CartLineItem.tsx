@@ -38,11 +38,11 @@ export function CartLineItem({ line, currency, locale, onQuantity, onRemove, onA
           )}
           {line.note && <UserNote label={words.note} className="text-sm italic text-base-content/80">{line.note}</UserNote>}
           <p className="text-sm text-base-content/80">{words.each({ price: money(line.unitPrice) })}</p>
-          {soldOut && <p className="mt-1 text-sm font-semibold text-[#a3153a]" data-testid="line-sold-out">{words.soldOut}</p>}
-          {gone && <p className="mt-1 text-sm font-semibold text-[#a3153a]" data-testid="line-gone">{words.gone}</p>}
+          {soldOut && <p className="mt-1 text-sm font-semibold text-error-strong" data-testid="line-sold-out">{words.soldOut}</p>}
+          {gone && <p className="mt-1 text-sm font-semibold text-error-strong" data-testid="line-gone">{words.gone}</p>}
           {now !== null && (
             <div className="mt-1 flex flex-wrap items-center gap-x-2">
-              <p className="text-sm font-semibold text-[#a3153a]" data-testid="line-price-changed">
+              <p className="text-sm font-semibold text-error-strong" data-testid="line-price-changed">
                 {words.priceChanged({ price: money(now) })}
               </p>
               {onAcceptPrice && (

@@ -9,12 +9,12 @@ import { AGE_TONE_WORDS, ageText, ageTone, arrivedAt, minutesSince, type AgeThre
 const BAND: Record<AgeTone, string> = {
   fresh: 'bg-base-200 text-base-content',
   late: 'bg-[#ffd27a] text-[#3d2600]',
-  urgent: 'bg-[#a3153a] text-white',
+  urgent: 'bg-error-strong text-white',
 };
 const BORDER: Record<AgeTone, string> = {
   fresh: 'border-base-300',
   late: 'border-[#b36b00]',
-  urgent: 'border-[#a3153a]',
+  urgent: 'border-error-strong',
 };
 
 export const ticketHeadingId = (id: string) => `ticket-${id.replace(/[^A-Za-z0-9_-]/g, '_')}`;

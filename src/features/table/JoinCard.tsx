@@ -56,7 +56,7 @@ export function JoinCard({ table, busy, nameError, message }: Props) {
           />
           <FieldError fieldId="table-name" message={error} />
         </div>
-        {message && <p role="alert" className="text-sm font-medium text-[#a3153a]">{message}</p>}
+        {message && <p role="alert" className="text-sm font-medium text-error-strong">{message}</p>}
         <button type="submit" className="btn btn-primary min-h-11" disabled={busy}>
           {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
           {words.join}

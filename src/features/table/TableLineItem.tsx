@@ -49,9 +49,9 @@ export function TableLineItem({ line: shared, mine, money, onQuantity, onRemove 
           <p className="text-sm" data-testid="line-by">{words.addedBy}<UserText>{line.by}</UserText>{mine ? words.you : ''}</p>
           {!mine && <p className="text-sm text-base-content/80">{line.quantity} × {money(line.unitPrice)}</p>}
           {line.pending && <p className="text-xs text-base-content/80">{words.pending}</p>}
-          {notice?.kind === 'sold-out' && <p className="mt-1 text-sm font-semibold text-[#a3153a]" data-testid="line-sold-out">{words.soldOut}</p>}
-          {notice?.kind === 'gone' && <p className="mt-1 text-sm font-semibold text-[#a3153a]" data-testid="line-gone">{words.gone}</p>}
-          {notice?.kind === 'price' && <p className="mt-1 text-sm font-semibold text-[#a3153a]" data-testid="line-price-changed">{words.priceChanged({ price: money(notice.now) })}</p>}
+          {notice?.kind === 'sold-out' && <p className="mt-1 text-sm font-semibold text-error-strong" data-testid="line-sold-out">{words.soldOut}</p>}
+          {notice?.kind === 'gone' && <p className="mt-1 text-sm font-semibold text-error-strong" data-testid="line-gone">{words.gone}</p>}
+          {notice?.kind === 'price' && <p className="mt-1 text-sm font-semibold text-error-strong" data-testid="line-price-changed">{words.priceChanged({ price: money(notice.now) })}</p>}
         </div>
         <p className="font-semibold whitespace-nowrap" aria-label={words.lineTotal({ price: money(line.lineTotal) })}>{money(line.lineTotal)}</p>
       </div>
