@@ -24,6 +24,7 @@ import { arrivalMessage, isActiveStatus, mergeOrders, newArrivals } from './boar
 import { startBoardFeed } from './feed.ts';
 import type { Poller } from './poll.ts';
 import { applyTable, callMessage, callsMessage, newCalls, replaceTables, withoutCall, withoutTable } from './tables.ts';
+import { pageTitle } from '../../lib/page-title.ts';
 
 export type BoardGate = 'loading' | 'ready' | 'forbidden' | 'missing' | 'failed';
 
@@ -113,7 +114,7 @@ function mount(venueId: string, board: Board): () => void {
         if (stopped) return;
         const venue = venues.find((v) => v.id === venueId) ?? null;
         patch(board, { venue });
-        if (venue && typeof document !== 'undefined') document.title = `Panel · ${venue.name} - umenu-ui`;
+        if (venue && typeof document !== 'undefined') document.title = pageTitle(`Panel · ${venue.name}`);
       })
       .catch(() => undefined);
     fetchStations(venueId)
