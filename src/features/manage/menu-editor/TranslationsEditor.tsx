@@ -7,7 +7,7 @@
  */
 import { memo, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useFormContext, useWatch, type FieldPath } from 'react-hook-form';
-import type { FormValues } from './model.ts';
+import type { FormValues } from './logic.ts';
 import { languageNameEs, MENU_LANGUAGE_CHOICES, missingCount, missingLabel, textRows, translationOf, type TextRow } from './translations.ts';
 
 interface Props {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { menuCsv, parseMenuCsv, toDraft, toForm } from '../../../src/features/manage/model.ts';
-import { cleanTranslations, csvTranslationColumns, missingCount, missingLabel, textRows } from '../../../src/features/manage/translations.ts';
-import { DEMO_VENUES } from '../../../server/demo/venues/index.ts';
-import type { Venue } from '../../../src/contract/venue.ts';
+import { menuCsv, parseMenuCsv } from '../../../../src/features/manage/menu-editor/csv.ts';
+import { toDraft, toForm } from '../../../../src/features/manage/menu-editor/logic.ts';
+import { cleanTranslations, csvTranslationColumns, missingCount, missingLabel, textRows } from '../../../../src/features/manage/menu-editor/translations.ts';
+import { DEMO_VENUES } from '../../../../server/demo/venues/index.ts';
+import type { Venue } from '../../../../src/contract/venue.ts';
 
 const ES = { currency: 'EUR', locale: 'es-ES' };
 const taqueria = (): Venue => structuredClone<Venue>(DEMO_VENUES.find((v) => v.id === 'taqueria-el-guero')!);

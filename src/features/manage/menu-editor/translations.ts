@@ -4,7 +4,7 @@
  * what is missing per language, and the CSV's `name_en`, `description_en`, `category_en` columns.
  * Manager screens are in Spanish, so languages are named in Spanish here.
  */
-import { isUiLanguage, UI_LANGUAGES } from '../../contract/languages.ts';
+import { isUiLanguage, UI_LANGUAGES } from '../../../contract/languages.ts';
 
 /** The languages a manager can add (the interface's: each has its diner pages, `/{lang}/{id}`). */
 export const MENU_LANGUAGE_CHOICES = UI_LANGUAGES;
@@ -18,7 +18,7 @@ export interface FormTranslation { name?: string; description?: string; tagline?
 export type FormTranslations = Record<string, FormTranslation>;
 type Field = keyof FormTranslation;
 
-/** What the translation rows read from the form (structurally: model.ts's FormValues). */
+/** What the translation rows read from the form (structurally: logic.ts's FormValues). */
 interface Translatable { name: string; description?: string; translations?: FormTranslations }
 export interface TranslatableMenu {
   tagline: string;
