@@ -5,9 +5,8 @@ import { mdiClose } from '@mdi/js';
 import { tableMessages } from './messages.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { Icon } from '../../shell/Icon.tsx';
-import { useModalDialog } from '../../shell/ui/use-modal-dialog.ts';
+import { Drawer } from '../../shell/ui/Drawer.tsx';
 import { TableLineItem } from './TableLineItem.tsx';
-import { useToasterInside } from '../../shell/ui/use-toaster-inside.ts';
 import {
   $priceChange, $sending, $tableUi, $view, closeTableCart, dismissPriceChange, removeLine, sendToKitchen, setLineQuantity,
   type TableVenue,
@@ -19,30 +18,19 @@ export function TableDrawer({ venue }: { venue: TableVenue }) {
   const sending = useStore($sending);
   const priceChange = useStore($priceChange);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const { ref, onBackdropClick, opener } = useModalDialog(ui.cart, () => headingRef.current);
-  useToasterInside(ui.cart, ref);
   const [announcement, setAnnouncement] = useState('');
   const words = useStore(tableMessages);
   const money = (minor: number) => formatMoney(minor, venue.currency, venue.locale);
   const lines = view?.lines ?? [];
 
-  function onClose(): void {
+  function onClose(opener: HTMLElement | null): void {
     closeTableCart();
-    const target = opener.current?.isConnected ? opener.current : document.querySelector<HTMLElement>('[data-testid="cart-button"]');
+    const target = opener?.isConnected ? opener : document.querySelector<HTMLElement>('[data-testid="cart-button"]');
     target?.focus();
   }
 
   return (
-    // The click handler only takes clicks on the backdrop, a pointer shortcut for Escape and the close button.
-    // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events, jsx-a11y-x/no-noninteractive-element-interactions -- see above
-    <dialog
-      ref={ref}
-      className="cart-drawer m-0 ml-auto border-0 h-dvh max-h-dvh w-full max-w-full bg-base-100 p-0 text-base-content shadow-xl backdrop:bg-black/50 sm:max-w-md"
-      aria-labelledby="table-drawer-title"
-      onClose={onClose}
-      onClick={onBackdropClick}
-      data-testid="table-drawer"
-    >
+    <Drawer open={ui.cart} placement="side" initialFocus={() => headingRef.current} aria-labelledby="table-drawer-title" onClose={onClose} data-testid="table-drawer">
       {ui.cart && view && (
         <div className="flex h-full flex-col">
           <div className="flex items-center gap-2 border-b border-base-300 px-4 py-2">
@@ -117,6 +105,6 @@ export function TableDrawer({ venue }: { venue: TableVenue }) {
           )}
         </div>
       )}
-    </dialog>
+    </Drawer>
   );
 }
