@@ -4,7 +4,7 @@
  * stored state, without loading the session code), and, once a session is live here, the
  * venue it belongs to and where added dishes go. Everything else is loaded on demand.
  */
-import { vuexEngine } from '../../lib/persist.ts';
+import { storageEngine } from '../../lib/persist.ts';
 import type { NewCartLine } from '../cart/index.ts';
 
 /** Key of the stored seats (`vuex.tableMemberships[venueId]`), owned by the session store. */
@@ -40,6 +40,6 @@ export function tableLinkOf(href: string): { table: string; token: string } | nu
 export function tableHinted(venueId: string): boolean {
   if (typeof location === 'undefined') return false;
   if (tableLinkOf(location.href)) return true;
-  const seats = vuexEngine.snapshot()[MEMBERSHIPS_KEY] as Record<string, unknown> | undefined;
+  const seats = storageEngine.snapshot()[MEMBERSHIPS_KEY] as Record<string, unknown> | undefined;
   return typeof seats === 'object' && seats !== null && venueId in seats;
 }
