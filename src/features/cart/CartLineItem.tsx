@@ -5,7 +5,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { UserNote } from '../../shell/ui/UserText.tsx';
 import { useStore } from '@nanostores/react';
-import { lineTotal, type CartLine } from './cart.ts';
+import { lineTotal, type CartLine } from './logic.ts';
 import { $livePrices, $soldOut, lineNotice } from './sold-out.ts';
 import { cartMessages } from './messages.ts';
 

@@ -2,7 +2,7 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState, type FormEvent } from 'react';
 import { $thresholds } from './store.ts';
-import { DEFAULT_THRESHOLDS, validThresholds } from './tickets.ts';
+import { DEFAULT_THRESHOLDS, validThresholds } from './logic.ts';
 
 export function KitchenSettings() {
   const thresholds = useStore($thresholds);

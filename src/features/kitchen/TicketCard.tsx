@@ -3,7 +3,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { COURSE_LABELS, type Ticket } from '../../contract/kitchen.ts';
 import { ORDER_MODE_LABELS } from '../../contract/labels.ts';
 import { UserNote, UserText } from '../../shell/ui/UserText.tsx';
-import { AGE_TONE_WORDS, ageText, ageTone, arrivedAt, minutesSince, type AgeThresholds, type AgeTone } from './tickets.ts';
+import { AGE_TONE_WORDS, ageText, ageTone, arrivedAt, minutesSince, type AgeThresholds, type AgeTone } from './logic.ts';
 
 /** The card's band by age; every pair has at least 4.5:1 contrast (docs/rules.md#the-kitchen). */
 const BAND: Record<AgeTone, string> = {

@@ -17,7 +17,7 @@ import { followBoardStream } from '../staff-stream/index.ts';
 import { bumpTicket, fetchOpenTickets, reopenTicket } from './api.ts';
 import { keepScreenOn } from './screen.ts';
 import { beep, disableSound, enableSound } from './sound.ts';
-import { applyTicket, DEFAULT_THRESHOLDS, sortTickets, validThresholds, type AgeThresholds } from './tickets.ts';
+import { applyTicket, DEFAULT_THRESHOLDS, sortTickets, validThresholds, type AgeThresholds } from './logic.ts';
 
 export type KitchenGate = 'loading' | 'ready' | 'forbidden' | 'missing' | 'failed';
 

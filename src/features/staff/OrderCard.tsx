@@ -5,7 +5,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { ORDER_MODE_LABELS as MODE_LABELS, PAYMENT_METHOD_LABELS as PAYMENT_LABELS, orderStatusLabel } from '../../contract/labels.ts';
 import { formatTime } from '../orders/index.ts';
 import { UserNote, UserText } from '../../shell/ui/UserText.tsx';
-import { elapsedLabel, foreignLanguage, isLate, nextActions, statusSince, type BoardAction } from './board.ts';
+import { elapsedLabel, foreignLanguage, isLate, nextActions, statusSince, type BoardAction } from './logic.ts';
 import { languageOf } from '../../contract/languages.ts';
 
 export interface CardContext {

@@ -13,7 +13,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { NameList, UserText, WithName } from '../../shell/ui/UserText.tsx';
 import { formatTime } from '../orders/index.ts';
-import { elapsedLabel } from './board.ts';
+import { elapsedLabel } from './logic.ts';
 import type { CardContext } from './OrderCard.tsx';
 import { CALL_LABELS, callMessage } from './tables.ts';
 import { isPaid, pendingRequests, requestText } from './bill.ts';

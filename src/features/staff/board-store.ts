@@ -20,7 +20,7 @@ import { problemMessage, problemOf } from '../../lib/http.ts';
 import { toast } from '../../shell/toast.ts';
 import { fetchOrderPayments, fetchTableBill } from './bill.ts';
 import { fetchHeldTickets, fetchStations, fetchTableSessions, fetchVenueOrders, fetchVenueSummaries } from './api.ts';
-import { arrivalMessage, isActiveStatus, mergeOrders, newArrivals } from './board.ts';
+import { arrivalMessage, isActiveStatus, mergeOrders, newArrivals } from './logic.ts';
 import { startBoardFeed } from './feed.ts';
 import type { Poller } from './poll.ts';
 import { applyTable, callMessage, callsMessage, newCalls, replaceTables, withoutCall, withoutTable } from './tables.ts';

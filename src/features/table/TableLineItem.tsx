@@ -6,7 +6,7 @@ import { LIMITS } from '../../contract/limits.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { UserNote, UserText } from '../../shell/ui/UserText.tsx';
 import { $livePrices, $menuNames, $soldOut, lineNotice } from '../cart/index.ts';
-import type { ViewLine } from './view.ts';
+import type { ViewLine } from './logic.ts';
 import { tableMessages } from './messages.ts';
 
 interface Props {

@@ -16,7 +16,7 @@ import { tableMessages } from './messages.ts';
 import { detailOf, isClosedError, isCredentialError, isTransient } from './request-errors.ts';
 import { closedHere, lost, plugIntoSession, receive, refresh } from './session.ts';
 import { $queue, $session, $tableActive, $view, membership, setQueue, venueId } from './state.ts';
-import { cappedQuantity, enqueue, newLineId, sameLineOf, type QueuedEdit } from './view.ts';
+import { cappedQuantity, enqueue, newLineId, sameLineOf, type QueuedEdit } from './logic.ts';
 
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 

@@ -17,7 +17,7 @@ import { tableMessages } from './messages.ts';
 import { detailOf, isClosedError, isCredentialError, isTransient } from './request-errors.ts';
 import { closedHere, lost, plugIntoSession, receiveRound, refresh } from './session.ts';
 import { $bill, $calling, $myRequests, $priceChange, $sending, $tableUi, $view, membership } from './state.ts';
-import { newLineId } from './view.ts';
+import { newLineId } from './logic.ts';
 
 let roundKey: string | null = null;
 

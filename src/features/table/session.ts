@@ -24,7 +24,7 @@ import {
   $bill, $closedSeen, $memberships, $priceChange, $session, $snapshots, $streamUp, $table, $tableActive, $tableName, $tableUi, $venue,
   markClosed, membership, saveSnapshot, setMembership, setQueue, venueId, type Membership, type TableVenue,
 } from './state.ts';
-import { applyCartChange, newer } from './view.ts';
+import { applyCartChange, newer } from './logic.ts';
 
 /** What the other parts do when the session moves: send the queued edits, reload an open bill. */
 const plugged = {

@@ -14,7 +14,7 @@ import { persistentStore } from '../../lib/persist.ts';
 import { $sharedCart } from '../cart/index.ts';
 import { tableMessages } from './messages.ts';
 import { MEMBERSHIPS_KEY } from './membership.ts';
-import { applyEdits, isQueuedEdit, subtotalOfLines, type Me, type QueuedEdit, type ViewLine } from './view.ts';
+import { applyEdits, isQueuedEdit, subtotalOfLines, type Me, type QueuedEdit, type ViewLine } from './logic.ts';
 
 export interface TableVenue {
   id: string;

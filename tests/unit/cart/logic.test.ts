@@ -11,8 +11,8 @@ import {
   setQuantity,
   type Cart,
   type NewCartLine,
-} from './cart.ts';
-import { lineKey } from '../../contract/cart-line.ts';
+} from '../../../src/features/cart/logic.ts';
+import { lineKey } from '../../../src/contract/cart-line.ts';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const taco: NewCartLine = {

@@ -15,7 +15,7 @@ import {
   statusSince,
   venueParam,
   type BoardOrder,
-} from '../../../src/features/staff/board.ts';
+} from '../../../src/features/staff/logic.ts';
 
 const PATH: OrderStatus[] = ['received', 'preparing', 'ready', 'delivered'];
 const NOW = Date.parse('2026-11-21T12:00:00Z');

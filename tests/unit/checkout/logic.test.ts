@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PROBLEM_TYPES } from '../../../src/contract/problem.ts';
 import {
   applyPriceChanges, classifyFailure, keepsKey, keyFor, PendingOrder,
-} from '../../../src/features/checkout/submit-core.ts';
+} from '../../../src/features/checkout/logic.ts';
 
 const pending: PendingOrder = {
   key: 'key-0001-abcdef', venueId: 'taqueria-el-guero', createdAt: '2026-11-21T10:00:00.000Z',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../src/contract/order.ts';
 import type { Category } from '../../../src/contract/venue.ts';
-import { repeatPlan } from '../../../src/features/orders/repeat-core.ts';
+import { repeatPlan } from '../../../src/features/orders/logic.ts';
 
 const categories: Category[] = [{
   id: 'tacos', name: 'Tacos', products: [

@@ -1,7 +1,7 @@
-/** The kitchen display's pure rules (src/features/kitchen/tickets.ts, docs/rules.md#the-kitchen). */
+/** The kitchen display's pure rules (src/features/kitchen/logic.ts, docs/rules.md#the-kitchen). */
 import { describe, expect, it } from 'vitest';
 import type { Ticket } from '../../../src/contract/kitchen.ts';
-import { ageText, ageTone, applyTicket, DEFAULT_THRESHOLDS, minutesSince, sortTickets, validThresholds } from '../../../src/features/kitchen/tickets.ts';
+import { ageText, ageTone, applyTicket, DEFAULT_THRESHOLDS, minutesSince, sortTickets, validThresholds } from '../../../src/features/kitchen/logic.ts';
 
 const ticket = (id: string, createdAt: string, extra: Partial<Ticket> = {}): Ticket => ({
   id, orderId: `o-${id}`, orderNumber: id.toUpperCase(), station: 'cocina', mode: 'pickup', customer: 'Ana', createdAt,
