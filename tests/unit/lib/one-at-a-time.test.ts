@@ -35,7 +35,7 @@ describe('one request at a time', () => {
     expect(c.runs()).toBe(2);
     c.settle[1]!.resolve();
     await next;
-    once();
+    void once();
     expect(c.runs()).toBe(3);
   });
 });

@@ -3,8 +3,6 @@ import { blankVenue, errorPaths, newStation, NewVenueForm, readMoney, toForm, ve
 import { isValidVenueId } from '../../../../src/contract/limits.ts';
 import { DEMO_VENUES } from '../../../../server/demo/venues/index.ts';
 
-const ES = { currency: 'EUR', locale: 'es-ES' };
-
 describe('money typed as text in the editor', () => {
   it('is read in the venue\'s locale (src/contract/money-text.ts), with Spanish messages', () => {
     expect(readMoney('3.500', 'EUR', 'es-ES')).toEqual({ value: 350_000 });
