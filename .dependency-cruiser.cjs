@@ -87,7 +87,7 @@ module.exports = {
           // A venue page's script (no React) reads the stored cart and table seat through these:
           // the features' index.ts also export their React components.
           '^src/features/cart/stored\\.ts$',
-          '^src/features/table/hint\\.ts$',
+          '^src/features/table-session/hint\\.ts$',
         ],
       },
     },

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The table store on a phone (src/features/table/store.ts), with the server played by the test:
+ * The table store on a phone (src/features/table-session/store.ts), with the server played by the test:
  * a cart write refused for going too fast stays queued and is sent again after `Retry-After`;
  * cart changes from the stream are applied in version order, and a gap reads the session once;
  * the bill's state from the stream (`event: bill`) updates the open bill, «Pagada» included.
@@ -16,14 +16,14 @@ const fetchSession = vi.fn<(credential: string) => Promise<TableSession>>();
 const fetchBill = vi.fn<(credential: string) => Promise<TableBill>>();
 const toastError = vi.fn();
 vi.mock('../../../src/lib/event-stream.ts', () => import('../fake-stream.ts'));
-vi.mock('../../../src/features/table/api.ts', () => ({
+vi.mock('../../../src/features/table-session/api.ts', () => ({
   putLine: (credential: string, lineId: string, input: CartLineInput) => putLine(credential, lineId, input),
   fetchSession: (credential: string) => fetchSession(credential),
   deleteLine: vi.fn(), checkTable: vi.fn(), joinTable: vi.fn(), sendRound: vi.fn(), callStaff: vi.fn(), fetchBill: (credential: string) => fetchBill(credential),
 }));
 vi.mock('../../../src/shell/toast.ts', () => ({ toast: { info: vi.fn(), success: vi.fn(), warning: vi.fn(), error: (...args: unknown[]) => toastError(...args) } }));
 
-const store = await import('../../../src/features/table/store.ts');
+const store = await import('../../../src/features/table-session/store.ts');
 
 const CREDENTIAL = 'c'.repeat(43);
 const VENUE = { id: 'v', name: 'Taquería', currency: 'MXN', locale: 'es-MX' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TableCartLine } from '../../../src/contract/table.ts';
-import { applyEdits, enqueue, newer, sameLineOf, subtotalOfLines, type QueuedEdit } from '../../../src/features/table/logic.ts';
+import { applyEdits, enqueue, newer, sameLineOf, subtotalOfLines, type QueuedEdit } from '../../../src/features/table-session/logic.ts';
 
 const me = { participantId: 'p-ana', name: 'Ana' };
 const line = (over: Partial<TableCartLine> = {}): TableCartLine => ({

@@ -1,5 +1,5 @@
 /**
- * `addDish` when the diner's cart is full (src/features/table/index.ts): the refusal is said in
+ * `addDish` when the diner's cart is full (src/features/table-session/index.ts): the refusal is said in
  * the page's language, with the contract's limit (LIMITS.linesPerOrder), not a Spanish sentence
  * with a number written in it (docs/architecture.md#languages).
  */
@@ -8,7 +8,7 @@ import { LIMITS } from '../../../src/contract/limits.ts';
 import { CATALOGUES } from '../../../src/i18n/catalogues.ts';
 import { setBuildLanguage } from '../../../src/lib/i18n.ts';
 import { $carts, addToCart } from '../../../src/features/cart/index.ts';
-import { addDish } from '../../../src/features/table/index.ts';
+import { addDish } from '../../../src/features/table-session/index.ts';
 
 const money = { currency: 'EUR', locale: 'es-ES' };
 const dish = (i: number) => ({ productId: `plato-${i}`, name: `Plato ${i}`, optionIds: [], optionNames: [], unitPrice: 500, quantity: 1 });

@@ -1,7 +1,7 @@
-/** The diner's split arithmetic (src/features/table/split.ts, docs/rules.md#the-bill): nothing lost, nothing invented. */
+/** The diner's split arithmetic (src/features/table-session/split.ts, docs/rules.md#the-bill): nothing lost, nothing invented. */
 import { describe, expect, it } from 'vitest';
 import type { BillLine } from '../../../src/contract/bill.ts';
-import { equalPart, nextShare, partOfLines, tipOn } from '../../../src/features/table/split.ts';
+import { equalPart, nextShare, partOfLines, tipOn } from '../../../src/features/table-session/split.ts';
 
 const line = (id: string, lineTotal: number, extra: Partial<BillLine> = {}): BillLine => ({ id, cartLineId: id, name: id, quantity: 1, lineTotal, by: 'Ana', taxRate: 1000, ...extra });
 const share = (index: number, amount: number, by = 'Luis') => ({ index, amount, by, paid: false });
