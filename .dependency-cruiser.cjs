@@ -104,7 +104,7 @@ module.exports = {
         'Arrows between features run one way: no loop between feature folders (src/features/* or server/features/*), ' +
         'however many files it passes through. no-circular sees loops of files only; two features can import each ' +
         'other through different files without one. Something both need goes to a module both use ' +
-        '(docs/architecture.md#features-and-their-arrows).',
+        '(docs/architecture.md#arrows-point-one-way).',
       severity: 'error',
       scope: 'folder',
       from: { path: '^(src|server)/features/[^/]+/?$' },

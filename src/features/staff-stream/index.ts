@@ -1,7 +1,7 @@
 /**
  * The venue's staff stream (`GET /venues/{id}/orders/events`): one module that the order board
  * (src/features/staff/) and the kitchen display (src/features/kitchen/) both follow, so neither
- * feature imports the other for it (docs/architecture.md#features-and-their-arrows).
+ * feature imports the other for it (docs/architecture.md#arrows-point-one-way).
  */
 import { followStream } from '../../lib/event-stream.ts';
 import { auth } from '../auth/index.ts';

@@ -6,6 +6,7 @@
 import { isValidVenueId } from '../../contract/limits.ts';
 import { STATUS_TRANSITIONS, type Order, type OrderStatus } from '../../contract/order.ts';
 import type { OrderMode, VenueSummary } from '../../contract/venue.ts';
+import type { Ticket } from '../../contract/kitchen.ts';
 import { isAdmin, venuesRun, type Scope } from '../../contract/permissions.ts';
 
 /** The working columns, left to right (phone: top to bottom). */
@@ -195,4 +196,10 @@ export function isActiveStatus(status: OrderStatus): boolean {
  */
 export function foreignLanguage(order: Pick<Order, 'language'>, venueLanguage: string): string | undefined {
   return order.language && order.language !== venueLanguage ? order.language : undefined;
+}
+
+/** A ticket's newest copy applied to the held list: in it while held and open, out otherwise. */
+export function withHeld(held: readonly Ticket[], ticket: Ticket): Ticket[] {
+  const others = held.filter((t) => t.id !== ticket.id);
+  return ticket.held && ticket.status === 'open' && !ticket.cancelled ? [...others, ticket] : others;
 }
