@@ -103,7 +103,7 @@ module.exports = {
           // A venue page's script (no React) reads the stored cart and table seat through these:
           // the features' index.ts also export their React components.
           '^src/features/cart/stored\\.ts$',
-          '^src/features/table/hint\\.ts$',
+          '^src/features/table-session/hint\\.ts$',
         ],
       },
     },
@@ -113,6 +113,18 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/features/cart/' },
       to: { path: '^src/features/(checkout|orders)/' },
+    },
+    {
+      name: 'no-feature-loops',
+      comment:
+        'Arrows between features run one way: no loop between feature folders (src/features/* or server/features/*), ' +
+        'however many files it passes through. no-circular sees loops of files only; two features can import each ' +
+        'other through different files without one. Something both need goes to a module both use ' +
+        '(docs/architecture.md#arrows-point-one-way).',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^(src|server)/features/[^/]+/?$' },
+      to: { path: '^(src|server)/features/[^/]+/?$', circular: true },
     },
     {
       name: 'no-circular',

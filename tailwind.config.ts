@@ -7,7 +7,10 @@ type Plugin = NonNullable<Config['plugins']>[number];
 
 /** Theme colours (docs/rules.md#theme). `primary-content` on #0096c7 fails AA for
  * normal text, so text-bearing primary surfaces use `primary-strong`: the same
- * hue, dark enough for AA on white (5.8:1) and on the #f2f5f8 background (5.3:1). */
+ * hue, dark enough for AA on white (5.8:1) and on the #f2f5f8 background (5.3:1).
+ * Likewise `error` (#ef476f) is 3.6:1 on white: error words, and the borders and fills that
+ * mark something wrong or late, use `error-strong` (`text-error-strong`, `border-error-strong`,
+ * `bg-error-strong`), 7.7:1 on white. */
 export const themeColors = {
   primary: '#0096c7',
   primaryStrong: '#006d91',
@@ -16,6 +19,7 @@ export const themeColors = {
   info: '#2196f3',
   warning: '#FFC107',
   error: '#ef476f',
+  errorStrong: '#a3153a',
   background: '#f2f5f8',
 } as const;
 
@@ -49,7 +53,7 @@ export default {
     screens: breakpoints,
     extend: {
       fontFamily: { sans: ['"Inter Variable"', '"Inter Fallback"', 'system-ui', 'sans-serif'] },
-      colors: { 'primary-strong': themeColors.primaryStrong },
+      colors: { 'primary-strong': themeColors.primaryStrong, 'error-strong': themeColors.errorStrong },
     },
   },
   plugins: [

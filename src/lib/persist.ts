@@ -16,6 +16,12 @@ import {
 } from '@nanostores/persistent';
 import type { WritableAtom } from 'nanostores';
 
+/**
+ * The one localStorage key. Its name is a requirement (docs/rules.md#shell): it is the key of the
+ * seed app whose rules umenu restates, a Vue app that kept its Vuex state there, and state
+ * stored under it stays readable. Nothing in this code is Vuex: the engine below is
+ * @nanostores/persistent's storage engine, named for what it does.
+ */
 export const STORAGE_KEY = 'vuex';
 
 /** The subset of the Web Storage API the engine uses (so tests can pass a fake). */
@@ -58,7 +64,7 @@ function safeStorage(candidate?: () => StorageLike | undefined): StorageLike | u
   }
 }
 
-export interface VuexEngine {
+export interface StorageEngine {
   /** localStorage-like object for `setPersistentEngine`: one property per store name, values JSON-encoded. */
   store: PersistentStore;
   events: PersistentEvents;
@@ -74,7 +80,7 @@ export interface VuexEngine {
  * Builds the engine over a storage (default: localStorage). Exposed for tests;
  * the app uses the instance installed below.
  */
-export function createVuexEngine(storageFactory?: () => StorageLike | undefined): VuexEngine {
+export function createStorageEngine(storageFactory?: () => StorageLike | undefined): StorageEngine {
   let storage = safeStorage(storageFactory);
   let state: StateRecord = {};
   try {
@@ -171,8 +177,8 @@ export function createVuexEngine(storageFactory?: () => StorageLike | undefined)
   return { store, events, isPersisting: () => storage !== undefined, receive, snapshot: () => ({ ...state }) };
 }
 
-export const vuexEngine: VuexEngine = createVuexEngine();
-setPersistentEngine(vuexEngine.store, vuexEngine.events);
+export const storageEngine: StorageEngine = createStorageEngine();
+setPersistentEngine(storageEngine.store, storageEngine.events);
 
 /**
  * A nanostore kept under `vuex[name]`. `validate` guards what is read back

@@ -7,6 +7,7 @@
  */
 import { normalizeError, NOT_FOUND_MESSAGE } from './page-meta.ts';
 import { pageWords } from '../lib/page-language.ts';
+import { pageTitle } from '../lib/page-title.ts';
 
 export const ERROR_PAGE_FAILED_MESSAGE = 'An error occurred while showing the error page';
 export const HOME_LINK_TEXT = 'Go back to home';
@@ -33,7 +34,7 @@ function render(statusCode: number, message: string): void {
         : (words?.errorHelp ?? 'Algo salió mal al mostrar esta página. Vuelve al inicio e inténtalo de nuevo.');
   }
   main.replaceChildren(view);
-  document.title = `${text.textContent} - umenu-ui`;
+  document.title = pageTitle(text.textContent ?? '');
   main.querySelector<HTMLElement>('h1')?.focus();
 }
 
@@ -51,7 +52,7 @@ function renderFallback(): void {
   link.textContent = HOME_LINK_TEXT;
   box.append(heading, link);
   main.replaceChildren(box);
-  document.title = `${ERROR_PAGE_FAILED_MESSAGE} - umenu-ui`;
+  document.title = pageTitle(ERROR_PAGE_FAILED_MESSAGE);
   heading.focus();
 }
 

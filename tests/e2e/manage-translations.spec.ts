@@ -14,7 +14,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { stripScripts } from '../../server/platform/static.ts';
 import type { Venue } from '../../src/contract/venue.ts';
-import { textRows } from '../../src/features/manage/translations.ts';
+import { textRows } from '../../src/features/manage/menu-editor/translations.ts';
 import { expect, test } from './fixtures.ts';
 import { createVenue, putVenueBack, venueSnapshot, WCAG_TAGS } from './helpers.ts';
 import { ADMIN, MANAGER, signInStored } from './manage-helpers.ts';

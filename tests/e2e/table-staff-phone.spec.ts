@@ -2,7 +2,7 @@
  * The staff board and a real diner phone at one table (docs/rules.md#table-sessions): the phone joins through
  * the table's link, its call reaches the board marked with the table, staff acknowledge it,
  * and `Cerrar mesa` on the board shows `Mesa cerrada` on the phone.
- * Needs the diner's table UI (src/features/table/).
+ * Needs the diner's table UI (src/features/table-session/).
  */
 import type { TestInfo } from '@playwright/test';
 import { COCINA, signInStored } from './auth-helpers.ts';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { applyCartChange } from '../../src/features/table/view.ts';
+import { applyCartChange } from '../../src/features/table-session/logic.ts';
 import { JoinResult, StaffTableSessions, TableBill, TableCartChange, TableSession, TABLE_MESSAGES, TABLE_STRINGS, type TableSession as Session } from '../../src/contract/table.ts';
 import { Order, type Order as OrderT } from '../../src/contract/order.ts';
 import { PROBLEM_TYPES } from '../../src/contract/problem.ts';

@@ -7,7 +7,7 @@ import { TokenPair, UserResponse, type User } from '../../contract/auth.ts';
 import { Problem } from '../../contract/problem.ts';
 import { loadConfig } from '../../lib/config.ts';
 import { progressBegin, progressEnd } from '../../lib/progress-events.ts';
-import type { AuthApi } from './core.ts';
+import type { AuthApi } from './state.ts';
 import { AuthNetworkError, AuthRequestError } from './errors.ts';
 
 const ACCEPT = 'application/json, text/plain, */*';

@@ -1,105 +1,20 @@
 /**
  * The auth module (docs/rules.md#auth-on-the-client): strategies, session start-up, login,
  * logout, user fetch and the token lifecycle. Framework-free and driven by its
- * dependencies (API, storage, lock, clock) so every rule is unit-tested; the
+ * dependencies (API, storage, lock, clock; state.ts) so every rule is unit-tested; the
  * browser wiring lives in `index.ts`.
  */
-import type { WritableAtom } from 'nanostores';
 import type { TokenPair, User } from '../../contract/auth.ts';
 import {
-  AuthNetworkError,
-  AuthRequestError,
-  ExpiredAuthSessionError,
-  NO_STRATEGY_MESSAGE,
-  RefreshRejectedError,
-  UNSUPPORTED_STRATEGY_MESSAGE,
+  AuthNetworkError, AuthRequestError, ExpiredAuthSessionError, NO_STRATEGY_MESSAGE, RefreshRejectedError, UNSUPPORTED_STRATEGY_MESSAGE,
 } from './errors.ts';
-import type { RefreshLock } from './refresh-lock.ts';
-import type { RotationLog } from './rotation-log.ts';
-import type { AuthStorage } from './storage.ts';
+import { SIGNED_OUT, type AuthDeps, type AuthOptions, type LocalCredentials, type SocialCallback, type StrategyConfig } from './state.ts';
 import {
-  bareToken,
-  checkTokens,
-  decodeToken,
-  expiresAtFor,
-  needsRefreshSoon,
-  refreshDelayMs,
-  sessionAction,
-  tokenStatus,
-  type StoredTokens,
-  type TokenCheck,
+  bareToken, checkTokens, expiresAtFor, needsRefreshSoon, refreshDelayMs, sessionAction, tokenStatus, userFromClaims, type StoredTokens, type TokenCheck,
 } from './tokens.ts';
-
-export interface AuthState {
-  user: User | null;
-  loggedIn: boolean;
-}
-
-export const SIGNED_OUT: AuthState = { user: null, loggedIn: false };
-
-/** `local`: email + password; `social`: OpenID Connect through the API (code + PKCE). */
-export type SchemeName = 'local' | 'social';
-
-export interface StrategyConfig {
-  scheme: SchemeName;
-  /** Identity provider for a social strategy (`google`). */
-  provider?: string;
-}
-
-export interface LocalCredentials {
-  email: string;
-  password: string;
-}
-
-export interface SocialCallback {
-  code: string;
-  code_verifier: string;
-}
-
-/** The API calls the module makes. Failures: `AuthRequestError` (an HTTP status) or `AuthNetworkError`. */
-export interface AuthApi {
-  login(credentials: LocalCredentials): Promise<TokenPair>;
-  socialToken(callback: SocialCallback): Promise<TokenPair>;
-  refresh(refreshToken: string): Promise<TokenPair>;
-  fetchUser(accessToken: string): Promise<User>;
-  logout(accessToken: string, refreshToken: string | null): Promise<void>;
-}
-
-export type SessionEndReason = 'reused' | 'rejected';
-
-export interface AuthOptions {
-  strategies: Record<string, StrategyConfig>;
-  defaultStrategy?: string | null;
-}
-
-export interface AuthDeps {
-  api: AuthApi;
-  storage: AuthStorage;
-  lock: RefreshLock;
-  /** Where the tab that rotates records it for the next lock holder (see rotation-log.ts). */
-  rotations?: RotationLog | null;
-  state: WritableAtom<AuthState>;
-  now?: () => number;
-  setTimer?: (callback: () => void, ms: number) => unknown;
-  clearTimer?: (handle: unknown) => void;
-  /** The API ended the session (refresh token refused or reused): tell the user. */
-  onSessionEnded?: (reason: SessionEndReason) => void;
-}
 
 /** Retry a proactive refresh that failed for a transient reason (offline, 5xx) after this long. */
 export const REFRESH_RETRY_MS = 30_000;
-
-/** A user from the access token's claims: what we know when the API cannot be reached. */
-export function userFromClaims(token: string | null): User | null {
-  const claims = decodeToken(token);
-  if (!claims?.sub) return null;
-  const scope = Array.isArray(claims.scope)
-    ? claims.scope.filter((s): s is string => typeof s === 'string')
-    : typeof claims.scope === 'string'
-      ? claims.scope.split(/\s+/).filter(Boolean)
-      : [];
-  return { id: claims.sub, name: claims.name ?? '', email: claims.email ?? '', scope };
-}
 
 function isUnauthorized(error: unknown): boolean {
   return error instanceof AuthRequestError && error.status === 401;

@@ -12,7 +12,8 @@ import { setAuthTokenProvider, setUnauthorizedHandler } from '../../lib/http.ts'
 import { readPageMeta } from '../../shell/page-meta.ts';
 import { toast } from '../../shell/toast.ts';
 import { httpAuthApi } from './api.ts';
-import { createAuth, SIGNED_OUT, type AuthState, type SessionEndReason } from './core.ts';
+import { createAuth } from './core.ts';
+import { SIGNED_OUT, type AuthState, type SessionEndReason } from './state.ts';
 import { reportStartupError } from './errors.ts';
 import { sessionMessage } from './session-messages.ts';
 import { localPath } from '../../lib/page-language.ts';
@@ -22,7 +23,7 @@ import { indexedDbRotationLog } from './rotation-log.ts';
 import { browserLocalStorage, createAuthStorage, documentCookies } from './storage.ts';
 import { SIGNED_IN_HERE_EVENT } from './session-hint.ts';
 
-export type { AuthState } from './core.ts';
+export type { AuthState } from './state.ts';
 
 /** `{ user, loggedIn }`, shared by every island on the page. */
 export const $auth = atom<AuthState>(SIGNED_OUT);

@@ -4,6 +4,7 @@
  * and not refreshable → the session is reset.
  */
 import { jwtDecode } from 'jwt-decode';
+import type { User } from '../../contract/auth.ts';
 
 /** What the token store holds for one strategy. Times are epoch milliseconds. */
 export interface StoredTokens {
@@ -119,4 +120,16 @@ export function needsRefreshSoon(tokens: StoredTokens, now: number): boolean {
 export function refreshDelayMs(tokens: StoredTokens, now: number): number | null {
   if (!tokens.token || !tokens.refreshToken || tokens.tokenExpiresAt === null) return null;
   return Math.max(0, tokens.tokenExpiresAt - refreshLeadMs(tokens) - now);
+}
+
+/** A user from the access token's claims: what we know when the API cannot be reached. */
+export function userFromClaims(token: string | null): User | null {
+  const claims = decodeToken(token);
+  if (!claims?.sub) return null;
+  const scope = Array.isArray(claims.scope)
+    ? claims.scope.filter((s): s is string => typeof s === 'string')
+    : typeof claims.scope === 'string'
+      ? claims.scope.split(/\s+/).filter(Boolean)
+      : [];
+  return { id: claims.sub, name: claims.name ?? '', email: claims.email ?? '', scope };
 }

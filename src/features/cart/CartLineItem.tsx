@@ -5,7 +5,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { UserNote } from '../../shell/ui/UserText.tsx';
 import { useStore } from '@nanostores/react';
-import { lineTotal, type CartLine } from './cart.ts';
+import { lineTotal, type CartLine } from './logic.ts';
 import { $livePrices, $soldOut, lineNotice } from './sold-out.ts';
 import { cartMessages } from './messages.ts';
 
@@ -38,11 +38,11 @@ export function CartLineItem({ line, currency, locale, onQuantity, onRemove, onA
           )}
           {line.note && <UserNote label={words.note} className="text-sm italic text-base-content/80">{line.note}</UserNote>}
           <p className="text-sm text-base-content/80">{words.each({ price: money(line.unitPrice) })}</p>
-          {soldOut && <p className="mt-1 text-sm font-semibold text-[#a3153a]" data-testid="line-sold-out">{words.soldOut}</p>}
-          {gone && <p className="mt-1 text-sm font-semibold text-[#a3153a]" data-testid="line-gone">{words.gone}</p>}
+          {soldOut && <p className="mt-1 text-sm font-semibold text-error-strong" data-testid="line-sold-out">{words.soldOut}</p>}
+          {gone && <p className="mt-1 text-sm font-semibold text-error-strong" data-testid="line-gone">{words.gone}</p>}
           {now !== null && (
             <div className="mt-1 flex flex-wrap items-center gap-x-2">
-              <p className="text-sm font-semibold text-[#a3153a]" data-testid="line-price-changed">
+              <p className="text-sm font-semibold text-error-strong" data-testid="line-price-changed">
                 {words.priceChanged({ price: money(now) })}
               </p>
               {onAcceptPrice && (

@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { formatMoney } from '../../lib/money.ts';
 import { toast } from '../../shell/toast.ts';
-import { cartSubtotal } from './cart.ts';
+import { cartSubtotal } from './logic.ts';
 import { CartLineItem } from './CartLineItem.tsx';
 import { cartMessages } from './messages.ts';
 import { $menuNames, namedLine } from './sold-out.ts';

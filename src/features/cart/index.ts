@@ -5,8 +5,8 @@
  * loaded with the drawer, and re-exporting it here put it on every venue
  * page's first load.
  */
-export type { Cart, CartLine, NewCartLine } from './cart.ts';
-export { cartCount, cartSubtotal, lineTotal } from './cart.ts';
+export type { Cart, CartLine, NewCartLine } from './logic.ts';
+export { cartCount, cartSubtotal, lineTotal } from './logic.ts';
 export {
   $cartUi, $carts, addToCart, clearCart, closeCart, getCart, hasCartFlash, openCart, refillCart,
   replaceLines, $sharedCart, type VenueMoney,

@@ -31,4 +31,6 @@ export const cartMessages = messages('cart', {
   moreOf: params('Añadir una unidad de {name}'),
   remove: 'Eliminar',
   removeOf: params('Eliminar {name}'),
+  /** A dish refused because the cart is full ({max}: LIMITS.linesPerOrder). */
+  full: params('Tu carrito ya tiene {max} líneas. Envía este pedido o quita alguna línea para añadir más.'),
 });

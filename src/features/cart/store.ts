@@ -1,7 +1,7 @@
 /**
  * Cart stores: the persisted carts (one per venue, under `carts` in the shared
  * `vuex` localStorage object) and a tiny UI atom for the drawer. Actions are
- * plain functions over the pure core in `cart.ts`.
+ * plain functions over the pure core in `logic.ts`.
  */
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
@@ -19,7 +19,7 @@ import {
   type Cart,
   type CartLine,
   type NewCartLine,
-} from './cart.ts';
+} from './logic.ts';
 
 export type Carts = Record<string, Cart>;
 

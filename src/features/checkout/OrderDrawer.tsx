@@ -9,8 +9,7 @@ import { useEffect, useRef } from 'react';
 import { setBusy } from '../../shell/busy.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { toast } from '../../shell/toast.ts';
-import { useModalDialog } from '../../shell/ui/use-modal-dialog.ts';
-import { useToasterInside } from '../../shell/ui/use-toaster-inside.ts';
+import { Drawer } from '../../shell/ui/Drawer.tsx';
 import { $cartUi, $carts, cartMessages, closeCart } from '../cart/index.ts';
 import { CartPanel } from '../cart/panel.ts';
 import { CheckoutForm } from './CheckoutForm.tsx';
@@ -25,7 +24,6 @@ export default function OrderDrawer({ venue }: { venue: CheckoutVenue }) {
   const open = ui.open && ui.venueId === venue.id;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const words = cartMessages.get();
-  const { ref: dialogRef, onBackdropClick, opener } = useModalDialog(open, () => headingRef.current);
   const lines = cart?.lines ?? [];
   const focusHeading = () => headingRef.current?.focus();
 
@@ -36,35 +34,23 @@ export default function OrderDrawer({ venue }: { venue: CheckoutVenue }) {
     if (open) toast.dismiss('cart-added');
   }, [open]);
 
-  // The dialog makes the rest of the page inert: its toasts ("Deshacer") live inside it while open.
-  useToasterInside(open, dialogRef);
-
   // Keep the service-worker update prompt away while the diner is checking out.
   useEffect(() => {
     setBusy('checkout', (open && step === 'checkout') || submitting);
   }, [open, step, submitting]);
   useEffect(() => () => setBusy('checkout', false), []);
 
-  function onClose(): void {
+  function onClose(opener: HTMLElement | null): void {
     closeCart();
     checkoutClosed();
-    const target = opener.current?.isConnected ? opener.current : document.querySelector<HTMLElement>('[data-testid="cart-button"]');
+    const target = opener?.isConnected ? opener : document.querySelector<HTMLElement>('[data-testid="cart-button"]');
     target?.focus();
   }
 
   const atCheckout = step === 'checkout' && lines.length > 0;
   return (
-    // The click handler only takes clicks on the backdrop (the dialog element itself, outside its
-    // content), a pointer shortcut for Escape and the close button, which keyboards already have.
-    // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events, jsx-a11y-x/no-noninteractive-element-interactions -- see above
-    <dialog
-      ref={dialogRef}
-      className="cart-drawer m-0 ml-auto border-0 h-dvh max-h-dvh w-full max-w-full bg-base-100 p-0 text-base-content shadow-xl backdrop:bg-black/50 sm:max-w-md"
-      aria-labelledby="cart-drawer-title"
-      onClose={onClose}
-      onClick={onBackdropClick}
-      data-testid="cart-drawer"
-    >
+    // The drawer makes the rest of the page inert: its toasts ("Deshacer") live inside it while open.
+    <Drawer open={open} placement="side" initialFocus={() => headingRef.current} aria-labelledby="cart-drawer-title" onClose={onClose} data-testid="cart-drawer">
       {open && (
         <div className="flex h-full flex-col">
           <div className="flex items-center gap-2 border-b border-base-300 px-4 py-2">
@@ -87,6 +73,6 @@ export default function OrderDrawer({ venue }: { venue: CheckoutVenue }) {
           )}
         </div>
       )}
-    </dialog>
+    </Drawer>
   );
 }

@@ -9,7 +9,7 @@
 import { lazy, Suspense } from 'react';
 import { useStore } from '@nanostores/react';
 import { useHydrated } from '../../lib/hydrated.ts';
-import { vuexEngine } from '../../lib/persist.ts';
+import { storageEngine } from '../../lib/persist.ts';
 import { $cartUi, $carts, hasCartFlash } from '../cart/index.ts';
 import type { CheckoutVenue } from './venue.ts';
 
@@ -19,7 +19,7 @@ function resumeHint(venueId: string): boolean {
   const params = new URL(location.href).searchParams;
   if (params.has('checkout') || params.has('carrito') || hasCartFlash()) return true;
   // Only a hint to fetch the code: the store parses these for real.
-  const state = vuexEngine.snapshot() as {
+  const state = storageEngine.snapshot() as {
     checkout?: Record<string, { resume?: unknown } | undefined>;
     pendingOrder?: { venueId?: unknown } | null;
   };

@@ -21,7 +21,7 @@ import { clearCart, closeCart, getCart, openCart, replaceLines, type Cart } from
 import { currentUserName, goToLogin, whenAuthReady } from './session.ts';
 import { resumeTarget, withoutResumeParams } from './resume.ts';
 import { $pendingOrder, $submitting, AUTO_RESUME_MS, sendOrder } from './submit.ts';
-import { applyPriceChanges, type SubmitOutcome } from './submit-core.ts';
+import { applyPriceChanges, type SubmitOutcome } from './logic.ts';
 import {
   EMPTY_FORM, buildOrderInput, checkoutModes, fieldErrorsFromProblem, firstInvalidField, initialForm, tipChoiceOf, validateCheckout,
   type CheckoutErrors, type CheckoutField, type CheckoutForm,

@@ -10,7 +10,7 @@ import { Order, type OrderInput } from '../../contract/order.ts';
 import { http, problemMessage, problemOf } from '../../lib/http.ts';
 import { checkoutMessages } from './messages.ts';
 import { persistedWith } from './persisted.ts';
-import { PendingOrder, classifyFailure, keepsKey, keyFor, type SubmitOutcome } from './submit-core.ts';
+import { PendingOrder, classifyFailure, keepsKey, keyFor, type SubmitOutcome } from './logic.ts';
 
 /** The order being sent, persisted until the server answers (a reload resends it with the same key). */
 export const $pendingOrder = persistedWith<PendingOrder | null>('pendingOrder', null, z.nullable(PendingOrder));

@@ -40,7 +40,7 @@ export const EMPTY_FORM: CheckoutForm = {
 
 /**
  * The modes the ordinary checkout offers: pickup and delivery as the venue has them. A table
- * is chosen only by its QR link, whose page orders through the table session (src/features/table).
+ * is chosen only by its QR link, whose page orders through the table session (src/features/table-session).
  */
 export function checkoutModes(venue: Pick<Venue, 'orderModes'>): OrderMode[] {
   return venue.orderModes.filter((mode) => mode !== 'table');

@@ -15,6 +15,7 @@ import { SessionGate } from '../auth/SessionGate.tsx';
 import { fetchKitchenVenue, type KitchenVenue } from './api.ts';
 import { KitchenScreen } from './KitchenScreen.tsx';
 import { StationNav } from './StationNav.tsx';
+import { pageTitle } from '../../lib/page-title.ts';
 
 export default function KitchenDisplay() {
   return (
@@ -47,7 +48,7 @@ function KitchenVenueRoute({ venueId, stationId }: { venueId: string; stationId:
     fetchKitchenVenue(venueId, controller.signal).then(
       (loaded) => {
         setVenue(loaded);
-        document.title = `Cocina · ${loaded.name} - umenu-ui`;
+        document.title = pageTitle(`Cocina · ${loaded.name}`);
       },
       (error: unknown) => {
         if (!controller.signal.aborted) setFailure({ message: problemMessage(error), missing: problemOf(error)?.status === 404 });

@@ -2,7 +2,7 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState, type FormEvent } from 'react';
 import { $thresholds } from './store.ts';
-import { DEFAULT_THRESHOLDS, validThresholds } from './tickets.ts';
+import { DEFAULT_THRESHOLDS, validThresholds } from './logic.ts';
 
 export function KitchenSettings() {
   const thresholds = useStore($thresholds);
@@ -51,7 +51,7 @@ export function KitchenSettings() {
         >
           Restablecer
         </button>
-        <p id={`${id}-error`} className="w-full text-sm text-[#a3153a]" role={error ? 'alert' : undefined}>{error}</p>
+        <p id={`${id}-error`} className="w-full text-sm text-error-strong" role={error ? 'alert' : undefined}>{error}</p>
         <p className="w-full text-sm" role="status">{saved}</p>
       </form>
     </details>

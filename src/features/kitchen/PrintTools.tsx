@@ -31,8 +31,8 @@ export function PrinterAlerts({ venueId, className = '' }: { venueId: string; cl
   // Inserted when a printer goes offline (an alert is announced when it appears), gone when none is.
   if (!alerts.length) return null;
   return (
-    <div role="alert" className={`${className} rounded-box border-2 border-[#a3153a] bg-base-100 p-3`} data-testid="printer-alerts">
-      {alerts.map((alert) => <p key={alert} className="font-bold text-[#a3153a]">{alert}</p>)}
+    <div role="alert" className={`${className} rounded-box border-2 border-error-strong bg-base-100 p-3`} data-testid="printer-alerts">
+      {alerts.map((alert) => <p key={alert} className="font-bold text-error-strong">{alert}</p>)}
       <p className="text-sm">Sus comandas esperan y se imprimirán en orden cuando vuelva: revisa que esté encendida y conectada.</p>
     </div>
   );

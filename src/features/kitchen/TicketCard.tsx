@@ -3,18 +3,18 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { COURSE_LABELS, type Ticket } from '../../contract/kitchen.ts';
 import { ORDER_MODE_LABELS } from '../../contract/labels.ts';
 import { UserNote, UserText } from '../../shell/ui/UserText.tsx';
-import { AGE_TONE_WORDS, ageText, ageTone, arrivedAt, minutesSince, type AgeThresholds, type AgeTone } from './tickets.ts';
+import { AGE_TONE_WORDS, ageText, ageTone, arrivedAt, minutesSince, type AgeThresholds, type AgeTone } from './logic.ts';
 
 /** The card's band by age; every pair has at least 4.5:1 contrast (docs/rules.md#the-kitchen). */
 const BAND: Record<AgeTone, string> = {
   fresh: 'bg-base-200 text-base-content',
   late: 'bg-[#ffd27a] text-[#3d2600]',
-  urgent: 'bg-[#a3153a] text-white',
+  urgent: 'bg-error-strong text-white',
 };
 const BORDER: Record<AgeTone, string> = {
   fresh: 'border-base-300',
   late: 'border-[#b36b00]',
-  urgent: 'border-[#a3153a]',
+  urgent: 'border-error-strong',
 };
 
 export const ticketHeadingId = (id: string) => `ticket-${id.replace(/[^A-Za-z0-9_-]/g, '_')}`;

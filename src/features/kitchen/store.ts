@@ -13,11 +13,11 @@ import { Ticket } from '../../contract/kitchen.ts';
 import { problemMessage, problemOf } from '../../lib/http.ts';
 import { persistentStore } from '../../lib/persist.ts';
 import { toast } from '../../shell/toast.ts';
-import { followBoardStream } from '../staff/index.ts';
+import { followBoardStream } from '../staff-stream/index.ts';
 import { bumpTicket, fetchOpenTickets, reopenTicket } from './api.ts';
 import { keepScreenOn } from './screen.ts';
 import { beep, disableSound, enableSound } from './sound.ts';
-import { applyTicket, DEFAULT_THRESHOLDS, sortTickets, validThresholds, type AgeThresholds } from './tickets.ts';
+import { applyTicket, DEFAULT_THRESHOLDS, sortTickets, validThresholds, type AgeThresholds } from './logic.ts';
 
 export type KitchenGate = 'loading' | 'ready' | 'forbidden' | 'missing' | 'failed';
 

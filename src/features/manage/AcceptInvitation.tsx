@@ -12,7 +12,7 @@ import { problemFieldErrors, problemMessage, problemOf } from '../../lib/http.ts
 import { $auth, $authReady, auth, refreshSession, requireLogin, signInWithEmail, startAuth } from '../auth/index.ts';
 import { acceptInvitation, lookupInvitation } from './api.ts';
 
-const ERROR_TEXT = 'text-[#a3153a]';
+const ERROR_TEXT = 'text-error-strong';
 const detailOf = (e: unknown) => problemOf(e)?.detail ?? problemMessage(e);
 const tokenFromHash = () => decodeURIComponent(location.hash.replace(/^#/, '')).trim();
 

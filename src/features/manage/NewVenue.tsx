@@ -12,10 +12,10 @@ import { spanishErrors } from '../../contract/manage.ts';
 import { problemMessage } from '../../lib/http.ts';
 import { SessionGate } from '../auth/SessionGate.tsx';
 import { venueExists } from './api.ts';
-import { NewVenueForm, newVenueQuery, slug } from './model.ts';
+import { NewVenueForm, newVenueQuery, slug } from './menu-editor/logic.ts';
 import { isAdmin } from '../../contract/permissions.ts';
 
-const ERROR_TEXT = 'text-[#a3153a]';
+const ERROR_TEXT = 'text-error-strong';
 
 function Form() {
   const { register, handleSubmit, setValue, setError, getFieldState, control, formState: { errors, isSubmitting } } = useForm<NewVenueForm>({

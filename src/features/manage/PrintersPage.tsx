@@ -18,7 +18,7 @@ import { ManageGate } from './ManageGate.tsx';
 import { PanelNav } from './PanelNav.tsx';
 import { PageLoadFailed, PageLoading } from './PageLoad.tsx';
 
-const ERROR_TEXT = 'text-[#a3153a]';
+const ERROR_TEXT = 'text-error-strong';
 const detailOf = (e: unknown) => problemOf(e)?.detail ?? problemMessage(e);
 const dateText = (iso: string) => new Intl.DateTimeFormat('es', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 

@@ -129,7 +129,7 @@ function Sheet({ venueId, user }: { venueId: string; user: User }) {
             />
           </label>
           <button type="submit" className="btn btn-outline min-h-11" disabled={busy}>Añadir mesa</button>
-          {labelError && <p id="new-table-error" className="w-full text-sm text-[#a3153a]">{labelError}</p>}
+          {labelError && <p id="new-table-error" className="w-full text-sm text-error-strong">{labelError}</p>}
         </form>
         <p role="status" aria-live="polite" className="min-h-6 text-sm">{status}</p>
       </div>

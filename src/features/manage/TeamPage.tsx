@@ -16,7 +16,7 @@ import { ManageGate } from './ManageGate.tsx';
 import { PanelNav } from './PanelNav.tsx';
 import { PageLoadFailed, PageLoading } from './PageLoad.tsx';
 
-const ERROR_TEXT = 'text-[#a3153a]';
+const ERROR_TEXT = 'text-error-strong';
 const ROLE_HINTS: Record<TeamRole, string> = {
   manager: 'Edita el menú, las mesas y el equipo; atiende los pedidos.',
   staff: 'Atiende los pedidos y las mesas; marca platos agotados.',
@@ -187,7 +187,7 @@ function TeamView({ venueId, user }: { venueId: string; user: User }) {
                 {member.id === user.id ? (
                   <span className="text-sm text-base-content/80">Tú</span>
                 ) : (
-                  <button type="button" className="btn btn-ghost btn-sm min-h-11 text-[#a3153a]" onClick={() => void remove(member)} aria-label={`Quitar acceso a ${member.name || member.email}`}>
+                  <button type="button" className="btn btn-ghost btn-sm min-h-11 text-error-strong" onClick={() => void remove(member)} aria-label={`Quitar acceso a ${member.name || member.email}`}>
                     Quitar acceso
                   </button>
                 )}

@@ -12,7 +12,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { mdiClose, mdiFilterVariant, mdiMagnify } from './ui-icons.ts';
 import type { Allergen, Product, Tag, Venue } from '../../contract/venue.ts';
 import { FilterChip } from '../../shell/ui/FilterChip.tsx';
-import { addDish, TableMount } from '../table/index.ts';
+import { addDish, TableMount } from '../table-session/index.ts';
 import { useStore } from '@nanostores/react';
 import { Icon } from './Icon.tsx';
 import { ALLERGEN_LABELS } from '../../contract/menu-labels.ts';

@@ -4,8 +4,8 @@
  * the confirm button. Min/max are enforced: the button stays disabled and the
  * groups still missing a choice are named.
  */
-import { useId, useMemo, useState } from 'react';
-import { useModalDialog } from '../../shell/ui/use-modal-dialog.ts';
+import { useId, useMemo, useRef, useState } from 'react';
+import { Drawer } from '../../shell/ui/Drawer.tsx';
 import { mdiClose, mdiMinus, mdiPlus } from './ui-icons.ts';
 import { LIMITS } from '../../contract/limits.ts';
 import type { OptionGroup, Product } from '../../contract/venue.ts';
@@ -39,19 +39,10 @@ function allergenList(allergens: readonly string[]): string {
 }
 
 export function ProductDialog({ product, currency, locale, apiBase, onClose, onConfirm, langs }: ProductDialogProps) {
-  const { ref: dialogRef, onBackdropClick } = useModalDialog(product !== null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
 
   return (
-    // The click handler only takes clicks on the backdrop (the dialog element itself, outside its
-    // content), a pointer shortcut for Escape and the close button, which keyboards already have.
-    // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events, jsx-a11y-x/no-noninteractive-element-interactions -- see above
-    <dialog
-      ref={dialogRef}
-      className="modal modal-bottom sm:modal-middle"
-      aria-labelledby="product-dialog-title"
-      onClose={onClose}
-      onClick={onBackdropClick}
-    >
+    <Drawer open={product !== null} placement="sheet" toasts={false} dialogRef={dialogRef} aria-labelledby="product-dialog-title" onClose={() => onClose()}>
       {product && (
         <ProductForm
           key={product.id}
@@ -64,7 +55,7 @@ export function ProductDialog({ product, currency, locale, apiBase, onClose, onC
           langs={langs}
         />
       )}
-    </dialog>
+    </Drawer>
   );
 }
 

@@ -24,6 +24,7 @@ import { venueIdOfPath } from '../../contract/languages.ts';
 import { $language } from '../../lib/i18n.ts';
 import { pageMessages } from '../../shell/messages.ts';
 import { localizeVenue, textLanguages } from './localize.ts';
+import { pageTitle } from '../../lib/page-title.ts';
 
 type State = { kind: 'loading' } | { kind: 'ready'; venue: Venue; etag: string | null; apiBase: string } | { kind: 'failed'; message: string };
 
@@ -60,7 +61,7 @@ export default function VenueShell() {
         };
         const { venue, etag } = (await keptMenu(config.apiBase, id)) ?? (await fromNetwork());
         if (cancelled) return;
-        document.title = `${venue.name} - umenu-ui`;
+        document.title = pageTitle(venue.name);
         setState({ kind: 'ready', venue, etag, apiBase: config.apiBase });
       } catch (error) {
         if (cancelled) return;
@@ -107,7 +108,7 @@ function ShellMenu({ venue: loaded, etag, apiBase }: { venue: Venue; etag: strin
   const langs = textLanguages(loaded, lang);
   const island = localizeVenue(loaded, lang);
   useEffect(() => {
-    document.title = `${venue.name} - umenu-ui`;
+    document.title = pageTitle(venue.name);
   }, [venue.name]);
   const index = buildIndex(venue);
   const present = new Set(allergensInMenu(index));

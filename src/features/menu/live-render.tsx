@@ -19,6 +19,7 @@ import { VenueHeader } from './VenueHeader.tsx';
 import { MENU_RENDERED_EVENT } from './live-events.ts';
 import { localizeVenue, textLanguages } from './localize.ts';
 import { $language } from '../../lib/i18n.ts';
+import { pageTitle, TITLE_SUFFIX } from '../../lib/page-title.ts';
 
 
 function replace(target: Element | null, node: ReactNode): void {
@@ -101,7 +102,7 @@ export function renderMenu(original: Venue, apiBase: string): void {
   if (hoursOpen) document.querySelector<HTMLDetailsElement>('#venue-header details')?.setAttribute('open', '');
   replace(document.querySelector('.category-nav'), <CategoryNav categories={venue.categories} langs={langs} />);
   replace(document.getElementById('menu-sections'), <MenuSections venue={venue} apiBase={apiBase} langs={langs} />);
-  if (document.title.endsWith(' - umenu-ui')) document.title = `${venue.name} - umenu-ui`;
+  if (document.title.endsWith(TITLE_SUFFIX)) document.title = pageTitle(venue.name);
   // The island applies the diner's filters again on it, a render later: the hold below covers that too.
   document.dispatchEvent(new CustomEvent(MENU_RENDERED_EVENT, { detail: { updatedAt: venue.updatedAt } }));
   keepPlace(place);

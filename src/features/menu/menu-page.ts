@@ -6,7 +6,7 @@
  */
 import { wakeIslands } from '../../lib/wake.ts';
 import { storedCartLines } from '../cart/stored.ts';
-import { tableHinted } from '../table/hint.ts';
+import { tableHinted } from '../table-session/hint.ts';
 import { startMenuDuties } from './page-duties.ts';
 import { readPageFacts } from './venue-facts.ts';
 

@@ -17,6 +17,7 @@ import { localizeVenue, textLanguages } from './localize.ts';
 import { isUiLanguage } from '../../contract/languages.ts';
 import { setBuildLanguage } from '../../lib/i18n.ts';
 import { CATALOGUES } from '../../i18n/catalogues.ts';
+import { pageTitle } from '../../lib/page-title.ts';
 
 
 /** As Astro escapes text and attribute values. */
@@ -57,7 +58,7 @@ export function renderVenueRegions(original: Venue, etag: string | null, lang?: 
     sections: render(<MenuSections venue={venue} apiBase={apiBase} langs={langs} />),
     islandProps: islandPropsOf(menuIslandProps(venue, apiBase)),
     // The layout's title is the venue's own name on every language's page (VenuePage.astro).
-    title: `<title>${escapeHtml(`${original.name} - umenu-ui`)}</title>`,
+    title: `<title>${escapeHtml(pageTitle(original.name))}</title>`,
     description: escapeHtml(venuePageDescription(venue)),
     facts: venueFactsJson(original, etag, now),
   };

@@ -70,7 +70,7 @@ export default function OrderView() {
                     step.state === 'upcoming'
                       ? 'border-base-300 bg-base-100'
                       : step.status === 'cancelled'
-                        ? 'border-[#a3153a] bg-[#a3153a]'
+                        ? 'border-error-strong bg-error-strong'
                         : 'border-primary-strong bg-primary-strong'
                   }`}
                 />

@@ -14,6 +14,7 @@ import { fetchOrder, fetchVenue } from './api.ts';
 import { watchOrder } from './live.ts';
 import { orderMessages, statusSentence } from './messages.ts';
 import { isFreshCopy, isOpenStatus } from './status.ts';
+import { pageTitle } from '../../lib/page-title.ts';
 
 export type VenueContact = Pick<Venue, 'phone' | 'address' | 'locale' | 'timezone' | 'languages' | 'categories'>;
 
@@ -64,7 +65,7 @@ export function orderStore(id: string): ReadableAtom<OrderPageState> {
       .then((order) => {
         if (cancelled) return;
         applyOrder($state, order);
-        if (typeof document !== 'undefined') document.title = `${orderMessages.get().order({ number: order.number })} - umenu-ui`;
+        if (typeof document !== 'undefined') document.title = pageTitle(orderMessages.get().order({ number: order.number }));
         fetchVenue(order.venueId)
           .then((venue) => {
             if (!cancelled) patchReady($state, { venue });

@@ -2,7 +2,7 @@
 import type { Order } from '../../contract/order.ts';
 import { refillCart } from '../cart/index.ts';
 import { fetchVenue } from './api.ts';
-import { repeatPlan } from './repeat-core.ts';
+import { repeatPlan } from './logic.ts';
 import { orderMessages } from './messages.ts';
 import { LIMITS } from '../../contract/limits.ts';
 

@@ -13,6 +13,7 @@ import { http, problemMessage, problemOf } from '../../lib/http.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { localeForCurrency } from '../orders/index.ts';
 import { receiptIdFrom, receiptPath } from './receipt-id.ts';
+import { pageTitle } from '../../lib/page-title.ts';
 
 const METHOD_LABELS = { card: 'Tarjeta', cash: 'Efectivo' } as const;
 
@@ -155,7 +156,7 @@ export default function ReceiptPage() {
     fetchReceipt(which).then(
       (r) => {
         setReceipt(r);
-        document.title = `Recibo ${r.number} - umenu-ui`;
+        document.title = pageTitle(`Recibo ${r.number}`);
       },
       (e: unknown) => setError({ message: problemOf(e)?.detail ?? problemMessage(e), missing: problemOf(e)?.status === 404 }),
     );

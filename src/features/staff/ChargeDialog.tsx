@@ -215,7 +215,7 @@ function ChargeBody({ venueId, table, bill, locale, titleId, onPaid, close }: Bo
                       aria-describedby={fieldError.amount ? `${ids}-amount-error` : undefined}
                       onChange={(e) => changed(setAmountText)(e.currentTarget.value)}
                     />
-                    {fieldError.amount && <span id={`${ids}-amount-error`} className="text-sm text-[#a3153a]">{fieldError.amount}</span>}
+                    {fieldError.amount && <span id={`${ids}-amount-error`} className="text-sm text-error-strong">{fieldError.amount}</span>}
                   </label>
                   <label className="flex flex-col gap-1">
                     <span className="font-semibold">Propina</span>
@@ -228,7 +228,7 @@ function ChargeBody({ venueId, table, bill, locale, titleId, onPaid, close }: Bo
                       aria-describedby={fieldError.tip ? `${ids}-tip-error` : undefined}
                       onChange={(e) => changed(setTipText)(e.currentTarget.value)}
                     />
-                    {fieldError.tip && <span id={`${ids}-tip-error`} className="text-sm text-[#a3153a]">{fieldError.tip}</span>}
+                    {fieldError.tip && <span id={`${ids}-tip-error`} className="text-sm text-error-strong">{fieldError.tip}</span>}
                   </label>
                 </div>
                 <fieldset className="flex flex-wrap gap-2">
@@ -251,13 +251,13 @@ function ChargeBody({ venueId, table, bill, locale, titleId, onPaid, close }: Bo
                 </label>
                 <p aria-live="polite" className="mt-1 text-lg font-bold" data-testid="charge-change">
                   {change !== null && change >= 0 && `Cambio: ${money(change)}`}
-                  {change !== null && change < 0 && <span className="text-[#a3153a]">Faltan {money(-change)}</span>}
+                  {change !== null && change < 0 && <span className="text-error-strong">Faltan {money(-change)}</span>}
                 </p>
               </div>
             )}
 
             {error && (
-              <p role="alert" className="rounded-field border border-[#a3153a] bg-[#fdecef] p-2 text-[#a3153a]" data-testid="charge-error">
+              <p role="alert" className="rounded-field border border-error-strong bg-[#fdecef] p-2 text-error-strong" data-testid="charge-error">
                 {error}
               </p>
             )}

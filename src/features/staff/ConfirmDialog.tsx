@@ -47,7 +47,7 @@ export function ConfirmDialog<T>({ item, id, title, text, keepLabel, confirmLabe
           </button>
           <button
             type="button"
-            className="btn min-h-11 border-0 bg-[#a3153a] text-white hover:bg-[#85102f]"
+            className="btn min-h-11 border-0 bg-error-strong text-white hover:bg-[#85102f]"
             onClick={() => item !== null && onConfirm(item)}
           >
             {confirmLabel}

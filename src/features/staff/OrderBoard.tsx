@@ -19,7 +19,7 @@ import { Icon } from '../../shell/Icon.tsx';
 import { toast } from '../../shell/toast.ts';
 import { formatTime, localeForCurrency } from '../orders/index.ts';
 import { changeOrderStatus } from './api.ts';
-import { ACTIVE_STATUSES, groupBoard, isActiveStatus, type ActiveStatus, type BoardAction } from './board.ts';
+import { ACTIVE_STATUSES, groupBoard, isActiveStatus, type ActiveStatus, type BoardAction } from './logic.ts';
 import { announceOnBoard, applyBoardOrder, boardStore, refreshBoard } from './board-store.ts';
 import { CancelDialog } from './CancelDialog.tsx';
 import { NoAccess } from './NoAccess.tsx';

@@ -5,7 +5,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { ORDER_MODE_LABELS as MODE_LABELS, PAYMENT_METHOD_LABELS as PAYMENT_LABELS, orderStatusLabel } from '../../contract/labels.ts';
 import { formatTime } from '../orders/index.ts';
 import { UserNote, UserText } from '../../shell/ui/UserText.tsx';
-import { elapsedLabel, foreignLanguage, isLate, nextActions, statusSince, type BoardAction } from './board.ts';
+import { elapsedLabel, foreignLanguage, isLate, nextActions, statusSince, type BoardAction } from './logic.ts';
 import { languageOf } from '../../contract/languages.ts';
 
 export interface CardContext {
@@ -42,7 +42,7 @@ function isTableRound(order: Order): boolean {
 
 const BUTTON_TONE: Record<BoardAction['tone'], string> = {
   primary: 'btn border-0 bg-primary-strong text-white hover:bg-[#006a8c]',
-  danger: 'btn btn-outline border-[#a3153a] text-[#a3153a] hover:bg-[#a3153a] hover:text-white',
+  danger: 'btn btn-outline border-error-strong text-error-strong hover:bg-error-strong hover:text-white',
 };
 
 /** The diner's language as the staff read it (the board is in Spanish). */
@@ -58,7 +58,7 @@ export function OrderCard({ order, pending, onAction, now, locale, timeZone, too
     <article
       aria-labelledby={headingId}
       aria-busy={pending ? true : undefined}
-      className={`rounded-box border bg-base-100 p-3 shadow-sm ${late ? 'border-[#a3153a] border-l-4' : 'border-base-300'}`}
+      className={`rounded-box border bg-base-100 p-3 shadow-sm ${late ? 'border-error-strong border-l-4' : 'border-base-300'}`}
       data-testid="board-order"
       data-order-id={order.id}
       data-status={order.status}
@@ -69,7 +69,7 @@ export function OrderCard({ order, pending, onAction, now, locale, timeZone, too
           {order.number}
         </h3>
         <p className="text-sm">
-          <time dateTime={order.createdAt} className={late ? 'font-bold text-[#a3153a]' : 'text-base-content/80'}>
+          <time dateTime={order.createdAt} className={late ? 'font-bold text-error-strong' : 'text-base-content/80'}>
             {elapsedLabel(order.createdAt, now)}
           </time>
           <span className="text-base-content/80"> · {formatTime(order.createdAt, locale, timeZone)}</span>
@@ -143,7 +143,7 @@ export function DoneRow({ order, locale, timeZone }: { order: Order } & Omit<Car
   return (
     <li className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-b border-base-300 py-2 last:border-b-0" data-testid="board-done-order" data-status={order.status}>
       <span className="font-bold tabular-nums">{order.number}</span>
-      <span className={`badge ${order.status === 'cancelled' ? 'border-[#a3153a] text-[#a3153a]' : 'border-base-300'} bg-base-100`}>{orderStatusLabel(order.status, order.mode)}</span>
+      <span className={`badge ${order.status === 'cancelled' ? 'border-error-strong text-error-strong' : 'border-base-300'} bg-base-100`}>{orderStatusLabel(order.status, order.mode)}</span>
       <span className="min-w-0 text-sm"><UserText>{order.customer.name}</UserText> · {where(order)}</span>
       <span className="ml-auto text-sm text-base-content/80">
         <time dateTime={since}>{formatTime(since, locale, timeZone)}</time> · {formatMoney(order.total, order.currency, locale)}

@@ -65,7 +65,7 @@ export function OrderPayment({ venueId, order, paid, locale }: { venueId: string
           </label>
         ))}
       </fieldset>
-      {error && <p role="alert" className="mt-1 text-sm text-[#a3153a]">{error}</p>}
+      {error && <p role="alert" className="mt-1 text-sm text-error-strong">{error}</p>}
       <div className="mt-2 flex flex-wrap gap-2">
         <button type="button" className="btn btn-ghost min-h-11" onClick={() => setOpen(false)}>Cancelar</button>
         <button

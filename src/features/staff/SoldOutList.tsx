@@ -42,7 +42,7 @@ export function SoldOutList({ venueId }: { venueId: string }) {
         <ul className="flex flex-col divide-y divide-base-200">
           {products.map((p) => (
             <li key={p.id} className="flex items-center justify-between gap-2 py-1">
-              <span>{p.name} <span className="text-sm text-base-content/80">· {p.category}</span>{!p.available && <span className="badge ml-2 border-[#a3153a] text-[#a3153a]">Agotado</span>}</span>
+              <span>{p.name} <span className="text-sm text-base-content/80">· {p.category}</span>{!p.available && <span className="badge ml-2 border-error-strong text-error-strong">Agotado</span>}</span>
               <button type="button" className="btn btn-sm min-h-11" disabled={busy === p.id} onClick={() => void toggle(p)} aria-label={p.available ? `Marcar agotado: ${p.name}` : `Volver a ofrecer: ${p.name}`}>
                 {p.available ? 'Marcar agotado' : 'Volver a ofrecer'}
               </button>

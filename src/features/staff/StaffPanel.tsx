@@ -8,7 +8,7 @@
 import type { User } from '../../contract/auth.ts';
 import { canRunVenue, isAdmin, venuesRun } from '../../contract/permissions.ts';
 import { SessionGate } from '../auth/SessionGate.tsx';
-import { venueParam } from './board.ts';
+import { venueParam } from './logic.ts';
 import { NoAccess } from './NoAccess.tsx';
 import { OrderBoard } from './OrderBoard.tsx';
 import { VenuePicker } from './VenuePicker.tsx';

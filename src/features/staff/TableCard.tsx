@@ -13,7 +13,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { NameList, UserText, WithName } from '../../shell/ui/UserText.tsx';
 import { formatTime } from '../orders/index.ts';
-import { elapsedLabel } from './board.ts';
+import { elapsedLabel } from './logic.ts';
 import type { CardContext } from './OrderCard.tsx';
 import { CALL_LABELS, callMessage } from './tables.ts';
 import { isPaid, pendingRequests, requestText } from './bill.ts';
@@ -44,7 +44,7 @@ export function tableHeadingId(label: string): string {
 const STATUS_TONE: Partial<Record<Order['status'], string>> = {
   received: 'border-primary-strong text-primary-strong',
   ready: 'border-[#1f6f3a] text-[#1f6f3a]',
-  cancelled: 'border-[#a3153a] text-[#a3153a]',
+  cancelled: 'border-error-strong text-error-strong',
 };
 
 export function TableCard({ table, rounds, acknowledging, closing, onAcknowledge, onClose, heldCourses, firing, onFire, bill, onCharge, now, locale, timeZone }: Props) {
@@ -215,7 +215,7 @@ export function TableCard({ table, rounds, acknowledging, closing, onAcknowledge
           type="button"
           aria-label={`${TABLE_STRINGS.close}, ${label}`}
           aria-disabled={closing ? true : undefined}
-          className="btn btn-outline min-h-11 border-[#a3153a] text-[#a3153a] hover:bg-[#a3153a] hover:text-white aria-disabled:cursor-wait aria-disabled:opacity-70"
+          className="btn btn-outline min-h-11 border-error-strong text-error-strong hover:bg-error-strong hover:text-white aria-disabled:cursor-wait aria-disabled:opacity-70"
           onClick={(event) => {
             if (!closing) onClose(table, event.currentTarget);
           }}

@@ -7,7 +7,7 @@ import { problemMessage } from '../../lib/http.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { LoadError, Loading } from '../../shell/ui/LoadState.tsx';
 import { fetchVenueSummaries } from './api.ts';
-import { boardVenues } from './board.ts';
+import { boardVenues } from './logic.ts';
 import { NoAccess } from './NoAccess.tsx';
 import { isAdmin as holdsAdmin, runsAnyVenue } from '../../contract/permissions.ts';
 

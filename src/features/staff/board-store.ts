@@ -20,10 +20,11 @@ import { problemMessage, problemOf } from '../../lib/http.ts';
 import { toast } from '../../shell/toast.ts';
 import { fetchOrderPayments, fetchTableBill } from './bill.ts';
 import { fetchHeldTickets, fetchStations, fetchTableSessions, fetchVenueOrders, fetchVenueSummaries } from './api.ts';
-import { arrivalMessage, isActiveStatus, mergeOrders, newArrivals } from './board.ts';
+import { arrivalMessage, isActiveStatus, mergeOrders, newArrivals, withHeld } from './logic.ts';
 import { startBoardFeed } from './feed.ts';
 import type { Poller } from './poll.ts';
-import { applyTable, callMessage, callsMessage, newCalls, replaceTables, withoutCall, withoutTable } from './tables.ts';
+import { applyTable, billStale, callMessage, callsMessage, newCalls, replaceTables, withoutCall, withoutTable } from './tables.ts';
+import { pageTitle } from '../../lib/page-title.ts';
 
 export type BoardGate = 'loading' | 'ready' | 'forbidden' | 'missing' | 'failed';
 
@@ -113,7 +114,7 @@ function mount(venueId: string, board: Board): () => void {
         if (stopped) return;
         const venue = venues.find((v) => v.id === venueId) ?? null;
         patch(board, { venue });
-        if (venue && typeof document !== 'undefined') document.title = `Panel · ${venue.name} - umenu-ui`;
+        if (venue && typeof document !== 'undefined') document.title = pageTitle(`Panel · ${venue.name}`);
       })
       .catch(() => undefined);
     fetchStations(venueId)
@@ -196,13 +197,6 @@ function mount(venueId: string, board: Board): () => void {
       .catch(() => undefined);
   };
   board.loadBill = loadBill;
-  /** A table with rounds whose bill is not known yet, or whose rounds changed since its bill was read. */
-  const billStale = (table: StaffTableSession) => {
-    const bill = board.$state.get().bills[table.id];
-    if (!bill) return table.rounds.length > 0;
-    const billed = new Set(bill.lines.map((line) => line.id.split(':')[0]));
-    return table.rounds.some((round) => round.status !== 'cancelled' && !billed.has(round.id)) || bill.lines.some((line) => !table.rounds.some((round) => round.id === line.id.split(':')[0] && round.status !== 'cancelled'));
-  };
 
   const loadTables = () => {
     if (stopped) return;
@@ -275,7 +269,7 @@ function mount(venueId: string, board: Board): () => void {
       patch(board, { tables, updatedAt: now() });
       called(tables);
       // A new or cancelled round changes the bill: read it again.
-      if (session.status !== 'closed' && !session.closedAt && billStale(session)) loadBill(session);
+      if (session.status !== 'closed' && !session.closedAt && billStale(session, board.$state.get().bills[session.id])) loadBill(session);
     },
     onTicket(ticket) {
       heldTouched?.set(ticket.id, ticket);
@@ -326,12 +320,6 @@ function applyBillIn(board: Board, bill: BillState): void {
   const { sessionId, table, currency, total, paid, pending, balance, unassigned, paidAt, lines, payments, requests } = bill;
   const state: BillState = { sessionId, table, currency, total, paid, pending, balance, unassigned, ...(paidAt ? { paidAt } : {}), lines, payments, requests };
   patch(board, { bills: { ...board.$state.get().bills, [sessionId]: state } });
-}
-
-/** A ticket's newest copy applied to the held list: in it while held and open, out otherwise. */
-function withHeld(held: readonly Ticket[], ticket: Ticket): Ticket[] {
-  const others = held.filter((t) => t.id !== ticket.id);
-  return ticket.held && ticket.status === 'open' && !ticket.cancelled ? [...others, ticket] : others;
 }
 
 function boardOf(venueId: string): Board {

@@ -6,7 +6,7 @@
  * and stop with the returned function.
  */
 import type { Order, OrderStatus } from '../../contract/order.ts';
-import { ACTIVE_STATUSES, DONE_STATUSES } from './board.ts';
+import { ACTIVE_STATUSES, DONE_STATUSES } from './logic.ts';
 
 export const POLL_INTERVAL_MS = 5_000;
 /** Finished orders change rarely (and our own clicks update them at once): every 6th poll, about 30 s. */

@@ -6,6 +6,7 @@
  */
 import type { Order } from '../../contract/order.ts';
 import { TABLE_STRINGS, type CallKind, type StaffTableSession, type TableCall } from '../../contract/table.ts';
+import type { BillState } from '../../contract/bill.ts';
 
 export const CALL_LABELS: Record<CallKind, string> = {
   waiter: TABLE_STRINGS.callWaiter,
@@ -121,4 +122,11 @@ export function freshRounds(rounds: readonly Order[], orders: readonly Order[]):
 /** "Ana, Luis y Marta". */
 export function peopleText(names: readonly string[]): string {
   return new Intl.ListFormat('es', { type: 'conjunction' }).format(names);
+}
+
+/** A table with rounds whose bill is not known yet (`bill` undefined), or whose rounds changed since its bill was read. */
+export function billStale(table: StaffTableSession, bill: BillState | undefined): boolean {
+  if (!bill) return table.rounds.length > 0;
+  const billed = new Set(bill.lines.map((line) => line.id.split(':')[0]));
+  return table.rounds.some((round) => round.status !== 'cancelled' && !billed.has(round.id)) || bill.lines.some((line) => !table.rounds.some((round) => round.id === line.id.split(':')[0] && round.status !== 'cancelled'));
 }

@@ -6,7 +6,7 @@ export function fieldErrorId(fieldId: string): string {
 export function FieldError({ fieldId, message, className = '' }: { fieldId: string; message: string | undefined | null; className?: string }) {
   if (!message) return null;
   return (
-    <p id={fieldErrorId(fieldId)} className={`mt-1 text-sm font-medium text-[#a3153a] ${className}`}>
+    <p id={fieldErrorId(fieldId)} className={`mt-1 text-sm font-medium text-error-strong ${className}`}>
       {message}
     </p>
   );

@@ -26,7 +26,7 @@ export interface LoadErrorProps {
 
 export function LoadError({ title, message, onRetry, action, className = '', children }: LoadErrorProps) {
   return (
-    <div role="alert" className={`rounded-box border border-[#a3153a] bg-base-100 p-4 ${className}`}>
+    <div role="alert" className={`rounded-box border border-error-strong bg-base-100 p-4 ${className}`}>
       {title && <h1 className="text-xl font-bold">{title}</h1>}
       <p className={title ? 'mt-2' : ''}>{message}</p>
       {children}

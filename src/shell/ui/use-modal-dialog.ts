@@ -5,10 +5,12 @@
  * false. A click on the backdrop closes it. The dialog's `close` event is the
  * caller's `onClose` (Escape, backdrop, a button), where focus is given back.
  */
-import { useEffect, useEffectEvent, useRef, type MouseEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, type MouseEvent, type RefObject } from 'react';
 
-export function useModalDialog(open: boolean, initialFocus?: () => HTMLElement | null | undefined) {
-  const ref = useRef<HTMLDialogElement>(null);
+/** `dialogRef`: the caller's own ref to the dialog, when it needs one (e.g. to close it from a button). */
+export function useModalDialog(open: boolean, initialFocus?: () => HTMLElement | null | undefined, dialogRef?: RefObject<HTMLDialogElement | null>) {
+  const own = useRef<HTMLDialogElement>(null);
+  const ref = dialogRef ?? own;
   /** What had the focus before the dialog opened (to give it back on close). */
   const opener = useRef<HTMLElement | null>(null);
   // The latest `initialFocus`, read when the dialog opens (not a reason to reopen it).
@@ -24,7 +26,7 @@ export function useModalDialog(open: boolean, initialFocus?: () => HTMLElement |
     } else if (!open && dialog.open) {
       dialog.close();
     }
-  }, [open]);
+  }, [open, ref]);
   /** For the dialog's `onClick`: the backdrop is the dialog element itself, outside its content. */
   const onBackdropClick = (event: MouseEvent<HTMLDialogElement>) => {
     if (event.target === ref.current) ref.current?.close();

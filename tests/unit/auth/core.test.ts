@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { atom } from 'nanostores';
-import { createAuth, SIGNED_OUT, type AuthOptions, type AuthState, type SessionEndReason } from '../../../src/features/auth/core.ts';
+import { createAuth } from '../../../src/features/auth/core.ts';
+import { SIGNED_OUT, type AuthOptions, type AuthState, type SessionEndReason } from '../../../src/features/auth/state.ts';
 import {
   EXPIRED_SESSION_MESSAGE,
   ExpiredAuthSessionError,

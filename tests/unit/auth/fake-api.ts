@@ -6,7 +6,7 @@
  */
 import type { TokenPair, User } from '../../../src/contract/auth.ts';
 import { AuthNetworkError, AuthRequestError } from '../../../src/features/auth/errors.ts';
-import type { AuthApi } from '../../../src/features/auth/core.ts';
+import type { AuthApi } from '../../../src/features/auth/state.ts';
 
 function b64url(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setPersistentEngine } from '@nanostores/persistent';
-import { createVuexEngine, parseStoredState, persistentStore, STORAGE_KEY, type StorageLike } from '../../../src/lib/persist.ts';
+import { createStorageEngine, parseStoredState, persistentStore, STORAGE_KEY, type StorageLike } from '../../../src/lib/persist.ts';
 
 class MemoryStorage implements StorageLike {
   data = new Map<string, string>();
@@ -30,7 +30,7 @@ beforeEach(() => {
 afterEach(() => warn.mockRestore());
 
 function install(storage: StorageLike | undefined) {
-  const engine = createVuexEngine(() => storage);
+  const engine = createStorageEngine(() => storage);
   setPersistentEngine(engine.store, engine.events);
   return engine;
 }
