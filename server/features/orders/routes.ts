@@ -39,10 +39,10 @@ export interface OrderRouteDeps {
   venues: VenueStore;
   config: Pick<ServerConfig, 'sseHeartbeatMs'>;
   events: EventBus;
-  tables: TableAccess;
+  tableSessions: TableAccess;
 }
 
-export function orderRoutes({ orders, auth, venues, config, events, tables }: OrderRouteDeps): Hono {
+export function orderRoutes({ orders, auth, venues, config, events, tableSessions }: OrderRouteDeps): Hono {
   const app = new Hono();
   const on = routes(app, authenticator(auth));
 
@@ -55,10 +55,10 @@ export function orderRoutes({ orders, auth, venues, config, events, tables }: Or
     const refused = () => problem('tableAccessRequired', 403, TABLE_MESSAGES.tableOrderNeedsLink);
     if (typeof venueId !== 'string' || typeof table !== 'string' || !isValidVenueId(venueId)) throw refused();
     const token = c.req.header(TABLE_TOKEN_HEADER);
-    if (token && await tables.check(venueId, table, token)) return;
+    if (token && await tableSessions.check(venueId, table, token)) return;
     const credential = c.req.header(TABLE_CREDENTIAL_HEADER);
     if (credential) {
-      const who = await tables.authenticate(credential).catch(() => undefined);
+      const who = await tableSessions.authenticate(credential).catch(() => undefined);
       if (who && who.session.status === 'open' && who.session.venue_id === venueId && who.session.label === table) return;
     }
     throw refused();

@@ -37,10 +37,10 @@ export interface TableRouteDeps {
   auth: AuthService;
   db: Db;
   /** Renewing a table's code ends its open session. */
-  tables: Pick<TableSessionService, 'closeIfOpen'>;
+  tableSessions: Pick<TableSessionService, 'closeIfOpen'>;
 }
 
-export function tableRoutes({ venues, auth, db, tables }: TableRouteDeps): Hono {
+export function tableRoutes({ venues, auth, db, tableSessions }: TableRouteDeps): Hono {
   const app = new Hono();
   const on = routes(app, authenticator(auth));
 
@@ -73,7 +73,7 @@ export function tableRoutes({ venues, auth, db, tables }: TableRouteDeps): Hono 
       await setTableToken(tx, id, label, token);
     });
     // Renewing the code ends what the old one opened (docs/rules.md#table-sessions): every phone shows `Mesa cerrada`.
-    await tables.closeIfOpen(id, label);
+    await tableSessions.closeIfOpen(id, label);
     c.header('cache-control', 'no-store');
     return c.json({ label, url: tableUrl(siteOf(c), id, label, token) });
   });
