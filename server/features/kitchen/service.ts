@@ -8,7 +8,7 @@ import type { Db, Queryable } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events/bus.ts';
 import type { Order, OrderStatus } from '../../../src/contract/order.ts';
 import type { Course } from '../../../src/contract/venue.ts';
-import { COURSE_LABELS, KITCHEN_MESSAGES, type FiredCourse, type Ticket, type TicketStatus } from '../../../src/contract/kitchen.ts';
+import { KITCHEN_MESSAGES, type FiredCourse, type Ticket, type TicketStatus } from '../../../src/contract/kitchen.ts';
 import { problem, HttpProblem } from '../../platform/problem.ts';
 import * as sql from './queries.ts';
 
@@ -63,7 +63,7 @@ export function createKitchenService(db: Db, orders: OrderProgress, tableSession
       const rows = await sql.ticketsOfSameOrder(tx, venueId, ticketId, db.forUpdate);
       const row = rows.find((r) => r.id === ticketId);
       if (!row) throw notFound();
-      if (row.held) throw problem('invalidTransition', 409, `Esa comanda espera «Marchar ${COURSE_LABELS[row.course as Course].toLowerCase()}».`);
+      if (row.held) throw problem('invalidTransition', 409, KITCHEN_MESSAGES.held(row.course as Course));
       if (row.cancelled && status === 'open') throw problem('invalidTransition', 409, KITCHEN_MESSAGES.cancelled);
       const changed = row.status !== status;
       const ticket = toTicket({ ...row, status });

@@ -14,6 +14,7 @@ import type { AccessClaims } from '../../../src/contract/auth.ts';
 import { isValidVenueId } from '../../../src/contract/limits.ts';
 import { canRunVenue } from '../../../src/contract/permissions.ts';
 import { CART_LINE_ID_PATTERN, JoinInput, TABLE_CREDENTIAL_HEADER, TABLE_MESSAGES, TABLE_STRINGS } from '../../../src/contract/table.ts';
+import { PROBLEM_MESSAGES } from '../../../src/contract/problem.ts';
 import type { ServerConfig } from '../../platform/config.ts';
 import type { EventBus } from '../../platform/events/bus.ts';
 import type { AuthService } from '../auth/index.ts';
@@ -66,8 +67,8 @@ export function tableSessionRoutes({ tableSessions, auth, venues, config, events
 
   /** Staff (or manager) of the venue, or admin; 404 for an unknown venue. */
   const staffOf = (claims: AccessClaims, id: string) => {
-    if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, 'Ese local no existe.');
-    if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo el personal de este local puede ver y atender sus mesas.');
+    if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, PROBLEM_MESSAGES.venueNotFound(id.slice(0, 64)));
+    if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, TABLE_MESSAGES.staffOnly);
     return id;
   };
 
@@ -135,7 +136,7 @@ export function tableSessionRoutes({ tableSessions, auth, venues, config, events
 
   const lineIdOf = (param: (name: string) => string) => {
     const lineId = param('lineId');
-    if (!CART_LINE_ID_PATTERN.test(lineId)) throw problem('validation', 422, 'Identificador de línea no válido.', { errors: { lineId: ['8 a 64 letras, números, «-» o «_»'] } });
+    if (!CART_LINE_ID_PATTERN.test(lineId)) throw problem('validation', 422, TABLE_MESSAGES.lineIdInvalid, { errors: { lineId: [TABLE_MESSAGES.lineIdInvalidField] } });
     return lineId;
   };
 
@@ -155,7 +156,7 @@ export function tableSessionRoutes({ tableSessions, auth, venues, config, events
   onTable(sendTableRound, async (c, { json, check }, who) => {
     const key = c.req.header('idempotency-key');
     if (!key || !KEY_PATTERN.test(key)) {
-      throw problem('idempotencyKeyMissing', 400, 'Falta la cabecera Idempotency-Key (8 a 200 caracteres) que identifica este envío.');
+      throw problem('idempotencyKeyMissing', 400, PROBLEM_MESSAGES.idempotencyKeyMissing(TABLE_MESSAGES.idempotencyKeyOf));
     }
     const { value } = await json();
     const input = check(value);
@@ -182,7 +183,7 @@ export function tableSessionRoutes({ tableSessions, auth, venues, config, events
   on(acknowledgeTableCall, async (c, { claims, param }) => {
     const id = staffOf(claims, param('id'));
     const callId = param('callId');
-    if (callId.length > 100) throw problem('notFound', 404, 'Ese aviso no existe en este local.');
+    if (callId.length > 100) throw problem('notFound', 404, TABLE_MESSAGES.callNotFound);
     return c.json(await tableSessions.acknowledge(id, callId));
   });
 
