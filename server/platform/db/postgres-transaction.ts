@@ -17,7 +17,7 @@ function later<T>(promise: Promise<T>): Promise<T> {
  * How long a transaction may wait for a connection, and then take, before it counts as the database
  * being unavailable (503 with Retry-After). postgres.js 3.4.9 can leave a reservation, or a statement
  * on a reserved connection, unsettled forever when the server ends connections while they wait (faults
- * of the library, like those patches/postgres+3.4.9.patch mends): seen in about one `pg_ctl restart`
+ * of the library, like those patches/postgres+3.4.9.patch mends, docs/dependencies.md#postgres-349): seen in about one `pg_ctl restart`
  * under load in ten (tests/server/database-restart.test.ts), an order request that never got an answer.
  * Our statements take milliseconds; these deadlines are far above any of them.
  */
