@@ -8,7 +8,8 @@
  *   server, in its log or at start-up);
  * - HTML (a template that starts with `<`) and event-stream comments (starting with `:`).
  * A string counts as a Spanish sentence when it starts with a capital letter (or `¿`, `¡`, `${…}`),
- * has two words or more, and more Spanish than English marks (accented letters, function words).
+ * has two words or more, and more Spanish than English marks (accented letters, function words);
+ * inside the arguments of `problem(…)`, as many.
  *
  * scripts/problem-wording-allow.txt lists, one `path: text` a line, the inline sentences that are
  * known and not moved yet; a listed one that is gone is reported too, so the list only shrinks.
@@ -33,7 +34,7 @@ function textOf(node: ts.Node): string | undefined {
   return undefined;
 }
 
-export function isSpanishSentence(text: string): boolean {
+export function isSpanishSentence(text: string, inProblem = false): boolean {
   const trimmed = text.trim();
   if (!/^[¿¡]?[\p{Lu}X]/u.test(trimmed) || trimmed.startsWith('<')) return false;
   const words = trimmed.toLowerCase().match(/[\p{L}]+/gu) ?? [];
@@ -41,7 +42,17 @@ export function isSpanishSentence(text: string): boolean {
   const accents = /[áéíóúñ¿¡]/i.test(trimmed) ? 1 : 0;
   const spanish = words.filter((word) => SPANISH_WORDS.has(word)).length + accents;
   const english = words.filter((word) => ENGLISH_WORDS.has(word)).length;
-  return spanish > english;
+  // Inside a problem every sentence is for a client: one with no English marks counts as well.
+  // (Not a header value such as `Bearer error="invalid_token"`.)
+  return inProblem && !trimmed.includes('=') ? spanish >= english : spanish > english;
+}
+
+/** Inside the arguments of `problem(…)`, `validationProblem(…)` or `new HttpProblem(…)`. */
+function inProblem(node: ts.Node): boolean {
+  for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
+    if ((ts.isNewExpression(at) || ts.isCallExpression(at)) && ts.isIdentifier(at.expression) && /^(problem|validationProblem|HttpProblem)$/.test(at.expression.text)) return true;
+  }
+  return false;
 }
 
 /** Inside `new Error(…)`, `Error(…)` or `console.*(…)`. */
@@ -73,7 +84,7 @@ export function inlineSentences(file: string, source: string): Found[] {
   const visit = (node: ts.Node): void => {
     const text = textOf(node);
     if (text !== undefined) {
-      if (isSpanishSentence(text) && !text.startsWith(':') && !forTheOperator(node)) {
+      if (isSpanishSentence(text, inProblem(node)) && !text.startsWith(':') && !forTheOperator(node)) {
         found.push({ file, line: sf.getLineAndCharacterOfPosition(node.getStart()).line + 1, text: text.replace(/\s+/g, ' ').trim() });
       }
       return;

@@ -18,5 +18,6 @@ export const MEDIA_MESSAGES = {
   tooManyPixels: (megapixels: number, maxMegapixels: number) =>
     `La imagen tiene ${megapixels} megapíxeles; el máximo es ${maxMegapixels}. Redúcela antes de subirla (una foto de menú no necesita más de 2000 píxeles de ancho).`,
   notConverted: 'No hemos podido convertir la imagen: prueba con otra foto JPEG o PNG.',
+  notFound: 'Imagen no encontrada.',
   busy: 'Estamos procesando muchas imágenes a la vez. Vuelve a intentarlo en unos segundos: no se ha guardado nada.',
 } as const;

@@ -61,7 +61,7 @@ export function mediaRoutes({ auth, venues, db }: { auth: AuthService; venues: {
   on(getUploadedMedia, async (c, { param }) => {
     const venueId = param('venueId');
     const file = param('file');
-    if (!isValidVenueId(venueId) || !STORED_FILE.test(file)) throw problem('notFound', 404, 'Imagen no encontrada.');
+    if (!isValidVenueId(venueId) || !STORED_FILE.test(file)) throw problem('notFound', 404, MEDIA_MESSAGES.notFound);
     const path = `${venueId}/${file}`;
     const wantsAvif = /image\/avif/.test(c.req.header('accept') ?? '');
     const keys = wantsAvif ? [path.replace(/\.webp$/, '.avif'), path] : [path];
@@ -74,13 +74,13 @@ export function mediaRoutes({ auth, venues, db }: { auth: AuthService; venues: {
         vary: 'accept',
       });
     }
-    throw problem('notFound', 404, 'Imagen no encontrada.');
+    throw problem('notFound', 404, MEDIA_MESSAGES.notFound);
   });
 
   /** The demo's generated SVG illustrations. */
   on(getMedia, (c, { param }) => {
     const svg = renderMedia(`${param('family')}/${param('file')}`);
-    if (!svg) throw problem('notFound', 404, 'Imagen no encontrada.');
+    if (!svg) throw problem('notFound', 404, MEDIA_MESSAGES.notFound);
     return c.body(svg, 200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=31536000, immutable' });
   });
 
