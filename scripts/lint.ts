@@ -2,7 +2,8 @@
  * `npm run lint`: ESLint (eslint.config.js), dependency-cruiser's house rules
  * (.dependency-cruiser.cjs), knip's unused files, exports and dependencies (knip.config.ts),
  * the check that comments cite only docs/ (scripts/check-citations.ts) and that SQL lives in
- * queries modules (scripts/check-sql.ts), side by
+ * queries modules (scripts/check-sql.ts), and that the server's problem sentences come from the
+ * contract (scripts/check-problem-wording.ts), side by
  * side: ESLint uses one core, so the other checks cost little extra wall time. All always run to
  * the end, so one report shows every problem.
  */
@@ -23,6 +24,8 @@ const checks: Check[] = [
   { label: 'citations', args: ['node', 'scripts/check-citations.ts'] },
   // SQL only in a feature's queries.ts (and the platform's data modules).
   { label: 'SQL in queries modules', args: ['node', 'scripts/check-sql.ts'] },
+  // The sentences of the API's problems come from the contract's *_MESSAGES, not inline strings.
+  { label: 'problem wording', args: ['node', 'scripts/check-problem-wording.ts'] },
 ];
 
 function run({ label, args }: Check): Promise<{ label: string; ok: boolean; output: string; seconds: number }> {

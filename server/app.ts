@@ -11,6 +11,7 @@ import type { AppDeps } from './deps.ts';
 import { healthRoute } from './platform/health.ts';
 import { BUILDING_PAGE } from './platform/static.ts';
 import { HttpProblem, problem, problemResponse } from './platform/problem.ts';
+import { PROBLEM_MESSAGES } from '../src/contract/problem.ts';
 import { isDatabaseUnavailable } from './platform/db/database.ts';
 import { drainDeclaredBody, EARLY_ANSWER_DRAIN_BYTES, isClientAbort, prepareRequest, requestBodyComplete, trustedProxyList } from './platform/http.ts';
 import { API_CSP, COMMON_HEADERS, siteCsp } from './platform/security.ts';
@@ -84,7 +85,7 @@ export function createApp(deps: AppDeps): Hono {
 
   const apiBodyLimit = bodyLimit({
     maxSize: config.bodyLimitBytes,
-    onError: () => { throw problem('tooLarge', 413, `El cuerpo de la petición supera el máximo de ${Math.round(config.bodyLimitBytes / 1024)} KB.`); },
+    onError: () => { throw problem('tooLarge', 413, PROBLEM_MESSAGES.bodyTooLarge(Math.round(config.bodyLimitBytes / 1024))); },
   });
   // Image uploads have their own limit (server/features/media/upload.ts).
   app.use('/api/*', except((c) => c.req.method === 'POST' && /^\/api\/venues\/[^/]+\/media$/.test(c.req.path), apiBodyLimit));
@@ -92,7 +93,7 @@ export function createApp(deps: AppDeps): Hono {
   // Shutting down: answer 503 and close the connection, so a client or load balancer retries elsewhere.
   app.use('*', async (c, next) => {
     if (!deps.draining || c.req.path === '/api/health') return next();
-    throw problem('server', 503, 'Este servidor se está reiniciando. Vuelve a intentarlo en unos segundos.', {}, { 'retry-after': '1', connection: 'close' });
+    throw problem('server', 503, PROBLEM_MESSAGES.restarting, {}, { 'retry-after': '1', connection: 'close' });
   });
 
   app.onError((error, c) => {
@@ -100,17 +101,17 @@ export function createApp(deps: AppDeps): Hono {
     // nothing is wrong here, one line says so.
     if (c.req.raw.signal.aborted || isClientAbort(error)) {
       deps.observability.clientAborted(c);
-      return problemResponse(c, problem('validation', 400, 'La petición se interrumpió antes de llegar completa.', {}, { connection: 'close' }));
+      return problemResponse(c, problem('validation', 400, PROBLEM_MESSAGES.interrupted, {}, { connection: 'close' }));
     }
     if (error instanceof HttpProblem) return problemResponse(c, error);
     // The database is restarting or unreachable: the client retries (an order with the same
     // Idempotency-Key is made once), and this instance reconnects by itself.
     if (isDatabaseUnavailable(error)) {
       console.error('[umenu] database unavailable', c.req.method, c.req.path, (error as { code?: string }).code ?? '');
-      return problemResponse(c, problem('serviceUnavailable', 503, 'El servicio no está disponible en este momento. Vuelve a intentarlo en unos segundos: no se ha perdido nada.', {}, { 'retry-after': '2' }));
+      return problemResponse(c, problem('serviceUnavailable', 503, PROBLEM_MESSAGES.unavailable, {}, { 'retry-after': '2' }));
     }
     console.error('[umenu] unexpected error', c.req.method, c.req.path, error);
-    return problemResponse(c, problem('server', 500, 'Algo ha fallado en el servidor. Inténtalo de nuevo en unos segundos.'));
+    return problemResponse(c, problem('server', 500, PROBLEM_MESSAGES.serverError));
   });
 
   const api = new Hono();
@@ -130,7 +131,7 @@ export function createApp(deps: AppDeps): Hono {
   if (social.closeSocial) deps.closers.push(social.closeSocial);
   api.route('/auth/social', social);
   api.route('/', orderRoutes(deps));
-  api.all('*', (c) => problemResponse(c, problem('notFound', 404, `No existe la ruta ${c.req.method} ${c.req.path.slice(0, 200)}.`)));
+  api.all('*', (c) => problemResponse(c, problem('notFound', 404, PROBLEM_MESSAGES.noRoute(c.req.method, c.req.path.slice(0, 200)))));
   app.route('/api', api);
 
   app.on(['GET', 'HEAD'], '*', (c) => {

@@ -24,8 +24,8 @@ export interface AppDeps {
   venues: VenueStore;
   auth: AuthService;
   orders: OrderService;
-  /** Table sessions (docs/rules.md#table-sessions). */
-  tables: TableSessionService;
+  /** Table sessions: a table's open session, its diners, cart, rounds and calls (docs/rules.md#table-sessions). The venue's tables and their QR links are the `tables` feature. */
+  tableSessions: TableSessionService;
   /** Kitchen tickets (docs/rules.md#the-kitchen). */
   kitchen: KitchenService;
   /** Print agents, printers and print jobs (server/README.md, "Printing"). */

@@ -61,13 +61,13 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const events = await createEventBus(db);
   const venues = await createVenueStore(db, events);
   // The table sessions' service is made after the limiter the metrics count for: read when scraped.
-  const later: { tables?: { openCount(): Promise<number> } } = {};
+  const later: { tableSessions?: { openCount(): Promise<number> } } = {};
   const observability = createObservability({
     log: config.log,
     ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}),
     ...(config.instance ? { instance: config.instance } : {}),
     ...(options.logTo ? { destination: options.logTo } : {}),
-    gauges: { tableSessionsOpen: () => later.tables?.openCount() ?? Promise.resolve(0), imageQueue: imageQueueLength },
+    gauges: { tableSessionsOpen: () => later.tableSessions?.openCount() ?? Promise.resolve(0), imageQueue: imageQueueLength },
   });
   configureImageJobs(config.imageJobs, config.imageQueue);
   const limiter = createRateLimiter(db, Date.now, (limit) => observability.refused(limit));
@@ -77,7 +77,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const orders = createOrderService(db, venues, { ...(options.now ? { now: options.now } : {}), events, limit: config.orderLimit, limiter, tickets: ticketWriter(venues, events, options.now, printing) });
   // Closing a table asks the bill what it still owes (the billing service is made after the table sessions').
   const billingHook: BillingHook = {};
-  const tables = createTableSessionService(db, venues, orders, events, {
+  const tableSessions = createTableSessionService(db, venues, orders, events, {
     billing: billingHook,
     limits: {
       joinsPerTable: config.tableJoinLimit, joinsPerAddress: config.tableJoinAddressLimit, badTokensPerAddress: config.tableBadTokenLimit,
@@ -88,16 +88,16 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     limiter,
     ...(options.now ? { now: options.now } : {}),
   });
-  later.tables = tables;
-  const kitchen = createKitchenService(db, orders, tables, events, options.now, printing);
+  later.tableSessions = tableSessions;
+  const kitchen = createKitchenService(db, orders, tableSessions, events, options.now, printing);
   const verifactuOutbox = createOutbox(db, { url: config.verifactuUrl, pollMs: config.verifactuPollMs, retryMs: config.verifactuRetryMs, retryMaxMs: 3600_000 });
-  const billing = createBillingService(db, venues, tables, orders, events, {
+  const billing = createBillingService(db, venues, tableSessions, orders, events, {
     verifactuEnvironment: config.verifactuEnvironment, outbox: verifactuOutbox, ...(options.now ? { now: options.now } : {}),
     printReceipt: (tx, venueId, receiptId) => printing.receiptIssued(tx, venueId, receiptId),
     limiter, payRequestLimit: config.tablePayRequestLimit,
   });
   billingHook.current = billing;
-  const deps: AppDeps = { db, config, venues, auth, orders, tables, kitchen, printing, billing, verifactuOutbox, events, site, observability, closers: [], draining: false };
+  const deps: AppDeps = { db, config, venues, auth, orders, tableSessions, kitchen, printing, billing, verifactuOutbox, events, site, observability, closers: [], draining: false };
   deps.closers.push(() => printing.close());
   deps.closers.push(() => verifactuOutbox.close());
   const app = createApp(deps);

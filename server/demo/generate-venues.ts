@@ -1,6 +1,6 @@
 /**
  * `UMENU_SEED_LARGE=N` (N > 1): N generated venues of 40 dishes each, for measuring the site,
- * the search and the API with many restaurants (README "Rendimiento"). Deterministic: the same N
+ * the search and the API with many restaurants (README "Many venues"). Deterministic: the same N
  * gives the same venues, and the first venues of a larger N are those of a smaller one (one
  * seeded pseudo-random sequence, read in order). Names are Spanish restaurant names in Spanish
  * cities ("Taberna La Encina", Sevilla → `taberna-la-encina-sevilla`).

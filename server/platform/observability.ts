@@ -12,6 +12,7 @@ import { routePath } from 'hono/route';
 import pino, { type Logger } from 'pino';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { problem } from './problem.ts';
+import { PROBLEM_MESSAGES } from '../../src/contract/problem.ts';
 import { openStreamCount } from './events/sse.ts';
 import { countDbWork } from './db/stats.ts';
 
@@ -105,8 +106,8 @@ export function createObservability(options: ObservabilityOptions): Observabilit
       }
     },
     async metrics(c) {
-      if (!token) throw problem('notFound', 404, `No existe la ruta ${c.req.method} ${c.req.path}.`);
-      if (!allowed(c.req.header('authorization'))) throw problem('unauthorized', 401, 'Las métricas piden el token de UMENU_METRICS_TOKEN.', {}, { 'www-authenticate': 'Bearer' });
+      if (!token) throw problem('notFound', 404, PROBLEM_MESSAGES.noRoute(c.req.method, c.req.path.slice(0, 200)));
+      if (!allowed(c.req.header('authorization'))) throw problem('unauthorized', 401, PROBLEM_MESSAGES.metricsToken, {}, { 'www-authenticate': 'Bearer' });
       return c.body(await registry.metrics(), 200, { 'content-type': registry.contentType, 'cache-control': 'no-store' });
     },
   };

@@ -1,6 +1,10 @@
-/** RFC 9457 problem details with Spanish `title`/`detail` a client can show as is. */
+/**
+ * RFC 9457 problem details with Spanish `title`/`detail` a client can show as is. Both come from the
+ * contract (src/contract/): the titles from PROBLEM_TITLES, each detail from its feature's `*_MESSAGES`
+ * (docs/architecture.md#problem-wording).
+ */
 import type { Context } from 'hono';
-import { PROBLEM_TYPES } from '../../src/contract/problem.ts';
+import { PROBLEM_MESSAGES, PROBLEM_TITLES, PROBLEM_TYPES } from '../../src/contract/problem.ts';
 
 export type ProblemKey = keyof typeof PROBLEM_TYPES;
 
@@ -13,44 +17,15 @@ export interface ProblemBody {
   [extra: string]: unknown;
 }
 
-const TITLES: Record<ProblemKey, string> = {
-  validation: 'Datos no válidos',
-  notFound: 'No encontrado',
-  unauthorized: 'Inicia sesión para continuar',
-  forbidden: 'No tienes permiso',
-  tableAccessRequired: 'Pide desde el código de la mesa',
-  invalidCredentials: 'Correo o contraseña incorrectos',
-  rateLimited: 'Demasiados intentos',
-  timeout: 'Tiempo agotado',
-  venueClosed: 'El local está cerrado',
-  belowMinimum: 'Pedido por debajo del mínimo',
-  unavailable: 'Producto no disponible',
-  priceChanged: 'Los precios han cambiado',
-  idempotencyConflict: 'Pedido en curso',
-  idempotencyMismatch: 'Pedido repetido con otros datos',
-  idempotencyKeyMissing: 'Falta la clave del pedido',
-  invalidTransition: 'Cambio de estado no permitido',
-  tokenReused: 'Sesión revocada',
-  tooLarge: 'Petición demasiado grande',
-  tableTokenInvalid: 'Código de mesa no válido',
-  tableCredentialInvalid: 'Acceso a la mesa no válido',
-  tableClosed: 'Mesa cerrada',
-  tableFull: 'Mesa completa',
-  invitationInvalid: 'Invitación no válida',
-  accountExists: 'La cuenta ya existe',
-  server: 'Error del servidor',
-  serviceUnavailable: 'Servicio no disponible',
-};
-
 export class HttpProblem extends Error {
   readonly status: number;
   readonly body: ProblemBody;
   readonly headers: Record<string, string>;
   constructor(key: ProblemKey, status: number, detail?: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-    super(detail ?? TITLES[key]);
+    super(detail ?? PROBLEM_TITLES[key]);
     this.status = status;
     this.headers = headers;
-    this.body = { type: PROBLEM_TYPES[key], title: TITLES[key], status, ...(detail ? { detail } : {}), ...extra };
+    this.body = { type: PROBLEM_TYPES[key], title: PROBLEM_TITLES[key], status, ...(detail ? { detail } : {}), ...extra };
   }
 }
 
@@ -68,7 +43,7 @@ export function problemResponse(c: Context, p: HttpProblem): Response {
 }
 
 /** zod issues → `errors` map keyed by dotted path. */
-export function validationProblem(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>, detail = 'Revisa los campos marcados.'): HttpProblem {
+export function validationProblem(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>, detail: string = PROBLEM_MESSAGES.fieldsInvalid): HttpProblem {
   const errors: Record<string, string[]> = {};
   for (const issue of issues.slice(0, 50)) {
     const path = issue.path.map(String).join('.') || '_';

@@ -81,6 +81,10 @@ export const KITCHEN_MESSAGES = {
   cancelled: 'Ese pedido se canceló: su comanda no vuelve a cocina.',
   staffOnly: 'Solo el personal de este local puede ver sus comandas.',
   noOpenTable: (table: string) => `La mesa ${table} no tiene una sesión abierta.`,
+  statusInvalid: `Estado no válido. Usa: ${TICKET_STATUSES.join(', ')}.`,
+  statusInvalidField: 'Estado no válido',
+  /** A held ticket (a later course of a table) waits for its course to be fired. */
+  held: (course: Course) => `Esa comanda espera «Marchar ${COURSE_LABELS[course].toLowerCase()}».`,
 } as const;
 
 export type TicketStatus = z.infer<typeof TicketStatus>;

@@ -47,3 +47,52 @@ export const HTTP_MESSAGES = {
   notJson: 'Envía los datos como JSON (Content-Type: application/json).',
   badJson: 'El cuerpo de la petición no es JSON válido.',
 } as const;
+
+/** The `title` of each problem type: a short Spanish label a client can show as is. */
+export const PROBLEM_TITLES: Record<keyof typeof PROBLEM_TYPES, string> = {
+  validation: 'Datos no válidos',
+  notFound: 'No encontrado',
+  unauthorized: 'Inicia sesión para continuar',
+  forbidden: 'No tienes permiso',
+  tableAccessRequired: 'Pide desde el código de la mesa',
+  invalidCredentials: 'Correo o contraseña incorrectos',
+  rateLimited: 'Demasiados intentos',
+  timeout: 'Tiempo agotado',
+  venueClosed: 'El local está cerrado',
+  belowMinimum: 'Pedido por debajo del mínimo',
+  unavailable: 'Producto no disponible',
+  priceChanged: 'Los precios han cambiado',
+  idempotencyConflict: 'Pedido en curso',
+  idempotencyMismatch: 'Pedido repetido con otros datos',
+  idempotencyKeyMissing: 'Falta la clave del pedido',
+  invalidTransition: 'Cambio de estado no permitido',
+  tokenReused: 'Sesión revocada',
+  tooLarge: 'Petición demasiado grande',
+  tableTokenInvalid: 'Código de mesa no válido',
+  tableCredentialInvalid: 'Acceso a la mesa no válido',
+  tableClosed: 'Mesa cerrada',
+  tableFull: 'Mesa completa',
+  invitationInvalid: 'Invitación no válida',
+  accountExists: 'La cuenta ya existe',
+  server: 'Error del servidor',
+  serviceUnavailable: 'Servicio no disponible',
+};
+
+/**
+ * Problem `detail` sentences of the API as a whole (not of one feature): the request itself, the
+ * server's state, and what every venue-scoped route answers.
+ */
+export const PROBLEM_MESSAGES = {
+  fieldsInvalid: 'Revisa los campos marcados.',
+  bodyTooLarge: (kilobytes: number) => `El cuerpo de la petición supera el máximo de ${kilobytes} KB.`,
+  restarting: 'Este servidor se está reiniciando. Vuelve a intentarlo en unos segundos.',
+  interrupted: 'La petición se interrumpió antes de llegar completa.',
+  unavailable: 'El servicio no está disponible en este momento. Vuelve a intentarlo en unos segundos: no se ha perdido nada.',
+  serverError: 'Algo ha fallado en el servidor. Inténtalo de nuevo en unos segundos.',
+  noRoute: (method: string, path: string) => `No existe la ruta ${method} ${path}.`,
+  metricsToken: 'Las métricas piden el token de UMENU_METRICS_TOKEN.',
+  /** A venue id in the path that names no venue. */
+  venueNotFound: (id: string) => `No encontramos el local «${id}».`,
+  /** The `Idempotency-Key` header is missing; `what` is the thing it identifies («este pedido»). */
+  idempotencyKeyMissing: (what: string) => `Falta la cabecera Idempotency-Key (8 a 200 caracteres) que identifica ${what}.`,
+} as const;

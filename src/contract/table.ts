@@ -45,6 +45,30 @@ export const TABLE_MESSAGES = {
   tableFull: (people: number) => `La mesa ya tiene ${people} personas unidas, el máximo. Pide ayuda al personal.`,
   cartTooFast: (wait: string) => `Demasiados cambios seguidos en el carrito de la mesa. Lo guardamos y lo enviamos en ${wait}.`,
   cartTooFastTable: (wait: string) => `La mesa está haciendo demasiados cambios seguidos en el carrito. Lo guardamos y lo enviamos en ${wait}.`,
+  tooManyCalls: (wait: string) => `Has avisado al personal muchas veces seguidas. Podrás volver a llamar en ${wait}.`,
+  tooManyBadTokens: (wait: string) => `Demasiados intentos con un código de mesa que no vale desde esta conexión. Vuelve a intentarlo en ${wait}.`,
+  tooManyJoinsTable: (wait: string) => `Te has unido demasiadas veces a esta mesa en poco tiempo. Vuelve a intentarlo en ${wait}.`,
+  tooManyJoinsAddress: (wait: string) => `Demasiados intentos de unirse a una mesa desde esta conexión. Vuelve a intentarlo en ${wait}.`,
+  checkLine: 'Revisa el plato y sus opciones.',
+  unavailable: (names: string) => `Ya no está disponible: ${names}.`,
+  /** The field error of a line that is no longer available. */
+  lineUnavailable: 'No disponible',
+  productFixed: 'Para cambiar de plato, quita esta línea y añade otra.',
+  productFixedField: 'No se puede cambiar el plato de una línea',
+  cartChanged: 'El carrito de la mesa cambió mientras se enviaba. Revisa el nuevo total y confirma el envío.',
+  staffOnly: 'Solo el personal de este local puede ver y atender sus mesas.',
+  lineIdInvalid: 'Identificador de línea no válido.',
+  lineIdInvalidField: '8 a 64 letras, números, «-» o «_»',
+  /** What `Idempotency-Key` identifies on a round (PROBLEM_MESSAGES.idempotencyKeyMissing). */
+  idempotencyKeyOf: 'este envío',
+  callNotFound: 'Ese aviso no existe en este local.',
+} as const;
+
+/** Messages of a venue's tables and their QR links (`/api/venues/{id}/tables…`, the tables feature of the API). */
+export const TABLE_LINK_MESSAGES = {
+  staffOnly: 'Solo el personal de este local puede ver sus mesas.',
+  managerRotates: 'Solo quien gestiona el local puede renovar los códigos de las mesas.',
+  tableUnknown: (label: string) => `La mesa «${label}» no existe en este local.`,
 } as const;
 
 /** Header that carries the participant credential on every session request. */

@@ -39,7 +39,7 @@ export async function myOrderCount(request: APIRequestContext, token: string): P
   return ((await response.json()) as { orders: unknown[] }).orders.length;
 }
 
-/** Adds a product from the menu through its card's `Añadir …` button and the product dialog. */
+/** Adds a product from the menu through its card's `Añadir …` button and the product dialog (to the table cart during a table session). */
 export async function addProduct(page: Page, name: string, options: string[] = []): Promise<void> {
   await islandsReady(page);
   await page.getByRole('button', { name: `Añadir ${name}`, exact: true }).first().click();

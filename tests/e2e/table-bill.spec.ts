@@ -9,8 +9,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, loggedStatus, takeServiceWorkerControl } from './helpers.ts';
-import { STAFF, VENUE, apiLogin, islandsReady } from './order-helpers.ts';
-import { addDish, bar, closeTable, closeTableCart, dismissToasts, joinAs, newPhone, openTableCart, sendRound, tableDrawer, tableLink } from './table-helpers.ts';
+import { addProduct, STAFF, VENUE, apiLogin, islandsReady } from './order-helpers.ts';
+import { bar, closeTable, closeTableCart, dismissToasts, joinAs, newPhone, openTableCart, sendRound, tableDrawer, tableLink } from './table-helpers.ts';
 
 const LIVE = { timeout: 3_000 };
 const SHOTS = 'test-results/screens';
@@ -65,10 +65,10 @@ test.describe('paying the table bill from the phones', () => {
     await joinAs(m, link, 'Marta', label);
 
     // One round: Ana $45.00 + $89.00, Luis $105.00, Marta $30.00 = $269.00.
-    await addDish(a, 'Volcán de chorizo');
-    await addDish(a, 'Guacamole con totopos');
-    await addDish(l, 'Torta ahogada');
-    await addDish(m, 'Café de olla');
+    await addProduct(a, 'Volcán de chorizo');
+    await addProduct(a, 'Guacamole con totopos');
+    await addProduct(l, 'Torta ahogada');
+    await addProduct(m, 'Café de olla');
     await openTableCart(a);
     await expect(tableDrawer(a).getByTestId('table-subtotal')).toHaveText('$269.00', LIVE);
     await tableDrawer(a).getByRole('button', { name: 'Enviar a cocina' }).click();
@@ -210,7 +210,7 @@ test.describe('paying the table bill from the phones', () => {
     const phone = await newPhone(browser, testInfo);
     const p = phone.page;
     await joinAs(p, link, 'Chloé', label);
-    await addDish(p, 'Café de olla');
+    await addProduct(p, 'Café de olla');
     await sendRound(p);
 
     // The same seat on the English page (the table bar's own words are another feature's).
@@ -240,7 +240,7 @@ test.describe('paying the table bill from the phones', () => {
     const link = await tableLink(request, label);
     await takeServiceWorkerControl(page);
     await joinAs(page, link, 'Inés', label);
-    await addDish(page, 'Café de olla');
+    await addProduct(page, 'Café de olla');
     await sendRound(page);
     await expect(page.evaluate(() => Boolean(navigator.serviceWorker.controller))).resolves.toBe(true);
 

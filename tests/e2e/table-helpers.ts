@@ -82,17 +82,6 @@ export async function joinAs(page: Page, link: string, name: string, label: stri
   await expect(bar(page).getByTestId('table-people')).toContainText(`${name} (tú)`);
 }
 
-/** Adds a dish through the menu (goes to the table cart during a session). */
-export async function addDish(page: Page, name: string, options: string[] = []): Promise<void> {
-  await page.getByRole('button', { name: `Añadir ${name}`, exact: true }).first().click();
-  const dialog = page.getByRole('dialog', { name });
-  await expect(dialog).toBeVisible();
-  for (const option of options) await dialog.getByLabel(option, { exact: false }).first().check();
-  await dialog.getByRole('button', { name: /^Añadir al carrito/ }).click();
-  await expect(dialog).toBeHidden();
-  await dismissToasts(page);
-}
-
 export async function openTableCart(page: Page): Promise<void> {
   await tableCartButton(page).click();
   await expect(tableDrawer(page)).toBeVisible();

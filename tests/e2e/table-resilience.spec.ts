@@ -5,10 +5,10 @@
  */
 import { expect, test } from './fixtures.ts';
 import { createVenue, expectNoAxeViolations, loggedStatus } from './helpers.ts';
-import { islandsReady } from './order-helpers.ts';
+import { addProduct, islandsReady } from './order-helpers.ts';
 import { apiLogin, VENUE } from './order-helpers.ts';
 import {
-  addDish, bar, closeTable, joinAs, MANAGER, newPhone, openTableCart, rotateToken, tableCartButton, tableDrawer, tableFor, tableLink,
+  bar, closeTable, joinAs, MANAGER, newPhone, openTableCart, rotateToken, tableCartButton, tableDrawer, tableFor, tableLink,
 } from './table-helpers.ts';
 
 test.describe('table sessions: bad links, reloads and lost connections', () => {
@@ -26,7 +26,7 @@ test.describe('table sessions: bad links, reloads and lost connections', () => {
     await expect(page.getByLabel('¿Cómo te llamas?')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Unirme a la mesa' })).toHaveCount(0);
     await expectNoAxeViolations(page, 'invalid table code');
-    await addDish(page, 'Volcán de chorizo');
+    await addProduct(page, 'Volcán de chorizo');
     await expect(page.getByRole('button', { name: /^Carrito/ })).toHaveAccessibleName('Carrito, 1 producto');
 
     // A forged token: the same message.
@@ -49,7 +49,7 @@ test.describe('table sessions: bad links, reloads and lost connections', () => {
     const luis = await newPhone(browser, testInfo);
     await joinAs(ana.page, link, 'Ana', label);
     await joinAs(luis.page, link, 'Luis', label);
-    await addDish(ana.page, 'Flan napolitano');
+    await addProduct(ana.page, 'Flan napolitano');
     await expect(tableCartButton(luis.page)).toHaveAccessibleName('Carrito de la mesa, 1 producto', { timeout: 2_000 });
 
     // Reload (and a plain visit to the venue without the link): still at the table, nothing lost.
@@ -69,7 +69,7 @@ test.describe('table sessions: bad links, reloads and lost connections', () => {
     const queued = await ana.page.evaluate(() => (JSON.parse(localStorage.getItem('vuex') ?? '{}') as { tableQueue?: Record<string, unknown[]> }).tableQueue);
     expect(Object.values(queued ?? {}).flat()).toHaveLength(1);
     await tableDrawer(ana.page).getByRole('button', { name: 'Cerrar carrito' }).click();
-    await addDish(ana.page, 'Churros con chocolate');
+    await addProduct(ana.page, 'Churros con chocolate');
     await expect(tableCartButton(ana.page)).toHaveAccessibleName('Carrito de la mesa, 2 productos');
     await ana.page.reload();
     await expect(bar(ana.page).getByTestId('table-people')).toContainText('Ana (tú), Luis');
@@ -107,7 +107,7 @@ test.describe('table sessions: bad links, reloads and lost connections', () => {
     const { context, page } = await newPhone(browser, testInfo);
     try {
       await joinAs(page, link, 'Sofía', label);
-      await addDish(page, 'Torta cubana');
+      await addProduct(page, 'Torta cubana');
       await openTableCart(page);
       await expect(tableDrawer(page).getByTestId('table-subtotal')).toHaveText('$145.00');
       await setPrice(15_000);
@@ -138,7 +138,7 @@ test.describe('table sessions: bad links, reloads and lost connections', () => {
     await page.getByLabel('¿Cómo te llamas?').fill('Irene');
     await page.getByRole('button', { name: 'Unirme a la mesa' }).click();
     await expect(bar(page).getByTestId('table-people')).toContainText('Irene (tú)');
-    await addDish(page, 'Volcán de chorizo');
+    await addProduct(page, 'Volcán de chorizo');
     await expect(tableCartButton(page)).toHaveAccessibleName('Carrito de la mesa, 1 producto');
     await expectNoAxeViolations(page, 'table on the fallback shell');
     await context.close();

@@ -9,8 +9,8 @@ import type { Locator, Page } from '@playwright/test';
 import { COCINA, fillLogin } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, loggedStatus, screenshot } from './helpers.ts';
-import { VENUE, apiLogin, islandsReady, signInByStorage } from './order-helpers.ts';
-import { addDish, bar, closeTable, dismissToasts, joinAs, newPhone, openTableCart, rotateToken, tableDrawer, tableLink } from './table-helpers.ts';
+import { addProduct, VENUE, apiLogin, islandsReady, signInByStorage } from './order-helpers.ts';
+import { bar, closeTable, dismissToasts, joinAs, newPhone, openTableCart, rotateToken, tableDrawer, tableLink } from './table-helpers.ts';
 import { formatVenueTime } from '../../src/contract/time-format.ts';
 import type { Order } from '../../src/contract/order.ts';
 
@@ -68,7 +68,7 @@ test('a table: a one-dish round has no minimum, calls say who called, and renewi
   await expect(card.getByTestId('board-table-people')).toHaveText('2 personas: Mateo y Lucía', LIVE);
 
   // One flan ($45.00, below the venue's $80.00 minimum) goes to the kitchen: a table round has no minimum.
-  await addDish(m, 'Flan napolitano');
+  await addProduct(m, 'Flan napolitano');
   await openTableCart(m);
   await tableDrawer(m).getByRole('button', { name: 'Enviar a cocina' }).click();
   await expect(m.getByText(/Ronda enviada a cocina/)).toBeVisible();
@@ -178,7 +178,7 @@ test('the table cart flags a line whose dish the kitchen marks sold out, as the 
   });
   try {
     await joinAs(eva.page, link, 'Eva', label);
-    await addDish(eva.page, 'Volcán de chorizo');
+    await addProduct(eva.page, 'Volcán de chorizo');
     await openTableCart(eva.page);
     const line = tableDrawer(eva.page).getByTestId('table-line').filter({ hasText: 'Volcán de chorizo' });
     await expect(line).toBeVisible();

@@ -8,9 +8,9 @@
  */
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
-import { islandsReady } from './order-helpers.ts';
+import { addProduct, islandsReady } from './order-helpers.ts';
 import {
-  addDish, bar, closeTable, closeTableCart, dismissToasts, joinAs, newPhone, openTableCart, setOrderStatus, tableCartButton, tableDrawer,
+  bar, closeTable, closeTableCart, dismissToasts, joinAs, newPhone, openTableCart, setOrderStatus, tableCartButton, tableDrawer,
   tableFor, tableLink,
 } from './table-helpers.ts';
 
@@ -48,11 +48,11 @@ test.describe('a table orders together', () => {
     await expect(bar(a).getByTestId('table-people')).toContainText('Luis', LIVE);
 
     // The shared cart, live both ways, with who added each line.
-    await addDish(a, 'Volcán de chorizo');
+    await addProduct(a, 'Volcán de chorizo');
     await expect(tableCartButton(l)).toHaveAccessibleName('Carrito de la mesa, 1 producto', LIVE);
-    await addDish(l, 'Torta ahogada');
+    await addProduct(l, 'Torta ahogada');
     await expect(tableCartButton(a)).toHaveAccessibleName('Carrito de la mesa, 2 productos', LIVE);
-    await addDish(a, 'Guacamole con totopos');
+    await addProduct(a, 'Guacamole con totopos');
     await expect(tableCartButton(l)).toHaveAccessibleName('Carrito de la mesa, 3 productos', LIVE);
 
     await openTableCart(l);
@@ -192,7 +192,7 @@ test.describe('a table orders together', () => {
     const two = await newPhone(browser, testInfo);
     const three = await newPhone(browser, testInfo);
     await joinAs(one.page, link, 'Marta', label);
-    await addDish(one.page, 'Esquites', ['Grande']);
+    await addProduct(one.page, 'Esquites', ['Grande']);
     await joinAs(two.page, link, 'Pedro', label);
     await expect(tableCartButton(two.page)).toHaveAccessibleName('Carrito de la mesa, 1 producto');
 

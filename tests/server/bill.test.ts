@@ -9,29 +9,24 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer as createHttpServer, type IncomingMessage, type Server as HttpServer } from 'node:http';
-import { randomBytes } from 'node:crypto';
-import { JoinResult, TableSession, TableClosed, StaffTableSessions } from '../../src/contract/table.ts';
+import { TableSession, TableClosed, StaffTableSessions } from '../../src/contract/table.ts';
 import { OrderPaymentList, BILL_STRINGS, CashDay, PaymentRequest, PaymentResult, Receipt, TableBill, VerifactuRecords, type VerifactuRecord } from '../../src/contract/bill.ts';
 import { Venue, type Venue as VenueT } from '../../src/contract/venue.ts';
 import { Order } from '../../src/contract/order.ts';
 import { huellaOf, shareAmount, spreadOverRates, taxesOf, verifactuQr, zonedIso } from '../../server/features/billing/index.ts';
 import { newKey, openEvents, pgUrl, startTestServer, tacoOrder, testDatabase, type TestServer } from './helpers.ts';
+import { cred, joinTable, lineId, tableTokens, type Problem } from './table-kit.ts';
 
 const V = 'taqueria-el-guero';
 const LEGAL = { name: 'Taquería El Güero S.L.', taxId: 'B12345678', address: 'Calle Mayor 1, 46001 Valencia', country: 'ES' };
 const NO_LIMITS = { tableJoinLimit: null, tableJoinAddressLimit: null, tableBadTokenLimit: null, tableCallLimit: null, tableCartLimit: null, tableCartSessionLimit: null, tablePayRequestLimit: null } as const;
 
-interface Problem { type: string; detail: string; status: number; balance?: number }
-const cred = (credential: string) => ({ 'x-table-credential': credential });
-const lineId = () => randomBytes(9).toString('base64url');
 
 /** Everything a test needs on one server: tokens, the venue's table tokens and product ids by name. */
 async function prepare(s: TestServer) {
   const staff = await s.tokenFor('cocina@umenu.test');
   const manager = await s.tokenFor('gerente@umenu.test');
-  const res = await s.request(`/api/venues/${V}/tables`, { token: staff });
-  const { tables } = (await res.json()) as { tables: Array<{ label: string; url: string }> };
-  const tokens = new Map(tables.map((t) => [t.label, new URL(t.url).searchParams.get('t')!]));
+  const tokens = await tableTokens(s, staff);
   const venue = Venue.parse(await (await s.request(`/api/venues/${V}`)).json());
   const product = (name: string) => venue.categories.flatMap((c) => c.products).find((p) => p.name === name)!.id;
   return { staff, manager, tokens, venue, product };
@@ -55,11 +50,7 @@ async function makeSpanish(s: TestServer, manager: string, venue: VenueT): Promi
 }
 
 function tableKit(s: TestServer, tokens: Map<string, string>, staff: string) {
-  const join = async (table: string, name: string) => {
-    const res = await s.request(`/api/venues/${V}/tables/${encodeURIComponent(table)}/join`, { json: { token: tokens.get(table)!, name } });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return JoinResult.parse(await res.json());
-  };
+  const join = (table: string, name: string) => joinTable(s, tokens, table, name);
   const add = async (credential: string, productId: string, quantity = 1) => {
     const id = lineId();
     const res = await s.request(`/api/table-session/cart/lines/${id}`, { method: 'PUT', json: { productId, optionIds: [], quantity }, headers: cred(credential) });

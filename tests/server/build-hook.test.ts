@@ -1,5 +1,5 @@
 /**
- * `UMENU_BUILD_HOOK` (README, "Despliegue"): after a venue changes, the API POSTs the venue's id
+ * `UMENU_BUILD_HOOK` (README, "Deploying to a static host"): after a venue changes, the API POSTs the venue's id
  * to the static host's build hook, once per burst of edits, so its CI rebuilds the site.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';

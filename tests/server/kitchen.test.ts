@@ -8,10 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FiredCourse, Ticket, TicketList, type Ticket as TicketT } from '../../src/contract/kitchen.ts';
 import { Order, type OrderInput } from '../../src/contract/order.ts';
-import { JoinResult } from '../../src/contract/table.ts';
 import { Venue, type Venue as VenueT } from '../../src/contract/venue.ts';
 import { newKey, openEvents, pgUrl, startTestServer, tacoOrder, testDatabase, type TestServer } from './helpers.ts';
-import { randomBytes } from 'node:crypto';
+import { cred, joinTable, lineId, problemOf, tableTokens } from './table-kit.ts';
 import { openDatabase } from '../../server/platform/db/database.ts';
 import { migrate, statementsOf, STEPS } from '../../server/platform/db/migrations.ts';
 import { schemaSnapshot } from './schema-snapshot.ts';
@@ -22,8 +21,6 @@ let staff: string, manager: string, admin: string, ana: string, otherStaff: stri
 let venue: VenueT;
 const logLines: string[] = [];
 
-interface Problem { type: string; detail: string; status: number; errors?: Record<string, string[]> }
-const problemOf = async (res: Response) => (await res.json()) as Problem;
 
 /** A line of `productId` with the first option of every required group, and its price. */
 function line(productId: string, quantity = 1): { input: OrderInput['lines'][number]; total: number } {
@@ -260,21 +257,17 @@ describe('who may see and bump tickets', () => {
 
 describe('held courses at a table', () => {
   async function seat(table: string): Promise<string> {
-    const { tables } = (await (await s.request(`/api/venues/${V}/tables`, { token: staff })).json()) as { tables: Array<{ label: string; url: string }> };
-    const token = new URL(tables.find((t) => t.label === table)!.url).searchParams.get('t')!;
-    const res = await s.request(`/api/venues/${V}/tables/${encodeURIComponent(table)}/join`, { json: { token, name: 'Eva' } });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return JoinResult.parse(await res.json()).credential;
+    return (await joinTable(s, await tableTokens(s, staff), table, 'Eva')).credential;
   }
   async function round(credential: string, products: Array<string | [string, number]>): Promise<Order> {
     let total = 0;
     for (const p of products) {
       const l = Array.isArray(p) ? line(p[0], p[1]) : line(p);
       total += l.total;
-      const put = await s.request(`/api/table-session/cart/lines/${randomBytes(9).toString('base64url')}`, { method: 'PUT', json: l.input, headers: { 'x-table-credential': credential } });
+      const put = await s.request(`/api/table-session/cart/lines/${lineId()}`, { method: 'PUT', json: l.input, headers: cred(credential) });
       expect(put.status, await put.clone().text()).toBe(200);
     }
-    const res = await s.request('/api/table-session/rounds', { json: { expectedTotal: total }, key: newKey(), headers: { 'x-table-credential': credential } });
+    const res = await s.request('/api/table-session/rounds', { json: { expectedTotal: total }, key: newKey(), headers: cred(credential) });
     expect(res.status, await res.clone().text()).toBe(201);
     return Order.parse(await res.json());
   }

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { Venue, type Venue as VenueT } from '../../src/contract/venue.ts';
 import { ProductHistory, TableList, UploadedImage } from '../../src/contract/manage.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
+import { problemOf } from './table-kit.ts';
 
 let s: TestServer;
 const V = 'cafe-la-macarena';
@@ -20,7 +21,6 @@ beforeAll(async () => {
 afterAll(() => s.dispose());
 
 const getVenue = async (id = V): Promise<VenueT> => Venue.parse(await (await s.request(`/api/venues/${id}`)).json());
-const problemOf = async (res: Response) => (await res.json()) as { title: string; detail: string; status: number; errors?: Record<string, string[]> };
 
 describe('PUT /api/venues/{id} (the editor publishes)', () => {
   it('lets the venue manager and admins save; staff, diners, managers of another venue and anonymous get 403/401', async () => {

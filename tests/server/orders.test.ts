@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Order, OrderList } from '../../src/contract/order.ts';
 import { newKey, startTestServer, tacoOrder, type TestServer } from './helpers.ts';
+import { problemOf } from './table-kit.ts';
 
 let s: TestServer;
 let ana: string;
@@ -11,7 +12,6 @@ beforeAll(async () => {
 afterAll(() => s.dispose());
 
 const place = (body: unknown, token = ana, key = newKey()) => s.request('/api/orders', { token, key, json: body });
-const problemOf = async (res: Response) => (await res.json()) as { type: string; title: string; detail: string; errors?: Record<string, string[]>; [k: string]: unknown };
 
 describe('POST /api/orders', () => {
   it('creates an order priced by the server, with a short number and its history', async () => {

@@ -6,11 +6,11 @@
  * project, on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
 import { JoinResult, StaffTableSessions, TableCartChange, TableSession, TABLE_MESSAGES } from '../../src/contract/table.ts';
 import { Order } from '../../src/contract/order.ts';
 import { PROBLEM_TYPES } from '../../src/contract/problem.ts';
 import { newKey, openEvents, startTestServer, tacoOrder, type TestServer } from './helpers.ts';
+import { cred, joinTable, lineId, problemOf, tableTokens } from './table-kit.ts';
 
 const V = 'taqueria-el-guero';
 const FLAN = { productId: 'flan-napolitano', optionIds: [] as string[], quantity: 1 }; // 4 500, below the 8 000 minimum
@@ -20,22 +20,12 @@ let s: TestServer;
 let diner: string, manager: string, staff: string;
 const tokens = new Map<string, string>();
 
-interface Problem { type: string; detail: string; status: number; [extra: string]: unknown }
-const problemOf = async (res: Response) => (await res.json()) as Problem;
-const lineId = () => randomBytes(9).toString('base64url');
-const cred = (credential: string) => ({ 'x-table-credential': credential });
 
 async function refreshTokens(): Promise<void> {
-  const res = await s.request(`/api/venues/${V}/tables`, { token: staff });
-  const { tables } = (await res.json()) as { tables: Array<{ label: string; url: string }> };
-  for (const t of tables) tokens.set(t.label, new URL(t.url).searchParams.get('t')!);
+  for (const [label, token] of await tableTokens(s, staff)) tokens.set(label, token);
 }
 
-async function join(table: string, name: string): Promise<JoinResult> {
-  const res = await s.request(`/api/venues/${V}/tables/${encodeURIComponent(table)}/join`, { json: { token: tokens.get(table), name } });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return JoinResult.parse(await res.json());
-}
+const join = (table: string, name: string): Promise<JoinResult> => joinTable(s, tokens, table, name);
 
 const session = async (credential: string) => TableSession.parse(await (await s.request('/api/table-session', { headers: cred(credential) })).json());
 const put = (credential: string, id: string, line: unknown) => s.request(`/api/table-session/cart/lines/${id}`, { method: 'PUT', json: line, headers: cred(credential) });

@@ -12,6 +12,7 @@ import { JoinResult, StaffTableSessions, TableBill, TableCartChange, TableSessio
 import { Order, type Order as OrderT } from '../../src/contract/order.ts';
 import { PROBLEM_TYPES } from '../../src/contract/problem.ts';
 import { newKey, openEvents, pgUrl, startTestServer, testDatabase, type SseMessage, type TestServer } from './helpers.ts';
+import { cred, joinRequest, joinTable, lineId, problemOf, tableTokens, type Problem } from './table-kit.ts';
 import { configFromEnv } from '../../server/platform/config.ts';
 
 const V = 'taqueria-el-guero';
@@ -22,30 +23,13 @@ let s: TestServer;
 let staff: string, manager: string, diner: string, admin: string;
 const tokens = new Map<string, string>();
 
-interface Problem { type: string; title: string; detail: string; status: number; errors?: Record<string, string[]> }
-const problemOf = async (res: Response) => (await res.json()) as Problem;
-const lineId = () => randomBytes(9).toString('base64url');
-const cred = (credential: string) => ({ 'x-table-credential': credential });
 
-async function tokensOf(server: TestServer, token: string): Promise<Map<string, string>> {
-  const res = await server.request(`/api/venues/${V}/tables`, { token });
-  const { tables } = (await res.json()) as { tables: Array<{ label: string; url: string }> };
-  return new Map(tables.map((t) => [t.label, new URL(t.url).searchParams.get('t')!]));
-}
+const tokensOf = (server: TestServer, token: string) => tableTokens(server, token);
 
-async function joinAt(server: TestServer, table: string, name: string | undefined, init: { token?: string; tableToken?: string } = {}): Promise<Response> {
-  const tableToken = init.tableToken ?? tokens.get(table)!;
-  return server.request(`/api/venues/${V}/tables/${encodeURIComponent(table)}/join`, {
-    json: name === undefined ? { token: tableToken } : { token: tableToken, name },
-    ...(init.token ? { token: init.token } : {}),
-  });
-}
+const joinAt = (server: TestServer, table: string, name: string | undefined, init: { token?: string; tableToken?: string } = {}): Promise<Response> =>
+  joinRequest(server, table, init.tableToken ?? tokens.get(table)!, name, init);
 
-async function join(table: string, name: string, server: TestServer = s): Promise<JoinResult> {
-  const res = await joinAt(server, table, name);
-  expect(res.status, await res.clone().text()).toBe(201);
-  return JoinResult.parse(await res.json());
-}
+const join = (table: string, name: string, server: TestServer = s): Promise<JoinResult> => joinTable(server, tokens, table, name);
 
 const getSession = async (credential: string) => {
   const res = await s.request('/api/table-session', { headers: cred(credential) });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from './jwt-decode.ts';
 import { AcceptedInvitation, CreatedInvitation, InvitationPreview, Team } from '../../src/contract/team.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
+import { problemOf } from './table-kit.ts';
 
 let s: TestServer;
 const V = 'cafe-la-macarena';
@@ -21,7 +22,6 @@ beforeAll(async () => {
 });
 afterAll(() => s.dispose());
 
-const problemOf = async (res: Response) => (await res.json()) as { type: string; detail: string; status: number; errors?: Record<string, string[]> };
 
 async function invite(token: string, email: string, role: string = 'staff', venue = V) {
   return s.request(`/api/venues/${venue}/invitations`, { token, json: { email, role }, headers: { origin: 'https://umenu.example' } });

@@ -6,11 +6,11 @@
  * `server-pg` project, on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
 import { JoinResult, StaffTableSessions, TableSession } from '../../src/contract/table.ts';
 import { Order, OrderList } from '../../src/contract/order.ts';
 import { TEXT_MESSAGES } from '../../src/contract/text.ts';
 import { newKey, startTestServer, tacoOrder, type TestServer } from './helpers.ts';
+import { cred, joinRequest, joinTable, lineId, tableTokens, type Problem } from './table-kit.ts';
 
 const V = 'taqueria-el-guero';
 const RLO = '\u202E';
@@ -21,19 +21,13 @@ let s: TestServer;
 let staff: string, ana: string;
 const tokens = new Map<string, string>();
 
-interface Problem { status: number; detail: string; errors?: Record<string, string[]> }
 
-const joinAt = (table: string, name: string) =>
-  s.request(`/api/venues/${V}/tables/${table}/join`, { json: { token: tokens.get(table), name } });
+const joinAt = (table: string, name: string) => joinRequest(s, table, tokens.get(table), name);
 
-async function join(table: string, name: string): Promise<JoinResult> {
-  const res = await joinAt(table, name);
-  expect(res.status, await res.clone().text()).toBe(201);
-  return JoinResult.parse(await res.json());
-}
+const join = (table: string, name: string): Promise<JoinResult> => joinTable(s, tokens, table, name);
 
 async function sessionOf(credential: string): Promise<TableSession> {
-  const res = await s.request('/api/table-session', { headers: { 'x-table-credential': credential } });
+  const res = await s.request('/api/table-session', { headers: cred(credential) });
   expect(res.status).toBe(200);
   return TableSession.parse(await res.json());
 }
@@ -46,9 +40,7 @@ beforeAll(async () => {
   s = await startTestServer({ tableJoinLimit: null, tableJoinAddressLimit: null, tableBadTokenLimit: null, tableCallLimit: null, tableCartLimit: null, tableCartSessionLimit: null });
   staff = await s.tokenFor('cocina@umenu.test');
   ana = await s.tokenFor('ana@umenu.test');
-  const res = await s.request(`/api/venues/${V}/tables`, { token: staff });
-  const { tables } = (await res.json()) as { tables: Array<{ label: string; url: string }> };
-  for (const t of tables) tokens.set(t.label, new URL(t.url).searchParams.get('t')!);
+  for (const [label, token] of await tableTokens(s, staff)) tokens.set(label, token);
 });
 afterAll(() => s.dispose());
 
@@ -83,10 +75,10 @@ describe('names at a table', () => {
   it('a cart line note is stored cleaned, line breaks kept', async () => {
     const luis = await join('8', 'Luis');
     const marta = await join('8', 'Marta');
-    const id = randomBytes(9).toString('base64url');
+    const id = lineId();
     const put = await s.request(`/api/table-session/cart/lines/${id}`, {
       method: 'PUT',
-      headers: { 'x-table-credential': luis.credential },
+      headers: cred(luis.credential),
       json: { ...FLAN, note: `${RLO}sin${ACUTE.repeat(39)} caramelo\u200B\r\nfrío\u0007` },
     });
     expect(put.status, await put.clone().text()).toBe(200);

@@ -28,16 +28,16 @@ const DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 /** What the bill's routes use (server/deps.ts gives them). */
 export interface BillingRouteDeps {
   billing: BillingService;
-  tables: TableSessionService;
+  tableSessions: TableSessionService;
   venues: VenueStore;
   auth: AuthService;
 }
 
-export function billingRoutes({ billing, tables, venues, auth }: BillingRouteDeps): Hono {
+export function billingRoutes({ billing, tableSessions, venues, auth }: BillingRouteDeps): Hono {
   const app = new Hono();
   const on = routes(app, authenticator(auth));
   const onTable = <B>(op: Operation<B, 'table'>, handler: (c: Context, input: Input<B, 'table'>, who: TableCaller) => Response | Promise<Response>) =>
-    on(op, async (c, input) => handler(c, input, await tables.authenticate(c.req.header(TABLE_CREDENTIAL_HEADER))));
+    on(op, async (c, input) => handler(c, input, await tableSessions.authenticate(c.req.header(TABLE_CREDENTIAL_HEADER))));
   const noStore = (c: Context) => c.header('cache-control', 'no-store');
 
   const venueFor = (claims: AccessClaims, id: string, manager: boolean) => {

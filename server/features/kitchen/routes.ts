@@ -7,6 +7,7 @@ import { COURSES, type Course, type Venue } from '../../../src/contract/venue.ts
 import { KITCHEN_MESSAGES, stationsOf, TICKET_STATUSES, type TicketStatus } from '../../../src/contract/kitchen.ts';
 import { routes } from '../../platform/operations.ts';
 import { authenticator, type AuthService } from '../auth/index.ts';
+import { PROBLEM_MESSAGES } from '../../../src/contract/problem.ts';
 import { problem } from '../../platform/problem.ts';
 import type { KitchenService } from './service.ts';
 import { fireCourse, listTickets, ticketDone, ticketReopen } from './operations.ts';
@@ -25,7 +26,7 @@ export function kitchenRoutes({ kitchen, venues, auth }: KitchenRouteDeps): Hono
   /** The venue, when the caller runs it: 404 for no such venue, 403 for anyone but its staff, managers and admins. */
   function staffVenue(id: string, claims: AccessClaims): Venue {
     const entry = isValidVenueId(id) ? venues.get(id) : undefined;
-    if (!entry) throw problem('notFound', 404, 'Ese local no existe.');
+    if (!entry) throw problem('notFound', 404, PROBLEM_MESSAGES.venueNotFound(id.slice(0, 64)));
     if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, KITCHEN_MESSAGES.staffOnly);
     return entry.venue;
   }
@@ -39,7 +40,7 @@ export function kitchenRoutes({ kitchen, venues, auth }: KitchenRouteDeps): Hono
     }
     const status = c.req.query('status') || undefined;
     if (status !== undefined && !(TICKET_STATUSES as readonly string[]).includes(status)) {
-      throw problem('validation', 422, 'Estado no válido. Usa: open, done.', { errors: { status: ['Estado no válido'] } });
+      throw problem('validation', 422, KITCHEN_MESSAGES.statusInvalid, { errors: { status: [KITCHEN_MESSAGES.statusInvalidField] } });
     }
     c.header('cache-control', 'no-store');
     return c.json({ tickets: await kitchen.list(venue.id, { station, status: status as TicketStatus | undefined, held: c.req.query('held') === 'true', orderId: c.req.query('order')?.slice(0, 100) || undefined }) });

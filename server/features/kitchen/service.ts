@@ -8,7 +8,7 @@ import type { Db, Queryable } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events/bus.ts';
 import type { Order, OrderStatus } from '../../../src/contract/order.ts';
 import type { Course } from '../../../src/contract/venue.ts';
-import { COURSE_LABELS, KITCHEN_MESSAGES, type FiredCourse, type Ticket, type TicketStatus } from '../../../src/contract/kitchen.ts';
+import { KITCHEN_MESSAGES, type FiredCourse, type Ticket, type TicketStatus } from '../../../src/contract/kitchen.ts';
 import { problem, HttpProblem } from '../../platform/problem.ts';
 import * as sql from './queries.ts';
 
@@ -24,7 +24,7 @@ export interface TicketPrinting {
 }
 
 /** A venue's open table sessions (the table sessions feature gives them). */
-export interface OpenTables {
+export interface OpenTableSessions {
   listOpen(venueId: string): Promise<ReadonlyArray<{ id: string; table: string }>>;
 }
 
@@ -54,7 +54,7 @@ export function toTicket(row: sql.TicketRow): Ticket {
 /** Where an order goes when its last ticket is done: ready, through preparing when the board had not moved it. */
 const TOWARDS_READY: Partial<Record<OrderStatus, OrderStatus[]>> = { received: ['preparing', 'ready'], preparing: ['ready'] };
 
-export function createKitchenService(db: Db, orders: OrderProgress, tables: OpenTables, events: EventBus | undefined, now: () => Date = () => new Date(), printing?: TicketPrinting): KitchenService {
+export function createKitchenService(db: Db, orders: OrderProgress, tableSessions: OpenTableSessions, events: EventBus | undefined, now: () => Date = () => new Date(), printing?: TicketPrinting): KitchenService {
   const notFound = () => problem('notFound', 404, KITCHEN_MESSAGES.ticketNotFound);
 
   async function setStatus(venueId: string, ticketId: string, status: TicketStatus): Promise<{ ticket: Ticket; remaining: number }> {
@@ -63,7 +63,7 @@ export function createKitchenService(db: Db, orders: OrderProgress, tables: Open
       const rows = await sql.ticketsOfSameOrder(tx, venueId, ticketId, db.forUpdate);
       const row = rows.find((r) => r.id === ticketId);
       if (!row) throw notFound();
-      if (row.held) throw problem('invalidTransition', 409, `Esa comanda espera «Marchar ${COURSE_LABELS[row.course as Course].toLowerCase()}».`);
+      if (row.held) throw problem('invalidTransition', 409, KITCHEN_MESSAGES.held(row.course as Course));
       if (row.cancelled && status === 'open') throw problem('invalidTransition', 409, KITCHEN_MESSAGES.cancelled);
       const changed = row.status !== status;
       const ticket = toTicket({ ...row, status });
@@ -109,7 +109,7 @@ export function createKitchenService(db: Db, orders: OrderProgress, tables: Open
       return (await setStatus(venueId, ticketId, 'open')).ticket;
     },
     async fire(venueId, table, course) {
-      const session = (await tables.listOpen(venueId)).find((s) => s.table === table);
+      const session = (await tableSessions.listOpen(venueId)).find((s) => s.table === table);
       if (!session) throw problem('notFound', 404, KITCHEN_MESSAGES.noOpenTable(table));
       const released = await db.hotTransaction(async (tx) => {
         const rows = await sql.releaseCourse(tx, venueId, session.id, course, now());

@@ -6,6 +6,8 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { isValidVenueId } from '../../../src/contract/limits.ts';
 import { MANAGE_LIMITS } from '../../../src/contract/manage.ts';
+import { MEDIA_MESSAGES } from '../../../src/contract/media.ts';
+import { PROBLEM_MESSAGES } from '../../../src/contract/problem.ts';
 import { canManageVenue, isAdmin } from '../../../src/contract/permissions.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { AuthService } from '../auth/index.ts';
@@ -31,19 +33,19 @@ export function mediaRoutes({ auth, venues, db }: { auth: AuthService; venues: {
     const id = param('id');
     // An admin filling in a new venue uploads its images before publishing it (the editor
     // stores them in the venue it then creates); anyone else needs the venue to exist.
-    if (!isValidVenueId(id) || (!venues.get(id) && !isAdmin(claims.scope))) throw problem('notFound', 404, `No encontramos el local «${id.slice(0, 64)}».`);
-    if (!canManageVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo quien gestiona el local puede subir imágenes.');
+    if (!isValidVenueId(id) || (!venues.get(id) && !isAdmin(claims.scope))) throw problem('notFound', 404, PROBLEM_MESSAGES.venueNotFound(id.slice(0, 64)));
+    if (!canManageVenue(claims.scope, id)) throw problem('forbidden', 403, MEDIA_MESSAGES.managerOnly);
     if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) {
-      throw problem('validation', 415, 'Envía la imagen como formulario multipart con el campo «file».');
+      throw problem('validation', 415, MEDIA_MESSAGES.notMultipart);
     }
     let file: unknown;
     try {
       file = (await c.req.parseBody())['file'];
     } catch (error) {
       if (error instanceof HttpProblem) throw error;
-      throw problem('validation', 400, 'El formulario enviado no se puede leer.');
+      throw problem('validation', 400, MEDIA_MESSAGES.formUnreadable);
     }
-    if (!(file instanceof File)) throw problem('validation', 422, 'Falta la imagen: envíala en el campo «file».', { errors: { file: ['Elige una imagen'] } });
+    if (!(file instanceof File)) throw problem('validation', 422, MEDIA_MESSAGES.fileMissing, { errors: { file: [MEDIA_MESSAGES.fileMissingField] } });
     if (file.size > MANAGE_LIMITS.mediaMaxBytes) throw tooLarge();
     const bytes = new Uint8Array(await file.arrayBuffer());
     const upload = await runImageJob(() => encodeUpload(id, bytes));
@@ -59,7 +61,7 @@ export function mediaRoutes({ auth, venues, db }: { auth: AuthService; venues: {
   on(getUploadedMedia, async (c, { param }) => {
     const venueId = param('venueId');
     const file = param('file');
-    if (!isValidVenueId(venueId) || !STORED_FILE.test(file)) throw problem('notFound', 404, 'Imagen no encontrada.');
+    if (!isValidVenueId(venueId) || !STORED_FILE.test(file)) throw problem('notFound', 404, MEDIA_MESSAGES.notFound);
     const path = `${venueId}/${file}`;
     const wantsAvif = /image\/avif/.test(c.req.header('accept') ?? '');
     const keys = wantsAvif ? [path.replace(/\.webp$/, '.avif'), path] : [path];
@@ -72,13 +74,13 @@ export function mediaRoutes({ auth, venues, db }: { auth: AuthService; venues: {
         vary: 'accept',
       });
     }
-    throw problem('notFound', 404, 'Imagen no encontrada.');
+    throw problem('notFound', 404, MEDIA_MESSAGES.notFound);
   });
 
   /** The demo's generated SVG illustrations. */
   on(getMedia, (c, { param }) => {
     const svg = renderMedia(`${param('family')}/${param('file')}`);
-    if (!svg) throw problem('notFound', 404, 'Imagen no encontrada.');
+    if (!svg) throw problem('notFound', 404, MEDIA_MESSAGES.notFound);
     return c.body(svg, 200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=31536000, immutable' });
   });
 

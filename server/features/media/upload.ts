@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import pLimit from 'p-limit';
 import sharp, { type Metadata } from 'sharp';
 import { MANAGE_LIMITS, type UploadedImage } from '../../../src/contract/manage.ts';
+import { MEDIA_MESSAGES } from '../../../src/contract/media.ts';
 import { problem } from '../../platform/problem.ts';
 
 export const MEDIA_WIDTHS = [400, 800, 1200] as const;
@@ -19,8 +20,8 @@ export const MEDIA_BODY_LIMIT = MANAGE_LIMITS.mediaMaxBytes + 64 * 1024;
 /** A menu photo needs far less; a bigger picture costs seconds of CPU to decode. */
 export const MAX_PIXELS = 25_000_000;
 
-export const tooLarge = () => problem('tooLarge', 413, 'La imagen supera el máximo de 8 MB. Redúcela o expórtala con más compresión.');
-const unsupported = () => problem('validation', 415, 'Formato de imagen no admitido: sube una foto JPEG, PNG, WebP o AVIF.');
+export const tooLarge = () => problem('tooLarge', 413, MEDIA_MESSAGES.tooLarge);
+const unsupported = () => problem('validation', 415, MEDIA_MESSAGES.unsupported);
 
 /** The image type by its first bytes, or undefined. */
 export function sniffImage(bytes: Uint8Array): 'jpeg' | 'png' | 'webp' | 'avif' | undefined {
@@ -56,16 +57,16 @@ export async function encodeUpload(id: string, bytes: Uint8Array): Promise<Encod
     // The header first (no decoding): a picture over the pixel cap is refused before any work.
     meta = await sharp(bytes).metadata();
   } catch {
-    throw problem('validation', 415, 'No hemos podido leer la imagen: el archivo parece dañado.');
+    throw problem('validation', 415, MEDIA_MESSAGES.damaged);
   }
   const pixels = (meta.width ?? 0) * (meta.height ?? 0);
   if (pixels > MAX_PIXELS) {
-    throw problem('tooLarge', 413, `La imagen tiene ${Math.round(pixels / 1e6)} megapíxeles; el máximo es ${MAX_PIXELS / 1e6}. Redúcela antes de subirla (una foto de menú no necesita más de 2000 píxeles de ancho).`);
+    throw problem('tooLarge', 413, MEDIA_MESSAGES.tooManyPixels(Math.round(pixels / 1e6), MAX_PIXELS / 1e6));
   }
   try {
     dominant = (await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).stats()).dominant;
   } catch {
-    throw problem('validation', 415, 'No hemos podido leer la imagen: el archivo parece dañado.');
+    throw problem('validation', 415, MEDIA_MESSAGES.damaged);
   }
   // Upright dimensions (EXIF orientation 5–8 swaps them).
   const swap = (meta.orientation ?? 1) >= 5;
@@ -82,7 +83,7 @@ export async function encodeUpload(id: string, bytes: Uint8Array): Promise<Encod
       if (avif.length < webp.length) files.push({ key: uploadKey(id, hash, width, 'avif'), contentType: 'image/avif', data: avif });
     }
   } catch {
-    throw problem('validation', 415, 'No hemos podido convertir la imagen: prueba con otra foto JPEG o PNG.');
+    throw problem('validation', 415, MEDIA_MESSAGES.notConverted);
   }
   const widest = widths[widths.length - 1]!;
   const src = (w: number) => `/api/media/u/${uploadKey(id, hash, w, 'webp')}`;
@@ -114,7 +115,7 @@ export function configureImageJobs(concurrency: number, queue: number): void {
 
 export function runImageJob<T>(job: () => Promise<T>): Promise<T> {
   if (jobs.activeCount >= jobs.concurrency && jobs.pendingCount >= maxWaiting) {
-    throw problem('serviceUnavailable', 503, 'Estamos procesando muchas imágenes a la vez. Vuelve a intentarlo en unos segundos: no se ha guardado nada.', {}, { 'retry-after': '5' });
+    throw problem('serviceUnavailable', 503, MEDIA_MESSAGES.busy, {}, { 'retry-after': '5' });
   }
   return jobs(job);
 }

@@ -4,6 +4,7 @@
  * `expectedTotal` the client showed. Pure apart from reading the venue store.
  */
 import type { OrderInput, OrderLine, OrderLineInput, PriceChange } from '../../../src/contract/order.ts';
+import { ORDER_MESSAGES } from '../../../src/contract/order.ts';
 import type { CachedVenue, VenueStore } from '../venues/index.ts';
 import { findOption } from '../venues/index.ts';
 import { problem } from '../../platform/problem.ts';
@@ -40,7 +41,7 @@ export function priceLines(entry: CachedVenue, input: readonly OrderLineInput[],
   input.forEach((line, index) => {
     const found = entry.products.get(line.productId);
     if (!found) {
-      add(`lines.${index}.productId`, 'Este producto ya no existe en el menú.');
+      add(`lines.${index}.productId`, ORDER_MESSAGES.productGone);
       return;
     }
     const { product } = found;
@@ -54,14 +55,14 @@ export function priceLines(entry: CachedVenue, input: readonly OrderLineInput[],
     const seen = new Set<string>();
     for (const optionId of line.optionIds) {
       if (seen.has(optionId)) {
-        add(`lines.${index}.optionIds`, 'Una opción está repetida.');
+        add(`lines.${index}.optionIds`, ORDER_MESSAGES.optionRepeated);
         lineOk = false;
         continue;
       }
       seen.add(optionId);
       const hit = findOption(product, optionId);
       if (!hit) {
-        add(`lines.${index}.optionIds`, 'Una de las opciones elegidas no existe.');
+        add(`lines.${index}.optionIds`, ORDER_MESSAGES.optionUnknown);
         lineOk = false;
         continue;
       }
@@ -76,8 +77,8 @@ export function priceLines(entry: CachedVenue, input: readonly OrderLineInput[],
       const count = perGroup.get(group.id) ?? 0;
       if (count < group.min || count > group.max) {
         const message = group.min === group.max
-          ? `Elige ${group.min === 1 ? 'una opción' : `${group.min} opciones`} en «${group.name}».`
-          : count < group.min ? `Elige al menos ${group.min} en «${group.name}».` : `Elige como máximo ${group.max} en «${group.name}».`;
+          ? ORDER_MESSAGES.chooseExactly(group.min, group.name)
+          : count < group.min ? ORDER_MESSAGES.chooseAtLeast(group.min, group.name) : ORDER_MESSAGES.chooseAtMost(group.max, group.name);
         add(`lines.${index}.optionIds`, message);
         lineOk = false;
       }
@@ -104,25 +105,25 @@ export function priceOrder(entry: CachedVenue, input: OrderInput, now: Date, ven
   const errors: Record<string, string[]> = {};
   const add = (path: string, message: string) => (errors[path] ??= []).push(message);
 
-  if (!venue.orderModes.includes(input.mode)) add('mode', 'Este local no acepta pedidos de este tipo.');
+  if (!venue.orderModes.includes(input.mode)) add('mode', ORDER_MESSAGES.modeNotAccepted);
   if (input.mode === 'table') {
-    if (!input.table) add('table', 'Indica tu mesa.');
-    else if (venue.tables && !venue.tables.includes(input.table)) add('table', 'Esa mesa no existe en este local.');
+    if (!input.table) add('table', ORDER_MESSAGES.tableMissing);
+    else if (venue.tables && !venue.tables.includes(input.table)) add('table', ORDER_MESSAGES.tableUnknown);
   }
-  if (input.mode === 'delivery' && !input.customer.address) add('customer.address', 'Indica la dirección de entrega.');
-  if (input.mode !== 'table' && !input.payment) add('payment', 'Elige cómo vas a pagar.');
+  if (input.mode === 'delivery' && !input.customer.address) add('customer.address', ORDER_MESSAGES.addressMissing);
+  if (input.mode !== 'table' && !input.payment) add('payment', ORDER_MESSAGES.paymentMissing);
 
   const { lines, unavailable } = priceLines(entry, input.lines, now, add);
 
-  if (Object.keys(errors).length) throw problem('validation', 422, 'Revisa los datos del pedido.', { errors });
+  if (Object.keys(errors).length) throw problem('validation', 422, ORDER_MESSAGES.checkOrder, { errors });
   if (!isOpenAt(venue.hours, venue.timezone, now)) {
-    throw problem('venueClosed', 422, `${venue.name} está cerrado ahora. Consulta el horario y vuelve a intentarlo cuando abra.`);
+    throw problem('venueClosed', 422, ORDER_MESSAGES.venueClosed(venue.name));
   }
   if (unavailable.length) {
     const names = unavailable.map((u) => u.name).join(', ');
-    throw problem('unavailable', 422, `Ya no está disponible: ${names}. Quítalo del carrito para continuar.`, {
+    throw problem('unavailable', 422, ORDER_MESSAGES.unavailable(names), {
       unavailable,
-      errors: Object.fromEntries(unavailable.map((u) => [`lines.${u.index}`, ['No disponible']])),
+      errors: Object.fromEntries(unavailable.map((u) => [`lines.${u.index}`, [ORDER_MESSAGES.lineUnavailable]])),
     });
   }
 
@@ -148,7 +149,7 @@ export function priceOrder(entry: CachedVenue, input: OrderInput, now: Date, ven
     if (!changes.length) {
       lines.forEach((line, index) => changes.push({ index, productId: line.productId, name: line.name, unitPrice: line.unitPrice, quantity: line.quantity }));
     }
-    throw problem('priceChanged', 409, 'Algunos precios han cambiado desde que viste el menú. Revisa el nuevo total y confirma el pedido.', {
+    throw problem('priceChanged', 409, ORDER_MESSAGES.pricesChanged, {
       changes, subtotal, tip, deliveryFee, total, expectedTotal: input.expectedTotal,
     });
   }

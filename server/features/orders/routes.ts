@@ -1,7 +1,8 @@
 /** Orders: place (idempotent), mine, one, live SSE stream, staff board and status changes. */
 import { Hono, type Context } from 'hono';
 import { TABLE_CREDENTIAL_HEADER, TABLE_MESSAGES } from '../../../src/contract/table.ts';
-import { OrderStatus, ORDER_STATUSES } from '../../../src/contract/order.ts';
+import { OrderStatus, ORDER_MESSAGES, ORDER_STATUSES } from '../../../src/contract/order.ts';
+import { PROBLEM_MESSAGES } from '../../../src/contract/problem.ts';
 import type { AccessClaims } from '../../../src/contract/auth.ts';
 import type { Order } from '../../../src/contract/order.ts';
 import { isValidVenueId } from '../../../src/contract/limits.ts';
@@ -39,10 +40,10 @@ export interface OrderRouteDeps {
   venues: VenueStore;
   config: Pick<ServerConfig, 'sseHeartbeatMs'>;
   events: EventBus;
-  tables: TableAccess;
+  tableSessions: TableAccess;
 }
 
-export function orderRoutes({ orders, auth, venues, config, events, tables }: OrderRouteDeps): Hono {
+export function orderRoutes({ orders, auth, venues, config, events, tableSessions }: OrderRouteDeps): Hono {
   const app = new Hono();
   const on = routes(app, authenticator(auth));
 
@@ -55,10 +56,10 @@ export function orderRoutes({ orders, auth, venues, config, events, tables }: Or
     const refused = () => problem('tableAccessRequired', 403, TABLE_MESSAGES.tableOrderNeedsLink);
     if (typeof venueId !== 'string' || typeof table !== 'string' || !isValidVenueId(venueId)) throw refused();
     const token = c.req.header(TABLE_TOKEN_HEADER);
-    if (token && await tables.check(venueId, table, token)) return;
+    if (token && await tableSessions.check(venueId, table, token)) return;
     const credential = c.req.header(TABLE_CREDENTIAL_HEADER);
     if (credential) {
-      const who = await tables.authenticate(credential).catch(() => undefined);
+      const who = await tableSessions.authenticate(credential).catch(() => undefined);
       if (who && who.session.status === 'open' && who.session.venue_id === venueId && who.session.label === table) return;
     }
     throw refused();
@@ -71,7 +72,7 @@ export function orderRoutes({ orders, auth, venues, config, events, tables }: Or
   async function visibleOrderOf(id: string, claims: AccessClaims): Promise<{ order: Order; own: boolean }> {
     const found = id.length <= 100 ? await orders.get(id) : undefined;
     if (!found || (found.userId !== claims.sub && !canRunVenue(claims.scope, found.order.venueId))) {
-      throw problem('notFound', 404, 'No encontramos ese pedido en tu cuenta.');
+      throw problem('notFound', 404, ORDER_MESSAGES.notYourOrder);
     }
     return { order: found.order, own: found.userId === claims.sub };
   }
@@ -97,7 +98,7 @@ export function orderRoutes({ orders, auth, venues, config, events, tables }: Or
   on(placeOrder, async (c, { claims, json, check }) => {
     const key = c.req.header('idempotency-key');
     if (!key || !KEY_PATTERN.test(key)) {
-      throw problem('idempotencyKeyMissing', 400, 'Falta la cabecera Idempotency-Key (8 a 200 caracteres) que identifica este pedido.');
+      throw problem('idempotencyKeyMissing', 400, PROBLEM_MESSAGES.idempotencyKeyMissing(ORDER_MESSAGES.idempotencyKeyOf));
     }
     // Duplicates, also simultaneous ones on other instances, are settled by the key's primary key in the database.
     const { value } = await json();
@@ -132,7 +133,7 @@ export function orderRoutes({ orders, auth, venues, config, events, tables }: Or
       holder: holderOf(claims, own ? undefined : order.venueId, () => problem('notFound', 404, 'No encontramos ese pedido en tu cuenta.')),
       async fresh() {
         const snapshot = await orders.snapshot(order.id);
-        if (!snapshot) throw problem('notFound', 404, 'No encontramos ese pedido en tu cuenta.');
+        if (!snapshot) throw problem('notFound', 404, ORDER_MESSAGES.notYourOrder);
         return { cursor: snapshot.eventId, first: [{ event: 'order', data: JSON.stringify(snapshot.order) }] };
       },
     });
@@ -141,8 +142,8 @@ export function orderRoutes({ orders, auth, venues, config, events, tables }: Or
   /** Live board: every new order of the venue, every status change, menu changes (staff of the venue). */
   on(streamVenueOrders, async (c, { claims, param }) => {
     const id = param('id');
-    if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, 'Ese local no existe.');
-    if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo el personal de este local puede ver sus pedidos.');
+    if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, PROBLEM_MESSAGES.venueNotFound(id.slice(0, 64)));
+    if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, ORDER_MESSAGES.staffOnly);
     // Table sessions reach the board as `event: table` (their staff view), never as a participant's `session`.
     return eventStream(c, streamDeps, {
       venueId: id,
@@ -154,15 +155,15 @@ export function orderRoutes({ orders, auth, venues, config, events, tables }: Or
 
   on(listVenueOrders, async (c, { claims, param }) => {
     const id = param('id');
-    if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, 'Ese local no existe.');
-    if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo el personal de este local puede ver sus pedidos.');
+    if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, PROBLEM_MESSAGES.venueNotFound(id.slice(0, 64)));
+    if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, ORDER_MESSAGES.staffOnly);
     const statusParam = c.req.query('status');
     let statuses: OrderStatus[] | undefined;
     if (statusParam) {
       const list = statusParam.split(',').map((s) => s.trim()).filter(Boolean);
       const bad = list.filter((s) => !(ORDER_STATUSES as readonly string[]).includes(s));
       if (bad.length || list.length > 5) {
-        throw problem('validation', 422, `Estado no válido. Usa: ${ORDER_STATUSES.join(', ')}.`, { errors: { status: ['Estado no válido'] } });
+        throw problem('validation', 422, ORDER_MESSAGES.statusInvalid(ORDER_STATUSES), { errors: { status: [ORDER_MESSAGES.statusInvalidField] } });
       }
       statuses = list.map((s) => parseWith(OrderStatus, s));
     }
@@ -172,11 +173,11 @@ export function orderRoutes({ orders, auth, venues, config, events, tables }: Or
 
   on(setOrderStatus, async (c, { claims, body, param }) => {
     const found = await orders.get(param('id').slice(0, 100));
-    if (!found) throw problem('notFound', 404, 'Ese pedido no existe.');
+    if (!found) throw problem('notFound', 404, ORDER_MESSAGES.orderNotFound);
     if (!canRunVenue(claims.scope, found.order.venueId)) {
       // The owner may see the order but not move it; anyone else learns nothing.
-      if (found.userId === claims.sub) throw problem('forbidden', 403, 'Solo el personal del local puede cambiar el estado del pedido.');
-      throw problem('notFound', 404, 'Ese pedido no existe.');
+      if (found.userId === claims.sub) throw problem('forbidden', 403, ORDER_MESSAGES.staffChangesStatus);
+      throw problem('notFound', 404, ORDER_MESSAGES.orderNotFound);
     }
     const input = await body();
     return c.json(await orders.setStatus(found.order.id, input.status));

@@ -7,16 +7,12 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events/bus.ts';
 import type { Order, OrderInput, OrderStatus } from '../../../src/contract/order.ts';
-import { STATUS_TRANSITIONS } from '../../../src/contract/order.ts';
+import { ORDER_MESSAGES, STATUS_TRANSITIONS } from '../../../src/contract/order.ts';
 import type { CachedVenue, VenueStore } from '../venues/index.ts';
 import { priceOrder, type PricedOrder } from './pricing.ts';
 import * as sql from './queries.ts';
 import { problem } from '../../platform/problem.ts';
 import { zonedParts } from '../../platform/hours.ts';
-
-const STATUS_ES: Record<OrderStatus, string> = {
-  received: 'recibido', preparing: 'en preparación', ready: 'listo', delivered: 'entregado', cancelled: 'cancelado',
-};
 
 export interface CreateResult {
   order: Order;
@@ -115,7 +111,7 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
     const row = await sql.idempotencyKey(db, userId, key);
     if (!row) return undefined;
     if (row.body_hash !== hashBody(bodyText)) {
-      throw problem('idempotencyMismatch', 422, 'Ya enviaste un pedido con esta clave y otros datos. Revisa «Mis pedidos» antes de pedir de nuevo.');
+      throw problem('idempotencyMismatch', 422, ORDER_MESSAGES.keyReusedOtherOrder);
     }
     const order = await sql.orderDoc(db, row.order_id);
     return order ? parse(order.doc) : undefined;
@@ -126,10 +122,9 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
    * (under the account's bucket lock): only orders that are made count.
    */
   const ordersBucket = (userId: string) => `orders:${userId}`;
-  const tooManyOrders = (wait: string) => `Has hecho demasiados pedidos en poco tiempo. Podrás pedir de nuevo en ${wait}.`;
   async function checkLimit(tx: Queryable, userId: string, at: Date): Promise<void> {
     if (!limit || !limiter) return;
-    await limiter.check(tx, ordersBucket(userId), limit, tooManyOrders, at.getTime());
+    await limiter.check(tx, ordersBucket(userId), limit, ORDER_MESSAGES.tooManyOrders, at.getTime());
   }
   const recordOrder = (tx: Queryable, userId: string, at: Date) => (limit && limiter ? limiter.record(tx, ordersBucket(userId), at.getTime()) : Promise.resolve());
 
@@ -144,7 +139,7 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
       try {
         input = readInput();
         const found = venues.get(input.venueId);
-        if (!found) throw problem('validation', 422, 'Ese local no existe.', { errors: { venueId: ['Local no encontrado'] } });
+        if (!found) throw problem('validation', 422, ORDER_MESSAGES.venueUnknown, { errors: { venueId: [ORDER_MESSAGES.venueUnknownField] } });
         entry = found;
         priced = priceOrder(entry, input, at, venues);
       } catch (error) {
@@ -225,7 +220,7 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
         // Another request with this key committed first (it waited for it): answer with its order.
         const replayed = await replay(userId, key, bodyText);
         if (replayed) return { order: replayed, replayed: true };
-        throw problem('idempotencyConflict', 409, 'Este pedido ya se está enviando. Espera un momento y revisa «Mis pedidos».');
+        throw problem('idempotencyConflict', 409, ORDER_MESSAGES.alreadySending);
       }
       events?.committed(venue.id);
       return { order, replayed: false };
@@ -247,10 +242,10 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
     async setStatus(id, status) {
       const updated = await db.hotTransaction(async (tx) => {
         const row = await sql.orderWithOwner(tx, id, db.forUpdate);
-        if (!row) throw problem('notFound', 404, 'Ese pedido no existe.');
+        if (!row) throw problem('notFound', 404, ORDER_MESSAGES.orderNotFound);
         const order = parse(row.doc);
         if (!STATUS_TRANSITIONS[order.status].includes(status)) {
-          throw problem('invalidTransition', 409, `Un pedido ${STATUS_ES[order.status]} no puede pasar a ${STATUS_ES[status]}.`, { from: order.status, to: status, allowed: STATUS_TRANSITIONS[order.status] });
+          throw problem('invalidTransition', 409, ORDER_MESSAGES.transitionRefused(order.status, status), { from: order.status, to: status, allowed: STATUS_TRANSITIONS[order.status] });
         }
         order.status = status;
         order.history.push({ status, at: now().toISOString() });

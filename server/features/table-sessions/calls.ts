@@ -3,6 +3,7 @@
  * staff acknowledge it, one open call of each kind per table. The bill itself is server/features/billing.
  */
 import { randomUUID } from 'node:crypto';
+import { TABLE_MESSAGES } from '../../../src/contract/table.ts';
 import { closedProblem, type TableContext, type TableSessionService } from './context.ts';
 import { mutate } from './changes.ts';
 import { insertCall, openCallOfKind, participantName, type CallRow } from './queries.ts';
@@ -13,7 +14,7 @@ export function calls(ctx: TableContext): Pick<TableSessionService, 'call'> {
   return {
     async call(caller, kind) {
       if (caller.session.status !== 'open') throw closedProblem();
-      await limiter.hit(`call:${caller.session.id}`, limits.callsPerSession, (wait) => `Has avisado al personal muchas veces seguidas. Podrás volver a llamar en ${wait}.`);
+      await limiter.hit(`call:${caller.session.id}`, limits.callsPerSession, TABLE_MESSAGES.tooManyCalls);
       const { value } = await mutate(ctx, caller.session.id, async (tx, s, at) => {
         const names = new Map([[caller.participantId, caller.name]]);
         const open = await openCallOfKind(tx, s.id, kind);

@@ -16,11 +16,11 @@ import { deleteCartLine, insertCartLine, insertLineId, setLineIdBody, setLineQua
 function checkLine(entry: CachedVenue, input: CartLineInput, at: Date): void {
   const errors: Record<string, string[]> = {};
   const { unavailable } = priceLines(entry, [input], at, (path, message) => (errors[path.replace(/^lines\.0\.?/, '') || 'productId'] ??= []).push(message));
-  if (Object.keys(errors).length) throw problem('validation', 422, 'Revisa el plato y sus opciones.', { errors });
+  if (Object.keys(errors).length) throw problem('validation', 422, TABLE_MESSAGES.checkLine, { errors });
   if (unavailable.length) {
-    throw problem('unavailable', 422, `Ya no está disponible: ${unavailable.map((u) => u.name).join(', ')}.`, {
+    throw problem('unavailable', 422, TABLE_MESSAGES.unavailable(unavailable.map((u) => u.name).join(', ')), {
       unavailable: unavailable.map((u) => ({ ...u, index: 0 })),
-      errors: { productId: ['No disponible'] },
+      errors: { productId: [TABLE_MESSAGES.lineUnavailable] },
     });
   }
 }
@@ -63,7 +63,7 @@ export function cart(ctx: TableContext): Pick<TableSessionService, 'putLine' | '
           if (!target) return { changed: false };
           if (target.participant_id !== caller.participantId) throw problem('forbidden', 403, TABLE_MESSAGES.notYourLine);
           if (known.body_hash === bodyHash) return { changed: false };
-          if (target.product_id !== input.productId) throw problem('validation', 422, 'Para cambiar de plato, quita esta línea y añade otra.', { errors: { productId: ['No se puede cambiar el plato de una línea'] } });
+          if (target.product_id !== input.productId) throw problem('validation', 422, TABLE_MESSAGES.productFixed, { errors: { productId: [TABLE_MESSAGES.productFixedField] } });
           checkLine(entry, input, at);
           return {
             changed: true,

@@ -18,9 +18,6 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('base6
 
 type Joining = Pick<TableSessionService, 'check' | 'checkLink' | 'join' | 'authenticate' | 'snapshot' | 'streamStart'>;
 
-const badTokenMessage = (wait: string) => `Demasiados intentos con un código de mesa que no vale desde esta conexión. Vuelve a intentarlo en ${wait}.`;
-const tableMessage = (wait: string) => `Te has unido demasiadas veces a esta mesa en poco tiempo. Vuelve a intentarlo en ${wait}.`;
-const addressMessage = (wait: string) => `Demasiados intentos de unirse a una mesa desde esta conexión. Vuelve a intentarlo en ${wait}.`;
 
 export function joining(ctx: TableContext): Joining {
   const { db, venues, events, limits, limiter, now, tableForToken } = ctx;
@@ -37,7 +34,7 @@ export function joining(ctx: TableContext): Joining {
    */
   async function checkLink(venueId: string, label: string, token: string, address: string): Promise<boolean> {
     if (await check(venueId, label, token)) return true;
-    await limiter.hit(`join-bad:${address}`, limits.badTokensPerAddress ?? null, badTokenMessage);
+    await limiter.hit(`join-bad:${address}`, limits.badTokensPerAddress ?? null, TABLE_MESSAGES.tooManyBadTokens);
     return false;
   }
 
@@ -77,8 +74,8 @@ export function joining(ctx: TableContext): Joining {
         const addressBucket = `join-address:${address}`;
         // Second: the limits' counts and the session's rows.
         const [, , rows] = await Promise.all([
-          limiter.check(tx, tableBucket, limits.joinsPerTable, tableMessage, at.getTime()),
-          limiter.check(tx, addressBucket, limits.joinsPerAddress, addressMessage, at.getTime()),
+          limiter.check(tx, tableBucket, limits.joinsPerTable, TABLE_MESSAGES.tooManyJoinsTable, at.getTime()),
+          limiter.check(tx, addressBucket, limits.joinsPerAddress, TABLE_MESSAGES.tooManyJoinsAddress, at.getTime()),
           readRows(tx, s),
         ]);
         const cap = limits.maxPeople ?? 0;

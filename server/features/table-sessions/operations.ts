@@ -4,7 +4,7 @@ import { CloseTableInput } from '../../../src/contract/bill.ts';
 import { operation } from '../../platform/operations.ts';
 import { eventStream, idParam, json, problemResponse, resumeParams, tableAuth, tableClosed } from '../../platform/openapi.ts';
 
-const tags = ['tables'];
+const tags = ['table-sessions'];
 const lineIdSchema = { type: 'string', pattern: '^[A-Za-z0-9_-]{8,64}$' };
 const cartTooFast = problemResponse('Too many cart writes by this participant or this table in a short time: send the edit again after Retry-After');
 const tokenInvalid = problemResponse('Unknown venue or table, or an unknown, old or rotated token (type table-token-invalid)');

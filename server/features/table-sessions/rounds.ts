@@ -51,7 +51,7 @@ export function rounds(ctx: TableContext) {
           if (!locked || locked.status !== 'open') throw closedProblem();
           if (signatureOf(await cartLinesUnordered(tx, s.id)) !== signature) {
             const current = (await views(tx, venues, locked)).session.cart;
-            throw problem('priceChanged', 409, 'El carrito de la mesa cambió mientras se enviaba. Revisa el nuevo total y confirma el envío.', {
+            throw problem('priceChanged', 409, TABLE_MESSAGES.cartChanged, {
               changes: [], subtotal: current.subtotal, tip: 0, deliveryFee: 0, total: current.subtotal, expectedTotal,
             });
           }

@@ -14,6 +14,7 @@ import type { AccessClaims } from '../../../src/contract/auth.ts';
 import { isValidVenueId } from '../../../src/contract/limits.ts';
 import { canRunVenue } from '../../../src/contract/permissions.ts';
 import { CART_LINE_ID_PATTERN, JoinInput, TABLE_CREDENTIAL_HEADER, TABLE_MESSAGES, TABLE_STRINGS } from '../../../src/contract/table.ts';
+import { PROBLEM_MESSAGES } from '../../../src/contract/problem.ts';
 import type { ServerConfig } from '../../platform/config.ts';
 import type { EventBus } from '../../platform/events/bus.ts';
 import type { AuthService } from '../auth/index.ts';
@@ -37,7 +38,7 @@ const TABLE_REPLAY_LIMIT = { events: 200, bytes: 256 * 1024 };
 
 /** What the table sessions' routes use (server/deps.ts gives them). */
 export interface TableSessionRouteDeps {
-  tables: TableSessionService;
+  tableSessions: TableSessionService;
   auth: AuthService;
   venues: VenueStore;
   config: Pick<ServerConfig, 'sseHeartbeatMs'>;
@@ -45,7 +46,7 @@ export interface TableSessionRouteDeps {
   orders: OrderService;
 }
 
-export function tableSessionRoutes({ tables, auth, venues, config, events, orders }: TableSessionRouteDeps): Hono {
+export function tableSessionRoutes({ tableSessions, auth, venues, config, events, orders }: TableSessionRouteDeps): Hono {
   const app = new Hono();
   const on = routes(app, authenticator(auth));
 
@@ -54,20 +55,20 @@ export function tableSessionRoutes({ tables, auth, venues, config, events, order
    * otherwise), checked before anything else of the request is read.
    */
   const onTable = <B>(op: Operation<B, 'table'>, handler: (c: Context, input: Input<B, 'table'>, who: TableCaller) => Response | Promise<Response>) =>
-    on(op, async (c, input) => handler(c, input, await tables.authenticate(c.req.header(TABLE_CREDENTIAL_HEADER))));
+    on(op, async (c, input) => handler(c, input, await tableSessions.authenticate(c.req.header(TABLE_CREDENTIAL_HEADER))));
 
   const invalidToken = () => problem('tableTokenInvalid', 404, TABLE_STRINGS.invalidToken);
   const noStore = (c: Context) => c.header('cache-control', 'no-store');
   /** 404 for a link that opens nothing, counted in the address's bad-token bucket (429 once it is full). */
   const badLink = async (c: Context, id: string, label: string): Promise<never> => {
-    await tables.checkLink(isValidVenueId(id) ? id : '', label, '', clientIp(c));
+    await tableSessions.checkLink(isValidVenueId(id) ? id : '', label, '', clientIp(c));
     throw invalidToken();
   };
 
   /** Staff (or manager) of the venue, or admin; 404 for an unknown venue. */
   const staffOf = (claims: AccessClaims, id: string) => {
-    if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, 'Ese local no existe.');
-    if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo el personal de este local puede ver y atender sus mesas.');
+    if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, PROBLEM_MESSAGES.venueNotFound(id.slice(0, 64)));
+    if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, TABLE_MESSAGES.staffOnly);
     return id;
   };
 
@@ -76,7 +77,7 @@ export function tableSessionRoutes({ tables, auth, venues, config, events, order
     const label = param('label');
     noStore(c);
     // Every wrong link counts in the address's bad-token bucket (an unknown venue too).
-    if (!(await tables.checkLink(isValidVenueId(id) ? id : '', label, c.req.query('t') ?? '', clientIp(c)))) throw invalidToken();
+    if (!(await tableSessions.checkLink(isValidVenueId(id) ? id : '', label, c.req.query('t') ?? '', clientIp(c)))) throw invalidToken();
     return c.json({ venueId: id, table: label });
   });
 
@@ -96,7 +97,7 @@ export function tableSessionRoutes({ tables, auth, venues, config, events, order
       if (!issues.every((i) => i.path[0] === 'name')) throw validationProblem(issues);
     }
     if (!isValidVenueId(id)) return badLink(c, id, label);
-    const result = await tables.join({
+    const result = await tableSessions.join({
       venueId: id,
       label,
       token: (value as { token: string }).token,
@@ -110,7 +111,7 @@ export function tableSessionRoutes({ tables, auth, venues, config, events, order
 
   onTable(getTableSession, async (c, _input, who) => {
     noStore(c);
-    return c.json(await tables.snapshot(who.session));
+    return c.json(await tableSessions.snapshot(who.session));
   });
 
   const streamDeps = { events, heartbeatMs: config.sseHeartbeatMs, onClose: (fn: () => void) => orders.onClose(fn) };
@@ -127,7 +128,7 @@ export function tableSessionRoutes({ tables, auth, venues, config, events, order
       // Nothing of a closed session is replayed: its phones get the empty closed snapshot.
       ignoreResume: closed,
       async fresh() {
-        const { cursor, session } = await tables.streamStart(who.session);
+        const { cursor, session } = await tableSessions.streamStart(who.session);
         return { cursor, first: [{ event: 'session', data: JSON.stringify(session) }] };
       },
     });
@@ -135,7 +136,7 @@ export function tableSessionRoutes({ tables, auth, venues, config, events, order
 
   const lineIdOf = (param: (name: string) => string) => {
     const lineId = param('lineId');
-    if (!CART_LINE_ID_PATTERN.test(lineId)) throw problem('validation', 422, 'Identificador de línea no válido.', { errors: { lineId: ['8 a 64 letras, números, «-» o «_»'] } });
+    if (!CART_LINE_ID_PATTERN.test(lineId)) throw problem('validation', 422, TABLE_MESSAGES.lineIdInvalid, { errors: { lineId: [TABLE_MESSAGES.lineIdInvalidField] } });
     return lineId;
   };
 
@@ -143,23 +144,23 @@ export function tableSessionRoutes({ tables, auth, venues, config, events, order
     const lineId = lineIdOf(param);
     const input = await body();
     noStore(c);
-    return c.json(await tables.putLine(who, lineId, input));
+    return c.json(await tableSessions.putLine(who, lineId, input));
   });
 
   onTable(deleteTableCartLine, async (c, { param }, who) => {
     const lineId = lineIdOf(param);
     noStore(c);
-    return c.json(await tables.deleteLine(who, lineId));
+    return c.json(await tableSessions.deleteLine(who, lineId));
   });
 
   onTable(sendTableRound, async (c, { json, check }, who) => {
     const key = c.req.header('idempotency-key');
     if (!key || !KEY_PATTERN.test(key)) {
-      throw problem('idempotencyKeyMissing', 400, 'Falta la cabecera Idempotency-Key (8 a 200 caracteres) que identifica este envío.');
+      throw problem('idempotencyKeyMissing', 400, PROBLEM_MESSAGES.idempotencyKeyMissing(TABLE_MESSAGES.idempotencyKeyOf));
     }
     const { value } = await json();
     const input = check(value);
-    const result = await tables.sendRound(who, key, JSON.stringify(value), input.expectedTotal, input.language);
+    const result = await tableSessions.sendRound(who, key, JSON.stringify(value), input.expectedTotal, input.language);
     c.header('location', `/api/orders/${result.order.id}`);
     noStore(c);
     if (result.replayed) c.header('idempotent-replayed', 'true');
@@ -168,7 +169,7 @@ export function tableSessionRoutes({ tables, auth, venues, config, events, order
 
   onTable(callTableStaff, async (c, { body }, who) => {
     const input = await body();
-    const result = await tables.call(who, input.kind);
+    const result = await tableSessions.call(who, input.kind);
     noStore(c);
     return c.json(result, result.alreadyOpen ? 200 : 201);
   });
@@ -176,14 +177,14 @@ export function tableSessionRoutes({ tables, auth, venues, config, events, order
   on(listTableSessions, async (c, { claims, param }) => {
     const id = staffOf(claims, param('id'));
     noStore(c);
-    return c.json({ sessions: await tables.listOpen(id) });
+    return c.json({ sessions: await tableSessions.listOpen(id) });
   });
 
   on(acknowledgeTableCall, async (c, { claims, param }) => {
     const id = staffOf(claims, param('id'));
     const callId = param('callId');
-    if (callId.length > 100) throw problem('notFound', 404, 'Ese aviso no existe en este local.');
-    return c.json(await tables.acknowledge(id, callId));
+    if (callId.length > 100) throw problem('notFound', 404, TABLE_MESSAGES.callNotFound);
+    return c.json(await tableSessions.acknowledge(id, callId));
   });
 
   on(closeTable, async (c, { claims, param, json, check }) => {
@@ -193,7 +194,7 @@ export function tableSessionRoutes({ tables, auth, venues, config, events, order
     if (!(entry.venue.tables ?? []).includes(label)) throw problem('notFound', 404, TABLE_MESSAGES.noOpenSession(label.slice(0, 40)));
     // The body is optional: `{confirmUnpaid: true}` closes a table that still owes (docs/rules.md#the-bill).
     const input = c.req.header('content-type') ? check((await json()).value) : {};
-    return c.json(await tables.close(id, label, { confirmUnpaid: input.confirmUnpaid }));
+    return c.json(await tableSessions.close(id, label, { confirmUnpaid: input.confirmUnpaid }));
   });
 
   return app;

@@ -31,7 +31,7 @@ export function staff(ctx: TableContext): Pick<TableSessionService, 'listOpen' |
 
     async acknowledge(venueId, callId) {
       const row = await callWithVenue(db, callId);
-      if (!row || row.venue_id !== venueId) throw problem('notFound', 404, 'Ese aviso no existe en este local.');
+      if (!row || row.venue_id !== venueId) throw problem('notFound', 404, TABLE_MESSAGES.callNotFound);
       if (row.acknowledged_at) return toCall(row);
       const result = await db.transaction(async (tx) => {
         const s = (await sessionById(tx, row.session_id, true))!;

@@ -6,6 +6,8 @@
 import { Hono, type Context } from 'hono';
 import { isValidVenueId } from '../../../src/contract/limits.ts';
 import { canManageVenue, canRunVenue } from '../../../src/contract/permissions.ts';
+import { PROBLEM_MESSAGES } from '../../../src/contract/problem.ts';
+import { TABLE_LINK_MESSAGES } from '../../../src/contract/table.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { AuthService } from '../auth/index.ts';
 import type { VenueStore } from '../venues/index.ts';
@@ -37,23 +39,23 @@ export interface TableRouteDeps {
   auth: AuthService;
   db: Db;
   /** Renewing a table's code ends its open session. */
-  tables: Pick<TableSessionService, 'closeIfOpen'>;
+  tableSessions: Pick<TableSessionService, 'closeIfOpen'>;
 }
 
-export function tableRoutes({ venues, auth, db, tables }: TableRouteDeps): Hono {
+export function tableRoutes({ venues, auth, db, tableSessions }: TableRouteDeps): Hono {
   const app = new Hono();
   const on = routes(app, authenticator(auth));
 
   const venueOr404 = (id: string) => {
     const entry = isValidVenueId(id) ? venues.get(id) : undefined;
-    if (!entry) throw problem('notFound', 404, `No encontramos el local «${id.slice(0, 64)}».`);
+    if (!entry) throw problem('notFound', 404, PROBLEM_MESSAGES.venueNotFound(id.slice(0, 64)));
     return entry;
   };
 
   on(listTables, async (c, { claims, param }) => {
     const id = param('id');
     const entry = venueOr404(id);
-    if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo el personal de este local puede ver sus mesas.');
+    if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, TABLE_LINK_MESSAGES.staffOnly);
     const labels = entry.venue.tables ?? [];
     const tokens = await tableTokens(db, id, labels);
     const site = siteOf(c);
@@ -64,16 +66,16 @@ export function tableRoutes({ venues, auth, db, tables }: TableRouteDeps): Hono 
   on(rotateTableToken, async (c, { claims, param }) => {
     const id = param('id');
     const entry = venueOr404(id);
-    if (!canManageVenue(claims.scope, id)) throw problem('forbidden', 403, 'Solo quien gestiona el local puede renovar los códigos de las mesas.');
+    if (!canManageVenue(claims.scope, id)) throw problem('forbidden', 403, TABLE_LINK_MESSAGES.managerRotates);
     const label = param('label');
-    if (!(entry.venue.tables ?? []).includes(label)) throw problem('notFound', 404, `La mesa «${label.slice(0, 20)}» no existe en este local.`);
+    if (!(entry.venue.tables ?? []).includes(label)) throw problem('notFound', 404, TABLE_LINK_MESSAGES.tableUnknown(label.slice(0, 20)));
     const token = newTableToken();
     await db.transaction(async (tx) => {
       await tableTokens(tx, id, [label]);
       await setTableToken(tx, id, label, token);
     });
     // Renewing the code ends what the old one opened (docs/rules.md#table-sessions): every phone shows `Mesa cerrada`.
-    await tables.closeIfOpen(id, label);
+    await tableSessions.closeIfOpen(id, label);
     c.header('cache-control', 'no-store');
     return c.json({ label, url: tableUrl(siteOf(c), id, label, token) });
   });

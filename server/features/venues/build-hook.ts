@@ -1,7 +1,7 @@
 /**
  * `UMENU_BUILD_HOOK`: for a site on a static host (Netlify, Vercel, any CI with a build hook),
  * the API POSTs to that address after a venue changes, so the host rebuilds and redeploys the
- * prerendered pages (README, "Despliegue"). Debounced: a burst of edits (a manager saving the
+ * prerendered pages (README, "Deploying to a static host"). Debounced: a burst of edits (a manager saving the
  * menu several times) asks for one build, `debounceMs` after the last edit, at the latest
  * `maxWaitMs` after the first; the body is JSON: `{"venueId": "…", "venueIds": ["…"]}` (the
  * last venue changed and every venue changed since the previous call). A failed call is

@@ -1,5 +1,5 @@
 /**
- * Keeps the served site's prerendered venue pages current (docs: README "Despliegue"): after a
+ * Keeps the served site's prerendered venue pages current (docs: README "Menu edits after the build (live menu)"): after a
  * venue changes (any write that emits the venue event, seen by every instance), its pages
  * (`/{id}.html` and each language's `/{lang}/{id}.html`) and menu file `/menus/{id}.json` are regenerated in the background — debounced,
  * one venue at a time — written into the served dist directory (atomically: a temporary file

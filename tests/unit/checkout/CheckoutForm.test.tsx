@@ -13,6 +13,10 @@ afterEach(cleanup);
 
 const renderForm = () => render(<CheckoutForm venue={taqueria} cart={cart} onBack={() => {}} />);
 
+/** What a screen reader reads after a control's name: the texts its `aria-describedby` names, in order. */
+const description = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean).map((id) => document.getElementById(id)?.textContent ?? '').join(' | ');
+
 describe('CheckoutForm', () => {
   it('never offers a table, even on a `?mesa=` address (a table is chosen only by its QR link), and shows the totals in the venue currency', () => {
     renderForm();
@@ -38,8 +42,10 @@ describe('CheckoutForm', () => {
     expect(document.activeElement).toBe(name);
     expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(name.getAttribute('aria-describedby')!)?.textContent).toBe('Escribe tu nombre.');
-    expect(screen.getByText(/^Teléfono no válido/)).toBeTruthy();
-    expect(screen.getByText('Elige cómo vas a pagar.')).toBeTruthy();
+    const phone = screen.getByLabelText('Teléfono');
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect(description(phone)).toMatch(/^Teléfono no válido/);
+    expect(description(screen.getByRole('group', { name: 'Pago' }))).toMatch(/^Elige cómo vas a pagar\. \|/);
   });
 
   it('saves what the diner types so a sign-in round trip can restore it', () => {
@@ -54,9 +60,11 @@ describe('CheckoutForm', () => {
 
   it('counts the order note characters and refuses more than 500', () => {
     renderForm();
-    fireEvent.change(screen.getByLabelText('Nota para el local (opcional)'), { target: { value: 'x'.repeat(501) } });
-    expect(screen.getByText('501/500 caracteres')).toBeTruthy();
+    const note = screen.getByLabelText('Nota para el local (opcional)');
+    fireEvent.change(note, { target: { value: 'x'.repeat(501) } });
+    expect(description(note)).toBe('501/500 caracteres');
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar pedido' }));
-    expect(screen.getByText(/La nota no puede pasar de 500 caracteres/)).toBeTruthy();
+    expect(note.getAttribute('aria-invalid')).toBe('true');
+    expect(description(note)).toMatch(/^La nota no puede pasar de 500 caracteres.* \| 501\/500 caracteres$/);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Social sign-in settings from the environment (documented in the README,
- * "Inicio de sesión / Google"):
+ * "Google sign-in configuration"):
  *
  * - `UMENU_GOOGLE_CLIENT_ID`, `UMENU_GOOGLE_CLIENT_SECRET`: turn on real Google sign-in.
  * - `UMENU_GOOGLE_ISSUER`: OpenID Connect issuer (default `https://accounts.google.com`).
