@@ -10,16 +10,12 @@
  * A string counts as a Spanish sentence when it starts with a capital letter (or `¿`, `¡`, `${…}`),
  * has two words or more, and more Spanish than English marks (accented letters, function words);
  * inside the arguments of `problem(…)`, as many.
- *
- * scripts/problem-wording-allow.txt lists, one `path: text` a line, the inline sentences that are
- * known and not moved yet; a listed one that is gone is reported too, so the list only shrinks.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ts from 'typescript';
 
 const root = join(import.meta.dirname, '..');
-const ALLOW_FILE = join(import.meta.dirname, 'problem-wording-allow.txt');
 const EXEMPT_DIRS = [/^server\/demo\//, /^server\/oidc-demo\//];
 
 const SPANISH_WORDS = new Set(
@@ -97,26 +93,16 @@ export function inlineSentences(file: string, source: string): Found[] {
 
 const main = import.meta.filename === process.argv[1];
 if (main) {
-  const allowed = new Set(
-    existsSync(ALLOW_FILE)
-      ? readFileSync(ALLOW_FILE, 'utf8').split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('#'))
-      : [],
-  );
-  const seen = new Set<string>();
   const problems: string[] = [];
   let checked = 0;
   for (const file of serverFiles('server')) {
     if (EXEMPT_DIRS.some((pattern) => pattern.test(file))) continue;
     checked++;
-    for (const { line, text } of inlineSentences(file, readFileSync(join(root, file), 'utf8'))) {
-      const key = `${file}: ${text}`;
-      if (allowed.has(key)) seen.add(key);
-      else problems.push(`${file}:${line}: «${text}»`);
-    }
+    for (const { line, text } of inlineSentences(file, readFileSync(join(root, file), 'utf8'))) problems.push(`${file}:${line}: «${text}»`);
   }
-  const stale = [...allowed].filter((key) => !seen.has(key));
-  if (problems.length) console.log(`Sentences a client reads written inline (move them to the feature's *_MESSAGES in src/contract/):\n${problems.join('\n')}`);
-  if (stale.length) console.log(`${relative(root, ALLOW_FILE)} lists sentences that are no longer inline (remove these lines):\n${stale.join('\n')}`);
-  if (problems.length || stale.length) process.exit(1);
-  console.log(`${checked} server files take the sentences of their problems from the contract (${allowed.size} known exceptions listed in ${relative(root, ALLOW_FILE)})`);
+  if (problems.length) {
+    console.log(`Sentences a client reads written inline (move them to the feature's *_MESSAGES in src/contract/):\n${problems.join('\n')}`);
+    process.exit(1);
+  }
+  console.log(`${checked} server files take the sentences of their problems from the contract`);
 }

@@ -130,7 +130,7 @@ export function orderRoutes({ orders, auth, venues, config, events, tableSession
     return eventStream(c, streamDeps, {
       venueId: order.venueId,
       orderId: order.id,
-      holder: holderOf(claims, own ? undefined : order.venueId, () => problem('notFound', 404, 'No encontramos ese pedido en tu cuenta.')),
+      holder: holderOf(claims, own ? undefined : order.venueId, () => problem('notFound', 404, ORDER_MESSAGES.notYourOrder)),
       async fresh() {
         const snapshot = await orders.snapshot(order.id);
         if (!snapshot) throw problem('notFound', 404, ORDER_MESSAGES.notYourOrder);
@@ -147,7 +147,7 @@ export function orderRoutes({ orders, auth, venues, config, events, tableSession
     // Table sessions reach the board as `event: table` (their staff view), never as a participant's `session`.
     return eventStream(c, streamDeps, {
       venueId: id,
-      holder: holderOf(claims, id, () => problem('forbidden', 403, 'Solo el personal de este local puede ver sus pedidos.')),
+      holder: holderOf(claims, id, () => problem('forbidden', 403, ORDER_MESSAGES.staffOnly)),
       accept: (e) => e.type !== 'session' && e.type !== 'cart',
       fresh: async () => ({ cursor: await events.latestId(id), first: [] }),
     });
