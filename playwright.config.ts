@@ -1,4 +1,6 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
+import { ceiling } from './tests/ceiling.ts';
 
 /**
  * Browser tests drive the real built site and API: the global setup builds the site once
@@ -23,13 +25,15 @@ export default defineConfig({
   // Tests run in parallel, those of one file too (a long file no longer holds one worker to the
   // end); a worker's tests share its server and database, so none depends on another.
   fullyParallel: true,
-  // Twice the cores of the 2-core CI machine: a test mostly waits (timers, events, the server), so
-  // two workers kept the CPU about 40 % busy.
-  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 4,
+  // Twice the machine's cores (4 on the 2-core CI machine): a test mostly waits (timers, events, the
+  // server), so one worker per core kept the CPU about 40 % busy. `E2E_WORKERS=n` sets it.
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2 * availableParallelism(),
   // Flaky tests are found, not retried away.
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Ceilings, not waits: a test waits for the state it needs, and these only say when it counts as
+  // never coming, scaled for a busy machine (tests/ceiling.ts).
+  timeout: ceiling(30_000),
+  expect: { timeout: ceiling(7_000) },
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: 'test-results',
   use: {

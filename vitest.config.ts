@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import { findPgBin } from './scripts/pg-cluster.ts';
+import { ceiling } from './tests/ceiling.ts';
 
-const shared = { environment: 'node', testTimeout: 20_000, hookTimeout: 30_000 } as const;
+// Ceilings scaled for a busy machine (tests/ceiling.ts); a test waits for states, not for these.
+const shared = { environment: 'node', testTimeout: ceiling(20_000), hookTimeout: ceiling(30_000) } as const;
 
 /**
  * The API tests (tests/server) run twice: on SQLite always, and on PostgreSQL (project

@@ -12,7 +12,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureTestChromium } from './chromium.ts';
 
@@ -108,8 +108,8 @@ const checks: Step[] = [
   { label: 'Type check (astro check)', cmd: 'npx', args: ['astro', 'check', '--minimumFailingSeverity', 'error'] },
   {
     label: 'Unit and API tests (vitest)', cmd: 'npx',
-    // More workers than cores: the API tests mostly wait for their databases.
-    args: ['vitest', 'run', '--maxWorkers=3', '--reporter=default', '--reporter=./scripts/vitest-layers.ts'],
+    // One worker more than the cores: the API tests mostly wait for their databases.
+    args: ['vitest', 'run', `--maxWorkers=${availableParallelism() + 1}`, '--reporter=default', '--reporter=./scripts/vitest-layers.ts'],
     env: { UMENU_VITEST_LAYERS: vitestLayers }, after: () => countVitest(vitestLayers),
   },
 ];
