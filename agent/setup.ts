@@ -4,7 +4,7 @@
  * (`--printer`), and the Spanish sentence for an answer at start-up that means something must be fixed.
  * Pure: agent/print-agent.ts does the work.
  */
-import { PRINTING_MESSAGES } from '../src/contract/printing.ts';
+import { PROBLEM_MESSAGES } from '../src/contract/problem.ts';
 
 export interface ApiBase {
   /** The API base every path is appended to, without a trailing slash (`https://api.example.com/v1`). */
@@ -72,7 +72,7 @@ export function startProblem(answer: FirstAnswer, api: ApiBase, venueId: string)
   if (answer.status === 403) {
     return `Este token de impresión es de otro local, no de «${venueId}». Revisa --venue, o crea un token para este local en «Impresoras» de su panel.`;
   }
-  if (answer.status === 404 && answer.detail === PRINTING_MESSAGES.venueNotFound) {
+  if (answer.status === 404 && answer.detail === PROBLEM_MESSAGES.venueNotFound(venueId.slice(0, 64))) {
     return `El local «${venueId}» no existe en esta API. Revisa --venue: es el id del local, el de su dirección (p. ej. taqueria-el-guero).`;
   }
   if (answer.status === 200 && answer.isJobList) return undefined;

@@ -57,7 +57,6 @@ export const BILL_MESSAGES = {
   staffOnly: 'Solo el personal de este local puede cobrar y ver la cuenta de sus mesas.',
   managerOnly: 'Solo quien gestiona este local puede ver la caja y los registros VERI*FACTU.',
   badDate: 'Fecha no válida (AAAA-MM-DD).',
-  venueNotFound: 'Ese local no existe.',
   orderNotFound: 'Ese pedido no existe.',
   /** Two people chose the same line or share at the same moment. */
   lineJustTaken: 'Alguien acaba de elegir esa misma línea. Revisa la cuenta y vuelve a intentarlo.',

@@ -103,7 +103,6 @@ export const PRINTING_MESSAGES = {
   jobNotFound: 'Ese trabajo de impresión no existe.',
   printerNotFound: 'Esa impresora no existe.',
   noPrinter: (station: string) => `No hay ninguna impresora para la estación «${station}».`,
-  venueNotFound: 'Ese local no existe.',
   staffOnly: 'Solo el personal de este local puede hacer esto.',
   ticketNotFound: 'Esa comanda no existe.',
   hostNotPrivate: 'Usa la dirección de la impresora en la red del local (10.x.x.x, 172.16–31.x.x, 192.168.x.x o fd…): no se admiten otras direcciones.',

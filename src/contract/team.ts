@@ -17,7 +17,6 @@ export const TEAM_MESSAGES = {
   notAMember: 'Esa persona no forma parte del equipo de este local.',
   otherEmail: (email: string) => `Esta invitación es para ${email}. Entra con esa cuenta para aceptarla.`,
   accountExists: 'Ya existe una cuenta con este correo: inicia sesión para aceptar la invitación.',
-  venueNotFound: (id: string) => `No encontramos el local «${id}».`,
   managersOnly: 'Solo quien gestiona el local (o un administrador) puede ver y cambiar su equipo.',
   noAdminFromVenue: 'Desde un local solo se invita como gerente o personal: nadie puede dar acceso de administrador.',
   notYourself: 'No puedes quitarte el acceso a ti mismo: pídeselo a otro gerente o a un administrador.',

@@ -1,11 +1,11 @@
 /** What every part of the billing feature shares (server/features/billing/service.ts puts it together). */
+import { PROBLEM_MESSAGES } from '../../../src/contract/problem.ts';
 import type { Db, Queryable } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events/bus.ts';
 import { problem } from '../../platform/problem.ts';
 import type { RateLimit, RateLimiter } from '../../platform/rate-limit.ts';
 import type { VenueStore } from '../venues/index.ts';
 import { formatMoney } from '../../../src/contract/money-format.ts';
-import { BILL_MESSAGES } from '../../../src/contract/bill.ts';
 import type { Venue } from '../../../src/contract/venue.ts';
 import type { Outbox, VerifactuEnvironment } from './verifactu.ts';
 
@@ -38,7 +38,7 @@ export function billingContext(db: Db, venues: VenueStore, events: EventBus, opt
     now: options.now ?? (() => new Date()),
     venueOf: (id) => {
       const entry = venues.get(id);
-      if (!entry) throw problem('notFound', 404, BILL_MESSAGES.venueNotFound);
+      if (!entry) throw problem('notFound', 404, PROBLEM_MESSAGES.venueNotFound(id.slice(0, 64)));
       return entry.venue;
     },
     money: (venue, minor) => formatMoney(minor, venue.currency, venue.locale),

@@ -23,7 +23,7 @@ import * as sql from './queries.ts';
 /** How far back `GET /venues/{id}/order-payments` looks: a board shows the orders of the last day. */
 const ORDER_PAYMENTS_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-export function createPayments(ctx: BillingContext, bill: Bill, receipts: Receipts, tables: TableSessionService, orders: OrderService) {
+export function createPayments(ctx: BillingContext, bill: Bill, receipts: Receipts, tableSessions: TableSessionService, orders: OrderService) {
   const { db, venues, events, options, now, venueOf, money } = ctx;
   const { read, publishBill, tipCheck } = bill;
 
@@ -142,7 +142,7 @@ export function createPayments(ctx: BillingContext, bill: Bill, receipts: Receip
           await setSessionPaid(tx, s.id, paidAt);
           const paid = { ...s, paid_at: paidAt };
           await publishBill(tx, paid);
-          await tables.publishIn(tx, paid);
+          await tableSessions.publishIn(tx, paid);
         } else {
           await publishBill(tx, s);
         }

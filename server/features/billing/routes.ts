@@ -8,6 +8,7 @@
  * `GET /venues/{id}/cash/receipts.csv`. Admins: `POST /venues/{id}/verifactu/issuer` (confirm the tax id).
  * Anyone with the link: `GET /receipts/{id}`.
  */
+import { PROBLEM_MESSAGES } from '../../../src/contract/problem.ts';
 import { Hono, type Context } from 'hono';
 import type { AccessClaims } from '../../../src/contract/auth.ts';
 import { isValidVenueId } from '../../../src/contract/limits.ts';
@@ -41,7 +42,7 @@ export function billingRoutes({ billing, tableSessions, venues, auth }: BillingR
   const noStore = (c: Context) => c.header('cache-control', 'no-store');
 
   const venueFor = (claims: AccessClaims, id: string, manager: boolean) => {
-    if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, BILL_MESSAGES.venueNotFound);
+    if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, PROBLEM_MESSAGES.venueNotFound(id.slice(0, 64)));
     if (manager ? !canManageVenue(claims.scope, id) : !canRunVenue(claims.scope, id)) throw problem('forbidden', 403, manager ? BILL_MESSAGES.managerOnly : BILL_MESSAGES.staffOnly);
     return id;
   };
@@ -128,7 +129,7 @@ export function billingRoutes({ billing, tableSessions, venues, auth }: BillingR
 
   on(ops.confirmVerifactuIssuer, async (c, { claims, param, body }) => {
     const id = param('id');
-    if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, BILL_MESSAGES.venueNotFound);
+    if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, PROBLEM_MESSAGES.venueNotFound(id.slice(0, 64)));
     // A tax id is whatever a manager types: only an admin vouches for it.
     if (!isAdmin(claims.scope)) throw problem('forbidden', 403, BILL_MESSAGES.adminOnly);
     const { taxId } = await body();

@@ -46,11 +46,11 @@ export interface BillingService {
   balanceOf(tx: Queryable, session: SessionRow): Promise<{ balance: number; formatted: string }>;
 }
 
-export function createBillingService(db: Db, venues: VenueStore, tables: TableSessionService, orders: OrderService, events: EventBus, options: BillingOptions): BillingService {
+export function createBillingService(db: Db, venues: VenueStore, tableSessions: TableSessionService, orders: OrderService, events: EventBus, options: BillingOptions): BillingService {
   const ctx = billingContext(db, venues, events, options);
   const bill = createBill(ctx);
   const receipts = createReceipts(ctx);
-  const payments = createPayments(ctx, bill, receipts, tables, orders);
+  const payments = createPayments(ctx, bill, receipts, tableSessions, orders);
   const cash = createCash(ctx, bill);
   return {
     billFor: bill.billFor,

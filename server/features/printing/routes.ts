@@ -2,6 +2,7 @@
  * Printing: print agents (managers), printers (managers set them, staff read their state), the
  * print jobs a venue's agent long-polls for and acknowledges (its own token), reprints (staff).
  */
+import { PROBLEM_MESSAGES } from '../../../src/contract/problem.ts';
 import { Hono, type Context } from 'hono';
 import type { AccessClaims } from '../../../src/contract/auth.ts';
 import { isValidVenueId } from '../../../src/contract/limits.ts';
@@ -30,7 +31,7 @@ export function printingRoutes({ printing, venues, auth }: PrintingRouteDeps): H
 
   function venueOf(id: string): Venue {
     const entry = isValidVenueId(id) ? venues.get(id) : undefined;
-    if (!entry) throw problem('notFound', 404, PRINTING_MESSAGES.venueNotFound);
+    if (!entry) throw problem('notFound', 404, PROBLEM_MESSAGES.venueNotFound(id.slice(0, 64)));
     return entry.venue;
   }
   function managedVenue(id: string, claims: AccessClaims): Venue {

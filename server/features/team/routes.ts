@@ -3,6 +3,7 @@
  * venue's managers and admins; `/api/invitations/lookup` and `/accept` for whoever holds an
  * invitation link (the token travels in the body, never in a URL).
  */
+import { PROBLEM_MESSAGES } from '../../../src/contract/problem.ts';
 import { Hono, type Context } from 'hono';
 import type { AccessClaims } from '../../../src/contract/auth.ts';
 import { isValidVenueId } from '../../../src/contract/limits.ts';
@@ -32,7 +33,7 @@ export function teamRoutes({ venues, auth, db, events }: { venues: VenueStore; a
 
   /** The venue exists and the caller manages it (manager of the venue or admin); staff cannot. */
   const managedVenue = (id: string, claims: AccessClaims): string => {
-    if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, TEAM_MESSAGES.venueNotFound(id.slice(0, 64)));
+    if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, PROBLEM_MESSAGES.venueNotFound(id.slice(0, 64)));
     if (!canManageVenue(claims.scope, id)) throw problem('forbidden', 403, TEAM_MESSAGES.managersOnly);
     return id;
   };
