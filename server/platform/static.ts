@@ -15,6 +15,7 @@ import { join, relative, extname, sep } from 'node:path';
 import { brotliCompress, brotliCompressSync, gzip, gzipSync, constants as zlib } from 'node:zlib';
 import { isValidVenueId } from '../../src/contract/limits.ts';
 import { isUiLanguage } from '../../src/contract/languages.ts';
+import { pageTitle } from '../../src/contract/page-title.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -253,7 +254,7 @@ export function loadSite(distDir: string, { precompress = true }: { precompress?
   };
 }
 
-export const BUILDING_PAGE = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="3"><title>Preparando umenu… - umenu-ui</title><style>body{font-family:system-ui,sans-serif;background:#f2f5f8;color:#1d2a33;display:grid;place-items:center;min-height:100dvh;margin:0}main{text-align:center;padding:2rem}h1{color:#007ea7;font-size:1.6rem}</style></head><body><main><h1>Preparando umenu…</h1><p>Estamos construyendo el sitio. Esta página se recargará sola en unos segundos.</p></main></body></html>`;
+export const BUILDING_PAGE = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="3"><title>${pageTitle('Preparando umenu…')}</title><style>body{font-family:system-ui,sans-serif;background:#f2f5f8;color:#1d2a33;display:grid;place-items:center;min-height:100dvh;margin:0}main{text-align:center;padding:2rem}h1{color:#007ea7;font-size:1.6rem}</style></head><body><main><h1>Preparando umenu…</h1><p>Estamos construyendo el sitio. Esta página se recargará sola en unos segundos.</p></main></body></html>`;
 
 export function statMtime(path: string): number {
   try {

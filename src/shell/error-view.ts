@@ -7,7 +7,7 @@
  */
 import { normalizeError, NOT_FOUND_MESSAGE } from './page-meta.ts';
 import { pageWords } from '../lib/page-language.ts';
-import { pageTitle } from '../lib/page-title.ts';
+import { pageTitle } from '../contract/page-title.ts';
 
 export const ERROR_PAGE_FAILED_MESSAGE = 'An error occurred while showing the error page';
 export const HOME_LINK_TEXT = 'Go back to home';

@@ -10,13 +10,13 @@ import { CreatedInvitation } from '../../src/contract/team.ts';
 import type { Venue } from '../../src/contract/venue.ts';
 import type { User } from '../../src/contract/auth.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
+import { problemOf } from './table-kit.ts';
 
 let s: TestServer;
 let manager: string;
 const V = 'cafe-la-macarena';
 const RLO = '\u202E';
 const BEL = '\u0007';
-const problemOf = async (res: Response) => (await res.json()) as { detail: string; errors?: Record<string, string[]> };
 
 beforeAll(async () => {
   s = await startTestServer();

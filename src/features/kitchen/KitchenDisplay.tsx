@@ -15,7 +15,7 @@ import { SessionGate } from '../auth/SessionGate.tsx';
 import { fetchKitchenVenue, type KitchenVenue } from './api.ts';
 import { KitchenScreen } from './KitchenScreen.tsx';
 import { StationNav } from './StationNav.tsx';
-import { pageTitle } from '../../lib/page-title.ts';
+import { pageTitle } from '../../contract/page-title.ts';
 
 export default function KitchenDisplay() {
   return (

@@ -24,7 +24,7 @@ import { venueIdOfPath } from '../../contract/languages.ts';
 import { $language } from '../../lib/i18n.ts';
 import { pageMessages } from '../../shell/messages.ts';
 import { localizeVenue, textLanguages } from './localize.ts';
-import { pageTitle } from '../../lib/page-title.ts';
+import { pageTitle } from '../../contract/page-title.ts';
 
 type State = { kind: 'loading' } | { kind: 'ready'; venue: Venue; etag: string | null; apiBase: string } | { kind: 'failed'; message: string };
 

@@ -19,7 +19,7 @@ import { VenueHeader } from './VenueHeader.tsx';
 import { MENU_RENDERED_EVENT } from './live-events.ts';
 import { localizeVenue, textLanguages } from './localize.ts';
 import { $language } from '../../lib/i18n.ts';
-import { pageTitle, TITLE_SUFFIX } from '../../lib/page-title.ts';
+import { pageTitle, TITLE_SUFFIX } from '../../contract/page-title.ts';
 
 
 function replace(target: Element | null, node: ReactNode): void {

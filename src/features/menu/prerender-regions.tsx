@@ -17,7 +17,7 @@ import { localizeVenue, textLanguages } from './localize.ts';
 import { isUiLanguage } from '../../contract/languages.ts';
 import { setBuildLanguage } from '../../lib/i18n.ts';
 import { CATALOGUES } from '../../i18n/catalogues.ts';
-import { pageTitle } from '../../lib/page-title.ts';
+import { pageTitle } from '../../contract/page-title.ts';
 
 
 /** As Astro escapes text and attribute values. */

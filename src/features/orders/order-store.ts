@@ -14,7 +14,7 @@ import { fetchOrder, fetchVenue } from './api.ts';
 import { watchOrder } from './live.ts';
 import { orderMessages, statusSentence } from './messages.ts';
 import { isFreshCopy, isOpenStatus } from './status.ts';
-import { pageTitle } from '../../lib/page-title.ts';
+import { pageTitle } from '../../contract/page-title.ts';
 
 export type VenueContact = Pick<Venue, 'phone' | 'address' | 'locale' | 'timezone' | 'languages' | 'categories'>;
 

@@ -13,7 +13,7 @@ import { http, problemMessage, problemOf } from '../../lib/http.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { localeForCurrency } from '../orders/index.ts';
 import { receiptIdFrom, receiptPath } from './receipt-id.ts';
-import { pageTitle } from '../../lib/page-title.ts';
+import { pageTitle } from '../../contract/page-title.ts';
 
 const METHOD_LABELS = { card: 'Tarjeta', cash: 'Efectivo' } as const;
 

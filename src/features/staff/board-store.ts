@@ -24,7 +24,7 @@ import { arrivalMessage, isActiveStatus, mergeOrders, newArrivals, withHeld } fr
 import { startBoardFeed } from './feed.ts';
 import type { Poller } from './poll.ts';
 import { applyTable, billStale, callMessage, callsMessage, newCalls, replaceTables, withoutCall, withoutTable } from './tables.ts';
-import { pageTitle } from '../../lib/page-title.ts';
+import { pageTitle } from '../../contract/page-title.ts';
 
 export type BoardGate = 'loading' | 'ready' | 'forbidden' | 'missing' | 'failed';
 
