@@ -53,7 +53,7 @@ test('a first visit keeps the shell and the venue opened, no other venue; a venu
 
   await context.setOffline(true);
   try {
-    for (const [path, name] of [['/cafe-la-macarena', 'Café La Macarena'], ['/bar-el-cabanyal', 'Bar El Cabanyal']]) {
+    for (const [path, name] of [['/cafe-la-macarena', 'Café La Macarena'], ['/bar-el-cabanyal', 'Bar El Cabanyal']] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name }), path).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Sin conexión' }), path).toHaveCount(0);
