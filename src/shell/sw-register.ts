@@ -30,18 +30,9 @@ function needRefresh(registration: ServiceWorkerRegistration): void {
     .catch((error: unknown) => console.warn('[umenu] update prompt could not load', error));
 }
 
-/**
- * Registers the worker once the page has loaded and gone idle: on a first visit its install
- * downloads and stores the shell (src/shell/pwa-options.ts), work for the worker's thread and the
- * browser that would otherwise compete with the page's own start (its scripts, the menu's duties)
- * on a phone's few cores. A later visit is answered by the worker already; this only looks for an
- * update.
- */
 export function installServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
-  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(() => register(), { timeout: 5000 }) : setTimeout(register, 0));
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+  register();
 }
 
 /**
