@@ -115,8 +115,8 @@ export const runtimeCaching: RuntimeCaching[] = [
     options: { cacheName: VENUES_CACHE, networkTimeoutSeconds: 1.5, expiration: { maxEntries: 30 }, plugins: [forgetWhatIsGone] },
   },
   {
-    // Every navigation that is not precached — venues created after the build (the fallback
-    // shell), venues of a site built without the API, unknown addresses — whatever its query
+    // Every navigation that is not precached — every venue's page (prerendered, or the fallback
+    // shell for one created after the build), every page but the shell's, unknown addresses — whatever its query
     // (`/{id}?mesa=7`). A page the device has kept (one copy per path, kept only when it answered
     // 200) opens from it at once, and the network's answer replaces the copy for the next visit
     // (a 404 drops it: a deleted venue). A page never kept goes to the network, as without a
