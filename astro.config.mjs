@@ -20,11 +20,14 @@ function afterPaintDirective() {
   };
 }
 
+/** Where the site is built; the service worker's precache step reads the built pages there. */
+const outDir = process.env.UMENU_DIST ?? 'dist';
+
 export default defineConfig({
   output: 'static',
   site: process.env.UMENU_SITE ?? 'http://localhost:4321',
   trailingSlash: 'ignore',
-  outDir: process.env.UMENU_DIST ?? 'dist',
+  outDir,
   // The whole stylesheet (≈ 12 KB gzipped) is inlined: no render-blocking request
   // before the first paint. `client:paint` (src/lib/after-paint-directive.ts)
   // hydrates islands once that paint is on screen, and the pages' module scripts
@@ -32,7 +35,7 @@ export default defineConfig({
   build: { format: 'file', inlineStylesheets: 'always' },
   prefetch: false,
   // afterPaintScripts rewrites the built pages before AstroPWA lists them for the service worker.
-  integrations: [react(), afterPaintScripts(), AstroPWA(pwaOptions), afterPaintDirective(), venueRegionsBundle()],
+  integrations: [react(), afterPaintScripts(), AstroPWA(pwaOptions(outDir)), afterPaintDirective(), venueRegionsBundle()],
   vite: {
     plugins: [tailwindcss()],
     build: {

@@ -20,6 +20,9 @@
  *     `UMENU_BUDGET_FLOOR=1`), Lighthouse runs interleaved with the page's own, and
  *     the ratio of the page's LCP to the floor's;
  *   - on `mercado-grande`, the search keystroke → cards updated time (median of 11);
+ *   - the service worker's precache, what a first visit downloads besides the page
+ *     (scripts/precache-size.ts): files and KB gzipped, and with each venue's menu file (what the
+ *     venue's page keeps beside it on that visit);
  *   - a returning diner: a venue created through the API after the build (no prerendered page,
  *     so not precached), opened once on slow 4G (the first visit, which installs the service
  *     worker), then opened again on slow 4G and on lie-fi (every request held 10 s), through a proxy that
@@ -35,7 +38,8 @@
  *   - CLS > 0.02, TBT (applied throttling) > 50 ms, search keystroke median > 50 ms,
  *   - accessibility, best practices or SEO < 100 (SEO is not judged on the 404
  *     page, which is rightly unindexable and answers 404),
- *   - a repeat visit's LCP > 0.5 s on slow 4G or on lie-fi (a timing).
+ *   - a repeat visit's LCP > 0.5 s on slow 4G or on lie-fi (a timing),
+ *   - the precache with the largest venue's menu file > 500 KB gzipped, or any venue's page or menu in it.
  * Options: `--runs N` (Lighthouse runs per page, default 3), `--repeat-runs N` (repeat visits per
  * network, default 5), `--skip-lighthouse`,
  * `--no-build` (reuse dist-budget), `--site DIR` (reuse the site `npm test` built in DIR,
@@ -55,6 +59,7 @@ import lighthouse from 'lighthouse';
 import { ensureChromium } from './chromium.ts';
 import { startNetworkProxy, type NetworkMode } from './network-proxy.ts';
 import { freshSiteBuild } from './site-build.ts';
+import { PRECACHE_LIMIT_BYTES, kib, precacheSize, venueKeptSize, type PrecacheSize } from './precache-size.ts';
 
 const PORT = Number(process.env.BUDGET_PORT ?? 4412);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -584,6 +589,35 @@ function printRepeat(r: RepeatVisitResult): void {
   console.log(`  (budget: the venue's repeat visit LCP ≤ ${sec(BUDGET.repeatVisitLcpMs)} s on both; / is reported; median of ${REPEAT_RUNS}; slow 4G = 562.5 ms latency, 1.47 Mbit/s down, 675 kbit/s up)`);
 }
 
+/** The precache and a first visit to each venue (see the header). */
+interface FirstVisitResult {
+  precache: PrecacheSize;
+  venues: Array<{ path: string; gzipBytes: number; bytes: number }>;
+  failures: string[];
+}
+
+function measureFirstVisit(venuePaths: string[]): FirstVisitResult {
+  const precache = precacheSize(DIST);
+  const venues = venuePaths.map((path) => {
+    const kept = venueKeptSize(DIST, path.slice(1));
+    return { path, gzipBytes: precache.gzipBytes + kept.gzipBytes, bytes: precache.bytes + kept.bytes };
+  });
+  const failures: string[] = [];
+  if (precache.venues > 0) failures.push(`the precache holds ${precache.venues} venues' menus: a first visit keeps only the venue opened`);
+  const largest = venues.reduce((max, v) => Math.max(max, v.gzipBytes), precache.gzipBytes);
+  if (largest > PRECACHE_LIMIT_BYTES) failures.push(`a first visit's service worker download ${kib(largest)} gzipped > ${kib(PRECACHE_LIMIT_BYTES)}`);
+  return { precache, venues, failures };
+}
+
+function printFirstVisit(r: FirstVisitResult): void {
+  const p = r.precache;
+  console.log(`\nService worker on a first visit (scripts/precache-size.ts): precache ${p.files} files, ${kib(p.gzipBytes)} gzipped (${kib(p.bytes)} as built), ` +
+    `${p.venues} venues, pages ${p.pages.join(' ')}`);
+  for (const v of r.venues) console.log(`  first visit to ${v.path}: the precache + its menu file = ${kib(v.gzipBytes)} gzipped (${kib(v.bytes)} as built)`);
+  for (const failure of r.failures) console.log(`    ✖ ${failure}`);
+  console.log(`  (budget: ≤ ${kib(PRECACHE_LIMIT_BYTES)} gzipped with the largest venue's menu file, no venue precached; the page itself is the visit's own download)`);
+}
+
 async function main(): Promise<void> {
   await startSite();
   const results: PageResult[] = [];
@@ -615,13 +649,19 @@ async function main(): Promise<void> {
     process.stdout.write(' done\n');
     judgeRepeat(repeatVisit);
   }
+  const firstVisit = measureFirstVisit(results.filter((r) => r.venue && !r.path.startsWith('/en/')).map((r) => r.path));
   printTable(results);
+  printFirstVisit(firstVisit);
   if (repeatVisit) printRepeat(repeatVisit);
   mkdirSync('reports', { recursive: true });
-  const report = { date: new Date().toISOString(), origin: ORIGIN, lighthouseRuns: SKIP_LIGHTHOUSE ? 0 : RUNS, budgets: BUDGET, pages: results, repeatVisit };
+  const report = { date: new Date().toISOString(), origin: ORIGIN, lighthouseRuns: SKIP_LIGHTHOUSE ? 0 : RUNS, budgets: { ...BUDGET, precacheGzipBytes: PRECACHE_LIMIT_BYTES }, pages: results, firstVisit, repeatVisit };
   writeFileSync('reports/budget.json', JSON.stringify(report, null, 2));
   console.log('Written reports/budget.json');
   const failed = results.filter((r) => r.failures.length > 0);
+  if (firstVisit.failures.length) {
+    console.error('\n✖ Budget failed on the service worker\'s first-visit download.');
+    process.exitCode = 1;
+  }
   if (repeatVisit?.failures.length) {
     console.error('\n✖ Budget failed on the returning diner\'s repeat visit.');
     process.exitCode = 1;

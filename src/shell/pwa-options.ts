@@ -1,38 +1,68 @@
 /** @vite-pwa/astro options: manifest (docs/rules.md#pwa) and the Workbox service worker. */
 import { UI_LANGUAGES } from '../contract/languages.ts';
 import type { ManifestEntry, ManifestTransform, RuntimeCaching } from 'workbox-build';
-import { HOME_PAGE_SIZE } from '../contract/limits.ts';
-import { CONFIG_CACHE, PAGES_CACHE, VENUES_CACHE } from './sw-caches.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ASSETS_CACHE, CONFIG_CACHE, MENUS_CACHE, PAGES_CACHE, VENUES_CACHE } from './sw-caches.ts';
 
 /**
- * Precached venues: the first ones by id, those on the home page's first screen. Precaching
- * every venue page and menu would make each first visit download all of them (a site of 1,000
- * venues: 2,000 files, about 150 MB); the others are kept once visited (the `umenu-pages` and
- * `umenu-venues` rules below), like a venue created after the build.
+ * The shell's pages (docs/rules.md#pwa): what a diner needs offline whichever venue they scanned —
+ * the home page (the installed app's `start_url`), the offline page in every interface language
+ * (the worker answers an address it does not keep in the address's language) and the fallback
+ * shell (a venue whose menu the device keeps, opened offline by an address it never kept).
+ * Every other page — a venue's, `/inspire`, the order pages, the staff screens — is kept as it is
+ * visited (the `umenu-pages` rule below), the visit that installs the worker included
+ * (src/shell/sw-keep.ts), so a first visit downloads the shell and the venue being opened,
+ * not the venues the diner will never open.
  */
-export const PRECACHED_VENUES = HOME_PAGE_SIZE;
+const SHELL_PAGES = new Set(['index.html', 'offline.html', 'venue-shell.html', ...UI_LANGUAGES.filter((lang) => lang !== 'es').map((lang) => `${lang}/offline.html`)]);
 
-/** Pages in another interface language than the venue's (`en.html`, `en/inspire.html`, `en/{id}.html`). */
-const OTHER_LANGUAGE_PAGE = new RegExp(`^/?(${UI_LANGUAGES.join('|')})(\\.html$|/)`);
-/** Except each language's offline page (`en/offline.html`): the one page the worker shows for an address it does not keep. */
-const OFFLINE_PAGE = new RegExp(`^/?(${UI_LANGUAGES.join('|')})/offline\\.html$`);
+/** A built file named in a page or a module: `/_astro/x.js`, `_astro/x.js` (module preload lists), `./x.js` (imports between modules). */
+const BUILT_FILE = /(?:\.\/|\/?_astro\/)([\w.~-]+\.(?:js|css|woff2))(?=["'`)])/g;
 
 /**
- * The service worker's precache list: the venues past `PRECACHED_VENUES` left out (a venue is a
- * `menus/{id}.json` with its `{id}.html`), and every page in another language but its offline page
- * (docs/architecture.md#languages: a diner's language's pages are kept as they are visited, not
- * seven copies of the site up front; the offline pages carry only a few components' words),
- * then each page by its address (`x.html` → `x`, `index.html` → `/`), as @vite-pwa/astro does
- * itself when given no manifest step of ours.
+ * The code the shell's pages and a venue's page use (every venue page runs the same modules):
+ * the `_astro/` files their HTML names, and what those modules import, statically or lazily
+ * (the product dialog, the table's bar, the error view), so that they work offline before the
+ * diner has tapped anything. `read` gives a built file's text (undefined when there is none).
  */
-export function precacheManifest<E extends ManifestEntry>(entries: E[]): { manifest: E[]; warnings: string[] } {
-  const venueIds = entries.flatMap((e) => /^\/?menus\/([^/]+)\.json$/.exec(e.url)?.[1] ?? []).sort();
-  const left = new Set(venueIds.slice(PRECACHED_VENUES).flatMap((id) => [`${id}.html`, `menus/${id}.json`]));
+export function shellCode(pages: string[], read: (file: string) => string | undefined): Set<string> {
+  const found = new Set<string>();
+  const queue: string[] = [];
+  const scan = (text: string | undefined) => {
+    for (const match of (text ?? '').matchAll(BUILT_FILE)) {
+      const file = `_astro/${match[1]}`;
+      if (found.has(file)) continue;
+      found.add(file);
+      if (file.endsWith('.js')) queue.push(file);
+    }
+  };
+  for (const page of pages) scan(read(page));
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) scan(read(file));
+  return found;
+}
+
+/**
+ * The service worker's precache list: the shell's pages, their code and a venue page's (see
+ * `shellCode`), and the icons and web manifest; each page by its address (`x.html` → `x`,
+ * `index.html` → `/`), as @vite-pwa/astro does itself when given no manifest step of ours.
+ * No venue's page or menu: the venue being opened is kept by the page itself
+ * (src/shell/sw-keep.ts), the others as they are visited.
+ */
+export function precacheManifest<E extends ManifestEntry>(entries: E[], read: (file: string) => string | undefined): { manifest: E[]; warnings: string[] } {
+  const file = (e: ManifestEntry) => e.url.replace(/^\//, '');
+  const venuePage = entries.map((e) => /^menus\/([^/]+)\.json$/.exec(file(e))?.[1]).filter(Boolean).sort()[0];
+  const code = shellCode([...SHELL_PAGES, ...(venuePage ? [`${venuePage}.html`] : [])], read);
   const manifest = entries
-    .filter((e) => !left.has(e.url.replace(/^\//, '')) && (!OTHER_LANGUAGE_PAGE.test(e.url) || OFFLINE_PAGE.test(e.url)))
+    .filter((e) => {
+      const name = file(e);
+      if (name.startsWith('_astro/')) return code.has(name);
+      if (name.endsWith('.html')) return SHELL_PAGES.has(name);
+      return !name.startsWith('menus/');
+    })
     .map((e) => {
       if (!e.url.endsWith('.html')) return e;
-      const url = e.url.replace(/^\//, '');
+      const url = file(e);
       return { ...e, url: url === 'index.html' ? '/' : url.replace(/\.html$/, '') };
     });
   return { manifest, warnings: [] };
@@ -40,7 +70,7 @@ export function precacheManifest<E extends ManifestEntry>(entries: E[]): { manif
 
 /**
  * A copy the device keeps of something the network now says is gone (404, 410: a deleted
- * venue) is dropped, so the next visit gets the network's answer (a 404 stays a 404) instead of
+ * venue: its page, its menu file, its menu) is dropped, so the next visit gets the network's answer (a 404 stays a 404) instead of
  * the kept copy; the venue's kept menu goes when the open page's live menu is answered 404.
  * Plugin callbacks are copied into sw.js as source: nothing from outside.
  */
@@ -50,7 +80,8 @@ const forgetWhatIsGone = {
     const url = new URL(request.url);
     url.search = '';
     url.hash = '';
-    await (await caches.open(url.pathname.startsWith('/api/') ? 'umenu-venues' : 'umenu-pages')).delete(url.href);
+    const kept = url.pathname.startsWith('/api/') ? 'umenu-venues' : url.pathname.startsWith('/menus/') ? 'umenu-menus' : 'umenu-pages';
+    await (await caches.open(kept)).delete(url.href);
     return response;
   },
 };
@@ -77,15 +108,15 @@ export const runtimeCaching: RuntimeCaching[] = [
   },
   {
     // Menu feature: venue menus and the venue list, fresh when online, last copy offline or
-    // when the network has not answered within 1.5 s (the prerendered menu pages themselves are
-    // precached; the fallback shell opens with the copy kept here, read from the page).
+    // when the network has not answered within 1.5 s (the fallback shell opens with the copy kept
+    // here, read from the page).
     urlPattern: ({ url }) => /^\/api\/venues(\/[a-z0-9-]+)?$/.test(url.pathname),
     handler: 'NetworkFirst',
     options: { cacheName: VENUES_CACHE, networkTimeoutSeconds: 1.5, expiration: { maxEntries: 30 }, plugins: [forgetWhatIsGone] },
   },
   {
-    // Every navigation that is not precached — venues created after the build (the fallback
-    // shell), venues of a site built without the API, unknown addresses — whatever its query
+    // Every navigation that is not precached — every venue's page (prerendered, or the fallback
+    // shell for one created after the build), every page but the shell's, unknown addresses — whatever its query
     // (`/{id}?mesa=7`). A page the device has kept (one copy per path, kept only when it answered
     // 200) opens from it at once, and the network's answer replaces the copy for the next visit
     // (a 404 drops it: a deleted venue). A page never kept goes to the network, as without a
@@ -148,6 +179,22 @@ export const runtimeCaching: RuntimeCaching[] = [
     },
   },
   {
+    // A prerendered venue's whole menu (its dialog and search), kept with its page: from the device
+    // at once, refreshed in the background (the server rewrites it after an edit; the live menu
+    // brings the open page up to date either way). Kept on the visit that installs the worker too
+    // (src/features/menu/menu-page.ts).
+    urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/menus\/[^/]+\.json$/.test(url.pathname),
+    handler: 'StaleWhileRevalidate',
+    options: { cacheName: MENUS_CACHE, cacheableResponse: { statuses: [200] }, expiration: { maxEntries: 40 }, plugins: [forgetWhatIsGone] },
+  },
+  {
+    // The code of pages outside the shell (the staff screens, …) once a page has used it: the
+    // names carry the content's hash, so a kept copy never goes stale.
+    urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/_astro/'),
+    handler: 'CacheFirst',
+    options: { cacheName: ASSETS_CACHE, cacheableResponse: { statuses: [200] }, expiration: { maxEntries: 200 } },
+  },
+  {
     // Menu feature: product images, logos and covers of visited menus.
     urlPattern: ({ url }) => url.pathname.startsWith('/api/media/'),
     handler: 'CacheFirst',
@@ -159,7 +206,8 @@ export const runtimeCaching: RuntimeCaching[] = [
   },
 ];
 
-export const pwaOptions = {
+/** The @vite-pwa/astro options for a site built into `outDir` (the precache step reads the built pages and modules). */
+export const pwaOptions = (outDir: string) => ({
   registerType: 'prompt' as const,
   injectRegister: false as const,
   includeAssets: ['favicon.svg', 'favicon.ico', 'apple-touch-icon-180x180.png'],
@@ -190,12 +238,20 @@ export const pwaOptions = {
     // Pages are static and read their query in the browser (`/panel?venue=…`, `/pedidos/ver?id=…`,
     // `/{id}?mesa=12`): match the precached page whatever the query (else they would need the network).
     ignoreURLParametersMatching: [/.*/],
-    // `menus/*.json`: each prerendered venue's whole menu (its dialog and search), kept with its page
-    // (the first `PRECACHED_VENUES` venues: `precacheManifest`).
-    // (Not every JSON: `config.json` is the runtime config, fresh from the network first.)
+    // Listed, then narrowed to the shell and its code (`precacheManifest`): venue pages, their
+    // menus (`menus/*.json`, listed to find a venue page's code) and every other page are kept as
+    // they are visited. (Not `config.json`: the runtime config, its own rule above.)
     globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}', 'menus/*.json'],
     globIgnores: ['**/apple-splash-*.png', '**/maskable-icon-*.png', '**/pwa-512x512.png'],
-    manifestTransforms: [(entries) => precacheManifest(entries)] as ManifestTransform[],
+    manifestTransforms: [
+      (entries) => precacheManifest(entries, (file) => {
+        try {
+          return readFileSync(join(outDir, file), 'utf8');
+        } catch {
+          return undefined;
+        }
+      }),
+    ] as ManifestTransform[],
     runtimeCaching,
   },
-};
+});

@@ -7,7 +7,8 @@
  * on every first load): the generated worker (registerType `prompt`) waits
  * until it gets `{ type: 'SKIP_WAITING' }`; the page reloads once it controls.
  */
-import { CONFIG_CACHE } from './sw-caches.ts';
+import { keepForNextVisit } from './sw-keep.ts';
+import { ASSETS_CACHE, CONFIG_CACHE, PAGES_CACHE } from './sw-caches.ts';
 
 /** The runtime config's address (src/lib/config.ts), spelt out: importing that module here would put it in every page's first load. */
 const CONFIG_URL = '/config.json';
@@ -35,18 +36,27 @@ export function installServiceWorker(): void {
 }
 
 /**
- * The first visit (no worker controls it) fetched `/config.json` past the worker: once the worker
- * is active, keep the file as its rule would have, so that the next visit's pages read it from
- * the device whatever the network does (docs/rules.md#returning-on-a-bad-network).
+ * The visit that installs the worker keeps, once the worker is active, what the worker's rules
+ * keep on later visits (src/shell/sw-keep.ts): `/config.json`, so that the next visit's pages
+ * read it from the device whatever the network does (docs/rules.md#returning-on-a-bad-network);
+ * this page, when it answered 200 (a 404 stays a 404); and the code it loaded that the precached
+ * shell does not hold (a staff screen's). A venue page adds its menu file (src/features/menu/menu-page.ts).
  */
-function keepConfigForNextVisit(): void {
-  if (navigator.serviceWorker.controller || !('caches' in window)) return;
-  void navigator.serviceWorker.ready
-    .then(async () => {
-      if (navigator.serviceWorker.controller) return;
-      await (await caches.open(CONFIG_CACHE)).add(CONFIG_URL);
-    })
-    .catch(() => undefined);
+function keepThisVisit(): void {
+  keepForNextVisit(() => {
+    const navigation = performance.getEntriesByType('navigation')[0] as (PerformanceNavigationTiming & { responseStatus?: number }) | undefined;
+    const answered = navigation?.responseStatus ?? 200;
+    const code = performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name))
+      .filter((url) => url.origin === location.origin && url.pathname.startsWith('/_astro/'))
+      .map((url) => ({ url: url.href, cache: ASSETS_CACHE }));
+    return [
+      { url: CONFIG_URL, cache: CONFIG_CACHE },
+      ...(answered === 200 ? [{ url: location.pathname, cache: PAGES_CACHE }] : []),
+      ...code,
+    ];
+  }, { firstVisitOnly: true });
 }
 
 function register(): void {
@@ -59,7 +69,7 @@ function register(): void {
   navigator.serviceWorker
     .register(SW_URL, { scope: '/' })
     .then((registration) => {
-      keepConfigForNextVisit();
+      keepThisVisit();
       // A new version is an update only when a worker already controls this page (the first install is not).
       if (registration.waiting && navigator.serviceWorker.controller) needRefresh(registration);
       registration.addEventListener('updatefound', () => {

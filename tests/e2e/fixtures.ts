@@ -25,9 +25,9 @@
  * A SERVICE WORKER ONLY WHERE THE TEST IS ABOUT IT. Tag such a test `@sw` (`test('…', { tag: '@sw' }, …)`),
  * or `test.use({ serviceWorkers: 'allow' })` for a whole file: the returning diner, offline pages, updates,
  * the installed app, and the main order and table flows. Elsewhere the page registers no worker (every
- * context, those from `browser.newContext()` too): installing it precaches the app shell and the featured
- * venues, about 1.2 s of CPU per context (a third of the whole browser suite's CPU), and no other test reads
- * what it caches.
+ * context, those from `browser.newContext()` too): installing it precaches the app shell (about 1.4 MB as
+ * built; with the featured venues too it took about 1.2 s of CPU per context, a third of the whole browser
+ * suite's CPU), and no other test reads what it caches.
  *
  * CPU PER TEST. `UMENU_E2E_CPU=file.tsv npx playwright test` appends, per test, the CPU seconds of its worker
  * (the test, the in-process API, its Chromium and every renderer), its seconds and its title:

@@ -141,7 +141,7 @@ test.describe('without the service worker', () => {
 test.describe('with the service worker in control', () => {
   test.use({ serviceWorkers: 'allow' });
 
-  test('the precached page and menu file give way to the newest menu, open, reloaded and in a fresh context', async ({ page, request, browser }) => {
+  test('the kept page and menu file give way to the newest menu, open, reloaded and in a fresh context', async ({ page, request, browser }) => {
     test.setTimeout(120_000);
     const token = await managerToken(request);
     const original = await getVenue(request);
@@ -153,8 +153,8 @@ test.describe('with the service worker in control', () => {
       await putVenue(request, token, edited(original));
       await expectEditedMenu(page);
 
-      // Reloaded: the worker answers with its precached copy of the build's page; the page's
-      // own check shows the newest menu, and the island's dialog reads it (not the precached menu file).
+      // Reloaded: the worker answers with the copy it kept of the page as first seen; the page's
+      // own check shows the newest menu, and the island's dialog reads it (not the kept menu file).
       await page.reload();
       expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
       await expectEditedMenu(page);

@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectNoAxeViolations, screenshot, takeServiceWorkerControl } from './helpers.ts';
+import { expectNoAxeViolations, screenshot } from './helpers.ts';
 import { addProduct, cartButton } from './order-helpers.ts';
 
 /** Records every script the page asks for. */
@@ -72,10 +72,14 @@ test('a returning diner sees the cart counted without touching the page', async 
 test('offline, the first tap on "Añadir" opens the dish from the copy the service worker keeps', { tag: '@sw' }, async ({ page, context, allowConsoleError }) => {
   // Offline on purpose: the live menu's check and the config request fail.
   allowConsoleError(/^Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED)$/);
-  await takeServiceWorkerControl(page);
+  // Seen once, on the visit that installs the service worker, and never touched: the page keeps
+  // itself and its menu file once the worker is active (src/shell/sw-keep.ts).
+  await page.goto('/bar-el-cabanyal');
+  await expect(page.getByRole('heading', { level: 1, name: 'Bar El Cabanyal' })).toBeVisible();
+  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await expect.poll(() => page.evaluate(async () => Boolean((await caches.match('/bar-el-cabanyal')) && (await caches.match('/menus/bar-el-cabanyal.json'))))).toBe(true);
   await context.setOffline(true);
   try {
-    // Never opened online: the page and its menu come from the service worker's precache.
     await page.goto('/bar-el-cabanyal');
     await expect(page.getByRole('heading', { level: 1, name: 'Bar El Cabanyal' })).toBeVisible();
     await page.getByRole('button', { name: 'Añadir Patatas bravas', exact: true }).click();

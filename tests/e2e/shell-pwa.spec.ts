@@ -1,12 +1,12 @@
-/** The service worker: registered from /sw.js with scope /, precached shell, offline page. */
+/** The service worker: registered from /sw.js with scope /, precached shell, pages kept as visited, offline page. */
 import { expect, test } from './fixtures.ts';
 import { LOGGED_404, createVenue, expectNoAxeViolations, takeServiceWorkerControl } from './helpers.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
-test('registers /sw.js for scope / and works offline, with the offline page for never-visited routes', async ({ page, context, allowConsoleError }) => {
+test('registers /sw.js for scope / and works offline: the home page and a page visited once open, never-visited routes get the offline page', async ({ page, context, allowConsoleError }) => {
   // Why: offline on purpose; /inspire shows dishes of venues never visited, whose images cannot load.
-  allowConsoleError(/^Failed to load resource: net::ERR_FAILED$/);
+  allowConsoleError(/^Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED)$/);
   await page.goto('/');
   const registration = await page.evaluate(async () => {
     const ready = await navigator.serviceWorker.ready;
@@ -17,11 +17,17 @@ test('registers /sw.js for scope / and works offline, with the offline page for 
   // Controlled from the next load on (no skipWaiting: updates wait for the diner).
   await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-
-  await context.setOffline(true);
+  // Visited once online (not precached: kept as it is visited).
   await page.goto('/inspire');
   await expect(page.getByRole('heading', { level: 1, name: 'Inspírate' })).toBeVisible();
-  await expect(page.getByRole('status').getByText('Sin conexión')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  await context.setOffline(true);
+  for (const path of ['/inspire', '/']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: path === '/' ? 'Encuentra tu restaurante' : 'Inspírate' }), path).toBeVisible();
+    await expect(page.getByRole('status').getByText('Sin conexión'), path).toBeVisible();
+  }
 
   for (const path of ['/pagina-nunca-visitada/detalle', '/local-nunca-visitado', '/local-nunca-visitado?mesa=3']) {
     await page.goto(path);

@@ -61,7 +61,7 @@ declare global {
 const builtMenus = new Map<string, Promise<Venue | null>>();
 
 /**
- * The menu the build saw (`/menus/{id}.json`, beside the page and precached with it), fetched once
+ * The menu the build saw (`/menus/{id}.json`, beside the page and kept with it on the device), fetched once
  * the island wakes; the page's HTML carries only the cards. Null when it cannot be had (offline on
  * a page the service worker never kept): the next need asks again.
  */
