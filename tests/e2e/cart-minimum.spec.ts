@@ -7,7 +7,7 @@ import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
 import { addProduct, drawer, openCart, VENUE } from './order-helpers.ts';
 
-test('the cart says the minimum order and what is missing', async ({ page }) => {
+test('the cart says the minimum order and what is missing @desktop', async ({ page }) => {
   await page.goto(`/${VENUE}`);
   await addProduct(page, 'Volcán de chorizo');
   await openCart(page);

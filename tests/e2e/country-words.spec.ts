@@ -10,7 +10,7 @@ import { bar, closeTable, dismissToasts, joinAs, tableLink } from './table-helpe
 const VALENCIA = 'bar-el-cabanyal';
 const MEXICO = 'taqueria-el-guero';
 
-test('a table in Valencia calls the «camarero», one in Mexico City the «mesero»', async ({ page, request }, testInfo) => {
+test('a table in Valencia calls the «camarero», one in Mexico City the «mesero» @desktop', async ({ page, request }, testInfo) => {
   const phone = testInfo.project.name === 'phone';
   const valenciaTable = phone ? 'Terraza 3' : 'Terraza 4';
   const mexicoTable = phone ? 'Barra 3' : 'Terraza';
