@@ -5,12 +5,12 @@
  */
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
-import { bar, closeTable, dismissToasts, joinAs, tableLink } from './table-helpers.ts';
+import { bar, closeTable, dismissToasts, joinAs, newPhone, tableLink } from './table-helpers.ts';
 
 const VALENCIA = 'bar-el-cabanyal';
 const MEXICO = 'taqueria-el-guero';
 
-test('a table in Valencia calls the «camarero», one in Mexico City the «mesero» @desktop', async ({ page, request }, testInfo) => {
+test('a table in Valencia calls the «camarero», one in Mexico City the «mesero» @desktop', async ({ page, request, browser, baseURL }, testInfo) => {
   const phone = testInfo.project.name === 'phone';
   const valenciaTable = phone ? 'Terraza 3' : 'Terraza 4';
   const mexicoTable = phone ? 'Barra 3' : 'Terraza';
@@ -28,8 +28,12 @@ test('a table in Valencia calls the «camarero», one in Mexico City the «meser
   await screenshot(page, 'country-words-valencia');
   await expectNoAxeViolations(page);
 
-  await joinAs(page, await tableLink(request, mexicoTable, MEXICO), 'Lucía', mexicoTable);
-  await expect(bar(page).getByRole('button', { name: 'Llamar al mesero' })).toBeVisible();
-  await expect(bar(page).getByRole('button', { name: /camarero/ })).toHaveCount(0);
-  await closeTable(request, mexicoTable, false);
+  // Another diner's phone, at a taquería in Mexico City.
+  const { context, page: mateo } = await newPhone(browser, testInfo, baseURL);
+  await joinAs(mateo, await tableLink(request, mexicoTable, MEXICO), 'Mateo', mexicoTable);
+  await expect(bar(mateo).getByRole('button', { name: 'Llamar al mesero' })).toBeVisible();
+  await expect(bar(mateo).getByRole('button', { name: /camarero/ })).toHaveCount(0);
+  await context.close();
+  await closeTable(request, mexicoTable, false, MEXICO);
+  await closeTable(request, valenciaTable, false, VALENCIA);
 });

@@ -54,10 +54,12 @@ export function ProductCard({ product, currency, locale, apiBase, eager = false,
               </span>
             ))}
             {allergens.length > 0 && (
-              // Named in words, not only drawn: «Gluten · Lácteos · Huevo», unlike the diet chips.
-              <ul className="product-allergens" aria-label={words.allergens} data-testid="product-allergens">
-                {allergens.map((a) => (
-                  <li key={a} data-allergen={a}>
+              // Named in words, not only drawn: «Gluten · Lácteos · Huevo» on a line of its own, unlike
+              // the diet chips (utilities the page already has: no CSS of its own).
+              <ul className="flex w-full flex-wrap items-center gap-1 text-xs font-semibold" aria-label={words.allergens} data-testid="product-allergens">
+                {allergens.map((a, i) => (
+                  <li key={a} data-allergen={a} className="inline-flex items-center gap-0.5">
+                    {i > 0 && <span aria-hidden="true">·</span>}
                     <Icon path={ALLERGEN_ICONS[a]} symbol={allergenSymbol(a)} className="size-3.5" />
                     {labels[a]}
                   </li>
