@@ -42,3 +42,19 @@ test('a German page shows the venue\'s English where it has no German, marked la
   await expect(page.getByRole('heading', { name: 'Valencian paella' })).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('heading', { name: 'Paella valenciana' })).toHaveCount(0);
 });
+
+test('switching language on a table link keeps the table\'s join card in view @desktop', async ({ page, request }, testInfo) => {
+  const label = testInfo.project.name === 'phone' ? '9' : '10';
+  await page.goto(await tableLink(request, label, VALENCIA));
+  await islandsReady(page);
+  await expect(page.getByTestId('table-join')).toBeInViewport();
+  await page.getByText('es', { exact: true }).click();
+  await page.getByRole('link', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page).toHaveURL(/\/en\/bar-el-cabanyal\?mesa=[^#]*$/);
+  const join = page.getByTestId('table-join');
+  await expect(join.getByRole('button', { name: 'Join the table' })).toBeVisible();
+  await expect(join).toBeInViewport();
+  await screenshot(page, 'languages-table-join-en');
+  await expectNoAxeViolations(page);
+});
