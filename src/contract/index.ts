@@ -10,3 +10,4 @@ export * from './table.ts';
 export * from './minimum.ts';
 export * from './time-format.ts';
 export * from './kitchen.ts';
+export * from './country-words.ts';

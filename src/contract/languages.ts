@@ -42,8 +42,18 @@ export function venueLanguage(venue: { locale: string; languages?: readonly stri
   return venueLanguages(venue)[0]!;
 }
 
-/** The page's language and the menu's own, for items whose words may be either. */
-export interface TextLanguages { page: string; own: string }
+/**
+ * The page's language and the menu's own, for items whose words may be either; `via`: English,
+ * when the venue has it and neither is English (a word without a translation in the page's
+ * language is shown in English before the venue's own).
+ */
+export interface TextLanguages { page: string; own: string; via?: string }
+
+/** The language a word falls back through on a page in `page` before the venue's own: English when the venue has it. */
+export function fallbackVia(venue: { locale: string; languages?: readonly string[] }, page: string): string | undefined {
+  const languages = venueLanguages(venue);
+  return page !== 'en' && languages[0] !== 'en' && languages.includes('en') ? 'en' : undefined;
+}
 
 /**
  * The `lang` an item's field needs on a page in another language than the venue's: the venue's
@@ -55,7 +65,8 @@ export function fallbackLang(
   langs: TextLanguages | undefined,
 ): string | undefined {
   if (!langs || langs.page === langs.own) return undefined;
-  return item.translations?.[langs.page]?.[field] ? undefined : langs.own;
+  if (item.translations?.[langs.page]?.[field]) return undefined;
+  return langs.via && item.translations?.[langs.via]?.[field] ? langs.via : langs.own;
 }
 
 /** The venue id of a venue page's path: `/{id}` or `/{lang}/{id}`. */

@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { LIMITS } from './limits.ts';
 import { Order, OrderLineInput } from './order.ts';
 import { cleanLine, needsLetterOrDigit } from './text.ts';
+import { countryWords } from './country-words.ts';
 
 /** Exact strings of docs/rules.md#table-sessions (requirements, not suggestions). */
 export const TABLE_STRINGS = {
@@ -16,16 +17,20 @@ export const TABLE_STRINGS = {
   askName: '¿Cómo te llamas?',
   join: 'Unirme a la mesa',
   send: 'Enviar a cocina',
-  callWaiter: 'Llamar al mesero',
+  /** `Llamar al camarero` in Spain, `Llamar al mesero` in Mexico (src/contract/country-words.ts). */
+  callWaiter: (locale: string | undefined) => `Llamar al ${countryWords(locale).waiter}`,
   askBill: 'Pedir la cuenta',
   bill: 'Cuenta de la mesa',
   close: 'Cerrar mesa',
   splitBetween: (n: number) => `Dividir entre ${n}`,
   /** What the others at the table read once someone called (`Mateo pidió la cuenta`). */
-  called: (kind: CallKind, name: string) => (kind === 'bill' ? `${name} pidió la cuenta` : `${name} llamó al mesero`),
+  called: (kind: CallKind, name: string, locale: string | undefined) =>
+    (kind === 'bill' ? `${name} pidió la cuenta` : `${name} llamó al ${countryWords(locale).waiter}`),
   /** What the board shows for an open call (`Mesa 3 · Mateo pide la cuenta`). */
-  boardCall: (label: string, kind: CallKind, name: string | undefined) =>
-    `Mesa ${label} · ${name ? (kind === 'bill' ? `${name} pide la cuenta` : `${name} llama al mesero`) : (kind === 'bill' ? 'Piden la cuenta' : 'Llaman al mesero')}`,
+  boardCall: (label: string, kind: CallKind, name: string | undefined, locale: string | undefined) => {
+    const waiter = countryWords(locale).waiter;
+    return `Mesa ${label} · ${name ? (kind === 'bill' ? `${name} pide la cuenta` : `${name} llama al ${waiter}`) : (kind === 'bill' ? 'Piden la cuenta' : `Llaman al ${waiter}`)}`;
+  },
   /** The notice of the person whose line someone else removed. */
   lineRemoved: (by: string, dish: string) => `${by} quitó tu ${dish}`,
   table: (label: string) => `Mesa ${label}`,

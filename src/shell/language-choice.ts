@@ -25,8 +25,15 @@ export function suggestedLanguage(page: string, browser: readonly string[], alte
   return spoken.find((lang): lang is UiLanguage => isUiLanguage(lang) && alternates.has(lang)) ?? null;
 }
 
-/** Where the diner is on a menu: the category section just under the sticky header and tabs. */
+/**
+ * Where the diner is on a menu: the category section just under the sticky header and tabs; none
+ * (the top of the page) while the table's card (`#table-slot`, first on the page: «Únete a la
+ * mesa», the table bar) is on screen, so the new page opens with it in view.
+ */
 function placeOnPage(): string {
+  const table = document.getElementById('table-slot');
+  const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+  if (table?.firstElementChild && table.getBoundingClientRect().bottom > header) return '';
   const top = (document.querySelector('.category-nav') ?? document.querySelector('header'))?.getBoundingClientRect().bottom ?? 0;
   for (const section of document.querySelectorAll<HTMLElement>('section[data-category-id]')) {
     if (!section.hidden && section.getBoundingClientRect().bottom > top + 8) return `#${section.id}`;

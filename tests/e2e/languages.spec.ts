@@ -70,9 +70,10 @@ test.describe('menus in the diner\'s language', () => {
     await expect(page).toHaveURL(new RegExp(`/ca/${VENUE}\\?mesa=3#cat-bebidas$`));
     await expect(page.locator('html')).toHaveAttribute('lang', 'ca');
     await expect(cart(page, /^Cistella, 1 producte$/)).toBeVisible();
-    // The taquería has no Catalan: its words stay Spanish, marked as such.
-    await expect(page.getByRole('heading', { name: 'Bebidas' })).toBeInViewport();
-    await expect(page.getByRole('heading', { name: 'Bebidas' })).toHaveAttribute('lang', 'es');
+    // The taquería has no Catalan but has English: its words fall back to English before its
+    // Spanish, marked as such.
+    await expect(page.getByRole('heading', { name: 'Drinks' })).toBeInViewport();
+    await expect(page.getByRole('heading', { name: 'Drinks' })).toHaveAttribute('lang', 'en');
     const remembered = await page.evaluate(() => (JSON.parse(localStorage.getItem('vuex') ?? '{}') as { language?: string }).language);
     expect(remembered).toBe('ca');
     await expectNoAxeViolations(page, 'Catalan menu');

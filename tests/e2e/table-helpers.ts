@@ -40,9 +40,9 @@ export async function rotateToken(request: APIRequestContext, label: string): Pr
 }
 
 /** Staff end the table's session (a table left open by an earlier run is fine: 404). */
-export async function closeTable(request: APIRequestContext, label: string, expectOpen = true): Promise<void> {
+export async function closeTable(request: APIRequestContext, label: string, expectOpen = true, venue = VENUE): Promise<void> {
   // Staff confirm closing a table that still owes part of its bill (docs/rules.md#the-bill).
-  const res = await request.post(`/api/venues/${VENUE}/tables/${encodeURIComponent(label)}/close`, { headers: await bearer(request, STAFF), data: { confirmUnpaid: true } });
+  const res = await request.post(`/api/venues/${venue}/tables/${encodeURIComponent(label)}/close`, { headers: await bearer(request, STAFF), data: { confirmUnpaid: true } });
   if (expectOpen) expect(res.status()).toBe(200);
   else expect([200, 404]).toContain(res.status());
 }

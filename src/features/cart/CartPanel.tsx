@@ -6,6 +6,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { formatMoney } from '../../lib/money.ts';
+import { minimumShortfall } from '../../contract/minimum.ts';
+import type { OrderMode } from '../../contract/venue.ts';
 import { toast } from '../../shell/toast.ts';
 import { cartSubtotal } from './logic.ts';
 import { CartLineItem } from './CartLineItem.tsx';
@@ -14,7 +16,8 @@ import { $menuNames, namedLine } from './sold-out.ts';
 import { $carts, closeCart, removeFromCart, replaceLines, restoreToCart, takeCartFlash, updateQuantity } from './store.ts';
 
 interface Props {
-  venue: { id: string; name: string };
+  /** `minOrder`: the venue's minimum for pickup and delivery, told under the subtotal until it is reached. */
+  venue: { id: string; name: string; minOrder?: number | undefined; orderModes?: readonly OrderMode[] };
   /** `Hacer pedido`. */
   onOrder: () => void;
   /** Where keyboard focus goes when the element that had it disappears (a removed line, a gone toast). */
@@ -64,6 +67,10 @@ export function CartPanel({ venue, onOrder, focusHome }: Props) {
   }
 
   const words = cartMessages.get();
+  // The minimum is for pickup and delivery (a table's rounds have none): said here as at checkout.
+  const ordersAway = !venue.orderModes || venue.orderModes.some((mode) => mode !== 'table');
+  const shortfall = cart && ordersAway ? minimumShortfall(venue.minOrder, '', cartSubtotal(cart)) : null;
+  const money = (minor: number) => formatMoney(minor, cart?.currency ?? 'EUR', cart?.locale ?? 'es-ES');
   const status = <p className="sr-only" role="status" aria-live="polite">{announcement}</p>;
   if (!cart || lines.length === 0) {
     return (
@@ -98,8 +105,13 @@ export function CartPanel({ venue, onOrder, focusHome }: Props) {
       <div className="border-t border-base-300 px-4 py-3">
         <div className="mb-3 flex items-baseline justify-between text-lg">
           <span>{words.subtotal}</span>
-          <span className="font-bold tabular-nums" data-testid="cart-subtotal">{formatMoney(cartSubtotal(cart), cart.currency, cart.locale)}</span>
+          <span className="font-bold tabular-nums" data-testid="cart-subtotal">{money(cartSubtotal(cart))}</span>
         </div>
+        {shortfall && (
+          <p className="mb-3 rounded-box bg-base-200 px-3 py-2 text-sm" data-testid="cart-minimum">
+            {words.minimum({ minimum: money(shortfall.minOrder), missing: money(shortfall.missing) })}
+          </p>
+        )}
         <button type="button" className="btn btn-primary min-h-12 w-full text-base" onClick={onOrder}>
           {words.order}
         </button>

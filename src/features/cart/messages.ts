@@ -13,6 +13,8 @@ export const cartMessages = messages('cart', {
   lines: 'Productos en tu carrito',
   subtotal: 'Subtotal',
   order: 'Hacer pedido',
+  /** Under the subtotal while the venue's minimum is not reached (src/contract/minimum.ts). */
+  minimum: params('Pedido mínimo {minimum}: te faltan {missing}'),
   units: count({ one: '{count} unidad', many: '{count} unidades' }),
   removedLive: params('{name} eliminado del carrito'),
   removed: params('Eliminado: {name}'),

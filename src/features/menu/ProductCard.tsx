@@ -8,8 +8,7 @@
 import type { Product } from '../../contract/venue.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { fallbackLang, type TextLanguages } from '../../contract/languages.ts';
-import { $language } from '../../lib/i18n.ts';
-import { inSentence, labelMessages, menuMessages } from './messages.ts';
+import { labelMessages, menuMessages } from './messages.ts';
 import { ALLERGEN_ICONS, TAG_ICONS, allergenSymbol, tagSymbol } from './label-icons.ts';
 import { mediaAttributes } from './media-srcset.ts';
 import { Icon } from './Icon.tsx';
@@ -55,10 +54,14 @@ export function ProductCard({ product, currency, locale, apiBase, eager = false,
               </span>
             ))}
             {allergens.length > 0 && (
-              <ul className="product-allergens" aria-label={words.allergens}>
-                {allergens.map((a) => (
-                  <li key={a}>
-                    <Icon path={ALLERGEN_ICONS[a]} symbol={allergenSymbol(a)} label={words.contains({ allergen: inSentence(labels[a], $language.get()) })} className="size-4" />
+              // Named in words, not only drawn: «Gluten · Lácteos · Huevo» on a line of its own, unlike
+              // the diet chips (utilities the page already has: no CSS of its own).
+              <ul className="flex w-full flex-wrap items-center gap-1 text-xs font-semibold" aria-label={words.allergens} data-testid="product-allergens">
+                {allergens.map((a, i) => (
+                  <li key={a} data-allergen={a} className="inline-flex items-center gap-0.5">
+                    {i > 0 && <span aria-hidden="true">·</span>}
+                    <Icon path={ALLERGEN_ICONS[a]} symbol={allergenSymbol(a)} className="size-3.5" />
+                    {labels[a]}
                   </li>
                 ))}
               </ul>

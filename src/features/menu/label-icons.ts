@@ -1,6 +1,10 @@
-/** Icons for tags and allergens (static cards only). */
+/**
+ * Icons for tags and allergens (static cards only). A diet chip never shares an allergen's
+ * drawing: «Sin gluten» is the crossed-out ear of wheat, «Vegetariano» a carrot, while the
+ * allergens gluten and celery keep the ear and the leaf (docs/rules.md#menu-and-money).
+ */
 import {
-  mdiBarley, mdiCheese, mdiChiliHot, mdiCup, mdiEgg, mdiFire, mdiFish,
+  mdiBarley, mdiBarleyOff, mdiCarrot, mdiCheese, mdiChiliHot, mdiCup, mdiEgg, mdiFire, mdiFish,
   mdiFlowerOutline, mdiJellyfish, mdiLeaf, mdiNewBox, mdiNut, mdiPeanut, mdiSeedOutline, mdiSnail, mdiSoySauce,
   mdiSprout, mdiStar,
 } from './icon-paths.ts';
@@ -8,8 +12,8 @@ import type { Allergen, Tag, Venue } from '../../contract/venue.ts';
 
 export const TAG_ICONS: Record<Tag, string> = {
   vegano: mdiSprout,
-  vegetariano: mdiLeaf,
-  'sin-gluten': mdiBarley,
+  vegetariano: mdiCarrot,
+  'sin-gluten': mdiBarleyOff,
   picante: mdiChiliHot,
   nuevo: mdiNewBox,
   popular: mdiStar,

@@ -3,23 +3,28 @@
  * and the tagline from `translations[lang]` where there is one, the venue's own words elsewhere;
  * prices in the diner's language (the venue's currency and time zone stay).
  */
-import { venueLanguage, venueLanguages, type TextLanguages, type Translations } from '../../contract/languages.ts';
+import { fallbackVia, venueLanguage, venueLanguages, type TextLanguages, type Translations } from '../../contract/languages.ts';
 import type { Venue } from '../../contract/venue.ts';
 
-function text<T extends { translations?: Translations; name: string; description?: string }>(item: T, lang: string): T {
+/** An item's words in `lang`, else in `via` (English, when the venue has it), else its own. */
+function text<T extends { translations?: Translations; name: string; description?: string }>(item: T, lang: string, via: string | undefined): T {
   const t = item.translations?.[lang];
-  if (!t) return item;
+  const v = via ? item.translations?.[via] : undefined;
+  if (!t && !v) return item;
+  const name = t?.name ?? v?.name;
+  const description = t?.description ?? v?.description;
   return {
     ...item,
-    ...(t.name ? { name: t.name } : {}),
-    ...(t.description && item.description !== undefined ? { description: t.description } : {}),
+    ...(name ? { name } : {}),
+    ...(description && item.description !== undefined ? { description } : {}),
   };
 }
 
 /** The page's and the venue's languages, or undefined when they are the same. */
 export function textLanguages(venue: Pick<Venue, 'locale' | 'languages'>, lang: string): TextLanguages | undefined {
   const own = venueLanguage(venue);
-  return own === lang ? undefined : { page: lang, own };
+  const via = fallbackVia(venue, lang);
+  return own === lang ? undefined : { page: lang, own, ...(via ? { via } : {}) };
 }
 
 /** The locale money and dates are written in on a page in `lang`: the venue's own, or `lang` with the venue's region. */
@@ -32,7 +37,8 @@ export function displayLocale(venue: Pick<Venue, 'locale' | 'languages'>, lang: 
 /** The venue as a page in `lang` shows it; the venue itself when `lang` is its own. */
 export function localizeVenue(venue: Venue, lang: string): Venue {
   if (venueLanguage(venue) === lang) return venue;
-  const tagline = venue.translations?.[lang]?.tagline;
+  const via = fallbackVia(venue, lang);
+  const tagline = venue.translations?.[lang]?.tagline ?? (via ? venue.translations?.[via]?.tagline : undefined);
   return {
     ...venue,
     // Kept: the localized copy still knows its own language after `locale` changes below.
@@ -41,12 +47,12 @@ export function localizeVenue(venue: Venue, lang: string): Venue {
     locale: displayLocale(venue, lang),
     ...(tagline ? { tagline } : {}),
     categories: venue.categories.map((category) => ({
-      ...text(category, lang),
+      ...text(category, lang, via),
       products: category.products.map((product) => ({
-        ...text(product, lang),
+        ...text(product, lang, via),
         optionGroups: product.optionGroups.map((group) => ({
-          ...text(group, lang),
-          options: group.options.map((option) => text(option, lang)),
+          ...text(group, lang, via),
+          options: group.options.map((option) => text(option, lang, via)),
         })),
       })),
     })),

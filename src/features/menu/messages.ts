@@ -23,7 +23,6 @@ export const menuMessages = messages('menu', {
   add: 'Añadir',
   soldOut: 'Agotado',
   allergens: 'Alérgenos',
-  contains: params('Contiene {allergen}'),
   search: 'Buscar en el menú',
   searchPlaceholder: 'Buscar platos',
   filters: 'Filtros',

@@ -15,7 +15,7 @@ import { NameList, UserText, WithName } from '../../shell/ui/UserText.tsx';
 import { formatTime } from '../orders/index.ts';
 import { elapsedLabel } from './logic.ts';
 import type { CardContext } from './OrderCard.tsx';
-import { CALL_LABELS, callMessage } from './tables.ts';
+import { callLabel, callMessage } from './tables.ts';
 import { isPaid, pendingRequests, requestText } from './bill.ts';
 
 interface Props extends CardContext {
@@ -96,7 +96,7 @@ export function TableCard({ table, rounds, acknowledging, closing, onAcknowledge
                 <p className="flex items-center gap-2">
                   <Icon path={mdiBellRing} size={22} className="shrink-0 text-[#8a4a00]" />
                   <span>
-                    <span className="font-bold" data-testid="board-table-call-text"><WithName name={call.by} sentence={(by) => callMessage(table.table, { kind: call.kind, by })} /></span>
+                    <span className="font-bold" data-testid="board-table-call-text"><WithName name={call.by} sentence={(by) => callMessage(table.table, { kind: call.kind, by }, locale)} /></span>
                     <span className="block text-sm">
                       <time dateTime={call.at}>{elapsedLabel(call.at, now)}</time>
                     </span>
@@ -105,7 +105,7 @@ export function TableCard({ table, rounds, acknowledging, closing, onAcknowledge
                 <button
                   type="button"
                   // The visible word first (label in name), then which call of which table.
-                  aria-label={`Atendido: ${CALL_LABELS[call.kind]}, ${label}`}
+                  aria-label={`Atendido: ${callLabel(call.kind, locale)}, ${label}`}
                   aria-disabled={busy ? true : undefined}
                   className="btn min-h-11 border-0 bg-primary-strong text-white hover:bg-[#006a8c] aria-disabled:cursor-wait aria-disabled:opacity-70"
                   onClick={() => {

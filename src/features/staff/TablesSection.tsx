@@ -20,7 +20,7 @@ import { ChargeDialog } from './ChargeDialog.tsx';
 import { isPaid } from './bill.ts';
 import type { CardContext } from './OrderCard.tsx';
 import { TableCard, tableHeadingId } from './TableCard.tsx';
-import { CALL_LABELS, freshRounds, sortTables } from './tables.ts';
+import { callLabel, freshRounds, sortTables } from './tables.ts';
 import { BoardAlert } from './BoardAlert.tsx';
 
 interface Props extends CardContext {
@@ -82,7 +82,7 @@ export function TablesSection({ venueId, tables, orders, loaded, error, held, bi
       await acknowledgeCall(venueId, call.id);
       focusNext.current = tableHeadingId(table.table);
       applyCallAcknowledged(venueId, call.id);
-      announceOnBoard(venueId, `${label}: «${CALL_LABELS[call.kind]}» atendido`);
+      announceOnBoard(venueId, `${label}: «${callLabel(call.kind, locale)}» atendido`);
     } catch (error) {
       // Already answered on another device: it is gone, which is what was asked.
       if (problemOf(error)?.status === 404) {

@@ -178,9 +178,10 @@ function mount(venueId: string, board: Board): () => void {
     const calls = newCalls(tables, knownCalls);
     for (const { call } of calls) knownCalls.add(call.id);
     if (calls.length === 0) return;
-    announceIn(board, callsMessage(calls));
+    const locale = board.$state.get().venue?.locale;
+    announceIn(board, callsMessage(calls, locale));
     for (const { table, call } of calls) {
-      toast.warning(callMessage(table, call), { id: `table-call-${call.id}`, testId: 'table-call-toast' });
+      toast.warning(callMessage(table, call, locale), { id: `table-call-${call.id}`, testId: 'table-call-toast' });
     }
   };
 

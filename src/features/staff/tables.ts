@@ -8,10 +8,10 @@ import type { Order } from '../../contract/order.ts';
 import { TABLE_STRINGS, type CallKind, type StaffTableSession, type TableCall } from '../../contract/table.ts';
 import type { BillState } from '../../contract/bill.ts';
 
-export const CALL_LABELS: Record<CallKind, string> = {
-  waiter: TABLE_STRINGS.callWaiter,
-  bill: TABLE_STRINGS.askBill,
-};
+/** What each call asks for, in the words of the venue's country (`locale`, src/contract/country-words.ts). */
+export function callLabel(kind: CallKind, locale: string | undefined): string {
+  return kind === 'waiter' ? TABLE_STRINGS.callWaiter(locale) : TABLE_STRINGS.askBill;
+}
 
 const time = (iso: string): number => {
   const ms = Date.parse(iso);
@@ -97,13 +97,13 @@ export function newCalls(tables: readonly StaffTableSession[], known: ReadonlySe
 }
 
 /** "Mesa 3 · Mateo pide la cuenta": who called, at which table (card, toast and screen-reader text). */
-export function callMessage(table: string, call: Pick<TableCall, 'kind' | 'by'>): string {
-  return TABLE_STRINGS.boardCall(table, call.kind, call.by);
+export function callMessage(table: string, call: Pick<TableCall, 'kind' | 'by'>, locale?: string): string {
+  return TABLE_STRINGS.boardCall(table, call.kind, call.by, locale);
 }
 
 /** "Mesa 3 · Mateo pide la cuenta", or several joined, for one polite announcement. */
-export function callsMessage(calls: readonly TableCallAt[]): string {
-  return calls.map(({ table, call }) => callMessage(table, call)).join('. ');
+export function callsMessage(calls: readonly TableCallAt[], locale?: string): string {
+  return calls.map(({ table, call }) => callMessage(table, call, locale)).join('. ');
 }
 
 /**

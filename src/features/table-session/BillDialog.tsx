@@ -18,6 +18,8 @@ import { Drawer } from '../../shell/ui/Drawer.tsx';
 import { toast } from '../../shell/toast.ts';
 import { billMessages } from './bill-messages.ts';
 import { Named, PayForm } from './PayForm.tsx';
+import { billInPageLanguage } from './bill-language.ts';
+import { $menuNames } from '../cart/index.ts';
 import { $bill, $myRequests, $tableUi, $view, closeBill, loadBill, withdrawPayment, type TableVenue } from './store.ts';
 
 type Words = ReturnType<typeof billMessages.get>;
@@ -26,6 +28,8 @@ export default function BillDialog({ venue }: { venue: TableVenue }) {
   const ui = useStore($tableUi);
   const bill = useStore($bill);
   const t = useStore(billMessages);
+  // Named and written in the page's language, as its menu (the venue's locale here is the page's).
+  const names = useStore($menuNames);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   function onClose(opener: HTMLElement | null): void {
@@ -44,7 +48,7 @@ export default function BillDialog({ venue }: { venue: TableVenue }) {
       </div>
     );
   } else if (bill.state === 'ready') {
-    body = <BillBody bill={bill.bill} t={t} />;
+    body = <BillBody bill={billInPageLanguage(bill.bill, names, venue.locale)} t={t} />;
   }
 
   return (

@@ -3,20 +3,22 @@ import { Fragment } from 'react';
 import { useStore } from '@nanostores/react';
 import { mdiAccountGroup, mdiBellRingOutline, mdiCartOutline, mdiReceiptTextOutline, mdiCashMultiple } from '@mdi/js';
 import type { TableCall } from '../../contract/table.ts';
+import { countryWords } from '../../contract/country-words.ts';
 import { orderMessages } from '../orders/index.ts';
 import { tableMessages } from './messages.ts';
 import { $online } from '../../lib/online.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { UserText, WithName } from '../../shell/ui/UserText.tsx';
-import { $calling, $view, callStaff, openBill, openTableCart } from './store.ts';
+import { $calling, $venue, $view, callStaff, openBill, openTableCart } from './store.ts';
 import { billMessages } from './bill-messages.ts';
 
 /** Who called: `Pediste la cuenta.` on the caller's phone, `Mateo pidió la cuenta.` on the others' (the name in a `UserText`). */
 function CallText({ call, me }: { call: TableCall; me: string }) {
   const words = useStore(tableMessages);
-  if (call.participantId === me) return <>{call.kind === 'bill' ? words.youAskedBill : words.youCalledWaiter}</>;
-  if (call.by) return <WithName name={call.by} sentence={(name) => (call.kind === 'bill' ? words.askedBill : words.calledWaiter)({ name: name ?? '' })} />;
-  return <>{call.kind === 'bill' ? words.billAsked : words.waiterCalled}</>;
+  const { waiter } = countryWords(useStore($venue)?.locale);
+  if (call.participantId === me) return <>{call.kind === 'bill' ? words.youAskedBill : words.youCalledWaiter({ waiter })}</>;
+  if (call.by) return <WithName name={call.by} sentence={(name) => (call.kind === 'bill' ? words.askedBill({ name: name ?? '' }) : words.calledWaiter({ name: name ?? '', waiter }))} />;
+  return <>{call.kind === 'bill' ? words.billAsked : words.waiterCalled({ waiter })}</>;
 }
 
 export function TableBar() {
@@ -26,6 +28,7 @@ export function TableBar() {
   const billWords = useStore(billMessages);
   const words = useStore(tableMessages);
   const statuses = useStore(orderMessages);
+  const { waiter } = countryWords(useStore($venue)?.locale);
   if (!view) {
     return <p role="status" className="mb-3 text-sm text-base-content/80">{words.loading}</p>;
   }
@@ -74,7 +77,7 @@ export function TableBar() {
           </button>
           <button type="button" className="btn min-h-11" onClick={() => void callStaff('waiter')} disabled={calling === 'waiter'} aria-describedby={waiterOpen ? 'table-waiter-open' : undefined}>
             <Icon path={mdiBellRingOutline} size={20} />
-            {words.callWaiter}
+            {words.callWaiter({ waiter })}
           </button>
           <button type="button" className="btn min-h-11" onClick={() => void callStaff('bill')} disabled={calling === 'bill'} aria-describedby={billOpen ? 'table-bill-open' : undefined}>
             <Icon path={mdiCashMultiple} size={20} />

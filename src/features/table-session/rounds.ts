@@ -6,6 +6,7 @@
 import type { PriceChange } from '../../contract/order.ts';
 import { PROBLEM_TYPES } from '../../contract/problem.ts';
 import { TABLE_MESSAGES, type CallKind } from '../../contract/table.ts';
+import { countryWords } from '../../contract/country-words.ts';
 import type { PaymentRequestInput } from '../../contract/bill.ts';
 import { problemOf } from '../../lib/http.ts';
 import { pageLanguage } from '../../lib/page-language.ts';
@@ -16,7 +17,7 @@ import { flush } from './edit-queue.ts';
 import { tableMessages } from './messages.ts';
 import { detailOf, isClosedError, isCredentialError, isTransient } from './request-errors.ts';
 import { closedHere, lost, plugIntoSession, receiveRound, refresh } from './session.ts';
-import { $bill, $calling, $myRequests, $priceChange, $sending, $tableUi, $view, membership } from './state.ts';
+import { $bill, $calling, $myRequests, $priceChange, $sending, $tableUi, $venue, $view, membership } from './state.ts';
 import { newLineId } from './logic.ts';
 
 let roundKey: string | null = null;
@@ -75,7 +76,7 @@ export function dismissPriceChange(): void {
 }
 
 
-/** `Llamar al mesero` / `Pedir la cuenta`. A second tap while one is open says it is on its way. */
+/** `Llamar al camarero` (the venue's country's word) / `Pedir la cuenta`. A second tap while one is open says it is on its way. */
 export async function callStaff(kind: CallKind): Promise<void> {
   const seat = membership();
   if (!seat || $calling.get()) return;
@@ -84,7 +85,7 @@ export async function callStaff(kind: CallKind): Promise<void> {
     const result = await api.callStaff(seat.credential, kind);
     const words = tableMessages.get();
     if (result.alreadyOpen) toast.info(words.callAlreadyOpen, { id: `table-call-${kind}` });
-    else toast.success(kind === 'bill' ? words.billOnTheWay : words.waiterOnTheWay, { id: `table-call-${kind}` });
+    else toast.success(kind === 'bill' ? words.billOnTheWay : words.waiterOnTheWay(countryWords($venue.get()?.locale)), { id: `table-call-${kind}` });
     await refresh();
   } catch (error) {
     if (isCredentialError(error)) return lost();

@@ -39,6 +39,19 @@ describe('localizeVenue', () => {
     expect(venueLanguages(en)).toEqual(['es', 'en']);
   });
 
+  it('falls back through English before the venue\'s own words when the venue has English', () => {
+    // Bar El Cabanyal has Spanish, English and Catalan, no German: a German page shows English.
+    const de = localizeVenue(cabanyal, 'de');
+    const paella = de.categories.flatMap((c) => c.products).find((p) => p.id === 'paella-valenciana')!;
+    expect(paella.name).toBe('Valencian paella');
+    expect(fallbackLang(cabanyal.categories.flatMap((c) => c.products).find((p) => p.id === 'paella-valenciana')!, 'name', textLanguages(cabanyal, 'de'))).toBe('en');
+    // A word with no English either keeps the venue's own, marked as such.
+    const padron = cabanyal.categories.flatMap((c) => c.products).find((p) => p.id === 'pimientos-de-padron')!;
+    expect(fallbackLang(padron, 'name', textLanguages(cabanyal, 'de'))).toBe('es');
+    // The Catalan page has its own words first, then English.
+    expect(localizeVenue(cabanyal, 'ca').categories.find((c) => c.id === 'tapas')!.name).toBe('Tapes');
+  });
+
   it('translates option groups and options', () => {
     const pastor = localizeVenue(taqueria, 'en').categories[0]!.products[0]!;
     expect(pastor.optionGroups.map((g) => g.name)).toEqual(['How many', 'Tortilla', 'Salsas', 'Extras']);

@@ -67,6 +67,9 @@ describe('table sessions on the board', () => {
     expect(callMessage('3', { kind: 'waiter', by: 'Lucía' })).toBe('Mesa 3 · Lucía llama al mesero');
     // A call of an older server, without a name, still says what is wanted.
     expect(callMessage('3', { kind: 'waiter' })).toBe('Mesa 3 · Llaman al mesero');
+    // The venue's country picks the word (src/contract/country-words.ts).
+    expect(callMessage('3', { kind: 'waiter', by: 'Lucía' }, 'es-ES')).toBe('Mesa 3 · Lucía llama al camarero');
+    expect(callMessage('3', { kind: 'waiter' }, 'es-MX')).toBe('Mesa 3 · Llaman al mesero');
     expect(callsMessage(fresh)).toBe('Mesa 9 · Lucía llama al mesero. Mesa 9 · Mateo pide la cuenta');
     expect(newCalls(tables, new Set(['c1', 'c2', 'c3']))).toEqual([]);
   });
