@@ -84,6 +84,7 @@ export function Categories({ venueId, setUndo }: { venueId: string; setUndo: (u:
                 </div>
               </div>
               <CategoryStation ci={ci} />
+              <TextField name={`categories.${ci}.taxRateText`} label="IVA de la categoría (%)" inputMode="decimal" hint="Vacío: el del local" className="mt-2 sm:max-w-xs" />
               <div className="mt-2 flex flex-wrap gap-2">
                 <button type="button" id={`cat-up-${ci}`} className="btn btn-ghost btn-sm min-h-11" disabled={ci === 0} onClick={() => moveTo(ci, ci - 1, 'up')} aria-label={`Subir ${label}`}><span aria-hidden="true">↑</span> Subir</button>
                 <button type="button" id={`cat-down-${ci}`} className="btn btn-ghost btn-sm min-h-11" disabled={ci === fields.length - 1} onClick={() => moveTo(ci, ci + 1, 'down')} aria-label={`Bajar ${label}`}><span aria-hidden="true">↓</span> Bajar</button>

@@ -23,6 +23,7 @@ import { Categories } from './Categories.tsx';
 import { CsvImport, downloadCsv } from './CsvImport.tsx';
 import { menuCsv, mergeCsvRows, type CsvRow } from './csv.ts';
 import { CheckList, Section, TextField, type Path, type Undo } from './fields.tsx';
+import { FiscalData } from './FiscalData.tsx';
 import { HoursEditor } from './HoursEditor.tsx';
 import { blankVenue, errorPaths, formPath, newVenueName, toForm, venueResolver, type FormValues } from './logic.ts';
 import { Stations } from './Stations.tsx';
@@ -134,6 +135,9 @@ function Editor({ venueId, newName, user }: { venueId: string; newName?: string;
             <CheckList name="orderModes" legend="Modos de pedido" values={ORDER_MODES} labels={ORDER_MODE_LABELS} />
           </div>
           <div className="mt-3"><HoursEditor /></div>
+        </Section>
+        <Section title="Datos fiscales">
+          <FiscalData venueId={venueId} admin={isAdmin(user.scope)} saved={{ ...(loaded.legal ? { taxId: loaded.legal.taxId, country: loaded.legal.country } : {}) }} />
         </Section>
         <Section title="Cocina y comandas">
           <Stations setUndo={setUndo} />
