@@ -76,11 +76,11 @@ export function Categories({ venueId, setUndo }: { venueId: string; setUndo: (u:
                 <TextField name={`categories.${ci}.name`} label="Nombre de la categoría" className="min-w-48 flex-1" />
                 <div className="flex flex-col gap-1">
                   <label className="text-sm font-medium" htmlFor={`cat-from-${ci}`}>Desde (opcional)</label>
-                  <input id={`cat-from-${ci}`} type="time" className="input min-h-11 w-36" {...register(`categories.${ci}.availableFrom`)} />
+                  <input id={`cat-from-${ci}`} type="time" className="input min-h-11 w-[9.5rem]" {...register(`categories.${ci}.availableFrom`)} />
                 </div>
                 <div className="flex flex-col gap-1">
                   <label className="text-sm font-medium" htmlFor={`cat-until-${ci}`}>Hasta</label>
-                  <input id={`cat-until-${ci}`} type="time" className="input min-h-11 w-36" {...register(`categories.${ci}.availableUntil`)} />
+                  <input id={`cat-until-${ci}`} type="time" className="input min-h-11 w-[9.5rem]" {...register(`categories.${ci}.availableUntil`)} />
                 </div>
               </div>
               <CategoryStation ci={ci} />
