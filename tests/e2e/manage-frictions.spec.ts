@@ -3,6 +3,7 @@
  * range («1–30») on /panel/mesas; the editor's time fields fit at 390 px when the browser shows 12-hour times
  * (locale en-US); currency, locale and time zone are chosen from lists.
  */
+import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import type { Venue } from '../../src/contract/venue.ts';
 import { expect, test } from './fixtures.ts';
@@ -94,4 +95,42 @@ test.describe('with 12-hour times', () => {
     await expectNoAxeViolations(page, 'editor in en-US');
     await page.screenshot({ path: 'test-results/screens/manage-hours-12h-390x844.png' });
   });
+});
+
+test('/panel/caja shows IVA per rate and the day\'s close; the counted cash is set against the expected', { tag: '@desktop' }, async ({ page, request }, testInfo) => {
+  test.setTimeout(90_000);
+  const id = `caja-z-${testInfo.project.name}`;
+  const auth = await newVenue(request, id);
+  // In Spain at 10 %: one table pays 89,00 in cash with a 5,00 tip.
+  const venue = (await (await request.get(`/api/venues/${id}`, { headers: { 'cache-control': 'no-cache' } })).json()) as Venue;
+  const saved = await request.put(`/api/venues/${id}`, { data: { ...venue, currency: 'EUR', locale: 'es-ES', timezone: 'Europe/Madrid', taxRate: 1000 }, headers: auth });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  const tables = (await (await request.get(`/api/venues/${id}/tables`, { headers: auth })).json()) as { tables: { label: string; url: string }[] };
+  const token = new URL(tables.tables.find((t) => t.label === '1')!.url).searchParams.get('t');
+  const joined = await request.post(`/api/venues/${id}/tables/1/join`, { data: { token, name: 'Nora' } });
+  expect(joined.status(), await joined.text()).toBe(201);
+  const headers = { 'x-table-credential': ((await joined.json()) as { credential: string }).credential };
+  expect((await request.put(`/api/table-session/cart/lines/${randomUUID()}`, { headers, data: { productId: 'guacamole-con-totopos', optionIds: [], quantity: 1 } })).status()).toBe(200);
+  const round = await request.post('/api/table-session/rounds', { headers: { ...headers, 'Idempotency-Key': randomUUID() }, data: { expectedTotal: 8900 } });
+  expect(round.status(), await round.text()).toBe(201);
+  const paid = await request.post(`/api/venues/${id}/tables/1/payments`, { headers: { ...auth, 'Idempotency-Key': randomUUID() }, data: { amount: 8900, tip: 500, method: 'cash' } });
+  expect(paid.status(), await paid.text()).toBe(201);
+  const number = ((await paid.json()) as { receipt: { number: string } }).receipt.number;
+
+  await signInStored(page, ADMIN);
+  await page.goto(`/panel/caja?venue=${id}`);
+  const taxes = page.getByTestId('cash-taxes');
+  await expect(taxes.getByTestId('cash-tax-rate')).toHaveText(['10 %80,91 €8,09 €89,00 €'], { timeout: 15_000 });
+  const close = page.getByTestId('cash-close');
+  await expect(close.getByTestId('cash-close-receipts')).toHaveText(`1 recibo: del ${number} al ${number}.`);
+  await expect(close.getByTestId('cash-close-row')).toHaveText(['Efectivo10 %80,91 €8,09 €89,00 €']);
+  await expect(close.getByTestId('cash-expected')).toHaveText('94,00 €');
+  await close.getByLabel('Efectivo contado').fill('90');
+  await expect(close.getByTestId('cash-difference')).toHaveText('Faltan 4,00 €.');
+  await close.getByLabel('Efectivo contado').fill('94,00');
+  await expect(close.getByTestId('cash-difference')).toHaveText('Cuadra: el efectivo contado es el esperado.');
+  await close.scrollIntoViewIfNeeded();
+  await expectNoAxeViolations(page, 'caja with the day close');
+  const { width, height } = page.viewportSize()!;
+  await page.screenshot({ path: `test-results/screens/caja-z-${width}x${height}.png` });
 });

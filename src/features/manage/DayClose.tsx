@@ -24,7 +24,7 @@ export function DayClose({ day, locale, money }: { day: CashDay; locale: string;
             <tbody>
               {day.taxes.map((t) => (
                 <tr key={t.rate} data-testid="cash-tax-rate">
-                  <th scope="row">{percent(t.rate)}</th>
+                  <th scope="row" className="whitespace-nowrap">{percent(t.rate)}</th>
                   <td className="text-right tabular-nums">{money(t.base)}</td>
                   <td className="text-right tabular-nums">{money(t.tax)}</td>
                   <td className="text-right tabular-nums">{money(t.base + t.tax)}</td>
@@ -47,7 +47,7 @@ export function DayClose({ day, locale, money }: { day: CashDay; locale: string;
               {day.close.byMethodAndRate.map((row) => (
                 <tr key={`${row.method}-${row.rate}`} data-testid="cash-close-row">
                   <th scope="row">{METHOD_LABELS[row.method]}</th>
-                  <td>{percent(row.rate)}</td>
+                  <td className="whitespace-nowrap">{percent(row.rate)}</td>
                   <td className="text-right tabular-nums">{money(row.base)}</td>
                   <td className="text-right tabular-nums">{money(row.tax)}</td>
                   <td className="text-right tabular-nums">{money(row.amount)}</td>
