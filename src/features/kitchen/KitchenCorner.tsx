@@ -3,20 +3,18 @@
  * shows tickets only), so the way out is here — «Salir» to the venue's panel — and «Pantalla completa», which asks
  * the browser's Fullscreen API (it needs a tap: a button) where the browser allows it.
  */
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 
 export const kitchenExitHref = (venueId?: string) => (venueId ? `/panel?venue=${encodeURIComponent(venueId)}` : '/panel');
 
+const onFullscreenChange = (notify: () => void) => {
+  document.addEventListener('fullscreenchange', notify);
+  return () => document.removeEventListener('fullscreenchange', notify);
+};
+
 export function KitchenCorner({ venueId }: { venueId?: string }) {
-  const [can, setCan] = useState(false);
-  const [full, setFull] = useState(false);
-  useEffect(() => {
-    setCan(Boolean(document.fullscreenEnabled));
-    const sync = () => setFull(Boolean(document.fullscreenElement));
-    sync();
-    document.addEventListener('fullscreenchange', sync);
-    return () => document.removeEventListener('fullscreenchange', sync);
-  }, []);
+  const can = useSyncExternalStore(onFullscreenChange, () => Boolean(document.fullscreenEnabled), () => false);
+  const full = useSyncExternalStore(onFullscreenChange, () => Boolean(document.fullscreenElement), () => false);
   const toggle = () => {
     const done = full ? document.exitFullscreen() : document.documentElement.requestFullscreen({ navigationUI: 'hide' });
     // Refused (no gesture, a policy): the page stays as it is.

@@ -27,7 +27,8 @@ export function FiscalData({ venueId, admin, saved }: { venueId: string; admin: 
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (saved.country !== 'ES' || !saved.taxId) { setIssuer(undefined); return; }
+    // Not Spanish: the issuer's status is not shown (nothing to ask).
+    if (saved.country !== 'ES' || !saved.taxId) return;
     fetchIssuer(venueId).then(setIssuer).catch((e: unknown) => setMessage(problemMessage(e)));
   }, [venueId, saved.taxId, saved.country]);
 
