@@ -51,8 +51,9 @@ function cards(grid: HTMLElement | null): HTMLElement[] {
 
 /** How many tickets fit in one row of the grid now (for ↑ and ↓). */
 function columnsOf(list: HTMLElement[]): number {
-  const top = list[0]?.offsetTop;
-  const count = list.filter((card) => card.offsetTop === top).length;
+  // The tickets' own tops (their buttons' differ when the cards of a row differ in height).
+  const tops = list.map((button) => Math.round(button.closest('li')?.getBoundingClientRect().top ?? button.offsetTop));
+  const count = tops.filter((top) => top === tops[0]).length;
   return Math.max(1, count);
 }
 
@@ -176,7 +177,7 @@ export function KitchenScreen({ venue, station }: Props) {
               aria-label={`Comandas abiertas de ${station.name}, la más antigua primero`}
               aria-describedby="kitchen-keys"
               // Narrow columns: 5 tickets across a 1280-px landscape tablet, one on a phone.
-              className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,14rem),1fr))] items-start gap-2"
+              className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,14rem),1fr))] gap-2"
             >
               {tickets.map((ticket, index) => (
                 <li key={ticket.id}>
