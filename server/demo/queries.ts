@@ -17,3 +17,7 @@ export async function scopeOf(q: Queryable, email: string): Promise<string[] | u
 export async function setScope(q: Queryable, email: string, scope: readonly string[]): Promise<void> {
   await q.run('UPDATE users SET scope = ? WHERE email = ?', [JSON.stringify(scope), email]);
 }
+
+export async function insertIssuer(q: Queryable, r: { venueId: string; taxId: string; series: string; confirmedBy: string; confirmedAt: number }): Promise<void> {
+  await q.run('INSERT INTO verifactu_issuers (venue_id, tax_id, series, confirmed_by, confirmed_at) VALUES (?, ?, ?, ?, ?)', [r.venueId, r.taxId, r.series, r.confirmedBy, r.confirmedAt]);
+}

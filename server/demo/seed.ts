@@ -4,7 +4,8 @@ import type { Queryable } from '../platform/db/database.ts';
 import { storeNewVenues, storeVenue } from '../features/venues/index.ts';
 import { hashPassword } from '../features/auth/index.ts';
 import { DEMO_VENUES } from './venues/index.ts';
-import { countRows, insertUser, scopeOf, setScope, venueExists } from './queries.ts';
+import { RECEIPT_SERIES } from '../features/billing/index.ts';
+import { countRows, insertIssuer, insertUser, scopeOf, setScope, venueExists } from './queries.ts';
 import type { Venue } from '../../src/contract/venue.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -28,8 +29,14 @@ export async function seedIfEmpty(q: Queryable): Promise<boolean> {
     admin: ['admin'],
     manager: DEMO_VENUES.map((v) => `manager:${v.id}`),
   };
+  const ids = { diner: randomUUID(), staff: randomUUID(), admin: randomUUID(), manager: randomUUID() };
   for (const role of ['diner', 'staff', 'admin', 'manager'] as const) {
-    await insertUser(q, { id: randomUUID(), ...DEMO_USERS[role], passwordHash: hash, scope: scopes[role], createdAt });
+    await insertUser(q, { id: ids[role], ...DEMO_USERS[role], passwordHash: hash, scope: scopes[role], createdAt });
+  }
+  // The demo admin confirms each Spanish demo venue's NIF, as `POST /api/venues/{id}/verifactu/issuer` would (each
+  // its own issuer, so its first series): its receipts join the VERI*FACTU chain and carry the QR.
+  for (const venue of DEMO_VENUES) {
+    if (venue.legal?.country === 'ES') await insertIssuer(q, { venueId: venue.id, taxId: venue.legal.taxId, series: `${RECEIPT_SERIES}1`, confirmedBy: ids.admin, confirmedAt: Date.now() });
   }
   return true;
 }

@@ -290,6 +290,19 @@ export const CashDay = z.object({
   openBalances: z.array(z.object({ table: z.string(), sessionId: z.string(), total: money, paid: money, balance: money })),
   /** Tables closed that day with a balance (confirmed by staff). */
   closedUnpaid: z.array(z.object({ table: z.string(), sessionId: z.string(), closedAt: z.string(), unpaid: money })),
+  /** The day's IVA per rate (its receipts' taxes summed), highest rate first. */
+  taxes: z.array(TaxLine),
+  /**
+   * The day's close (Z report): sales by method and rate (`amount` = base + tax), the day's first and last receipt
+   * numbers, and the cash expected in the till (cash payments and their tips); the manager counts the cash.
+   */
+  close: z.object({
+    byMethodAndRate: z.array(z.object({ method: PaymentMethod, rate: z.int(), base: money, tax: money, amount: money })),
+    firstReceipt: z.optional(z.string()),
+    lastReceipt: z.optional(z.string()),
+    receiptCount: z.int(),
+    cashExpected: money,
+  }),
 });
 
 export type BillShare = z.infer<typeof BillShare>;

@@ -46,6 +46,8 @@ export const TicketLine = z.object({
   quantity: z.int(),
   /** Who at the table asked for it (rounds of a table session). */
   by: z.optional(z.string()),
+  /** Its category's course, shown on the line (a ticket of one course says it once, in its header). */
+  course: z.optional(Course),
 });
 
 export const Ticket = z.object({

@@ -142,12 +142,15 @@ test.describe('kitchen display', { tag: '@desktop' }, () => {
     await page.keyboard.press('ArrowLeft');
     await expect(ticket(page, first.number).getByRole('button', { name: /^Listo/ })).toBeFocused();
     if (test.info().project.name === 'desktop') {
-      // Four tickets a row on the tablet: ↓ goes to the one below, ↑ back.
-      const more = [await placeOrder(request, 'Tercero Teclado'), await placeOrder(request, 'Cuarto Teclado'), await placeOrder(request, 'Quinto Teclado')];
-      await expect(ticket(page, more[2]!.number)).toHaveCount(1);
+      // Several tickets a row on the tablet: ↓ goes to the one below, ↑ back.
+      const more = [await placeOrder(request, 'Tercero Teclado'), await placeOrder(request, 'Cuarto Teclado'), await placeOrder(request, 'Quinto Teclado'), await placeOrder(request, 'Sexto Teclado')];
+      await expect(ticket(page, more[3]!.number)).toHaveCount(1);
       await screenshot(page, 'kitchen-display-grid-full');
       const orders = await page.getByTestId('kitchen-ticket').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-order')));
-      const below = orders[orders.indexOf(first.number) + 4]!;
+      const tops = await page.getByTestId('kitchen-ticket').evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect().top));
+      const perRow = tops.filter((top) => top === tops[0]).length;
+      expect(perRow).toBeGreaterThanOrEqual(4);
+      const below = orders[orders.indexOf(first.number) + perRow]!;
       await page.keyboard.press('ArrowDown');
       await expect(ticket(page, below).getByRole('button', { name: /^Listo/ })).toBeFocused();
       await page.keyboard.press('ArrowUp');

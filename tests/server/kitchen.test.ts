@@ -80,10 +80,10 @@ describe('an order split into tickets', () => {
     expect(cocina[0]).toEqual({
       id: expect.any(String), orderId: order.id, orderNumber: order.number, station: 'cocina', mode: 'pickup',
       customer: 'Ana García', createdAt: order.createdAt, status: 'open',
-      // Lines in the meal's order: the starter before the tacos.
+      // Lines in the meal's order: the starter before the tacos; a ticket of two courses names each line's.
       lines: [
-        { name: 'Guacamole con totopos', options: [], quantity: 1 },
-        { name: 'Tacos al pastor', options: ['Orden de 3', 'Maíz'], quantity: 2 },
+        { name: 'Guacamole con totopos', options: [], quantity: 1, course: 'entrantes' },
+        { name: 'Tacos al pastor', options: ['Orden de 3', 'Maíz'], quantity: 2, course: 'principales' },
       ],
     });
     expect(barra[0]).toMatchObject({ station: 'barra', course: 'bebidas', lines: [{ name: 'Agua de jamaica', options: ['Chico (500 ml)'], quantity: 1 }] });
@@ -278,7 +278,7 @@ describe('held courses at a table', () => {
     const first = await round(eva, ['agua-de-jamaica', 'guacamole-con-totopos', ['tacos-al-pastor', 2], 'flan-napolitano']);
     const released = ofOrder(await tickets('?status=open'), first);
     expect(released.map((t) => [t.station, t.course, t.table])).toEqual([['cocina', 'entrantes', '4'], ['barra', 'bebidas', '4']].sort((a, b) => (a[0] === 'cocina' ? -1 : 1) - (b[0] === 'cocina' ? -1 : 1)));
-    expect(released.find((t) => t.course === 'entrantes')!.lines).toEqual([{ name: 'Guacamole con totopos', options: [], quantity: 1, by: 'Eva' }]);
+    expect(released.find((t) => t.course === 'entrantes')!.lines).toEqual([{ name: 'Guacamole con totopos', options: [], quantity: 1, by: 'Eva', course: 'entrantes' }]);
     const held = ofOrder(await tickets('?held=true'), first);
     expect(held.map((t) => [t.course, t.held])).toEqual([['principales', true], ['postres', true]]);
     // A held ticket cannot be bumped before it is fired.

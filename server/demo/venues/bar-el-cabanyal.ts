@@ -21,6 +21,10 @@ export const barElCabanyal: Venue = {
   cover: coverImage('paella', '00798b', 'Paella valenciana en la mesa de la terraza'),
   address: 'Carrer de la Reina 86, El Cabanyal, 46011 València',
   phone: '+34 963 71 24 58',
+  // The receipt's legal data (docs/rules.md#the-bill): a Spanish company's NIF (its check digit right) and 10 % IVA,
+  // the rate of food and drink served in Spain; the seed confirms the NIF as an admin would (server/demo/seed.ts).
+  legal: { name: 'Cabanyal Tapes i Arrossos S.L.', taxId: 'B46123451', address: 'Carrer de la Reina 86, 46011 València', country: 'ES' },
+  taxRate: 1000,
   hours: {
     mon: [],
     tue: split('12:30', '16:00', '20:00', '23:30'),

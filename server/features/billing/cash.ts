@@ -11,6 +11,36 @@ import type { Bill } from './bill.ts';
 import type { BillingContext } from './context.ts';
 import * as sql from './queries.ts';
 
+/** The day's IVA per rate and its close (Z report) from its receipts, in number order (docs/rules.md#the-bill). */
+export function dayClose(receipts: readonly Receipt[], cashExpected: number): Pick<CashDay, 'taxes' | 'close'> {
+  const byRate = new Map<number, { base: number; tax: number }>();
+  const byMethodRate = new Map<string, CashDay['close']['byMethodAndRate'][number]>();
+  for (const r of receipts) {
+    for (const t of r.taxes) {
+      const rate = byRate.get(t.rate) ?? { base: 0, tax: 0 };
+      rate.base += t.base;
+      rate.tax += t.tax;
+      byRate.set(t.rate, rate);
+      const key = `${r.method}:${t.rate}`;
+      const row = byMethodRate.get(key) ?? { method: r.method, rate: t.rate, base: 0, tax: 0, amount: 0 };
+      row.base += t.base;
+      row.tax += t.tax;
+      row.amount += t.base + t.tax;
+      byMethodRate.set(key, row);
+    }
+  }
+  const methodOrder = { card: 0, cash: 1 } as const;
+  return {
+    taxes: [...byRate.entries()].sort((a, b) => b[0] - a[0]).map(([rate, t]) => ({ rate, ...t })),
+    close: {
+      byMethodAndRate: [...byMethodRate.values()].sort((a, b) => methodOrder[a.method] - methodOrder[b.method] || b.rate - a.rate),
+      ...(receipts.length ? { firstReceipt: receipts[0]!.number, lastReceipt: receipts.at(-1)!.number } : {}),
+      receiptCount: receipts.length,
+      cashExpected,
+    },
+  };
+}
+
 export function createCash(ctx: BillingContext, bill: Bill) {
   const { db, venueOf } = ctx;
   const { read } = bill;
@@ -36,10 +66,11 @@ export function createCash(ctx: BillingContext, bill: Bill) {
       }
       const amount = byMethod.card.amount + byMethod.cash.amount;
       const tips = byMethod.card.tip + byMethod.cash.tip;
+      const docs = receipts.map((r) => JSON.parse(r.doc) as Receipt);
       return {
+        ...dayClose(docs, byMethod.cash.amount + byMethod.cash.tip),
         venueId, date, currency: venue.currency, byMethod, amount, tips, total: amount + tips,
-        receipts: receipts.map((r) => {
-          const doc = JSON.parse(r.doc) as Receipt;
+        receipts: docs.map((doc) => {
           return { id: doc.id, number: doc.number, issuedAt: doc.issuedAt, amount: doc.amount, tip: doc.tip, total: doc.total, method: doc.method, ...(doc.table ? { table: doc.table } : {}), ...(doc.orderNumber ? { orderNumber: doc.orderNumber } : {}) };
         }),
         openBalances,

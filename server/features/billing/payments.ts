@@ -98,7 +98,7 @@ export function createPayments(ctx: BillingContext, bill: Bill, receipts: Receip
             ...(request.lineIds ?? []).map((id) => lineById.get(id)).filter((l): l is BillLine => l !== undefined).map((l) => ({ name: l.name, quantity: l.quantity, amount: l.lineTotal, taxRate: l.taxRate })),
             ...(request.shares ?? []).flatMap((sh) => {
               const l = lineById.get(sh.lineId);
-              return l ? [{ name: BILL_STRINGS.sharedLine(l.name, sh.index, sh.of), quantity: l.quantity, amount: sh.amount, taxRate: l.taxRate, share: { index: sh.index, of: sh.of } }] : [];
+              return l ? [{ name: l.name, quantity: l.quantity, amount: sh.amount, taxRate: l.taxRate, share: { index: sh.index, of: sh.of } }] : [];
             }),
           ];
           if (!lines.length) lines = shareLines(state, input.amount);

@@ -48,7 +48,7 @@ export function splitOrder(venue: Venue, order: Order, progress: TableProgress |
     const group = groups.get(key) ?? { station: place.station, course, lines: [] };
     if (!byCourse && group.course !== course) group.course = undefined;
     group.lines.push({
-      line: { name: line.name, options: line.options.map((o) => o.name), ...(line.note ? { note: line.note } : {}), quantity: line.quantity, ...(line.by ? { by: line.by } : {}) },
+      line: { name: line.name, options: line.options.map((o) => o.name), ...(line.note ? { note: line.note } : {}), quantity: line.quantity, ...(line.by ? { by: line.by } : {}), ...(course ? { course } : {}) },
       rank: course ? courseRank(course) : -1,
     });
     groups.set(key, group);

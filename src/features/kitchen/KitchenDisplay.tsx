@@ -15,6 +15,7 @@ import { SessionGate } from '../auth/SessionGate.tsx';
 import { fetchKitchenVenue, type KitchenVenue } from './api.ts';
 import { KitchenScreen } from './KitchenScreen.tsx';
 import { StationNav } from './StationNav.tsx';
+import { KitchenCorner } from './KitchenCorner.tsx';
 import { pageTitle } from '../../contract/page-title.ts';
 
 export default function KitchenDisplay() {
@@ -68,7 +69,10 @@ function KitchenVenueRoute({ venueId, stationId }: { venueId: string; stationId:
   if (!station) {
     return (
       <section aria-labelledby="kitchen-pick" className="flex flex-col gap-3" data-testid="kitchen-pick">
-        <h1 id="kitchen-pick" className="text-2xl font-bold">Pantalla de cocina · {venue.name}</h1>
+        <div className="flex flex-wrap items-start gap-2">
+          <h1 id="kitchen-pick" className="mr-auto text-2xl font-bold">Pantalla de cocina · {venue.name}</h1>
+          <KitchenCorner venueId={venue.id} />
+        </div>
         <p>{stationId ? `La estación «${stationId.slice(0, 64)}» no existe en este local. ` : ''}Elige la estación de esta pantalla:</p>
         <StationNav venueId={venue.id} stations={venue.stations} />
       </section>

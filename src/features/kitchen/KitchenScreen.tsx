@@ -14,6 +14,7 @@ import { LoadError, Loading } from '../../shell/ui/LoadState.tsx';
 import type { KitchenVenue } from './api.ts';
 import { KitchenSettings } from './KitchenSettings.tsx';
 import { StationNav } from './StationNav.tsx';
+import { KitchenCorner } from './KitchenCorner.tsx';
 import { $soundOn, $thresholds, bump, kitchenStore, reloadKitchen, setSound, undoLastBump } from './store.ts';
 import { ticketHeadingId, TicketCard } from './TicketCard.tsx';
 import { PrinterAlerts, TicketPrintTools } from './PrintTools.tsx';
@@ -50,8 +51,9 @@ function cards(grid: HTMLElement | null): HTMLElement[] {
 
 /** How many tickets fit in one row of the grid now (for ↑ and ↓). */
 function columnsOf(list: HTMLElement[]): number {
-  const top = list[0]?.offsetTop;
-  const count = list.filter((card) => card.offsetTop === top).length;
+  // The tickets' own tops (their buttons' differ when the cards of a row differ in height).
+  const tops = list.map((button) => Math.round(button.closest('li')?.getBoundingClientRect().top ?? button.offsetTop));
+  const count = tops.filter((top) => top === tops[0]).length;
   return Math.max(1, count);
 }
 
@@ -112,8 +114,8 @@ export function KitchenScreen({ venue, station }: Props) {
   return (
     <section aria-labelledby="kitchen-title" data-testid="kitchen-display" data-state={gate} className="flex flex-col gap-3">
       <header className="flex flex-col gap-2">
-        <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
-          <div>
+        <div className="flex flex-wrap items-start gap-x-4 gap-y-1">
+          <div className="mr-auto">
             <h1 id="kitchen-title" tabIndex={-1} className="rounded text-2xl font-bold outline-none focus-visible:ring-2 focus-visible:ring-primary-strong">
               {station.name} <span className="font-normal">· {tickets.length === 1 ? '1 comanda' : `${tickets.length} comandas`}</span>
             </h1>
@@ -128,6 +130,7 @@ export function KitchenScreen({ venue, station }: Props) {
             {!live && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
             {connection}
           </p>
+          <KitchenCorner venueId={venue.id} />
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <StationNav venueId={venue.id} stations={venue.stations} current={station.id} />
@@ -173,7 +176,8 @@ export function KitchenScreen({ venue, station }: Props) {
               ref={grid}
               aria-label={`Comandas abiertas de ${station.name}, la más antigua primero`}
               aria-describedby="kitchen-keys"
-              className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4"
+              // Narrow columns: 5 tickets across a 1280-px landscape tablet, one on a phone.
+              className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,14rem),1fr))] gap-2"
             >
               {tickets.map((ticket, index) => (
                 <li key={ticket.id}>

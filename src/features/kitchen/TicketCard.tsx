@@ -46,28 +46,36 @@ export function TicketCard({ ticket, now, thresholds, busy, onBump, onKeyDown, t
       className={`flex h-full flex-col overflow-hidden rounded-box border-2 bg-base-100 shadow-sm has-[button:focus-visible]:ring-4 has-[button:focus-visible]:ring-primary-strong has-[button:focus-visible]:ring-offset-2 ${BORDER[tone]}`}
     >
       <header className={`flex flex-wrap items-baseline justify-between gap-x-3 px-3 py-2 ${BAND[tone]}`}>
-        <h2 id={headingId} className="text-3xl font-extrabold leading-tight">
+        <h2 id={headingId} className="text-2xl font-extrabold leading-tight">
           <span className="sr-only">Pedido </span>
           {ticket.orderNumber}
         </h2>
-        <p className="text-lg font-bold" data-testid="kitchen-ticket-age">
+        <p className="text-base font-bold" data-testid="kitchen-ticket-age">
           <span className="tabular-nums">{ageText(minutes)}</span> · {AGE_TONE_WORDS[tone]}
         </p>
-        <p className="w-full text-lg font-semibold" data-testid="kitchen-ticket-who">
+        <p className="w-full text-base font-semibold" data-testid="kitchen-ticket-who">
           {ticket.table ? `Mesa ${ticket.table}` : <UserText>{ticket.customer}</UserText>}
           <span className="font-normal"> · {ORDER_MODE_LABELS[ticket.mode]}</span>
-          {ticket.course && <span className="font-normal"> · {COURSE_LABELS[ticket.course]}</span>}
+          {ticket.course && <span className="font-bold" data-testid="kitchen-ticket-course"> · {COURSE_LABELS[ticket.course]}</span>}
         </p>
       </header>
       <ul className="flex flex-1 flex-col gap-2 px-3 py-2 text-lg" aria-label={`Platos del pedido ${ticket.orderNumber}`}>
         {ticket.lines.map((line, index) => (
           <li key={index} data-testid="kitchen-ticket-line">
+            {line.course && line.course !== ticket.course && (
+              <p className="text-xs font-bold uppercase tracking-wide text-base-content/80" data-testid="kitchen-line-course">{COURSE_LABELS[line.course]}</p>
+            )}
             <p>
               <span className="font-extrabold tabular-nums">{line.quantity} ×</span> <span className="font-semibold">{line.name}</span>
               {line.by && <span className="text-base text-base-content/80"> · <UserText>{line.by}</UserText></span>}
             </p>
-            {line.options.length > 0 && <p className="pl-6 text-base">{line.options.join(', ')}</p>}
-            {line.note && <UserNote label={<span className="font-bold">Nota:</span>} className="ml-6 rounded-field bg-[#fff4d6] px-2 text-base">{line.note}</UserNote>}
+            {/* What changes the dish, emphasised: the options in bold on a bar, the note boxed. */}
+            {line.options.length > 0 && (
+              <ul className="ml-2 border-l-4 border-primary-strong pl-2 text-base font-bold" data-testid="kitchen-line-options">
+                {line.options.map((option, i) => <li key={i}>{option}</li>)}
+              </ul>
+            )}
+            {line.note && <UserNote testId="kitchen-line-note" label={<span className="font-extrabold uppercase">Nota:</span>} className="mt-1 ml-2 rounded-field border-2 border-[#b36b00] bg-[#fff4d6] px-2 text-base font-bold text-[#3d2600]">{line.note}</UserNote>}
           </li>
         ))}
       </ul>

@@ -1,7 +1,7 @@
 /**
  * `/panel/caja?venue={id}` (docs/rules.md#the-bill): the venue's day for its managers — payments by method, tips,
  * the day's receipts (each a link to `/recibo/{id}`), tables open with a balance, tables closed unpaid — for any
- * date (in the venue's time zone), and the day's receipts as CSV (`GET /venues/{id}/cash/receipts.csv`).
+ * date (in the venue's time zone), IVA per rate and the day's close (DayClose.tsx), and the day's receipts as CSV (`GET /venues/{id}/cash/receipts.csv`).
  */
 import '../../styles/manage.ts';
 import { useCallback, useEffect, useState } from 'react';
@@ -13,6 +13,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { ManageGate } from './ManageGate.tsx';
 import { PanelNav, venueSummaries } from './PanelNav.tsx';
 import { PageLoadFailed, PageLoading } from './PageLoad.tsx';
+import { DayClose } from './DayClose.tsx';
 
 const METHOD_LABELS = { card: 'Tarjeta', cash: 'Efectivo' } as const;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -179,6 +180,8 @@ function CashView({ venueId, user }: { venueId: string; user: User }) {
             </table>
             </div>
           </section>
+
+          <DayClose day={day} locale={locale} money={money} />
 
           <section aria-labelledby="cash-receipts-title" className="rounded-box border border-base-300 bg-base-100 p-4" data-testid="cash-receipts">
             <h2 id="cash-receipts-title" className="text-lg font-semibold">Recibos ({day.receipts.length})</h2>

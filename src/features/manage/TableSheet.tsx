@@ -15,6 +15,7 @@ import { PanelNav } from './PanelNav.tsx';
 import { CopyLink } from './CopyLink.tsx';
 import type { User } from '../../contract/auth.ts';
 import { PageLoadFailed, PageLoading } from './PageLoad.tsx';
+import { newTableLabels, tablesAddedText } from './logic.ts';
 
 export const QR_INSTRUCTIONS = 'Escanea el código con la cámara del móvil para ver el menú y pedir desde esta mesa.';
 
@@ -74,13 +75,10 @@ function Sheet({ venueId, user }: { venueId: string; user: User }) {
 
   async function addTable(event: FormEvent) {
     event.preventDefault();
-    const label = newLabel.trim();
     setLabelError(undefined);
-    if (!label) return setLabelError('Escribe el nombre o número de la mesa.');
-    if (label.length > 20) return setLabelError('Máximo 20 caracteres.');
-    if (!/^[\p{L}\p{N} ._-]+$/u.test(label)) return setLabelError('Solo letras, números, espacios, puntos y guiones.');
-    if (venue?.tables?.includes(label)) return setLabelError(`La mesa ${label} ya existe.`);
-    if (await saveTables([...(venue?.tables ?? []), label], `Mesa ${label} añadida.`)) setNewLabel('');
+    const typed = newTableLabels(newLabel, venue?.tables ?? []);
+    if ('error' in typed) return setLabelError(typed.error);
+    if (await saveTables([...(venue?.tables ?? []), ...typed.labels], tablesAddedText(typed.labels, typed.skipped))) setNewLabel('');
   }
 
   async function removeTable(label: string) {
@@ -118,17 +116,18 @@ function Sheet({ venueId, user }: { venueId: string; user: User }) {
         <form className="flex flex-wrap items-end gap-2" onSubmit={(e) => void addTable(e)} noValidate>
           <label className="flex flex-col gap-1">
             <span className="text-sm font-medium">Nueva mesa</span>
+            <span id="new-table-hint" className="text-xs">Una («12», «Terraza 5») o varias: «1–30».</span>
             <input
               className={`input min-h-11 ${labelError ? 'input-error' : ''}`}
               value={newLabel}
               maxLength={40}
               onChange={(e) => setNewLabel(e.target.value)}
               aria-invalid={labelError ? true : undefined}
-              aria-describedby={labelError ? 'new-table-error' : undefined}
-              placeholder="p. ej. 12 o Terraza 5"
+              aria-describedby={labelError ? 'new-table-error' : 'new-table-hint'}
+              placeholder="p. ej. 12 o 1–30"
             />
           </label>
-          <button type="submit" className="btn btn-outline min-h-11" disabled={busy}>Añadir mesa</button>
+          <button type="submit" className="btn btn-outline min-h-11" disabled={busy}>{/\d\s*[-–—]\s*\d/.test(newLabel) ? 'Añadir mesas' : 'Añadir mesa'}</button>
           {labelError && <p id="new-table-error" className="w-full text-sm text-error-strong">{labelError}</p>}
         </form>
         <p role="status" aria-live="polite" className="min-h-6 text-sm">{status}</p>

@@ -3,6 +3,7 @@ import { Venue } from '../../contract/venue.ts';
 import { ProductHistory, TableLink, TableList, UploadedImage, VenueIdCheck, type VenueInput } from '../../contract/manage.ts';
 import { AcceptedInvitation, CreatedInvitation, InvitationPreview, Team, type AcceptInvitationInput, type InvitationInput } from '../../contract/team.ts';
 import { CreatedPrintAgent, PrintAgentList, PrinterList, type PrinterInput } from '../../contract/printing.ts';
+import { VerifactuIssuer } from '../../contract/bill.ts';
 import { http } from '../../lib/http.ts';
 
 const venuePath = (id: string) => `venues/${encodeURIComponent(id)}`;
@@ -86,4 +87,14 @@ export async function createPrintAgent(id: string) {
 
 export async function revokePrintAgent(id: string, agentId: string): Promise<void> {
   await http.delete(`${venuePath(id)}/print-agents/${encodeURIComponent(agentId)}`, { retry: 0 });
+}
+
+// ── The venue's VERI*FACTU issuer: whether an admin confirmed its NIF (docs/rules.md#the-bill) ──
+
+export async function fetchIssuer(id: string): Promise<VerifactuIssuer> {
+  return VerifactuIssuer.parse(await http.get(`${venuePath(id)}/verifactu/issuer`, { cache: 'no-store' }).json<unknown>());
+}
+
+export async function confirmIssuer(id: string, taxId: string): Promise<VerifactuIssuer> {
+  return VerifactuIssuer.parse(await http.post(`${venuePath(id)}/verifactu/issuer`, { json: { taxId }, retry: 0 }).json<unknown>());
 }

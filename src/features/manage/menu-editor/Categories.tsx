@@ -76,14 +76,15 @@ export function Categories({ venueId, setUndo }: { venueId: string; setUndo: (u:
                 <TextField name={`categories.${ci}.name`} label="Nombre de la categoría" className="min-w-48 flex-1" />
                 <div className="flex flex-col gap-1">
                   <label className="text-sm font-medium" htmlFor={`cat-from-${ci}`}>Desde (opcional)</label>
-                  <input id={`cat-from-${ci}`} type="time" className="input min-h-11 w-36" {...register(`categories.${ci}.availableFrom`)} />
+                  <input id={`cat-from-${ci}`} type="time" className="input min-h-11 w-[9.5rem]" {...register(`categories.${ci}.availableFrom`)} />
                 </div>
                 <div className="flex flex-col gap-1">
                   <label className="text-sm font-medium" htmlFor={`cat-until-${ci}`}>Hasta</label>
-                  <input id={`cat-until-${ci}`} type="time" className="input min-h-11 w-36" {...register(`categories.${ci}.availableUntil`)} />
+                  <input id={`cat-until-${ci}`} type="time" className="input min-h-11 w-[9.5rem]" {...register(`categories.${ci}.availableUntil`)} />
                 </div>
               </div>
               <CategoryStation ci={ci} />
+              <TextField name={`categories.${ci}.taxRateText`} label="IVA de la categoría (%)" inputMode="decimal" hint="Vacío: el del local" className="mt-2 sm:max-w-xs" />
               <div className="mt-2 flex flex-wrap gap-2">
                 <button type="button" id={`cat-up-${ci}`} className="btn btn-ghost btn-sm min-h-11" disabled={ci === 0} onClick={() => moveTo(ci, ci - 1, 'up')} aria-label={`Subir ${label}`}><span aria-hidden="true">↑</span> Subir</button>
                 <button type="button" id={`cat-down-${ci}`} className="btn btn-ghost btn-sm min-h-11" disabled={ci === fields.length - 1} onClick={() => moveTo(ci, ci + 1, 'down')} aria-label={`Bajar ${label}`}><span aria-hidden="true">↓</span> Bajar</button>

@@ -22,7 +22,9 @@ import { PanelNav } from '../PanelNav.tsx';
 import { Categories } from './Categories.tsx';
 import { CsvImport, downloadCsv } from './CsvImport.tsx';
 import { menuCsv, mergeCsvRows, type CsvRow } from './csv.ts';
-import { CheckList, Section, TextField, type Path, type Undo } from './fields.tsx';
+import { CheckList, Section, SelectField, TextField, type Path, type Undo } from './fields.tsx';
+import { currencyChoices, localeChoices, timeZoneChoices } from './choices.ts';
+import { FiscalData } from './FiscalData.tsx';
 import { HoursEditor } from './HoursEditor.tsx';
 import { blankVenue, errorPaths, formPath, newVenueName, toForm, venueResolver, type FormValues } from './logic.ts';
 import { Stations } from './Stations.tsx';
@@ -126,14 +128,17 @@ function Editor({ venueId, newName, user }: { venueId: string; newName?: string;
             <TextField name="cuisine" label="Tipo de cocina" hint="p. ej. Tapas, Café, Mexicana" />
             <TextField name="address" label="Dirección" />
             <TextField name="phone" label="Teléfono" type="tel" />
-            <TextField name="currency" label="Moneda (ISO 4217)" hint="EUR, MXN, COP…" />
-            <TextField name="locale" label="Idioma y región" hint="p. ej. es-ES" />
-            <TextField name="timezone" label="Zona horaria" hint="p. ej. Europe/Madrid" />
+            <SelectField name="currency" label="Moneda" options={currencyChoices(loaded.currency)} />
+            <SelectField name="locale" label="Idioma y región" options={localeChoices(loaded.locale)} />
+            <SelectField name="timezone" label="Zona horaria" options={timeZoneChoices(loaded.timezone)} />
             <TextField name="minOrderText" label="Pedido mínimo" inputMode="decimal" />
             <TextField name="deliveryFeeText" label="Gastos de envío" inputMode="decimal" />
             <CheckList name="orderModes" legend="Modos de pedido" values={ORDER_MODES} labels={ORDER_MODE_LABELS} />
           </div>
           <div className="mt-3"><HoursEditor /></div>
+        </Section>
+        <Section title="Datos fiscales">
+          <FiscalData venueId={venueId} admin={isAdmin(user.scope)} saved={{ ...(loaded.legal ? { taxId: loaded.legal.taxId, country: loaded.legal.country } : {}) }} />
         </Section>
         <Section title="Cocina y comandas">
           <Stations setUndo={setUndo} />

@@ -97,6 +97,7 @@ export function ProductEditor({ ci, pi, venueId, onDuplicate, onDelete }: { ci: 
         <div className="grid gap-3 sm:grid-cols-3">
           <TextField name={`${base}.name`} label="Nombre del plato" className="sm:col-span-2" />
           <TextField name={`${base}.priceText`} label={`Precio (${currency})`} inputMode="decimal" hint={`p. ej. ${formatMoneyText(1_250, currency, locale)}`} />
+          <TextField name={`${base}.taxRateText`} label="IVA del plato (%)" inputMode="decimal" hint="Vacío: el de su categoría" />
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={`f-${base}-desc`} className="text-sm font-medium">Descripción</label>

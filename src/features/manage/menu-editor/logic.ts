@@ -16,6 +16,7 @@ import { currencyDigits } from '../../../lib/money.ts';
 import { formatMoneyText, parseMoneyText, type MoneyTextError } from '../../../contract/money-text.ts';
 import { venueLanguages } from '../../../contract/languages.ts';
 import { cleanTranslations, type FormTranslations } from './translations.ts';
+import { fromFormLegal, rateText, readRate, toFormLegal, type FormLegal } from './fiscal.ts';
 
 /** `translations`: the item's words in the menu's other languages (docs/architecture.md#languages). */
 export interface FormOption { id: string; name: string; priceDeltaText: string; available: boolean; allergens: Allergen[]; translations?: FormTranslations }
@@ -23,6 +24,8 @@ export interface FormGroup { id: string; name: string; min: number; max: number;
 export interface FormProduct {
   id: string; name: string; description: string; priceText: string; image?: Venue['categories'][number]['products'][number]['image'];
   tags: Tag[]; allergens: Allergen[]; available: boolean; optionGroups: FormGroup[];
+  /** Its IVA in percent ('' or none: its category's). */
+  taxRateText?: string;
   /** The station that prepares it when not its category's (docs/rules.md#the-kitchen); '' or none: its category's. */
   station?: string;
   translations?: FormTranslations;
@@ -33,9 +36,13 @@ export interface FormCategory {
   station?: string;
   /** '' or none: no course (it goes at once). */
   course?: Course | '';
+  /** Its IVA in percent ('' or none: the venue's). */
+  taxRateText?: string;
   translations?: FormTranslations;
 }
-export type FormValues = Omit<Venue, 'categories' | 'minOrder' | 'deliveryFee' | 'phone' | 'tables' | 'stations' | 'holdCourses' | 'languages'> & {
+export type FormValues = Omit<Venue, 'categories' | 'minOrder' | 'deliveryFee' | 'phone' | 'tables' | 'stations' | 'holdCourses' | 'languages' | 'legal' | 'taxRate'> & {
+  /** «Datos fiscales» (fiscal.ts): the legal data as four texts and the venue's IVA in percent. */
+  legal: FormLegal; taxRateText: string;
   /** The menu's languages, the venue's own first (docs/architecture.md#languages). */
   languages: string[];
   phone: string; minOrderText: string; deliveryFeeText: string; tables: string[]; categories: FormCategory[];
@@ -67,9 +74,10 @@ const formTranslations = (item: { translations?: FormTranslations }) => (item.tr
 
 export function toForm(venue: Venue): FormValues {
   const text = (minor: number) => formatMoneyText(minor, venue.currency, venue.locale);
-  const { categories, minOrder, deliveryFee, phone, tables, stations, holdCourses, languages: _languages, ...rest } = venue;
+  const { categories, minOrder, deliveryFee, phone, tables, stations, holdCourses, languages: _languages, legal, taxRate, ...rest } = venue;
   return {
     ...rest,
+    legal: toFormLegal(legal), taxRateText: rateText(taxRate),
     ...formTranslations(venue),
     languages: venueLanguages(venue),
     stations: stationsOf({ stations }).map((s) => ({ id: s.id, name: s.name })),
@@ -81,10 +89,10 @@ export function toForm(venue: Venue): FormValues {
     categories: categories.map((c) => ({
       id: c.id, name: c.name, ...(c.description !== undefined ? { description: c.description } : {}),
       availableFrom: c.availableFrom ?? '', availableUntil: c.availableUntil ?? '',
-      station: c.station ?? '', course: c.course ?? '', ...formTranslations(c),
+      station: c.station ?? '', course: c.course ?? '', taxRateText: rateText(c.taxRate), ...formTranslations(c),
       products: c.products.map((p) => ({
         id: p.id, name: p.name, description: p.description, priceText: text(p.price), ...(p.image ? { image: p.image } : {}),
-        station: p.station ?? '', ...formTranslations(p),
+        station: p.station ?? '', taxRateText: rateText(p.taxRate), ...formTranslations(p),
         tags: [...p.tags], allergens: [...p.allergens], available: p.available,
         optionGroups: p.optionGroups.map((g) => ({
           id: g.id, name: g.name, min: g.min, max: g.max, ...formTranslations(g),
@@ -110,7 +118,13 @@ export function toDraft(values: FormValues): { draft: unknown; moneyErrors: Reco
     }
     return r.value;
   };
-  const { minOrderText, deliveryFeeText, categories, phone, tables, stations, holdCourses, languages, translations: venueTranslations, ...rest } = values;
+  const { minOrderText, deliveryFeeText, categories, phone, tables, stations, holdCourses, languages, translations: venueTranslations, legal: formLegal, taxRateText, ...rest } = values;
+  const rate = (text: string | undefined, path: string) => {
+    const r = readRate(text ?? '');
+    if ('error' in r) moneyErrors[path] = r.error;
+    return 'value' in r && r.value !== undefined ? { taxRate: r.value } : {};
+  };
+  const legal = fromFormLegal(formLegal);
   // Translations into the menu's other languages only; an item the form never gave any keeps the API's.
   const words = (item: { translations?: FormTranslations }) => {
     const kept = cleanTranslations(item.translations, languages);
@@ -122,6 +136,7 @@ export function toDraft(values: FormValues): { draft: unknown; moneyErrors: Reco
   const isDefault = stations.length === DEFAULT_STATIONS.length && stations.every((s, i) => s.id === DEFAULT_STATIONS[i]!.id && s.name === DEFAULT_STATIONS[i]!.name);
   const draft = {
     ...rest,
+    ...(legal ? { legal } : {}), ...rate(taxRateText, 'taxRateText'),
     languages,
     ...words({ translations: venueTranslations }),
     ...(isDefault ? {} : { stations: stations.map((s) => ({ id: s.id, name: s.name })) }),
@@ -133,11 +148,11 @@ export function toDraft(values: FormValues): { draft: unknown; moneyErrors: Reco
     categories: categories.map((c, ci) => ({
       id: c.id, name: c.name, ...(c.description ? { description: c.description } : {}),
       ...(c.availableFrom ? { availableFrom: c.availableFrom } : {}), ...(c.availableUntil ? { availableUntil: c.availableUntil } : {}),
-      ...(c.station ? { station: c.station } : {}), ...(c.course ? { course: c.course } : {}), ...words(c),
+      ...(c.station ? { station: c.station } : {}), ...(c.course ? { course: c.course } : {}), ...rate(c.taxRateText, `categories.${ci}.taxRateText`), ...words(c),
       products: c.products.map((p, pi) => ({
         id: p.id, name: p.name, description: p.description, price: money(p.priceText, `categories.${ci}.products.${pi}.priceText`, { allowNegative: true }) ?? 0,
         ...(p.image ? { image: p.image } : {}), tags: p.tags, allergens: p.allergens, available: p.available,
-        ...(p.station ? { station: p.station } : {}), ...words(p),
+        ...(p.station ? { station: p.station } : {}), ...rate(p.taxRateText, `categories.${ci}.products.${pi}.taxRateText`), ...words(p),
         optionGroups: p.optionGroups.map((g, gi) => ({
           id: g.id, name: g.name, min: Number(g.min), max: Number(g.max), ...words(g),
           options: g.options.map((o, oi) => ({
@@ -190,6 +205,7 @@ export function formPath(path: string): string {
   return path
     .replace(/\.price$/, '.priceText')
     .replace(/\.priceDelta$/, '.priceDeltaText')
+    .replace(/(^|\.)taxRate$/, '$1taxRateText')
     .replace(/^minOrder$/, 'minOrderText')
     .replace(/^deliveryFee$/, 'deliveryFeeText');
 }
