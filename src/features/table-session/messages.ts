@@ -82,4 +82,8 @@ export const tableMessages = messages('table', {
   credentialInvalid: TABLE_MESSAGES.credentialInvalid,
   tooManyLines: TABLE_MESSAGES.tooManyLines,
   emptyCartError: TABLE_MESSAGES.emptyCart,
+  sameGroup: TABLE_STRINGS.sameGroup,
+  sameGroupYes: TABLE_STRINGS.sameGroupYes,
+  sameGroupNo: TABLE_STRINGS.sameGroupNo,
+  newGroupWaiting: 'Hemos avisado al personal para que cierre la cuenta anterior. Os uniréis en cuanto la cierren.',
 });
