@@ -85,5 +85,7 @@ export const tableMessages = messages('table', {
   sameGroup: TABLE_STRINGS.sameGroup,
   sameGroupYes: TABLE_STRINGS.sameGroupYes,
   sameGroupNo: TABLE_STRINGS.sameGroupNo,
+  sentToKitchen: 'Enviado a cocina',
+  sentLines: 'Lo que se envió en esta ronda',
   newGroupWaiting: 'Hemos avisado al personal para que cierre la cuenta anterior. Os uniréis en cuanto la cierren.',
 });

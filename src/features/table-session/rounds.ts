@@ -16,7 +16,7 @@ import { flush } from './edit-queue.ts';
 import { tableMessages } from './messages.ts';
 import { detailOf, isClosedError, isCredentialError, isTransient } from './request-errors.ts';
 import { closedHere, lost, plugIntoSession, receiveRound, refresh } from './session.ts';
-import { $bill, $calling, $myRequests, $priceChange, $sending, $tableUi, $view, membership } from './state.ts';
+import { $bill, $calling, $lastSent, $myRequests, $priceChange, $sending, $tableUi, $view, membership } from './state.ts';
 import { newLineId } from './logic.ts';
 
 let roundKey: string | null = null;
@@ -47,6 +47,7 @@ export async function sendToKitchen(acceptedTotal?: number): Promise<void> {
     roundKey = null;
     $priceChange.set(null);
     receiveRound(order);
+    $lastSent.set(order.id);
     toast.success(tableMessages.get().roundSent({ number: order.number }), { id: 'table-round' });
     await refresh();
   } catch (error) {
