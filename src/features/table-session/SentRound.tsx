@@ -16,7 +16,7 @@ export function SentRound({ round, index }: { round: Order; index: number }) {
   return (
     <section className="mt-4 rounded-box border border-success bg-success/10 p-3" aria-labelledby="table-sent-round" data-testid="table-sent-round">
       <h3 id="table-sent-round" className="flex items-center gap-2 font-bold">
-        <Icon path={mdiCheckCircle} size={22} className="shrink-0 text-success-content" />
+        <Icon path={mdiCheckCircle} size={22} className="shrink-0 text-[#1f6f3a]" />
         {words.sentToKitchen}
       </h3>
       <p className="mt-1 flex flex-wrap items-center justify-between gap-2">
