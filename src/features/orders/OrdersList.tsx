@@ -16,6 +16,7 @@ import { localPath } from '../../lib/page-language.ts';
 import { formatDateTime, localeForCurrency, pageLocale, sortForList } from './status.ts';
 import { orderMessages, statusWord } from './messages.ts';
 import { menuPath } from './paths.ts';
+import { SavedReceipts } from '../../shell/ui/SavedReceipts.tsx';
 
 export default function OrdersList() {
   const load = useStore($myOrders);
@@ -42,15 +43,23 @@ export default function OrdersList() {
 
   if (!hydrated || load.state === 'loading') return <Loading text={words.loadingList} />;
   if (load.state === 'error') {
-    return <LoadError message={load.message} onRetry={retryMyOrders} />;
+    return (
+      <div className="flex flex-col gap-6">
+        <LoadError message={load.message} onRetry={retryMyOrders} />
+        <SavedReceipts />
+      </div>
+    );
   }
 
   const { open, past } = sortForList(load.orders);
   if (load.orders.length === 0) {
     return (
-      <div className="rounded-box bg-base-100 p-6 text-center" data-testid="orders-empty">
-        <p className="text-lg font-semibold">{words.none}</p>
-        <a className="btn btn-primary mt-4 min-h-11" href={localPath('/')}>{words.findVenue}</a>
+      <div className="flex flex-col gap-6">
+        <div className="rounded-box bg-base-100 p-6 text-center" data-testid="orders-empty">
+          <p className="text-lg font-semibold">{words.none}</p>
+          <a className="btn btn-primary mt-4 min-h-11" href={localPath('/')}>{words.findVenue}</a>
+        </div>
+        <SavedReceipts />
       </div>
     );
   }
@@ -99,6 +108,7 @@ export default function OrdersList() {
           <ul className="flex flex-col gap-3" data-testid="orders-past">{past.map(card)}</ul>
         </section>
       )}
+      <SavedReceipts />
     </div>
   );
 }

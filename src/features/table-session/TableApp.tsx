@@ -6,6 +6,7 @@ import { useStore } from '@nanostores/react';
 import { tableMessages } from './messages.ts';
 import { JoinCard } from './JoinCard.tsx';
 import { SameGroupCard } from './SameGroupCard.tsx';
+import { SavedReceipts } from '../../shell/ui/SavedReceipts.tsx';
 import { TableBar } from './TableBar.tsx';
 import { TableDrawer } from './TableDrawer.tsx';
 import { BillDialog } from './BillDialogLazy.tsx';
@@ -48,6 +49,7 @@ function TableContent({ venue }: { venue: TableVenue }): ReactNode {
         <div role="alert" className="alert mb-3 flex flex-col items-start gap-1 border-base-300 bg-base-100" data-testid="table-closed">
           <p className="font-bold">{words.closed}</p>
           <p className="text-sm">{words.sessionClosed}</p>
+          <SavedReceipts headingLevel={3} />
         </div>
       );
     case 'lost':

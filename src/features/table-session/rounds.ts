@@ -18,8 +18,21 @@ import { detailOf, isClosedError, isCredentialError, isTransient } from './reque
 import { closedHere, lost, plugIntoSession, receiveRound, refresh } from './session.ts';
 import { $bill, $calling, $lastSent, $myRequests, $priceChange, $sending, $tableUi, $view, membership } from './state.ts';
 import { newLineId } from './logic.ts';
+import { saveReceipt } from '../../lib/saved-receipts.ts';
+import { $venue } from './state.ts';
 
 let roundKey: string | null = null;
+
+// This phone's payments keep their receipts on the device: reachable after the table closes (src/lib/saved-receipts.ts).
+$bill.listen((state) => {
+  if (state.state !== 'ready') return;
+  const mine = new Set($myRequests.get()[state.bill.sessionId] ?? []);
+  const venueName = $venue.get()?.name ?? '';
+  for (const p of state.bill.payments) {
+    if (p.requestId === undefined || !mine.has(p.requestId)) continue;
+    saveReceipt({ id: p.receiptId, venueName, total: p.amount + p.tip, currency: state.bill.currency, locale: state.bill.locale, at: p.createdAt, table: state.bill.table });
+  }
+});
 
 function idempotencyKey(): string {
   return `round-${newLineId()}`;
