@@ -4,6 +4,14 @@
  * and what the list shows is kept, never the receipt itself.
  */
 import { persistentStore } from './persist.ts';
+import { messages, params } from './i18n.ts';
+
+/** «Mis recibos»' words: Spanish here, the others in src/i18n/{lang}.json. */
+export const receiptListMessages = messages('receipts', {
+  title: 'Mis recibos',
+  hint: 'Guardados en este teléfono: ábrelos o compártelos cuando quieras.',
+  receiptOf: params('Recibo de {venue}'),
+});
 
 /** How many receipts a device keeps (the newest). */
 export const SAVED_RECEIPTS_MAX = 10;

@@ -1,14 +1,7 @@
 /** «Mis recibos»: the receipts kept on this device (src/lib/saved-receipts.ts), each a link to its page. */
 import { useStore } from '@nanostores/react';
-import { $savedReceipts } from '../../lib/saved-receipts.ts';
+import { $savedReceipts, receiptListMessages } from '../../lib/saved-receipts.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { messages, params } from '../../lib/i18n.ts';
-
-export const receiptListMessages = messages('receipts', {
-  title: 'Mis recibos',
-  hint: 'Guardados en este teléfono: ábrelos o compártelos cuando quieras.',
-  receiptOf: params('Recibo de {venue}'),
-});
 
 export function SavedReceipts({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const list = useStore($savedReceipts);
