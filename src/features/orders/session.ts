@@ -23,3 +23,13 @@ export async function whenSignedIn(): Promise<boolean> {
     return false;
   }
 }
+
+/** The signed-in account's id once the start-up session check is done (null: signed out). */
+export async function signedInUserId(): Promise<string | null> {
+  try {
+    const state = await whenAuthReady();
+    return state.loggedIn ? (state.user?.id ?? null) : null;
+  } catch {
+    return null;
+  }
+}
