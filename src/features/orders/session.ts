@@ -15,15 +15,6 @@ export function refreshRefusedToken(rejectedToken: string): Promise<boolean> {
   return auth.handleUnauthorized(rejectedToken);
 }
 
-/** Resolves once the start-up session check is done: true when signed in. */
-export async function whenSignedIn(): Promise<boolean> {
-  try {
-    return (await whenAuthReady()).loggedIn;
-  } catch {
-    return false;
-  }
-}
-
 /** The signed-in account's id once the start-up session check is done (null: signed out). */
 export async function signedInUserId(): Promise<string | null> {
   try {
