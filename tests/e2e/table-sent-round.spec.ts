@@ -6,7 +6,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
 import { addProduct, apiLogin, STAFF } from './order-helpers.ts';
-import { joinAs, openTableCart, tableDrawer, tableLink } from './table-helpers.ts';
+import { dismissToasts, joinAs, openTableCart, tableDrawer, tableLink } from './table-helpers.ts';
 
 /** A venue and tables no other spec uses (one per project: both run against one server). */
 const VENUE = 'bar-el-cabanyal';
@@ -36,6 +36,7 @@ test('@desktop «Enviar a cocina» shows the round as sent (number, dishes, live
   const empty = tableDrawer(page).getByTestId('table-cart-empty');
   await expect(empty).toContainText('El carrito de la mesa está vacío');
   expect((await sent.boundingBox())!.y).toBeLessThan((await empty.boundingBox())!.y);
+  await dismissToasts(page);
   await expectNoAxeViolations(page, 'the table cart after a round was sent');
   await screenshot(page, 'table-sent-round');
 
