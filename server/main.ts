@@ -86,6 +86,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     },
     tableForToken,
     limiter,
+    paidCloseMs: config.paidTableCloseS * 1000,
     ...(options.now ? { now: options.now } : {}),
   });
   later.tableSessions = tableSessions;
@@ -119,6 +120,11 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     void Promise.all([events.prune(), limiter.prune()]).catch((error: unknown) => console.error('[umenu] maintenance failed', error));
   }, MAINTENANCE_MS);
   maintenance.unref();
+  // Paid tables close by themselves (docs/rules.md#table-sessions): every instance looks, each session closes once (under its row lock).
+  const paidSweep = setInterval(() => {
+    void tableSessions.closePaid().catch((error: unknown) => console.error('[umenu] closing paid tables failed', error));
+  }, Math.min(60_000, Math.max(200, config.paidTableCloseS * 250)));
+  paidSweep.unref();
   let closing: Promise<void> | undefined;
   return {
     app,
@@ -126,6 +132,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     close() {
       closing ??= (async () => {
         clearInterval(maintenance);
+        clearInterval(paidSweep);
         orders.close();
         await Promise.allSettled(deps.closers.map(async (close) => close()));
         await events.close();

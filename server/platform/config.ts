@@ -49,6 +49,8 @@ export interface ServerConfig {
   tableJoinLimit: RateLimit | null;
   /** People in one table session (`UMENU_TABLE_MAX_PEOPLE`, default 20). */
   tableMaxPeople: number;
+  /** A table paid in full closes by itself this many seconds after its balance reached 0 (`UMENU_PAID_TABLE_CLOSE_S`, default 600). */
+  paidTableCloseS: number;
   /** Wrong table tokens (join or check) from one client address (`UMENU_TABLE_BAD_TOKEN_LIMIT`, default `20/10m`). */
   tableBadTokenLimit: RateLimit | null;
   /** Cart writes of one participant (`UMENU_TABLE_CART_LIMIT`, default `60/1m`). */
@@ -146,6 +148,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     tableJoinLimit: parseRateLimit(env.UMENU_TABLE_JOIN_LIMIT, { max: 30, windowSeconds: 600 }, 'UMENU_TABLE_JOIN_LIMIT'),
     tableJoinAddressLimit: parseRateLimit(env.UMENU_TABLE_JOIN_IP_LIMIT, { max: 400, windowSeconds: 600 }, 'UMENU_TABLE_JOIN_IP_LIMIT'),
     tableMaxPeople: int(env.UMENU_TABLE_MAX_PEOPLE, 20),
+    paidTableCloseS: int(env.UMENU_PAID_TABLE_CLOSE_S, 600),
     tableBadTokenLimit: parseRateLimit(env.UMENU_TABLE_BAD_TOKEN_LIMIT, { max: 20, windowSeconds: 600 }, 'UMENU_TABLE_BAD_TOKEN_LIMIT'),
     tableCartLimit: parseRateLimit(env.UMENU_TABLE_CART_LIMIT, { max: 60, windowSeconds: 60 }, 'UMENU_TABLE_CART_LIMIT'),
     tableCartSessionLimit: parseRateLimit(env.UMENU_TABLE_CART_SESSION_LIMIT, { max: 240, windowSeconds: 60 }, 'UMENU_TABLE_CART_SESSION_LIMIT'),

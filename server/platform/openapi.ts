@@ -12,7 +12,7 @@ import { Order, OrderInput, OrderLine, OrderLineInput, OrderList, PriceChange, S
 import { Problem, PROBLEM_TYPES } from '../../src/contract/problem.ts';
 import { ProductChange, ProductHistory, ProductPatch, TableLink, TableList, UploadedImage, VenueIdCheck, VenueInput } from '../../src/contract/manage.ts';
 import {
-  CallInput, CallResult, JoinInput, JoinResult, Participant, RoundInput, StaffTableSession, StaffTableSessions,
+  CallInput, CallResult, JoinInput, JoinResult, JoinWaiting, Participant, RoundInput, StaffTableSession, StaffTableSessions,
   TABLE_CREDENTIAL_HEADER, TableCall, TableCartLine, TableCheck, TableClosed, TableSession,
 } from '../../src/contract/table.ts';
 import {
@@ -28,7 +28,7 @@ const NAMED = {
   LoginInput, RefreshInput, SocialTokenInput, TokenPair, User, UserResponse,
   OrderLineInput, TipInput, OrderInput, OrderLine, StatusChange, Order, OrderList, StatusInput, PriceChange, Problem,
   VenueInput, VenueIdCheck, ProductPatch, ProductChange, ProductHistory, UploadedImage, TableLink, TableList,
-  TableCheck, JoinInput, JoinResult, Participant, TableCartLine, TableCall, TableSession, RoundInput, CallInput, CallResult,
+  TableCheck, JoinInput, JoinResult, JoinWaiting, Participant, TableCartLine, TableCall, TableSession, RoundInput, CallInput, CallResult,
   TableBill, StaffTableSession, StaffTableSessions, TableClosed,
   InvitationInput, Invitation, CreatedInvitation, TeamMember, Team, InvitationLookupInput, InvitationPreview, AcceptInvitationInput, AcceptedInvitation,
   TicketLine, Ticket, TicketList, FiredCourse,

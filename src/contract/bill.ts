@@ -236,7 +236,8 @@ export const TableBill = z.extend(BillState, {
   locale: z.string(),
   /** Rounds that were not cancelled. */
   rounds: z.array(Order),
-  people: z.array(z.object({ participantId: z.string(), name: z.string(), total: z.int() })),
+  /** Each person: `total` what they ordered (their rounds' lines), `paid` what they paid (their requests staff took, tips apart). */
+  people: z.array(z.object({ participantId: z.string(), name: z.string(), total: z.int(), paid: z.int() })),
   subtotal: z.int(),
 });
 

@@ -34,6 +34,12 @@ export const TABLE_STRINGS = {
   /** The notice of the person whose line someone else removed. */
   lineRemoved: (by: string, dish: string) => `${by} quitó tu ${dish}`,
   table: (label: string) => `Mesa ${label}`,
+  /** Asked of a phone joining a session whose last activity is older than 30 minutes. */
+  sameGroup: 'Esta mesa tiene una cuenta abierta. ¿Sois el mismo grupo?',
+  sameGroupYes: 'Sí, unirme',
+  sameGroupNo: 'No, somos otro grupo',
+  /** On the board, when a new party answered «No, somos otro grupo». */
+  newGroupWaiting: (label: string) => `Mesa ${label}: un grupo nuevo espera`,
 } as const;
 
 /** Messages the API answers with (problem `detail`) and the client may show as they are. */
@@ -67,6 +73,8 @@ export const TABLE_MESSAGES = {
   /** What `Idempotency-Key` identifies on a round (PROBLEM_MESSAGES.idempotencyKeyMissing). */
   idempotencyKeyOf: 'este envío',
   callNotFound: 'Ese aviso no existe en este local.',
+  /** 409 `table-same-group`: the table's open session is old; the phone asks before joining it. */
+  sameGroup: 'Esta mesa tiene una cuenta abierta. ¿Sois el mismo grupo?',
 } as const;
 
 /** Messages of a venue's tables and their QR links (`/api/venues/{id}/tables…`, the tables feature of the API). */
@@ -94,6 +102,11 @@ export const ParticipantName = z.string().check(
 export const JoinInput = z.strictObject({
   token: z.string().check(z.minLength(1), z.maxLength(64)),
   name: z.optional(ParticipantName),
+  /**
+   * The answer to «¿Sois el mismo grupo?» (asked when the table's open session had no activity for 30 minutes):
+   * `same` joins it; `new` joins nothing and asks staff to close it (answered 202 `JoinWaiting` until they do).
+   */
+  group: z.optional(z.enum(['same', 'new'])),
 });
 
 /** Body of `PUT /table-session/cart/lines/{lineId}` (the rules of an order line). */
@@ -201,6 +214,9 @@ export const JoinResult = z.object({
   session: TableSession,
 });
 
+/** 202 of a join with `group: new`: staff were asked to close the old session; nothing of it is sent. */
+export const JoinWaiting = z.object({ table: z.string(), waiting: z.literal(true) });
+
 export const CallResult = z.object({ call: TableCall, alreadyOpen: z.boolean() });
 
 /** The bill (docs/rules.md#the-bill): defined with the payments in src/contract/bill.ts. */
@@ -219,6 +235,8 @@ export const StaffTableSession = z.object({
   calls: z.array(TableCall),
   /** The bill's balance reached 0 («Pagada», docs/rules.md#the-bill). */
   paidAt: z.optional(z.string()),
+  /** A new party answered «No, somos otro grupo» at this table («Mesa 3: un grupo nuevo espera»). */
+  newGroupAt: z.optional(z.string()),
 });
 
 export const StaffTableSessions = z.object({ sessions: z.array(StaffTableSession) });
@@ -240,6 +258,7 @@ export type TableCheck = z.infer<typeof TableCheck>;
 export type TableCartChange = z.infer<typeof TableCartChange>;
 export type StaffCartChange = z.infer<typeof StaffCartChange>;
 export type JoinResult = z.infer<typeof JoinResult>;
+export type JoinWaiting = z.infer<typeof JoinWaiting>;
 export type CallResult = z.infer<typeof CallResult>;
 export type StaffTableSession = z.infer<typeof StaffTableSession>;
 export type StaffTableSessions = z.infer<typeof StaffTableSessions>;

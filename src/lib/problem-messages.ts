@@ -28,6 +28,7 @@ export const problemMessages = messages('problems', {
   tableCredentialInvalid: 'Tu acceso a la mesa no es válido. Vuelve a escanear el código de la mesa.',
   tableClosed: 'La mesa está cerrada. Escanea el código de la mesa para empezar de nuevo.',
   tableFull: 'La mesa ya tiene el máximo de personas unidas. Pide ayuda al personal.',
+  tableSameGroup: 'Esta mesa tiene una cuenta abierta. ¿Sois el mismo grupo?',
   invitationInvalid: 'Esta invitación no es válida o ya se ha usado. Pide a quien te invitó un enlace nuevo.',
   accountExists: 'Ya existe una cuenta con este correo: inicia sesión para continuar.',
   tableAccessRequired: 'Solo se puede pedir a una mesa desde el código QR de esa mesa. Escanéalo para pedir desde la mesa.',

@@ -602,9 +602,9 @@ describe('calls and the bill', () => {
     expect(bill.locale).toBe('es-MX');
     expect(bill.rounds.map((r) => r.id)).toEqual([first.id, second.id]);
     expect(bill.people).toEqual([
-      { participantId: ana.participantId, name: 'Ana', total: 13800 },
-      { participantId: luis.participantId, name: 'Luis', total: 13500 },
-      { participantId: eva.participantId, name: 'Eva', total: 0 },
+      { participantId: ana.participantId, name: 'Ana', total: 13800, paid: 0 },
+      { participantId: luis.participantId, name: 'Luis', total: 13500, paid: 0 },
+      { participantId: eva.participantId, name: 'Eva', total: 0, paid: 0 },
     ]);
     expect(bill.subtotal).toBe(27300);
     expect(bill.total).toBe(27300);

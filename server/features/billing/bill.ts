@@ -91,11 +91,18 @@ export function createBill(ctx: BillingContext) {
     for (const round of parts.rounds) {
       for (const line of round.lines) if (line.participantId && totals.has(line.participantId)) totals.set(line.participantId, totals.get(line.participantId)! + line.lineTotal);
     }
+    // What each person paid (without tips): their payment requests that staff took; a payment staff took without a request is nobody's.
+    const payer = new Map(parts.requestRows.map((r) => [r.id, r.participant_id]));
+    const paid = new Map<string, number>();
+    for (const p of parts.state.payments) {
+      const who = p.requestId ? payer.get(p.requestId) : undefined;
+      if (who) paid.set(who, (paid.get(who) ?? 0) + p.amount);
+    }
     return {
       ...parts.state,
       locale: venues.get(s.venue_id)?.venue.locale ?? 'es',
       rounds: parts.rounds,
-      people: people.map((p) => ({ participantId: p.id, name: p.name, total: totals.get(p.id) ?? 0 })),
+      people: people.map((p) => ({ participantId: p.id, name: p.name, total: totals.get(p.id) ?? 0, paid: paid.get(p.id) ?? 0 })),
       subtotal: parts.rounds.reduce((sum, r) => sum + r.subtotal, 0),
     };
   }

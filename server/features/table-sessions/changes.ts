@@ -78,7 +78,7 @@ export async function mutate<T>(ctx: TableContext, sessionId: string, fn: (tx: Q
     venueId = s.venue_id;
     const at = ctx.now();
     if (s.status === 'closed') throw closedProblem();
-    if (isIdle(s, at)) {
+    if (isIdle(s, at, ctx.paidCloseMs)) {
       await closeIn(ctx, tx, s, at);
       return new ClosedAfterCommit();
     }
@@ -141,7 +141,7 @@ export async function mutateCart(ctx: TableContext, caller: TableCaller, lineId:
     if (!s) throw credentialProblem();
     venueId = s.venue_id;
     if (s.status === 'closed') throw closedProblem();
-    if (isIdle(s, at)) {
+    if (isIdle(s, at, ctx.paidCloseMs)) {
       await closeIn(ctx, tx, s, at);
       return new ClosedAfterCommit();
     }

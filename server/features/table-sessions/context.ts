@@ -10,12 +10,15 @@ import type { CreateResult, OrderService } from '../orders/index.ts';
 import { problem } from '../../platform/problem.ts';
 import {
   TABLE_MESSAGES,
-  type CallKind, type CartLineInput, type JoinResult, type StaffTableSession, type TableCall, type TableSession,
+  type CallKind, type CartLineInput, type JoinResult, type JoinWaiting, type StaffTableSession, type TableCall, type TableSession,
 } from '../../../src/contract/table.ts';
 import type { SessionRow } from './queries.ts';
 
 /** A session without any activity for this long counts as closed. */
 export const TABLE_IDLE_MS = 12 * 3600_000;
+
+/** A phone joining a session with no activity for this long is asked whether it is the same group. */
+export const TABLE_STALE_MS = 30 * 60_000;
 
 /** Who is calling: a participant of a session, authenticated by their credential. */
 export interface TableCaller {
@@ -46,7 +49,12 @@ export interface TableSessionService {
   /** `check` for a request from `address`: a wrong token counts in the address's bad-token bucket (429 once it is full). */
   checkLink(venueId: string, label: string, token: string, address: string): Promise<boolean>;
   /** `name` as cleaned by `JoinInput`, or `nameProblem`: why it was refused (answered once the token is checked). */
-  join(input: { venueId: string; label: string; token: string; name: string | undefined; nameProblem?: string | undefined; accountName: string | undefined; address: string }): Promise<JoinResult>;
+  /**
+   * `group`: the answer to «¿Sois el mismo grupo?». Without it, an open session with people and no activity for
+   * 30 minutes is refused (409 `tableSameGroup`); `new` joins nothing while the table has an open session with
+   * people: staff are told a new group waits, and `JoinWaiting` is answered.
+   */
+  join(input: { venueId: string; label: string; token: string; name: string | undefined; nameProblem?: string | undefined; accountName: string | undefined; address: string; group?: 'same' | 'new' | undefined }): Promise<JoinResult | JoinWaiting>;
   /** The participant of a credential (401 when missing or unknown). An idle session is closed here. */
   authenticate(credential: string | undefined): Promise<TableCaller>;
   /** The participant's view of the session (the empty closed shape once closed). */
@@ -68,6 +76,8 @@ export interface TableSessionService {
   publishIn(tx: Queryable, session: SessionRow): Promise<void>;
   /** Closes the table's open session if there is one (its code was renewed): true when one was closed. */
   closeIfOpen(venueId: string, label: string): Promise<boolean>;
+  /** Closes every session paid in full more than `paidCloseMs` ago (any instance may run it; each closes once): how many it closed. */
+  closePaid(): Promise<number>;
 }
 
 export interface TableSessionOptions {
@@ -77,6 +87,8 @@ export interface TableSessionOptions {
   /** The server's rate limiter (joins and calls). */
   limiter: RateLimiter;
   now?: () => Date;
+  /** A table paid in full closes by itself this long after (`UMENU_PAID_TABLE_CLOSE_S`; default 600 s). */
+  paidCloseMs?: number;
   /** The bill (server/features/billing gives it once made: server/main.ts): what a session still owes. */
   billing?: BillingHook;
 }
@@ -96,10 +108,17 @@ export interface TableContext {
   limiter: RateLimiter;
   tableForToken: TableSessionOptions['tableForToken'];
   now: () => Date;
+  /** A table paid in full closes by itself this long after. */
+  paidCloseMs: number;
   billing: BillingHook;
 }
 
 export const closedProblem = () => problem('tableClosed', 409, TABLE_MESSAGES.sessionClosed);
 export const credentialProblem = () => problem('tableCredentialInvalid', 401, TABLE_MESSAGES.credentialInvalid);
 
-export const isIdle = (s: SessionRow, at: Date) => s.status === 'open' && s.active_at < at.getTime() - TABLE_IDLE_MS;
+/**
+ * An open session that counts as closed: nobody did anything for 12 h, or its bill was paid in full
+ * (`paid_at`) more than `paidCloseMs` ago (`UMENU_PAID_TABLE_CLOSE_S`; docs/rules.md#table-sessions).
+ */
+export const isIdle = (s: SessionRow, at: Date, paidCloseMs = Infinity) =>
+  s.status === 'open' && (s.active_at < at.getTime() - TABLE_IDLE_MS || (s.paid_at != null && Date.parse(s.paid_at) <= at.getTime() - paidCloseMs));

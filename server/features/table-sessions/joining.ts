@@ -8,10 +8,12 @@ import { problem } from '../../platform/problem.ts';
 import { LIMITS } from '../../../src/contract/limits.ts';
 import { TABLE_MESSAGES, TABLE_STRINGS } from '../../../src/contract/table.ts';
 import { cleanText, hasLetterOrDigit } from '../../../src/contract/text.ts';
-import { credentialProblem, isIdle, type TableContext, type TableSessionService } from './context.ts';
+import { credentialProblem, isIdle, TABLE_STALE_MS, type TableContext, type TableSessionService } from './context.ts';
 import { closeIn, publishRows } from './changes.ts';
-import { insertParticipant, insertSession, openSessionIfNone, openSessionOf, participantByCredential, sessionById } from './queries.ts';
-import { readRows, snapshot } from './views.ts';
+import { insertParticipant, insertSession, markNewGroup, openSessionIfNone, openSessionOf, participantByCredential, sessionById } from './queries.ts';
+import { readRows, snapshot, viewsOf, type SessionRows } from './views.ts';
+import type { Tx } from '../../platform/db/database.ts';
+import type { SessionRow } from './queries.ts';
 
 const CREDENTIAL_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
@@ -38,11 +40,25 @@ export function joining(ctx: TableContext): Joining {
     return false;
   }
 
+  /** Marks (once) that a new group waits for the table and tells the board; commits. Nothing of the session changes for its phones. */
+  async function newGroupWaits(tx: Tx, s: SessionRow, rows: SessionRows, at: Date): Promise<true> {
+    if (!s.new_group_at) {
+      const marked: SessionRow = { ...s, new_group_at: at.toISOString() };
+      const { staff } = viewsOf(venues, marked, rows);
+      await Promise.all([
+        markNewGroup(tx, s.id, marked.new_group_at!),
+        events.append(tx, { venueId: s.venue_id, sessionId: s.id, type: 'table', data: JSON.stringify(staff) }),
+      ]);
+    }
+    await tx.commit();
+    return true;
+  }
+
   return {
     check,
     checkLink,
 
-    async join({ venueId, label, token, name, nameProblem, accountName, address }) {
+    async join({ venueId, label, token, name, nameProblem, accountName, address, group }) {
       if (!(await checkLink(venueId, label, token, address))) throw problem('tableTokenInvalid', 404, TABLE_STRINGS.invalidToken);
       // An account's name is cleaned as a typed one is (src/contract/text.ts); one with no letter or digit is not used.
       const account = accountName === undefined ? '' : cleanText(accountName).slice(0, LIMITS.participantNameMax).trim();
@@ -64,7 +80,7 @@ export function joining(ctx: TableContext): Joining {
           openSessionOf(tx, venueId, label, true),
         ]);
         let s = open!;
-        if (isIdle(s, at)) {
+        if (isIdle(s, at, ctx.paidCloseMs)) {
           await closeIn(ctx, tx, s, at);
           s = await insertSession(tx, randomUUID(), venueId, label, at);
         }
@@ -78,6 +94,12 @@ export function joining(ctx: TableContext): Joining {
           limiter.check(tx, addressBucket, limits.joinsPerAddress, TABLE_MESSAGES.tooManyJoinsAddress, at.getTime()),
           readRows(tx, s),
         ]);
+        // An old session with people in it: the phone asks «¿Sois el mismo grupo?» before it sees anything of it;
+        // «No, somos otro grupo» asks staff to close it (the board shows it) and joins nothing.
+        if (rows.people.length > 0 && group !== 'same') {
+          if (group === 'new') return { waiting: await newGroupWaits(tx, s, rows, at) };
+          if (s.active_at < at.getTime() - TABLE_STALE_MS) throw problem('tableSameGroup', 409, TABLE_MESSAGES.sameGroup);
+        }
         const cap = limits.maxPeople ?? 0;
         if (cap > 0 && rows.people.length >= cap) throw problem('tableFull', 409, TABLE_MESSAGES.tableFull(cap));
         // Join order is `joined_at` order: two joins in one millisecond get distinct, increasing
@@ -93,10 +115,11 @@ export function joining(ctx: TableContext): Joining {
           sent,
           tx.commit(),
         ]);
-        return view;
+        return { view };
       });
       events.committed(venueId);
-      return { credential, participantId, session };
+      if ('waiting' in session) return { table: label, waiting: true as const };
+      return { credential, participantId, session: session.view };
     },
 
     async authenticate(credential) {
@@ -104,11 +127,11 @@ export function joining(ctx: TableContext): Joining {
       const row = await participantByCredential(db, sha256(credential));
       if (!row) throw credentialProblem();
       const { participant_id: participantId, participant_name: name, ...session } = row;
-      if (isIdle(session, now())) {
+      if (isIdle(session, now(), ctx.paidCloseMs)) {
         // Nobody did anything for 12 h: the session ends now, for every phone of it.
         await db.transaction(async (tx) => {
           const s = await sessionById(tx, session.id, true);
-          if (s && isIdle(s, now())) await closeIn(ctx, tx, s, now());
+          if (s && isIdle(s, now(), ctx.paidCloseMs)) await closeIn(ctx, tx, s, now());
         });
         events.committed(session.venue_id);
         return { participantId, name, session: (await sessionById(db, session.id))! };

@@ -27,9 +27,10 @@ export const joinTable = operation({
   body: JoinInput,
   responses: {
     201: json('JoinResult', 'Joined: keep `credential` (send it as X-Table-Credential)'),
+    202: json('JoinWaiting', 'With `group: new` while the table has an open session with people: staff were asked to close it (the board shows «Mesa 3: un grupo nuevo espera»); nothing of it is answered. Ask again: 201 once staff closed it'),
     401: problemResponse('A bearer token was sent and is not valid (refresh it, or join without it)'),
     404: tokenInvalid,
-    409: problemResponse('The session already holds the most people allowed (type table-full)'),
+    409: problemResponse('The session already holds the most people allowed (type table-full), or its last activity is older than 30 minutes and `group` was not given (type table-same-group: ask «¿Sois el mismo grupo?» and join again with `group`)'),
     422: problemResponse('Missing or bad name (`errors.name`: 1 to 40 characters)'),
     429: problemResponse('Too many joins of this table from this address, too many joins from this address, or too many wrong tokens from it (Retry-After)'),
   },

@@ -18,6 +18,8 @@ export interface SessionRow {
   paid_at: string | null;
   /** What the table still owed when staff closed it. */
   unpaid: number | null;
+  /** When a new party at the table answered «No, somos otro grupo» (the board shows it waits). */
+  new_group_at?: string | null;
 }
 
 export interface LineRow {
@@ -40,7 +42,7 @@ export interface CallRow {
   participant_id: string | null;
 }
 
-const SESSION_COLUMNS = 'id, venue_id, label, status, version, opened_at, closed_at, active_at, paid_at, unpaid';
+const SESSION_COLUMNS = 'id, venue_id, label, status, version, opened_at, closed_at, active_at, paid_at, unpaid, new_group_at';
 const LINE_COLUMNS = 'id, participant_id, product_id, name, option_ids, note, quantity, added_at';
 const CALL_COLUMNS = 'id, session_id, kind, at, acknowledged_at, participant_id';
 
@@ -100,10 +102,18 @@ export const insertParticipant = (q: Queryable, p: { id: string; sessionId: stri
 export const participantName = (q: Queryable, id: string) =>
   q.get<{ name: string }>('SELECT name FROM table_participants WHERE id = ?', [id]);
 
+/** A new party waits for the table (set once). */
+export const markNewGroup = (q: Queryable, id: string, at: string) =>
+  q.run('UPDATE table_sessions SET new_group_at = ? WHERE id = ? AND new_group_at IS NULL', [at, id]);
+
+/** Open sessions paid in full at or before `paidBefore` (ISO time): the ones to close by themselves. */
+export const paidSessionsBefore = (q: Queryable, paidBefore: string) =>
+  q.all<SessionRow>(`SELECT ${SESSION_COLUMNS} FROM table_sessions WHERE status = 'open' AND paid_at IS NOT NULL AND paid_at <= ? ORDER BY paid_at LIMIT 100`, [paidBefore]);
+
 /** The participant of a credential's hash, with their session. */
 export const participantByCredential = (q: Queryable, credentialHash: string) =>
   q.get<SessionRow & { participant_id: string; participant_name: string }>(
-    'SELECT s.id, s.venue_id, s.label, s.status, s.version, s.opened_at, s.closed_at, s.active_at, p.id AS participant_id, p.name AS participant_name FROM table_participants p JOIN table_sessions s ON s.id = p.session_id WHERE p.credential_hash = ?',
+    'SELECT s.id, s.venue_id, s.label, s.status, s.version, s.opened_at, s.closed_at, s.active_at, s.paid_at, p.id AS participant_id, p.name AS participant_name FROM table_participants p JOIN table_sessions s ON s.id = p.session_id WHERE p.credential_hash = ?',
     [credentialHash],
   );
 

@@ -25,7 +25,7 @@ export function rounds(ctx: TableContext) {
       if (first) return { order: first, replayed: true };
       const s = await sessionById(db, caller.session.id);
       if (!s || s.status !== 'open') throw closedProblem();
-      if (isIdle(s, now())) {
+      if (isIdle(s, now(), ctx.paidCloseMs)) {
         await mutate(ctx, s.id, async () => ({ changed: false, value: undefined }));
       }
       const { lineRows, participants } = await readParts(db, venues, s);

@@ -105,8 +105,9 @@ export function tableSessionRoutes({ tableSessions, auth, venues, config, events
       nameProblem: parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === 'name')?.message,
       accountName: accountName?.trim() ? accountName : undefined,
       address: clientIp(c),
+      group: parsed.success ? parsed.data.group : undefined,
     });
-    return c.json(result, 201);
+    return 'waiting' in result ? c.json(result, 202) : c.json(result, 201);
   });
 
   onTable(getTableSession, async (c, _input, who) => {

@@ -30,6 +30,7 @@ export function createTableSessionService(db: Db, venues: VenueStore, orders: Or
     limiter: options.limiter,
     tableForToken: options.tableForToken,
     now: options.now ?? (() => new Date()),
+    paidCloseMs: options.paidCloseMs ?? 600_000,
     billing: options.billing ?? {},
   };
   return {

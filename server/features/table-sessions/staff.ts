@@ -7,11 +7,11 @@ import type { StaffTableSession } from '../../../src/contract/table.ts';
 import { TABLE_MESSAGES } from '../../../src/contract/table.ts';
 import { isIdle, type TableContext, type TableSessionService } from './context.ts';
 import { closeIn, publish } from './changes.ts';
-import { acknowledgeCall, callById, callWithVenue, openSessionOf, openSessionsOfVenue, sessionById, setSessionUnpaid } from './queries.ts';
+import { acknowledgeCall, callById, callWithVenue, openSessionOf, openSessionsOfVenue, paidSessionsBefore, sessionById, setSessionUnpaid } from './queries.ts';
 import { BILL_MESSAGES } from '../../../src/contract/bill.ts';
 import { toCall, views } from './views.ts';
 
-export function staff(ctx: TableContext): Pick<TableSessionService, 'listOpen' | 'acknowledge' | 'close' | 'closeIfOpen' | 'publishIn'> {
+export function staff(ctx: TableContext): Pick<TableSessionService, 'listOpen' | 'acknowledge' | 'close' | 'closeIfOpen' | 'publishIn' | 'closePaid'> {
   const { db, venues, events, now } = ctx;
   return {
     async listOpen(venueId) {
@@ -19,7 +19,7 @@ export function staff(ctx: TableContext): Pick<TableSessionService, 'listOpen' |
       const rows = await openSessionsOfVenue(db, venueId);
       const out: StaffTableSession[] = [];
       for (const row of rows) {
-        if (isIdle(row, at)) continue;
+        if (isIdle(row, at, ctx.paidCloseMs)) continue;
         const { staff: view } = await views(db, venues, row);
         // A session shows on the board only once someone joined it (no ghost tables).
         if (view.participants.length === 0) continue;
@@ -74,6 +74,27 @@ export function staff(ctx: TableContext): Pick<TableSessionService, 'listOpen' |
         return true;
       });
       if (closed) events.committed(venueId);
+      return closed;
+    },
+
+    async closePaid() {
+      const at = now();
+      if (!Number.isFinite(ctx.paidCloseMs)) return 0;
+      const due = await paidSessionsBefore(db, new Date(at.getTime() - ctx.paidCloseMs).toISOString());
+      let closed = 0;
+      for (const row of due) {
+        // Under the session's lock, read again: another instance may have closed it, or a new round reopened the bill.
+        const done = await db.transaction(async (tx) => {
+          const s = await sessionById(tx, row.id, true);
+          if (!s || !isIdle(s, at, ctx.paidCloseMs)) return false;
+          await closeIn(ctx, tx, s, at);
+          return true;
+        });
+        if (done) {
+          closed += 1;
+          events.committed(row.venue_id);
+        }
+      }
       return closed;
     },
   };

@@ -105,7 +105,7 @@ export function viewsOf(venues: VenueStore, s: SessionRow, rows: SessionRows): {
       participants, cart: { lines, subtotal: subtotalOf(lines), count: unitCountOf(lines) }, rounds, calls,
       ...(s.paid_at ? { paidAt: s.paid_at } : {}),
     },
-    staff: { id: s.id, table: s.label, status: 'open', openedAt: s.opened_at, participants, cartCount: unitCountOf(lines), rounds, calls, ...(s.paid_at ? { paidAt: s.paid_at } : {}) },
+    staff: { id: s.id, table: s.label, status: 'open', openedAt: s.opened_at, participants, cartCount: unitCountOf(lines), rounds, calls, ...(s.paid_at ? { paidAt: s.paid_at } : {}), ...(s.new_group_at ? { newGroupAt: s.new_group_at } : {}) },
   };
 }
 

@@ -537,6 +537,14 @@ CREATE TABLE verifactu_issuers (
 );
 `,
   },
+  {
+    // A new party at a table whose open session is old (docs/rules.md#table-sessions): when one of them answered
+    // «No, somos otro grupo», the session remembers it (`new_group_at`) so the board shows that a group waits.
+    name: 'table sessions remember a new group waiting for the table',
+    up: () => `
+ALTER TABLE table_sessions ADD COLUMN new_group_at TEXT;
+`,
+  },
 ];
 
 /** The statements of one step on one engine, in order. */

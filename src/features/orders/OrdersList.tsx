@@ -16,6 +16,7 @@ import { localPath } from '../../lib/page-language.ts';
 import { formatDateTime, localeForCurrency, pageLocale, sortForList } from './status.ts';
 import { orderMessages, statusWord } from './messages.ts';
 import { menuPath } from './paths.ts';
+import { SavedReceipts } from '../../shell/ui/SavedReceipts.tsx';
 
 export default function OrdersList() {
   const load = useStore($myOrders);
@@ -42,27 +43,39 @@ export default function OrdersList() {
 
   if (!hydrated || load.state === 'loading') return <Loading text={words.loadingList} />;
   if (load.state === 'error') {
-    return <LoadError message={load.message} onRetry={retryMyOrders} />;
+    return (
+      <div className="flex flex-col gap-6">
+        <LoadError message={load.message} onRetry={retryMyOrders} />
+        <SavedReceipts />
+      </div>
+    );
   }
 
   const { open, past } = sortForList(load.orders);
   if (load.orders.length === 0) {
     return (
-      <div className="rounded-box bg-base-100 p-6 text-center" data-testid="orders-empty">
-        <p className="text-lg font-semibold">{words.none}</p>
-        <a className="btn btn-primary mt-4 min-h-11" href={localPath('/')}>{words.findVenue}</a>
+      <div className="flex flex-col gap-6">
+        <div className="rounded-box bg-base-100 p-6 text-center" data-testid="orders-empty">
+          <p className="text-lg font-semibold">{words.none}</p>
+          <a className="btn btn-primary mt-4 min-h-11" href={localPath('/')}>{words.findVenue}</a>
+        </div>
+        <SavedReceipts />
       </div>
     );
   }
+  const saved = load.state === 'saved';
   const card = (order: Order) => (
-    <li key={order.id} className="rounded-box bg-base-100 p-4 shadow-sm" data-testid="order-card">
+    <li key={order.id} className="rounded-box bg-base-100 p-4 shadow-sm" data-testid="order-card" data-saved={saved ? 'true' : undefined}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 className="text-lg font-bold">
           <a className="link link-hover" href={localPath(`/pedidos/ver?id=${encodeURIComponent(order.id)}`)}>
             {words.orderAt({ number: order.number, venue: order.venueName })}
           </a>
         </h3>
-        <span className="badge badge-outline min-h-6 font-semibold" data-testid="order-card-status">{statusWord(words, order.status, order.mode)}</span>
+        <span className="flex flex-wrap gap-1">
+          {saved && <span className="badge min-h-6 border-base-content/40 bg-base-200 font-semibold" data-testid="order-card-saved">{words.saved}</span>}
+          <span className="badge badge-outline min-h-6 font-semibold" data-testid="order-card-status">{statusWord(words, order.status, order.mode)}</span>
+        </span>
       </div>
       <p className="text-sm text-base-content/80">
         {formatDateTime(order.createdAt, pageLocale(localeForCurrency(order.currency)), order.timezone)} · {words[order.mode]} ·{' '}
@@ -87,6 +100,13 @@ export default function OrdersList() {
   );
   return (
     <div className="flex flex-col gap-6">
+      {load.state === 'saved' && (
+        <section role="status" aria-labelledby="orders-saved-title" className="rounded-box border border-base-content/30 bg-base-100 p-4" data-testid="orders-saved">
+          <h2 id="orders-saved-title" className="font-bold">{words.savedTitle}</h2>
+          <p className="text-sm">{words.savedHint({ when: formatDateTime(load.at, pageLocale(localeForCurrency(load.orders[0]?.currency ?? 'EUR'))) })}</p>
+          <button type="button" className="btn btn-outline mt-2 min-h-11" onClick={retryMyOrders}>{words.retry}</button>
+        </section>
+      )}
       {open.length > 0 && (
         <section aria-labelledby="orders-open-title">
           <h2 id="orders-open-title" className="mb-2 text-xl font-bold">{words.open}</h2>
@@ -99,6 +119,7 @@ export default function OrdersList() {
           <ul className="flex flex-col gap-3" data-testid="orders-past">{past.map(card)}</ul>
         </section>
       )}
+      <SavedReceipts />
     </div>
   );
 }

@@ -69,6 +69,10 @@ export const orderMessages = messages('orders', {
   cartFull: params('Tu carrito ya tenía el máximo de {max} líneas: no cabía todo.'),
   statusToast: params('Pedido {number}: {status}'),
   zone: params('hora de {city}'),
+  savedTitle: 'Pedidos guardados en este teléfono',
+  savedHint: params('Sin conexión. Así estaban tus pedidos el {when}; su estado puede haber cambiado.'),
+  saved: 'Guardado',
+  retry: 'Reintentar',
 });
 
 type Words = ReturnType<typeof orderMessages.get>;

@@ -6,11 +6,12 @@
  * a stream that is down). A status change is announced with a toast, once.
  */
 import { atom, onMount } from 'nanostores';
-import type { Order } from '../../contract/order.ts';
+import { Order } from '../../contract/order.ts';
+import { persistentStore } from '../../lib/persist.ts';
 import { problemMessage } from '../../lib/http.ts';
 import { toast } from '../../shell/toast.ts';
 import { fetchOrders } from './api.ts';
-import { whenSignedIn } from './session.ts';
+import { signedInUserId } from './session.ts';
 import { watchOrder } from './live.ts';
 import { orderMessages, statusWord } from './messages.ts';
 import { isFreshCopy, sortForList } from './status.ts';
@@ -19,7 +20,23 @@ import { isFreshCopy, sortForList } from './status.ts';
 export const MAX_STREAMS = 3;
 export const LIST_POLL_MS = 15_000;
 
-export type MyOrdersState = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; orders: Order[] };
+/** `saved`: the list could not be read (offline): the orders this phone last saw, with when it saw them. */
+export type MyOrdersState =
+  | { state: 'loading' }
+  | { state: 'error'; message: string }
+  | { state: 'ready'; orders: Order[] }
+  | { state: 'saved'; orders: Order[]; at: string; message: string };
+
+/** The list as this phone last read it, per account (shown offline, marked as saved). */
+interface SavedOrders { userId: string; at: string; orders: Order[] }
+const isSavedOrders = (value: unknown): value is SavedOrders => {
+  const v = value as SavedOrders;
+  return typeof value === 'object' && value !== null && typeof v.userId === 'string' && typeof v.at === 'string'
+    && Array.isArray(v.orders) && v.orders.every((o) => Order.safeParse(o).success);
+};
+const $savedOrders = persistentStore<SavedOrders | null>('savedOrders', null, (v): v is SavedOrders | null => v === null || isSavedOrders(v));
+/** At most this many orders are kept (the newest first, as the list comes). */
+const SAVED_ORDERS_MAX = 30;
 
 export const $myOrders = atom<MyOrdersState>({ state: 'loading' });
 
@@ -33,6 +50,7 @@ export function retryMyOrders(): void {
 
 onMount($myOrders, () => {
   let stopped = false;
+  let userId: string | null = null;
   let pollTimer: ReturnType<typeof setInterval> | null = null;
   const watchers = new Map<string, { stop: () => void; up: boolean }>();
 
@@ -91,6 +109,7 @@ onMount($myOrders, () => {
     try {
       const fresh = await fetchOrders();
       if (stopped) return;
+      if (userId) $savedOrders.set({ userId, at: new Date().toISOString(), orders: fresh.slice(0, SAVED_ORDERS_MAX) });
       if (first || $myOrders.get().state !== 'ready') {
         $myOrders.set({ state: 'ready', orders: fresh });
         sync();
@@ -103,15 +122,19 @@ onMount($myOrders, () => {
       for (const order of fresh) merge(order);
       sync();
     } catch (error) {
-      if (!stopped && $myOrders.get().state !== 'ready') $myOrders.set({ state: 'error', message: problemMessage(error) });
+      if (stopped || $myOrders.get().state === 'ready') return;
+      const saved = $savedOrders.get();
+      if (saved && saved.userId === userId) $myOrders.set({ state: 'saved', orders: saved.orders, at: saved.at, message: problemMessage(error) });
+      else $myOrders.set({ state: 'error', message: problemMessage(error) });
     }
   }
 
   reloadNow = () => void reload(true);
-  if ($myOrders.get().state === 'error') $myOrders.set({ state: 'loading' });
+  if ($myOrders.get().state === 'error' || $myOrders.get().state === 'saved') $myOrders.set({ state: 'loading' });
   // Signed out, the page's guard is sending the diner to /login: nothing to ask the API.
-  void whenSignedIn().then((signedIn) => {
-    if (signedIn && !stopped) void reload(true);
+  void signedInUserId().then((id) => {
+    userId = id;
+    if (id && !stopped) void reload(true);
   });
   return () => {
     stopped = true;

@@ -15,11 +15,12 @@ export function refreshRefusedToken(rejectedToken: string): Promise<boolean> {
   return auth.handleUnauthorized(rejectedToken);
 }
 
-/** Resolves once the start-up session check is done: true when signed in. */
-export async function whenSignedIn(): Promise<boolean> {
+/** The signed-in account's id once the start-up session check is done (null: signed out). */
+export async function signedInUserId(): Promise<string | null> {
   try {
-    return (await whenAuthReady()).loggedIn;
+    const state = await whenAuthReady();
+    return state.loggedIn ? (state.user?.id ?? null) : null;
   } catch {
-    return false;
+    return null;
   }
 }

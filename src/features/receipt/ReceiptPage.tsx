@@ -14,6 +14,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { localeForCurrency } from '../orders/index.ts';
 import { receiptIdFrom, receiptPath } from './receipt-id.ts';
 import { pageTitle } from '../../contract/page-title.ts';
+import { $savedReceipts, saveReceipt } from '../../lib/saved-receipts.ts';
 
 const METHOD_LABELS = { card: 'Tarjeta', cash: 'Efectivo' } as const;
 
@@ -156,6 +157,8 @@ export default function ReceiptPage() {
     fetchReceipt(which).then(
       (r) => {
         setReceipt(r);
+        // A receipt this phone keeps (its own payment) learns its number.
+        if ($savedReceipts.get().some((saved) => saved.id === r.id)) saveReceipt({ id: r.id, venueName: r.venueName, total: r.total, currency: r.currency, at: r.issuedAt, number: r.number, ...(r.table ? { table: r.table } : {}) });
         document.title = pageTitle(`Recibo ${r.number}`);
       },
       (e: unknown) => setError({ message: problemOf(e)?.detail ?? problemMessage(e), missing: problemOf(e)?.status === 404 }),

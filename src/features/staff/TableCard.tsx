@@ -82,6 +82,13 @@ export function TableCard({ table, rounds, acknowledging, closing, onAcknowledge
         </span>
       </p>
 
+      {table.newGroupAt && (
+        <p className="mt-2 flex items-center gap-2 rounded-field border border-[#8a4a00] bg-[#fff4d6] p-2 font-bold" data-testid="board-table-new-group">
+          <Icon path={mdiBellRing} size={22} className="shrink-0 text-[#8a4a00]" />
+          {TABLE_STRINGS.newGroupWaiting(table.table)}
+        </p>
+      )}
+
       {called && (
         <ul className="mt-2 flex flex-col gap-2" aria-label={`Avisos de la ${label}`}>
           {table.calls.map((call) => {

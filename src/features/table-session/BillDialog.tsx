@@ -13,13 +13,14 @@ import type { TableBill } from '../../contract/bill.ts';
 import { orderMessages } from '../orders/index.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { Icon } from '../../shell/Icon.tsx';
-import { UserText } from '../../shell/ui/UserText.tsx';
+import { UserText, WithName } from '../../shell/ui/UserText.tsx';
 import { Drawer } from '../../shell/ui/Drawer.tsx';
 import { toast } from '../../shell/toast.ts';
 import { billMessages } from './bill-messages.ts';
 import { Named, PayForm } from './PayForm.tsx';
 import { billInPageLanguage } from './bill-language.ts';
 import { $menuNames } from '../cart/index.ts';
+import { perPersonShows } from './logic.ts';
 import { $bill, $myRequests, $tableUi, $view, closeBill, loadBill, withdrawPayment, type TableVenue } from './store.ts';
 
 type Words = ReturnType<typeof billMessages.get>;
@@ -217,12 +218,16 @@ function Rounds({ bill, t, money }: { bill: TableBill; t: Words; money: (n: numb
       <section aria-labelledby="bill-people">
         <h3 id="bill-people" className="font-bold">{t.perPerson}</h3>
         <ul className="mt-1 flex flex-col gap-1" data-testid="bill-people">
-          {bill.people.map((p) => (
-            <li key={p.participantId} className="flex justify-between gap-2">
+          {bill.people.map((p) => (perPersonShows(p, bill.paid) === 'orderedAndPaid' ? (
+            <li key={p.participantId} data-testid="bill-person">
+              <WithName name={p.name} sentence={(name) => t.orderedPaid({ name: name ?? '', ordered: money(p.total), paid: money(p.paid) })} />
+            </li>
+          ) : (
+            <li key={p.participantId} className="flex justify-between gap-2" data-testid="bill-person">
               <span className="min-w-0"><UserText>{p.name}</UserText></span>
               <span className="tabular-nums">{money(p.total)}</span>
             </li>
-          ))}
+          )))}
         </ul>
       </section>
     </>

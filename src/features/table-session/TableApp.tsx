@@ -5,6 +5,8 @@ import '../../styles/dialogs.ts';
 import { useStore } from '@nanostores/react';
 import { tableMessages } from './messages.ts';
 import { JoinCard } from './JoinCard.tsx';
+import { SameGroupCard } from './SameGroupCard.tsx';
+import { SavedReceipts } from '../../shell/ui/SavedReceipts.tsx';
 import { TableBar } from './TableBar.tsx';
 import { TableDrawer } from './TableDrawer.tsx';
 import { BillDialog } from './BillDialogLazy.tsx';
@@ -39,11 +41,15 @@ function TableContent({ venue }: { venue: TableVenue }): ReactNode {
     case 'needName':
     case 'joining':
       return <JoinCard table={state.table ?? ''} busy={state.phase === 'joining'} nameError={state.nameError} message={state.message} />;
+    case 'sameGroup':
+    case 'waiting':
+      return <SameGroupCard />;
     case 'closed':
       return (
         <div role="alert" className="alert mb-3 flex flex-col items-start gap-1 border-base-300 bg-base-100" data-testid="table-closed">
           <p className="font-bold">{words.closed}</p>
           <p className="text-sm">{words.sessionClosed}</p>
+          <SavedReceipts headingLevel={3} />
         </div>
       );
     case 'lost':

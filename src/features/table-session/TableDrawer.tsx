@@ -7,8 +7,9 @@ import { formatMoney } from '../../lib/money.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { Drawer } from '../../shell/ui/Drawer.tsx';
 import { TableLineItem } from './TableLineItem.tsx';
+import { SentRound } from './SentRound.tsx';
 import {
-  $priceChange, $sending, $tableUi, $view, closeTableCart, dismissPriceChange, removeLine, sendToKitchen, setLineQuantity,
+  $lastSent, $priceChange, $sending, $tableUi, $view, closeTableCart, dismissPriceChange, removeLine, sendToKitchen, setLineQuantity,
   type TableVenue,
 } from './store.ts';
 
@@ -22,6 +23,8 @@ export function TableDrawer({ venue }: { venue: TableVenue }) {
   const words = useStore(tableMessages);
   const money = (minor: number) => formatMoney(minor, venue.currency, venue.locale);
   const lines = view?.lines ?? [];
+  const lastSent = useStore($lastSent);
+  const sentAt = lastSent ? (view?.rounds ?? []).findIndex((r) => r.id === lastSent) : -1;
 
   function onClose(opener: HTMLElement | null): void {
     closeTableCart();
@@ -43,6 +46,7 @@ export function TableDrawer({ venue }: { venue: TableVenue }) {
           </div>
           <div className="flex-1 overflow-y-auto px-4">
             <p className="sr-only" role="status" aria-live="polite">{announcement}</p>
+            {lines.length === 0 && sentAt >= 0 && <SentRound round={view.rounds[sentAt]!} index={sentAt} />}
             {lines.length === 0 ? (
               <div className="flex flex-col items-center gap-3 py-12 text-center" data-testid="table-cart-empty">
                 <p className="text-lg font-semibold">{words.emptyCart}</p>

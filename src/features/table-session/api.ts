@@ -1,7 +1,7 @@
 /** The table-session endpoints (docs/rules.md#table-sessions), with the participant credential header. */
 import { http } from '../../lib/http.ts';
 import {
-  CallResult, JoinResult, TABLE_CREDENTIAL_HEADER, TableBill, TableCheck, TableSession,
+  CallResult, JoinResult, JoinWaiting, TABLE_CREDENTIAL_HEADER, TableBill, TableCheck, TableSession,
   type CallKind, type CartLineInput,
 } from '../../contract/table.ts';
 import { Order } from '../../contract/order.ts';
@@ -15,10 +15,12 @@ export async function checkTable(venueId: string, table: string, token: string):
   return TableCheck.parse(body);
 }
 
-export async function joinTable(venueId: string, table: string, token: string, name: string | null): Promise<JoinResult> {
-  const json = name ? { token, name } : { token };
+/** `group`: the answer to «¿Sois el mismo grupo?»; `new` answers `JoinWaiting` while staff have not closed the old session. */
+export async function joinTable(venueId: string, table: string, token: string, name: string | null, group?: 'same' | 'new'): Promise<JoinResult | JoinWaiting> {
+  const json = { token, ...(name ? { name } : {}), ...(group ? { group } : {}) };
   const body = await http.post(`venues/${seg(venueId)}/tables/${seg(table)}/join`, { json }).json<unknown>();
-  return JoinResult.parse(body);
+  const waiting = JoinWaiting.safeParse(body);
+  return waiting.success ? waiting.data : JoinResult.parse(body);
 }
 
 export async function fetchSession(credential: string): Promise<TableSession> {

@@ -79,4 +79,6 @@ export const billMessages = messages('bill', {
   round: params('Ronda {n} · pedido {number}'),
   roundTotal: 'Total de la ronda',
   perPerson: 'Por persona',
+  /** Someone paid other than what they ordered (docs/rules.md#the-bill). */
+  orderedPaid: params('{name}: pidió {ordered}, pagó {paid}'),
 });

@@ -132,3 +132,11 @@ export function applyCartChange(current: TableSession, change: TableCartChange):
     ...(change.removed ? { removed: change.removed } : {}),
   };
 }
+
+/**
+ * «Por persona» (docs/rules.md#the-bill): once something was paid, a person whose payments differ from what they
+ * ordered shows both («Lucía: pidió 42,00 €, pagó 21,00 €»); otherwise what they ordered.
+ */
+export function perPersonShows(person: { total: number; paid: number }, billPaid: number): 'ordered' | 'orderedAndPaid' {
+  return billPaid > 0 && person.paid !== person.total ? 'orderedAndPaid' : 'ordered';
+}

@@ -83,4 +83,10 @@ export const tableMessages = messages('table', {
   credentialInvalid: TABLE_MESSAGES.credentialInvalid,
   tooManyLines: TABLE_MESSAGES.tooManyLines,
   emptyCartError: TABLE_MESSAGES.emptyCart,
+  sameGroup: TABLE_STRINGS.sameGroup,
+  sameGroupYes: TABLE_STRINGS.sameGroupYes,
+  sameGroupNo: TABLE_STRINGS.sameGroupNo,
+  sentToKitchen: 'Enviado a cocina',
+  sentLines: 'Lo que se envió en esta ronda',
+  newGroupWaiting: 'Hemos avisado al personal para que cierre la cuenta anterior. Os uniréis en cuanto la cierren.',
 });

@@ -17,10 +17,22 @@ import { flush } from './edit-queue.ts';
 import { tableMessages } from './messages.ts';
 import { detailOf, isClosedError, isCredentialError, isTransient } from './request-errors.ts';
 import { closedHere, lost, plugIntoSession, receiveRound, refresh } from './session.ts';
-import { $bill, $calling, $myRequests, $priceChange, $sending, $tableUi, $venue, $view, membership } from './state.ts';
+import { $bill, $calling, $lastSent, $myRequests, $priceChange, $sending, $tableUi, $venue, $view, membership } from './state.ts';
 import { newLineId } from './logic.ts';
+import { saveReceipt } from '../../lib/saved-receipts.ts';
 
 let roundKey: string | null = null;
+
+// This phone's payments keep their receipts on the device: reachable after the table closes (src/lib/saved-receipts.ts).
+$bill.listen((state) => {
+  if (state.state !== 'ready') return;
+  const mine = new Set($myRequests.get()[state.bill.sessionId] ?? []);
+  const venueName = $venue.get()?.name ?? '';
+  for (const p of state.bill.payments) {
+    if (p.requestId === undefined || !mine.has(p.requestId)) continue;
+    saveReceipt({ id: p.receiptId, venueName, total: p.amount + p.tip, currency: state.bill.currency, locale: state.bill.locale, at: p.createdAt, table: state.bill.table });
+  }
+});
 
 function idempotencyKey(): string {
   return `round-${newLineId()}`;
@@ -48,6 +60,7 @@ export async function sendToKitchen(acceptedTotal?: number): Promise<void> {
     roundKey = null;
     $priceChange.set(null);
     receiveRound(order);
+    $lastSent.set(order.id);
     toast.success(tableMessages.get().roundSent({ number: order.number }), { id: 'table-round' });
     await refresh();
   } catch (error) {

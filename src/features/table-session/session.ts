@@ -7,6 +7,7 @@
  */
 import { isHTTPError } from 'ky';
 import { Order } from '../../contract/order.ts';
+import { PROBLEM_TYPES } from '../../contract/problem.ts';
 import { TABLE_CREDENTIAL_HEADER, TABLE_MESSAGES, TableCartChange, TableSession } from '../../contract/table.ts';
 import { BillState as BillStateSchema } from '../../contract/bill.ts';
 import { followStream } from '../../lib/event-stream.ts';
@@ -80,15 +81,28 @@ export async function checkAndJoin(link = tableLinkOf(location.href)): Promise<v
   else $table.set({ phase: 'needName', table: link.table });
 }
 
-/** `Unirme a la mesa`: joins under `name` (null: the signed-in account's name). */
-export async function join(name: string | null): Promise<void> {
+/** How often a phone whose group is new asks again whether staff closed the old session. */
+const NEW_GROUP_RETRY_MS = 4000;
+let waitTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * `Unirme a la mesa`: joins under `name` (null: the signed-in account's name). `group`: the answer to «¿Sois el
+ * mismo grupo?», asked when the table's open session is old; `new` waits until staff close it, asking again.
+ */
+export async function join(name: string | null, group?: 'same' | 'new'): Promise<void> {
   const venue = $venue.get();
   const link = tableLinkOf(location.href);
   if (!venue || !link) return;
-  $table.set({ phase: 'joining', table: link.table });
+  clearTimeout(waitTimer);
+  if (group !== 'new' || $table.get().phase !== 'waiting') $table.set({ phase: 'joining', table: link.table });
   try {
-    const result = await api.joinTable(venue.id, link.table, link.token, name);
+    const result = await api.joinTable(venue.id, link.table, link.token, name, group);
     if (name) $tableName.set(name);
+    if ('waiting' in result) {
+      $table.set({ phase: 'waiting', table: link.table, pendingName: name });
+      waitTimer = setTimeout(() => void join(name, 'new'), NEW_GROUP_RETRY_MS);
+      return;
+    }
     markClosed(venue.id, false);
     const seat: Membership = { table: result.session.table, credential: result.credential, participantId: result.participantId, sessionId: result.session.id };
     setMembership(venue.id, seat);
@@ -99,7 +113,8 @@ export async function join(name: string | null): Promise<void> {
   } catch (error) {
     const problem = problemOf(error);
     const status = isHTTPError(error) ? error.response.status : 0;
-    if (status === 404) $table.set({ phase: 'invalid', table: link.table });
+    if (status === 409 && problem?.type === PROBLEM_TYPES.tableSameGroup) $table.set({ phase: 'sameGroup', table: link.table, pendingName: name });
+    else if (status === 404) $table.set({ phase: 'invalid', table: link.table });
     else if (status === 422) $table.set({ phase: 'needName', table: link.table, nameError: pageLanguage() === 'es' ? (problem?.errors?.name?.[0] ?? TABLE_MESSAGES.nameInvalid) : tableMessages.get().nameInvalid });
     else $table.set({ phase: 'needName', table: link.table, message: detailOf(error) });
   }

@@ -45,7 +45,8 @@ const isMemberships = (value: unknown): value is Memberships =>
 /** Seats per venue id (persisted: a reload, or a later visit without the link, keeps the seat). */
 export const $memberships = persistentStore<Memberships>(MEMBERSHIPS_KEY, {}, isMemberships);
 
-export type Phase = 'idle' | 'checking' | 'invalid' | 'needName' | 'joining' | 'joined' | 'closed' | 'lost' | 'error';
+/** `sameGroup`: the table's open session is old, «¿Sois el mismo grupo?»; `waiting`: «No», staff were asked to close it. */
+export type Phase = 'idle' | 'checking' | 'invalid' | 'needName' | 'joining' | 'sameGroup' | 'waiting' | 'joined' | 'closed' | 'lost' | 'error';
 
 export interface TableState {
   phase: Phase;
@@ -54,6 +55,8 @@ export interface TableState {
   message?: string;
   /** The name field's error. */
   nameError?: string;
+  /** The name the phone joins with once it answered «¿Sois el mismo grupo?» (null: the signed-in account's). */
+  pendingName?: string | null;
 }
 
 /** The venue whose table session is open and joined on this page, or null. */
@@ -63,6 +66,8 @@ export const $venue = atom<TableVenue | null>(null);
 export const $session = atom<TableSession | null>(null);
 export const $streamUp = atom(false);
 export const $sending = atom(false);
+/** The id of the round this phone sent last (shown as sent in the table cart while the cart is empty). */
+export const $lastSent = atom<string | null>(null);
 export const $priceChange = atom<{ changes: PriceChange[]; total: number | null } | null>(null);
 export const $tableUi = atom<{ cart: boolean; bill: boolean }>({ cart: false, bill: false });
 export type BillState = { state: 'idle' | 'loading' } | { state: 'ready'; bill: TableBill } | { state: 'failed'; message: string };

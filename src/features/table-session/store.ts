@@ -7,7 +7,7 @@
  * call these actions.
  */
 export {
-  $bill, $calling, $memberships, $myRequests, $priceChange, $queue, $sending, $session, $table, $tableName, $tableUi, $venue, $view,
+  $bill, $calling, $lastSent, $memberships, $myRequests, $priceChange, $queue, $sending, $session, $table, $tableName, $tableUi, $venue, $view,
   closeTableCart, openTableCart, type TableVenue,
 } from './state.ts';
 export { checkAndJoin, join, refresh, startTable } from './session.ts';

@@ -20,11 +20,12 @@ import { tableMessages } from '../../../src/features/table-session/messages.ts';
 import { authMessages } from '../../../src/features/auth/messages.ts';
 import { inspireMessages } from '../../../src/features/menu/featured.ts';
 import { problemMessages } from '../../../src/lib/problem-messages.ts';
+import { receiptListMessages } from '../../../src/lib/saved-receipts.ts';
 import { ALLERGENS, TAGS } from '../../../src/contract/venue.ts';
 
 const BASE = messagesToJSON(
   shellMessages, pageMessages, menuMessages, labelMessages, homeMessages, cartMessages, checkoutMessages, orderMessages, tableMessages,
-  authMessages, inspireMessages, problemMessages, billMessages,
+  authMessages, inspireMessages, problemMessages, billMessages, receiptListMessages,
 ) as Record<string, Record<string, unknown>>;
 
 function placeholders(text: string): string[] {

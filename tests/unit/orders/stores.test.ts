@@ -12,7 +12,7 @@ vi.mock('../../../src/features/orders/api.ts', () => ({
   fetchOrders: () => fetchOrders(),
   fetchVenue: async () => ({ phone: '5550000000', address: 'Calle 1', locale: 'es-MX', timezone: 'America/Mexico_City' }),
 }));
-vi.mock('../../../src/features/orders/session.ts', () => ({ accessToken: async () => 'tok', refreshRefusedToken: async () => false, whenSignedIn: async () => true }));
+vi.mock('../../../src/features/orders/session.ts', () => ({ accessToken: async () => 'tok', refreshRefusedToken: async () => false, signedInUserId: async () => 'diner-1' }));
 vi.mock('../../../src/shell/toast.ts', () => ({ toast: { info: (...args: unknown[]) => toastInfo(...args), warning: vi.fn(), error: vi.fn() } }));
 
 const { orderStore } = await import('../../../src/features/orders/order-store.ts');
