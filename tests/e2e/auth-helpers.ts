@@ -1,12 +1,13 @@
 /** Steps shared by the sign-in browser tests (real site, real API, real demo OpenID Connect provider). */
 import { expect, type Page } from '@playwright/test';
+import { ceiling } from '../ceiling.ts';
 
 export const ANA = { email: 'ana@umenu.test', password: 'demo1234', name: 'Ana García' };
 export const COCINA = { email: 'cocina@umenu.test', password: 'demo1234' };
 
 export async function fillLogin(page: Page, email: string, password: string): Promise<void> {
   // The form hydrates after the first paint; text typed before that can be reset by hydration.
-  await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeEnabled({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeEnabled({ timeout: ceiling(15_000) });
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Contraseña').fill(password);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
@@ -21,7 +22,7 @@ export async function fillLogin(page: Page, email: string, password: string): Pr
 export async function signIn(page: Page, who: { email: string; password: string } = ANA): Promise<void> {
   await page.goto('/login');
   await fillLogin(page, who.email, who.password);
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
+  await expect(page).not.toHaveURL(/\/login/, { timeout: ceiling(20_000) });
   await expectSignedIn(page);
 }
 

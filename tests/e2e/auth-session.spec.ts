@@ -9,6 +9,7 @@ import { loggedStatus } from './helpers.ts';
 import { signJwt } from '../../server/features/auth/jwt.ts';
 import type { AccessClaims } from '../../src/contract/auth.ts';
 import { ANA, expectSignedIn, expectSignedOut, expireAccessTokenOnDevice, SESSION_ENDED_REUSED, signIn, storedSession } from './auth-helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 
 const isRefresh = (response: Response) => new URL(response.url()).pathname === '/api/auth/refresh';
@@ -81,7 +82,7 @@ test('two tabs refreshing at once both stay signed in (one rotation, no reuse)',
   // The refresh is held until the other tab waits for the refresh lock (src/features/auth/refresh-lock.ts):
   // both tabs are certainly refreshing at the same time.
   await context.route('**/api/auth/refresh', async (route) => {
-    await expect.poll(() => second.evaluate(async () => (await navigator.locks.query()).pending?.length ?? 0), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => second.evaluate(async () => (await navigator.locks.query()).pending?.length ?? 0), { timeout: ceiling(15_000) }).toBeGreaterThan(0);
     await route.continue();
   });
   const refreshes: number[] = [];

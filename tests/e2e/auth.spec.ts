@@ -5,6 +5,7 @@
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot, loggedStatus, shellReady } from './helpers.ts';
 import { ANA, COCINA, expectSignedIn, expectSignedOut, fillLogin, signIn, storedSession } from './auth-helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 test.describe('sign in', () => {
   test('by email: /login goes home signed in, tokens stored under the auth. prefix', async ({ page, context }) => {
@@ -87,7 +88,7 @@ test.describe('sign in', () => {
     await page.getByLabel('Correo electrónico').fill(ANA.email);
     await page.getByLabel('Contraseña').fill(ANA.password);
     release();
-    await expect(submit).toBeEnabled({ timeout: 15_000 });
+    await expect(submit).toBeEnabled({ timeout: ceiling(15_000) });
     await expect(page.getByLabel('Correo electrónico')).toHaveValue(ANA.email);
     await submit.click();
     await expect(page).toHaveURL(/\/$/);

@@ -18,6 +18,7 @@ import { COCINA, signInStored } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, loggedStatus } from './helpers.ts';
 import { MANAGER } from './table-helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 const VENUE = 'taqueria-el-guero';
 const BOARD = `/panel?venue=${VENUE}`;
@@ -72,7 +73,7 @@ async function openBoard(page: Page): Promise<void> {
   await signInStored(page, COCINA);
   await page.goto(BOARD);
   await expect(page.getByTestId('order-board')).toHaveAttribute('data-state', 'ready');
-  await expect(page.getByText(/En vivo · última vez/)).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText(/En vivo · última vez/)).toBeVisible({ timeout: ceiling(10_000) });
 }
 
 /** Lets dialog transitions end: the screenshot and axe see what a person sees. */
@@ -95,7 +96,7 @@ const tableCard = (page: Page, label: string) =>
 
 test.describe('the bill on the staff board', { tag: '@desktop' }, () => {
   test('a payment request appears live, «Cobrar» confirms it and records cash with change, «Pagada» closes in one tap', async ({ page, request, allowConsoleError }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(ceiling(120_000));
     // Why: the overpayment is refused with 409 on purpose, which Chromium logs.
     allowConsoleError(loggedStatus(409));
     const label = testInfo.project.name === 'phone' ? '7' : '3';
@@ -207,7 +208,7 @@ test.describe('the bill on the staff board', { tag: '@desktop' }, () => {
   });
 
   test('a pickup order is marked paid, another board shows it live, and the day\'s cash lists it with its CSV', async ({ page, browser, request, baseURL }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(ceiling(90_000));
     const placed = await request.post('/api/orders', {
       headers: { Authorization: `Bearer ${await token(request, { email: 'ana@umenu.test', password: 'demo1234' })}`, 'Idempotency-Key': randomUUID() },
       data: {
@@ -245,7 +246,7 @@ test.describe('the bill on the staff board', { tag: '@desktop' }, () => {
     const manager = await caja.newPage();
     await signInStored(manager, MANAGER);
     await manager.goto(`/panel/caja?venue=${VENUE}`);
-    await expect(manager.getByRole('heading', { level: 1, name: 'Caja · Taquería El Güero' })).toBeVisible({ timeout: 15_000 });
+    await expect(manager.getByRole('heading', { level: 1, name: 'Caja · Taquería El Güero' })).toBeVisible({ timeout: ceiling(15_000) });
     await expect(manager.getByRole('navigation', { name: 'Panel del local' }).getByRole('link', { name: 'Caja' })).toHaveAttribute('aria-current', 'page');
     const row = manager.getByTestId('cash-receipt').filter({ hasText: number });
     await expect(row).toContainText(`Pedido ${order.number}`);

@@ -2,6 +2,7 @@
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
 import { VENUE, addProduct, cartButton, drawer, islandsReady, openCart } from './order-helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 test.describe('cart drawer', () => {
   // The fixture fails the test on React's hydration error (#418) or any other page/console error.
@@ -19,7 +20,7 @@ test.describe('cart drawer', () => {
   });
 
   test('lines with options and note, quantity stepper, remove with undo, subtotal; kept across reload', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(ceiling(60_000));
     await page.goto(`/${VENUE}`);
     await expect(cartButton(page)).toHaveAccessibleName('Carrito, vacío');
     await openCart(page);
@@ -119,7 +120,7 @@ test.describe('cart drawer', () => {
     // Straight to the cart, well within the toast's 4 s.
     await cartButton(page).click();
     await expect(drawer(page)).toBeVisible();
-    await expect(added).toBeHidden({ timeout: 1_500 });
+    await expect(added).toBeHidden({ timeout: ceiling(1_500) });
     const firstLine = await drawer(page).getByTestId('cart-line').first().boundingBox();
     const heading = await drawer(page).getByRole('heading', { name: /Tu carrito/ }).boundingBox();
     const toasts = await page.locator('[data-sonner-toast]').evaluateAll((nodes) =>

@@ -61,6 +61,7 @@ import { test as base, expect, type Browser, type BrowserContext, type ConsoleMe
 import { createServer } from '../../server/main.ts';
 import { loadSite } from '../../server/platform/static.ts';
 import { E2E_JWT_SECRET, e2eConfig } from '../../scripts/site-build.ts';
+import { ceiling } from '../ceiling.ts';
 
 export { expect };
 
@@ -218,7 +219,7 @@ export const test = base.extend<{
         await stop();
       }
     },
-    { scope: 'worker', timeout: 60_000 },
+    { scope: 'worker', timeout: ceiling(60_000) },
   ],
   baseURL: async ({ umenu }, use) => {
     await use(umenu.url);

@@ -21,6 +21,7 @@ import { generateVenues } from '../../server/demo/generate-venues.ts';
 import { e2eConfig } from '../../scripts/site-build.ts';
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 const GENERATED = 30;
 const TOTAL = GENERATED + 3;
@@ -52,7 +53,7 @@ async function startCrowdedServer(builtSite: string): Promise<{ url: string; sto
 
 test.describe('home page with many venues', { tag: '@desktop' }, () => {
   test('lists the first 12, loads more page by page, and the search finds a venue beyond the first page', async ({ page, umenu }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(ceiling(90_000));
     const crowd = await startCrowdedServer(umenu.site);
     try {
       // An edit of the first venue regenerates `/` with this database's first page and total.
@@ -63,7 +64,7 @@ test.describe('home page with many venues', { tag: '@desktop' }, () => {
       const { updatedAt: _updatedAt, ...rest } = first;
       const saved = await fetch(`${crowd.url}/api/venues/${ids[0]}`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ ...rest, tagline: 'Recién renovado, con terraza' }) });
       expect(saved.status).toBe(200);
-      await expect.poll(async () => (await (await fetch(`${crowd.url}/`)).text()).includes(`Mostrando 12 de ${TOTAL} restaurantes`), { timeout: 15_000 }).toBe(true);
+      await expect.poll(async () => (await (await fetch(`${crowd.url}/`)).text()).includes(`Mostrando 12 de ${TOTAL} restaurantes`), { timeout: ceiling(15_000) }).toBe(true);
 
       // This spec's own server: an absolute address (every other spec uses the worker's, relative).
       await page.goto(`${crowd.url}/`);
@@ -119,7 +120,7 @@ test.describe('home page with many venues', { tag: '@desktop' }, () => {
       await page.getByRole('searchbox', { name: /Buscar restaurantes/ }).fill(words);
       await expect(found).toBeVisible();
       await found.click();
-      await expect(page.getByRole('heading', { level: 1, name: target.name })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('heading', { level: 1, name: target.name })).toBeVisible({ timeout: ceiling(15_000) });
     } finally {
       // Nothing of the page may still ask the server once it is stopped.
       await page.goto('about:blank');

@@ -5,9 +5,10 @@
  */
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 test('a new venue shows on the home page at once, with its initials, and the search finds it', async ({ page, request }, testInfo) => {
-  test.setTimeout(60_000);
+  test.setTimeout(ceiling(60_000));
   const suffix = testInfo.project.name === 'phone' ? 'Centro' : 'Norte';
   const id = `pizzeria-nueva-${suffix.toLowerCase()}`;
   const name = `Pizzería Nueva ${suffix}`;
@@ -24,7 +25,7 @@ test('a new venue shows on the home page at once, with its initials, and the sea
   await page.goto('/');
   // No interaction: the list is brought up to date by itself.
   const card = page.getByRole('link', { name: new RegExp(name) });
-  await expect(card).toBeVisible({ timeout: 15_000 });
+  await expect(card).toBeVisible({ timeout: ceiling(15_000) });
   await expect(card.getByTestId('venue-initials')).toHaveText('PN');
   await card.scrollIntoViewIfNeeded();
   await screenshot(page, 'home-new-venue');

@@ -15,6 +15,7 @@ import { TABLE_CREDENTIAL_HEADER } from '../../src/contract/table.ts';
 import { signInStored } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 const VENUE = 'taqueria-el-guero';
 const STAFF = { email: 'cocina@umenu.test', password: 'demo1234' };
@@ -230,7 +231,7 @@ test('a dropped connection shows «Reconectando…» and catches up without dupl
   const during = await placeOrder(request, 'Durante El Corte');
   await context.setOffline(false);
 
-  await expect(connection(page)).toHaveText('En vivo', { timeout: 15_000 });
+  await expect(connection(page)).toHaveText('En vivo', { timeout: ceiling(15_000) });
   await expect(ticket(page, during.number)).toHaveCount(1);
   await expect(ticket(page, before.number)).toHaveCount(1);
   // It resumed from where it was (Last-Event-ID), and nothing shows twice.

@@ -11,6 +11,7 @@ import type { Venue } from '../../src/contract/venue.ts';
 import { signInStored } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations } from './helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 const VENUE = 'taqueria-el-guero';
 const STAFF = { email: 'cocina@umenu.test', password: 'demo1234' };
@@ -40,12 +41,12 @@ async function placeOrder(request: APIRequestContext, name: string): Promise<Ord
 
 test('the kitchen display fills a landscape tablet: no site chrome, an exit in the corner, four or more tickets across', { tag: '@desktop' }, async ({ page, request }) => {
   test.skip(test.info().project.name !== 'desktop', 'a 1280×800 landscape tablet');
-  test.setTimeout(90_000);
+  test.setTimeout(ceiling(90_000));
   const orders: Order[] = [];
   for (const name of ['Mesa Uno', 'Mesa Dos', 'Mesa Tres', 'Mesa Cuatro', 'Mesa Cinco', 'Mesa Seis']) orders.push(await placeOrder(request, name));
   await signInStored(page, STAFF);
   await page.goto(`/panel/cocina?venue=${VENUE}&estacion=cocina`);
-  await expect(page.getByTestId('kitchen-display')).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
+  await expect(page.getByTestId('kitchen-display')).toHaveAttribute('data-state', 'ready', { timeout: ceiling(15_000) });
   await expect(page.locator(`[data-testid="kitchen-ticket"][data-order="${orders.at(-1)!.number}"]`)).toBeVisible();
 
   // No site header (logo, account menu) nor footer links.
@@ -97,7 +98,7 @@ test('on a phone the kitchen display has no site chrome either, one ticket acros
   const order = await placeOrder(request, 'Mesa Móvil');
   await signInStored(page, STAFF);
   await page.goto(`/panel/cocina?venue=${VENUE}&estacion=cocina`);
-  await expect(page.locator(`[data-testid="kitchen-ticket"][data-order="${order.number}"]`)).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator(`[data-testid="kitchen-ticket"][data-order="${order.number}"]`)).toBeVisible({ timeout: ceiling(15_000) });
   await expect(page.locator('body > header')).toBeHidden();
   await expect(page.getByTestId('kitchen-corner').getByRole('link', { name: 'Salir' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -15,6 +15,7 @@ import type { Venue } from '../../src/contract/venue.ts';
 import { expect, test } from './fixtures.ts';
 import { createVenue, expectNoAxeViolations, screenshot } from './helpers.ts';
 import { ADMIN, signInStored } from './manage-helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 const DINER = { email: 'ana@umenu.test', password: 'demo1234' };
 /** How often an open board reads its printers (`PRINTERS_POLL_MS`, src/features/kitchen/printers.ts). */
@@ -74,7 +75,7 @@ async function openDisplay(page: Page, venueId: string, station: string): Promis
 
 test.describe('printing from the board and the kitchen display', { tag: '@desktop' }, () => {
   test('«Imprimir» prints just the ticket on an 80 mm roll; «Reimprimir» once the venue has printers sends a DUPLICADO', async ({ page, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(ceiling(120_000));
     const venueId = `fonda-impresora-${test.info().project.name}`;
     await createVenue(request, venueId, 'Fonda de la Impresora');
     const order = await placeOrder(request, venueId);
@@ -157,7 +158,7 @@ test.describe('printing from the board and the kitchen display', { tag: '@deskto
   });
 
   test('the board and the kitchen display show «Impresora Barra sin conexión» while the agent cannot reach it, not once it is back; a board order with one printed ticket is reprinted at once', async ({ page, request, umenu }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(ceiling(90_000));
     const venueId = `fonda-sin-papel-${test.info().project.name}`;
     await createVenue(request, venueId, 'Fonda sin Papel');
     const agent = await setUpPrinting(request, venueId, ['barra']);

@@ -11,6 +11,7 @@ import { LOGGED_404, expectNoAxeViolations, takeServiceWorkerControl } from './h
 import { STAFF, VENUE, addInEnglish, apiLogin, drawer, islandsReady, signInByStorage } from './order-helpers.ts';
 import { signInStored } from './auth-helpers.ts';
 import { bar, closeTable, newPhone, setOrderStatus, tableDrawer, tableFor, tableLink } from './table-helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 const EN = `/en/${VENUE}`;
 const SHOTS = 'test-results/screens';
@@ -30,7 +31,7 @@ async function dismissToasts(page: Page, close: string): Promise<void> {
 
 test.describe('the diner\'s screens in their language', () => {
   test('an English diner checks out in English and follows the order page and its toasts in English', async ({ page, request }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(ceiling(90_000));
     await page.goto('/offline');
     await signInByStorage(page, await apiLogin(page.request));
     // One added on the Spanish page, one on the English page: the cart's line follows the language.
@@ -102,7 +103,7 @@ test.describe('the diner\'s screens in their language', () => {
   });
 
   test('an English phone and a Spanish phone at one table: each reads its own language, the lines too', async ({ page, browser, request, baseURL }, testInfo) => {
-    test.setTimeout(90_000);
+    test.setTimeout(ceiling(90_000));
     const label = tableFor(testInfo, 5);
     await closeTable(request, label, false);
     const link = await tableLink(request, label);

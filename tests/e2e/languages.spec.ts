@@ -8,6 +8,7 @@ import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
 import { VENUE, addInEnglish, apiLogin, drawer, islandsReady, signInByStorage, STAFF } from './order-helpers.ts';
 import { signInStored } from './auth-helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 const EN = `/en/${VENUE}`;
 
@@ -100,7 +101,7 @@ test.describe('menus in the diner\'s language', () => {
   });
 
   test('an English diner orders; the board shows the dishes in Spanish with an "EN" tag', async ({ page, browser }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(ceiling(90_000));
     await page.goto('/offline');
     await signInByStorage(page, await apiLogin(page.request));
     await page.goto(EN);

@@ -8,6 +8,7 @@ import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import type { Order, OrderInput } from '../../src/contract/order.ts';
 import { STAFF, VENUE, apiLogin, signInByStorage } from './order-helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 const tacoOrder = (name: string): OrderInput => ({
   venueId: VENUE,
@@ -57,7 +58,7 @@ async function abortOnce(page: Page, pattern: RegExp, meanwhile: () => Promise<u
 test('order page: a dropped stream and a reload resume with Last-Event-ID and show the change once', async ({ page, context, request, allowConsoleError }) => {
   // The test cuts the stream (offline, an aborted request) on purpose: Chromium logs those failed requests.
   allowConsoleError(/^Failed to load resource: net::ERR_(CONNECTION_RESET|INTERNET_DISCONNECTED|FAILED)$/);
-  test.setTimeout(60_000);
+  test.setTimeout(ceiling(60_000));
   const diner = await apiLogin(request);
   const staff = await apiLogin(request, STAFF);
   const order = await placeOrder(request, diner.token, 'Ana Reconecta');
@@ -78,7 +79,7 @@ test('order page: a dropped stream and a reload resume with Last-Event-ID and sh
   await context.setOffline(false);
 
   await expect(status).toContainText('En preparación');
-  await expect(page.getByText('Se actualiza en vivo.')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Se actualiza en vivo.')).toBeVisible({ timeout: ceiling(15_000) });
   await expect(page.getByText('Tu pedido está en preparación')).toHaveCount(1);
   await expect(page.getByTestId('order-timeline').getByRole('listitem')).toHaveCount(4);
   const reconnects = streams.slice(1);
@@ -91,7 +92,7 @@ test('order page: a dropped stream and a reload resume with Last-Event-ID and sh
   const before = streams.length;
   await page.reload();
   await expect(status).toContainText('Listo');
-  await expect(page.getByText('Se actualiza en vivo.')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Se actualiza en vivo.')).toBeVisible({ timeout: ceiling(15_000) });
   expect(streams.length).toBeGreaterThanOrEqual(before + 2);
   for (const header of streams.slice(before)) expect(header).toMatch(/^\d+$/);
   await expect(page.getByText('Tu pedido está listo')).toHaveCount(1);
@@ -101,7 +102,7 @@ test('order page: a dropped stream and a reload resume with Last-Event-ID and sh
 test('staff board: an order placed while the stream was down appears once after it resumes', async ({ page, context, request, allowConsoleError }) => {
   // The test cuts the stream (offline, an aborted request) on purpose: Chromium logs those failed requests.
   allowConsoleError(/^Failed to load resource: net::ERR_(CONNECTION_RESET|INTERNET_DISCONNECTED|FAILED)$/);
-  test.setTimeout(60_000);
+  test.setTimeout(ceiling(60_000));
   const diner = await apiLogin(request);
   const staff = await apiLogin(request, STAFF);
   const streams = streamRequests(page, new RegExp(`/api/venues/${VENUE}/orders/events$`));
@@ -120,7 +121,7 @@ test('staff board: an order placed while the stream was down appears once after 
 
   const cards = page.getByTestId('board-order').filter({ has: page.getByRole('heading', { name: `Pedido ${placed.number}`, exact: true }) });
   await expect(cards).toHaveCount(1);
-  await expect(board.getByText(/^En vivo/)).toBeVisible({ timeout: 15_000 });
+  await expect(board.getByText(/^En vivo/)).toBeVisible({ timeout: ceiling(15_000) });
   await expect(page.getByTestId('new-order-toast').filter({ hasText: `Nuevo pedido ${placed.number}` })).toHaveCount(1);
   expect(streams.slice(1).length).toBeGreaterThan(0);
   for (const header of streams.slice(1)) expect(header).toMatch(/^\d+$/);
@@ -139,7 +140,7 @@ test('staff board: an order placed while the stream was down appears once after 
   const before = streams.length;
   await page.reload();
   await expect(board).toHaveAttribute('data-state', 'ready');
-  await expect(board.getByText(/^En vivo/)).toBeVisible({ timeout: 15_000 });
+  await expect(board.getByText(/^En vivo/)).toBeVisible({ timeout: ceiling(15_000) });
   expect(streams.length).toBeGreaterThanOrEqual(before + 2);
   for (const header of streams.slice(before)) expect(header).toMatch(/^\d+$/);
   await expect(cards).toHaveCount(1);

@@ -11,6 +11,7 @@ import { signInStored, storedSession } from './auth-helpers.ts';
 import { signJwt } from '../../server/features/auth/jwt.ts';
 import type { AccessClaims } from '../../src/contract/auth.ts';
 import type { Order, OrderInput } from '../../src/contract/order.ts';
+import { ceiling } from '../ceiling.ts';
 
 const VENUE = 'taqueria-el-guero';
 const STAFF = { email: 'cocina@umenu.test', password: 'demo1234' };
@@ -21,7 +22,7 @@ const ORDER: OrderInput = {
 };
 
 test('the board\'s stream ends with its token and comes back with a refreshed one; a new order still arrives live', async ({ page, umenu, allowConsoleError }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(ceiling(60_000));
   allowConsoleError(loggedStatus(401)); // the point: the expired token is refused once (stream or poll), then refreshed
   await signInStored(page, STAFF);
   // A token of 6 s for the staff account; the device believes it valid for 10 minutes (its clock has not caught up).
@@ -41,12 +42,12 @@ test('the board\'s stream ends with its token and comes back with a refreshed on
   });
   await page.goto(`/panel?venue=${VENUE}`);
   await expect(page.getByTestId('order-board')).toHaveAttribute('data-state', 'ready');
-  await expect(page.getByText(/En vivo · última vez/)).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText(/En vivo · última vez/)).toBeVisible({ timeout: ceiling(10_000) });
   expect(streams[0]).toEqual({ status: 200, token: short });
 
   // The token expires: the stream ends, and the board opens it again with a refreshed token (the board's catch-up
   // poll may be the one refused first; the stream itself may be refused once with the old token).
-  await expect.poll(() => streams.some((s) => s.status === 200 && s.token !== short), { timeout: 20_000 }).toBe(true);
+  await expect.poll(() => streams.some((s) => s.status === 200 && s.token !== short), { timeout: ceiling(20_000) }).toBe(true);
   const refreshed = streams.findIndex((s) => s.token !== short);
   expect(streams.slice(1, refreshed).map((s) => s.status)).toEqual(streams.slice(1, refreshed).map(() => 401));
   await expect(page.getByText(/En vivo · última vez/)).toBeVisible();
@@ -57,7 +58,7 @@ test('the board\'s stream ends with its token and comes back with a refreshed on
   const placed = await page.request.post('/api/orders', { headers: { Authorization: `Bearer ${ana}`, 'Idempotency-Key': randomUUID() }, data: ORDER });
   expect(placed.status()).toBe(201);
   const order = (await placed.json()) as Order;
-  await expect(page.getByTestId('board-order').filter({ hasText: order.number })).toBeVisible({ timeout: 5_000 });
+  await expect(page.getByTestId('board-order').filter({ hasText: order.number })).toBeVisible({ timeout: ceiling(5_000) });
   // Live over the same stream: nothing reconnected meanwhile.
   expect(streams).toHaveLength(count);
 });

@@ -17,6 +17,7 @@ import type { Venue } from '../../src/contract/venue.ts';
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations } from './helpers.ts';
 import { ADMIN, signInStored } from './manage-helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 const SHOTS = 'test-results/screens';
 
@@ -34,7 +35,7 @@ async function shot(page: Page, name: string, fullPage = false): Promise<void> {
 
 test.describe('fiscal data', () => {
   test('an admin types the legal data and the IVA in the editor, publishes and confirms the NIF', async ({ page, request }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(ceiling(120_000));
     const id = `fiscal-e2e-${testInfo.project.name}`;
     const auth = await adminAuth(request);
     // A venue in Spain without legal data yet (a copy of the taquería's menu in euros).
@@ -45,7 +46,7 @@ test.describe('fiscal data', () => {
     await signInStored(page, ADMIN);
     await page.goto(`/panel/menu?venue=${id}`);
     const section = page.getByRole('region', { name: 'Datos fiscales' });
-    await expect(section).toBeVisible({ timeout: 15_000 });
+    await expect(section).toBeVisible({ timeout: ceiling(15_000) });
     await section.getByLabel('Razón social').fill('Casa Fiscal S.L.');
     await section.getByLabel('NIF', { exact: true }).fill('B46123460');
     await section.getByLabel('Domicilio fiscal').fill('Carrer de Colón 1, 46004 València');
@@ -60,7 +61,7 @@ test.describe('fiscal data', () => {
     await flan.locator('summary').click();
     await flan.getByLabel('IVA del plato (%)').fill('4');
     await page.getByRole('button', { name: 'Publicar cambios' }).click();
-    await expect(page.getByText('Menú publicado. Los clientes ya lo ven.')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('Menú publicado. Los clientes ya lo ven.')).toBeVisible({ timeout: ceiling(15_000) });
 
     const saved = (await (await request.get(`/api/venues/${id}`, { headers: { 'cache-control': 'no-cache' } })).json()) as Venue;
     expect(saved.legal).toEqual({ name: 'Casa Fiscal S.L.', taxId: 'B46123469', address: 'Carrer de Colón 1, 46004 València', country: 'ES' });
@@ -84,7 +85,7 @@ test.describe('fiscal data', () => {
   });
 
   test('a Valencia receipt: NIF, address, 10 % IVA, a shared paella written once and the VERI*FACTU QR', { tag: '@desktop' }, async ({ page, request }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(ceiling(90_000));
     const V = 'bar-el-cabanyal';
     const table = test.info().project.name === 'phone' ? '7' : '8';
     const auth = await adminAuth(request);
@@ -110,7 +111,7 @@ test.describe('fiscal data', () => {
 
     await page.goto(`/recibo/${receipt.id}`);
     const view = page.getByTestId('receipt');
-    await expect(view.getByTestId('receipt-tax-id')).toHaveText('NIF B46123451', { timeout: 15_000 });
+    await expect(view.getByTestId('receipt-tax-id')).toHaveText('NIF B46123451', { timeout: ceiling(15_000) });
     await expect(view.getByTestId('receipt-venue')).toHaveText('Cabanyal Tapes i Arrossos S.L.');
     await expect(view.getByTestId('receipt-address')).toHaveText('Carrer de la Reina 86, 46011 València');
     await expect(view.getByTestId('receipt-lines')).toContainText('Paella valenciana (1/2)');

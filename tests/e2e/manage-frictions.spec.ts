@@ -9,6 +9,7 @@ import type { Venue } from '../../src/contract/venue.ts';
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations } from './helpers.ts';
 import { ADMIN, signInStored } from './manage-helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 async function newVenue(request: APIRequestContext, id: string): Promise<{ Authorization: string }> {
   const login = await request.post('/api/auth/login', { data: ADMIN });
@@ -20,19 +21,19 @@ async function newVenue(request: APIRequestContext, id: string): Promise<{ Autho
 }
 
 test('tables are added as a range: «1–30» adds the 28 missing, in order', async ({ page, request }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(ceiling(90_000));
   const id = `mesas-rango-${testInfo.project.name}`;
   const auth = await newVenue(request, id);
   await signInStored(page, ADMIN);
   await page.goto(`/panel/mesas?venue=${id}`);
   const input = page.getByLabel('Nueva mesa');
-  await expect(input).toBeVisible({ timeout: 15_000 });
+  await expect(input).toBeVisible({ timeout: ceiling(15_000) });
   await input.fill('30–1');
   await page.getByRole('button', { name: 'Añadir mesas' }).click();
   await expect(page.getByText('El intervalo va de menor a mayor: 1–30.')).toBeVisible();
   await input.fill('1–30');
   await page.getByRole('button', { name: 'Añadir mesas' }).click();
-  await expect(page.getByRole('status').filter({ hasText: '28 mesas añadidas (3–30). 2 ya existían.' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('status').filter({ hasText: '28 mesas añadidas (3–30). 2 ya existían.' })).toBeVisible({ timeout: ceiling(15_000) });
   await expect(page.locator('.qr-card')).toHaveCount(30);
   const venue = (await (await request.get(`/api/venues/${id}`, { headers: { ...auth, 'cache-control': 'no-cache' } })).json()) as Venue;
   expect(venue.tables).toEqual(Array.from({ length: 30 }, (_, i) => String(i + 1)));
@@ -43,12 +44,12 @@ test.describe('with 12-hour times', () => {
   test.use({ locale: 'en-US' });
   test('the editor\'s time fields fit at 390 px; currency, locale and time zone come from lists', async ({ page, request }, testInfo) => {
     test.skip(testInfo.project.name !== 'phone', 'a 390-px phone');
-    test.setTimeout(90_000);
+    test.setTimeout(ceiling(90_000));
     const id = `horas-12h-${testInfo.project.name}`;
     await newVenue(request, id);
     await signInStored(page, ADMIN);
     await page.goto(`/panel/menu?venue=${id}`);
-    await expect(page.getByRole('region', { name: 'Datos del local' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('region', { name: 'Datos del local' })).toBeVisible({ timeout: ceiling(15_000) });
     expect(await page.evaluate(() => new Intl.DateTimeFormat(navigator.language, { hour: 'numeric' }).resolvedOptions().hour12)).toBe(true);
     // Every time field shows its whole value inside its box, and inside the screen.
     // What a field shows («12:00 AM», «--:-- --» when empty) in its own font, plus its padding and the clock icon
@@ -88,7 +89,7 @@ test.describe('with 12-hour times', () => {
     await details.getByRole('combobox', { name: 'Idioma y región' }).selectOption('es-ES');
     await details.getByRole('combobox', { name: 'Zona horaria' }).selectOption('Europe/Madrid');
     await page.getByRole('button', { name: 'Publish changes' }).or(page.getByRole('button', { name: 'Publicar cambios' })).click();
-    await expect(page.getByText('Menú publicado. Los clientes ya lo ven.')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('Menú publicado. Los clientes ya lo ven.')).toBeVisible({ timeout: ceiling(15_000) });
     const venue = (await (await request.get(`/api/venues/${id}`, { headers: { 'cache-control': 'no-cache' } })).json()) as Venue;
     expect([venue.currency, venue.locale, venue.timezone]).toEqual(['EUR', 'es-ES', 'Europe/Madrid']);
     await page.getByRole('region', { name: 'Datos del local' }).scrollIntoViewIfNeeded();
@@ -98,7 +99,7 @@ test.describe('with 12-hour times', () => {
 });
 
 test('/panel/caja shows IVA per rate and the day\'s close; the counted cash is set against the expected', { tag: '@desktop' }, async ({ page, request }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(ceiling(90_000));
   const id = `caja-z-${testInfo.project.name}`;
   const auth = await newVenue(request, id);
   // In Spain at 10 %: one table pays 89,00 in cash with a 5,00 tip.
@@ -120,7 +121,7 @@ test('/panel/caja shows IVA per rate and the day\'s close; the counted cash is s
   await signInStored(page, ADMIN);
   await page.goto(`/panel/caja?venue=${id}`);
   const taxes = page.getByTestId('cash-taxes');
-  await expect(taxes.getByTestId('cash-tax-rate')).toHaveText(['10 %80,91 €8,09 €89,00 €'], { timeout: 15_000 });
+  await expect(taxes.getByTestId('cash-tax-rate')).toHaveText(['10 %80,91 €8,09 €89,00 €'], { timeout: ceiling(15_000) });
   const close = page.getByTestId('cash-close');
   await expect(close.getByTestId('cash-close-receipts')).toHaveText(`1 recibo: del ${number} al ${number}.`);
   await expect(close.getByTestId('cash-close-row')).toHaveText(['Efectivo10 %80,91 €8,09 €89,00 €']);

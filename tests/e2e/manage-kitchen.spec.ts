@@ -13,6 +13,7 @@ import type { Venue } from '../../src/contract/venue.ts';
 import { expect, test } from './fixtures.ts';
 import { createVenue, expectNoAxeViolations, screenshot } from './helpers.ts';
 import { ADMIN, scrollSettled, signInStored } from './manage-helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 const DINER = { email: 'ana@umenu.test', password: 'demo1234' };
 
@@ -54,12 +55,12 @@ const categoryNamed = (page: Page, name: string) => page.getByTestId('category-e
 
 test.describe('kitchen settings in the menu editor', { tag: '@desktop' }, () => {
   test('stations, a category\'s station and course, a dish\'s station and course holding are saved and route the next order', async ({ page, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(ceiling(120_000));
     const venueId = `fonda-estaciones-${test.info().project.name}`;
     await createVenue(request, venueId, 'Fonda de las Estaciones');
     await signInStored(page, ADMIN);
     await page.goto(`/panel/menu?venue=${venueId}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Gestionar menú · Fonda de las Estaciones' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Gestionar menú · Fonda de las Estaciones' })).toBeVisible({ timeout: ceiling(15_000) });
 
     const kitchen = page.getByRole('region', { name: 'Cocina y comandas' });
     for (const [i, name] of CATEGORIES.entries()) await expect(page.getByTestId('category-editor').nth(i).getByLabel('Nombre de la categoría')).toHaveValue(name);

@@ -9,6 +9,7 @@ import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, loggedStatus, putVenueBack, screenshot, venueSnapshot } from './helpers.ts';
 import { MANAGER, clearOfStickyBars, scrollSettled, signInStored } from './manage-helpers.ts';
 import type { Venue } from '../../src/contract/venue.ts';
+import { ceiling } from '../ceiling.ts';
 
 const editorOf = (venue: string) => `/panel/menu?venue=${venue}`;
 
@@ -21,7 +22,7 @@ async function apiVenue(request: APIRequestContext, id: string): Promise<{ venue
 async function openEditor(page: Page, venue: string, name: string): Promise<void> {
   await signInStored(page, MANAGER);
   await page.goto(editorOf(venue));
-  await expect(page.getByRole('heading', { level: 1, name: `Gestionar menú · ${name}` })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: `Gestionar menú · ${name}` })).toBeVisible({ timeout: ceiling(15_000) });
 }
 
 test.describe('menu editor', () => {
@@ -36,7 +37,7 @@ test.describe('menu editor', () => {
   });
 
   test('adds a category and a dish with options, refuses bad input at its field, reorders by keyboard, deletes with undo', { tag: '@desktop' }, async ({ page, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(ceiling(120_000));
     const venueId = 'bar-el-cabanyal';
     await willEdit(request, venueId);
     // Named per project, as each project's run adds its own.
@@ -116,7 +117,7 @@ test.describe('menu editor', () => {
   });
 
   test('asks before leaving with unsaved changes', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(ceiling(60_000));
     await openEditor(page, 'taqueria-el-guero', 'Taquería El Güero');
     await page.getByLabel('Lema').fill('Cambiado sin guardar');
     let asked = '';
@@ -129,7 +130,7 @@ test.describe('menu editor', () => {
 
   test('uploads a dish image and imports a CSV with a bad row', async ({ page, request, allowConsoleError }) => {
     allowConsoleError(loggedStatus(415)); // the point: a file that is not an image is refused
-    test.setTimeout(120_000);
+    test.setTimeout(ceiling(120_000));
     const venueId = 'cafe-la-macarena';
     await willEdit(request, venueId);
     // A price changed from outside the editor appears in the dish's history.
@@ -145,7 +146,7 @@ test.describe('menu editor', () => {
     // A real PNG (1×1 would do, but a bigger one exercises the resizing).
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
     await firstDish.getByLabel(/^Imagen/).setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: png });
-    await expect(firstDish.getByText('Imagen subida.')).toBeVisible({ timeout: 20_000 });
+    await expect(firstDish.getByText('Imagen subida.')).toBeVisible({ timeout: ceiling(20_000) });
     const uploaded = await firstDish.getByTestId('dish-image').getAttribute('src');
     // Bad files: a clear Spanish reason next to the field, the dish keeps its image.
     const status = firstDish.getByTestId('image-status');
@@ -187,7 +188,7 @@ test.describe('menu editor', () => {
   });
 
   test('10,000-character names are refused at their fields and nothing is saved', { tag: '@desktop' }, async ({ page, request }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(ceiling(90_000));
     const venueId = 'taqueria-el-guero';
     await openEditor(page, venueId, 'Taquería El Güero');
     const before = await apiVenue(request, venueId);
@@ -212,7 +213,7 @@ test.describe('menu editor', () => {
   });
 
   test('keyboard focus is never hidden by the publish bar or the header (phone width)', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(ceiling(120_000));
     await page.setViewportSize({ width: 390, height: 844 });
     await openEditor(page, 'taqueria-el-guero', 'Taquería El Güero');
     // The last dish open too: its fields are the deepest in the form.
@@ -250,9 +251,9 @@ test.describe('menu editor', () => {
   });
 
   test('staff get no editor', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(ceiling(60_000));
     await signInStored(page, { email: 'cocina@umenu.test', password: 'demo1234' });
     await page.goto(editorOf('bar-el-cabanyal'));
-    await expect(page.getByRole('heading', { name: 'No gestionas este local' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { name: 'No gestionas este local' })).toBeVisible({ timeout: ceiling(15_000) });
   });
 });

@@ -10,6 +10,7 @@ import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
 import { ANA } from './auth-helpers.ts';
 import { ADMIN, MANAGER, signInStored } from './manage-helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 
 const status = async (request: APIRequestContext, id: string) => (await request.get(`/api/venues/${id}`, { headers: { 'cache-control': 'no-cache' } })).status();
@@ -17,7 +18,7 @@ const status = async (request: APIRequestContext, id: string) => (await request.
 test('an admin creates a venue: id rules in Spanish, taken id refused, editor on the blank venue, open for diners once published', { tag: '@desktop' }, async ({ page, request }) => {
   // "Is this id free?" and the editor's first load ask about a venue that does not exist yet:
   // an expected answer, never a failed request in the console (the fixture fails on one).
-  test.setTimeout(120_000);
+  test.setTimeout(ceiling(120_000));
   const id = `casa-nueva-${test.info().project.name}-${Date.now().toString(36)}`;
   const NAME = 'Casa Ñandú';
 
@@ -25,7 +26,7 @@ test('an admin creates a venue: id rules in Spanish, taken id refused, editor on
   await page.getByTestId('account-button').click();
   await page.getByRole('link', { name: 'Nuevo local' }).click();
   await expect(page).toHaveURL(/\/panel\/nuevo-local$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Nuevo local' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Nuevo local' })).toBeVisible({ timeout: ceiling(15_000) });
   await expectNoAxeViolations(page, 'new venue form');
   await screenshot(page, 'manage-new-venue');
 
@@ -64,7 +65,7 @@ test('an admin creates a venue: id rules in Spanish, taken id refused, editor on
   // A free id: the editor opens on the blank venue; nothing exists yet.
   await idInput.fill(id);
   await submit.click();
-  await expect(page.getByRole('heading', { level: 1, name: `Nuevo local · ${NAME}` })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: `Nuevo local · ${NAME}` })).toBeVisible({ timeout: ceiling(15_000) });
   await expect(page.getByText('Local nuevo, aún sin publicar')).toBeVisible();
   await expect(page.getByLabel('Nombre del local')).toHaveValue(NAME);
   expect(await status(request, id)).toBe(404);
@@ -87,7 +88,7 @@ test('an admin creates a venue: id rules in Spanish, taken id refused, editor on
   // Images upload while the venue is still unpublished.
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
   await dish.getByLabel(/^Imagen/).setInputFiles({ name: 'croquetas.png', mimeType: 'image/png', buffer: png });
-  await expect(dish.getByText('Imagen subida.')).toBeVisible({ timeout: 20_000 });
+  await expect(dish.getByText('Imagen subida.')).toBeVisible({ timeout: ceiling(20_000) });
   await expect(dish.getByText('No encontramos lo que buscas')).toHaveCount(0);
   await page.getByLabel('Ciudad').fill('Valencia');
   await page.getByRole('button', { name: 'Publicar local' }).click();
@@ -101,14 +102,14 @@ test('an admin creates a venue: id rules in Spanish, taken id refused, editor on
   // Diners: the venue built before it existed opens through the fallback shell.
   await page.getByRole('link', { name: 'Ver menú' }).click();
   await expect(page).toHaveURL(new RegExp(`/${id}$`));
-  await expect(page.getByRole('heading', { level: 1, name: NAME })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: NAME })).toBeVisible({ timeout: ceiling(15_000) });
   await expect(page.getByRole('button', { name: 'Añadir Croquetas de la casa', exact: true })).toBeVisible();
 });
 
 test.describe('no "Nuevo local" for anyone but an admin', () => {
   for (const [who, account] of [['a manager', MANAGER], ['a diner', ANA]] as const) {
     test(`${who}: no entry in the account menu, the page refuses, and the editor does not create`, async ({ page, request }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(ceiling(60_000));
       await signInStored(page, account);
       await page.getByTestId('account-button').click();
       await expect(page.getByRole('link', { name: 'Mis pedidos' })).toBeVisible();
@@ -116,13 +117,13 @@ test.describe('no "Nuevo local" for anyone but an admin', () => {
       await page.keyboard.press('Escape');
 
       await page.goto('/panel/nuevo-local');
-      await expect(page.getByRole('heading', { level: 1, name: 'Solo un administrador puede crear locales' })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('heading', { level: 1, name: 'Solo un administrador puede crear locales' })).toBeVisible({ timeout: ceiling(15_000) });
       await expect(page.getByLabel('Identificador (la dirección del menú)')).toHaveCount(0);
       await expectNoAxeViolations(page, `new venue page, ${who}`);
 
       // The editor's "new venue" address is no way round it.
       await page.goto('/panel/menu?venue=local-colado&nombre=Colado');
-      await expect(page.getByRole('heading', { name: 'No gestionas este local' })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('heading', { name: 'No gestionas este local' })).toBeVisible({ timeout: ceiling(15_000) });
       await expect(page.getByRole('button', { name: 'Publicar local' })).toHaveCount(0);
       expect(await status(request, 'local-colado')).toBe(404);
     });

@@ -6,16 +6,17 @@
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, loggedStatus, screenshot } from './helpers.ts';
 import { MANAGER, signInStored } from './manage-helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 const VENUE = 'taqueria-el-guero';
 
 test.describe('printers of a venue', () => {
   test('map a printer to a station, create and revoke the agent token', async ({ page, allowConsoleError }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(ceiling(90_000));
     allowConsoleError(loggedStatus(422)); // the point of two steps: a printer without an address, or at one outside the restaurant's network, is refused
     await signInStored(page, MANAGER);
     await page.goto(`/panel/impresoras?venue=${VENUE}`);
-    await expect(page.getByRole('heading', { level: 1, name: /^Impresoras · / })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1, name: /^Impresoras · / })).toBeVisible({ timeout: ceiling(15_000) });
     await expectNoAxeViolations(page, 'printers page');
 
     const row = page.getByTestId('printer-row').first();

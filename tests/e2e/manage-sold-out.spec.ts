@@ -6,9 +6,10 @@ import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations } from './helpers.ts';
 import { signInStored } from './manage-helpers.ts';
 import { VENUE, addProduct, drawer, openCart } from './order-helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 test('a dish marked sold out on the board shows "Agotado" on an open menu and in its cart line', { tag: '@desktop' }, async ({ page, browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(ceiling(90_000));
   // The diner, menu open, the dish in the cart.
   await page.goto(`/${VENUE}`);
   await addProduct(page, 'Volcán de chorizo');
@@ -28,14 +29,14 @@ test('a dish marked sold out on the board shows "Agotado" on an open menu and in
     await expect(staff.getByRole('button', { name: 'Volver a ofrecer: Volcán de chorizo' })).toBeVisible();
     await expectNoAxeViolations(staff, 'board with the sold-out list');
 
-    await expect(card.getByText('Agotado')).toBeVisible({ timeout: 15_000 });
+    await expect(card.getByText('Agotado')).toBeVisible({ timeout: ceiling(15_000) });
     await expect(page.getByRole('button', { name: 'Añadir Volcán de chorizo', exact: true })).toBeHidden();
     await openCart(page);
     await expect(drawer(page).getByTestId('line-sold-out')).toHaveText('Agotado: elimínalo para poder pedir');
 
     // Back on sale.
     await staff.getByRole('button', { name: 'Volver a ofrecer: Volcán de chorizo' }).click();
-    await expect(drawer(page).getByTestId('line-sold-out')).toHaveCount(0, { timeout: 15_000 });
+    await expect(drawer(page).getByTestId('line-sold-out')).toHaveCount(0, { timeout: ceiling(15_000) });
   } finally {
     await kitchen.close();
   }

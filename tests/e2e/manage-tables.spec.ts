@@ -10,6 +10,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
 import { MANAGER, signInStored } from './manage-helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 const VENUE = 'cafe-la-macarena';
 const SHEET = `/panel/mesas?venue=${VENUE}`;
@@ -34,10 +35,10 @@ async function decodeCard(page: Page, label: string): Promise<string | undefined
 
 test.describe('QR sheet of the tables', () => {
   test('the manager prints one decodable card per table, renews a code and manages labels', { tag: '@desktop' }, async ({ page, request }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(ceiling(90_000));
     await signInStored(page, MANAGER);
     await page.goto(SHEET);
-    await expect(page.getByRole('heading', { level: 1, name: 'Mesas y QR · Café La Macarena' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Mesas y QR · Café La Macarena' })).toBeVisible({ timeout: ceiling(15_000) });
 
     const expected = await apiTables(request);
     const cards = page.locator('.qr-card');
@@ -99,7 +100,7 @@ test.describe('QR sheet of the tables', () => {
   test('staff of the venue get no sheet', async ({ page }) => {
     await signInStored(page, STAFF);
     await page.goto(SHEET);
-    await expect(page.getByRole('heading', { name: 'No gestionas este local' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { name: 'No gestionas este local' })).toBeVisible({ timeout: ceiling(15_000) });
     await expect(page.locator('.qr-card')).toHaveCount(0);
   });
 });

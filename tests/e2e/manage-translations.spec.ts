@@ -18,6 +18,7 @@ import { textRows } from '../../src/features/manage/menu-editor/translations.ts'
 import { expect, test } from './fixtures.ts';
 import { createVenue, putVenueBack, venueSnapshot, WCAG_TAGS } from './helpers.ts';
 import { ADMIN, MANAGER, signInStored } from './manage-helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 const CAFE = 'cafe-la-macarena';
 const DISH = { id: 'changua', name: 'Changua', english: 'Changua (milk and egg soup)' };
@@ -56,13 +57,13 @@ const htmlOrNothing = (request: APIRequestContext, path: string) => html(request
 test.describe('menu languages', () => {
   test('a manager adds English, translates a dish beside its original and publishes: /en/ shows it within seconds, the Spanish page keeps the Spanish', { tag: '@desktop' }, async ({ page, request, browser }) => {
     test.skip(test.info().project.name !== 'desktop', 'the editor is desktop-width');
-    test.setTimeout(240_000);
+    test.setTimeout(ceiling(240_000));
     const original = await venueSnapshot(request, CAFE);
     const texts = textRows(original as unknown as Venue).length;
     try {
       await signInStored(page, MANAGER);
       await page.goto(`/panel/menu?venue=${CAFE}`);
-      await expect(page.getByRole('heading', { level: 1, name: 'Gestionar menú · Café La Macarena' })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('heading', { level: 1, name: 'Gestionar menú · Café La Macarena' })).toBeVisible({ timeout: ceiling(15_000) });
       const section = page.getByRole('region', { name: 'Idiomas y traducciones' });
       await expect(section.getByTestId('menu-languages')).toHaveText('Español (idioma del local)');
       await expect(section.getByRole('tab')).toHaveText(['EspañolOriginal']);
@@ -91,7 +92,7 @@ test.describe('menu languages', () => {
       await page.setViewportSize({ width: 1280, height: 800 });
 
       await page.getByRole('button', { name: 'Publicar cambios' }).click();
-      await expect(page.getByRole('status').filter({ hasText: 'Menú publicado. Los clientes ya lo ven.' })).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByRole('status').filter({ hasText: 'Menú publicado. Los clientes ya lo ven.' })).toBeVisible({ timeout: ceiling(60_000) });
       const saved = await apiVenue(request, CAFE);
       expect(saved.languages).toEqual(['es', 'en']);
       expect(saved.categories[0]!.products[0]!.translations).toEqual({ en: { name: DISH.english } });
@@ -103,7 +104,7 @@ test.describe('menu languages', () => {
       await expect.poll(async () => {
         await reader.goto(`/en/${CAFE}`);
         return reader.locator(`#product-${DISH.id} .product-name`).textContent();
-      }, { timeout: 20_000 }).toBe(DISH.english);
+      }, { timeout: ceiling(20_000) }).toBe(DISH.english);
       await reader.goto(`/${CAFE}`);
       await expect(reader.locator(`#product-${DISH.id} .product-name`)).toHaveText(DISH.name);
       await noScripts.close();
@@ -119,18 +120,18 @@ test.describe('menu languages', () => {
       await expect.poll(async () => {
         const english = await htmlOrNothing(request, `/en/${CAFE}`);
         return english !== '' && !english.includes(DISH.english);
-      }, { timeout: 30_000 }).toBe(true);
+      }, { timeout: ceiling(30_000) }).toBe(true);
     }
   });
 
   test('imports a CSV with name_en and description_en, refuses an unknown language column in Spanish, and exports the menu with its languages', { tag: '@desktop' }, async ({ page, request }) => {
     test.skip(test.info().project.name !== 'desktop', 'the editor is desktop-width');
-    test.setTimeout(150_000);
+    test.setTimeout(ceiling(150_000));
     const id = `traducciones-${test.info().workerIndex}`;
     await createVenue(request, id, 'Taquería de prueba');
     await signInStored(page, ADMIN);
     await page.goto(`/panel/menu?venue=${id}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Gestionar menú · Taquería de prueba' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Gestionar menú · Taquería de prueba' })).toBeVisible({ timeout: ceiling(15_000) });
     const file = page.getByLabel(/^Archivo CSV/);
 
     // A column in a language umenu does not know: said in Spanish, nothing can be imported.
@@ -150,7 +151,7 @@ test.describe('menu languages', () => {
     const row = section.getByTestId('translation-row').filter({ has: page.getByText('Pay de queso', { exact: true }) });
     await expect(row.getByRole('textbox')).toHaveValue('Cheesecake');
     await page.getByRole('button', { name: 'Publicar cambios' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Menú publicado.' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'Menú publicado.' })).toBeVisible({ timeout: ceiling(60_000) });
     const saved = await apiVenue(request, id);
     expect(saved.languages).toEqual(['es', 'en', 'fr']);
     const pay = saved.categories.flatMap((c) => c.products).find((p) => p.name === 'Pay de queso')!;

@@ -6,11 +6,12 @@
 import sharp from 'sharp';
 import { expect, test } from './fixtures.ts';
 import { createVenue } from './helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 const VENUE = 'fotos-e2e';
 
 test('an uploaded image has a srcset with its three widths and the page loads a narrow one', async ({ page, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(ceiling(90_000));
   await createVenue(request, VENUE, 'Fonda de las Fotos');
   const login = await request.post('/api/auth/login', { data: { email: 'admin@umenu.test', password: 'demo1234' } });
   const auth = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };

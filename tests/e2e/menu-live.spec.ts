@@ -7,6 +7,7 @@ import type { APIRequestContext, Response } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { LIVE_POLL_MS } from '../../src/features/menu/live-venue.ts';
 import { addProduct, apiLogin, drawer, openCart, STAFF } from './order-helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 const VENUE = 'bar-el-cabanyal';
 const FIRST = { id: 'pimientos-de-padron', name: 'Pimientos de Padrón' };
@@ -18,7 +19,7 @@ async function setAvailable(request: APIRequestContext, token: string, productId
 }
 
 test('a second change is seen too, and checks that find nothing new get 304', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(ceiling(120_000));
   const { token } = await apiLogin(request, STAFF);
   const checks: Response[] = [];
   page.on('response', (r) => {
@@ -29,7 +30,7 @@ test('a second change is seen too, and checks that find nothing new get 304', as
   await page.goto(`/${VENUE}`);
   await addProduct(page, SECOND.name);
   // The first check (the prerendered menu's revalidation) has been made.
-  await expect.poll(() => checks.length, { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect.poll(() => checks.length, { timeout: ceiling(15_000) }).toBeGreaterThan(0);
   const before = checks.length;
 
   try {
@@ -37,21 +38,21 @@ test('a second change is seen too, and checks that find nothing new get 304', as
     await setAvailable(request, token, FIRST.id, false);
     await page.clock.runFor(LIVE_POLL_MS);
     const first = page.locator(`#product-${FIRST.id}`);
-    await expect(first.getByText('Agotado')).toBeVisible({ timeout: 15_000 });
+    await expect(first.getByText('Agotado')).toBeVisible({ timeout: ceiling(15_000) });
     await expect(page.getByRole('button', { name: `Añadir ${FIRST.name}`, exact: true })).toBeHidden();
 
     // Second change: seen too (a page that kept the build's ETag would see it only by luck).
     await setAvailable(request, token, SECOND.id, false);
     await page.clock.runFor(LIVE_POLL_MS);
     const second = page.locator(`#product-${SECOND.id}`);
-    await expect(second.getByText('Agotado')).toBeVisible({ timeout: 15_000 });
+    await expect(second.getByText('Agotado')).toBeVisible({ timeout: ceiling(15_000) });
     await openCart(page);
     await expect(drawer(page).getByTestId('line-sold-out')).toHaveText('Agotado: elimínalo para poder pedir');
 
     // One more check with nothing new.
     const after = checks.length;
     await page.clock.runFor(LIVE_POLL_MS);
-    await expect.poll(() => checks.length, { timeout: 15_000 }).toBeGreaterThan(after);
+    await expect.poll(() => checks.length, { timeout: ceiling(15_000) }).toBeGreaterThan(after);
   } finally {
     await setAvailable(request, token, FIRST.id, true);
     await setAvailable(request, token, SECOND.id, true);

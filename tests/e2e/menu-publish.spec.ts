@@ -15,6 +15,7 @@ import { expect, test } from './fixtures.ts';
 import { createVenue, expectNoAxeViolations, screenshot, takeServiceWorkerControl } from './helpers.ts';
 import { MANAGER } from './manage-helpers.ts';
 import { addProduct, apiLogin, drawer, islandsReady, openCart } from './order-helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 const VENUE = 'taqueria-el-guero';
 const RENAMED = { id: 'flan-napolitano', before: 'Flan napolitano', after: 'Flan de cajeta de la casa' };
@@ -68,12 +69,12 @@ async function expectEditedMenu(page: Page, timeout = 15_000): Promise<void> {
 /** The venue back as it was, and its regenerated page too (a later spec reads the original menu). */
 async function restore(request: APIRequestContext, token: string, original: Venue): Promise<void> {
   await putVenue(request, token, original);
-  await expect.poll(async () => stripScripts(await (await request.get(`/${VENUE}`)).text()).includes(RENAMED.before), { timeout: 30_000 }).toBe(true);
+  await expect.poll(async () => stripScripts(await (await request.get(`/${VENUE}`)).text()).includes(RENAMED.before), { timeout: ceiling(30_000) }).toBe(true);
 }
 
 test.describe('without the service worker', () => {
   test('an open menu, a reload, a fresh context and the regenerated HTML show the edit; the cart flags the new price', async ({ page, request, browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(ceiling(120_000));
     const token = await managerToken(request);
     const original = await getVenue(request);
     await page.goto(`/${VENUE}`);
@@ -118,7 +119,7 @@ test.describe('without the service worker', () => {
       await expect.poll(async () => {
         const html = stripScripts(await (await request.get(`/${VENUE}`)).text());
         return [html.includes(RENAMED.after), html.includes(ADDED.name), html.includes(DELETED.name), html.includes(REPRICED.after)];
-      }, { timeout: 30_000 }).toEqual([true, true, false, true]);
+      }, { timeout: ceiling(30_000) }).toEqual([true, true, false, true]);
       const menuFile = (await (await request.get(`/menus/${VENUE}.json`)).json()) as Venue;
       expect(menuFile.categories.flatMap((c) => c.products.map((p) => p.name))).toContain(ADDED.name);
 
@@ -142,7 +143,7 @@ test.describe('with the service worker in control', () => {
   test.use({ serviceWorkers: 'allow' });
 
   test('the kept page and menu file give way to the newest menu, open, reloaded and in a fresh context', async ({ page, request, browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(ceiling(120_000));
     const token = await managerToken(request);
     const original = await getVenue(request);
     await takeServiceWorkerControl(page);
@@ -178,7 +179,7 @@ test.describe('with the service worker in control', () => {
 });
 
 test('a venue created after the build (the fallback shell) shows an edit within 15 s too', async ({ page, request }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(ceiling(60_000));
   const id = 'fonda-recien-publicada';
   await createVenue(request, id, 'Fonda Recién Publicada');
   const { token } = await apiLogin(request, { email: 'admin@umenu.test', password: 'demo1234' });

@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
 import { addProduct, cartButton } from './order-helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 /** Records every script the page asks for. */
 function scriptRequests(page: Page): string[] {
@@ -132,7 +133,7 @@ test('inspire shows the build\'s dishes without React; the first touch refreshes
 test('a first visit stays in the fallback font; the next page is in Inter', async ({ page }) => {
   await page.goto('/bar-el-cabanyal');
   // Inter is fetched for later pages once this one is idle...
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('umenu:font-ready')), { timeout: 10_000 }).toBe('1');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('umenu:font-ready')), { timeout: ceiling(10_000) }).toBe('1');
   // ...but never handed to this page's fonts (that would restyle every card): it stays in the fallback.
   const first = await page.evaluate(() => ({
     inter: [...document.fonts].filter((face) => face.family.includes('Inter Variable')).map((face) => face.status),

@@ -9,6 +9,7 @@ import { expectNoAxeViolations, screenshot, loggedStatus } from './helpers.ts';
 import {
   DINER, STAFF, VENUE, addProduct, dismissToasts, islandsReady, apiLogin, cartButton, drawer, fillCheckout, myOrderCount, openCart, signInByStorage,
 } from './order-helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 async function signInWithForm(page: Page): Promise<void> {
   await islandsReady(page);
@@ -35,7 +36,7 @@ test.describe('order flow', () => {
   // With the service worker (@sw), as a diner's phone has it from the first visit on: every page after the first
   // one here (sign-in, back, the order page) comes through it.
   test('cart → checkout with bad inputs → sign in → back intact → Confirmar pedido → live status', { tag: '@sw' }, async ({ page, request }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(ceiling(90_000));
     await page.goto(`/${VENUE}?mesa=12`);
     await addProduct(page, 'Volcán de chorizo');
     await addProduct(page, 'Torta ahogada');

@@ -1,5 +1,6 @@
 /** Shared steps of the cart and order browser tests (real site + real API from `npm start`). */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { ceiling } from '../ceiling.ts';
 
 export const VENUE = 'taqueria-el-guero';
 export const DINER = { email: 'ana@umenu.test', password: 'demo1234' };
@@ -60,7 +61,7 @@ export async function dismissToasts(page: Page): Promise<void> {
   for (let i = 0; i < 3 && (await close.count()) > 0; i++) {
     await close.first().click({ timeout: 2_000 }).catch(() => undefined);
   }
-  await expect(close).toHaveCount(0, { timeout: 5_000 });
+  await expect(close).toHaveCount(0, { timeout: ceiling(5_000) });
 }
 
 export function cartButton(page: Page) {

@@ -3,6 +3,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot, loggedStatus } from './helpers.ts';
 import { STAFF, VENUE, apiLogin, cartButton, drawer, signInByStorage } from './order-helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 interface VenueJson { categories: { products: { id: string; name: string; price: number; available: boolean; optionGroups: unknown[] }[] }[] }
 
@@ -26,7 +27,7 @@ async function placeByApi(request: APIRequestContext, token: string, productName
 }
 
 test('my orders: open first with live status, then history; Repetir pedido refills the cart and says what is missing', { tag: '@desktop' }, async ({ page, request }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(ceiling(60_000));
   const diner = await apiLogin(request);
   const staff = await apiLogin(request, STAFF);
   const done = await placeByApi(request, diner.token, ['Torta ahogada', 'Volcán de chorizo']);

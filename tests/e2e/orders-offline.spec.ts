@@ -7,11 +7,12 @@ import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot, takeServiceWorkerControl } from './helpers.ts';
 import { apiLogin, signInByStorage } from './order-helpers.ts';
 import type { Order } from '../../src/contract/order.ts';
+import { ceiling } from '../ceiling.ts';
 
 const MANAGER = { email: 'gerente@umenu.test', password: 'demo1234' };
 
 test('@desktop offline, «Mis pedidos» shows the orders last seen, marked as saved', { tag: '@sw' }, async ({ page, context, request, allowConsoleError }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(ceiling(90_000));
   // Why: offline on purpose; the list's request fails.
   allowConsoleError(/^Failed to load resource: net::ERR_/);
   const tokens = await apiLogin(request, MANAGER);

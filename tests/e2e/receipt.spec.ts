@@ -18,6 +18,7 @@ import { TABLE_CREDENTIAL_HEADER } from '../../src/contract/table.ts';
 import { formatMoney } from '../../src/contract/money-format.ts';
 import { expect, test } from './fixtures.ts';
 import { LOGGED_404, expectNoAxeViolations } from './helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 const SHOTS = 'test-results/screens';
 const LEGAL = { name: 'Cabanyal Tapas S.L.', taxId: 'B98765432', address: 'Carrer de la Reina 1, 46011 València', country: 'ES' };
@@ -79,12 +80,12 @@ async function shot(page: Page, name: string, fullPage = false): Promise<void> {
 
 test.describe('the receipt page', () => {
   test('shows the factura simplificada with the AEAT QR, prints on 80 mm and A4', { tag: '@desktop' }, async ({ page, request }, testInfo) => {
-    test.setTimeout(90_000);
+    test.setTimeout(ceiling(90_000));
     const receipt = await paidReceipt(request, `recibos-e2e-${testInfo.project.name}`);
     expect(receipt.verifactu).toBeDefined();
     await page.goto(`/recibo/${receipt.id}`);
     const view = page.getByTestId('receipt');
-    await expect(view.getByRole('heading', { level: 1, name: 'Factura simplificada' })).toBeVisible({ timeout: 15_000 });
+    await expect(view.getByRole('heading', { level: 1, name: 'Factura simplificada' })).toBeVisible({ timeout: ceiling(15_000) });
     await expect(page).toHaveTitle(`Recibo ${receipt.number} - umenu-ui`);
     await expect(view.getByTestId('receipt-venue')).toHaveText(LEGAL.name);
     await expect(view.getByTestId('receipt-tax-id')).toHaveText(`NIF ${LEGAL.taxId}`);
@@ -146,7 +147,7 @@ test.describe('the receipt page', () => {
     const notFound = readFileSync(join(umenu.site, '404.html'), 'utf8');
     await page.context().route((u) => u.pathname === path, (route) => route.fulfill({ status: 404, contentType: 'text/html; charset=utf-8', body: notFound }));
     await page.goto(path);
-    await expect(page.getByTestId('receipt-number')).toHaveText(receipt.number, { timeout: 15_000 });
+    await expect(page.getByTestId('receipt-number')).toHaveText(receipt.number, { timeout: ceiling(15_000) });
     await expect(page).toHaveURL(new RegExp(`${path}$`));
 
     await page.goto('/recibo/AAAAAAAAAAAAAAAAAAAAAA');

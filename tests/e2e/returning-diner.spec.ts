@@ -7,6 +7,7 @@
 import type { APIRequestContext, BrowserContext, Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { LOGGED_404, createVenue, expectNoAxeViolations, takeServiceWorkerControl } from './helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -45,7 +46,7 @@ async function stallNetwork(context: BrowserContext): Promise<{ held: () => numb
 }
 
 test('a venue page seen once opens at once while the network stalls, and a menu edit reaches it when the network is back', async ({ page, context, request }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(ceiling(60_000));
   const id = 'fonda-lie-fi-e2e';
   await createVenue(request, id, 'Fonda Sin Cobertura');
   const dish = await firstProduct(request, id);
@@ -65,8 +66,8 @@ test('a venue page seen once opens at once while the network stalls, and a menu 
     const response = await page.goto(`/${id}?mesa=4`, { waitUntil: 'commit' });
     expect(response?.fromServiceWorker()).toBe(true);
     // From the device: well before any network timeout (the service worker's used to be 4 s).
-    await expect(heading).toBeVisible({ timeout: 1_500 });
-    await expect(card.getByRole('button', { name: `Añadir ${dish.name}`, exact: true })).toBeVisible({ timeout: 1_500 });
+    await expect(heading).toBeVisible({ timeout: ceiling(1_500) });
+    await expect(card.getByRole('button', { name: `Añadir ${dish.name}`, exact: true })).toBeVisible({ timeout: ceiling(1_500) });
     expect(Date.now() - started).toBeLessThan(1_500);
     await expect(page.getByRole('heading', { name: 'Sin conexión' })).toHaveCount(0);
     // The network really is stalled: the service worker's refresh of the page is held.
@@ -82,7 +83,7 @@ test('a venue page seen once opens at once while the network stalls, and a menu 
     await network.restore();
     restored = true;
     // The open page is brought up to date in place (the live menu checks every 10 s), no reload.
-    await expect(card.getByText('Agotado')).toBeVisible({ timeout: 25_000 });
+    await expect(card.getByText('Agotado')).toBeVisible({ timeout: ceiling(25_000) });
     await expect(card.getByRole('button', { name: `Añadir ${dish.name}`, exact: true })).toBeHidden();
     await expect(heading).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('returning-diner-updated.png') });
@@ -109,8 +110,8 @@ test('a venue page seen only on the first visit, the one that installs the servi
   try {
     const response = await page.goto(`/${id}?mesa=2`, { waitUntil: 'commit' });
     expect(response?.fromServiceWorker()).toBe(true);
-    await expect(heading).toBeVisible({ timeout: 1_500 });
-    await expect(page.locator(`#product-${dish.id}`).getByRole('button', { name: `Añadir ${dish.name}`, exact: true })).toBeVisible({ timeout: 1_500 });
+    await expect(heading).toBeVisible({ timeout: ceiling(1_500) });
+    await expect(page.locator(`#product-${dish.id}`).getByRole('button', { name: `Añadir ${dish.name}`, exact: true })).toBeVisible({ timeout: ceiling(1_500) });
     await expect.poll(() => network.held()).toBeGreaterThan(0);
   } finally {
     await network.restore();

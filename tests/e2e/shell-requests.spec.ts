@@ -6,6 +6,7 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { loggedStatus } from './helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 const INVALID_CREDENTIALS = {
   type: 'urn:umenu:problem:invalid-credentials',
@@ -53,7 +54,7 @@ test('a slow request shows the 2 px progress bar, red when it fails, then hides'
   await expect.poll(() => page.evaluate(() => (window as unknown as { barStates: { state: string | undefined; color: string }[] }).barStates))
     .toContainEqual({ state: 'failed', color: 'rgb(239, 71, 111)' });
   // … then gone about 500 ms later.
-  await expect.poll(() => barLooks(page), { timeout: 3000 }).toMatchObject({ state: 'idle', opacity: '0' });
+  await expect.poll(() => barLooks(page), { timeout: ceiling(3000) }).toMatchObject({ state: 'idle', opacity: '0' });
 });
 
 test('a fast request does not flash the bar (200 ms throttle)', async ({ page, allowConsoleError }) => {

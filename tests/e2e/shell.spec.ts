@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { LOGGED_404, expectNoAxeViolations, screenshot, shellReady, takeServiceWorkerControl } from './helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 const PAGES = [
   { path: '/', title: 'Inicio - umenu-ui', heading: 'Encuentra tu restaurante' },
@@ -343,12 +344,12 @@ test.describe('navigation progress', () => {
       (url) => url.pathname === '/inspire',
       async (route) => {
         held = true;
-        await expect.poll(() => looks.filter((look) => look.url === '/' && look.state === 'active').length, { timeout: 10_000 }).toBeGreaterThan(2);
+        await expect.poll(() => looks.filter((look) => look.url === '/' && look.state === 'active').length, { timeout: ceiling(10_000) }).toBeGreaterThan(2);
         await route.continue().catch(() => undefined);
       },
     );
     await page.getByRole('contentinfo').getByRole('link', { name: 'Inspírate' }).click({ noWaitAfter: true });
-    await expect(page.getByRole('heading', { level: 1, name: 'Inspírate' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Inspírate' })).toBeVisible({ timeout: ceiling(15_000) });
     expect(held).toBe(true);
     const whileLeaving = looks.filter((look) => look.url === '/' && look.state === 'active');
     expect(whileLeaving.length).toBeGreaterThan(2);

@@ -11,6 +11,7 @@ import type { Order, OrderInput } from '../../src/contract/order.ts';
 import { ORDER_MODE_LABELS as MODE_LABELS } from '../../src/contract/labels.ts';
 import { expectNoAxeViolations, screenshot, loggedStatus } from './helpers.ts';
 import { signInStored } from './auth-helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 const VENUE = 'taqueria-el-guero';
 const BOARD = `/panel?venue=${VENUE}`;
@@ -21,12 +22,12 @@ const DINER = { email: 'ana@umenu.test', password: 'demo1234' };
 async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
   if (!/\/login/.test(page.url())) await page.goto('/login');
   // Typing before the form's island has hydrated would be wiped by hydration.
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: ceiling(15_000) });
   await page.getByLabel('Correo electrónico').fill(who.email);
   await page.getByLabel('Contraseña').fill(who.password);
   await expect(page.getByLabel('Correo electrónico')).toHaveValue(who.email);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 15_000 });
+  await expect(page).not.toHaveURL(/\/login/, { timeout: ceiling(15_000) });
 }
 
 async function apiToken(request: APIRequestContext, who: { email: string; password: string }): Promise<string> {
@@ -155,7 +156,7 @@ test.describe('staff order board', () => {
   });
 
   test('a new order appears live and is moved received → preparing → ready → delivered', { tag: '@desktop' }, async ({ page, request }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(ceiling(60_000));
     const ana = await apiToken(request, DINER);
     const streams: { url: string; authorization: string | undefined }[] = [];
     page.on('request', (r) => {
@@ -164,7 +165,7 @@ test.describe('staff order board', () => {
     const polls: string[] = [];
     await openBoardAsStaff(page);
     // The board listens to the venue's event stream; the token goes in the header, never in the URL.
-    await expect(page.getByText(/En vivo · última vez/)).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText(/En vivo · última vez/)).toBeVisible({ timeout: ceiling(10_000) });
     expect(streams.length).toBeGreaterThan(0);
     for (const stream of streams) {
       expect(stream.url).not.toMatch(/token/i);
@@ -177,7 +178,7 @@ test.describe('staff order board', () => {
     const order = await placeOrder(request, ana);
     // No reload, no polling: the new order arrives over the stream at once.
     const orderCard = card(page, order.number);
-    await expect(column(page, 'received').getByTestId('board-order').filter({ hasText: order.number })).toBeVisible({ timeout: 3_000 });
+    await expect(column(page, 'received').getByTestId('board-order').filter({ hasText: order.number })).toBeVisible({ timeout: ceiling(3_000) });
     expect(polls, 'no polling while the stream is up').toEqual([]);
     await expect(page.getByTestId('new-order-toast').filter({ hasText: `Nuevo pedido ${order.number}` })).toBeVisible();
     await expect(page.getByTestId('board-announcer')).toContainText(order.number);
@@ -267,7 +268,7 @@ test.describe('staff order board', () => {
     // Once the kitchen has started, no card offers cancelling.
     const second = await placeOrder(request, ana, 'Ana Prepara');
     const secondCard = card(page, second.number);
-    await expect(secondCard).toBeVisible({ timeout: 12_000 });
+    await expect(secondCard).toBeVisible({ timeout: ceiling(12_000) });
     await secondCard.getByRole('button', { name: /^Empezar a preparar/ }).click();
     await expect(column(page, 'preparing').getByTestId('board-order').filter({ hasText: second.number })).toBeVisible();
     await expect(column(page, 'preparing').getByRole('button', { name: /^Cancelar/ })).toHaveCount(0);
@@ -312,7 +313,7 @@ test.describe('staff order board', () => {
 
     // Let the polls through again (the route now passes everything on at once).
     release();
-    await expect(column(page, 'preparing').getByTestId('board-order').filter({ hasText: order.number })).toBeVisible({ timeout: 12_000 });
+    await expect(column(page, 'preparing').getByTestId('board-order').filter({ hasText: order.number })).toBeVisible({ timeout: ceiling(12_000) });
     await expectNoAxeViolations(page, 'after a refused change');
   });
 });

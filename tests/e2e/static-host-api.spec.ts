@@ -18,6 +18,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { ceiling } from '../ceiling.ts';
 
 let dist = '';
 let apiBase = '';
@@ -93,7 +94,7 @@ async function expectNoBrokenImage(page: Page, failed: string[], atLeast: number
   await expect.poll(() => page.locator('img').count()).toBeGreaterThanOrEqual(atLeast);
   await expect.poll(
     () => page.locator('img').evaluateAll((imgs) => (imgs as HTMLImageElement[]).filter((img) => !(img.complete && img.naturalWidth > 0)).map((img) => img.currentSrc || img.src)),
-    { timeout: 15_000 },
+    { timeout: ceiling(15_000) },
   ).toEqual([]);
   const sources = await page.locator('img').evaluateAll((imgs) => (imgs as HTMLImageElement[]).map((img) => img.currentSrc || img.src));
   for (const src of sources.filter((s) => !s.startsWith('data:'))) expect(src.startsWith(`${apiBase}/media/`), src).toBe(true);

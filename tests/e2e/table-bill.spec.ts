@@ -11,8 +11,9 @@ import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, loggedStatus, takeServiceWorkerControl } from './helpers.ts';
 import { addProduct, STAFF, VENUE, apiLogin, islandsReady } from './order-helpers.ts';
 import { bar, closeTable, closeTableCart, dismissToasts, joinAs, newPhone, openTableCart, sendRound, tableDrawer, tableLink } from './table-helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
-const LIVE = { timeout: 3_000 };
+const LIVE = { timeout: ceiling(3_000) };
 const SHOTS = 'test-results/screens';
 
 const billOf = (page: Page) => page.getByRole('dialog', { name: 'Cuenta de la mesa' });
@@ -52,7 +53,7 @@ async function expectBalance(pages: Page[], values: { paid: string; balance: str
 
 test.describe('paying the table bill from the phones', () => {
   test('by dishes with a shared line, in equal parts, another amount with a tip; confirmed by the staff; Pagada on every phone', async ({ browser, request, allowConsoleError }, testInfo) => {
-    test.setTimeout(180_000);
+    test.setTimeout(ceiling(180_000));
     allowConsoleError(loggedStatus(409)); // the point of Marta's first try: the API refuses more than is unassigned
     const label = 'Barra 1';
     await closeTable(request, label, false);
@@ -232,7 +233,7 @@ test.describe('paying the table bill from the phones', () => {
   });
 
   test('a returning diner offline: the bill opens from the device and says it cannot be read now; back online it shows the bill by itself', { tag: '@sw' }, async ({ page, context, request, allowConsoleError }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(ceiling(90_000));
     // Why: offline on purpose, the table's stream and the bill's request fail.
     allowConsoleError(/net::ERR_INTERNET_DISCONNECTED|net::ERR_FAILED/);
     const label = '12';

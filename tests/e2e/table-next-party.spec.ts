@@ -11,6 +11,7 @@ import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, loggedStatus, screenshot } from './helpers.ts';
 import { apiLogin, islandsReady, STAFF } from './order-helpers.ts';
 import { bar, joinAs, newPhone, tableLink } from './table-helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 /** A venue and tables no other spec uses (one per project: both run against one server). */
 const VENUE = 'bar-el-cabanyal';
@@ -25,13 +26,13 @@ async function closeTable(request: APIRequestContext, label: string): Promise<nu
 async function openBoard(page: Page): Promise<void> {
   await page.goto('/login');
   await fillLogin(page, COCINA.email, COCINA.password);
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 15_000 });
+  await expect(page).not.toHaveURL(/\/login/, { timeout: ceiling(15_000) });
   await page.goto(`/panel?venue=${VENUE}`);
   await expect(page.getByTestId('order-board')).toHaveAttribute('data-state', 'ready');
 }
 
 test('@desktop a new party at a table left open is asked «¿Sois el mismo grupo?», sees nothing of the last party, and gets its own table once staff close the old one', async ({ page, browser, request, umenu, allowConsoleError }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(ceiling(120_000));
   // Why: the join into an old session answers 409 (the question) on purpose, which Chromium logs.
   allowConsoleError(loggedStatus(409));
   const label = labelFor(testInfo.project.name);
@@ -85,8 +86,8 @@ test('@desktop a new party at a table left open is asked «¿Sois el mismo grupo
 
     // Staff close the old table: Ana's phone says so; Beto's joins a new, empty one by itself.
     expect(await closeTable(request, label)).toBe(200);
-    await expect(page.getByTestId('table-closed')).toBeVisible({ timeout: 10_000 });
-    await expect(bar(phone).getByTestId('table-people')).toContainText('Beto (tú)', { timeout: 15_000 });
+    await expect(page.getByTestId('table-closed')).toBeVisible({ timeout: ceiling(10_000) });
+    await expect(bar(phone).getByTestId('table-people')).toContainText('Beto (tú)', { timeout: ceiling(15_000) });
     await expect(bar(phone).getByTestId('table-people')).not.toContainText('Ana');
   } finally {
     await next.context.close();

@@ -8,6 +8,7 @@ import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
 import { addProduct, apiLogin, signInByStorage, STAFF } from './order-helpers.ts';
 import { bar, dismissToasts, joinAs, sendRound, tableLink } from './table-helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 /** A venue and tables no other spec uses (one per project: both run against one server). */
 const VENUE = 'bar-el-cabanyal';
@@ -17,7 +18,7 @@ const DINER = { email: 'ana@umenu.test', password: 'demo1234' };
 const billOf = (page: Page) => page.getByRole('dialog', { name: 'Cuenta de la mesa' });
 
 test('@desktop after the table closes the diner still reaches their receipt from the phone, and shares its link', async ({ page, context, request }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(ceiling(120_000));
   const label = labelFor(testInfo.project.name);
   const headers = { Authorization: `Bearer ${(await apiLogin(request, STAFF)).token}` };
   const table = `/api/venues/${VENUE}/tables/${encodeURIComponent(label)}`;
@@ -43,7 +44,7 @@ test('@desktop after the table closes the diner still reaches their receipt from
 
   // «Mesa cerrada», and the receipt is still one tap away.
   const closed = page.getByTestId('table-closed');
-  await expect(closed).toBeVisible({ timeout: 10_000 });
+  await expect(closed).toBeVisible({ timeout: ceiling(10_000) });
   const kept = closed.getByTestId('saved-receipts');
   await expect(kept.getByRole('heading', { name: 'Mis recibos' })).toBeVisible();
   const link = kept.getByRole('link', { name: /^Recibo de Bar El Cabanyal/ });

@@ -10,10 +10,11 @@ import { apiLogin, VENUE } from './order-helpers.ts';
 import {
   bar, closeTable, joinAs, MANAGER, newPhone, openTableCart, rotateToken, tableCartButton, tableDrawer, tableFor, tableLink,
 } from './table-helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 test.describe('table sessions: bad links, reloads and lost connections', () => {
   test('a renewed code refuses the old link; the menu and the own cart still work', async ({ browser, request, allowConsoleError }, testInfo) => {
-    test.setTimeout(60_000);
+    test.setTimeout(ceiling(60_000));
     // Why: the old link's check answers 404 on purpose, which Chromium logs.
     allowConsoleError(loggedStatus(404));
     const label = tableFor(testInfo, 3);
@@ -39,7 +40,7 @@ test.describe('table sessions: bad links, reloads and lost connections', () => {
   });
 
   test('a reload keeps the seat and the cart; an edit made offline reaches the table once back online', { tag: '@sw' }, async ({ browser, request, allowConsoleError }, testInfo) => {
-    test.setTimeout(90_000);
+    test.setTimeout(ceiling(90_000));
     // Why: requests made while the phone is offline fail on purpose.
     allowConsoleError(/ERR_INTERNET_DISCONNECTED|net::ERR_/);
     const label = tableFor(testInfo, 4);
@@ -50,7 +51,7 @@ test.describe('table sessions: bad links, reloads and lost connections', () => {
     await joinAs(ana.page, link, 'Ana', label);
     await joinAs(luis.page, link, 'Luis', label);
     await addProduct(ana.page, 'Flan napolitano');
-    await expect(tableCartButton(luis.page)).toHaveAccessibleName('Carrito de la mesa, 1 producto', { timeout: 2_000 });
+    await expect(tableCartButton(luis.page)).toHaveAccessibleName('Carrito de la mesa, 1 producto', { timeout: ceiling(2_000) });
 
     // Reload (and a plain visit to the venue without the link): still at the table, nothing lost.
     await ana.page.reload();
@@ -80,7 +81,7 @@ test.describe('table sessions: bad links, reloads and lost connections', () => {
     // Luis still sees 1 until Ana is back.
     await expect(tableCartButton(luis.page)).toHaveAccessibleName('Carrito de la mesa, 1 producto');
     await ana.context.setOffline(false);
-    await expect(tableCartButton(luis.page)).toHaveAccessibleName('Carrito de la mesa, 2 productos', { timeout: 5_000 });
+    await expect(tableCartButton(luis.page)).toHaveAccessibleName('Carrito de la mesa, 2 productos', { timeout: ceiling(5_000) });
     await openTableCart(luis.page);
     await expect(tableDrawer(luis.page).getByTestId('table-line').filter({ hasText: 'Flan napolitano' })).toContainText('2 × $45.00');
     await expect(bar(ana.page).getByTestId('table-pending')).toHaveCount(0);
@@ -91,7 +92,7 @@ test.describe('table sessions: bad links, reloads and lost connections', () => {
   });
 
   test('a price changed since the cart was shown: the round shows the new price and is sent once accepted', async ({ browser, request, allowConsoleError }, testInfo) => {
-    test.setTimeout(60_000);
+    test.setTimeout(ceiling(60_000));
     // Why: the first send is refused with 409 on purpose, which Chromium logs.
     allowConsoleError(loggedStatus(409));
     const label = tableFor(testInfo, 5);
@@ -128,13 +129,13 @@ test.describe('table sessions: bad links, reloads and lost connections', () => {
   });
 
   test('a venue created after the build (fallback shell) has table sessions too', async ({ browser, request }, testInfo) => {
-    test.setTimeout(60_000);
+    test.setTimeout(ceiling(60_000));
     const venue = `mesas-shell-${testInfo.project.name}`;
     await createVenue(request, venue, 'Mesas del Shell');
     const link = await tableLink(request, '3', venue, { email: 'admin@umenu.test', password: 'demo1234' });
     const { context, page } = await newPhone(browser, testInfo);
     await page.goto(link);
-    await expect(page.getByRole('heading', { level: 1, name: 'Mesas del Shell' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Mesas del Shell' })).toBeVisible({ timeout: ceiling(15_000) });
     await page.getByLabel('¿Cómo te llamas?').fill('Irene');
     await page.getByRole('button', { name: 'Unirme a la mesa' }).click();
     await expect(bar(page).getByTestId('table-people')).toContainText('Irene (tú)');

@@ -13,8 +13,9 @@ import { addProduct, VENUE, apiLogin, islandsReady, signInByStorage } from './or
 import { bar, closeTable, dismissToasts, joinAs, newPhone, openTableCart, rotateToken, tableDrawer, tableLink } from './table-helpers.ts';
 import { formatVenueTime } from '../../src/contract/time-format.ts';
 import type { Order } from '../../src/contract/order.ts';
+import { ceiling } from '../ceiling.ts';
 
-const LIVE = { timeout: 3_000 };
+const LIVE = { timeout: ceiling(3_000) };
 /** The one table no other spec uses (the projects run one after the other and close it first). */
 const LABEL = '1';
 
@@ -44,14 +45,14 @@ async function rested(toast: Locator): Promise<void> {
 async function openBoard(page: Page): Promise<void> {
   await page.goto('/login');
   await fillLogin(page, COCINA.email, COCINA.password);
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 15_000 });
+  await expect(page).not.toHaveURL(/\/login/, { timeout: ceiling(15_000) });
   await page.goto(`/panel?venue=${VENUE}`);
   await expect(page.getByTestId('order-board')).toHaveAttribute('data-state', 'ready');
-  await expect(page.getByText(/En vivo · última vez/)).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText(/En vivo · última vez/)).toBeVisible({ timeout: ceiling(10_000) });
 }
 
 test('a table: a one-dish round has no minimum, calls say who called, and renewing the code closes the table on every phone', async ({ page, browser, request, allowConsoleError }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(ceiling(120_000));
   // Why: the old link's check answers 404 on purpose, which Chromium logs.
   allowConsoleError(loggedStatus(404));
   await closeTable(request, LABEL, false);
@@ -104,7 +105,7 @@ test('a table: a one-dish round has no minimum, calls say who called, and renewi
 
   // The manager renews the table's code: every phone shows `Mesa cerrada`, the board drops the table.
   const fresh = await rotateToken(request, LABEL);
-  for (const phone of [m, l]) await expect(phone.getByTestId('table-closed')).toContainText('Mesa cerrada', { timeout: 5_000 });
+  for (const phone of [m, l]) await expect(phone.getByTestId('table-closed')).toContainText('Mesa cerrada', { timeout: ceiling(5_000) });
   await expect(card).toHaveCount(0, LIVE);
   await expectNoAxeViolations(l, 'table closed by a renewed code');
 
@@ -167,7 +168,7 @@ test.describe('times', () => {
 });
 
 test('the table cart flags a line whose dish the kitchen marks sold out, as the diner\'s own cart does', async ({ browser, request }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(ceiling(90_000));
   const label = 'Terraza';
   await closeTable(request, label, false);
   const link = await tableLink(request, label);
@@ -185,11 +186,11 @@ test('the table cart flags a line whose dish the kitchen marks sold out, as the 
     await expect(line.getByTestId('line-sold-out')).toHaveCount(0);
 
     expect((await available(false)).status()).toBe(200);
-    await expect(line.getByTestId('line-sold-out')).toHaveText('Agotado: elimínalo para poder pedir', { timeout: 15_000 }); // the open menu checks every 10 s
+    await expect(line.getByTestId('line-sold-out')).toHaveText('Agotado: elimínalo para poder pedir', { timeout: ceiling(15_000) }); // the open menu checks every 10 s
     await expectNoAxeViolations(eva.page, 'table cart with a sold-out line');
 
     expect((await available(true)).status()).toBe(200);
-    await expect(line.getByTestId('line-sold-out')).toHaveCount(0, { timeout: 15_000 }); // the open menu checks every 10 s
+    await expect(line.getByTestId('line-sold-out')).toHaveCount(0, { timeout: ceiling(15_000) }); // the open menu checks every 10 s
   } finally {
     await available(true);
     await closeTable(request, label, false);

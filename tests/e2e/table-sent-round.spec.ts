@@ -7,6 +7,7 @@ import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
 import { addProduct, apiLogin, STAFF } from './order-helpers.ts';
 import { dismissToasts, joinAs, openTableCart, tableDrawer, tableLink } from './table-helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 /** A venue and tables no other spec uses (one per project: both run against one server). */
 const VENUE = 'bar-el-cabanyal';
@@ -17,7 +18,7 @@ async function asStaff(request: APIRequestContext): Promise<Record<string, strin
 }
 
 test('@desktop «Enviar a cocina» shows the round as sent (number, dishes, live state) above the empty cart', async ({ page, request }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(ceiling(90_000));
   const label = labelFor(testInfo.project.name);
   const headers = await asStaff(request);
   const closed = await request.post(`/api/venues/${VENUE}/tables/${encodeURIComponent(label)}/close`, { headers, data: { confirmUnpaid: true } });

@@ -13,13 +13,14 @@ import {
   bar, closeTable, closeTableCart, dismissToasts, joinAs, newPhone, openTableCart, setOrderStatus, tableCartButton, tableDrawer,
   tableFor, tableLink,
 } from './table-helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
-const LIVE = { timeout: 2_000 };
+const LIVE = { timeout: ceiling(2_000) };
 
 test.describe('a table orders together', () => {
   // With the service worker (@sw) on every phone, as a diner's phone has it from the first visit on.
   test('join, live shared cart, a round followed live, calls, the bill split and the close', { tag: '@sw' }, async ({ browser, request }, testInfo) => {
-    test.setTimeout(150_000);
+    test.setTimeout(ceiling(150_000));
     const label = tableFor(testInfo, 1);
     await closeTable(request, label, false);
     const link = await tableLink(request, label);
@@ -108,7 +109,7 @@ test.describe('a table orders together', () => {
     });
     expect(orderId).not.toBe('');
     await setOrderStatus(request, orderId, 'preparing');
-    for (const page of [a, l]) await expect(bar(page).getByTestId('round-status')).toHaveText('En preparación', { timeout: 3_000 });
+    for (const page of [a, l]) await expect(bar(page).getByTestId('round-status')).toHaveText('En preparación', { timeout: ceiling(3_000) });
     await expectNoAxeViolations(a, 'table bar with a round');
     await a.evaluate(() => scrollTo(0, 0));
     await screenshot(a, 'table-view');
@@ -157,7 +158,7 @@ test.describe('a table orders together', () => {
 
     // Staff close the table: `Mesa cerrada` on every phone.
     await closeTable(request, label);
-    for (const page of [a, l]) await expect(page.getByTestId('table-closed')).toContainText('Mesa cerrada', { timeout: 5_000 });
+    for (const page of [a, l]) await expect(page.getByTestId('table-closed')).toContainText('Mesa cerrada', { timeout: ceiling(5_000) });
     await expect(a.getByTestId('table-bar')).toHaveCount(0);
     await expectNoAxeViolations(a, 'table closed');
 
@@ -184,7 +185,7 @@ test.describe('a table orders together', () => {
   });
 
   test('a third phone joins a table in progress and sees everything; a signed-in diner joins under the account name', async ({ browser, request }, testInfo) => {
-    test.setTimeout(90_000);
+    test.setTimeout(ceiling(90_000));
     const label = tableFor(testInfo, 2);
     await closeTable(request, label, false);
     const link = await tableLink(request, label);

@@ -12,6 +12,7 @@ import { TABLE_CREDENTIAL_HEADER } from '../../src/contract/table.ts';
 import { COCINA, signInStored } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 const VENUE = 'taqueria-el-guero';
 const BOARD = `/panel?venue=${VENUE}`;
@@ -87,7 +88,7 @@ async function openBoard(page: Page): Promise<void> {
   await signInStored(page, COCINA);
   await page.goto(BOARD);
   await expect(page.getByTestId('order-board')).toHaveAttribute('data-state', 'ready');
-  await expect(page.getByText(/En vivo · última vez/)).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText(/En vivo · última vez/)).toBeVisible({ timeout: ceiling(10_000) });
   await expect(page.getByTestId('board-tables')).toBeVisible();
 }
 
@@ -110,7 +111,7 @@ const tableCard = (page: Page, label: string) =>
 
 test.describe('table sessions on the staff board', { tag: '@desktop' }, () => {
   test('a table appears live with its people, rounds and calls; calls are acknowledged; Cerrar mesa asks, then ends the session', async ({ page, request }, testInfo) => {
-    test.setTimeout(90_000);
+    test.setTimeout(ceiling(90_000));
     const label = tableFor(testInfo, 0);
     const token = await tableLinkToken(request, label);
     await openBoard(page);
@@ -119,7 +120,7 @@ test.describe('table sessions on the staff board', { tag: '@desktop' }, () => {
 
     // Lucía scans the code: her table appears on the board at once, with her name.
     const lucia = await join(request, label, token, 'Lucía');
-    await expect(card).toBeVisible({ timeout: 3_000 });
+    await expect(card).toBeVisible({ timeout: ceiling(3_000) });
     await expect(card.getByTestId('board-table-people')).toHaveText('1 persona: Lucía');
     await expect(card).toContainText('Todavía no han enviado ninguna ronda.');
 
@@ -158,7 +159,7 @@ test.describe('table sessions on the staff board', { tag: '@desktop' }, () => {
     const first = await callStaff(request, lucia, 'waiter');
     expect(first.alreadyOpen).toBe(false);
     const calls = card.getByTestId('board-table-call');
-    await expect(calls).toHaveCount(1, { timeout: 3_000 });
+    await expect(calls).toHaveCount(1, { timeout: ceiling(3_000) });
     await expect(calls.first()).toContainText(`Mesa ${label} · Lucía llama al mesero`);
     await expect(card).toHaveAttribute('data-called', 'true');
     await expect(page.getByTestId('table-call-toast').filter({ hasText: `Mesa ${label} · Lucía llama al mesero` })).toBeVisible();
@@ -171,7 +172,7 @@ test.describe('table sessions on the staff board', { tag: '@desktop' }, () => {
     expect(again.call.id).toBe(first.call.id);
     // Then asks for the bill: a second call of another kind appears (and proves the board is up to date).
     await callStaff(request, marco, 'bill');
-    await expect(calls).toHaveCount(2, { timeout: 3_000 });
+    await expect(calls).toHaveCount(2, { timeout: ceiling(3_000) });
     await expect(card.locator('[data-testid="board-table-call"][data-kind="waiter"]')).toHaveCount(1);
     await expect(card.locator('[data-testid="board-table-call"][data-kind="bill"]')).toContainText(`Mesa ${label} · Marco pide la cuenta`);
     await expect(page.getByTestId('board-tables-calls')).toHaveText('2 avisos');
@@ -197,7 +198,7 @@ test.describe('table sessions on the staff board', { tag: '@desktop' }, () => {
     await expect.poll(async () => (await session(request, lucia)).calls.map((call) => call.kind)).toEqual(['bill']);
     // Once answered, a new tap is a new call.
     expect((await callStaff(request, lucia, 'waiter')).alreadyOpen).toBe(false);
-    await expect(calls).toHaveCount(2, { timeout: 3_000 });
+    await expect(calls).toHaveCount(2, { timeout: ceiling(3_000) });
 
     // Cerrar mesa asks first; keeping the table open changes nothing.
     const close = card.getByRole('button', { name: `Cerrar mesa, Mesa ${label}` });
@@ -255,7 +256,7 @@ test.describe('table sessions on the staff board', { tag: '@desktop' }, () => {
       headers: { Authorization: `Bearer ${await staffToken(request)}` },
     });
     expect(closed.status()).toBe(200);
-    await expect(card).toHaveCount(0, { timeout: 3_000 });
+    await expect(card).toHaveCount(0, { timeout: ceiling(3_000) });
     expect((await session(request, ines)).status).toBe('closed');
   });
 });

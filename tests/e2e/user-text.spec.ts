@@ -13,9 +13,10 @@ import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
 import { apiLogin, islandsReady } from './order-helpers.ts';
 import { bar, closeTable, dismissToasts, joinAs, newPhone, openTableCart, tableDrawer, tableLink } from './table-helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 const VENUE = 'taqueria-el-guero';
-const LIVE = { timeout: 3_000 };
+const LIVE = { timeout: ceiling(3_000) };
 const RLO = '\u202E';
 const ACUTE = '\u0301';
 const LONG_WORD = 'porfavorsincebollaniajoniepazoteniquesoniaguacate';
@@ -63,7 +64,7 @@ async function addDishWithNote(page: Page, dish: string, note: string): Promise<
 }
 
 test('a name with a direction override and a note with stacked accents read as meant on the other phone and the board', async ({ page, browser, request }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(ceiling(120_000));
   await closeTable(request, LABEL, false);
   const link = await tableLink(request, LABEL);
   const { page: luis } = await newPhone(browser, testInfo);
@@ -129,7 +130,7 @@ test('a name with a direction override and a note with stacked accents read as m
   // The staff board: the table's people, its call and its round, and the kitchen's tickets.
   await signInStored(page, COCINA);
   await page.goto(`/panel?venue=${VENUE}`);
-  await expect(page.getByText(/En vivo · última vez/)).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText(/En vivo · última vez/)).toBeVisible({ timeout: ceiling(10_000) });
   const card = page.getByTestId('board-table').filter({ has: page.getByRole('heading', { name: `Mesa ${LABEL}`, exact: true }) });
   await expect(card.getByTestId('board-table-people')).toHaveText('2 personas: Luis, Marta y Ana', LIVE);
   const boardPeople = card.getByTestId('board-table-person');

@@ -8,11 +8,12 @@ import { join } from 'node:path';
 import postgres from 'postgres';
 import { startServer } from '../../scripts/start-server.ts';
 import { newKey, pgUrl, tacoOrder, testDatabase } from './helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 const startInstance = (env: Record<string, string>) => startServer({ env, timeoutMs: 40_000 });
 
 describe.skipIf(!pgUrl())('an instance dies during an order load', () => {
-  it('loses no acknowledged order and duplicates none when lost requests are retried on the other instance', { timeout: 120_000 }, async () => {
+  it('loses no acknowledged order and duplicates none when lost requests are retried on the other instance', { timeout: ceiling(120_000) }, async () => {
     const database = await testDatabase();
     const env = {
       UMENU_DATABASE_URL: database.config.databaseUrl!, UMENU_DB: database.config.dbPath!, UMENU_DIST: join(database.dir, 'dist'),

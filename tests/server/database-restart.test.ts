@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPgCluster, type PgCluster } from '../../scripts/pg-cluster.ts';
 import { newKey, pgUrl, startTestServer, tacoOrder, type TestServer } from './helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 const V = 'taqueria-el-guero';
 
@@ -18,13 +19,13 @@ describe.skipIf(!pgUrl())('the database restarts under load', () => {
     cluster = await startPgCluster();
     // The cart load writes as fast as it can: no cart write limits here (table-sessions.test.ts covers them).
     s = await startTestServer({ databaseUrl: cluster.url, dbPoolSize: 6, tableCartLimit: null, tableCartSessionLimit: null });
-  }, 60_000);
+  }, ceiling(60_000));
   afterAll(async () => {
     await s?.dispose();
     cluster?.stop();
   });
 
-  it('answers 503 with Retry-After while it is down, reconnects, and loses or doubles nothing', { timeout: 120_000 }, async () => {
+  it('answers 503 with Retry-After while it is down, reconnects, and loses or doubles nothing', { timeout: ceiling(120_000) }, async () => {
     const diner = await s.newDiner('reinicio@umenu.test');
     const manager = await s.tokenFor('gerente@umenu.test');
     const tables = (await (await s.request(`/api/venues/${V}/tables`, { token: manager })).json()) as { tables: Array<{ label: string; url: string }> };

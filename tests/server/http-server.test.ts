@@ -15,6 +15,7 @@ import { startTestServer, tacoOrder, newKey, type TestServer } from './helpers.t
 import { loadSite } from '../../server/platform/static.ts';
 import { startServer } from '../../scripts/start-server.ts';
 import type { Order } from '../../src/contract/order.ts';
+import { ceiling } from '../ceiling.ts';
 
 const INLINE = 'console.log("isla")';
 let s: TestServer;
@@ -213,5 +214,5 @@ describe('scripts/start.ts', () => {
     } finally {
       if (server.child.exitCode === null) server.child.kill('SIGKILL');
     }
-  }, 40_000);
+  }, ceiling(40_000));
 });

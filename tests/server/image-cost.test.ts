@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { startTestServer, type TestServer } from './helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 let s: TestServer;
 let manager: string;
@@ -43,5 +44,5 @@ describe('image processing cost', () => {
     expect(((await refused.json()) as { detail: string }).detail).toBe('Estamos procesando muchas imágenes a la vez. Vuelve a intentarlo en unos segundos: no se ha guardado nada.');
     // Afterwards the queue is empty and uploads work again.
     expect((await upload(photos[2])).status).toBe(201);
-  }, 60_000);
+  }, ceiling(60_000));
 });

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { startTestServer, tacoOrder, newKey, type TestServer } from './helpers.ts';
 import { checkResponse } from './openapi-conformance.ts';
+import { ceiling } from '../ceiling.ts';
 
 let s: TestServer;
 let http: ServerType;
@@ -96,7 +97,7 @@ describe('early answers on a kept-alive connection', () => {
 });
 
 describe('oversized bodies, many at once', () => {
-  it('20 bodies of 3 MB at once each get their Spanish 413, and the next request on each connection succeeds', { timeout: 60_000 }, async () => {
+  it('20 bodies of 3 MB at once each get their Spanish 413, and the next request on each connection succeeds', { timeout: ceiling(60_000) }, async () => {
     const token = await s.tokenFor('ana@umenu.test');
     const agents = Array.from({ length: 20 }, () => new Agent({ keepAlive: true, maxSockets: 1 }));
     try {

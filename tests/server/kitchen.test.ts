@@ -14,6 +14,7 @@ import { cred, joinTable, lineId, problemOf, tableTokens } from './table-kit.ts'
 import { openDatabase } from '../../server/platform/db/database.ts';
 import { migrate, statementsOf, STEPS } from '../../server/platform/db/migrations.ts';
 import { schemaSnapshot } from './schema-snapshot.ts';
+import { ceiling } from '../ceiling.ts';
 
 const V = 'taqueria-el-guero';
 let s: TestServer;
@@ -439,5 +440,5 @@ describe('upgrading a database from before the kitchen', () => {
       await upgraded?.dispose();
       await database.drop();
     }
-  }, 60_000);
+  }, ceiling(60_000));
 });

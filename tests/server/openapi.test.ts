@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { lintOpenApi } from '../../scripts/lint-openapi.ts';
 import { openApiDocument } from '../../server/openapi.ts';
 import { checkResponse, ContractViolation } from './openapi-conformance.ts';
+import { ceiling } from '../ceiling.ts';
 
 type Paths = Record<string, Record<string, { operationId?: string }>>;
 
@@ -15,7 +16,7 @@ describe('OpenAPI document', () => {
     const { status, output } = lintOpenApi();
     expect(output, output).not.toMatch(/\berror\b/);
     expect(status, output).toBe(0);
-  }, 60_000);
+  }, ceiling(60_000));
 
   it('gives every operation a unique operationId', () => {
     const ids: string[] = [];

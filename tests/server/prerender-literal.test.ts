@@ -18,6 +18,7 @@ import { venueRegionsBundle } from '../../src/shell/venue-regions-bundle.ts';
 import { loadSite } from '../../server/platform/static.ts';
 import type { SiteState } from '../../server/deps.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 const ID = 'taqueria-el-guero';
 /** Every replacement pattern of String.prototype.replace, and HTML's own specials beside them. */
@@ -108,7 +109,7 @@ beforeAll(async () => {
     log: (m) => logs.push(m),
   });
   s.deps.venues.onPut((id) => prerender.schedule(id));
-}, 120_000);
+}, ceiling(120_000));
 afterAll(async () => {
   prerender?.close();
   await s?.dispose();
@@ -119,7 +120,7 @@ async function put(venue: Venue): Promise<void> {
   const answer = await s.request(`/api/venues/${ID}`, { method: 'PUT', token: manager, json: venue });
   expect(answer.status, await answer.clone().text()).toBe(200);
   // The venue event schedules the regeneration; wait until it ran.
-  await expect.poll(() => logs.some((m) => m.includes(`página de ${ID} regenerada`)), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => logs.some((m) => m.includes(`página de ${ID} regenerada`)), { timeout: ceiling(15_000) }).toBe(true);
   await prerender.idle();
   logs.length = 0;
 }

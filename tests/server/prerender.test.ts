@@ -13,6 +13,7 @@ import { regeneratePage, startPrerender, venueRegionsModule, type Prerenderer } 
 import { loadSite, stripScripts } from '../../server/platform/static.ts';
 import type { SiteState } from '../../server/deps.ts';
 import { pgUrl, startTestServer, testDatabase, type TestServer } from './helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 const ID = 'taqueria-el-guero';
 const STUB = `
@@ -96,7 +97,7 @@ describe('regenerating a prerendered venue page', () => {
     edited.categories[0]!.products.splice(1, 1);
     expect((await s.request(`/api/venues/${ID}`, { method: 'PUT', token: manager, json: edited })).status).toBe(200);
 
-    await expect.poll(() => logs.filter((m) => m.includes(`página de ${ID} regenerada`)).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => logs.filter((m) => m.includes(`página de ${ID} regenerada`)).length, { timeout: ceiling(10_000) }).toBe(1);
     await prerender.idle();
     expect(logs.filter((m) => m.includes('regenerada'))).toHaveLength(1);
     expect(logs[0]).toMatch(/regenerada en \d+(\.\d)? ms$/);
@@ -157,7 +158,7 @@ describe.skipIf(!pgUrl())('two instances on one PostgreSQL', () => {
       const edited = structuredClone(built);
       edited.name = 'Taquería El Güero (nueva carta)';
       expect((await a.request(`/api/venues/${ID}`, { method: 'PUT', token: await a.tokenFor('gerente@umenu.test'), json: edited })).status).toBe(200);
-      await expect.poll(async () => stripScripts(await siteB.files!.respond(new Request(`http://b/${ID}`), `/${ID}`, () => true)!.text()), { timeout: 10_000 })
+      await expect.poll(async () => stripScripts(await siteB.files!.respond(new Request(`http://b/${ID}`), `/${ID}`, () => true)!.text()), { timeout: ceiling(10_000) })
         .toContain('<h1>Taquería El Güero (nueva carta)</h1>');
     } finally {
       await b.close();

@@ -21,6 +21,7 @@ import { Order, type OrderInput } from '../../src/contract/order.ts';
 import { Venue, type Venue as VenueT } from '../../src/contract/venue.ts';
 import { CreatedPrintAgent, PrinterList } from '../../src/contract/printing.ts';
 import { newKey, startTestServer, type TestServer } from './helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 const V = 'taqueria-el-guero';
 let s: TestServer;
@@ -165,7 +166,7 @@ beforeAll(async () => {
     ] },
   });
   expect(res.status, await res.clone().text()).toBe(200);
-}, 60_000);
+}, ceiling(60_000));
 
 afterAll(async () => {
   await Promise.all(agents.map((a) => stopAgent(a, 'SIGKILL')));
@@ -178,7 +179,7 @@ afterAll(async () => {
 });
 
 describe('the print agent', () => {
-  it('one order for two stations prints one ticket on each printer, exactly once, and logs one line per job', { timeout: 40_000 }, async () => {
+  it('one order for two stations prints one ticket on each printer, exactly once, and logs one line per job', { timeout: ceiling(40_000) }, async () => {
     const agent = startAgent();
     try {
       const order = await place(['tacos-al-pastor', 'agua-de-jamaica']);
@@ -213,7 +214,7 @@ describe('the print agent', () => {
     }
   });
 
-  it('killed with SIGKILL between the write and the ack, then restarted, it prints nothing twice', { timeout: 40_000 }, async () => {
+  it('killed with SIGKILL between the write and the ack, then restarted, it prints nothing twice', { timeout: ceiling(40_000) }, async () => {
     const paused = startAgent({ UMENU_AGENT_PAUSE_AFTER_WRITE_MS: '60000' });
     const order = await place(['tacos-al-pastor']);
     await until('the ticket written', () => withNumber(cocina.tickets, order.number).length === 1 && paused.lines.some((l) => l.includes(`impreso ${order.number}`)));
@@ -231,7 +232,7 @@ describe('the print agent', () => {
     }
   });
 
-  it('a reprint says DUPLICADO', { timeout: 40_000 }, async () => {
+  it('a reprint says DUPLICADO', { timeout: ceiling(40_000) }, async () => {
     const agent = startAgent();
     try {
       const order = await place(['agua-de-jamaica']);
@@ -255,7 +256,7 @@ describe('the print agent', () => {
     }
   });
 
-  it('a printer down for 20 s then back prints everything, in order; meanwhile the printers API reports it offline', { timeout: 60_000 }, async () => {
+  it('a printer down for 20 s then back prints everything, in order; meanwhile the printers API reports it offline', { timeout: ceiling(60_000) }, async () => {
     // The agent's real retry schedule (1 s doubling up to 30 s), its waits passing 20 times faster:
     // 20 s of the agent's time in about 1 s of the test's.
     const SCALE = 20;
@@ -300,7 +301,7 @@ describe('the print agent', () => {
     }
   });
 
-  it('started with the site\'s origin instead, it says it uses its /api and prints', { timeout: 40_000 }, async () => {
+  it('started with the site\'s origin instead, it says it uses its /api and prints', { timeout: ceiling(40_000) }, async () => {
     const agent = startAgent({}, undefined, { api: origin });
     try {
       const order = await place(['agua-de-jamaica']);
@@ -320,7 +321,7 @@ describe('the print agent', () => {
     return agent.lines.join('\n');
   };
 
-  it('started with a wrong address, token or venue, it stops at once with a sentence that says what to fix', { timeout: 60_000 }, async () => {
+  it('started with a wrong address, token or venue, it stops at once with a sentence that says what to fix', { timeout: ceiling(60_000) }, async () => {
     // The API base with /api twice (an older habit), and an address that is not the API.
     for (const wrong of [`${api}/api`, `${origin}/v1`]) {
       const said = await stopsWith({ api: wrong });
@@ -332,7 +333,7 @@ describe('the print agent', () => {
     expect(await stopsWith({ venue: 'bar-el-cabanyal' })).toContain('Este token de impresión es de otro local, no de «bar-el-cabanyal».');
   });
 
-  it('an API that keeps failing the same way is said once, once more after a minute, and then retried once a minute', { timeout: 40_000 }, async () => {
+  it('an API that keeps failing the same way is said once, once more after a minute, and then retried once a minute', { timeout: ceiling(40_000) }, async () => {
     // Nothing listens there (127.0.0.1 only); the agent's minute passes in a second.
     const closed = await fakePrinter();
     await closed.down();
@@ -351,7 +352,7 @@ describe('the print agent', () => {
     }
   });
 
-  it('does not connect to a printer outside the restaurant\'s network that this machine did not allow, and says so in words', { timeout: 40_000 }, async () => {
+  it('does not connect to a printer outside the restaurant\'s network that this machine did not allow, and says so in words', { timeout: ceiling(40_000) }, async () => {
     // The API refuses such an address; one written into the database anyway (an older row) is refused by the agent.
     await s.deps.db.run('UPDATE printers SET host = ?, port = ? WHERE id = ?', ['127.0.0.1', barra.port, 'barra-1']);
     const agent = startAgent({}, undefined, { printers: ['--printer', `cocina-1=127.0.0.1:${cocina.port}`] });

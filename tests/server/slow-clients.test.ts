@@ -8,6 +8,7 @@ import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { startServer, type StartedServer } from '../../scripts/start-server.ts';
 import { testDatabase } from './helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 let server: StartedServer;
 let database: Awaited<ReturnType<typeof testDatabase>>;
@@ -21,7 +22,7 @@ beforeAll(async () => {
       UMENU_BODY_TIMEOUT_MS: '1000', UMENU_HEADERS_TIMEOUT_MS: '1500',
     },
   });
-}, 60_000);
+}, ceiling(60_000));
 afterAll(async () => {
   await server?.stop();
   await database?.drop();
@@ -50,7 +51,7 @@ describe('slow clients', () => {
     expect(answer).toContain('"type":"urn:umenu:problem:timeout"');
     expect(answer).toContain('Los datos tardaron demasiado en llegar');
     expect(Date.now() - started).toBeLessThan(8000);
-  }, 20_000);
+  }, ceiling(20_000));
 
   it('a client that goes away in the middle of its body is one line in the log, not an unexpected error', async () => {
     const before = server.output().length;
@@ -65,7 +66,7 @@ describe('slow clients', () => {
     const log = server.output().slice(before);
     expect(log).not.toContain('unexpected error');
     expect(log).not.toMatch(/\n\s+at /);
-  }, 20_000);
+  }, ceiling(20_000));
 
   it('headers that never end are cut off', async () => {
     const { socket, closed } = rawConnection(server.port);
@@ -77,5 +78,5 @@ describe('slow clients', () => {
     expect(Date.now() - started).toBeLessThan(8000);
     // The server still answers everyone else.
     expect((await fetch(`${server.base}/api/health`)).status).toBe(200);
-  }, 20_000);
+  }, ceiling(20_000));
 });

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../src/contract/order.ts';
 import { newKey, openEvents, orderEvents, pgUrl, startTestServer, tacoOrder, testDatabase, type TestServer } from './helpers.ts';
+import { ceiling } from '../ceiling.ts';
 
 const V = 'taqueria-el-guero';
 const BOARD = `/api/venues/${V}/orders/events`;
@@ -28,7 +29,7 @@ describe('a stream ends with its token', () => {
     await s?.dispose();
   });
 
-  it('the board ends when the token expires, says why, and a fresh token resumes it without losing an order', { timeout: 20_000 }, async () => {
+  it('the board ends when the token expires, says why, and a fresh token resumes it without losing an order', { timeout: ceiling(20_000) }, async () => {
     const cook = (await s.login('cocina@umenu.test')).token;
     const board = await openEvents(s, BOARD, cook);
     expect(board.status).toBe(200);
@@ -47,7 +48,7 @@ describe('a stream ends with its token', () => {
     again.close();
   });
 
-  it('a diner\'s order page ends with its token too', { timeout: 20_000 }, async () => {
+  it('a diner\'s order page ends with its token too', { timeout: ceiling(20_000) }, async () => {
     const ana = (await s.login('ana@umenu.test')).token;
     const order = await place(s, ana);
     const page = await openEvents(s, `/api/orders/${order.id}/events`, ana);
@@ -76,7 +77,7 @@ function removalEndsStreams(name: string, setup: () => Promise<{ on: TestServer;
       await close?.();
     });
 
-    it('«Quitar acceso» ends the person\'s board and order streams at once; their token, still valid, cannot reopen them', { timeout: 30_000 }, async () => {
+    it('«Quitar acceso» ends the person\'s board and order streams at once; their token, still valid, cannot reopen them', { timeout: ceiling(30_000) }, async () => {
       const temp = await newStaff(on, `temporal-${newKey()}@umenu.test`);
       const other = (await on.login('cocina@umenu.test')).token;
       const ana = (await on.login('ana@umenu.test')).token;

@@ -14,6 +14,7 @@ import { PROBLEM_TYPES } from '../../src/contract/problem.ts';
 import { newKey, openEvents, pgUrl, startTestServer, testDatabase, type SseMessage, type TestServer } from './helpers.ts';
 import { cred, joinRequest, joinTable, lineId, problemOf, tableTokens, type Problem } from './table-kit.ts';
 import { configFromEnv } from '../../server/platform/config.ts';
+import { ceiling } from '../ceiling.ts';
 
 const V = 'taqueria-el-guero';
 const TACOS = { productId: 'tacos-al-pastor', optionIds: ['cantidad-orden-de-3', 'tortilla-maiz'], quantity: 2 }; // 2 × 6 900
@@ -393,7 +394,7 @@ describe('what the live stream carries', () => {
     await s.request(`/api/venues/${V}/tables/10/close`, { method: 'POST', json: { confirmUnpaid: true }, token: staff });
   });
 
-  it('a phone resuming after 5,000 writes gets one current snapshot, not the history', { timeout: 180_000 }, async () => {
+  it('a phone resuming after 5,000 writes gets one current snapshot, not the history', { timeout: ceiling(180_000) }, async () => {
     const ana = await join('11', 'Ana');
     const stream = await openEvents(s, '/api/table-session/events', '', cred(ana.credential));
     const [ready] = await stream.until((m) => sessionsOf(m).length === 1);
@@ -921,7 +922,7 @@ describe.skipIf(!pgUrl())('several instances on one PostgreSQL', () => {
 });
 
 describe('a full restaurant behind one shared Wi-Fi address, with the default limits', () => {
-  it('lets 120 phones join (30 tables × 4, or as many tables as the venue has) and each write its cart', { timeout: 120_000 }, async () => {
+  it('lets 120 phones join (30 tables × 4, or as many tables as the venue has) and each write its cart', { timeout: ceiling(120_000) }, async () => {
     const defaults = configFromEnv({});
     const full = await startTestServer({
       tableJoinLimit: defaults.tableJoinLimit, tableJoinAddressLimit: defaults.tableJoinAddressLimit, tableBadTokenLimit: defaults.tableBadTokenLimit,
