@@ -1,7 +1,6 @@
 /** Shared steps of the table-session browser tests (docs/rules.md#table-sessions): table links, phones at one table, staff calls. */
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { VENUE, apiLogin, islandsReady, STAFF } from './order-helpers.ts';
-import { ceiling } from '../ceiling.ts';
 
 export const MANAGER = { email: 'gerente@umenu.test', password: 'demo1234' };
 
