@@ -109,7 +109,8 @@ module.exports = {
     },
     {
       name: 'cart-imports-checkout-or-orders',
-      comment: 'Dependencies point one way (menu → cart → checkout → orders): the cart never imports checkout or orders.',
+      comment:
+        'Dependencies point one way (menu → cart → checkout → orders): the cart never imports checkout or orders.',
       severity: 'error',
       from: { path: '^src/features/cart/' },
       to: { path: '^src/features/(checkout|orders)/' },
@@ -144,7 +145,8 @@ module.exports = {
     },
     {
       name: 'server-outside-features-public-module',
-      comment: 'The app, the start-up, the demo data and the scripts use a server feature only through its public module (index.ts).',
+      comment:
+        'The app, the start-up, the demo data and the scripts use a server feature only through its public module (index.ts).',
       severity: 'error',
       from: { path: '^(server|scripts)/', pathNot: '^server/features/' },
       to: { path: '^server/features/[^/]+/', pathNot: '^server/features/[^/]+/index[.]ts$' },
@@ -216,7 +218,9 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(node_modules|dist|dist-[^/]*|public|[.]astro|[.]git|data|test-results|playwright-report|reports)/' },
+    exclude: {
+      path: '^(node_modules|dist|dist-[^/]*|public|[.]astro|[.]git|data|test-results|playwright-report|reports)/',
+    },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {

@@ -35,7 +35,13 @@ export default defineConfig({
   build: { format: 'file', inlineStylesheets: 'always' },
   prefetch: false,
   // afterPaintScripts rewrites the built pages before AstroPWA lists them for the service worker.
-  integrations: [react(), afterPaintScripts(), AstroPWA(pwaOptions(outDir)), afterPaintDirective(), venueRegionsBundle()],
+  integrations: [
+    react(),
+    afterPaintScripts(),
+    AstroPWA(pwaOptions(outDir)),
+    afterPaintDirective(),
+    venueRegionsBundle(),
+  ],
   vite: {
     plugins: [tailwindcss()],
     build: {

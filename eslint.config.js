@@ -106,7 +106,15 @@ export default defineConfig(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [serverImport, { regex: '(^|/)features/', message: 'The shell imports no feature: the layout (src/layouts/Default.astro) composes them.' }] },
+        {
+          patterns: [
+            serverImport,
+            {
+              regex: '(^|/)features/',
+              message: 'The shell imports no feature: the layout (src/layouts/Default.astro) composes them.',
+            },
+          ],
+        },
       ],
     },
   },

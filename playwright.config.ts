@@ -11,8 +11,13 @@ import { ceiling } from './tests/ceiling.ts';
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 export const chromiumArgs = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 export default defineConfig({

@@ -12,7 +12,9 @@ const shared = { environment: 'node', testTimeout: ceiling(20_000), hookTimeout:
  */
 const pgAvailable = Boolean(process.env.UMENU_TEST_DATABASE_URL || findPgBin());
 if (!pgAvailable && !process.env.VITEST_WORKER_ID) {
-  console.warn('[server-pg] PostgreSQL no está instalado: se omite la pasada de tests/server sobre PostgreSQL (instala el paquete postgresql o define UMENU_TEST_DATABASE_URL).');
+  console.warn(
+    '[server-pg] PostgreSQL no está instalado: se omite la pasada de tests/server sobre PostgreSQL (instala el paquete postgresql o define UMENU_TEST_DATABASE_URL).',
+  );
 }
 
 export default defineConfig({
@@ -23,18 +25,25 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'main',
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          include: [
+            'tests/unit/**/*.test.{ts,tsx}',
+            'src/**/*.test.{ts,tsx}',
+            'server/**/*.test.ts',
+            'tests/server/**/*.test.ts',
+          ],
         },
       },
       ...(pgAvailable
-        ? [{
-            test: {
-              ...shared,
-              name: 'server-pg',
-              include: ['tests/server/**/*.test.ts'],
-              globalSetup: ['tests/server/pg-setup.ts'],
+        ? [
+            {
+              test: {
+                ...shared,
+                name: 'server-pg',
+                include: ['tests/server/**/*.test.ts'],
+                globalSetup: ['tests/server/pg-setup.ts'],
+              },
             },
-          }]
+          ]
         : []),
     ],
   },

@@ -30,12 +30,26 @@
  * lives through the real retry schedule of a long outage in a fraction of the time; the log still
  * says each wait as the agent's schedule has it («reintento en 16000 ms»).
  */
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { lookup } from 'node:dns/promises';
 import { connect } from 'node:net';
 import { parseArgs } from 'node:util';
 import {
-  isPrivateNetworkAddress, PRINTER_ERROR_WORDS, PRINTER_PORTS, printerErrorWords, PrintJobList, type PrintJob,
+  isPrivateNetworkAddress,
+  PRINTER_ERROR_WORDS,
+  PRINTER_PORTS,
+  printerErrorWords,
+  PrintJobList,
+  type PrintJob,
 } from '../src/contract/printing.ts';
 import { renderJob } from './print-ticket.ts';
 import { apiBaseOf, localPrinterOf, startProblem, type LocalPrinter } from './setup.ts';
@@ -54,12 +68,16 @@ const { values: args } = parseArgs({
   },
 });
 
-const USAGE = 'Uso: npm run print-agent -- --api https://api.example.com/v1 --venue {local} --token upa_… [--journal fichero] [--printer id=host:puerto]';
+const USAGE =
+  'Uso: npm run print-agent -- --api https://api.example.com/v1 --venue {local} --token upa_… [--journal fichero] [--printer id=host:puerto]';
 const api = apiBaseOf(args.api ?? '');
 const venueId = args.venue ?? '';
 const token = args.token ?? process.env.UMENU_PRINT_AGENT_TOKEN ?? '';
 if (!api || !venueId || !token) {
-  if (args.api && !api) console.error(`«${args.api}» no es una dirección http(s): --api es la dirección base de la API, como apiBase en /config.json del sitio.`);
+  if (args.api && !api)
+    console.error(
+      `«${args.api}» no es una dirección http(s): --api es la dirección base de la API, como apiBase en /config.json del sitio.`,
+    );
   console.error(USAGE);
   process.exit(2);
 }
@@ -68,7 +86,9 @@ const localPrinters = new Map<string, LocalPrinter>();
 for (const flag of args.printer) {
   const parsed = localPrinterOf(flag);
   if (!parsed) {
-    console.error(`--printer «${flag}» no se entiende: escribe id=host:puerto, p. ej. --printer cocina-1=127.0.0.1:9100.`);
+    console.error(
+      `--printer «${flag}» no se entiende: escribe id=host:puerto, p. ej. --printer cocina-1=127.0.0.1:9100.`,
+    );
     process.exit(2);
   }
   localPrinters.set(...parsed);
@@ -102,7 +122,9 @@ async function troubled(key: string, sentence: string, delay: number): Promise<v
     log(`${sentence}; reintento en ${delay} ms`);
   } else if (!trouble.said && at - trouble.since >= MINUTE_MS) {
     trouble.said = true;
-    log(`${sentence}: así desde hace más de un minuto. Sigo intentándolo cada minuto; revisa la red de esta máquina y la dirección de la API (${api!.base}).`);
+    log(
+      `${sentence}: así desde hace más de un minuto. Sigo intentándolo cada minuto; revisa la red de esta máquina y la dirección de la API (${api!.base}).`,
+    );
   }
   await sleep(trouble.said ? Math.max(delay, MINUTE_MS) : delay);
 }
@@ -116,15 +138,17 @@ const written = new Set<string>();
 /** The journal keeps the newest entries only: a job is re-sent within minutes, not weeks. */
 const JOURNAL_KEEP = 5000;
 if (existsSync(journalPath)) {
-  const lines = readFileSync(journalPath, 'utf8').split('\n').filter((line) => {
-    try {
-      const entry = JSON.parse(line) as { job?: string };
-      if (entry.job) written.add(entry.job);
-      return Boolean(entry.job);
-    } catch {
-      return false; // a line cut short by a crash: its job was not confirmed written
-    }
-  });
+  const lines = readFileSync(journalPath, 'utf8')
+    .split('\n')
+    .filter((line) => {
+      try {
+        const entry = JSON.parse(line) as { job?: string };
+        if (entry.job) written.add(entry.job);
+        return Boolean(entry.job);
+      } catch {
+        return false; // a line cut short by a crash: its job was not confirmed written
+      }
+    });
   if (lines.length > 2 * JOURNAL_KEEP) {
     const kept = lines.slice(-JOURNAL_KEEP);
     writeFileSync(`${journalPath}.tmp`, `${kept.join('\n')}\n`);
@@ -136,7 +160,10 @@ if (existsSync(journalPath)) {
 function remember(job: PrintJob): void {
   const fd = openSync(journalPath, 'a');
   try {
-    writeSync(fd, `${JSON.stringify({ job: job.id, printer: job.printer.id, order: job.ticket?.orderNumber ?? job.receipt?.number, at: new Date().toISOString() })}\n`);
+    writeSync(
+      fd,
+      `${JSON.stringify({ job: job.id, printer: job.printer.id, order: job.ticket?.orderNumber ?? job.receipt?.number, at: new Date().toISOString() })}\n`,
+    );
     fsyncSync(fd);
   } finally {
     closeSync(fd);
@@ -155,10 +182,12 @@ class NotAllowed extends Error {
 async function addressOf(printer: PrintJob['printer']): Promise<LocalPrinter> {
   const mapped = localPrinters.get(printer.id);
   if (mapped) return mapped;
-  if (!PRINTER_PORTS.includes(printer.port)) throw new NotAllowed(`el puerto ${printer.port} no es de impresora (${PRINTER_PORTS.join(', ')})`);
+  if (!PRINTER_PORTS.includes(printer.port))
+    throw new NotAllowed(`el puerto ${printer.port} no es de impresora (${PRINTER_PORTS.join(', ')})`);
   const addresses = await lookup(printer.host, { all: true, verbatim: true });
   const outside = addresses.find((a) => !isPrivateNetworkAddress(a.address));
-  if (!addresses.length || outside) throw new NotAllowed(`${printer.host} es ${outside?.address ?? 'desconocida'}, fuera de la red del local`);
+  if (!addresses.length || outside)
+    throw new NotAllowed(`${printer.host} es ${outside?.address ?? 'desconocida'}, fuera de la red del local`);
   return { host: addresses[0]!.address, port: printer.port };
 }
 
@@ -166,8 +195,14 @@ async function addressOf(printer: PrintJob['printer']): Promise<LocalPrinter> {
 function send(host: string, port: number, bytes: Uint8Array): Promise<void> {
   return new Promise((resolve, reject) => {
     const socket = connect({ host, port });
-    const timer = setTimeout(() => socket.destroy(Object.assign(new Error(`sin respuesta en ${connectTimeout} ms`), { code: 'ETIMEDOUT' })), connectTimeout);
-    socket.once('error', (error) => { clearTimeout(timer); reject(error); });
+    const timer = setTimeout(
+      () => socket.destroy(Object.assign(new Error(`sin respuesta en ${connectTimeout} ms`), { code: 'ETIMEDOUT' })),
+      connectTimeout,
+    );
+    socket.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
     socket.once('connect', () => {
       clearTimeout(timer);
       socket.end(bytes, () => resolve());
@@ -205,7 +240,11 @@ async function persist(what: string, fn: () => Promise<Response>): Promise<Respo
       }
       await troubled(`${what} ${res.status}`, `${what}: la API respondió ${res.status}`, delay);
     } catch (error) {
-      await troubled(`${what} ${errorText(error)}`, `${what}: no se puede hablar con la API en ${api!.base} (${errorText(error)})`, delay);
+      await troubled(
+        `${what} ${errorText(error)}`,
+        `${what}: no se puede hablar con la API en ${api!.base} (${errorText(error)})`,
+        delay,
+      );
     }
   }
 }
@@ -221,7 +260,15 @@ async function checkStart(): Promise<void> {
     body = undefined;
   }
   const detail = (body as { detail?: unknown } | undefined)?.detail;
-  const problem = startProblem({ status: res.status, detail: typeof detail === 'string' ? detail : undefined, isJobList: PrintJobList.safeParse(body).success }, api!, venueId);
+  const problem = startProblem(
+    {
+      status: res.status,
+      detail: typeof detail === 'string' ? detail : undefined,
+      isJobList: PrintJobList.safeParse(body).success,
+    },
+    api!,
+    venueId,
+  );
   if (problem) {
     console.error(`[print-agent] ${problem}`);
     process.exit(2);
@@ -239,7 +286,10 @@ async function ack(job: PrintJob): Promise<void> {
 }
 
 const report = (printerId: string, ok: boolean, error?: string) =>
-  call('POST', `/printers/${encodeURIComponent(printerId)}/status`, ok ? { ok } : { ok, error }).then((r) => r.body?.cancel(), (e: Error) => log(`estado de ${printerId}: ${e.message}`));
+  call('POST', `/printers/${encodeURIComponent(printerId)}/status`, ok ? { ok } : { ok, error }).then(
+    (r) => r.body?.cancel(),
+    (e: Error) => log(`estado de ${printerId}: ${e.message}`),
+  );
 
 /** One printer's jobs, one at a time, in order; a failing printer holds its queue (nothing is skipped). */
 async function drain(printerId: string): Promise<void> {
@@ -259,8 +309,11 @@ async function drain(printerId: string): Promise<void> {
             break;
           } catch (error) {
             const { code, message } = error as Error & { code?: string };
-            const words = error instanceof NotAllowed ? PRINTER_ERROR_WORDS.notAllowed : printerErrorWords(code ?? message);
-            log(`impresora ${job.printer.name} (${job.printer.host}:${job.printer.port}) sin conexión: ${words} (${code ?? ''} ${message}); reintento en ${delay} ms`);
+            const words =
+              error instanceof NotAllowed ? PRINTER_ERROR_WORDS.notAllowed : printerErrorWords(code ?? message);
+            log(
+              `impresora ${job.printer.name} (${job.printer.host}:${job.printer.port}) sin conexión: ${words} (${code ?? ''} ${message}); reintento en ${delay} ms`,
+            );
             failing = true;
             await report(printerId, false, words);
             await sleep(delay);
@@ -272,7 +325,9 @@ async function drain(printerId: string): Promise<void> {
           failing = false;
           await report(printerId, true);
         }
-        log(`impreso ${job.ticket?.orderNumber ?? `recibo ${job.receipt?.number ?? ''}`} ${job.stationName}${job.duplicate ? ' (DUPLICADO)' : ''} en ${job.printer.name} — trabajo ${job.id}`);
+        log(
+          `impreso ${job.ticket?.orderNumber ?? `recibo ${job.receipt?.number ?? ''}`} ${job.stationName}${job.duplicate ? ' (DUPLICADO)' : ''} en ${job.printer.name} — trabajo ${job.id}`,
+        );
         if (pauseAfterWrite > 0) await sleep(pauseAfterWrite);
       } else {
         log(`ya impreso ${job.id} (diario): solo se confirma`);
@@ -297,16 +352,24 @@ function enqueue(jobs: readonly PrintJob[]): void {
     queues.set(job.printer.id, queue);
     touched.add(job.printer.id);
   }
-  for (const printerId of touched) void drain(printerId).catch((error: unknown) => log(`cola ${printerId}: ${(error as Error).message}`));
+  for (const printerId of touched)
+    void drain(printerId).catch((error: unknown) => log(`cola ${printerId}: ${(error as Error).message}`));
 }
 
 let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => { stopping = true; process.exit(0); });
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    stopping = true;
+    process.exit(0);
+  });
 
 log(`API: ${api.said}`);
-for (const [id, address] of localPrinters) log(`impresora ${id}: en esta máquina, ${address.host}:${address.port} (--printer)`);
+for (const [id, address] of localPrinters)
+  log(`impresora ${id}: en esta máquina, ${address.host}:${address.port} (--printer)`);
 await checkStart();
-log(`agente de impresión para ${venueId} en ${api.base} (diario: ${journalPath}, ${written.size} trabajos ya impresos)`);
+log(
+  `agente de impresión para ${venueId} en ${api.base} (diario: ${journalPath}, ${written.size} trabajos ya impresos)`,
+);
 // The cursor: the highest `seq` received. A poll that times out re-reads everything pending once
 // (a job committed late with a lower `seq` is not missed).
 let after = 0;
@@ -314,7 +377,11 @@ while (!stopping) {
   const res = await persist('print-jobs', () => call('GET', `/print-jobs?wait=${Number(args.wait)}&after=${after}`));
   if (res.status !== 200) {
     const detail = await res.text().catch(() => '');
-    await troubled(`print-jobs ${res.status}`, `print-jobs: la API respondió ${res.status} ${detail.slice(0, 200)}`, backoffMax);
+    await troubled(
+      `print-jobs ${res.status}`,
+      `print-jobs: la API respondió ${res.status} ${detail.slice(0, 200)}`,
+      backoffMax,
+    );
     continue;
   }
   const list = PrintJobList.parse(await res.json());

@@ -14,7 +14,14 @@ import { formatMoney } from '../src/contract/money-format.ts';
 const MODE_LABELS: Record<string, string> = { pickup: 'Para recoger', delivery: 'A domicilio', table: 'En mesa' };
 
 export function ticketTime(iso: string, timezone: string): string {
-  return new Intl.DateTimeFormat('es-ES', { timeZone: timezone, day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(iso));
+  return new Intl.DateTimeFormat('es-ES', {
+    timeZone: timezone,
+    day: '2-digit',
+    month: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).format(new Date(iso));
 }
 
 /** What a job prints: its receipt, else its ticket. */
@@ -39,10 +46,20 @@ export function renderReceipt(job: PrintJob, receipt: Receipt): Uint8Array {
   const columns = COLUMNS_OF_WIDTH[width];
   const money = (minor: number) => formatMoney(minor, receipt.currency, 'es-ES').replace(/\u00a0/g, ' ');
   const encoder = new ReceiptPrinterEncoder({ language: 'esc-pos', columns, feedBeforeCut: 4 });
-  let e = encoder.initialize().codepage('cp858').align('center').bold(true).line(BILL_STRINGS.receiptTitle).bold(false)
-    .bold(true).line(receipt.legal?.name ?? receipt.venueName).bold(false);
+  let e = encoder
+    .initialize()
+    .codepage('cp858')
+    .align('center')
+    .bold(true)
+    .line(BILL_STRINGS.receiptTitle)
+    .bold(false)
+    .bold(true)
+    .line(receipt.legal?.name ?? receipt.venueName)
+    .bold(false);
   if (receipt.legal) e = e.line(`NIF ${receipt.legal.taxId}`).line(receipt.legal.address);
-  e = e.align('left').rule()
+  e = e
+    .align('left')
+    .rule()
     .line(twoSides('Número', receipt.number, columns))
     .line(twoSides('Fecha', ticketTime(receipt.issuedAt, receipt.timezone), columns));
   if (receipt.table) e = e.line(twoSides('Mesa', receipt.table, columns));
@@ -53,12 +70,26 @@ export function renderReceipt(job: PrintJob, receipt: Receipt): Uint8Array {
     e = e.line(twoSides(`${line.quantity} x ${name}`, money(line.amount), columns));
   }
   e = e.rule();
-  for (const tax of receipt.taxes) e = e.line(twoSides(`IVA ${tax.rate / 100} %  base ${money(tax.base)}`, money(tax.tax), columns));
+  for (const tax of receipt.taxes)
+    e = e.line(twoSides(`IVA ${tax.rate / 100} %  base ${money(tax.base)}`, money(tax.tax), columns));
   if (receipt.tip > 0) e = e.line(twoSides('Propina', money(receipt.tip), columns));
-  e = e.bold(true).size(1, 2).line(twoSides('TOTAL', money(receipt.total), columns)).size(1, 1).bold(false)
+  e = e
+    .bold(true)
+    .size(1, 2)
+    .line(twoSides('TOTAL', money(receipt.total), columns))
+    .size(1, 1)
+    .bold(false)
     .line(twoSides('Forma de pago', receipt.method === 'card' ? 'Tarjeta' : 'Efectivo', columns));
   if (receipt.verifactu) {
-    e = e.rule().align('center').line(receipt.verifactu.text).qrcode(receipt.verifactu.qr, { model: 2, size: 5, errorlevel: 'm' }).bold(true).line(receipt.verifactu.mark).bold(false).align('left');
+    e = e
+      .rule()
+      .align('center')
+      .line(receipt.verifactu.text)
+      .qrcode(receipt.verifactu.qr, { model: 2, size: 5, errorlevel: 'm' })
+      .bold(true)
+      .line(receipt.verifactu.mark)
+      .bold(false)
+      .align('left');
   }
   return e.cut('partial').encode();
 }
@@ -69,12 +100,22 @@ export function renderTicket(job: PrintJob, venue: { name: string; timezone: str
   const ticket = job.ticket!;
   const encoder = new ReceiptPrinterEncoder({ language: 'esc-pos', columns, feedBeforeCut: 4 });
   let e = encoder.initialize().codepage('cp858');
-  if (job.duplicate) e = e.align('center').invert(true).size(2, 2).line(' DUPLICADO ').size(1, 1).invert(false).newline();
-  e = e.align('center').bold(true).line(venue.name).bold(false)
+  if (job.duplicate)
+    e = e.align('center').invert(true).size(2, 2).line(' DUPLICADO ').size(1, 1).invert(false).newline();
+  e = e
+    .align('center')
+    .bold(true)
+    .line(venue.name)
+    .bold(false)
     .line(job.stationName.toUpperCase())
-    .size(2, 2).bold(true).line(ticket.orderNumber).bold(false).size(1, 1);
+    .size(2, 2)
+    .bold(true)
+    .line(ticket.orderNumber)
+    .bold(false)
+    .size(1, 1);
   if (ticket.table) e = e.size(2, 1).line(`Mesa ${ticket.table}`).size(1, 1);
-  e = e.line(ticket.table ? ticket.customer : `${MODE_LABELS[ticket.mode] ?? ''}: ${ticket.customer}`)
+  e = e
+    .line(ticket.table ? ticket.customer : `${MODE_LABELS[ticket.mode] ?? ''}: ${ticket.customer}`)
     .line(ticketTime(ticket.firedAt ?? ticket.createdAt, venue.timezone));
   if (ticket.course) e = e.bold(true).line(COURSE_LABELS[ticket.course].toUpperCase()).bold(false);
   e = e.align('left').rule();

@@ -50,12 +50,37 @@ interface RequestSpec {
   setupRequest?: (req: RequestSpec) => RequestSpec;
   onResponse?: (status: number, body: string) => void;
 }
-interface Options { url?: string; connections?: number; duration?: number; overallRate?: number; headers?: Record<string, string>; requests?: RequestSpec[] }
-interface Histogram { average: number; p50: number; p99: number; total: number }
-interface Result { requests: Histogram; latency: Histogram; errors: number; timeouts: number; statusCodeStats?: Record<string, { count: number }> }
+interface Options {
+  url?: string;
+  connections?: number;
+  duration?: number;
+  overallRate?: number;
+  headers?: Record<string, string>;
+  requests?: RequestSpec[];
+}
+interface Histogram {
+  average: number;
+  p50: number;
+  p99: number;
+  total: number;
+}
+interface Result {
+  requests: Histogram;
+  latency: Histogram;
+  errors: number;
+  timeouts: number;
+  statusCodeStats?: Record<string, { count: number }>;
+}
 const autocannon = createRequire(import.meta.url)('autocannon') as (options: Options) => Promise<Result>;
 
-const { values: args } = parseArgs({ options: { db: { type: 'string', default: 'sqlite' }, instances: { type: 'string', default: '1' }, all: { type: 'boolean', default: false }, venues: { type: 'string', default: process.env.BENCH_VENUES ?? '0' } } });
+const { values: args } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'sqlite' },
+    instances: { type: 'string', default: '1' },
+    all: { type: 'boolean', default: false },
+    venues: { type: 'string', default: process.env.BENCH_VENUES ?? '0' },
+  },
+});
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const failures: string[] = [];
@@ -83,12 +108,18 @@ const dbRows: string[] = [];
 async function dbCost(stack: Stack): Promise<void> {
   const sums = new Map<string, { requests: number; statements: number; roundTrips: number }>();
   for (const base of stack.bases) {
-    const text = await (await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    const text = await (
+      await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text();
     for (const line of text.split('\n')) {
-      const m = /^umenu_(http_requests_total|db_statements_total|db_round_trips_total)\{([^}]*)\} (\d+(?:\.\d+)?)$/.exec(line);
+      const m =
+        /^umenu_(http_requests_total|db_statements_total|db_round_trips_total)\{([^}]*)\} (\d+(?:\.\d+)?)$/.exec(line);
       if (!m) continue;
-      const labels: Record<string, string | undefined> = Object.fromEntries([...m[2]!.matchAll(/(\w+)="([^"]*)"/g)].map((l) => [l[1]!, l[2]!]));
-      if (!labels.route?.startsWith('/api/') || labels.route === '/api/metrics' || labels.route === '/api/auth/login') continue;
+      const labels: Record<string, string | undefined> = Object.fromEntries(
+        [...m[2]!.matchAll(/(\w+)="([^"]*)"/g)].map((l) => [l[1]!, l[2]!]),
+      );
+      if (!labels.route?.startsWith('/api/') || labels.route === '/api/metrics' || labels.route === '/api/auth/login')
+        continue;
       if (m[1] === 'http_requests_total' && !labels.status?.startsWith('2') && labels.status !== '304') continue;
       const key = `${labels.method} ${labels.route}`;
       const sum = sums.get(key) ?? { requests: 0, statements: 0, roundTrips: 0 };
@@ -101,7 +132,9 @@ async function dbCost(stack: Stack): Promise<void> {
   }
   for (const [route, sum] of sums) {
     if (!sum.requests) continue;
-    dbRows.push(`| ${stack.label} | ${route} | ${(sum.statements / sum.requests).toFixed(1)} | ${stack.label.startsWith('SQLite') ? '— (embedded)' : (sum.roundTrips / sum.requests).toFixed(1)} |`);
+    dbRows.push(
+      `| ${stack.label} | ${route} | ${(sum.statements / sum.requests).toFixed(1)} | ${stack.label.startsWith('SQLite') ? '— (embedded)' : (sum.roundTrips / sum.requests).toFixed(1)} |`,
+    );
   }
 }
 
@@ -110,29 +143,47 @@ let clusterDbs = 0;
 
 async function startStack(db: DbKind, instances: number, seedLarge = 1): Promise<Stack> {
   const ports: number[] = [];
-  for (let i = 0; i < instances; i++) ports.push(process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) + i : await freePort());
+  for (let i = 0; i < instances; i++)
+    ports.push(process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) + i : await freePort());
   const dir = mkdtempSync(join(tmpdir(), 'umenu-bench-'));
   const dbPath = join(dir, 'bench.sqlite');
   let dbUrl: string | undefined;
   if (db === 'postgres') {
-    cluster ??= await startPgCluster({ durable: true, ...(process.env.BENCH_PG_PORT ? { port: Number(process.env.BENCH_PG_PORT) } : {}) });
+    cluster ??= await startPgCluster({
+      durable: true,
+      ...(process.env.BENCH_PG_PORT ? { port: Number(process.env.BENCH_PG_PORT) } : {}),
+    });
     const name = `bench_${++clusterDbs}`;
     const admin = postgres(cluster.url, { max: 1, onnotice: () => {} });
     await admin.unsafe(`CREATE DATABASE ${name}`);
     await admin.end();
     dbUrl = cluster.urlFor(name);
   }
-  const procs = await Promise.all(ports.map((port) => startServer({
-    port,
-    stderr: 'inherit',
-    env: {
-      UMENU_DB: dbPath, UMENU_RESET_DB: db === 'sqlite' ? '1' : '0', UMENU_SKIP_BUILD: '1',
-      // No request log: the benchmark's own process would spend a core reading 20,000 lines a second.
-      UMENU_SEED_LARGE: String(seedLarge), UMENU_ORDER_LIMIT: 'off', UMENU_LOG: 'off', UMENU_METRICS_TOKEN: METRICS_TOKEN,
-      UMENU_TABLE_JOIN_LIMIT: 'off', UMENU_TABLE_JOIN_IP_LIMIT: 'off', UMENU_TABLE_CART_LIMIT: 'off', UMENU_TABLE_CART_SESSION_LIMIT: 'off', UMENU_DIST: join(dir, 'no-dist'), UMENU_JWT_SECRET: 'bench-secret-0123456789abcdef0123456789',
-      ...(dbUrl ? { UMENU_DATABASE_URL: dbUrl } : {}),
-    },
-  })));
+  const procs = await Promise.all(
+    ports.map((port) =>
+      startServer({
+        port,
+        stderr: 'inherit',
+        env: {
+          UMENU_DB: dbPath,
+          UMENU_RESET_DB: db === 'sqlite' ? '1' : '0',
+          UMENU_SKIP_BUILD: '1',
+          // No request log: the benchmark's own process would spend a core reading 20,000 lines a second.
+          UMENU_SEED_LARGE: String(seedLarge),
+          UMENU_ORDER_LIMIT: 'off',
+          UMENU_LOG: 'off',
+          UMENU_METRICS_TOKEN: METRICS_TOKEN,
+          UMENU_TABLE_JOIN_LIMIT: 'off',
+          UMENU_TABLE_JOIN_IP_LIMIT: 'off',
+          UMENU_TABLE_CART_LIMIT: 'off',
+          UMENU_TABLE_CART_SESSION_LIMIT: 'off',
+          UMENU_DIST: join(dir, 'no-dist'),
+          UMENU_JWT_SECRET: 'bench-secret-0123456789abcdef0123456789',
+          ...(dbUrl ? { UMENU_DATABASE_URL: dbUrl } : {}),
+        },
+      }),
+    ),
+  );
   const killed = new Set<number>();
   return {
     label: `${db === 'sqlite' ? 'SQLite' : 'PostgreSQL'} ×${instances}${seedLarge > 1 ? ` + ${seedLarge} venues` : ''}`,
@@ -152,18 +203,25 @@ async function startStack(db: DbKind, instances: number, seedLarge = 1): Promise
       if (dbUrl) {
         const sql = postgres(dbUrl, { max: 1, onnotice: () => {} });
         const ids = new Set((await sql<Array<{ id: string }>>`SELECT id FROM orders`).map((r) => r.id));
-        const [t] = await sql<Array<{ numbers: string; n: string; keys: string }>>`SELECT COUNT(DISTINCT (venue_id, day, number)) AS numbers, COUNT(*) AS n, (SELECT COUNT(*) FROM idempotency_keys) AS keys FROM orders`;
+        const [t] = await sql<
+          Array<{ numbers: string; n: string; keys: string }>
+        >`SELECT COUNT(DISTINCT (venue_id, day, number)) AS numbers, COUNT(*) AS n, (SELECT COUNT(*) FROM idempotency_keys) AS keys FROM orders`;
         await sql.end();
         return { ids, numbers: Number(t!.numbers), n: Number(t!.n), keys: Number(t!.keys) };
       }
       const sqlite = new DatabaseSync(dbPath, { readOnly: true });
       const ids = new Set((sqlite.prepare('SELECT id FROM orders').all() as Array<{ id: string }>).map((r) => r.id));
-      const t = sqlite.prepare('SELECT COUNT(DISTINCT venue_id || day || number) AS numbers, COUNT(*) AS n, (SELECT COUNT(*) FROM idempotency_keys) AS keys FROM orders').get() as { numbers: number; n: number; keys: number };
+      const t = sqlite
+        .prepare(
+          'SELECT COUNT(DISTINCT venue_id || day || number) AS numbers, COUNT(*) AS n, (SELECT COUNT(*) FROM idempotency_keys) AS keys FROM orders',
+        )
+        .get() as { numbers: number; n: number; keys: number };
       sqlite.close();
       return { ids, ...t };
     },
     async cartEvents() {
-      const query = "SELECT SUM(CASE WHEN type = 'cart' THEN 1 ELSE 0 END) AS changes, SUM(LENGTH(data)) AS bytes FROM events WHERE type IN ('cart', 'table-cart')";
+      const query =
+        "SELECT SUM(CASE WHEN type = 'cart' THEN 1 ELSE 0 END) AS changes, SUM(LENGTH(data)) AS bytes FROM events WHERE type IN ('cart', 'table-cart')";
       if (dbUrl) {
         const sql = postgres(dbUrl, { max: 1, onnotice: () => {} });
         const [t] = await sql.unsafe<Array<{ changes: string | null; bytes: string | null }>>(query);
@@ -183,22 +241,45 @@ async function startStack(db: DbKind, instances: number, seedLarge = 1): Promise
   };
 }
 
-interface Row { stack: string; name: string; rps: number; p50: number; p99: number; codes: string; target: string; meets: boolean }
+interface Row {
+  stack: string;
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  codes: string;
+  target: string;
+  meets: boolean;
+}
 const rows: Row[] = [];
 
 /** Runs `opts` against every instance at once (connections and fixed rate split evenly). */
-async function run(stack: Stack, name: string, opts: (base: string) => Options, target: { rps: number; p99: number }, expectStatus: number): Promise<void> {
+async function run(
+  stack: Stack,
+  name: string,
+  opts: (base: string) => Options,
+  target: { rps: number; p99: number },
+  expectStatus: number,
+): Promise<void> {
   const n = stack.bases.length;
   const per = (base: string, duration: number) => {
     const o = opts(base);
-    return { url: base, connections: Math.max(1, Math.round(CONNECTIONS / n)), duration, ...o, ...(o.overallRate ? { overallRate: o.overallRate / n } : {}) };
+    return {
+      url: base,
+      connections: Math.max(1, Math.round(CONNECTIONS / n)),
+      duration,
+      ...o,
+      ...(o.overallRate ? { overallRate: o.overallRate / n } : {}),
+    };
   };
   await Promise.all(stack.bases.map((base) => autocannon(per(base, 1)))); // warm-up (JIT, caches), not measured
   const results = await Promise.all(stack.bases.map((base) => autocannon(per(base, DURATION))));
   const total = results.reduce((sum, r) => sum + r.requests.total, 0);
   if (!total) failures.push(`${stack.label} ${name}: no requests completed`);
   const codeCounts = new Map<string, number>();
-  for (const r of results) for (const [code, s] of Object.entries(r.statusCodeStats ?? {})) codeCounts.set(code, (codeCounts.get(code) ?? 0) + s.count);
+  for (const r of results)
+    for (const [code, s] of Object.entries(r.statusCodeStats ?? {}))
+      codeCounts.set(code, (codeCounts.get(code) ?? 0) + s.count);
   const codes = [...codeCounts].map(([code, count]) => `${code}×${count}`).join(' ');
   const rps = results.reduce((sum, r) => sum + r.requests.average, 0);
   const p50 = Math.max(...results.map((r) => r.latency.p50));
@@ -206,15 +287,29 @@ async function run(stack: Stack, name: string, opts: (base: string) => Options, 
   const fixed = opts(stack.bases[0]!).overallRate;
   // At a fixed offered rate the run can only reach that rate: allow 5 % for start and stop.
   const rpsOk = fixed ? rps >= 0.95 * target.rps : rps >= target.rps;
-  rows.push({ stack: stack.label, name, rps, p50, p99, codes, target: `≥ ${target.rps} req/s, p99 ≤ ${target.p99} ms`, meets: rpsOk && p99 <= target.p99 });
+  rows.push({
+    stack: stack.label,
+    name,
+    rps,
+    p50,
+    p99,
+    codes,
+    target: `≥ ${target.rps} req/s, p99 ≤ ${target.p99} ms`,
+    meets: rpsOk && p99 <= target.p99,
+  });
   const unexpected = [...codeCounts.keys()].filter((c) => Number(c) !== expectStatus);
   const errors = results.reduce((sum, r) => sum + r.errors + r.timeouts, 0);
-  if (unexpected.length || errors) failures.push(`${stack.label} ${name}: unexpected answers ${codes}, errors/timeouts ${errors}`);
+  if (unexpected.length || errors)
+    failures.push(`${stack.label} ${name}: unexpected answers ${codes}, errors/timeouts ${errors}`);
 }
 
 const ORDER_BODY = JSON.stringify({
-  venueId: 'taqueria-el-guero', mode: 'table', table: '5', customer: { name: 'Ana García', phone: '+52 55 1234 5678' },
-  tip: { percent: 10 }, payment: 'card',
+  venueId: 'taqueria-el-guero',
+  mode: 'table',
+  table: '5',
+  customer: { name: 'Ana García', phone: '+52 55 1234 5678' },
+  tip: { percent: 10 },
+  payment: 'card',
   lines: [
     { productId: 'tacos-al-pastor', optionIds: ['cantidad-orden-de-3', 'tortilla-maiz', 'salsas-verde'], quantity: 2 },
     { productId: 'agua-de-horchata', optionIds: ['tamano-grande-1-l'], quantity: 1, note: 'Con poco hielo' },
@@ -223,13 +318,19 @@ const ORDER_BODY = JSON.stringify({
 });
 
 async function login(base: string, email = 'ana@umenu.test'): Promise<string> {
-  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'demo1234' }) });
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'demo1234' }),
+  });
   return ((await res.json()) as { token: string }).token;
 }
 
 /** A table order needs the table's link token (docs/rules.md#table-sessions): the one printed on table 5's QR code. */
 async function tableToken(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/venues/taqueria-el-guero/tables`, { headers: { authorization: `Bearer ${await login(base, 'gerente@umenu.test')}` } });
+  const res = await fetch(`${base}/api/venues/taqueria-el-guero/tables`, {
+    headers: { authorization: `Bearer ${await login(base, 'gerente@umenu.test')}` },
+  });
   const { tables } = (await res.json()) as { tables: Array<{ label: string; url: string }> };
   const url = tables.find((t) => t.label === '5')?.url;
   const token = url ? new URL(url, base).searchParams.get('t') : null;
@@ -249,13 +350,39 @@ async function bench(stack: Stack, full: boolean): Promise<void> {
   const taqueria = await headersFor('taqueria-el-guero');
   const large = await headersFor('mercado-grande');
   console.log(`\n${stack.label}: ${CONNECTIONS} connections, ${DURATION} s per scenario, on ${stack.bases.join(', ')}`);
-  console.log(`Venue JSON sizes: taqueria-el-guero ${taqueria.bytes} B, mercado-grande ${large.bytes} B (sent brotli-compressed)`);
+  console.log(
+    `Venue JSON sizes: taqueria-el-guero ${taqueria.bytes} B, mercado-grande ${large.bytes} B (sent brotli-compressed)`,
+  );
   const br = { 'accept-encoding': 'br, gzip' };
-  await run(stack, 'GET /api/venues/taqueria-el-guero → 200 (br)', (b) => ({ url: `${b}/api/venues/taqueria-el-guero`, headers: br }), MENU_TARGET, 200);
+  await run(
+    stack,
+    'GET /api/venues/taqueria-el-guero → 200 (br)',
+    (b) => ({ url: `${b}/api/venues/taqueria-el-guero`, headers: br }),
+    MENU_TARGET,
+    200,
+  );
   if (full) {
-    await run(stack, 'GET /api/venues/mercado-grande → 200 (br, 520 products)', (b) => ({ url: `${b}/api/venues/mercado-grande`, headers: br }), MENU_TARGET, 200);
-    await run(stack, 'GET /api/venues/taqueria-el-guero → 200 at a fixed 3,000 req/s', (b) => ({ url: `${b}/api/venues/taqueria-el-guero`, headers: br, overallRate: 3000 }), MENU_TARGET, 200);
-    await run(stack, 'GET /api/venues/mercado-grande If-None-Match → 304', (b) => ({ url: `${b}/api/venues/mercado-grande`, headers: { ...br, 'if-none-match': large.etag } }), MENU_TARGET, 304);
+    await run(
+      stack,
+      'GET /api/venues/mercado-grande → 200 (br, 520 products)',
+      (b) => ({ url: `${b}/api/venues/mercado-grande`, headers: br }),
+      MENU_TARGET,
+      200,
+    );
+    await run(
+      stack,
+      'GET /api/venues/taqueria-el-guero → 200 at a fixed 3,000 req/s',
+      (b) => ({ url: `${b}/api/venues/taqueria-el-guero`, headers: br, overallRate: 3000 }),
+      MENU_TARGET,
+      200,
+    );
+    await run(
+      stack,
+      'GET /api/venues/mercado-grande If-None-Match → 304',
+      (b) => ({ url: `${b}/api/venues/mercado-grande`, headers: { ...br, 'if-none-match': large.etag } }),
+      MENU_TARGET,
+      304,
+    );
   }
   const createdIds = new Set<string>();
   let counter = 0;
@@ -264,13 +391,29 @@ async function bench(stack: Stack, full: boolean): Promise<void> {
     path: '/api/orders',
     body: ORDER_BODY,
     // A distinct Idempotency-Key per request: every request is a new order.
-    setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-table-token': table, 'idempotency-key': `bench-${process.pid}-${++counter}` } }),
+    setupRequest: (req) => ({
+      ...req,
+      headers: {
+        ...req.headers,
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        'x-table-token': table,
+        'idempotency-key': `bench-${process.pid}-${++counter}`,
+      },
+    }),
     onResponse: (status, responseBody) => {
       if (status === 201) createdIds.add((JSON.parse(responseBody) as { id: string }).id);
     },
   };
   await run(stack, 'POST /api/orders → 201', () => ({ requests: [orderRequest] }), ORDER_TARGET, 201);
-  if (full) await run(stack, 'POST /api/orders → 201 at a fixed 500 req/s', () => ({ requests: [orderRequest], overallRate: 500 }), ORDER_TARGET, 201);
+  if (full)
+    await run(
+      stack,
+      'POST /api/orders → 201 at a fixed 500 req/s',
+      () => ({ requests: [orderRequest], overallRate: 500 }),
+      ORDER_TARGET,
+      201,
+    );
   // The kitchen moves the orders just placed: received → preparing, then → ready, then → delivered.
   const staff = await login(base, 'gerente@umenu.test');
   const placed = [...createdIds];
@@ -294,15 +437,20 @@ async function bench(stack: Stack, full: boolean): Promise<void> {
 
   await stack.stop();
   const { changes, bytes } = await stack.cartEvents();
-  tableLines.push(`${stack.label}: ${tables} · stored event bytes per cart write ${changes ? Math.round(bytes / changes) : 0} B (${changes} changes, \`cart\` + \`table-cart\`)`);
+  tableLines.push(
+    `${stack.label}: ${tables} · stored event bytes per cart write ${changes ? Math.round(bytes / changes) : 0} B (${changes} changes, \`cart\` + \`table-cart\`)`,
+  );
   const stored = await stack.stored();
   const missing = [...createdIds].filter((id) => !stored.ids.has(id));
-  console.log(`${stack.label}: orders answered 201: ${createdIds.size}; in the database: ${stored.n}; missing: ${missing.length}; distinct order numbers: ${stored.numbers}/${stored.n}`);
+  console.log(
+    `${stack.label}: orders answered 201: ${createdIds.size}; in the database: ${stored.n}; missing: ${missing.length}; distinct order numbers: ${stored.numbers}/${stored.n}`,
+  );
   if (missing.length) failures.push(`${stack.label}: ${missing.length} orders answered 201 are not in the database`);
   // Requests still in flight when autocannon stops (after each warm-up and measured run) are
   // created but their answers are not read: at most one per connection per run.
   const uncounted = stored.n - createdIds.size;
-  if (uncounted < 0 || uncounted > 4 * CONNECTIONS) failures.push(`${stack.label}: database holds ${stored.n} orders but ${createdIds.size} were answered 201`);
+  if (uncounted < 0 || uncounted > 4 * CONNECTIONS)
+    failures.push(`${stack.label}: database holds ${stored.n} orders but ${createdIds.size} were answered 201`);
   if (stored.numbers !== stored.n) failures.push(`${stack.label}: order numbers are not unique`);
 }
 
@@ -311,11 +459,31 @@ async function benchManyVenues(stack: Stack): Promise<void> {
   const br = { 'accept-encoding': 'br, gzip' };
   const { total } = (await (await fetch(`${stack.bases[0]}/api/venues?limit=1`)).json()) as { total: number };
   console.log(`\n${stack.label}: ${total} venues stored`);
-  await run(stack, 'GET /api/venues/taqueria-el-guero → 200 (br)', (b) => ({ url: `${b}/api/venues/taqueria-el-guero`, headers: br }), MENU_TARGET, 200);
-  await run(stack, 'GET /api/venues?limit=12 → 200 (the home page\'s next page)', (b) => ({ url: `${b}/api/venues?limit=12&offset=12`, headers: br }), { rps: 1000, p99: 20 }, 200);
-  const found = (await (await fetch(`${stack.bases[0]}/api/venues?q=taberna%20mad&limit=12`)).json()) as { total: number };
+  await run(
+    stack,
+    'GET /api/venues/taqueria-el-guero → 200 (br)',
+    (b) => ({ url: `${b}/api/venues/taqueria-el-guero`, headers: br }),
+    MENU_TARGET,
+    200,
+  );
+  await run(
+    stack,
+    "GET /api/venues?limit=12 → 200 (the home page's next page)",
+    (b) => ({ url: `${b}/api/venues?limit=12&offset=12`, headers: br }),
+    { rps: 1000, p99: 20 },
+    200,
+  );
+  const found = (await (await fetch(`${stack.bases[0]}/api/venues?q=taberna%20mad&limit=12`)).json()) as {
+    total: number;
+  };
   if (found.total === 0) failures.push(`${stack.label}: the search «taberna mad» found nothing`);
-  await run(stack, `GET /api/venues?q=taberna%20mad&limit=12 → 200 (search: ${found.total} found)`, (b) => ({ url: `${b}/api/venues?q=taberna%20mad&limit=12`, headers: br }), { rps: 1000, p99: 20 }, 200);
+  await run(
+    stack,
+    `GET /api/venues?q=taberna%20mad&limit=12 → 200 (search: ${found.total} found)`,
+    (b) => ({ url: `${b}/api/venues?q=taberna%20mad&limit=12`, headers: br }),
+    { rps: 1000, p99: 20 },
+    200,
+  );
   await stack.stop();
 }
 
@@ -323,15 +491,30 @@ const TABLES = Number(process.env.BENCH_TABLES ?? 8);
 const PHONES = 4;
 const tableLines: string[] = [];
 
-interface Phone { table: string; credential: string; session: string; stop(): void; ready: Promise<void> }
+interface Phone {
+  table: string;
+  credential: string;
+  session: string;
+  stop(): void;
+  ready: Promise<void>;
+}
 
 /** Opens a phone's session stream; every `event: cart` is noted with its arrival time. */
-function followTable(base: string, credential: string, onCart: (version: number, at: number) => void): { stop(): void; ready: Promise<void> } {
+function followTable(
+  base: string,
+  credential: string,
+  onCart: (version: number, at: number) => void,
+): { stop(): void; ready: Promise<void> } {
   const controller = new AbortController();
   let markReady: () => void = () => {};
-  const ready = new Promise<void>((resolve) => { markReady = resolve; });
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
   void (async () => {
-    const res = await fetch(`${base}/api/table-session/events`, { headers: { 'x-table-credential': credential }, signal: controller.signal });
+    const res = await fetch(`${base}/api/table-session/events`, {
+      headers: { 'x-table-credential': credential },
+      signal: controller.signal,
+    });
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
     let text = '';
@@ -345,7 +528,11 @@ function followTable(base: string, credential: string, onCart: (version: number,
         text = text.slice(end + 2);
         if (frame.includes('event: session')) markReady();
         if (!frame.includes('event: cart')) continue;
-        const data = frame.split('\n').find((l) => l.startsWith('data: '))?.slice(6) ?? '{}';
+        const data =
+          frame
+            .split('\n')
+            .find((l) => l.startsWith('data: '))
+            ?.slice(6) ?? '{}';
         onCart((JSON.parse(data) as { version: number }).version, performance.now());
       }
     }
@@ -356,14 +543,20 @@ function followTable(base: string, credential: string, onCart: (version: number,
 /** The table-session scenario: TABLES × 4 phones writing the cart and reading the stream. */
 async function tableSessions(base: string): Promise<string> {
   const manager = await login(base, 'gerente@umenu.test');
-  const listed = (await (await fetch(`${base}/api/venues/taqueria-el-guero/tables`, { headers: { authorization: `Bearer ${manager}` } })).json()) as { tables: Array<{ label: string; url: string }> };
+  const listed = (await (
+    await fetch(`${base}/api/venues/taqueria-el-guero/tables`, { headers: { authorization: `Bearer ${manager}` } })
+  ).json()) as { tables: Array<{ label: string; url: string }> };
   const links = listed.tables.filter((t) => /^\d+$/.test(t.label)).slice(0, TABLES);
   const arrivals = new Map<string, Array<{ phone: number; at: number }>>();
   const phones: Phone[] = [];
   for (const link of links) {
     const token = new URL(link.url, base).searchParams.get('t')!;
     for (let i = 0; i < PHONES; i++) {
-      const res = await fetch(`${base}/api/venues/taqueria-el-guero/tables/${link.label}/join`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, name: `Mesa ${link.label} · ${i + 1}` }) });
+      const res = await fetch(`${base}/api/venues/taqueria-el-guero/tables/${link.label}/join`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token, name: `Mesa ${link.label} · ${i + 1}` }),
+      });
       if (res.status !== 201) throw new Error(`table scenario: join answered ${res.status}`);
       const joined = (await res.json()) as { credential: string; session: { id: string } };
       const index = phones.length;
@@ -379,27 +572,37 @@ async function tableSessions(base: string): Promise<string> {
   let refused = 0;
   const started = performance.now();
   const stopAt = started + DURATION * 1000;
-  await Promise.all(phones.map(async (phone, index) => {
-    for (let n = 0; performance.now() < stopAt; n++) {
-      const sent = performance.now();
-      const res = await fetch(`${base}/api/table-session/cart/lines/bench-${index}-${n % 3}`, {
-        method: 'PUT', headers: { 'content-type': 'application/json', 'x-table-credential': phone.credential },
-        body: JSON.stringify({ productId: 'flan-napolitano', optionIds: [], quantity: 1 + (n % 5), note: `Mesa ${phone.table}, línea ${n % 3}` }),
-      });
-      if (res.status !== 200) {
-        refused++;
-        await res.arrayBuffer();
-        continue;
+  await Promise.all(
+    phones.map(async (phone, index) => {
+      for (let n = 0; performance.now() < stopAt; n++) {
+        const sent = performance.now();
+        const res = await fetch(`${base}/api/table-session/cart/lines/bench-${index}-${n % 3}`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json', 'x-table-credential': phone.credential },
+          body: JSON.stringify({
+            productId: 'flan-napolitano',
+            optionIds: [],
+            quantity: 1 + (n % 5),
+            note: `Mesa ${phone.table}, línea ${n % 3}`,
+          }),
+        });
+        if (res.status !== 200) {
+          refused++;
+          await res.arrayBuffer();
+          continue;
+        }
+        const { version } = (await res.json()) as { version: number };
+        writes.push({ key: `${phone.session}:${version}`, phone: index, sent });
       }
-      const { version } = (await res.json()) as { version: number };
-      writes.push({ key: `${phone.session}:${version}`, phone: index, sent });
-    }
-  }));
+    }),
+  );
   const elapsed = (performance.now() - started) / 1000;
   // Let the last changes arrive, then stop the streams.
   const settle = performance.now() + 2000;
-  const expected = () => writes.reduce((n, w) => n + (arrivals.get(w.key)?.filter((a) => a.phone !== w.phone).length ?? 0), 0);
-  while (expected() < writes.length * (PHONES - 1) && performance.now() < settle) await new Promise((r) => setTimeout(r, 50));
+  const expected = () =>
+    writes.reduce((n, w) => n + (arrivals.get(w.key)?.filter((a) => a.phone !== w.phone).length ?? 0), 0);
+  while (expected() < writes.length * (PHONES - 1) && performance.now() < settle)
+    await new Promise((r) => setTimeout(r, 50));
   for (const phone of phones) phone.stop();
   const delays: number[] = [];
   let missing = 0;
@@ -409,7 +612,8 @@ async function tableSessions(base: string): Promise<string> {
     for (const a of others) delays.push(a.at - w.sent);
   }
   delays.sort((a, b) => a - b);
-  const pct = (q: number) => (delays.length ? Math.round(delays[Math.min(delays.length - 1, Math.floor(q * delays.length))]!) : 0);
+  const pct = (q: number) =>
+    delays.length ? Math.round(delays[Math.min(delays.length - 1, Math.floor(q * delays.length))]!) : 0;
   if (missing) failures.push(`table scenario: ${missing} changes did not reach another phone of the table`);
   if (refused) failures.push(`table scenario: ${refused} cart writes refused`);
   return `table sessions, ${links.length} tables × ${PHONES} phones for ${DURATION} s: ${Math.round(writes.length / elapsed)} cart writes/s (${writes.length}), delivery to the other phones p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms (${delays.length} deliveries, ${missing} missing)`;
@@ -420,44 +624,64 @@ async function crash(stack: Stack): Promise<string> {
   const [victim, survivor] = stack.bases as [string, string];
   const token = await login(survivor);
   const table = await tableToken(survivor);
-  const post = (base: string, key: string) => fetch(`${base}/api/orders`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-table-token': table, 'idempotency-key': key, 'content-type': 'application/json' }, body: ORDER_BODY });
+  const post = (base: string, key: string) =>
+    fetch(`${base}/api/orders`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'x-table-token': table,
+        'idempotency-key': key,
+        'content-type': 'application/json',
+      },
+      body: ORDER_BODY,
+    });
   const acknowledged = new Map<string, string>();
   let retried = 0;
   let counter = 0;
   let turn = 0;
   const stopAt = Date.now() + 6000;
   const killer = setTimeout(() => stack.kill(0), 2000);
-  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-    while (Date.now() < stopAt) {
-      const key = `crash-${process.pid}-${++counter}`;
-      let res: Response;
-      try {
-        res = await post(turn++ % 2 === 0 ? victim : survivor, key);
-      } catch {
-        retried++;
-        res = await post(survivor, key);
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < stopAt) {
+        const key = `crash-${process.pid}-${++counter}`;
+        let res: Response;
+        try {
+          res = await post(turn++ % 2 === 0 ? victim : survivor, key);
+        } catch {
+          retried++;
+          res = await post(survivor, key);
+        }
+        if (res.status === 201) acknowledged.set(key, ((await res.json()) as { id: string }).id);
+        else failures.push(`crash run: answer ${res.status}`);
       }
-      if (res.status === 201) acknowledged.set(key, ((await res.json()) as { id: string }).id);
-      else failures.push(`crash run: answer ${res.status}`);
-    }
-  }));
+    }),
+  );
   clearTimeout(killer);
   let readable = 0;
   for (const id of acknowledged.values()) {
-    if ((await fetch(`${survivor}/api/orders/${id}`, { headers: { authorization: `Bearer ${token}` } })).status === 200) readable++;
+    if ((await fetch(`${survivor}/api/orders/${id}`, { headers: { authorization: `Bearer ${token}` } })).status === 200)
+      readable++;
   }
   await stack.stop();
   const stored = await stack.stored();
   const lost = acknowledged.size - readable;
   const duplicated = stored.n - stored.keys;
   if (lost) failures.push(`crash run: ${lost} acknowledged orders lost`);
-  if (duplicated || stored.n !== acknowledged.size) failures.push(`crash run: ${stored.n} orders stored for ${acknowledged.size} acknowledged keys`);
+  if (duplicated || stored.n !== acknowledged.size)
+    failures.push(`crash run: ${stored.n} orders stored for ${acknowledged.size} acknowledged keys`);
   return `Crash run (PostgreSQL ×2, ${CONNECTIONS} clients, one instance SIGKILLed after 2 s of 6): acknowledged ${acknowledged.size}, answers lost and retried on the other instance ${retried}, acknowledged but not readable (lost) ${lost}, duplicated ${duplicated}, orders stored ${stored.n}`;
 }
 
 const crashLines: string[] = [];
 try {
-  const configs: Array<[DbKind, number]> = args.all ? [['sqlite', 1], ['postgres', 1], ['postgres', 2]] : [[args.db === 'postgres' ? 'postgres' : 'sqlite', Math.max(1, Number(args.instances) || 1)]];
+  const configs: Array<[DbKind, number]> = args.all
+    ? [
+        ['sqlite', 1],
+        ['postgres', 1],
+        ['postgres', 2],
+      ]
+    : [[args.db === 'postgres' ? 'postgres' : 'sqlite', Math.max(1, Number(args.instances) || 1)]];
   for (const [db, instances] of configs) {
     const stack = await startStack(db, instances);
     try {
@@ -492,11 +716,16 @@ try {
 console.log('');
 console.log('| setup | scenario | req/s | p50 ms | p99 ms | answers | target | meets |');
 console.log('|---|---|---:|---:|---:|---|---|---|');
-for (const r of rows) console.log(`| ${r.stack} | ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.codes} | ${r.target} | ${r.meets ? 'yes' : 'NO'} |`);
+for (const r of rows)
+  console.log(
+    `| ${r.stack} | ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.codes} | ${r.target} | ${r.meets ? 'yes' : 'NO'} |`,
+  );
 for (const line of tableLines) console.log(`\n${line}`);
 for (const line of crashLines) console.log(`\n${line}`);
 if (dbRows.length) {
-  console.log('\nDatabase work per request (from each instance\'s /api/metrics; a round trip is a wait for PostgreSQL, pipelined statements share one):\n');
+  console.log(
+    "\nDatabase work per request (from each instance's /api/metrics; a round trip is a wait for PostgreSQL, pipelined statements share one):\n",
+  );
   console.log('| setup | operation | statements | round trips |');
   console.log('|---|---|---:|---:|');
   for (const row of dbRows) console.log(row);

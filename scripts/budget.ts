@@ -84,8 +84,14 @@ const REPEAT_RUNS_DEFAULT = 5;
 /** How long lie-fi holds every request. */
 const STALL_MS = 10_000;
 const CHROME_FLAGS = [
-  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 const args = process.argv.slice(2);
@@ -173,7 +179,11 @@ async function startSite(): Promise<void> {
     cpSync(prebuilt.site, DIST, { recursive: true });
     copyFileSync(prebuilt.db, join(workDir, 'budget.sqlite'));
   }
-  console.log(prebuilt ? `▶ Serving the site built in ${SITE} on ${ORIGIN} (${DIST})…` : `▶ Building and serving the site on ${ORIGIN} (${DIST})…`);
+  console.log(
+    prebuilt
+      ? `▶ Serving the site built in ${SITE} on ${ORIGIN} (${DIST})…`
+      : `▶ Building and serving the site on ${ORIGIN} (${DIST})…`,
+  );
   server = await startServer({
     port: PORT,
     site: true,
@@ -196,9 +206,15 @@ async function startSite(): Promise<void> {
 
 async function pagesToMeasure(): Promise<Array<{ path: string; venue: boolean }>> {
   // English rows too: a page in another language carries its catalogue and its menu's translations (docs/architecture.md#languages).
-  const pages = [{ path: '/', venue: false }, { path: '/en/', venue: false }, { path: '/inspire', venue: false }, { path: '/login', venue: false }];
+  const pages = [
+    { path: '/', venue: false },
+    { path: '/en/', venue: false },
+    { path: '/inspire', venue: false },
+    { path: '/login', venue: false },
+  ];
   const list = (await (await fetch(`${ORIGIN}/api/venues`)).json()) as { venues: Array<{ id: string }> };
-  for (const { id } of [...list.venues].filter((v) => v.id !== REPEAT_VENUE).sort((a, b) => a.id.localeCompare(b.id))) pages.push({ path: `/${id}`, venue: true });
+  for (const { id } of [...list.venues].filter((v) => v.id !== REPEAT_VENUE).sort((a, b) => a.id.localeCompare(b.id)))
+    pages.push({ path: `/${id}`, venue: true });
   if (list.venues.some((v) => v.id === 'taqueria-el-guero')) pages.push({ path: '/en/taqueria-el-guero', venue: true });
   pages.push({ path: '/esta-pagina-no-existe/404', venue: false });
   return ONLY ? pages.filter((p) => ONLY.includes(p.path)) : pages;
@@ -214,20 +230,40 @@ async function measureBytes(path: string): Promise<Pick<PageResult, 'status' | '
   const browser = await launch();
   try {
     // A first visit: no service worker, no cache.
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block', isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      serviceWorkers: 'block',
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     const bodies: Array<Promise<{ url: string; kind: Kind; gzip: number; inlineCss: number }>> = [];
     page.on('response', (response) => {
       const type = response.request().resourceType();
-      const kind: Kind | undefined = type === 'script' ? 'js' : type === 'stylesheet' ? 'css' : type === 'document' ? 'html' : type === 'font' ? 'font' : undefined;
+      const kind: Kind | undefined =
+        type === 'script'
+          ? 'js'
+          : type === 'stylesheet'
+            ? 'css'
+            : type === 'document'
+              ? 'html'
+              : type === 'font'
+                ? 'font'
+                : undefined;
       if (!kind) return;
       const url = response.url().replace(ORIGIN, '');
       bodies.push(
         response.body().then(
           (body) => {
             // Inline <style> counts as CSS loaded on first visit (gzipped on its own, as a fair share of the page).
-            const styles = kind === 'html' ? [...body.toString('utf8').matchAll(STYLE)].map((m) => m[1] ?? '').join('') : '';
-            return { url, kind, gzip: kind === 'font' ? body.length : gzipSync(body).length, inlineCss: styles ? gzipSync(styles).length : 0 };
+            const styles =
+              kind === 'html' ? [...body.toString('utf8').matchAll(STYLE)].map((m) => m[1] ?? '').join('') : '';
+            return {
+              url,
+              kind,
+              gzip: kind === 'font' ? body.length : gzipSync(body).length,
+              inlineCss: styles ? gzipSync(styles).length : 0,
+            };
           },
           () => ({ url, kind, gzip: 0, inlineCss: 0 }),
         ),
@@ -245,7 +281,12 @@ async function measureBytes(path: string): Promise<Pick<PageResult, 'status' | '
     }
     bytes.css += bytes.cssInline;
     await context.close();
-    return { status: response?.status() ?? 0, bytes, requests: sizes.length, files: sizes.map(({ url, kind, gzip }) => ({ url, kind, gzip })) };
+    return {
+      status: response?.status() ?? 0,
+      bytes,
+      requests: sizes.length,
+      files: sizes.map(({ url, kind, gzip }) => ({ url, kind, gzip })),
+    };
   } finally {
     await browser.close();
   }
@@ -255,16 +296,25 @@ async function measureBytes(path: string): Promise<Pick<PageResult, 'status' | '
 async function measureKeystrokes(path: string): Promise<NonNullable<PageResult['keystroke']>> {
   const browser = await launch();
   try {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block', isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      serviceWorkers: 'block',
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     await page.goto(ORIGIN + path);
     // The tap into the search box wakes the menu's island (`client:touch`); type once it listens.
     const search = page.getByRole('searchbox', { name: 'Buscar en el menú' });
     await search.click();
-    await page.waitForFunction(() => (window as { __umenuMenuReady?: boolean }).__umenuMenuReady === true, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => (window as { __umenuMenuReady?: boolean }).__umenuMenuReady === true, undefined, {
+      timeout: 30_000,
+    });
     const samples: number[] = [];
     for (const key of [...'croqueta', 'Backspace', 'Backspace', 'Backspace']) {
-      await page.evaluate(() => { (window as { __umenuKeystrokeMs?: number }).__umenuKeystrokeMs = undefined; });
+      await page.evaluate(() => {
+        (window as { __umenuKeystrokeMs?: number }).__umenuKeystrokeMs = undefined;
+      });
       await page.keyboard.press(key);
       await page.waitForFunction(() => (window as { __umenuKeystrokeMs?: number }).__umenuKeystrokeMs !== undefined);
       samples.push(await page.evaluate(() => (window as { __umenuKeystrokeMs?: number }).__umenuKeystrokeMs ?? 0));
@@ -298,7 +348,13 @@ async function withChrome<T>(run: (port: number) => Promise<T>): Promise<T> {
 /** TBT of one Lighthouse run with applied ("devtools") throttling: mobile slow 4G and 4× CPU, for real. */
 function appliedTbtOnce(url: string): Promise<number> {
   return withChrome(async (port) => {
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', throttlingMethod: 'devtools', onlyAudits: APPLIED_AUDITS });
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      throttlingMethod: 'devtools',
+      onlyAudits: APPLIED_AUDITS,
+    });
     return result?.lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN;
   });
 }
@@ -351,7 +407,10 @@ function summarize(runs: LighthouseRun[], appliedTbtRuns: number[]): LighthouseS
 }
 
 /** The page and (for venues) its floor, runs interleaved so that both see the same machine load. */
-async function runLighthouse(path: string, withFloor: boolean): Promise<{ page: LighthouseSummary; floor?: LighthouseSummary }> {
+async function runLighthouse(
+  path: string,
+  withFloor: boolean,
+): Promise<{ page: LighthouseSummary; floor?: LighthouseSummary }> {
   const pageRuns: LighthouseRun[] = [];
   const floorRuns: LighthouseRun[] = [];
   const pageTbt: number[] = [];
@@ -371,58 +430,109 @@ const pct = (score: number | undefined) => (score === undefined ? '—' : String
 
 function judge(r: PageResult): void {
   const isNotFound = r.path.endsWith('/404');
-  const timing = (message: string) => (TIMINGS_REPORT_ONLY ? r.notes.push(`${message} (timing: reported only, --timings report)`) : r.failures.push(message));
+  const timing = (message: string) =>
+    TIMINGS_REPORT_ONLY
+      ? r.notes.push(`${message} (timing: reported only, --timings report)`)
+      : r.failures.push(message);
   if (r.bytes.js > BUDGET.jsGzipBytes) r.failures.push(`JS ${kb(r.bytes.js)} KB > ${kb(BUDGET.jsGzipBytes)} KB`);
   if (r.bytes.css > BUDGET.cssGzipBytes) r.failures.push(`CSS ${kb(r.bytes.css)} KB > ${kb(BUDGET.cssGzipBytes)} KB`);
-  if (r.path === '/' && r.bytes.html > BUDGET.homeHtmlGzipBytes) r.failures.push(`HTML ${kb(r.bytes.html)} KB > ${kb(BUDGET.homeHtmlGzipBytes)} KB`);
-  if (r.keystroke && r.keystroke.median > BUDGET.keystrokeMs) r.failures.push(`search keystroke median ${r.keystroke.median.toFixed(1)} ms > ${BUDGET.keystrokeMs} ms`);
+  if (r.path === '/' && r.bytes.html > BUDGET.homeHtmlGzipBytes)
+    r.failures.push(`HTML ${kb(r.bytes.html)} KB > ${kb(BUDGET.homeHtmlGzipBytes)} KB`);
+  if (r.keystroke && r.keystroke.median > BUDGET.keystrokeMs)
+    r.failures.push(`search keystroke median ${r.keystroke.median.toFixed(1)} ms > ${BUDGET.keystrokeMs} ms`);
   const lh = r.lighthouse;
   if (!lh) return;
   const missing = [...lh.runs, ...(r.floor?.runs ?? [])].filter((run) => Number.isNaN(run.lcp)).length;
   if (missing) r.notes.push(`${missing} Lighthouse run(s) could not compute LCP (left out of the medians)`);
   const tbtMissing = [...(lh.appliedTbtRuns ?? []), ...(r.floor?.appliedTbtRuns ?? [])].filter(Number.isNaN).length;
-  if (tbtMissing) r.notes.push(`${tbtMissing} run(s) with applied throttling could not compute TBT (left out of the medians)`);
-  if (lh.appliedTbtRuns) r.notes.push(`TBT runs (applied): ${lh.appliedTbtRuns.map((v) => Math.round(v)).join(' / ')} ms; simulated: ${lh.runs.map((run) => Math.round(run.tbt)).join(' / ')} ms`);
+  if (tbtMissing)
+    r.notes.push(`${tbtMissing} run(s) with applied throttling could not compute TBT (left out of the medians)`);
+  if (lh.appliedTbtRuns)
+    r.notes.push(
+      `TBT runs (applied): ${lh.appliedTbtRuns.map((v) => Math.round(v)).join(' / ')} ms; simulated: ${lh.runs.map((run) => Math.round(run.tbt)).join(' / ')} ms`,
+    );
   if (Number.isNaN(lh.lcp)) timing('no Lighthouse run computed an LCP');
   if (lh.lcp > BUDGET.lcpFailMs) timing(`LCP ${sec(lh.lcp)} s > ${sec(BUDGET.lcpFailMs)} s`);
-  else if (lh.lcp > BUDGET.lcpTargetMs) r.notes.push(`LCP ${sec(lh.lcp)} s above the ${sec(BUDGET.lcpTargetMs)} s target (noisy shared machine: reported, not failed)`);
-  if (r.ratio !== undefined && r.ratio > BUDGET.floorRatio) timing(`LCP ${r.ratio.toFixed(2)} × the scripts-removed floor > ${BUDGET.floorRatio} ×`);
+  else if (lh.lcp > BUDGET.lcpTargetMs)
+    r.notes.push(
+      `LCP ${sec(lh.lcp)} s above the ${sec(BUDGET.lcpTargetMs)} s target (noisy shared machine: reported, not failed)`,
+    );
+  if (r.ratio !== undefined && r.ratio > BUDGET.floorRatio)
+    timing(`LCP ${r.ratio.toFixed(2)} × the scripts-removed floor > ${BUDGET.floorRatio} ×`);
   if (lh.cls > BUDGET.cls) r.failures.push(`CLS ${lh.cls.toFixed(3)} > ${BUDGET.cls}`);
   if (lh.appliedTbt === undefined || Number.isNaN(lh.appliedTbt)) timing('no run with applied throttling computed TBT');
   else if (lh.appliedTbt > BUDGET.tbtMs) timing(`TBT ${Math.round(lh.appliedTbt)} ms > ${BUDGET.tbtMs} ms`);
   if ((lh.scores.accessibility ?? 0) < 1) r.failures.push(`accessibility ${pct(lh.scores.accessibility)} < 100`);
-  if ((lh.scores['best-practices'] ?? 0) < 1) r.failures.push(`best practices ${pct(lh.scores['best-practices'])} < 100`);
+  if ((lh.scores['best-practices'] ?? 0) < 1)
+    r.failures.push(`best practices ${pct(lh.scores['best-practices'])} < 100`);
   if ((lh.scores.seo ?? 0) < 1) {
     if (isNotFound) r.notes.push(`SEO ${pct(lh.scores.seo)} (404 page: noindex and status 404 by design)`);
     else r.failures.push(`SEO ${pct(lh.scores.seo)} < 100`);
   }
-  if ((lh.scores.performance ?? 0) < BUDGET.performanceFailBelow) timing(`performance ${pct(lh.scores.performance)} < ${pct(BUDGET.performanceFailBelow)}`);
+  if ((lh.scores.performance ?? 0) < BUDGET.performanceFailBelow)
+    timing(`performance ${pct(lh.scores.performance)} < ${pct(BUDGET.performanceFailBelow)}`);
 }
 
 function printTable(results: PageResult[]): void {
-  const header = ['page', 'status', 'CSS KB', 'JS KB', 'HTML KB', 'LCP s', 'floor s', 'ratio', 'CLS', 'TBT ms', 'floor TBT', 'sim. TBT', 'floor sim.', 'perf', 'a11y', 'b.p.', 'seo', 'key ms'];
-  const ms = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? '—' : String(Math.round(value)));
+  const header = [
+    'page',
+    'status',
+    'CSS KB',
+    'JS KB',
+    'HTML KB',
+    'LCP s',
+    'floor s',
+    'ratio',
+    'CLS',
+    'TBT ms',
+    'floor TBT',
+    'sim. TBT',
+    'floor sim.',
+    'perf',
+    'a11y',
+    'b.p.',
+    'seo',
+    'key ms',
+  ];
+  const ms = (value: number | undefined) =>
+    value === undefined || Number.isNaN(value) ? '—' : String(Math.round(value));
   const rows = results.map((r) => {
     const lh = r.lighthouse;
     return [
-      r.path, String(r.status), kb(r.bytes.css), kb(r.bytes.js), kb(r.bytes.html),
-      sec(lh?.lcp), sec(r.floor?.lcp), r.ratio === undefined ? '—' : r.ratio.toFixed(2),
-      lh ? lh.cls.toFixed(3) : '—', ms(lh?.appliedTbt), ms(r.floor?.appliedTbt), ms(lh?.tbt), ms(r.floor?.tbt),
-      pct(lh?.scores.performance), pct(lh?.scores.accessibility), pct(lh?.scores['best-practices']), pct(lh?.scores.seo),
+      r.path,
+      String(r.status),
+      kb(r.bytes.css),
+      kb(r.bytes.js),
+      kb(r.bytes.html),
+      sec(lh?.lcp),
+      sec(r.floor?.lcp),
+      r.ratio === undefined ? '—' : r.ratio.toFixed(2),
+      lh ? lh.cls.toFixed(3) : '—',
+      ms(lh?.appliedTbt),
+      ms(r.floor?.appliedTbt),
+      ms(lh?.tbt),
+      ms(r.floor?.tbt),
+      pct(lh?.scores.performance),
+      pct(lh?.scores.accessibility),
+      pct(lh?.scores['best-practices']),
+      pct(lh?.scores.seo),
       r.keystroke ? r.keystroke.median.toFixed(1) : '—',
     ];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   console.log('\n' + line(header));
   for (const [i, r] of results.entries()) {
     console.log(line(rows[i]!));
     for (const note of r.notes) console.log(`    note: ${note}`);
     for (const failure of r.failures) console.log(`    ✖ ${failure}`);
   }
-  console.log(`\nCSS = external stylesheets + inline <style>, gzipped; LCP/CLS/sim. TBT: Lighthouse mobile (simulated slow 4G), median of ${RUNS}; ` +
-    `TBT: Lighthouse mobile with applied throttling (slow 4G, 4× CPU, for real), median of ${RUNS}, the one judged; ` +
-    'floor = the same page with every script removed (its TBT is the browser\'s own parsing and layout; applied only with --floor-tbt); key = search keystroke → cards updated, median.');
+  console.log(
+    `\nCSS = external stylesheets + inline <style>, gzipped; LCP/CLS/sim. TBT: Lighthouse mobile (simulated slow 4G), median of ${RUNS}; ` +
+      `TBT: Lighthouse mobile with applied throttling (slow 4G, 4× CPU, for real), median of ${RUNS}, the one judged; ` +
+      "floor = the same page with every script removed (its TBT is the browser's own parsing and layout; applied only with --floor-tbt); key = search keystroke → cards updated, median.",
+  );
 }
 
 /** A returning diner's figures (see the header): LCP of the first and of the repeat visits. */
@@ -459,13 +569,15 @@ const HOME_HEADING = 'Encuentra tu restaurante';
 /** Creates (or replaces) a venue through the API, as the admin: it has no prerendered page. */
 async function createVenueAfterBuild(id: string): Promise<void> {
   const login = await fetch(`${ORIGIN}/api/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'admin@umenu.test', password: 'demo1234' }),
   });
   const { token } = (await login.json()) as { token: string };
   const base = (await (await fetch(`${ORIGIN}/api/venues/taqueria-el-guero`)).json()) as Record<string, unknown>;
   const created = await fetch(`${ORIGIN}/api/venues/${id}`, {
-    method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({ ...base, id, name: REPEAT_VENUE_NAME, tagline: 'Abrió después de la compilación' }),
   });
   if (!created.ok) throw new Error(`creating ${id} answered ${created.status}: ${await created.text()}`);
@@ -478,34 +590,44 @@ async function createVenueAfterBuild(id: string): Promise<void> {
  */
 async function visitLcp(page: Page, url: string, heading: string, capMs: number): Promise<LcpSample> {
   const response = await page.goto(url, { waitUntil: 'commit', timeout: STALL_MS * 3 });
-  const sample = await page.evaluate(async ({ cap, heading }) => {
-    const entries: Array<PerformanceEntry & { element?: Element | null }> = [];
-    const observer = new PerformanceObserver((list) => entries.push(...list.getEntries()));
-    observer.observe({ type: 'largest-contentful-paint', buffered: true });
-    const inView = (img: HTMLImageElement) => {
-      const box = img.getBoundingClientRect();
-      return box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < innerHeight;
-    };
-    const shown = () => document.readyState === 'complete'
-      && [...document.querySelectorAll('h1')].some((h) => h.textContent?.trim() === heading)
-      && [...document.images].filter(inView).every((img) => img.complete);
-    const deadline = Math.max(0, cap - performance.now());
-    await new Promise<void>((resolve) => {
-      const capped = setTimeout(resolve, deadline);
-      const poll = () => (shown() ? (clearTimeout(capped), resolve()) : requestAnimationFrame(poll));
-      poll();
-    });
-    // Two more frames: a candidate painted with the heading is reported after it.
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50))));
-    entries.push(...observer.takeRecords());
-    observer.disconnect();
-    const last = entries.at(-1);
-    const element = last?.element;
-    const source = (last as { url?: string } | undefined)?.url;
-    const what = element ? `<${element.tagName.toLowerCase()}> ${source ? new URL(source).pathname : (element.textContent ?? '').trim().slice(0, 40)}` : '—';
-    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-    return { lcp: shown() && last ? last.startTime : Number.NaN, element: what, documentMs: navigation?.responseEnd ?? Number.NaN };
-  }, { cap: capMs, heading });
+  const sample = await page.evaluate(
+    async ({ cap, heading }) => {
+      const entries: Array<PerformanceEntry & { element?: Element | null }> = [];
+      const observer = new PerformanceObserver((list) => entries.push(...list.getEntries()));
+      observer.observe({ type: 'largest-contentful-paint', buffered: true });
+      const inView = (img: HTMLImageElement) => {
+        const box = img.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < innerHeight;
+      };
+      const shown = () =>
+        document.readyState === 'complete' &&
+        [...document.querySelectorAll('h1')].some((h) => h.textContent?.trim() === heading) &&
+        [...document.images].filter(inView).every((img) => img.complete);
+      const deadline = Math.max(0, cap - performance.now());
+      await new Promise<void>((resolve) => {
+        const capped = setTimeout(resolve, deadline);
+        const poll = () => (shown() ? (clearTimeout(capped), resolve()) : requestAnimationFrame(poll));
+        poll();
+      });
+      // Two more frames: a candidate painted with the heading is reported after it.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50))));
+      entries.push(...observer.takeRecords());
+      observer.disconnect();
+      const last = entries.at(-1);
+      const element = last?.element;
+      const source = (last as { url?: string } | undefined)?.url;
+      const what = element
+        ? `<${element.tagName.toLowerCase()}> ${source ? new URL(source).pathname : (element.textContent ?? '').trim().slice(0, 40)}`
+        : '—';
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      return {
+        lcp: shown() && last ? last.startTime : Number.NaN,
+        element: what,
+        documentMs: navigation?.responseEnd ?? Number.NaN,
+      };
+    },
+    { cap: capMs, heading },
+  );
   return { ...sample, fromServiceWorker: response?.fromServiceWorker() ?? false };
 }
 
@@ -516,7 +638,12 @@ async function measureRepeatVisits(): Promise<RepeatVisitResult> {
   const proxy = await startNetworkProxy(PORT, { stallMs: STALL_MS });
   const browser = await launch();
   try {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'allow', isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      serviceWorkers: 'allow',
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('ServiceWorker.enable');
@@ -530,10 +657,13 @@ async function measureRepeatVisits(): Promise<RepeatVisitResult> {
     // Seen once only: that first visit installed the worker; once active, the page, its menu and
     // the config are on the device (src/features/menu/kept.ts, src/shell/sw-register.ts).
     await page.waitForLoadState('load');
-    await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
     const notes: string[] = [];
     const keys = [path, `/api/venues/${REPEAT_VENUE}`, '/config.json'];
-    const keptNow = () => page.evaluate(async (urls) => (await Promise.all(urls.map((url) => caches.match(url)))).every(Boolean), keys);
+    const keptNow = () =>
+      page.evaluate(async (urls) => (await Promise.all(urls.map((url) => caches.match(url)))).every(Boolean), keys);
     const keepDeadline = Date.now() + 15_000;
     let kept = await keptNow();
     while (!kept && Date.now() < keepDeadline) {
@@ -558,9 +688,21 @@ async function measureRepeatVisits(): Promise<RepeatVisitResult> {
     const slow4g = await repeat('slow4g');
     const stall = await repeat('stall');
     // The home page, precached by the worker that first visit installed: reported, not judged.
-    const home = { slow4g: await repeat('slow4g', `${proxy.origin}/`, HOME_HEADING), stall: await repeat('stall', `${proxy.origin}/`, HOME_HEADING) };
+    const home = {
+      slow4g: await repeat('slow4g', `${proxy.origin}/`, HOME_HEADING),
+      stall: await repeat('stall', `${proxy.origin}/`, HOME_HEADING),
+    };
     await context.close();
-    return { path, firstVisit, slow4g, stall, home, load: { average: loadavg()[0] ?? Number.NaN, cores: availableParallelism() }, failures: [], notes };
+    return {
+      path,
+      firstVisit,
+      slow4g,
+      stall,
+      home,
+      load: { average: loadavg()[0] ?? Number.NaN, cores: availableParallelism() },
+      failures: [],
+      notes,
+    };
   } finally {
     await browser.close();
     await proxy.close();
@@ -568,25 +710,50 @@ async function measureRepeatVisits(): Promise<RepeatVisitResult> {
 }
 
 function judgeRepeat(r: RepeatVisitResult): void {
-  const timing = (message: string) => (TIMINGS_REPORT_ONLY ? r.notes.push(`${message} (timing: reported only, --timings report)`) : r.failures.push(message));
-  for (const [label, figures] of [['slow 4G', r.slow4g], ['lie-fi', r.stall]] as const) {
-    if (Number.isNaN(figures.median) || figures.median > BUDGET.repeatVisitLcpMs) timing(`repeat visit on ${label}: LCP ${sec(figures.median)} s > ${sec(BUDGET.repeatVisitLcpMs)} s`);
+  const timing = (message: string) =>
+    TIMINGS_REPORT_ONLY
+      ? r.notes.push(`${message} (timing: reported only, --timings report)`)
+      : r.failures.push(message);
+  for (const [label, figures] of [
+    ['slow 4G', r.slow4g],
+    ['lie-fi', r.stall],
+  ] as const) {
+    if (Number.isNaN(figures.median) || figures.median > BUDGET.repeatVisitLcpMs)
+      timing(`repeat visit on ${label}: LCP ${sec(figures.median)} s > ${sec(BUDGET.repeatVisitLcpMs)} s`);
     const notFromDevice = figures.samples.filter((s) => !s.fromServiceWorker).length;
-    if (notFromDevice) r.notes.push(`repeat visit on ${label}: ${notFromDevice} of ${figures.samples.length} documents did not come from the service worker`);
+    if (notFromDevice)
+      r.notes.push(
+        `repeat visit on ${label}: ${notFromDevice} of ${figures.samples.length} documents did not come from the service worker`,
+      );
   }
 }
 
 function printRepeat(r: RepeatVisitResult): void {
-  const runs = (samples: LcpSample[]) => `${samples.map((s) => sec(s.lcp)).join(' / ')}; document ${sec(median(samples.map((s) => s.documentMs)))} s`;
-  console.log(`\nReturning diner, ${r.path} (created after the build; page and worker through scripts/network-proxy.ts; machine load ${r.load.average.toFixed(1)} on ${r.load.cores} cores):`);
-  console.log(`  first visit, slow 4G, nothing on the device   LCP ${sec(r.firstVisit.lcp)} s  (document ${sec(r.firstVisit.documentMs)} s)  ${r.firstVisit.element}`);
-  console.log(`  repeat visit, slow 4G                          LCP ${sec(r.slow4g.median)} s  (runs ${runs(r.slow4g.samples)})  ${r.slow4g.samples.at(-1)?.element ?? ''}`);
-  console.log(`  repeat visit, lie-fi (every request held ${STALL_MS / 1000} s)  LCP ${sec(r.stall.median)} s  (runs ${runs(r.stall.samples)})  ${r.stall.samples.at(-1)?.element ?? ''}`);
-  console.log(`  /, repeat visit, slow 4G                        LCP ${sec(r.home.slow4g.median)} s  (runs ${runs(r.home.slow4g.samples)})  ${r.home.slow4g.samples.at(-1)?.element ?? ''}`);
-  console.log(`  /, repeat visit, lie-fi                         LCP ${sec(r.home.stall.median)} s  (runs ${runs(r.home.stall.samples)})  ${r.home.stall.samples.at(-1)?.element ?? ''}`);
+  const runs = (samples: LcpSample[]) =>
+    `${samples.map((s) => sec(s.lcp)).join(' / ')}; document ${sec(median(samples.map((s) => s.documentMs)))} s`;
+  console.log(
+    `\nReturning diner, ${r.path} (created after the build; page and worker through scripts/network-proxy.ts; machine load ${r.load.average.toFixed(1)} on ${r.load.cores} cores):`,
+  );
+  console.log(
+    `  first visit, slow 4G, nothing on the device   LCP ${sec(r.firstVisit.lcp)} s  (document ${sec(r.firstVisit.documentMs)} s)  ${r.firstVisit.element}`,
+  );
+  console.log(
+    `  repeat visit, slow 4G                          LCP ${sec(r.slow4g.median)} s  (runs ${runs(r.slow4g.samples)})  ${r.slow4g.samples.at(-1)?.element ?? ''}`,
+  );
+  console.log(
+    `  repeat visit, lie-fi (every request held ${STALL_MS / 1000} s)  LCP ${sec(r.stall.median)} s  (runs ${runs(r.stall.samples)})  ${r.stall.samples.at(-1)?.element ?? ''}`,
+  );
+  console.log(
+    `  /, repeat visit, slow 4G                        LCP ${sec(r.home.slow4g.median)} s  (runs ${runs(r.home.slow4g.samples)})  ${r.home.slow4g.samples.at(-1)?.element ?? ''}`,
+  );
+  console.log(
+    `  /, repeat visit, lie-fi                         LCP ${sec(r.home.stall.median)} s  (runs ${runs(r.home.stall.samples)})  ${r.home.stall.samples.at(-1)?.element ?? ''}`,
+  );
   for (const note of r.notes) console.log(`    note: ${note}`);
   for (const failure of r.failures) console.log(`    ✖ ${failure}`);
-  console.log(`  (budget: the venue's repeat visit LCP ≤ ${sec(BUDGET.repeatVisitLcpMs)} s on both; / is reported; median of ${REPEAT_RUNS}; slow 4G = 562.5 ms latency, 1.47 Mbit/s down, 675 kbit/s up)`);
+  console.log(
+    `  (budget: the venue's repeat visit LCP ≤ ${sec(BUDGET.repeatVisitLcpMs)} s on both; / is reported; median of ${REPEAT_RUNS}; slow 4G = 562.5 ms latency, 1.47 Mbit/s down, 675 kbit/s up)`,
+  );
 }
 
 /** The precache and a first visit to each venue (see the header). */
@@ -603,19 +770,28 @@ function measureFirstVisit(venuePaths: string[]): FirstVisitResult {
     return { path, gzipBytes: precache.gzipBytes + kept.gzipBytes, bytes: precache.bytes + kept.bytes };
   });
   const failures: string[] = [];
-  if (precache.venues > 0) failures.push(`the precache holds ${precache.venues} venues' menus: a first visit keeps only the venue opened`);
+  if (precache.venues > 0)
+    failures.push(`the precache holds ${precache.venues} venues' menus: a first visit keeps only the venue opened`);
   const largest = venues.reduce((max, v) => Math.max(max, v.gzipBytes), precache.gzipBytes);
-  if (largest > PRECACHE_LIMIT_BYTES) failures.push(`a first visit's service worker download ${kib(largest)} gzipped > ${kib(PRECACHE_LIMIT_BYTES)}`);
+  if (largest > PRECACHE_LIMIT_BYTES)
+    failures.push(`a first visit's service worker download ${kib(largest)} gzipped > ${kib(PRECACHE_LIMIT_BYTES)}`);
   return { precache, venues, failures };
 }
 
 function printFirstVisit(r: FirstVisitResult): void {
   const p = r.precache;
-  console.log(`\nService worker on a first visit (scripts/precache-size.ts): precache ${p.files} files, ${kib(p.gzipBytes)} gzipped (${kib(p.bytes)} as built), ` +
-    `${p.venues} venues, pages ${p.pages.join(' ')}`);
-  for (const v of r.venues) console.log(`  first visit to ${v.path}: the precache + its menu file = ${kib(v.gzipBytes)} gzipped (${kib(v.bytes)} as built)`);
+  console.log(
+    `\nService worker on a first visit (scripts/precache-size.ts): precache ${p.files} files, ${kib(p.gzipBytes)} gzipped (${kib(p.bytes)} as built), ` +
+      `${p.venues} venues, pages ${p.pages.join(' ')}`,
+  );
+  for (const v of r.venues)
+    console.log(
+      `  first visit to ${v.path}: the precache + its menu file = ${kib(v.gzipBytes)} gzipped (${kib(v.bytes)} as built)`,
+    );
   for (const failure of r.failures) console.log(`    ✖ ${failure}`);
-  console.log(`  (budget: ≤ ${kib(PRECACHE_LIMIT_BYTES)} gzipped with the largest venue's menu file, no venue precached; the page itself is the visit's own download)`);
+  console.log(
+    `  (budget: ≤ ${kib(PRECACHE_LIMIT_BYTES)} gzipped with the largest venue's menu file, no venue precached; the page itself is the visit's own download)`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -644,7 +820,9 @@ async function main(): Promise<void> {
   }
   let repeatVisit: RepeatVisitResult | undefined;
   if (!SKIP_REPEAT) {
-    process.stdout.write(`▶ returning diner (/${REPEAT_VENUE}): first visit, ${REPEAT_RUNS} repeat visits on slow 4G, ${REPEAT_RUNS} on lie-fi…`);
+    process.stdout.write(
+      `▶ returning diner (/${REPEAT_VENUE}): first visit, ${REPEAT_RUNS} repeat visits on slow 4G, ${REPEAT_RUNS} on lie-fi…`,
+    );
     repeatVisit = await measureRepeatVisits();
     process.stdout.write(' done\n');
     judgeRepeat(repeatVisit);
@@ -654,16 +832,24 @@ async function main(): Promise<void> {
   printFirstVisit(firstVisit);
   if (repeatVisit) printRepeat(repeatVisit);
   mkdirSync('reports', { recursive: true });
-  const report = { date: new Date().toISOString(), origin: ORIGIN, lighthouseRuns: SKIP_LIGHTHOUSE ? 0 : RUNS, budgets: { ...BUDGET, precacheGzipBytes: PRECACHE_LIMIT_BYTES }, pages: results, firstVisit, repeatVisit };
+  const report = {
+    date: new Date().toISOString(),
+    origin: ORIGIN,
+    lighthouseRuns: SKIP_LIGHTHOUSE ? 0 : RUNS,
+    budgets: { ...BUDGET, precacheGzipBytes: PRECACHE_LIMIT_BYTES },
+    pages: results,
+    firstVisit,
+    repeatVisit,
+  };
   writeFileSync('reports/budget.json', JSON.stringify(report, null, 2));
   console.log('Written reports/budget.json');
   const failed = results.filter((r) => r.failures.length > 0);
   if (firstVisit.failures.length) {
-    console.error('\n✖ Budget failed on the service worker\'s first-visit download.');
+    console.error("\n✖ Budget failed on the service worker's first-visit download.");
     process.exitCode = 1;
   }
   if (repeatVisit?.failures.length) {
-    console.error('\n✖ Budget failed on the returning diner\'s repeat visit.');
+    console.error("\n✖ Budget failed on the returning diner's repeat visit.");
     process.exitCode = 1;
   }
   if (failed.length > 0) {

@@ -13,11 +13,23 @@ import { join, relative } from 'node:path';
 const root = join(import.meta.dirname, '..');
 const ROOTS = ['src', 'server', 'agent', 'scripts', 'tests', 'docs'];
 const EXTENSIONS = /\.(?:ts|tsx|astro|mjs|cjs|js|css|md)$/;
-const ROOT_FILES = ['README.md', 'astro.config.mjs', 'eslint.config.js', 'knip.config.ts', 'playwright.config.ts', 'tailwind.config.ts', 'vitest.config.ts', '.dependency-cruiser.cjs'];
+const ROOT_FILES = [
+  'README.md',
+  'astro.config.mjs',
+  'eslint.config.js',
+  'knip.config.ts',
+  'playwright.config.ts',
+  'tailwind.config.ts',
+  'vitest.config.ts',
+  '.dependency-cruiser.cjs',
+];
 
 const OUTSIDE: ReadonlyArray<{ pattern: RegExp; what: string }> = [
   { pattern: /\bproduct\.md\b/, what: 'product.md (cite docs/rules.md#<heading>)' },
-  { pattern: /(?<!docs\/)\barchitecture\.md\b/, what: 'architecture.md outside docs/ (cite docs/architecture.md#<heading>)' },
+  {
+    pattern: /(?<!docs\/)\barchitecture\.md\b/,
+    what: 'architecture.md outside docs/ (cite docs/architecture.md#<heading>)',
+  },
   { pattern: /\btoolchain\.md\b/, what: 'toolchain.md' },
   { pattern: /\bissues? #?\d+/i, what: 'an issue number (cite the rule in docs/)' },
   { pattern: /(?<!RFC \d+ )§/, what: 'a section sign (cite docs/<file>.md#<heading>)' },
@@ -32,7 +44,11 @@ function filesUnder(dir: string): string[] {
 
 /** GitHub's anchor for a Markdown heading. */
 function slug(heading: string): string {
-  return heading.trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-');
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replace(/ /g, '-');
 }
 
 const headingsCache = new Map<string, string[] | undefined>();
@@ -41,12 +57,18 @@ function headingsOf(file: string): string[] | undefined {
   if (!headingsCache.has(file)) {
     const path = join(root, file);
     let fenced = false;
-    headingsCache.set(file, existsSync(path)
-      ? readFileSync(path, 'utf8').split('\n').filter((line) => {
-          if (/^\s*```/.test(line)) fenced = !fenced;
-          return !fenced && /^#{1,6} /.test(line);
-        }).map((line) => line.replace(/^#+ /, '').trim())
-      : undefined);
+    headingsCache.set(
+      file,
+      existsSync(path)
+        ? readFileSync(path, 'utf8')
+            .split('\n')
+            .filter((line) => {
+              if (/^\s*```/.test(line)) fenced = !fenced;
+              return !fenced && /^#{1,6} /.test(line);
+            })
+            .map((line) => line.replace(/^#+ /, '').trim())
+        : undefined,
+    );
   }
   return headingsCache.get(file);
 }
@@ -65,12 +87,19 @@ for (const file of files) {
   if (file === self) continue;
   const text = readFileSync(join(root, file), 'utf8');
   for (const match of text.matchAll(README_CITATION)) {
-    const [cited, server, anchor, heading] = match as unknown as [string, string | undefined, string | undefined, string | undefined];
+    const [cited, server, anchor, heading] = match as unknown as [
+      string,
+      string | undefined,
+      string | undefined,
+      string | undefined,
+    ];
     const readme = server ? 'server/README.md' : 'README.md';
     const line = text.slice(0, match.index).split('\n').length;
     const shown = cited.replace(/\s*\n\s*(\*|\/\/)?\s*/g, ' ');
-    if (anchor && !anchorsOf(readme)!.has(anchor)) problems.push(`${file}:${line}: ${shown}: no such heading in ${readme}`);
-    if (heading && !headingsOf(readme)!.includes(heading.trim())) problems.push(`${file}:${line}: ${shown}: no such heading in ${readme}`);
+    if (anchor && !anchorsOf(readme)!.has(anchor))
+      problems.push(`${file}:${line}: ${shown}: no such heading in ${readme}`);
+    if (heading && !headingsOf(readme)!.includes(heading.trim()))
+      problems.push(`${file}:${line}: ${shown}: no such heading in ${readme}`);
   }
   const lines = text.split('\n');
   lines.forEach((line, index) => {
@@ -78,7 +107,8 @@ for (const file of files) {
       const [cited, doc, anchor] = match as unknown as [string, string, string | undefined];
       const known = anchorsOf(`docs/${doc}`);
       if (!known) problems.push(`${file}:${index + 1}: ${cited}: no such file in docs/`);
-      else if (anchor && !known.has(anchor)) problems.push(`${file}:${index + 1}: ${cited}: no such heading in docs/${doc}`);
+      else if (anchor && !known.has(anchor))
+        problems.push(`${file}:${index + 1}: ${cited}: no such heading in docs/${doc}`);
     }
     for (const { pattern, what } of OUTSIDE) {
       if (pattern.test(line)) problems.push(`${file}:${index + 1}: cites ${what}`);

@@ -19,14 +19,19 @@ const root = join(import.meta.dirname, '..');
 const EXEMPT_DIRS = [/^server\/demo\//, /^server\/oidc-demo\//];
 
 const SPANISH_WORDS = new Set(
-  'el la los las del de que una un unos unas para con por esta este estos esa ese eso ya se tu tus su sus hay más al en es son y lo sin como pero tiene puede está están te has he hemos muy aquí otra otro solo sólo'.split(' '),
+  'el la los las del de que una un unos unas para con por esta este estos esa ese eso ya se tu tus su sus hay más al en es son y lo sin como pero tiene puede está están te has he hemos muy aquí otra otro solo sólo'.split(
+    ' ',
+  ),
 );
-const ENGLISH_WORDS = new Set('the of and is are or an to with when its for on by from has not this that it be was were which'.split(' '));
+const ENGLISH_WORDS = new Set(
+  'the of and is are or an to with when its for on by from has not this that it be was were which'.split(' '),
+);
 
 /** The text of a literal, `${…}` parts as `X`. */
 function textOf(node: ts.Node): string | undefined {
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
-  if (ts.isTemplateExpression(node)) return node.head.text + node.templateSpans.map((span) => 'X' + span.literal.text).join('');
+  if (ts.isTemplateExpression(node))
+    return node.head.text + node.templateSpans.map((span) => 'X' + span.literal.text).join('');
   return undefined;
 }
 
@@ -46,7 +51,12 @@ export function isSpanishSentence(text: string, inProblem = false): boolean {
 /** Inside the arguments of `problem(…)`, `validationProblem(…)` or `new HttpProblem(…)`. */
 function inProblem(node: ts.Node): boolean {
   for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
-    if ((ts.isNewExpression(at) || ts.isCallExpression(at)) && ts.isIdentifier(at.expression) && /^(problem|validationProblem|HttpProblem)$/.test(at.expression.text)) return true;
+    if (
+      (ts.isNewExpression(at) || ts.isCallExpression(at)) &&
+      ts.isIdentifier(at.expression) &&
+      /^(problem|validationProblem|HttpProblem)$/.test(at.expression.text)
+    )
+      return true;
   }
   return false;
 }
@@ -54,8 +64,19 @@ function inProblem(node: ts.Node): boolean {
 /** Inside `new Error(…)`, `Error(…)` or `console.*(…)`. */
 function forTheOperator(node: ts.Node): boolean {
   for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
-    if ((ts.isNewExpression(at) || ts.isCallExpression(at)) && ts.isIdentifier(at.expression) && /Error$/.test(at.expression.text)) return true;
-    if (ts.isCallExpression(at) && ts.isPropertyAccessExpression(at.expression) && ts.isIdentifier(at.expression.expression) && at.expression.expression.text === 'console') return true;
+    if (
+      (ts.isNewExpression(at) || ts.isCallExpression(at)) &&
+      ts.isIdentifier(at.expression) &&
+      /Error$/.test(at.expression.text)
+    )
+      return true;
+    if (
+      ts.isCallExpression(at) &&
+      ts.isPropertyAccessExpression(at.expression) &&
+      ts.isIdentifier(at.expression.expression) &&
+      at.expression.expression.text === 'console'
+    )
+      return true;
   }
   return false;
 }
@@ -81,7 +102,11 @@ export function inlineSentences(file: string, source: string): Found[] {
     const text = textOf(node);
     if (text !== undefined) {
       if (isSpanishSentence(text, inProblem(node)) && !text.startsWith(':') && !forTheOperator(node)) {
-        found.push({ file, line: sf.getLineAndCharacterOfPosition(node.getStart()).line + 1, text: text.replace(/\s+/g, ' ').trim() });
+        found.push({
+          file,
+          line: sf.getLineAndCharacterOfPosition(node.getStart()).line + 1,
+          text: text.replace(/\s+/g, ' ').trim(),
+        });
       }
       return;
     }
@@ -98,10 +123,13 @@ if (main) {
   for (const file of serverFiles('server')) {
     if (EXEMPT_DIRS.some((pattern) => pattern.test(file))) continue;
     checked++;
-    for (const { line, text } of inlineSentences(file, readFileSync(join(root, file), 'utf8'))) problems.push(`${file}:${line}: «${text}»`);
+    for (const { line, text } of inlineSentences(file, readFileSync(join(root, file), 'utf8')))
+      problems.push(`${file}:${line}: «${text}»`);
   }
   if (problems.length) {
-    console.log(`Sentences a client reads written inline (move them to the feature's *_MESSAGES in src/contract/):\n${problems.join('\n')}`);
+    console.log(
+      `Sentences a client reads written inline (move them to the feature's *_MESSAGES in src/contract/):\n${problems.join('\n')}`,
+    );
     process.exit(1);
   }
   console.log(`${checked} server files take the sentences of their problems from the contract`);

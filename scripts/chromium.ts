@@ -11,7 +11,7 @@ export function ensureChromium(): string {
   const isRoot = process.getuid?.() === 0;
   const hasApt = spawnSync('which', ['apt-get']).status === 0;
   if (isRoot && hasApt) {
-    console.log('Chromium not found: installing Debian\'s chromium package…');
+    console.log("Chromium not found: installing Debian's chromium package…");
     const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
     const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
       stdio: 'inherit',
@@ -36,7 +36,7 @@ export function ensureTestChromium(): string {
   const shell = '/usr/bin/chromium-headless-shell';
   if (existsSync(shell)) return shell;
   if (process.getuid?.() === 0 && spawnSync('which', ['apt-get']).status === 0) {
-    console.log('Installing Debian\'s chromium-headless-shell package for the browser tests…');
+    console.log("Installing Debian's chromium-headless-shell package for the browser tests…");
     const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium-headless-shell'], {
       stdio: 'inherit',
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },

@@ -17,11 +17,15 @@ export function lintOpenApi(): { status: number; output: string } {
     const file = join(dir, 'openapi.json');
     writeFileSync(file, JSON.stringify(openApiDocument(), null, 2));
     const cli = join(root, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
-    const result = spawnSync(process.execPath, [cli, 'lint', file, '--config', join(root, 'redocly.yaml'), '--format', 'stylish'], {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-    });
+    const result = spawnSync(
+      process.execPath,
+      [cli, 'lint', file, '--config', join(root, 'redocly.yaml'), '--format', 'stylish'],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      },
+    );
     return { status: result.status ?? 1, output: `${result.stdout ?? ''}${result.stderr ?? ''}` };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -53,7 +53,10 @@ function pacedWriter(target: Socket): PacedWriter {
   };
 }
 
-export async function startNetworkProxy(targetPort: number, options: { stallMs?: number; host?: string } = {}): Promise<NetworkProxy> {
+export async function startNetworkProxy(
+  targetPort: number,
+  options: { stallMs?: number; host?: string } = {},
+): Promise<NetworkProxy> {
   const host = options.host ?? '127.0.0.1';
   const stallMs = options.stallMs ?? 10_000;
   let mode: NetworkMode = 'direct';

@@ -26,12 +26,16 @@ export interface PgCluster {
 
 /** Directory holding initdb/pg_ctl, or undefined when PostgreSQL is not installed. */
 export function findPgBin(): string | undefined {
-  if (process.env.UMENU_PG_BIN) return existsSync(join(process.env.UMENU_PG_BIN, 'initdb')) ? process.env.UMENU_PG_BIN : undefined;
+  if (process.env.UMENU_PG_BIN)
+    return existsSync(join(process.env.UMENU_PG_BIN, 'initdb')) ? process.env.UMENU_PG_BIN : undefined;
   // (A PATH entry may hold symlinks to a few of the binaries: use the directory they point into.)
-  for (const dir of (process.env.PATH ?? '').split(':')) if (dir && existsSync(join(dir, 'initdb'))) return dirname(realpathSync(join(dir, 'initdb')));
+  for (const dir of (process.env.PATH ?? '').split(':'))
+    if (dir && existsSync(join(dir, 'initdb'))) return dirname(realpathSync(join(dir, 'initdb')));
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return undefined;
-  const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? join(root, versions[0], 'bin') : undefined;
 }
 
@@ -53,7 +57,9 @@ function uid(user: string): { uid: number; gid: number } | undefined {
   return { uid: Number(result.stdout.trim()), gid: Number(gid.stdout.trim()) };
 }
 
-export async function startPgCluster(options: { port?: number; bin?: string; durable?: boolean } = {}): Promise<PgCluster> {
+export async function startPgCluster(
+  options: { port?: number; bin?: string; durable?: boolean } = {},
+): Promise<PgCluster> {
   const bin = options.bin ?? findPgBin();
   if (!bin) throw new Error('PostgreSQL binaries not found (Debian: apt-get install -y postgresql)');
   const port = options.port ?? (await freePort());
@@ -63,7 +69,8 @@ export async function startPgCluster(options: { port?: number; bin?: string; dur
   const owner = asRoot ? uid('postgres') : undefined;
   if (asRoot && !owner) throw new Error('running as root but there is no `postgres` user to run PostgreSQL as');
   if (owner) chownSync(dir, owner.uid, owner.gid);
-  const command = (cmd: string, args: string[]): [string, string[]] => (owner ? ['runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]] : [join(bin, cmd), args]);
+  const command = (cmd: string, args: string[]): [string, string[]] =>
+    owner ? ['runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]] : [join(bin, cmd), args];
   const run = (cmd: string, args: string[]) => {
     const [file, argv] = command(cmd, args);
     execFileSync(file, argv, { stdio: ['ignore', 'pipe', 'pipe'], cwd: dir });
@@ -88,22 +95,41 @@ export async function startPgCluster(options: { port?: number; bin?: string; dur
     urlFor,
     port,
     async restart() {
-      const [file, argv] = command('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '60', '-l', join(dir, 'log'), 'restart']);
-      await new Promise<void>((resolve, reject) => execFile(file, argv, { cwd: dir }, (error) => (error ? reject(new Error(`pg_ctl restart failed: ${error.message}`, { cause: error })) : resolve())));
+      const [file, argv] = command('pg_ctl', [
+        '-D',
+        data,
+        '-m',
+        'fast',
+        '-w',
+        '-t',
+        '60',
+        '-l',
+        join(dir, 'log'),
+        'restart',
+      ]);
+      await new Promise<void>((resolve, reject) =>
+        execFile(file, argv, { cwd: dir }, (error) =>
+          error ? reject(new Error(`pg_ctl restart failed: ${error.message}`, { cause: error })) : resolve(),
+        ),
+      );
     },
     stop() {
       if (stopped) return;
       stopped = true;
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
-      } catch { /* already gone */ }
+      } catch {
+        /* already gone */
+      }
       rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const cluster = await startPgCluster(process.env.UMENU_TEST_PG_PORT ? { port: Number(process.env.UMENU_TEST_PG_PORT) } : {});
+  const cluster = await startPgCluster(
+    process.env.UMENU_TEST_PG_PORT ? { port: Number(process.env.UMENU_TEST_PG_PORT) } : {},
+  );
   console.log(`PostgreSQL listo: UMENU_DATABASE_URL=${cluster.url}  (Ctrl-C lo detiene y borra)`);
   const stop = () => {
     cluster.stop();

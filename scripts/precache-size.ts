@@ -38,7 +38,9 @@ function sizes(path: string): { bytes: number; gzipBytes: number } {
 
 /** The precache of the site built in `site` (its `sw.js`). */
 export function precacheSize(site: string): PrecacheSize {
-  const urls = [...new Set([...readFileSync(join(site, 'sw.js'), 'utf8').matchAll(/url:"([^"]+)"/g)].map((m) => m[1]!))];
+  const urls = [
+    ...new Set([...readFileSync(join(site, 'sw.js'), 'utf8').matchAll(/url:"([^"]+)"/g)].map((m) => m[1]!)),
+  ];
   let bytes = 0;
   let gzipBytes = 0;
   for (const url of urls) {
@@ -47,7 +49,13 @@ export function precacheSize(site: string): PrecacheSize {
     gzipBytes += size.gzipBytes;
   }
   const menus = urls.filter((url) => /^\/?menus\/[^/]+\.json$/.test(url));
-  return { files: urls.length, bytes, gzipBytes, venues: menus.length, pages: urls.filter((url) => !/\.[a-z0-9]+$/i.test(url)) };
+  return {
+    files: urls.length,
+    bytes,
+    gzipBytes,
+    venues: menus.length,
+    pages: urls.filter((url) => !/\.[a-z0-9]+$/i.test(url)),
+  };
 }
 
 /** What a venue's page keeps beside the shell on the visit that installs the worker: its menu file (src/features/menu/menu-page.ts). */

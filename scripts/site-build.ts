@@ -14,7 +14,16 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
@@ -35,7 +44,16 @@ export const DEFAULT_SITE_BUILD_DIR = 'dist-test';
 export const E2E_JWT_SECRET = 'e2e-secret-not-for-production-0123456789';
 
 /** What the build and the seeded data depend on. */
-const SOURCES = ['src', 'public', 'server', 'astro.config.mjs', 'tailwind.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const SOURCES = [
+  'src',
+  'public',
+  'server',
+  'astro.config.mjs',
+  'tailwind.config.ts',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+];
 
 function layout(dir: string): SiteBuild {
   const abs = resolve(dir);
@@ -100,7 +118,10 @@ export function e2eConfig(overrides: Partial<ServerConfig>): ServerConfig {
 
 function astroBuild(api: string, site: string): Promise<void> {
   return new Promise((done, fail) => {
-    const child = spawn('npx', ['astro', 'build'], { stdio: 'inherit', env: { ...process.env, UMENU_BUILD_API: api, UMENU_DIST: site } });
+    const child = spawn('npx', ['astro', 'build'], {
+      stdio: 'inherit',
+      env: { ...process.env, UMENU_BUILD_API: api, UMENU_DIST: site },
+    });
     child.on('error', fail);
     child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`astro build exited with ${code}`))));
   });
@@ -128,7 +149,10 @@ export async function buildSite(dir = DEFAULT_SITE_BUILD_DIR, seedLarge = 1): Pr
   // Closed with a checkpoint: the file holds everything; copy it to the name users copy from.
   copyFileSync(buildDb, build.db);
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${buildDb}${suffix}`, { force: true });
-  writeFileSync(join(build.dir, 'stamp.json'), `${JSON.stringify({ sources, builtAt: new Date().toISOString() }, null, 2)}\n`);
+  writeFileSync(
+    join(build.dir, 'stamp.json'),
+    `${JSON.stringify({ sources, builtAt: new Date().toISOString() }, null, 2)}\n`,
+  );
   return build;
 }
 

@@ -30,7 +30,8 @@ function newestSourceMtime(): number {
       return;
     }
     if (stat.isDirectory()) {
-      for (const entry of readdirSync(path)) if (entry !== 'node_modules' && !entry.startsWith('.')) visit(join(path, entry));
+      for (const entry of readdirSync(path))
+        if (entry !== 'node_modules' && !entry.startsWith('.')) visit(join(path, entry));
     } else if (stat.mtimeMs > newest) newest = stat.mtimeMs;
   };
   for (const path of ['src', 'public', 'astro.config.mjs', 'tailwind.config.ts', 'package.json']) visit(path);
@@ -42,7 +43,8 @@ function needsBuild(): { build: boolean; reason: string } {
   if (process.env.UMENU_FORCE_BUILD === '1') return { build: true, reason: 'UMENU_FORCE_BUILD=1' };
   const index = join(config.distDir, 'index.html');
   if (!existsSync(index)) return { build: true, reason: `no existe ${index}` };
-  if (newestSourceMtime() > statMtime(index)) return { build: true, reason: 'las fuentes son más recientes que el sitio construido' };
+  if (newestSourceMtime() > statMtime(index))
+    return { build: true, reason: 'las fuentes son más recientes que el sitio construido' };
   return { build: false, reason: 'el sitio construido está al día' };
 }
 
@@ -81,9 +83,11 @@ const httpServer = serve({ fetch: server.app.fetch, port: config.port, hostname:
 });
 
 httpServer.on('error', (error: NodeJS.ErrnoException) => {
-  console.error(error.code === 'EADDRINUSE'
-    ? `[umenu] el puerto ${config.port} ya está en uso: cierra el otro proceso o usa PORT=otro-puerto`
-    : `[umenu] no se pudo abrir el servidor: ${error.message}`);
+  console.error(
+    error.code === 'EADDRINUSE'
+      ? `[umenu] el puerto ${config.port} ya está en uso: cierra el otro proceso o usa PORT=otro-puerto`
+      : `[umenu] no se pudo abrir el servidor: ${error.message}`,
+  );
   buildProcess?.kill('SIGTERM');
   process.exit(1);
 });
@@ -122,5 +126,6 @@ if (decision.build) {
 }
 site.files = loadSite(config.distDir);
 site.building = false;
-if (!site.files.ready) console.warn(`[umenu] no hay sitio construido en ${config.distDir}: solo la API está disponible`);
+if (!site.files.ready)
+  console.warn(`[umenu] no hay sitio construido en ${config.distDir}: solo la API está disponible`);
 console.log(`umenu listo en ${url}`);

@@ -24,7 +24,8 @@ const work = mkdtempSync(join(tmpdir(), 'umenu-test-'));
 function summary(): void {
   if (layers.length > 0) {
     console.log('\nTests per layer (passed / failed / skipped):');
-    for (const { layer, passed, failed, skipped } of layers) console.log(`  ${layer.padEnd(28)} ${String(passed).padStart(4)} / ${failed} / ${skipped}`);
+    for (const { layer, passed, failed, skipped } of layers)
+      console.log(`  ${layer.padEnd(28)} ${String(passed).padStart(4)} / ${failed} / ${skipped}`);
   }
   console.log('\nTime per step:');
   for (const { label, seconds } of steps) console.log(`  ${label.padEnd(44)} ${format(seconds)}`);
@@ -52,13 +53,19 @@ function run({ label, cmd, args, env = {}, after }: Step, live: boolean): Promis
   const output: Buffer[] = [];
   if (live) console.log(`\n▶ ${label}`);
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    const child = spawn(cmd, args, {
+      stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
     child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
     child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
     child.on('close', (code, signal) => {
       const seconds = (performance.now() - begin) / 1000;
       steps.push({ label, seconds });
-      if (!live) console.log(`\n▶ ${label} (${format(seconds)})\n${Buffer.concat(output).toString('utf8').trimEnd()}\n◀ ${label}`);
+      if (!live)
+        console.log(
+          `\n▶ ${label} (${format(seconds)})\n${Buffer.concat(output).toString('utf8').trimEnd()}\n◀ ${label}`,
+        );
       after?.();
       if (code !== 0) failures.push(`${label} failed (exit ${code ?? signal})`);
       resolve(code === 0);
@@ -75,10 +82,14 @@ async function chain(list: Step[], live: boolean): Promise<void> {
 function countVitest(path: string): void {
   if (!existsSync(path)) return;
   const counts = JSON.parse(readFileSync(path, 'utf8')) as Record<string, [number, number, number]>;
-  for (const [layer, [passed, failed, skipped]] of Object.entries(counts)) layers.push({ layer, passed, failed, skipped });
+  for (const [layer, [passed, failed, skipped]] of Object.entries(counts))
+    layers.push({ layer, passed, failed, skipped });
 }
 
-interface PlaywrightSuite { suites?: PlaywrightSuite[]; specs?: { tests: { projectName: string; status: string }[] }[] }
+interface PlaywrightSuite {
+  suites?: PlaywrightSuite[];
+  specs?: { tests: { projectName: string; status: string }[] }[];
+}
 
 function countPlaywright(path: string): void {
   if (!existsSync(path)) return;
@@ -95,7 +106,8 @@ function countPlaywright(path: string): void {
     for (const child of suite.suites ?? []) visit(child);
   };
   for (const suite of report.suites) visit(suite);
-  for (const [project, [passed, failed, skipped]] of tally) layers.push({ layer: `browser, ${project} (Playwright)`, passed: passed!, failed: failed!, skipped: skipped! });
+  for (const [project, [passed, failed, skipped]] of tally)
+    layers.push({ layer: `browser, ${project} (Playwright)`, passed: passed!, failed: failed!, skipped: skipped! });
 }
 
 const chromium = ensureTestChromium();
@@ -107,18 +119,32 @@ const checks: Step[] = [
   { label: 'Lint (ESLint, dependency-cruiser, knip)', cmd: 'npm', args: ['run', 'lint'] },
   { label: 'Type check (astro check)', cmd: 'npx', args: ['astro', 'check', '--minimumFailingSeverity', 'error'] },
   {
-    label: 'Unit and API tests (vitest)', cmd: 'npx',
+    label: 'Unit and API tests (vitest)',
+    cmd: 'npx',
     // One worker more than the cores: the API tests mostly wait for their databases.
-    args: ['vitest', 'run', `--maxWorkers=${availableParallelism() + 1}`, '--reporter=default', '--reporter=./scripts/vitest-layers.ts'],
-    env: { UMENU_VITEST_LAYERS: vitestLayers }, after: () => countVitest(vitestLayers),
+    args: [
+      'vitest',
+      'run',
+      `--maxWorkers=${availableParallelism() + 1}`,
+      '--reporter=default',
+      '--reporter=./scripts/vitest-layers.ts',
+    ],
+    env: { UMENU_VITEST_LAYERS: vitestLayers },
+    after: () => countVitest(vitestLayers),
   },
 ];
 const browser: Step[] = [
   // Once for the browser tests and the budget: against a fresh seeded API, so the demo
   // venues are prerendered exactly as a user's `npm start` does.
-  { label: 'Site build (scripts/site-build.ts → dist-test)', cmd: 'node', args: ['scripts/site-build.ts', 'dist-test', '--force'] },
   {
-    label: 'Browser tests (Playwright, Chromium)', cmd: 'npx', args: ['playwright', 'test', '--reporter=list,json'],
+    label: 'Site build (scripts/site-build.ts → dist-test)',
+    cmd: 'node',
+    args: ['scripts/site-build.ts', 'dist-test', '--force'],
+  },
+  {
+    label: 'Browser tests (Playwright, Chromium)',
+    cmd: 'npx',
+    args: ['playwright', 'test', '--reporter=list,json'],
     env: { CHROME_PATH: chromium, UMENU_SITE_BUILD: 'dist-test', PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
     after: () => countPlaywright(playwrightJson),
   },

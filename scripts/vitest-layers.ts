@@ -13,10 +13,18 @@ export default class LayerCounts implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     const out = process.env.UMENU_VITEST_LAYERS;
     if (!out) return;
-    const layers: Layers = { 'unit (vitest)': [0, 0, 0], 'API on SQLite (vitest)': [0, 0, 0], 'API on PostgreSQL (vitest)': [0, 0, 0] };
+    const layers: Layers = {
+      'unit (vitest)': [0, 0, 0],
+      'API on SQLite (vitest)': [0, 0, 0],
+      'API on PostgreSQL (vitest)': [0, 0, 0],
+    };
     for (const module of testModules) {
-      const layer = module.project.name === 'server-pg' ? 'API on PostgreSQL (vitest)'
-        : module.moduleId.includes('/tests/server/') ? 'API on SQLite (vitest)' : 'unit (vitest)';
+      const layer =
+        module.project.name === 'server-pg'
+          ? 'API on PostgreSQL (vitest)'
+          : module.moduleId.includes('/tests/server/')
+            ? 'API on SQLite (vitest)'
+            : 'unit (vitest)';
       for (const test of module.children.allTests()) {
         const state = test.result().state;
         layers[layer]![state === 'passed' ? 0 : state === 'failed' ? 1 : 2] += 1;

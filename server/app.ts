@@ -13,7 +13,14 @@ import { BUILDING_PAGE } from './platform/static.ts';
 import { HttpProblem, problem, problemResponse } from './platform/problem.ts';
 import { PROBLEM_MESSAGES } from '../src/contract/problem.ts';
 import { isDatabaseUnavailable } from './platform/db/database.ts';
-import { drainDeclaredBody, EARLY_ANSWER_DRAIN_BYTES, isClientAbort, prepareRequest, requestBodyComplete, trustedProxyList } from './platform/http.ts';
+import {
+  drainDeclaredBody,
+  EARLY_ANSWER_DRAIN_BYTES,
+  isClientAbort,
+  prepareRequest,
+  requestBodyComplete,
+  trustedProxyList,
+} from './platform/http.ts';
 import { API_CSP, COMMON_HEADERS, siteCsp } from './platform/security.ts';
 import { authRoutes, socialRoutes } from './features/auth/index.ts';
 import { venueRoutes } from './features/venues/index.ts';
@@ -36,7 +43,8 @@ export function createApp(deps: AppDeps): Hono {
   let cspFor: { files: SiteFiles | undefined; hashes: number; value: string } | undefined;
   const currentSiteCsp = () => {
     const hashes = site.files?.scriptHashes.length ?? 0;
-    if (!cspFor || cspFor.files !== site.files || cspFor.hashes !== hashes) cspFor = { files: site.files, hashes, value: siteCsp(config, { scriptHashes: site.files?.scriptHashes ?? [] }) };
+    if (!cspFor || cspFor.files !== site.files || cspFor.hashes !== hashes)
+      cspFor = { files: site.files, hashes, value: siteCsp(config, { scriptHashes: site.files?.scriptHashes ?? [] }) };
     return cspFor.value;
   };
 
@@ -60,13 +68,24 @@ export function createApp(deps: AppDeps): Hono {
   });
 
   if (config.corsOrigins.length) {
-    app.use('/api/*', cors({
-      origin: (origin) => (config.corsOrigins.includes(origin) ? origin : null),
-      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'Accept', 'X-Table-Credential', 'Last-Event-ID'],
-      exposeHeaders: ['ETag', 'Retry-After', 'Location'],
-      maxAge: 600,
-    }));
+    app.use(
+      '/api/*',
+      cors({
+        origin: (origin) => (config.corsOrigins.includes(origin) ? origin : null),
+        allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+        allowHeaders: [
+          'Authorization',
+          'Content-Type',
+          'Idempotency-Key',
+          'If-None-Match',
+          'Accept',
+          'X-Table-Credential',
+          'Last-Event-ID',
+        ],
+        exposeHeaders: ['ETag', 'Retry-After', 'Location'],
+        maxAge: 600,
+      }),
+    );
   }
 
   // An answer given before the request body has fully arrived (401, 415, 404, 413…) must not
@@ -85,10 +104,15 @@ export function createApp(deps: AppDeps): Hono {
 
   const apiBodyLimit = bodyLimit({
     maxSize: config.bodyLimitBytes,
-    onError: () => { throw problem('tooLarge', 413, PROBLEM_MESSAGES.bodyTooLarge(Math.round(config.bodyLimitBytes / 1024))); },
+    onError: () => {
+      throw problem('tooLarge', 413, PROBLEM_MESSAGES.bodyTooLarge(Math.round(config.bodyLimitBytes / 1024)));
+    },
   });
   // Image uploads have their own limit (server/features/media/upload.ts).
-  app.use('/api/*', except((c) => c.req.method === 'POST' && /^\/api\/venues\/[^/]+\/media$/.test(c.req.path), apiBodyLimit));
+  app.use(
+    '/api/*',
+    except((c) => c.req.method === 'POST' && /^\/api\/venues\/[^/]+\/media$/.test(c.req.path), apiBodyLimit),
+  );
 
   // Shutting down: answer 503 and close the connection, so a client or load balancer retries elsewhere.
   app.use('*', async (c, next) => {
@@ -108,7 +132,10 @@ export function createApp(deps: AppDeps): Hono {
     // Idempotency-Key is made once), and this instance reconnects by itself.
     if (isDatabaseUnavailable(error)) {
       console.error('[umenu] database unavailable', c.req.method, c.req.path, (error as { code?: string }).code ?? '');
-      return problemResponse(c, problem('serviceUnavailable', 503, PROBLEM_MESSAGES.unavailable, {}, { 'retry-after': '2' }));
+      return problemResponse(
+        c,
+        problem('serviceUnavailable', 503, PROBLEM_MESSAGES.unavailable, {}, { 'retry-after': '2' }),
+      );
     }
     console.error('[umenu] unexpected error', c.req.method, c.req.path, error);
     return problemResponse(c, problem('server', 500, PROBLEM_MESSAGES.serverError));
@@ -131,7 +158,9 @@ export function createApp(deps: AppDeps): Hono {
   if (social.closeSocial) deps.closers.push(social.closeSocial);
   api.route('/auth/social', social);
   api.route('/', orderRoutes(deps));
-  api.all('*', (c) => problemResponse(c, problem('notFound', 404, PROBLEM_MESSAGES.noRoute(c.req.method, c.req.path.slice(0, 200)))));
+  api.all('*', (c) =>
+    problemResponse(c, problem('notFound', 404, PROBLEM_MESSAGES.noRoute(c.req.method, c.req.path.slice(0, 200)))),
+  );
   app.route('/api', api);
 
   app.on(['GET', 'HEAD'], '*', (c) => {

@@ -46,9 +46,20 @@ export interface ServerOptions {
 /** Old events and login failures are deleted this often. */
 const MAINTENANCE_MS = 15 * 60_000;
 
-export async function createServer(config: ServerConfig, options: ServerOptions = {}, existingDb?: Db): Promise<Server> {
+export async function createServer(
+  config: ServerConfig,
+  options: ServerOptions = {},
+  existingDb?: Db,
+): Promise<Server> {
   const site = options.site ?? { building: false, files: undefined };
-  const db = existingDb ?? (await openDatabase({ ...(config.databaseUrl ? { url: config.databaseUrl } : {}), path: config.dbPath, reset: config.resetDb, poolSize: config.dbPoolSize }));
+  const db =
+    existingDb ??
+    (await openDatabase({
+      ...(config.databaseUrl ? { url: config.databaseUrl } : {}),
+      path: config.dbPath,
+      reset: config.resetDb,
+      poolSize: config.dbPoolSize,
+    }));
   // Migrations and first-start data, once, however many instances start at the same moment.
   await db.startup(async (tx) => {
     await migrate(tx);
@@ -67,22 +78,39 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}),
     ...(config.instance ? { instance: config.instance } : {}),
     ...(options.logTo ? { destination: options.logTo } : {}),
-    gauges: { tableSessionsOpen: () => later.tableSessions?.openCount() ?? Promise.resolve(0), imageQueue: imageQueueLength },
+    gauges: {
+      tableSessionsOpen: () => later.tableSessions?.openCount() ?? Promise.resolve(0),
+      imageQueue: imageQueueLength,
+    },
   });
   configureImageJobs(config.imageJobs, config.imageQueue);
   const limiter = createRateLimiter(db, Date.now, (limit) => observability.refused(limit));
   const auth = await createAuthService(db, config, limiter);
   // Print jobs are written with the tickets they print (the kitchen's `TicketPrinting` hook).
-  const printing = createPrintingService(db, events, (venueId, station) => stationsOf(venues.get(venueId)?.venue ?? {}).find((s) => s.id === station)?.name ?? station);
-  const orders = createOrderService(db, venues, { ...(options.now ? { now: options.now } : {}), events, limit: config.orderLimit, limiter, tickets: ticketWriter(venues, events, options.now, printing) });
+  const printing = createPrintingService(
+    db,
+    events,
+    (venueId, station) => stationsOf(venues.get(venueId)?.venue ?? {}).find((s) => s.id === station)?.name ?? station,
+  );
+  const orders = createOrderService(db, venues, {
+    ...(options.now ? { now: options.now } : {}),
+    events,
+    limit: config.orderLimit,
+    limiter,
+    tickets: ticketWriter(venues, events, options.now, printing),
+  });
   // Closing a table asks the bill what it still owes (the billing service is made after the table sessions').
   const billingHook: BillingHook = {};
   const tableSessions = createTableSessionService(db, venues, orders, events, {
     billing: billingHook,
     limits: {
-      joinsPerTable: config.tableJoinLimit, joinsPerAddress: config.tableJoinAddressLimit, badTokensPerAddress: config.tableBadTokenLimit,
-      maxPeople: config.tableMaxPeople, callsPerSession: config.tableCallLimit,
-      cartWritesPerParticipant: config.tableCartLimit, cartWritesPerSession: config.tableCartSessionLimit,
+      joinsPerTable: config.tableJoinLimit,
+      joinsPerAddress: config.tableJoinAddressLimit,
+      badTokensPerAddress: config.tableBadTokenLimit,
+      maxPeople: config.tableMaxPeople,
+      callsPerSession: config.tableCallLimit,
+      cartWritesPerParticipant: config.tableCartLimit,
+      cartWritesPerSession: config.tableCartSessionLimit,
     },
     tableForToken,
     limiter,
@@ -91,19 +119,46 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   });
   later.tableSessions = tableSessions;
   const kitchen = createKitchenService(db, orders, tableSessions, events, options.now, printing);
-  const verifactuOutbox = createOutbox(db, { url: config.verifactuUrl, pollMs: config.verifactuPollMs, retryMs: config.verifactuRetryMs, retryMaxMs: 3600_000 });
+  const verifactuOutbox = createOutbox(db, {
+    url: config.verifactuUrl,
+    pollMs: config.verifactuPollMs,
+    retryMs: config.verifactuRetryMs,
+    retryMaxMs: 3600_000,
+  });
   const billing = createBillingService(db, venues, tableSessions, orders, events, {
-    verifactuEnvironment: config.verifactuEnvironment, outbox: verifactuOutbox, ...(options.now ? { now: options.now } : {}),
+    verifactuEnvironment: config.verifactuEnvironment,
+    outbox: verifactuOutbox,
+    ...(options.now ? { now: options.now } : {}),
     printReceipt: (tx, venueId, receiptId) => printing.receiptIssued(tx, venueId, receiptId),
-    limiter, payRequestLimit: config.tablePayRequestLimit,
+    limiter,
+    payRequestLimit: config.tablePayRequestLimit,
   });
   billingHook.current = billing;
-  const deps: AppDeps = { db, config, venues, auth, orders, tableSessions, kitchen, printing, billing, verifactuOutbox, events, site, observability, closers: [], draining: false };
+  const deps: AppDeps = {
+    db,
+    config,
+    venues,
+    auth,
+    orders,
+    tableSessions,
+    kitchen,
+    printing,
+    billing,
+    verifactuOutbox,
+    events,
+    site,
+    observability,
+    closers: [],
+    draining: false,
+  };
   deps.closers.push(() => printing.close());
   deps.closers.push(() => verifactuOutbox.close());
   const app = createApp(deps);
   // The served site's venue pages follow every venue change, from any instance (server/features/venues/prerender.ts).
-  const prerender = startPrerender({ distDir: config.distDir, site, fetchVenue: (id) => Promise.resolve(app.request(`/api/venues/${encodeURIComponent(id)}`)),
+  const prerender = startPrerender({
+    distDir: config.distDir,
+    site,
+    fetchVenue: (id) => Promise.resolve(app.request(`/api/venues/${encodeURIComponent(id)}`)),
     fetchVenues: () => Promise.resolve(app.request(`/api/venues?limit=${HOME_PAGE_SIZE}`)),
   });
   // This instance's writes, and (PostgreSQL) every instance's: a venue scheduled twice is regenerated once.
@@ -117,13 +172,20 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     deps.closers.push(() => hook.flush().finally(() => hook.close()));
   }
   const maintenance = setInterval(() => {
-    void Promise.all([events.prune(), limiter.prune()]).catch((error: unknown) => console.error('[umenu] maintenance failed', error));
+    void Promise.all([events.prune(), limiter.prune()]).catch((error: unknown) =>
+      console.error('[umenu] maintenance failed', error),
+    );
   }, MAINTENANCE_MS);
   maintenance.unref();
   // Paid tables close by themselves (docs/rules.md#table-sessions): every instance looks, each session closes once (under its row lock).
-  const paidSweep = setInterval(() => {
-    void tableSessions.closePaid().catch((error: unknown) => console.error('[umenu] closing paid tables failed', error));
-  }, Math.min(60_000, Math.max(200, config.paidTableCloseS * 250)));
+  const paidSweep = setInterval(
+    () => {
+      void tableSessions
+        .closePaid()
+        .catch((error: unknown) => console.error('[umenu] closing paid tables failed', error));
+    },
+    Math.min(60_000, Math.max(200, config.paidTableCloseS * 250)),
+  );
   paidSweep.unref();
   let closing: Promise<void> | undefined;
   return {
@@ -140,7 +202,9 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
         if (db.sqlite?.isOpen) {
           try {
             db.sqlite.exec('PRAGMA wal_checkpoint(TRUNCATE)');
-          } catch { /* closing anyway */ }
+          } catch {
+            /* closing anyway */
+          }
         }
         await db.close();
       })();

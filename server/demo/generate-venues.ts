@@ -45,23 +45,86 @@ const KINDS: Array<{ kind: string; cuisine: string; cover: FoodKind }> = [
   { kind: 'Cantina', cuisine: 'Mexicana', cover: 'taco' },
 ];
 const NAMES = [
-  'La Encina', 'El Olivo', 'Los Arcos', 'Doña Carmen', 'Don Pepe', 'La Plaza', 'El Puerto', 'San Telmo', 'El Rincón', 'La Alameda',
-  'El Faro', 'Las Tinajas', 'El Molino', 'La Parra', 'La Lonja', 'El Candil', 'La Cepa', 'El Trébol', 'La Giralda', 'El Mirador',
-  'La Huerta', 'El Pósito', 'Los Naranjos', 'La Fragua', 'El Azahar', 'La Bodeguilla', 'El Almendro', 'Las Dunas', 'La Marinera', 'El Patio',
-  'Casa Lola', 'Tía Rosario', 'El Quijote', 'La Muralla', 'El Acueducto', 'La Vieja Estación', 'Los Pinos', 'La Ribera', 'El Caracol', 'La Peña',
+  'La Encina',
+  'El Olivo',
+  'Los Arcos',
+  'Doña Carmen',
+  'Don Pepe',
+  'La Plaza',
+  'El Puerto',
+  'San Telmo',
+  'El Rincón',
+  'La Alameda',
+  'El Faro',
+  'Las Tinajas',
+  'El Molino',
+  'La Parra',
+  'La Lonja',
+  'El Candil',
+  'La Cepa',
+  'El Trébol',
+  'La Giralda',
+  'El Mirador',
+  'La Huerta',
+  'El Pósito',
+  'Los Naranjos',
+  'La Fragua',
+  'El Azahar',
+  'La Bodeguilla',
+  'El Almendro',
+  'Las Dunas',
+  'La Marinera',
+  'El Patio',
+  'Casa Lola',
+  'Tía Rosario',
+  'El Quijote',
+  'La Muralla',
+  'El Acueducto',
+  'La Vieja Estación',
+  'Los Pinos',
+  'La Ribera',
+  'El Caracol',
+  'La Peña',
 ];
 const CITIES: Array<{ city: string; postcode: string }> = [
-  { city: 'Madrid', postcode: '28012' }, { city: 'Barcelona', postcode: '08001' }, { city: 'Sevilla', postcode: '41001' },
-  { city: 'Valencia', postcode: '46001' }, { city: 'Málaga', postcode: '29001' }, { city: 'Bilbao', postcode: '48001' },
-  { city: 'Zaragoza', postcode: '50001' }, { city: 'Granada', postcode: '18001' }, { city: 'Córdoba', postcode: '14001' },
-  { city: 'Salamanca', postcode: '37001' }, { city: 'Cádiz', postcode: '11001' }, { city: 'Oviedo', postcode: '33001' },
-  { city: 'San Sebastián', postcode: '20001' }, { city: 'Santiago de Compostela', postcode: '15701' }, { city: 'Alicante', postcode: '03001' },
-  { city: 'Murcia', postcode: '30001' }, { city: 'Valladolid', postcode: '47001' }, { city: 'Pamplona', postcode: '31001' },
-  { city: 'Palma', postcode: '07001' }, { city: 'Las Palmas de Gran Canaria', postcode: '35001' }, { city: 'Santander', postcode: '39001' },
-  { city: 'Toledo', postcode: '45001' }, { city: 'Cáceres', postcode: '10001' }, { city: 'León', postcode: '24001' },
+  { city: 'Madrid', postcode: '28012' },
+  { city: 'Barcelona', postcode: '08001' },
+  { city: 'Sevilla', postcode: '41001' },
+  { city: 'Valencia', postcode: '46001' },
+  { city: 'Málaga', postcode: '29001' },
+  { city: 'Bilbao', postcode: '48001' },
+  { city: 'Zaragoza', postcode: '50001' },
+  { city: 'Granada', postcode: '18001' },
+  { city: 'Córdoba', postcode: '14001' },
+  { city: 'Salamanca', postcode: '37001' },
+  { city: 'Cádiz', postcode: '11001' },
+  { city: 'Oviedo', postcode: '33001' },
+  { city: 'San Sebastián', postcode: '20001' },
+  { city: 'Santiago de Compostela', postcode: '15701' },
+  { city: 'Alicante', postcode: '03001' },
+  { city: 'Murcia', postcode: '30001' },
+  { city: 'Valladolid', postcode: '47001' },
+  { city: 'Pamplona', postcode: '31001' },
+  { city: 'Palma', postcode: '07001' },
+  { city: 'Las Palmas de Gran Canaria', postcode: '35001' },
+  { city: 'Santander', postcode: '39001' },
+  { city: 'Toledo', postcode: '45001' },
+  { city: 'Cáceres', postcode: '10001' },
+  { city: 'León', postcode: '24001' },
   { city: 'Logroño', postcode: '26001' },
 ];
-const STREETS = ['Calle Mayor', 'Calle Real', 'Plaza de España', 'Calle del Carmen', 'Avenida de la Constitución', 'Calle San Juan', 'Paseo Marítimo', 'Calle Nueva', 'Plaza Mayor', 'Calle de la Iglesia'];
+const STREETS = [
+  'Calle Mayor',
+  'Calle Real',
+  'Plaza de España',
+  'Calle del Carmen',
+  'Avenida de la Constitución',
+  'Calle San Juan',
+  'Paseo Marítimo',
+  'Calle Nueva',
+  'Plaza Mayor',
+  'Calle de la Iglesia',
+];
 const TAGLINES = [
   'Cocina de mercado y producto de temporada',
   'Recetas de siempre, hechas cada mañana',
@@ -74,31 +137,86 @@ const COLORS = ['00798b', 'bc4749', '6a994e', '8d5524', '264653', '9b2226', '3d5
 
 /** Five sections of eight dishes: 40 per venue. Each pool holds more than eight dishes, so venues differ. */
 const SECTIONS: Array<{ name: string; dishes: Array<[string, FoodKind, number]> }> = [
-  { name: 'Para compartir', dishes: [
-    ['Croquetas de jamón', 'plate', 850], ['Patatas bravas', 'fries', 650], ['Pimientos de Padrón', 'salad', 700], ['Tortilla de patatas', 'egg', 750],
-    ['Calamares a la andaluza', 'fish', 1100], ['Jamón ibérico', 'plate', 1800], ['Gambas al ajillo', 'fish', 1300], ['Boquerones en vinagre', 'fish', 800],
-    ['Queso manchego', 'plate', 1000], ['Ensaladilla rusa', 'salad', 700], ['Pan con tomate', 'bread', 350], ['Champiñones al ajillo', 'plate', 750],
-  ] },
-  { name: 'Principales', dishes: [
-    ['Secreto ibérico', 'plate', 1650], ['Merluza a la romana', 'fish', 1550], ['Rabo de toro', 'plate', 1800], ['Entrecot a la brasa', 'skewer', 2200],
-    ['Bacalao al pil pil', 'fish', 1900], ['Pollo al ajillo', 'plate', 1250], ['Albóndigas en salsa', 'plate', 1100], ['Lubina a la espalda', 'fish', 1950],
-    ['Fabada asturiana', 'soup', 1400], ['Cocido madrileño', 'soup', 1600], ['Carrilleras al vino tinto', 'plate', 1500], ['Pulpo a la gallega', 'fish', 2100],
-  ] },
-  { name: 'Arroces', dishes: [
-    ['Paella valenciana', 'paella', 1500], ['Arroz negro', 'paella', 1600], ['Arroz a banda', 'paella', 1550], ['Arroz con bogavante', 'paella', 2600],
-    ['Fideuá', 'paella', 1450], ['Arroz del señoret', 'paella', 1700], ['Arroz al horno', 'paella', 1350], ['Arroz de verduras', 'paella', 1300],
-    ['Arroz meloso de setas', 'paella', 1450], ['Arroz caldoso de marisco', 'paella', 1900],
-  ] },
-  { name: 'Postres', dishes: [
-    ['Tarta de queso', 'cake', 600], ['Flan casero', 'cake', 450], ['Arroz con leche', 'cake', 500], ['Crema catalana', 'cake', 550],
-    ['Torrija', 'bread', 550], ['Natillas', 'cake', 450], ['Helado de turrón', 'icecream', 500], ['Tarta de Santiago', 'cake', 600],
-    ['Churros con chocolate', 'bread', 550], ['Fruta de temporada', 'salad', 400],
-  ] },
-  { name: 'Bebidas', dishes: [
-    ['Caña de cerveza', 'beer', 250], ['Copa de vino tinto', 'wine', 350], ['Copa de vino blanco', 'wine', 350], ['Vermut de grifo', 'drink', 300],
-    ['Tinto de verano', 'drink', 300], ['Agua mineral', 'drink', 200], ['Zumo de naranja natural', 'juice', 350], ['Café con leche', 'coffee', 180],
-    ['Sidra natural', 'drink', 400], ['Horchata', 'drink', 300], ['Refresco', 'drink', 250],
-  ] },
+  {
+    name: 'Para compartir',
+    dishes: [
+      ['Croquetas de jamón', 'plate', 850],
+      ['Patatas bravas', 'fries', 650],
+      ['Pimientos de Padrón', 'salad', 700],
+      ['Tortilla de patatas', 'egg', 750],
+      ['Calamares a la andaluza', 'fish', 1100],
+      ['Jamón ibérico', 'plate', 1800],
+      ['Gambas al ajillo', 'fish', 1300],
+      ['Boquerones en vinagre', 'fish', 800],
+      ['Queso manchego', 'plate', 1000],
+      ['Ensaladilla rusa', 'salad', 700],
+      ['Pan con tomate', 'bread', 350],
+      ['Champiñones al ajillo', 'plate', 750],
+    ],
+  },
+  {
+    name: 'Principales',
+    dishes: [
+      ['Secreto ibérico', 'plate', 1650],
+      ['Merluza a la romana', 'fish', 1550],
+      ['Rabo de toro', 'plate', 1800],
+      ['Entrecot a la brasa', 'skewer', 2200],
+      ['Bacalao al pil pil', 'fish', 1900],
+      ['Pollo al ajillo', 'plate', 1250],
+      ['Albóndigas en salsa', 'plate', 1100],
+      ['Lubina a la espalda', 'fish', 1950],
+      ['Fabada asturiana', 'soup', 1400],
+      ['Cocido madrileño', 'soup', 1600],
+      ['Carrilleras al vino tinto', 'plate', 1500],
+      ['Pulpo a la gallega', 'fish', 2100],
+    ],
+  },
+  {
+    name: 'Arroces',
+    dishes: [
+      ['Paella valenciana', 'paella', 1500],
+      ['Arroz negro', 'paella', 1600],
+      ['Arroz a banda', 'paella', 1550],
+      ['Arroz con bogavante', 'paella', 2600],
+      ['Fideuá', 'paella', 1450],
+      ['Arroz del señoret', 'paella', 1700],
+      ['Arroz al horno', 'paella', 1350],
+      ['Arroz de verduras', 'paella', 1300],
+      ['Arroz meloso de setas', 'paella', 1450],
+      ['Arroz caldoso de marisco', 'paella', 1900],
+    ],
+  },
+  {
+    name: 'Postres',
+    dishes: [
+      ['Tarta de queso', 'cake', 600],
+      ['Flan casero', 'cake', 450],
+      ['Arroz con leche', 'cake', 500],
+      ['Crema catalana', 'cake', 550],
+      ['Torrija', 'bread', 550],
+      ['Natillas', 'cake', 450],
+      ['Helado de turrón', 'icecream', 500],
+      ['Tarta de Santiago', 'cake', 600],
+      ['Churros con chocolate', 'bread', 550],
+      ['Fruta de temporada', 'salad', 400],
+    ],
+  },
+  {
+    name: 'Bebidas',
+    dishes: [
+      ['Caña de cerveza', 'beer', 250],
+      ['Copa de vino tinto', 'wine', 350],
+      ['Copa de vino blanco', 'wine', 350],
+      ['Vermut de grifo', 'drink', 300],
+      ['Tinto de verano', 'drink', 300],
+      ['Agua mineral', 'drink', 200],
+      ['Zumo de naranja natural', 'juice', 350],
+      ['Café con leche', 'coffee', 180],
+      ['Sidra natural', 'drink', 400],
+      ['Horchata', 'drink', 300],
+      ['Refresco', 'drink', 250],
+    ],
+  },
 ];
 
 /** `count` distinct items of `pool`, in the order drawn. */
@@ -132,17 +250,31 @@ export function generateVenues(count: number, updatedAt = '2026-01-01T00:00:00.0
     for (let n = 2; ids.has(id); n += 1) id = slug(`${name} ${place.city} ${n}`);
     tries = 0;
     ids.add(id);
-    const categories = SECTIONS.map((section) => category(section.name, draw(next, section.dishes, 8).map(([dish, food, base]) => product({
-      name: dish,
-      description: `${dish} de ${name}, como se hace en ${place.city}.`,
-      price: base + 50 * Math.floor(next() * 5),
-      kind: food,
-      color,
-      tags: next() < 0.15 ? ['popular'] : [],
-      allergens: food === 'bread' || food === 'cake' ? ['gluten'] : food === 'fish' ? ['fish'] : [],
-      ...(section.name === 'Para compartir' && next() < 0.4 ? { groups: [group('Ración', 1, 1, [{ name: 'Media ración' }, { name: 'Ración', delta: 400 }])] } : {}),
-    }))));
-    const letters = name.split(' ').filter((w) => !/^(la|el|los|las)$/i.test(w)).map((w) => [...slug(w)][0] ?? 'x').slice(0, 2).join('');
+    const categories = SECTIONS.map((section) =>
+      category(
+        section.name,
+        draw(next, section.dishes, 8).map(([dish, food, base]) =>
+          product({
+            name: dish,
+            description: `${dish} de ${name}, como se hace en ${place.city}.`,
+            price: base + 50 * Math.floor(next() * 5),
+            kind: food,
+            color,
+            tags: next() < 0.15 ? ['popular'] : [],
+            allergens: food === 'bread' || food === 'cake' ? ['gluten'] : food === 'fish' ? ['fish'] : [],
+            ...(section.name === 'Para compartir' && next() < 0.4
+              ? { groups: [group('Ración', 1, 1, [{ name: 'Media ración' }, { name: 'Ración', delta: 400 }])] }
+              : {}),
+          }),
+        ),
+      ),
+    );
+    const letters = name
+      .split(' ')
+      .filter((w) => !/^(la|el|los|las)$/i.test(w))
+      .map((w) => [...slug(w)][0] ?? 'x')
+      .slice(0, 2)
+      .join('');
     venues.push({
       id,
       name,

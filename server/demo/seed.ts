@@ -36,7 +36,14 @@ export async function seedIfEmpty(q: Queryable): Promise<boolean> {
   // The demo admin confirms each Spanish demo venue's NIF, as `POST /api/venues/{id}/verifactu/issuer` would (each
   // its own issuer, so its first series): its receipts join the VERI*FACTU chain and carry the QR.
   for (const venue of DEMO_VENUES) {
-    if (venue.legal?.country === 'ES') await insertIssuer(q, { venueId: venue.id, taxId: venue.legal.taxId, series: `${RECEIPT_SERIES}1`, confirmedBy: ids.admin, confirmedAt: Date.now() });
+    if (venue.legal?.country === 'ES')
+      await insertIssuer(q, {
+        venueId: venue.id,
+        taxId: venue.legal.taxId,
+        series: `${RECEIPT_SERIES}1`,
+        confirmedBy: ids.admin,
+        confirmedAt: Date.now(),
+      });
   }
   return true;
 }
@@ -62,5 +69,6 @@ export async function seedGeneratedVenues(q: Queryable, venues: readonly Venue[]
 /** Adds `staff:{venueId}` to the demo staff account (used when the benchmark venue is generated). */
 export async function grantDemoStaff(q: Queryable, venueId: string): Promise<void> {
   const scope = await scopeOf(q, DEMO_USERS.staff.email);
-  if (scope && !scope.includes(`staff:${venueId}`)) await setScope(q, DEMO_USERS.staff.email, [...scope, `staff:${venueId}`]);
+  if (scope && !scope.includes(`staff:${venueId}`))
+    await setScope(q, DEMO_USERS.staff.email, [...scope, `staff:${venueId}`]);
 }

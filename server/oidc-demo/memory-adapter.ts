@@ -42,12 +42,14 @@ export class MemoryAdapter {
   }
 
   async findByUid(uid: string): Promise<Payload | undefined> {
-    for (const [key, entry] of store) if (key.startsWith(`${this.model}:`) && entry.payload.uid === uid) return entry.payload;
+    for (const [key, entry] of store)
+      if (key.startsWith(`${this.model}:`) && entry.payload.uid === uid) return entry.payload;
     return undefined;
   }
 
   async findByUserCode(userCode: string): Promise<Payload | undefined> {
-    for (const [key, entry] of store) if (key.startsWith(`${this.model}:`) && entry.payload.userCode === userCode) return entry.payload;
+    for (const [key, entry] of store)
+      if (key.startsWith(`${this.model}:`) && entry.payload.userCode === userCode) return entry.payload;
     return undefined;
   }
 

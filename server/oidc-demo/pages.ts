@@ -17,8 +17,20 @@ export interface DemoUser {
  * Staff and admin accounts are deliberately absent: the demo provider never grants privileges.
  */
 export const DEMO_USERS: readonly DemoUser[] = [
-  { sub: 'demo-ana-garcia', key: 'ana', name: 'Ana García', email: 'ana@umenu.test', note: 'Comensal de demostración, con pedidos de ejemplo' },
-  { sub: 'demo-luis-perez', key: 'luis', name: 'Luis Pérez', email: 'luis@demo.umenu.test', note: 'Cuenta nueva: se crea al entrar por primera vez' },
+  {
+    sub: 'demo-ana-garcia',
+    key: 'ana',
+    name: 'Ana García',
+    email: 'ana@umenu.test',
+    note: 'Comensal de demostración, con pedidos de ejemplo',
+  },
+  {
+    sub: 'demo-luis-perez',
+    key: 'luis',
+    name: 'Luis Pérez',
+    email: 'luis@demo.umenu.test',
+    note: 'Cuenta nueva: se crea al entrar por primera vez',
+  },
 ];
 
 export function findDemoUser(key: string | null): DemoUser | undefined {

@@ -32,7 +32,12 @@ const CLIENT_ID = 'umenu-demo';
 
 function signingKey(): Record<string, unknown> {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return { ...(privateKey.export({ format: 'jwk' }) as Record<string, unknown>), kid: 'umenu-demo-1', use: 'sig', alg: 'RS256' };
+  return {
+    ...(privateKey.export({ format: 'jwk' }) as Record<string, unknown>),
+    kid: 'umenu-demo-1',
+    use: 'sig',
+    alg: 'RS256',
+  };
 }
 
 /**
@@ -135,18 +140,39 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
   const provider = new Provider(issuer, configuration);
   const providerCallback = provider.callback();
 
-  async function interaction(req: IncomingMessage, res: ServerResponse, uid: string, action: string | undefined): Promise<void> {
+  async function interaction(
+    req: IncomingMessage,
+    res: ServerResponse,
+    uid: string,
+    action: string | undefined,
+  ): Promise<void> {
     const details = await provider.interactionDetails(req, res);
-    if (details.uid !== uid) return send(res, 400, renderErrorPage('invalid_request', 'La sesión de inicio no coincide.'));
+    if (details.uid !== uid)
+      return send(res, 400, renderErrorPage('invalid_request', 'La sesión de inicio no coincide.'));
     if (req.method === 'GET' && !action) return send(res, 200, renderSignInPage(uid, details.params.client_id ?? ''));
     if (req.method !== 'POST') return send(res, 405, renderErrorPage('invalid_request', 'Método no permitido.'));
     const form = await readForm(req);
     if (action === 'abort') {
-      return provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'El usuario canceló el inicio de sesión.' }, { mergeWithLastSubmission: false });
+      return provider.interactionFinished(
+        req,
+        res,
+        { error: 'access_denied', error_description: 'El usuario canceló el inicio de sesión.' },
+        { mergeWithLastSubmission: false },
+      );
     }
     const user = findDemoUser(form.get('account'));
-    if (!user) return send(res, 400, renderSignInPage(uid, details.params.client_id ?? '', 'Elige una de las cuentas de demostración.'));
-    return provider.interactionFinished(req, res, { login: { accountId: user.sub, remember: false } }, { mergeWithLastSubmission: false });
+    if (!user)
+      return send(
+        res,
+        400,
+        renderSignInPage(uid, details.params.client_id ?? '', 'Elige una de las cuentas de demostración.'),
+      );
+    return provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: user.sub, remember: false } },
+      { mergeWithLastSubmission: false },
+    );
   }
 
   handler = (req, res) => {
@@ -154,9 +180,17 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
     const match = /^\/interaction\/([\w-]{1,64})(?:\/(login|abort))?$/.exec(url.pathname);
     if (match) {
       interaction(req, res, match[1]!, match[2]).catch((error: unknown) => {
-        const expired = error instanceof Error && /interaction session|SessionNotFound|not found/i.test(`${error.name} ${error.message}`);
+        const expired =
+          error instanceof Error &&
+          /interaction session|SessionNotFound|not found/i.test(`${error.name} ${error.message}`);
         if (!res.headersSent) {
-          send(res, expired ? 400 : 500, expired ? renderAbortedPage() : renderErrorPage('server_error', 'Algo falló en el proveedor de demostración.'));
+          send(
+            res,
+            expired ? 400 : 500,
+            expired
+              ? renderAbortedPage()
+              : renderErrorPage('server_error', 'Algo falló en el proveedor de demostración.'),
+          );
         }
       });
       return;

@@ -88,16 +88,25 @@ export interface ServerConfig {
 }
 
 /** `20/10m`, `5/30s`, `100/1h`, `50/600` (seconds); `off` / `0`: no limit. */
-export function parseRateLimit(value: string | undefined, fallback: RateLimit = { max: 20, windowSeconds: 600 }, name = 'UMENU_ORDER_LIMIT'): RateLimit | null {
+export function parseRateLimit(
+  value: string | undefined,
+  fallback: RateLimit = { max: 20, windowSeconds: 600 },
+  name = 'UMENU_ORDER_LIMIT',
+): RateLimit | null {
   if (value === undefined || value.trim() === '') return fallback;
   if (/^(off|0|none|false)$/i.test(value.trim())) return null;
   const match = /^(\d+)\s*\/\s*(\d+)\s*(s|m|h)?$/i.exec(value.trim());
-  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) throw new Error(`${name} no es válido: «${value}» (ejemplos: 20/10m, 100/1h, off)`);
+  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1)
+    throw new Error(`${name} no es válido: «${value}» (ejemplos: 20/10m, 100/1h, off)`);
   const unit = { s: 1, m: 60, h: 3600 }[(match[3] ?? 's').toLowerCase() as 's' | 'm' | 'h'];
   return { max: Number(match[1]), windowSeconds: Number(match[2]) * unit };
 }
 
-const list = (value: string | undefined) => (value ?? '').split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 /** `https://host[:port][/path]` without a trailing slash; undefined when not an http(s) URL. */
 export function publicBase(value: string | undefined): string | undefined {
   if (!value?.trim()) return undefined;
@@ -145,24 +154,56 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     loginMaxFailures: int(env.UMENU_LOGIN_MAX_FAILURES, 5),
     loginWindowSeconds: int(env.UMENU_LOGIN_WINDOW, 60),
     orderLimit: parseRateLimit(env.UMENU_ORDER_LIMIT),
-    tableJoinLimit: parseRateLimit(env.UMENU_TABLE_JOIN_LIMIT, { max: 30, windowSeconds: 600 }, 'UMENU_TABLE_JOIN_LIMIT'),
-    tableJoinAddressLimit: parseRateLimit(env.UMENU_TABLE_JOIN_IP_LIMIT, { max: 400, windowSeconds: 600 }, 'UMENU_TABLE_JOIN_IP_LIMIT'),
+    tableJoinLimit: parseRateLimit(
+      env.UMENU_TABLE_JOIN_LIMIT,
+      { max: 30, windowSeconds: 600 },
+      'UMENU_TABLE_JOIN_LIMIT',
+    ),
+    tableJoinAddressLimit: parseRateLimit(
+      env.UMENU_TABLE_JOIN_IP_LIMIT,
+      { max: 400, windowSeconds: 600 },
+      'UMENU_TABLE_JOIN_IP_LIMIT',
+    ),
     tableMaxPeople: int(env.UMENU_TABLE_MAX_PEOPLE, 20),
     paidTableCloseS: int(env.UMENU_PAID_TABLE_CLOSE_S, 600),
-    tableBadTokenLimit: parseRateLimit(env.UMENU_TABLE_BAD_TOKEN_LIMIT, { max: 20, windowSeconds: 600 }, 'UMENU_TABLE_BAD_TOKEN_LIMIT'),
-    tableCartLimit: parseRateLimit(env.UMENU_TABLE_CART_LIMIT, { max: 60, windowSeconds: 60 }, 'UMENU_TABLE_CART_LIMIT'),
-    tableCartSessionLimit: parseRateLimit(env.UMENU_TABLE_CART_SESSION_LIMIT, { max: 240, windowSeconds: 60 }, 'UMENU_TABLE_CART_SESSION_LIMIT'),
-    tableCallLimit: parseRateLimit(env.UMENU_TABLE_CALL_LIMIT, { max: 10, windowSeconds: 600 }, 'UMENU_TABLE_CALL_LIMIT'),
-    tablePayRequestLimit: parseRateLimit(env.UMENU_TABLE_PAY_REQUEST_LIMIT, { max: 20, windowSeconds: 600 }, 'UMENU_TABLE_PAY_REQUEST_LIMIT'),
+    tableBadTokenLimit: parseRateLimit(
+      env.UMENU_TABLE_BAD_TOKEN_LIMIT,
+      { max: 20, windowSeconds: 600 },
+      'UMENU_TABLE_BAD_TOKEN_LIMIT',
+    ),
+    tableCartLimit: parseRateLimit(
+      env.UMENU_TABLE_CART_LIMIT,
+      { max: 60, windowSeconds: 60 },
+      'UMENU_TABLE_CART_LIMIT',
+    ),
+    tableCartSessionLimit: parseRateLimit(
+      env.UMENU_TABLE_CART_SESSION_LIMIT,
+      { max: 240, windowSeconds: 60 },
+      'UMENU_TABLE_CART_SESSION_LIMIT',
+    ),
+    tableCallLimit: parseRateLimit(
+      env.UMENU_TABLE_CALL_LIMIT,
+      { max: 10, windowSeconds: 600 },
+      'UMENU_TABLE_CALL_LIMIT',
+    ),
+    tablePayRequestLimit: parseRateLimit(
+      env.UMENU_TABLE_PAY_REQUEST_LIMIT,
+      { max: 20, windowSeconds: 600 },
+      'UMENU_TABLE_PAY_REQUEST_LIMIT',
+    ),
     cspConnect: list(env.UMENU_CSP_CONNECT),
     cspImg: list(env.UMENU_CSP_IMG),
     cspFormAction: list(env.UMENU_CSP_FORM_ACTION),
     sseHeartbeatMs: int(env.UMENU_SSE_HEARTBEAT_MS, 15_000),
     seedDemo: env.UMENU_SEED_DEMO !== '0',
     seedLarge: /^\d{1,6}$/.test(env.UMENU_SEED_LARGE?.trim() ?? '') ? Number(env.UMENU_SEED_LARGE) : 0,
-    ...(/^https?:\/\/\S+$/i.test(env.UMENU_BUILD_HOOK?.trim() ?? '') ? { buildHook: env.UMENU_BUILD_HOOK!.trim() } : {}),
+    ...(/^https?:\/\/\S+$/i.test(env.UMENU_BUILD_HOOK?.trim() ?? '')
+      ? { buildHook: env.UMENU_BUILD_HOOK!.trim() }
+      : {}),
     buildHookDebounceMs: int(env.UMENU_BUILD_HOOK_DEBOUNCE_MS, 10_000),
-    ...(/^https?:\/\/\S+$/i.test(env.UMENU_VERIFACTU_URL?.trim() ?? '') ? { verifactuUrl: env.UMENU_VERIFACTU_URL!.trim() } : {}),
+    ...(/^https?:\/\/\S+$/i.test(env.UMENU_VERIFACTU_URL?.trim() ?? '')
+      ? { verifactuUrl: env.UMENU_VERIFACTU_URL!.trim() }
+      : {}),
     verifactuEnvironment: env.UMENU_VERIFACTU_ENV?.trim() === 'production' ? 'production' : 'test',
     verifactuPollMs: int(env.UMENU_VERIFACTU_POLL_MS, 5_000),
     verifactuRetryMs: int(env.UMENU_VERIFACTU_RETRY_MS, 5_000),
@@ -174,5 +215,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
  * place many orders as one diner) except where a test turns it on.
  */
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
-  return { ...configFromEnv({}), jwtSecret: 'test-secret-0123456789abcdef0123456789', orderLimit: null, log: 'off', ...overrides };
+  return {
+    ...configFromEnv({}),
+    jwtSecret: 'test-secret-0123456789abcdef0123456789',
+    orderLimit: null,
+    log: 'off',
+    ...overrides,
+  };
 }

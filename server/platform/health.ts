@@ -33,12 +33,15 @@ export function healthRoute(deps: HealthSource) {
     }
     const ok = dbOk && !deps.draining;
     c.header('cache-control', 'no-store');
-    return c.json({
-      status: ok ? 'ok' : 'error',
-      db: deps.db.dialect,
-      dbLatencyMs: Math.round((performance.now() - started) * 10) / 10,
-      ...(deps.draining ? { draining: true } : {}),
-      building: deps.site.building,
-    }, ok ? 200 : 503);
+    return c.json(
+      {
+        status: ok ? 'ok' : 'error',
+        db: deps.db.dialect,
+        dbLatencyMs: Math.round((performance.now() - started) * 10) / 10,
+        ...(deps.draining ? { draining: true } : {}),
+        building: deps.site.building,
+      },
+      ok ? 200 : 503,
+    );
   };
 }

@@ -5,7 +5,11 @@ import { HTTP_MESSAGES } from '../../src/contract/problem.ts';
 import { problem, validationProblem } from './problem.ts';
 
 export interface SafeSchema<T> {
-  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
+  safeParse(
+    input: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
 }
 
 /** How long a JSON body may take to arrive (`UMENU_BODY_TIMEOUT_MS`): a body that drips in slower is refused with 408 and its connection closed. */
@@ -15,7 +19,10 @@ const BODY_TIMEOUT = 'umenuBodyTimeoutMs';
 async function readWithin<T>(reading: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(problem('timeout', 408, HTTP_MESSAGES.bodyTooSlow, {}, { connection: 'close' })), ms);
+    timer = setTimeout(
+      () => reject(problem('timeout', 408, HTTP_MESSAGES.bodyTooSlow, {}, { connection: 'close' })),
+      ms,
+    );
   });
   try {
     return await Promise.race([reading, late]);
@@ -29,7 +36,10 @@ export async function readJson(c: Context): Promise<{ raw: string; value: unknow
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
     throw problem('validation', 415, HTTP_MESSAGES.notJson);
   }
-  const raw = await readWithin(c.req.text(), (c as unknown as AddressContext).get(BODY_TIMEOUT) ?? DEFAULT_BODY_TIMEOUT_MS);
+  const raw = await readWithin(
+    c.req.text(),
+    (c as unknown as AddressContext).get(BODY_TIMEOUT) ?? DEFAULT_BODY_TIMEOUT_MS,
+  );
   try {
     return { raw, value: JSON.parse(raw) as unknown };
   } catch {
@@ -50,11 +60,18 @@ export function parseWith<T>(schema: SafeSchema<T>, value: unknown): T {
  * trusted hops, and the first address not trusted is the client. `X-Forwarded-For` sent by
  * anyone else is ignored: a client cannot pick the address it is counted under.
  */
-export function clientAddress(socketAddress: string | undefined, forwardedFor: string | undefined | null, trusted: BlockList | undefined): string {
+export function clientAddress(
+  socketAddress: string | undefined,
+  forwardedFor: string | undefined | null,
+  trusted: BlockList | undefined,
+): string {
   const socket = normalizeAddress(socketAddress);
   if (!socket) return 'local';
   if (!trusted || !isTrusted(trusted, socket)) return socket;
-  const hops = (forwardedFor ?? '').split(',').map((hop) => normalizeAddress(hop.trim())).filter((hop): hop is string => Boolean(hop));
+  const hops = (forwardedFor ?? '')
+    .split(',')
+    .map((hop) => normalizeAddress(hop.trim()))
+    .filter((hop): hop is string => Boolean(hop));
   for (let i = hops.length - 1; i >= 0; i--) {
     if (!isTrusted(trusted, hops[i]!)) return hops[i]!;
   }
@@ -103,10 +120,17 @@ interface AddressContext {
 }
 
 /** At the app's edge (server/app.ts): decides the request's client address once, and how long its body may take. */
-export function prepareRequest(c: Context, trusted: BlockList | undefined, bodyTimeoutMs: number = DEFAULT_BODY_TIMEOUT_MS): void {
+export function prepareRequest(
+  c: Context,
+  trusted: BlockList | undefined,
+  bodyTimeoutMs: number = DEFAULT_BODY_TIMEOUT_MS,
+): void {
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
   (c as unknown as AddressContext).set(BODY_TIMEOUT, bodyTimeoutMs);
-  (c as unknown as AddressContext).set(CLIENT_ADDRESS, clientAddress(env?.incoming?.socket?.remoteAddress, c.req.header('x-forwarded-for'), trusted));
+  (c as unknown as AddressContext).set(
+    CLIENT_ADDRESS,
+    clientAddress(env?.incoming?.socket?.remoteAddress, c.req.header('x-forwarded-for'), trusted),
+  );
 }
 
 /** The request's client address (see `clientAddress`). */
@@ -140,11 +164,14 @@ export const EARLY_ANSWER_DRAIN_BYTES = 16 * 1024 * 1024;
  */
 export async function drainDeclaredBody(raw: Request, limit: number, timeoutMs = 2000): Promise<boolean> {
   const declared = Number(raw.headers.get('content-length') ?? undefined);
-  if (!Number.isInteger(declared) || declared < 0 || declared > limit || raw.headers.get('transfer-encoding')) return false;
+  if (!Number.isInteger(declared) || declared < 0 || declared > limit || raw.headers.get('transfer-encoding'))
+    return false;
   if (!raw.body || raw.bodyUsed || raw.body.locked) return false;
   const reader = raw.body.getReader();
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timedOut = new Promise<false>((resolve) => { timer = setTimeout(() => resolve(false), timeoutMs); });
+  const timedOut = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
   const read = (async () => {
     let seen = 0;
     for (;;) {

@@ -47,27 +47,75 @@ const REQUEST_ID = /^[\w.:-]{8,128}$/;
 
 export function createObservability(options: ObservabilityOptions): Observability {
   const instance = options.instance ?? `${hostname()}:${process.pid}`;
-  const logger = options.log === 'json'
-    ? pino({ base: { instance }, timestamp: pino.stdTimeFunctions.isoTime, messageKey: 'msg' }, options.destination ?? pino.destination({ sync: false }))
-    : undefined;
+  const logger =
+    options.log === 'json'
+      ? pino(
+          { base: { instance }, timestamp: pino.stdTimeFunctions.isoTime, messageKey: 'msg' },
+          options.destination ?? pino.destination({ sync: false }),
+        )
+      : undefined;
 
   const registry = new Registry();
   registry.setDefaultLabels({ instance });
-  const requests = new Counter({ name: 'umenu_http_requests_total', help: 'HTTP requests by route pattern, method and status', labelNames: ['method', 'route', 'status'], registers: [registry] });
-  const duration = new Histogram({
-    name: 'umenu_http_request_duration_seconds', help: 'Time to the answer (for event streams: to the start of the stream)', labelNames: ['method', 'route'],
-    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5], registers: [registry],
+  const requests = new Counter({
+    name: 'umenu_http_requests_total',
+    help: 'HTTP requests by route pattern, method and status',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
   });
-  new Gauge({ name: 'umenu_event_streams_open', help: 'Open event streams (orders, boards, tables) on this instance', registers: [registry], collect() { this.set(openStreamCount()); } });
-  const statements = new Counter({ name: 'umenu_db_statements_total', help: 'Statements sent to the database, by route pattern and method (divide by the requests for a mean per request)', labelNames: ['method', 'route'], registers: [registry] });
-  const roundTrips = new Counter({ name: 'umenu_db_round_trips_total', help: 'Waits for a server database (PostgreSQL), by route pattern and method: pipelined statements share one', labelNames: ['method', 'route'], registers: [registry] });
-  const refusals = new Counter({ name: 'umenu_rate_limit_refusals_total', help: 'Requests refused by a rate limit (429), by limit', labelNames: ['limit'], registers: [registry] });
+  const duration = new Histogram({
+    name: 'umenu_http_request_duration_seconds',
+    help: 'Time to the answer (for event streams: to the start of the stream)',
+    labelNames: ['method', 'route'],
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'umenu_event_streams_open',
+    help: 'Open event streams (orders, boards, tables) on this instance',
+    registers: [registry],
+    collect() {
+      this.set(openStreamCount());
+    },
+  });
+  const statements = new Counter({
+    name: 'umenu_db_statements_total',
+    help: 'Statements sent to the database, by route pattern and method (divide by the requests for a mean per request)',
+    labelNames: ['method', 'route'],
+    registers: [registry],
+  });
+  const roundTrips = new Counter({
+    name: 'umenu_db_round_trips_total',
+    help: 'Waits for a server database (PostgreSQL), by route pattern and method: pipelined statements share one',
+    labelNames: ['method', 'route'],
+    registers: [registry],
+  });
+  const refusals = new Counter({
+    name: 'umenu_rate_limit_refusals_total',
+    help: 'Requests refused by a rate limit (429), by limit',
+    labelNames: ['limit'],
+    registers: [registry],
+  });
   const { tableSessionsOpen, imageQueue } = options.gauges ?? {};
   if (tableSessionsOpen) {
-    new Gauge({ name: 'umenu_table_sessions_open', help: 'Table sessions open now (every instance)', registers: [registry], async collect() { this.set(await tableSessionsOpen()); } });
+    new Gauge({
+      name: 'umenu_table_sessions_open',
+      help: 'Table sessions open now (every instance)',
+      registers: [registry],
+      async collect() {
+        this.set(await tableSessionsOpen());
+      },
+    });
   }
   if (imageQueue) {
-    new Gauge({ name: 'umenu_image_queue_length', help: 'Images waiting for the image processor (sharp) on this instance', registers: [registry], collect() { this.set(imageQueue()); } });
+    new Gauge({
+      name: 'umenu_image_queue_length',
+      help: 'Images waiting for the image processor (sharp) on this instance',
+      registers: [registry],
+      collect() {
+        this.set(imageQueue());
+      },
+    });
   }
 
   const token = options.metricsToken ? Buffer.from(options.metricsToken) : undefined;
@@ -102,13 +150,25 @@ export function createObservability(options: ObservabilityOptions): Observabilit
         duration.observe({ method: c.req.method, route }, seconds);
         if (stats.statements) statements.inc({ method: c.req.method, route }, stats.statements);
         if (stats.roundTrips) roundTrips.inc({ method: c.req.method, route }, stats.roundTrips);
-        logger?.info({ requestId: id, method: c.req.method, route, status, ms: Math.round(seconds * 10_000) / 10, db: stats.statements, dbRoundTrips: stats.roundTrips });
+        logger?.info({
+          requestId: id,
+          method: c.req.method,
+          route,
+          status,
+          ms: Math.round(seconds * 10_000) / 10,
+          db: stats.statements,
+          dbRoundTrips: stats.roundTrips,
+        });
       }
     },
     async metrics(c) {
       if (!token) throw problem('notFound', 404, PROBLEM_MESSAGES.noRoute(c.req.method, c.req.path.slice(0, 200)));
-      if (!allowed(c.req.header('authorization'))) throw problem('unauthorized', 401, PROBLEM_MESSAGES.metricsToken, {}, { 'www-authenticate': 'Bearer' });
-      return c.body(await registry.metrics(), 200, { 'content-type': registry.contentType, 'cache-control': 'no-store' });
+      if (!allowed(c.req.header('authorization')))
+        throw problem('unauthorized', 401, PROBLEM_MESSAGES.metricsToken, {}, { 'www-authenticate': 'Bearer' });
+      return c.body(await registry.metrics(), 200, {
+        'content-type': registry.contentType,
+        'cache-control': 'no-store',
+      });
     },
   };
 }

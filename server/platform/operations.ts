@@ -79,9 +79,20 @@ export interface Authenticate {
 type Handler<B, A extends Access> = (c: Context, input: Input<B, A>) => Response | Promise<Response>;
 
 /** Registers the operation's route on `app` (mounted at `/api`). */
-export function route<B, A extends Access>(app: Hono, op: Operation<B, A>, authenticate: Authenticate, handler: Handler<B, A>): void {
+export function route<B, A extends Access>(
+  app: Hono,
+  op: Operation<B, A>,
+  authenticate: Authenticate,
+  handler: Handler<B, A>,
+): void {
   app.on(op.method.toUpperCase(), op.routePath, async (c) => {
-    const claims = (op.access === 'bearer' ? authenticate.required(c) : op.access === 'bearer-optional' ? authenticate.optional(c) : undefined) as Input<B, A>['claims'];
+    const claims = (
+      op.access === 'bearer'
+        ? authenticate.required(c)
+        : op.access === 'bearer-optional'
+          ? authenticate.optional(c)
+          : undefined
+    ) as Input<B, A>['claims'];
     const check = (value: unknown): B => {
       if (!op.body) throw new Error(`${op.operationId} has no body schema`);
       return parseWith(op.body, value);
@@ -97,5 +108,7 @@ export function route<B, A extends Access>(app: Hono, op: Operation<B, A>, authe
 }
 
 /** `route` with the feature's authenticator bound: `const on = routes(app, authenticate); on(op, handler)`. */
-export const routes = (app: Hono, authenticate: Authenticate) =>
-  <B, A extends Access>(op: Operation<B, A>, handler: Handler<B, A>) => route(app, op, authenticate, handler);
+export const routes =
+  (app: Hono, authenticate: Authenticate) =>
+  <B, A extends Access>(op: Operation<B, A>, handler: Handler<B, A>) =>
+    route(app, op, authenticate, handler);

@@ -21,15 +21,33 @@ export class HttpProblem extends Error {
   readonly status: number;
   readonly body: ProblemBody;
   readonly headers: Record<string, string>;
-  constructor(key: ProblemKey, status: number, detail?: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  constructor(
+    key: ProblemKey,
+    status: number,
+    detail?: string,
+    extra: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) {
     super(detail ?? PROBLEM_TITLES[key]);
     this.status = status;
     this.headers = headers;
-    this.body = { type: PROBLEM_TYPES[key], title: PROBLEM_TITLES[key], status, ...(detail ? { detail } : {}), ...extra };
+    this.body = {
+      type: PROBLEM_TYPES[key],
+      title: PROBLEM_TITLES[key],
+      status,
+      ...(detail ? { detail } : {}),
+      ...extra,
+    };
   }
 }
 
-export function problem(key: ProblemKey, status: number, detail?: string, extra?: Record<string, unknown>, headers?: Record<string, string>): HttpProblem {
+export function problem(
+  key: ProblemKey,
+  status: number,
+  detail?: string,
+  extra?: Record<string, unknown>,
+  headers?: Record<string, string>,
+): HttpProblem {
   return new HttpProblem(key, status, detail, extra, headers);
 }
 
@@ -43,7 +61,10 @@ export function problemResponse(c: Context, p: HttpProblem): Response {
 }
 
 /** zod issues → `errors` map keyed by dotted path. */
-export function validationProblem(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>, detail: string = PROBLEM_MESSAGES.fieldsInvalid): HttpProblem {
+export function validationProblem(
+  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>,
+  detail: string = PROBLEM_MESSAGES.fieldsInvalid,
+): HttpProblem {
   const errors: Record<string, string[]> = {};
   for (const issue of issues.slice(0, 50)) {
     const path = issue.path.map(String).join('.') || '_';

@@ -32,7 +32,13 @@ export interface RateLimiter {
    * bucket's lock): for limits that count only what succeeds (`record` it in the same
    * transaction) or only what fails (`record` it when it has failed).
    */
-  check(q: Queryable, bucket: string, limit: RateLimit | null, message: (wait: string, seconds: number) => string, at?: number): Promise<void>;
+  check(
+    q: Queryable,
+    bucket: string,
+    limit: RateLimit | null,
+    message: (wait: string, seconds: number) => string,
+    at?: number,
+  ): Promise<void>;
   /** Counts one hit of `bucket` (after `check`). */
   record(q: Queryable, bucket: string, at?: number): Promise<void>;
   /** Forgets a bucket's hits (a good login forgets the failed ones). */
@@ -42,10 +48,17 @@ export interface RateLimiter {
 }
 
 /** `onRefuse` hears every refusal with the kind of limit (the bucket's name up to its first `:`): the metrics count them. */
-export function createRateLimiter(db: Db, now: () => number = Date.now, onRefuse: (limit: string) => void = () => {}): RateLimiter {
+export function createRateLimiter(
+  db: Db,
+  now: () => number = Date.now,
+  onRefuse: (limit: string) => void = () => {},
+): RateLimiter {
   async function retryAfterOf(q: Queryable, bucket: string, limit: RateLimit, at: number): Promise<number> {
     const windowMs = limit.windowSeconds * 1000;
-    const row = await q.get<{ n: number; first: number | null }>('SELECT COUNT(*) AS n, MIN(at) AS first FROM rate_hits WHERE bucket = ? AND at > ?', [bucket, at - windowMs]);
+    const row = await q.get<{ n: number; first: number | null }>(
+      'SELECT COUNT(*) AS n, MIN(at) AS first FROM rate_hits WHERE bucket = ? AND at > ?',
+      [bucket, at - windowMs],
+    );
     if (!row || Number(row.n) < limit.max) return 0;
     return Math.max(1, Math.ceil((Number(row.first) + windowMs - at) / 1000));
   }

@@ -37,7 +37,19 @@ const TYPES: Record<string, string> = {
   '.xml': 'application/xml; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt', '.xml', '.map', '.ico']);
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.webmanifest',
+  '.svg',
+  '.txt',
+  '.xml',
+  '.map',
+  '.ico',
+]);
 const NO_CACHE = new Set(['/sw.js', '/config.json', '/manifest.webmanifest']);
 
 interface StaticFile {
@@ -137,19 +149,23 @@ export function loadSite(distDir: string, { precompress = true }: { precompress?
   /** Indexes one file (at start-up, or after server/features/venues/prerender.ts rewrote it). */
   function index(rel: string, body: Buffer): void {
     const ext = extname(rel).toLowerCase();
-    if (ext === '.html') for (const h of inlineScriptHashes(body.toString('utf8'))) if (!hashes.has(h)) {
-      hashes.add(h);
-      scriptHashes.push(h);
-    }
+    if (ext === '.html')
+      for (const h of inlineScriptHashes(body.toString('utf8')))
+        if (!hashes.has(h)) {
+          hashes.add(h);
+          scriptHashes.push(h);
+        }
     const immutable = rel.startsWith('/_astro/');
     const file: StaticFile = {
       body,
       type: TYPES[ext] ?? 'application/octet-stream',
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
-      cacheControl: immutable ? 'public, max-age=31536000, immutable'
-        // A page and its menu (`/menus/{id}.json`) are revalidated together.
-        : ext === '.html' || NO_CACHE.has(rel) || rel.startsWith('/menus/') ? 'no-cache'
-        : 'public, max-age=3600, must-revalidate',
+      cacheControl: immutable
+        ? 'public, max-age=31536000, immutable'
+        : // A page and its menu (`/menus/{id}.json`) are revalidated together.
+          ext === '.html' || NO_CACHE.has(rel) || rel.startsWith('/menus/')
+          ? 'no-cache'
+          : 'public, max-age=3600, must-revalidate',
       compressible: COMPRESSIBLE.has(ext) && body.length > 512,
     };
     files.set(rel, file);
@@ -157,14 +173,22 @@ export function loadSite(distDir: string, { precompress = true }: { precompress?
       // Best compression, made once in the thread pool; a request that comes first gets a quick one.
       // A few at a time: each compressor holds its state from creation, so thousands of pages
       // (a thousand venues in seven languages) queued at once took gigabytes.
-      compressLater((done) => brotliCompress(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }, (error, result) => {
-        if (!error) file.br = result;
-        done();
-      }));
-      compressLater((done) => gzip(body, { level: 9 }, (error, result) => {
-        if (!error) file.gzip = result;
-        done();
-      }));
+      compressLater((done) =>
+        brotliCompress(
+          body,
+          { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } },
+          (error, result) => {
+            if (!error) file.br = result;
+            done();
+          },
+        ),
+      );
+      compressLater((done) =>
+        gzip(body, { level: 9 }, (error, result) => {
+          if (!error) file.gzip = result;
+          done();
+        }),
+      );
     }
   }
   if (ready) {
@@ -172,8 +196,14 @@ export function loadSite(distDir: string, { precompress = true }: { precompress?
   }
 
   function send(request: Request, file: StaticFile, status = 200): Response {
-    const headers = new Headers({ 'content-type': file.type, 'cache-control': file.cacheControl, etag: file.etag, vary: 'accept-encoding' });
-    if (status === 200 && request.headers.get('if-none-match') === file.etag) return new Response(null, { status: 304, headers });
+    const headers = new Headers({
+      'content-type': file.type,
+      'cache-control': file.cacheControl,
+      etag: file.etag,
+      vary: 'accept-encoding',
+    });
+    if (status === 200 && request.headers.get('if-none-match') === file.etag)
+      return new Response(null, { status: 304, headers });
     let body = file.body;
     if (file.compressible) {
       const accept = request.headers.get('accept-encoding') ?? '';
@@ -195,8 +225,16 @@ export function loadSite(distDir: string, { precompress = true }: { precompress?
     let floor = floors.get(file);
     if (!floor) {
       const body = Buffer.from(stripScripts(file.body.toString('utf8')));
-      floor = { ...file, body, etag: `"floor-${createHash('sha1').update(body).digest('base64url')}"`, br: undefined, gzip: undefined };
-      floor.br = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
+      floor = {
+        ...file,
+        body,
+        etag: `"floor-${createHash('sha1').update(body).digest('base64url')}"`,
+        br: undefined,
+        gzip: undefined,
+      };
+      floor.br = brotliCompressSync(body, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+      });
       floor.gzip = gzipSync(body, { level: 9 });
       floors.set(file, floor);
     }
@@ -228,7 +266,12 @@ export function loadSite(distDir: string, { precompress = true }: { precompress?
     respond(request, pathname, venueExists) {
       if (!ready) return undefined;
       const file = lookup(pathname);
-      if (file && floorEnabled && file.type.startsWith('text/html') && new URL(request.url).searchParams.has(FLOOR_PARAM)) {
+      if (
+        file &&
+        floorEnabled &&
+        file.type.startsWith('text/html') &&
+        new URL(request.url).searchParams.has(FLOOR_PARAM)
+      ) {
         return send(request, floorOf(file));
       }
       if (file) return send(request, file);
@@ -249,7 +292,10 @@ export function loadSite(distDir: string, { precompress = true }: { precompress?
         if (shell) return send(request, shell);
       }
       if (notFound) return send(request, notFound, 404);
-      return new Response('This page could not be found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+      return new Response('This page could not be found', {
+        status: 404,
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+      });
     },
   };
 }

@@ -8,7 +8,8 @@ export const AUTH_MESSAGES = {
   badCredentials: 'Revisa tu correo y tu contraseña e inténtalo de nuevo.',
   tooManyFailures: (seconds: number) => `Demasiados intentos fallidos. Vuelve a intentarlo en ${seconds} s.`,
   refreshInvalid: 'La sesión no es válida. Inicia sesión de nuevo.',
-  refreshReused: 'Por seguridad hemos cerrado la sesión en todos los dispositivos que la compartían. Inicia sesión de nuevo.',
+  refreshReused:
+    'Por seguridad hemos cerrado la sesión en todos los dispositivos que la compartían. Inicia sesión de nuevo.',
   refreshExpired: 'La sesión ha caducado. Inicia sesión de nuevo.',
   unknownProvider: 'Ese proveedor de inicio de sesión no existe.',
   pkceMissing: 'Falta el reto PKCE (code_challenge, S256) del navegador.',

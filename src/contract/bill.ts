@@ -38,7 +38,8 @@ export const BILL_MESSAGES = {
   chooseOne: 'Elige platos, partes de platos o una cantidad, no varias cosas a la vez.',
   chooseSomething: 'Elige qué pagas: tus platos, una parte o una cantidad.',
   overBalance: (left: string) => `Eso es más de lo que queda por pagar (${left}).`,
-  overUnassigned: (left: string) => `Eso es más de lo que queda sin asignar (${left}): otras personas ya están pagando el resto.`,
+  overUnassigned: (left: string) =>
+    `Eso es más de lo que queda sin asignar (${left}): otras personas ya están pagando el resto.`,
   tipTooHigh: `La propina no puede superar el ${LIMITS.tipPercentMax} % de lo que pagas.`,
   nothingToPay: 'La cuenta de la mesa ya está pagada.',
   overpay: (left: string) => `Ese cobro supera lo que queda por pagar en la mesa (${left}).`,
@@ -101,7 +102,11 @@ export const PaymentRequestStatus = z.enum(PAYMENT_REQUEST_STATUSES);
 /** Body of `POST /api/table-session/payment-requests`: lines, shares of lines, or an amount; the tip on top. */
 export const PaymentRequestInput = z.strictObject({
   lineIds: z.optional(z.array(lineId).check(z.maxLength(LIMITS.linesPerOrder * 10))),
-  shares: z.optional(z.array(z.strictObject({ lineId, of: z.int().check(z.minimum(2), z.maximum(SHARE_MAX)) })).check(z.maxLength(LIMITS.linesPerOrder * 10))),
+  shares: z.optional(
+    z
+      .array(z.strictObject({ lineId, of: z.int().check(z.minimum(2), z.maximum(SHARE_MAX)) }))
+      .check(z.maxLength(LIMITS.linesPerOrder * 10)),
+  ),
   amount: z.optional(z.int().check(z.minimum(1), z.maximum(100_000_000))),
   tip: z.int().check(z.minimum(0), z.maximum(100_000_000)),
   method: PaymentMethod,
@@ -286,9 +291,23 @@ export const CashDay = z.object({
   amount: money,
   tips: money,
   total: money,
-  receipts: z.array(z.object({ id: z.string(), number: z.string(), issuedAt: z.string(), amount: money, tip: money, total: money, method: PaymentMethod, table: z.optional(z.string()), orderNumber: z.optional(z.string()) })),
+  receipts: z.array(
+    z.object({
+      id: z.string(),
+      number: z.string(),
+      issuedAt: z.string(),
+      amount: money,
+      tip: money,
+      total: money,
+      method: PaymentMethod,
+      table: z.optional(z.string()),
+      orderNumber: z.optional(z.string()),
+    }),
+  ),
   /** Tables open now with something left to pay. */
-  openBalances: z.array(z.object({ table: z.string(), sessionId: z.string(), total: money, paid: money, balance: money })),
+  openBalances: z.array(
+    z.object({ table: z.string(), sessionId: z.string(), total: money, paid: money, balance: money }),
+  ),
   /** Tables closed that day with a balance (confirmed by staff). */
   closedUnpaid: z.array(z.object({ table: z.string(), sessionId: z.string(), closedAt: z.string(), unpaid: money })),
   /** The day's IVA per rate (its receipts' taxes summed), highest rate first. */
@@ -298,7 +317,9 @@ export const CashDay = z.object({
    * numbers, and the cash expected in the till (cash payments and their tips); the manager counts the cash.
    */
   close: z.object({
-    byMethodAndRate: z.array(z.object({ method: PaymentMethod, rate: z.int(), base: money, tax: money, amount: money })),
+    byMethodAndRate: z.array(
+      z.object({ method: PaymentMethod, rate: z.int(), base: money, tax: money, amount: money }),
+    ),
     firstReceipt: z.optional(z.string()),
     lastReceipt: z.optional(z.string()),
     receiptCount: z.int(),

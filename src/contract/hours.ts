@@ -20,7 +20,13 @@ export type Weekday = (typeof WEEKDAYS)[number];
  */
 export type WeekHours = Partial<Record<Weekday, ReadonlyArray<{ open: string; close: string }>>>;
 const SHORT_TO_WEEKDAY: Record<string, Weekday> = {
-  Mon: 'mon', Tue: 'tue', Wed: 'wed', Thu: 'thu', Fri: 'fri', Sat: 'sat', Sun: 'sun',
+  Mon: 'mon',
+  Tue: 'tue',
+  Wed: 'wed',
+  Thu: 'thu',
+  Fri: 'fri',
+  Sat: 'sat',
+  Sun: 'sun',
 };
 const DAY_MINUTES = 24 * 60;
 
@@ -73,11 +79,12 @@ export function zoneOffsets(timezone: string, from: number, days: number): ZoneO
   const start = Math.floor(from / 60_000) * 60_000;
   const until = start + days * DAY_MINUTES * 60_000;
   const changes: Array<[number, number]> = [[start, intlOffset(start, timezone)]];
-  for (let t = start; t < until; ) {
+  for (let t = start; t < until;) {
     const next = Math.min(t + DAY_MINUTES * 60_000, until);
     const offset = intlOffset(next, timezone);
     if (offset !== changes[changes.length - 1]![1]) {
-      let lo = t, hi = next;
+      let lo = t,
+        hi = next;
       while (hi - lo > 60_000) {
         const mid = lo + Math.floor((hi - lo) / 120_000) * 60_000;
         if (intlOffset(mid, timezone) === offset) hi = mid;
@@ -120,8 +127,14 @@ function intlClock(now: Date, timezone: string): ZonedClock {
   let f = formatters.get(timezone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
-      timeZone: timezone, weekday: 'short', year: 'numeric', month: '2-digit', day: '2-digit',
-      hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+      timeZone: timezone,
+      weekday: 'short',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
     });
     formatters.set(timezone, f);
   }
@@ -141,7 +154,10 @@ function nextDay(day: Weekday): Weekday {
   return WEEKDAYS[(WEEKDAYS.indexOf(day) + 1) % 7]!;
 }
 
-interface Span { start: number; end: number }
+interface Span {
+  start: number;
+  end: number;
+}
 
 /** The spans of `day`'s own intervals within that day, plus the spill-over past midnight from the day before. */
 function spansOf(hours: WeekHours, day: Weekday): { own: Span[]; spill: Span[] } {
@@ -180,12 +196,15 @@ export function openState(hours: WeekHours, timezone: string, now = new Date()):
   const current = [...spill, ...own].find((s) => minutes >= s.start && minutes < s.end);
   if (current) {
     // Open round the clock today and tomorrow: no closing time worth showing.
-    const allDay = own.some((s) => s.start === 0 && s.end === DAY_MINUTES)
-      || (current.end === DAY_MINUTES && (hours[nextDay(weekday)] ?? []).some((i) => i.open === '00:00'));
+    const allDay =
+      own.some((s) => s.start === 0 && s.end === DAY_MINUTES) ||
+      (current.end === DAY_MINUTES && (hours[nextDay(weekday)] ?? []).some((i) => i.open === '00:00'));
     let until: string | null = null;
     if (!allDay) {
       if (current.end === DAY_MINUTES) {
-        const overnight = (hours[weekday] ?? []).find((i) => toMinutes(i.open) === current.start && toMinutes(i.close) < current.start);
+        const overnight = (hours[weekday] ?? []).find(
+          (i) => toMinutes(i.open) === current.start && toMinutes(i.close) < current.start,
+        );
         until = overnight ? overnight.close : '24:00';
       } else until = fmt(current.end);
     }
@@ -233,7 +252,12 @@ const SPANISH_HOURS: HoursWords = {
 };
 
 /** Today's intervals in the venue's timezone as shown to the diner. */
-export function todayHours(hours: WeekHours, timezone: string, now = new Date(), words: HoursWords = SPANISH_HOURS): string {
+export function todayHours(
+  hours: WeekHours,
+  timezone: string,
+  now = new Date(),
+  words: HoursWords = SPANISH_HOURS,
+): string {
   const { weekday } = zonedClock(now, timezone);
   const intervals = hours[weekday] ?? [];
   if (intervals.length === 0) return words.todayClosed;

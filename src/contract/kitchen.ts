@@ -25,13 +25,18 @@ interface StationsOf {
 }
 
 /** The venue's stations (the default one when it names none). */
-export const stationsOf = (venue: StationsOf): readonly Station[] => (venue.stations?.length ? venue.stations : DEFAULT_STATIONS);
+export const stationsOf = (venue: StationsOf): readonly Station[] =>
+  venue.stations?.length ? venue.stations : DEFAULT_STATIONS;
 
 /** Whether later courses at a table wait for «Marchar» (the default). */
 export const holdsCourses = (venue: StationsOf): boolean => venue.holdCourses !== false;
 
 /** Where a dish is prepared: its own station, else its category's, else the venue's first. */
-export function stationOf(venue: StationsOf, category: { station?: string | undefined }, product: { station?: string | undefined }): string {
+export function stationOf(
+  venue: StationsOf,
+  category: { station?: string | undefined },
+  product: { station?: string | undefined },
+): string {
   return product.station ?? category.station ?? stationsOf(venue)[0]!.id;
 }
 

@@ -29,7 +29,11 @@ export function languageOf(tag: string): string {
 }
 
 /** A translation of an item's words: a venue's tagline, an item's name and description. */
-export interface TranslatedText { name?: string; description?: string; tagline?: string }
+export interface TranslatedText {
+  name?: string;
+  description?: string;
+  tagline?: string;
+}
 export type Translations = Record<string, TranslatedText>;
 
 /** The menu's languages, the venue's own first: its `languages`, else its locale's language. */
@@ -47,10 +51,17 @@ export function venueLanguage(venue: { locale: string; languages?: readonly stri
  * when the venue has it and neither is English (a word without a translation in the page's
  * language is shown in English before the venue's own).
  */
-export interface TextLanguages { page: string; own: string; via?: string }
+export interface TextLanguages {
+  page: string;
+  own: string;
+  via?: string;
+}
 
 /** The language a word falls back through on a page in `page` before the venue's own: English when the venue has it. */
-export function fallbackVia(venue: { locale: string; languages?: readonly string[] }, page: string): string | undefined {
+export function fallbackVia(
+  venue: { locale: string; languages?: readonly string[] },
+  page: string,
+): string | undefined {
   const languages = venueLanguages(venue);
   return page !== 'en' && languages[0] !== 'en' && languages.includes('en') ? 'en' : undefined;
 }

@@ -23,10 +23,32 @@ export const HOME_PAGE_SIZE = 12;
 /** Venue ids are slugs; static page names are reserved (docs/rules.md#venue-ids). */
 export const VENUE_ID_PATTERN = /^[a-z0-9][a-z0-9-]{1,62}$/;
 export const RESERVED_VENUE_IDS = [
-  'login', 'inspire', 'pedidos', 'panel', '404', '500', 'offline', 'api', 'config',
-  'sw', 'manifest', 'assets', 'fonts', 'icons', '_astro', 'index', 'error', 'invitacion',
+  'login',
+  'inspire',
+  'pedidos',
+  'panel',
+  '404',
+  '500',
+  'offline',
+  'api',
+  'config',
+  'sw',
+  'manifest',
+  'assets',
+  'fonts',
+  'icons',
+  '_astro',
+  'index',
+  'error',
+  'invitacion',
   // The interface's languages' prefixes (`/en/`, src/contract/languages.ts).
-  'es', 'en', 'fr', 'de', 'it', 'pt', 'ca',
+  'es',
+  'en',
+  'fr',
+  'de',
+  'it',
+  'pt',
+  'ca',
 ] as const;
 
 export function isValidVenueId(id: string): boolean {

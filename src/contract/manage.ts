@@ -59,33 +59,51 @@ const itemId = z.string().check(z.regex(ITEM_ID, 'Identificador no válido (min�
 const stationId = z.string().check(z.regex(ITEM_ID, 'Estación no válida (minúsculas, números y guiones, hasta 64)'));
 // A manager's words are cleaned like diners' (src/contract/text.ts): no direction override, control or
 // invisible character reaches a menu, a page or a ticket.
-const name = (what: string) => z.string().check(
-  cleanLine(),
-  z.minLength(1, `Escribe ${what}`),
-  z.maxLength(MANAGE_LIMITS.nameMax, `Máximo ${MANAGE_LIMITS.nameMax} caracteres`),
-);
+const name = (what: string) =>
+  z
+    .string()
+    .check(
+      cleanLine(),
+      z.minLength(1, `Escribe ${what}`),
+      z.maxLength(MANAGE_LIMITS.nameMax, `Máximo ${MANAGE_LIMITS.nameMax} caracteres`),
+    );
 const text = (max: number) => z.string().check(cleanLine(), z.maxLength(max, `Máximo ${max} caracteres`));
 /** A description or an address: cleaned, line breaks kept. */
 const longText = (max: number) => z.string().check(cleanNote(), z.maxLength(max, `Máximo ${max} caracteres`));
-export const price = z.int('El precio debe ser un número entero de céntimos').check(
-  z.minimum(0, 'El precio no puede ser negativo'),
-  z.maximum(MANAGE_LIMITS.priceMax, 'El precio es demasiado alto'),
-);
-const priceDelta = z.int('El suplemento debe ser un número entero de céntimos').check(
-  z.minimum(-MANAGE_LIMITS.priceMax, 'El suplemento es demasiado bajo'),
-  z.maximum(MANAGE_LIMITS.priceMax, 'El suplemento es demasiado alto'),
-);
+export const price = z
+  .int('El precio debe ser un número entero de céntimos')
+  .check(
+    z.minimum(0, 'El precio no puede ser negativo'),
+    z.maximum(MANAGE_LIMITS.priceMax, 'El precio es demasiado alto'),
+  );
+const priceDelta = z
+  .int('El suplemento debe ser un número entero de céntimos')
+  .check(
+    z.minimum(-MANAGE_LIMITS.priceMax, 'El suplemento es demasiado bajo'),
+    z.maximum(MANAGE_LIMITS.priceMax, 'El suplemento es demasiado alto'),
+  );
 const timeOfDay = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Hora no válida (HH:MM)'));
 /** A tax rate in basis points: 1000 = 10 % (docs/rules.md#the-bill). */
-const taxRate = z.int('El impuesto debe ser un número entero de puntos básicos (1000 = 10 %)').check(
-  z.minimum(0, 'El impuesto no puede ser negativo'),
-  z.maximum(10_000, 'El impuesto no puede superar el 100 %'),
-);
+const taxRate = z
+  .int('El impuesto debe ser un número entero de puntos básicos (1000 = 10 %)')
+  .check(z.minimum(0, 'El impuesto no puede ser negativo'), z.maximum(10_000, 'El impuesto no puede superar el 100 %'));
 /** The venue's legal details, printed on every receipt (docs/rules.md#the-bill). */
 export const LegalInput = z.object({
   name: name('la razón social'),
-  taxId: z.string().check(z.trim(), z.regex(/^[A-Za-z0-9-]{5,20}$/, 'Identificador fiscal no válido (5 a 20 letras, números o guiones)'), z.toUpperCase()),
-  address: z.string().check(cleanNote(), z.minLength(1, 'Escribe el domicilio fiscal'), z.maxLength(MANAGE_LIMITS.addressMax, `Máximo ${MANAGE_LIMITS.addressMax} caracteres`)),
+  taxId: z
+    .string()
+    .check(
+      z.trim(),
+      z.regex(/^[A-Za-z0-9-]{5,20}$/, 'Identificador fiscal no válido (5 a 20 letras, números o guiones)'),
+      z.toUpperCase(),
+    ),
+  address: z
+    .string()
+    .check(
+      cleanNote(),
+      z.minLength(1, 'Escribe el domicilio fiscal'),
+      z.maxLength(MANAGE_LIMITS.addressMax, `Máximo ${MANAGE_LIMITS.addressMax} caracteres`),
+    ),
   country: z.string().check(z.regex(/^[A-Z]{2}$/, 'País ISO 3166-1 de dos letras (ES, MX, CO…)')),
 });
 const unique = <T>(list: T[]) => new Set(list).size === list.length;
@@ -106,7 +124,13 @@ const translations = { translations: z.optional(z.record(languageCode, Translati
 export const ImageInput = z.object({
   // An image this API stores (`/api/media/…`, or its absolute address) or an https:// one: never
   // `javascript:`, `data:` or anything a browser would run or read as a page address.
-  src: z.string().check(z.minLength(1), z.maxLength(500, 'Dirección de imagen demasiado larga'), z.regex(IMAGE_SRC, IMAGE_SRC_MESSAGE)),
+  src: z
+    .string()
+    .check(
+      z.minLength(1),
+      z.maxLength(500, 'Dirección de imagen demasiado larga'),
+      z.regex(IMAGE_SRC, IMAGE_SRC_MESSAGE),
+    ),
   width: z.int().check(z.positive()),
   height: z.int().check(z.positive()),
   placeholder: z.optional(z.string().check(z.maxLength(100))),
@@ -122,20 +146,27 @@ export const OptionInput = z.object({
   ...translations,
 });
 
-export const OptionGroupInput = z.object({
-  id: itemId,
-  name: name('el nombre del grupo'),
-  min: z.int().check(z.minimum(0, 'El mínimo no puede ser negativo')),
-  max: z.int().check(z.minimum(1, 'El máximo debe ser al menos 1')),
-  options: z.array(OptionInput).check(
-    z.minLength(1, 'Añade al menos una opción'),
-    z.maxLength(MANAGE_LIMITS.optionsMax, `Máximo ${MANAGE_LIMITS.optionsMax} opciones`),
-  ),
-}).check(
-  z.refine((g) => g.min <= g.max, { message: 'El mínimo no puede ser mayor que el máximo', path: ['min'] }),
-  z.refine((g) => g.max <= g.options.length, { message: 'El máximo no puede superar el número de opciones', path: ['max'] }),
-  z.refine((g) => unique(g.options.map((o) => o.id)), { message: 'Hay opciones repetidas', path: ['options'] }),
-);
+export const OptionGroupInput = z
+  .object({
+    id: itemId,
+    name: name('el nombre del grupo'),
+    min: z.int().check(z.minimum(0, 'El mínimo no puede ser negativo')),
+    max: z.int().check(z.minimum(1, 'El máximo debe ser al menos 1')),
+    options: z
+      .array(OptionInput)
+      .check(
+        z.minLength(1, 'Añade al menos una opción'),
+        z.maxLength(MANAGE_LIMITS.optionsMax, `Máximo ${MANAGE_LIMITS.optionsMax} opciones`),
+      ),
+  })
+  .check(
+    z.refine((g) => g.min <= g.max, { message: 'El mínimo no puede ser mayor que el máximo', path: ['min'] }),
+    z.refine((g) => g.max <= g.options.length, {
+      message: 'El máximo no puede superar el número de opciones',
+      path: ['max'],
+    }),
+    z.refine((g) => unique(g.options.map((o) => o.id)), { message: 'Hay opciones repetidas', path: ['options'] }),
+  );
 
 export const ProductInput = z.object({
   id: itemId,
@@ -146,30 +177,48 @@ export const ProductInput = z.object({
   tags: z.array(z.enum(TAGS, 'Etiqueta desconocida')).check(z.refine(unique, 'Etiquetas repetidas')),
   allergens: z.array(z.enum(ALLERGENS, 'Alérgeno desconocido')).check(z.refine(unique, 'Alérgenos repetidos')),
   available: z.boolean(),
-  optionGroups: z.array(OptionGroupInput).check(z.maxLength(MANAGE_LIMITS.optionGroupsMax, `Máximo ${MANAGE_LIMITS.optionGroupsMax} grupos de opciones`)),
+  optionGroups: z
+    .array(OptionGroupInput)
+    .check(z.maxLength(MANAGE_LIMITS.optionGroupsMax, `Máximo ${MANAGE_LIMITS.optionGroupsMax} grupos de opciones`)),
   station: z.optional(stationId),
   taxRate: z.optional(taxRate),
   ...translations,
 });
 
-export const CategoryInput = z.object({
-  id: itemId,
-  name: name('el nombre de la categoría'),
-  description: z.optional(longText(MANAGE_LIMITS.descriptionMax)),
-  availableFrom: z.optional(timeOfDay),
-  availableUntil: z.optional(timeOfDay),
-  products: z.array(ProductInput).check(z.maxLength(MANAGE_LIMITS.productsPerCategoryMax, `Máximo ${MANAGE_LIMITS.productsPerCategoryMax} platos por categoría`)),
-  station: z.optional(stationId),
-  course: z.optional(z.enum(COURSES, 'Tiempo desconocido: usa bebidas, entrantes, principales o postres')),
-  taxRate: z.optional(taxRate),
-  ...translations,
-}).check(z.refine((c) => (c.availableFrom === undefined) === (c.availableUntil === undefined), { message: 'Indica el inicio y el fin del horario, o ninguno', path: ['availableUntil'] }));
+export const CategoryInput = z
+  .object({
+    id: itemId,
+    name: name('el nombre de la categoría'),
+    description: z.optional(longText(MANAGE_LIMITS.descriptionMax)),
+    availableFrom: z.optional(timeOfDay),
+    availableUntil: z.optional(timeOfDay),
+    products: z
+      .array(ProductInput)
+      .check(
+        z.maxLength(
+          MANAGE_LIMITS.productsPerCategoryMax,
+          `Máximo ${MANAGE_LIMITS.productsPerCategoryMax} platos por categoría`,
+        ),
+      ),
+    station: z.optional(stationId),
+    course: z.optional(z.enum(COURSES, 'Tiempo desconocido: usa bebidas, entrantes, principales o postres')),
+    taxRate: z.optional(taxRate),
+    ...translations,
+  })
+  .check(
+    z.refine((c) => (c.availableFrom === undefined) === (c.availableUntil === undefined), {
+      message: 'Indica el inicio y el fin del horario, o ninguno',
+      path: ['availableUntil'],
+    }),
+  );
 
 export const StationInput = z.object({ id: stationId, name: name('el nombre de la estación') });
 
-const IntervalInput = z.object({ open: timeOfDay, close: timeOfDay }).check(
-  z.refine((i) => i.open !== i.close, { message: 'La apertura y el cierre no pueden coincidir', path: ['close'] }),
-);
+const IntervalInput = z
+  .object({ open: timeOfDay, close: timeOfDay })
+  .check(
+    z.refine((i) => i.open !== i.close, { message: 'La apertura y el cierre no pueden coincidir', path: ['close'] }),
+  );
 
 function validTimeZone(tz: string): boolean {
   try {
@@ -181,65 +230,104 @@ function validTimeZone(tz: string): boolean {
 }
 
 /** A whole venue as `PUT /api/venues/{id}` accepts it (`updatedAt` is set by the server). */
-export const VenueInput = z.object({
-  id: z.string().check(z.regex(VENUE_ID_PATTERN, 'Identificador del local no válido')),
-  name: name('el nombre del local'),
-  tagline: text(MANAGE_LIMITS.taglineMax),
-  city: text(MANAGE_LIMITS.nameMax),
-  cuisine: text(MANAGE_LIMITS.nameMax),
-  currency: z.string().check(z.regex(/^[A-Z]{3}$/, 'Moneda ISO 4217 de tres letras (EUR, MXN, COP…)')),
-  locale: z.string().check(z.regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'Idioma no válido (p. ej. es-ES)')),
-  timezone: z.string().check(z.refine(validTimeZone, 'Zona horaria desconocida (p. ej. Europe/Madrid)')),
-  logo: z.optional(ImageInput),
-  cover: z.optional(ImageInput),
-  address: longText(MANAGE_LIMITS.addressMax),
-  phone: z.optional(z.string().check(z.refine((p) => p === '' || isValidPhone(p), 'Teléfono no válido (7 a 20 dígitos)'))),
-  hours: z.record(z.enum(WEEKDAYS), z.array(IntervalInput).check(z.maxLength(4, 'Máximo 4 tramos por día'))),
-  orderModes: z.array(z.enum(ORDER_MODES, 'Modo de pedido desconocido')).check(
-    z.minLength(1, 'Elige al menos un modo de pedido'),
-    z.refine(unique, 'Modos repetidos'),
-  ),
-  tables: z.optional(z.array(z.string().check(
-    z.trim(),
-    z.minLength(1, 'La mesa necesita un nombre'),
-    z.maxLength(MANAGE_LIMITS.tableLabelMax, `Máximo ${MANAGE_LIMITS.tableLabelMax} caracteres`),
-    z.regex(/^[\p{L}\p{N} ._-]+$/u, 'Solo letras, números, espacios, puntos y guiones'),
-  )).check(z.maxLength(MANAGE_LIMITS.tablesMax, `Máximo ${MANAGE_LIMITS.tablesMax} mesas`), z.refine(unique, 'Hay mesas repetidas'))),
-  deliveryFee: z.optional(price),
-  minOrder: z.optional(price),
-  categories: z.array(CategoryInput).check(z.maxLength(MANAGE_LIMITS.categoriesMax, `Máximo ${MANAGE_LIMITS.categoriesMax} categorías`)),
-  stations: z.optional(z.array(StationInput).check(
-    z.minLength(1, 'Añade al menos una estación'),
-    z.maxLength(MANAGE_LIMITS.stationsMax, `Máximo ${MANAGE_LIMITS.stationsMax} estaciones`),
-    z.refine((list) => unique(list.map((s) => s.id)), 'Hay estaciones repetidas'),
-  )),
-  holdCourses: z.optional(z.boolean('Retener los tiempos debe ser sí o no')),
-  legal: z.optional(LegalInput),
-  taxRate: z.optional(taxRate),
-  languages: z.optional(z.array(languageCode).check(z.maxLength(20, 'Máximo 20 idiomas'), z.refine(unique, 'Idiomas repetidos'))),
-  ...translations,
-  updatedAt: z.optional(z.string()),
-}).check(
-  z.refine((v) => unique(v.categories.map((c) => c.id)), { message: 'Hay categorías repetidas', path: ['categories'] }),
-  z.refine((v) => unique(v.categories.flatMap((c) => c.products.map((p) => p.id))), { message: 'Hay platos con el mismo identificador', path: ['categories'] }),
-  // A station named by a category or a dish must be one of the venue's (docs/rules.md#the-kitchen).
-  z.superRefine((v, ctx) => {
-    const known = new Set(stationsOf(v).map((s) => s.id));
-    const missing = (station: string | undefined, path: PropertyKey[]) => {
-      if (station !== undefined && !known.has(station)) ctx.issues.push({ code: 'custom', input: station, path, message: `La estación «${station}» no existe: añádela en las estaciones del local` });
-    };
-    v.categories.forEach((c, ci) => {
-      missing(c.station, ['categories', ci, 'station']);
-      c.products.forEach((p, pi) => missing(p.station, ['categories', ci, 'products', pi, 'station']));
-    });
-  }),
-);
+export const VenueInput = z
+  .object({
+    id: z.string().check(z.regex(VENUE_ID_PATTERN, 'Identificador del local no válido')),
+    name: name('el nombre del local'),
+    tagline: text(MANAGE_LIMITS.taglineMax),
+    city: text(MANAGE_LIMITS.nameMax),
+    cuisine: text(MANAGE_LIMITS.nameMax),
+    currency: z.string().check(z.regex(/^[A-Z]{3}$/, 'Moneda ISO 4217 de tres letras (EUR, MXN, COP…)')),
+    locale: z.string().check(z.regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'Idioma no válido (p. ej. es-ES)')),
+    timezone: z.string().check(z.refine(validTimeZone, 'Zona horaria desconocida (p. ej. Europe/Madrid)')),
+    logo: z.optional(ImageInput),
+    cover: z.optional(ImageInput),
+    address: longText(MANAGE_LIMITS.addressMax),
+    phone: z.optional(
+      z.string().check(z.refine((p) => p === '' || isValidPhone(p), 'Teléfono no válido (7 a 20 dígitos)')),
+    ),
+    hours: z.record(z.enum(WEEKDAYS), z.array(IntervalInput).check(z.maxLength(4, 'Máximo 4 tramos por día'))),
+    orderModes: z
+      .array(z.enum(ORDER_MODES, 'Modo de pedido desconocido'))
+      .check(z.minLength(1, 'Elige al menos un modo de pedido'), z.refine(unique, 'Modos repetidos')),
+    tables: z.optional(
+      z
+        .array(
+          z
+            .string()
+            .check(
+              z.trim(),
+              z.minLength(1, 'La mesa necesita un nombre'),
+              z.maxLength(MANAGE_LIMITS.tableLabelMax, `Máximo ${MANAGE_LIMITS.tableLabelMax} caracteres`),
+              z.regex(/^[\p{L}\p{N} ._-]+$/u, 'Solo letras, números, espacios, puntos y guiones'),
+            ),
+        )
+        .check(
+          z.maxLength(MANAGE_LIMITS.tablesMax, `Máximo ${MANAGE_LIMITS.tablesMax} mesas`),
+          z.refine(unique, 'Hay mesas repetidas'),
+        ),
+    ),
+    deliveryFee: z.optional(price),
+    minOrder: z.optional(price),
+    categories: z
+      .array(CategoryInput)
+      .check(z.maxLength(MANAGE_LIMITS.categoriesMax, `Máximo ${MANAGE_LIMITS.categoriesMax} categorías`)),
+    stations: z.optional(
+      z.array(StationInput).check(
+        z.minLength(1, 'Añade al menos una estación'),
+        z.maxLength(MANAGE_LIMITS.stationsMax, `Máximo ${MANAGE_LIMITS.stationsMax} estaciones`),
+        z.refine((list) => unique(list.map((s) => s.id)), 'Hay estaciones repetidas'),
+      ),
+    ),
+    holdCourses: z.optional(z.boolean('Retener los tiempos debe ser sí o no')),
+    legal: z.optional(LegalInput),
+    taxRate: z.optional(taxRate),
+    languages: z.optional(
+      z.array(languageCode).check(z.maxLength(20, 'Máximo 20 idiomas'), z.refine(unique, 'Idiomas repetidos')),
+    ),
+    ...translations,
+    updatedAt: z.optional(z.string()),
+  })
+  .check(
+    z.refine((v) => unique(v.categories.map((c) => c.id)), {
+      message: 'Hay categorías repetidas',
+      path: ['categories'],
+    }),
+    z.refine((v) => unique(v.categories.flatMap((c) => c.products.map((p) => p.id))), {
+      message: 'Hay platos con el mismo identificador',
+      path: ['categories'],
+    }),
+    // A station named by a category or a dish must be one of the venue's (docs/rules.md#the-kitchen).
+    z.superRefine((v, ctx) => {
+      const known = new Set(stationsOf(v).map((s) => s.id));
+      const missing = (station: string | undefined, path: PropertyKey[]) => {
+        if (station !== undefined && !known.has(station))
+          ctx.issues.push({
+            code: 'custom',
+            input: station,
+            path,
+            message: `La estación «${station}» no existe: añádela en las estaciones del local`,
+          });
+      };
+      v.categories.forEach((c, ci) => {
+        missing(c.station, ['categories', ci, 'station']);
+        c.products.forEach((p, pi) => missing(p.station, ['categories', ci, 'products', pi, 'station']));
+      });
+    }),
+  );
 
 /** `PATCH /api/venues/{id}/products/{productId}`: staff may send `available` only. */
-export const ProductPatch = z.strictObject({
-  price: z.optional(price),
-  available: z.optional(z.boolean('Disponible debe ser sí o no')),
-}).check(z.refine((p) => p.price !== undefined || p.available !== undefined, { message: 'Indica el precio o la disponibilidad', path: ['available'] }));
+export const ProductPatch = z
+  .strictObject({
+    price: z.optional(price),
+    available: z.optional(z.boolean('Disponible debe ser sí o no')),
+  })
+  .check(
+    z.refine((p) => p.price !== undefined || p.available !== undefined, {
+      message: 'Indica el precio o la disponibilidad',
+      path: ['available'],
+    }),
+  );
 
 /** One recorded change of a dish (from the kitchen's PATCH or the editor's PUT). */
 export const ProductChange = z.object({

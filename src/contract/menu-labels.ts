@@ -29,4 +29,3 @@ export const ALLERGEN_LABELS: Record<Allergen, string> = {
   lupin: 'Altramuces',
   molluscs: 'Moluscos',
 };
-

@@ -11,7 +11,11 @@ export interface MinimumShortfall {
 }
 
 /** What is missing to reach the minimum, or null when the order may go as it is. */
-export function minimumShortfall(minOrder: number | undefined, mode: OrderMode | '', subtotal: number): MinimumShortfall | null {
+export function minimumShortfall(
+  minOrder: number | undefined,
+  mode: OrderMode | '',
+  subtotal: number,
+): MinimumShortfall | null {
   if (!minOrder || mode === 'table' || subtotal >= minOrder) return null;
   return { minOrder, missing: minOrder - subtotal };
 }

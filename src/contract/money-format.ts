@@ -10,7 +10,25 @@
 const WHOLE_DISPLAY = new Set(['COP', 'HUF', 'TWD']);
 // ISO 4217 minor-unit digits (Intl's own defaults differ for e.g. COP, where
 // CLDR says 0): the API's minor units follow ISO, so this table is the truth.
-const ZERO_DIGITS = new Set(['BIF', 'CLP', 'DJF', 'GNF', 'ISK', 'JPY', 'KMF', 'KRW', 'PYG', 'RWF', 'UGX', 'UYI', 'VND', 'VUV', 'XAF', 'XOF', 'XPF']);
+const ZERO_DIGITS = new Set([
+  'BIF',
+  'CLP',
+  'DJF',
+  'GNF',
+  'ISK',
+  'JPY',
+  'KMF',
+  'KRW',
+  'PYG',
+  'RWF',
+  'UGX',
+  'UYI',
+  'VND',
+  'VUV',
+  'XAF',
+  'XOF',
+  'XPF',
+]);
 const THREE_DIGITS = new Set(['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND']);
 
 export function currencyDigits(currency: string): number {

@@ -36,7 +36,12 @@ function ungrouped(text: string, group: string): string | null {
 }
 
 /** The typed amount in minor units of `currency`, read in `locale`; or why it cannot be read. */
-export function parseMoneyText(text: string, currency: string, locale: string, { allowNegative = false } = {}): { value: number } | { error: MoneyTextError } {
+export function parseMoneyText(
+  text: string,
+  currency: string,
+  locale: string,
+  { allowNegative = false } = {},
+): { value: number } | { error: MoneyTextError } {
   const digits = currencyDigits(currency);
   const { group, decimal } = separators(locale);
   let s = text.replace(/[\s$€£¥]/gu, '').replace(new RegExp(`^${currency}|${currency}$`, 'iu'), '');

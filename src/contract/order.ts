@@ -114,7 +114,11 @@ export const PriceChange = z.object({
 
 /** How a status reads inside a sentence («Un pedido recibido no puede pasar a listo»). */
 const STATUS_IN_SENTENCE: Record<OrderStatus, string> = {
-  received: 'recibido', preparing: 'en preparación', ready: 'listo', delivered: 'entregado', cancelled: 'cancelado',
+  received: 'recibido',
+  preparing: 'en preparación',
+  ready: 'listo',
+  delivered: 'entregado',
+  cancelled: 'cancelado',
 };
 
 /** Messages the orders API answers with (problem `detail`, field errors) and the client may show as they are. */
@@ -122,7 +126,8 @@ export const ORDER_MESSAGES = {
   productGone: 'Este producto ya no existe en el menú.',
   optionRepeated: 'Una opción está repetida.',
   optionUnknown: 'Una de las opciones elegidas no existe.',
-  chooseExactly: (count: number, group: string) => `Elige ${count === 1 ? 'una opción' : `${count} opciones`} en «${group}».`,
+  chooseExactly: (count: number, group: string) =>
+    `Elige ${count === 1 ? 'una opción' : `${count} opciones`} en «${group}».`,
   chooseAtLeast: (count: number, group: string) => `Elige al menos ${count} en «${group}».`,
   chooseAtMost: (count: number, group: string) => `Elige como máximo ${count} en «${group}».`,
   modeNotAccepted: 'Este local no acepta pedidos de este tipo.',
@@ -136,14 +141,16 @@ export const ORDER_MESSAGES = {
   /** The field error of a line that is no longer available. */
   lineUnavailable: 'No disponible',
   pricesChanged: 'Algunos precios han cambiado desde que viste el menú. Revisa el nuevo total y confirma el pedido.',
-  keyReusedOtherOrder: 'Ya enviaste un pedido con esta clave y otros datos. Revisa «Mis pedidos» antes de pedir de nuevo.',
+  keyReusedOtherOrder:
+    'Ya enviaste un pedido con esta clave y otros datos. Revisa «Mis pedidos» antes de pedir de nuevo.',
   tooManyOrders: (wait: string) => `Has hecho demasiados pedidos en poco tiempo. Podrás pedir de nuevo en ${wait}.`,
   venueUnknown: 'Ese local no existe.',
   venueUnknownField: 'Local no encontrado',
   alreadySending: 'Este pedido ya se está enviando. Espera un momento y revisa «Mis pedidos».',
   orderNotFound: 'Ese pedido no existe.',
   notYourOrder: 'No encontramos ese pedido en tu cuenta.',
-  transitionRefused: (from: OrderStatus, to: OrderStatus) => `Un pedido ${STATUS_IN_SENTENCE[from]} no puede pasar a ${STATUS_IN_SENTENCE[to]}.`,
+  transitionRefused: (from: OrderStatus, to: OrderStatus) =>
+    `Un pedido ${STATUS_IN_SENTENCE[from]} no puede pasar a ${STATUS_IN_SENTENCE[to]}.`,
   /** What `Idempotency-Key` identifies on `POST /orders` (PROBLEM_MESSAGES.idempotencyKeyMissing). */
   idempotencyKeyOf: 'este pedido',
   staffOnly: 'Solo el personal de este local puede ver sus pedidos.',

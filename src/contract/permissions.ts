@@ -26,13 +26,17 @@ function heldNames(scope: Scope): readonly string[] {
   if (scope === null || scope === undefined) return [];
   if (typeof scope === 'string') return scope.split(/\s+/).filter(Boolean);
   if (isList(scope)) return scope;
-  if (typeof scope === 'object') return Object.entries(scope).filter(([, value]) => Boolean(value)).map(([key]) => key);
+  if (typeof scope === 'object')
+    return Object.entries(scope)
+      .filter(([, value]) => Boolean(value))
+      .map(([key]) => key);
   return [];
 }
 
 const holds = (scope: Scope, name: string): boolean => heldNames(scope).includes(name);
 /** A venue scope names a venue: `staff:` alone holds nothing. */
-const holdsAt = (scope: Scope, venueId: string, toScope: (id: string) => string): boolean => venueId !== '' && holds(scope, toScope(venueId));
+const holdsAt = (scope: Scope, venueId: string, toScope: (id: string) => string): boolean =>
+  venueId !== '' && holds(scope, toScope(venueId));
 
 export const isAdmin = (scope: Scope): boolean => holds(scope, ADMIN_SCOPE);
 

@@ -105,14 +105,18 @@ export const PRINTING_MESSAGES = {
   noPrinter: (station: string) => `No hay ninguna impresora para la estación «${station}».`,
   staffOnly: 'Solo el personal de este local puede hacer esto.',
   ticketNotFound: 'Esa comanda no existe.',
-  hostNotPrivate: 'Usa la dirección de la impresora en la red del local (10.x.x.x, 172.16–31.x.x, 192.168.x.x o fd…): no se admiten otras direcciones.',
-  hostInvalid: 'Escribe la dirección IP de la impresora en la red del local (p. ej. 192.168.1.50) o su nombre en esa red.',
+  hostNotPrivate:
+    'Usa la dirección de la impresora en la red del local (10.x.x.x, 172.16–31.x.x, 192.168.x.x o fd…): no se admiten otras direcciones.',
+  hostInvalid:
+    'Escribe la dirección IP de la impresora en la red del local (p. ej. 192.168.1.50) o su nombre en esa red.',
   portInvalid: `Puerto de impresora no válido: ${PRINTER_PORTS.join(', ')}.`,
 } as const;
 
 export type PaperWidth = (typeof PAPER_WIDTHS)[number];
 
-const printerId = z.string().check(z.regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'Id de impresora no válido: minúsculas, números, «-» o «_», hasta 40'));
+const printerId = z
+  .string()
+  .check(z.regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'Id de impresora no válido: minúsculas, números, «-» o «_», hasta 40'));
 
 export const PrinterInput = z.strictObject({
   id: printerId,
@@ -121,9 +125,16 @@ export const PrinterInput = z.strictObject({
   host: z.string().check(
     z.trim(),
     z.regex(/^[A-Za-z0-9.:_-]{1,253}$/, PRINTING_MESSAGES.hostInvalid),
-    z.refine((host) => printerHostProblem(host) === undefined, { error: (issue) => printerHostProblem(String(issue.input)) ?? PRINTING_MESSAGES.hostInvalid }),
+    z.refine((host) => printerHostProblem(host) === undefined, {
+      error: (issue) => printerHostProblem(String(issue.input)) ?? PRINTING_MESSAGES.hostInvalid,
+    }),
   ),
-  port: z._default(z.int(PRINTING_MESSAGES.portInvalid).check(z.refine((port) => PRINTER_PORTS.includes(port), PRINTING_MESSAGES.portInvalid)), DEFAULT_PRINTER_PORT),
+  port: z._default(
+    z
+      .int(PRINTING_MESSAGES.portInvalid)
+      .check(z.refine((port) => PRINTER_PORTS.includes(port), PRINTING_MESSAGES.portInvalid)),
+    DEFAULT_PRINTER_PORT,
+  ),
   width: z._default(z.union([z.literal(80), z.literal(58)], 'Ancho de papel: 80 o 58 mm'), DEFAULT_PAPER_WIDTH),
 });
 
@@ -159,7 +170,12 @@ export const PrinterStatusInput = z.strictObject({
 export const PrintAgent = z.object({ id: z.string(), createdAt: z.string(), lastSeen: z.optional(z.string()) });
 export const PrintAgentList = z.object({ agents: z.array(PrintAgent) });
 /** Shown once: only its hash is kept. */
-export const CreatedPrintAgent = z.object({ id: z.string(), token: z.string(), scope: z.string(), createdAt: z.string() });
+export const CreatedPrintAgent = z.object({
+  id: z.string(),
+  token: z.string(),
+  scope: z.string(),
+  createdAt: z.string(),
+});
 
 export const PrintJob = z.object({
   id: z.string(),
@@ -181,7 +197,9 @@ export const PrintJobList = z.object({
   jobs: z.array(PrintJob),
 });
 
-export const CreatedPrintJobs = z.object({ jobs: z.array(z.object({ id: z.string(), printerId: z.string(), ticketId: z.string(), duplicate: z.boolean() })) });
+export const CreatedPrintJobs = z.object({
+  jobs: z.array(z.object({ id: z.string(), printerId: z.string(), ticketId: z.string(), duplicate: z.boolean() })),
+});
 
 export type PrinterInput = z.infer<typeof PrinterInput>;
 export type Printer = z.infer<typeof Printer>;

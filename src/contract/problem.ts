@@ -89,12 +89,14 @@ export const PROBLEM_MESSAGES = {
   bodyTooLarge: (kilobytes: number) => `El cuerpo de la petición supera el máximo de ${kilobytes} KB.`,
   restarting: 'Este servidor se está reiniciando. Vuelve a intentarlo en unos segundos.',
   interrupted: 'La petición se interrumpió antes de llegar completa.',
-  unavailable: 'El servicio no está disponible en este momento. Vuelve a intentarlo en unos segundos: no se ha perdido nada.',
+  unavailable:
+    'El servicio no está disponible en este momento. Vuelve a intentarlo en unos segundos: no se ha perdido nada.',
   serverError: 'Algo ha fallado en el servidor. Inténtalo de nuevo en unos segundos.',
   noRoute: (method: string, path: string) => `No existe la ruta ${method} ${path}.`,
   metricsToken: 'Las métricas piden el token de UMENU_METRICS_TOKEN.',
   /** A venue id in the path that names no venue. */
   venueNotFound: (id: string) => `No encontramos el local «${id}».`,
   /** The `Idempotency-Key` header is missing; `what` is the thing it identifies («este pedido»). */
-  idempotencyKeyMissing: (what: string) => `Falta la cabecera Idempotency-Key (8 a 200 caracteres) que identifica ${what}.`,
+  idempotencyKeyMissing: (what: string) =>
+    `Falta la cabecera Idempotency-Key (8 a 200 caracteres) que identifica ${what}.`,
 } as const;

@@ -25,11 +25,11 @@ export const TABLE_STRINGS = {
   splitBetween: (n: number) => `Dividir entre ${n}`,
   /** What the others at the table read once someone called (`Mateo pidió la cuenta`). */
   called: (kind: CallKind, name: string, locale: string | undefined) =>
-    (kind === 'bill' ? `${name} pidió la cuenta` : `${name} llamó al ${countryWords(locale).waiter}`),
+    kind === 'bill' ? `${name} pidió la cuenta` : `${name} llamó al ${countryWords(locale).waiter}`,
   /** What the board shows for an open call (`Mesa 3 · Mateo pide la cuenta`). */
   boardCall: (label: string, kind: CallKind, name: string | undefined, locale: string | undefined) => {
     const waiter = countryWords(locale).waiter;
-    return `Mesa ${label} · ${name ? (kind === 'bill' ? `${name} pide la cuenta` : `${name} llama al ${waiter}`) : (kind === 'bill' ? 'Piden la cuenta' : `Llaman al ${waiter}`)}`;
+    return `Mesa ${label} · ${name ? (kind === 'bill' ? `${name} pide la cuenta` : `${name} llama al ${waiter}`) : kind === 'bill' ? 'Piden la cuenta' : `Llaman al ${waiter}`}`;
   },
   /** The notice of the person whose line someone else removed. */
   lineRemoved: (by: string, dish: string) => `${by} quitó tu ${dish}`,
@@ -51,15 +51,21 @@ export const TABLE_MESSAGES = {
   tooManyLines: `El carrito de la mesa admite ${LIMITS.linesPerOrder} líneas como máximo.`,
   emptyCart: 'El carrito de la mesa está vacío.',
   callAlreadyOpen: 'Ya avisamos al personal: va en camino.',
-  tableOrderNeedsLink: 'Solo se puede pedir a una mesa desde el código QR de esa mesa. Escanéalo para pedir desde la mesa.',
+  tableOrderNeedsLink:
+    'Solo se puede pedir a una mesa desde el código QR de esa mesa. Escanéalo para pedir desde la mesa.',
   noOpenSession: (label: string) => `La mesa ${label} no tiene una sesión abierta.`,
   tableFull: (people: number) => `La mesa ya tiene ${people} personas unidas, el máximo. Pide ayuda al personal.`,
-  cartTooFast: (wait: string) => `Demasiados cambios seguidos en el carrito de la mesa. Lo guardamos y lo enviamos en ${wait}.`,
-  cartTooFastTable: (wait: string) => `La mesa está haciendo demasiados cambios seguidos en el carrito. Lo guardamos y lo enviamos en ${wait}.`,
+  cartTooFast: (wait: string) =>
+    `Demasiados cambios seguidos en el carrito de la mesa. Lo guardamos y lo enviamos en ${wait}.`,
+  cartTooFastTable: (wait: string) =>
+    `La mesa está haciendo demasiados cambios seguidos en el carrito. Lo guardamos y lo enviamos en ${wait}.`,
   tooManyCalls: (wait: string) => `Has avisado al personal muchas veces seguidas. Podrás volver a llamar en ${wait}.`,
-  tooManyBadTokens: (wait: string) => `Demasiados intentos con un código de mesa que no vale desde esta conexión. Vuelve a intentarlo en ${wait}.`,
-  tooManyJoinsTable: (wait: string) => `Te has unido demasiadas veces a esta mesa en poco tiempo. Vuelve a intentarlo en ${wait}.`,
-  tooManyJoinsAddress: (wait: string) => `Demasiados intentos de unirse a una mesa desde esta conexión. Vuelve a intentarlo en ${wait}.`,
+  tooManyBadTokens: (wait: string) =>
+    `Demasiados intentos con un código de mesa que no vale desde esta conexión. Vuelve a intentarlo en ${wait}.`,
+  tooManyJoinsTable: (wait: string) =>
+    `Te has unido demasiadas veces a esta mesa en poco tiempo. Vuelve a intentarlo en ${wait}.`,
+  tooManyJoinsAddress: (wait: string) =>
+    `Demasiados intentos de unirse a una mesa desde esta conexión. Vuelve a intentarlo en ${wait}.`,
   checkLine: 'Revisa el plato y sus opciones.',
   unavailable: (names: string) => `Ya no está disponible: ${names}.`,
   /** The field error of a line that is no longer available. */
@@ -91,12 +97,14 @@ export const TABLE_CREDENTIAL_HEADER = 'X-Table-Credential';
 export const CART_LINE_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
 /** Cleaned (src/contract/text.ts), then 1 to 40 characters with a letter or digit. */
-export const ParticipantName = z.string().check(
-  needsLetterOrDigit(),
-  cleanLine(),
-  z.minLength(LIMITS.participantNameMin, TABLE_MESSAGES.nameInvalid),
-  z.maxLength(LIMITS.participantNameMax, TABLE_MESSAGES.nameInvalid),
-);
+export const ParticipantName = z
+  .string()
+  .check(
+    needsLetterOrDigit(),
+    cleanLine(),
+    z.minLength(LIMITS.participantNameMin, TABLE_MESSAGES.nameInvalid),
+    z.maxLength(LIMITS.participantNameMax, TABLE_MESSAGES.nameInvalid),
+  );
 
 /** Body of `POST /venues/{id}/tables/{label}/join`. */
 export const JoinInput = z.strictObject({

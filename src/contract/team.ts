@@ -98,11 +98,24 @@ export const InvitationPreview = z.object({
 export const AcceptInvitationInput = z.strictObject({
   token,
   // Cleaned like every name people read (src/contract/text.ts): it is signed into the account's tokens.
-  name: z.optional(z.string().check(needsLetterOrDigit(), cleanLine(), z.minLength(1, 'Escribe tu nombre'), z.maxLength(80, 'Máximo 80 caracteres'))),
-  password: z.optional(z.string().check(
-    z.minLength(PASSWORD_MIN, `La contraseña necesita al menos ${PASSWORD_MIN} caracteres`),
-    z.maxLength(PASSWORD_MAX, `Máximo ${PASSWORD_MAX} caracteres`),
-  )),
+  name: z.optional(
+    z
+      .string()
+      .check(
+        needsLetterOrDigit(),
+        cleanLine(),
+        z.minLength(1, 'Escribe tu nombre'),
+        z.maxLength(80, 'Máximo 80 caracteres'),
+      ),
+  ),
+  password: z.optional(
+    z
+      .string()
+      .check(
+        z.minLength(PASSWORD_MIN, `La contraseña necesita al menos ${PASSWORD_MIN} caracteres`),
+        z.maxLength(PASSWORD_MAX, `Máximo ${PASSWORD_MAX} caracteres`),
+      ),
+  ),
 });
 
 export const AcceptedInvitation = z.object({

@@ -52,11 +52,18 @@ export function cleanText(text: string, { multiline = false }: CleanOptions = {}
     })
     .normalize('NFD');
   // Counted decomposed (é is e + ´): at most two accents are drawn over or under a letter.
-  const capped = visible.replace(MARK_RUN, (run) => {
-    let stacked = 0;
-    return Array.from(run).filter((mark) => SPACING_MARK.test(mark) || ++stacked <= MAX_STACKED_MARKS).join('');
-  }).normalize('NFC');
-  return capped.replace(/\u200D{2,}/g, ZWJ).replace(LOOSE_JOINER, '$1').trim();
+  const capped = visible
+    .replace(MARK_RUN, (run) => {
+      let stacked = 0;
+      return Array.from(run)
+        .filter((mark) => SPACING_MARK.test(mark) || ++stacked <= MAX_STACKED_MARKS)
+        .join('');
+    })
+    .normalize('NFC');
+  return capped
+    .replace(/\u200D{2,}/g, ZWJ)
+    .replace(LOOSE_JOINER, '$1')
+    .trim();
 }
 
 /** A name has at least one letter or digit (emoji or punctuation alone do not name anyone). */

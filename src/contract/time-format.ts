@@ -37,7 +37,16 @@ function validZone(timeZone: string | undefined): string | undefined {
 
 /** True when `a` and `b` show the same wall-clock time at `at` (e.g. two names of one zone). */
 function sameOffset(a: string, b: string, at: Date): boolean {
-  const parts = (timeZone: string) => formatterOf('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  const parts = (timeZone: string) =>
+    formatterOf('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(at);
   return parts(a) === parts(b);
 }
 
@@ -61,11 +70,17 @@ export interface VenueTimeOptions {
  * An instant in the venue's zone. The zone is named when the device's zone shows another
  * time; without a (valid) venue zone, the device's time is all there is.
  */
-export function formatVenueTime(iso: string, locale: string, venueZone: string | undefined, options: VenueTimeOptions = {}): string {
+export function formatVenueTime(
+  iso: string,
+  locale: string,
+  venueZone: string | undefined,
+  options: VenueTimeOptions = {},
+): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   const zone = validZone(venueZone);
-  const style: Intl.DateTimeFormatOptions = options.style === 'dateTime' ? { dateStyle: 'medium', timeStyle: 'short' } : { hour: '2-digit', minute: '2-digit' };
+  const style: Intl.DateTimeFormatOptions =
+    options.style === 'dateTime' ? { dateStyle: 'medium', timeStyle: 'short' } : { hour: '2-digit', minute: '2-digit' };
   let text: string;
   try {
     text = formatterOf(locale, { ...style, ...(zone ? { timeZone: zone } : {}) }).format(date);
@@ -73,6 +88,7 @@ export function formatVenueTime(iso: string, locale: string, venueZone: string |
     text = formatterOf('es', { ...style, ...(zone ? { timeZone: zone } : {}) }).format(date);
   }
   const device = 'deviceZone' in options ? options.deviceZone : deviceTimeZone();
-  if (zone && device && device !== zone && !sameOffset(zone, device, date)) text += ` (${options.zoneLabel?.(zone) ?? `hora de ${zoneName(zone)}`})`;
+  if (zone && device && device !== zone && !sameOffset(zone, device, date))
+    text += ` (${options.zoneLabel?.(zone) ?? `hora de ${zoneName(zone)}`})`;
   return text;
 }

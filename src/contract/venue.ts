@@ -6,8 +6,20 @@ export { WEEKDAYS };
 
 export const TAGS = ['vegano', 'vegetariano', 'sin-gluten', 'picante', 'nuevo', 'popular'] as const;
 export const ALLERGENS = [
-  'gluten', 'crustaceans', 'eggs', 'fish', 'peanuts', 'soy', 'milk', 'nuts',
-  'celery', 'mustard', 'sesame', 'sulphites', 'lupin', 'molluscs',
+  'gluten',
+  'crustaceans',
+  'eggs',
+  'fish',
+  'peanuts',
+  'soy',
+  'milk',
+  'nuts',
+  'celery',
+  'mustard',
+  'sesame',
+  'sulphites',
+  'lupin',
+  'molluscs',
 ] as const;
 export const ORDER_MODES = ['table', 'pickup', 'delivery'] as const;
 /**
@@ -122,7 +134,12 @@ export const VenueSummary = z.object({
  * The venue's legal details, printed on every receipt (docs/rules.md#the-bill): the business name, its tax id
  * (in Spain the NIF, the VERI*FACTU `IDEmisorFactura`), its fiscal address and its ISO 3166-1 country.
  */
-export const Legal = z.object({ name: z.string(), taxId: z.string(), address: z.string(), country: z.string().check(z.regex(/^[A-Z]{2}$/)) });
+export const Legal = z.object({
+  name: z.string(),
+  taxId: z.string(),
+  address: z.string(),
+  country: z.string().check(z.regex(/^[A-Z]{2}$/)),
+});
 
 export const Venue = z.extend(VenueSummary, {
   address: z.string(),
@@ -150,7 +167,6 @@ export const Venue = z.extend(VenueSummary, {
  * `limit` (at most `VENUE_PAGE_MAX`, src/contract/limits.ts), all of them without — and `total`, how many match in all.
  */
 export const VenueList = z.object({ venues: z.array(VenueSummary), total: z.int().check(z.minimum(0)) });
-
 
 export type Tag = z.infer<typeof Tag>;
 export type Allergen = z.infer<typeof Allergen>;

@@ -14,7 +14,8 @@ export const CONFIG_URL = '/config.json';
 
 /** The build's default API base (`PUBLIC_API_BASE` at build time, else `/api`). */
 // `?.`: plain Node (scripts, the server) has no `import.meta.env`; Vite replaces it at build time.
-export const DEFAULT_API_BASE: string = normalizeApiBase((import.meta.env as ImportMetaEnv | undefined)?.PUBLIC_API_BASE) ?? '/api';
+export const DEFAULT_API_BASE: string =
+  normalizeApiBase((import.meta.env as ImportMetaEnv | undefined)?.PUBLIC_API_BASE) ?? '/api';
 
 export const DEFAULT_CONFIG: RuntimeConfig = { apiBase: DEFAULT_API_BASE };
 
@@ -32,7 +33,10 @@ export function normalizeApiBase(value: unknown): string | undefined {
  * Validates a parsed `config.json`. Returns the config, or the reason it was refused.
  * Unknown keys are ignored so that a newer file still works with an older build.
  */
-export function parseRuntimeConfig(raw: unknown, fallback: RuntimeConfig = DEFAULT_CONFIG): { config: RuntimeConfig; problem?: string } {
+export function parseRuntimeConfig(
+  raw: unknown,
+  fallback: RuntimeConfig = DEFAULT_CONFIG,
+): { config: RuntimeConfig; problem?: string } {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return { config: fallback, problem: 'is not a JSON object' };
   }

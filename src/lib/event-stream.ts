@@ -140,9 +140,8 @@ export function followStream(handlers: StreamHandlers): () => void {
     if (stopped) return;
     handlers.onState('down');
     failures += 1;
-    const delay = failures === 1 && serverRetry !== null
-      ? serverRetry
-      : Math.min(MAX_DELAY_MS, 1_000 * 2 ** Math.min(failures, 5));
+    const delay =
+      failures === 1 && serverRetry !== null ? serverRetry : Math.min(MAX_DELAY_MS, 1_000 * 2 ** Math.min(failures, 5));
     retryTimer = setTimeout(() => {
       retryTimer = null;
       void connect();

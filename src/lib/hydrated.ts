@@ -8,5 +8,9 @@ import { useSyncExternalStore } from 'react';
 const neverChanges = () => () => {};
 
 export function useHydrated(): boolean {
-  return useSyncExternalStore(neverChanges, () => true, () => false);
+  return useSyncExternalStore(
+    neverChanges,
+    () => true,
+    () => false,
+  );
 }

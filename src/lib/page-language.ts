@@ -31,7 +31,9 @@ export function pageCatalogue(): ComponentsJSON | null {
 export function pageWords(component: string): Record<string, string> | undefined {
   const words = pageCatalogue()?.[component];
   if (!words) return undefined;
-  return Object.fromEntries(Object.entries(words).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(words).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 /** `fill('Hoy {hours}', { hours: '9–17' })`. */

@@ -97,43 +97,48 @@ export function createStorageEngine(storageFactory?: () => StorageLike | undefin
     } catch (error) {
       // Quota exceeded or storage revoked: keep going in memory only.
       storage = undefined;
-      warn(`could not save "${STORAGE_KEY}" (${error instanceof Error ? error.name : String(error)}); keeping state in memory`);
+      warn(
+        `could not save "${STORAGE_KEY}" (${error instanceof Error ? error.name : String(error)}); keeping state in memory`,
+      );
     }
   }
 
-  const store = new Proxy<PersistentStore>({}, {
-    get(_target, name) {
-      if (typeof name !== 'string' || !(name in state)) return undefined;
-      return JSON.stringify(state[name]);
-    },
-    set(_target, name, encoded) {
-      if (typeof name !== 'string') return false;
-      try {
-        state[name] = JSON.parse(String(encoded));
-      } catch {
-        return true;
-      }
-      write();
-      return true;
-    },
-    deleteProperty(_target, name) {
-      if (typeof name === 'string' && name in state) {
-        delete state[name];
+  const store = new Proxy<PersistentStore>(
+    {},
+    {
+      get(_target, name) {
+        if (typeof name !== 'string' || !(name in state)) return undefined;
+        return JSON.stringify(state[name]);
+      },
+      set(_target, name, encoded) {
+        if (typeof name !== 'string') return false;
+        try {
+          state[name] = JSON.parse(String(encoded));
+        } catch {
+          return true;
+        }
         write();
-      }
-      return true;
+        return true;
+      },
+      deleteProperty(_target, name) {
+        if (typeof name === 'string' && name in state) {
+          delete state[name];
+          write();
+        }
+        return true;
+      },
+      has(_target, name) {
+        return typeof name === 'string' && Object.prototype.hasOwnProperty.call(state, name);
+      },
+      ownKeys() {
+        return Object.keys(state);
+      },
+      getOwnPropertyDescriptor(_target, name) {
+        if (typeof name !== 'string' || !(name in state)) return undefined;
+        return { enumerable: true, configurable: true, writable: true, value: JSON.stringify(state[name]) };
+      },
     },
-    has(_target, name) {
-      return typeof name === 'string' && Object.prototype.hasOwnProperty.call(state, name);
-    },
-    ownKeys() {
-      return Object.keys(state);
-    },
-    getOwnPropertyDescriptor(_target, name) {
-      if (typeof name !== 'string' || !(name in state)) return undefined;
-      return { enumerable: true, configurable: true, writable: true, value: JSON.stringify(state[name]) };
-    },
-  });
+  );
 
   function receive(text: string | null): void {
     const previous = state;

@@ -22,7 +22,8 @@ export const problemMessages = messages('problems', {
   tokenReused: 'Tu sesión se cerró por seguridad. Inicia sesión de nuevo.',
   tooLarge: 'La solicitud es demasiado grande. Reduce el pedido e inténtalo de nuevo.',
   server: 'Algo falló en el servidor. Inténtalo de nuevo en unos minutos.',
-  serviceUnavailable: 'El servicio no está disponible en este momento. Vuelve a intentarlo en unos segundos: no se ha perdido nada.',
+  serviceUnavailable:
+    'El servicio no está disponible en este momento. Vuelve a intentarlo en unos segundos: no se ha perdido nada.',
   timeout: 'Los datos tardaron demasiado en llegar. Revisa tu conexión y vuelve a intentarlo.',
   tableTokenInvalid: 'Este código de mesa no es válido',
   tableCredentialInvalid: 'Tu acceso a la mesa no es válido. Vuelve a escanear el código de la mesa.',
@@ -31,7 +32,8 @@ export const problemMessages = messages('problems', {
   tableSameGroup: 'Esta mesa tiene una cuenta abierta. ¿Sois el mismo grupo?',
   invitationInvalid: 'Esta invitación no es válida o ya se ha usado. Pide a quien te invitó un enlace nuevo.',
   accountExists: 'Ya existe una cuenta con este correo: inicia sesión para continuar.',
-  tableAccessRequired: 'Solo se puede pedir a una mesa desde el código QR de esa mesa. Escanéalo para pedir desde la mesa.',
+  tableAccessRequired:
+    'Solo se puede pedir a una mesa desde el código QR de esa mesa. Escanéalo para pedir desde la mesa.',
   conflict: 'Hubo un conflicto con los datos actuales. Recarga e inténtalo de nuevo.',
   offline: 'Sin conexión. Comprueba tu conexión a internet y vuelve a intentarlo.',
   slow: 'El servidor tardó demasiado en responder. Inténtalo de nuevo.',

@@ -33,11 +33,22 @@ export interface SavedReceipt {
 
 const isSaved = (value: unknown): value is SavedReceipt => {
   const r = value as SavedReceipt;
-  return typeof value === 'object' && value !== null && typeof r.id === 'string' && typeof r.venueName === 'string'
-    && Number.isInteger(r.total) && typeof r.currency === 'string' && typeof r.at === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof r.id === 'string' &&
+    typeof r.venueName === 'string' &&
+    Number.isInteger(r.total) &&
+    typeof r.currency === 'string' &&
+    typeof r.at === 'string'
+  );
 };
 
-export const $savedReceipts = persistentStore<SavedReceipt[]>('savedReceipts', [], (v): v is SavedReceipt[] => Array.isArray(v) && v.every(isSaved));
+export const $savedReceipts = persistentStore<SavedReceipt[]>(
+  'savedReceipts',
+  [],
+  (v): v is SavedReceipt[] => Array.isArray(v) && v.every(isSaved),
+);
 
 /** Keeps `receipt` (newest first, at most `SAVED_RECEIPTS_MAX`); a known one is updated with what is new. */
 export function saveReceipt(receipt: SavedReceipt): void {
@@ -45,6 +56,8 @@ export function saveReceipt(receipt: SavedReceipt): void {
   const before = list.find((r) => r.id === receipt.id);
   const merged = before ? { ...before, ...receipt } : receipt;
   if (before && JSON.stringify(before) === JSON.stringify(merged)) return;
-  const next = [merged, ...list.filter((r) => r.id !== receipt.id)].sort((a, b) => b.at.localeCompare(a.at)).slice(0, SAVED_RECEIPTS_MAX);
+  const next = [merged, ...list.filter((r) => r.id !== receipt.id)]
+    .sort((a, b) => b.at.localeCompare(a.at))
+    .slice(0, SAVED_RECEIPTS_MAX);
   $savedReceipts.set(next);
 }

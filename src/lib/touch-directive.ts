@@ -16,7 +16,8 @@ const DOCUMENT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'whe
 const touch: ClientDirective = (load, _options, el) => {
   let pending: HTMLElement | null = null;
   const remember = (event: Event) => {
-    pending = (event.target as Element | null)?.closest<HTMLElement>('button, a[href], summary, [role="button"]') ?? null;
+    pending =
+      (event.target as Element | null)?.closest<HTMLElement>('button, a[href], summary, [role="button"]') ?? null;
   };
   el.addEventListener('click', remember, true);
   let started = false;

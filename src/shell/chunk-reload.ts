@@ -8,7 +8,11 @@ export const CHUNK_RELOAD_WINDOW_MS = 60_000;
 export const CHUNK_RELOAD_KEY = 'umenu:chunk-reload-at';
 
 /** Pure rule: reload unless the last reload for a chunk failure was under `windowMs` ago. */
-export function shouldReloadForChunkError(lastReloadAt: number | null, now: number, windowMs = CHUNK_RELOAD_WINDOW_MS): boolean {
+export function shouldReloadForChunkError(
+  lastReloadAt: number | null,
+  now: number,
+  windowMs = CHUNK_RELOAD_WINDOW_MS,
+): boolean {
   if (lastReloadAt === null || !Number.isFinite(lastReloadAt)) return true;
   // A clock set backwards must not block reloads forever.
   if (lastReloadAt > now) return true;
@@ -27,7 +31,8 @@ function messageOf(error: unknown): string {
 /** Whether an error (or rejection reason) is a failed chunk load. */
 export function isChunkLoadError(error: unknown): boolean {
   if (!error) return false;
-  const message = typeof error === 'string' ? error : error instanceof Error ? `${error.name}: ${error.message}` : messageOf(error);
+  const message =
+    typeof error === 'string' ? error : error instanceof Error ? `${error.name}: ${error.message}` : messageOf(error);
   return CHUNK_ERROR_PATTERN.test(message);
 }
 

@@ -26,7 +26,9 @@ function render(statusCode: number, message: string): void {
   status.textContent = String(statusCode);
   // The page's language's words for the shell's own messages (src/shell/messages.ts: `pages`).
   const words = pageWords('pages');
-  text.textContent = (message === NOT_FOUND_MESSAGE ? words?.notFound : message === 'An error occurred' ? words?.error : undefined) ?? message;
+  text.textContent =
+    (message === NOT_FOUND_MESSAGE ? words?.notFound : message === 'An error occurred' ? words?.error : undefined) ??
+    message;
   if (help) {
     help.textContent =
       statusCode === 404

@@ -7,7 +7,6 @@
 import { $chosenLanguage, $suggestionDismissed } from './language-store.ts';
 import { isUiLanguage, languageOf, type UiLanguage } from '../contract/languages.ts';
 
-
 /** The page's other languages, from its `hreflang` alternates. */
 export function pageAlternates(doc: Document): Map<UiLanguage, string> {
   const out = new Map<UiLanguage, string>();
@@ -18,7 +17,12 @@ export function pageAlternates(doc: Document): Map<UiLanguage, string> {
 }
 
 /** Which language to suggest, if any: the remembered choice, else the browser's first that the page has, when the browser does not read the page's. */
-export function suggestedLanguage(page: string, browser: readonly string[], alternates: ReadonlyMap<UiLanguage, string>, chosen: UiLanguage | null): UiLanguage | null {
+export function suggestedLanguage(
+  page: string,
+  browser: readonly string[],
+  alternates: ReadonlyMap<UiLanguage, string>,
+  chosen: UiLanguage | null,
+): UiLanguage | null {
   if (chosen) return chosen !== page && alternates.has(chosen) ? chosen : null;
   const spoken = browser.map(languageOf);
   if (spoken.includes(page)) return null;
@@ -34,7 +38,8 @@ function placeOnPage(): string {
   const table = document.getElementById('table-slot');
   const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
   if (table?.firstElementChild && table.getBoundingClientRect().bottom > header) return '';
-  const top = (document.querySelector('.category-nav') ?? document.querySelector('header'))?.getBoundingClientRect().bottom ?? 0;
+  const top =
+    (document.querySelector('.category-nav') ?? document.querySelector('header'))?.getBoundingClientRect().bottom ?? 0;
   for (const section of document.querySelectorAll<HTMLElement>('section[data-category-id]')) {
     if (!section.hidden && section.getBoundingClientRect().bottom > top + 8) return `#${section.id}`;
   }
@@ -53,5 +58,8 @@ export function installLanguageChoice(): void {
   if ($suggestionDismissed.get()) return;
   const alternates = pageAlternates(document);
   const lang = suggestedLanguage(page, navigator.languages ?? [navigator.language], alternates, $chosenLanguage.get());
-  if (lang) void import('./language-suggestion.ts').then(({ showLanguageSuggestion }) => showLanguageSuggestion(lang, alternates.get(lang)!));
+  if (lang)
+    void import('./language-suggestion.ts').then(({ showLanguageSuggestion }) =>
+      showLanguageSuggestion(lang, alternates.get(lang)!),
+    );
 }

@@ -2,5 +2,13 @@
 import { persistentStore } from '../lib/persist.ts';
 import { isUiLanguage, type UiLanguage } from '../contract/languages.ts';
 
-export const $chosenLanguage = persistentStore<UiLanguage | null>('language', null, (v): v is UiLanguage | null => v === null || isUiLanguage(v));
-export const $suggestionDismissed = persistentStore<boolean>('languageSuggestionDismissed', false, (v): v is boolean => typeof v === 'boolean');
+export const $chosenLanguage = persistentStore<UiLanguage | null>(
+  'language',
+  null,
+  (v): v is UiLanguage | null => v === null || isUiLanguage(v),
+);
+export const $suggestionDismissed = persistentStore<boolean>(
+  'languageSuggestionDismissed',
+  false,
+  (v): v is boolean => typeof v === 'boolean',
+);

@@ -31,7 +31,8 @@ async function runMeta(): Promise<void> {
 }
 
 // Module scripts of the page (feature registrations) have all run by DOMContentLoaded.
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => void runMeta(), { once: true });
+if (document.readyState === 'loading')
+  document.addEventListener('DOMContentLoaded', () => void runMeta(), { once: true });
 else void runMeta();
 
 if (import.meta.env.PROD) installServiceWorker();

@@ -18,7 +18,8 @@ export const shellMessages = messages('shell', {
   homeDaily: 'Menús al día',
   homeInspire: 'Inspírate: platos que vale la pena probar',
   inspireIntro: 'Platos que vale la pena probar: los más pedidos, las novedades y opciones para cada dieta.',
-  inspireDescription: 'Inspírate: los platos más pedidos, las novedades y opciones para cada dieta en los restaurantes de umenu.',
+  inspireDescription:
+    'Inspírate: los platos más pedidos, las novedades y opciones para cada dieta en los restaurantes de umenu.',
 });
 
 /**
@@ -32,7 +33,8 @@ export const pageMessages = messages('pages', {
   errorHelp: 'Algo salió mal al mostrar esta página. Vuelve al inicio e inténtalo de nuevo.',
   backHome: 'Go back to home',
   offlineTitle: 'Sin conexión',
-  offlineText: 'Esta página no está guardada en tu dispositivo. Los menús que ya visitaste siguen disponibles; vuelve a intentarlo cuando tengas conexión.',
+  offlineText:
+    'Esta página no está guardada en tu dispositivo. Los menús que ya visitaste siguen disponibles; vuelve a intentarlo cuando tengas conexión.',
   goHome: 'Ir al inicio',
   menu: 'Menú',
   loadingMenu: 'Cargando el menú…',

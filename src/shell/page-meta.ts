@@ -40,9 +40,7 @@ export type Middleware = (context: MiddlewareContext) => void | Promise<void>;
 export type Validator = (url: URL) => boolean | Promise<boolean>;
 
 export type PageMetaOutcome =
-  | { kind: 'ok' }
-  | { kind: 'redirect'; to: string }
-  | { kind: 'error'; statusCode: number; message: string };
+  { kind: 'ok' } | { kind: 'redirect'; to: string } | { kind: 'error'; statusCode: number; message: string };
 
 export const NOT_FOUND_MESSAGE = 'This page could not be found';
 export const unknownMiddlewareMessage = (name: string): string => `Unknown middleware ${name}`;
@@ -60,7 +58,12 @@ export function createRegistry(): Registry {
 export const registry: Registry = createRegistry();
 
 /** Registers middleware by name; `global` runs on every page before the page's own. */
-export function registerMiddleware(name: string, fn: Middleware, options: { global?: boolean } = {}, into: Registry = registry): void {
+export function registerMiddleware(
+  name: string,
+  fn: Middleware,
+  options: { global?: boolean } = {},
+  into: Registry = registry,
+): void {
   into.middleware.set(name, fn);
   if (options.global && !into.global.includes(name)) into.global.push(name);
 }
@@ -82,7 +85,8 @@ export function readPageMeta(doc: Document = document): PageMeta {
     const record = raw as Record<string, unknown>;
     const meta: PageMeta = {};
     if (record.auth === false || record.auth === true || record.auth === 'guest') meta.auth = record.auth;
-    if (Array.isArray(record.middleware)) meta.middleware = record.middleware.filter((m): m is string => typeof m === 'string');
+    if (Array.isArray(record.middleware))
+      meta.middleware = record.middleware.filter((m): m is string => typeof m === 'string');
     if (typeof record.validate === 'string') meta.validate = record.validate;
     return meta;
   } catch {

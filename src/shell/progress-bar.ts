@@ -28,11 +28,20 @@ export function installProgressBar(): ProgressController | undefined {
     progress.begin();
   };
   document.addEventListener('click', (event) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     const link = (event.target as Element | null)?.closest?.('a[href]');
     if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute('download')) return;
     const url = new URL(link.href, location.href);
-    if (url.origin !== location.origin || (url.pathname === location.pathname && url.search === location.search)) return;
+    if (url.origin !== location.origin || (url.pathname === location.pathname && url.search === location.search))
+      return;
     startLeaving();
   });
   document.addEventListener('submit', (event) => {

@@ -15,7 +15,12 @@ import { ASSETS_CACHE, CONFIG_CACHE, MENUS_CACHE, PAGES_CACHE, VENUES_CACHE } fr
  * (src/shell/sw-keep.ts), so a first visit downloads the shell and the venue being opened,
  * not the venues the diner will never open.
  */
-const SHELL_PAGES = new Set(['index.html', 'offline.html', 'venue-shell.html', ...UI_LANGUAGES.filter((lang) => lang !== 'es').map((lang) => `${lang}/offline.html`)]);
+const SHELL_PAGES = new Set([
+  'index.html',
+  'offline.html',
+  'venue-shell.html',
+  ...UI_LANGUAGES.filter((lang) => lang !== 'es').map((lang) => `${lang}/offline.html`),
+]);
 
 /** A built file named in a page or a module: `/_astro/x.js`, `_astro/x.js` (module preload lists), `./x.js` (imports between modules). */
 const BUILT_FILE = /(?:\.\/|\/?_astro\/)([\w.~-]+\.(?:js|css|woff2))(?=["'`)])/g;
@@ -49,9 +54,15 @@ export function shellCode(pages: string[], read: (file: string) => string | unde
  * No venue's page or menu: the venue being opened is kept by the page itself
  * (src/shell/sw-keep.ts), the others as they are visited.
  */
-export function precacheManifest<E extends ManifestEntry>(entries: E[], read: (file: string) => string | undefined): { manifest: E[]; warnings: string[] } {
+export function precacheManifest<E extends ManifestEntry>(
+  entries: E[],
+  read: (file: string) => string | undefined,
+): { manifest: E[]; warnings: string[] } {
   const file = (e: ManifestEntry) => e.url.replace(/^\//, '');
-  const venuePage = entries.map((e) => /^menus\/([^/]+)\.json$/.exec(file(e))?.[1]).filter(Boolean).sort()[0];
+  const venuePage = entries
+    .map((e) => /^menus\/([^/]+)\.json$/.exec(file(e))?.[1])
+    .filter(Boolean)
+    .sort()[0];
   const code = shellCode([...SHELL_PAGES, ...(venuePage ? [`${venuePage}.html`] : [])], read);
   const manifest = entries
     .filter((e) => {
@@ -80,7 +91,11 @@ const forgetWhatIsGone = {
     const url = new URL(request.url);
     url.search = '';
     url.hash = '';
-    const kept = url.pathname.startsWith('/api/') ? 'umenu-venues' : url.pathname.startsWith('/menus/') ? 'umenu-menus' : 'umenu-pages';
+    const kept = url.pathname.startsWith('/api/')
+      ? 'umenu-venues'
+      : url.pathname.startsWith('/menus/')
+        ? 'umenu-menus'
+        : 'umenu-pages';
     await (await caches.open(kept)).delete(url.href);
     return response;
   },
@@ -112,7 +127,12 @@ export const runtimeCaching: RuntimeCaching[] = [
     // here, read from the page).
     urlPattern: ({ url }) => /^\/api\/venues(\/[a-z0-9-]+)?$/.test(url.pathname),
     handler: 'NetworkFirst',
-    options: { cacheName: VENUES_CACHE, networkTimeoutSeconds: 1.5, expiration: { maxEntries: 30 }, plugins: [forgetWhatIsGone] },
+    options: {
+      cacheName: VENUES_CACHE,
+      networkTimeoutSeconds: 1.5,
+      expiration: { maxEntries: 30 },
+      plugins: [forgetWhatIsGone],
+    },
   },
   {
     // Every navigation that is not precached — every venue's page (prerendered, or the fallback
@@ -185,7 +205,12 @@ export const runtimeCaching: RuntimeCaching[] = [
     // (src/features/menu/menu-page.ts).
     urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/menus\/[^/]+\.json$/.test(url.pathname),
     handler: 'StaleWhileRevalidate',
-    options: { cacheName: MENUS_CACHE, cacheableResponse: { statuses: [200] }, expiration: { maxEntries: 40 }, plugins: [forgetWhatIsGone] },
+    options: {
+      cacheName: MENUS_CACHE,
+      cacheableResponse: { statuses: [200] },
+      expiration: { maxEntries: 40 },
+      plugins: [forgetWhatIsGone],
+    },
   },
   {
     // The code of pages outside the shell (the staff screens, …) once a page has used it: the
@@ -244,13 +269,14 @@ export const pwaOptions = (outDir: string) => ({
     globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}', 'menus/*.json'],
     globIgnores: ['**/apple-splash-*.png', '**/maskable-icon-*.png', '**/pwa-512x512.png'],
     manifestTransforms: [
-      (entries) => precacheManifest(entries, (file) => {
-        try {
-          return readFileSync(join(outDir, file), 'utf8');
-        } catch {
-          return undefined;
-        }
-      }),
+      (entries) =>
+        precacheManifest(entries, (file) => {
+          try {
+            return readFileSync(join(outDir, file), 'utf8');
+          } catch {
+            return undefined;
+          }
+        }),
     ] as ManifestTransform[],
     runtimeCaching,
   },

@@ -43,20 +43,24 @@ export function installServiceWorker(): void {
  * shell does not hold (a staff screen's). A venue page adds its menu file (src/features/menu/menu-page.ts).
  */
 function keepThisVisit(): void {
-  keepForNextVisit(() => {
-    const navigation = performance.getEntriesByType('navigation')[0] as (PerformanceNavigationTiming & { responseStatus?: number }) | undefined;
-    const answered = navigation?.responseStatus ?? 200;
-    const code = performance
-      .getEntriesByType('resource')
-      .map((entry) => new URL(entry.name))
-      .filter((url) => url.origin === location.origin && url.pathname.startsWith('/_astro/'))
-      .map((url) => ({ url: url.href, cache: ASSETS_CACHE }));
-    return [
-      { url: CONFIG_URL, cache: CONFIG_CACHE },
-      ...(answered === 200 ? [{ url: location.pathname, cache: PAGES_CACHE }] : []),
-      ...code,
-    ];
-  }, { firstVisitOnly: true });
+  keepForNextVisit(
+    () => {
+      const navigation = performance.getEntriesByType('navigation')[0] as
+        (PerformanceNavigationTiming & { responseStatus?: number }) | undefined;
+      const answered = navigation?.responseStatus ?? 200;
+      const code = performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name))
+        .filter((url) => url.origin === location.origin && url.pathname.startsWith('/_astro/'))
+        .map((url) => ({ url: url.href, cache: ASSETS_CACHE }));
+      return [
+        { url: CONFIG_URL, cache: CONFIG_CACHE },
+        ...(answered === 200 ? [{ url: location.pathname, cache: PAGES_CACHE }] : []),
+        ...code,
+      ];
+    },
+    { firstVisitOnly: true },
+  );
 }
 
 function register(): void {

@@ -53,5 +53,9 @@ export const toast = {
 
 /** The generic failure toast: type `my-error`, `Oops...Something went wrong`, error style. */
 export function toastError(message: string = GENERIC_ERROR_MESSAGE, options: ToastOptions = {}): void {
-  show('error', message, { testId: GENERIC_ERROR_TYPE, ...options, className: [GENERIC_ERROR_TYPE, options.className].filter(Boolean).join(' ') });
+  show('error', message, {
+    testId: GENERIC_ERROR_TYPE,
+    ...options,
+    className: [GENERIC_ERROR_TYPE, options.className].filter(Boolean).join(' '),
+  });
 }

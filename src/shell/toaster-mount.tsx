@@ -64,11 +64,17 @@ function Ready({ onReady }: { onReady: () => void }) {
  */
 function ignoreTouchHover(container: HTMLElement): void {
   const fromTouch = (event: Event) =>
-    (event as MouseEvent & { sourceCapabilities?: { firesTouchEvents?: boolean } }).sourceCapabilities?.firesTouchEvents === true;
+    (event as MouseEvent & { sourceCapabilities?: { firesTouchEvents?: boolean } }).sourceCapabilities
+      ?.firesTouchEvents === true;
   for (const type of ['mouseover', 'mouseout', 'mouseenter', 'mouseleave', 'mousemove']) {
-    window.addEventListener(type, (event) => {
-      if (fromTouch(event) && event.target instanceof Node && container.contains(event.target)) event.stopPropagation();
-    }, { capture: true });
+    window.addEventListener(
+      type,
+      (event) => {
+        if (fromTouch(event) && event.target instanceof Node && container.contains(event.target))
+          event.stopPropagation();
+      },
+      { capture: true },
+    );
   }
 }
 

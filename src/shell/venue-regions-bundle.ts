@@ -35,7 +35,9 @@ export function venueRegionsBundle(): AstroIntegration {
           jsx: 'automatic',
           logLevel: 'warning',
           // React's Node server build requires Node's built-ins (`util`, `stream`) at run time.
-          banner: { js: "import { createRequire as __umenuRequire } from 'node:module'; const require = __umenuRequire(import.meta.url);" },
+          banner: {
+            js: "import { createRequire as __umenuRequire } from 'node:module'; const require = __umenuRequire(import.meta.url);",
+          },
           define: {
             'process.env.NODE_ENV': '"production"',
             // As the pages saw it (src/lib/config.ts reads PUBLIC_API_BASE; src/lib/i18n.ts keeps

@@ -42,12 +42,15 @@ export interface StoredSession {
 }
 
 export async function storedSession(page: Page, strategy = 'local'): Promise<StoredSession> {
-  return page.evaluate((name) => ({
-    strategy: localStorage.getItem('auth.strategy'),
-    token: localStorage.getItem(`auth._token.${name}`),
-    refreshToken: localStorage.getItem(`auth._refresh_token.${name}`),
-    tokenExpiresAt: localStorage.getItem(`auth._token_expiration.${name}`),
-  }), strategy);
+  return page.evaluate(
+    (name) => ({
+      strategy: localStorage.getItem('auth.strategy'),
+      token: localStorage.getItem(`auth._token.${name}`),
+      refreshToken: localStorage.getItem(`auth._refresh_token.${name}`),
+      tokenExpiresAt: localStorage.getItem(`auth._token_expiration.${name}`),
+    }),
+    strategy,
+  );
 }
 
 /** Makes the device believe its access token has expired (the server still holds it valid). */
@@ -67,7 +70,12 @@ export const SESSION_ENDED_REUSED = 'Tu sesión se cerró por seguridad. Inicia 
 export async function signInStored(page: Page, who: { email: string; password: string } = ANA): Promise<void> {
   const response = await page.request.post('/api/auth/login', { data: { email: who.email, password: who.password } });
   expect(response.status(), `API sign-in of ${who.email}`).toBe(200);
-  const tokens = (await response.json()) as { token: string; refresh_token: string; expires_in: number; refresh_expires_in?: number };
+  const tokens = (await response.json()) as {
+    token: string;
+    refresh_token: string;
+    expires_in: number;
+    refresh_expires_in?: number;
+  };
   const now = Date.now();
   const values: Record<string, string> = {
     'auth.strategy': 'local',
@@ -78,15 +86,18 @@ export async function signInStored(page: Page, who: { email: string; password: s
   };
   const origin = new URL(response.url()).origin;
   const marker = `e2e.stored-session.${tokens.refresh_token.slice(-12)}`;
-  await page.context().addInitScript(({ entries, site, key }) => {
-    try {
-      if (location.origin !== site || localStorage.getItem(key)) return;
-      for (const [name, value] of Object.entries(entries)) localStorage.setItem(name, value);
-      localStorage.setItem(key, '1');
-    } catch {
-      // A frame without storage (about:blank): nothing to sign in.
-    }
-  }, { entries: values, site: origin, key: marker });
+  await page.context().addInitScript(
+    ({ entries, site, key }) => {
+      try {
+        if (location.origin !== site || localStorage.getItem(key)) return;
+        for (const [name, value] of Object.entries(entries)) localStorage.setItem(name, value);
+        localStorage.setItem(key, '1');
+      } catch {
+        // A frame without storage (about:blank): nothing to sign in.
+      }
+    },
+    { entries: values, site: origin, key: marker },
+  );
   await page.goto('/');
   await expectSignedIn(page);
 }

@@ -8,9 +8,16 @@ import { expect, test } from './fixtures.ts';
 import { loggedStatus } from './helpers.ts';
 import { signJwt } from '../../server/features/auth/jwt.ts';
 import type { AccessClaims } from '../../src/contract/auth.ts';
-import { ANA, expectSignedIn, expectSignedOut, expireAccessTokenOnDevice, SESSION_ENDED_REUSED, signIn, storedSession } from './auth-helpers.ts';
+import {
+  ANA,
+  expectSignedIn,
+  expectSignedOut,
+  expireAccessTokenOnDevice,
+  SESSION_ENDED_REUSED,
+  signIn,
+  storedSession,
+} from './auth-helpers.ts';
 import { ceiling } from '../ceiling.ts';
-
 
 const isRefresh = (response: Response) => new URL(response.url()).pathname === '/api/auth/refresh';
 
@@ -30,11 +37,17 @@ test('an access token expired on the device is refreshed at start-up without the
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
 });
 
-test('an access token the API refuses as expired is refreshed and the request retried, invisibly', async ({ page, allowConsoleError, umenu }) => {
+test('an access token the API refuses as expired is refreshed and the request retried, invisibly', async ({
+  page,
+  allowConsoleError,
+  umenu,
+}) => {
   allowConsoleError(loggedStatus(401)); // the point: the API refuses the expired token, then the refresh retries
   await signIn(page);
   // A genuinely expired access token for Ana, while the device still thinks it is valid.
-  const claims = JSON.parse(Buffer.from((await storedSession(page)).token!.split('.')[1]!, 'base64url').toString()) as AccessClaims;
+  const claims = JSON.parse(
+    Buffer.from((await storedSession(page)).token!.split('.')[1]!, 'base64url').toString(),
+  ) as AccessClaims;
   const now = Math.floor(Date.now() / 1000);
   const expired = signJwt({ ...claims, iat: now - 660, exp: now - 60 }, umenu.jwtSecret);
   await page.evaluate((token) => {
@@ -82,7 +95,11 @@ test('two tabs refreshing at once both stay signed in (one rotation, no reuse)',
   // The refresh is held until the other tab waits for the refresh lock (src/features/auth/refresh-lock.ts):
   // both tabs are certainly refreshing at the same time.
   await context.route('**/api/auth/refresh', async (route) => {
-    await expect.poll(() => second.evaluate(async () => (await navigator.locks.query()).pending?.length ?? 0), { timeout: ceiling(15_000) }).toBeGreaterThan(0);
+    await expect
+      .poll(() => second.evaluate(async () => (await navigator.locks.query()).pending?.length ?? 0), {
+        timeout: ceiling(15_000),
+      })
+      .toBeGreaterThan(0);
     await route.continue();
   });
   const refreshes: number[] = [];
@@ -105,7 +122,11 @@ test('two tabs refreshing at once both stay signed in (one rotation, no reuse)',
   await expect(second.locator('[data-sonner-toast]')).toHaveCount(0);
 });
 
-test('a reused refresh token ends the session cleanly, with a Spanish message and no error page', async ({ page, request, allowConsoleError }) => {
+test('a reused refresh token ends the session cleanly, with a Spanish message and no error page', async ({
+  page,
+  request,
+  allowConsoleError,
+}) => {
   allowConsoleError(loggedStatus(401)); // the point: the API refuses the reused refresh token
   await page.clock.install();
   await signIn(page);
@@ -126,10 +147,16 @@ test('a reused refresh token ends the session cleanly, with a Spanish message an
   expect((await storedSession(page)).token).toBeNull();
   // The other copy is dead too.
   const theirs = (await stolen.json()) as { refresh_token: string };
-  expect((await request.post('/api/auth/refresh', { data: { refresh_token: theirs.refresh_token } })).status()).toBe(401);
+  expect((await request.post('/api/auth/refresh', { data: { refresh_token: theirs.refresh_token } })).status()).toBe(
+    401,
+  );
 });
 
-test('a session that ends on a protected page goes to /login and says why', async ({ page, request, allowConsoleError }) => {
+test('a session that ends on a protected page goes to /login and says why', async ({
+  page,
+  request,
+  allowConsoleError,
+}) => {
   allowConsoleError(loggedStatus(401)); // the point: the API refuses the session
   await signIn(page, ANA);
   const { refreshToken } = await storedSession(page);

@@ -36,12 +36,18 @@ test.describe('sign in', () => {
     await expectSignedIn(page);
   });
 
-  test('by the social button: real redirects through the loopback OpenID Connect provider', async ({ page, baseURL, allowConsoleError }) => {
+  test('by the social button: real redirects through the loopback OpenID Connect provider', async ({
+    page,
+    baseURL,
+    allowConsoleError,
+  }) => {
     // The loopback OpenID provider's own interaction page logs a 400 of its own (not our site).
     allowConsoleError(/^Failed to load resource: the server responded with a status of 400 /);
     await page.goto('/login');
     // Coming back to /login?code=… must work with the service worker in control too.
-    await page.evaluate(() => Promise.race([navigator.serviceWorker?.ready, new Promise((resolve) => setTimeout(resolve, 5000))]));
+    await page.evaluate(() =>
+      Promise.race([navigator.serviceWorker?.ready, new Promise((resolve) => setTimeout(resolve, 5000))]),
+    );
     await page.getByRole('button', { name: 'Continuar con Google' }).click();
     // The demo provider's own page, on its own loopback origin, says what it is.
     await expect(page.getByRole('heading', { name: 'Elige una cuenta de demostración' })).toBeVisible();
@@ -67,7 +73,9 @@ test.describe('sign in', () => {
     await page.getByRole('button', { name: 'Continuar con Google' }).click();
     await page.getByRole('button', { name: 'Cancelar y volver a umenu' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole('alert')).toHaveText('Cancelaste el inicio de sesión con Google. Puedes intentarlo de nuevo o entrar con tu correo.');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Cancelaste el inicio de sesión con Google. Puedes intentarlo de nuevo o entrar con tu correo.',
+    );
     await expectSignedOut(page);
     await expectNoAxeViolations(page, 'login, social cancelled');
   });
@@ -97,9 +105,13 @@ test.describe('sign in', () => {
 });
 
 test.describe('social callback errors', () => {
-  test('a one-time code that cannot be used (another tab, expired) says so and leaves the address bar clean', async ({ page }) => {
+  test('a one-time code that cannot be used (another tab, expired) says so and leaves the address bar clean', async ({
+    page,
+  }) => {
     await page.goto('/login?code=not-a-real-code');
-    await expect(page.getByRole('alert')).toHaveText('El inicio de sesión con Google caducó o se abrió en otra pestaña. Vuelve a intentarlo.');
+    await expect(page.getByRole('alert')).toHaveText(
+      'El inicio de sesión con Google caducó o se abrió en otra pestaña. Vuelve a intentarlo.',
+    );
     await expect(page).toHaveURL(/\/login$/);
     await expectSignedOut(page);
     await expectNoAxeViolations(page, 'login, social code refused');
@@ -132,7 +144,9 @@ test.describe('guards and redirects', () => {
     await expectSignedIn(page);
   });
 
-  test(`a tap on "Iniciar sesión" before the page's scripts have loaded still returns to the venue`, async ({ page }) => {
+  test(`a tap on "Iniciar sesión" before the page's scripts have loaded still returns to the venue`, async ({
+    page,
+  }) => {
     // The venue page's scripts (the shell, which remembers the page on that tap) are held back.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));

@@ -31,12 +31,21 @@ async function token(request: APIRequestContext, who: { email: string; password:
   return ((await response.json()) as { token: string }).token;
 }
 
-interface Diner { name: string; headers: Record<string, string> }
+interface Diner {
+  name: string;
+  headers: Record<string, string>;
+}
 
 async function join(request: APIRequestContext, label: string, name: string): Promise<Diner> {
-  const tables = await request.get(`/api/venues/${VENUE}/tables`, { headers: { Authorization: `Bearer ${await token(request, COCINA)}` } });
-  const url = ((await tables.json()) as { tables: { label: string; url: string }[] }).tables.find((t) => t.label === label)!.url;
-  const response = await request.post(`/api/venues/${VENUE}/tables/${encodeURIComponent(label)}/join`, { data: { token: new URL(url).searchParams.get('t'), name } });
+  const tables = await request.get(`/api/venues/${VENUE}/tables`, {
+    headers: { Authorization: `Bearer ${await token(request, COCINA)}` },
+  });
+  const url = ((await tables.json()) as { tables: { label: string; url: string }[] }).tables.find(
+    (t) => t.label === label,
+  )!.url;
+  const response = await request.post(`/api/venues/${VENUE}/tables/${encodeURIComponent(label)}/join`, {
+    data: { token: new URL(url).searchParams.get('t'), name },
+  });
   expect(response.status(), `${name} joins`).toBe(201);
   return { name, headers: { [TABLE_CREDENTIAL_HEADER]: ((await response.json()) as JoinResult).credential } };
 }
@@ -51,7 +60,10 @@ async function addTacos(request: APIRequestContext, diner: Diner, quantity: numb
 
 async function sendRound(request: APIRequestContext, diner: Diner): Promise<void> {
   const session = (await (await request.get('/api/table-session', { headers: diner.headers })).json()) as TableSession;
-  const response = await request.post('/api/table-session/rounds', { headers: { ...diner.headers, 'Idempotency-Key': randomUUID() }, data: { expectedTotal: session.cart.subtotal } });
+  const response = await request.post('/api/table-session/rounds', {
+    headers: { ...diner.headers, 'Idempotency-Key': randomUUID() },
+    data: { expectedTotal: session.cart.subtotal },
+  });
   expect(response.status(), 'round sent').toBe(201);
 }
 
@@ -64,7 +76,8 @@ async function dinerBill(request: APIRequestContext, diner: Diner): Promise<Tabl
 /** Staff end a session an earlier test may have left open at this table. */
 async function closeIfOpen(request: APIRequestContext, label: string): Promise<void> {
   const response = await request.post(`/api/venues/${VENUE}/tables/${encodeURIComponent(label)}/close`, {
-    headers: { Authorization: `Bearer ${await token(request, COCINA)}` }, data: { confirmUnpaid: true },
+    headers: { Authorization: `Bearer ${await token(request, COCINA)}` },
+    data: { confirmUnpaid: true },
   });
   expect([200, 404]).toContain(response.status());
 }
@@ -79,10 +92,16 @@ async function openBoard(page: Page): Promise<void> {
 /** Lets dialog transitions end: the screenshot and axe see what a person sees. */
 async function settled(page: Page): Promise<void> {
   await page.evaluate(() =>
-    Promise.all(document.getAnimations().filter((a) => {
-      const target = a.effect instanceof KeyframeEffect ? a.effect.target : null;
-      return target?.closest('dialog') && a.effect?.getComputedTiming().endTime !== Infinity;
-    }).map((a) => a.finished.catch(() => undefined))));
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => {
+          const target = a.effect instanceof KeyframeEffect ? a.effect.target : null;
+          return target?.closest('dialog') && a.effect?.getComputedTiming().endTime !== Infinity;
+        })
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -95,7 +114,11 @@ const tableCard = (page: Page, label: string) =>
   page.getByTestId('board-table').filter({ has: page.getByRole('heading', { name: `Mesa ${label}`, exact: true }) });
 
 test.describe('the bill on the staff board', { tag: '@desktop' }, () => {
-  test('a payment request appears live, «Cobrar» confirms it and records cash with change, «Pagada» closes in one tap', async ({ page, request, allowConsoleError }, testInfo) => {
+  test('a payment request appears live, «Cobrar» confirms it and records cash with change, «Pagada» closes in one tap', async ({
+    page,
+    request,
+    allowConsoleError,
+  }, testInfo) => {
     test.setTimeout(ceiling(120_000));
     // Why: the overpayment is refused with 409 on purpose, which Chromium logs.
     allowConsoleError(loggedStatus(409));
@@ -115,7 +138,10 @@ test.describe('the bill on the staff board', { tag: '@desktop' }, () => {
     const bill = await dinerBill(request, lucia);
     const hers = bill.lines.find((l) => l.by === 'Lucía')!;
     expect(hers.lineTotal).toBe(13800);
-    const asked = await request.post('/api/table-session/payment-requests', { headers: lucia.headers, data: { lineIds: [hers.id], tip: 1380, method: 'card' } });
+    const asked = await request.post('/api/table-session/payment-requests', {
+      headers: lucia.headers,
+      data: { lineIds: [hers.id], tip: 1380, method: 'card' },
+    });
     expect(asked.status(), await asked.text()).toBe(201);
     expect(((await asked.json()) as PaymentRequest).status).toBe('pending');
     const requestText = `Mesa ${label} · Lucía paga ${money(13800)} + ${money(1380)} de propina con tarjeta`;
@@ -155,7 +181,9 @@ test.describe('the bill on the staff board', { tag: '@desktop' }, () => {
     await dialog.getByRole('textbox', { name: 'Entregado en efectivo' }).fill('100');
     await expect(dialog.getByTestId('charge-change')).toHaveText(`Cambio: ${money(3000)}`);
     await dialog.getByRole('button', { name: `Registrar cobro de ${money(7000)}` }).click();
-    await expect(dialog.getByRole('alert')).toHaveText(`Ese cobro supera lo que queda por pagar en la mesa (${money(6900)}).`);
+    await expect(dialog.getByRole('alert')).toHaveText(
+      `Ese cobro supera lo que queda por pagar en la mesa (${money(6900)}).`,
+    );
     await expect(amount).toHaveValue('70.00');
     await expectNoAxeViolations(page, 'Cobrar dialog refused');
     await amount.fill('69');
@@ -168,7 +196,10 @@ test.describe('the bill on the staff board', { tag: '@desktop' }, () => {
     await expect(dialog.getByTestId('charge-done')).toContainText(`Cobro registrado: ${money(7400)} en efectivo.`);
     await expect(dialog.getByTestId('charge-change-done')).toHaveText(`Cambio: ${money(2600)}`);
     const paid = await dinerBill(request, marco);
-    expect(paid.payments.map((p) => [p.amount, p.tip, p.method])).toEqual([[13800, 1380, 'card'], [6900, 500, 'cash']]);
+    expect(paid.payments.map((p) => [p.amount, p.tip, p.method])).toEqual([
+      [13800, 1380, 'card'],
+      [6900, 500, 'cash'],
+    ]);
     expect(paid.balance).toBe(0);
     await expectNoAxeViolations(page, 'Cobrar dialog done');
     await dialog.getByRole('button', { name: 'Hecho' }).click();
@@ -180,10 +211,15 @@ test.describe('the bill on the staff board', { tag: '@desktop' }, () => {
     await card.getByRole('button', { name: `Cerrar mesa, Mesa ${label}` }).click();
     await expect(card).toHaveCount(0);
     await expect(page.getByTestId('close-table-dialog')).toBeHidden();
-    expect(((await (await request.get('/api/table-session', { headers: lucia.headers })).json()) as TableSession).status).toBe('closed');
+    expect(
+      ((await (await request.get('/api/table-session', { headers: lucia.headers })).json()) as TableSession).status,
+    ).toBe('closed');
   });
 
-  test('closing a table that still owes asks first and says how much is left unpaid', async ({ page, request }, testInfo) => {
+  test('closing a table that still owes asks first and says how much is left unpaid', async ({
+    page,
+    request,
+  }, testInfo) => {
     const label = testInfo.project.name === 'phone' ? '8' : '4';
     await closeIfOpen(request, label);
     const ana = await join(request, label, 'Ana');
@@ -194,7 +230,9 @@ test.describe('the bill on the staff board', { tag: '@desktop' }, () => {
     await expect(card.getByTestId('board-table-balance')).toContainText(`Queda ${money(6900)}`);
     await card.getByRole('button', { name: `Cerrar mesa, Mesa ${label}` }).click();
     const dialog = page.getByRole('dialog', { name: `¿Cerrar la Mesa ${label}?` });
-    await expect(dialog).toContainText(`La mesa aún debe ${money(6900)}. Confirma que la cierras sin cobrar ese importe.`);
+    await expect(dialog).toContainText(
+      `La mesa aún debe ${money(6900)}. Confirma que la cierras sin cobrar ese importe.`,
+    );
     await settled(page);
     await expectNoAxeViolations(page, 'close with a balance');
     await dialog.getByRole('button', { name: 'Sí, cerrar la mesa' }).click();
@@ -204,16 +242,31 @@ test.describe('the bill on the staff board', { tag: '@desktop' }, () => {
       params: { date: new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date()) },
       headers: { Authorization: `Bearer ${await token(request, MANAGER)}` },
     });
-    expect((await day.json()) as { closedUnpaid: { table: string; unpaid: number }[] }).toMatchObject({ closedUnpaid: expect.arrayContaining([expect.objectContaining({ table: label, unpaid: 6900 })]) });
+    expect((await day.json()) as { closedUnpaid: { table: string; unpaid: number }[] }).toMatchObject({
+      closedUnpaid: expect.arrayContaining([expect.objectContaining({ table: label, unpaid: 6900 })]),
+    });
   });
 
-  test('a pickup order is marked paid, another board shows it live, and the day\'s cash lists it with its CSV', async ({ page, browser, request, baseURL }) => {
+  test("a pickup order is marked paid, another board shows it live, and the day's cash lists it with its CSV", async ({
+    page,
+    browser,
+    request,
+    baseURL,
+  }) => {
     test.setTimeout(ceiling(90_000));
     const placed = await request.post('/api/orders', {
-      headers: { Authorization: `Bearer ${await token(request, { email: 'ana@umenu.test', password: 'demo1234' })}`, 'Idempotency-Key': randomUUID() },
+      headers: {
+        Authorization: `Bearer ${await token(request, { email: 'ana@umenu.test', password: 'demo1234' })}`,
+        'Idempotency-Key': randomUUID(),
+      },
       data: {
-        venueId: VENUE, mode: 'pickup', customer: { name: 'Ana García', phone: '+52 55 1234 5678' }, tip: { percent: 0 }, payment: 'card',
-        lines: [{ productId: 'tacos-al-pastor', optionIds: ['cantidad-orden-de-3', 'tortilla-maiz'], quantity: 2 }], expectedTotal: 13800,
+        venueId: VENUE,
+        mode: 'pickup',
+        customer: { name: 'Ana García', phone: '+52 55 1234 5678' },
+        tip: { percent: 0 },
+        payment: 'card',
+        lines: [{ productId: 'tacos-al-pastor', optionIds: ['cantidad-orden-de-3', 'tortilla-maiz'], quantity: 2 }],
+        expectedTotal: 13800,
       },
     });
     expect(placed.status(), await placed.text()).toBe(201);
@@ -224,14 +277,20 @@ test.describe('the bill on the staff board', { tag: '@desktop' }, () => {
     const second = await other.newPage();
     await openBoard(second);
     const orderCard = (p: Page) => p.getByTestId('board-order').and(p.locator(`[data-order-id="${order.id}"]`));
-    await orderCard(page).getByRole('button', { name: `Cobrar, pedido ${order.number}` }).click();
+    await orderCard(page)
+      .getByRole('button', { name: `Cobrar, pedido ${order.number}` })
+      .click();
     const pay = orderCard(page).getByTestId('board-order-pay');
     await expect(pay.getByRole('radio', { name: 'Tarjeta' })).toBeChecked();
     await pay.getByRole('radio', { name: 'Efectivo' }).check();
     await expectNoAxeViolations(page, 'order Cobrar');
     await pay.getByRole('button', { name: 'Marcar como pagado' }).click();
-    await expect(orderCard(page).getByTestId('board-order-paid')).toContainText(/Pagado · Efectivo\s*Recibo FS-\d{4}-\d+/);
-    const number = (await orderCard(page).getByRole('link', { name: /^Recibo FS-/ }).textContent())!.replace('Recibo ', '');
+    await expect(orderCard(page).getByTestId('board-order-paid')).toContainText(
+      /Pagado · Efectivo\s*Recibo FS-\d{4}-\d+/,
+    );
+    const number = (await orderCard(page)
+      .getByRole('link', { name: /^Recibo FS-/ })
+      .textContent())!.replace('Recibo ', '');
     await expect(orderCard(second).getByTestId('board-order-paid')).toContainText('Pagado · Efectivo');
     await other.close();
     // A board reloaded later still shows it paid, with no «Cobrar».
@@ -246,17 +305,28 @@ test.describe('the bill on the staff board', { tag: '@desktop' }, () => {
     const manager = await caja.newPage();
     await signInStored(manager, MANAGER);
     await manager.goto(`/panel/caja?venue=${VENUE}`);
-    await expect(manager.getByRole('heading', { level: 1, name: 'Caja · Taquería El Güero' })).toBeVisible({ timeout: ceiling(15_000) });
-    await expect(manager.getByRole('navigation', { name: 'Panel del local' }).getByRole('link', { name: 'Caja' })).toHaveAttribute('aria-current', 'page');
+    await expect(manager.getByRole('heading', { level: 1, name: 'Caja · Taquería El Güero' })).toBeVisible({
+      timeout: ceiling(15_000),
+    });
+    await expect(
+      manager.getByRole('navigation', { name: 'Panel del local' }).getByRole('link', { name: 'Caja' }),
+    ).toHaveAttribute('aria-current', 'page');
     const row = manager.getByTestId('cash-receipt').filter({ hasText: number });
     await expect(row).toContainText(`Pedido ${order.number}`);
     await expect(row).toContainText('Efectivo');
     await expect(row.getByRole('link', { name: number })).toHaveAttribute('href', /^\/recibo\//);
     // The day's totals as the API counts them (earlier tests of this worker paid today too).
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
-    const day = (await (await request.get(`/api/venues/${VENUE}/cash`, { params: { date: today }, headers: { Authorization: `Bearer ${await token(request, MANAGER)}` } })).json()) as CashDay;
+    const day = (await (
+      await request.get(`/api/venues/${VENUE}/cash`, {
+        params: { date: today },
+        headers: { Authorization: `Bearer ${await token(request, MANAGER)}` },
+      })
+    ).json()) as CashDay;
     expect(day.byMethod.cash.amount).toBeGreaterThanOrEqual(13800);
-    await expect(manager.getByTestId('cash-method-cash')).toHaveText(`Efectivo${day.byMethod.cash.count}${money(day.byMethod.cash.amount)}${money(day.byMethod.cash.tip)}${money(day.byMethod.cash.amount + day.byMethod.cash.tip)}`);
+    await expect(manager.getByTestId('cash-method-cash')).toHaveText(
+      `Efectivo${day.byMethod.cash.count}${money(day.byMethod.cash.amount)}${money(day.byMethod.cash.tip)}${money(day.byMethod.cash.amount + day.byMethod.cash.tip)}`,
+    );
     await expect(manager.getByTestId('cash-total')).toContainText(money(day.total));
     await expect(manager.getByTestId('cash-receipt')).toHaveCount(day.receipts.length);
     await expectNoAxeViolations(manager, 'caja');

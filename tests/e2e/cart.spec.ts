@@ -19,7 +19,9 @@ test.describe('cart drawer', () => {
     }
   });
 
-  test('lines with options and note, quantity stepper, remove with undo, subtotal; kept across reload', async ({ page }) => {
+  test('lines with options and note, quantity stepper, remove with undo, subtotal; kept across reload', async ({
+    page,
+  }) => {
     test.setTimeout(ceiling(60_000));
     await page.goto(`/${VENUE}`);
     await expect(cartButton(page)).toHaveAccessibleName('Carrito, vacío');
@@ -93,7 +95,9 @@ test.describe('cart drawer', () => {
       const where = await page.evaluate(() => {
         const active = document.activeElement;
         if (!active || active === document.body) return 'browser';
-        return active.closest('[data-testid="cart-drawer"], #umenu-toaster') ? 'drawer' : active.outerHTML.slice(0, 120);
+        return active.closest('[data-testid="cart-drawer"], #umenu-toaster')
+          ? 'drawer'
+          : active.outerHTML.slice(0, 120);
       });
       expect(['drawer', 'browser']).toContain(where);
     }
@@ -103,36 +107,51 @@ test.describe('cart drawer', () => {
 
   test('a corrupt stored cart is discarded and the page keeps working', async ({ page }) => {
     await page.goto(`/${VENUE}`);
-    await page.evaluate(() => localStorage.setItem('vuex', '{"carts": {"taqueria-el-guero": {"lines": "oops"}}, "pendingOrder": 7'));
+    await page.evaluate(() =>
+      localStorage.setItem('vuex', '{"carts": {"taqueria-el-guero": {"lines": "oops"}}, "pendingOrder": 7'),
+    );
     await page.reload();
     await expect(cartButton(page)).toHaveAccessibleName('Carrito, vacío');
     await addProduct(page, 'Volcán de chorizo');
     await expect(cartButton(page)).toHaveAccessibleName('Carrito, 1 producto');
   });
 
-  test('the "Añadido al carrito" confirmation gets out of the way when the cart opens', { tag: '@desktop' }, async ({ page }) => {
-    await page.goto(`/${VENUE}`);
-    await islandsReady(page);
-    await page.getByRole('button', { name: 'Añadir Volcán de chorizo', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Volcán de chorizo' }).getByRole('button', { name: /^Añadir al carrito/ }).click();
-    const added = page.getByText('Añadido al carrito');
-    await expect(added).toBeVisible();
-    // Straight to the cart, well within the toast's 4 s.
-    await cartButton(page).click();
-    await expect(drawer(page)).toBeVisible();
-    await expect(added).toBeHidden({ timeout: ceiling(1_500) });
-    const firstLine = await drawer(page).getByTestId('cart-line').first().boundingBox();
-    const heading = await drawer(page).getByRole('heading', { name: /Tu carrito/ }).boundingBox();
-    const toasts = await page.locator('[data-sonner-toast]').evaluateAll((nodes) =>
-      nodes.map((n) => n.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0).map((r) => ({ x: r.x, y: r.y, width: r.width, height: r.height })));
-    const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
-      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-    for (const toast of toasts) {
-      expect(overlaps(toast, firstLine!), 'a toast covers the first cart line').toBe(false);
-      expect(overlaps(toast, heading!), 'a toast covers the top of the sheet').toBe(false);
-    }
-    await screenshot(page, 'cart-open-after-add');
-  });
+  test(
+    'the "Añadido al carrito" confirmation gets out of the way when the cart opens',
+    { tag: '@desktop' },
+    async ({ page }) => {
+      await page.goto(`/${VENUE}`);
+      await islandsReady(page);
+      await page.getByRole('button', { name: 'Añadir Volcán de chorizo', exact: true }).click();
+      await page
+        .getByRole('dialog', { name: 'Volcán de chorizo' })
+        .getByRole('button', { name: /^Añadir al carrito/ })
+        .click();
+      const added = page.getByText('Añadido al carrito');
+      await expect(added).toBeVisible();
+      // Straight to the cart, well within the toast's 4 s.
+      await cartButton(page).click();
+      await expect(drawer(page)).toBeVisible();
+      await expect(added).toBeHidden({ timeout: ceiling(1_500) });
+      const firstLine = await drawer(page).getByTestId('cart-line').first().boundingBox();
+      const heading = await drawer(page)
+        .getByRole('heading', { name: /Tu carrito/ })
+        .boundingBox();
+      const toasts = await page.locator('[data-sonner-toast]').evaluateAll((nodes) =>
+        nodes
+          .map((n) => n.getBoundingClientRect())
+          .filter((r) => r.width > 0 && r.height > 0)
+          .map((r) => ({ x: r.x, y: r.y, width: r.width, height: r.height })),
+      );
+      const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      for (const toast of toasts) {
+        expect(overlaps(toast, firstLine!), 'a toast covers the first cart line').toBe(false);
+        expect(overlaps(toast, heading!), 'a toast covers the top of the sheet').toBe(false);
+      }
+      await screenshot(page, 'cart-open-after-add');
+    },
+  );
 
   test('the checkout summary counts units: two of one dish are "2 productos"', async ({ page }) => {
     await page.goto(`/${VENUE}`);

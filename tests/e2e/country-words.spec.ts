@@ -10,7 +10,12 @@ import { bar, closeTable, dismissToasts, joinAs, newPhone, tableLink } from './t
 const VALENCIA = 'bar-el-cabanyal';
 const MEXICO = 'taqueria-el-guero';
 
-test('a table in Valencia calls the «camarero», one in Mexico City the «mesero» @desktop', async ({ page, request, browser, baseURL }, testInfo) => {
+test('a table in Valencia calls the «camarero», one in Mexico City the «mesero» @desktop', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}, testInfo) => {
   const phone = testInfo.project.name === 'phone';
   const valenciaTable = phone ? 'Terraza 3' : 'Terraza 4';
   const mexicoTable = phone ? 'Barra 3' : 'Terraza';

@@ -57,7 +57,14 @@ import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
-import { test as base, expect, type Browser, type BrowserContext, type ConsoleMessage, type WebError } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  type WebError,
+} from '@playwright/test';
 import { createServer } from '../../server/main.ts';
 import { loadSite } from '../../server/platform/static.ts';
 import { E2E_JWT_SECRET, e2eConfig } from '../../scripts/site-build.ts';
@@ -96,7 +103,10 @@ async function freePort(): Promise<number> {
 
 async function startUmenu(): Promise<{ server: UmenuServer; stop: () => Promise<void> }> {
   const build = process.env.UMENU_E2E_SITE_BUILD;
-  if (!build) throw new Error('UMENU_E2E_SITE_BUILD is not set: run the browser tests through playwright.config.ts (its global setup builds the site)');
+  if (!build)
+    throw new Error(
+      'UMENU_E2E_SITE_BUILD is not set: run the browser tests through playwright.config.ts (its global setup builds the site)',
+    );
   const dir = mkdtempSync(join(tmpdir(), 'umenu-e2e-worker-'));
   const site = join(dir, 'site');
   const db = join(dir, 'umenu.sqlite');
@@ -109,7 +119,10 @@ async function startUmenu(): Promise<{ server: UmenuServer; stop: () => Promise<
   const staticHostURL = `http://127.0.0.1:${staticHostPort}`;
   // No best compression in the background: it cost each worker ~10 s of CPU at start-up.
   const siteState = { building: false, files: loadSite(site, { precompress: false }) };
-  const umenu = await createServer(e2eConfig({ dbPath: db, resetDb: false, distDir: site, corsOrigins: [staticHostURL] }), { site: siteState });
+  const umenu = await createServer(
+    e2eConfig({ dbPath: db, resetDb: false, distDir: site, corsOrigins: [staticHostURL] }),
+    { site: siteState },
+  );
   let port = 0;
   let http: ReturnType<typeof serve> | undefined;
   for (let attempt = 0; !http; attempt += 1) {
@@ -155,7 +168,10 @@ function processTreeCpu(root: number): number {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const pid = Number(entry);
       const parent = Number(fields[1]);
-      ticks.set(pid, [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0));
+      ticks.set(
+        pid,
+        [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0),
+      );
       children.set(parent, [...(children.get(parent) ?? []), pid]);
     } catch {
       // The process ended meanwhile: its parent counts it.
@@ -190,25 +206,30 @@ class BrowserErrors {
     context.on('weberror', (webError: WebError) => {
       const error = webError.error();
       if (this.allowedPageErrors.some((pattern) => pattern.test(error.message))) return;
-      this.found.push(`${this.ended ? '[after test body] ' : ''}uncaught error at ${webError.page()?.url() ?? ''}: ${error.stack || `${error.name}: ${error.message}` || String(error)}`);
+      this.found.push(
+        `${this.ended ? '[after test body] ' : ''}uncaught error at ${webError.page()?.url() ?? ''}: ${error.stack || `${error.name}: ${error.message}` || String(error)}`,
+      );
     });
   }
 }
 
 type NewContext = Browser['newContext'];
 
-export const test = base.extend<{
-  /** Lets console errors matching `pattern` pass, in this test only. Say why next to the call. */
-  allowConsoleError: (pattern: RegExp) => void;
-  /** Lets uncaught errors whose message matches `pattern` pass, in this test only. Say why next to the call. */
-  allowPageError: (pattern: RegExp) => void;
-  browserErrors: BrowserErrors;
-  /** With `UMENU_E2E_CPU` set: the test's CPU seconds, written to that file (see the header). */
-  cpuReport: void;
-}, {
-  /** This worker's server: started before its first test, stopped after its last. */
-  umenu: UmenuServer;
-}>({
+export const test = base.extend<
+  {
+    /** Lets console errors matching `pattern` pass, in this test only. Say why next to the call. */
+    allowConsoleError: (pattern: RegExp) => void;
+    /** Lets uncaught errors whose message matches `pattern` pass, in this test only. Say why next to the call. */
+    allowPageError: (pattern: RegExp) => void;
+    browserErrors: BrowserErrors;
+    /** With `UMENU_E2E_CPU` set: the test's CPU seconds, written to that file (see the header). */
+    cpuReport: void;
+  },
+  {
+    /** This worker's server: started before its first test, stopped after its last. */
+    umenu: UmenuServer;
+  }
+>({
   umenu: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: it has none
     async ({}, use) => {
@@ -239,7 +260,10 @@ export const test = base.extend<{
       if (!report) return;
       const cpu = processTreeCpu(process.pid) - before;
       const title = testInfo.titlePath.join(' › ');
-      appendFileSync(report, `${cpu.toFixed(2)}\t${((performance.now() - started) / 1000).toFixed(1)}\t${testInfo.project.name}\t${title}\n`);
+      appendFileSync(
+        report,
+        `${cpu.toFixed(2)}\t${((performance.now() - started) / 1000).toFixed(1)}\t${testInfo.project.name}\t${title}\n`,
+      );
     },
     { auto: true },
   ],

@@ -10,7 +10,11 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
  * selector), for a popup over a page already scanned without it (axe counts a link half under the
  * popup's edge as a too-small target).
  */
-export async function expectNoAxeViolations(page: Page, label = '', { include }: { include?: string } = {}): Promise<void> {
+export async function expectNoAxeViolations(
+  page: Page,
+  label = '',
+  { include }: { include?: string } = {},
+): Promise<void> {
   if (test.info().project.name === 'desktop') return;
   // A toast still fading in is half transparent: let toast transitions settle so axe judges the colours a diner reads.
   // A toast mounts with opacity 0 and only starts its transition a frame later, so first wait
@@ -25,7 +29,12 @@ export async function expectNoAxeViolations(page: Page, label = '', { include }:
     await Promise.all(
       document
         .getAnimations()
-        .filter((a) => a.effect instanceof KeyframeEffect && a.effect.target?.closest?.('[data-sonner-toast]') && a.effect.getComputedTiming().endTime !== Infinity)
+        .filter(
+          (a) =>
+            a.effect instanceof KeyframeEffect &&
+            a.effect.target?.closest?.('[data-sonner-toast]') &&
+            a.effect.getComputedTiming().endTime !== Infinity,
+        )
         .map((a) => a.finished.catch(() => undefined)),
     );
   });
@@ -41,7 +50,11 @@ export async function expectNoAxeViolations(page: Page, label = '', { include }:
   const results = await (include ? builder.include(include) : builder).analyze();
   await page.evaluate(({ x, y }) => scrollTo({ top: y, left: x, behavior: 'instant' }), at);
   const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n  ')}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 5)
+        .join('\n  ')}`,
   );
   expect(summary, `axe violations ${label}`).toEqual([]);
 }
@@ -60,7 +73,9 @@ function test_project_name(page: Page): string {
 /** A returning visitor: the service worker is installed and controls the page (it does from the second load on). */
 export async function takeServiceWorkerControl(page: Page): Promise<void> {
   await page.goto('/');
-  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
   await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 }
@@ -93,10 +108,17 @@ export async function venueSnapshot(request: APIRequestContext, id: string): Pro
 }
 
 /** Puts a venue back as `venueSnapshot` saw it (as the admin), for the tests that run after in the same worker. */
-export async function putVenueBack(request: APIRequestContext, id: string, venue: Record<string, unknown>): Promise<void> {
+export async function putVenueBack(
+  request: APIRequestContext,
+  id: string,
+  venue: Record<string, unknown>,
+): Promise<void> {
   const login = await request.post('/api/auth/login', { data: { email: 'admin@umenu.test', password: 'demo1234' } });
   const { token } = (await login.json()) as { token: string };
-  const restored = await request.put(`/api/venues/${id}`, { data: venue, headers: { Authorization: `Bearer ${token}` } });
+  const restored = await request.put(`/api/venues/${id}`, {
+    data: venue,
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(restored.ok(), `venue ${id} put back`).toBe(true);
 }
 

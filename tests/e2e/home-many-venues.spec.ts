@@ -32,7 +32,10 @@ async function startCrowdedServer(builtSite: string): Promise<{ url: string; sto
   cpSync(builtSite, site, { recursive: true });
   cpSync(`${builtSite}-render`, `${site}-render`, { recursive: true });
   const state = { building: false, files: loadSite(site, { precompress: false }) };
-  const umenu = await createServer(e2eConfig({ dbPath: join(dir, 'umenu.sqlite'), resetDb: true, distDir: site, seedLarge: GENERATED }), { site: state });
+  const umenu = await createServer(
+    e2eConfig({ dbPath: join(dir, 'umenu.sqlite'), resetDb: true, distDir: site, seedLarge: GENERATED }),
+    { site: state },
+  );
   const http = await new Promise<ReturnType<typeof serve>>((listening) => {
     const s = serve({ fetch: umenu.app.fetch, port: 0, hostname: '127.0.0.1' }, () => listening(s));
   });
@@ -52,19 +55,40 @@ async function startCrowdedServer(builtSite: string): Promise<{ url: string; sto
 }
 
 test.describe('home page with many venues', { tag: '@desktop' }, () => {
-  test('lists the first 12, loads more page by page, and the search finds a venue beyond the first page', async ({ page, umenu }) => {
+  test('lists the first 12, loads more page by page, and the search finds a venue beyond the first page', async ({
+    page,
+    umenu,
+  }) => {
     test.setTimeout(ceiling(90_000));
     const crowd = await startCrowdedServer(umenu.site);
     try {
       // An edit of the first venue regenerates `/` with this database's first page and total.
-      const login = await fetch(`${crowd.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@umenu.test', password: 'demo1234' }) });
+      const login = await fetch(`${crowd.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@umenu.test', password: 'demo1234' }),
+      });
       const { token } = (await login.json()) as { token: string };
-      const ids = [...generateVenues(GENERATED).map((v) => v.id), 'bar-el-cabanyal', 'cafe-la-macarena', 'taqueria-el-guero'].sort();
+      const ids = [
+        ...generateVenues(GENERATED).map((v) => v.id),
+        'bar-el-cabanyal',
+        'cafe-la-macarena',
+        'taqueria-el-guero',
+      ].sort();
       const first = (await (await fetch(`${crowd.url}/api/venues/${ids[0]}`)).json()) as Record<string, unknown>;
       const { updatedAt: _updatedAt, ...rest } = first;
-      const saved = await fetch(`${crowd.url}/api/venues/${ids[0]}`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ ...rest, tagline: 'Recién renovado, con terraza' }) });
+      const saved = await fetch(`${crowd.url}/api/venues/${ids[0]}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ ...rest, tagline: 'Recién renovado, con terraza' }),
+      });
       expect(saved.status).toBe(200);
-      await expect.poll(async () => (await (await fetch(`${crowd.url}/`)).text()).includes(`Mostrando 12 de ${TOTAL} restaurantes`), { timeout: ceiling(15_000) }).toBe(true);
+      await expect
+        .poll(
+          async () => (await (await fetch(`${crowd.url}/`)).text()).includes(`Mostrando 12 de ${TOTAL} restaurantes`),
+          { timeout: ceiling(15_000) },
+        )
+        .toBe(true);
 
       // This spec's own server: an absolute address (every other spec uses the worker's, relative).
       await page.goto(`${crowd.url}/`);
@@ -97,9 +121,13 @@ test.describe('home page with many venues', { tag: '@desktop' }, () => {
       await expect(cards.last().getByRole('link')).toHaveAttribute('href', `/${ids[TOTAL - 1]}`);
 
       // A venue beyond the first page, by words of its name and city typed without accents.
-      const target = generateVenues(GENERATED).find((v) => ids.indexOf(v.id) >= 12 && /[áéíóú]/i.test(v.name))
-        ?? generateVenues(GENERATED).find((v) => ids.indexOf(v.id) >= 12)!;
-      const words = `${target.name} ${target.city}`.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+      const target =
+        generateVenues(GENERATED).find((v) => ids.indexOf(v.id) >= 12 && /[áéíóú]/i.test(v.name)) ??
+        generateVenues(GENERATED).find((v) => ids.indexOf(v.id) >= 12)!;
+      const words = `${target.name} ${target.city}`
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase();
       await page.getByRole('searchbox', { name: /Buscar restaurantes/ }).fill(words);
       await expect(page.getByRole('heading', { name: `Resultados para «${words}»` })).toBeVisible();
       const results = page.getByRole('region', { name: `Resultados para «${words}»` });
@@ -120,7 +148,9 @@ test.describe('home page with many venues', { tag: '@desktop' }, () => {
       await page.getByRole('searchbox', { name: /Buscar restaurantes/ }).fill(words);
       await expect(found).toBeVisible();
       await found.click();
-      await expect(page.getByRole('heading', { level: 1, name: target.name })).toBeVisible({ timeout: ceiling(15_000) });
+      await expect(page.getByRole('heading', { level: 1, name: target.name })).toBeVisible({
+        timeout: ceiling(15_000),
+      });
     } finally {
       // Nothing of the page may still ask the server once it is stopped.
       await page.goto('about:blank');

@@ -7,7 +7,10 @@ import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
 import { ceiling } from '../ceiling.ts';
 
-test('a new venue shows on the home page at once, with its initials, and the search finds it', async ({ page, request }, testInfo) => {
+test('a new venue shows on the home page at once, with its initials, and the search finds it', async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(ceiling(60_000));
   const suffix = testInfo.project.name === 'phone' ? 'Centro' : 'Norte';
   const id = `pizzeria-nueva-${suffix.toLowerCase()}`;

@@ -31,11 +31,26 @@ async function apiToken(request: APIRequestContext, who: { email: string; passwo
 /** A pickup order of tacos (cocina) and, with `drink`, an agua de jamaica (barra), placed by Ana through the API. */
 async function placeOrder(request: APIRequestContext, name: string, drink = false): Promise<Order> {
   const lines: OrderInput['lines'] = [
-    { productId: 'tacos-al-pastor', optionIds: ['cantidad-orden-de-3', 'tortilla-maiz'], quantity: 2, note: 'sin cebolla' },
+    {
+      productId: 'tacos-al-pastor',
+      optionIds: ['cantidad-orden-de-3', 'tortilla-maiz'],
+      quantity: 2,
+      note: 'sin cebolla',
+    },
   ];
-  if (drink) lines.push({ productId: 'agua-de-jamaica', optionIds: await firstOptions(request, 'agua-de-jamaica'), quantity: 1 });
+  if (drink)
+    lines.push({
+      productId: 'agua-de-jamaica',
+      optionIds: await firstOptions(request, 'agua-de-jamaica'),
+      quantity: 1,
+    });
   const input: OrderInput = {
-    venueId: VENUE, mode: 'pickup', customer: { name, phone: '+52 55 1234 5678' }, tip: { percent: 0 }, payment: 'cash', lines,
+    venueId: VENUE,
+    mode: 'pickup',
+    customer: { name, phone: '+52 55 1234 5678' },
+    tip: { percent: 0 },
+    payment: 'cash',
+    lines,
     expectedTotal: await totalOf(request, lines),
   };
   const response = await request.post('/api/orders', {
@@ -46,17 +61,28 @@ async function placeOrder(request: APIRequestContext, name: string, drink = fals
   return (await response.json()) as Order;
 }
 
-interface MenuProduct { id: string; price: number; optionGroups: { min: number; options: { id: string; priceDelta: number; available: boolean }[] }[] }
+interface MenuProduct {
+  id: string;
+  price: number;
+  optionGroups: { min: number; options: { id: string; priceDelta: number; available: boolean }[] }[];
+}
 
 async function products(request: APIRequestContext): Promise<MenuProduct[]> {
-  const venue = (await (await request.get(`/api/venues/${VENUE}`)).json()) as { categories: { products: MenuProduct[] }[] };
+  const venue = (await (await request.get(`/api/venues/${VENUE}`)).json()) as {
+    categories: { products: MenuProduct[] }[];
+  };
   return venue.categories.flatMap((c) => c.products);
 }
 
 /** The first available option of every required group (what a diner picking the defaults sends). */
 async function firstOptions(request: APIRequestContext, productId: string): Promise<string[]> {
   const product = (await products(request)).find((p) => p.id === productId)!;
-  return product.optionGroups.flatMap((g) => g.options.filter((o) => o.available).slice(0, g.min).map((o) => o.id));
+  return product.optionGroups.flatMap((g) =>
+    g.options
+      .filter((o) => o.available)
+      .slice(0, g.min)
+      .map((o) => o.id),
+  );
 }
 
 async function totalOf(request: APIRequestContext, lines: OrderInput['lines']): Promise<number> {
@@ -89,10 +115,16 @@ async function openDisplay(page: Page, path = display()): Promise<void> {
 }
 
 test.describe('kitchen display', { tag: '@desktop' }, () => {
-  test('a new order appears live with its lines; «Listo» by tap takes it off, «Deshacer» brings it back', async ({ page, request }) => {
+  test('a new order appears live with its lines; «Listo» by tap takes it off, «Deshacer» brings it back', async ({
+    page,
+    request,
+  }) => {
     await openDisplay(page);
     await expect(page.getByRole('heading', { level: 1, name: /^Cocina/ })).toBeVisible();
-    await expect(page.getByTestId('kitchen-stations').getByRole('link', { name: 'Cocina' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('kitchen-stations').getByRole('link', { name: 'Cocina' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
 
     const order = await placeOrder(request, 'Ana Cocina', true);
     const card = ticket(page, order.number);
@@ -126,7 +158,9 @@ test.describe('kitchen display', { tag: '@desktop' }, () => {
 
     // Another screen bumps it: it leaves this one too.
     const id = (await openTickets(request)).find((t) => t.orderNumber === order.number)!.id;
-    const done = await request.post(`/api/venues/${VENUE}/tickets/${id}/done`, { headers: { Authorization: `Bearer ${await apiToken(request, STAFF)}` } });
+    const done = await request.post(`/api/venues/${VENUE}/tickets/${id}/done`, {
+      headers: { Authorization: `Bearer ${await apiToken(request, STAFF)}` },
+    });
     expect(done.status()).toBe(200);
     await expect(card).toHaveCount(0);
   });
@@ -137,18 +171,29 @@ test.describe('kitchen display', { tag: '@desktop' }, () => {
     const second = await placeOrder(request, 'Segundo Teclado');
     await expect(ticket(page, second.number)).toHaveCount(1);
     await screenshot(page, 'kitchen-display-grid');
-    await ticket(page, first.number).getByRole('button', { name: /^Listo/ }).focus();
+    await ticket(page, first.number)
+      .getByRole('button', { name: /^Listo/ })
+      .focus();
     await page.keyboard.press('ArrowRight');
     await expect(ticket(page, second.number).getByRole('button', { name: /^Listo/ })).toBeFocused();
     await page.keyboard.press('ArrowLeft');
     await expect(ticket(page, first.number).getByRole('button', { name: /^Listo/ })).toBeFocused();
     if (test.info().project.name === 'desktop') {
       // Several tickets a row on the tablet: ↓ goes to the one below, ↑ back.
-      const more = [await placeOrder(request, 'Tercero Teclado'), await placeOrder(request, 'Cuarto Teclado'), await placeOrder(request, 'Quinto Teclado'), await placeOrder(request, 'Sexto Teclado')];
+      const more = [
+        await placeOrder(request, 'Tercero Teclado'),
+        await placeOrder(request, 'Cuarto Teclado'),
+        await placeOrder(request, 'Quinto Teclado'),
+        await placeOrder(request, 'Sexto Teclado'),
+      ];
       await expect(ticket(page, more[3]!.number)).toHaveCount(1);
       await screenshot(page, 'kitchen-display-grid-full');
-      const orders = await page.getByTestId('kitchen-ticket').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-order')));
-      const tops = await page.getByTestId('kitchen-ticket').evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect().top));
+      const orders = await page
+        .getByTestId('kitchen-ticket')
+        .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-order')));
+      const tops = await page
+        .getByTestId('kitchen-ticket')
+        .evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect().top));
       const perRow = tops.filter((top) => top === tops[0]).length;
       expect(perRow).toBeGreaterThanOrEqual(4);
       const below = orders[orders.indexOf(first.number) + perRow]!;
@@ -169,7 +214,10 @@ test.describe('kitchen display', { tag: '@desktop' }, () => {
     await expect(page.getByTestId('kitchen-announcer')).toHaveText(`Pedido ${second.number}: listo`);
   });
 
-  test('a ticket turns amber after 10 min and red after 20, saying so in words; the thresholds are this screen\'s', async ({ page, request }) => {
+  test("a ticket turns amber after 10 min and red after 20, saying so in words; the thresholds are this screen's", async ({
+    page,
+    request,
+  }) => {
     await page.clock.install();
     const order = await placeOrder(request, 'Ana Reloj');
     await openDisplay(page);
@@ -207,13 +255,20 @@ test.describe('kitchen display', { tag: '@desktop' }, () => {
     // Amber after red is refused in words.
     await page.getByLabel('Rojo a partir de (min)').fill('5');
     await page.getByRole('button', { name: 'Guardar' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Usa minutos enteros: ámbar desde 1, y rojo después de ámbar (como mucho 600).');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Usa minutos enteros: ámbar desde 1, y rojo después de ámbar (como mucho 600).',
+    );
     await page.getByRole('button', { name: 'Restablecer' }).click();
     await expect(page.getByLabel('Ámbar a partir de (min)')).toHaveValue('10');
   });
 });
 
-test('a dropped connection shows «Reconectando…» and catches up without duplicates', async ({ page, context, request, allowConsoleError }) => {
+test('a dropped connection shows «Reconectando…» and catches up without duplicates', async ({
+  page,
+  context,
+  request,
+  allowConsoleError,
+}) => {
   // The test cuts the stream (offline) on purpose: Chromium logs those failed requests.
   allowConsoleError(/^Failed to load resource: net::ERR_(CONNECTION_RESET|INTERNET_DISCONNECTED|FAILED)$/);
   const streams: (string | null)[] = [];
@@ -237,7 +292,9 @@ test('a dropped connection shows «Reconectando…» and catches up without dupl
   // It resumed from where it was (Last-Event-ID), and nothing shows twice.
   expect(streams.slice(1).length).toBeGreaterThan(0);
   for (const header of streams.slice(1)) expect(header).toMatch(/^\d+$/);
-  const numbers = await page.getByTestId('kitchen-ticket').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-order')));
+  const numbers = await page
+    .getByTestId('kitchen-ticket')
+    .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-order')));
   expect(new Set(numbers).size).toBe(numbers.length);
 });
 
@@ -297,27 +354,40 @@ const TABLE = '1';
 
 async function seatAndOrder(request: APIRequestContext): Promise<Order> {
   const staff = { Authorization: `Bearer ${await apiToken(request, STAFF)}` };
-  const closed = await request.post(`/api/venues/${VENUE}/tables/${TABLE}/close`, { headers: staff, data: { confirmUnpaid: true } });
+  const closed = await request.post(`/api/venues/${VENUE}/tables/${TABLE}/close`, {
+    headers: staff,
+    data: { confirmUnpaid: true },
+  });
   expect([200, 404]).toContain(closed.status());
-  const tables = (await (await request.get(`/api/venues/${VENUE}/tables`, { headers: staff })).json()) as { tables: { label: string; url: string }[] };
+  const tables = (await (await request.get(`/api/venues/${VENUE}/tables`, { headers: staff })).json()) as {
+    tables: { label: string; url: string }[];
+  };
   const token = new URL(tables.tables.find((t) => t.label === TABLE)!.url).searchParams.get('t')!;
   const joined = await request.post(`/api/venues/${VENUE}/tables/${TABLE}/join`, { data: { token, name: 'Eva' } });
   expect(joined.status()).toBe(201);
   const headers = { [TABLE_CREDENTIAL_HEADER]: ((await joined.json()) as JoinResult).credential };
   for (const productId of ['guacamole-con-totopos', 'tacos-al-pastor']) {
     const put = await request.put(`/api/table-session/cart/lines/${randomUUID()}`, {
-      headers, data: { productId, optionIds: await firstOptions(request, productId), quantity: 1 },
+      headers,
+      data: { productId, optionIds: await firstOptions(request, productId), quantity: 1 },
     });
     expect(put.status()).toBe(200);
   }
   const { cart } = (await (await request.get('/api/table-session', { headers })).json()) as TableSession;
-  const round = await request.post('/api/table-session/rounds', { headers: { ...headers, 'Idempotency-Key': randomUUID() }, data: { expectedTotal: cart.subtotal } });
+  const round = await request.post('/api/table-session/rounds', {
+    headers: { ...headers, 'Idempotency-Key': randomUUID() },
+    data: { expectedTotal: cart.subtotal },
+  });
   expect(round.status()).toBe(201);
   return (await round.json()) as Order;
 }
 
-test('«Marchar principales» on the board sends the table\'s held mains to the kitchen display', async ({ page, context, request }, testInfo: TestInfo) => {
-  test.skip(testInfo.project.name !== 'phone', 'table 1 is this project\'s');
+test("«Marchar principales» on the board sends the table's held mains to the kitchen display", async ({
+  page,
+  context,
+  request,
+}, testInfo: TestInfo) => {
+  test.skip(testInfo.project.name !== 'phone', "table 1 is this project's");
   await signInStored(page, STAFF);
   const order = await seatAndOrder(request);
   const kitchen = await context.newPage();
@@ -330,7 +400,9 @@ test('«Marchar principales» on the board sends the table\'s held mains to the 
   await expect(card).toContainText('Entrantes');
 
   await page.goto(`/panel?venue=${VENUE}`);
-  const table = page.getByTestId('board-table').filter({ has: page.getByRole('heading', { name: `Mesa ${TABLE}`, exact: true }) });
+  const table = page
+    .getByTestId('board-table')
+    .filter({ has: page.getByRole('heading', { name: `Mesa ${TABLE}`, exact: true }) });
   const fire = table.getByRole('button', { name: `Marchar principales, Mesa ${TABLE}` });
   await expect(fire).toHaveText('Marchar principales');
   await expectNoAxeViolations(page, 'board with a held course');
@@ -342,7 +414,9 @@ test('«Marchar principales» on the board sends the table\'s held mains to the 
 
   await expect(card).toHaveCount(2);
   await expect(card.filter({ hasText: 'Principales' })).toContainText('Tacos al pastor');
-  await expect(card.filter({ hasText: 'Principales' }).getByTestId('kitchen-ticket-who')).toContainText(`Mesa ${TABLE}`);
+  await expect(card.filter({ hasText: 'Principales' }).getByTestId('kitchen-ticket-who')).toContainText(
+    `Mesa ${TABLE}`,
+  );
   await expect(card.filter({ hasText: 'Principales' })).toContainText('Eva');
   await screenshot(kitchen, 'kitchen-display-fired');
 });

@@ -29,16 +29,31 @@ async function apiToken(request: APIRequestContext, who: { email: string; passwo
 
 /** A pickup order of tacos (cocina) and an agua de jamaica (barra), placed by a diner through the API. */
 async function placeOrder(request: APIRequestContext, venueId: string): Promise<Order> {
-  const venue = (await (await request.get(`/api/venues/${venueId}`, { headers: { 'cache-control': 'no-cache' } })).json()) as Venue;
+  const venue = (await (
+    await request.get(`/api/venues/${venueId}`, { headers: { 'cache-control': 'no-cache' } })
+  ).json()) as Venue;
   const all = venue.categories.flatMap((c) => c.products);
   let expectedTotal = 0;
   const lines: OrderInput['lines'] = ['tacos-al-pastor', 'agua-de-jamaica'].map((productId) => {
     const product = all.find((p) => p.id === productId)!;
     const options = product.optionGroups.flatMap((g) => g.options.filter((o) => o.available).slice(0, g.min));
     expectedTotal += 2 * (product.price + options.reduce((s, o) => s + o.priceDelta, 0));
-    return { productId, optionIds: options.map((o) => o.id), quantity: 2, ...(productId === 'tacos-al-pastor' ? { note: 'sin cebolla' } : {}) };
+    return {
+      productId,
+      optionIds: options.map((o) => o.id),
+      quantity: 2,
+      ...(productId === 'tacos-al-pastor' ? { note: 'sin cebolla' } : {}),
+    };
   });
-  const input: OrderInput = { venueId, mode: 'pickup', customer: { name: 'Lucía Impresa', phone: '+52 55 1234 5678' }, tip: { percent: 0 }, payment: 'cash', lines, expectedTotal };
+  const input: OrderInput = {
+    venueId,
+    mode: 'pickup',
+    customer: { name: 'Lucía Impresa', phone: '+52 55 1234 5678' },
+    tip: { percent: 0 },
+    payment: 'cash',
+    lines,
+    expectedTotal,
+  };
   const response = await request.post('/api/orders', {
     headers: { Authorization: `Bearer ${await apiToken(request, DINER)}`, 'Idempotency-Key': randomUUID() },
     data: input,
@@ -51,8 +66,17 @@ async function placeOrder(request: APIRequestContext, venueId: string): Promise<
 async function setUpPrinting(request: APIRequestContext, venueId: string, stations: string[]): Promise<string> {
   const admin = { Authorization: `Bearer ${await apiToken(request, ADMIN)}` };
   const names: Record<string, string> = { barra: 'Barra', cocina: 'Cocina' };
-  const printers = stations.map((station, i) => ({ id: `${station}-1`, name: names[station], station, host: `192.168.1.${50 + i}`, port: 9100 + i, width: 80 }));
-  expect((await request.put(`/api/venues/${venueId}/printers`, { headers: admin, data: { printers } })).status()).toBe(200);
+  const printers = stations.map((station, i) => ({
+    id: `${station}-1`,
+    name: names[station],
+    station,
+    host: `192.168.1.${50 + i}`,
+    port: 9100 + i,
+    width: 80,
+  }));
+  expect((await request.put(`/api/venues/${venueId}/printers`, { headers: admin, data: { printers } })).status()).toBe(
+    200,
+  );
   const agent = await request.post(`/api/venues/${venueId}/print-agents`, { headers: admin });
   expect(agent.status()).toBe(201);
   return ((await agent.json()) as { token: string }).token;
@@ -60,7 +84,9 @@ async function setUpPrinting(request: APIRequestContext, venueId: string, statio
 
 /** The jobs the venue's agent would receive now (the agent's own long-poll, without waiting). */
 async function agentJobs(request: APIRequestContext, venueId: string, token: string): Promise<PrintJobList['jobs']> {
-  const response = await request.get(`/api/venues/${venueId}/print-jobs?wait=0`, { headers: { Authorization: `Bearer ${token}` } });
+  const response = await request.get(`/api/venues/${venueId}/print-jobs?wait=0`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(response.status()).toBe(200);
   return ((await response.json()) as PrintJobList).jobs;
 }
@@ -74,7 +100,10 @@ async function openDisplay(page: Page, venueId: string, station: string): Promis
 }
 
 test.describe('printing from the board and the kitchen display', { tag: '@desktop' }, () => {
-  test('«Imprimir» prints just the ticket on an 80 mm roll; «Reimprimir» once the venue has printers sends a DUPLICADO', async ({ page, request }) => {
+  test('«Imprimir» prints just the ticket on an 80 mm roll; «Reimprimir» once the venue has printers sends a DUPLICADO', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(ceiling(120_000));
     const venueId = `fonda-impresora-${test.info().project.name}`;
     await createVenue(request, venueId, 'Fonda de la Impresora');
@@ -91,7 +120,9 @@ test.describe('printing from the board and the kitchen display', { tag: '@deskto
     await page.evaluate(() => {
       const w = window as unknown as { printed: number };
       w.printed = 0;
-      window.print = () => { w.printed += 1; };
+      window.print = () => {
+        w.printed += 1;
+      };
     });
     await ticket.getByRole('button', { name: `Imprimir, pedido ${order.number}` }).click();
     expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
@@ -108,27 +139,46 @@ test.describe('printing from the board and the kitchen display', { tag: '@deskto
     await expect(page.getByTestId('kitchen-display')).toBeHidden();
     await expect(page.locator('body > header')).toBeHidden();
     // Only the ticket is drawn: nothing else in the body has a box.
-    const drawn = await page.evaluate(() => [...document.body.children].filter((el) => el.getBoundingClientRect().height > 0).map((el) => el.id || el.tagName));
+    const drawn = await page.evaluate(() =>
+      [...document.body.children]
+        .filter((el) => el.getBoundingClientRect().height > 0)
+        .map((el) => el.id || el.tagName),
+    );
     expect(drawn).toEqual(['print-ticket']);
     const box = (await printed.boundingBox())!;
     expect(box.width).toBeLessThanOrEqual(302);
-    const number = await printed.locator('.pt-number').evaluate((el) => ({ size: parseFloat(getComputedStyle(el).fontSize), color: getComputedStyle(el).color, background: getComputedStyle(document.body).backgroundColor }));
+    const number = await printed.locator('.pt-number').evaluate((el) => ({
+      size: parseFloat(getComputedStyle(el).fontSize),
+      color: getComputedStyle(el).color,
+      background: getComputedStyle(document.body).backgroundColor,
+    }));
     expect(number.size).toBeGreaterThanOrEqual(40);
     expect(number.color).toBe('rgb(0, 0, 0)');
     expect(number.background).toBe('rgb(255, 255, 255)');
-    await page.screenshot({ path: `test-results/screens/print-ticket-80mm-${test.info().project.name}.png`, fullPage: true });
+    await page.screenshot({
+      path: `test-results/screens/print-ticket-80mm-${test.info().project.name}.png`,
+      fullPage: true,
+    });
     await page.emulateMedia({ media: 'screen' });
     await page.setViewportSize(viewport);
 
     // Printers for both stations: «Reimprimir» on the display; the agent gets a DUPLICADO of this ticket.
     const agent = await setUpPrinting(request, venueId, ['barra', 'cocina']);
     await openDisplay(page, venueId, 'barra');
-    const [barraTicket] = (await agentJobs(request, venueId, agent)).filter((j) => j.ticket?.orderId === order.id && j.printer.id === 'barra-1').map((j) => j.ticket);
+    const [barraTicket] = (await agentJobs(request, venueId, agent))
+      .filter((j) => j.ticket?.orderId === order.id && j.printer.id === 'barra-1')
+      .map((j) => j.ticket);
     // Printers set after the order: its tickets had no printer then, so only reprints make jobs.
     expect(barraTicket).toBeUndefined();
     await ticket.getByRole('button', { name: `Reimprimir, pedido ${order.number}` }).click();
     await expect(page.getByTestId('reprint-toast')).toContainText('Ticket reenviado a la impresora');
-    await expect.poll(async () => (await agentJobs(request, venueId, agent)).filter((j) => j.ticket?.orderId === order.id).map((j) => [j.printer.id, j.duplicate])).toEqual([['barra-1', true]]);
+    await expect
+      .poll(async () =>
+        (await agentJobs(request, venueId, agent))
+          .filter((j) => j.ticket?.orderId === order.id)
+          .map((j) => [j.printer.id, j.duplicate]),
+      )
+      .toEqual([['barra-1', true]]);
     await expectNoAxeViolations(page, 'kitchen display with «Reimprimir»');
     await screenshot(page, 'kitchen-display-print-tools');
 
@@ -144,9 +194,20 @@ test.describe('printing from the board and the kitchen display', { tag: '@deskto
     await choice.getByRole('button', { name: 'Reimprimir Cocina' }).click();
     await expect(page.getByTestId('reprint-toast')).toContainText('Ticket reenviado a la impresora');
     await expect(choice).toHaveCount(0);
-    await expect.poll(async () => (await agentJobs(request, venueId, agent)).filter((j) => j.ticket?.orderId === order.id).map((j) => [j.printer.id, j.duplicate])).toEqual([['barra-1', true], ['cocina-1', true]]);
+    await expect
+      .poll(async () =>
+        (await agentJobs(request, venueId, agent))
+          .filter((j) => j.ticket?.orderId === order.id)
+          .map((j) => [j.printer.id, j.duplicate]),
+      )
+      .toEqual([
+        ['barra-1', true],
+        ['cocina-1', true],
+      ]);
     // «Imprimir» on the board prints the whole order, alone on the page.
-    await page.evaluate(() => { window.print = () => {}; });
+    await page.evaluate(() => {
+      window.print = () => {};
+    });
     await card.getByRole('button', { name: `Imprimir, pedido ${order.number}`, exact: true }).click();
     await page.emulateMedia({ media: 'print' });
     await expect(printed).toContainText('Fonda de la Impresora · Pedido');
@@ -157,13 +218,20 @@ test.describe('printing from the board and the kitchen display', { tag: '@deskto
     await page.emulateMedia({ media: 'screen' });
   });
 
-  test('the board and the kitchen display show «Impresora Barra sin conexión» while the agent cannot reach it, not once it is back; a board order with one printed ticket is reprinted at once', async ({ page, request, umenu }) => {
+  test('the board and the kitchen display show «Impresora Barra sin conexión» while the agent cannot reach it, not once it is back; a board order with one printed ticket is reprinted at once', async ({
+    page,
+    request,
+    umenu,
+  }) => {
     test.setTimeout(ceiling(90_000));
     const venueId = `fonda-sin-papel-${test.info().project.name}`;
     await createVenue(request, venueId, 'Fonda sin Papel');
     const agent = await setUpPrinting(request, venueId, ['barra']);
     const report = async (data: { ok: boolean; error?: string }) => {
-      const response = await request.post(`/api/venues/${venueId}/printers/barra-1/status`, { headers: { Authorization: `Bearer ${agent}` }, data });
+      const response = await request.post(`/api/venues/${venueId}/printers/barra-1/status`, {
+        headers: { Authorization: `Bearer ${agent}` },
+        data,
+      });
       expect(response.status()).toBe(204);
     };
     await signInStored(page, ADMIN);
@@ -179,7 +247,10 @@ test.describe('printing from the board and the kitchen display', { tag: '@deskto
     const db = new DatabaseSync(umenu.db);
     try {
       db.exec('PRAGMA busy_timeout = 5000');
-      db.prepare('UPDATE printers SET failing_since = failing_since - 20000 WHERE venue_id = ? AND id = ?').run(venueId, 'barra-1');
+      db.prepare('UPDATE printers SET failing_since = failing_since - 20000 WHERE venue_id = ? AND id = ?').run(
+        venueId,
+        'barra-1',
+      );
     } finally {
       db.close();
     }
@@ -200,9 +271,19 @@ test.describe('printing from the board and the kitchen display', { tag: '@deskto
     // Only the bar has a printer: the board's «Reimprimir» sends the order's bar ticket at once.
     const order = await placeOrder(request, venueId);
     await page.goto(`/panel?venue=${venueId}`);
-    await orderOf(page, order).getByRole('button', { name: `Reimprimir, pedido ${order.number}` }).click();
+    await orderOf(page, order)
+      .getByRole('button', { name: `Reimprimir, pedido ${order.number}` })
+      .click();
     await expect(page.getByTestId('reprint-toast')).toContainText('Ticket reenviado a la impresora');
-    await expect.poll(async () => (await agentJobs(request, venueId, agent)).filter((j) => j.ticket?.orderId === order.id).map((j) => [j.printer.id, j.duplicate]))
-      .toEqual([['barra-1', false], ['barra-1', true]]);
+    await expect
+      .poll(async () =>
+        (await agentJobs(request, venueId, agent))
+          .filter((j) => j.ticket?.orderId === order.id)
+          .map((j) => [j.printer.id, j.duplicate]),
+      )
+      .toEqual([
+        ['barra-1', false],
+        ['barra-1', true],
+      ]);
   });
 });

@@ -20,7 +20,9 @@ test('the English bill names the dishes in English and writes €8.50 @desktop',
   await expect(bar(page).getByRole('heading', { name: `Table ${label}` })).toBeVisible();
 
   await addInEnglish(page, 'Ibérico ham croquettes');
-  await bar(page).getByRole('button', { name: /^View table cart/ }).click();
+  await bar(page)
+    .getByRole('button', { name: /^View table cart/ })
+    .click();
   await expect(tableDrawer(page)).toBeVisible();
   await tableDrawer(page).getByRole('button', { name: 'Send to kitchen' }).click();
   await expect(tableDrawer(page).getByText("The table's cart is empty")).toBeVisible();
@@ -43,7 +45,10 @@ test('a German page shows the venue\'s English where it has no German, marked la
   await expect(page.getByRole('heading', { name: 'Paella valenciana' })).toHaveCount(0);
 });
 
-test('switching language on a table link keeps the table\'s join card in view @desktop', async ({ page, request }, testInfo) => {
+test("switching language on a table link keeps the table's join card in view @desktop", async ({
+  page,
+  request,
+}, testInfo) => {
   const label = testInfo.project.name === 'phone' ? '9' : '10';
   await page.goto(await tableLink(request, label, VALENCIA));
   await islandsReady(page);

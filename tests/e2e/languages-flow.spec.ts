@@ -26,11 +26,18 @@ async function shot(page: Page, name: string): Promise<void> {
 async function dismissToasts(page: Page, close: string): Promise<void> {
   await page.mouse.move(0, 0);
   const buttons = page.getByRole('button', { name: close });
-  for (let i = 0; i < 4 && (await buttons.count()) > 0; i++) await buttons.first().click({ timeout: 2_000 }).catch(() => undefined);
+  for (let i = 0; i < 4 && (await buttons.count()) > 0; i++)
+    await buttons
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
 }
 
-test.describe('the diner\'s screens in their language', () => {
-  test('an English diner checks out in English and follows the order page and its toasts in English', async ({ page, request }) => {
+test.describe("the diner's screens in their language", () => {
+  test('an English diner checks out in English and follows the order page and its toasts in English', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(ceiling(90_000));
     await page.goto('/offline');
     await signInByStorage(page, await apiLogin(page.request));
@@ -38,7 +45,10 @@ test.describe('the diner\'s screens in their language', () => {
     await page.goto(`/${VENUE}`);
     await islandsReady(page);
     await page.getByRole('button', { name: 'Añadir Volcán de chorizo', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Volcán de chorizo' }).getByRole('button', { name: /^Añadir al carrito/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Volcán de chorizo' })
+      .getByRole('button', { name: /^Añadir al carrito/ })
+      .click();
     await expect(page.getByRole('button', { name: /^Carrito, 1 producto$/ })).toBeVisible();
     await page.goto(EN);
     await addInEnglish(page, 'Chorizo volcán');
@@ -102,7 +112,12 @@ test.describe('the diner\'s screens in their language', () => {
     await expectNoAxeViolations(page, 'English orders list');
   });
 
-  test('an English phone and a Spanish phone at one table: each reads its own language, the lines too', async ({ page, browser, request, baseURL }, testInfo) => {
+  test('an English phone and a Spanish phone at one table: each reads its own language, the lines too', async ({
+    page,
+    browser,
+    request,
+    baseURL,
+  }, testInfo) => {
     test.setTimeout(ceiling(90_000));
     const label = tableFor(testInfo, 5);
     await closeTable(request, label, false);
@@ -113,9 +128,11 @@ test.describe('the diner\'s screens in their language', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await islandsReady(page);
     await expect(page.getByRole('heading', { name: `Table ${label}` })).toBeVisible();
-    await expect(page.getByText('Order together with your table from your phone: everyone sees the same cart.')).toBeVisible();
+    await expect(
+      page.getByText('Order together with your table from your phone: everyone sees the same cart.'),
+    ).toBeVisible();
     await expectNoAxeViolations(page, 'English join card');
-    await page.getByLabel('What\'s your name?').fill('Emma');
+    await page.getByLabel("What's your name?").fill('Emma');
     await page.getByRole('button', { name: 'Join the table' }).click();
     await expect(bar(page).getByTestId('table-people')).toContainText('Emma (you)');
     await expect(bar(page).getByRole('button', { name: 'Call the waiter' })).toBeVisible();
@@ -163,7 +180,10 @@ test.describe('the diner\'s screens in their language', () => {
     await signInStored(board, STAFF);
     await board.goto(`/panel?venue=${VENUE}`);
     await expect(board.getByTestId('order-board')).toHaveAttribute('data-state', 'ready');
-    const round = board.getByTestId('board-order').filter({ hasText: `Mesa ${label}` }).filter({ hasText: 'Volcán de chorizo' });
+    const round = board
+      .getByTestId('board-order')
+      .filter({ hasText: `Mesa ${label}` })
+      .filter({ hasText: 'Volcán de chorizo' });
     await expect(round).toHaveCount(1);
     await expect(round).not.toContainText('Chorizo volcán');
     await expect(round.getByTestId('board-order-language')).toHaveText(/EN/i);
@@ -177,7 +197,7 @@ test.describe('the diner\'s screens in their language', () => {
     allowConsoleError(LOGGED_404);
     await page.goto('/en/offline');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await expect(page.getByRole('heading', { level: 1, name: 'You\'re offline' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: "You're offline" })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/en/');
     await expectNoAxeViolations(page, 'English offline page');
 
@@ -186,7 +206,7 @@ test.describe('the diner\'s screens in their language', () => {
       expect(response?.status(), path).toBe(404);
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
       await expect(page.getByRole('heading', { level: 1, name: 'This page could not be found' })).toBeVisible();
-      await expect(page.getByText('The page you\'re looking for doesn\'t exist or has moved.')).toBeVisible();
+      await expect(page.getByText("The page you're looking for doesn't exist or has moved.")).toBeVisible();
       await expect(page.getByRole('link', { name: 'Go back to home' })).toHaveAttribute('href', '/en/');
     }
     await expectNoAxeViolations(page, 'English 404');
@@ -209,14 +229,18 @@ test.describe('the diner\'s screens in their language', () => {
   test.describe('with the service worker in control', () => {
     test.use({ serviceWorkers: 'allow' });
 
-    test('offline, a page never visited answers in the address\'s language', async ({ page, context, allowConsoleError }) => {
+    test("offline, a page never visited answers in the address's language", async ({
+      page,
+      context,
+      allowConsoleError,
+    }) => {
       // Why: offline on purpose; the pages' requests fail.
       allowConsoleError(/^Failed to load resource: net::ERR_/);
       await takeServiceWorkerControl(page);
       await context.setOffline(true);
       await page.goto('/en/pedidos');
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-      await expect(page.getByRole('heading', { level: 1, name: 'You\'re offline' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: "You're offline" })).toBeVisible();
       await expectNoAxeViolations(page, 'English offline page from the service worker');
       await page.goto('/pagina-nunca-visitada/detalle');
       await expect(page.locator('html')).toHaveAttribute('lang', 'es');

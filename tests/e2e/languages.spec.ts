@@ -14,13 +14,18 @@ const EN = `/en/${VENUE}`;
 
 const cart = (page: Page, name: RegExp) => page.getByRole('button', { name });
 
-test.describe('menus in the diner\'s language', () => {
-  test('/en/{venue}: English words and dish names, lang, canonical and hreflang; filters by allergen in English', async ({ page }) => {
+test.describe("menus in the diner's language", () => {
+  test('/en/{venue}: English words and dish names, lang, canonical and hreflang; filters by allergen in English', async ({
+    page,
+  }) => {
     await page.goto(EN);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/en/${VENUE}$`));
     for (const lang of ['es', 'en', 'fr', 'de', 'it', 'pt', 'ca']) {
-      await expect(page.locator(`link[rel="alternate"][hreflang="${lang}"]`)).toHaveAttribute('href', new RegExp(lang === 'es' ? `/${VENUE}$` : `/${lang}/${VENUE}$`));
+      await expect(page.locator(`link[rel="alternate"][hreflang="${lang}"]`)).toHaveAttribute(
+        'href',
+        new RegExp(lang === 'es' ? `/${VENUE}$` : `/${lang}/${VENUE}$`),
+      );
     }
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Taquería El Güero');
     await expect(page.getByText('Spit-roasted al pastor tacos since 1987, open around the clock')).toBeVisible();
@@ -75,12 +80,16 @@ test.describe('menus in the diner\'s language', () => {
     // Spanish, marked as such.
     await expect(page.getByRole('heading', { name: 'Drinks' })).toBeInViewport();
     await expect(page.getByRole('heading', { name: 'Drinks' })).toHaveAttribute('lang', 'en');
-    const remembered = await page.evaluate(() => (JSON.parse(localStorage.getItem('vuex') ?? '{}') as { language?: string }).language);
+    const remembered = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('vuex') ?? '{}') as { language?: string }).language,
+    );
     expect(remembered).toBe('ca');
     await expectNoAxeViolations(page, 'Catalan menu');
   });
 
-  test('a first visit in English to a Spanish menu suggests English, dismissably, never redirecting', async ({ browser }) => {
+  test('a first visit in English to a Spanish menu suggests English, dismissably, never redirecting', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(`/${VENUE}`);

@@ -30,7 +30,10 @@ async function placeOrder(request: APIRequestContext, token: string, name: strin
 }
 
 async function moveOrder(request: APIRequestContext, staffToken: string, id: string, status: string): Promise<void> {
-  const response = await request.post(`/api/orders/${id}/status`, { headers: { Authorization: `Bearer ${staffToken}` }, data: { status } });
+  const response = await request.post(`/api/orders/${id}/status`, {
+    headers: { Authorization: `Bearer ${staffToken}` },
+    data: { status },
+  });
   expect(response.status(), `order moved to ${status}`).toBe(200);
 }
 
@@ -47,15 +50,23 @@ function streamRequests(page: Page, pattern: RegExp): Array<string | null> {
 /** Fails the next request to `pattern` (after running `meanwhile`), lets every later one through. */
 async function abortOnce(page: Page, pattern: RegExp, meanwhile: () => Promise<unknown>): Promise<void> {
   let done = false;
-  await page.route((url) => pattern.test(url.pathname), async (route) => {
-    if (done) return route.continue();
-    done = true;
-    await meanwhile();
-    await route.abort('connectionreset');
-  });
+  await page.route(
+    (url) => pattern.test(url.pathname),
+    async (route) => {
+      if (done) return route.continue();
+      done = true;
+      await meanwhile();
+      await route.abort('connectionreset');
+    },
+  );
 }
 
-test('order page: a dropped stream and a reload resume with Last-Event-ID and show the change once', async ({ page, context, request, allowConsoleError }) => {
+test('order page: a dropped stream and a reload resume with Last-Event-ID and show the change once', async ({
+  page,
+  context,
+  request,
+  allowConsoleError,
+}) => {
   // The test cuts the stream (offline, an aborted request) on purpose: Chromium logs those failed requests.
   allowConsoleError(/^Failed to load resource: net::ERR_(CONNECTION_RESET|INTERNET_DISCONNECTED|FAILED)$/);
   test.setTimeout(ceiling(60_000));
@@ -88,7 +99,9 @@ test('order page: a dropped stream and a reload resume with Last-Event-ID and sh
 
   // After a reload the stream resumes too. Its first attempt fails (while the order is
   // made ready); the next one asks for what came after the last event this tab saw.
-  await abortOnce(page, new RegExp(`/api/orders/${order.id}/events$`), () => moveOrder(request, staff.token, order.id, 'ready'));
+  await abortOnce(page, new RegExp(`/api/orders/${order.id}/events$`), () =>
+    moveOrder(request, staff.token, order.id, 'ready'),
+  );
   const before = streams.length;
   await page.reload();
   await expect(status).toContainText('Listo');
@@ -99,7 +112,12 @@ test('order page: a dropped stream and a reload resume with Last-Event-ID and sh
   await expect(page.getByTestId('order-timeline').getByRole('listitem')).toHaveCount(4);
 });
 
-test('staff board: an order placed while the stream was down appears once after it resumes', async ({ page, context, request, allowConsoleError }) => {
+test('staff board: an order placed while the stream was down appears once after it resumes', async ({
+  page,
+  context,
+  request,
+  allowConsoleError,
+}) => {
   // The test cuts the stream (offline, an aborted request) on purpose: Chromium logs those failed requests.
   allowConsoleError(/^Failed to load resource: net::ERR_(CONNECTION_RESET|INTERNET_DISCONNECTED|FAILED)$/);
   test.setTimeout(ceiling(60_000));
@@ -119,7 +137,9 @@ test('staff board: an order placed while the stream was down appears once after 
   const placed = await placeOrder(request, diner.token, 'Beto Desconectado');
   await context.setOffline(false);
 
-  const cards = page.getByTestId('board-order').filter({ has: page.getByRole('heading', { name: `Pedido ${placed.number}`, exact: true }) });
+  const cards = page
+    .getByTestId('board-order')
+    .filter({ has: page.getByRole('heading', { name: `Pedido ${placed.number}`, exact: true }) });
   await expect(cards).toHaveCount(1);
   await expect(board.getByText(/^En vivo/)).toBeVisible({ timeout: ceiling(15_000) });
   await expect(page.getByTestId('new-order-toast').filter({ hasText: `Nuevo pedido ${placed.number}` })).toHaveCount(1);
@@ -128,7 +148,9 @@ test('staff board: an order placed while the stream was down appears once after 
 
   // The kitchen moves it from another device: shown live, still one card.
   await moveOrder(request, staff.token, placed.id, 'preparing');
-  await expect(page.getByTestId('board-column-preparing').getByRole('heading', { name: `Pedido ${placed.number}`, exact: true })).toBeVisible();
+  await expect(
+    page.getByTestId('board-column-preparing').getByRole('heading', { name: `Pedido ${placed.number}`, exact: true }),
+  ).toBeVisible();
   await expect(cards).toHaveCount(1);
 
   // A reload resumes from the last event id kept for this tab; its first attempt fails
@@ -144,6 +166,8 @@ test('staff board: an order placed while the stream was down appears once after 
   expect(streams.length).toBeGreaterThanOrEqual(before + 2);
   for (const header of streams.slice(before)) expect(header).toMatch(/^\d+$/);
   await expect(cards).toHaveCount(1);
-  const lateCards = page.getByTestId('board-order').filter({ has: page.getByRole('heading', { name: `Pedido ${late!.number}`, exact: true }) });
+  const lateCards = page
+    .getByTestId('board-order')
+    .filter({ has: page.getByRole('heading', { name: `Pedido ${late!.number}`, exact: true }) });
   await expect(lateCards).toHaveCount(1);
 });

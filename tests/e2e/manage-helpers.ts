@@ -21,7 +21,10 @@ export async function scrollSettled(page: Page): Promise<void> {
 }
 
 /** The element's box against the sticky header and the editor's publish bar. */
-export async function clearOfStickyBars(page: Page, selector: string): Promise<{ top: number; bottom: number; headerBottom: number; barTop: number }> {
+export async function clearOfStickyBars(
+  page: Page,
+  selector: string,
+): Promise<{ top: number; bottom: number; headerBottom: number; barTop: number }> {
   return page.evaluate((sel) => {
     const box = document.querySelector(sel)!.getBoundingClientRect();
     return {

@@ -40,7 +40,15 @@ async function placeOrder(request: APIRequestContext, venueId: string, productId
     expectedTotal += product.price + options.reduce((s, o) => s + o.priceDelta, 0);
     return { productId, optionIds: options.map((o) => o.id), quantity: 1 };
   });
-  const input: OrderInput = { venueId, mode: 'pickup', customer: { name: 'Rosa Plancha', phone: '+52 55 1234 5678' }, tip: { percent: 0 }, payment: 'cash', lines, expectedTotal };
+  const input: OrderInput = {
+    venueId,
+    mode: 'pickup',
+    customer: { name: 'Rosa Plancha', phone: '+52 55 1234 5678' },
+    tip: { percent: 0 },
+    payment: 'cash',
+    lines,
+    expectedTotal,
+  };
   const response = await request.post('/api/orders', {
     headers: { Authorization: `Bearer ${await apiToken(request, DINER)}`, 'Idempotency-Key': randomUUID() },
     data: input,
@@ -54,16 +62,22 @@ const CATEGORIES = ['Tacos', 'Gringas y quesadillas', 'Tortas', 'Antojitos', 'Po
 const categoryNamed = (page: Page, name: string) => page.getByTestId('category-editor').nth(CATEGORIES.indexOf(name));
 
 test.describe('kitchen settings in the menu editor', { tag: '@desktop' }, () => {
-  test('stations, a category\'s station and course, a dish\'s station and course holding are saved and route the next order', async ({ page, request }) => {
+  test("stations, a category's station and course, a dish's station and course holding are saved and route the next order", async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(ceiling(120_000));
     const venueId = `fonda-estaciones-${test.info().project.name}`;
     await createVenue(request, venueId, 'Fonda de las Estaciones');
     await signInStored(page, ADMIN);
     await page.goto(`/panel/menu?venue=${venueId}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Gestionar menú · Fonda de las Estaciones' })).toBeVisible({ timeout: ceiling(15_000) });
+    await expect(page.getByRole('heading', { level: 1, name: 'Gestionar menú · Fonda de las Estaciones' })).toBeVisible(
+      { timeout: ceiling(15_000) },
+    );
 
     const kitchen = page.getByRole('region', { name: 'Cocina y comandas' });
-    for (const [i, name] of CATEGORIES.entries()) await expect(page.getByTestId('category-editor').nth(i).getByLabel('Nombre de la categoría')).toHaveValue(name);
+    for (const [i, name] of CATEGORIES.entries())
+      await expect(page.getByTestId('category-editor').nth(i).getByLabel('Nombre de la categoría')).toHaveValue(name);
     const stations = kitchen.getByTestId('station-row');
     await expect(stations).toHaveCount(2);
     await expect(kitchen.getByLabel('Nombre de la estación 1')).toHaveValue('Cocina');
@@ -85,14 +99,23 @@ test.describe('kitchen settings in the menu editor', { tag: '@desktop' }, () => 
 
     // Tacos go to the new station; «Tortas» has no course; a dish of «Antojitos» goes to the plancha on its own.
     const tacos = categoryNamed(page, 'Tacos');
-    await expect(tacos.getByLabel('Estación de la categoría').locator('option')).toHaveText(['La primera (Cocina caliente)', 'Cocina caliente', 'Barra', 'Plancha']);
+    await expect(tacos.getByLabel('Estación de la categoría').locator('option')).toHaveText([
+      'La primera (Cocina caliente)',
+      'Cocina caliente',
+      'Barra',
+      'Plancha',
+    ]);
     await tacos.getByLabel('Estación de la categoría').selectOption({ label: 'Plancha' });
     await expect(tacos.getByLabel('Tiempo')).toHaveValue('principales');
     await categoryNamed(page, 'Tortas').getByLabel('Tiempo').selectOption({ label: 'Sin tiempo (sale al momento)' });
-    const guacamole = categoryNamed(page, 'Antojitos').getByTestId('product-editor').filter({ hasText: 'Guacamole con totopos' });
+    const guacamole = categoryNamed(page, 'Antojitos')
+      .getByTestId('product-editor')
+      .filter({ hasText: 'Guacamole con totopos' });
     await guacamole.locator('summary').click();
     await expect(guacamole.getByLabel('Estación', { exact: true })).toHaveValue('');
-    await expect(guacamole.getByLabel('Estación', { exact: true }).locator('option').first()).toHaveText('La de su categoría (Cocina caliente)');
+    await expect(guacamole.getByLabel('Estación', { exact: true }).locator('option').first()).toHaveText(
+      'La de su categoría (Cocina caliente)',
+    );
     await guacamole.getByLabel('Estación', { exact: true }).selectOption({ label: 'Plancha' });
 
     // The bar goes: its drinks fall back to the first station, as the editor says.
@@ -119,7 +142,10 @@ test.describe('kitchen settings in the menu editor', { tag: '@desktop' }, () => 
     await page.getByRole('button', { name: 'Publicar cambios' }).click();
     await expect(page.getByText('Menú publicado. Los clientes ya lo ven.')).toBeVisible();
     const saved = await venueOf(request, venueId);
-    expect(saved.stations).toEqual([{ id: 'cocina', name: 'Cocina caliente' }, { id: 'plancha', name: 'Plancha' }]);
+    expect(saved.stations).toEqual([
+      { id: 'cocina', name: 'Cocina caliente' },
+      { id: 'plancha', name: 'Plancha' },
+    ]);
     expect(saved.holdCourses).toBe(false);
     const category = (name: string) => saved.categories.find((c) => c.name === name)!;
     expect(category('Tacos').station).toBe('plancha');

@@ -16,7 +16,9 @@ test.describe('printers of a venue', () => {
     allowConsoleError(loggedStatus(422)); // the point of two steps: a printer without an address, or at one outside the restaurant's network, is refused
     await signInStored(page, MANAGER);
     await page.goto(`/panel/impresoras?venue=${VENUE}`);
-    await expect(page.getByRole('heading', { level: 1, name: /^Impresoras · / })).toBeVisible({ timeout: ceiling(15_000) });
+    await expect(page.getByRole('heading', { level: 1, name: /^Impresoras · / })).toBeVisible({
+      timeout: ceiling(15_000),
+    });
     await expectNoAxeViolations(page, 'printers page');
 
     const row = page.getByTestId('printer-row').first();
@@ -24,13 +26,21 @@ test.describe('printers of a venue', () => {
     await row.getByLabel('Estación').selectOption({ label: 'Barra' });
     await row.getByLabel('Ancho del papel').selectOption('58');
     await page.getByRole('button', { name: 'Guardar impresoras' }).click();
-    await expect(row.getByText('Escribe la dirección IP de la impresora en la red del local (p. ej. 192.168.1.50) o su nombre en esa red.')).toBeVisible();
+    await expect(
+      row.getByText(
+        'Escribe la dirección IP de la impresora en la red del local (p. ej. 192.168.1.50) o su nombre en esa red.',
+      ),
+    ).toBeVisible();
     await expect(row.getByLabel('Dirección IP')).toHaveAttribute('aria-invalid', 'true');
     await expectNoAxeViolations(page, 'printer refused');
     // Only the restaurant's network (docs/rules.md#printer-addresses): the cloud's metadata address is refused.
     await row.getByLabel('Dirección IP').fill('169.254.169.254');
     await page.getByRole('button', { name: 'Guardar impresoras' }).click();
-    await expect(row.getByText('Usa la dirección de la impresora en la red del local (10.x.x.x, 172.16–31.x.x, 192.168.x.x o fd…): no se admiten otras direcciones.')).toBeVisible();
+    await expect(
+      row.getByText(
+        'Usa la dirección de la impresora en la red del local (10.x.x.x, 172.16–31.x.x, 192.168.x.x o fd…): no se admiten otras direcciones.',
+      ),
+    ).toBeVisible();
 
     await row.getByLabel('Dirección IP').fill('192.168.1.51');
     await page.getByRole('button', { name: 'Guardar impresoras' }).click();

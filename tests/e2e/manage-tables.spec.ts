@@ -34,73 +34,83 @@ async function decodeCard(page: Page, label: string): Promise<string | undefined
 }
 
 test.describe('QR sheet of the tables', () => {
-  test('the manager prints one decodable card per table, renews a code and manages labels', { tag: '@desktop' }, async ({ page, request }) => {
-    test.setTimeout(ceiling(90_000));
-    await signInStored(page, MANAGER);
-    await page.goto(SHEET);
-    await expect(page.getByRole('heading', { level: 1, name: 'Mesas y QR · Café La Macarena' })).toBeVisible({ timeout: ceiling(15_000) });
+  test(
+    'the manager prints one decodable card per table, renews a code and manages labels',
+    { tag: '@desktop' },
+    async ({ page, request }) => {
+      test.setTimeout(ceiling(90_000));
+      await signInStored(page, MANAGER);
+      await page.goto(SHEET);
+      await expect(page.getByRole('heading', { level: 1, name: 'Mesas y QR · Café La Macarena' })).toBeVisible({
+        timeout: ceiling(15_000),
+      });
 
-    const expected = await apiTables(request);
-    const cards = page.locator('.qr-card');
-    await expect(cards).toHaveCount(expected.size);
-    for (const [label, url] of expected) {
-      const card = cards.filter({ has: page.getByRole('heading', { name: `Mesa ${label}`, exact: true }) });
-      await expect(card).toContainText('Café La Macarena');
-      await expect(card).toContainText('Escanea el código con la cámara del móvil');
-      expect(await decodeCard(page, label), `QR of table ${label}`).toBe(url);
-      expect(new URL(url).searchParams.get('mesa')).toBe(label);
-      // The link as text too, with "Copiar enlace" (a manager testing on a laptop has no camera).
-      const linkGroup = card.getByRole('group', { name: `Enlace de la mesa ${label}` });
-      await expect(linkGroup.getByTestId('copy-link-url')).toHaveText(url);
-      await expect(linkGroup.getByRole('button', { name: 'Copiar enlace' })).toBeVisible();
-    }
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    const patioLink = page.getByRole('group', { name: 'Enlace de la mesa Patio' });
-    await patioLink.getByRole('button', { name: 'Copiar enlace' }).click();
-    await expect(patioLink.getByRole('status')).toHaveText('Enlace copiado.');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected.get('Patio'));
-    await page.evaluate(() => scrollTo(0, 0));
-    await expectNoAxeViolations(page, 'QR sheet');
-    await screenshot(page, 'manage-qr-sheet');
+      const expected = await apiTables(request);
+      const cards = page.locator('.qr-card');
+      await expect(cards).toHaveCount(expected.size);
+      for (const [label, url] of expected) {
+        const card = cards.filter({ has: page.getByRole('heading', { name: `Mesa ${label}`, exact: true }) });
+        await expect(card).toContainText('Café La Macarena');
+        await expect(card).toContainText('Escanea el código con la cámara del móvil');
+        expect(await decodeCard(page, label), `QR of table ${label}`).toBe(url);
+        expect(new URL(url).searchParams.get('mesa')).toBe(label);
+        // The link as text too, with "Copiar enlace" (a manager testing on a laptop has no camera).
+        const linkGroup = card.getByRole('group', { name: `Enlace de la mesa ${label}` });
+        await expect(linkGroup.getByTestId('copy-link-url')).toHaveText(url);
+        await expect(linkGroup.getByRole('button', { name: 'Copiar enlace' })).toBeVisible();
+      }
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      const patioLink = page.getByRole('group', { name: 'Enlace de la mesa Patio' });
+      await patioLink.getByRole('button', { name: 'Copiar enlace' }).click();
+      await expect(patioLink.getByRole('status')).toHaveText('Enlace copiado.');
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected.get('Patio'));
+      await page.evaluate(() => scrollTo(0, 0));
+      await expectNoAxeViolations(page, 'QR sheet');
+      await screenshot(page, 'manage-qr-sheet');
 
-    // Renew one code: the printed link changes and matches the API's new one.
-    const before = expected.get('Patio')!;
-    page.once('dialog', (dialog) => void dialog.accept());
-    await page.getByRole('button', { name: 'Renovar código de la mesa Patio' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Código de la mesa Patio renovado' })).toBeVisible();
-    const renewed = (await apiTables(request)).get('Patio')!;
-    expect(renewed).not.toBe(before);
-    await expect.poll(() => decodeCard(page, 'Patio')).toBe(renewed);
-    await expect(patioLink.getByTestId('copy-link-url')).toHaveText(renewed);
+      // Renew one code: the printed link changes and matches the API's new one.
+      const before = expected.get('Patio')!;
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.getByRole('button', { name: 'Renovar código de la mesa Patio' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Código de la mesa Patio renovado' })).toBeVisible();
+      const renewed = (await apiTables(request)).get('Patio')!;
+      expect(renewed).not.toBe(before);
+      await expect.poll(() => decodeCard(page, 'Patio')).toBe(renewed);
+      await expect(patioLink.getByTestId('copy-link-url')).toHaveText(renewed);
 
-    // Add a table (invalid first), then remove it.
-    const input = page.getByLabel('Nueva mesa');
-    await input.fill('Patio');
-    await page.getByRole('button', { name: 'Añadir mesa' }).click();
-    await expect(page.getByText('La mesa Patio ya existe.')).toBeVisible();
-    await input.fill('Terraza 9');
-    await page.getByRole('button', { name: 'Añadir mesa' }).click();
-    await expect(page.getByRole('heading', { name: 'Mesa Terraza 9', exact: true })).toBeVisible();
-    expect(await decodeCard(page, 'Terraza 9')).toBe((await apiTables(request)).get('Terraza 9'));
-    page.once('dialog', (dialog) => void dialog.accept());
-    await page.getByRole('button', { name: 'Quitar la mesa Terraza 9' }).click();
-    await expect(page.getByRole('heading', { name: 'Mesa Terraza 9', exact: true })).toHaveCount(0);
-    expect((await apiTables(request)).has('Terraza 9')).toBe(false);
+      // Add a table (invalid first), then remove it.
+      const input = page.getByLabel('Nueva mesa');
+      await input.fill('Patio');
+      await page.getByRole('button', { name: 'Añadir mesa' }).click();
+      await expect(page.getByText('La mesa Patio ya existe.')).toBeVisible();
+      await input.fill('Terraza 9');
+      await page.getByRole('button', { name: 'Añadir mesa' }).click();
+      await expect(page.getByRole('heading', { name: 'Mesa Terraza 9', exact: true })).toBeVisible();
+      expect(await decodeCard(page, 'Terraza 9')).toBe((await apiTables(request)).get('Terraza 9'));
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.getByRole('button', { name: 'Quitar la mesa Terraza 9' }).click();
+      await expect(page.getByRole('heading', { name: 'Mesa Terraza 9', exact: true })).toHaveCount(0);
+      expect((await apiTables(request)).has('Terraza 9')).toBe(false);
 
-    // Print: only the cards, two per row on A4.
-    await page.emulateMedia({ media: 'print' });
-    await expect(page.getByRole('button', { name: 'Imprimir' })).toBeHidden();
-    await expect(page.locator('body > header')).toBeHidden();
-    const columns = await page.locator('.qr-grid').evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
-    expect(columns).toBe(2);
-    await page.evaluate(() => scrollTo(0, 0));
-    await screenshot(page, 'manage-qr-print');
-  });
+      // Print: only the cards, two per row on A4.
+      await page.emulateMedia({ media: 'print' });
+      await expect(page.getByRole('button', { name: 'Imprimir' })).toBeHidden();
+      await expect(page.locator('body > header')).toBeHidden();
+      const columns = await page
+        .locator('.qr-grid')
+        .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+      expect(columns).toBe(2);
+      await page.evaluate(() => scrollTo(0, 0));
+      await screenshot(page, 'manage-qr-print');
+    },
+  );
 
   test('staff of the venue get no sheet', async ({ page }) => {
     await signInStored(page, STAFF);
     await page.goto(SHEET);
-    await expect(page.getByRole('heading', { name: 'No gestionas este local' })).toBeVisible({ timeout: ceiling(15_000) });
+    await expect(page.getByRole('heading', { name: 'No gestionas este local' })).toBeVisible({
+      timeout: ceiling(15_000),
+    });
     await expect(page.locator('.qr-card')).toHaveCount(0);
   });
 });

@@ -27,7 +27,16 @@ const SHOTS = 'test-results/screens';
 /** axe on the editor as it is now, on this (desktop) project too: the editor is desktop-width. */
 async function axe(page: Page, label: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), `axe: ${label}`).toEqual([]);
+  expect(
+    results.violations.map(
+      (v) =>
+        `${v.id}: ${v.help} ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    ),
+    `axe: ${label}`,
+  ).toEqual([]);
   // axe finishes its run in a blank page of the context: the editor is the page in front again.
   await page.bringToFront();
 }
@@ -39,7 +48,11 @@ async function shot(page: Page, name: string): Promise<void> {
     el.scrollIntoView({ block: 'start', behavior: 'instant' });
     scrollBy({ top: -64, behavior: 'instant' });
   });
-  await expect.poll(() => page.evaluate(() => document.querySelector('[aria-label="Idiomas y traducciones"]')!.getBoundingClientRect().top)).toBeGreaterThan(0);
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.querySelector('[aria-label="Idiomas y traducciones"]')!.getBoundingClientRect().top),
+    )
+    .toBeGreaterThan(0);
   await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}x${page.viewportSize()!.height}.png` });
 }
 
@@ -49,120 +62,177 @@ async function apiVenue(request: APIRequestContext, id: string): Promise<Venue> 
 
 const html = async (request: APIRequestContext, path: string) => stripScripts(await (await request.get(path)).text());
 /** As `html`, for a poll: a connection reset while the server is busy regenerating counts as "not yet". */
-const htmlOrNothing = (request: APIRequestContext, path: string) => html(request, path).catch((error: Error) => {
-  if (/ECONNRESET/.test(error.message)) return '';
-  throw error;
-});
+const htmlOrNothing = (request: APIRequestContext, path: string) =>
+  html(request, path).catch((error: Error) => {
+    if (/ECONNRESET/.test(error.message)) return '';
+    throw error;
+  });
 
 test.describe('menu languages', () => {
-  test('a manager adds English, translates a dish beside its original and publishes: /en/ shows it within seconds, the Spanish page keeps the Spanish', { tag: '@desktop' }, async ({ page, request, browser }) => {
-    test.skip(test.info().project.name !== 'desktop', 'the editor is desktop-width');
-    test.setTimeout(ceiling(240_000));
-    const original = await venueSnapshot(request, CAFE);
-    const texts = textRows(original as unknown as Venue).length;
-    try {
-      await signInStored(page, MANAGER);
-      await page.goto(`/panel/menu?venue=${CAFE}`);
-      await expect(page.getByRole('heading', { level: 1, name: 'Gestionar menú · Café La Macarena' })).toBeVisible({ timeout: ceiling(15_000) });
+  test(
+    'a manager adds English, translates a dish beside its original and publishes: /en/ shows it within seconds, the Spanish page keeps the Spanish',
+    { tag: '@desktop' },
+    async ({ page, request, browser }) => {
+      test.skip(test.info().project.name !== 'desktop', 'the editor is desktop-width');
+      test.setTimeout(ceiling(240_000));
+      const original = await venueSnapshot(request, CAFE);
+      const texts = textRows(original as unknown as Venue).length;
+      try {
+        await signInStored(page, MANAGER);
+        await page.goto(`/panel/menu?venue=${CAFE}`);
+        await expect(page.getByRole('heading', { level: 1, name: 'Gestionar menú · Café La Macarena' })).toBeVisible({
+          timeout: ceiling(15_000),
+        });
+        const section = page.getByRole('region', { name: 'Idiomas y traducciones' });
+        await expect(section.getByTestId('menu-languages')).toHaveText('Español (idioma del local)');
+        await expect(section.getByRole('tab')).toHaveText(['EspañolOriginal']);
+        await axe(page, 'one language');
+
+        // English added: its tab opens with everything missing.
+        await section.getByLabel('Idioma para añadir').selectOption({ label: 'Inglés' });
+        await section.getByRole('button', { name: 'Añadir idioma' }).click();
+        const english = section.getByRole('tab', { name: /Inglés/ });
+        await expect(english).toHaveAttribute('aria-selected', 'true');
+        await expect(english).toContainText(`Faltan ${texts}`);
+        const row = section.getByTestId('translation-row').filter({ has: page.getByText(DISH.name, { exact: true }) });
+        await expect(row.locator(`[lang="es"]`)).toHaveText(DISH.name);
+        const field = row.getByRole('textbox');
+        await expect(field).toHaveAttribute('lang', 'en');
+        await expect(field).toHaveAccessibleName('Plato en inglés · falta');
+        await axe(page, 'English tab, nothing translated');
+
+        await field.fill(DISH.english);
+        await expect(english).toContainText(`Faltan ${texts - 1}`);
+        await expect(field).toHaveAccessibleName('Plato en inglés');
+        await axe(page, 'English tab, one dish translated');
+        await shot(page, 'language-tab');
+        await page.setViewportSize({ width: 390, height: 844 });
+        await shot(page, 'language-tab');
+        await page.setViewportSize({ width: 1280, height: 800 });
+
+        await page.getByRole('button', { name: 'Publicar cambios' }).click();
+        await expect(
+          page.getByRole('status').filter({ hasText: 'Menú publicado. Los clientes ya lo ven.' }),
+        ).toBeVisible({ timeout: ceiling(60_000) });
+        const saved = await apiVenue(request, CAFE);
+        expect(saved.languages).toEqual(['es', 'en']);
+        expect(saved.categories[0]!.products[0]!.translations).toEqual({ en: { name: DISH.english } });
+
+        // The English page's HTML is regenerated by the server within seconds; the Spanish one keeps its words.
+        // Read without scripts (the page's own script would show the newest menu from the API anyway).
+        const noScripts = await browser.newContext({ javaScriptEnabled: false });
+        const reader = await noScripts.newPage();
+        await expect
+          .poll(
+            async () => {
+              await reader.goto(`/en/${CAFE}`);
+              return reader.locator(`#product-${DISH.id} .product-name`).textContent();
+            },
+            { timeout: ceiling(20_000) },
+          )
+          .toBe(DISH.english);
+        await reader.goto(`/${CAFE}`);
+        await expect(reader.locator(`#product-${DISH.id} .product-name`)).toHaveText(DISH.name);
+        await noScripts.close();
+        await page.goto(`/en/${CAFE}`);
+        await expect(page.locator(`#product-${DISH.id} .product-name`)).toHaveText(DISH.english);
+        await expect(page.locator(`#product-${DISH.id} .product-name`)).not.toHaveAttribute('lang', 'es');
+        await page.goto(`/${CAFE}`);
+        await expect(page.locator(`#product-${DISH.id} .product-name`)).toHaveText(DISH.name);
+      } finally {
+        // A PUT without `languages` and `translations` keeps the stored ones: the café's are said to be none.
+        const menu = original as unknown as Venue;
+        await putVenueBack(request, CAFE, {
+          ...original,
+          languages: ['es'],
+          categories: menu.categories.map((c) => ({
+            ...c,
+            products: c.products.map((p) => (p.id === DISH.id ? { ...p, translations: {} } : p)),
+          })),
+        });
+        await expect
+          .poll(
+            async () => {
+              const english = await htmlOrNothing(request, `/en/${CAFE}`);
+              return english !== '' && !english.includes(DISH.english);
+            },
+            { timeout: ceiling(30_000) },
+          )
+          .toBe(true);
+      }
+    },
+  );
+
+  test(
+    'imports a CSV with name_en and description_en, refuses an unknown language column in Spanish, and exports the menu with its languages',
+    { tag: '@desktop' },
+    async ({ page, request }) => {
+      test.skip(test.info().project.name !== 'desktop', 'the editor is desktop-width');
+      test.setTimeout(ceiling(150_000));
+      const id = `traducciones-${test.info().workerIndex}`;
+      await createVenue(request, id, 'Taquería de prueba');
+      await signInStored(page, ADMIN);
+      await page.goto(`/panel/menu?venue=${id}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Gestionar menú · Taquería de prueba' })).toBeVisible({
+        timeout: ceiling(15_000),
+      });
+      const file = page.getByLabel(/^Archivo CSV/);
+
+      // A column in a language umenu does not know: said in Spanish, nothing can be imported.
+      await file.setInputFiles({
+        name: 'carta.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('category,name,price,name_english\nPostres,Pay de queso,"55.00",Cheesecake\n'),
+      });
+      await expect(page.getByTestId('csv-language-errors')).toHaveText(
+        'Columna «name_english»: «english» no es un idioma que umenu conozca. Usa el código de dos letras (name_en, name_fr, name_de, name_it, name_pt, name_ca) y vuelve a elegir el archivo: no se ha importado nada.',
+      );
+      await expect(page.getByRole('button', { name: /^Importar \d+ platos$/ })).toBeDisabled();
+      await axe(page, 'CSV with an unknown language');
+      await page.getByRole('button', { name: 'Cancelar' }).click();
+
+      await file.setInputFiles({
+        name: 'carta.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(
+          'category,name,description,price,name_en,description_en,name_fr\nPostres,Pay de queso,Con zarzamora,"55.00",Cheesecake,With blackberries,Gâteau au fromage\n',
+        ),
+      });
+      await expect(page.getByTestId('csv-languages')).toHaveText(
+        'El archivo trae traducciones en francés: al importar, la carta tendrá también ese idioma.',
+      );
+      await axe(page, 'CSV preview with a new language');
+      await page.getByRole('button', { name: 'Importar 1 platos' }).click();
       const section = page.getByRole('region', { name: 'Idiomas y traducciones' });
-      await expect(section.getByTestId('menu-languages')).toHaveText('Español (idioma del local)');
-      await expect(section.getByRole('tab')).toHaveText(['EspañolOriginal']);
-      await axe(page, 'one language');
-
-      // English added: its tab opens with everything missing.
-      await section.getByLabel('Idioma para añadir').selectOption({ label: 'Inglés' });
-      await section.getByRole('button', { name: 'Añadir idioma' }).click();
-      const english = section.getByRole('tab', { name: /Inglés/ });
-      await expect(english).toHaveAttribute('aria-selected', 'true');
-      await expect(english).toContainText(`Faltan ${texts}`);
-      const row = section.getByTestId('translation-row').filter({ has: page.getByText(DISH.name, { exact: true }) });
-      await expect(row.locator(`[lang="es"]`)).toHaveText(DISH.name);
-      const field = row.getByRole('textbox');
-      await expect(field).toHaveAttribute('lang', 'en');
-      await expect(field).toHaveAccessibleName('Plato en inglés · falta');
-      await axe(page, 'English tab, nothing translated');
-
-      await field.fill(DISH.english);
-      await expect(english).toContainText(`Faltan ${texts - 1}`);
-      await expect(field).toHaveAccessibleName('Plato en inglés');
-      await axe(page, 'English tab, one dish translated');
-      await shot(page, 'language-tab');
-      await page.setViewportSize({ width: 390, height: 844 });
-      await shot(page, 'language-tab');
-      await page.setViewportSize({ width: 1280, height: 800 });
-
+      await expect(section.getByTestId('menu-languages')).toContainText('Francés');
+      await section.getByRole('tab', { name: /Inglés/ }).click();
+      const row = section
+        .getByTestId('translation-row')
+        .filter({ has: page.getByText('Pay de queso', { exact: true }) });
+      await expect(row.getByRole('textbox')).toHaveValue('Cheesecake');
       await page.getByRole('button', { name: 'Publicar cambios' }).click();
-      await expect(page.getByRole('status').filter({ hasText: 'Menú publicado. Los clientes ya lo ven.' })).toBeVisible({ timeout: ceiling(60_000) });
-      const saved = await apiVenue(request, CAFE);
-      expect(saved.languages).toEqual(['es', 'en']);
-      expect(saved.categories[0]!.products[0]!.translations).toEqual({ en: { name: DISH.english } });
+      await expect(page.getByRole('status').filter({ hasText: 'Menú publicado.' })).toBeVisible({
+        timeout: ceiling(60_000),
+      });
+      const saved = await apiVenue(request, id);
+      expect(saved.languages).toEqual(['es', 'en', 'fr']);
+      const pay = saved.categories.flatMap((c) => c.products).find((p) => p.name === 'Pay de queso')!;
+      expect(pay.translations).toEqual({
+        en: { name: 'Cheesecake', description: 'With blackberries' },
+        fr: { name: 'Gâteau au fromage' },
+      });
+      // The taquería's own English words came along untouched.
+      expect(saved.categories[0]!.products[0]!.translations?.en?.name).toBe('Al pastor tacos');
 
-      // The English page's HTML is regenerated by the server within seconds; the Spanish one keeps its words.
-      // Read without scripts (the page's own script would show the newest menu from the API anyway).
-      const noScripts = await browser.newContext({ javaScriptEnabled: false });
-      const reader = await noScripts.newPage();
-      await expect.poll(async () => {
-        await reader.goto(`/en/${CAFE}`);
-        return reader.locator(`#product-${DISH.id} .product-name`).textContent();
-      }, { timeout: ceiling(20_000) }).toBe(DISH.english);
-      await reader.goto(`/${CAFE}`);
-      await expect(reader.locator(`#product-${DISH.id} .product-name`)).toHaveText(DISH.name);
-      await noScripts.close();
-      await page.goto(`/en/${CAFE}`);
-      await expect(page.locator(`#product-${DISH.id} .product-name`)).toHaveText(DISH.english);
-      await expect(page.locator(`#product-${DISH.id} .product-name`)).not.toHaveAttribute('lang', 'es');
-      await page.goto(`/${CAFE}`);
-      await expect(page.locator(`#product-${DISH.id} .product-name`)).toHaveText(DISH.name);
-    } finally {
-      // A PUT without `languages` and `translations` keeps the stored ones: the café's are said to be none.
-      const menu = original as unknown as Venue;
-      await putVenueBack(request, CAFE, { ...original, languages: ['es'], categories: menu.categories.map((c) => ({ ...c, products: c.products.map((p) => (p.id === DISH.id ? { ...p, translations: {} } : p)) })) });
-      await expect.poll(async () => {
-        const english = await htmlOrNothing(request, `/en/${CAFE}`);
-        return english !== '' && !english.includes(DISH.english);
-      }, { timeout: ceiling(30_000) }).toBe(true);
-    }
-  });
-
-  test('imports a CSV with name_en and description_en, refuses an unknown language column in Spanish, and exports the menu with its languages', { tag: '@desktop' }, async ({ page, request }) => {
-    test.skip(test.info().project.name !== 'desktop', 'the editor is desktop-width');
-    test.setTimeout(ceiling(150_000));
-    const id = `traducciones-${test.info().workerIndex}`;
-    await createVenue(request, id, 'Taquería de prueba');
-    await signInStored(page, ADMIN);
-    await page.goto(`/panel/menu?venue=${id}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Gestionar menú · Taquería de prueba' })).toBeVisible({ timeout: ceiling(15_000) });
-    const file = page.getByLabel(/^Archivo CSV/);
-
-    // A column in a language umenu does not know: said in Spanish, nothing can be imported.
-    await file.setInputFiles({ name: 'carta.csv', mimeType: 'text/csv', buffer: Buffer.from('category,name,price,name_english\nPostres,Pay de queso,"55.00",Cheesecake\n') });
-    await expect(page.getByTestId('csv-language-errors')).toHaveText('Columna «name_english»: «english» no es un idioma que umenu conozca. Usa el código de dos letras (name_en, name_fr, name_de, name_it, name_pt, name_ca) y vuelve a elegir el archivo: no se ha importado nada.');
-    await expect(page.getByRole('button', { name: /^Importar \d+ platos$/ })).toBeDisabled();
-    await axe(page, 'CSV with an unknown language');
-    await page.getByRole('button', { name: 'Cancelar' }).click();
-
-    await file.setInputFiles({ name: 'carta.csv', mimeType: 'text/csv', buffer: Buffer.from('category,name,description,price,name_en,description_en,name_fr\nPostres,Pay de queso,Con zarzamora,"55.00",Cheesecake,With blackberries,Gâteau au fromage\n') });
-    await expect(page.getByTestId('csv-languages')).toHaveText('El archivo trae traducciones en francés: al importar, la carta tendrá también ese idioma.');
-    await axe(page, 'CSV preview with a new language');
-    await page.getByRole('button', { name: 'Importar 1 platos' }).click();
-    const section = page.getByRole('region', { name: 'Idiomas y traducciones' });
-    await expect(section.getByTestId('menu-languages')).toContainText('Francés');
-    await section.getByRole('tab', { name: /Inglés/ }).click();
-    const row = section.getByTestId('translation-row').filter({ has: page.getByText('Pay de queso', { exact: true }) });
-    await expect(row.getByRole('textbox')).toHaveValue('Cheesecake');
-    await page.getByRole('button', { name: 'Publicar cambios' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Menú publicado.' })).toBeVisible({ timeout: ceiling(60_000) });
-    const saved = await apiVenue(request, id);
-    expect(saved.languages).toEqual(['es', 'en', 'fr']);
-    const pay = saved.categories.flatMap((c) => c.products).find((p) => p.name === 'Pay de queso')!;
-    expect(pay.translations).toEqual({ en: { name: 'Cheesecake', description: 'With blackberries' }, fr: { name: 'Gâteau au fromage' } });
-    // The taquería's own English words came along untouched.
-    expect(saved.categories[0]!.products[0]!.translations?.en?.name).toBe('Al pastor tacos');
-
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Exportar CSV' }).click();
-    const csv = (await readFile(await (await download).path())).toString('utf8');
-    expect(csv.split('\r\n')[0]).toBe('\uFEFFcategory,name,description,price,allergens,tags,station,category_en,name_en,description_en,category_fr,name_fr,description_fr');
-    expect(csv.split('\r\n').find((line) => line.includes('Pay de queso'))).toMatch(/,Pay de queso,Con zarzamora,55\.00,,,,[^,]*,Cheesecake,With blackberries,[^,]*,Gâteau au fromage,$/);
-  });
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Exportar CSV' }).click();
+      const csv = (await readFile(await (await download).path())).toString('utf8');
+      expect(csv.split('\r\n')[0]).toBe(
+        '\uFEFFcategory,name,description,price,allergens,tags,station,category_en,name_en,description_en,category_fr,name_fr,description_fr',
+      );
+      expect(csv.split('\r\n').find((line) => line.includes('Pay de queso'))).toMatch(
+        /,Pay de queso,Con zarzamora,55\.00,,,,[^,]*,Cheesecake,With blackberries,[^,]*,Gâteau au fromage,$/,
+      );
+    },
+  );
 });

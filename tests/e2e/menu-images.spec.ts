@@ -10,17 +10,27 @@ import { ceiling } from '../ceiling.ts';
 
 const VENUE = 'fotos-e2e';
 
-test('an uploaded image has a srcset with its three widths and the page loads a narrow one', async ({ page, request }) => {
+test('an uploaded image has a srcset with its three widths and the page loads a narrow one', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(ceiling(90_000));
   await createVenue(request, VENUE, 'Fonda de las Fotos');
   const login = await request.post('/api/auth/login', { data: { email: 'admin@umenu.test', password: 'demo1234' } });
   const auth = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-  const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c0392b' } }).jpeg().toBuffer();
-  const upload = await request.post(`/api/venues/${VENUE}/media`, { headers: auth, multipart: { file: { name: 'plato.jpg', mimeType: 'image/jpeg', buffer: photo } } });
+  const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c0392b' } })
+    .jpeg()
+    .toBuffer();
+  const upload = await request.post(`/api/venues/${VENUE}/media`, {
+    headers: auth,
+    multipart: { file: { name: 'plato.jpg', mimeType: 'image/jpeg', buffer: photo } },
+  });
   expect(upload.status()).toBe(201);
   const image = (await upload.json()) as { src: string; width: number; height: number; placeholder: string };
   expect(image.width).toBe(1200);
-  const venue = (await (await request.get(`/api/venues/${VENUE}`)).json()) as { categories: Array<{ products: Array<{ id: string; name: string; image?: unknown }> }> };
+  const venue = (await (await request.get(`/api/venues/${VENUE}`)).json()) as {
+    categories: Array<{ products: Array<{ id: string; name: string; image?: unknown }> }>;
+  };
   const dish = venue.categories[0]!.products[0]!;
   dish.image = { ...image, alt: dish.name };
   expect((await request.put(`/api/venues/${VENUE}`, { data: venue, headers: auth })).ok()).toBe(true);
@@ -40,7 +50,10 @@ test('an uploaded image has a srcset with its three widths and the page loads a 
   const current = await img.evaluate((el: HTMLImageElement) => el.currentSrc);
   expect(current).toMatch(/-(400|800)\.webp$/);
   expect(loaded.length).toBeGreaterThan(0);
-  expect(loaded.filter((url) => url.endsWith('-1200.webp')), 'the 1200 px image is not loaded').toEqual([]);
+  expect(
+    loaded.filter((url) => url.endsWith('-1200.webp')),
+    'the 1200 px image is not loaded',
+  ).toEqual([]);
   // Further down the menu, images wait until they are scrolled to.
   await expect(page.locator('[data-product-id] img').last()).toHaveAttribute('loading', 'lazy');
 });

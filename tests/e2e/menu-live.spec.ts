@@ -13,8 +13,16 @@ const VENUE = 'bar-el-cabanyal';
 const FIRST = { id: 'pimientos-de-padron', name: 'Pimientos de Padrón' };
 const SECOND = { id: 'boquerones-en-vinagre', name: 'Boquerones en vinagre' };
 
-async function setAvailable(request: APIRequestContext, token: string, productId: string, available: boolean): Promise<void> {
-  const response = await request.patch(`/api/venues/${VENUE}/products/${productId}`, { data: { available }, headers: { Authorization: `Bearer ${token}` } });
+async function setAvailable(
+  request: APIRequestContext,
+  token: string,
+  productId: string,
+  available: boolean,
+): Promise<void> {
+  const response = await request.patch(`/api/venues/${VENUE}/products/${productId}`, {
+    data: { available },
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(response.ok(), `PATCH ${productId}`).toBe(true);
 }
 
@@ -62,8 +70,14 @@ test('a second change is seen too, and checks that find nothing new get 304', as
   // once (200), every other check was answered 304 without a body.
   const seen = checks.slice(before);
   const statuses = seen.map((r) => r.status());
-  expect(statuses.filter((s) => s === 200), `statuses ${statuses.join(' ')}`).toHaveLength(2);
-  expect(statuses.filter((s) => s !== 200 && s !== 304), `statuses ${statuses.join(' ')}`).toHaveLength(0);
+  expect(
+    statuses.filter((s) => s === 200),
+    `statuses ${statuses.join(' ')}`,
+  ).toHaveLength(2);
+  expect(
+    statuses.filter((s) => s !== 200 && s !== 304),
+    `statuses ${statuses.join(' ')}`,
+  ).toHaveLength(0);
   expect(statuses.at(-1)).toBe(304);
   let etag = await checks[before - 1]!.headerValue('etag');
   for (const r of seen) {

@@ -19,7 +19,13 @@ import { ceiling } from '../ceiling.ts';
 
 const VENUE = 'taqueria-el-guero';
 const RENAMED = { id: 'flan-napolitano', before: 'Flan napolitano', after: 'Flan de cajeta de la casa' };
-const REPRICED = { id: 'guacamole-con-totopos', name: 'Guacamole con totopos', before: '$89.00', after: '$99.00', price: 9900 };
+const REPRICED = {
+  id: 'guacamole-con-totopos',
+  name: 'Guacamole con totopos',
+  before: '$89.00',
+  after: '$99.00',
+  price: 9900,
+};
 const ADDED = { id: 'tlayuda-oaxaquena', name: 'Tlayuda oaxaqueña', price: '$125.00' };
 const DELETED = { id: 'churros-con-chocolate', name: 'Churros con chocolate' };
 
@@ -34,7 +40,10 @@ async function getVenue(request: APIRequestContext): Promise<Venue> {
 }
 
 async function putVenue(request: APIRequestContext, token: string, venue: Venue): Promise<void> {
-  const response = await request.put(`/api/venues/${venue.id}`, { data: venue, headers: { Authorization: `Bearer ${token}` } });
+  const response = await request.put(`/api/venues/${venue.id}`, {
+    data: venue,
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(response.status(), `PUT /api/venues/${venue.id}: ${await response.text()}`).toBe(200);
 }
 
@@ -50,8 +59,14 @@ function edited(original: Venue): Venue {
   }
   const antojitos = venue.categories.find((c) => c.id === 'antojitos')!;
   antojitos.products.push({
-    id: ADDED.id, name: ADDED.name, description: 'Tortilla grande y crujiente con asiento, frijoles, quesillo y tasajo.',
-    price: 12500, tags: ['nuevo'], allergens: ['milk'], available: true, optionGroups: [],
+    id: ADDED.id,
+    name: ADDED.name,
+    description: 'Tortilla grande y crujiente con asiento, frijoles, quesillo y tasajo.',
+    price: 12500,
+    tags: ['nuevo'],
+    allergens: ['milk'],
+    available: true,
+    optionGroups: [],
   });
   return venue;
 }
@@ -69,11 +84,19 @@ async function expectEditedMenu(page: Page, timeout = 15_000): Promise<void> {
 /** The venue back as it was, and its regenerated page too (a later spec reads the original menu). */
 async function restore(request: APIRequestContext, token: string, original: Venue): Promise<void> {
   await putVenue(request, token, original);
-  await expect.poll(async () => stripScripts(await (await request.get(`/${VENUE}`)).text()).includes(RENAMED.before), { timeout: ceiling(30_000) }).toBe(true);
+  await expect
+    .poll(async () => stripScripts(await (await request.get(`/${VENUE}`)).text()).includes(RENAMED.before), {
+      timeout: ceiling(30_000),
+    })
+    .toBe(true);
 }
 
 test.describe('without the service worker', () => {
-  test('an open menu, a reload, a fresh context and the regenerated HTML show the edit; the cart flags the new price', async ({ page, request, browser }) => {
+  test('an open menu, a reload, a fresh context and the regenerated HTML show the edit; the cart flags the new price', async ({
+    page,
+    request,
+    browser,
+  }) => {
     test.setTimeout(ceiling(120_000));
     const token = await managerToken(request);
     const original = await getVenue(request);
@@ -102,9 +125,15 @@ test.describe('without the service worker', () => {
       await addProduct(page, ADDED.name);
       await openCart(page);
       const repriced = drawer(page).getByTestId('cart-line').filter({ hasText: REPRICED.name });
-      await expect(repriced.getByTestId('line-price-changed')).toHaveText(`El precio cambió: ahora ${REPRICED.after} c/u`);
-      await expect(drawer(page).getByTestId('cart-line').filter({ hasText: ADDED.name }).getByTestId('line-price-changed')).toHaveCount(0);
-      await expect(drawer(page).getByTestId('cart-line').filter({ hasText: DELETED.name }).getByTestId('line-gone')).toHaveText('Ya no está en el menú: elimínalo para poder pedir');
+      await expect(repriced.getByTestId('line-price-changed')).toHaveText(
+        `El precio cambió: ahora ${REPRICED.after} c/u`,
+      );
+      await expect(
+        drawer(page).getByTestId('cart-line').filter({ hasText: ADDED.name }).getByTestId('line-price-changed'),
+      ).toHaveCount(0);
+      await expect(
+        drawer(page).getByTestId('cart-line').filter({ hasText: DELETED.name }).getByTestId('line-gone'),
+      ).toHaveText('Ya no está en el menú: elimínalo para poder pedir');
       await expectNoAxeViolations(page, 'cart with a price-changed line');
       await screenshot(page, 'menu-publish-price-changed-cart');
       // The diner takes the new price: the line and the subtotal follow it.
@@ -116,10 +145,20 @@ test.describe('without the service worker', () => {
       await page.keyboard.press('Escape');
 
       // The bundled server regenerated the page: its HTML alone (no script) shows the new menu.
-      await expect.poll(async () => {
-        const html = stripScripts(await (await request.get(`/${VENUE}`)).text());
-        return [html.includes(RENAMED.after), html.includes(ADDED.name), html.includes(DELETED.name), html.includes(REPRICED.after)];
-      }, { timeout: ceiling(30_000) }).toEqual([true, true, false, true]);
+      await expect
+        .poll(
+          async () => {
+            const html = stripScripts(await (await request.get(`/${VENUE}`)).text());
+            return [
+              html.includes(RENAMED.after),
+              html.includes(ADDED.name),
+              html.includes(DELETED.name),
+              html.includes(REPRICED.after),
+            ];
+          },
+          { timeout: ceiling(30_000) },
+        )
+        .toEqual([true, true, false, true]);
       const menuFile = (await (await request.get(`/menus/${VENUE}.json`)).json()) as Venue;
       expect(menuFile.categories.flatMap((c) => c.products.map((p) => p.name))).toContain(ADDED.name);
 
@@ -142,7 +181,11 @@ test.describe('without the service worker', () => {
 test.describe('with the service worker in control', () => {
   test.use({ serviceWorkers: 'allow' });
 
-  test('the kept page and menu file give way to the newest menu, open, reloaded and in a fresh context', async ({ page, request, browser }) => {
+  test('the kept page and menu file give way to the newest menu, open, reloaded and in a fresh context', async ({
+    page,
+    request,
+    browser,
+  }) => {
     test.setTimeout(ceiling(120_000));
     const token = await managerToken(request);
     const original = await getVenue(request);
@@ -178,7 +221,10 @@ test.describe('with the service worker in control', () => {
   });
 });
 
-test('a venue created after the build (the fallback shell) shows an edit within 15 s too', async ({ page, request }) => {
+test('a venue created after the build (the fallback shell) shows an edit within 15 s too', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(ceiling(60_000));
   const id = 'fonda-recien-publicada';
   await createVenue(request, id, 'Fonda Recién Publicada');

@@ -4,7 +4,14 @@ import { LOGGED_404, expectNoAxeViolations, screenshot, takeServiceWorkerControl
 
 const TAQUERIA = '/taqueria-el-guero';
 
-async function cartsInStorage(page: Page): Promise<Record<string, { lines: Array<{ productId: string; quantity: number; optionNames: string[]; note?: string; unitPrice: number }> }>> {
+async function cartsInStorage(
+  page: Page,
+): Promise<
+  Record<
+    string,
+    { lines: Array<{ productId: string; quantity: number; optionNames: string[]; note?: string; unitPrice: number }> }
+  >
+> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('vuex') ?? '{}').carts ?? {});
 }
 
@@ -18,7 +25,9 @@ test.describe('venue menu', () => {
     const card = page.locator('#product-tacos-al-pastor');
     await expect(card.getByRole('heading', { name: 'Tacos al pastor' })).toBeVisible();
     await expect(card).toContainText('$69.00');
-    await expect(page.getByRole('navigation', { name: 'Categorías' }).getByRole('link', { name: 'Tortas' })).toHaveAttribute('href', '#cat-tortas');
+    await expect(
+      page.getByRole('navigation', { name: 'Categorías' }).getByRole('link', { name: 'Tortas' }),
+    ).toHaveAttribute('href', '#cat-tortas');
     await expect(page.locator('#product-tacos-de-tripa')).toContainText('Agotado');
     await context.close();
   });
@@ -102,7 +111,12 @@ test.describe('venue menu', () => {
 
     const carts = await cartsInStorage(page);
     const line = carts['taqueria-el-guero']!.lines[0]!;
-    expect(line).toMatchObject({ productId: 'tacos-al-pastor', quantity: 2, unitPrice: 13000, note: 'Sin cebolla, por favor' });
+    expect(line).toMatchObject({
+      productId: 'tacos-al-pastor',
+      quantity: 2,
+      unitPrice: 13000,
+      note: 'Sin cebolla, por favor',
+    });
     expect(line.optionNames).toEqual(['Orden de 5', 'Harina', 'Verde', 'Roja']);
 
     // Same product + options + note merges; the cart survives a reload.
@@ -136,18 +150,32 @@ test.describe('venue menu', () => {
     // Write storage from a same-origin page that runs no app code (an app page could overwrite it).
     await page.goto('/config.json');
     await page.evaluate(() => {
-      localStorage.setItem('vuex', JSON.stringify({
-        carts: {
-          'taqueria-el-guero': {
-            venueId: 'taqueria-el-guero', currency: 'MXN', locale: 'es-MX', updatedAt: 'x',
-            lines: [
-              { key: 'k', productId: 'agua-de-jamaica', name: 'Agua de jamaica', optionIds: [], optionNames: [], unitPrice: 3500, quantity: 400 },
-              { productId: 42 },
-            ],
+      localStorage.setItem(
+        'vuex',
+        JSON.stringify({
+          carts: {
+            'taqueria-el-guero': {
+              venueId: 'taqueria-el-guero',
+              currency: 'MXN',
+              locale: 'es-MX',
+              updatedAt: 'x',
+              lines: [
+                {
+                  key: 'k',
+                  productId: 'agua-de-jamaica',
+                  name: 'Agua de jamaica',
+                  optionIds: [],
+                  optionNames: [],
+                  unitPrice: 3500,
+                  quantity: 400,
+                },
+                { productId: 42 },
+              ],
+            },
+            'otro-lugar': 'basura',
           },
-          'otro-lugar': 'basura',
-        },
-      }));
+        }),
+      );
     });
     await page.goto(TAQUERIA);
     await page.getByRole('button', { name: 'Añadir Tacos de bistec' }).waitFor();
@@ -167,18 +195,22 @@ test.describe('venue menu', () => {
   });
 
   for (const withServiceWorker of [false, true]) {
-    test(`invalid and unknown venue ids show the 404 page${withServiceWorker ? ', service worker in control' : ''}`, { tag: withServiceWorker ? '@sw' : [] }, async ({ page, allowConsoleError }) => {
-      // Why: these documents answer 404, which Chromium logs as a failed resource.
-      allowConsoleError(LOGGED_404);
-      if (withServiceWorker) await takeServiceWorkerControl(page);
-      const unknown = await page.goto('/no-existe-este-lugar');
-      expect(unknown?.status()).toBe(404);
-      await expect(page.getByText('This page could not be found')).toBeVisible();
-      const invalid = await page.goto('/Mal_Id!');
-      expect(invalid?.status()).toBe(404);
-      await expect(page.getByText('This page could not be found')).toBeVisible();
-      await expect(page.getByRole('heading', { name: 'Sin conexión' })).toHaveCount(0);
-    });
+    test(
+      `invalid and unknown venue ids show the 404 page${withServiceWorker ? ', service worker in control' : ''}`,
+      { tag: withServiceWorker ? '@sw' : [] },
+      async ({ page, allowConsoleError }) => {
+        // Why: these documents answer 404, which Chromium logs as a failed resource.
+        allowConsoleError(LOGGED_404);
+        if (withServiceWorker) await takeServiceWorkerControl(page);
+        const unknown = await page.goto('/no-existe-este-lugar');
+        expect(unknown?.status()).toBe(404);
+        await expect(page.getByText('This page could not be found')).toBeVisible();
+        const invalid = await page.goto('/Mal_Id!');
+        expect(invalid?.status()).toBe(404);
+        await expect(page.getByText('This page could not be found')).toBeVisible();
+        await expect(page.getByRole('heading', { name: 'Sin conexión' })).toHaveCount(0);
+      },
+    );
   }
 });
 
@@ -192,7 +224,10 @@ test.describe('menu freshness and venues created after the build', () => {
   test('prices and availability are revalidated from the API in place', async ({ page, request }) => {
     const staff = await token(request, 'gerente@umenu.test'); // prices: the manager (docs/rules.md#scopes)
     const patch = (productId: string, data: object) =>
-      request.patch(`/api/venues/taqueria-el-guero/products/${productId}`, { data, headers: { Authorization: `Bearer ${staff}` } });
+      request.patch(`/api/venues/taqueria-el-guero/products/${productId}`, {
+        data,
+        headers: { Authorization: `Bearer ${staff}` },
+      });
     expect((await patch('tacos-de-bistec', { price: 8100, available: false })).ok()).toBe(true);
     try {
       await page.goto(TAQUERIA);
@@ -205,70 +240,93 @@ test.describe('menu freshness and venues created after the build', () => {
     }
   });
 
-  test('a venue created after the build renders through the fallback shell', { tag: '@sw' }, async ({ page, request }) => {
-    const admin = await token(request, 'admin@umenu.test');
-    const base = (await (await request.get('/api/venues/taqueria-el-guero')).json()) as Record<string, unknown>;
-    const id = 'fonda-nueva-e2e';
-    const created = await request.put(`/api/venues/${id}`, {
-      data: { ...base, id, name: 'Fonda Nueva', tagline: 'Recién abierta' },
-      headers: { Authorization: `Bearer ${admin}` },
+  test(
+    'a venue created after the build renders through the fallback shell',
+    { tag: '@sw' },
+    async ({ page, request }) => {
+      const admin = await token(request, 'admin@umenu.test');
+      const base = (await (await request.get('/api/venues/taqueria-el-guero')).json()) as Record<string, unknown>;
+      const id = 'fonda-nueva-e2e';
+      const created = await request.put(`/api/venues/${id}`, {
+        data: { ...base, id, name: 'Fonda Nueva', tagline: 'Recién abierta' },
+        headers: { Authorization: `Bearer ${admin}` },
+      });
+      expect(created.ok()).toBe(true);
+      // With the service worker in control (a returning diner), a new venue must still reach the network.
+      await page.goto('/');
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      await page.reload();
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      const response = await page.goto(`/${id}`);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1, name: 'Fonda Nueva' })).toBeVisible();
+      await expect(page).toHaveTitle('Fonda Nueva - umenu-ui');
+      await page.getByRole('searchbox', { name: 'Buscar en el menú' }).fill('jalapenos');
+      await expect(page.getByRole('heading', { name: 'Torta de milanesa' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Tacos al pastor' })).toBeHidden();
+      await page.getByRole('button', { name: 'Quitar filtros' }).click();
+      await page.getByRole('button', { name: 'Añadir Agua de jamaica' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Agua de jamaica' });
+      await dialog.getByRole('radio', { name: /Chico/ }).check();
+      await dialog.getByRole('button', { name: /^Añadir al carrito/ }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole('button', { name: /^Carrito, 1 producto/ })).toBeVisible();
+      await expectNoAxeViolations(page, 'venue shell');
+      await screenshot(page, 'menu-shell');
+    },
+  );
+});
+
+test(
+  'a visited menu stays readable offline, images included',
+  { tag: '@sw' },
+  async ({ page, context, allowConsoleError }) => {
+    // Offline on purpose: the menu's revalidation request fails (the page keeps the menu it has).
+    allowConsoleError(/^Failed to load resource: net::ERR_FAILED$/);
+    await page.goto('/cafe-la-macarena');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
     });
-    expect(created.ok()).toBe(true);
-    // With the service worker in control (a returning diner), a new venue must still reach the network.
-    await page.goto('/');
-    await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+    // Once the service worker controls the page, what the menu loads is cached.
     await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    const response = await page.goto(`/${id}`);
-    expect(response?.status()).toBe(200);
-    await expect(page.getByRole('heading', { level: 1, name: 'Fonda Nueva' })).toBeVisible();
-    await expect(page).toHaveTitle('Fonda Nueva - umenu-ui');
-    await page.getByRole('searchbox', { name: 'Buscar en el menú' }).fill('jalapenos');
-    await expect(page.getByRole('heading', { name: 'Torta de milanesa' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Tacos al pastor' })).toBeHidden();
-    await page.getByRole('button', { name: 'Quitar filtros' }).click();
-    await page.getByRole('button', { name: 'Añadir Agua de jamaica' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Agua de jamaica' });
-    await dialog.getByRole('radio', { name: /Chico/ }).check();
-    await dialog.getByRole('button', { name: /^Añadir al carrito/ }).click();
-    await expect(dialog).toBeHidden();
-    await expect(page.getByRole('button', { name: /^Carrito, 1 producto/ })).toBeVisible();
-    await expectNoAxeViolations(page, 'venue shell');
-    await screenshot(page, 'menu-shell');
-  });
-});
+    const firstImage = page.locator('[data-product-id] img').first();
+    await expect
+      .poll(() => firstImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    // The service worker has stored the image (it caches after answering).
+    await expect
+      .poll(() =>
+        firstImage.evaluate(async (img: HTMLImageElement) => Boolean(await caches.match(img.currentSrc || img.src))),
+      )
+      .toBe(true);
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Café La Macarena' })).toBeVisible();
+      await expect
+        .poll(() => firstImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+      await expect(page.getByRole('button', { name: /^Añadir / }).first()).toBeVisible();
+    } finally {
+      await context.setOffline(false);
+    }
+  },
+);
 
-test('a visited menu stays readable offline, images included', { tag: '@sw' }, async ({ page, context, allowConsoleError }) => {
-  // Offline on purpose: the menu's revalidation request fails (the page keeps the menu it has).
-  allowConsoleError(/^Failed to load resource: net::ERR_FAILED$/);
-  await page.goto('/cafe-la-macarena');
-  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
-  // Once the service worker controls the page, what the menu loads is cached.
-  await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  const firstImage = page.locator('[data-product-id] img').first();
-  await expect.poll(() => firstImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  // The service worker has stored the image (it caches after answering).
-  await expect.poll(() => firstImage.evaluate(async (img: HTMLImageElement) => Boolean(await caches.match(img.currentSrc || img.src)))).toBe(true);
-  await context.setOffline(true);
-  try {
-    await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Café La Macarena' })).toBeVisible();
-    await expect.poll(() => firstImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    await expect(page.getByRole('button', { name: /^Añadir / }).first()).toBeVisible();
-  } finally {
-    await context.setOffline(false);
-  }
-});
-
-test('an unchanged prerendered menu revalidates with a conditional request (304, no menu download)', async ({ page, request }) => {
+test('an unchanged prerendered menu revalidates with a conditional request (304, no menu download)', async ({
+  page,
+  request,
+}) => {
   // mercado-grande: a prerendered venue no spec edits, so its page still carries the ETag the
   // worker's API answers, whatever ran before in this worker (the site was built from this database).
   const VENUE = 'mercado-grande';
   const current = (await request.head(`/api/venues/${VENUE}`)).headers()['etag'];
   expect(current).toBeTruthy();
   const html = await (await request.get(`/${VENUE}`)).text();
-  expect(html, 'the prerendered page carries the API\'s current ETag').toContain(current!.replace(/"/g, ''));
+  expect(html, "the prerendered page carries the API's current ETag").toContain(current!.replace(/"/g, ''));
   const revalidation = page.waitForResponse((r) => r.url().endsWith(`/api/venues/${VENUE}`));
   await page.goto(`/${VENUE}`);
   const response = await revalidation;

@@ -7,7 +7,19 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot, loggedStatus } from './helpers.ts';
 import {
-  DINER, STAFF, VENUE, addProduct, dismissToasts, islandsReady, apiLogin, cartButton, drawer, fillCheckout, myOrderCount, openCart, signInByStorage,
+  DINER,
+  STAFF,
+  VENUE,
+  addProduct,
+  dismissToasts,
+  islandsReady,
+  apiLogin,
+  cartButton,
+  drawer,
+  fillCheckout,
+  myOrderCount,
+  openCart,
+  signInByStorage,
 } from './order-helpers.ts';
 import { ceiling } from '../ceiling.ts';
 
@@ -35,106 +47,113 @@ async function signedInAt(page: Page, path: string): Promise<string> {
 test.describe('order flow', () => {
   // With the service worker (@sw), as a diner's phone has it from the first visit on: every page after the first
   // one here (sign-in, back, the order page) comes through it.
-  test('cart → checkout with bad inputs → sign in → back intact → Confirmar pedido → live status', { tag: '@sw' }, async ({ page, request }) => {
-    test.setTimeout(ceiling(90_000));
-    await page.goto(`/${VENUE}?mesa=12`);
-    await addProduct(page, 'Volcán de chorizo');
-    await addProduct(page, 'Torta ahogada');
-    await toCheckout(page);
-    const form = page.getByTestId('checkout-form');
+  test(
+    'cart → checkout with bad inputs → sign in → back intact → Confirmar pedido → live status',
+    { tag: '@sw' },
+    async ({ page, request }) => {
+      test.setTimeout(ceiling(90_000));
+      await page.goto(`/${VENUE}?mesa=12`);
+      await addProduct(page, 'Volcán de chorizo');
+      await addProduct(page, 'Torta ahogada');
+      await toCheckout(page);
+      const form = page.getByTestId('checkout-form');
 
-    // A table is chosen only by its QR link: a `?mesa=` address without the table's code offers no table.
-    await expect(form.getByLabel('En la mesa')).toHaveCount(0);
-    await expect(form.getByLabel('Número de mesa')).toHaveCount(0);
-    await expect(form.getByRole('radio')).toHaveCount(2 + 4 + 2); // pickup, delivery; 4 tips; 2 payments
+      // A table is chosen only by its QR link: a `?mesa=` address without the table's code offers no table.
+      await expect(form.getByLabel('En la mesa')).toHaveCount(0);
+      await expect(form.getByLabel('Número de mesa')).toHaveCount(0);
+      await expect(form.getByRole('radio')).toHaveCount(2 + 4 + 2); // pickup, delivery; 4 tips; 2 payments
 
-    // Nothing filled in: each field says what is wrong and the first one gets focus.
-    await form.getByRole('button', { name: 'Confirmar pedido' }).click();
-    await expect(form.getByText('Elige cómo quieres recibir tu pedido.')).toBeVisible();
-    await expect(form.getByRole('radio', { name: 'Para recoger' })).toBeFocused();
-    await expect(form.getByLabel('Nombre')).toHaveAttribute('aria-invalid', 'true');
-    await expect(form.getByText('Escribe tu nombre.')).toBeVisible();
-    await expect(form.getByText('Escribe tu teléfono.')).toBeVisible();
-    await expect(form.getByText('Elige cómo vas a pagar.')).toBeVisible();
-    await expectNoAxeViolations(page, 'checkout with errors');
-    await screenshot(page, 'checkout-errors');
+      // Nothing filled in: each field says what is wrong and the first one gets focus.
+      await form.getByRole('button', { name: 'Confirmar pedido' }).click();
+      await expect(form.getByText('Elige cómo quieres recibir tu pedido.')).toBeVisible();
+      await expect(form.getByRole('radio', { name: 'Para recoger' })).toBeFocused();
+      await expect(form.getByLabel('Nombre')).toHaveAttribute('aria-invalid', 'true');
+      await expect(form.getByText('Escribe tu nombre.')).toBeVisible();
+      await expect(form.getByText('Escribe tu teléfono.')).toBeVisible();
+      await expect(form.getByText('Elige cómo vas a pagar.')).toBeVisible();
+      await expectNoAxeViolations(page, 'checkout with errors');
+      await screenshot(page, 'checkout-errors');
 
-    // The bad inputs of docs/rules.md#limits-and-bad-input, one by one.
-    await form.getByLabel('Nombre').fill('x'.repeat(81));
-    await form.getByLabel('Teléfono').fill('12-ab');
-    await form.getByLabel('A domicilio').check();
-    await form.getByLabel('Nota para el local (opcional)').fill('n'.repeat(501));
-    await form.getByLabel('Otra cantidad').check();
-    await form.getByLabel(/Importe de la propina/).fill('-5');
-    await form.getByLabel('Tarjeta').check();
-    await form.getByRole('button', { name: 'Confirmar pedido' }).click();
-    await expect(form.getByText('El nombre no puede pasar de 80 caracteres.')).toBeVisible();
-    await expect(form.getByText(/^Teléfono no válido/)).toBeVisible();
-    await expect(form.getByText('Escribe la dirección de entrega.')).toBeVisible();
-    await expect(form.getByText(/La nota no puede pasar de 500 caracteres/)).toBeVisible();
-    await expect(form.getByText('501/500 caracteres')).toBeVisible();
-    await expect(form.getByText(/Escribe una propina válida/)).toBeVisible();
-    await expect(form.getByLabel('Teléfono')).toHaveAttribute('aria-describedby', /checkout-phone-error/);
-    await form.getByLabel('Dirección de entrega').fill('d'.repeat(201));
-    await form.getByRole('button', { name: 'Confirmar pedido' }).click();
-    await expect(form.getByText('La dirección no puede pasar de 200 caracteres.')).toBeVisible();
-    await expectNoAxeViolations(page, 'checkout with every bad input');
+      // The bad inputs of docs/rules.md#limits-and-bad-input, one by one.
+      await form.getByLabel('Nombre').fill('x'.repeat(81));
+      await form.getByLabel('Teléfono').fill('12-ab');
+      await form.getByLabel('A domicilio').check();
+      await form.getByLabel('Nota para el local (opcional)').fill('n'.repeat(501));
+      await form.getByLabel('Otra cantidad').check();
+      await form.getByLabel(/Importe de la propina/).fill('-5');
+      await form.getByLabel('Tarjeta').check();
+      await form.getByRole('button', { name: 'Confirmar pedido' }).click();
+      await expect(form.getByText('El nombre no puede pasar de 80 caracteres.')).toBeVisible();
+      await expect(form.getByText(/^Teléfono no válido/)).toBeVisible();
+      await expect(form.getByText('Escribe la dirección de entrega.')).toBeVisible();
+      await expect(form.getByText(/La nota no puede pasar de 500 caracteres/)).toBeVisible();
+      await expect(form.getByText('501/500 caracteres')).toBeVisible();
+      await expect(form.getByText(/Escribe una propina válida/)).toBeVisible();
+      await expect(form.getByLabel('Teléfono')).toHaveAttribute('aria-describedby', /checkout-phone-error/);
+      await form.getByLabel('Dirección de entrega').fill('d'.repeat(201));
+      await form.getByRole('button', { name: 'Confirmar pedido' }).click();
+      await expect(form.getByText('La dirección no puede pasar de 200 caracteres.')).toBeVisible();
+      await expectNoAxeViolations(page, 'checkout with every bad input');
 
-    // Now valid: pickup, 10 % tip, note; still signed out → sign in and come back.
-    await form.getByLabel('Para recoger').check();
-    await form.getByLabel('Nombre').fill('Ana García');
-    await form.getByLabel('Teléfono').fill('+52 55 1234-5678');
-    await form.getByLabel('Nota para el local (opcional)').fill('Sin prisa, gracias');
-    await form.getByLabel('10 %').check();
-    // $45 + $105 = $150, tip $15 → $165
-    await expect(form.getByTestId('checkout-total')).toHaveText('$165.00');
-    await form.getByRole('button', { name: 'Confirmar pedido' }).click();
-    await expect(page).toHaveURL(/\/login/);
-    await signInWithForm(page);
-    await expect(page).toHaveURL(new RegExp(`/${VENUE}`));
-    const back = page.getByTestId('checkout-form');
-    await expect(back).toBeVisible();
-    await expect(back.getByLabel('Nombre')).toHaveValue('Ana García');
-    await expect(back.getByLabel('Teléfono')).toHaveValue('+52 55 1234-5678');
-    await expect(back.getByLabel('Para recoger')).toBeChecked();
-    await expect(back.getByLabel('10 %')).toBeChecked();
-    await expect(back.getByLabel('Tarjeta')).toBeChecked();
-    await expect(back.getByTestId('checkout-total')).toHaveText('$165.00');
-    await expectNoAxeViolations(page, 'checkout after sign-in');
-    // On a phone the form is longer than the screen: the sticky footer ends where the drawer
-    // ends, and no field shows through below it.
-    if (page.viewportSize()!.width < 600) {
-      const footerBox = (await back.getByTestId('checkout-footer').boundingBox())!;
-      const drawerBox = (await drawer(page).boundingBox())!;
-      expect(Math.abs(drawerBox.y + drawerBox.height - (footerBox.y + footerBox.height)), 'gap below the sticky footer').toBeLessThan(1);
-    }
-    await screenshot(page, 'checkout-filled');
+      // Now valid: pickup, 10 % tip, note; still signed out → sign in and come back.
+      await form.getByLabel('Para recoger').check();
+      await form.getByLabel('Nombre').fill('Ana García');
+      await form.getByLabel('Teléfono').fill('+52 55 1234-5678');
+      await form.getByLabel('Nota para el local (opcional)').fill('Sin prisa, gracias');
+      await form.getByLabel('10 %').check();
+      // $45 + $105 = $150, tip $15 → $165
+      await expect(form.getByTestId('checkout-total')).toHaveText('$165.00');
+      await form.getByRole('button', { name: 'Confirmar pedido' }).click();
+      await expect(page).toHaveURL(/\/login/);
+      await signInWithForm(page);
+      await expect(page).toHaveURL(new RegExp(`/${VENUE}`));
+      const back = page.getByTestId('checkout-form');
+      await expect(back).toBeVisible();
+      await expect(back.getByLabel('Nombre')).toHaveValue('Ana García');
+      await expect(back.getByLabel('Teléfono')).toHaveValue('+52 55 1234-5678');
+      await expect(back.getByLabel('Para recoger')).toBeChecked();
+      await expect(back.getByLabel('10 %')).toBeChecked();
+      await expect(back.getByLabel('Tarjeta')).toBeChecked();
+      await expect(back.getByTestId('checkout-total')).toHaveText('$165.00');
+      await expectNoAxeViolations(page, 'checkout after sign-in');
+      // On a phone the form is longer than the screen: the sticky footer ends where the drawer
+      // ends, and no field shows through below it.
+      if (page.viewportSize()!.width < 600) {
+        const footerBox = (await back.getByTestId('checkout-footer').boundingBox())!;
+        const drawerBox = (await drawer(page).boundingBox())!;
+        expect(
+          Math.abs(drawerBox.y + drawerBox.height - (footerBox.y + footerBox.height)),
+          'gap below the sticky footer',
+        ).toBeLessThan(1);
+      }
+      await screenshot(page, 'checkout-filled');
 
-    await back.getByRole('button', { name: 'Confirmar pedido' }).click();
-    await expect(page).toHaveURL(/\/pedidos\/ver\?id=/);
-    await expect(page.getByTestId('order-status')).toContainText('Recibido');
-    await expect(page.getByTestId('order-total')).toHaveText('$165.00');
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Pedido');
-    await expectNoAxeViolations(page, 'order page');
-    await screenshot(page, 'order-received');
-    const orderId = new URL(page.url()).searchParams.get('id')!;
+      await back.getByRole('button', { name: 'Confirmar pedido' }).click();
+      await expect(page).toHaveURL(/\/pedidos\/ver\?id=/);
+      await expect(page.getByTestId('order-status')).toContainText('Recibido');
+      await expect(page.getByTestId('order-total')).toHaveText('$165.00');
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('Pedido');
+      await expectNoAxeViolations(page, 'order page');
+      await screenshot(page, 'order-received');
+      const orderId = new URL(page.url()).searchParams.get('id')!;
 
-    // The cart of that venue is empty now.
-    await expect(cartButton(page)).toHaveCount(0);
+      // The cart of that venue is empty now.
+      await expect(cartButton(page)).toHaveCount(0);
 
-    // Staff moves the order: the diner sees it live, with a toast.
-    const staff = await apiLogin(request, STAFF);
-    const moved = await request.post(`/api/orders/${orderId}/status`, {
-      headers: { Authorization: `Bearer ${staff.token}` },
-      data: { status: 'preparing' },
-    });
-    expect(moved.status()).toBe(200);
-    await expect(page.getByTestId('order-status')).toContainText('En preparación');
-    await expect(page.getByText('Tu pedido está en preparación')).toBeVisible();
-    await expect(page.getByTestId('order-timeline').locator('[aria-current="step"]')).toContainText('En preparación');
-    await expectNoAxeViolations(page, 'order page after a live update');
-    await screenshot(page, 'order-preparing');
-  });
+      // Staff moves the order: the diner sees it live, with a toast.
+      const staff = await apiLogin(request, STAFF);
+      const moved = await request.post(`/api/orders/${orderId}/status`, {
+        headers: { Authorization: `Bearer ${staff.token}` },
+        data: { status: 'preparing' },
+      });
+      expect(moved.status()).toBe(200);
+      await expect(page.getByTestId('order-status')).toContainText('En preparación');
+      await expect(page.getByText('Tu pedido está en preparación')).toBeVisible();
+      await expect(page.getByTestId('order-timeline').locator('[aria-current="step"]')).toContainText('En preparación');
+      await expectNoAxeViolations(page, 'order page after a live update');
+      await screenshot(page, 'order-preparing');
+    },
+  );
 
   test('a double click on Confirmar pedido places exactly one order', async ({ page }) => {
     const token = await signedInAt(page, `/${VENUE}`);
@@ -178,7 +197,10 @@ test.describe('order flow', () => {
     expect(await myOrderCount(page.request, token)).toBe(before + 1);
   });
 
-  test('a price that changed since it was added is shown line by line and accepted', async ({ page, allowConsoleError }) => {
+  test('a price that changed since it was added is shown line by line and accepted', async ({
+    page,
+    allowConsoleError,
+  }) => {
     allowConsoleError(loggedStatus(409)); // the point: the API refuses the old prices
     const token = await signedInAt(page, `/${VENUE}`);
     const before = await myOrderCount(page.request, token);
@@ -187,7 +209,8 @@ test.describe('order flow', () => {
     // The diner added the Volcán when it cost $40.00 (the menu now says $45.00).
     await page.evaluate(() => {
       const state = JSON.parse(localStorage.getItem('vuex') ?? '{}');
-      for (const line of state.carts['taqueria-el-guero'].lines) if (line.name === 'Volcán de chorizo') line.unitPrice = 4000;
+      for (const line of state.carts['taqueria-el-guero'].lines)
+        if (line.name === 'Volcán de chorizo') line.unitPrice = 4000;
       localStorage.setItem('vuex', JSON.stringify(state));
     });
     await page.reload();
@@ -233,7 +256,9 @@ test.describe('order flow', () => {
     await expect(cartButton(page)).toHaveAccessibleName('Carrito, 1 producto');
   });
 
-  test('below the minimum order it says the minimum and how much is missing, on the button too, before the tap', async ({ page }) => {
+  test('below the minimum order it says the minimum and how much is missing, on the button too, before the tap', async ({
+    page,
+  }) => {
     await signedInAt(page, `/${VENUE}`);
     await addProduct(page, 'Café de olla');
     await toCheckout(page);
@@ -248,7 +273,10 @@ test.describe('order flow', () => {
     await expect(page).not.toHaveURL(/\/pedidos\/ver/);
   });
 
-  test('refusals from the API: field errors land on their fields, a closed venue is explained, nothing is lost', async ({ page, allowConsoleError }) => {
+  test('refusals from the API: field errors land on their fields, a closed venue is explained, nothing is lost', async ({
+    page,
+    allowConsoleError,
+  }) => {
     allowConsoleError(loggedStatus(409, 422)); // the point: the API refuses the order
     // The reference API and this client check the same rules, so these answers are produced by
     // intercepting the POST (route) with the problem documents the API sends in those cases.
@@ -257,15 +285,26 @@ test.describe('order flow', () => {
     await toCheckout(page);
     await fillCheckout(page);
     const answers = [
-      { status: 422, body: { type: 'urn:umenu:problem:validation', title: 'Datos no válidos', status: 422,
-        errors: { 'customer.phone': ['El local no puede llamar a ese número.'] } } },
+      {
+        status: 422,
+        body: {
+          type: 'urn:umenu:problem:validation',
+          title: 'Datos no válidos',
+          status: 422,
+          errors: { 'customer.phone': ['El local no puede llamar a ese número.'] },
+        },
+      },
       { status: 409, body: { type: 'urn:umenu:problem:venue-closed', title: 'Cerrado', status: 409 } },
     ];
     await page.route('**/api/orders', (route) => {
       if (route.request().method() !== 'POST') return route.continue();
       const answer = answers.shift();
       if (!answer) return route.continue();
-      return route.fulfill({ status: answer.status, contentType: 'application/problem+json', body: JSON.stringify(answer.body) });
+      return route.fulfill({
+        status: answer.status,
+        contentType: 'application/problem+json',
+        body: JSON.stringify(answer.body),
+      });
     });
     const form = page.getByTestId('checkout-form');
     await form.getByRole('button', { name: 'Confirmar pedido' }).click();
@@ -319,12 +358,20 @@ test.describe('order flow', () => {
     await page.goto(`/${VENUE}`);
     await addProduct(page, 'Torta ahogada');
     await openCart(page);
-    const measure = async () => page.evaluate(() => {
-      const controls = [...document.querySelectorAll<HTMLElement>('[data-testid="cart-drawer"] :is(button, a, input:not([type="radio"]), select, textarea, summary, label:has(input[type="radio"]))')]
-        // A toast passing through the drawer (e.g. "Añadido al carrito" on its way out) is not one of its controls.
-        .filter((el) => el.getClientRects().length > 0 && !el.closest('[data-sonner-toaster]'));
-      return { count: controls.length, small: controls.filter((el) => el.getBoundingClientRect().height < 44).map((el) => el.outerHTML.slice(0, 80)) };
-    });
+    const measure = async () =>
+      page.evaluate(() => {
+        const controls = [
+          ...document.querySelectorAll<HTMLElement>(
+            '[data-testid="cart-drawer"] :is(button, a, input:not([type="radio"]), select, textarea, summary, label:has(input[type="radio"]))',
+          ),
+        ]
+          // A toast passing through the drawer (e.g. "Añadido al carrito" on its way out) is not one of its controls.
+          .filter((el) => el.getClientRects().length > 0 && !el.closest('[data-sonner-toaster]'));
+        return {
+          count: controls.length,
+          small: controls.filter((el) => el.getBoundingClientRect().height < 44).map((el) => el.outerHTML.slice(0, 80)),
+        };
+      });
     const cart = await measure();
     expect(cart.count).toBeGreaterThanOrEqual(5);
     expect(cart.small).toEqual([]);

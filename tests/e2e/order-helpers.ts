@@ -43,7 +43,10 @@ export async function myOrderCount(request: APIRequestContext, token: string): P
 /** Adds a product from the menu through its card's `Añadir …` button and the product dialog (to the table cart during a table session). */
 export async function addProduct(page: Page, name: string, options: string[] = []): Promise<void> {
   await islandsReady(page);
-  await page.getByRole('button', { name: `Añadir ${name}`, exact: true }).first().click();
+  await page
+    .getByRole('button', { name: `Añadir ${name}`, exact: true })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog', { name });
   await expect(dialog).toBeVisible();
   for (const option of options) await dialog.getByLabel(option, { exact: false }).first().check();
@@ -59,7 +62,10 @@ export async function dismissToasts(page: Page): Promise<void> {
   await page.mouse.move(0, 0);
   const close = page.getByRole('button', { name: 'Cerrar notificación' });
   for (let i = 0; i < 3 && (await close.count()) > 0; i++) {
-    await close.first().click({ timeout: 2_000 }).catch(() => undefined);
+    await close
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
   }
   await expect(close).toHaveCount(0, { timeout: ceiling(5_000) });
 }

@@ -11,7 +11,10 @@ import { ceiling } from '../ceiling.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
-interface Product { id: string; name: string }
+interface Product {
+  id: string;
+  name: string;
+}
 
 async function adminToken(request: APIRequestContext): Promise<string> {
   const login = await request.post('/api/auth/login', { data: { email: 'admin@umenu.test', password: 'demo1234' } });
@@ -19,7 +22,9 @@ async function adminToken(request: APIRequestContext): Promise<string> {
 }
 
 async function firstProduct(request: APIRequestContext, venueId: string): Promise<Product> {
-  const venue = (await (await request.get(`/api/venues/${venueId}`)).json()) as { categories: Array<{ products: Product[] }> };
+  const venue = (await (await request.get(`/api/venues/${venueId}`)).json()) as {
+    categories: Array<{ products: Product[] }>;
+  };
   const product = venue.categories[0]?.products[0];
   if (!product) throw new Error(`${venueId} has no dish`);
   return product;
@@ -45,7 +50,11 @@ async function stallNetwork(context: BrowserContext): Promise<{ held: () => numb
   };
 }
 
-test('a venue page seen once opens at once while the network stalls, and a menu edit reaches it when the network is back', async ({ page, context, request }) => {
+test('a venue page seen once opens at once while the network stalls, and a menu edit reaches it when the network is back', async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(ceiling(60_000));
   const id = 'fonda-lie-fi-e2e';
   await createVenue(request, id, 'Fonda Sin Cobertura');
@@ -67,7 +76,9 @@ test('a venue page seen once opens at once while the network stalls, and a menu 
     expect(response?.fromServiceWorker()).toBe(true);
     // From the device: well before any network timeout (the service worker's used to be 4 s).
     await expect(heading).toBeVisible({ timeout: ceiling(1_500) });
-    await expect(card.getByRole('button', { name: `Añadir ${dish.name}`, exact: true })).toBeVisible({ timeout: ceiling(1_500) });
+    await expect(card.getByRole('button', { name: `Añadir ${dish.name}`, exact: true })).toBeVisible({
+      timeout: ceiling(1_500),
+    });
     expect(Date.now() - started).toBeLessThan(1_500);
     await expect(page.getByRole('heading', { name: 'Sin conexión' })).toHaveCount(0);
     // The network really is stalled: the service worker's refresh of the page is held.
@@ -77,7 +88,10 @@ test('a venue page seen once opens at once while the network stalls, and a menu 
 
     // The kitchen marks the dish sold out (the API is reachable from there, not from the phone).
     const token = await adminToken(request);
-    const patched = await request.patch(`/api/venues/${id}/products/${dish.id}`, { data: { available: false }, headers: { Authorization: `Bearer ${token}` } });
+    const patched = await request.patch(`/api/venues/${id}/products/${dish.id}`, {
+      data: { available: false },
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(patched.ok()).toBe(true);
 
     await network.restore();
@@ -93,7 +107,11 @@ test('a venue page seen once opens at once while the network stalls, and a menu 
   }
 });
 
-test('a venue page seen only on the first visit, the one that installs the service worker, opens at once on lie-fi the next time', async ({ page, context, request }) => {
+test('a venue page seen only on the first visit, the one that installs the service worker, opens at once on lie-fi the next time', async ({
+  page,
+  context,
+  request,
+}) => {
   const id = 'fonda-primera-visita-e2e';
   await createVenue(request, id, 'Fonda de la Primera Visita');
   const dish = await firstProduct(request, id);
@@ -103,22 +121,33 @@ test('a venue page seen only on the first visit, the one that installs the servi
   await page.goto(`/${id}?mesa=2`);
   await expect(heading).toBeVisible();
   expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(false);
-  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
-  await expect.poll(() => page.evaluate(async (path) => Boolean(await caches.match(path)), `/${id}`), { message: 'page kept' }).toBe(true);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect
+    .poll(() => page.evaluate(async (path) => Boolean(await caches.match(path)), `/${id}`), { message: 'page kept' })
+    .toBe(true);
 
   const network = await stallNetwork(context);
   try {
     const response = await page.goto(`/${id}?mesa=2`, { waitUntil: 'commit' });
     expect(response?.fromServiceWorker()).toBe(true);
     await expect(heading).toBeVisible({ timeout: ceiling(1_500) });
-    await expect(page.locator(`#product-${dish.id}`).getByRole('button', { name: `Añadir ${dish.name}`, exact: true })).toBeVisible({ timeout: ceiling(1_500) });
+    await expect(
+      page.locator(`#product-${dish.id}`).getByRole('button', { name: `Añadir ${dish.name}`, exact: true }),
+    ).toBeVisible({ timeout: ceiling(1_500) });
     await expect.poll(() => network.held()).toBeGreaterThan(0);
   } finally {
     await network.restore();
   }
 });
 
-test('a kept venue page the network now answers 404 for is forgotten: the next visit is the 404 page', async ({ page, context, request, allowConsoleError }) => {
+test('a kept venue page the network now answers 404 for is forgotten: the next visit is the 404 page', async ({
+  page,
+  context,
+  request,
+  allowConsoleError,
+}) => {
   // Why: the document itself answers 404 on the last visit, which Chromium logs as a failed resource.
   allowConsoleError(LOGGED_404);
   const id = 'fonda-cerrada-e2e';
@@ -130,12 +159,21 @@ test('a kept venue page the network now answers 404 for is forgotten: the next v
 
   // The venue's page is gone (there is no API to delete a venue: the network answers 404 for its address from now on).
   const page404 = (url: URL) => url.pathname === `/${id}`;
-  const gone = (route: Route) => route.fulfill({ status: 404, contentType: 'text/html', body: '<!doctype html><html lang="es"><title>No existe</title><main><h1>No existe</h1></main></html>' });
+  const gone = (route: Route) =>
+    route.fulfill({
+      status: 404,
+      contentType: 'text/html',
+      body: '<!doctype html><html lang="es"><title>No existe</title><main><h1>No existe</h1></main></html>',
+    });
   await context.route(page404, gone);
   // This visit still opens the kept copy at once; the refresh behind it learns the venue is gone.
   await page.goto(`/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Fonda que Cerró' })).toBeVisible();
-  await expect.poll(() => page.evaluate(async (path) => Boolean(await caches.match(path)), `/${id}`), { message: 'kept copy forgotten' }).toBe(false);
+  await expect
+    .poll(() => page.evaluate(async (path) => Boolean(await caches.match(path)), `/${id}`), {
+      message: 'kept copy forgotten',
+    })
+    .toBe(false);
 
   const response = await page.goto(`/${id}`);
   expect(response?.status()).toBe(404);

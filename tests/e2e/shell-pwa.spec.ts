@@ -4,7 +4,11 @@ import { LOGGED_404, createVenue, expectNoAxeViolations, takeServiceWorkerContro
 
 test.use({ serviceWorkers: 'allow' });
 
-test('registers /sw.js for scope / and works offline: the home page and a page visited once open, never-visited routes get the offline page', async ({ page, context, allowConsoleError }) => {
+test('registers /sw.js for scope / and works offline: the home page and a page visited once open, never-visited routes get the offline page', async ({
+  page,
+  context,
+  allowConsoleError,
+}) => {
   // Why: offline on purpose; /inspire shows dishes of venues never visited, whose images cannot load.
   allowConsoleError(/^Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED)$/);
   await page.goto('/');
@@ -25,7 +29,10 @@ test('registers /sw.js for scope / and works offline: the home page and a page v
   await context.setOffline(true);
   for (const path of ['/inspire', '/']) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1, name: path === '/' ? 'Encuentra tu restaurante' : 'Inspírate' }), path).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: path === '/' ? 'Encuentra tu restaurante' : 'Inspírate' }),
+      path,
+    ).toBeVisible();
     await expect(page.getByRole('status').getByText('Sin conexión'), path).toBeVisible();
   }
 
@@ -40,7 +47,10 @@ test('registers /sw.js for scope / and works offline: the home page and a page v
 
 test.describe('a venue created after the build (served by the fallback shell), with the service worker in control', () => {
   for (const query of ['', '?mesa=7']) {
-    test(`opens online on the first visit and after two reloads${query ? ` (${query})` : ''}`, async ({ page, request }) => {
+    test(`opens online on the first visit and after two reloads${query ? ` (${query})` : ''}`, async ({
+      page,
+      request,
+    }) => {
       const id = `fonda-sw-e2e${query ? '-mesa' : ''}`;
       await createVenue(request, id, 'Fonda del Service Worker');
       await takeServiceWorkerControl(page);
@@ -75,7 +85,11 @@ test.describe('a venue created after the build (served by the fallback shell), w
       await context.setOffline(false);
     }
   });
-  test('offline, opens through the fallback shell when only its menu was kept (reached via a 404-only host)', async ({ page, context, request }) => {
+  test('offline, opens through the fallback shell when only its menu was kept (reached via a 404-only host)', async ({
+    page,
+    context,
+    request,
+  }) => {
     const id = 'fonda-sw-404host-e2e';
     await createVenue(request, id, 'Fonda del Anfitrión');
     await takeServiceWorkerControl(page);

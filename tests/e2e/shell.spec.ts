@@ -36,7 +36,8 @@ test.describe('layout', { tag: '@desktop' }, () => {
       const foreign: string[] = [];
       page.on('request', (request) => {
         const url = new URL(request.url());
-        if (!['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol.startsWith('http')) foreign.push(url.href);
+        if (!['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol.startsWith('http'))
+          foreign.push(url.href);
       });
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
@@ -66,10 +67,27 @@ test.describe('layout', { tag: '@desktop' }, () => {
 
   test('manifest and icons are served', async ({ request }) => {
     const manifest = await (await request.get('/manifest.webmanifest')).json();
-    expect(manifest).toMatchObject({ lang: 'es', scope: '/', start_url: '/', display: 'standalone', short_name: 'umenu' });
-    const sizes = manifest.icons.map((icon: { sizes: string; purpose?: string }) => `${icon.sizes}${icon.purpose ? `:${icon.purpose}` : ''}`);
+    expect(manifest).toMatchObject({
+      lang: 'es',
+      scope: '/',
+      start_url: '/',
+      display: 'standalone',
+      short_name: 'umenu',
+    });
+    const sizes = manifest.icons.map(
+      (icon: { sizes: string; purpose?: string }) => `${icon.sizes}${icon.purpose ? `:${icon.purpose}` : ''}`,
+    );
     expect(sizes).toEqual(expect.arrayContaining(['64x64', '192x192', '512x512', '512x512:maskable']));
-    for (const path of ['/pwa-64x64.png', '/pwa-192x192.png', '/pwa-512x512.png', '/maskable-icon-512x512.png', '/apple-touch-icon-180x180.png', '/favicon.svg', '/favicon.ico', '/apple-splash-portrait-1179x2556.png']) {
+    for (const path of [
+      '/pwa-64x64.png',
+      '/pwa-192x192.png',
+      '/pwa-512x512.png',
+      '/maskable-icon-512x512.png',
+      '/apple-touch-icon-180x180.png',
+      '/favicon.svg',
+      '/favicon.ico',
+      '/apple-splash-portrait-1179x2556.png',
+    ]) {
       expect((await request.get(path)).status(), path).toBe(200);
     }
   });
@@ -77,22 +95,26 @@ test.describe('layout', { tag: '@desktop' }, () => {
 
 test.describe('error pages', () => {
   for (const withServiceWorker of [false, true]) {
-    test(`an unmatched route shows the 404 page with a link home${withServiceWorker ? ', service worker in control' : ''}`, { tag: withServiceWorker ? '@sw' : [] }, async ({ page, allowConsoleError }) => {
-      // Why: the page's own document answers 404, which Chromium logs as a failed resource.
-      allowConsoleError(LOGGED_404);
-      if (withServiceWorker) await takeServiceWorkerControl(page);
-      const response = await page.goto('/no/such/page');
-      expect(response?.status()).toBe(404);
-      await expect(page.getByRole('heading', { level: 1, name: 'This page could not be found' })).toBeVisible();
-      await expect(page.getByText('404', { exact: true })).toBeVisible();
-      const home = page.getByRole('link', { name: 'Go back to home' });
-      await expect(home).toHaveAttribute('href', '/');
-      await expectNoAxeViolations(page, '404');
-      if (!withServiceWorker) await screenshot(page, 'shell-404');
-      await home.click();
-      await expect(page).toHaveURL(/\/$/);
-      await expect(page.getByRole('heading', { level: 1, name: 'Encuentra tu restaurante' })).toBeVisible();
-    });
+    test(
+      `an unmatched route shows the 404 page with a link home${withServiceWorker ? ', service worker in control' : ''}`,
+      { tag: withServiceWorker ? '@sw' : [] },
+      async ({ page, allowConsoleError }) => {
+        // Why: the page's own document answers 404, which Chromium logs as a failed resource.
+        allowConsoleError(LOGGED_404);
+        if (withServiceWorker) await takeServiceWorkerControl(page);
+        const response = await page.goto('/no/such/page');
+        expect(response?.status()).toBe(404);
+        await expect(page.getByRole('heading', { level: 1, name: 'This page could not be found' })).toBeVisible();
+        await expect(page.getByText('404', { exact: true })).toBeVisible();
+        const home = page.getByRole('link', { name: 'Go back to home' });
+        await expect(home).toHaveAttribute('href', '/');
+        await expectNoAxeViolations(page, '404');
+        if (!withServiceWorker) await screenshot(page, 'shell-404');
+        await home.click();
+        await expect(page).toHaveURL(/\/$/);
+        await expect(page.getByRole('heading', { level: 1, name: 'Encuentra tu restaurante' })).toBeVisible();
+      },
+    );
   }
 
   test('the 500 page shows its status and a link home', async ({ page }) => {
@@ -136,7 +158,9 @@ test.describe('error pages', () => {
       withMiddleware(['nope'])(html).replace(/<template id="umenu-error-template">[\s\S]*?<\/template>/, ''),
     );
     await page.goto('/inspire');
-    await expect(page.getByRole('heading', { level: 1, name: 'An error occurred while showing the error page' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'An error occurred while showing the error page' }),
+    ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Go back to home' })).toHaveAttribute('href', '/');
     expect(errors.some((text) => text.includes('the error page could not be shown'))).toBe(true);
     await expectNoAxeViolations(page, 'error page fallback');
@@ -144,7 +168,11 @@ test.describe('error pages', () => {
 });
 
 test.describe('online status', () => {
-  test('shows "Sin conexión" while offline and hides it when back online', async ({ page, context, allowConsoleError }) => {
+  test('shows "Sin conexión" while offline and hides it when back online', async ({
+    page,
+    context,
+    allowConsoleError,
+  }) => {
     // Islands hydrate after the first paint: a request they start may meet the network cut on purpose.
     allowConsoleError(/^Failed to load resource: net::ERR_INTERNET_DISCONNECTED$/);
     await page.goto('/');
@@ -161,53 +189,57 @@ test.describe('online status', () => {
 });
 
 test.describe('toasts', () => {
-  test('an unexpected failure shows the generic error toast top-right (at the bottom on phones), kept while hovered', { tag: '@desktop' }, async ({ page, allowPageError }, testInfo) => {
-    allowPageError(/^something unexpected$/); // thrown on purpose
-    // Hover needs a mouse: the phone project (touch) checks placement and text only.
-    const canHover = testInfo.project.name !== 'phone';
-    await page.clock.install();
-    await page.goto('/inspire');
-    await shellReady(page);
-    await page.evaluate(() => {
-      void Promise.reject(new Error('something unexpected'));
-    });
-    const toast = page.locator('[data-sonner-toast].my-error');
-    await expect(toast).toBeVisible();
-    // Hover at once: while hovered it must stay, however long the checks below take.
-    if (canHover) await toast.hover();
-    await expect(toast).toContainText('Oops...Something went wrong');
-    await expect(toast).toHaveAttribute('data-type', 'error');
-    const toaster = page.locator('[data-sonner-toaster]');
-    const phone = testInfo.project.name === 'phone';
-    // Phones: full width at the bottom, so the top of the screen (a table's bar, the board's
-    // «En vivo») is never covered; wider screens: top right, beside the page's lines.
-    await expect(toaster).toHaveAttribute('data-y-position', phone ? 'bottom' : 'top');
-    await expect(toaster).toHaveAttribute('data-x-position', phone ? 'center' : 'right');
-    // Where it comes to rest: let the slide-in transition finish before measuring.
-    await toast.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));
-    const box = (await toast.boundingBox())!;
-    const viewport = page.viewportSize()!;
-    if (phone) {
-      // At the bottom of the screen, the width of the screen.
-      expect(viewport.height - (box.y + box.height)).toBeLessThan(32);
-      expect(box.width).toBeGreaterThan(viewport.width - 40);
-    } else {
-      // Top of the page, just under the 56 px header.
-      expect(box.y).toBeGreaterThanOrEqual(56);
-      expect(box.y).toBeLessThan(90);
-      expect(viewport.width - (box.x + box.width)).toBeLessThan(48);
-    }
-    await expectNoAxeViolations(page, 'toast');
-    await screenshot(page, 'shell-toast');
-    if (!canHover) return;
-    // Five seconds hovered (past its 4 s): still there.
-    await page.clock.runFor(5000);
-    await expect(toast).toBeVisible();
-    // Mouse away: it leaves after its duration.
-    await page.mouse.move(5, viewport.height - 5);
-    await page.clock.runFor(4500);
-    await expect(toast).toBeHidden();
-  });
+  test(
+    'an unexpected failure shows the generic error toast top-right (at the bottom on phones), kept while hovered',
+    { tag: '@desktop' },
+    async ({ page, allowPageError }, testInfo) => {
+      allowPageError(/^something unexpected$/); // thrown on purpose
+      // Hover needs a mouse: the phone project (touch) checks placement and text only.
+      const canHover = testInfo.project.name !== 'phone';
+      await page.clock.install();
+      await page.goto('/inspire');
+      await shellReady(page);
+      await page.evaluate(() => {
+        void Promise.reject(new Error('something unexpected'));
+      });
+      const toast = page.locator('[data-sonner-toast].my-error');
+      await expect(toast).toBeVisible();
+      // Hover at once: while hovered it must stay, however long the checks below take.
+      if (canHover) await toast.hover();
+      await expect(toast).toContainText('Oops...Something went wrong');
+      await expect(toast).toHaveAttribute('data-type', 'error');
+      const toaster = page.locator('[data-sonner-toaster]');
+      const phone = testInfo.project.name === 'phone';
+      // Phones: full width at the bottom, so the top of the screen (a table's bar, the board's
+      // «En vivo») is never covered; wider screens: top right, beside the page's lines.
+      await expect(toaster).toHaveAttribute('data-y-position', phone ? 'bottom' : 'top');
+      await expect(toaster).toHaveAttribute('data-x-position', phone ? 'center' : 'right');
+      // Where it comes to rest: let the slide-in transition finish before measuring.
+      await toast.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));
+      const box = (await toast.boundingBox())!;
+      const viewport = page.viewportSize()!;
+      if (phone) {
+        // At the bottom of the screen, the width of the screen.
+        expect(viewport.height - (box.y + box.height)).toBeLessThan(32);
+        expect(box.width).toBeGreaterThan(viewport.width - 40);
+      } else {
+        // Top of the page, just under the 56 px header.
+        expect(box.y).toBeGreaterThanOrEqual(56);
+        expect(box.y).toBeLessThan(90);
+        expect(viewport.width - (box.x + box.width)).toBeLessThan(48);
+      }
+      await expectNoAxeViolations(page, 'toast');
+      await screenshot(page, 'shell-toast');
+      if (!canHover) return;
+      // Five seconds hovered (past its 4 s): still there.
+      await page.clock.runFor(5000);
+      await expect(toast).toBeVisible();
+      // Mouse away: it leaves after its duration.
+      await page.mouse.move(5, viewport.height - 5);
+      await page.clock.runFor(4500);
+      await expect(toast).toBeHidden();
+    },
+  );
 
   test('a toast leaves after about 4 seconds when not hovered', async ({ page, allowPageError }) => {
     allowPageError(/^x$/); // thrown on purpose to raise a toast
@@ -291,7 +323,9 @@ test.describe('page transition', () => {
   async function revealTransition(page: Page): Promise<boolean | null> {
     await page.addInitScript(() => {
       window.addEventListener('pagereveal', (event) => {
-        (window as unknown as { __vt: boolean }).__vt = Boolean((event as Event & { viewTransition?: unknown }).viewTransition);
+        (window as unknown as { __vt: boolean }).__vt = Boolean(
+          (event as Event & { viewTransition?: unknown }).viewTransition,
+        );
       });
     });
     await page.goto('/');
@@ -317,7 +351,8 @@ test.describe('page transition', () => {
 test.describe('navigation progress', () => {
   test('a slow page shows the 2 px bar in the brand colour on the page being left', async ({ page }) => {
     // The page being left is mid-navigation: report the bar's looks from inside the page.
-    const looks: Array<{ url: string; state?: string; height: string; color: string; top: number; opacity: string }> = [];
+    const looks: Array<{ url: string; state?: string; height: string; color: string; top: number; opacity: string }> =
+      [];
     await page.exposeFunction('__reportBar', (look: (typeof looks)[number]) => looks.push(look));
     await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
@@ -344,7 +379,11 @@ test.describe('navigation progress', () => {
       (url) => url.pathname === '/inspire',
       async (route) => {
         held = true;
-        await expect.poll(() => looks.filter((look) => look.url === '/' && look.state === 'active').length, { timeout: ceiling(10_000) }).toBeGreaterThan(2);
+        await expect
+          .poll(() => looks.filter((look) => look.url === '/' && look.state === 'active').length, {
+            timeout: ceiling(10_000),
+          })
+          .toBeGreaterThan(2);
         await route.continue().catch(() => undefined);
       },
     );

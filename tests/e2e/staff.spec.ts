@@ -44,7 +44,14 @@ const tacoOrder = (name: string): OrderInput => ({
   tip: { percent: 0 },
   payment: 'cash',
   note: 'Traer servilletas extra',
-  lines: [{ productId: 'tacos-al-pastor', optionIds: ['cantidad-orden-de-3', 'tortilla-maiz'], quantity: 2, note: 'sin cebolla' }],
+  lines: [
+    {
+      productId: 'tacos-al-pastor',
+      optionIds: ['cantidad-orden-de-3', 'tortilla-maiz'],
+      quantity: 2,
+      note: 'sin cebolla',
+    },
+  ],
   expectedTotal: 13800,
 });
 
@@ -66,7 +73,8 @@ async function dinerSees(request: APIRequestContext, token: string, id: string):
 }
 
 const column = (page: Page, status: 'received' | 'preparing' | 'ready') => page.getByTestId(`board-column-${status}`);
-const card = (page: Page, number: string) => page.getByTestId('board-order').filter({ has: page.getByRole('heading', { name: `Pedido ${number}`, exact: true }) });
+const card = (page: Page, number: string) =>
+  page.getByTestId('board-order').filter({ has: page.getByRole('heading', { name: `Pedido ${number}`, exact: true }) });
 
 async function openBoardAsStaff(page: Page, path = BOARD): Promise<void> {
   await signInStored(page, STAFF);
@@ -111,7 +119,8 @@ test.describe('staff order board', () => {
     await signInStored(page, STAFF);
     await page.goto('/panel');
     const list = page.getByTestId('panel-venues');
-    for (const name of [/Taquería El Güero/, /Macarena/, /Cabanyal/]) await expect(list.getByRole('link', { name })).toBeVisible();
+    for (const name of [/Taquería El Güero/, /Macarena/, /Cabanyal/])
+      await expect(list.getByRole('link', { name })).toBeVisible();
     await expectNoAxeViolations(page, 'venue list');
     await screenshot(page, 'staff-venues');
     await list.getByRole('link', { name: /Cabanyal/ }).click();
@@ -155,127 +164,150 @@ test.describe('staff order board', () => {
     await screenshot(page, 'staff-board-empty');
   });
 
-  test('a new order appears live and is moved received → preparing → ready → delivered', { tag: '@desktop' }, async ({ page, request }) => {
-    test.setTimeout(ceiling(60_000));
-    const ana = await apiToken(request, DINER);
-    const streams: { url: string; authorization: string | undefined }[] = [];
-    page.on('request', (r) => {
-      if (/\/orders\/events/.test(r.url())) streams.push({ url: r.url(), authorization: r.headers().authorization });
-    });
-    const polls: string[] = [];
-    await openBoardAsStaff(page);
-    // The board listens to the venue's event stream; the token goes in the header, never in the URL.
-    await expect(page.getByText(/En vivo · última vez/)).toBeVisible({ timeout: ceiling(10_000) });
-    expect(streams.length).toBeGreaterThan(0);
-    for (const stream of streams) {
-      expect(stream.url).not.toMatch(/token/i);
-      expect(stream.authorization).toMatch(/^Bearer \S+$/);
-    }
-    page.on('request', (r) => {
-      if (/\/api\/venues\/[^/]+\/orders\?/.test(r.url())) polls.push(r.url());
-    });
+  test(
+    'a new order appears live and is moved received → preparing → ready → delivered',
+    { tag: '@desktop' },
+    async ({ page, request }) => {
+      test.setTimeout(ceiling(60_000));
+      const ana = await apiToken(request, DINER);
+      const streams: { url: string; authorization: string | undefined }[] = [];
+      page.on('request', (r) => {
+        if (/\/orders\/events/.test(r.url())) streams.push({ url: r.url(), authorization: r.headers().authorization });
+      });
+      const polls: string[] = [];
+      await openBoardAsStaff(page);
+      // The board listens to the venue's event stream; the token goes in the header, never in the URL.
+      await expect(page.getByText(/En vivo · última vez/)).toBeVisible({ timeout: ceiling(10_000) });
+      expect(streams.length).toBeGreaterThan(0);
+      for (const stream of streams) {
+        expect(stream.url).not.toMatch(/token/i);
+        expect(stream.authorization).toMatch(/^Bearer \S+$/);
+      }
+      page.on('request', (r) => {
+        if (/\/api\/venues\/[^/]+\/orders\?/.test(r.url())) polls.push(r.url());
+      });
 
-    const order = await placeOrder(request, ana);
-    // No reload, no polling: the new order arrives over the stream at once.
-    const orderCard = card(page, order.number);
-    await expect(column(page, 'received').getByTestId('board-order').filter({ hasText: order.number })).toBeVisible({ timeout: ceiling(3_000) });
-    expect(polls, 'no polling while the stream is up').toEqual([]);
-    await expect(page.getByTestId('new-order-toast').filter({ hasText: `Nuevo pedido ${order.number}` })).toBeVisible();
-    await expect(page.getByTestId('board-announcer')).toContainText(order.number);
+      const order = await placeOrder(request, ana);
+      // No reload, no polling: the new order arrives over the stream at once.
+      const orderCard = card(page, order.number);
+      await expect(column(page, 'received').getByTestId('board-order').filter({ hasText: order.number })).toBeVisible({
+        timeout: ceiling(3_000),
+      });
+      expect(polls, 'no polling while the stream is up').toEqual([]);
+      await expect(
+        page.getByTestId('new-order-toast').filter({ hasText: `Nuevo pedido ${order.number}` }),
+      ).toBeVisible();
+      await expect(page.getByTestId('board-announcer')).toContainText(order.number);
 
-    await expect(orderCard.getByTestId('board-order-where')).toHaveText(MODE_LABELS.pickup);
-    await expect(orderCard).toContainText('Efectivo');
-    await expect(orderCard).toContainText('Ana García');
-    await expect(orderCard).toContainText('2 × Tacos al pastor');
-    await expect(orderCard).toContainText('Nota: sin cebolla');
-    await expect(orderCard).toContainText('Traer servilletas extra');
-    await expect(orderCard.getByTestId('board-order-total')).toHaveText('$138.00');
-    await expect(orderCard).toContainText(/hace (menos de 1|\d+) min/);
-    await expect(orderCard.getByRole('button', { name: `Cancelar, pedido ${order.number}` })).toBeVisible();
+      await expect(orderCard.getByTestId('board-order-where')).toHaveText(MODE_LABELS.pickup);
+      await expect(orderCard).toContainText('Efectivo');
+      await expect(orderCard).toContainText('Ana García');
+      await expect(orderCard).toContainText('2 × Tacos al pastor');
+      await expect(orderCard).toContainText('Nota: sin cebolla');
+      await expect(orderCard).toContainText('Traer servilletas extra');
+      await expect(orderCard.getByTestId('board-order-total')).toHaveText('$138.00');
+      await expect(orderCard).toContainText(/hace (menos de 1|\d+) min/);
+      await expect(orderCard.getByRole('button', { name: `Cancelar, pedido ${order.number}` })).toBeVisible();
 
-    await expectNoAxeViolations(page, 'board with orders');
-    await screenshot(page, 'staff-board');
-    // Every control of the board is at least 44 × 44 px.
-    const controls = page.getByTestId('order-board').locator('button:visible, a:visible, summary:visible');
-    expect(await controls.count()).toBeGreaterThan(2);
-    for (const control of await controls.all()) {
-      const box = await control.boundingBox();
-      const name = (await control.getAttribute('aria-label')) ?? (await control.innerText());
-      expect(box && Math.round(box.height) >= 44 && Math.round(box.width) >= 44, `${name}: ${box?.width}×${box?.height}`).toBe(true);
-    }
+      await expectNoAxeViolations(page, 'board with orders');
+      await screenshot(page, 'staff-board');
+      // Every control of the board is at least 44 × 44 px.
+      const controls = page.getByTestId('order-board').locator('button:visible, a:visible, summary:visible');
+      expect(await controls.count()).toBeGreaterThan(2);
+      for (const control of await controls.all()) {
+        const box = await control.boundingBox();
+        const name = (await control.getAttribute('aria-label')) ?? (await control.innerText());
+        expect(
+          box && Math.round(box.height) >= 44 && Math.round(box.width) >= 44,
+          `${name}: ${box?.width}×${box?.height}`,
+        ).toBe(true);
+      }
 
-    await orderCard.getByRole('button', { name: `Empezar a preparar, pedido ${order.number}` }).click();
-    await expect(column(page, 'preparing').getByTestId('board-order').filter({ hasText: order.number })).toBeVisible();
-    await expect(orderCard.getByRole('button', { name: /^Cancelar/ })).toHaveCount(0);
-    // The focus follows the order to its new column.
-    await expect(orderCard.getByRole('heading', { name: `Pedido ${order.number}` })).toBeFocused();
-    expect(await dinerSees(request, ana, order.id)).toBe('preparing');
+      await orderCard.getByRole('button', { name: `Empezar a preparar, pedido ${order.number}` }).click();
+      await expect(
+        column(page, 'preparing').getByTestId('board-order').filter({ hasText: order.number }),
+      ).toBeVisible();
+      await expect(orderCard.getByRole('button', { name: /^Cancelar/ })).toHaveCount(0);
+      // The focus follows the order to its new column.
+      await expect(orderCard.getByRole('heading', { name: `Pedido ${order.number}` })).toBeFocused();
+      expect(await dinerSees(request, ana, order.id)).toBe('preparing');
 
-    // Keyboard: from the focused card, Tab reaches its next step and Enter takes it.
-    await page.keyboard.press('Tab');
-    await expect(orderCard.getByRole('button', { name: `Marcar listo, pedido ${order.number}` })).toBeFocused();
-    await page.keyboard.press('Enter');
-    await expect(column(page, 'ready').getByTestId('board-order').filter({ hasText: order.number })).toBeVisible();
-    expect(await dinerSees(request, ana, order.id)).toBe('ready');
-    await expectNoAxeViolations(page, 'board after moves');
+      // Keyboard: from the focused card, Tab reaches its next step and Enter takes it.
+      await page.keyboard.press('Tab');
+      await expect(orderCard.getByRole('button', { name: `Marcar listo, pedido ${order.number}` })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(column(page, 'ready').getByTestId('board-order').filter({ hasText: order.number })).toBeVisible();
+      expect(await dinerSees(request, ana, order.id)).toBe('ready');
+      await expectNoAxeViolations(page, 'board after moves');
 
-    // A pickup order ends when the diner picks it up: `Recogido`, not `Entregado`.
-    await orderCard.getByRole('button', { name: `Recogido, pedido ${order.number}` }).click();
-    await expect(orderCard).toHaveCount(0);
-    expect(await dinerSees(request, ana, order.id)).toBe('delivered');
-    const done = page.getByTestId('board-done');
-    await done.getByText(/Entregados y cancelados recientemente/).click();
-    await expect(done).toHaveAttribute('open', '');
-    const doneRow = done.getByTestId('board-done-order').filter({ hasText: order.number });
-    await expect(doneRow).toBeVisible();
-    await expect(doneRow).toContainText('Recogido');
-    await expect(doneRow).not.toContainText('Entregado');
-    // The list just opened (the board was scanned above; scrolled down here, other tests' orders can sit
-    // half under the sticky column counts, which axe takes for small targets).
-    await expectNoAxeViolations(page, 'finished list open', { include: '[data-testid="board-done"]' });
-    await screenshot(page, 'staff-board-done');
-  });
+      // A pickup order ends when the diner picks it up: `Recogido`, not `Entregado`.
+      await orderCard.getByRole('button', { name: `Recogido, pedido ${order.number}` }).click();
+      await expect(orderCard).toHaveCount(0);
+      expect(await dinerSees(request, ana, order.id)).toBe('delivered');
+      const done = page.getByTestId('board-done');
+      await done.getByText(/Entregados y cancelados recientemente/).click();
+      await expect(done).toHaveAttribute('open', '');
+      const doneRow = done.getByTestId('board-done-order').filter({ hasText: order.number });
+      await expect(doneRow).toBeVisible();
+      await expect(doneRow).toContainText('Recogido');
+      await expect(doneRow).not.toContainText('Entregado');
+      // The list just opened (the board was scanned above; scrolled down here, other tests' orders can sit
+      // half under the sticky column counts, which axe takes for small targets).
+      await expectNoAxeViolations(page, 'finished list open', { include: '[data-testid="board-done"]' });
+      await screenshot(page, 'staff-board-done');
+    },
+  );
 
-  test('cancelling is offered only before preparing, and asks first', { tag: '@desktop' }, async ({ page, request }) => {
-    const ana = await apiToken(request, DINER);
-    const order = await placeOrder(request, ana, 'Ana Cancela');
-    await openBoardAsStaff(page);
-    const orderCard = card(page, order.number);
-    await expect(orderCard).toBeVisible();
+  test(
+    'cancelling is offered only before preparing, and asks first',
+    { tag: '@desktop' },
+    async ({ page, request }) => {
+      const ana = await apiToken(request, DINER);
+      const order = await placeOrder(request, ana, 'Ana Cancela');
+      await openBoardAsStaff(page);
+      const orderCard = card(page, order.number);
+      await expect(orderCard).toBeVisible();
 
-    const cancel = orderCard.getByRole('button', { name: `Cancelar, pedido ${order.number}` });
-    await cancel.click();
-    const dialog = page.getByRole('dialog', { name: `¿Cancelar el pedido ${order.number}?` });
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'No, mantener el pedido' })).toBeFocused();
-    await expectNoAxeViolations(page, 'cancel dialog');
-    await screenshot(page, 'staff-cancel-dialog');
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-    await expect(cancel).toBeFocused();
-    expect(await dinerSees(request, ana, order.id)).toBe('received');
+      const cancel = orderCard.getByRole('button', { name: `Cancelar, pedido ${order.number}` });
+      await cancel.click();
+      const dialog = page.getByRole('dialog', { name: `¿Cancelar el pedido ${order.number}?` });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('button', { name: 'No, mantener el pedido' })).toBeFocused();
+      await expectNoAxeViolations(page, 'cancel dialog');
+      await screenshot(page, 'staff-cancel-dialog');
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(cancel).toBeFocused();
+      expect(await dinerSees(request, ana, order.id)).toBe('received');
 
-    await cancel.click();
-    await dialog.getByRole('button', { name: 'Sí, cancelar el pedido' }).click();
-    await expect(orderCard).toHaveCount(0);
-    expect(await dinerSees(request, ana, order.id)).toBe('cancelled');
-    const done = page.getByTestId('board-done');
-    await done.getByText(/Entregados y cancelados recientemente/).click();
-    const doneRow = done.getByTestId('board-done-order').filter({ hasText: order.number });
-    await expect(doneRow).toBeVisible();
-    await expect(doneRow).toContainText('Cancelado');
+      await cancel.click();
+      await dialog.getByRole('button', { name: 'Sí, cancelar el pedido' }).click();
+      await expect(orderCard).toHaveCount(0);
+      expect(await dinerSees(request, ana, order.id)).toBe('cancelled');
+      const done = page.getByTestId('board-done');
+      await done.getByText(/Entregados y cancelados recientemente/).click();
+      const doneRow = done.getByTestId('board-done-order').filter({ hasText: order.number });
+      await expect(doneRow).toBeVisible();
+      await expect(doneRow).toContainText('Cancelado');
 
-    // Once the kitchen has started, no card offers cancelling.
-    const second = await placeOrder(request, ana, 'Ana Prepara');
-    const secondCard = card(page, second.number);
-    await expect(secondCard).toBeVisible({ timeout: ceiling(12_000) });
-    await secondCard.getByRole('button', { name: /^Empezar a preparar/ }).click();
-    await expect(column(page, 'preparing').getByTestId('board-order').filter({ hasText: second.number })).toBeVisible();
-    await expect(column(page, 'preparing').getByRole('button', { name: /^Cancelar/ })).toHaveCount(0);
-    await expect(column(page, 'ready').getByRole('button', { name: /^Cancelar/ })).toHaveCount(0);
-  });
+      // Once the kitchen has started, no card offers cancelling.
+      const second = await placeOrder(request, ana, 'Ana Prepara');
+      const secondCard = card(page, second.number);
+      await expect(secondCard).toBeVisible({ timeout: ceiling(12_000) });
+      await secondCard.getByRole('button', { name: /^Empezar a preparar/ }).click();
+      await expect(
+        column(page, 'preparing').getByTestId('board-order').filter({ hasText: second.number }),
+      ).toBeVisible();
+      await expect(column(page, 'preparing').getByRole('button', { name: /^Cancelar/ })).toHaveCount(0);
+      await expect(column(page, 'ready').getByRole('button', { name: /^Cancelar/ })).toHaveCount(0);
+    },
+  );
 
-  test('a refused change shows the problem in Spanish and keeps the board', async ({ page, request, allowConsoleError }) => {
+  test('a refused change shows the problem in Spanish and keeps the board', async ({
+    page,
+    request,
+    allowConsoleError,
+  }) => {
     allowConsoleError(loggedStatus(409)); // the point: the API refuses the change
     allowConsoleError(/^Failed to load resource: net::ERR_FAILED$/); // the test cuts the event stream on purpose (polling fallback)
     const ana = await apiToken(request, DINER);
@@ -297,7 +329,10 @@ test.describe('staff order board', () => {
       await route.continue().catch(() => undefined);
     });
     // …while another device starts preparing it.
-    const moved = await request.post(`/api/orders/${order.id}/status`, { headers: { Authorization: `Bearer ${staff}` }, data: { status: 'preparing' } });
+    const moved = await request.post(`/api/orders/${order.id}/status`, {
+      headers: { Authorization: `Bearer ${staff}` },
+      data: { status: 'preparing' },
+    });
     expect(moved.status()).toBe(200);
 
     await orderCard.getByRole('button', { name: `Cancelar, pedido ${order.number}` }).click();
@@ -313,7 +348,9 @@ test.describe('staff order board', () => {
 
     // Let the polls through again (the route now passes everything on at once).
     release();
-    await expect(column(page, 'preparing').getByTestId('board-order').filter({ hasText: order.number })).toBeVisible({ timeout: ceiling(12_000) });
+    await expect(column(page, 'preparing').getByTestId('board-order').filter({ hasText: order.number })).toBeVisible({
+      timeout: ceiling(12_000),
+    });
     await expectNoAxeViolations(page, 'after a refused change');
   });
 });

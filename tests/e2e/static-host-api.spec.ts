@@ -25,9 +25,18 @@ let apiBase = '';
 let staticHostURL = '';
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css',
-  '.json': 'application/json', '.webmanifest': 'application/manifest+json', '.svg': 'image/svg+xml', '.png': 'image/png',
-  '.ico': 'image/x-icon', '.woff2': 'font/woff2', '.txt': 'text/plain; charset=utf-8', '.xml': 'application/xml',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml',
 };
 
 /** An HTML page of the suite's build as a build against an API with `UMENU_API_PUBLIC_URL={apiBase}` makes it (see the header). */
@@ -57,7 +66,13 @@ function startStaticHost(port: number): Promise<Server> {
     }
     const type = TYPES[extname(found)] ?? 'application/octet-stream';
     res.writeHead(status, { 'content-type': type });
-    res.end(req.method === 'HEAD' ? undefined : type.startsWith('text/html') ? asBuiltFor(readFileSync(found, 'utf8')) : readFileSync(found));
+    res.end(
+      req.method === 'HEAD'
+        ? undefined
+        : type.startsWith('text/html')
+          ? asBuiltFor(readFileSync(found, 'utf8'))
+          : readFileSync(found),
+    );
   });
   return new Promise((resolveServer, reject) => {
     server.once('error', reject);
@@ -83,29 +98,51 @@ function watchImages(page: Page): string[] {
     if (request.resourceType() === 'image') failed.push(`${request.url()} (${request.failure()?.errorText})`);
   });
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'image' && response.status() >= 400) failed.push(`${response.url()} (HTTP ${response.status()})`);
+    if (response.request().resourceType() === 'image' && response.status() >= 400)
+      failed.push(`${response.url()} (HTTP ${response.status()})`);
   });
   return failed;
 }
 
 /** Loads the lazy images too, then expects every <img> to have loaded from the API. */
 async function expectNoBrokenImage(page: Page, failed: string[], atLeast: number): Promise<void> {
-  await page.evaluate(() => document.querySelectorAll('img').forEach((img) => { img.loading = 'eager'; }));
+  await page.evaluate(() =>
+    document.querySelectorAll('img').forEach((img) => {
+      img.loading = 'eager';
+    }),
+  );
   await expect.poll(() => page.locator('img').count()).toBeGreaterThanOrEqual(atLeast);
-  await expect.poll(
-    () => page.locator('img').evaluateAll((imgs) => (imgs as HTMLImageElement[]).filter((img) => !(img.complete && img.naturalWidth > 0)).map((img) => img.currentSrc || img.src)),
-    { timeout: ceiling(15_000) },
-  ).toEqual([]);
-  const sources = await page.locator('img').evaluateAll((imgs) => (imgs as HTMLImageElement[]).map((img) => img.currentSrc || img.src));
-  for (const src of sources.filter((s) => !s.startsWith('data:'))) expect(src.startsWith(`${apiBase}/media/`), src).toBe(true);
+  await expect
+    .poll(
+      () =>
+        page
+          .locator('img')
+          .evaluateAll((imgs) =>
+            (imgs as HTMLImageElement[])
+              .filter((img) => !(img.complete && img.naturalWidth > 0))
+              .map((img) => img.currentSrc || img.src),
+          ),
+      { timeout: ceiling(15_000) },
+    )
+    .toEqual([]);
+  const sources = await page
+    .locator('img')
+    .evaluateAll((imgs) => (imgs as HTMLImageElement[]).map((img) => img.currentSrc || img.src));
+  for (const src of sources.filter((s) => !s.startsWith('data:')))
+    expect(src.startsWith(`${apiBase}/media/`), src).toBe(true);
   expect(failed).toEqual([]);
 }
 
 async function createVenue(request: APIRequestContext, id: string, name: string): Promise<void> {
-  const login = await request.post(`${apiBase}/auth/login`, { data: { email: 'admin@umenu.test', password: 'demo1234' } });
+  const login = await request.post(`${apiBase}/auth/login`, {
+    data: { email: 'admin@umenu.test', password: 'demo1234' },
+  });
   const { token } = (await login.json()) as { token: string };
   const base = (await (await request.get(`${apiBase}/venues/taqueria-el-guero`)).json()) as Record<string, unknown>;
-  const created = await request.put(`${apiBase}/venues/${id}`, { data: { ...base, id, name, tagline: 'Recién abierta' }, headers: { Authorization: `Bearer ${token}` } });
+  const created = await request.put(`${apiBase}/venues/${id}`, {
+    data: { ...base, id, name, tagline: 'Recién abierta' },
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(created.ok()).toBe(true);
 }
 
@@ -125,7 +162,9 @@ test('home on a static host: every venue logo loads from the API', async ({ page
 test('a prerendered venue on a static host: logo and every dish image load, the menu works', async ({ page }) => {
   const failed = watchImages(page);
   const apiCalls: string[] = [];
-  page.on('request', (request) => { if (request.url().startsWith(`${staticHostURL}/api/`)) apiCalls.push(request.url()); });
+  page.on('request', (request) => {
+    if (request.url().startsWith(`${staticHostURL}/api/`)) apiCalls.push(request.url());
+  });
   await page.goto(`${staticHostURL}/taqueria-el-guero`);
   await expect(page.getByRole('heading', { level: 1, name: 'Taquería El Güero' })).toBeVisible();
   await expectNoBrokenImage(page, failed, 20);
@@ -136,7 +175,10 @@ test('a prerendered venue on a static host: logo and every dish image load, the 
   expect(apiCalls, 'nothing asks the static host for /api/…').toEqual([]);
 });
 
-test('a venue created after the build, through the fallback shell: its images load from the API', async ({ page, request }) => {
+test('a venue created after the build, through the fallback shell: its images load from the API', async ({
+  page,
+  request,
+}) => {
   const id = 'cocina-estatica-e2e';
   await createVenue(request, id, 'Cocina Estática');
   const failed = watchImages(page);

@@ -10,7 +10,18 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, loggedStatus, takeServiceWorkerControl } from './helpers.ts';
 import { addProduct, STAFF, VENUE, apiLogin, islandsReady } from './order-helpers.ts';
-import { bar, closeTable, closeTableCart, dismissToasts, joinAs, newPhone, openTableCart, sendRound, tableDrawer, tableLink } from './table-helpers.ts';
+import {
+  bar,
+  closeTable,
+  closeTableCart,
+  dismissToasts,
+  joinAs,
+  newPhone,
+  openTableCart,
+  sendRound,
+  tableDrawer,
+  tableLink,
+} from './table-helpers.ts';
 import { ceiling } from '../ceiling.ts';
 
 const LIVE = { timeout: ceiling(3_000) };
@@ -30,7 +41,9 @@ async function confirmRequest(request: APIRequestContext, label: string, name: s
   const table = `/api/venues/${VENUE}/tables/${encodeURIComponent(label)}`;
   const bill = await request.get(`${table}/bill`, { headers });
   expect(bill.status()).toBe(200);
-  const { requests } = (await bill.json()) as { requests: Array<{ id: string; by: string; amount: number; tip: number; method: string }> };
+  const { requests } = (await bill.json()) as {
+    requests: Array<{ id: string; by: string; amount: number; tip: number; method: string }>;
+  };
   const mine = requests.find((r) => r.by === name)!;
   expect(mine, `${name}'s pending request`).toBeDefined();
   const res = await request.post(`${table}/payments`, {
@@ -42,23 +55,35 @@ async function confirmRequest(request: APIRequestContext, label: string, name: s
   return { receiptId: payment.receiptId };
 }
 
-async function expectBalance(pages: Page[], values: { paid: string; balance: string; unassigned?: string }): Promise<void> {
+async function expectBalance(
+  pages: Page[],
+  values: { paid: string; balance: string; unassigned?: string },
+): Promise<void> {
   for (const page of pages) {
     const bill = billOf(page);
     await expect(bill.getByTestId('bill-paid-amount')).toHaveText(values.paid, LIVE);
     await expect(bill.getByTestId('bill-balance-amount')).toHaveText(values.balance, LIVE);
-    if (values.unassigned) await expect(bill.getByTestId('bill-unassigned')).toHaveText(`Quedan ${values.unassigned} sin asignar`, LIVE);
+    if (values.unassigned)
+      await expect(bill.getByTestId('bill-unassigned')).toHaveText(`Quedan ${values.unassigned} sin asignar`, LIVE);
   }
 }
 
 test.describe('paying the table bill from the phones', () => {
-  test('by dishes with a shared line, in equal parts, another amount with a tip; confirmed by the staff; Pagada on every phone', async ({ browser, request, allowConsoleError }, testInfo) => {
+  test('by dishes with a shared line, in equal parts, another amount with a tip; confirmed by the staff; Pagada on every phone', async ({
+    browser,
+    request,
+    allowConsoleError,
+  }, testInfo) => {
     test.setTimeout(ceiling(180_000));
     allowConsoleError(loggedStatus(409)); // the point of Marta's first try: the API refuses more than is unassigned
     const label = 'Barra 1';
     await closeTable(request, label, false);
     const link = await tableLink(request, label);
-    const phones = await Promise.all([newPhone(browser, testInfo), newPhone(browser, testInfo), newPhone(browser, testInfo)]);
+    const phones = await Promise.all([
+      newPhone(browser, testInfo),
+      newPhone(browser, testInfo),
+      newPhone(browser, testInfo),
+    ]);
     const [a, l, m] = phones.map((p) => p.page) as [Page, Page, Page];
 
     await joinAs(a, link, 'Ana', label);
@@ -107,9 +132,13 @@ test.describe('paying the table bill from the phones', () => {
     await expectBalance([a, l, m], { paid: '$0.00', balance: '$269.00', unassigned: '$179.50' });
     const lb = billOf(l);
     await expect(lb.getByTestId('bill-who')).toContainText('Ana va a pagar $89.50', LIVE);
-    await expect(lb.getByTestId('bill-line').filter({ hasText: 'Volcán de chorizo' }).getByTestId('bill-line-status')).toHaveText('Lo paga Ana');
+    await expect(
+      lb.getByTestId('bill-line').filter({ hasText: 'Volcán de chorizo' }).getByTestId('bill-line-status'),
+    ).toHaveText('Lo paga Ana');
     await expect(lb.getByRole('checkbox', { name: /Volcán de chorizo/ })).toBeDisabled();
-    await expect(lb.getByTestId('bill-line').filter({ hasText: 'Guacamole con totopos' }).getByTestId('bill-line-status')).toHaveText('Compartido entre 2: Ana');
+    await expect(
+      lb.getByTestId('bill-line').filter({ hasText: 'Guacamole con totopos' }).getByTestId('bill-line-status'),
+    ).toHaveText('Compartido entre 2: Ana');
     await expectNoAxeViolations(l, 'bill: lines another diner pays');
     await lb.getByTestId('bill-items').scrollIntoViewIfNeeded();
     await l.screenshot({ path: `${SHOTS}/split-by-items-others.png` });
@@ -118,17 +147,24 @@ test.describe('paying the table bill from the phones', () => {
     const anaReceipt = await confirmRequest(request, label, 'Ana');
     await expect(ab.getByTestId('bill-my-payment')).toContainText('Pagado', LIVE);
     await expect(ab.getByTestId('bill-my-payment')).toContainText('Pagaste $89.50 + $8.95 de propina.');
-    await expect(ab.getByRole('link', { name: 'Ver mi recibo' })).toHaveAttribute('href', `/recibo/${anaReceipt.receiptId}`);
+    await expect(ab.getByRole('link', { name: 'Ver mi recibo' })).toHaveAttribute(
+      'href',
+      `/recibo/${anaReceipt.receiptId}`,
+    );
     await expect(ab.getByTestId('bill-my-request')).toHaveCount(0);
     await expectBalance([a, l, m], { paid: '$89.50', balance: '$179.50', unassigned: '$179.50' });
-    await expect(lb.getByTestId('bill-line').filter({ hasText: 'Volcán de chorizo' }).getByTestId('bill-line-status')).toHaveText('Pagado por Ana', LIVE);
+    await expect(
+      lb.getByTestId('bill-line').filter({ hasText: 'Volcán de chorizo' }).getByTestId('bill-line-status'),
+    ).toHaveText('Pagado por Ana', LIVE);
     await expectNoAxeViolations(a, 'bill: my part paid');
 
     // Luis: «A partes iguales» between the 3 of the table: $89.66 each, $0.02 left over (whoever pays last takes it).
     await lb.getByText('A partes iguales').click();
     await expect(lb.getByRole('heading', { name: 'Dividir entre 3' })).toBeVisible();
     await expect(lb.getByTestId('split-share')).toHaveText('Cada persona paga $89.66');
-    await expect(lb.getByTestId('split-remainder')).toHaveText('Sobran $0.02 por repartir: los paga quien pague el último.');
+    await expect(lb.getByTestId('split-remainder')).toHaveText(
+      'Sobran $0.02 por repartir: los paga quien pague el último.',
+    );
     await lb.getByText('Efectivo', { exact: true }).click();
     await expect(lb.getByTestId('bill-to-pay')).toHaveText('$89.66');
     await expectNoAxeViolations(l, 'bill: equal parts');
@@ -155,7 +191,9 @@ test.describe('paying the table bill from the phones', () => {
     const amount = mb.getByLabel('¿Cuánto pagas?');
     await amount.fill('100');
     await mb.getByRole('button', { name: 'Pagar mi parte' }).click();
-    await expect(mb.getByTestId('bill-pay-error')).toHaveText('Eso es más de lo que queda sin asignar ($89.84): otras personas ya están pagando el resto.');
+    await expect(mb.getByTestId('bill-pay-error')).toHaveText(
+      'Eso es más de lo que queda sin asignar ($89.84): otras personas ya están pagando el resto.',
+    );
     await expect(amount).toHaveValue('100');
     await expect(mb.getByTestId('bill-my-request')).toHaveCount(0);
     await expectNoAxeViolations(m, 'bill: a refused request');
@@ -204,7 +242,10 @@ test.describe('paying the table bill from the phones', () => {
     for (const phone of phones) await phone.context.close();
   });
 
-  test('in the page\'s language: the bill of a diner reading the English menu', async ({ browser, request }, testInfo) => {
+  test("in the page's language: the bill of a diner reading the English menu", async ({
+    browser,
+    request,
+  }, testInfo) => {
     const label = 'Barra 3';
     await closeTable(request, label, false);
     const link = await tableLink(request, label);
@@ -218,7 +259,9 @@ test.describe('paying the table bill from the phones', () => {
     await p.goto(`/en/${VENUE}`);
     await islandsReady(p);
     await dismissToasts(p);
-    await bar(p).getByRole('button', { name: /^(Cuenta de la mesa|Table bill)$/ }).click();
+    await bar(p)
+      .getByRole('button', { name: /^(Cuenta de la mesa|Table bill)$/ })
+      .click();
     const bill = p.getByRole('dialog', { name: 'Table bill' });
     await expect(bill.getByTestId('bill-unassigned')).toHaveText('$30.00 still unassigned');
     await expect(bill.getByRole('heading', { name: 'Pay my share' })).toBeVisible();
@@ -232,34 +275,38 @@ test.describe('paying the table bill from the phones', () => {
     await phone.context.close();
   });
 
-  test('a returning diner offline: the bill opens from the device and says it cannot be read now; back online it shows the bill by itself', { tag: '@sw' }, async ({ page, context, request, allowConsoleError }) => {
-    test.setTimeout(ceiling(90_000));
-    // Why: offline on purpose, the table's stream and the bill's request fail.
-    allowConsoleError(/net::ERR_INTERNET_DISCONNECTED|net::ERR_FAILED/);
-    const label = '12';
-    await closeTable(request, label, false);
-    const link = await tableLink(request, label);
-    await takeServiceWorkerControl(page);
-    await joinAs(page, link, 'Inés', label);
-    await addProduct(page, 'Café de olla');
-    await sendRound(page);
-    await expect(page.evaluate(() => Boolean(navigator.serviceWorker.controller))).resolves.toBe(true);
+  test(
+    'a returning diner offline: the bill opens from the device and says it cannot be read now; back online it shows the bill by itself',
+    { tag: '@sw' },
+    async ({ page, context, request, allowConsoleError }) => {
+      test.setTimeout(ceiling(90_000));
+      // Why: offline on purpose, the table's stream and the bill's request fail.
+      allowConsoleError(/net::ERR_INTERNET_DISCONNECTED|net::ERR_FAILED/);
+      const label = '12';
+      await closeTable(request, label, false);
+      const link = await tableLink(request, label);
+      await takeServiceWorkerControl(page);
+      await joinAs(page, link, 'Inés', label);
+      await addProduct(page, 'Café de olla');
+      await sendRound(page);
+      await expect(page.evaluate(() => Boolean(navigator.serviceWorker.controller))).resolves.toBe(true);
 
-    // No network: the dialog's code comes from the device (the worker keeps it), the bill itself cannot.
-    await context.setOffline(true);
-    await dismissToasts(page);
-    await bar(page).getByRole('button', { name: 'Cuenta de la mesa' }).click();
-    const bill = billOf(page);
-    await expect(bill).toBeVisible();
-    await expect(bill.getByRole('alert')).toContainText('Sin conexión');
-    await expectNoAxeViolations(page, 'bill offline');
-    await page.screenshot({ path: `${SHOTS}/bill-offline.png` });
+      // No network: the dialog's code comes from the device (the worker keeps it), the bill itself cannot.
+      await context.setOffline(true);
+      await dismissToasts(page);
+      await bar(page).getByRole('button', { name: 'Cuenta de la mesa' }).click();
+      const bill = billOf(page);
+      await expect(bill).toBeVisible();
+      await expect(bill.getByRole('alert')).toContainText('Sin conexión');
+      await expectNoAxeViolations(page, 'bill offline');
+      await page.screenshot({ path: `${SHOTS}/bill-offline.png` });
 
-    // Back online: the table's stream comes back and the open dialog reads the bill by itself.
-    await context.setOffline(false);
-    await expect(bill.getByTestId('bill-balance-amount')).toHaveText('$30.00');
-    await expect(bill.getByTestId('bill-unassigned')).toHaveText('Quedan $30.00 sin asignar');
+      // Back online: the table's stream comes back and the open dialog reads the bill by itself.
+      await context.setOffline(false);
+      await expect(bill.getByTestId('bill-balance-amount')).toHaveText('$30.00');
+      await expect(bill.getByTestId('bill-unassigned')).toHaveText('Quedan $30.00 sin asignar');
 
-    await closeTable(request, label);
-  });
+      await closeTable(request, label);
+    },
+  );
 });

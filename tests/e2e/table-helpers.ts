@@ -1,5 +1,12 @@
 /** Shared steps of the table-session browser tests (docs/rules.md#table-sessions): table links, phones at one table, staff calls. */
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 import { VENUE, apiLogin, islandsReady, STAFF } from './order-helpers.ts';
 
 export const MANAGER = { email: 'gerente@umenu.test', password: 'demo1234' };
@@ -15,15 +22,27 @@ export async function dismissToasts(page: Page): Promise<void> {
   // on a toast pauses it (as a hover), so move it away first, as a finger lifted off does.
   await page.mouse.move(0, 0);
   const close = page.getByRole('button', { name: 'Cerrar notificación' });
-  for (let i = 0; i < 4 && (await close.count()) > 0; i++) await close.first().click({ timeout: 2_000 }).catch(() => undefined);
+  for (let i = 0; i < 4 && (await close.count()) > 0; i++)
+    await close
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
 }
 
-async function bearer(request: APIRequestContext, who: { email: string; password: string }): Promise<Record<string, string>> {
+async function bearer(
+  request: APIRequestContext,
+  who: { email: string; password: string },
+): Promise<Record<string, string>> {
   return { Authorization: `Bearer ${(await apiLogin(request, who)).token}` };
 }
 
 /** The table's link as printed on its QR code, as a path on this site. */
-export async function tableLink(request: APIRequestContext, label: string, venue = VENUE, who = MANAGER): Promise<string> {
+export async function tableLink(
+  request: APIRequestContext,
+  label: string,
+  venue = VENUE,
+  who = MANAGER,
+): Promise<string> {
   const res = await request.get(`/api/venues/${venue}/tables`, { headers: await bearer(request, who) });
   expect(res.status()).toBe(200);
   const { tables } = (await res.json()) as { tables: Array<{ label: string; url: string }> };
@@ -33,27 +52,44 @@ export async function tableLink(request: APIRequestContext, label: string, venue
 
 /** Renews the table's code (as the manager); the old link stops working. */
 export async function rotateToken(request: APIRequestContext, label: string): Promise<string> {
-  const res = await request.post(`/api/venues/${VENUE}/tables/${encodeURIComponent(label)}/token`, { headers: await bearer(request, MANAGER) });
+  const res = await request.post(`/api/venues/${VENUE}/tables/${encodeURIComponent(label)}/token`, {
+    headers: await bearer(request, MANAGER),
+  });
   expect(res.status()).toBe(200);
   const { url } = (await res.json()) as { url: string };
   return `/${VENUE}${new URL(url).search}`;
 }
 
 /** Staff end the table's session (a table left open by an earlier run is fine: 404). */
-export async function closeTable(request: APIRequestContext, label: string, expectOpen = true, venue = VENUE): Promise<void> {
+export async function closeTable(
+  request: APIRequestContext,
+  label: string,
+  expectOpen = true,
+  venue = VENUE,
+): Promise<void> {
   // Staff confirm closing a table that still owes part of its bill (docs/rules.md#the-bill).
-  const res = await request.post(`/api/venues/${venue}/tables/${encodeURIComponent(label)}/close`, { headers: await bearer(request, STAFF), data: { confirmUnpaid: true } });
+  const res = await request.post(`/api/venues/${venue}/tables/${encodeURIComponent(label)}/close`, {
+    headers: await bearer(request, STAFF),
+    data: { confirmUnpaid: true },
+  });
   if (expectOpen) expect(res.status()).toBe(200);
   else expect([200, 404]).toContain(res.status());
 }
 
 export async function setOrderStatus(request: APIRequestContext, orderId: string, status: string): Promise<void> {
-  const res = await request.post(`/api/orders/${orderId}/status`, { headers: await bearer(request, STAFF), data: { status } });
+  const res = await request.post(`/api/orders/${orderId}/status`, {
+    headers: await bearer(request, STAFF),
+    data: { status },
+  });
   expect(res.status()).toBe(200);
 }
 
 /** A phone of its own (separate storage), like the project's. */
-export async function newPhone(browser: Browser, testInfo: TestInfo, baseURL?: string): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPhone(
+  browser: Browser,
+  testInfo: TestInfo,
+  baseURL?: string,
+): Promise<{ context: BrowserContext; page: Page }> {
   const use = testInfo.project.use;
   const context = await browser.newContext({
     // The worker's server (tests/e2e/fixtures.ts), which contexts made here also default to.

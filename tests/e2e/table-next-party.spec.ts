@@ -19,7 +19,10 @@ const labelFor = (project: string) => (project === 'phone' ? 'Terraza 3' : 'Terr
 
 async function closeTable(request: APIRequestContext, label: string): Promise<number> {
   const { token } = await apiLogin(request, STAFF);
-  const res = await request.post(`/api/venues/${VENUE}/tables/${encodeURIComponent(label)}/close`, { headers: { Authorization: `Bearer ${token}` }, data: { confirmUnpaid: true } });
+  const res = await request.post(`/api/venues/${VENUE}/tables/${encodeURIComponent(label)}/close`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { confirmUnpaid: true },
+  });
   return res.status();
 }
 
@@ -31,7 +34,13 @@ async function openBoard(page: Page): Promise<void> {
   await expect(page.getByTestId('order-board')).toHaveAttribute('data-state', 'ready');
 }
 
-test('@desktop a new party at a table left open is asked «¿Sois el mismo grupo?», sees nothing of the last party, and gets its own table once staff close the old one', async ({ page, browser, request, umenu, allowConsoleError }, testInfo) => {
+test('@desktop a new party at a table left open is asked «¿Sois el mismo grupo?», sees nothing of the last party, and gets its own table once staff close the old one', async ({
+  page,
+  browser,
+  request,
+  umenu,
+  allowConsoleError,
+}, testInfo) => {
   test.setTimeout(ceiling(120_000));
   // Why: the join into an old session answers 409 (the question) on purpose, which Chromium logs.
   allowConsoleError(loggedStatus(409));
@@ -45,7 +54,9 @@ test('@desktop a new party at a table left open is asked «¿Sois el mismo grupo
   const db = new DatabaseSync(umenu.db);
   try {
     db.exec('PRAGMA busy_timeout = 5000');
-    db.prepare("UPDATE table_sessions SET active_at = active_at - ? WHERE venue_id = ? AND label = ? AND status = 'open'").run(31 * 60_000, VENUE, label);
+    db.prepare(
+      "UPDATE table_sessions SET active_at = active_at - ? WHERE venue_id = ? AND label = ? AND status = 'open'",
+    ).run(31 * 60_000, VENUE, label);
   } finally {
     db.close();
   }
@@ -77,7 +88,9 @@ test('@desktop a new party at a table left open is asked «¿Sois el mismo grupo
     const board = await newPhone(browser, testInfo);
     try {
       await openBoard(board.page);
-      const card = board.page.getByTestId('board-table').filter({ has: board.page.getByRole('heading', { name: `Mesa ${label}`, exact: true }) });
+      const card = board.page
+        .getByTestId('board-table')
+        .filter({ has: board.page.getByRole('heading', { name: `Mesa ${label}`, exact: true }) });
       await expect(card.getByTestId('board-table-new-group')).toHaveText(`Mesa ${label}: un grupo nuevo espera`);
       await screenshot(board.page, 'board-new-group-waiting');
     } finally {

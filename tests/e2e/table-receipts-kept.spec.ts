@@ -17,12 +17,18 @@ const DINER = { email: 'ana@umenu.test', password: 'demo1234' };
 
 const billOf = (page: Page) => page.getByRole('dialog', { name: 'Cuenta de la mesa' });
 
-test('@desktop after the table closes the diner still reaches their receipt from the phone, and shares its link', async ({ page, context, request }, testInfo) => {
+test('@desktop after the table closes the diner still reaches their receipt from the phone, and shares its link', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
   test.setTimeout(ceiling(120_000));
   const label = labelFor(testInfo.project.name);
   const headers = { Authorization: `Bearer ${(await apiLogin(request, STAFF)).token}` };
   const table = `/api/venues/${VENUE}/tables/${encodeURIComponent(label)}`;
-  expect([200, 404]).toContain((await request.post(`${table}/close`, { headers, data: { confirmUnpaid: true } })).status());
+  expect([200, 404]).toContain(
+    (await request.post(`${table}/close`, { headers, data: { confirmUnpaid: true } })).status(),
+  );
 
   await joinAs(page, await tableLink(request, label, VENUE), 'Lucía', label);
   await addProduct(page, 'Agua mineral', ['Natural']);
@@ -34,9 +40,14 @@ test('@desktop after the table closes the diner still reaches their receipt from
   await expect(billOf(page).getByTestId('bill-my-request')).toContainText('Esperando al personal…');
 
   // Staff take the payment; then they close the paid table.
-  const { requests } = (await (await request.get(`${table}/bill`, { headers })).json()) as { requests: Array<{ id: string; amount: number; tip: number; method: string }> };
+  const { requests } = (await (await request.get(`${table}/bill`, { headers })).json()) as {
+    requests: Array<{ id: string; amount: number; tip: number; method: string }>;
+  };
   const mine = requests[0]!;
-  const paid = await request.post(`${table}/payments`, { headers: { ...headers, 'Idempotency-Key': `e2e-kept-${mine.id}` }, data: { amount: mine.amount, tip: mine.tip, method: mine.method, requestId: mine.id } });
+  const paid = await request.post(`${table}/payments`, {
+    headers: { ...headers, 'Idempotency-Key': `e2e-kept-${mine.id}` },
+    data: { amount: mine.amount, tip: mine.tip, method: mine.method, requestId: mine.id },
+  });
   expect(paid.status()).toBe(201);
   const { payment } = (await paid.json()) as { payment: { receiptId: string } };
   await expect(billOf(page).getByTestId('bill-my-payment')).toContainText('Pagado');
@@ -50,7 +61,7 @@ test('@desktop after the table closes the diner still reaches their receipt from
   const link = kept.getByRole('link', { name: /^Recibo de Bar El Cabanyal/ });
   await expect(link).toHaveAttribute('href', `/recibo/${payment.receiptId}`);
   await expect(link).toContainText(`Mesa ${label}`);
-  await expectNoAxeViolations(page, 'a closed table with the diner\'s receipts');
+  await expectNoAxeViolations(page, "a closed table with the diner's receipts");
   await screenshot(page, 'table-closed-receipts');
 
   // The receipt page, and its link shared (copied where the browser has no Web Share).
@@ -61,16 +72,23 @@ test('@desktop after the table closes the diner still reaches their receipt from
   if (!canShare) {
     await page.getByRole('button', { name: 'Compartir' }).click();
     await expect(page.getByText('Enlace copiado.')).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(`/recibo/${payment.receiptId}`, page.url()).href);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      new URL(`/recibo/${payment.receiptId}`, page.url()).href,
+    );
   }
 
   // «Mis pedidos» lists it too (there the diner is signed in).
   await signInByStorage(page, await apiLogin(request, DINER));
   await page.goto('/pedidos');
   const list = page.getByTestId('saved-receipts');
-  await expect(list.getByRole('link', { name: /^Recibo de Bar El Cabanyal/ })).toHaveAttribute('href', `/recibo/${payment.receiptId}`);
+  await expect(list.getByRole('link', { name: /^Recibo de Bar El Cabanyal/ })).toHaveAttribute(
+    'href',
+    `/recibo/${payment.receiptId}`,
+  );
   // Opened once here, it carries the receipt's number.
-  await expect(list.getByRole('link', { name: /^Recibo de Bar El Cabanyal/ })).toContainText(/Recibo de Bar El Cabanyal \S+-?\d+/);
+  await expect(list.getByRole('link', { name: /^Recibo de Bar El Cabanyal/ })).toContainText(
+    /Recibo de Bar El Cabanyal \S+-?\d+/,
+  );
   await expectNoAxeViolations(page, 'Mis pedidos with the receipts kept on the phone');
   await screenshot(page, 'orders-saved-receipts');
 });

@@ -10,7 +10,17 @@ import { COCINA, fillLogin } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, loggedStatus, screenshot } from './helpers.ts';
 import { addProduct, VENUE, apiLogin, islandsReady, signInByStorage } from './order-helpers.ts';
-import { bar, closeTable, dismissToasts, joinAs, newPhone, openTableCart, rotateToken, tableDrawer, tableLink } from './table-helpers.ts';
+import {
+  bar,
+  closeTable,
+  dismissToasts,
+  joinAs,
+  newPhone,
+  openTableCart,
+  rotateToken,
+  tableDrawer,
+  tableLink,
+} from './table-helpers.ts';
 import { formatVenueTime } from '../../src/contract/time-format.ts';
 import type { Order } from '../../src/contract/order.ts';
 import { ceiling } from '../ceiling.ts';
@@ -33,7 +43,9 @@ async function contentBoxes(locator: Locator): Promise<Array<{ x: number; y: num
 /** True when `a` (a toast, a badge) covers any part of what `b` shows. */
 async function overlap(a: Locator, b: Locator): Promise<boolean> {
   const x = (await a.boundingBox())!;
-  return (await contentBoxes(b)).some((y) => x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height);
+  return (await contentBoxes(b)).some(
+    (y) => x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height,
+  );
 }
 
 /** Lets a toast's slide-in end, so it is measured where it rests. */
@@ -51,14 +63,21 @@ async function openBoard(page: Page): Promise<void> {
   await expect(page.getByText(/En vivo · última vez/)).toBeVisible({ timeout: ceiling(10_000) });
 }
 
-test('a table: a one-dish round has no minimum, calls say who called, and renewing the code closes the table on every phone', async ({ page, browser, request, allowConsoleError }, testInfo) => {
+test('a table: a one-dish round has no minimum, calls say who called, and renewing the code closes the table on every phone', async ({
+  page,
+  browser,
+  request,
+  allowConsoleError,
+}, testInfo) => {
   test.setTimeout(ceiling(120_000));
   // Why: the old link's check answers 404 on purpose, which Chromium logs.
   allowConsoleError(loggedStatus(404));
   await closeTable(request, LABEL, false);
   const link = await tableLink(request, LABEL);
   await openBoard(page);
-  const card = page.getByTestId('board-table').filter({ has: page.getByRole('heading', { name: `Mesa ${LABEL}`, exact: true }) });
+  const card = page
+    .getByTestId('board-table')
+    .filter({ has: page.getByRole('heading', { name: `Mesa ${LABEL}`, exact: true }) });
 
   const mateo = await newPhone(browser, testInfo);
   const lucia = await newPhone(browser, testInfo);
@@ -83,14 +102,21 @@ test('a table: a one-dish round has no minimum, calls say who called, and renewi
   // The confirmation does not cover the table bar (nothing important may be covered).
   const confirmation = m.locator('[data-sonner-toast]').filter({ hasText: 'Pedimos la cuenta' });
   await rested(confirmation);
-  if (testInfo.project.name === 'phone') expect(await overlap(confirmation, bar(m)), 'toast clear of the table bar').toBe(false);
+  if (testInfo.project.name === 'phone')
+    expect(await overlap(confirmation, bar(m)), 'toast clear of the table bar').toBe(false);
   await expect(bar(l).getByTestId('table-calls')).toHaveText('Mateo pidió la cuenta.', LIVE);
   await bar(l).getByRole('button', { name: 'Llamar al mesero' }).click();
   await expect(bar(m).getByTestId('table-calls')).toContainText('Lucía llamó al mesero.', LIVE);
   await expect(bar(m).getByTestId('table-calls')).toContainText('Pediste la cuenta.');
   await expect(bar(l).getByTestId('table-calls')).not.toContainText('pediste');
-  await expect(card.locator('[data-testid="board-table-call"][data-kind="bill"]')).toContainText(`Mesa ${LABEL} · Mateo pide la cuenta`, LIVE);
-  await expect(card.locator('[data-testid="board-table-call"][data-kind="waiter"]')).toContainText(`Mesa ${LABEL} · Lucía llama al mesero`, LIVE);
+  await expect(card.locator('[data-testid="board-table-call"][data-kind="bill"]')).toContainText(
+    `Mesa ${LABEL} · Mateo pide la cuenta`,
+    LIVE,
+  );
+  await expect(card.locator('[data-testid="board-table-call"][data-kind="waiter"]')).toContainText(
+    `Mesa ${LABEL} · Lucía llama al mesero`,
+    LIVE,
+  );
   // The board's call toast leaves «En vivo» and the table's card readable.
   const boardToast = page.getByTestId('table-call-toast').last();
   await rested(boardToast);
@@ -105,7 +131,8 @@ test('a table: a one-dish round has no minimum, calls say who called, and renewi
 
   // The manager renews the table's code: every phone shows `Mesa cerrada`, the board drops the table.
   const fresh = await rotateToken(request, LABEL);
-  for (const phone of [m, l]) await expect(phone.getByTestId('table-closed')).toContainText('Mesa cerrada', { timeout: ceiling(5_000) });
+  for (const phone of [m, l])
+    await expect(phone.getByTestId('table-closed')).toContainText('Mesa cerrada', { timeout: ceiling(5_000) });
   await expect(card).toHaveCount(0, LIVE);
   await expectNoAxeViolations(l, 'table closed by a renewed code');
 
@@ -122,7 +149,11 @@ test('a table: a one-dish round has no minimum, calls say who called, and renewi
   await lucia.context.close();
 });
 
-test('offline, the «Sin conexión» badge leaves the venue\'s title in sight', async ({ page, context, allowConsoleError }) => {
+test("offline, the «Sin conexión» badge leaves the venue's title in sight", async ({
+  page,
+  context,
+  allowConsoleError,
+}) => {
   allowConsoleError(/net::ERR_INTERNET_DISCONNECTED/);
   await page.goto(`/${VENUE}`);
   await islandsReady(page);
@@ -142,41 +173,59 @@ test.describe('times', () => {
   // A diner whose phone is in another zone than the venue's.
   test.use({ timezoneId: 'Europe/Madrid' });
 
-  test('"Mis pedidos" and the order page show an order at the same time, the venue\'s, naming its zone', async ({ page }) => {
+  test('"Mis pedidos" and the order page show an order at the same time, the venue\'s, naming its zone', async ({
+    page,
+  }) => {
     await page.goto('/offline');
     const tokens = await apiLogin(page.request);
     await signInByStorage(page, tokens);
     const placed = await page.request.post('/api/orders', {
       headers: { Authorization: `Bearer ${tokens.token}`, 'Idempotency-Key': randomUUID() },
       data: {
-        venueId: VENUE, mode: 'pickup', customer: { name: 'Ana García', phone: '+52 55 1234 5678' }, tip: { percent: 0 }, payment: 'cash',
-        lines: [{ productId: 'tacos-al-pastor', optionIds: ['cantidad-orden-de-3', 'tortilla-maiz'], quantity: 2 }], expectedTotal: 13800,
+        venueId: VENUE,
+        mode: 'pickup',
+        customer: { name: 'Ana García', phone: '+52 55 1234 5678' },
+        tip: { percent: 0 },
+        payment: 'cash',
+        lines: [{ productId: 'tacos-al-pastor', optionIds: ['cantidad-orden-de-3', 'tortilla-maiz'], quantity: 2 }],
+        expectedTotal: 13800,
       },
     });
     expect(placed.status()).toBe(201);
     const order = (await placed.json()) as Order;
-    const expected = formatVenueTime(order.createdAt, 'es-MX', 'America/Mexico_City', { style: 'dateTime', deviceZone: 'Europe/Madrid' });
+    const expected = formatVenueTime(order.createdAt, 'es-MX', 'America/Mexico_City', {
+      style: 'dateTime',
+      deviceZone: 'Europe/Madrid',
+    });
     expect(expected).toContain('(hora de Ciudad de México)');
 
     await page.goto('/pedidos');
-    const listed = page.locator('article, li').filter({ hasText: `Pedido ${order.number}` }).last();
+    const listed = page
+      .locator('article, li')
+      .filter({ hasText: `Pedido ${order.number}` })
+      .last();
     await expect(listed).toContainText(expected);
     await page.goto(`/pedidos/ver?id=${order.id}`);
     await expect(page.getByTestId('order-view')).toContainText(`${order.venueName} · ${expected}`);
-    await expectNoAxeViolations(page, 'order page with the venue\'s time');
+    await expectNoAxeViolations(page, "order page with the venue's time");
   });
 });
 
-test('the table cart flags a line whose dish the kitchen marks sold out, as the diner\'s own cart does', async ({ browser, request }, testInfo) => {
+test("the table cart flags a line whose dish the kitchen marks sold out, as the diner's own cart does", async ({
+  browser,
+  request,
+}, testInfo) => {
   test.setTimeout(ceiling(90_000));
   const label = 'Terraza';
   await closeTable(request, label, false);
   const link = await tableLink(request, label);
   const eva = await newPhone(browser, testInfo);
   const staff = await apiLogin(request, COCINA);
-  const available = (value: boolean) => request.patch(`/api/venues/${VENUE}/products/volcan-de-chorizo`, {
-    data: { available: value }, headers: { Authorization: `Bearer ${staff.token}` },
-  });
+  const available = (value: boolean) =>
+    request.patch(`/api/venues/${VENUE}/products/volcan-de-chorizo`, {
+      data: { available: value },
+      headers: { Authorization: `Bearer ${staff.token}` },
+    });
   try {
     await joinAs(eva.page, link, 'Eva', label);
     await addProduct(eva.page, 'Volcán de chorizo');
@@ -186,7 +235,9 @@ test('the table cart flags a line whose dish the kitchen marks sold out, as the 
     await expect(line.getByTestId('line-sold-out')).toHaveCount(0);
 
     expect((await available(false)).status()).toBe(200);
-    await expect(line.getByTestId('line-sold-out')).toHaveText('Agotado: elimínalo para poder pedir', { timeout: ceiling(15_000) }); // the open menu checks every 10 s
+    await expect(line.getByTestId('line-sold-out')).toHaveText('Agotado: elimínalo para poder pedir', {
+      timeout: ceiling(15_000),
+    }); // the open menu checks every 10 s
     await expectNoAxeViolations(eva.page, 'table cart with a sold-out line');
 
     expect((await available(true)).status()).toBe(200);

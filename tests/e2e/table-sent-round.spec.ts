@@ -17,11 +17,17 @@ async function asStaff(request: APIRequestContext): Promise<Record<string, strin
   return { Authorization: `Bearer ${(await apiLogin(request, STAFF)).token}` };
 }
 
-test('@desktop «Enviar a cocina» shows the round as sent (number, dishes, live state) above the empty cart', async ({ page, request }, testInfo) => {
+test('@desktop «Enviar a cocina» shows the round as sent (number, dishes, live state) above the empty cart', async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(ceiling(90_000));
   const label = labelFor(testInfo.project.name);
   const headers = await asStaff(request);
-  const closed = await request.post(`/api/venues/${VENUE}/tables/${encodeURIComponent(label)}/close`, { headers, data: { confirmUnpaid: true } });
+  const closed = await request.post(`/api/venues/${VENUE}/tables/${encodeURIComponent(label)}/close`, {
+    headers,
+    data: { confirmUnpaid: true },
+  });
   expect([200, 404]).toContain(closed.status());
   await joinAs(page, await tableLink(request, label, VENUE), 'Lucía', label);
   await addProduct(page, 'Agua mineral', ['Natural']);
@@ -43,7 +49,9 @@ test('@desktop «Enviar a cocina» shows the round as sent (number, dishes, live
 
   // The kitchen starts it: the state changes live in the open cart.
   const sessions = await request.get(`/api/venues/${VENUE}/table-sessions`, { headers });
-  const { sessions: list } = (await sessions.json()) as { sessions: Array<{ table: string; rounds: Array<{ id: string }> }> };
+  const { sessions: list } = (await sessions.json()) as {
+    sessions: Array<{ table: string; rounds: Array<{ id: string }> }>;
+  };
   const roundId = list.find((s) => s.table === label)!.rounds[0]!.id;
   const moved = await request.post(`/api/orders/${roundId}/status`, { headers, data: { status: 'preparing' } });
   expect(moved.status()).toBe(200);

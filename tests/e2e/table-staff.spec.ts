@@ -31,7 +31,9 @@ async function staffToken(request: APIRequestContext): Promise<string> {
 
 /** The token of a table's link, as the printed QR code carries it. */
 async function tableLinkToken(request: APIRequestContext, label: string): Promise<string> {
-  const response = await request.get(`/api/venues/${VENUE}/tables`, { headers: { Authorization: `Bearer ${await staffToken(request)}` } });
+  const response = await request.get(`/api/venues/${VENUE}/tables`, {
+    headers: { Authorization: `Bearer ${await staffToken(request)}` },
+  });
   expect(response.status()).toBe(200);
   const { tables } = (await response.json()) as { tables: { label: string; url: string }[] };
   const url = tables.find((table) => table.label === label)?.url;
@@ -46,9 +48,13 @@ interface Diner {
 
 /** A diner scans the table's code and joins with a first name. */
 async function join(request: APIRequestContext, label: string, token: string, name: string): Promise<Diner> {
-  const check = await request.get(`/api/venues/${VENUE}/tables/${encodeURIComponent(label)}/check`, { params: { t: token } });
+  const check = await request.get(`/api/venues/${VENUE}/tables/${encodeURIComponent(label)}/check`, {
+    params: { t: token },
+  });
   expect(check.status(), 'table link check').toBe(200);
-  const response = await request.post(`/api/venues/${VENUE}/tables/${encodeURIComponent(label)}/join`, { data: { token, name } });
+  const response = await request.post(`/api/venues/${VENUE}/tables/${encodeURIComponent(label)}/join`, {
+    data: { token, name },
+  });
   expect(response.status(), `${name} joins`).toBe(201);
   const joined = (await response.json()) as JoinResult;
   return { name, headers: { [TABLE_CREDENTIAL_HEADER]: joined.credential } };
@@ -103,14 +109,18 @@ async function settled(page: Page): Promise<void> {
           return target?.closest('dialog') && animation.effect?.getComputedTiming().endTime !== Infinity;
         })
         .map((animation) => animation.finished.catch(() => undefined)),
-    ));
+    ),
+  );
 }
 
 const tableCard = (page: Page, label: string) =>
   page.getByTestId('board-table').filter({ has: page.getByRole('heading', { name: `Mesa ${label}`, exact: true }) });
 
 test.describe('table sessions on the staff board', { tag: '@desktop' }, () => {
-  test('a table appears live with its people, rounds and calls; calls are acknowledged; Cerrar mesa asks, then ends the session', async ({ page, request }, testInfo) => {
+  test('a table appears live with its people, rounds and calls; calls are acknowledged; Cerrar mesa asks, then ends the session', async ({
+    page,
+    request,
+  }, testInfo) => {
     test.setTimeout(ceiling(90_000));
     const label = tableFor(testInfo, 0);
     const token = await tableLinkToken(request, label);
@@ -141,7 +151,10 @@ test.describe('table sessions on the staff board', { tag: '@desktop' }, () => {
     await expect(rounds.first()).toContainText('2 × Tacos al pastor · Lucía');
     await expect(rounds.first()).toContainText('1 × Tacos al pastor · Marco');
     await expect(card.getByTestId('board-table-cart')).toHaveCount(0);
-    const kitchenCard = page.getByTestId('board-column-received').getByTestId('board-order').filter({ hasText: round.number });
+    const kitchenCard = page
+      .getByTestId('board-column-received')
+      .getByTestId('board-order')
+      .filter({ hasText: round.number });
     await expect(kitchenCard).toContainText(`Mesa ${label}`);
     await expect(kitchenCard).toContainText('2 × Tacos al pastor · Lucía');
     // Nobody paid a round: no payment method is made up for it (it is paid with the bill).
@@ -162,7 +175,9 @@ test.describe('table sessions on the staff board', { tag: '@desktop' }, () => {
     await expect(calls).toHaveCount(1, { timeout: ceiling(3_000) });
     await expect(calls.first()).toContainText(`Mesa ${label} · Lucía llama al mesero`);
     await expect(card).toHaveAttribute('data-called', 'true');
-    await expect(page.getByTestId('table-call-toast').filter({ hasText: `Mesa ${label} · Lucía llama al mesero` })).toBeVisible();
+    await expect(
+      page.getByTestId('table-call-toast').filter({ hasText: `Mesa ${label} · Lucía llama al mesero` }),
+    ).toBeVisible();
     await expect(page.getByTestId('board-announcer')).toContainText(`Mesa ${label} · Lucía llama al mesero`);
     await expect(page.getByTestId('board-tables-calls')).toHaveText('1 aviso');
 
@@ -174,7 +189,9 @@ test.describe('table sessions on the staff board', { tag: '@desktop' }, () => {
     await callStaff(request, marco, 'bill');
     await expect(calls).toHaveCount(2, { timeout: ceiling(3_000) });
     await expect(card.locator('[data-testid="board-table-call"][data-kind="waiter"]')).toHaveCount(1);
-    await expect(card.locator('[data-testid="board-table-call"][data-kind="bill"]')).toContainText(`Mesa ${label} · Marco pide la cuenta`);
+    await expect(card.locator('[data-testid="board-table-call"][data-kind="bill"]')).toContainText(
+      `Mesa ${label} · Marco pide la cuenta`,
+    );
     await expect(page.getByTestId('board-tables-calls')).toHaveText('2 avisos');
     // The tables' section, where the calls appeared (the board was scanned above; other tests' orders further
     // down can sit half under the sticky column counts at this scroll position, which axe takes for small targets).
@@ -183,7 +200,10 @@ test.describe('table sessions on the staff board', { tag: '@desktop' }, () => {
     for (const control of await card.getByRole('button').all()) {
       const box = await control.boundingBox();
       const name = await control.getAttribute('aria-label');
-      expect(box && Math.round(box.height) >= 44 && Math.round(box.width) >= 44, `${name}: ${box?.width}×${box?.height}`).toBe(true);
+      expect(
+        box && Math.round(box.height) >= 44 && Math.round(box.width) >= 44,
+        `${name}: ${box?.width}×${box?.height}`,
+      ).toBe(true);
     }
     await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'table-staff-call');
@@ -231,11 +251,16 @@ test.describe('table sessions on the staff board', { tag: '@desktop' }, () => {
       expect(closed.rounds).toEqual([]);
     }
     // The round stays in the kitchen.
-    await expect(page.getByTestId('board-column-preparing').getByTestId('board-order').filter({ hasText: round.number })).toBeVisible();
+    await expect(
+      page.getByTestId('board-column-preparing').getByTestId('board-order').filter({ hasText: round.number }),
+    ).toBeVisible();
     await expectNoAxeViolations(page, 'after closing the table');
   });
 
-  test('a board opened later shows the open tables and their calls, announcing nothing old; a table closed elsewhere leaves', async ({ page, request }, testInfo) => {
+  test('a board opened later shows the open tables and their calls, announcing nothing old; a table closed elsewhere leaves', async ({
+    page,
+    request,
+  }, testInfo) => {
     const label = tableFor(testInfo, 1);
     const token = await tableLinkToken(request, label);
     const ines = await join(request, label, token, 'Inés');

@@ -12,7 +12,16 @@ import { COCINA, signInStored } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot } from './helpers.ts';
 import { apiLogin, islandsReady } from './order-helpers.ts';
-import { bar, closeTable, dismissToasts, joinAs, newPhone, openTableCart, tableDrawer, tableLink } from './table-helpers.ts';
+import {
+  bar,
+  closeTable,
+  dismissToasts,
+  joinAs,
+  newPhone,
+  openTableCart,
+  tableDrawer,
+  tableLink,
+} from './table-helpers.ts';
 import { ceiling } from '../ceiling.ts';
 
 const VENUE = 'taqueria-el-guero';
@@ -34,28 +43,40 @@ async function expectDrawnInside(element: Locator, container: Locator): Promise<
   const outer = await container.boundingBox();
   expect(inner && outer, 'both are on screen').toBeTruthy();
   const { x, y, width, height } = inner!;
-  expect(x >= outer!.x - 0.5 && y >= outer!.y - 0.5, `${JSON.stringify(inner)} starts inside ${JSON.stringify(outer)}`).toBe(true);
-  expect(x + width <= outer!.x + outer!.width + 0.5 && y + height <= outer!.y + outer!.height + 0.5, `${JSON.stringify(inner)} ends inside ${JSON.stringify(outer)}`).toBe(true);
+  expect(
+    x >= outer!.x - 0.5 && y >= outer!.y - 0.5,
+    `${JSON.stringify(inner)} starts inside ${JSON.stringify(outer)}`,
+  ).toBe(true);
+  expect(
+    x + width <= outer!.x + outer!.width + 0.5 && y + height <= outer!.y + outer!.height + 0.5,
+    `${JSON.stringify(inner)} ends inside ${JSON.stringify(outer)}`,
+  ).toBe(true);
   expect(await element.evaluate((el) => getComputedStyle(el).overflow)).toBe('clip');
   expect(await element.evaluate((el) => el.tagName === 'BDI' || el.querySelector('bdi') !== null)).toBe(true);
 }
 
 /** Where `first` and `later` are drawn on screen: a name read left to right has `first` on the left. */
 async function drawnLeftToRight(element: Locator, first: string, later: string): Promise<boolean> {
-  return element.evaluate((el, [a, b]) => {
-    const text = el.firstChild as Text;
-    const left = (index: number) => {
-      const range = document.createRange();
-      range.setStart(text, index);
-      range.setEnd(text, index + 1);
-      return range.getBoundingClientRect().left;
-    };
-    return left(text.data.indexOf(a!)) < left(text.data.indexOf(b!));
-  }, [first, later]);
+  return element.evaluate(
+    (el, [a, b]) => {
+      const text = el.firstChild as Text;
+      const left = (index: number) => {
+        const range = document.createRange();
+        range.setStart(text, index);
+        range.setEnd(text, index + 1);
+        return range.getBoundingClientRect().left;
+      };
+      return left(text.data.indexOf(a!)) < left(text.data.indexOf(b!));
+    },
+    [first, later],
+  );
 }
 
 async function addDishWithNote(page: Page, dish: string, note: string): Promise<void> {
-  await page.getByRole('button', { name: `Añadir ${dish}`, exact: true }).first().click();
+  await page
+    .getByRole('button', { name: `Añadir ${dish}`, exact: true })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog', { name: dish });
   await dialog.getByLabel('Nota para la cocina (opcional)').fill(note);
   await dialog.getByRole('button', { name: /^Añadir al carrito/ }).click();
@@ -63,7 +84,11 @@ async function addDishWithNote(page: Page, dish: string, note: string): Promise<
   await dismissToasts(page);
 }
 
-test('a name with a direction override and a note with stacked accents read as meant on the other phone and the board', async ({ page, browser, request }, testInfo) => {
+test('a name with a direction override and a note with stacked accents read as meant on the other phone and the board', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
   test.setTimeout(ceiling(120_000));
   await closeTable(request, LABEL, false);
   const link = await tableLink(request, LABEL);
@@ -118,8 +143,16 @@ test('a name with a direction override and a note with stacked accents read as m
   const placed = await request.post('/api/orders', {
     headers: { Authorization: `Bearer ${diner.token}`, 'Idempotency-Key': randomUUID() },
     data: {
-      venueId: VENUE, mode: 'delivery', tip: { percent: 0 }, payment: 'cash', expectedTotal: 2 * 4_500 + 3_500,
-      customer: { name: `${RLO}Sofía Ruiz`, phone: '+52 55 1234 5678', address: `Calle Durango 200${ACUTE.repeat(39)}\nRoma Norte` },
+      venueId: VENUE,
+      mode: 'delivery',
+      tip: { percent: 0 },
+      payment: 'cash',
+      expectedTotal: 2 * 4_500 + 3_500,
+      customer: {
+        name: `${RLO}Sofía Ruiz`,
+        phone: '+52 55 1234 5678',
+        address: `Calle Durango 200${ACUTE.repeat(39)}\nRoma Norte`,
+      },
       note: `${RLO}Timbre roto, llamar`,
       lines: [{ productId: 'flan-napolitano', optionIds: [], quantity: 2 }],
     },
@@ -131,7 +164,9 @@ test('a name with a direction override and a note with stacked accents read as m
   await signInStored(page, COCINA);
   await page.goto(`/panel?venue=${VENUE}`);
   await expect(page.getByText(/En vivo · última vez/)).toBeVisible({ timeout: ceiling(10_000) });
-  const card = page.getByTestId('board-table').filter({ has: page.getByRole('heading', { name: `Mesa ${LABEL}`, exact: true }) });
+  const card = page
+    .getByTestId('board-table')
+    .filter({ has: page.getByRole('heading', { name: `Mesa ${LABEL}`, exact: true }) });
   await expect(card.getByTestId('board-table-people')).toHaveText('2 personas: Luis, Marta y Ana', LIVE);
   const boardPeople = card.getByTestId('board-table-person');
   await expect(boardPeople).toHaveText(['Luis, Marta', 'Ana']);
@@ -157,7 +192,9 @@ test('a name with a direction override and a note with stacked accents read as m
   await expectDrawnInside(customer, sofia);
   const address = sofia.getByTestId('board-order-address');
   // Two accents left over the last 0, and the line break kept.
-  expect(await address.evaluate((el) => (el as HTMLElement).innerText)).toBe(`Calle Durango 200${ACUTE}${ACUTE}\nRoma Norte`);
+  expect(await address.evaluate((el) => (el as HTMLElement).innerText)).toBe(
+    `Calle Durango 200${ACUTE}${ACUTE}\nRoma Norte`,
+  );
   await expectDrawnInside(address, sofia);
   await expect(sofia.getByTestId('board-order-note')).toHaveText('Nota del pedido: Timbre roto, llamar');
   await expectDrawnInside(sofia.getByTestId('board-order-note'), sofia);

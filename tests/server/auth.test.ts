@@ -3,10 +3,13 @@ import { TokenPair, UserResponse } from '../../src/contract/auth.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
 afterAll(() => s.dispose());
 
-const decode = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+const decode = (jwt: string) =>
+  JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 const refresh = (refresh_token: string) => s.request('/api/auth/refresh', { json: { refresh_token } });
 
 describe('POST /api/auth/login', () => {
@@ -14,7 +17,7 @@ describe('POST /api/auth/login', () => {
     const pair = TokenPair.parse(await s.login('cocina@umenu.test'));
     expect(pair.expires_in).toBe(600);
     const claims = decode(pair.token);
-    expect(claims.exp as number - (claims.iat as number)).toBe(600);
+    expect((claims.exp as number) - (claims.iat as number)).toBe(600);
     expect(claims.scope).toEqual(['staff:taqueria-el-guero', 'staff:cafe-la-macarena', 'staff:bar-el-cabanyal']);
     expect(claims.name).toBe('Cocina umenu');
     expect(typeof claims.sub).toBe('string');
@@ -40,12 +43,18 @@ describe('POST /api/auth/login', () => {
     expect(bad.status).toBe(422);
     const body = (await bad.json()) as { errors: Record<string, string[]> };
     expect(Object.keys(body.errors).sort()).toEqual(['email', 'password']);
-    const broken = await s.request('/api/auth/login', { method: 'POST', body: '{"email":', headers: { 'content-type': 'application/json' } });
+    const broken = await s.request('/api/auth/login', {
+      method: 'POST',
+      body: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(broken.status).toBe(400);
   });
 
   it('stores passwords only as slow scrypt hashes', async () => {
-    const row = (await s.deps.db.get<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = ?', ['ana@umenu.test']))!;
+    const row = (await s.deps.db.get<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = ?', [
+      'ana@umenu.test',
+    ]))!;
     expect(row.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
     expect(row.password_hash).not.toContain('demo1234');
   });
@@ -118,11 +127,15 @@ describe('lifetimes', () => {
       await waitUntil(1100);
       const expired = await short.request('/api/auth/user', { token: pair.token });
       expect(expired.status).toBe(401);
-      const renewed = (await (await short.request('/api/auth/refresh', { json: { refresh_token: pair.refresh_token } })).json()) as TokenPair;
+      const renewed = (await (
+        await short.request('/api/auth/refresh', { json: { refresh_token: pair.refresh_token } })
+      ).json()) as TokenPair;
       // The rotated token keeps the family's absolute deadline, it does not start a new one.
       expect(renewed.refresh_expires_in).toBeLessThanOrEqual(3);
       await waitUntil(4100);
-      expect((await short.request('/api/auth/refresh', { json: { refresh_token: renewed.refresh_token } })).status).toBe(401);
+      expect(
+        (await short.request('/api/auth/refresh', { json: { refresh_token: renewed.refresh_token } })).status,
+      ).toBe(401);
     } finally {
       await short.dispose();
     }
@@ -134,7 +147,10 @@ describe('login rate limit', () => {
     const limited = await startTestServer();
     try {
       for (let i = 0; i < 5; i++) {
-        expect((await limited.request('/api/auth/login', { json: { email: 'ana@umenu.test', password: `bad-${i}` } })).status).toBe(401);
+        expect(
+          (await limited.request('/api/auth/login', { json: { email: 'ana@umenu.test', password: `bad-${i}` } }))
+            .status,
+        ).toBe(401);
       }
       const res = await limited.request('/api/auth/login', { json: { email: 'ana@umenu.test', password: 'demo1234' } });
       expect(res.status).toBe(429);
@@ -143,7 +159,10 @@ describe('login rate limit', () => {
       expect(retry).toBeLessThanOrEqual(60);
       expect(((await res.json()) as { type: string }).type).toBe('urn:umenu:problem:rate-limited');
       // Another account from the same client is not locked out.
-      expect((await limited.request('/api/auth/login', { json: { email: 'admin@umenu.test', password: 'demo1234' } })).status).toBe(200);
+      expect(
+        (await limited.request('/api/auth/login', { json: { email: 'admin@umenu.test', password: 'demo1234' } }))
+          .status,
+      ).toBe(200);
     } finally {
       await limited.dispose();
     }

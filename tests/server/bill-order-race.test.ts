@@ -21,18 +21,31 @@ afterAll(async () => {
 describe('charging one pickup order twice at once', () => {
   it('6 at once: one 201, five 409 in Spanish, one payment recorded', async () => {
     const staff = await s.tokenFor('cocina@umenu.test');
-    const placed = await s.request('/api/orders', { json: tacoOrder({ expectedTotal: 13800 }), key: newKey(), token: await s.tokenFor('ana@umenu.test') });
+    const placed = await s.request('/api/orders', {
+      json: tacoOrder({ expectedTotal: 13800 }),
+      key: newKey(),
+      token: await s.tokenFor('ana@umenu.test'),
+    });
     expect(placed.status, await placed.clone().text()).toBe(201);
     const order = Order.parse(await placed.json());
-    const answers = await Promise.all(Array.from({ length: 6 }, () =>
-      s.request(`/api/venues/${V}/orders/${order.id}/payments`, { json: { method: 'card' }, key: newKey(), token: staff })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        s.request(`/api/venues/${V}/orders/${order.id}/payments`, {
+          json: { method: 'card' },
+          key: newKey(),
+          token: staff,
+        }),
+      ),
+    );
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
     for (const answer of answers.filter((r) => r.status === 409)) {
       expect(((await answer.json()) as { detail: string }).detail).toBe(BILL_MESSAGES.orderPaid);
     }
     PaymentResult.parse(await answers.find((r) => r.status === 201)!.json());
-    const listed = OrderPaymentList.parse(await (await s.request(`/api/venues/${V}/order-payments`, { token: staff })).json());
+    const listed = OrderPaymentList.parse(
+      await (await s.request(`/api/venues/${V}/order-payments`, { token: staff })).json(),
+    );
     expect(listed.payments.filter((p) => p.orderId === order.id)).toHaveLength(1);
   });
 });

@@ -10,17 +10,46 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer as createHttpServer, type IncomingMessage, type Server as HttpServer } from 'node:http';
 import { TableSession, TableClosed, StaffTableSessions } from '../../src/contract/table.ts';
-import { OrderPaymentList, BILL_STRINGS, CashDay, PaymentRequest, PaymentResult, Receipt, TableBill, VerifactuRecords, type VerifactuRecord } from '../../src/contract/bill.ts';
+import {
+  OrderPaymentList,
+  BILL_STRINGS,
+  CashDay,
+  PaymentRequest,
+  PaymentResult,
+  Receipt,
+  TableBill,
+  VerifactuRecords,
+  type VerifactuRecord,
+} from '../../src/contract/bill.ts';
 import { Venue, type Venue as VenueT } from '../../src/contract/venue.ts';
 import { Order } from '../../src/contract/order.ts';
-import { huellaOf, shareAmount, spreadOverRates, taxesOf, verifactuQr, zonedIso } from '../../server/features/billing/index.ts';
+import {
+  huellaOf,
+  shareAmount,
+  spreadOverRates,
+  taxesOf,
+  verifactuQr,
+  zonedIso,
+} from '../../server/features/billing/index.ts';
 import { newKey, openEvents, pgUrl, startTestServer, tacoOrder, testDatabase, type TestServer } from './helpers.ts';
 import { cred, joinTable, lineId, tableTokens, type Problem } from './table-kit.ts';
 
 const V = 'taqueria-el-guero';
-const LEGAL = { name: 'Taquería El Güero S.L.', taxId: 'B12345678', address: 'Calle Mayor 1, 46001 Valencia', country: 'ES' };
-const NO_LIMITS = { tableJoinLimit: null, tableJoinAddressLimit: null, tableBadTokenLimit: null, tableCallLimit: null, tableCartLimit: null, tableCartSessionLimit: null, tablePayRequestLimit: null } as const;
-
+const LEGAL = {
+  name: 'Taquería El Güero S.L.',
+  taxId: 'B12345678',
+  address: 'Calle Mayor 1, 46001 Valencia',
+  country: 'ES',
+};
+const NO_LIMITS = {
+  tableJoinLimit: null,
+  tableJoinAddressLimit: null,
+  tableBadTokenLimit: null,
+  tableCallLimit: null,
+  tableCartLimit: null,
+  tableCartSessionLimit: null,
+  tablePayRequestLimit: null,
+} as const;
 
 /** Everything a test needs on one server: tokens, the venue's table tokens and product ids by name. */
 async function prepare(s: TestServer) {
@@ -44,7 +73,10 @@ async function makeSpanish(s: TestServer, manager: string, venue: VenueT): Promi
   const res = await s.request(`/api/venues/${V}`, { method: 'PUT', json: next, token: manager });
   expect(res.status, await res.clone().text()).toBe(200);
   // A tax id a manager typed joins no VERI*FACTU chain until an admin confirms it (tests/server/bill-issuers.test.ts).
-  const confirmed = await s.request(`/api/venues/${V}/verifactu/issuer`, { json: { taxId: LEGAL.taxId }, token: await s.tokenFor('admin@umenu.test') });
+  const confirmed = await s.request(`/api/venues/${V}/verifactu/issuer`, {
+    json: { taxId: LEGAL.taxId },
+    token: await s.tokenFor('admin@umenu.test'),
+  });
   expect(confirmed.status, await confirmed.clone().text()).toBe(200);
   return Venue.parse(await res.json());
 }
@@ -53,13 +85,23 @@ function tableKit(s: TestServer, tokens: Map<string, string>, staff: string) {
   const join = (table: string, name: string) => joinTable(s, tokens, table, name);
   const add = async (credential: string, productId: string, quantity = 1) => {
     const id = lineId();
-    const res = await s.request(`/api/table-session/cart/lines/${id}`, { method: 'PUT', json: { productId, optionIds: [], quantity }, headers: cred(credential) });
+    const res = await s.request(`/api/table-session/cart/lines/${id}`, {
+      method: 'PUT',
+      json: { productId, optionIds: [], quantity },
+      headers: cred(credential),
+    });
     expect(res.status, await res.clone().text()).toBe(200);
     return id;
   };
   const send = async (credential: string) => {
-    const session = TableSession.parse(await (await s.request('/api/table-session', { headers: cred(credential) })).json());
-    const res = await s.request('/api/table-session/rounds', { json: { expectedTotal: session.cart.subtotal }, key: newKey(), headers: cred(credential) });
+    const session = TableSession.parse(
+      await (await s.request('/api/table-session', { headers: cred(credential) })).json(),
+    );
+    const res = await s.request('/api/table-session/rounds', {
+      json: { expectedTotal: session.cart.subtotal },
+      key: newKey(),
+      headers: cred(credential),
+    });
     expect(res.status, await res.clone().text()).toBe(201);
     return Order.parse(await res.json());
   };
@@ -68,8 +110,10 @@ function tableKit(s: TestServer, tokens: Map<string, string>, staff: string) {
     expect(res.status, await res.clone().text()).toBe(200);
     return TableBill.parse(await res.json());
   };
-  const ask = (credential: string, body: unknown) => s.request('/api/table-session/payment-requests', { json: body, headers: cred(credential) });
-  const pay = (table: string, body: unknown, key = newKey(), token = staff) => s.request(`/api/venues/${V}/tables/${encodeURIComponent(table)}/payments`, { json: body, key, token });
+  const ask = (credential: string, body: unknown) =>
+    s.request('/api/table-session/payment-requests', { json: body, headers: cred(credential) });
+  const pay = (table: string, body: unknown, key = newKey(), token = staff) =>
+    s.request(`/api/venues/${V}/tables/${encodeURIComponent(table)}/payments`, { json: body, key, token });
   return { join, add, send, bill, ask, pay };
 }
 
@@ -86,7 +130,12 @@ function checkChain(records: VerifactuRecord[]) {
     expect(r.ImporteTotal).toMatch(/^\d+\.\d{2}$/);
     const qr = new URL(r.qr);
     expect(`${qr.origin}${qr.pathname}`).toBe('https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR');
-    expect(Object.fromEntries(qr.searchParams)).toEqual({ nif: r.IDEmisorFactura, numserie: r.NumSerieFactura, fecha: r.FechaExpedicionFactura, importe: r.ImporteTotal });
+    expect(Object.fromEntries(qr.searchParams)).toEqual({
+      nif: r.IDEmisorFactura,
+      numserie: r.NumSerieFactura,
+      fecha: r.FechaExpedicionFactura,
+      importe: r.ImporteTotal,
+    });
     last.set(r.IDEmisorFactura, r.Huella);
   }
 }
@@ -94,7 +143,13 @@ function checkChain(records: VerifactuRecord[]) {
 describe('the arithmetic', () => {
   it('splits a shared line in minor units: the first shares take the remainder, nothing is lost', () => {
     expect([0, 1, 2].map((i) => shareAmount(8900, 3, i))).toEqual([2967, 2967, 2966]);
-    for (const [total, of] of [[1, 3], [100, 7], [8900, 3], [99_999, 20], [0, 2]] as const) {
+    for (const [total, of] of [
+      [1, 3],
+      [100, 7],
+      [8900, 3],
+      [99_999, 20],
+      [0, 2],
+    ] as const) {
       const shares = Array.from({ length: of }, (_, i) => shareAmount(total, of, i));
       expect(shares.reduce((a, b) => a + b, 0)).toBe(total);
       expect(Math.max(...shares) - Math.min(...shares)).toBeLessThanOrEqual(1);
@@ -102,32 +157,94 @@ describe('the arithmetic', () => {
   });
 
   it('spreads an amount over tax rates by the largest remainder, and gives base and tax of tax-inclusive prices', () => {
-    expect(spreadOverRates(1000, new Map([[1000, 1], [2100, 1]]))).toEqual(new Map([[1000, 500], [2100, 500]]));
-    const spread = spreadOverRates(1001, new Map([[400, 1], [1000, 1], [2100, 1]]));
+    expect(
+      spreadOverRates(
+        1000,
+        new Map([
+          [1000, 1],
+          [2100, 1],
+        ]),
+      ),
+    ).toEqual(
+      new Map([
+        [1000, 500],
+        [2100, 500],
+      ]),
+    );
+    const spread = spreadOverRates(
+      1001,
+      new Map([
+        [400, 1],
+        [1000, 1],
+        [2100, 1],
+      ]),
+    );
     expect([...spread.values()].reduce((a, b) => a + b, 0)).toBe(1001);
     expect(spread.get(400)).toBe(334);
     // 11,00 at 10 %: 10,00 + 1,00; 12,10 at 21 %: 10,00 + 2,10; 1,01 at 21 %: base 0,83 (0,8347 rounded), tax 0,18.
-    expect(taxesOf([{ amount: 1100, taxRate: 1000 }, { amount: 1210, taxRate: 2100 }])).toEqual([{ rate: 1000, base: 1000, tax: 100 }, { rate: 2100, base: 1000, tax: 210 }]);
+    expect(
+      taxesOf([
+        { amount: 1100, taxRate: 1000 },
+        { amount: 1210, taxRate: 2100 },
+      ]),
+    ).toEqual([
+      { rate: 1000, base: 1000, tax: 100 },
+      { rate: 2100, base: 1000, tax: 210 },
+    ]);
     expect(taxesOf([{ amount: 101, taxRate: 2100 }])).toEqual([{ rate: 2100, base: 83, tax: 18 }]);
   });
 
-  it('writes a time in the venue\'s zone with its offset', () => {
+  it("writes a time in the venue's zone with its offset", () => {
     expect(zonedIso(new Date('2026-11-24T17:40:12.345Z'), 'Europe/Madrid')).toBe('2026-11-24T18:40:12+01:00');
     expect(zonedIso(new Date('2026-07-01T10:00:00Z'), 'Europe/Madrid')).toBe('2026-07-01T12:00:00+02:00');
     expect(zonedIso(new Date('2026-11-24T05:00:00Z'), 'America/Mexico_City')).toBe('2026-11-23T23:00:00-06:00');
   });
 
-  it('computes the AEAT\'s own fingerprint examples and QR URL exactly', () => {
+  it("computes the AEAT's own fingerprint examples and QR URL exactly", () => {
     // «Veri*Factu — Especificaciones técnicas para la generación de la huella», examples 6.1 and 6.2.
-    const first = huellaOf({ IDEmisorFactura: '89890001K', NumSerieFactura: '12345678/G33', FechaExpedicionFactura: '01-01-2024', TipoFactura: 'F1', CuotaTotal: '12.35', ImporteTotal: '123.45', HuellaAnterior: '', FechaHoraHusoGenRegistro: '2024-01-01T19:20:30+01:00' });
+    const first = huellaOf({
+      IDEmisorFactura: '89890001K',
+      NumSerieFactura: '12345678/G33',
+      FechaExpedicionFactura: '01-01-2024',
+      TipoFactura: 'F1',
+      CuotaTotal: '12.35',
+      ImporteTotal: '123.45',
+      HuellaAnterior: '',
+      FechaHoraHusoGenRegistro: '2024-01-01T19:20:30+01:00',
+    });
     expect(first).toBe('3C464DAF61ACB827C65FDA19F352A4E3BDC2C640E9E9FC4CC058073F38F12F60');
-    const second = huellaOf({ IDEmisorFactura: '89890001K', NumSerieFactura: '12345679/G34', FechaExpedicionFactura: '01-01-2024', TipoFactura: 'F1', CuotaTotal: '12.35', ImporteTotal: '123.45', HuellaAnterior: first, FechaHoraHusoGenRegistro: '2024-01-01T19:20:35+01:00' });
+    const second = huellaOf({
+      IDEmisorFactura: '89890001K',
+      NumSerieFactura: '12345679/G34',
+      FechaExpedicionFactura: '01-01-2024',
+      TipoFactura: 'F1',
+      CuotaTotal: '12.35',
+      ImporteTotal: '123.45',
+      HuellaAnterior: first,
+      FechaHoraHusoGenRegistro: '2024-01-01T19:20:35+01:00',
+    });
     expect(second).toBe('F7B94CFD8924EDFF273501B01EE5153E4CE8F259766F88CF6ACB8935802A2B97');
     // The QR specification's example (its amount written as the invoice has it).
-    expect(verifactuQr('test', { IDEmisorFactura: '89890001K', NumSerieFactura: '12345678&G33', FechaExpedicionFactura: '01-01-2024', ImporteTotal: '241.4' }))
-      .toBe('https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=89890001K&numserie=12345678%26G33&fecha=01-01-2024&importe=241.4');
-    expect(verifactuQr('production', { IDEmisorFactura: 'B1', NumSerieFactura: 'FS-2026-1', FechaExpedicionFactura: '24-11-2026', ImporteTotal: '1.00' }))
-      .toBe('https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=B1&numserie=FS-2026-1&fecha=24-11-2026&importe=1.00');
+    expect(
+      verifactuQr('test', {
+        IDEmisorFactura: '89890001K',
+        NumSerieFactura: '12345678&G33',
+        FechaExpedicionFactura: '01-01-2024',
+        ImporteTotal: '241.4',
+      }),
+    ).toBe(
+      'https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=89890001K&numserie=12345678%26G33&fecha=01-01-2024&importe=241.4',
+    );
+    expect(
+      verifactuQr('production', {
+        IDEmisorFactura: 'B1',
+        NumSerieFactura: 'FS-2026-1',
+        FechaExpedicionFactura: '24-11-2026',
+        ImporteTotal: '1.00',
+      }),
+    ).toBe(
+      'https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=B1&numserie=FS-2026-1&fecha=24-11-2026&importe=1.00',
+    );
   });
 });
 
@@ -156,7 +273,12 @@ describe('the bill on one server', () => {
     });
     await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
     const port = (listener.address() as { port: number }).port;
-    s = await startTestServer({ ...NO_LIMITS, verifactuUrl: `http://127.0.0.1:${port}/registros`, verifactuRetryMs: 1, verifactuPollMs: 3_600_000 });
+    s = await startTestServer({
+      ...NO_LIMITS,
+      verifactuUrl: `http://127.0.0.1:${port}/registros`,
+      verifactuRetryMs: 1,
+      verifactuPollMs: 3_600_000,
+    });
     ctx = await prepare(s);
     kit = tableKit(s, ctx.tokens, ctx.staff);
   });
@@ -166,7 +288,11 @@ describe('the bill on one server', () => {
   });
 
   it('a venue without legal details gets receipts without VERI*FACTU (a pickup order marked paid)', async () => {
-    const orderRes = await s.request('/api/orders', { json: tacoOrder({ tip: { amount: 1000 }, expectedTotal: 14800 }), key: newKey(), token: await s.tokenFor('ana@umenu.test') });
+    const orderRes = await s.request('/api/orders', {
+      json: tacoOrder({ tip: { amount: 1000 }, expectedTotal: 14800 }),
+      key: newKey(),
+      token: await s.tokenFor('ana@umenu.test'),
+    });
     expect(orderRes.status, await orderRes.clone().text()).toBe(201);
     const order = Order.parse(await orderRes.json());
     const key = newKey();
@@ -174,20 +300,32 @@ describe('the bill on one server', () => {
     expect(res.status, await res.clone().text()).toBe(201);
     const { payment, receipt } = PaymentResult.parse(await res.json());
     expect(payment).toMatchObject({ orderId: order.id, amount: 13800, tip: 1000, method: 'cash' });
-    expect(receipt).toMatchObject({ amount: 13800, tip: 1000, total: 14800, orderNumber: order.number, method: 'cash' });
+    expect(receipt).toMatchObject({
+      amount: 13800,
+      tip: 1000,
+      total: 14800,
+      orderNumber: order.number,
+      method: 'cash',
+    });
     expect(receipt.verifactu).toBeUndefined();
     expect(receipt.number).toMatch(/^FS-\d{4}-\d+$/);
     // The same key answers the same payment; another key finds it paid.
     const again = await s.request(`/api/venues/${V}/orders/${order.id}/payments`, { json: {}, key, token: ctx.staff });
     expect(again.status).toBe(200);
     expect(PaymentResult.parse(await again.json()).receipt.id).toBe(receipt.id);
-    const twice = await s.request(`/api/venues/${V}/orders/${order.id}/payments`, { json: {}, key: newKey(), token: ctx.staff });
+    const twice = await s.request(`/api/venues/${V}/orders/${order.id}/payments`, {
+      json: {},
+      key: newKey(),
+      token: ctx.staff,
+    });
     expect(twice.status).toBe(409);
     expect(((await twice.json()) as Problem).detail).toBe('Ese pedido ya está pagado.');
     // A board opened later reads it paid; staff of another venue cannot.
     const listed = await s.request(`/api/venues/${V}/order-payments`, { token: ctx.staff });
     expect(listed.status).toBe(200);
-    expect(OrderPaymentList.parse(await listed.json()).payments.filter((p) => p.orderId === order.id)).toEqual([payment]);
+    expect(OrderPaymentList.parse(await listed.json()).payments.filter((p) => p.orderId === order.id)).toEqual([
+      payment,
+    ]);
     const stranger = await s.newDiner('ajeno-pagos@umenu.test', ['staff:cafe-la-macarena']);
     expect((await s.request(`/api/venues/${V}/order-payments`, { token: stranger.token })).status).toBe(403);
   });
@@ -225,11 +363,19 @@ describe('the bill on one server', () => {
     let bill = await kit.bill(ana.credential);
     expect(bill).toMatchObject({ total: 25400, paid: 0, balance: 25400, pending: 0, unassigned: 25400 });
     const line = (name: string) => bill.lines.find((l) => l.name === name)!;
-    expect(line('Volcán de chorizo')).toMatchObject({ cartLineId: tacosLine, quantity: 2, lineTotal: 9000, by: 'Ana', taxRate: 1000 });
+    expect(line('Volcán de chorizo')).toMatchObject({
+      cartLineId: tacosLine,
+      quantity: 2,
+      lineTotal: 9000,
+      by: 'Ana',
+      taxRate: 1000,
+    });
     expect(line('Flan napolitano').taxRate).toBe(400);
     expect(line('Café de olla').taxRate).toBe(2100);
     // Staff read the same bill; staff of another venue cannot.
-    const staffBill = TableBill.parse(await (await s.request(`/api/venues/${V}/tables/3/bill`, { token: ctx.staff })).json());
+    const staffBill = TableBill.parse(
+      await (await s.request(`/api/venues/${V}/tables/3/bill`, { token: ctx.staff })).json(),
+    );
     expect(staffBill.lines).toEqual(bill.lines);
     const stranger = await s.newDiner('otro@umenu.test', ['staff:cafe-la-macarena']);
     expect((await s.request(`/api/venues/${V}/tables/3/bill`, { token: stranger.token })).status).toBe(403);
@@ -256,7 +402,9 @@ describe('the bill on one server', () => {
     expect(betoShare.shares).toEqual([{ lineId: guac, of: 3, index: 1, amount: 2967 }]);
     const wrongSplit = await kit.ask(ana.credential, { shares: [{ lineId: guac, of: 2 }], tip: 0, method: 'cash' });
     expect(wrongSplit.status).toBe(409);
-    expect(((await wrongSplit.json()) as Problem).detail).toBe('«Guacamole con totopos» ya se comparte entre 3: elige compartirlo entre 3.');
+    expect(((await wrongSplit.json()) as Problem).detail).toBe(
+      '«Guacamole con totopos» ya se comparte entre 3: elige compartirlo entre 3.',
+    );
     const carlaShare = await shareOf(carla.credential);
     const anaShare = await shareOf(ana.credential);
     expect([carlaShare.amount, anaShare.amount]).toEqual([2967, 2966]);
@@ -264,46 +412,92 @@ describe('the bill on one server', () => {
     expect(full.status).toBe(409);
 
     bill = await kit.bill(carla.credential);
-    expect(bill.lines.find((l) => l.id === guac)!.shared).toEqual({ of: 3, shares: [
-      { index: 1, amount: 2967, by: 'Beto', paid: false }, { index: 2, amount: 2967, by: 'Carla', paid: false }, { index: 3, amount: 2966, by: 'Ana', paid: false },
-    ] });
+    expect(bill.lines.find((l) => l.id === guac)!.shared).toEqual({
+      of: 3,
+      shares: [
+        { index: 1, amount: 2967, by: 'Beto', paid: false },
+        { index: 2, amount: 2967, by: 'Carla', paid: false },
+        { index: 3, amount: 2966, by: 'Ana', paid: false },
+      ],
+    });
     // What is left unassigned: the coffee (3 000).
     expect(bill).toMatchObject({ pending: 9000 + 7467 + 2967 + 2966, unassigned: 3000 });
     // An amount above what is unassigned, a tip above 100 %, and lines with an amount are refused.
     const over = await kit.ask(carla.credential, { amount: 3001, tip: 0, method: 'cash' });
     expect(over.status).toBe(409);
-    expect(((await over.json()) as Problem).detail).toMatch(/^Eso es más de lo que queda sin asignar \(.*30\.00\): otras personas ya están pagando el resto\.$/);
+    expect(((await over.json()) as Problem).detail).toMatch(
+      /^Eso es más de lo que queda sin asignar \(.*30\.00\): otras personas ya están pagando el resto\.$/,
+    );
     const tip = await kit.ask(carla.credential, { amount: 3000, tip: 3001, method: 'cash' });
     expect(tip.status).toBe(422);
     expect(((await tip.json()) as Problem).detail).toBe('La propina no puede superar el 100 % de lo que pagas.');
-    expect((await kit.ask(carla.credential, { amount: 100, lineIds: [guac], tip: 0, method: 'cash' })).status).toBe(422);
+    expect((await kit.ask(carla.credential, { amount: 100, lineIds: [guac], tip: 0, method: 'cash' })).status).toBe(
+      422,
+    );
     expect((await kit.ask(carla.credential, { tip: 0, method: 'cash' })).status).toBe(422);
     // A request withdrawn frees its share: Carla takes it back at once, with the same index and amount.
-    const withdrawn = await s.request(`/api/table-session/payment-requests/${carlaShare.id}`, { method: 'DELETE', headers: cred(carla.credential) });
+    const withdrawn = await s.request(`/api/table-session/payment-requests/${carlaShare.id}`, {
+      method: 'DELETE',
+      headers: cred(carla.credential),
+    });
     expect(withdrawn.status).toBe(200);
     expect(PaymentRequest.parse(await withdrawn.json()).status).toBe('cancelled');
-    expect((await s.request(`/api/table-session/payment-requests/${anaShare.id}`, { method: 'DELETE', headers: cred(carla.credential) })).status).toBe(403);
+    expect(
+      (
+        await s.request(`/api/table-session/payment-requests/${anaShare.id}`, {
+          method: 'DELETE',
+          headers: cred(carla.credential),
+        })
+      ).status,
+    ).toBe(403);
     expect((await kit.bill(ana.credential)).lines.find((l) => l.id === guac)!.shared!.shares).toHaveLength(2);
     const carlaAgain = await shareOf(carla.credential);
     expect(carlaAgain.shares).toEqual([{ lineId: guac, of: 3, index: 2, amount: 2967 }]);
     // Carla pays the rest, the coffee, as an amount in cash.
-    const carlaCoffee = PaymentRequest.parse(await (await kit.ask(carla.credential, { amount: 3000, tip: 300, method: 'cash' })).json());
-    await phone.until((m) => m.some((e) => e.event === 'bill' && (JSON.parse(e.data!) as { unassigned: number }).unassigned === 0));
+    const carlaCoffee = PaymentRequest.parse(
+      await (await kit.ask(carla.credential, { amount: 3000, tip: 300, method: 'cash' })).json(),
+    );
+    await phone.until((m) =>
+      m.some((e) => e.event === 'bill' && (JSON.parse(e.data!) as { unassigned: number }).unassigned === 0),
+    );
     // The coffee is paid as an amount now: nobody can also claim it by its line (staff would be asked to take it twice).
     const coffeeToo = await kit.ask(beto.credential, { lineIds: [line('Café de olla').id], tip: 0, method: 'cash' });
     expect(coffeeToo.status).toBe(409);
-    expect(((await coffeeToo.json()) as Problem).detail).toMatch(/^Eso es más de lo que queda sin asignar \(.*0\.00\): otras personas ya están pagando el resto\.$/);
+    expect(((await coffeeToo.json()) as Problem).detail).toMatch(
+      /^Eso es más de lo que queda sin asignar \(.*0\.00\): otras personas ya están pagando el resto\.$/,
+    );
 
     // Staff: Ana's request by card.
     const key = newKey();
     const paid = await kit.pay('3', { amount: 9000, tip: 900, method: 'card', requestId: anaRequest.id }, key);
     expect(paid.status, await paid.clone().text()).toBe(201);
     const first = PaymentResult.parse(await paid.json());
-    expect(first.payment).toMatchObject({ amount: 9000, tip: 900, method: 'card', requestId: anaRequest.id, by: 'Ana', table: '3' });
-    expect(first.receipt).toMatchObject({ amount: 9000, tip: 900, total: 9900, method: 'card', table: '3', lines: [{ name: 'Volcán de chorizo', quantity: 2, amount: 9000, taxRate: 1000 }] });
+    expect(first.payment).toMatchObject({
+      amount: 9000,
+      tip: 900,
+      method: 'card',
+      requestId: anaRequest.id,
+      by: 'Ana',
+      table: '3',
+    });
+    expect(first.receipt).toMatchObject({
+      amount: 9000,
+      tip: 900,
+      total: 9900,
+      method: 'card',
+      table: '3',
+      lines: [{ name: 'Volcán de chorizo', quantity: 2, amount: 9000, taxRate: 1000 }],
+    });
     expect(first.receipt.taxes).toEqual([{ rate: 1000, base: 8182, tax: 818 }]);
     expect(first.receipt.issuedAt).toMatch(/-06:00$/);
-    expect(first.receipt.verifactu).toMatchObject({ IDEmisorFactura: 'B12345678', TipoFactura: 'F2', ImporteTotal: '90.00', CuotaTotal: '8.18', text: BILL_STRINGS.verifiable, mark: 'VERI*FACTU' });
+    expect(first.receipt.verifactu).toMatchObject({
+      IDEmisorFactura: 'B12345678',
+      TipoFactura: 'F2',
+      ImporteTotal: '90.00',
+      CuotaTotal: '8.18',
+      text: BILL_STRINGS.verifiable,
+      mark: 'VERI*FACTU',
+    });
     // The same key: the same payment and receipt; another body with it: 422.
     const replay = await kit.pay('3', { amount: 9000, tip: 900, method: 'card', requestId: anaRequest.id }, key);
     expect(replay.status).toBe(200);
@@ -315,7 +509,11 @@ describe('the bill on one server', () => {
 
     bill = await kit.bill(beto.credential);
     expect(bill.lines.find((l) => l.name === 'Volcán de chorizo')!.paidBy).toBe('Ana');
-    const paidLine = await kit.ask(beto.credential, { lineIds: [line('Volcán de chorizo').id], tip: 0, method: 'cash' });
+    const paidLine = await kit.ask(beto.credential, {
+      lineIds: [line('Volcán de chorizo').id],
+      tip: 0,
+      method: 'cash',
+    });
     expect(paidLine.status).toBe(409);
     expect(((await paidLine.json()) as Problem).detail).toBe('Ana ya pagó «Volcán de chorizo».');
     expect(bill).toMatchObject({ paid: 9000, balance: 16400 });
@@ -332,14 +530,19 @@ describe('the bill on one server', () => {
       const res = await kit.pay('3', { amount: r.amount, tip: r.tip, method: r.method, requestId: r.id });
       expect(res.status, await res.clone().text()).toBe(201);
     }
-    const betoReceipt = (await (await s.request('/api/table-session/bill', { headers: cred(beto.credential) })).json()) as { payments: Array<{ requestId?: string; receiptId: string }> };
+    const betoReceipt = (await (
+      await s.request('/api/table-session/bill', { headers: cred(beto.credential) })
+    ).json()) as { payments: Array<{ requestId?: string; receiptId: string }> };
     const betoReceiptId = betoReceipt.payments.find((p) => p.requestId === betoShare.id)!.receiptId;
     const shared = Receipt.parse(await (await s.request(`/api/receipts/${betoReceiptId}`)).json());
     expect(shared.lines).toEqual([
       { name: 'Flan napolitano', quantity: 1, amount: 4500, taxRate: 400 },
       { name: 'Guacamole con totopos', quantity: 1, amount: 2967, taxRate: 1000, share: { index: 1, of: 3 } },
     ]);
-    expect(shared.taxes).toEqual([{ rate: 400, base: 4327, tax: 173 }, { rate: 1000, base: 2697, tax: 270 }]);
+    expect(shared.taxes).toEqual([
+      { rate: 400, base: 4327, tax: 173 },
+      { rate: 1000, base: 2697, tax: 270 },
+    ]);
 
     const last = await kit.pay('3', { amount: 3000, tip: 300, method: 'cash', requestId: carlaCoffee.id });
     expect(last.status).toBe(201);
@@ -349,14 +552,27 @@ describe('the bill on one server', () => {
     expect(lastReceipt.lines.reduce((sum, l) => sum + l.amount, 0)).toBe(3000);
 
     // Balance 0: «Pagada» (paidAt) on every phone and on the board.
-    await phone.until((m) => m.some((e) => e.event === 'bill' && (JSON.parse(e.data!) as { balance: number; paidAt?: string }).balance === 0 && Boolean((JSON.parse(e.data!) as { paidAt?: string }).paidAt))
-      && m.some((e) => e.event === 'session' && Boolean((JSON.parse(e.data!) as { paidAt?: string }).paidAt)));
-    await board.until((m) => m.some((e) => e.event === 'table' && Boolean((JSON.parse(e.data!) as { paidAt?: string }).paidAt)));
+    await phone.until(
+      (m) =>
+        m.some(
+          (e) =>
+            e.event === 'bill' &&
+            (JSON.parse(e.data!) as { balance: number; paidAt?: string }).balance === 0 &&
+            Boolean((JSON.parse(e.data!) as { paidAt?: string }).paidAt),
+        ) && m.some((e) => e.event === 'session' && Boolean((JSON.parse(e.data!) as { paidAt?: string }).paidAt)),
+    );
+    await board.until((m) =>
+      m.some((e) => e.event === 'table' && Boolean((JSON.parse(e.data!) as { paidAt?: string }).paidAt)),
+    );
     phone.close();
     board.close();
-    const session = TableSession.parse(await (await s.request('/api/table-session', { headers: cred(carla.credential) })).json());
+    const session = TableSession.parse(
+      await (await s.request('/api/table-session', { headers: cred(carla.credential) })).json(),
+    );
     expect(session.paidAt).toBeDefined();
-    const list = StaffTableSessions.parse(await (await s.request(`/api/venues/${V}/table-sessions`, { token: ctx.staff })).json());
+    const list = StaffTableSessions.parse(
+      await (await s.request(`/api/venues/${V}/table-sessions`, { token: ctx.staff })).json(),
+    );
     expect(list.sessions.find((x) => x.table === '3')!.paidAt).toBeDefined();
     bill = await kit.bill(ana.credential);
     expect(bill).toMatchObject({ total: 25400, paid: 25400, balance: 0 });
@@ -378,11 +594,20 @@ describe('the bill on one server', () => {
     const body = (await refused.json()) as Problem;
     expect(body.detail).toMatch(/^La mesa aún debe .*20\.00\. Confirma que la cierras sin cobrar ese importe\.$/);
     expect(body.balance).toBe(2000);
-    const closed = await s.request(`/api/venues/${V}/tables/4/close`, { method: 'POST', json: { confirmUnpaid: true }, token: ctx.staff });
+    const closed = await s.request(`/api/venues/${V}/tables/4/close`, {
+      method: 'POST',
+      json: { confirmUnpaid: true },
+      token: ctx.staff,
+    });
     expect(closed.status).toBe(200);
     expect(TableClosed.parse(await closed.json()).unpaid).toBe(2000);
-    const day = (await s.request(`/api/venues/${V}/cash?date=${zonedIso(new Date(), 'America/Mexico_City').slice(0, 10)}`, { token: ctx.manager }));
-    expect(CashDay.parse(await day.json()).closedUnpaid).toEqual([expect.objectContaining({ table: '4', unpaid: 2000 })]);
+    const day = await s.request(
+      `/api/venues/${V}/cash?date=${zonedIso(new Date(), 'America/Mexico_City').slice(0, 10)}`,
+      { token: ctx.manager },
+    );
+    expect(CashDay.parse(await day.json()).closedUnpaid).toEqual([
+      expect.objectContaining({ table: '4', unpaid: 2000 }),
+    ]);
   });
 
   it('a round after the table was paid makes it owe again', async () => {
@@ -396,7 +621,10 @@ describe('the bill on one server', () => {
     const bill = await kit.bill(fer.credential);
     expect(bill).toMatchObject({ balance: 3000 });
     expect(bill.paidAt).toBeUndefined();
-    expect(TableSession.parse(await (await s.request('/api/table-session', { headers: cred(fer.credential) })).json()).paidAt).toBeUndefined();
+    expect(
+      TableSession.parse(await (await s.request('/api/table-session', { headers: cred(fer.credential) })).json())
+        .paidAt,
+    ).toBeUndefined();
   });
 
   it('the VERI*FACTU chain: every fingerprint recomputed from the stored fields, every link checked; the outbox sends them in order', async () => {
@@ -419,12 +647,14 @@ describe('the bill on one server', () => {
     }
     expect(received.map((r) => r.body.Huella)).toEqual(records.map((r) => r.Huella));
     expect(received[0]!.body).toEqual(records[0]);
-    const state = await s.deps.db.all<{ sent_at: number | null; attempts: number }>('SELECT sent_at, attempts FROM verifactu_outbox ORDER BY record_seq');
+    const state = await s.deps.db.all<{ sent_at: number | null; attempts: number }>(
+      'SELECT sent_at, attempts FROM verifactu_outbox ORDER BY record_seq',
+    );
     expect(state.every((r) => r.sent_at !== null)).toBe(true);
     expect(state[0]!.attempts).toBe(3);
   });
 
-  it('a receipt is public by its unguessable link; the day\'s cash and its CSV are the manager\'s', async () => {
+  it("a receipt is public by its unguessable link; the day's cash and its CSV are the manager's", async () => {
     expect((await s.request('/api/receipts/nope-nope-nope-nope-nope')).status).toBe(404);
     const date = zonedIso(new Date(), 'America/Mexico_City').slice(0, 10);
     const res = await s.request(`/api/venues/${V}/cash?date=${date}`, { token: ctx.manager });
@@ -440,7 +670,8 @@ describe('the bill on one server', () => {
     // Gapless in each series (`FS` before the venue's tax id was confirmed, then the venue's own series under its issuer).
     const bySeries = Map.groupBy(day.receipts, (r) => r.number.split('-')[0]!);
     expect(bySeries.size).toBe(2);
-    for (const list of bySeries.values()) expect(list.map((r) => Number(r.number.split('-')[2]))).toEqual(list.map((_, i) => i + 1));
+    for (const list of bySeries.values())
+      expect(list.map((r) => Number(r.number.split('-')[2]))).toEqual(list.map((_, i) => i + 1));
     const csv = await s.request(`/api/venues/${V}/cash/receipts.csv?date=${date}`, { token: ctx.manager });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -463,7 +694,9 @@ describe('gapless receipt numbers under concurrency', () => {
     database = await testDatabase();
     a = await startTestServer({ ...NO_LIMITS, jwtSecret: 'shared-secret-0123456789abcdef0123' }, {}, database);
     // On PostgreSQL a second instance on the same database; SQLite has one process per file.
-    b = onPostgres ? await startTestServer({ ...NO_LIMITS, jwtSecret: 'shared-secret-0123456789abcdef0123' }, {}, database) : a;
+    b = onPostgres
+      ? await startTestServer({ ...NO_LIMITS, jwtSecret: 'shared-secret-0123456789abcdef0123' }, {}, database)
+      : a;
   });
   afterAll(async () => {
     if (b !== a) await b.close();
@@ -481,18 +714,30 @@ describe('gapless receipt numbers under concurrency', () => {
       await kit.add(p.credential, ctx.product('Torta cubana'), 2); // 29 000
       await kit.send(p.credential);
     }
-    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => {
-      const server = i % 2 ? b : a;
-      return server.request(`/api/venues/${V}/tables/${tables[i % 4]}/payments`, { json: { amount: 100 + i, tip: 0, method: i % 3 ? 'card' : 'cash' }, key: newKey(), token: ctx.staff });
-    }));
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => {
+        const server = i % 2 ? b : a;
+        return server.request(`/api/venues/${V}/tables/${tables[i % 4]}/payments`, {
+          json: { amount: 100 + i, tip: 0, method: i % 3 ? 'card' : 'cash' },
+          key: newKey(),
+          token: ctx.staff,
+        });
+      }),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(40).fill(201));
-    const numbers = (await Promise.all(results.map(async (r) => PaymentResult.parse(await r.json()).receipt.number))).map((n) => Number(n.split('-')[2]));
+    const numbers = (
+      await Promise.all(results.map(async (r) => PaymentResult.parse(await r.json()).receipt.number))
+    ).map((n) => Number(n.split('-')[2]));
     expect([...numbers].sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
-    const { records } = VerifactuRecords.parse(await (await b.request(`/api/venues/${V}/verifactu/records`, { token: ctx.manager })).json());
+    const { records } = VerifactuRecords.parse(
+      await (await b.request(`/api/venues/${V}/verifactu/records`, { token: ctx.manager })).json(),
+    );
     expect(records).toHaveLength(40);
     checkChain(records);
     // The chain is in number order: each record was made under the issuer's lock, in the receipts' commit order.
-    expect(records.map((r) => Number(r.NumSerieFactura.split('-')[2]))).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(records.map((r) => Number(r.NumSerieFactura.split('-')[2]))).toEqual(
+      Array.from({ length: 40 }, (_, i) => i + 1),
+    );
   });
 });
 
@@ -517,12 +762,21 @@ describe('payment requests per person are limited', () => {
       const asked = await kit.ask(ana.credential, amount);
       expect(asked.status, await asked.clone().text()).toBe(201);
       const { id } = PaymentRequest.parse(await asked.json());
-      expect((await s.request(`/api/table-session/payment-requests/${id}`, { method: 'DELETE', headers: cred(ana.credential) })).status).toBe(200);
+      expect(
+        (
+          await s.request(`/api/table-session/payment-requests/${id}`, {
+            method: 'DELETE',
+            headers: cred(ana.credential),
+          })
+        ).status,
+      ).toBe(200);
     }
     const refused = await kit.ask(ana.credential, amount);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(((await refused.json()) as Problem).detail).toMatch(/^Has pedido pagar muchas veces seguidas\. Podrás volver a pedirlo en \d+ (s|min)\.$/);
+    expect(((await refused.json()) as Problem).detail).toMatch(
+      /^Has pedido pagar muchas veces seguidas\. Podrás volver a pedirlo en \d+ (s|min)\.$/,
+    );
     // Per person: Beto at the same table still asks, and his request is on the bill.
     const betoAsks = await kit.ask(beto.credential, amount);
     expect(betoAsks.status, await betoAsks.clone().text()).toBe(201);

@@ -8,7 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Venue } from '../../src/contract/venue.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 
-interface HookCall { method: string; url: string; headers: IncomingHttpHeaders; body: unknown }
+interface HookCall {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: unknown;
+}
 
 let hook: Server;
 const calls: HookCall[] = [];
@@ -32,7 +37,12 @@ beforeAll(async () => {
     req.setEncoding('utf8');
     req.on('data', (chunk: string) => (text += chunk));
     req.on('end', () => {
-      calls.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: JSON.parse(text || 'null') });
+      calls.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: JSON.parse(text || 'null'),
+      });
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
       const pending = waiters;
       waiters = [];
@@ -55,19 +65,43 @@ describe('UMENU_BUILD_HOOK', () => {
     const venue = (await (await s.request('/api/venues/taqueria-el-guero')).json()) as Venue;
     const renamed = structuredClone(venue);
     renamed.categories[0]!.products[0]!.name = 'Tacos al pastor (nueva receta)';
-    expect((await s.request('/api/venues/taqueria-el-guero', { method: 'PUT', token: manager, json: renamed })).status).toBe(200);
+    expect(
+      (await s.request('/api/venues/taqueria-el-guero', { method: 'PUT', token: manager, json: renamed })).status,
+    ).toBe(200);
     renamed.categories[0]!.products[0]!.price += 500;
-    expect((await s.request('/api/venues/taqueria-el-guero', { method: 'PUT', token: manager, json: renamed })).status).toBe(200);
-    expect((await s.request('/api/venues/taqueria-el-guero/products/tacos-al-pastor', { method: 'PATCH', token: cook, json: { available: false } })).status).toBe(200);
+    expect(
+      (await s.request('/api/venues/taqueria-el-guero', { method: 'PUT', token: manager, json: renamed })).status,
+    ).toBe(200);
+    expect(
+      (
+        await s.request('/api/venues/taqueria-el-guero/products/tacos-al-pastor', {
+          method: 'PATCH',
+          token: cook,
+          json: { available: false },
+        })
+      ).status,
+    ).toBe(200);
     expect(calls).toHaveLength(0);
 
     await calledTimes(1);
-    expect(calls[0]).toMatchObject({ method: 'POST', url: '/build_hooks/abc123', body: { venueId: 'taqueria-el-guero', venueIds: ['taqueria-el-guero'] } });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      url: '/build_hooks/abc123',
+      body: { venueId: 'taqueria-el-guero', venueIds: ['taqueria-el-guero'] },
+    });
     expect(calls[0]!.headers['content-type']).toBe('application/json');
 
     // A later edit of another venue: one more call, for that venue only (the burst above made one).
     const bar = (await (await s.request('/api/venues/bar-el-cabanyal')).json()) as Venue;
-    expect((await s.request('/api/venues/bar-el-cabanyal', { method: 'PUT', token: manager, json: { ...bar, tagline: 'Tapas junto al mar' } })).status).toBe(200);
+    expect(
+      (
+        await s.request('/api/venues/bar-el-cabanyal', {
+          method: 'PUT',
+          token: manager,
+          json: { ...bar, tagline: 'Tapas junto al mar' },
+        })
+      ).status,
+    ).toBe(200);
     await calledTimes(2);
     expect(calls).toHaveLength(2);
     expect(calls[1]!.body).toMatchObject({ venueId: 'bar-el-cabanyal', venueIds: ['bar-el-cabanyal'] });

@@ -14,8 +14,11 @@ describe(`database start-up (${dialectName()})`, () => {
       const config = testConfig({ ...database.config, jwtSecret: undefined });
       const first = await createServer(config);
       expect(first.deps.db.dialect).toBe(dialectName());
-      if (first.deps.db.sqlite) expect((await first.deps.db.get<{ journal_mode: string }>('PRAGMA journal_mode'))!.journal_mode).toBe('wal');
-      expect((await first.deps.db.get<{ v: number }>('SELECT MAX(version) AS v FROM schema_migrations'))!.v).toBe(STEPS.length);
+      if (first.deps.db.sqlite)
+        expect((await first.deps.db.get<{ journal_mode: string }>('PRAGMA journal_mode'))!.journal_mode).toBe('wal');
+      expect((await first.deps.db.get<{ v: number }>('SELECT MAX(version) AS v FROM schema_migrations'))!.v).toBe(
+        STEPS.length,
+      );
       const user = await first.deps.auth.findOrCreateUserByEmail({ email: 'nueva@umenu.test', name: 'Nueva' });
       const token = (await first.deps.auth.issueTokenPair(user.id)).token;
       await first.close();
@@ -42,7 +45,10 @@ describe(`database start-up (${dialectName()})`, () => {
   it('migrating twice is harmless', async () => {
     const database = await testDatabase();
     try {
-      const options = { ...(database.config.databaseUrl ? { url: database.config.databaseUrl } : {}), path: database.config.dbPath! };
+      const options = {
+        ...(database.config.databaseUrl ? { url: database.config.databaseUrl } : {}),
+        path: database.config.dbPath!,
+      };
       const db = await openDatabase(options);
       const version = await db.startup((tx) => migrate(tx));
       await db.close();
@@ -63,7 +69,9 @@ describe(`database start-up (${dialectName()})`, () => {
       const server = await createServer(testConfig({ ...database.config, seedLarge: 1 }));
       const large = server.deps.venues.get('mercado-grande');
       expect(large?.products.size).toBeGreaterThanOrEqual(500);
-      expect(JSON.parse((await server.deps.auth.userByEmail('cocina@umenu.test'))!.scope)).toContain('staff:mercado-grande');
+      expect(JSON.parse((await server.deps.auth.userByEmail('cocina@umenu.test'))!.scope)).toContain(
+        'staff:mercado-grande',
+      );
       await server.close();
     } finally {
       await database.drop();
@@ -76,7 +84,9 @@ describe(`database start-up (${dialectName()})`, () => {
     const database = await testDatabase();
     try {
       const db = await openDatabase({ url: database.config.databaseUrl!, path: database.config.dbPath! });
-      const rows = await db.all<{ id: string }>("SELECT id FROM (VALUES ('line-b'), ('line_a'), ('LINE-A'), ('line-a')) AS t(id) ORDER BY id");
+      const rows = await db.all<{ id: string }>(
+        "SELECT id FROM (VALUES ('line-b'), ('line_a'), ('LINE-A'), ('line-a')) AS t(id) ORDER BY id",
+      );
       await db.close();
       expect(rows.map((r) => r.id)).toEqual(['line_a', 'line-a', 'LINE-A', 'line-b']);
       expect(['line-b', 'line_a', 'LINE-A', 'line-a'].sort()).toEqual(['LINE-A', 'line-a', 'line-b', 'line_a']);
@@ -88,7 +98,15 @@ describe(`database start-up (${dialectName()})`, () => {
 
 describe('order numbers', () => {
   it('are short codes that stay unique past 999 orders a day', () => {
-    expect([1, 2, 999, 1000, 1998, 25974, 25975].map(orderNumber)).toEqual(['A-001', 'A-002', 'A-999', 'B-001', 'B-999', 'Z-999', 'AA-001']);
+    expect([1, 2, 999, 1000, 1998, 25974, 25975].map(orderNumber)).toEqual([
+      'A-001',
+      'A-002',
+      'A-999',
+      'B-001',
+      'B-999',
+      'Z-999',
+      'AA-001',
+    ]);
     const many = new Set(Array.from({ length: 60_000 }, (_, i) => orderNumber(i + 1)));
     expect(many.size).toBe(60_000);
   });

@@ -15,8 +15,12 @@ import { cred, lineId, tableTokens } from './table-kit.ts';
 
 const V = 'bar-el-cabanyal';
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
-afterAll(async () => { await s?.dispose(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s?.dispose();
+});
 
 describe('the Spanish demo venue', () => {
   it('has legal data, 10 % IVA and a confirmed NIF', async () => {
@@ -26,7 +30,11 @@ describe('the Spanish demo venue', () => {
     expect(venue.legal!.address).toMatch(/46011 València$/);
     expect(isValidSpanishTaxId(venue.legal!.taxId)).toBe(true);
     expect(venue.taxRate).toBe(1000);
-    const issuer = VerifactuIssuer.parse(await (await s.request(`/api/venues/${V}/verifactu/issuer`, { token: await s.tokenFor('gerente@umenu.test') })).json());
+    const issuer = VerifactuIssuer.parse(
+      await (
+        await s.request(`/api/venues/${V}/verifactu/issuer`, { token: await s.tokenFor('gerente@umenu.test') })
+      ).json(),
+    );
     expect(issuer).toMatchObject({ venueId: V, taxId: venue.legal!.taxId, confirmed: true });
   });
 
@@ -39,20 +47,39 @@ describe('the Spanish demo venue', () => {
       return ((await res.json()) as { credential: string }).credential;
     };
     const ana = await join('Ana');
-    const res = await s.request(`/api/table-session/cart/lines/${lineId()}`, { method: 'PUT', json: { productId: 'paella-valenciana', optionIds: ['personas-para-2'], quantity: 1 }, headers: cred(ana) });
+    const res = await s.request(`/api/table-session/cart/lines/${lineId()}`, {
+      method: 'PUT',
+      json: { productId: 'paella-valenciana', optionIds: ['personas-para-2'], quantity: 1 },
+      headers: cred(ana),
+    });
     expect(res.status, await res.clone().text()).toBe(200);
     const session = TableSession.parse(await (await s.request('/api/table-session', { headers: cred(ana) })).json());
-    const round = await s.request('/api/table-session/rounds', { json: { expectedTotal: session.cart.subtotal }, key: newKey(), headers: cred(ana) });
+    const round = await s.request('/api/table-session/rounds', {
+      json: { expectedTotal: session.cart.subtotal },
+      key: newKey(),
+      headers: cred(ana),
+    });
     expect(round.status, await round.clone().text()).toBe(201);
     const bill = TableBill.parse(await (await s.request('/api/table-session/bill', { headers: cred(ana) })).json());
     const paella = bill.lines.find((l) => l.name === 'Paella valenciana')!;
-    const asked = await s.request('/api/table-session/payment-requests', { json: { shares: [{ lineId: paella.id, of: 2 }], tip: 0, method: 'card' }, headers: cred(ana) });
+    const asked = await s.request('/api/table-session/payment-requests', {
+      json: { shares: [{ lineId: paella.id, of: 2 }], tip: 0, method: 'card' },
+      headers: cred(ana),
+    });
     expect(asked.status, await asked.clone().text()).toBe(201);
     const request = PaymentRequest.parse(await asked.json());
-    const paid = await s.request(`/api/venues/${V}/tables/4/payments`, { json: { amount: request.amount, tip: 0, method: 'card', requestId: request.id }, key: newKey(), token: staff });
+    const paid = await s.request(`/api/venues/${V}/tables/4/payments`, {
+      json: { amount: request.amount, tip: 0, method: 'card', requestId: request.id },
+      key: newKey(),
+      token: staff,
+    });
     expect(paid.status, await paid.clone().text()).toBe(201);
-    const receipt = Receipt.parse(await (await s.request(`/api/receipts/${PaymentResult.parse(await paid.json()).receipt.id}`)).json());
-    expect(receipt.lines).toEqual([{ name: 'Paella valenciana', quantity: 1, amount: 1400, taxRate: 1000, share: { index: 1, of: 2 } }]);
+    const receipt = Receipt.parse(
+      await (await s.request(`/api/receipts/${PaymentResult.parse(await paid.json()).receipt.id}`)).json(),
+    );
+    expect(receipt.lines).toEqual([
+      { name: 'Paella valenciana', quantity: 1, amount: 1400, taxRate: 1000, share: { index: 1, of: 2 } },
+    ]);
     expect(receipt.taxes).toEqual([{ rate: 1000, base: 1273, tax: 127 }]);
     expect(receipt.legal?.taxId).toBe('B46123451');
     expect(receipt.number).toMatch(/^FS1-\d{4}-1$/);
@@ -62,7 +89,9 @@ describe('the Spanish demo venue', () => {
 
 describe('the Spanish tax id check', () => {
   it('accepts right check digits and letters, refuses wrong ones', () => {
-    for (const ok of ['B46123451', 'b-46.123.451', '12345678Z', 'X1234567L', 'Q2826000H', 'A58818501']) expect(isValidSpanishTaxId(ok), ok).toBe(true);
-    for (const bad of ['B46123452', 'B12345678', '12345678A', 'X1234567A', 'Q2826000I', '', 'ES12345678']) expect(isValidSpanishTaxId(bad), bad).toBe(false);
+    for (const ok of ['B46123451', 'b-46.123.451', '12345678Z', 'X1234567L', 'Q2826000H', 'A58818501'])
+      expect(isValidSpanishTaxId(ok), ok).toBe(true);
+    for (const bad of ['B46123452', 'B12345678', '12345678A', 'X1234567A', 'Q2826000I', '', 'ES12345678'])
+      expect(isValidSpanishTaxId(bad), bad).toBe(false);
   });
 });

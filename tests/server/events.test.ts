@@ -8,11 +8,25 @@ import { join } from 'node:path';
 import { parseRateLimit } from '../../server/platform/config.ts';
 import { startServer } from '../../scripts/start-server.ts';
 import type { Order } from '../../src/contract/order.ts';
-import { dialectName, newKey, openEvents, orderEvents, parseSse, startTestServer, tacoOrder, testDatabase, type TestServer } from './helpers.ts';
+import {
+  dialectName,
+  newKey,
+  openEvents,
+  orderEvents,
+  parseSse,
+  startTestServer,
+  tacoOrder,
+  testDatabase,
+  type TestServer,
+} from './helpers.ts';
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
-afterAll(async () => { await s.dispose(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s.dispose();
+});
 
 async function placeOrder(server: TestServer, token: string, key = newKey()): Promise<Response> {
   return server.request('/api/orders', { token, key, json: tacoOrder() });
@@ -37,7 +51,9 @@ describe(`resumable event streams (${dialectName()})`, () => {
     expect((await move('preparing')).status).toBe(200);
     expect((await move('ready')).status).toBe(200);
 
-    const resumed = await openEvents(s, `/api/orders/${order.id}/events`, ana, { 'last-event-id': String(snapshot.id) });
+    const resumed = await openEvents(s, `/api/orders/${order.id}/events`, ana, {
+      'last-event-id': String(snapshot.id),
+    });
     const missed = orderEvents(await resumed.until((m) => orderEvents(m).length === 2));
     expect(missed.map((e) => e.order.status)).toEqual(['preparing', 'ready']);
     expect(missed[0]!.id).toBeGreaterThan(snapshot.id);
@@ -67,7 +83,9 @@ describe(`resumable event streams (${dialectName()})`, () => {
     for (let i = 0; i < 3; i++) placed.push((await (await placeOrder(s, diner.token)).json()) as Order);
     await s.request(`/api/orders/${placed[0]!.id}/status`, { token: cook, json: { status: 'preparing' } });
 
-    const again = await openEvents(s, '/api/venues/taqueria-el-guero/orders/events', cook, { 'last-event-id': ready!.id! });
+    const again = await openEvents(s, '/api/venues/taqueria-el-guero/orders/events', cook, {
+      'last-event-id': ready!.id!,
+    });
     let events = orderEvents(await again.until((m) => orderEvents(m).length === 4));
     expect(events.map((e) => `${e.order.number}:${e.order.status}`)).toEqual([
       ...placed.map((o) => `${o.number}:received`),
@@ -88,10 +106,24 @@ describe(`resumable event streams (${dialectName()})`, () => {
     const cook = await s.tokenFor('cocina@umenu.test');
     const board = await openEvents(s, '/api/venues/taqueria-el-guero/orders/events', cook);
     await board.until((m) => m.some((x) => x.event === 'ready'));
-    expect((await s.request('/api/venues/taqueria-el-guero/products/tacos-al-pastor', { method: 'PATCH', token: cook, json: { available: false } })).status).toBe(200);
+    expect(
+      (
+        await s.request('/api/venues/taqueria-el-guero/products/tacos-al-pastor', {
+          method: 'PATCH',
+          token: cook,
+          json: { available: false },
+        })
+      ).status,
+    ).toBe(200);
     const messages = await board.until((m) => m.some((x) => x.event === 'venue'));
-    expect(JSON.parse(messages.find((m) => m.event === 'venue')!.data!)).toMatchObject({ venueId: 'taqueria-el-guero' });
-    await s.request('/api/venues/taqueria-el-guero/products/tacos-al-pastor', { method: 'PATCH', token: cook, json: { available: true } });
+    expect(JSON.parse(messages.find((m) => m.event === 'venue')!.data!)).toMatchObject({
+      venueId: 'taqueria-el-guero',
+    });
+    await s.request('/api/venues/taqueria-el-guero/products/tacos-al-pastor', {
+      method: 'PATCH',
+      token: cook,
+      json: { available: true },
+    });
     board.close();
   });
 });
@@ -168,17 +200,26 @@ describe('SIGTERM', () => {
     const database = await testDatabase();
     const server = await startServer({
       env: {
-        UMENU_DB: database.config.dbPath!, UMENU_DIST: join(database.dir, 'dist'), UMENU_SKIP_BUILD: '1',
-        UMENU_JWT_SECRET: 'y'.repeat(40), ...(database.config.databaseUrl ? { UMENU_DATABASE_URL: database.config.databaseUrl } : {}),
+        UMENU_DB: database.config.dbPath!,
+        UMENU_DIST: join(database.dir, 'dist'),
+        UMENU_SKIP_BUILD: '1',
+        UMENU_JWT_SECRET: 'y'.repeat(40),
+        ...(database.config.databaseUrl ? { UMENU_DATABASE_URL: database.config.databaseUrl } : {}),
       },
       timeoutMs: 30_000,
     });
     const { child, exited } = server;
     try {
       const base = server.base;
-      const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'cocina@umenu.test', password: 'demo1234' }) });
+      const login = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'cocina@umenu.test', password: 'demo1234' }),
+      });
       const { token } = (await login.json()) as { token: string };
-      const stream = await fetch(`${base}/api/venues/taqueria-el-guero/orders/events`, { headers: { authorization: `Bearer ${token}` } });
+      const stream = await fetch(`${base}/api/venues/taqueria-el-guero/orders/events`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       const reader = stream.body!.getReader();
       let text = '';
       const read = (async () => {

@@ -49,7 +49,9 @@ export async function testDatabase(): Promise<{ config: Partial<ServerConfig>; d
   const sql = postgres(admin, { max: 1, onnotice: () => {} });
   // A real installation's collation (ICU en-US: case, «-» and «_» do not sort by code unit),
   // never the cluster's C, so that an order that depends on the collation cannot hide.
-  await sql.unsafe(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE '${TEST_ICU_LOCALE}'`);
+  await sql.unsafe(
+    `CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE '${TEST_ICU_LOCALE}'`,
+  );
   await sql.end();
   const url = new URL(admin);
   url.pathname = `/${name}`;
@@ -65,7 +67,11 @@ export async function testDatabase(): Promise<{ config: Partial<ServerConfig>; d
   };
 }
 
-export async function startTestServer(overrides: Partial<ServerConfig> = {}, options: ServerOptions = {}, database?: Awaited<ReturnType<typeof testDatabase>>): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<ServerConfig> = {},
+  options: ServerOptions = {},
+  database?: Awaited<ReturnType<typeof testDatabase>>,
+): Promise<TestServer> {
   const own = database ? undefined : await testDatabase();
   const db = database ?? own!;
   const dir = db.dir;
@@ -79,7 +85,11 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
     if (key) headers.set('idempotency-key', key);
     if (json !== undefined) headers.set('content-type', 'application/json');
     const method = rest.method ?? (json !== undefined ? 'POST' : 'GET');
-    const response = await server.app.request(path, { ...rest, headers, ...(json !== undefined ? { body: JSON.stringify(json), method } : {}) });
+    const response = await server.app.request(path, {
+      ...rest,
+      headers,
+      ...(json !== undefined ? { body: JSON.stringify(json), method } : {}),
+    });
     // Every answer must match the OpenAPI document (status, content type, schema).
     await checkFetchResponse(method, path, response);
     return response;
@@ -101,7 +111,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
     },
     async newDiner(email, scope = []) {
       const user = await server.deps.auth.findOrCreateUserByEmail({ email, name: email.split('@')[0]! });
-      if (scope.length) await server.deps.db.run('UPDATE users SET scope = ? WHERE id = ?', [JSON.stringify(scope), user.id]);
+      if (scope.length)
+        await server.deps.db.run('UPDATE users SET scope = ? WHERE id = ?', [JSON.stringify(scope), user.id]);
       return { token: (await server.deps.auth.issueTokenPair(user.id)).token, id: user.id };
     },
     async dispose() {
@@ -163,7 +174,12 @@ export interface EventReader {
 }
 
 /** Opens an SSE stream on an in-process server and reads it in the background. */
-export async function openEvents(server: Pick<TestServer, 'request'>, path: string, token: string, headers: Record<string, string> = {}): Promise<EventReader> {
+export async function openEvents(
+  server: Pick<TestServer, 'request'>,
+  path: string,
+  token: string,
+  headers: Record<string, string> = {},
+): Promise<EventReader> {
   const controller = new AbortController();
   const res = await server.request(path, { token, headers, signal: controller.signal });
   let text = '';
@@ -179,7 +195,9 @@ export async function openEvents(server: Pick<TestServer, 'request'>, path: stri
         text += decoder.decode(value, { stream: true });
         for (const wake of [...waiters]) wake();
       }
-    } catch { /* aborted */ }
+    } catch {
+      /* aborted */
+    }
     for (const wake of [...waiters]) wake();
     return text;
   })();
@@ -216,4 +234,6 @@ export async function openEvents(server: Pick<TestServer, 'request'>, path: stri
 
 /** `order` messages of a stream, parsed. */
 export const orderEvents = (messages: SseMessage[]) =>
-  messages.filter((m) => m.event === 'order').map((m) => ({ id: Number(m.id), order: JSON.parse(m.data!) as { id: string; status: string; number: string } }));
+  messages
+    .filter((m) => m.event === 'order')
+    .map((m) => ({ id: Number(m.id), order: JSON.parse(m.data!) as { id: string; status: string; number: string } }));

@@ -24,7 +24,8 @@ let base: string;
 
 function writeSite(dir: string): void {
   mkdirSync(join(dir, '_astro'), { recursive: true });
-  const page = (title: string) => `<!doctype html><html lang="es"><head><title>${title}</title><script type="module">${INLINE}</script><script type="application/ld+json">{"a":1}</script></head><body>${'<p>menú</p>'.repeat(100)}</body></html>`;
+  const page = (title: string) =>
+    `<!doctype html><html lang="es"><head><title>${title}</title><script type="module">${INLINE}</script><script type="application/ld+json">{"a":1}</script></head><body>${'<p>menú</p>'.repeat(100)}</body></html>`;
   writeFileSync(join(dir, 'index.html'), page('Inicio'));
   writeFileSync(join(dir, '404.html'), page('This page could not be found'));
   writeFileSync(join(dir, 'venue-shell.html'), page('Local'));
@@ -35,7 +36,10 @@ function writeSite(dir: string): void {
 }
 
 /** Raw GET (node:http, so no automatic decompression). */
-function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function rawGet(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${base}${path}`, { headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -129,7 +133,14 @@ describe('API over HTTP', () => {
     expect(ok.headers.get('access-control-allow-origin')).toBe('https://menu.example.com');
     const evil = await fetch(`${base}/api/venues`, { headers: { origin: 'https://evil.example' } });
     expect(evil.headers.get('access-control-allow-origin')).toBeNull();
-    const preflight = await fetch(`${base}/api/orders`, { method: 'OPTIONS', headers: { origin: 'https://menu.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'idempotency-key, authorization, content-type' } });
+    const preflight = await fetch(`${base}/api/orders`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://menu.example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'idempotency-key, authorization, content-type',
+      },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('idempotency-key');
   });
@@ -137,11 +148,20 @@ describe('API over HTTP', () => {
   it('streams the order status over SSE: current status on connect, then each change, with heartbeats', async () => {
     const ana = await s.tokenFor('ana@umenu.test');
     const cook = await s.tokenFor('cocina@umenu.test');
-    const order = (await (await fetch(`${base}/api/orders`, { method: 'POST', headers: { authorization: `Bearer ${ana}`, 'idempotency-key': newKey(), 'content-type': 'application/json' }, body: JSON.stringify(tacoOrder()) })).json()) as Order;
+    const order = (await (
+      await fetch(`${base}/api/orders`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ana}`, 'idempotency-key': newKey(), 'content-type': 'application/json' },
+        body: JSON.stringify(tacoOrder()),
+      })
+    ).json()) as Order;
     const controller = new AbortController();
     // A token in the URL is not accepted (URLs end up in logs): only the Authorization header.
     expect((await fetch(`${base}/api/orders/${order.id}/events?access_token=${ana}`)).status).toBe(401);
-    const res = await fetch(`${base}/api/orders/${order.id}/events`, { headers: { authorization: `Bearer ${ana}` }, signal: controller.signal });
+    const res = await fetch(`${base}/api/orders/${order.id}/events`, {
+      headers: { authorization: `Bearer ${ana}` },
+      signal: controller.signal,
+    });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const reader = res.body!.getReader();
     let text = '';
@@ -155,7 +175,11 @@ describe('API over HTTP', () => {
     };
     await readUntil((t) => t.includes('"status":"received"'));
     expect(text).toContain('event: order');
-    await fetch(`${base}/api/orders/${order.id}/status`, { method: 'POST', headers: { authorization: `Bearer ${cook}`, 'content-type': 'application/json' }, body: '{"status":"preparing"}' });
+    await fetch(`${base}/api/orders/${order.id}/status`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${cook}`, 'content-type': 'application/json' },
+      body: '{"status":"preparing"}',
+    });
     await readUntil((t) => t.includes('"status":"preparing"'));
     expect(text).toMatch(/event: order\ndata: \{[^\n]*"status":"preparing"/);
     await readUntil((t) => t.includes(': ping'));
@@ -165,17 +189,21 @@ describe('API over HTTP', () => {
 });
 
 describe('live staff board over SSE', () => {
-  it('tells the venue\'s staff about every new order and status change, and nobody else', async () => {
+  it("tells the venue's staff about every new order and status change, and nobody else", async () => {
     const ana = await s.tokenFor('ana@umenu.test');
     const cook = await s.tokenFor('cocina@umenu.test');
     const barista = (await s.newDiner('barista-sse@umenu.test', ['staff:cafe-la-macarena'])).token;
-    const events = (token: string) => fetch(`${base}/api/venues/taqueria-el-guero/orders/events`, { headers: { authorization: `Bearer ${token}` } });
+    const events = (token: string) =>
+      fetch(`${base}/api/venues/taqueria-el-guero/orders/events`, { headers: { authorization: `Bearer ${token}` } });
     expect((await events(barista)).status).toBe(403);
     expect((await events(ana)).status).toBe(403);
     expect((await fetch(`${base}/api/venues/taqueria-el-guero/orders/events?access_token=${cook}`)).status).toBe(401);
 
     const controller = new AbortController();
-    const res = await fetch(`${base}/api/venues/taqueria-el-guero/orders/events`, { headers: { authorization: `Bearer ${cook}` }, signal: controller.signal });
+    const res = await fetch(`${base}/api/venues/taqueria-el-guero/orders/events`, {
+      headers: { authorization: `Bearer ${cook}` },
+      signal: controller.signal,
+    });
     expect(res.status).toBe(200);
     const reader = res.body!.getReader();
     let text = '';
@@ -188,10 +216,20 @@ describe('live staff board over SSE', () => {
       }
     };
     await readUntil((t) => t.includes('event: ready'));
-    const order = (await (await fetch(`${base}/api/orders`, { method: 'POST', headers: { authorization: `Bearer ${ana}`, 'idempotency-key': newKey(), 'content-type': 'application/json' }, body: JSON.stringify(tacoOrder()) })).json()) as Order;
+    const order = (await (
+      await fetch(`${base}/api/orders`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ana}`, 'idempotency-key': newKey(), 'content-type': 'application/json' },
+        body: JSON.stringify(tacoOrder()),
+      })
+    ).json()) as Order;
     await readUntil((t) => t.includes(`"id":"${order.id}"`));
     expect(text).toContain(`"number":"${order.number}"`);
-    await fetch(`${base}/api/orders/${order.id}/status`, { method: 'POST', headers: { authorization: `Bearer ${cook}`, 'content-type': 'application/json' }, body: '{"status":"preparing"}' });
+    await fetch(`${base}/api/orders/${order.id}/status`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${cook}`, 'content-type': 'application/json' },
+      body: '{"status":"preparing"}',
+    });
     await readUntil((t) => t.includes('"status":"preparing"'));
     // Each message carries an increasing numeric id (what Last-Event-ID resumes from).
     const placed = /event: order\ndata: [^\n]*"status":"received"[^\n]*\nid: (\d+)/.exec(text);
@@ -202,17 +240,29 @@ describe('live staff board over SSE', () => {
 });
 
 describe('scripts/start.ts', () => {
-  it('starts on its port, prints the address, serves site and API, and exits cleanly on SIGTERM', async () => {
-    const dist = join(s.dir, 'dist');
-    const server = await startServer({ env: { UMENU_DB: join(s.dir, 'start.sqlite'), UMENU_DIST: dist, UMENU_SKIP_BUILD: '1', UMENU_JWT_SECRET: 'x'.repeat(40) }, timeoutMs: 20_000 });
-    try {
-      expect(server.output()).toContain(`umenu listo en http://localhost:${server.port}`);
-      expect((await fetch(`${server.base}/`)).status, server.output()).toBe(200);
-      expect((await fetch(`${server.base}/api/venues/bar-el-cabanyal`)).status, server.output()).toBe(200);
-      server.child.kill('SIGTERM');
-      expect(await server.exited, server.output()).toBe(0);
-    } finally {
-      if (server.child.exitCode === null) server.child.kill('SIGKILL');
-    }
-  }, ceiling(40_000));
+  it(
+    'starts on its port, prints the address, serves site and API, and exits cleanly on SIGTERM',
+    async () => {
+      const dist = join(s.dir, 'dist');
+      const server = await startServer({
+        env: {
+          UMENU_DB: join(s.dir, 'start.sqlite'),
+          UMENU_DIST: dist,
+          UMENU_SKIP_BUILD: '1',
+          UMENU_JWT_SECRET: 'x'.repeat(40),
+        },
+        timeoutMs: 20_000,
+      });
+      try {
+        expect(server.output()).toContain(`umenu listo en http://localhost:${server.port}`);
+        expect((await fetch(`${server.base}/`)).status, server.output()).toBe(200);
+        expect((await fetch(`${server.base}/api/venues/bar-el-cabanyal`)).status, server.output()).toBe(200);
+        server.child.kill('SIGTERM');
+        expect(await server.exited, server.output()).toBe(0);
+      } finally {
+        if (server.child.exitCode === null) server.child.kill('SIGKILL');
+      }
+    },
+    ceiling(40_000),
+  );
 });

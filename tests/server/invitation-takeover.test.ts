@@ -34,12 +34,19 @@ beforeAll(async () => {
   app.onError((error, c) => (error instanceof HttpProblem ? problemResponse(c, error) : c.text(String(error), 500)));
   // Listening first: the provider needs this server's address for its redirect URI, the routes need the provider.
   http = await new Promise<ServerType>((resolve) => {
-    const server = serve({ fetch: (request) => app.fetch(request), port: 0, hostname: '127.0.0.1' }, () => resolve(server));
+    const server = serve({ fetch: (request) => app.fetch(request), port: 0, hostname: '127.0.0.1' }, () =>
+      resolve(server),
+    );
   });
   base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   google = await startDemoProvider({ redirectUris: [`${base}/api/auth/social/google/callback`] });
   social = socialRoutes(s.deps, {
-    config: socialConfigFromEnv({ UMENU_GOOGLE_ISSUER: google.issuer, UMENU_GOOGLE_CLIENT_ID: google.clientId, UMENU_GOOGLE_CLIENT_SECRET: google.clientSecret, UMENU_PUBLIC_URL: base }),
+    config: socialConfigFromEnv({
+      UMENU_GOOGLE_ISSUER: google.issuer,
+      UMENU_GOOGLE_CLIENT_ID: google.clientId,
+      UMENU_GOOGLE_CLIENT_SECRET: google.clientSecret,
+      UMENU_PUBLIC_URL: base,
+    }),
   });
   app.route('/api/auth/social', social);
 });
@@ -83,11 +90,19 @@ async function signInWithGoogle(account: string): Promise<TokenPair> {
   const page = await follow(new URL(`${base}/api/auth/social/google/start?code_challenge=${challenge}`));
   const html = await page.res!.text();
   const action = /<form method="post" action="([^"]+\/login)">/.exec(html)![1]!;
-  const chosen = await go(new URL(action, page.url), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ account }).toString() });
+  const chosen = await go(new URL(action, page.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ account }).toString(),
+  });
   const landing = await follow(new URL(chosen.headers.get('location')!, page.url));
   const code = landing.url.searchParams.get('code');
   expect(code, landing.url.href).toBeTruthy();
-  const exchanged = await fetch(`${base}/api/auth/social/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code, code_verifier: verifier }) });
+  const exchanged = await fetch(`${base}/api/auth/social/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code, code_verifier: verifier }),
+  });
   expect(exchanged.status).toBe(200);
   return TokenPair.parse(await exchanged.json());
 }
@@ -95,17 +110,24 @@ async function signInWithGoogle(account: string): Promise<TokenPair> {
 describe('an account created from an invitation, then Google', () => {
   it('the manager who chose the password can no longer sign in as the person once they sign in with Google', async () => {
     const manager = await s.tokenFor('gerente@umenu.test');
-    const invited = await s.request(`/api/venues/${V}/invitations`, { token: manager, json: { email: PERSON.email, role: 'staff' } });
+    const invited = await s.request(`/api/venues/${V}/invitations`, {
+      token: manager,
+      json: { email: PERSON.email, role: 'staff' },
+    });
     expect(invited.status).toBe(201);
     const { token } = CreatedInvitation.parse(await invited.json());
     // The manager opens the link first and creates the account with a password of their own.
-    const accepted = await s.request('/api/invitations/accept', { json: { token, name: 'Luis', password: 'lo-sabe-el-gerente' } });
+    const accepted = await s.request('/api/invitations/accept', {
+      json: { token, name: 'Luis', password: 'lo-sabe-el-gerente' },
+    });
     expect(accepted.status).toBe(201);
     const managersPair = await s.login(PERSON.email, 'lo-sabe-el-gerente');
 
     // The person signs in with Google: the same account (its role at the venue kept).
     const pair = await signInWithGoogle(PERSON.key);
-    const me = (await (await s.request('/api/auth/user', { token: pair.token })).json()) as { user: { email: string; scope: string[] } };
+    const me = (await (await s.request('/api/auth/user', { token: pair.token })).json()) as {
+      user: { email: string; scope: string[] };
+    };
     expect(me.user).toMatchObject({ email: PERSON.email, scope: [`staff:${V}`] });
 
     // The password the manager chose no longer opens it, and the manager's session is over.
@@ -123,7 +145,9 @@ describe('an account created from an invitation, then Google', () => {
     const pair = await signInWithGoogle('ana');
     const me = (await (await s.request('/api/auth/user', { token: pair.token })).json()) as { user: { email: string } };
     expect(me.user.email).toBe('ana@umenu.test');
-    expect((await s.request('/api/auth/login', { json: { email: 'ana@umenu.test', password: 'demo1234' } })).status).toBe(200);
+    expect(
+      (await s.request('/api/auth/login', { json: { email: 'ana@umenu.test', password: 'demo1234' } })).status,
+    ).toBe(200);
     expect((await s.request('/api/auth/refresh', { json: { refresh_token: before.refresh_token } })).status).toBe(200);
   });
 });

@@ -22,7 +22,6 @@ let staff: string, manager: string, admin: string, ana: string, otherStaff: stri
 let venue: VenueT;
 const logLines: string[] = [];
 
-
 /** A line of `productId` with the first option of every required group, and its price. */
 function line(productId: string, quantity = 1): { input: OrderInput['lines'][number]; total: number } {
   const product = venue.categories.flatMap((c) => c.products).find((p) => p.id === productId)!;
@@ -36,8 +35,13 @@ function line(productId: string, quantity = 1): { input: OrderInput['lines'][num
 function pickup(productIds: Array<string | [string, number]>): OrderInput {
   const lines = productIds.map((p) => (Array.isArray(p) ? line(p[0], p[1]) : line(p)));
   return {
-    venueId: V, mode: 'pickup', customer: { name: 'Ana García', phone: '+52 55 1234 5678' }, tip: { percent: 0 }, payment: 'cash',
-    lines: lines.map((l) => l.input), expectedTotal: lines.reduce((sum, l) => sum + l.total, 0),
+    venueId: V,
+    mode: 'pickup',
+    customer: { name: 'Ana García', phone: '+52 55 1234 5678' },
+    tip: { percent: 0 },
+    payment: 'cash',
+    lines: lines.map((l) => l.input),
+    expectedTotal: lines.reduce((sum, l) => sum + l.total, 0),
   };
 }
 
@@ -53,12 +57,21 @@ async function tickets(query: string, token = staff): Promise<TicketT[]> {
   return TicketList.parse(await res.json()).tickets;
 }
 const ofOrder = (list: TicketT[], order: Order) => list.filter((t) => t.orderId === order.id);
-const bump = (id: string, action: 'done' | 'reopen' = 'done', token = staff) => s.request(`/api/venues/${V}/tickets/${id}/${action}`, { method: 'POST', token });
-const orderOf = async (id: string) => Order.parse(await (await s.request(`/api/orders/${id}`, { token: staff })).json());
+const bump = (id: string, action: 'done' | 'reopen' = 'done', token = staff) =>
+  s.request(`/api/venues/${V}/tickets/${id}/${action}`, { method: 'POST', token });
+const orderOf = async (id: string) =>
+  Order.parse(await (await s.request(`/api/orders/${id}`, { token: staff })).json());
 
 beforeAll(async () => {
   s = await startTestServer(
-    { log: 'json', tableJoinLimit: null, tableJoinAddressLimit: null, tableBadTokenLimit: null, tableCartLimit: null, tableCartSessionLimit: null },
+    {
+      log: 'json',
+      tableJoinLimit: null,
+      tableJoinAddressLimit: null,
+      tableBadTokenLimit: null,
+      tableCartLimit: null,
+      tableCartSessionLimit: null,
+    },
     { logTo: { write: (l) => logLines.push(l) } },
   );
   staff = await s.tokenFor('cocina@umenu.test');
@@ -72,30 +85,50 @@ afterAll(() => s?.dispose());
 
 describe('an order split into tickets', () => {
   it('one ticket per station that has lines, with what the station needs to know', async () => {
-    expect(venue.stations).toEqual([{ id: 'cocina', name: 'Cocina' }, { id: 'barra', name: 'Barra' }]);
+    expect(venue.stations).toEqual([
+      { id: 'cocina', name: 'Cocina' },
+      { id: 'barra', name: 'Barra' },
+    ]);
     const order = await place(pickup([['tacos-al-pastor', 2], 'agua-de-jamaica', 'guacamole-con-totopos']));
     const cocina = ofOrder(await tickets('?station=cocina&status=open'), order);
     const barra = ofOrder(await tickets('?station=barra&status=open'), order);
     expect(cocina).toHaveLength(1);
     expect(barra).toHaveLength(1);
     expect(cocina[0]).toEqual({
-      id: expect.any(String), orderId: order.id, orderNumber: order.number, station: 'cocina', mode: 'pickup',
-      customer: 'Ana García', createdAt: order.createdAt, status: 'open',
+      id: expect.any(String),
+      orderId: order.id,
+      orderNumber: order.number,
+      station: 'cocina',
+      mode: 'pickup',
+      customer: 'Ana García',
+      createdAt: order.createdAt,
+      status: 'open',
       // Lines in the meal's order: the starter before the tacos; a ticket of two courses names each line's.
       lines: [
         { name: 'Guacamole con totopos', options: [], quantity: 1, course: 'entrantes' },
         { name: 'Tacos al pastor', options: ['Orden de 3', 'Maíz'], quantity: 2, course: 'principales' },
       ],
     });
-    expect(barra[0]).toMatchObject({ station: 'barra', course: 'bebidas', lines: [{ name: 'Agua de jamaica', options: ['Chico (500 ml)'], quantity: 1 }] });
+    expect(barra[0]).toMatchObject({
+      station: 'barra',
+      course: 'bebidas',
+      lines: [{ name: 'Agua de jamaica', options: ['Chico (500 ml)'], quantity: 1 }],
+    });
     expect(barra[0]!.held).toBeUndefined();
     // Every station's tickets without `station`; an order with one station's dishes only, one ticket.
-    expect(ofOrder(await tickets(''), order).map((t) => t.station).sort()).toEqual(['barra', 'cocina']);
+    expect(
+      ofOrder(await tickets(''), order)
+        .map((t) => t.station)
+        .sort(),
+    ).toEqual(['barra', 'cocina']);
     const tacosOnly = await place(pickup([['tacos-al-pastor', 2]]));
     expect(ofOrder(await tickets(''), tacosOnly)).toHaveLength(1);
     // One order's tickets (the board's «Reimprimir»), whatever their status.
     const ofThatOrder = await tickets(`?order=${order.id}`);
-    expect(ofThatOrder.map((t) => [t.orderId, t.station])).toEqual([[order.id, 'cocina'], [order.id, 'barra']]);
+    expect(ofThatOrder.map((t) => [t.orderId, t.station])).toEqual([
+      [order.id, 'cocina'],
+      [order.id, 'barra'],
+    ]);
     expect(await tickets('?order=no-such-order')).toEqual([]);
   });
 
@@ -107,9 +140,10 @@ describe('an order split into tickets', () => {
     expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
   });
 
-  it('the dish\'s station wins over its category\'s (set in the editor\'s PUT)', async () => {
+  it("the dish's station wins over its category's (set in the editor's PUT)", async () => {
     const edited = structuredClone(venue);
-    edited.categories.find((c) => c.id === 'postres')!.products.find((p) => p.id === 'flan-napolitano')!.station = 'barra';
+    edited.categories.find((c) => c.id === 'postres')!.products.find((p) => p.id === 'flan-napolitano')!.station =
+      'barra';
     const saved = await s.request(`/api/venues/${V}`, { method: 'PUT', token: manager, json: edited });
     expect(saved.status, await saved.clone().text()).toBe(200);
     try {
@@ -126,14 +160,16 @@ describe('an order split into tickets', () => {
 });
 
 describe('bump and reopen', () => {
-  it('done and reopen are idempotent, move the ticket between the queues and reach the board\'s stream', async () => {
+  it("done and reopen are idempotent, move the ticket between the queues and reach the board's stream", async () => {
     const board = await openEvents(s, `/api/venues/${V}/orders/events`, staff);
     try {
       await board.until((m) => m.some((e) => e.event === 'ready'));
       const order = await place(pickup([['tacos-al-pastor', 2], 'agua-de-jamaica']));
       const [ticket] = ofOrder(await tickets('?station=cocina&status=open'), order);
       // A new ticket arrives on the venue's stream.
-      await board.until((m) => m.some((e) => e.event === 'ticket' && (JSON.parse(e.data!) as TicketT).id === ticket!.id));
+      await board.until((m) =>
+        m.some((e) => e.event === 'ticket' && (JSON.parse(e.data!) as TicketT).id === ticket!.id),
+      );
       for (let i = 0; i < 2; i++) {
         const res = await bump(ticket!.id);
         expect(res.status).toBe(200);
@@ -141,16 +177,24 @@ describe('bump and reopen', () => {
       }
       expect(ofOrder(await tickets('?station=cocina&status=open'), order)).toEqual([]);
       expect(ofOrder(await tickets('?station=cocina&status=done'), order).map((t) => t.id)).toEqual([ticket!.id]);
-      const messages = await board.until((m) => m.some((e) => e.event === 'ticket' && (JSON.parse(e.data!) as TicketT).status === 'done'));
+      const messages = await board.until((m) =>
+        m.some((e) => e.event === 'ticket' && (JSON.parse(e.data!) as TicketT).status === 'done'),
+      );
       // The repeat changed nothing: one event for the bump.
-      expect(messages.filter((e) => e.event === 'ticket' && (JSON.parse(e.data!) as TicketT).id === ticket!.id).map((e) => (JSON.parse(e.data!) as TicketT).status)).toEqual(['open', 'done']);
+      expect(
+        messages
+          .filter((e) => e.event === 'ticket' && (JSON.parse(e.data!) as TicketT).id === ticket!.id)
+          .map((e) => (JSON.parse(e.data!) as TicketT).status),
+      ).toEqual(['open', 'done']);
       for (let i = 0; i < 2; i++) {
         const res = await bump(ticket!.id, 'reopen');
         expect(res.status).toBe(200);
         expect(Ticket.parse(await res.json()).status).toBe('open');
       }
       expect(ofOrder(await tickets('?station=cocina&status=open'), order).map((t) => t.id)).toEqual([ticket!.id]);
-      await board.until((m) => m.filter((e) => e.event === 'ticket' && (JSON.parse(e.data!) as TicketT).id === ticket!.id).length === 3);
+      await board.until(
+        (m) => m.filter((e) => e.event === 'ticket' && (JSON.parse(e.data!) as TicketT).id === ticket!.id).length === 3,
+      );
       // Only one of the order's two tickets was ever done: the order has not moved.
       expect((await orderOf(order.id)).status).toBe('received');
     } finally {
@@ -167,7 +211,7 @@ describe('bump and reopen', () => {
       expect((await bump(mine[0]!.id)).status).toBe(200);
       expect((await orderOf(order.id)).status).toBe('received');
       expect((await bump(mine[1]!.id)).status).toBe(200);
-      const ready = await (await s.request(`/api/orders/${order.id}`, { token: ana })).json() as Order;
+      const ready = (await (await s.request(`/api/orders/${order.id}`, { token: ana })).json()) as Order;
       expect(ready.status).toBe('ready');
       expect(ready.history.map((h) => h.status)).toEqual(['received', 'preparing', 'ready']);
       await diner.until((m) => m.some((e) => e.event === 'order' && (JSON.parse(e.data!) as Order).status === 'ready'));
@@ -193,17 +237,30 @@ describe('bump and reopen', () => {
     }
   });
 
-  it('a cancelled order\'s tickets leave the stations, on the stream too, and cannot be reopened', async () => {
+  it("a cancelled order's tickets leave the stations, on the stream too, and cannot be reopened", async () => {
     const board = await openEvents(s, `/api/venues/${V}/orders/events`, staff);
     try {
       await board.until((m) => m.some((e) => e.event === 'ready'));
       const order = await place(pickup([['tacos-al-pastor', 2], 'agua-de-jamaica']));
       const mine = ofOrder(await tickets('?status=open'), order);
       expect(mine).toHaveLength(2);
-      expect((await s.request(`/api/orders/${order.id}/status`, { token: staff, json: { status: 'cancelled' } })).status).toBe(200);
+      expect(
+        (await s.request(`/api/orders/${order.id}/status`, { token: staff, json: { status: 'cancelled' } })).status,
+      ).toBe(200);
       expect(ofOrder(await tickets('?status=open'), order)).toEqual([]);
-      expect(ofOrder(await tickets('?status=done'), order).map((t) => [t.status, t.cancelled])).toEqual([['done', true], ['done', true]]);
-      await board.until((m) => m.filter((e) => e.event === 'ticket' && (JSON.parse(e.data!) as TicketT).orderId === order.id && (JSON.parse(e.data!) as TicketT).cancelled).length === 2);
+      expect(ofOrder(await tickets('?status=done'), order).map((t) => [t.status, t.cancelled])).toEqual([
+        ['done', true],
+        ['done', true],
+      ]);
+      await board.until(
+        (m) =>
+          m.filter(
+            (e) =>
+              e.event === 'ticket' &&
+              (JSON.parse(e.data!) as TicketT).orderId === order.id &&
+              (JSON.parse(e.data!) as TicketT).cancelled,
+          ).length === 2,
+      );
       const reopen = await bump(mine[0]!.id, 'reopen');
       expect(reopen.status).toBe(409);
       expect((await problemOf(reopen)).detail).toBe('Ese pedido se canceló: su comanda no vuelve a cocina.');
@@ -217,7 +274,9 @@ describe('bump and reopen', () => {
 
   it('an order the board already moved to preparing goes straight to ready', async () => {
     const order = await place(pickup([['tacos-al-pastor', 2]]));
-    expect((await s.request(`/api/orders/${order.id}/status`, { token: staff, json: { status: 'preparing' } })).status).toBe(200);
+    expect(
+      (await s.request(`/api/orders/${order.id}/status`, { token: staff, json: { status: 'preparing' } })).status,
+    ).toBe(200);
     const [ticket] = ofOrder(await tickets('?station=cocina'), order);
     expect((await bump(ticket!.id)).status).toBe(200);
     expect((await orderOf(order.id)).history.map((h) => h.status)).toEqual(['received', 'preparing', 'ready']);
@@ -225,7 +284,7 @@ describe('bump and reopen', () => {
 });
 
 describe('who may see and bump tickets', () => {
-  it('staff, managers and admins of the venue; diners and another venue\'s staff are refused', async () => {
+  it("staff, managers and admins of the venue; diners and another venue's staff are refused", async () => {
     const order = await place(pickup([['tacos-al-pastor', 2]]));
     const [ticket] = ofOrder(await tickets('?station=cocina'), order);
     for (const token of [manager, admin]) expect(ofOrder(await tickets('', token), order)).toHaveLength(1);
@@ -235,12 +294,17 @@ describe('who may see and bump tickets', () => {
       expect((await problemOf(list)).detail).toBe('Solo el personal de este local puede ver sus comandas.');
       expect((await bump(ticket!.id, 'done', token)).status).toBe(403);
       expect((await bump(ticket!.id, 'reopen', token)).status).toBe(403);
-      expect((await s.request(`/api/venues/${V}/tables/5/courses/postres/fire`, { method: 'POST', token })).status).toBe(403);
+      expect(
+        (await s.request(`/api/venues/${V}/tables/5/courses/postres/fire`, { method: 'POST', token })).status,
+      ).toBe(403);
     }
     expect((await s.request(`/api/venues/${V}/tickets`)).status).toBe(401);
     expect((await s.request(`/api/venues/no-existe/tickets`, { token: staff })).status).toBe(404);
     // Another venue's ticket id is not found at this one.
-    expect((await s.request(`/api/venues/bar-el-cabanyal/tickets/${ticket!.id}/done`, { method: 'POST', token: admin })).status).toBe(404);
+    expect(
+      (await s.request(`/api/venues/bar-el-cabanyal/tickets/${ticket!.id}/done`, { method: 'POST', token: admin }))
+        .status,
+    ).toBe(404);
     expect((await bump('no-existe')).status).toBe(404);
     expect((await tickets(`?station=cocina`)).find((t) => t.id === ticket!.id)!.status).toBe('open');
   });
@@ -265,23 +329,47 @@ describe('held courses at a table', () => {
     for (const p of products) {
       const l = Array.isArray(p) ? line(p[0], p[1]) : line(p);
       total += l.total;
-      const put = await s.request(`/api/table-session/cart/lines/${lineId()}`, { method: 'PUT', json: l.input, headers: cred(credential) });
+      const put = await s.request(`/api/table-session/cart/lines/${lineId()}`, {
+        method: 'PUT',
+        json: l.input,
+        headers: cred(credential),
+      });
       expect(put.status, await put.clone().text()).toBe(200);
     }
-    const res = await s.request('/api/table-session/rounds', { json: { expectedTotal: total }, key: newKey(), headers: cred(credential) });
+    const res = await s.request('/api/table-session/rounds', {
+      json: { expectedTotal: total },
+      key: newKey(),
+      headers: cred(credential),
+    });
     expect(res.status, await res.clone().text()).toBe(201);
     return Order.parse(await res.json());
   }
-  const fire = (table: string, course: string, token = staff) => s.request(`/api/venues/${V}/tables/${encodeURIComponent(table)}/courses/${course}/fire`, { method: 'POST', token });
+  const fire = (table: string, course: string, token = staff) =>
+    s.request(`/api/venues/${V}/tables/${encodeURIComponent(table)}/courses/${course}/fire`, { method: 'POST', token });
 
   it('drinks and the first course go at once, later courses wait for «Marchar»', async () => {
     const eva = await seat('4');
-    const first = await round(eva, ['agua-de-jamaica', 'guacamole-con-totopos', ['tacos-al-pastor', 2], 'flan-napolitano']);
+    const first = await round(eva, [
+      'agua-de-jamaica',
+      'guacamole-con-totopos',
+      ['tacos-al-pastor', 2],
+      'flan-napolitano',
+    ]);
     const released = ofOrder(await tickets('?status=open'), first);
-    expect(released.map((t) => [t.station, t.course, t.table])).toEqual([['cocina', 'entrantes', '4'], ['barra', 'bebidas', '4']].sort((a, b) => (a[0] === 'cocina' ? -1 : 1) - (b[0] === 'cocina' ? -1 : 1)));
-    expect(released.find((t) => t.course === 'entrantes')!.lines).toEqual([{ name: 'Guacamole con totopos', options: [], quantity: 1, by: 'Eva', course: 'entrantes' }]);
+    expect(released.map((t) => [t.station, t.course, t.table])).toEqual(
+      [
+        ['cocina', 'entrantes', '4'],
+        ['barra', 'bebidas', '4'],
+      ].sort((a, b) => (a[0] === 'cocina' ? -1 : 1) - (b[0] === 'cocina' ? -1 : 1)),
+    );
+    expect(released.find((t) => t.course === 'entrantes')!.lines).toEqual([
+      { name: 'Guacamole con totopos', options: [], quantity: 1, by: 'Eva', course: 'entrantes' },
+    ]);
     const held = ofOrder(await tickets('?held=true'), first);
-    expect(held.map((t) => [t.course, t.held])).toEqual([['principales', true], ['postres', true]]);
+    expect(held.map((t) => [t.course, t.held])).toEqual([
+      ['principales', true],
+      ['postres', true],
+    ]);
     // A held ticket cannot be bumped before it is fired.
     const early = await bump(held[0]!.id);
     expect(early.status).toBe(409);
@@ -298,7 +386,12 @@ describe('held courses at a table', () => {
     expect(body.tickets.map((t) => t.orderId)).toEqual([first.id, second.id]);
     expect(body.tickets.every((t) => !t.held && t.status === 'open' && t.firedAt)).toBe(true);
     const cocina = await tickets('?station=cocina&status=open');
-    expect(cocina.filter((t) => t.table === '4').map((t) => t.course)).toEqual(['entrantes', 'entrantes', 'principales', 'principales']);
+    expect(cocina.filter((t) => t.table === '4').map((t) => t.course)).toEqual([
+      'entrantes',
+      'entrantes',
+      'principales',
+      'principales',
+    ]);
     // Firing again releases nothing more; desserts still wait.
     expect(FiredCourse.parse(await (await fire('4', 'principales')).json()).tickets).toEqual([]);
     expect(ofOrder(await tickets('?held=true'), first).map((t) => t.course)).toEqual(['postres']);
@@ -310,7 +403,9 @@ describe('held courses at a table', () => {
     // The first order is ready only once its fired and its held tickets are all done.
     for (const t of ofOrder(await tickets('?status=open'), first)) expect((await bump(t.id)).status).toBe(200);
     expect((await orderOf(first.id)).status).toBe('received');
-    expect(FiredCourse.parse(await (await fire('4', 'postres')).json()).tickets.map((t) => t.orderId)).toEqual([first.id]);
+    expect(FiredCourse.parse(await (await fire('4', 'postres')).json()).tickets.map((t) => t.orderId)).toEqual([
+      first.id,
+    ]);
     const [postre] = ofOrder(await tickets('?status=open'), first);
     expect((await bump(postre!.id)).status).toBe(200);
     expect((await orderOf(first.id)).status).toBe('ready');
@@ -327,11 +422,20 @@ describe('held courses at a table', () => {
     expect((await s.request(`/api/venues/${V}`, { method: 'PUT', token: manager, json: edited })).status).toBe(200);
     try {
       const eva = await seat('6');
-      const order = await round(eva, ['guacamole-con-totopos', ['tacos-al-pastor', 2], 'flan-napolitano', 'agua-de-jamaica']);
+      const order = await round(eva, [
+        'guacamole-con-totopos',
+        ['tacos-al-pastor', 2],
+        'flan-napolitano',
+        'agua-de-jamaica',
+      ]);
       const mine = ofOrder(await tickets('?status=open'), order);
       expect(mine.map((t) => t.station)).toEqual(['cocina', 'barra']);
       expect(mine[0]!.course).toBeUndefined();
-      expect(mine[0]!.lines.map((l) => l.name)).toEqual(['Guacamole con totopos', 'Tacos al pastor', 'Flan napolitano']);
+      expect(mine[0]!.lines.map((l) => l.name)).toEqual([
+        'Guacamole con totopos',
+        'Tacos al pastor',
+        'Flan napolitano',
+      ]);
       expect(ofOrder(await tickets('?held=true'), order)).toEqual([]);
     } finally {
       const { updatedAt: _u, ...restored } = venue;
@@ -340,7 +444,7 @@ describe('held courses at a table', () => {
   });
 });
 
-describe('stations and courses in the editor\'s PUT', () => {
+describe("stations and courses in the editor's PUT", () => {
   it('are kept, and a station that does not exist is refused in Spanish at its field', async () => {
     const current = Venue.parse(await (await s.request(`/api/venues/${V}`)).json());
     expect(current.categories.find((c) => c.id === 'bebidas')).toMatchObject({ station: 'barra', course: 'bebidas' });
@@ -353,15 +457,31 @@ describe('stations and courses in the editor\'s PUT', () => {
       'categories.0.station': ['La estación «horno» no existe: añádela en las estaciones del local'],
       'categories.1.products.0.station': ['La estación «plancha» no existe: añádela en las estaciones del local'],
     });
-    const noStations = await s.request(`/api/venues/${V}`, { method: 'PUT', token: manager, json: { ...venue, stations: [] } });
+    const noStations = await s.request(`/api/venues/${V}`, {
+      method: 'PUT',
+      token: manager,
+      json: { ...venue, stations: [] },
+    });
     expect(noStations.status).toBe(422);
     expect((await problemOf(noStations)).errors).toMatchObject({ stations: ['Añade al menos una estación'] });
-    const twice = await s.request(`/api/venues/${V}`, { method: 'PUT', token: manager, json: { ...venue, stations: [{ id: 'cocina', name: 'Cocina' }, { id: 'cocina', name: 'Otra' }] } });
+    const twice = await s.request(`/api/venues/${V}`, {
+      method: 'PUT',
+      token: manager,
+      json: {
+        ...venue,
+        stations: [
+          { id: 'cocina', name: 'Cocina' },
+          { id: 'cocina', name: 'Otra' },
+        ],
+      },
+    });
     expect((await problemOf(twice)).errors).toMatchObject({ stations: ['Hay estaciones repetidas'] });
     const badCourse = structuredClone(venue) as unknown as { categories: Array<Record<string, unknown>> };
     badCourse.categories[0]!.course = 'aperitivos';
     const course = await s.request(`/api/venues/${V}`, { method: 'PUT', token: manager, json: badCourse });
-    expect((await problemOf(course)).errors).toMatchObject({ 'categories.0.course': ['Tiempo desconocido: usa bebidas, entrantes, principales o postres'] });
+    expect((await problemOf(course)).errors).toMatchObject({
+      'categories.0.course': ['Tiempo desconocido: usa bebidas, entrantes, principales o postres'],
+    });
     // Nothing was saved.
     expect(Venue.parse(await (await s.request(`/api/venues/${V}`)).json())).toEqual(current);
   });
@@ -385,10 +505,11 @@ describe('stations and courses in the editor\'s PUT', () => {
 });
 
 describe.skipIf(!pgUrl())('the cost of an order on PostgreSQL', () => {
-  it('POST /api/orders takes at most 4 round trips with its tickets (one INSERT in the order\'s batch)', async () => {
+  it("POST /api/orders takes at most 4 round trips with its tickets (one INSERT in the order's batch)", async () => {
     logLines.length = 0;
     for (let i = 0; i < 3; i++) await place(pickup([['tacos-al-pastor', 2], 'agua-de-jamaica', 'flan-napolitano']));
-    const orders = logLines.map((l) => JSON.parse(l) as { method?: string; route?: string; status?: number; dbRoundTrips?: number })
+    const orders = logLines
+      .map((l) => JSON.parse(l) as { method?: string; route?: string; status?: number; dbRoundTrips?: number })
       .filter((l) => l.method === 'POST' && l.route === '/api/orders' && l.status === 201);
     expect(orders).toHaveLength(3);
     // Measured here: 2 each, as many as before orders had tickets (their INSERT and events ride in the order's batch).
@@ -397,48 +518,74 @@ describe.skipIf(!pgUrl())('the cost of an order on PostgreSQL', () => {
 });
 
 describe('upgrading a database from before the kitchen', () => {
-  it('a database of the previous step gets the tickets table (the same schema as a new one), and the next order its tickets', async () => {
-    const database = await testDatabase();
-    const open = () => openDatabase({ ...(database.config.databaseUrl ? { url: database.config.databaseUrl } : {}), path: database.config.dbPath! });
-    let upgraded: TestServer | undefined;
-    try {
-      const old = await open();
-      try {
-        // Every step before the kitchen's, recorded as the migrations of that time recorded them (later steps follow on the upgrade).
-        await old.startup(async (tx) => {
-          await tx.run('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
-          const kitchenStep = STEPS.findIndex((step) => step.name === 'kitchen tickets');
-          expect(kitchenStep).toBeGreaterThan(0);
-          const before = STEPS.slice(0, kitchenStep);
-          for (const [i, step] of before.entries()) {
-            for (const statement of statementsOf(step, tx.dialect)) await tx.run(statement);
-            await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [i + 1, step.name, new Date().toISOString()]);
-          }
+  it(
+    'a database of the previous step gets the tickets table (the same schema as a new one), and the next order its tickets',
+    async () => {
+      const database = await testDatabase();
+      const open = () =>
+        openDatabase({
+          ...(database.config.databaseUrl ? { url: database.config.databaseUrl } : {}),
+          path: database.config.dbPath!,
         });
-        expect(Object.keys(await schemaSnapshot(old))).not.toContain('tickets');
-      } finally {
-        await old.close();
-      }
-      upgraded = await startTestServer({}, {}, database);
-      const snapshot = await schemaSnapshot(upgraded.deps.db);
-      expect(Object.keys(snapshot.tickets!.columns)).toEqual(expect.arrayContaining(['id', 'order_id', 'station', 'course', 'held', 'status', 'doc']));
-      const fresh = await testDatabase();
-      const db = await openDatabase({ ...(fresh.config.databaseUrl ? { url: fresh.config.databaseUrl } : {}), path: fresh.config.dbPath! });
+      let upgraded: TestServer | undefined;
       try {
-        expect(snapshot).toEqual(await db.startup(async (tx) => { await migrate(tx); return schemaSnapshot(tx); }));
+        const old = await open();
+        try {
+          // Every step before the kitchen's, recorded as the migrations of that time recorded them (later steps follow on the upgrade).
+          await old.startup(async (tx) => {
+            await tx.run(
+              'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+            );
+            const kitchenStep = STEPS.findIndex((step) => step.name === 'kitchen tickets');
+            expect(kitchenStep).toBeGreaterThan(0);
+            const before = STEPS.slice(0, kitchenStep);
+            for (const [i, step] of before.entries()) {
+              for (const statement of statementsOf(step, tx.dialect)) await tx.run(statement);
+              await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
+                i + 1,
+                step.name,
+                new Date().toISOString(),
+              ]);
+            }
+          });
+          expect(Object.keys(await schemaSnapshot(old))).not.toContain('tickets');
+        } finally {
+          await old.close();
+        }
+        upgraded = await startTestServer({}, {}, database);
+        const snapshot = await schemaSnapshot(upgraded.deps.db);
+        expect(Object.keys(snapshot.tickets!.columns)).toEqual(
+          expect.arrayContaining(['id', 'order_id', 'station', 'course', 'held', 'status', 'doc']),
+        );
+        const fresh = await testDatabase();
+        const db = await openDatabase({
+          ...(fresh.config.databaseUrl ? { url: fresh.config.databaseUrl } : {}),
+          path: fresh.config.dbPath!,
+        });
+        try {
+          expect(snapshot).toEqual(
+            await db.startup(async (tx) => {
+              await migrate(tx);
+              return schemaSnapshot(tx);
+            }),
+          );
+        } finally {
+          await db.close();
+          await fresh.drop();
+        }
+        const token = await upgraded.tokenFor('ana@umenu.test');
+        const res = await upgraded.request('/api/orders', { token, key: newKey(), json: tacoOrder() });
+        expect(res.status).toBe(201);
+        const order = Order.parse(await res.json());
+        const list = await upgraded.request(`/api/venues/${V}/tickets?station=cocina`, {
+          token: await upgraded.tokenFor('cocina@umenu.test'),
+        });
+        expect(TicketList.parse(await list.json()).tickets.map((t) => t.orderId)).toEqual([order.id]);
       } finally {
-        await db.close();
-        await fresh.drop();
+        await upgraded?.dispose();
+        await database.drop();
       }
-      const token = await upgraded.tokenFor('ana@umenu.test');
-      const res = await upgraded.request('/api/orders', { token, key: newKey(), json: tacoOrder() });
-      expect(res.status).toBe(201);
-      const order = Order.parse(await res.json());
-      const list = await upgraded.request(`/api/venues/${V}/tickets?station=cocina`, { token: await upgraded.tokenFor('cocina@umenu.test') });
-      expect(TicketList.parse(await list.json()).tickets.map((t) => t.orderId)).toEqual([order.id]);
-    } finally {
-      await upgraded?.dispose();
-      await database.drop();
-    }
-  }, ceiling(60_000));
+    },
+    ceiling(60_000),
+  );
 });

@@ -22,15 +22,20 @@ afterAll(() => s.dispose());
 const getVenue = async (id = V): Promise<VenueT> => Venue.parse(await (await s.request(`/api/venues/${id}`)).json());
 
 describe('menu translations', () => {
-  it('the demo taquería has English: its languages and its dishes\' translations', async () => {
+  it("the demo taquería has English: its languages and its dishes' translations", async () => {
     const venue = await getVenue('taqueria-el-guero');
     expect(venue.languages).toEqual(['es', 'en']);
     expect(venue.translations?.en?.tagline).toBe('Spit-roasted al pastor tacos since 1987, open around the clock');
-    expect(venue.categories[0]!.products[0]!.translations?.en).toEqual({ name: 'Al pastor tacos', description: 'Marinated pork from the spit with pineapple, onion and coriander.' });
+    expect(venue.categories[0]!.products[0]!.translations?.en).toEqual({
+      name: 'Al pastor tacos',
+      description: 'Marinated pork from the spit with pineapple, onion and coriander.',
+    });
   });
 
-  it('the venue list says each venue\'s languages (the board compares a diner\'s with the venue\'s own), none for a venue without', async () => {
-    const { venues } = (await (await s.request('/api/venues')).json()) as { venues: Array<{ id: string; languages?: string[] }> };
+  it("the venue list says each venue's languages (the board compares a diner's with the venue's own), none for a venue without", async () => {
+    const { venues } = (await (await s.request('/api/venues')).json()) as {
+      venues: Array<{ id: string; languages?: string[] }>;
+    };
     expect(venues.find((v) => v.id === 'taqueria-el-guero')!.languages).toEqual(['es', 'en']);
     expect(venues.find((v) => v.id === V)!.languages).toBeUndefined();
   });
@@ -47,7 +52,16 @@ describe('menu translations', () => {
         {
           ...category,
           translations: { en: { name: 'Breakfasts' } },
-          products: [{ ...product, translations: { en: { name: 'Milk and egg soup', description: 'Bogotá\'s breakfast broth.' }, fr: { name: 'Soupe au lait' } } }, ...category.products.slice(1)],
+          products: [
+            {
+              ...product,
+              translations: {
+                en: { name: 'Milk and egg soup', description: "Bogotá's breakfast broth." },
+                fr: { name: 'Soupe au lait' },
+              },
+            },
+            ...category.products.slice(1),
+          ],
         },
         ...venue.categories.slice(1),
       ],
@@ -58,34 +72,57 @@ describe('menu translations', () => {
     expect(saved.languages).toEqual(['es', 'en', 'fr']);
     expect(saved.translations).toEqual({ en: { tagline: 'Colombian coffee and fresh bread' } });
     expect(saved.categories[0]!.translations).toEqual({ en: { name: 'Breakfasts' } });
-    expect(saved.categories[0]!.products[0]!.translations).toEqual({ en: { name: 'Milk and egg soup', description: 'Bogotá\'s breakfast broth.' }, fr: { name: 'Soupe au lait' } });
+    expect(saved.categories[0]!.products[0]!.translations).toEqual({
+      en: { name: 'Milk and egg soup', description: "Bogotá's breakfast broth." },
+      fr: { name: 'Soupe au lait' },
+    });
 
     // An editor that does not know translations yet sends the venue without them: they stay.
     const { languages: _languages, translations: _translations, ...bare } = saved;
-    const without = { ...bare, tagline: 'Café de origen', categories: saved.categories.map(({ translations: _t, ...c }) => ({ ...c, products: c.products.map(({ translations: _p, ...p }) => p) })) };
+    const without = {
+      ...bare,
+      tagline: 'Café de origen',
+      categories: saved.categories.map(({ translations: _t, ...c }) => ({
+        ...c,
+        products: c.products.map(({ translations: _p, ...p }) => p),
+      })),
+    };
     expect((await s.request(`/api/venues/${V}`, { method: 'PUT', token: manager, json: without })).status).toBe(200);
     saved = await getVenue();
     expect(saved.tagline).toBe('Café de origen');
     expect(saved.languages).toEqual(['es', 'en', 'fr']);
     expect(saved.categories[0]!.products[0]!.translations?.fr).toEqual({ name: 'Soupe au lait' });
 
-    const cleared = { ...saved, categories: saved.categories.map((c, i) => (i === 0 ? { ...c, products: c.products.map((p, j) => (j === 0 ? { ...p, translations: {} } : p)) } : c)) };
+    const cleared = {
+      ...saved,
+      categories: saved.categories.map((c, i) =>
+        i === 0 ? { ...c, products: c.products.map((p, j) => (j === 0 ? { ...p, translations: {} } : p)) } : c,
+      ),
+    };
     expect((await s.request(`/api/venues/${V}`, { method: 'PUT', token: manager, json: cleared })).status).toBe(200);
     expect((await getVenue()).categories[0]!.products[0]!.translations).toEqual({});
   });
 
   it('refuses a bad language code and a translation longer than the field allows', async () => {
     const venue = await getVenue();
-    const res = await s.request(`/api/venues/${V}`, { method: 'PUT', token: manager, json: { ...venue, languages: ['es', 'English'], translations: { en: { tagline: 'x'.repeat(141) } } } });
+    const res = await s.request(`/api/venues/${V}`, {
+      method: 'PUT',
+      token: manager,
+      json: { ...venue, languages: ['es', 'English'], translations: { en: { tagline: 'x'.repeat(141) } } },
+    });
     expect(res.status).toBe(422);
     const body = (await res.json()) as { errors: Record<string, string[]> };
     expect(Object.keys(body.errors).sort()).toEqual(['languages.1', 'translations.en.tagline']);
   });
 });
 
-describe('an order in the diner\'s language', () => {
-  it('records the language; the dish names stay in the venue\'s', async () => {
-    const res = await s.request('/api/orders', { token: ana, key: newKey(), json: { ...tacoOrder({ expectedTotal: 13800 }), language: 'en' } });
+describe("an order in the diner's language", () => {
+  it("records the language; the dish names stay in the venue's", async () => {
+    const res = await s.request('/api/orders', {
+      token: ana,
+      key: newKey(),
+      json: { ...tacoOrder({ expectedTotal: 13800 }), language: 'en' },
+    });
     expect(res.status).toBe(201);
     const order = Order.parse(await res.json());
     expect(order.language).toBe('en');
@@ -94,7 +131,11 @@ describe('an order in the diner\'s language', () => {
   });
 
   it('refuses a language that is not a language code', async () => {
-    const res = await s.request('/api/orders', { token: ana, key: newKey(), json: { ...tacoOrder({ expectedTotal: 13800 }), language: 'english!' } });
+    const res = await s.request('/api/orders', {
+      token: ana,
+      key: newKey(),
+      json: { ...tacoOrder({ expectedTotal: 13800 }), language: 'english!' },
+    });
     expect(res.status).toBe(422);
   });
 });

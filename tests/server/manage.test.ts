@@ -26,7 +26,11 @@ describe('PUT /api/venues/{id} (the editor publishes)', () => {
   it('lets the venue manager and admins save; staff, diners, managers of another venue and anonymous get 403/401', async () => {
     const venue = await getVenue();
     const edited = { ...venue, tagline: 'Café de origen, ahora con horno propio' };
-    for (const [who, token] of [['diner', diner], ['staff', staff], ['other manager', otherManager]] as const) {
+    for (const [who, token] of [
+      ['diner', diner],
+      ['staff', staff],
+      ['other manager', otherManager],
+    ] as const) {
       const res = await s.request(`/api/venues/${V}`, { method: 'PUT', token, json: edited });
       expect(res.status, who).toBe(403);
       expect((await problemOf(res)).detail).toMatch(/gestiona/);
@@ -42,7 +46,10 @@ describe('PUT /api/venues/{id} (the editor publishes)', () => {
     expect(saved.updatedAt).not.toBe(venue.updatedAt);
     const after = await s.request(`/api/venues/${V}`, { headers: { 'if-none-match': before.headers.get('etag')! } });
     expect(after.status).toBe(200);
-    expect((await s.request(`/api/venues/${V}`, { method: 'PUT', token: admin, json: { ...edited, tagline: 'Admin' } })).status).toBe(200);
+    expect(
+      (await s.request(`/api/venues/${V}`, { method: 'PUT', token: admin, json: { ...edited, tagline: 'Admin' } }))
+        .status,
+    ).toBe(200);
   });
 
   it('only an admin creates a new venue', async () => {
@@ -55,11 +62,21 @@ describe('PUT /api/venues/{id} (the editor publishes)', () => {
     expect(created.status).toBe(200);
     expect((await getVenue('cafe-nuevo')).name).toBe('Café Nuevo');
     // "Nuevo local" sends If-None-Match: * so that an existing venue is never replaced.
-    const again = await s.request('/api/venues/cafe-nuevo', { method: 'PUT', token: admin, json: { ...venue, name: 'Otro' }, headers: { 'if-none-match': '*' } });
+    const again = await s.request('/api/venues/cafe-nuevo', {
+      method: 'PUT',
+      token: admin,
+      json: { ...venue, name: 'Otro' },
+      headers: { 'if-none-match': '*' },
+    });
     expect(again.status).toBe(412);
     expect((await problemOf(again)).errors?.id).toEqual(['Ya existe un local con este identificador']);
     expect((await getVenue('cafe-nuevo')).name).toBe('Café Nuevo');
-    const fresh = await s.request('/api/venues/cafe-nuevo-2', { method: 'PUT', token: admin, json: { ...venue, id: 'cafe-nuevo-2' }, headers: { 'if-none-match': '*' } });
+    const fresh = await s.request('/api/venues/cafe-nuevo-2', {
+      method: 'PUT',
+      token: admin,
+      json: { ...venue, id: 'cafe-nuevo-2' },
+      headers: { 'if-none-match': '*' },
+    });
     expect(fresh.status).toBe(200);
   });
 
@@ -69,10 +86,18 @@ describe('PUT /api/venues/{id} (the editor publishes)', () => {
     const withGroup = (min: number, max: number) => {
       const copy = structuredClone(venue);
       const product = copy.categories[0]!.products[0]!;
-      product.optionGroups = [{ id: 'tamano', name: 'Tamaño', min, max, options: [
-        { id: 'pequeno', name: 'Pequeño', priceDelta: 0, available: true },
-        { id: 'grande', name: 'Grande', priceDelta: 100, available: true },
-      ] }];
+      product.optionGroups = [
+        {
+          id: 'tamano',
+          name: 'Tamaño',
+          min,
+          max,
+          options: [
+            { id: 'pequeno', name: 'Pequeño', priceDelta: 0, available: true },
+            { id: 'grande', name: 'Grande', priceDelta: 100, available: true },
+          ],
+        },
+      ];
       return copy;
     };
     const negative = structuredClone(venue);
@@ -81,8 +106,18 @@ describe('PUT /api/venues/{id} (the editor publishes)', () => {
     longName.categories[0]!.products[0]!.name = 'x'.repeat(10_000);
     const cases: Array<[string, unknown, string, RegExp]> = [
       ['negative price', negative, 'categories.0.products.0.price', /no puede ser negativo/],
-      ['min > max', withGroup(2, 1), 'categories.0.products.0.optionGroups.0.min', /mínimo no puede ser mayor que el máximo/],
-      ['fewer options than max', withGroup(0, 3), 'categories.0.products.0.optionGroups.0.max', /máximo no puede superar el número de opciones/],
+      [
+        'min > max',
+        withGroup(2, 1),
+        'categories.0.products.0.optionGroups.0.min',
+        /mínimo no puede ser mayor que el máximo/,
+      ],
+      [
+        'fewer options than max',
+        withGroup(0, 3),
+        'categories.0.products.0.optionGroups.0.max',
+        /máximo no puede superar el número de opciones/,
+      ],
       ['10,000-character name', longName, 'categories.0.products.0.name', /Máximo 80 caracteres/],
     ];
     for (const [what, body, field, message] of cases) {
@@ -144,12 +179,18 @@ describe('PATCH /api/venues/{id}/products/{productId} (the kitchen)', () => {
     expect(priceFromStaff.status).toBe(403);
     expect((await problemOf(priceFromStaff)).detail).toMatch(/Solo quien gestiona el local puede cambiar precios/);
     expect((await s.request(url, { method: 'PATCH', token: diner, json: { available: true } })).status).toBe(403);
-    expect((await s.request(url, { method: 'PATCH', token: otherManager, json: { available: true } })).status).toBe(403);
+    expect((await s.request(url, { method: 'PATCH', token: otherManager, json: { available: true } })).status).toBe(
+      403,
+    );
     const negative = await s.request(url, { method: 'PATCH', token: manager, json: { price: -5 } });
     expect(negative.status).toBe(422);
     expect((await problemOf(negative)).errors?.price?.[0]).toBe('El precio no puede ser negativo');
 
-    const both = await s.request(url, { method: 'PATCH', token: manager, json: { available: true, price: original.price + 500 } });
+    const both = await s.request(url, {
+      method: 'PATCH',
+      token: manager,
+      json: { available: true, price: original.price + 500 },
+    });
     expect(both.status).toBe(200);
 
     const history = await s.request(`${url}/history`, { token: manager });
@@ -170,11 +211,20 @@ describe('PATCH /api/venues/{id}/products/{productId} (the kitchen)', () => {
     const events = await s.deps.events.since(V, latest);
     const venueEvent = events.find((e) => e.type === 'venue');
     expect(venueEvent).toBeDefined();
-    expect(JSON.parse(venueEvent!.data)).toMatchObject({ venueId: V, change: { productId: 'tinto', available: false } });
+    expect(JSON.parse(venueEvent!.data)).toMatchObject({
+      venueId: V,
+      change: { productId: 'tinto', available: false },
+    });
   });
 });
 
-async function upload(token: string | undefined, bytes: Uint8Array, filename: string, type: string, venue = V): Promise<Response> {
+async function upload(
+  token: string | undefined,
+  bytes: Uint8Array,
+  filename: string,
+  type: string,
+  venue = V,
+): Promise<Response> {
   const form = new FormData();
   form.set('file', new File([new Uint8Array(bytes)], filename, { type }));
   return s.request(`/api/venues/${venue}/media`, { method: 'POST', body: form, ...(token ? { token } : {}) });
@@ -182,8 +232,12 @@ async function upload(token: string | undefined, bytes: Uint8Array, filename: st
 
 describe('POST /api/venues/{id}/media', () => {
   it('stores a JPEG as WebP at 400/800/1200 without EXIF and serves it immutable', async () => {
-    const jpeg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 200, g: 60, b: 30 } } })
-      .jpeg().withExif({ IFD0: { Artist: 'Secreto', Copyright: 'GPS en casa' } }).toBuffer();
+    const jpeg = await sharp({
+      create: { width: 1600, height: 1200, channels: 3, background: { r: 200, g: 60, b: 30 } },
+    })
+      .jpeg()
+      .withExif({ IFD0: { Artist: 'Secreto', Copyright: 'GPS en casa' } })
+      .toBuffer();
     expect((await sharp(jpeg).metadata()).exif).toBeDefined();
     const res = await upload(manager, jpeg, 'plato.jpg', 'image/jpeg');
     expect(res.status).toBe(201);
@@ -209,7 +263,12 @@ describe('POST /api/venues/{id}/media', () => {
     const renamed = await upload(manager, pdf, 'foto.png', 'image/png');
     expect(renamed.status).toBe(415);
     expect((await problemOf(renamed)).detail).toMatch(/JPEG, PNG, WebP o AVIF/);
-    const svg = await upload(manager, new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'a.svg', 'image/svg+xml');
+    const svg = await upload(
+      manager,
+      new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"></svg>'),
+      'a.svg',
+      'image/svg+xml',
+    );
     expect(svg.status).toBe(415);
     const huge = new Uint8Array(20 * 1024 * 1024);
     huge.set([0xff, 0xd8, 0xff, 0xe0]);
@@ -220,7 +279,9 @@ describe('POST /api/venues/{id}/media', () => {
     broken.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const corrupt = await upload(manager, broken, 'rota.png', 'image/png');
     expect(corrupt.status).toBe(415);
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#00ff00' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#00ff00' } })
+      .png()
+      .toBuffer();
     expect((await upload(staff, png, 'a.png', 'image/png')).status).toBe(403);
     expect((await upload(diner, png, 'a.png', 'image/png')).status).toBe(403);
     expect((await upload(otherManager, png, 'a.png', 'image/png')).status).toBe(403);
@@ -231,14 +292,17 @@ describe('POST /api/venues/{id}/media', () => {
   });
 
   it('an admin uploads images for a new venue before publishing it; nobody else for a venue that does not exist', async () => {
-    const png = await sharp({ create: { width: 12, height: 8, channels: 3, background: '#3366ff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 12, height: 8, channels: 3, background: '#3366ff' } })
+      .png()
+      .toBuffer();
     expect((await s.request('/api/venues/pizzeria-sin-publicar')).status).toBe(404);
     const res = await upload(admin, png, 'logo.png', 'image/png', 'pizzeria-sin-publicar');
     expect(res.status).toBe(201);
     const image = UploadedImage.parse(await res.json());
     expect(image.src).toMatch(/^\/api\/media\/u\/pizzeria-sin-publicar\//);
     expect((await s.request(image.src)).status).toBe(200);
-    for (const token of [manager, staff]) expect((await upload(token, png, 'logo.png', 'image/png', 'pizzeria-sin-publicar')).status).toBe(404);
+    for (const token of [manager, staff])
+      expect((await upload(token, png, 'logo.png', 'image/png', 'pizzeria-sin-publicar')).status).toBe(404);
     expect((await upload(admin, png, 'logo.png', 'image/png', 'panel')).status).toBe(404);
   });
 });
@@ -277,9 +341,14 @@ describe('tables', () => {
     expect((await s.request(`/api/venues/${V}/tables`, { token: otherManager })).status).toBe(403);
     expect((await s.request(`/api/venues/${V}/tables/Patio/token`, { method: 'POST', token: staff })).status).toBe(403);
     expect((await s.request(`/api/venues/${V}/tables/Patio/token`, { method: 'POST', token: diner })).status).toBe(403);
-    expect((await s.request(`/api/venues/${V}/tables/No%20existe/token`, { method: 'POST', token: manager })).status).toBe(404);
+    expect(
+      (await s.request(`/api/venues/${V}/tables/No%20existe/token`, { method: 'POST', token: manager })).status,
+    ).toBe(404);
 
-    const rotated = await s.request(`/api/venues/${V}/tables/${encodeURIComponent('Ventana 1')}/token`, { method: 'POST', token: manager });
+    const rotated = await s.request(`/api/venues/${V}/tables/${encodeURIComponent('Ventana 1')}/token`, {
+      method: 'POST',
+      token: manager,
+    });
     expect(rotated.status).toBe(200);
     const link = (await rotated.json()) as { label: string; url: string };
     expect(link.label).toBe('Ventana 1');

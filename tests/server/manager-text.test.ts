@@ -33,7 +33,9 @@ async function invitationFor(email: string): Promise<string> {
 describe('the name given when accepting an invitation', () => {
   it('loses U+202E and BEL, in the account and in its tokens', async () => {
     const token = await invitationFor('lucia-texto@example.com');
-    const res = await s.request('/api/invitations/accept', { json: { token, name: `Lucía${RLO} Gómez${BEL}`, password: 'contraseña-larga' } });
+    const res = await s.request('/api/invitations/accept', {
+      json: { token, name: `Lucía${RLO} Gómez${BEL}`, password: 'contraseña-larga' },
+    });
     expect(res.status, await res.clone().text()).toBe(201);
     const pair = await s.login('lucia-texto@example.com', 'contraseña-larga');
     expect((decodeJwt(pair.token) as { name?: string }).name).toBe('Lucía Gómez');
@@ -43,13 +45,15 @@ describe('the name given when accepting an invitation', () => {
 
   it('refuses a name of invisible characters only, in Spanish', async () => {
     const token = await invitationFor('invisible@example.com');
-    const res = await s.request('/api/invitations/accept', { json: { token, name: `${RLO}${BEL}\u200B`, password: 'contraseña-larga' } });
+    const res = await s.request('/api/invitations/accept', {
+      json: { token, name: `${RLO}${BEL}\u200B`, password: 'contraseña-larga' },
+    });
     expect(res.status).toBe(422);
     expect((await problemOf(res)).errors?.name).toEqual(['Escribe un nombre con letras o números.']);
   });
 });
 
-describe('a venue\'s words', () => {
+describe("a venue's words", () => {
   it('keep no direction override or control character: name, tagline, city, cuisine, dishes, categories, options, translations', async () => {
     const venue = (await (await s.request(`/api/venues/${V}`)).json()) as Venue;
     const next = structuredClone(venue);
@@ -73,12 +77,22 @@ describe('a venue\'s words', () => {
     const res = await s.request(`/api/venues/${V}`, { method: 'PUT', token: manager, json: next });
     expect(res.status, await res.clone().text()).toBe(200);
     const saved = (await (await s.request(`/api/venues/${V}`)).json()) as Venue;
-    expect([saved.name, saved.tagline, saved.city, saved.cuisine, saved.address, saved.translations?.en?.tagline])
-      .toEqual(['Café La Macarena', 'Café de origen', 'Bogotá', 'Cafetería', 'Calle 1', 'Origin coffee']);
+    expect([
+      saved.name,
+      saved.tagline,
+      saved.city,
+      saved.cuisine,
+      saved.address,
+      saved.translations?.en?.tagline,
+    ]).toEqual(['Café La Macarena', 'Café de origen', 'Bogotá', 'Cafetería', 'Calle 1', 'Origin coffee']);
     const savedCategory = saved.categories[0]!;
     expect([savedCategory.name, savedCategory.translations?.en?.name]).toEqual(['Bebidas', 'Drinks']);
     const savedDish = savedCategory.products[0]!;
-    expect([savedDish.name, savedDish.description, savedDish.translations?.en]).toEqual(['Tinto', 'Café negro', { name: 'Black coffee', description: 'Coffee' }]);
+    expect([savedDish.name, savedDish.description, savedDish.translations?.en]).toEqual([
+      'Tinto',
+      'Café negro',
+      { name: 'Black coffee', description: 'Coffee' },
+    ]);
     const savedGroup = saved.categories.flatMap((c) => c.products).find((p) => p.optionGroups.length)!.optionGroups[0]!;
     expect([savedGroup.name, savedGroup.options[0]!.name]).toEqual(['Leche', 'Entera']);
     // A dish name of invisible characters only is no name.
@@ -89,17 +103,29 @@ describe('a venue\'s words', () => {
     expect(Object.keys((await problemOf(refused)).errors ?? {})).toEqual(['categories.0.products.0.name']);
   });
 
-  it('languages are the interface\'s: xx and zzz are refused in Spanish', async () => {
+  it("languages are the interface's: xx and zzz are refused in Spanish", async () => {
     const venue = (await (await s.request(`/api/venues/${V}`)).json()) as Venue;
     for (const code of ['xx', 'zzz']) {
-      const res = await s.request(`/api/venues/${V}`, { method: 'PUT', token: manager, json: { ...venue, languages: ['es', code] } });
+      const res = await s.request(`/api/venues/${V}`, {
+        method: 'PUT',
+        token: manager,
+        json: { ...venue, languages: ['es', code] },
+      });
       expect(res.status, code).toBe(422);
       const body = await problemOf(res);
       expect(body.errors?.['languages.1']?.[0]).toMatch(/^Idioma no disponible/);
-      const translated = await s.request(`/api/venues/${V}`, { method: 'PUT', token: manager, json: { ...venue, translations: { [code]: { tagline: 'x' } } } });
+      const translated = await s.request(`/api/venues/${V}`, {
+        method: 'PUT',
+        token: manager,
+        json: { ...venue, translations: { [code]: { tagline: 'x' } } },
+      });
       expect(translated.status, code).toBe(422);
     }
-    const fine = await s.request(`/api/venues/${V}`, { method: 'PUT', token: manager, json: { ...venue, languages: ['es', 'en', 'ca'] } });
+    const fine = await s.request(`/api/venues/${V}`, {
+      method: 'PUT',
+      token: manager,
+      json: { ...venue, languages: ['es', 'en', 'ca'] },
+    });
     expect(fine.status).toBe(200);
   });
 });

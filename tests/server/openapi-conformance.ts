@@ -11,9 +11,16 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { openApiDocument } from '../../server/openapi.ts';
 
-interface MediaType { schema?: Record<string, unknown> }
-interface ResponseObject { content?: Record<string, MediaType> }
-interface Operation { operationId: string; responses: Record<string, ResponseObject> }
+interface MediaType {
+  schema?: Record<string, unknown>;
+}
+interface ResponseObject {
+  content?: Record<string, MediaType>;
+}
+interface Operation {
+  operationId: string;
+  responses: Record<string, ResponseObject>;
+}
 interface Document {
   servers: Array<{ url: string }>;
   paths: Record<string, Record<string, Operation>>;
@@ -26,18 +33,27 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 const ajv = addFormats(new Ajv2020({ strict: true, allErrors: true }));
 const SCHEMA_BASE = 'https://umenu.invalid/schemas/';
 /** `#/components/schemas/X` → the id under which X is registered with Ajv. */
-const withAbsoluteRefs = (schema: unknown) => JSON.parse(JSON.stringify(schema).replace(/"#\/components\/schemas\//g, `"${SCHEMA_BASE}`)) as Record<string, unknown>;
-for (const [name, schema] of Object.entries(doc.components.schemas)) ajv.addSchema({ ...withAbsoluteRefs(schema), $id: `${SCHEMA_BASE}${name}` });
+const withAbsoluteRefs = (schema: unknown) =>
+  JSON.parse(JSON.stringify(schema).replace(/"#\/components\/schemas\//g, `"${SCHEMA_BASE}`)) as Record<
+    string,
+    unknown
+  >;
+for (const [name, schema] of Object.entries(doc.components.schemas))
+  ajv.addSchema({ ...withAbsoluteRefs(schema), $id: `${SCHEMA_BASE}${name}` });
 
-const routes = Object.entries(doc.paths).map(([template, item]) => {
-  const names: string[] = [];
-  const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}|\{(\w+)\}/g, (_, a: string | undefined, b: string | undefined) => {
-    names.push(a ?? b!);
-    return '([^/]+)';
-  });
-  // Literal segments beat parameters (`/auth/social/token` before `/auth/social/{provider}/…`).
-  return { template, item, regex: new RegExp(`^${pattern}$`), literal: template.replace(/\{\w+\}/g, '').length };
-}).sort((a, b) => b.literal - a.literal);
+const routes = Object.entries(doc.paths)
+  .map(([template, item]) => {
+    const names: string[] = [];
+    const pattern = template
+      .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+      .replace(/\\?\{(\w+)\\?\}|\{(\w+)\}/g, (_, a: string | undefined, b: string | undefined) => {
+        names.push(a ?? b!);
+        return '([^/]+)';
+      });
+    // Literal segments beat parameters (`/auth/social/token` before `/auth/social/{provider}/…`).
+    return { template, item, regex: new RegExp(`^${pattern}$`), literal: template.replace(/\{\w+\}/g, '').length };
+  })
+  .sort((a, b) => b.literal - a.literal);
 
 const validators = new Map<string, ValidateFunction>();
 function validatorFor(key: string, schema: Record<string, unknown>): ValidateFunction {
@@ -56,7 +72,13 @@ export class ContractViolation extends Error {}
  * `path` is the request path including the `/api` prefix; `body` is the response text
  * (omit for streams).
  */
-export function checkResponse(method: string, path: string, status: number, contentType: string | null, body?: string): void {
+export function checkResponse(
+  method: string,
+  path: string,
+  status: number,
+  contentType: string | null,
+  body?: string,
+): void {
   const verb = method.toLowerCase();
   if (verb === 'options') return; // CORS preflights are answered by the middleware, not by operations.
   if (!path.startsWith(`${apiPrefix}/`)) return;
@@ -70,18 +92,25 @@ export function checkResponse(method: string, path: string, status: number, cont
     throw new ContractViolation(`${where}: no operation in the OpenAPI document matches`);
   }
   const operation = route.item[verb]!;
-  const response = operation.responses[String(status)] ?? operation.responses[`${String(status)[0]}XX`] ?? operation.responses.default;
+  const response =
+    operation.responses[String(status)] ?? operation.responses[`${String(status)[0]}XX`] ?? operation.responses.default;
   if (!response) {
     // 500 is the generic unexpected failure; anything else must be documented.
     if (status === 500 && mediaType === 'application/problem+json') return;
-    throw new ContractViolation(`${where}: status ${status} is not documented for ${operation.operationId} (documented: ${Object.keys(operation.responses).join(', ')})`);
+    throw new ContractViolation(
+      `${where}: status ${status} is not documented for ${operation.operationId} (documented: ${Object.keys(operation.responses).join(', ')})`,
+    );
   }
   if (!response.content) {
-    if (body) throw new ContractViolation(`${where}: ${operation.operationId} documents no body, got ${body.slice(0, 80)}`);
+    if (body)
+      throw new ContractViolation(`${where}: ${operation.operationId} documents no body, got ${body.slice(0, 80)}`);
     return;
   }
   const media = response.content[mediaType];
-  if (!media) throw new ContractViolation(`${where}: content type "${contentType}" is not documented (documented: ${Object.keys(response.content).join(', ')})`);
+  if (!media)
+    throw new ContractViolation(
+      `${where}: content type "${contentType}" is not documented (documented: ${Object.keys(response.content).join(', ')})`,
+    );
   if (body === undefined || !media.schema || !/json$/.test(mediaType)) return;
   let value: unknown;
   try {
@@ -91,7 +120,9 @@ export function checkResponse(method: string, path: string, status: number, cont
   }
   const validate = validatorFor(`${operation.operationId} ${status} ${mediaType}`, media.schema);
   if (!validate(value)) {
-    throw new ContractViolation(`${where}: body does not match ${operation.operationId}'s schema: ${ajv.errorsText(validate.errors, { separator: '; ' })}`);
+    throw new ContractViolation(
+      `${where}: body does not match ${operation.operationId}'s schema: ${ajv.errorsText(validate.errors, { separator: '; ' })}`,
+    );
   }
 }
 

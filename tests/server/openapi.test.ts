@@ -12,11 +12,15 @@ import { ceiling } from '../ceiling.ts';
 type Paths = Record<string, Record<string, { operationId?: string }>>;
 
 describe('OpenAPI document', () => {
-  it('passes Redocly CLI recommended lint with 0 errors', () => {
-    const { status, output } = lintOpenApi();
-    expect(output, output).not.toMatch(/\berror\b/);
-    expect(status, output).toBe(0);
-  }, ceiling(60_000));
+  it(
+    'passes Redocly CLI recommended lint with 0 errors',
+    () => {
+      const { status, output } = lintOpenApi();
+      expect(output, output).not.toMatch(/\berror\b/);
+      expect(status, output).toBe(0);
+    },
+    ceiling(60_000),
+  );
 
   it('gives every operation a unique operationId', () => {
     const ids: string[] = [];
@@ -34,8 +38,12 @@ describe('OpenAPI document', () => {
     expect(() => checkResponse('GET', '/api/venues', 200, 'application/json', venues)).not.toThrow();
     expect(() => checkResponse('GET', '/api/venues', 201, 'application/json', venues)).toThrow(ContractViolation);
     expect(() => checkResponse('GET', '/api/venues', 200, 'text/html', venues)).toThrow(ContractViolation);
-    expect(() => checkResponse('GET', '/api/venues', 200, 'application/json', JSON.stringify({ venues: [{ id: 'x' }] }))).toThrow(/VenueList|listVenues/);
+    expect(() =>
+      checkResponse('GET', '/api/venues', 200, 'application/json', JSON.stringify({ venues: [{ id: 'x' }] })),
+    ).toThrow(/VenueList|listVenues/);
     expect(() => checkResponse('DELETE', '/api/venues', 200, 'application/json', '{}')).toThrow(/no operation/);
-    expect(() => checkResponse('GET', '/api/no-such-route', 404, 'application/problem+json', '{"status":404}')).not.toThrow();
+    expect(() =>
+      checkResponse('GET', '/api/no-such-route', 404, 'application/problem+json', '{"status":404}'),
+    ).not.toThrow();
   });
 });

@@ -9,8 +9,12 @@ import { startTestServer, type TestServer } from './helpers.ts';
 type Paths = Record<string, Record<string, unknown>>;
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
-afterAll(async () => { await s.dispose(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s.dispose();
+});
 
 describe('API operations', () => {
   it('the app routes every documented operation, and documents every route it has', () => {
@@ -19,10 +23,15 @@ describe('API operations', () => {
         .filter((r) => r.path.startsWith('/api/') && r.method !== 'ALL')
         .map((r) => `${r.method} ${r.path.slice('/api'.length).replace(/:(\w+)/g, '{$1}')}`),
     );
-    const documented = new Set(Object.entries(openApiDocument().paths as Paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`)));
+    const documented = new Set(
+      Object.entries(openApiDocument().paths as Paths).flatMap(([path, item]) =>
+        Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+      ),
+    );
     // A route written as a wildcard would be matched by its documented prefix.
     const wildcard = [...routed].filter((r) => r.endsWith('/*'));
-    const covered = (op: string) => routed.has(op) || wildcard.some((w) => op.startsWith(w.slice(0, -1)) && op.split(' ')[0] === w.split(' ')[0]);
+    const covered = (op: string) =>
+      routed.has(op) || wildcard.some((w) => op.startsWith(w.slice(0, -1)) && op.split(' ')[0] === w.split(' ')[0]);
     expect(routed).toContain('POST /orders');
     expect(documented).toContain('POST /orders');
     expect([...documented].filter((op) => !covered(op))).toEqual([]);

@@ -18,7 +18,19 @@ describe('POST /api/orders', () => {
     const res = await place(tacoOrder({ tip: { percent: 10 }, expectedTotal: 15180 }));
     expect(res.status).toBe(201);
     const order = Order.parse(await res.json());
-    expect(order).toMatchObject({ venueId: 'taqueria-el-guero', venueName: 'Taquería El Güero', status: 'received', subtotal: 13800, tip: 1380, deliveryFee: 0, total: 15180, currency: 'MXN', mode: 'pickup', payment: 'cash', timezone: 'America/Mexico_City' });
+    expect(order).toMatchObject({
+      venueId: 'taqueria-el-guero',
+      venueName: 'Taquería El Güero',
+      status: 'received',
+      subtotal: 13800,
+      tip: 1380,
+      deliveryFee: 0,
+      total: 15180,
+      currency: 'MXN',
+      mode: 'pickup',
+      payment: 'cash',
+      timezone: 'America/Mexico_City',
+    });
     expect(order.table).toBeUndefined();
     expect(order.number).toMatch(/^[A-Z]+-\d{3}$/);
     expect(order.lines[0]).toMatchObject({ name: 'Tacos al pastor', unitPrice: 6900, quantity: 2, lineTotal: 13800 });
@@ -32,7 +44,11 @@ describe('POST /api/orders', () => {
     try {
       const token = await fresh.tokenFor('ana@umenu.test');
       const numbers = [];
-      for (let i = 0; i < 3; i++) numbers.push(((await (await fresh.request('/api/orders', { token, key: newKey(), json: tacoOrder() })).json()) as Order).number);
+      for (let i = 0; i < 3; i++)
+        numbers.push(
+          ((await (await fresh.request('/api/orders', { token, key: newKey(), json: tacoOrder() })).json()) as Order)
+            .number,
+        );
       expect(numbers).toEqual(['A-001', 'A-002', 'A-003']);
     } finally {
       await fresh.dispose();
@@ -43,17 +59,37 @@ describe('POST /api/orders', () => {
     const fresh = await startTestServer();
     try {
       const token = await fresh.tokenFor('ana@umenu.test');
-      const placeOne = async () => Order.parse(await (await fresh.request('/api/orders', { token, key: newKey(), json: tacoOrder() })).json());
+      const placeOne = async () =>
+        Order.parse(await (await fresh.request('/api/orders', { token, key: newKey(), json: tacoOrder() })).json());
       expect((await placeOne()).number).toBe('A-001');
-      const expected: Array<[number, string]> = [[999, 'A-999'], [1000, 'B-001'], [25974, 'Z-999'], [25975, 'AA-001'], [701298, 'ZZ-999'], [701299, 'AAA-001']];
+      const expected: Array<[number, string]> = [
+        [999, 'A-999'],
+        [1000, 'B-001'],
+        [25974, 'Z-999'],
+        [25975, 'AA-001'],
+        [701298, 'ZZ-999'],
+        [701299, 'AAA-001'],
+      ];
       for (const [n, number] of expected) {
         await fresh.deps.db.run('UPDATE order_counters SET n = ? WHERE venue_id = ?', [n - 1, 'taqueria-el-guero']);
         const order = await placeOne();
         expect(order.number).toBe(number);
-        expect(Order.parse(await (await fresh.request(`/api/orders/${order.id}`, { token })).json()).number).toBe(number);
-        const row = await fresh.deps.db.get<{ number: string; doc: string }>('SELECT number, doc FROM orders WHERE id = ?', [order.id]);
-        const event = await fresh.deps.db.get<{ data: string }>("SELECT data FROM events WHERE order_id = ? AND type = 'order'", [order.id]);
-        expect([row!.number, (JSON.parse(row!.doc) as Order).number, (JSON.parse(event!.data) as Order).number]).toEqual([number, number, number]);
+        expect(Order.parse(await (await fresh.request(`/api/orders/${order.id}`, { token })).json()).number).toBe(
+          number,
+        );
+        const row = await fresh.deps.db.get<{ number: string; doc: string }>(
+          'SELECT number, doc FROM orders WHERE id = ?',
+          [order.id],
+        );
+        const event = await fresh.deps.db.get<{ data: string }>(
+          "SELECT data FROM events WHERE order_id = ? AND type = 'order'",
+          [order.id],
+        );
+        expect([
+          row!.number,
+          (JSON.parse(row!.doc) as Order).number,
+          (JSON.parse(event!.data) as Order).number,
+        ]).toEqual([number, number, number]);
         expect(JSON.parse(event!.data)).toEqual(order);
       }
     } finally {
@@ -63,9 +99,16 @@ describe('POST /api/orders', () => {
 
   it('adds option prices, the delivery fee and a fixed tip', async () => {
     const body = tacoOrder({
-      mode: 'delivery', table: undefined,
+      mode: 'delivery',
+      table: undefined,
       customer: { name: 'Ana', phone: '5512345678', address: 'Calle Durango 200, Roma Norte' },
-      lines: [{ productId: 'tacos-al-pastor', optionIds: ['cantidad-orden-de-5', 'tortilla-harina', 'extras-aguacate', 'salsas-verde'], quantity: 1 }],
+      lines: [
+        {
+          productId: 'tacos-al-pastor',
+          optionIds: ['cantidad-orden-de-5', 'tortilla-harina', 'extras-aguacate', 'salsas-verde'],
+          quantity: 1,
+        },
+      ],
       tip: { amount: 2000 },
       expectedTotal: 6900 + 5600 + 500 + 2000 + 3500 + 2000,
     });
@@ -80,7 +123,11 @@ describe('POST /api/orders', () => {
     // Prices are changed by the venue's manager (staff may only mark dishes sold out).
     const staff = await s.tokenFor('gerente@umenu.test');
     const seen = 13800;
-    const patch = await s.request('/api/venues/taqueria-el-guero/products/tacos-al-pastor', { method: 'PATCH', token: staff, json: { price: 7400 } });
+    const patch = await s.request('/api/venues/taqueria-el-guero/products/tacos-al-pastor', {
+      method: 'PATCH',
+      token: staff,
+      json: { price: 7400 },
+    });
     expect(patch.status).toBe(200);
     try {
       const res = await place(tacoOrder({ expectedTotal: seen }));
@@ -89,11 +136,24 @@ describe('POST /api/orders', () => {
       expect(body.type).toBe('urn:umenu:problem:price-changed');
       expect(body.title).toBe('Los precios han cambiado');
       expect(body.total).toBe(14800);
-      expect(body.changes).toEqual([{ index: 0, productId: 'tacos-al-pastor', name: 'Tacos al pastor', expectedUnitPrice: 6900, unitPrice: 7400, quantity: 2 }]);
+      expect(body.changes).toEqual([
+        {
+          index: 0,
+          productId: 'tacos-al-pastor',
+          name: 'Tacos al pastor',
+          expectedUnitPrice: 6900,
+          unitPrice: 7400,
+          quantity: 2,
+        },
+      ]);
       // Accepting the new total places the order.
       expect((await place(tacoOrder({ expectedTotal: 14800 }))).status).toBe(201);
     } finally {
-      await s.request('/api/venues/taqueria-el-guero/products/tacos-al-pastor', { method: 'PATCH', token: staff, json: { price: 6900 } });
+      await s.request('/api/venues/taqueria-el-guero/products/tacos-al-pastor', {
+        method: 'PATCH',
+        token: staff,
+        json: { price: 6900 },
+      });
     }
   });
 
@@ -106,12 +166,28 @@ describe('POST /api/orders', () => {
   });
 
   it('refuses unavailable products and options with a clear problem', async () => {
-    const res = await place(tacoOrder({ lines: [{ productId: 'tacos-de-tripa', optionIds: ['cantidad-orden-de-3', 'tortilla-maiz'], quantity: 1 }], expectedTotal: 7900 }));
+    const res = await place(
+      tacoOrder({
+        lines: [{ productId: 'tacos-de-tripa', optionIds: ['cantidad-orden-de-3', 'tortilla-maiz'], quantity: 1 }],
+        expectedTotal: 7900,
+      }),
+    );
     expect(res.status).toBe(422);
     const body = await problemOf(res);
     expect(body.type).toBe('urn:umenu:problem:unavailable');
     expect(body.detail).toContain('Tacos de tripa');
-    const option = await place(tacoOrder({ lines: [{ productId: 'tacos-al-pastor', optionIds: ['cantidad-orden-de-3', 'tortilla-maiz', 'salsas-morita'], quantity: 1 }], expectedTotal: 6900 }));
+    const option = await place(
+      tacoOrder({
+        lines: [
+          {
+            productId: 'tacos-al-pastor',
+            optionIds: ['cantidad-orden-de-3', 'tortilla-maiz', 'salsas-morita'],
+            quantity: 1,
+          },
+        ],
+        expectedTotal: 6900,
+      }),
+    );
     expect((await problemOf(option)).type).toBe('urn:umenu:problem:unavailable');
   });
 
@@ -125,7 +201,9 @@ describe('POST /api/orders', () => {
       [['cantidad-orden-de-3', 'tortilla-maiz', 'sabor-cola'], /no existe/],
     ];
     for (const [optionIds, message] of cases) {
-      const res = await place(tacoOrder({ lines: [{ productId: 'tacos-al-pastor', optionIds, quantity: 1 }], expectedTotal: 6900 }));
+      const res = await place(
+        tacoOrder({ lines: [{ productId: 'tacos-al-pastor', optionIds, quantity: 1 }], expectedTotal: 6900 }),
+      );
       expect(res.status, optionIds.join()).toBe(422);
       const body = await problemOf(res);
       expect(body.type).toBe('urn:umenu:problem:validation');
@@ -148,7 +226,10 @@ describe('POST /api/orders', () => {
       [tacoOrder({ customer: { name: 'Ana', phone: '12345' } }), 'customer.phone'],
       [tacoOrder({ customer: { name: 'Ana', phone: '55-1234-abcd' } }), 'customer.phone'],
       [tacoOrder({ mode: 'delivery', table: undefined, expectedTotal: 17300 }), 'customer.address'],
-      [tacoOrder({ customer: { name: 'Ana', phone: '5512345678', address: 'x'.repeat(201) }, mode: 'delivery' }), 'customer.address'],
+      [
+        tacoOrder({ customer: { name: 'Ana', phone: '5512345678', address: 'x'.repeat(201) }, mode: 'delivery' }),
+        'customer.address',
+      ],
       [tacoOrder({ table: 'x'.repeat(21) }), 'table'],
       [tacoOrder({ payment: undefined }), 'payment'],
       [tacoOrder({ tip: { percent: 101 } }), 'tip'],
@@ -160,16 +241,29 @@ describe('POST /api/orders', () => {
       const res = await place(body);
       expect(res.status, field).toBe(422);
       const problem = await problemOf(res);
-      expect(Object.keys(problem.errors ?? {}).some((k) => k === field || k.startsWith(`${field}.`)), `${field}: ${JSON.stringify(problem.errors)}`).toBe(true);
+      expect(
+        Object.keys(problem.errors ?? {}).some((k) => k === field || k.startsWith(`${field}.`)),
+        `${field}: ${JSON.stringify(problem.errors)}`,
+      ).toBe(true);
     }
   });
 
   it('refuses a mode the venue does not offer and an order below its minimum', async () => {
-    const cafe = { venueId: 'cafe-la-macarena', mode: 'delivery', customer: { name: 'Ana', phone: '3001234567', address: 'Calle 1' }, tip: { percent: 0 }, payment: 'card', lines: [{ productId: 'pandebono', optionIds: [], quantity: 1 }], expectedTotal: 350000 };
+    const cafe = {
+      venueId: 'cafe-la-macarena',
+      mode: 'delivery',
+      customer: { name: 'Ana', phone: '3001234567', address: 'Calle 1' },
+      tip: { percent: 0 },
+      payment: 'card',
+      lines: [{ productId: 'pandebono', optionIds: [], quantity: 1 }],
+      expectedTotal: 350000,
+    };
     const res = await place(cafe);
     expect(res.status).toBe(422);
     expect((await problemOf(res)).errors).toHaveProperty(['mode']);
-    const small = await place(tacoOrder({ lines: [{ productId: 'cafe-de-olla', optionIds: [], quantity: 1 }], expectedTotal: 3000 }));
+    const small = await place(
+      tacoOrder({ lines: [{ productId: 'cafe-de-olla', optionIds: [], quantity: 1 }], expectedTotal: 3000 }),
+    );
     expect(small.status).toBe(422);
     const body = await problemOf(small);
     expect(body.type).toBe('urn:umenu:problem:below-minimum');
@@ -177,15 +271,39 @@ describe('POST /api/orders', () => {
   });
 
   it('answers 400/415/413 problems for malformed, non-JSON and oversized bodies', async () => {
-    const broken = await s.request('/api/orders', { method: 'POST', token: ana, key: newKey(), body: '{"venueId":', headers: { 'content-type': 'application/json' } });
+    const broken = await s.request('/api/orders', {
+      method: 'POST',
+      token: ana,
+      key: newKey(),
+      body: '{"venueId":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(broken.status).toBe(400);
-    const text = await s.request('/api/orders', { method: 'POST', token: ana, key: newKey(), body: 'hola', headers: { 'content-type': 'text/plain' } });
+    const text = await s.request('/api/orders', {
+      method: 'POST',
+      token: ana,
+      key: newKey(),
+      body: 'hola',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.status).toBe(415);
-    const huge = await s.request('/api/orders', { method: 'POST', token: ana, key: newKey(), body: JSON.stringify({ note: 'x'.repeat(70_000) }), headers: { 'content-type': 'application/json' } });
+    const huge = await s.request('/api/orders', {
+      method: 'POST',
+      token: ana,
+      key: newKey(),
+      body: JSON.stringify({ note: 'x'.repeat(70_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(huge.status).toBe(413);
     expect((await problemOf(huge)).type).toBe('urn:umenu:problem:too-large');
     for (const body of ['null', '[]', '"x"', '42', '{"lines":{"0":1}}']) {
-      const res = await s.request('/api/orders', { method: 'POST', token: ana, key: newKey(), body, headers: { 'content-type': 'application/json' } });
+      const res = await s.request('/api/orders', {
+        method: 'POST',
+        token: ana,
+        key: newKey(),
+        body,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.status, body).toBe(422);
     }
   });
@@ -205,7 +323,15 @@ describe('venue hours and time-limited categories', () => {
     const clocked = await startTestServer({}, { now: () => now });
     try {
       const token = await clocked.tokenFor('ana@umenu.test');
-      const bar = { venueId: 'bar-el-cabanyal', mode: 'pickup', customer: { name: 'Ana', phone: '600123456' }, tip: { percent: 0 }, payment: 'cash', lines: [{ productId: 'croquetas-de-jamon-iberico', optionIds: [], quantity: 2 }], expectedTotal: 1700 };
+      const bar = {
+        venueId: 'bar-el-cabanyal',
+        mode: 'pickup',
+        customer: { name: 'Ana', phone: '600123456' },
+        tip: { percent: 0 },
+        payment: 'cash',
+        lines: [{ productId: 'croquetas-de-jamon-iberico', optionIds: [], quantity: 2 }],
+        expectedTotal: 1700,
+      };
       const closed = await clocked.request('/api/orders', { token, key: newKey(), json: bar });
       expect(closed.status).toBe(422);
       const body = await problemOf(closed);
@@ -215,7 +341,15 @@ describe('venue hours and time-limited categories', () => {
       expect((await clocked.request('/api/orders', { token, key: newKey(), json: bar })).status).toBe(201);
 
       now = new Date('2026-11-24T20:00:00Z');
-      const breakfast = { venueId: 'cafe-la-macarena', mode: 'pickup', customer: { name: 'Ana', phone: '3001234567' }, tip: { percent: 0 }, payment: 'cash', lines: [{ productId: 'changua', optionIds: [], quantity: 1 }], expectedTotal: 1450000 };
+      const breakfast = {
+        venueId: 'cafe-la-macarena',
+        mode: 'pickup',
+        customer: { name: 'Ana', phone: '3001234567' },
+        tip: { percent: 0 },
+        payment: 'cash',
+        lines: [{ productId: 'changua', optionIds: [], quantity: 1 }],
+        expectedTotal: 1450000,
+      };
       const late = await clocked.request('/api/orders', { token, key: newKey(), json: breakfast });
       expect((await problemOf(late)).type).toBe('urn:umenu:problem:unavailable');
       now = new Date('2026-11-24T14:00:00Z'); // 09:00 in Bogotá
@@ -229,13 +363,13 @@ describe('venue hours and time-limited categories', () => {
 describe('idempotency', () => {
   it('a repeat with the same key and body returns the first order and creates no other', async () => {
     const key = newKey();
-    const before = (await s.deps.orders.count());
+    const before = await s.deps.orders.count();
     const first = Order.parse(await (await place(tacoOrder(), ana, key)).json());
     const again = await place(tacoOrder(), ana, key);
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(Order.parse(await again.json()).id).toBe(first.id);
-    expect((await s.deps.orders.count())).toBe(before + 1);
+    expect(await s.deps.orders.count()).toBe(before + 1);
   });
 
   it('the same key with another body gets 422', async () => {
@@ -263,10 +397,13 @@ describe('idempotency', () => {
   it('concurrent duplicates create exactly one order (the others get it replayed or 409)', async () => {
     for (let round = 0; round < 5; round++) {
       const key = newKey();
-      const before = (await s.deps.orders.count());
+      const before = await s.deps.orders.count();
       const responses = await Promise.all(Array.from({ length: 12 }, () => place(tacoOrder(), ana, key)));
       const statuses = responses.map((r) => r.status);
-      expect(statuses.every((st) => st === 201 || st === 409), statuses.join()).toBe(true);
+      expect(
+        statuses.every((st) => st === 201 || st === 409),
+        statuses.join(),
+      ).toBe(true);
       expect(statuses).toContain(201);
       const ids = new Set<string>();
       for (const r of responses) {
@@ -275,14 +412,14 @@ describe('idempotency', () => {
         else expect(body.type).toBe('urn:umenu:problem:idempotency-conflict');
       }
       expect(ids.size).toBe(1);
-      expect((await s.deps.orders.count())).toBe(before + 1);
+      expect(await s.deps.orders.count()).toBe(before + 1);
     }
   });
 });
 
 describe('reading orders and access between users', () => {
-  it('lists my orders newest first, never anyone else\'s', async () => {
-    const luis = (await s.newDiner('luis2@umenu.test'));
+  it("lists my orders newest first, never anyone else's", async () => {
+    const luis = await s.newDiner('luis2@umenu.test');
     const mine = Order.parse(await (await place(tacoOrder(), luis.token)).json());
     const second = Order.parse(await (await place(tacoOrder({ note: 'segundo' }), luis.token)).json());
     const list = OrderList.parse(await (await s.request('/api/orders', { token: luis.token })).json());
@@ -296,7 +433,9 @@ describe('reading orders and access between users', () => {
     const eve = (await s.newDiner('eve@umenu.test')).token;
     expect((await s.request(`/api/orders/${order.id}`, { token: eve })).status).toBe(404);
     expect((await s.request(`/api/orders/${order.id}/events`, { token: eve })).status).toBe(404);
-    expect((await s.request(`/api/orders/${order.id}/status`, { token: eve, json: { status: 'cancelled' } })).status).toBe(404);
+    expect(
+      (await s.request(`/api/orders/${order.id}/status`, { token: eve, json: { status: 'cancelled' } })).status,
+    ).toBe(404);
     expect((await s.request(`/api/orders/${order.id}`, { token: ana })).status).toBe(200);
     expect((await s.request(`/api/orders/${order.id}`)).status).toBe(401);
   });
@@ -307,12 +446,14 @@ describe('reading orders and access between users', () => {
     expect(res.status).toBe(403);
   });
 
-  it('staff see and move only their venue\'s orders', async () => {
+  it("staff see and move only their venue's orders", async () => {
     const order = Order.parse(await (await place(tacoOrder())).json());
     const cafeStaff = (await s.newDiner('barista@umenu.test', ['staff:cafe-la-macarena'])).token;
     expect((await s.request(`/api/orders/${order.id}`, { token: cafeStaff })).status).toBe(404);
     expect((await s.request('/api/venues/taqueria-el-guero/orders', { token: cafeStaff })).status).toBe(403);
-    expect((await s.request(`/api/orders/${order.id}/status`, { token: cafeStaff, json: { status: 'preparing' } })).status).toBe(404);
+    expect(
+      (await s.request(`/api/orders/${order.id}/status`, { token: cafeStaff, json: { status: 'preparing' } })).status,
+    ).toBe(404);
     expect((await s.request('/api/venues/cafe-la-macarena/orders', { token: cafeStaff })).status).toBe(200);
     expect((await s.request('/api/venues/taqueria-el-guero/orders', { token: ana })).status).toBe(403);
 
@@ -353,7 +494,8 @@ describe('staff board and status transitions', () => {
     const cook = await s.tokenFor('cocina@umenu.test');
     const order = Order.parse(await (await place(tacoOrder())).json());
     await s.request(`/api/orders/${order.id}/status`, { token: cook, json: { status: 'preparing' } });
-    const board = (status: string) => s.request(`/api/venues/taqueria-el-guero/orders?status=${status}`, { token: cook });
+    const board = (status: string) =>
+      s.request(`/api/venues/taqueria-el-guero/orders?status=${status}`, { token: cook });
     const preparing = OrderList.parse(await (await board('preparing')).json());
     expect(preparing.orders.length).toBeGreaterThan(0);
     expect(preparing.orders.every((o) => o.status === 'preparing')).toBe(true);

@@ -20,7 +20,9 @@ export default async function setup(project: TestProject): Promise<() => void> {
     return () => {};
   }
   const started = Date.now();
-  const cluster = await startPgCluster(process.env.UMENU_TEST_PG_PORT ? { port: Number(process.env.UMENU_TEST_PG_PORT) } : {});
+  const cluster = await startPgCluster(
+    process.env.UMENU_TEST_PG_PORT ? { port: Number(process.env.UMENU_TEST_PG_PORT) } : {},
+  );
   console.log(`[server-pg] PostgreSQL de prueba en 127.0.0.1:${cluster.port} (${Date.now() - started} ms)`);
   project.provide('pgUrl', cluster.url);
   return () => cluster.stop();

@@ -22,7 +22,7 @@ import { ceiling } from '../ceiling.ts';
 
 const ID = 'taqueria-el-guero';
 /** Every replacement pattern of String.prototype.replace, and HTML's own specials beside them. */
-const PATTERNS = "$& $` $' $$ $1 $<x> <b>&amp;\"";
+const PATTERNS = '$& $` $\' $$ $1 $<x> <b>&amp;"';
 
 let s: TestServer;
 let dist: string;
@@ -33,20 +33,26 @@ const logs: string[] = [];
 const warnings: string[] = [];
 
 const venuePage = (r: VenueRegions) =>
-  `<!doctype html><html lang="es"><head>${r.title}<meta name="description" content="${r.description}"><meta property="og:description" content="${r.description}"></head>`
-  + `<body>${r.header}<astro-island uid="Z1" component-url="/_astro/MenuIsland.abc.js" props="${r.islandProps}" ssr></astro-island>${r.nav}${r.sections}`
-  + `<script type="application/json" id="venue-facts">${r.facts}</script></body></html>`;
+  `<!doctype html><html lang="es"><head>${r.title}<meta name="description" content="${r.description}"><meta property="og:description" content="${r.description}"></head>` +
+  `<body>${r.header}<astro-island uid="Z1" component-url="/_astro/MenuIsland.abc.js" props="${r.islandProps}" ssr></astro-island>${r.nav}${r.sections}` +
+  `<script type="application/json" id="venue-facts">${r.facts}</script></body></html>`;
 const homePage = (list: HomeVenues) => {
   const r = regions.renderHomeRegions(list, 'r1');
-  return `<!doctype html><html lang="es"><head><title>umenu</title></head><body><main>`
-    + `<astro-island uid="Z2" prefix="r1" component-url="/_astro/HomeSearch.def.js" component-export="default" props="${r.islandProps}" ssr client="load">${r.inner}</astro-island>`
-    + `</main></body></html>`;
+  return (
+    `<!doctype html><html lang="es"><head><title>umenu</title></head><body><main>` +
+    `<astro-island uid="Z2" prefix="r1" component-url="/_astro/HomeSearch.def.js" component-export="default" props="${r.islandProps}" ssr client="load">${r.inner}</astro-island>` +
+    `</main></body></html>`
+  );
 };
 /** The page without its facts (they carry the time they were rendered). */
-const withoutFacts = (html: string) => html.replace(/(<script type="application\/json" id="venue-facts">)[\s\S]*?(<\/script>)/, '$1$2');
+const withoutFacts = (html: string) =>
+  html.replace(/(<script type="application\/json" id="venue-facts">)[\s\S]*?(<\/script>)/, '$1$2');
 const served = (path: string) => site.files!.respond(new Request(`http://x${path}`), path, () => true)!.text();
 const homeList = async (): Promise<HomeVenues> => {
-  const { venues, total } = (await (await s.request(`/api/venues?limit=${HOME_PAGE_SIZE}`)).json()) as { venues: VenueSummary[]; total: number };
+  const { venues, total } = (await (await s.request(`/api/venues?limit=${HOME_PAGE_SIZE}`)).json()) as {
+    venues: VenueSummary[];
+    total: number;
+  };
   return { venues, total };
 };
 
@@ -81,10 +87,19 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'en'), { recursive: true });
   // The real render module, bundled as the build bundles it (its own logger stands in for Astro's).
   mkdirSync(join(dist, '..', 'site-render'), { recursive: true });
-  regions = { renderVenueRegions: () => { throw new Error('no cargado'); }, homeVenuesOf: () => ({ venues: [], total: 0 }), renderHomeRegions: () => ({ islandProps: '', inner: '' }) };
+  regions = {
+    renderVenueRegions: () => {
+      throw new Error('no cargado');
+    },
+    homeVenuesOf: () => ({ venues: [], total: 0 }),
+    renderHomeRegions: () => ({ islandProps: '', inner: '' }),
+  };
   const built = (await (await s.request(`/api/venues/${ID}`)).json()) as Venue;
   writeFileSync(join(dist, 'menus', `${ID}.json`), JSON.stringify(built));
-  const bundle = venueRegionsBundle().hooks['astro:build:done'] as unknown as (o: { dir: URL; logger: Pick<AstroIntegrationLogger, 'info'> }) => Promise<void>;
+  const bundle = venueRegionsBundle().hooks['astro:build:done'] as unknown as (o: {
+    dir: URL;
+    logger: Pick<AstroIntegrationLogger, 'info'>;
+  }) => Promise<void>;
   // The home page exists before the build step ends (the build writes every page first).
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>pendiente</title>');
   const module = venueRegionsModule(dist);
@@ -100,10 +115,16 @@ beforeAll(async () => {
   await bundle({ dir: pathToFileURL(`${dist}/`), logger: { info: () => {} } });
   site = { building: false, files: loadSite(dist, { precompress: false }) };
   const warn = console.warn;
-  console.warn = (...args: unknown[]) => { warnings.push(args.map(String).join(' ')); };
-  afterAll(() => { console.warn = warn; });
+  console.warn = (...args: unknown[]) => {
+    warnings.push(args.map(String).join(' '));
+  };
+  afterAll(() => {
+    console.warn = warn;
+  });
   prerender = startPrerender({
-    distDir: dist, site, debounceMs: 50,
+    distDir: dist,
+    site,
+    debounceMs: 50,
     fetchVenue: (id) => s.request(`/api/venues/${id}`),
     fetchVenues: () => s.request(`/api/venues?limit=${HOME_PAGE_SIZE}`),
     log: (m) => logs.push(m),
@@ -120,7 +141,9 @@ async function put(venue: Venue): Promise<void> {
   const answer = await s.request(`/api/venues/${ID}`, { method: 'PUT', token: manager, json: venue });
   expect(answer.status, await answer.clone().text()).toBe(200);
   // The venue event schedules the regeneration; wait until it ran.
-  await expect.poll(() => logs.some((m) => m.includes(`página de ${ID} regenerada`)), { timeout: ceiling(15_000) }).toBe(true);
+  await expect
+    .poll(() => logs.some((m) => m.includes(`página de ${ID} regenerada`)), { timeout: ceiling(15_000) })
+    .toBe(true);
   await prerender.idle();
   logs.length = 0;
 }
@@ -131,16 +154,20 @@ async function expectPagesOf(): Promise<Venue> {
   const home = await served('/');
   expect(home).toBe(homePage(await homeList()));
   expect(withoutFacts(await served(`/${ID}`))).toBe(withoutFacts(venuePage(regions.renderVenueRegions(current, null))));
-  expect(withoutFacts(await served(`/en/${ID}`))).toBe(withoutFacts(venuePage(regions.renderVenueRegions(current, null, 'en'))));
+  expect(withoutFacts(await served(`/en/${ID}`))).toBe(
+    withoutFacts(venuePage(regions.renderVenueRegions(current, null, 'en'))),
+  );
   // What is on disk is what is served (a restart serves the same).
   expect(readFileSync(join(dist, 'index.html'), 'utf8')).toBe(home);
   return current;
 }
 
-describe('regenerated pages keep a venue\'s text as typed', () => {
-  it('puts $&, $`, $\', $$ and $1 in every field on the home page, the venue page and its English page, and back', async () => {
+describe("regenerated pages keep a venue's text as typed", () => {
+  it("puts $&, $`, $', $$ and $1 in every field on the home page, the venue page and its English page, and back", async () => {
     const original = (await (await s.request(`/api/venues/${ID}`)).json()) as Venue;
-    expect(regions.homeVenuesOf(/\bprops="([^"]*)"/.exec(await served('/'))![1]!).venues.some((v) => v.id === ID)).toBe(true);
+    expect(regions.homeVenuesOf(/\bprops="([^"]*)"/.exec(await served('/'))![1]!).venues.some((v) => v.id === ID)).toBe(
+      true,
+    );
 
     await put(withText(original, PATTERNS));
     const current = await expectPagesOf();
@@ -148,7 +175,12 @@ describe('regenerated pages keep a venue\'s text as typed', () => {
     // The island's props read back to the very text (the home search starts from them).
     const props = /<astro-island[^>]*HomeSearch[^>]*\bprops="([^"]*)"/.exec(await served('/'))![1]!;
     const shown = regions.homeVenuesOf(props).venues.find((v) => v.id === ID)!;
-    expect([shown.name, shown.tagline, shown.city, shown.cuisine]).toEqual([current.name, current.tagline, current.city, current.cuisine]);
+    expect([shown.name, shown.tagline, shown.city, shown.cuisine]).toEqual([
+      current.name,
+      current.tagline,
+      current.city,
+      current.cuisine,
+    ]);
     expect(warnings.filter((w) => w.includes('no se pudo regenerar'))).toEqual([]);
 
     await put(withText(original, 'de nuevo'));
@@ -158,7 +190,7 @@ describe('regenerated pages keep a venue\'s text as typed', () => {
     expect(warnings.filter((w) => w.includes('no se pudo regenerar'))).toEqual([]);
   });
 
-  it('regenerates a home page that is broken on disk from the build\'s copy', async () => {
+  it("regenerates a home page that is broken on disk from the build's copy", async () => {
     const original = (await (await s.request(`/api/venues/${ID}`)).json()) as Venue;
     // A home page whose list cannot be read (what the unfixed server left behind).
     const broken = (await served('/')).replace(/\bprops="[^"]*"/, 'props="{&quot;initialVenues&quot;:[0,"');

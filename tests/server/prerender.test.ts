@@ -9,7 +9,12 @@ import { mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'no
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Venue } from '../../src/contract/venue.ts';
-import { regeneratePage, startPrerender, venueRegionsModule, type Prerenderer } from '../../server/features/venues/prerender.ts';
+import {
+  regeneratePage,
+  startPrerender,
+  venueRegionsModule,
+  type Prerenderer,
+} from '../../server/features/venues/prerender.ts';
 import { loadSite, stripScripts } from '../../server/platform/static.ts';
 import type { SiteState } from '../../server/deps.ts';
 import { pgUrl, startTestServer, testDatabase, type TestServer } from './helpers.ts';
@@ -38,7 +43,11 @@ export const renderHomeRegions = () => ({ islandProps: '', inner: '' });
 function page(r: ReturnType<typeof stubRender>, script: string): string {
   return `<!doctype html><html><head>${r.title}<meta name="description" content="${r.description}"><script>${script}</script></head><body>${r.header}<astro-island props="${r.islandProps}"></astro-island>${r.nav}${r.sections}<script type="application/json" id="venue-facts">${r.facts}</script></body></html>`;
 }
-let stubRender: (v: Venue, etag: string | null, lang?: string) => Record<'header' | 'nav' | 'sections' | 'islandProps' | 'title' | 'description' | 'facts', string>;
+let stubRender: (
+  v: Venue,
+  etag: string | null,
+  lang?: string,
+) => Record<'header' | 'nav' | 'sections' | 'islandProps' | 'title' | 'description' | 'facts', string>;
 
 let s: TestServer;
 let dist: string;
@@ -71,7 +80,9 @@ beforeAll(async () => {
   prerender = startPrerender({
     // Long enough that the burst below (two PUTs one after the other) falls in one window even
     // when PostgreSQL answers slowly on a loaded machine: 200 ms regenerated twice there.
-    distDir: dist, site, debounceMs: 1_500,
+    distDir: dist,
+    site,
+    debounceMs: 1_500,
     fetchVenue: (id) => s.request(`/api/venues/${id}`),
     fetchVenues: () => s.request('/api/venues?limit=12'),
     log: (m) => logs.push(m),
@@ -97,7 +108,9 @@ describe('regenerating a prerendered venue page', () => {
     edited.categories[0]!.products.splice(1, 1);
     expect((await s.request(`/api/venues/${ID}`, { method: 'PUT', token: manager, json: edited })).status).toBe(200);
 
-    await expect.poll(() => logs.filter((m) => m.includes(`página de ${ID} regenerada`)).length, { timeout: ceiling(10_000) }).toBe(1);
+    await expect
+      .poll(() => logs.filter((m) => m.includes(`página de ${ID} regenerada`)).length, { timeout: ceiling(10_000) })
+      .toBe(1);
     await prerender.idle();
     expect(logs.filter((m) => m.includes('regenerada'))).toHaveLength(1);
     expect(logs[0]).toMatch(/regenerada en \d+(\.\d)? ms$/);
@@ -157,8 +170,21 @@ describe.skipIf(!pgUrl())('two instances on one PostgreSQL', () => {
     try {
       const edited = structuredClone(built);
       edited.name = 'Taquería El Güero (nueva carta)';
-      expect((await a.request(`/api/venues/${ID}`, { method: 'PUT', token: await a.tokenFor('gerente@umenu.test'), json: edited })).status).toBe(200);
-      await expect.poll(async () => stripScripts(await siteB.files!.respond(new Request(`http://b/${ID}`), `/${ID}`, () => true)!.text()), { timeout: ceiling(10_000) })
+      expect(
+        (
+          await a.request(`/api/venues/${ID}`, {
+            method: 'PUT',
+            token: await a.tokenFor('gerente@umenu.test'),
+            json: edited,
+          })
+        ).status,
+      ).toBe(200);
+      await expect
+        .poll(
+          async () =>
+            stripScripts(await siteB.files!.respond(new Request(`http://b/${ID}`), `/${ID}`, () => true)!.text()),
+          { timeout: ceiling(10_000) },
+        )
         .toContain('<h1>Taquería El Güero (nueva carta)</h1>');
     } finally {
       await b.close();

@@ -22,10 +22,18 @@ async function jobs(): Promise<PrintJob[]> {
 }
 
 async function paidPickup(key = newKey()): Promise<{ order: Order; result: PaymentResult; key: string }> {
-  const placed = await s.request('/api/orders', { json: tacoOrder({ tip: { amount: 1000 }, expectedTotal: 14800 }), key: newKey(), token: await s.tokenFor('ana@umenu.test') });
+  const placed = await s.request('/api/orders', {
+    json: tacoOrder({ tip: { amount: 1000 }, expectedTotal: 14800 }),
+    key: newKey(),
+    token: await s.tokenFor('ana@umenu.test'),
+  });
   expect(placed.status, await placed.clone().text()).toBe(201);
   const order = Order.parse(await placed.json());
-  const res = await s.request(`/api/venues/${V}/orders/${order.id}/payments`, { json: { method: 'card' }, key, token: staff });
+  const res = await s.request(`/api/venues/${V}/orders/${order.id}/payments`, {
+    json: { method: 'card' },
+    key,
+    token: staff,
+  });
   expect(res.status, await res.clone().text()).toBe(201);
   return { order, result: PaymentResult.parse(await res.json()), key };
 }
@@ -45,7 +53,7 @@ describe('receipts on the print agent', () => {
     expect((await jobs()).filter((j) => j.receipt)).toEqual([]);
   });
 
-  it('a payment queues its receipt once, on the bar\'s printer, and the agent prints it', async () => {
+  it("a payment queues its receipt once, on the bar's printer, and the agent prints it", async () => {
     const printers = [
       { id: 'cocina-1', name: 'Cocina', station: 'cocina', host: '192.168.1.50' },
       { id: 'barra-1', name: 'Barra', station: 'barra', host: '192.168.1.51', port: 9101 },
@@ -61,13 +69,19 @@ describe('receipts on the print agent', () => {
     expect(receipts[0]!.receipt).toEqual(result.receipt);
 
     // The same key again answers the same payment and queues nothing more.
-    const again = await s.request(`/api/venues/${V}/orders/${order.id}/payments`, { json: { method: 'card' }, key, token: staff });
+    const again = await s.request(`/api/venues/${V}/orders/${order.id}/payments`, {
+      json: { method: 'card' },
+      key,
+      token: staff,
+    });
     expect(again.status).toBe(200);
     receipts = (await jobs()).filter((j) => j.receipt);
     expect(receipts).toHaveLength(1);
 
     // What the agent writes to the printer: the receipt's words, readable in the ESC/POS bytes (code page 858).
-    const text = Buffer.from(renderJob(receipts[0]!, { name: 'Taquería El Güero', timezone: 'America/Mexico_City' })).toString('latin1');
+    const text = Buffer.from(
+      renderJob(receipts[0]!, { name: 'Taquería El Güero', timezone: 'America/Mexico_City' }),
+    ).toString('latin1');
     expect(text).toContain('Factura simplificada');
     expect(text).toContain(result.receipt.number);
     expect(text).toMatch(new RegExp(`Pedido +${result.receipt.orderNumber}`));
@@ -76,15 +90,24 @@ describe('receipts on the print agent', () => {
     expect(text).toContain('Tarjeta');
 
     // Acknowledged, it is not sent again.
-    const ack = await s.request(`/api/venues/${V}/print-jobs/${encodeURIComponent(receipts[0]!.id)}/ack`, { method: 'POST', token: agent });
+    const ack = await s.request(`/api/venues/${V}/print-jobs/${encodeURIComponent(receipts[0]!.id)}/ack`, {
+      method: 'POST',
+      token: agent,
+    });
     expect(ack.status).toBe(204);
     expect((await jobs()).filter((j) => j.receipt)).toEqual([]);
   });
 
-  it('without a bar printer the receipt goes to the venue\'s first printer', async () => {
-    const set = await s.request(`/api/venues/${V}/printers`, { method: 'PUT', token: manager, json: { printers: [{ id: 'cocina-1', name: 'Cocina', station: 'cocina', host: '192.168.1.50' }] } });
+  it("without a bar printer the receipt goes to the venue's first printer", async () => {
+    const set = await s.request(`/api/venues/${V}/printers`, {
+      method: 'PUT',
+      token: manager,
+      json: { printers: [{ id: 'cocina-1', name: 'Cocina', station: 'cocina', host: '192.168.1.50' }] },
+    });
     expect(set.status).toBe(200);
     const { result } = await paidPickup();
-    expect((await jobs()).filter((j) => j.receipt).map((j) => [j.printer.id, j.receipt?.id])).toEqual([['cocina-1', result.receipt.id]]);
+    expect((await jobs()).filter((j) => j.receipt).map((j) => [j.printer.id, j.receipt?.id])).toEqual([
+      ['cocina-1', result.receipt.id],
+    ]);
   });
 });

@@ -52,10 +52,14 @@ describe('absolute image addresses from UMENU_API_PUBLIC_URL', () => {
     expect(again.status).toBe(304);
   });
 
-  it('stores what an admin sends back with the API\'s own absolute addresses as relative ones', async () => {
+  it("stores what an admin sends back with the API's own absolute addresses as relative ones", async () => {
     const token = await s.tokenFor('admin@umenu.test');
     const venue = (await (await s.request('/api/venues/taqueria-el-guero')).json()) as Venue;
-    const saved = await s.request('/api/venues/taqueria-copia', { method: 'PUT', token, json: { ...venue, id: 'taqueria-copia' } });
+    const saved = await s.request('/api/venues/taqueria-copia', {
+      method: 'PUT',
+      token,
+      json: { ...venue, id: 'taqueria-copia' },
+    });
     expect(saved.status).toBe(200);
     for (const src of imageSources(await saved.json())) expect(src.startsWith(`${PUBLIC}/media/`), src).toBe(true);
     const stored = s.deps.venues.get('taqueria-copia')!.venue;
@@ -63,7 +67,9 @@ describe('absolute image addresses from UMENU_API_PUBLIC_URL', () => {
   });
 
   it('allows images (and requests) from the API origins in the site CSP', () => {
-    const csp = siteCsp(testConfig({ apiPublicUrl: PUBLIC, cspConnect: ['https://other-api.example'] }), { scriptHashes: [] });
+    const csp = siteCsp(testConfig({ apiPublicUrl: PUBLIC, cspConnect: ['https://other-api.example'] }), {
+      scriptHashes: [],
+    });
     const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `))!;
     expect(directive('img-src')).toBe("img-src 'self' data: blob: https://api.umenu.example https://other-api.example");
     expect(directive('connect-src')).toBe("connect-src 'self' https://api.umenu.example https://other-api.example");

@@ -90,7 +90,10 @@ const onSiteLogin = (url: URL) => url.origin === BASE && url.pathname === '/logi
 
 /** Starts a sign-in and stops at the demo provider's sign-in page. */
 async function openProviderPage(browser: Browser, challenge: string) {
-  const { url, res } = await browser.follow(`${BASE}/api/auth/social/google/start?code_challenge=${challenge}&code_challenge_method=S256`, onSiteLogin);
+  const { url, res } = await browser.follow(
+    `${BASE}/api/auth/social/google/start?code_challenge=${challenge}&code_challenge_method=S256`,
+    onSiteLogin,
+  );
   return { url, html: await res.text(), status: res.status };
 }
 
@@ -211,9 +214,14 @@ describe('social sign-in through the demo OpenID Connect provider', () => {
   it('refuses a start without a browser PKCE challenge, and unknown providers', async () => {
     const missing = await fetch(`${BASE}/api/auth/social/google/start`, { redirect: 'manual' });
     expect(missing.status).toBe(400);
-    const plain = await fetch(`${BASE}/api/auth/social/google/start?code_challenge=${pkce().challenge}&code_challenge_method=plain`, { redirect: 'manual' });
+    const plain = await fetch(
+      `${BASE}/api/auth/social/google/start?code_challenge=${pkce().challenge}&code_challenge_method=plain`,
+      { redirect: 'manual' },
+    );
     expect(plain.status).toBe(400);
-    const unknown = await fetch(`${BASE}/api/auth/social/myspace/start?code_challenge=${pkce().challenge}`, { redirect: 'manual' });
+    const unknown = await fetch(`${BASE}/api/auth/social/myspace/start?code_challenge=${pkce().challenge}`, {
+      redirect: 'manual',
+    });
     expect(unknown.status).toBe(404);
   });
 
@@ -226,8 +234,16 @@ describe('social sign-in through the demo OpenID Connect provider', () => {
 
 describe('social configuration', () => {
   it('uses Google when configured (default issuer) and keeps the demo provider off', () => {
-    const config = socialConfigFromEnv({ UMENU_GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com', UMENU_GOOGLE_CLIENT_SECRET: 's', UMENU_PUBLIC_URL: 'https://umenu.example/' });
-    expect(config.google).toEqual({ issuer: 'https://accounts.google.com', clientId: 'id.apps.googleusercontent.com', clientSecret: 's' });
+    const config = socialConfigFromEnv({
+      UMENU_GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
+      UMENU_GOOGLE_CLIENT_SECRET: 's',
+      UMENU_PUBLIC_URL: 'https://umenu.example/',
+    });
+    expect(config.google).toEqual({
+      issuer: 'https://accounts.google.com',
+      clientId: 'id.apps.googleusercontent.com',
+      clientSecret: 's',
+    });
     expect(config.demo.enabled).toBe(false);
     expect(config.publicUrl).toBe('https://umenu.example');
     expect(config.apiPublicUrl).toBe('https://umenu.example/api');
@@ -257,7 +273,14 @@ describe('social sign-in store', () => {
     let now = 2_000_000;
     const a = createSocialStore({ db: s.deps.db, now: () => now });
     const b = createSocialStore({ db: s.deps.db, now: () => now, max: 3 });
-    const pending = { provider: 'demo', verifier: 'v', nonce: 'n', browserChallenge: 'c', redirectUri: 'http://x/cb', siteOrigin: 'http://x' };
+    const pending = {
+      provider: 'demo',
+      verifier: 'v',
+      nonce: 'n',
+      browserChallenge: 'c',
+      redirectUri: 'http://x/cb',
+      siteOrigin: 'http://x',
+    };
     await a.savePending('state-1', pending);
     expect(await b.takePending('state-1')).toMatchObject({ provider: 'demo', verifier: 'v' });
     expect(await a.takePending('state-1')).toBeUndefined();
@@ -272,7 +295,14 @@ describe('social sign-in store', () => {
   it('keeps a bounded number of pending sign-ins (a flood of /start cannot exhaust memory)', async () => {
     const { createSocialStore } = await import('../../server/features/auth/social/store.ts');
     const store = createSocialStore({ max: 3 });
-    const pending = { provider: 'google', verifier: 'v', nonce: 'n', browserChallenge: 'c', redirectUri: 'http://x/cb', siteOrigin: 'http://x' };
+    const pending = {
+      provider: 'google',
+      verifier: 'v',
+      nonce: 'n',
+      browserChallenge: 'c',
+      redirectUri: 'http://x/cb',
+      siteOrigin: 'http://x',
+    };
     for (const state of ['s1', 's2', 's3', 's4']) await store.savePending(state, pending);
     expect(await store.takePending('s1')).toBeUndefined();
     expect(await store.takePending('s4')).toMatchObject({ provider: 'google' });
@@ -324,7 +354,10 @@ describe('a configured provider (how Google is set up), with a real OpenID Conne
     expect(authorize.searchParams.get('code_challenge')).not.toBe(challenge);
     expect(authorize.searchParams.get('scope')).toBe('openid email profile');
 
-    const { url, res } = await browser.follow(authorize.href, (u) => u.origin === GOOGLE_BASE && u.pathname === '/login');
+    const { url, res } = await browser.follow(
+      authorize.href,
+      (u) => u.origin === GOOGLE_BASE && u.pathname === '/login',
+    );
     const html = await res.text();
     const landing = await choose(browser, url, html, 'ana');
     expect(landing.origin).toBe(GOOGLE_BASE);
@@ -335,7 +368,9 @@ describe('a configured provider (how Google is set up), with a real OpenID Conne
     });
     expect(exchanged.status).toBe(200);
 
-    const demo = await fetch(`${GOOGLE_BASE}/api/auth/social/demo/start?code_challenge=${challenge}`, { redirect: 'manual' });
+    const demo = await fetch(`${GOOGLE_BASE}/api/auth/social/demo/start?code_challenge=${challenge}`, {
+      redirect: 'manual',
+    });
     expect(new URL(demo.headers.get('location')!).searchParams.get('error')).toBe('social_unavailable');
   });
 });

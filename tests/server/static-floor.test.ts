@@ -24,7 +24,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 afterEach(() => vi.unstubAllEnvs());
 
 const get = async (site: ReturnType<typeof loadSite>, url: string) =>
-  (await site.respond(new Request(`http://x${url}`), new URL(`http://x${url}`).pathname, () => false)!.text());
+  await site.respond(new Request(`http://x${url}`), new URL(`http://x${url}`).pathname, () => false)!.text();
 
 describe('scripts-removed floor', () => {
   it('removes every script and module preload, keeps the markup and styles', () => {

@@ -25,7 +25,7 @@ async function get(path: string): Promise<{ status: number; body: string }> {
 }
 
 describe('unknown addresses in another language', () => {
-  it('answers 404 with the language\'s 404 page under /{lang}/, the Spanish one elsewhere', async () => {
+  it("answers 404 with the language's 404 page under /{lang}/, the Spanish one elsewhere", async () => {
     expect(await get('/en/nothing/here')).toEqual({ status: 404, body: '<html lang="en">not found</html>' });
     expect(await get('/en/no-such-venue')).toEqual({ status: 404, body: '<html lang="en">not found</html>' });
     expect(await get('/nothing/here')).toEqual({ status: 404, body: '<html lang="es">no existe</html>' });
@@ -33,7 +33,7 @@ describe('unknown addresses in another language', () => {
     expect(await get('/fr/rien')).toEqual({ status: 404, body: '<html lang="es">no existe</html>' });
   });
 
-  it('opens a venue created after the build through the language\'s fallback shell', async () => {
+  it("opens a venue created after the build through the language's fallback shell", async () => {
     expect(await get('/en/fonda-nueva')).toEqual({ status: 200, body: '<html lang="en">shell</html>' });
     expect(await get('/fonda-nueva')).toEqual({ status: 200, body: '<html lang="es">shell</html>' });
   });

@@ -30,7 +30,11 @@ export const cred = (credential: string) => ({ 'x-table-credential': credential 
 export const lineId = () => randomBytes(9).toString('base64url');
 
 /** The venue's table tokens by label, read from the tables' QR links (staff or manager token). */
-export async function tableTokens(server: TestServer, token: string, venue = TABLE_VENUE): Promise<Map<string, string>> {
+export async function tableTokens(
+  server: TestServer,
+  token: string,
+  venue = TABLE_VENUE,
+): Promise<Map<string, string>> {
   const res = await server.request(`/api/venues/${venue}/tables`, { token });
   expect(res.status, await res.clone().text()).toBe(200);
   const { tables } = (await res.json()) as { tables: Array<{ label: string; url: string }> };
@@ -38,7 +42,13 @@ export async function tableTokens(server: TestServer, token: string, venue = TAB
 }
 
 /** `POST …/tables/{label}/join` with the table's token, a name (left out when undefined) and, optionally, an account. */
-export function joinRequest(server: TestServer, table: string, tableToken: string | undefined, name: string | undefined, init: { token?: string; venue?: string } = {}): Promise<Response> {
+export function joinRequest(
+  server: TestServer,
+  table: string,
+  tableToken: string | undefined,
+  name: string | undefined,
+  init: { token?: string; venue?: string } = {},
+): Promise<Response> {
   return server.request(`/api/venues/${init.venue ?? TABLE_VENUE}/tables/${encodeURIComponent(table)}/join`, {
     json: name === undefined ? { token: tableToken } : { token: tableToken, name },
     ...(init.token ? { token: init.token } : {}),
@@ -46,7 +56,12 @@ export function joinRequest(server: TestServer, table: string, tableToken: strin
 }
 
 /** Joins `table` as `name` and expects it to succeed (201). */
-export async function joinTable(server: TestServer, tokens: ReadonlyMap<string, string>, table: string, name: string): Promise<JoinResult> {
+export async function joinTable(
+  server: TestServer,
+  tokens: ReadonlyMap<string, string>,
+  table: string,
+  name: string,
+): Promise<JoinResult> {
   const res = await joinRequest(server, table, tokens.get(table), name);
   expect(res.status, await res.clone().text()).toBe(201);
   return JoinResult.parse(await res.json());

@@ -6,7 +6,14 @@
  * Runs on SQLite and, in the `server-pg` project, on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JoinResult, JoinWaiting, StaffTableSessions, TableSession, TABLE_MESSAGES, TABLE_STRINGS } from '../../src/contract/table.ts';
+import {
+  JoinResult,
+  JoinWaiting,
+  StaffTableSessions,
+  TableSession,
+  TABLE_MESSAGES,
+  TABLE_STRINGS,
+} from '../../src/contract/table.ts';
 import { TableBill } from '../../src/contract/bill.ts';
 import { PROBLEM_TYPES } from '../../src/contract/problem.ts';
 import { configFromEnv } from '../../server/platform/config.ts';
@@ -14,7 +21,15 @@ import { newKey, pgUrl, startTestServer, testDatabase, type TestServer } from '.
 import { cred, joinRequest, joinTable, lineId, problemOf, tableTokens } from './table-kit.ts';
 
 const V = 'taqueria-el-guero';
-const NO_LIMITS = { tableJoinLimit: null, tableJoinAddressLimit: null, tableBadTokenLimit: null, tableCallLimit: null, tableCartLimit: null, tableCartSessionLimit: null, tablePayRequestLimit: null } as const;
+const NO_LIMITS = {
+  tableJoinLimit: null,
+  tableJoinAddressLimit: null,
+  tableBadTokenLimit: null,
+  tableCallLimit: null,
+  tableCartLimit: null,
+  tableCartSessionLimit: null,
+  tablePayRequestLimit: null,
+} as const;
 const GUACAMOLE = { productId: 'guacamole-con-totopos', optionIds: [] as string[], quantity: 1 };
 
 /** Waits until `check` is true (the state the test needs), polling. */
@@ -27,23 +42,41 @@ async function until(check: () => Promise<boolean>, what: string, timeoutMs = 15
 }
 
 function kit(s: TestServer, tokens: Map<string, string>, staff: string) {
-  const session = async (credential: string) => TableSession.parse(await (await s.request('/api/table-session', { headers: cred(credential) })).json());
+  const session = async (credential: string) =>
+    TableSession.parse(await (await s.request('/api/table-session', { headers: cred(credential) })).json());
   return {
     session,
     /** A round with one dish, paid in full by staff: the table's balance reaches 0. */
     async orderAndPay(table: string, credential: string) {
-      const put = await s.request(`/api/table-session/cart/lines/${lineId()}`, { method: 'PUT', json: GUACAMOLE, headers: cred(credential) });
+      const put = await s.request(`/api/table-session/cart/lines/${lineId()}`, {
+        method: 'PUT',
+        json: GUACAMOLE,
+        headers: cred(credential),
+      });
       expect(put.status, await put.clone().text()).toBe(200);
-      const round = await s.request('/api/table-session/rounds', { json: { expectedTotal: (await session(credential)).cart.subtotal }, key: newKey(), headers: cred(credential) });
+      const round = await s.request('/api/table-session/rounds', {
+        json: { expectedTotal: (await session(credential)).cart.subtotal },
+        key: newKey(),
+        headers: cred(credential),
+      });
       expect(round.status, await round.clone().text()).toBe(201);
-      const bill = TableBill.parse(await (await s.request('/api/table-session/bill', { headers: cred(credential) })).json());
-      const paid = await s.request(`/api/venues/${V}/tables/${table}/payments`, { json: { amount: bill.balance, tip: 0, method: 'cash' }, key: newKey(), token: staff });
+      const bill = TableBill.parse(
+        await (await s.request('/api/table-session/bill', { headers: cred(credential) })).json(),
+      );
+      const paid = await s.request(`/api/venues/${V}/tables/${table}/payments`, {
+        json: { amount: bill.balance, tip: 0, method: 'cash' },
+        key: newKey(),
+        token: staff,
+      });
       expect(paid.status, await paid.clone().text()).toBe(201);
       expect((await session(credential)).paidAt).toBeDefined();
     },
-    board: async () => StaffTableSessions.parse(await (await s.request(`/api/venues/${V}/table-sessions`, { token: staff })).json()).sessions,
+    board: async () =>
+      StaffTableSessions.parse(await (await s.request(`/api/venues/${V}/table-sessions`, { token: staff })).json())
+        .sessions,
     join: (table: string, name: string) => joinTable(s, tokens, table, name),
-    status: async (id: string) => (await s.deps.db.get<{ status: string }>('SELECT status FROM table_sessions WHERE id = ?', [id]))!.status,
+    status: async (id: string) =>
+      (await s.deps.db.get<{ status: string }>('SELECT status FROM table_sessions WHERE id = ?', [id]))!.status,
   };
 }
 
@@ -77,7 +110,11 @@ describe('a paid table closes by itself', () => {
 
   it('a table that still owes, or never ordered, stays open', async () => {
     const carla = await t.join('7', 'Carla');
-    const put = await s.request(`/api/table-session/cart/lines/${lineId()}`, { method: 'PUT', json: GUACAMOLE, headers: cred(carla.credential) });
+    const put = await s.request(`/api/table-session/cart/lines/${lineId()}`, {
+      method: 'PUT',
+      json: GUACAMOLE,
+      headers: cred(carla.credential),
+    });
     expect(put.status).toBe(200);
     const paidElsewhere = await t.join('5', 'Dani');
     await t.orderAndPay('5', paidElsewhere.credential);
@@ -126,9 +163,12 @@ describe('«¿Sois el mismo grupo?»', () => {
   });
   afterAll(() => s.dispose());
 
-  const ageSession = (id: string, minutes: number) => s.deps.db.run('UPDATE table_sessions SET active_at = ? WHERE id = ?', [Date.now() - minutes * 60_000, id]);
+  const ageSession = (id: string, minutes: number) =>
+    s.deps.db.run('UPDATE table_sessions SET active_at = ? WHERE id = ?', [Date.now() - minutes * 60_000, id]);
   const joinAs = (table: string, name: string, group?: 'same' | 'new') =>
-    s.request(`/api/venues/${V}/tables/${table}/join`, { json: { token: tokens.get(table), name, ...(group ? { group } : {}) } });
+    s.request(`/api/venues/${V}/tables/${table}/join`, {
+      json: { token: tokens.get(table), name, ...(group ? { group } : {}) },
+    });
 
   it('a session active in the last 30 minutes is joined without a question', async () => {
     const ana = await t.join('8', 'Ana');
@@ -157,7 +197,11 @@ describe('«¿Sois el mismo grupo?»', () => {
 
   it('«No, somos otro grupo»: nothing of the old party, the board says a new group waits, and after staff close it the group gets a new table', async () => {
     const ana = await t.join('10', 'Ana');
-    const put = await s.request(`/api/table-session/cart/lines/${lineId()}`, { method: 'PUT', json: GUACAMOLE, headers: cred(ana.credential) });
+    const put = await s.request(`/api/table-session/cart/lines/${lineId()}`, {
+      method: 'PUT',
+      json: GUACAMOLE,
+      headers: cred(ana.credential),
+    });
     expect(put.status).toBe(200);
     await ageSession(ana.session.id, 45);
     const before = (await t.board()).find((b) => b.table === '10')!;

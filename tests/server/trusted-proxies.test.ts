@@ -29,7 +29,10 @@ describe('the client address', () => {
   });
 
   it('UMENU_TRUSTED_PROXIES refuses what is not an address or CIDR, in Spanish', () => {
-    expect(configFromEnv({ UMENU_TRUSTED_PROXIES: '10.0.0.0/8 192.168.0.1' }).trustedProxies).toEqual(['10.0.0.0/8', '192.168.0.1']);
+    expect(configFromEnv({ UMENU_TRUSTED_PROXIES: '10.0.0.0/8 192.168.0.1' }).trustedProxies).toEqual([
+      '10.0.0.0/8',
+      '192.168.0.1',
+    ]);
     expect(() => trustedProxyList(['10.0.0.0/33'])).toThrow('UMENU_TRUSTED_PROXIES no es válido: «10.0.0.0/33»');
     expect(() => trustedProxyList(['balanceador'])).toThrow(/no es válido/);
   });
@@ -37,15 +40,23 @@ describe('the client address', () => {
 
 describe('limits behind a load balancer', () => {
   let s: TestServer;
-  beforeAll(async () => { s = await startTestServer({ trustedProxies: ['10.0.0.0/8'] }); });
-  afterAll(async () => { await s.dispose(); });
+  beforeAll(async () => {
+    s = await startTestServer({ trustedProxies: ['10.0.0.0/8'] });
+  });
+  afterAll(async () => {
+    await s.dispose();
+  });
 
   const login = (socket: string, forwardedFor: string | undefined, password: string) =>
-    s.app.request('/api/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
-      body: JSON.stringify({ email: 'ana@umenu.test', password }),
-    }, { incoming: { socket: { remoteAddress: socket } } });
+    s.app.request(
+      '/api/auth/login',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+        body: JSON.stringify({ email: 'ana@umenu.test', password }),
+      },
+      { incoming: { socket: { remoteAddress: socket } } },
+    );
 
   it('count each client behind the balancer apart, and ignore X-Forwarded-For from anyone else', async () => {
     for (let i = 0; i < 5; i++) expect((await login('10.0.0.2', '198.51.100.1', `bad-${i}`)).status).toBe(401);
@@ -54,7 +65,8 @@ describe('limits behind a load balancer', () => {
     // Another diner through the same balancer is not locked out by the first one's failures.
     expect((await login('10.0.0.2', '198.51.100.2', 'demo1234')).status).toBe(200);
     // Not through a trusted proxy: the header is ignored, the socket address is counted.
-    for (let i = 0; i < 5; i++) expect((await login('203.0.113.9', `198.51.100.${10 + i}`, `bad-${i}`)).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await login('203.0.113.9', `198.51.100.${10 + i}`, `bad-${i}`)).status).toBe(401);
     expect((await login('203.0.113.9', '198.51.100.99', 'demo1234')).status).toBe(429);
   });
 });

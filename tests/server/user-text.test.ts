@@ -21,7 +21,6 @@ let s: TestServer;
 let staff: string, ana: string;
 const tokens = new Map<string, string>();
 
-
 const joinAt = (table: string, name: string) => joinRequest(s, table, tokens.get(table), name);
 
 const join = (table: string, name: string): Promise<JoinResult> => joinTable(s, tokens, table, name);
@@ -33,11 +32,19 @@ async function sessionOf(credential: string): Promise<TableSession> {
 }
 
 async function boardTables() {
-  return StaffTableSessions.parse(await (await s.request(`/api/venues/${V}/table-sessions`, { token: staff })).json()).sessions;
+  return StaffTableSessions.parse(await (await s.request(`/api/venues/${V}/table-sessions`, { token: staff })).json())
+    .sessions;
 }
 
 beforeAll(async () => {
-  s = await startTestServer({ tableJoinLimit: null, tableJoinAddressLimit: null, tableBadTokenLimit: null, tableCallLimit: null, tableCartLimit: null, tableCartSessionLimit: null });
+  s = await startTestServer({
+    tableJoinLimit: null,
+    tableJoinAddressLimit: null,
+    tableBadTokenLimit: null,
+    tableCallLimit: null,
+    tableCartLimit: null,
+    tableCartSessionLimit: null,
+  });
   staff = await s.tokenFor('cocina@umenu.test');
   ana = await s.tokenFor('ana@umenu.test');
   for (const [label, token] of await tableTokens(s, staff)) tokens.set(label, token);
@@ -95,9 +102,20 @@ describe('orders', () => {
       key: newKey(),
       json: tacoOrder({
         mode: 'delivery',
-        customer: { name: `${RLO}Ana García\u200B`, phone: '\u202A5512345678\u202C', address: `\u2067Calle Durango 200\u2069\nRoma${ACUTE.repeat(39)} Norte` },
+        customer: {
+          name: `${RLO}Ana García\u200B`,
+          phone: '\u202A5512345678\u202C',
+          address: `\u2067Calle Durango 200\u2069\nRoma${ACUTE.repeat(39)} Norte`,
+        },
         note: `${RLO}Timbre roto,\u200B llamar\r\nGracias\uFEFF`,
-        lines: [{ productId: 'tacos-al-pastor', optionIds: ['cantidad-orden-de-3', 'tortilla-maiz'], quantity: 2, note: `${RLO}sin cebolla` }],
+        lines: [
+          {
+            productId: 'tacos-al-pastor',
+            optionIds: ['cantidad-orden-de-3', 'tortilla-maiz'],
+            quantity: 2,
+            note: `${RLO}sin cebolla`,
+          },
+        ],
         expectedTotal: 13800 + 3500,
       }),
     });
@@ -105,7 +123,11 @@ describe('orders', () => {
     const placed = Order.parse(await res.json());
     const stored = Order.parse(await (await s.request(`/api/orders/${placed.id}`, { token: ana })).json());
     for (const order of [placed, stored]) {
-      expect(order.customer).toEqual({ name: 'Ana García', phone: '5512345678', address: `Calle Durango 200\nRomá${ACUTE} Norte` });
+      expect(order.customer).toEqual({
+        name: 'Ana García',
+        phone: '5512345678',
+        address: `Calle Durango 200\nRomá${ACUTE} Norte`,
+      });
       expect(order.note).toBe('Timbre roto, llamar\nGracias');
       expect(order.lines.map((l) => l.note)).toEqual(['sin cebolla']);
     }
@@ -114,7 +136,11 @@ describe('orders', () => {
   });
 
   it('a customer name without a letter or digit is refused with a Spanish message', async () => {
-    const res = await s.request('/api/orders', { token: ana, key: newKey(), json: tacoOrder({ customer: { name: '\u200B\u200D', phone: '5512345678' } }) });
+    const res = await s.request('/api/orders', {
+      token: ana,
+      key: newKey(),
+      json: tacoOrder({ customer: { name: '\u200B\u200D', phone: '5512345678' } }),
+    });
     expect(res.status).toBe(422);
     expect(((await res.json()) as Problem).errors?.['customer.name']).toEqual([TEXT_MESSAGES.nameNeedsLetters]);
   });

@@ -10,7 +10,9 @@ import { startTestServer, type TestServer } from './helpers.ts';
 
 const GENERATED = 120;
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer({ seedLarge: GENERATED }); });
+beforeAll(async () => {
+  s = await startTestServer({ seedLarge: GENERATED });
+});
 afterAll(() => s.dispose());
 
 const list = async (query: string) => {
@@ -57,7 +59,13 @@ describe('GET /api/venues with many venues', () => {
     const found = await list('?q=cafe&limit=100');
     expect(found.venues.map((v) => v.id)).toEqual(expect.arrayContaining([...cafes, 'cafe-la-macarena']));
     expect(found.total).toBe(found.venues.length);
-    for (const v of found.venues) expect(`${v.name} ${v.city} ${v.cuisine} ${v.tagline}`.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()).toMatch(/\bcaf/);
+    for (const v of found.venues)
+      expect(
+        `${v.name} ${v.city} ${v.cuisine} ${v.tagline}`
+          .normalize('NFD')
+          .replace(/[\u0300-\u036f]/g, '')
+          .toLowerCase(),
+      ).toMatch(/\bcaf/);
     expect((await list('?q=CAFÉ&limit=100')).venues).toEqual(found.venues);
 
     // A word's beginning: "taber" finds the taverns; two words narrow to both.
@@ -85,9 +93,15 @@ describe('GET /api/venues with many venues', () => {
     const doc = (await (await s.request(`/api/venues/${target.id}`)).json()) as Record<string, unknown>;
     const { updatedAt: _updatedAt, ...rest } = doc;
     const oldWord = target.name.split(' ')[0]!;
-    const res = await s.request(`/api/venues/${target.id}`, { method: 'PUT', token: admin, json: { ...rest, name: 'Zumería Ñandú' } });
+    const res = await s.request(`/api/venues/${target.id}`, {
+      method: 'PUT',
+      token: admin,
+      json: { ...rest, name: 'Zumería Ñandú' },
+    });
     expect(res.status).toBe(200);
     expect((await list('?q=nandu&limit=12')).venues.map((v) => v.id)).toEqual([target.id]);
-    expect((await list(`?q=${encodeURIComponent(`${oldWord} ${target.city}`)}&limit=100`)).venues.map((v) => v.id)).not.toContain(target.id);
+    expect(
+      (await list(`?q=${encodeURIComponent(`${oldWord} ${target.city}`)}&limit=100`)).venues.map((v) => v.id),
+    ).not.toContain(target.id);
   });
 });

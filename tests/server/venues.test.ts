@@ -4,7 +4,9 @@ import { startTestServer, type TestServer } from './helpers.ts';
 import { isOpenAt } from '../../server/platform/hours.ts';
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
 afterAll(() => s.dispose());
 
 describe('GET /api/venues', () => {
@@ -17,7 +19,10 @@ describe('GET /api/venues', () => {
   });
 
   it('searches by name, city and cuisine without caring about accents or case', async () => {
-    const ids = async (q: string) => ((await (await s.request(`/api/venues?q=${encodeURIComponent(q)}`)).json()) as { venues: Array<{ id: string }> }).venues.map((v) => v.id);
+    const ids = async (q: string) =>
+      (
+        (await (await s.request(`/api/venues?q=${encodeURIComponent(q)}`)).json()) as { venues: Array<{ id: string }> }
+      ).venues.map((v) => v.id);
     expect(await ids('bogota')).toEqual(['cafe-la-macarena']);
     expect(await ids('GÜERO')).toEqual(['taqueria-el-guero']);
     expect(await ids('mexicana')).toEqual(['taqueria-el-guero']);
@@ -72,7 +77,11 @@ describe('GET /api/venues/{id}', () => {
     const before = await s.request('/api/venues/cafe-la-macarena');
     const etag = before.headers.get('etag')!;
     const token = await s.tokenFor('gerente@umenu.test');
-    const patch = await s.request('/api/venues/cafe-la-macarena/products/tinto', { method: 'PATCH', token, json: { price: 400000 } });
+    const patch = await s.request('/api/venues/cafe-la-macarena/products/tinto', {
+      method: 'PATCH',
+      token,
+      json: { price: 400000 },
+    });
     expect(patch.status).toBe(200);
     const after = await s.request('/api/venues/cafe-la-macarena', { headers: { 'if-none-match': etag } });
     expect(after.status).toBe(200);
@@ -83,33 +92,71 @@ describe('GET /api/venues/{id}', () => {
 
   it('lets only staff of the venue or an admin change a product', async () => {
     const ana = await s.tokenFor('ana@umenu.test');
-    expect((await s.request('/api/venues/cafe-la-macarena/products/tinto', { method: 'PATCH', token: ana, json: { price: 1 } })).status).toBe(403);
-    expect((await s.request('/api/venues/cafe-la-macarena/products/tinto', { method: 'PATCH', json: { price: 1 } })).status).toBe(401);
+    expect(
+      (
+        await s.request('/api/venues/cafe-la-macarena/products/tinto', {
+          method: 'PATCH',
+          token: ana,
+          json: { price: 1 },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await s.request('/api/venues/cafe-la-macarena/products/tinto', { method: 'PATCH', json: { price: 1 } })).status,
+    ).toBe(401);
     const admin = await s.tokenFor('admin@umenu.test');
-    expect((await s.request('/api/venues/cafe-la-macarena/products/tinto', { method: 'PATCH', token: admin, json: { price: -5 } })).status).toBe(422);
+    expect(
+      (
+        await s.request('/api/venues/cafe-la-macarena/products/tinto', {
+          method: 'PATCH',
+          token: admin,
+          json: { price: -5 },
+        })
+      ).status,
+    ).toBe(422);
   });
 });
 
 describe('demo data', () => {
-  const venues = async () => Promise.all(['taqueria-el-guero', 'cafe-la-macarena', 'bar-el-cabanyal'].map(async (id) => Venue.parse(await (await s.request(`/api/venues/${id}`)).json())));
+  const venues = async () =>
+    Promise.all(
+      ['taqueria-el-guero', 'cafe-la-macarena', 'bar-el-cabanyal'].map(async (id) =>
+        Venue.parse(await (await s.request(`/api/venues/${id}`)).json()),
+      ),
+    );
 
   it('has three realistic venues with 25+ products, options, allergens, diet tags, unavailable items, tables and images', async () => {
     const list = await venues();
     expect(list.map((v) => [v.currency, v.locale, v.timezone])).toEqual([
-      ['MXN', 'es-MX', 'America/Mexico_City'], ['COP', 'es-CO', 'America/Bogota'], ['EUR', 'es-ES', 'Europe/Madrid'],
+      ['MXN', 'es-MX', 'America/Mexico_City'],
+      ['COP', 'es-CO', 'America/Bogota'],
+      ['EUR', 'es-ES', 'Europe/Madrid'],
     ]);
     for (const v of list) {
       const products = v.categories.flatMap((c) => c.products);
       expect(products.length, v.id).toBeGreaterThanOrEqual(25);
       expect(v.categories.length, v.id).toBeGreaterThanOrEqual(4);
       expect(new Set(products.map((p) => p.id)).size, 'unique product ids').toBe(products.length);
-      expect(products.some((p) => !p.available), 'an unavailable product').toBe(true);
-      expect(products.some((p) => p.optionGroups.some((g) => g.min >= 1)), 'a required choice').toBe(true);
-      expect(products.some((p) => p.optionGroups.some((g) => g.max > 1)), 'extras').toBe(true);
+      expect(
+        products.some((p) => !p.available),
+        'an unavailable product',
+      ).toBe(true);
+      expect(
+        products.some((p) => p.optionGroups.some((g) => g.min >= 1)),
+        'a required choice',
+      ).toBe(true);
+      expect(
+        products.some((p) => p.optionGroups.some((g) => g.max > 1)),
+        'extras',
+      ).toBe(true);
       expect(products.some((p) => p.tags.includes('vegano'))).toBe(true);
       expect(products.every((p) => p.allergens.every((a) => (ALLERGENS as readonly string[]).includes(a)))).toBe(true);
-      expect(products.every((p) => p.image && p.image.width > 0 && p.image.height > 0 && p.image.placeholder)).toBe(true);
-      expect(products.every((p) => /[áéíóúñ]|\s/.test(p.name + p.description) && !/lorem/i.test(p.description))).toBe(true);
+      expect(products.every((p) => p.image && p.image.width > 0 && p.image.height > 0 && p.image.placeholder)).toBe(
+        true,
+      );
+      expect(products.every((p) => /[áéíóúñ]|\s/.test(p.name + p.description) && !/lorem/i.test(p.description))).toBe(
+        true,
+      );
       expect(v.tables?.length).toBeGreaterThan(5);
     }
   });
@@ -143,9 +190,25 @@ describe('demo data', () => {
 describe('contract document and headers', () => {
   it('serves an OpenAPI 3.1 document built from the contract', async () => {
     const res = await s.request('/api/openapi.json');
-    const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown>; components: { schemas: Record<string, { properties?: Record<string, unknown> }> } };
+    const doc = (await res.json()) as {
+      openapi: string;
+      paths: Record<string, unknown>;
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    };
     expect(doc.openapi).toBe('3.1.0');
-    for (const path of ['/venues', '/venues/{id}', '/auth/login', '/auth/refresh', '/auth/logout', '/auth/user', '/orders', '/orders/{id}', '/orders/{id}/events', '/venues/{id}/orders', '/orders/{id}/status']) {
+    for (const path of [
+      '/venues',
+      '/venues/{id}',
+      '/auth/login',
+      '/auth/refresh',
+      '/auth/logout',
+      '/auth/user',
+      '/orders',
+      '/orders/{id}',
+      '/orders/{id}/events',
+      '/venues/{id}/orders',
+      '/orders/{id}/status',
+    ]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
     expect(Object.keys(doc.components.schemas.OrderInput!.properties!)).toContain('expectedTotal');

@@ -4,12 +4,20 @@ import { foodImage, type FoodKind } from '../../features/media/index.ts';
 
 export function slug(text: string): string {
   return text
-    .normalize('NFD').replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
     .slice(0, 60);
 }
 
-export interface OptionSpec { name: string; delta?: number; available?: boolean; allergens?: Allergen[] }
+export interface OptionSpec {
+  name: string;
+  delta?: number;
+  available?: boolean;
+  allergens?: Allergen[];
+}
 export function group(name: string, min: number, max: number, options: OptionSpec[], id = slug(name)): OptionGroup {
   return {
     id,
@@ -55,7 +63,11 @@ export function product(spec: ProductSpec): Product {
   };
 }
 
-export function category(name: string, products: Product[], extra: Partial<Omit<Category, 'name' | 'products'>> = {}): Category {
+export function category(
+  name: string,
+  products: Product[],
+  extra: Partial<Omit<Category, 'name' | 'products'>> = {},
+): Category {
   return { id: extra.id ?? slug(name), name, products, ...extra };
 }
 

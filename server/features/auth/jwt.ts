@@ -11,7 +11,11 @@ export function signJwt(claims: AccessClaims, secret: string): string {
 }
 
 /** The claims of a valid, unexpired token, or undefined. */
-export function verifyJwt(token: string, secret: string, nowSeconds = Math.floor(Date.now() / 1000)): AccessClaims | undefined {
+export function verifyJwt(
+  token: string,
+  secret: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): AccessClaims | undefined {
   if (token.length > 4096) return undefined;
   const parts = token.split('.');
   if (parts.length !== 3) return undefined;
@@ -22,7 +26,8 @@ export function verifyJwt(token: string, secret: string, nowSeconds = Math.floor
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   try {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as AccessClaims;
-    if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number' || !Array.isArray(claims.scope)) return undefined;
+    if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number' || !Array.isArray(claims.scope))
+      return undefined;
     if (claims.exp <= nowSeconds) return undefined;
     return claims;
   } catch {

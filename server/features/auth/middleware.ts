@@ -16,7 +16,14 @@ export function requireAuth(c: Context, auth: AuthService): AccessClaims {
   const token = bearerToken(c);
   if (!token) throw problem('unauthorized', 401, AUTH_MESSAGES.signIn, {}, { 'www-authenticate': 'Bearer' });
   const claims = auth.verifyAccess(token);
-  if (!claims) throw problem('unauthorized', 401, AUTH_MESSAGES.sessionExpired, {}, { 'www-authenticate': 'Bearer error="invalid_token"' });
+  if (!claims)
+    throw problem(
+      'unauthorized',
+      401,
+      AUTH_MESSAGES.sessionExpired,
+      {},
+      { 'www-authenticate': 'Bearer error="invalid_token"' },
+    );
   return claims;
 }
 

@@ -11,7 +11,12 @@ function scryptAsync(password: string, salt: Buffer, keylen: number, options: Sc
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, PARAMS.keylen, { N: PARAMS.N, r: PARAMS.r, p: PARAMS.p, maxmem: 64 * 1024 * 1024 });
+  const key = await scryptAsync(password, salt, PARAMS.keylen, {
+    N: PARAMS.N,
+    r: PARAMS.r,
+    p: PARAMS.p,
+    maxmem: 64 * 1024 * 1024,
+  });
   return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
@@ -21,7 +26,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [, n, r, p, saltText, keyText] = parts as [string, string, string, string, string, string];
   const expected = Buffer.from(keyText, 'base64url');
   const key = await scryptAsync(password, Buffer.from(saltText, 'base64url'), expected.length, {
-    N: Number(n), r: Number(r), p: Number(p), maxmem: 64 * 1024 * 1024,
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: 64 * 1024 * 1024,
   });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }

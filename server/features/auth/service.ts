@@ -20,7 +20,13 @@ import type { RateLimiter } from '../../platform/rate-limit.ts';
 export type { UserRow } from './queries.ts';
 
 export function toUser(row: UserRow): User {
-  return { id: row.id, name: row.name, email: row.email, ...(row.avatar ? { avatar: row.avatar } : {}), scope: JSON.parse(row.scope) as string[] };
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    ...(row.avatar ? { avatar: row.avatar } : {}),
+    scope: JSON.parse(row.scope) as string[],
+  };
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
@@ -58,17 +64,42 @@ export async function createAuthService(db: Db, config: ServerConfig, limiter: R
   const userById = (id: string, q: Queryable = db) => sql.userById(q, id);
   const userByEmail = (email: string) => sql.userByEmail(db, email.trim().toLowerCase());
 
-  async function issueTokenPair(userId: string, familyId: string = randomUUID(), familyExpiresAt?: number, q: Queryable = db): Promise<TokenPair> {
+  async function issueTokenPair(
+    userId: string,
+    familyId: string = randomUUID(),
+    familyExpiresAt?: number,
+    q: Queryable = db,
+  ): Promise<TokenPair> {
     const user = await userById(userId, q);
     if (!user) throw problem('unauthorized', 401, AUTH_MESSAGES.accountGone);
     const now = Math.floor(Date.now() / 1000);
-    const claims: AccessClaims = { sub: user.id, scope: JSON.parse(user.scope) as string[], iat: now, exp: now + config.accessTtlSeconds, name: user.name, jti: randomUUID() };
+    const claims: AccessClaims = {
+      sub: user.id,
+      scope: JSON.parse(user.scope) as string[],
+      iat: now,
+      exp: now + config.accessTtlSeconds,
+      name: user.name,
+      jti: randomUUID(),
+    };
     const token = signJwt(claims, secret);
     const refreshToken = randomBytes(32).toString('base64url');
     const absolute = familyExpiresAt ?? now + config.refreshAbsoluteSeconds;
     const expiresAt = Math.min(now + config.refreshTtlSeconds, absolute);
-    await sql.insertRefreshToken(q, { hash: sha256(refreshToken), familyId, userId: user.id, expiresAt, familyExpiresAt: absolute, createdAt: now });
-    return { token, refresh_token: refreshToken, expires_in: config.accessTtlSeconds, refresh_expires_in: expiresAt - now, token_type: 'Bearer' };
+    await sql.insertRefreshToken(q, {
+      hash: sha256(refreshToken),
+      familyId,
+      userId: user.id,
+      expiresAt,
+      familyExpiresAt: absolute,
+      createdAt: now,
+    });
+    return {
+      token,
+      refresh_token: refreshToken,
+      expires_in: config.accessTtlSeconds,
+      refresh_expires_in: expiresAt - now,
+      token_type: 'Bearer',
+    };
   }
 
   /** Failed logins per client key (IP + email), counted by the server's rate limiter: the limit holds across instances. */
@@ -92,14 +123,22 @@ export async function createAuthService(db: Db, config: ServerConfig, limiter: R
       }
       if (existing) return existing;
       // The provider's name is cleaned like every name people read (src/contract/text.ts): it is signed into tokens.
-      await sql.insertSocialUser(db, { id: randomUUID(), email: normalized, name: cleanText(name).slice(0, 80) || normalized, avatar: avatar ?? null, createdAt: new Date().toISOString() });
+      await sql.insertSocialUser(db, {
+        id: randomUUID(),
+        email: normalized,
+        name: cleanText(name).slice(0, 80) || normalized,
+        avatar: avatar ?? null,
+        createdAt: new Date().toISOString(),
+      });
       return (await userByEmail(normalized))!;
     },
     issueTokenPair: (userId, familyId, familyExpiresAt) => issueTokenPair(userId, familyId, familyExpiresAt),
     async login(email, password, clientKey) {
       await limiter.check(db, loginBucket(clientKey), loginLimit, tooManyFailures);
       const user = await userByEmail(email);
-      const ok = user?.password_hash ? await verifyPassword(password, user.password_hash) : (await verifyPassword(password, await DUMMY_HASH_PROMISE), false);
+      const ok = user?.password_hash
+        ? await verifyPassword(password, user.password_hash)
+        : (await verifyPassword(password, await DUMMY_HASH_PROMISE), false);
       if (!ok || !user) {
         await limiter.record(db, loginBucket(clientKey));
         throw problem('invalidCredentials', 401, AUTH_MESSAGES.badCredentials);

@@ -10,12 +10,25 @@ import { isUniqueViolation } from '../../platform/db/database.ts';
 import { problem } from '../../platform/problem.ts';
 import type { CachedVenue } from '../venues/index.ts';
 import { TABLE_USER_PREFIX } from '../orders/index.ts';
-import { openSessionOf, participantsOf, roundDocsOf, sessionById, type SessionRow, type TableCaller } from '../table-sessions/index.ts';
+import {
+  openSessionOf,
+  participantsOf,
+  roundDocsOf,
+  sessionById,
+  type SessionRow,
+  type TableCaller,
+} from '../table-sessions/index.ts';
 import { LIMITS } from '../../../src/contract/limits.ts';
 import type { Order } from '../../../src/contract/order.ts';
 import { TABLE_MESSAGES } from '../../../src/contract/table.ts';
 import {
-  BILL_MESSAGES, type BillLine, type BillState, type Payment, type PaymentRequest, type PaymentRequestInput, type TableBill,
+  BILL_MESSAGES,
+  type BillLine,
+  type BillState,
+  type Payment,
+  type PaymentRequest,
+  type PaymentRequestInput,
+  type TableBill,
 } from '../../../src/contract/bill.ts';
 import { shareAmount } from './money.ts';
 import type { BillingContext } from './context.ts';
@@ -44,7 +57,10 @@ export function createBill(ctx: BillingContext) {
   /** The bill of session `s` as `q` sees it. */
   async function read(q: Queryable, s: SessionRow): Promise<BillParts> {
     const [roundRows, claims, requestRows, paymentRows] = await Promise.all([
-      roundDocsOf(q, TABLE_USER_PREFIX + s.id), sql.claimsOf(q, s.id), sql.requestsOf(q, s.id), sql.paymentsOfSession(q, s.id),
+      roundDocsOf(q, TABLE_USER_PREFIX + s.id),
+      sql.claimsOf(q, s.id),
+      sql.requestsOf(q, s.id),
+      sql.paymentsOfSession(q, s.id),
     ]);
     const entry = venues.get(s.venue_id);
     const rounds = roundRows.map((r) => JSON.parse(r.doc) as Order).filter((o) => o.status !== 'cancelled');
@@ -65,7 +81,19 @@ export function createBill(ctx: BillingContext) {
           lineTotal: line.lineTotal,
           by: line.by ?? '',
           ...(whole?.payment_id ? { paidBy: whole.by_name } : whole ? { claimedBy: whole.by_name } : {}),
-          ...(shared.length ? { shared: { of: shared[0]!.share_of, shares: shared.map((c) => ({ index: c.share_index + 1, amount: c.amount, by: c.by_name, paid: c.payment_id !== null })) } } : {}),
+          ...(shared.length
+            ? {
+                shared: {
+                  of: shared[0]!.share_of,
+                  shares: shared.map((c) => ({
+                    index: c.share_index + 1,
+                    amount: c.amount,
+                    by: c.by_name,
+                    paid: c.payment_id !== null,
+                  })),
+                },
+              }
+            : {}),
           taxRate: taxRateOf(entry, line.productId),
         });
       });
@@ -77,10 +105,18 @@ export function createBill(ctx: BillingContext) {
     const pending = requests.reduce((sum, r) => sum + r.amount, 0);
     const balance = Math.max(0, total - paid);
     const state: BillState = {
-      sessionId: s.id, table: s.label, currency: entry?.venue.currency ?? rounds[0]?.currency ?? '',
-      total, paid, pending, balance, unassigned: Math.max(0, balance - pending),
+      sessionId: s.id,
+      table: s.label,
+      currency: entry?.venue.currency ?? rounds[0]?.currency ?? '',
+      total,
+      paid,
+      pending,
+      balance,
+      unassigned: Math.max(0, balance - pending),
       ...(s.paid_at ? { paidAt: s.paid_at } : {}),
-      lines, payments, requests,
+      lines,
+      payments,
+      requests,
     };
     return { state, rounds, claims, requestRows, lineById: new Map(lines.map((l) => [l.id, l])) };
   }
@@ -89,7 +125,9 @@ export function createBill(ctx: BillingContext) {
     const [parts, people] = await Promise.all([read(q, s), participantsOf(q, s.id)]);
     const totals = new Map<string, number>(people.map((p) => [p.id, 0]));
     for (const round of parts.rounds) {
-      for (const line of round.lines) if (line.participantId && totals.has(line.participantId)) totals.set(line.participantId, totals.get(line.participantId)! + line.lineTotal);
+      for (const line of round.lines)
+        if (line.participantId && totals.has(line.participantId))
+          totals.set(line.participantId, totals.get(line.participantId)! + line.lineTotal);
     }
     // What each person paid (without tips): their payment requests that staff took; a payment staff took without a request is nobody's.
     const payer = new Map(parts.requestRows.map((r) => [r.id, r.participant_id]));
@@ -102,7 +140,12 @@ export function createBill(ctx: BillingContext) {
       ...parts.state,
       locale: venues.get(s.venue_id)?.venue.locale ?? 'es',
       rounds: parts.rounds,
-      people: people.map((p) => ({ participantId: p.id, name: p.name, total: totals.get(p.id) ?? 0, paid: paid.get(p.id) ?? 0 })),
+      people: people.map((p) => ({
+        participantId: p.id,
+        name: p.name,
+        total: totals.get(p.id) ?? 0,
+        paid: paid.get(p.id) ?? 0,
+      })),
       subtotal: parts.rounds.reduce((sum, r) => sum + r.subtotal, 0),
     };
   }
@@ -122,11 +165,16 @@ export function createBill(ctx: BillingContext) {
   }
 
   const tipCheck = (amount: number, tip: number) => {
-    if (tip > Math.floor((amount * LIMITS.tipPercentMax) / 100)) throw problem('validation', 422, BILL_MESSAGES.tipTooHigh, { errors: { tip: [BILL_MESSAGES.tipTooHigh] } });
+    if (tip > Math.floor((amount * LIMITS.tipPercentMax) / 100))
+      throw problem('validation', 422, BILL_MESSAGES.tipTooHigh, { errors: { tip: [BILL_MESSAGES.tipTooHigh] } });
   };
 
   return {
-    read, tableBill, publishBill, lockedOpen, tipCheck,
+    read,
+    tableBill,
+    publishBill,
+    lockedOpen,
+    tipCheck,
 
     billFor: async (caller: TableCaller): Promise<TableBill> => {
       const s = await sessionById(db, caller.session.id);
@@ -142,70 +190,149 @@ export function createBill(ctx: BillingContext) {
 
     request: async (caller: TableCaller, input: PaymentRequestInput): Promise<PaymentRequest> => {
       const byLines = (input.lineIds?.length ?? 0) + (input.shares?.length ?? 0) > 0;
-      if (byLines && input.amount !== undefined) throw problem('validation', 422, BILL_MESSAGES.chooseOne, { errors: { amount: [BILL_MESSAGES.chooseOne] } });
-      if (!byLines && input.amount === undefined) throw problem('validation', 422, BILL_MESSAGES.chooseSomething, { errors: { amount: [BILL_MESSAGES.chooseSomething] } });
+      if (byLines && input.amount !== undefined)
+        throw problem('validation', 422, BILL_MESSAGES.chooseOne, { errors: { amount: [BILL_MESSAGES.chooseOne] } });
+      if (!byLines && input.amount === undefined)
+        throw problem('validation', 422, BILL_MESSAGES.chooseSomething, {
+          errors: { amount: [BILL_MESSAGES.chooseSomething] },
+        });
       const named = [...(input.lineIds ?? []), ...(input.shares ?? []).map((s) => s.lineId)];
-      if (new Set(named).size !== named.length) throw problem('validation', 422, BILL_MESSAGES.repeatedLine, { errors: { lineIds: [BILL_MESSAGES.repeatedLine] } });
+      if (new Set(named).size !== named.length)
+        throw problem('validation', 422, BILL_MESSAGES.repeatedLine, {
+          errors: { lineIds: [BILL_MESSAGES.repeatedLine] },
+        });
       // Counted before anything else: a phone asking in a loop (ask, withdraw, ask…) would flood the board.
-      await options.limiter?.hit(`pay-request:${caller.participantId}`, options.payRequestLimit ?? null, (wait) => BILL_MESSAGES.tooManyRequests(wait));
+      await options.limiter?.hit(`pay-request:${caller.participantId}`, options.payRequestLimit ?? null, (wait) =>
+        BILL_MESSAGES.tooManyRequests(wait),
+      );
       const venue = venueOf(caller.session.venue_id);
-      const result = await db.transaction(async (tx) => {
-        const s = await lockedOpen(tx, caller.session.id);
-        const { state, claims, lineById } = await read(tx, s);
-        if (state.balance === 0) throw problem('invalidTransition', 409, BILL_MESSAGES.nothingToPay);
-        const id = randomUUID();
-        const newClaims: sql.ClaimRow[] = [];
-        const shares: NonNullable<PaymentRequest['shares']> = [];
-        const lineOf = (lineId: string) => {
-          const line = lineById.get(lineId);
-          if (!line) throw problem('validation', 422, BILL_MESSAGES.unknownLine, { errors: { lineIds: [BILL_MESSAGES.unknownLine] } });
-          return line;
-        };
-        const taken = (line: BillLine) => {
-          if (line.paidBy !== undefined) throw problem('invalidTransition', 409, BILL_MESSAGES.linePaid(line.name, line.paidBy), { lineId: line.id });
-          if (line.claimedBy !== undefined) throw problem('invalidTransition', 409, BILL_MESSAGES.lineTaken(line.name, line.claimedBy), { lineId: line.id });
-        };
-        for (const lineId of input.lineIds ?? []) {
-          const line = lineOf(lineId);
-          taken(line);
-          if (line.shared) {
-            const who = line.shared.shares.map((x) => x.by).join(', ');
-            throw problem('invalidTransition', 409, line.shared.shares.some((x) => x.paid) ? BILL_MESSAGES.linePaid(line.name, who) : BILL_MESSAGES.lineTaken(line.name, who), { lineId });
+      const result = await db
+        .transaction(async (tx) => {
+          const s = await lockedOpen(tx, caller.session.id);
+          const { state, claims, lineById } = await read(tx, s);
+          if (state.balance === 0) throw problem('invalidTransition', 409, BILL_MESSAGES.nothingToPay);
+          const id = randomUUID();
+          const newClaims: sql.ClaimRow[] = [];
+          const shares: NonNullable<PaymentRequest['shares']> = [];
+          const lineOf = (lineId: string) => {
+            const line = lineById.get(lineId);
+            if (!line)
+              throw problem('validation', 422, BILL_MESSAGES.unknownLine, {
+                errors: { lineIds: [BILL_MESSAGES.unknownLine] },
+              });
+            return line;
+          };
+          const taken = (line: BillLine) => {
+            if (line.paidBy !== undefined)
+              throw problem('invalidTransition', 409, BILL_MESSAGES.linePaid(line.name, line.paidBy), {
+                lineId: line.id,
+              });
+            if (line.claimedBy !== undefined)
+              throw problem('invalidTransition', 409, BILL_MESSAGES.lineTaken(line.name, line.claimedBy), {
+                lineId: line.id,
+              });
+          };
+          for (const lineId of input.lineIds ?? []) {
+            const line = lineOf(lineId);
+            taken(line);
+            if (line.shared) {
+              const who = line.shared.shares.map((x) => x.by).join(', ');
+              throw problem(
+                'invalidTransition',
+                409,
+                line.shared.shares.some((x) => x.paid)
+                  ? BILL_MESSAGES.linePaid(line.name, who)
+                  : BILL_MESSAGES.lineTaken(line.name, who),
+                { lineId },
+              );
+            }
+            newClaims.push({
+              session_id: s.id,
+              line_id: lineId,
+              share_index: 0,
+              share_of: 1,
+              amount: line.lineTotal,
+              by_name: caller.name,
+              request_id: id,
+              payment_id: null,
+            });
           }
-          newClaims.push({ session_id: s.id, line_id: lineId, share_index: 0, share_of: 1, amount: line.lineTotal, by_name: caller.name, request_id: id, payment_id: null });
-        }
-        for (const share of input.shares ?? []) {
-          const line = lineOf(share.lineId);
-          taken(line);
-          if (line.shared && line.shared.of !== share.of) throw problem('invalidTransition', 409, BILL_MESSAGES.sharedOtherwise(line.name, line.shared.of), { lineId: line.id, of: line.shared.of });
-          const used = new Set(claims.filter((c) => c.line_id === line.id).map((c) => c.share_index));
-          let index = 0;
-          while (used.has(index)) index++;
-          if (index >= share.of) throw problem('invalidTransition', 409, BILL_MESSAGES.sharesFull(line.name, share.of), { lineId: line.id });
-          const amount = shareAmount(line.lineTotal, share.of, index);
-          newClaims.push({ session_id: s.id, line_id: line.id, share_index: index, share_of: share.of, amount, by_name: caller.name, request_id: id, payment_id: null });
-          shares.push({ lineId: line.id, of: share.of, index: index + 1, amount });
-        }
-        const amount = byLines ? newClaims.reduce((sum, c) => sum + c.amount, 0) : input.amount!;
-        if (amount > state.balance) throw problem('invalidTransition', 409, BILL_MESSAGES.overBalance(money(venue, state.balance)), { balance: state.balance });
-        // Lines too: an amount someone else is paying may already cover them.
-        if (amount > state.unassigned) throw problem('invalidTransition', 409, BILL_MESSAGES.overUnassigned(money(venue, state.unassigned)), { unassigned: state.unassigned });
-        tipCheck(amount, input.tip);
-        const request: PaymentRequest = {
-          id, amount, tip: input.tip, method: input.method, status: 'pending', participantId: caller.participantId, by: caller.name,
-          ...(input.lineIds?.length ? { lineIds: input.lineIds } : {}), ...(shares.length ? { shares } : {}), createdAt: now().toISOString(),
-        };
-        await Promise.all([
-          sql.insertRequest(tx, { id, venue_id: s.venue_id, session_id: s.id, participant_id: caller.participantId, by_name: caller.name, amount, tip: input.tip, method: input.method, status: 'pending', doc: JSON.stringify(request), payment_id: null, created_at: request.createdAt! }),
-          sql.insertClaims(tx, newClaims),
-        ]);
-        await publishBill(tx, s);
-        return request;
-      }).catch((error: unknown) => {
-        // Two people took the same line or share at the same moment: the later one is told, like any taken line.
-        if (isUniqueViolation(error)) throw problem('invalidTransition', 409, BILL_MESSAGES.lineJustTaken);
-        throw error;
-      });
+          for (const share of input.shares ?? []) {
+            const line = lineOf(share.lineId);
+            taken(line);
+            if (line.shared && line.shared.of !== share.of)
+              throw problem('invalidTransition', 409, BILL_MESSAGES.sharedOtherwise(line.name, line.shared.of), {
+                lineId: line.id,
+                of: line.shared.of,
+              });
+            const used = new Set(claims.filter((c) => c.line_id === line.id).map((c) => c.share_index));
+            let index = 0;
+            while (used.has(index)) index++;
+            if (index >= share.of)
+              throw problem('invalidTransition', 409, BILL_MESSAGES.sharesFull(line.name, share.of), {
+                lineId: line.id,
+              });
+            const amount = shareAmount(line.lineTotal, share.of, index);
+            newClaims.push({
+              session_id: s.id,
+              line_id: line.id,
+              share_index: index,
+              share_of: share.of,
+              amount,
+              by_name: caller.name,
+              request_id: id,
+              payment_id: null,
+            });
+            shares.push({ lineId: line.id, of: share.of, index: index + 1, amount });
+          }
+          const amount = byLines ? newClaims.reduce((sum, c) => sum + c.amount, 0) : input.amount!;
+          if (amount > state.balance)
+            throw problem('invalidTransition', 409, BILL_MESSAGES.overBalance(money(venue, state.balance)), {
+              balance: state.balance,
+            });
+          // Lines too: an amount someone else is paying may already cover them.
+          if (amount > state.unassigned)
+            throw problem('invalidTransition', 409, BILL_MESSAGES.overUnassigned(money(venue, state.unassigned)), {
+              unassigned: state.unassigned,
+            });
+          tipCheck(amount, input.tip);
+          const request: PaymentRequest = {
+            id,
+            amount,
+            tip: input.tip,
+            method: input.method,
+            status: 'pending',
+            participantId: caller.participantId,
+            by: caller.name,
+            ...(input.lineIds?.length ? { lineIds: input.lineIds } : {}),
+            ...(shares.length ? { shares } : {}),
+            createdAt: now().toISOString(),
+          };
+          await Promise.all([
+            sql.insertRequest(tx, {
+              id,
+              venue_id: s.venue_id,
+              session_id: s.id,
+              participant_id: caller.participantId,
+              by_name: caller.name,
+              amount,
+              tip: input.tip,
+              method: input.method,
+              status: 'pending',
+              doc: JSON.stringify(request),
+              payment_id: null,
+              created_at: request.createdAt!,
+            }),
+            sql.insertClaims(tx, newClaims),
+          ]);
+          await publishBill(tx, s);
+          return request;
+        })
+        .catch((error: unknown) => {
+          // Two people took the same line or share at the same moment: the later one is told, like any taken line.
+          if (isUniqueViolation(error)) throw problem('invalidTransition', 409, BILL_MESSAGES.lineJustTaken);
+          throw error;
+        });
       events.committed(caller.session.venue_id);
       return result;
     },
@@ -218,7 +345,10 @@ export function createBill(ctx: BillingContext) {
         if (row.participant_id !== caller.participantId) throw problem('forbidden', 403, BILL_MESSAGES.notYourRequest);
         if (row.status !== 'pending') throw problem('invalidTransition', 409, BILL_MESSAGES.requestDone);
         const doc: PaymentRequest = { ...(JSON.parse(row.doc) as PaymentRequest), status: 'cancelled' };
-        await Promise.all([sql.setRequestStatus(tx, row.id, 'cancelled', null, JSON.stringify(doc)), sql.dropClaimsOfRequest(tx, row.id)]);
+        await Promise.all([
+          sql.setRequestStatus(tx, row.id, 'cancelled', null, JSON.stringify(doc)),
+          sql.dropClaimsOfRequest(tx, row.id),
+        ]);
         await publishBill(tx, s);
         return doc;
       });

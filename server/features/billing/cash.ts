@@ -33,7 +33,9 @@ export function dayClose(receipts: readonly Receipt[], cashExpected: number): Pi
   return {
     taxes: [...byRate.entries()].sort((a, b) => b[0] - a[0]).map(([rate, t]) => ({ rate, ...t })),
     close: {
-      byMethodAndRate: [...byMethodRate.values()].sort((a, b) => methodOrder[a.method] - methodOrder[b.method] || b.rate - a.rate),
+      byMethodAndRate: [...byMethodRate.values()].sort(
+        (a, b) => methodOrder[a.method] - methodOrder[b.method] || b.rate - a.rate,
+      ),
       ...(receipts.length ? { firstReceipt: receipts[0]!.number, lastReceipt: receipts.at(-1)!.number } : {}),
       receiptCount: receipts.length,
       cashExpected,
@@ -50,7 +52,10 @@ export function createCash(ctx: BillingContext, bill: Bill) {
       const venue = venueOf(venueId);
       const { from, to } = dayRange(date, venue.timezone);
       const [payments, receipts, open, closed] = await Promise.all([
-        sql.paymentsOfDay(db, venueId, date), sql.receiptsOfDay(db, venueId, date), openSessionsOfVenue(db, venueId), closedUnpaidOf(db, venueId, from, to),
+        sql.paymentsOfDay(db, venueId, date),
+        sql.receiptsOfDay(db, venueId, date),
+        openSessionsOfVenue(db, venueId),
+        closedUnpaidOf(db, venueId, from, to),
       ]);
       const byMethod = { card: { count: 0, amount: 0, tip: 0 }, cash: { count: 0, amount: 0, tip: 0 } };
       for (const p of payments) {
@@ -62,19 +67,47 @@ export function createCash(ctx: BillingContext, bill: Bill) {
       const openBalances: CashDay['openBalances'] = [];
       for (const s of open) {
         const { state } = await read(db, s);
-        if (state.balance > 0) openBalances.push({ table: s.label, sessionId: s.id, total: state.total, paid: state.paid, balance: state.balance });
+        if (state.balance > 0)
+          openBalances.push({
+            table: s.label,
+            sessionId: s.id,
+            total: state.total,
+            paid: state.paid,
+            balance: state.balance,
+          });
       }
       const amount = byMethod.card.amount + byMethod.cash.amount;
       const tips = byMethod.card.tip + byMethod.cash.tip;
       const docs = receipts.map((r) => JSON.parse(r.doc) as Receipt);
       return {
         ...dayClose(docs, byMethod.cash.amount + byMethod.cash.tip),
-        venueId, date, currency: venue.currency, byMethod, amount, tips, total: amount + tips,
+        venueId,
+        date,
+        currency: venue.currency,
+        byMethod,
+        amount,
+        tips,
+        total: amount + tips,
         receipts: docs.map((doc) => {
-          return { id: doc.id, number: doc.number, issuedAt: doc.issuedAt, amount: doc.amount, tip: doc.tip, total: doc.total, method: doc.method, ...(doc.table ? { table: doc.table } : {}), ...(doc.orderNumber ? { orderNumber: doc.orderNumber } : {}) };
+          return {
+            id: doc.id,
+            number: doc.number,
+            issuedAt: doc.issuedAt,
+            amount: doc.amount,
+            tip: doc.tip,
+            total: doc.total,
+            method: doc.method,
+            ...(doc.table ? { table: doc.table } : {}),
+            ...(doc.orderNumber ? { orderNumber: doc.orderNumber } : {}),
+          };
         }),
         openBalances,
-        closedUnpaid: closed.map((s) => ({ table: s.label, sessionId: s.id, closedAt: s.closed_at ?? '', unpaid: s.unpaid ?? 0 })),
+        closedUnpaid: closed.map((s) => ({
+          table: s.label,
+          sessionId: s.id,
+          closedAt: s.closed_at ?? '',
+          unpaid: s.unpaid ?? 0,
+        })),
       };
     },
 
@@ -84,14 +117,43 @@ export function createCash(ctx: BillingContext, bill: Bill) {
       const rows = (await sql.receiptsOfDay(db, venueId, date)).map((r) => JSON.parse(r.doc) as Receipt);
       const dec = (minor: number) => aeatAmount(minor).replace('.', ',');
       const cell = (v: string) => (/[";\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-      const lines = [['numero', 'fecha', 'mesa', 'pedido', 'metodo', 'base', 'impuesto', 'importe', 'propina', 'total', 'moneda'].join(';')];
+      const lines = [
+        [
+          'numero',
+          'fecha',
+          'mesa',
+          'pedido',
+          'metodo',
+          'base',
+          'impuesto',
+          'importe',
+          'propina',
+          'total',
+          'moneda',
+        ].join(';'),
+      ];
       for (const r of rows) {
         const base = r.taxes.reduce((sum, t) => sum + t.base, 0);
         const tax = r.taxes.reduce((sum, t) => sum + t.tax, 0);
-        lines.push([r.number, r.issuedAt, r.table ?? '', r.orderNumber ?? '', r.method === 'card' ? 'tarjeta' : 'efectivo', dec(base), dec(tax), dec(r.amount), dec(r.tip), dec(r.total), venue.currency].map(cell).join(';'));
+        lines.push(
+          [
+            r.number,
+            r.issuedAt,
+            r.table ?? '',
+            r.orderNumber ?? '',
+            r.method === 'card' ? 'tarjeta' : 'efectivo',
+            dec(base),
+            dec(tax),
+            dec(r.amount),
+            dec(r.tip),
+            dec(r.total),
+            venue.currency,
+          ]
+            .map(cell)
+            .join(';'),
+        );
       }
       return `${lines.join('\r\n')}\r\n`;
     },
-
   };
 }

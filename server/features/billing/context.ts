@@ -34,7 +34,10 @@ export interface BillingContext {
 
 export function billingContext(db: Db, venues: VenueStore, events: EventBus, options: BillingOptions): BillingContext {
   return {
-    db, venues, events, options,
+    db,
+    venues,
+    events,
+    options,
     now: options.now ?? (() => new Date()),
     venueOf: (id) => {
       const entry = venues.get(id);

@@ -1,6 +1,15 @@
 /** The bill: payment requests, payments, receipts, VERI*FACTU and the day's cash. The billing feature's public module. */
 export { createBillingService, taxRateOf, RECEIPT_SERIES, type BillingService } from './service.ts';
-export { createOutbox, huellaOf, huellaInput, verifactuQr, aeatAmount, VERIFACTU_QR_BASE, type Outbox, type VerifactuEnvironment } from './verifactu.ts';
+export {
+  createOutbox,
+  huellaOf,
+  huellaInput,
+  verifactuQr,
+  aeatAmount,
+  VERIFACTU_QR_BASE,
+  type Outbox,
+  type VerifactuEnvironment,
+} from './verifactu.ts';
 export { shareAmount, spreadOverRates, taxesOf, zonedIso } from './money.ts';
 export { billingRoutes } from './routes.ts';
 export * as operations from './operations.ts';

@@ -8,7 +8,8 @@ import type { TaxLine } from '../../../src/contract/bill.ts';
  * Share `index` (0-based, in the order shares were taken) of a line of `total` split between `of` people:
  * `floor(total / of)`, and the first `total mod of` shares one minor unit more. The shares add up to `total`.
  */
-export const shareAmount = (total: number, of: number, index: number): number => Math.floor(total / of) + (index < total % of ? 1 : 0);
+export const shareAmount = (total: number, of: number, index: number): number =>
+  Math.floor(total / of) + (index < total % of ? 1 : 0);
 
 /**
  * `amount` spread over tax rates in proportion to `gross` (rate → tax-inclusive amount): each rate gets the floor
@@ -41,22 +42,40 @@ export function spreadOverRates(amount: number, gross: ReadonlyMap<number, numbe
 export function taxesOf(lines: ReadonlyArray<{ amount: number; taxRate: number }>): TaxLine[] {
   const gross = new Map<number, number>();
   for (const l of lines) gross.set(l.taxRate, (gross.get(l.taxRate) ?? 0) + l.amount);
-  return [...gross.entries()].sort(([a], [b]) => a - b).map(([rate, g]) => {
-    const base = Math.floor((g * 10_000 * 2 + (10_000 + rate)) / (2 * (10_000 + rate)));
-    return { rate, base, tax: g - base };
-  });
+  return [...gross.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([rate, g]) => {
+      const base = Math.floor((g * 10_000 * 2 + (10_000 + rate)) / (2 * (10_000 + rate)));
+      return { rate, base, tax: g - base };
+    });
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function wall(at: Date, timezone: string) {
   let f = formatters.get(timezone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
     formatters.set(timezone, f);
   }
   const p: Record<string, string> = {};
   for (const part of f.formatToParts(at)) p[part.type] = part.value;
-  return { year: Number(p.year), month: Number(p.month), day: Number(p.day), hour: Number(p.hour) % 24, minute: Number(p.minute), second: Number(p.second) };
+  return {
+    year: Number(p.year),
+    month: Number(p.month),
+    day: Number(p.day),
+    hour: Number(p.hour) % 24,
+    minute: Number(p.minute),
+    second: Number(p.second),
+  };
 }
 
 /** The time in the zone, ISO 8601 with its offset and no fraction: `2026-11-24T18:40:12+01:00`. */

@@ -12,7 +12,16 @@ import { hashBody, type OrderService } from '../orders/index.ts';
 import { openSessionOf, setSessionPaid, type TableSessionService } from '../table-sessions/index.ts';
 import { TABLE_MESSAGES } from '../../../src/contract/table.ts';
 import {
-  BILL_MESSAGES, BILL_STRINGS, type BillLine, type BillState, type Payment, type PaymentInput, type PaymentRequest, type PaymentResult, type Receipt, type ReceiptLine,
+  BILL_MESSAGES,
+  BILL_STRINGS,
+  type BillLine,
+  type BillState,
+  type Payment,
+  type PaymentInput,
+  type PaymentRequest,
+  type PaymentResult,
+  type Receipt,
+  type ReceiptLine,
 } from '../../../src/contract/bill.ts';
 import { spreadOverRates } from './money.ts';
 import { taxRateOf, type Bill } from './bill.ts';
@@ -23,12 +32,23 @@ import * as sql from './queries.ts';
 /** How far back `GET /venues/{id}/order-payments` looks: a board shows the orders of the last day. */
 const ORDER_PAYMENTS_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-export function createPayments(ctx: BillingContext, bill: Bill, receipts: Receipts, tableSessions: TableSessionService, orders: OrderService) {
+export function createPayments(
+  ctx: BillingContext,
+  bill: Bill,
+  receipts: Receipts,
+  tableSessions: TableSessionService,
+  orders: OrderService,
+) {
   const { db, venues, events, options, now, venueOf, money } = ctx;
   const { read, publishBill, tipCheck } = bill;
 
   /** A repeat of an Idempotency-Key: the first payment and its receipt (another body: 422). */
-  async function replayOf(q: Queryable, venueId: string, key: string, bodyHash: string): Promise<PaymentResult | undefined> {
+  async function replayOf(
+    q: Queryable,
+    venueId: string,
+    key: string,
+    bodyHash: string,
+  ): Promise<PaymentResult | undefined> {
     const row = await sql.paymentByKey(q, venueId, key);
     if (!row) return undefined;
     if (row.body_hash !== bodyHash) throw problem('idempotencyMismatch', 422, BILL_MESSAGES.keyMismatch);
@@ -40,7 +60,13 @@ export function createPayments(ctx: BillingContext, bill: Bill, receipts: Receip
    * Runs a payment's transaction; a key taken meanwhile (another instance) answers the first payment. Any other
    * unique index that refuses the payment (the order paid meanwhile under another key) is `conflict`: a 409.
    */
-  async function withKey(venueId: string, key: string, bodyHash: string, conflict: string, fn: (tx: Queryable) => Promise<PaymentResult & { recordSeq?: number | undefined }>): Promise<PaymentResult & { replayed: boolean }> {
+  async function withKey(
+    venueId: string,
+    key: string,
+    bodyHash: string,
+    conflict: string,
+    fn: (tx: Queryable) => Promise<PaymentResult & { recordSeq?: number | undefined }>,
+  ): Promise<PaymentResult & { replayed: boolean }> {
     const first = await replayOf(db, venueId, key, bodyHash);
     if (first) return { ...first, replayed: true };
     try {
@@ -67,20 +93,43 @@ export function createPayments(ctx: BillingContext, bill: Bill, receipts: Receip
   function shareLines(state: BillState, amount: number): ReceiptLine[] {
     const gross = new Map<number, number>();
     for (const l of state.lines) gross.set(l.taxRate, (gross.get(l.taxRate) ?? 0) + l.lineTotal);
-    return [...spreadOverRates(amount, gross).entries()].map(([taxRate, part]) => ({ name: BILL_STRINGS.shareOfBill(state.table), quantity: 1, amount: part, taxRate }));
+    return [...spreadOverRates(amount, gross).entries()].map(([taxRate, part]) => ({
+      name: BILL_STRINGS.shareOfBill(state.table),
+      quantity: 1,
+      amount: part,
+      taxRate,
+    }));
   }
 
   return {
-    pay: async (venueId: string, label: string, key: string, input: PaymentInput): Promise<PaymentResult & { replayed: boolean }> => {
+    pay: async (
+      venueId: string,
+      label: string,
+      key: string,
+      input: PaymentInput,
+    ): Promise<PaymentResult & { replayed: boolean }> => {
       const venue = venueOf(venueId);
-      const bodyHash = hashBody(JSON.stringify(['table', label, input.amount, input.tip, input.method, input.requestId ?? null, input.lineIds ?? []]));
+      const bodyHash = hashBody(
+        JSON.stringify([
+          'table',
+          label,
+          input.amount,
+          input.tip,
+          input.method,
+          input.requestId ?? null,
+          input.lineIds ?? [],
+        ]),
+      );
       return withKey(venueId, key, bodyHash, BILL_MESSAGES.paymentConflict, async (tx) => {
         const open = await openSessionOf(tx, venueId, label, true);
         if (!open) throw problem('notFound', 404, TABLE_MESSAGES.noOpenSession(label.slice(0, 40)));
         const s = open;
         const { state, requestRows, lineById } = await read(tx, s);
         if (state.balance === 0) throw problem('invalidTransition', 409, BILL_MESSAGES.nothingToPay);
-        if (input.amount > state.balance) throw problem('invalidTransition', 409, BILL_MESSAGES.overpay(money(venue, state.balance)), { balance: state.balance });
+        if (input.amount > state.balance)
+          throw problem('invalidTransition', 409, BILL_MESSAGES.overpay(money(venue, state.balance)), {
+            balance: state.balance,
+          });
         tipCheck(input.amount, input.tip);
         const at = now();
         const paymentId = randomUUID();
@@ -91,28 +140,63 @@ export function createPayments(ctx: BillingContext, bill: Bill, receipts: Receip
           const row = requestRows.find((r) => r.id === input.requestId);
           if (!row) throw problem('notFound', 404, BILL_MESSAGES.requestNotFound);
           if (row.status !== 'pending') throw problem('invalidTransition', 409, BILL_MESSAGES.requestDone);
-          if (row.amount !== input.amount) throw problem('validation', 422, BILL_MESSAGES.requestAmount, { errors: { amount: [BILL_MESSAGES.requestAmount] } });
+          if (row.amount !== input.amount)
+            throw problem('validation', 422, BILL_MESSAGES.requestAmount, {
+              errors: { amount: [BILL_MESSAGES.requestAmount] },
+            });
           const request = JSON.parse(row.doc) as PaymentRequest;
           by = row.by_name;
           lines = [
-            ...(request.lineIds ?? []).map((id) => lineById.get(id)).filter((l): l is BillLine => l !== undefined).map((l) => ({ name: l.name, quantity: l.quantity, amount: l.lineTotal, taxRate: l.taxRate })),
+            ...(request.lineIds ?? [])
+              .map((id) => lineById.get(id))
+              .filter((l): l is BillLine => l !== undefined)
+              .map((l) => ({ name: l.name, quantity: l.quantity, amount: l.lineTotal, taxRate: l.taxRate })),
             ...(request.shares ?? []).flatMap((sh) => {
               const l = lineById.get(sh.lineId);
-              return l ? [{ name: l.name, quantity: l.quantity, amount: sh.amount, taxRate: l.taxRate, share: { index: sh.index, of: sh.of } }] : [];
+              return l
+                ? [
+                    {
+                      name: l.name,
+                      quantity: l.quantity,
+                      amount: sh.amount,
+                      taxRate: l.taxRate,
+                      share: { index: sh.index, of: sh.of },
+                    },
+                  ]
+                : [];
             }),
           ];
           if (!lines.length) lines = shareLines(state, input.amount);
           writes.push(
-            sql.setRequestStatus(tx, row.id, 'paid', paymentId, JSON.stringify({ ...request, status: 'paid', paymentId })),
+            sql.setRequestStatus(
+              tx,
+              row.id,
+              'paid',
+              paymentId,
+              JSON.stringify({ ...request, status: 'paid', paymentId }),
+            ),
             sql.payClaimsOfRequest(tx, row.id, paymentId),
           );
         } else if (input.lineIds?.length) {
-          if (new Set(input.lineIds).size !== input.lineIds.length) throw problem('validation', 422, BILL_MESSAGES.repeatedLine, { errors: { lineIds: [BILL_MESSAGES.repeatedLine] } });
+          if (new Set(input.lineIds).size !== input.lineIds.length)
+            throw problem('validation', 422, BILL_MESSAGES.repeatedLine, {
+              errors: { lineIds: [BILL_MESSAGES.repeatedLine] },
+            });
           const chosen = input.lineIds.map((id) => {
             const line = lineById.get(id);
-            if (!line) throw problem('validation', 422, BILL_MESSAGES.unknownLine, { errors: { lineIds: [BILL_MESSAGES.unknownLine] } });
-            if (line.paidBy !== undefined) throw problem('invalidTransition', 409, BILL_MESSAGES.linePaid(line.name, line.paidBy), { lineId: id });
-            if (line.claimedBy !== undefined || line.shared) throw problem('invalidTransition', 409, BILL_MESSAGES.lineTaken(line.name, line.claimedBy ?? line.shared!.shares.map((x) => x.by).join(', ')), { lineId: id });
+            if (!line)
+              throw problem('validation', 422, BILL_MESSAGES.unknownLine, {
+                errors: { lineIds: [BILL_MESSAGES.unknownLine] },
+              });
+            if (line.paidBy !== undefined)
+              throw problem('invalidTransition', 409, BILL_MESSAGES.linePaid(line.name, line.paidBy), { lineId: id });
+            if (line.claimedBy !== undefined || line.shared)
+              throw problem(
+                'invalidTransition',
+                409,
+                BILL_MESSAGES.lineTaken(line.name, line.claimedBy ?? line.shared!.shares.map((x) => x.by).join(', ')),
+                { lineId: id },
+              );
             return line;
           });
           const sum = chosen.reduce((total, l) => total + l.lineTotal, 0);
@@ -121,20 +205,63 @@ export function createPayments(ctx: BillingContext, bill: Bill, receipts: Receip
             throw problem('validation', 422, detail, { errors: { amount: [detail] } });
           }
           lines = chosen.map((l) => ({ name: l.name, quantity: l.quantity, amount: l.lineTotal, taxRate: l.taxRate }));
-          writes.push(sql.insertClaims(tx, chosen.map((l) => ({ session_id: s.id, line_id: l.id, share_index: 0, share_of: 1, amount: l.lineTotal, by_name: BILL_STRINGS.staffName, request_id: null, payment_id: paymentId }))));
+          writes.push(
+            sql.insertClaims(
+              tx,
+              chosen.map((l) => ({
+                session_id: s.id,
+                line_id: l.id,
+                share_index: 0,
+                share_of: 1,
+                amount: l.lineTotal,
+                by_name: BILL_STRINGS.staffName,
+                request_id: null,
+                payment_id: paymentId,
+              })),
+            ),
+          );
         } else {
           lines = shareLines(state, input.amount);
         }
-        const { receipt, recordSeq } = await receipts.issue(tx, venue, paymentId, at, { lines, amount: input.amount, tip: input.tip, method: input.method, table: s.label });
+        const { receipt, recordSeq } = await receipts.issue(tx, venue, paymentId, at, {
+          lines,
+          amount: input.amount,
+          tip: input.tip,
+          method: input.method,
+          table: s.label,
+        });
         const payment: Payment = {
-          id: paymentId, venueId, table: s.label, sessionId: s.id, ...(input.requestId ? { requestId: input.requestId } : {}),
-          amount: input.amount, tip: input.tip, method: input.method, ...(input.lineIds?.length ? { lineIds: input.lineIds } : {}),
-          ...(by ? { by } : {}), createdAt: at.toISOString(), receiptId: receipt.id,
+          id: paymentId,
+          venueId,
+          table: s.label,
+          sessionId: s.id,
+          ...(input.requestId ? { requestId: input.requestId } : {}),
+          amount: input.amount,
+          tip: input.tip,
+          method: input.method,
+          ...(input.lineIds?.length ? { lineIds: input.lineIds } : {}),
+          ...(by ? { by } : {}),
+          createdAt: at.toISOString(),
+          receiptId: receipt.id,
         };
-        writes.push(sql.insertPayment(tx, {
-          id: paymentId, venue_id: venueId, session_id: s.id, order_id: null, request_id: input.requestId ?? null, amount: input.amount, tip: input.tip,
-          method: input.method, day: receipt.issuedAt.slice(0, 10), doc: JSON.stringify(payment), receipt_id: receipt.id, idem_key: key, body_hash: bodyHash, created_at: at.getTime(),
-        }));
+        writes.push(
+          sql.insertPayment(tx, {
+            id: paymentId,
+            venue_id: venueId,
+            session_id: s.id,
+            order_id: null,
+            request_id: input.requestId ?? null,
+            amount: input.amount,
+            tip: input.tip,
+            method: input.method,
+            day: receipt.issuedAt.slice(0, 10),
+            doc: JSON.stringify(payment),
+            receipt_id: receipt.id,
+            idem_key: key,
+            body_hash: bodyHash,
+            created_at: at.getTime(),
+          }),
+        );
         await Promise.all(writes);
         // Balance 0: the table is paid («Pagada» on the board and every phone).
         if (input.amount === state.balance) {
@@ -150,7 +277,12 @@ export function createPayments(ctx: BillingContext, bill: Bill, receipts: Receip
       });
     },
 
-    payOrder: async (venueId: string, orderId: string, key: string, method: 'card' | 'cash' | undefined): Promise<PaymentResult & { replayed: boolean }> => {
+    payOrder: async (
+      venueId: string,
+      orderId: string,
+      key: string,
+      method: 'card' | 'cash' | undefined,
+    ): Promise<PaymentResult & { replayed: boolean }> => {
       const venue = venueOf(venueId);
       const bodyHash = hashBody(JSON.stringify(['order', orderId, method ?? null]));
       const found = orderId.length <= 100 ? await orders.get(orderId) : undefined;
@@ -164,14 +296,52 @@ export function createPayments(ctx: BillingContext, bill: Bill, receipts: Receip
         const at = now();
         const paymentId = randomUUID();
         const amount = order.total - order.tip;
-        const lines: ReceiptLine[] = order.lines.map((l) => ({ name: l.name, quantity: l.quantity, amount: l.lineTotal, taxRate: taxRateOf(entry, l.productId) }));
-        if (order.deliveryFee > 0) lines.push({ name: BILL_STRINGS.deliveryFee, quantity: 1, amount: order.deliveryFee, taxRate: venue.taxRate ?? 0 });
+        const lines: ReceiptLine[] = order.lines.map((l) => ({
+          name: l.name,
+          quantity: l.quantity,
+          amount: l.lineTotal,
+          taxRate: taxRateOf(entry, l.productId),
+        }));
+        if (order.deliveryFee > 0)
+          lines.push({
+            name: BILL_STRINGS.deliveryFee,
+            quantity: 1,
+            amount: order.deliveryFee,
+            taxRate: venue.taxRate ?? 0,
+          });
         const paidWith = method ?? order.payment ?? 'cash';
-        const { receipt, recordSeq } = await receipts.issue(tx, venue, paymentId, at, { lines, amount, tip: order.tip, method: paidWith, orderNumber: order.number });
-        const payment: Payment = { id: paymentId, venueId, orderId: order.id, amount, tip: order.tip, method: paidWith, createdAt: at.toISOString(), receiptId: receipt.id };
+        const { receipt, recordSeq } = await receipts.issue(tx, venue, paymentId, at, {
+          lines,
+          amount,
+          tip: order.tip,
+          method: paidWith,
+          orderNumber: order.number,
+        });
+        const payment: Payment = {
+          id: paymentId,
+          venueId,
+          orderId: order.id,
+          amount,
+          tip: order.tip,
+          method: paidWith,
+          createdAt: at.toISOString(),
+          receiptId: receipt.id,
+        };
         await sql.insertPayment(tx, {
-          id: paymentId, venue_id: venueId, session_id: null, order_id: order.id, request_id: null, amount, tip: order.tip, method: paidWith,
-          day: receipt.issuedAt.slice(0, 10), doc: JSON.stringify(payment), receipt_id: receipt.id, idem_key: key, body_hash: bodyHash, created_at: at.getTime(),
+          id: paymentId,
+          venue_id: venueId,
+          session_id: null,
+          order_id: order.id,
+          request_id: null,
+          amount,
+          tip: order.tip,
+          method: paidWith,
+          day: receipt.issuedAt.slice(0, 10),
+          doc: JSON.stringify(payment),
+          receipt_id: receipt.id,
+          idem_key: key,
+          body_hash: bodyHash,
+          created_at: at.getTime(),
         });
         // The board shows the order paid live (`event: payment`, the payment).
         await events.append(tx, { venueId, orderId: order.id, type: 'payment', data: JSON.stringify(payment) });
@@ -185,6 +355,5 @@ export function createPayments(ctx: BillingContext, bill: Bill, receipts: Receip
       const rows = await sql.orderPaymentsSince(db, venueId, now().getTime() - ORDER_PAYMENTS_WINDOW_MS);
       return rows.map((p) => JSON.parse(p.doc) as Payment);
     },
-
   };
 }

@@ -10,7 +10,13 @@ import type { Queryable } from '../../platform/db/database.ts';
 import { problem } from '../../platform/problem.ts';
 import type { Venue } from '../../../src/contract/venue.ts';
 import {
-  BILL_MESSAGES, BILL_STRINGS, type AeatInvoice, type Receipt, type ReceiptLine, type VerifactuIssuer, type VerifactuRecord,
+  BILL_MESSAGES,
+  BILL_STRINGS,
+  type AeatInvoice,
+  type Receipt,
+  type ReceiptLine,
+  type VerifactuIssuer,
+  type VerifactuRecord,
 } from '../../../src/contract/bill.ts';
 import { taxesOf, zonedIso } from './money.ts';
 import { aeatAmount, aeatDate, huellaOf, TIPO_FACTURA_SIMPLIFICADA, toRecord, verifactuQr } from './verifactu.ts';
@@ -44,7 +50,13 @@ export function createReceipts(ctx: BillingContext) {
    * Writes the receipt (its number from the venue's counter of its series) and, for a venue whose Spanish tax id
    * an admin confirmed, its VERI*FACTU record chained to the issuer's last one (under the issuer's lock).
    */
-  async function issue(tx: Queryable, venue: Venue, paymentId: string, at: Date, parts: ReceiptParts): Promise<{ receipt: Receipt; recordSeq?: number }> {
+  async function issue(
+    tx: Queryable,
+    venue: Venue,
+    paymentId: string,
+    at: Date,
+    parts: ReceiptParts,
+  ): Promise<{ receipt: Receipt; recordSeq?: number }> {
     const issuedAt = zonedIso(at, venue.timezone);
     const day = issuedAt.slice(0, 10);
     const year = Number(day.slice(0, 4));
@@ -56,10 +68,22 @@ export function createReceipts(ctx: BillingContext) {
     const taxes = taxesOf(parts.lines);
     const id = newReceiptId();
     const receipt: Receipt = {
-      id, number, venueId: venue.id, venueName: venue.name, ...(venue.legal ? { legal: venue.legal } : {}),
-      issuedAt, timezone: venue.timezone, currency: venue.currency,
-      ...(parts.table ? { table: parts.table } : {}), ...(parts.orderNumber ? { orderNumber: parts.orderNumber } : {}),
-      lines: parts.lines, taxes, amount: parts.amount, tip: parts.tip, total: parts.amount + parts.tip, method: parts.method,
+      id,
+      number,
+      venueId: venue.id,
+      venueName: venue.name,
+      ...(venue.legal ? { legal: venue.legal } : {}),
+      issuedAt,
+      timezone: venue.timezone,
+      currency: venue.currency,
+      ...(parts.table ? { table: parts.table } : {}),
+      ...(parts.orderNumber ? { orderNumber: parts.orderNumber } : {}),
+      lines: parts.lines,
+      taxes,
+      amount: parts.amount,
+      tip: parts.tip,
+      total: parts.amount + parts.tip,
+      method: parts.method,
     };
     let recordSeq: number | undefined;
     if (taxId && issuer) {
@@ -76,16 +100,46 @@ export function createReceipts(ctx: BillingContext) {
         HuellaAnterior: previous?.huella ?? '',
         FechaHoraHusoGenRegistro: issuedAt,
       };
-      const record: VerifactuRecord = { ...fields, Huella: huellaOf(fields), qr: verifactuQr(options.verifactuEnvironment, fields) };
+      const record: VerifactuRecord = {
+        ...fields,
+        Huella: huellaOf(fields),
+        qr: verifactuQr(options.verifactuEnvironment, fields),
+      };
       recordSeq = await sql.insertRecord(tx, {
-        issuer: taxId, venue_id: venue.id, receipt_id: id, num_serie: number, fecha: record.FechaExpedicionFactura, tipo: record.TipoFactura,
-        cuota: record.CuotaTotal, importe: record.ImporteTotal, huella: record.Huella, huella_anterior: record.HuellaAnterior, generated_at: issuedAt, qr: record.qr,
+        issuer: taxId,
+        venue_id: venue.id,
+        receipt_id: id,
+        num_serie: number,
+        fecha: record.FechaExpedicionFactura,
+        tipo: record.TipoFactura,
+        cuota: record.CuotaTotal,
+        importe: record.ImporteTotal,
+        huella: record.Huella,
+        huella_anterior: record.HuellaAnterior,
+        generated_at: issuedAt,
+        qr: record.qr,
       });
       await sql.enqueueRecord(tx, recordSeq, at.getTime());
       const { HuellaAnterior: _previous, FechaHoraHusoGenRegistro: _generated, qr, ...invoice } = record;
-      receipt.verifactu = { ...(invoice satisfies AeatInvoice), qr, text: BILL_STRINGS.verifiable, mark: BILL_STRINGS.verifactu };
+      receipt.verifactu = {
+        ...(invoice satisfies AeatInvoice),
+        qr,
+        text: BILL_STRINGS.verifiable,
+        mark: BILL_STRINGS.verifactu,
+      };
     }
-    await sql.insertReceipt(tx, { id, venueId: venue.id, series, year, n, number, day, paymentId, doc: JSON.stringify(receipt), createdAt: at.getTime() });
+    await sql.insertReceipt(tx, {
+      id,
+      venueId: venue.id,
+      series,
+      year,
+      n,
+      number,
+      day,
+      paymentId,
+      doc: JSON.stringify(receipt),
+      createdAt: at.getTime(),
+    });
     await options.printReceipt?.(tx, venue.id, receipt.id);
     return { receipt, ...(recordSeq !== undefined ? { recordSeq } : {}) };
   }
@@ -95,7 +149,10 @@ export function createReceipts(ctx: BillingContext) {
     const taxId = spanishTaxId(venue);
     const row = taxId ? await sql.confirmedIssuer(q, venue.id, taxId) : undefined;
     return {
-      venueId: venue.id, ...(taxId ? { taxId } : {}), confirmed: Boolean(row), series: row?.series ?? RECEIPT_SERIES,
+      venueId: venue.id,
+      ...(taxId ? { taxId } : {}),
+      confirmed: Boolean(row),
+      series: row?.series ?? RECEIPT_SERIES,
       ...(row ? { confirmedAt: new Date(Number(row.confirmed_at)).toISOString() } : {}),
     };
   }
@@ -124,7 +181,8 @@ export function createReceipts(ctx: BillingContext) {
       const venue = venueOf(venueId);
       const own = spanishTaxId(venue);
       if (!own) throw problem('invalidTransition', 409, BILL_MESSAGES.issuerNotSpanish);
-      if (own !== taxId.trim().toUpperCase()) throw problem('invalidTransition', 409, BILL_MESSAGES.issuerMismatch(own));
+      if (own !== taxId.trim().toUpperCase())
+        throw problem('invalidTransition', 409, BILL_MESSAGES.issuerMismatch(own));
       return db.transaction(async (tx) => {
         // The issuer's lock: two venues confirmed at once do not take the same series.
         await tx.lock('verifactu', own);
@@ -133,7 +191,13 @@ export function createReceipts(ctx: BillingContext) {
           const used = new Set([...taken, ...numbered]);
           let k = 1;
           while (used.has(issuerSeries(k))) k++;
-          await sql.insertIssuer(tx, { venueId: venue.id, taxId: own, series: issuerSeries(k), confirmedBy: by, confirmedAt: Date.now() });
+          await sql.insertIssuer(tx, {
+            venueId: venue.id,
+            taxId: own,
+            series: issuerSeries(k),
+            confirmedBy: by,
+            confirmedAt: Date.now(),
+          });
         }
         return issuerOf(tx, venue);
       });

@@ -37,13 +37,20 @@ export interface BillingRouteDeps {
 export function billingRoutes({ billing, tableSessions, venues, auth }: BillingRouteDeps): Hono {
   const app = new Hono();
   const on = routes(app, authenticator(auth));
-  const onTable = <B>(op: Operation<B, 'table'>, handler: (c: Context, input: Input<B, 'table'>, who: TableCaller) => Response | Promise<Response>) =>
-    on(op, async (c, input) => handler(c, input, await tableSessions.authenticate(c.req.header(TABLE_CREDENTIAL_HEADER))));
+  const onTable = <B>(
+    op: Operation<B, 'table'>,
+    handler: (c: Context, input: Input<B, 'table'>, who: TableCaller) => Response | Promise<Response>,
+  ) =>
+    on(op, async (c, input) =>
+      handler(c, input, await tableSessions.authenticate(c.req.header(TABLE_CREDENTIAL_HEADER))),
+    );
   const noStore = (c: Context) => c.header('cache-control', 'no-store');
 
   const venueFor = (claims: AccessClaims, id: string, manager: boolean) => {
-    if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, PROBLEM_MESSAGES.venueNotFound(id.slice(0, 64)));
-    if (manager ? !canManageVenue(claims.scope, id) : !canRunVenue(claims.scope, id)) throw problem('forbidden', 403, manager ? BILL_MESSAGES.managerOnly : BILL_MESSAGES.staffOnly);
+    if (!isValidVenueId(id) || !venues.get(id))
+      throw problem('notFound', 404, PROBLEM_MESSAGES.venueNotFound(id.slice(0, 64)));
+    if (manager ? !canManageVenue(claims.scope, id) : !canRunVenue(claims.scope, id))
+      throw problem('forbidden', 403, manager ? BILL_MESSAGES.managerOnly : BILL_MESSAGES.staffOnly);
     return id;
   };
   const keyOf = (c: Context) => {
@@ -53,7 +60,8 @@ export function billingRoutes({ billing, tableSessions, venues, auth }: BillingR
   };
   const dateOf = (c: Context) => {
     const date = c.req.query('date') ?? '';
-    if (!DATE_PATTERN.test(date)) throw problem('validation', 422, BILL_MESSAGES.badDate, { errors: { date: [BILL_MESSAGES.badDate] } });
+    if (!DATE_PATTERN.test(date))
+      throw problem('validation', 422, BILL_MESSAGES.badDate, { errors: { date: [BILL_MESSAGES.badDate] } });
     return date;
   };
 
@@ -129,7 +137,8 @@ export function billingRoutes({ billing, tableSessions, venues, auth }: BillingR
 
   on(ops.confirmVerifactuIssuer, async (c, { claims, param, body }) => {
     const id = param('id');
-    if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, PROBLEM_MESSAGES.venueNotFound(id.slice(0, 64)));
+    if (!isValidVenueId(id) || !venues.get(id))
+      throw problem('notFound', 404, PROBLEM_MESSAGES.venueNotFound(id.slice(0, 64)));
     // A tax id is whatever a manager types: only an admin vouches for it.
     if (!isAdmin(claims.scope)) throw problem('forbidden', 403, BILL_MESSAGES.adminOnly);
     const { taxId } = await body();

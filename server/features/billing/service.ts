@@ -10,7 +10,16 @@ import type { VenueStore } from '../venues/index.ts';
 import type { OrderService } from '../orders/index.ts';
 import type { SessionRow, TableCaller, TableSessionService } from '../table-sessions/index.ts';
 import type {
-  CashDay, Payment, PaymentInput, PaymentRequest, PaymentRequestInput, PaymentResult, Receipt, TableBill, VerifactuIssuer, VerifactuRecord,
+  CashDay,
+  Payment,
+  PaymentInput,
+  PaymentRequest,
+  PaymentRequestInput,
+  PaymentResult,
+  Receipt,
+  TableBill,
+  VerifactuIssuer,
+  VerifactuRecord,
 } from '../../../src/contract/bill.ts';
 import { billingContext, type BillingOptions } from './context.ts';
 import { createBill } from './bill.ts';
@@ -30,7 +39,12 @@ export interface BillingService {
   request(caller: TableCaller, input: PaymentRequestInput): Promise<PaymentRequest>;
   cancelRequest(caller: TableCaller, requestId: string): Promise<PaymentRequest>;
   pay(venueId: string, label: string, key: string, input: PaymentInput): Promise<PaymentResult & { replayed: boolean }>;
-  payOrder(venueId: string, orderId: string, key: string, method: 'card' | 'cash' | undefined): Promise<PaymentResult & { replayed: boolean }>;
+  payOrder(
+    venueId: string,
+    orderId: string,
+    key: string,
+    method: 'card' | 'cash' | undefined,
+  ): Promise<PaymentResult & { replayed: boolean }>;
   receipt(id: string): Promise<Receipt | undefined>;
   /** The pickup and delivery orders' payments of the last 24 hours (a board opened later shows them paid). */
   orderPayments(venueId: string): Promise<Payment[]>;
@@ -46,7 +60,14 @@ export interface BillingService {
   balanceOf(tx: Queryable, session: SessionRow): Promise<{ balance: number; formatted: string }>;
 }
 
-export function createBillingService(db: Db, venues: VenueStore, tableSessions: TableSessionService, orders: OrderService, events: EventBus, options: BillingOptions): BillingService {
+export function createBillingService(
+  db: Db,
+  venues: VenueStore,
+  tableSessions: TableSessionService,
+  orders: OrderService,
+  events: EventBus,
+  options: BillingOptions,
+): BillingService {
   const ctx = billingContext(db, venues, events, options);
   const bill = createBill(ctx);
   const receipts = createReceipts(ctx);

@@ -44,7 +44,9 @@ export type HuellaFields = Omit<VerifactuRecord, 'Huella' | 'qr'>;
  * The fields in the hashed text, in the AEAT's order: the contract's record lists them in that order; the
  * previous record's fingerprint (`HuellaAnterior`) is written `Huella=`.
  */
-const HUELLA_ORDER = Object.keys(VerifactuRecord.shape).filter((field) => field !== 'Huella' && field !== 'qr') as Array<keyof HuellaFields>;
+const HUELLA_ORDER = Object.keys(VerifactuRecord.shape).filter(
+  (field) => field !== 'Huella' && field !== 'qr',
+) as Array<keyof HuellaFields>;
 
 /** The text that is hashed: `campo=valor` in the AEAT's order, joined by `&`. */
 export function huellaInput(f: HuellaFields): string {
@@ -52,7 +54,8 @@ export function huellaInput(f: HuellaFields): string {
 }
 
 /** SHA-256 of `huellaInput`, upper-case hexadecimal (64 characters). */
-export const huellaOf = (f: HuellaFields): string => createHash('sha256').update(huellaInput(f), 'utf8').digest('hex').toUpperCase();
+export const huellaOf = (f: HuellaFields): string =>
+  createHash('sha256').update(huellaInput(f), 'utf8').digest('hex').toUpperCase();
 
 /** Minor units (cents) as the AEAT writes amounts: `1235` → `12.35`. */
 export const aeatAmount = (minor: number): string => minorToDecimalString(minor, 2);
@@ -61,10 +64,18 @@ export const aeatAmount = (minor: number): string => minorToDecimalString(minor,
 export const aeatDate = (isoDate: string): string => isoDate.split('-').reverse().join('-');
 
 /** The verification URL the receipt's QR code holds. */
-export function verifactuQr(environment: VerifactuEnvironment, f: Pick<HuellaFields, 'IDEmisorFactura' | 'NumSerieFactura' | 'FechaExpedicionFactura' | 'ImporteTotal'>): string {
+export function verifactuQr(
+  environment: VerifactuEnvironment,
+  f: Pick<HuellaFields, 'IDEmisorFactura' | 'NumSerieFactura' | 'FechaExpedicionFactura' | 'ImporteTotal'>,
+): string {
   const query = [
-    ['nif', f.IDEmisorFactura], ['numserie', f.NumSerieFactura], ['fecha', f.FechaExpedicionFactura], ['importe', f.ImporteTotal],
-  ].map(([k, v]) => `${k}=${encodeURIComponent(v!)}`).join('&');
+    ['nif', f.IDEmisorFactura],
+    ['numserie', f.NumSerieFactura],
+    ['fecha', f.FechaExpedicionFactura],
+    ['importe', f.ImporteTotal],
+  ]
+    .map(([k, v]) => `${k}=${encodeURIComponent(v!)}`)
+    .join('&');
   return `${VERIFACTU_QR_BASE[environment]}?${query}`;
 }
 
@@ -162,11 +173,17 @@ export function createOutbox(db: Db, options: OutboxOptions): Outbox {
     return running;
   }
 
-  const timer = options.url ? setInterval(() => void runOnce().catch((error: unknown) => console.error('[umenu] verifactu outbox', error)), options.pollMs) : undefined;
+  const timer = options.url
+    ? setInterval(
+        () => void runOnce().catch((error: unknown) => console.error('[umenu] verifactu outbox', error)),
+        options.pollMs,
+      )
+    : undefined;
   timer?.unref();
   return {
     kick() {
-      if (options.url && !closed) void runOnce().catch((error: unknown) => console.error('[umenu] verifactu outbox', error));
+      if (options.url && !closed)
+        void runOnce().catch((error: unknown) => console.error('[umenu] verifactu outbox', error));
     },
     runOnce,
     async close() {

@@ -40,10 +40,19 @@ export function kitchenRoutes({ kitchen, venues, auth }: KitchenRouteDeps): Hono
     }
     const status = c.req.query('status') || undefined;
     if (status !== undefined && !(TICKET_STATUSES as readonly string[]).includes(status)) {
-      throw problem('validation', 422, KITCHEN_MESSAGES.statusInvalid, { errors: { status: [KITCHEN_MESSAGES.statusInvalidField] } });
+      throw problem('validation', 422, KITCHEN_MESSAGES.statusInvalid, {
+        errors: { status: [KITCHEN_MESSAGES.statusInvalidField] },
+      });
     }
     c.header('cache-control', 'no-store');
-    return c.json({ tickets: await kitchen.list(venue.id, { station, status: status as TicketStatus | undefined, held: c.req.query('held') === 'true', orderId: c.req.query('order')?.slice(0, 100) || undefined }) });
+    return c.json({
+      tickets: await kitchen.list(venue.id, {
+        station,
+        status: status as TicketStatus | undefined,
+        held: c.req.query('held') === 'true',
+        orderId: c.req.query('order')?.slice(0, 100) || undefined,
+      }),
+    });
   });
 
   on(ticketDone, async (c, { claims, param }) => {
@@ -60,7 +69,9 @@ export function kitchenRoutes({ kitchen, venues, auth }: KitchenRouteDeps): Hono
     const venue = staffVenue(param('id'), claims);
     const course = param('course');
     if (!(COURSES as readonly string[]).includes(course)) {
-      throw problem('validation', 422, KITCHEN_MESSAGES.unknownCourse, { errors: { course: [KITCHEN_MESSAGES.unknownCourse] } });
+      throw problem('validation', 422, KITCHEN_MESSAGES.unknownCourse, {
+        errors: { course: [KITCHEN_MESSAGES.unknownCourse] },
+      });
     }
     return c.json(await kitchen.fire(venue.id, param('label').slice(0, 40), course as Course));
   });

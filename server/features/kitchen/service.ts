@@ -30,7 +30,15 @@ export interface OpenTableSessions {
 
 export interface KitchenService {
   /** A station's tickets (or every station's, or one order's: `orderId`), oldest first; `held`: only the courses waiting for «Marchar». */
-  list(venueId: string, filter: { station?: string | undefined; status?: TicketStatus | undefined; held: boolean; orderId?: string | undefined }): Promise<Ticket[]>;
+  list(
+    venueId: string,
+    filter: {
+      station?: string | undefined;
+      status?: TicketStatus | undefined;
+      held: boolean;
+      orderId?: string | undefined;
+    },
+  ): Promise<Ticket[]>;
   /** Idempotent: a ticket done stays done; the order is ready once all its tickets are. */
   done(venueId: string, ticketId: string): Promise<Ticket>;
   /** Idempotent: brings a done ticket back to its station (the order's status stays). */
@@ -52,12 +60,26 @@ export function toTicket(row: sql.TicketRow): Ticket {
 }
 
 /** Where an order goes when its last ticket is done: ready, through preparing when the board had not moved it. */
-const TOWARDS_READY: Partial<Record<OrderStatus, OrderStatus[]>> = { received: ['preparing', 'ready'], preparing: ['ready'] };
+const TOWARDS_READY: Partial<Record<OrderStatus, OrderStatus[]>> = {
+  received: ['preparing', 'ready'],
+  preparing: ['ready'],
+};
 
-export function createKitchenService(db: Db, orders: OrderProgress, tableSessions: OpenTableSessions, events: EventBus | undefined, now: () => Date = () => new Date(), printing?: TicketPrinting): KitchenService {
+export function createKitchenService(
+  db: Db,
+  orders: OrderProgress,
+  tableSessions: OpenTableSessions,
+  events: EventBus | undefined,
+  now: () => Date = () => new Date(),
+  printing?: TicketPrinting,
+): KitchenService {
   const notFound = () => problem('notFound', 404, KITCHEN_MESSAGES.ticketNotFound);
 
-  async function setStatus(venueId: string, ticketId: string, status: TicketStatus): Promise<{ ticket: Ticket; remaining: number }> {
+  async function setStatus(
+    venueId: string,
+    ticketId: string,
+    status: TicketStatus,
+  ): Promise<{ ticket: Ticket; remaining: number }> {
     if (ticketId.length > 100) throw notFound();
     const result = await db.hotTransaction(async (tx) => {
       const rows = await sql.ticketsOfSameOrder(tx, venueId, ticketId, db.forUpdate);
@@ -115,9 +137,17 @@ export function createKitchenService(db: Db, orders: OrderProgress, tableSession
         const rows = await sql.releaseCourse(tx, venueId, session.id, course, now());
         const tickets = rows.sort((a, b) => a.created_at - b.created_at || a.position - b.position).map(toTicket);
         await Promise.all([
-          ...(events ? tickets.map((t) => events.append(tx, { venueId, type: 'ticket', data: JSON.stringify(t) })) : []),
+          ...(events
+            ? tickets.map((t) => events.append(tx, { venueId, type: 'ticket', data: JSON.stringify(t) }))
+            : []),
           // Released tickets print now, like a new order's.
-          printing && tickets.length ? printing.released(tx, venueId, tickets.map((t) => ({ id: t.id, station: t.station }))) : undefined,
+          printing && tickets.length
+            ? printing.released(
+                tx,
+                venueId,
+                tickets.map((t) => ({ id: t.id, station: t.station })),
+              )
+            : undefined,
           tx.commit(),
         ]);
         return tickets;

@@ -8,7 +8,14 @@ import type { Queryable } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events/bus.ts';
 import type { Order } from '../../../src/contract/order.ts';
 import type { Course, Venue } from '../../../src/contract/venue.ts';
-import { courseRank, holdsCourses, stationOf, stationsOf, type Ticket, type TicketLine } from '../../../src/contract/kitchen.ts';
+import {
+  courseRank,
+  holdsCourses,
+  stationOf,
+  stationsOf,
+  type Ticket,
+  type TicketLine,
+} from '../../../src/contract/kitchen.ts';
 import { cancelTicketsOfOrder, insertTickets, numbered, releasedCourses, type NewTicket } from './queries.ts';
 import { toTicket, type TicketPrinting } from './service.ts';
 
@@ -32,14 +39,24 @@ interface Placed {
  * courses: drinks, dishes without a course, and every course up to the table's current one (or,
  * when nothing has been served yet, the first course present) go at once; later courses are held.
  */
-export function splitOrder(venue: Venue, order: Order, progress: TableProgress | undefined, sessionId: string | null, at: Date): Placed[] {
+export function splitOrder(
+  venue: Venue,
+  order: Order,
+  progress: TableProgress | undefined,
+  sessionId: string | null,
+  at: Date,
+): Placed[] {
   const stations = stationsOf(venue);
   const where = new Map<string, { station: string; course: Course | undefined }>();
   for (const category of venue.categories) {
-    for (const product of category.products) where.set(product.id, { station: stationOf(venue, category, product), course: category.course });
+    for (const product of category.products)
+      where.set(product.id, { station: stationOf(venue, category, product), course: category.course });
   }
   const byCourse = progress !== undefined;
-  const groups = new Map<string, { station: string; course: Course | undefined; lines: Array<{ line: TicketLine; rank: number }> }>();
+  const groups = new Map<
+    string,
+    { station: string; course: Course | undefined; lines: Array<{ line: TicketLine; rank: number }> }
+  >();
   for (const line of order.lines) {
     // A dish removed from the menu since it was priced still reaches a station: the first.
     const place = where.get(line.productId) ?? { station: stations[0]!.id, course: undefined };
@@ -48,16 +65,31 @@ export function splitOrder(venue: Venue, order: Order, progress: TableProgress |
     const group = groups.get(key) ?? { station: place.station, course, lines: [] };
     if (!byCourse && group.course !== course) group.course = undefined;
     group.lines.push({
-      line: { name: line.name, options: line.options.map((o) => o.name), ...(line.note ? { note: line.note } : {}), quantity: line.quantity, ...(line.by ? { by: line.by } : {}), ...(course ? { course } : {}) },
+      line: {
+        name: line.name,
+        options: line.options.map((o) => o.name),
+        ...(line.note ? { note: line.note } : {}),
+        quantity: line.quantity,
+        ...(line.by ? { by: line.by } : {}),
+        ...(course ? { course } : {}),
+      },
       rank: course ? courseRank(course) : -1,
     });
     groups.set(key, group);
   }
   const ranks = [...groups.values()].map((g) => (g.course ? courseRank(g.course) : 0)).filter((r) => r > 0);
-  const threshold = progress ? (progress.releasedRank > 0 ? progress.releasedRank : Math.min(...ranks, Infinity)) : Infinity;
+  const threshold = progress
+    ? progress.releasedRank > 0
+      ? progress.releasedRank
+      : Math.min(...ranks, Infinity)
+    : Infinity;
   const order_ = (id: string) => stations.findIndex((s) => s.id === id);
   // Stations in the venue's order, then courses in the meal's: positions are stable for a display.
-  const sorted = [...groups.values()].sort((a, b) => order_(a.station) - order_(b.station) || (a.course ? courseRank(a.course) : -1) - (b.course ? courseRank(b.course) : -1));
+  const sorted = [...groups.values()].sort(
+    (a, b) =>
+      order_(a.station) - order_(b.station) ||
+      (a.course ? courseRank(a.course) : -1) - (b.course ? courseRank(b.course) : -1),
+  );
   return sorted.map((group, position) => {
     const held = group.course !== undefined && courseRank(group.course) > threshold;
     const ticket: Ticket = {
@@ -71,20 +103,39 @@ export function splitOrder(venue: Venue, order: Order, progress: TableProgress |
       createdAt: order.createdAt,
       ...(group.course ? { course: group.course } : {}),
       // Within a ticket, lines in the meal's order (stable otherwise).
-      lines: group.lines.map((l, i) => ({ ...l, i })).sort((a, b) => a.rank - b.rank || a.i - b.i).map((l) => l.line),
+      lines: group.lines
+        .map((l, i) => ({ ...l, i }))
+        .sort((a, b) => a.rank - b.rank || a.i - b.i)
+        .map((l) => l.line),
       status: 'open',
       ...(held ? { held: true } : {}),
     };
     const { status: _status, held: _held, ...doc } = ticket;
     return {
       ticket,
-      row: { id: ticket.id, venueId: order.venueId, orderId: order.id, sessionId, station: group.station, course: group.course ?? null, position, held, doc: JSON.stringify(doc), createdAt: at.getTime() },
+      row: {
+        id: ticket.id,
+        venueId: order.venueId,
+        orderId: order.id,
+        sessionId,
+        station: group.station,
+        course: group.course ?? null,
+        position,
+        held,
+        doc: JSON.stringify(doc),
+        createdAt: at.getTime(),
+      },
     };
   });
 }
 
 /** The orders feature's `OrderTickets`: the split, written with the order (server/main.ts gives it). */
-export function ticketWriter(venues: VenueLookup, events: EventBus | undefined, now: () => Date = () => new Date(), printing?: TicketPrinting) {
+export function ticketWriter(
+  venues: VenueLookup,
+  events: EventBus | undefined,
+  now: () => Date = () => new Date(),
+  printing?: TicketPrinting,
+) {
   return {
     prepare(tx: Queryable, venueId: string, sessionId: string | undefined): Promise<TableProgress | undefined> {
       const venue = venues.get(venueId)?.venue;
@@ -102,15 +153,32 @@ export function ticketWriter(venues: VenueLookup, events: EventBus | undefined, 
       // join the order's batch. `order.number` is a placeholder until the database numbers the order in this batch (OrderTickets).
       const released = placed.filter((p) => !p.row.held).map((p) => ({ id: p.row.id, station: p.row.station }));
       return Promise.all([
-        insertTickets(tx, placed.map((p) => p.row), order.number),
+        insertTickets(
+          tx,
+          placed.map((p) => p.row),
+          order.number,
+        ),
         printing && released.length ? printing.released(tx, order.venueId, released) : undefined,
-        ...(events ? placed.map((p) => events.append(tx, { venueId: order.venueId, type: 'ticket', data: numbered(JSON.stringify(p.ticket), order.id, order.number) })) : []),
+        ...(events
+          ? placed.map((p) =>
+              events.append(tx, {
+                venueId: order.venueId,
+                type: 'ticket',
+                data: numbered(JSON.stringify(p.ticket), order.id, order.number),
+              }),
+            )
+          : []),
       ]);
     },
     /** In the transaction that cancels the order: its tickets leave the stations, each with its event. */
     async cancelled(tx: Queryable, order: Order): Promise<void> {
       const rows = await cancelTicketsOfOrder(tx, order.id, now().getTime());
-      if (events) await Promise.all(rows.map((row) => events.append(tx, { venueId: order.venueId, type: 'ticket', data: JSON.stringify(toTicket(row)) })));
+      if (events)
+        await Promise.all(
+          rows.map((row) =>
+            events.append(tx, { venueId: order.venueId, type: 'ticket', data: JSON.stringify(toTicket(row)) }),
+          ),
+        );
     },
   };
 }

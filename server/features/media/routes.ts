@@ -23,17 +23,34 @@ import { encodeUpload, MEDIA_BODY_LIMIT, runImageJob, tooLarge } from './upload.
 const STORED_FILE = /^[a-z0-9]{10,40}-\d{1,4}\.webp$/;
 
 /** What the media routes use: whether a venue exists (a structural type: the venues feature uses media, not the reverse). */
-export function mediaRoutes({ auth, venues, db }: { auth: AuthService; venues: { get(id: string): object | undefined }; db: Db }): Hono {
+export function mediaRoutes({
+  auth,
+  venues,
+  db,
+}: {
+  auth: AuthService;
+  venues: { get(id: string): object | undefined };
+  db: Db;
+}): Hono {
   const app = new Hono();
   const on = routes(app, authenticator(auth));
 
   // Image uploads have their own body limit (the app's general one skips this path: server/app.ts).
-  app.post(uploadMedia.routePath, bodyLimit({ maxSize: MEDIA_BODY_LIMIT, onError: () => { throw tooLarge(); } }));
+  app.post(
+    uploadMedia.routePath,
+    bodyLimit({
+      maxSize: MEDIA_BODY_LIMIT,
+      onError: () => {
+        throw tooLarge();
+      },
+    }),
+  );
   on(uploadMedia, async (c, { claims, param }) => {
     const id = param('id');
     // An admin filling in a new venue uploads its images before publishing it (the editor
     // stores them in the venue it then creates); anyone else needs the venue to exist.
-    if (!isValidVenueId(id) || (!venues.get(id) && !isAdmin(claims.scope))) throw problem('notFound', 404, PROBLEM_MESSAGES.venueNotFound(id.slice(0, 64)));
+    if (!isValidVenueId(id) || (!venues.get(id) && !isAdmin(claims.scope)))
+      throw problem('notFound', 404, PROBLEM_MESSAGES.venueNotFound(id.slice(0, 64)));
     if (!canManageVenue(claims.scope, id)) throw problem('forbidden', 403, MEDIA_MESSAGES.managerOnly);
     if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) {
       throw problem('validation', 415, MEDIA_MESSAGES.notMultipart);
@@ -45,7 +62,10 @@ export function mediaRoutes({ auth, venues, db }: { auth: AuthService; venues: {
       if (error instanceof HttpProblem) throw error;
       throw problem('validation', 400, MEDIA_MESSAGES.formUnreadable);
     }
-    if (!(file instanceof File)) throw problem('validation', 422, MEDIA_MESSAGES.fileMissing, { errors: { file: [MEDIA_MESSAGES.fileMissingField] } });
+    if (!(file instanceof File))
+      throw problem('validation', 422, MEDIA_MESSAGES.fileMissing, {
+        errors: { file: [MEDIA_MESSAGES.fileMissingField] },
+      });
     if (file.size > MANAGE_LIMITS.mediaMaxBytes) throw tooLarge();
     const bytes = new Uint8Array(await file.arrayBuffer());
     const upload = await runImageJob(() => encodeUpload(id, bytes));
@@ -81,7 +101,10 @@ export function mediaRoutes({ auth, venues, db }: { auth: AuthService; venues: {
   on(getMedia, (c, { param }) => {
     const svg = renderMedia(`${param('family')}/${param('file')}`);
     if (!svg) throw problem('notFound', 404, MEDIA_MESSAGES.notFound);
-    return c.body(svg, 200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=31536000, immutable' });
+    return c.body(svg, 200, {
+      'content-type': 'image/svg+xml',
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
   });
 
   return app;

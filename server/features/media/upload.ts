@@ -31,7 +31,7 @@ export function sniffImage(bytes: Uint8Array): 'jpeg' | 'png' | 'webp' | 'avif' 
   if (bytes[0] === 0x89 && ascii(1, 4) === 'PNG' && bytes[4] === 0x0d && bytes[5] === 0x0a) return 'png';
   if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
   if (ascii(4, 8) === 'ftyp') {
-    const boxSize = Math.min(64, (bytes[0]! << 24 | bytes[1]! << 16 | bytes[2]! << 8 | bytes[3]!) >>> 0);
+    const boxSize = Math.min(64, ((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) >>> 0);
     const brands = ascii(8, Math.min(bytes.length, Math.max(16, boxSize)));
     if (/avif|avis/.test(brands)) return 'avif';
   }
@@ -39,7 +39,8 @@ export function sniffImage(bytes: Uint8Array): 'jpeg' | 'png' | 'webp' | 'avif' 
 }
 
 /** `/api/media/u/{venue}/{hash}-{w}.webp` paths of an upload. */
-export const uploadKey = (venueId: string, hash: string, width: number, ext: 'webp' | 'avif') => `${venueId}/${hash}-${width}.${ext}`;
+export const uploadKey = (venueId: string, hash: string, width: number, ext: 'webp' | 'avif') =>
+  `${venueId}/${hash}-${width}.${ext}`;
 
 /** An upload turned into the files to store, and what the answer says about it. */
 export interface EncodedUpload {
@@ -80,7 +81,8 @@ export async function encodeUpload(id: string, bytes: Uint8Array): Promise<Encod
       const webp = await base.clone().webp({ quality: 78, effort: 4 }).toBuffer();
       const avif = await base.clone().avif({ quality: 50, effort: 2 }).toBuffer();
       files.push({ key: uploadKey(id, hash, width, 'webp'), contentType: 'image/webp', data: webp });
-      if (avif.length < webp.length) files.push({ key: uploadKey(id, hash, width, 'avif'), contentType: 'image/avif', data: avif });
+      if (avif.length < webp.length)
+        files.push({ key: uploadKey(id, hash, width, 'avif'), contentType: 'image/avif', data: avif });
     }
   } catch {
     throw problem('validation', 415, MEDIA_MESSAGES.notConverted);

@@ -1,5 +1,12 @@
 /** Orders: placing them (priced by the server), their live status, the staff board. The orders feature's public module. */
-export { createOrderService, hashBody, TABLE_USER_PREFIX, type CreateResult, type OrderService, type OrderTickets } from './service.ts';
+export {
+  createOrderService,
+  hashBody,
+  TABLE_USER_PREFIX,
+  type CreateResult,
+  type OrderService,
+  type OrderTickets,
+} from './service.ts';
 export { priceLines } from './pricing.ts';
 export { orderRoutes } from './routes.ts';
 export * as operations from './operations.ts';

@@ -34,7 +34,12 @@ export interface UnavailableLine {
  * groups go to `add(path, message)`; unavailable dishes or options are listed. `lines` has
  * the lines that passed (index-aligned with the input when nothing was reported).
  */
-export function priceLines(entry: CachedVenue, input: readonly OrderLineInput[], now: Date, add: (path: string, message: string) => void): { lines: OrderLine[]; unavailable: UnavailableLine[] } {
+export function priceLines(
+  entry: CachedVenue,
+  input: readonly OrderLineInput[],
+  now: Date,
+  add: (path: string, message: string) => void,
+): { lines: OrderLine[]; unavailable: UnavailableLine[] } {
   const { venue } = entry;
   const unavailable: UnavailableLine[] = [];
   const lines: OrderLine[] = [];
@@ -76,9 +81,12 @@ export function priceLines(entry: CachedVenue, input: readonly OrderLineInput[],
     for (const group of product.optionGroups) {
       const count = perGroup.get(group.id) ?? 0;
       if (count < group.min || count > group.max) {
-        const message = group.min === group.max
-          ? ORDER_MESSAGES.chooseExactly(group.min, group.name)
-          : count < group.min ? ORDER_MESSAGES.chooseAtLeast(group.min, group.name) : ORDER_MESSAGES.chooseAtMost(group.max, group.name);
+        const message =
+          group.min === group.max
+            ? ORDER_MESSAGES.chooseExactly(group.min, group.name)
+            : count < group.min
+              ? ORDER_MESSAGES.chooseAtLeast(group.min, group.name)
+              : ORDER_MESSAGES.chooseAtMost(group.max, group.name);
         add(`lines.${index}.optionIds`, message);
         lineOk = false;
       }
@@ -127,11 +135,19 @@ export function priceOrder(entry: CachedVenue, input: OrderInput, now: Date, ven
     });
   }
 
-  const { subtotal, tip, deliveryFee, total } = computeTotals(lines, { tip: input.tip, mode: input.mode, deliveryFee: venue.deliveryFee });
+  const { subtotal, tip, deliveryFee, total } = computeTotals(lines, {
+    tip: input.tip,
+    mode: input.mode,
+    deliveryFee: venue.deliveryFee,
+  });
   // Pickup and delivery only: a table round has no minimum (src/contract/minimum.ts).
   const shortfall = minimumShortfall(venue.minOrder, input.mode, subtotal);
   if (shortfall) {
-    throw problem('belowMinimum', 422, minimumMessage(shortfall, venue), { minOrder: shortfall.minOrder, missing: shortfall.missing, subtotal });
+    throw problem('belowMinimum', 422, minimumMessage(shortfall, venue), {
+      minOrder: shortfall.minOrder,
+      missing: shortfall.missing,
+      subtotal,
+    });
   }
 
   if (total !== input.expectedTotal) {
@@ -139,18 +155,41 @@ export function priceOrder(entry: CachedVenue, input: OrderInput, now: Date, ven
     const changes: PriceChange[] = [];
     lines.forEach((line, index) => {
       const product = entry.products.get(line.productId)!.product;
-      const before = Math.max(0, (old.get(`p:${product.id}`) ?? product.price)
-        + line.options.reduce((sum, o) => sum + (old.get(`o:${product.id}:${o.id}`) ?? o.priceDelta), 0));
+      const before = Math.max(
+        0,
+        (old.get(`p:${product.id}`) ?? product.price) +
+          line.options.reduce((sum, o) => sum + (old.get(`o:${product.id}:${o.id}`) ?? o.priceDelta), 0),
+      );
       if (before !== line.unitPrice) {
-        changes.push({ index, productId: line.productId, name: line.name, expectedUnitPrice: before, unitPrice: line.unitPrice, quantity: line.quantity });
+        changes.push({
+          index,
+          productId: line.productId,
+          name: line.name,
+          expectedUnitPrice: before,
+          unitPrice: line.unitPrice,
+          quantity: line.quantity,
+        });
       }
     });
     // No recent price change explains the difference: list every line with its current price.
     if (!changes.length) {
-      lines.forEach((line, index) => changes.push({ index, productId: line.productId, name: line.name, unitPrice: line.unitPrice, quantity: line.quantity }));
+      lines.forEach((line, index) =>
+        changes.push({
+          index,
+          productId: line.productId,
+          name: line.name,
+          unitPrice: line.unitPrice,
+          quantity: line.quantity,
+        }),
+      );
     }
     throw problem('priceChanged', 409, ORDER_MESSAGES.pricesChanged, {
-      changes, subtotal, tip, deliveryFee, total, expectedTotal: input.expectedTotal,
+      changes,
+      subtotal,
+      tip,
+      deliveryFee,
+      total,
+      expectedTotal: input.expectedTotal,
     });
   }
   return { lines, subtotal, tip, deliveryFee, total };

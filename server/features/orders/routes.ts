@@ -15,7 +15,15 @@ import { canRunVenue } from '../../../src/contract/permissions.ts';
 import { parseWith } from '../../platform/http.ts';
 import { routes } from '../../platform/operations.ts';
 import { authenticator } from '../auth/index.ts';
-import { getOrder, listMyOrders, listVenueOrders, placeOrder, setOrderStatus, streamOrder, streamVenueOrders } from './operations.ts';
+import {
+  getOrder,
+  listMyOrders,
+  listVenueOrders,
+  placeOrder,
+  setOrderStatus,
+  streamOrder,
+  streamVenueOrders,
+} from './operations.ts';
 import { problem } from '../../platform/problem.ts';
 import { eventStream, type StreamHolder } from '../../platform/events/sse.ts';
 
@@ -30,7 +38,9 @@ export const TABLE_TOKEN_HEADER = 'X-Table-Token';
  */
 export interface TableAccess {
   check(venueId: string, label: string, token: string): Promise<boolean>;
-  authenticate(credential: string | undefined): Promise<{ session: { status: string; venue_id: string; label: string } }>;
+  authenticate(
+    credential: string | undefined,
+  ): Promise<{ session: { status: string; venue_id: string; label: string } }>;
 }
 
 /** What the orders' routes use (server/deps.ts gives them). */
@@ -52,15 +62,19 @@ export function orderRoutes({ orders, auth, venues, config, events, tableSession
    * table's valid token or the credential of a participant of that table's open session.
    */
   async function requireTableAccess(c: Context, body: unknown): Promise<void> {
-    const { venueId, table } = (typeof body === 'object' && body !== null ? body : {}) as { venueId?: unknown; table?: unknown };
+    const { venueId, table } = (typeof body === 'object' && body !== null ? body : {}) as {
+      venueId?: unknown;
+      table?: unknown;
+    };
     const refused = () => problem('tableAccessRequired', 403, TABLE_MESSAGES.tableOrderNeedsLink);
     if (typeof venueId !== 'string' || typeof table !== 'string' || !isValidVenueId(venueId)) throw refused();
     const token = c.req.header(TABLE_TOKEN_HEADER);
-    if (token && await tableSessions.check(venueId, table, token)) return;
+    if (token && (await tableSessions.check(venueId, table, token))) return;
     const credential = c.req.header(TABLE_CREDENTIAL_HEADER);
     if (credential) {
       const who = await tableSessions.authenticate(credential).catch(() => undefined);
-      if (who && who.session.status === 'open' && who.session.venue_id === venueId && who.session.label === table) return;
+      if (who && who.session.status === 'open' && who.session.venue_id === venueId && who.session.label === table)
+        return;
     }
     throw refused();
   }
@@ -86,23 +100,30 @@ export function orderRoutes({ orders, auth, venues, config, events, tableSession
     return {
       userId: claims.sub,
       expiresAt: claims.exp * 1000,
-      ...(staffOf ? {
-        async recheck() {
-          const user = await auth.userById(claims.sub);
-          if (!user || !canRunVenue(JSON.parse(user.scope) as string[], staffOf)) throw refused();
-        },
-      } : {}),
+      ...(staffOf
+        ? {
+            async recheck() {
+              const user = await auth.userById(claims.sub);
+              if (!user || !canRunVenue(JSON.parse(user.scope) as string[], staffOf)) throw refused();
+            },
+          }
+        : {}),
     };
   }
 
   on(placeOrder, async (c, { claims, json, check }) => {
     const key = c.req.header('idempotency-key');
     if (!key || !KEY_PATTERN.test(key)) {
-      throw problem('idempotencyKeyMissing', 400, PROBLEM_MESSAGES.idempotencyKeyMissing(ORDER_MESSAGES.idempotencyKeyOf));
+      throw problem(
+        'idempotencyKeyMissing',
+        400,
+        PROBLEM_MESSAGES.idempotencyKeyMissing(ORDER_MESSAGES.idempotencyKeyOf),
+      );
     }
     // Duplicates, also simultaneous ones on other instances, are settled by the key's primary key in the database.
     const { value } = await json();
-    if (typeof value === 'object' && value !== null && (value as { mode?: unknown }).mode === 'table') await requireTableAccess(c, value);
+    if (typeof value === 'object' && value !== null && (value as { mode?: unknown }).mode === 'table')
+      await requireTableAccess(c, value);
     const canonical = JSON.stringify(value);
     const result = await orders.create(claims.sub, key, canonical, () => check(value));
     c.header('location', `/api/orders/${result.order.id}`);
@@ -130,7 +151,9 @@ export function orderRoutes({ orders, auth, venues, config, events, tableSession
     return eventStream(c, streamDeps, {
       venueId: order.venueId,
       orderId: order.id,
-      holder: holderOf(claims, own ? undefined : order.venueId, () => problem('notFound', 404, ORDER_MESSAGES.notYourOrder)),
+      holder: holderOf(claims, own ? undefined : order.venueId, () =>
+        problem('notFound', 404, ORDER_MESSAGES.notYourOrder),
+      ),
       async fresh() {
         const snapshot = await orders.snapshot(order.id);
         if (!snapshot) throw problem('notFound', 404, ORDER_MESSAGES.notYourOrder);
@@ -142,7 +165,8 @@ export function orderRoutes({ orders, auth, venues, config, events, tableSession
   /** Live board: every new order of the venue, every status change, menu changes (staff of the venue). */
   on(streamVenueOrders, async (c, { claims, param }) => {
     const id = param('id');
-    if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, PROBLEM_MESSAGES.venueNotFound(id.slice(0, 64)));
+    if (!isValidVenueId(id) || !venues.get(id))
+      throw problem('notFound', 404, PROBLEM_MESSAGES.venueNotFound(id.slice(0, 64)));
     if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, ORDER_MESSAGES.staffOnly);
     // Table sessions reach the board as `event: table` (their staff view), never as a participant's `session`.
     return eventStream(c, streamDeps, {
@@ -155,15 +179,21 @@ export function orderRoutes({ orders, auth, venues, config, events, tableSession
 
   on(listVenueOrders, async (c, { claims, param }) => {
     const id = param('id');
-    if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, PROBLEM_MESSAGES.venueNotFound(id.slice(0, 64)));
+    if (!isValidVenueId(id) || !venues.get(id))
+      throw problem('notFound', 404, PROBLEM_MESSAGES.venueNotFound(id.slice(0, 64)));
     if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, ORDER_MESSAGES.staffOnly);
     const statusParam = c.req.query('status');
     let statuses: OrderStatus[] | undefined;
     if (statusParam) {
-      const list = statusParam.split(',').map((s) => s.trim()).filter(Boolean);
+      const list = statusParam
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       const bad = list.filter((s) => !(ORDER_STATUSES as readonly string[]).includes(s));
       if (bad.length || list.length > 5) {
-        throw problem('validation', 422, ORDER_MESSAGES.statusInvalid(ORDER_STATUSES), { errors: { status: [ORDER_MESSAGES.statusInvalidField] } });
+        throw problem('validation', 422, ORDER_MESSAGES.statusInvalid(ORDER_STATUSES), {
+          errors: { status: [ORDER_MESSAGES.statusInvalidField] },
+        });
       }
       statuses = list.map((s) => parseWith(OrderStatus, s));
     }

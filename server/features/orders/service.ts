@@ -50,7 +50,13 @@ export interface OrderTickets {
 
 export interface OrderService {
   /** `bodyText` is the canonical request body, hashed to recognise a repeat. */
-  create(userId: string, key: string, bodyText: string, input: () => OrderInput, extra?: CreateExtra): Promise<CreateResult>;
+  create(
+    userId: string,
+    key: string,
+    bodyText: string,
+    input: () => OrderInput,
+    extra?: CreateExtra,
+  ): Promise<CreateResult>;
   /** Checks the key before the body is validated: a replay returns the first order. */
   replay(userId: string, key: string, bodyText: string): Promise<Order | undefined>;
   get(id: string): Promise<{ order: Order; userId: string } | undefined>;
@@ -80,7 +86,8 @@ export function orderNumber(n: number): string {
 
 /** Rounds of a table session are orders of the user `table:{sessionId}`. */
 export const TABLE_USER_PREFIX = 'table:';
-export const tableSessionOf = (userId: string) => (userId.startsWith(TABLE_USER_PREFIX) ? userId.slice(TABLE_USER_PREFIX.length) : undefined);
+export const tableSessionOf = (userId: string) =>
+  userId.startsWith(TABLE_USER_PREFIX) ? userId.slice(TABLE_USER_PREFIX.length) : undefined;
 
 export function hashBody(text: string): string {
   return createHash('sha256').update(text).digest('base64url');
@@ -126,7 +133,8 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
     if (!limit || !limiter) return;
     await limiter.check(tx, ordersBucket(userId), limit, ORDER_MESSAGES.tooManyOrders, at.getTime());
   }
-  const recordOrder = (tx: Queryable, userId: string, at: Date) => (limit && limiter ? limiter.record(tx, ordersBucket(userId), at.getTime()) : Promise.resolve());
+  const recordOrder = (tx: Queryable, userId: string, at: Date) =>
+    limit && limiter ? limiter.record(tx, ordersBucket(userId), at.getTime()) : Promise.resolve();
 
   return {
     replay,
@@ -139,7 +147,10 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
       try {
         input = readInput();
         const found = venues.get(input.venueId);
-        if (!found) throw problem('validation', 422, ORDER_MESSAGES.venueUnknown, { errors: { venueId: [ORDER_MESSAGES.venueUnknownField] } });
+        if (!found)
+          throw problem('validation', 422, ORDER_MESSAGES.venueUnknown, {
+            errors: { venueId: [ORDER_MESSAGES.venueUnknownField] },
+          });
         entry = found;
         priced = priceOrder(entry, input, at, venues);
       } catch (error) {
@@ -150,71 +161,100 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
       const { venue } = entry;
       const createdAt = at.toISOString();
       const day = zonedParts(at, venue.timezone).date;
-      const order = await db.hotTransaction(async (tx): Promise<Order | undefined> => {
-        if (extra.before) await extra.before(tx);
-        const id = randomUUID();
-        // The first round trip, sent together (pipelined). The key's primary key decides which of
-        // two simultaneous requests (on any instances) makes the order. A repeat is not refused by
-        // the limit: the key decides first. A table's round also reads what its table has sent to the kitchen.
-        const [limited, claimed, prepared] = await Promise.all([
-          checkLimit(tx, userId, at).then(() => undefined, (error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
-          sql.claimIdempotencyKey(tx, { userId, key, bodyHash: hashBody(bodyText), orderId: id, createdAt: at.getTime() }),
-          tickets?.prepare(tx, venue.id, extra.sessionId),
-        ]);
-        // Taken by another request: roll back.
-        if (!claimed) throw new KeyTaken();
-        if (limited) throw limited;
-        const doc: Order = {
-          id,
-          number: sql.NUMBER_SLOT,
-          venueId: venue.id,
-          venueName: venue.name,
-          mode: input.mode,
-          ...(input.mode === 'table' && input.table ? { table: input.table } : {}),
-          status: 'received',
-          history: [{ status: 'received', at: createdAt }],
-          customer: {
-            name: input.customer.name,
-            phone: input.customer.phone,
-            ...(input.mode === 'delivery' && input.customer.address ? { address: input.customer.address } : {}),
-          },
-          ...(input.note ? { note: input.note } : {}),
-          // Payment belongs to pickup and delivery; a table round is paid with the bill.
-          ...(input.mode !== 'table' && input.payment ? { payment: input.payment } : {}),
-          lines: extra.lineAuthors ? priced.lines.map((line, i) => ({ ...line, ...extra.lineAuthors![i] })) : priced.lines,
-          subtotal: priced.subtotal,
-          tip: priced.tip,
-          deliveryFee: priced.deliveryFee,
-          total: priced.total,
-          currency: venue.currency,
-          timezone: venue.timezone,
-          ...(input.language ? { language: input.language } : {}),
-          createdAt,
-        };
-        // The second round trip, sent together: the venue's day counter (its row stays locked until
-        // the COMMIT), the order numbered from it, its event (the stored document), its count, its
-        // kitchen tickets, and the COMMIT (with the wait for the disk) when nothing follows them.
-        const counter = sql.nextOrderNumber(tx, venue.id, day);
-        const writes = [
-          counter,
-          sql.insertNumberedOrder(tx, { id: doc.id, venueId: venue.id, userId, day, status: doc.status, doc: JSON.stringify(doc), createdAt }),
-          events ? events.append(tx, { venueId: venue.id, orderId: doc.id, sessionId: extra.sessionId, type: 'order', data: sql.orderDocValue(doc.id) }) : Promise.resolve(0),
-          recordOrder(tx, userId, at),
-          tickets ? tickets.write(tx, doc, extra.sessionId, prepared) : Promise.resolve(),
-        ];
-        if (extra.after) {
-          await Promise.all(writes);
-          doc.number = orderNumber((await counter)!.n);
-          await extra.after(tx, doc);
-        } else {
-          await Promise.all([...writes, tx.commit()]);
-          doc.number = orderNumber((await counter)!.n);
-        }
-        return doc;
-      }).catch((error: unknown) => {
-        if (error instanceof KeyTaken) return undefined;
-        throw error;
-      });
+      const order = await db
+        .hotTransaction(async (tx): Promise<Order | undefined> => {
+          if (extra.before) await extra.before(tx);
+          const id = randomUUID();
+          // The first round trip, sent together (pipelined). The key's primary key decides which of
+          // two simultaneous requests (on any instances) makes the order. A repeat is not refused by
+          // the limit: the key decides first. A table's round also reads what its table has sent to the kitchen.
+          const [limited, claimed, prepared] = await Promise.all([
+            checkLimit(tx, userId, at).then(
+              () => undefined,
+              (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+            ),
+            sql.claimIdempotencyKey(tx, {
+              userId,
+              key,
+              bodyHash: hashBody(bodyText),
+              orderId: id,
+              createdAt: at.getTime(),
+            }),
+            tickets?.prepare(tx, venue.id, extra.sessionId),
+          ]);
+          // Taken by another request: roll back.
+          if (!claimed) throw new KeyTaken();
+          if (limited) throw limited;
+          const doc: Order = {
+            id,
+            number: sql.NUMBER_SLOT,
+            venueId: venue.id,
+            venueName: venue.name,
+            mode: input.mode,
+            ...(input.mode === 'table' && input.table ? { table: input.table } : {}),
+            status: 'received',
+            history: [{ status: 'received', at: createdAt }],
+            customer: {
+              name: input.customer.name,
+              phone: input.customer.phone,
+              ...(input.mode === 'delivery' && input.customer.address ? { address: input.customer.address } : {}),
+            },
+            ...(input.note ? { note: input.note } : {}),
+            // Payment belongs to pickup and delivery; a table round is paid with the bill.
+            ...(input.mode !== 'table' && input.payment ? { payment: input.payment } : {}),
+            lines: extra.lineAuthors
+              ? priced.lines.map((line, i) => ({ ...line, ...extra.lineAuthors![i] }))
+              : priced.lines,
+            subtotal: priced.subtotal,
+            tip: priced.tip,
+            deliveryFee: priced.deliveryFee,
+            total: priced.total,
+            currency: venue.currency,
+            timezone: venue.timezone,
+            ...(input.language ? { language: input.language } : {}),
+            createdAt,
+          };
+          // The second round trip, sent together: the venue's day counter (its row stays locked until
+          // the COMMIT), the order numbered from it, its event (the stored document), its count, its
+          // kitchen tickets, and the COMMIT (with the wait for the disk) when nothing follows them.
+          const counter = sql.nextOrderNumber(tx, venue.id, day);
+          const writes = [
+            counter,
+            sql.insertNumberedOrder(tx, {
+              id: doc.id,
+              venueId: venue.id,
+              userId,
+              day,
+              status: doc.status,
+              doc: JSON.stringify(doc),
+              createdAt,
+            }),
+            events
+              ? events.append(tx, {
+                  venueId: venue.id,
+                  orderId: doc.id,
+                  sessionId: extra.sessionId,
+                  type: 'order',
+                  data: sql.orderDocValue(doc.id),
+                })
+              : Promise.resolve(0),
+            recordOrder(tx, userId, at),
+            tickets ? tickets.write(tx, doc, extra.sessionId, prepared) : Promise.resolve(),
+          ];
+          if (extra.after) {
+            await Promise.all(writes);
+            doc.number = orderNumber((await counter)!.n);
+            await extra.after(tx, doc);
+          } else {
+            await Promise.all([...writes, tx.commit()]);
+            doc.number = orderNumber((await counter)!.n);
+          }
+          return doc;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof KeyTaken) return undefined;
+          throw error;
+        });
 
       if (!order) {
         // Another request with this key committed first (it waited for it): answer with its order.
@@ -245,7 +285,11 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
         if (!row) throw problem('notFound', 404, ORDER_MESSAGES.orderNotFound);
         const order = parse(row.doc);
         if (!STATUS_TRANSITIONS[order.status].includes(status)) {
-          throw problem('invalidTransition', 409, ORDER_MESSAGES.transitionRefused(order.status, status), { from: order.status, to: status, allowed: STATUS_TRANSITIONS[order.status] });
+          throw problem('invalidTransition', 409, ORDER_MESSAGES.transitionRefused(order.status, status), {
+            from: order.status,
+            to: status,
+            allowed: STATUS_TRANSITIONS[order.status],
+          });
         }
         order.status = status;
         order.history.push({ status, at: now().toISOString() });
@@ -254,7 +298,13 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
         const kitchen = status === 'cancelled' && tickets ? tickets.cancelled(tx, order) : undefined;
         await Promise.all([
           sql.updateOrderStatus(tx, id, status, json),
-          events?.append(tx, { venueId: order.venueId, orderId: order.id, sessionId: tableSessionOf(row.user_id), type: 'order', data: json }),
+          events?.append(tx, {
+            venueId: order.venueId,
+            orderId: order.id,
+            sessionId: tableSessionOf(row.user_id),
+            type: 'order',
+            data: json,
+          }),
           kitchen ?? tx.commit(),
         ]);
         return order;

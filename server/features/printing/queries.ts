@@ -46,55 +46,114 @@ export interface JobRow {
   width: number;
 }
 
-export const insertAgent = (q: Queryable, a: { id: string; venueId: string; tokenHash: string; createdBy: string; createdAt: number }) =>
-  q.run('INSERT INTO print_agents (id, venue_id, token_hash, created_by, created_at) VALUES (?, ?, ?, ?, ?)', [a.id, a.venueId, a.tokenHash, a.createdBy, a.createdAt]);
+export const insertAgent = (
+  q: Queryable,
+  a: { id: string; venueId: string; tokenHash: string; createdBy: string; createdAt: number },
+) =>
+  q.run('INSERT INTO print_agents (id, venue_id, token_hash, created_by, created_at) VALUES (?, ?, ?, ?, ?)', [
+    a.id,
+    a.venueId,
+    a.tokenHash,
+    a.createdBy,
+    a.createdAt,
+  ]);
 
 export const agentsOf = (q: Queryable, venueId: string) =>
-  q.all<AgentRow>('SELECT id, venue_id, created_at, last_seen, revoked_at FROM print_agents WHERE venue_id = ? AND revoked_at IS NULL ORDER BY created_at, id', [venueId]);
+  q.all<AgentRow>(
+    'SELECT id, venue_id, created_at, last_seen, revoked_at FROM print_agents WHERE venue_id = ? AND revoked_at IS NULL ORDER BY created_at, id',
+    [venueId],
+  );
 
 /** Revokes an agent; resolves to whether it existed (a repeat finds it revoked and still says so). */
 export const revokeAgent = (q: Queryable, venueId: string, id: string, at: number) =>
-  q.get<{ id: string }>('UPDATE print_agents SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ? AND venue_id = ? RETURNING id', [at, id, venueId]);
+  q.get<{ id: string }>(
+    'UPDATE print_agents SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ? AND venue_id = ? RETURNING id',
+    [at, id, venueId],
+  );
 
 /** The agent holding a token (by its hash), unless revoked; notes when it was seen. */
 export const agentByTokenHash = (q: Queryable, hash: string, at: number) =>
-  q.get<AgentRow>('UPDATE print_agents SET last_seen = ? WHERE token_hash = ? AND revoked_at IS NULL RETURNING id, venue_id, created_at, last_seen, revoked_at', [at, hash]);
+  q.get<AgentRow>(
+    'UPDATE print_agents SET last_seen = ? WHERE token_hash = ? AND revoked_at IS NULL RETURNING id, venue_id, created_at, last_seen, revoked_at',
+    [at, hash],
+  );
 
 /** When the venue's agents last asked for jobs (null: never). */
 export const agentsLastSeen = (q: Queryable, venueId: string) =>
-  q.get<{ seen: number | null }>('SELECT MAX(last_seen) AS seen FROM print_agents WHERE venue_id = ? AND revoked_at IS NULL', [venueId]);
+  q.get<{ seen: number | null }>(
+    'SELECT MAX(last_seen) AS seen FROM print_agents WHERE venue_id = ? AND revoked_at IS NULL',
+    [venueId],
+  );
 
-const PRINTER_COLUMNS = 'venue_id, id, name, station, host, port, width, position, last_ok_at, failing_since, last_error';
+const PRINTER_COLUMNS =
+  'venue_id, id, name, station, host, port, width, position, last_ok_at, failing_since, last_error';
 
 export const printersOf = (q: Queryable, venueId: string) =>
   q.all<PrinterRow>(`SELECT ${PRINTER_COLUMNS} FROM printers WHERE venue_id = ? ORDER BY position`, [venueId]);
 
 /** The venue's printers become `printers` (in ONE statement): a printer kept keeps what the agent reported about it. */
-export function upsertPrinters(q: Queryable, venueId: string, printers: ReadonlyArray<{ id: string; name: string; station: string; host: string; port: number; width: number }>) {
+export function upsertPrinters(
+  q: Queryable,
+  venueId: string,
+  printers: ReadonlyArray<{ id: string; name: string; station: string; host: string; port: number; width: number }>,
+) {
   if (!printers.length) return Promise.resolve();
   const values = printers.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ');
-  const params = printers.flatMap((p, position) => [venueId, p.id, p.name, p.station, p.host, p.port, p.width, position]);
-  return q.run(`INSERT INTO printers (venue_id, id, name, station, host, port, width, position) VALUES ${values}
-    ON CONFLICT (venue_id, id) DO UPDATE SET name = excluded.name, station = excluded.station, host = excluded.host, port = excluded.port, width = excluded.width, position = excluded.position`, params);
+  const params = printers.flatMap((p, position) => [
+    venueId,
+    p.id,
+    p.name,
+    p.station,
+    p.host,
+    p.port,
+    p.width,
+    position,
+  ]);
+  return q.run(
+    `INSERT INTO printers (venue_id, id, name, station, host, port, width, position) VALUES ${values}
+    ON CONFLICT (venue_id, id) DO UPDATE SET name = excluded.name, station = excluded.station, host = excluded.host, port = excluded.port, width = excluded.width, position = excluded.position`,
+    params,
+  );
 }
 
 /** Removes the venue's printers not in `keep`. */
 export function deletePrintersExcept(q: Queryable, venueId: string, keep: readonly string[]) {
   if (!keep.length) return q.run('DELETE FROM printers WHERE venue_id = ?', [venueId]);
-  return q.run(`DELETE FROM printers WHERE venue_id = ? AND id NOT IN (${keep.map(() => '?').join(', ')})`, [venueId, ...keep]);
+  return q.run(`DELETE FROM printers WHERE venue_id = ? AND id NOT IN (${keep.map(() => '?').join(', ')})`, [
+    venueId,
+    ...keep,
+  ]);
 }
 
 /** What the agent reports: reachable (clears the failure) or not (the failure keeps its first moment). */
-export const setPrinterStatus = (q: Queryable, venueId: string, id: string, ok: boolean, error: string | null, at: number) =>
+export const setPrinterStatus = (
+  q: Queryable,
+  venueId: string,
+  id: string,
+  ok: boolean,
+  error: string | null,
+  at: number,
+) =>
   ok
-    ? q.get<{ id: string }>('UPDATE printers SET last_ok_at = ?, failing_since = NULL, last_error = NULL WHERE venue_id = ? AND id = ? RETURNING id', [at, venueId, id])
-    : q.get<{ id: string }>('UPDATE printers SET failing_since = COALESCE(failing_since, ?), last_error = ? WHERE venue_id = ? AND id = ? RETURNING id', [at, error, venueId, id]);
+    ? q.get<{ id: string }>(
+        'UPDATE printers SET last_ok_at = ?, failing_since = NULL, last_error = NULL WHERE venue_id = ? AND id = ? RETURNING id',
+        [at, venueId, id],
+      )
+    : q.get<{ id: string }>(
+        'UPDATE printers SET failing_since = COALESCE(failing_since, ?), last_error = ? WHERE venue_id = ? AND id = ? RETURNING id',
+        [at, error, venueId, id],
+      );
 
 /**
  * One job per ticket per printer of its station, in ONE statement (sent in the tickets' batch:
  * no round trip of its own). Ids are `{ticketId}.{printerId}`: a ticket prints once per printer.
  */
-export function insertJobsForTickets(q: Queryable, venueId: string, tickets: ReadonlyArray<{ id: string; station: string }>, at: number) {
+export function insertJobsForTickets(
+  q: Queryable,
+  venueId: string,
+  tickets: ReadonlyArray<{ id: string; station: string }>,
+  at: number,
+) {
   if (!tickets.length) return Promise.resolve();
   const values = tickets.map(() => '(?, ?)').join(', ');
   return q.run(
@@ -153,4 +212,7 @@ export const pendingJobs = (q: Queryable, venueId: string, afterSeq: number, max
 
 /** Acknowledges a job (idempotent: the first moment stays); resolves to it when it exists. */
 export const ackJob = (q: Queryable, venueId: string, id: string, at: number) =>
-  q.get<{ id: string }>('UPDATE print_jobs SET printed_at = COALESCE(printed_at, ?) WHERE id = ? AND venue_id = ? RETURNING id', [at, id, venueId]);
+  q.get<{ id: string }>(
+    'UPDATE print_jobs SET printed_at = COALESCE(printed_at, ?) WHERE id = ? AND venue_id = ? RETURNING id',
+    [at, id, venueId],
+  );

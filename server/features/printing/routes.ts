@@ -15,7 +15,15 @@ import { problem } from '../../platform/problem.ts';
 import { authenticator, type AuthService } from '../auth/index.ts';
 import type { PrintingService } from './service.ts';
 import {
-  ackPrintJob, createPrintAgent, listPrintAgents, listPrinters, listPrintJobs, putPrinters, reportPrinterStatus, reprintTicket, revokePrintAgent,
+  ackPrintJob,
+  createPrintAgent,
+  listPrintAgents,
+  listPrinters,
+  listPrintJobs,
+  putPrinters,
+  reportPrinterStatus,
+  reprintTicket,
+  revokePrintAgent,
 } from './operations.ts';
 
 /** What the printing routes use (server/deps.ts gives them). */
@@ -47,7 +55,8 @@ export function printingRoutes({ printing, venues, auth }: PrintingRouteDeps): H
   /** The venue, when the caller is its print agent (`Authorization: Bearer upa_…`, scope `printer:{id}`): 401 otherwise, 403 for another venue's agent. */
   async function agentVenue(c: Context, id: string): Promise<Venue> {
     const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
-    if (!token) throw problem('unauthorized', 401, PRINTING_MESSAGES.badAgentToken, {}, { 'www-authenticate': 'Bearer' });
+    if (!token)
+      throw problem('unauthorized', 401, PRINTING_MESSAGES.badAgentToken, {}, { 'www-authenticate': 'Bearer' });
     const venueId = await printing.agentVenue(token);
     const venue = venueOf(id);
     if (venueId !== venue.id) throw problem('forbidden', 403, PRINTING_MESSAGES.otherVenue);
@@ -100,7 +109,12 @@ export function printingRoutes({ printing, venues, auth }: PrintingRouteDeps): H
       const value = Number(c.req.query(name) ?? '0');
       return Number.isFinite(value) ? Math.min(Math.max(0, Math.floor(value)), max) : 0;
     };
-    const jobs = await printing.jobs(venue.id, number('after', Number.MAX_SAFE_INTEGER), number('wait', MAX_PRINT_WAIT_SECONDS) * 1000, c.req.raw.signal);
+    const jobs = await printing.jobs(
+      venue.id,
+      number('after', Number.MAX_SAFE_INTEGER),
+      number('wait', MAX_PRINT_WAIT_SECONDS) * 1000,
+      c.req.raw.signal,
+    );
     // The token may have been revoked while the poll waited: checked again before any job goes out.
     if (jobs.length) await agentVenue(c, venue.id);
     c.header('cache-control', 'no-store');

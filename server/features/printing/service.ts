@@ -11,15 +11,24 @@ import type { EventBus } from '../../platform/events/bus.ts';
 import type { Ticket } from '../../../src/contract/kitchen.ts';
 import type { Receipt } from '../../../src/contract/bill.ts';
 import {
-  PRINT_AGENT_TOKEN_PREFIX, PRINTER_OFFLINE_AFTER_MS, PRINTING_MESSAGES, printerErrorWords, printerScope,
-  type PrintAgent, type Printer, type PrinterInput, type PrintJob,
+  PRINT_AGENT_TOKEN_PREFIX,
+  PRINTER_OFFLINE_AFTER_MS,
+  PRINTING_MESSAGES,
+  printerErrorWords,
+  printerScope,
+  type PrintAgent,
+  type Printer,
+  type PrinterInput,
+  type PrintJob,
 } from '../../../src/contract/printing.ts';
 import { problem } from '../../platform/problem.ts';
 import * as sql from './queries.ts';
 
-
 export interface PrintingService extends TicketPrinting {
-  createAgent(venueId: string, createdBy: string): Promise<{ id: string; token: string; scope: string; createdAt: string }>;
+  createAgent(
+    venueId: string,
+    createdBy: string,
+  ): Promise<{ id: string; token: string; scope: string; createdAt: string }>;
   listAgents(venueId: string): Promise<PrintAgent[]>;
   revokeAgent(venueId: string, agentId: string): Promise<void>;
   /** The venue an agent's token may print for; 401 when unknown or revoked. */
@@ -32,7 +41,10 @@ export interface PrintingService extends TicketPrinting {
   ack(venueId: string, jobId: string): Promise<void>;
   /** A payment made receipt `receiptId`: its print job, in the payment's transaction `tx` (docs/rules.md#the-bill). */
   receiptIssued(tx: Queryable, venueId: string, receiptId: string): Promise<unknown>;
-  reprint(venueId: string, ticketId: string): Promise<Array<{ id: string; printerId: string; ticketId: string; duplicate: boolean }>>;
+  reprint(
+    venueId: string,
+    ticketId: string,
+  ): Promise<Array<{ id: string; printerId: string; ticketId: string; duplicate: boolean }>>;
   /** Ends every waiting long-poll (graceful shutdown). */
   close(): void;
 }
@@ -47,10 +59,16 @@ const AGENT_GONE_AFTER_MS = 60_000;
 /** `agentSeen`: when the venue's agents last asked for jobs (null: never, nothing known yet). */
 export function toPrinter(row: sql.PrinterRow, now: number, agentSeen: number | null = null): Printer {
   const agentGone = agentSeen !== null && now - agentSeen >= AGENT_GONE_AFTER_MS;
-  const online = !agentGone && (row.failing_since === null || now - Number(row.failing_since) < PRINTER_OFFLINE_AFTER_MS);
+  const online =
+    !agentGone && (row.failing_since === null || now - Number(row.failing_since) < PRINTER_OFFLINE_AFTER_MS);
   const lastSeen = iso(row.last_ok_at);
   return {
-    id: row.id, name: row.name, station: row.station, host: row.host, port: Number(row.port), width: Number(row.width),
+    id: row.id,
+    name: row.name,
+    station: row.station,
+    host: row.host,
+    port: Number(row.port),
+    width: Number(row.width),
     online,
     ...(lastSeen ? { lastSeen } : {}),
     ...(row.last_error ? { error: row.last_error } : {}),
@@ -58,13 +76,25 @@ export function toPrinter(row: sql.PrinterRow, now: number, agentSeen: number | 
   };
 }
 
-export function createPrintingService(db: Db, events: EventBus | undefined, stationName: (venueId: string, station: string) => string, now: () => number = Date.now): PrintingService {
+export function createPrintingService(
+  db: Db,
+  events: EventBus | undefined,
+  stationName: (venueId: string, station: string) => string,
+  now: () => number = Date.now,
+): PrintingService {
   const waiters = new Set<() => void>();
 
   function toJob(row: sql.JobRow, venueId: string): PrintJob {
-    const printed = row.doc === null && row.receipt_doc !== null
-      ? { receipt: JSON.parse(row.receipt_doc) as Receipt }
-      : { ticket: { ...(JSON.parse(row.doc ?? '{}') as Omit<Ticket, 'status'>), ...(row.fired_at ? { firedAt: row.fired_at } : {}), status: row.status } as Ticket };
+    const printed =
+      row.doc === null && row.receipt_doc !== null
+        ? { receipt: JSON.parse(row.receipt_doc) as Receipt }
+        : {
+            ticket: {
+              ...(JSON.parse(row.doc ?? '{}') as Omit<Ticket, 'status'>),
+              ...(row.fired_at ? { firedAt: row.fired_at } : {}),
+              status: row.status,
+            } as Ticket,
+          };
     return {
       id: row.id,
       seq: Number(row.seq),
@@ -75,7 +105,8 @@ export function createPrintingService(db: Db, events: EventBus | undefined, stat
       ...printed,
     };
   }
-  const pending = async (venueId: string, afterSeq: number) => (await sql.pendingJobs(db, venueId, afterSeq, MAX_JOBS)).map((r) => toJob(r, venueId));
+  const pending = async (venueId: string, afterSeq: number) =>
+    (await sql.pendingJobs(db, venueId, afterSeq, MAX_JOBS)).map((r) => toJob(r, venueId));
 
   return {
     released(tx, venueId, tickets) {
@@ -92,13 +123,21 @@ export function createPrintingService(db: Db, events: EventBus | undefined, stat
       return { id, token, scope: printerScope(venueId), createdAt: new Date(at).toISOString() };
     },
     async listAgents(venueId) {
-      return (await sql.agentsOf(db, venueId)).map((r) => ({ id: r.id, createdAt: iso(r.created_at)!, ...(r.last_seen !== null ? { lastSeen: iso(r.last_seen)! } : {}) }));
+      return (await sql.agentsOf(db, venueId)).map((r) => ({
+        id: r.id,
+        createdAt: iso(r.created_at)!,
+        ...(r.last_seen !== null ? { lastSeen: iso(r.last_seen)! } : {}),
+      }));
     },
     async revokeAgent(venueId, agentId) {
-      if (agentId.length > 100 || !(await sql.revokeAgent(db, venueId, agentId, now()))) throw problem('notFound', 404, PRINTING_MESSAGES.agentNotFound);
+      if (agentId.length > 100 || !(await sql.revokeAgent(db, venueId, agentId, now())))
+        throw problem('notFound', 404, PRINTING_MESSAGES.agentNotFound);
     },
     async agentVenue(token) {
-      const row = token.startsWith(PRINT_AGENT_TOKEN_PREFIX) && token.length < 200 ? await sql.agentByTokenHash(db, hashToken(token), now()) : undefined;
+      const row =
+        token.startsWith(PRINT_AGENT_TOKEN_PREFIX) && token.length < 200
+          ? await sql.agentByTokenHash(db, hashToken(token), now())
+          : undefined;
       if (!row) throw problem('unauthorized', 401, PRINTING_MESSAGES.badAgentToken);
       return row.venue_id;
     },
@@ -110,13 +149,23 @@ export function createPrintingService(db: Db, events: EventBus | undefined, stat
     },
     async setPrinters(venueId, printers) {
       await db.transaction(async (tx) => {
-        await Promise.all([sql.upsertPrinters(tx, venueId, printers), sql.deletePrintersExcept(tx, venueId, printers.map((p) => p.id)), tx.commit()]);
+        await Promise.all([
+          sql.upsertPrinters(tx, venueId, printers),
+          sql.deletePrintersExcept(
+            tx,
+            venueId,
+            printers.map((p) => p.id),
+          ),
+          tx.commit(),
+        ]);
       });
       return this.printers(venueId);
     },
     async printerStatus(venueId, printerId, ok, error) {
       // Only words reach the people who read it (never an address, a port or a system message).
-      if (!(await sql.setPrinterStatus(db, venueId, printerId, ok, ok ? null : printerErrorWords(error ?? ''), now()))) {
+      if (
+        !(await sql.setPrinterStatus(db, venueId, printerId, ok, ok ? null : printerErrorWords(error ?? ''), now()))
+      ) {
         throw problem('notFound', 404, PRINTING_MESSAGES.printerNotFound);
       }
     },
@@ -126,7 +175,8 @@ export function createPrintingService(db: Db, events: EventBus | undefined, stat
       return new Promise<PrintJob[]>((resolve, reject) => {
         let finished = false;
         let unsubscribe: (() => void) | undefined;
-        let checking = false, again = false;
+        let checking = false,
+          again = false;
         const finish = (jobs: PrintJob[], error?: unknown) => {
           if (finished) return;
           finished = true;
@@ -141,37 +191,65 @@ export function createPrintingService(db: Db, events: EventBus | undefined, stat
         // Any event of the venue may be a new ticket or a reprint: read again (one read at a time).
         const check = () => {
           if (finished) return;
-          if (checking) { again = true; return; }
+          if (checking) {
+            again = true;
+            return;
+          }
           checking = true;
-          pending(venueId, afterSeq).then((jobs) => {
-            checking = false;
-            if (jobs.length) finish(jobs);
-            else if (again) { again = false; check(); }
-          }, (error: unknown) => finish([], error));
+          pending(venueId, afterSeq).then(
+            (jobs) => {
+              checking = false;
+              if (jobs.length) finish(jobs);
+              else if (again) {
+                again = false;
+                check();
+              }
+            },
+            (error: unknown) => finish([], error),
+          );
         };
         const timer = setTimeout(stop, waitMs);
         waiters.add(stop);
         signal?.addEventListener('abort', stop);
-        events.subscribe(venueId, (event) => { if (event.type === 'ticket' || event.type === 'print') check(); }).then((off) => {
-          if (finished) off();
-          else {
-            unsubscribe = off;
-            // Jobs committed before the subscription started.
-            check();
-          }
-        }, (error: unknown) => finish([], error));
+        events
+          .subscribe(venueId, (event) => {
+            if (event.type === 'ticket' || event.type === 'print') check();
+          })
+          .then(
+            (off) => {
+              if (finished) off();
+              else {
+                unsubscribe = off;
+                // Jobs committed before the subscription started.
+                check();
+              }
+            },
+            (error: unknown) => finish([], error),
+          );
       });
     },
     async ack(venueId, jobId) {
-      if (jobId.length > 200 || !(await sql.ackJob(db, venueId, jobId, now()))) throw problem('notFound', 404, PRINTING_MESSAGES.jobNotFound);
+      if (jobId.length > 200 || !(await sql.ackJob(db, venueId, jobId, now())))
+        throw problem('notFound', 404, PRINTING_MESSAGES.jobNotFound);
     },
     async reprint(venueId, ticketId) {
       if (ticketId.length > 100) throw problem('notFound', 404, PRINTING_MESSAGES.ticketNotFound);
       const created = await db.transaction(async (tx) => {
-        const [ticket, rows] = await Promise.all([sql.ticketStation(tx, venueId, ticketId), sql.insertReprintJobs(tx, venueId, ticketId, randomUUID(), now())]);
+        const [ticket, rows] = await Promise.all([
+          sql.ticketStation(tx, venueId, ticketId),
+          sql.insertReprintJobs(tx, venueId, ticketId, randomUUID(), now()),
+        ]);
         if (!ticket) throw problem('notFound', 404, PRINTING_MESSAGES.ticketNotFound);
-        if (!rows.length) throw problem('unavailable', 409, PRINTING_MESSAGES.noPrinter(stationName(venueId, ticket.station)));
-        await Promise.all([events?.append(tx, { venueId, type: 'print', data: JSON.stringify({ ticketId, jobs: rows.map((r) => r.id) }) }), tx.commit()]);
+        if (!rows.length)
+          throw problem('unavailable', 409, PRINTING_MESSAGES.noPrinter(stationName(venueId, ticket.station)));
+        await Promise.all([
+          events?.append(tx, {
+            venueId,
+            type: 'print',
+            data: JSON.stringify({ ticketId, jobs: rows.map((r) => r.id) }),
+          }),
+          tx.commit(),
+        ]);
         return rows;
       });
       events?.committed(venueId);

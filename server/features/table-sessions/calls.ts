@@ -23,7 +23,14 @@ export function calls(ctx: TableContext): Pick<TableSessionService, 'call'> {
           if (open.participant_id && who) names.set(open.participant_id, who.name);
           return { changed: false, value: { call: toCall(open, names), alreadyOpen: true } };
         }
-        const row: CallRow = { id: randomUUID(), session_id: s.id, kind, at: at.toISOString(), acknowledged_at: null, participant_id: caller.participantId };
+        const row: CallRow = {
+          id: randomUUID(),
+          session_id: s.id,
+          kind,
+          at: at.toISOString(),
+          acknowledged_at: null,
+          participant_id: caller.participantId,
+        };
         await insertCall(tx, row);
         return { changed: true, value: { call: toCall(row, names), alreadyOpen: false } };
       });

@@ -9,19 +9,38 @@
 import type { Queryable, Tx } from '../../platform/db/database.ts';
 import type { LineRemoval, StaffCartChange, TableCartChange, TableSession } from '../../../src/contract/table.ts';
 import { closedProblem, credentialProblem, isIdle, type TableCaller, type TableContext } from './context.ts';
-import { bumpSession, closeSessionRows, deleteSessionEvents, lineIdOf, sessionById, type LineRow, type SessionRow } from './queries.ts';
+import {
+  bumpSession,
+  closeSessionRows,
+  deleteSessionEvents,
+  lineIdOf,
+  sessionById,
+  type LineRow,
+  type SessionRow,
+} from './queries.ts';
 import { readRows, views, viewsOf, type SessionRows } from './views.ts';
 
 /**
  * After a change inside `tx`: bump the version and tell the session's phones and the board.
  * `removal`: someone removed another person's line (said in this change's snapshot only).
  */
-export async function publish(ctx: TableContext, tx: Queryable, s: SessionRow, at: Date, removal?: LineRemoval): Promise<TableSession> {
+export async function publish(
+  ctx: TableContext,
+  tx: Queryable,
+  s: SessionRow,
+  at: Date,
+  removal?: LineRemoval,
+): Promise<TableSession> {
   const row = await bumpSession(tx, s.id, at);
   const both = await views(tx, ctx.venues, row);
   const { staff } = both;
   const session = removal && row.status === 'open' ? { ...both.session, removed: removal } : both.session;
-  await ctx.events.append(tx, { venueId: row.venue_id, sessionId: row.id, type: 'session', data: JSON.stringify(session) });
+  await ctx.events.append(tx, {
+    venueId: row.venue_id,
+    sessionId: row.id,
+    type: 'session',
+    data: JSON.stringify(session),
+  });
   await ctx.events.append(tx, { venueId: row.venue_id, sessionId: row.id, type: 'table', data: JSON.stringify(staff) });
   return session;
 }
@@ -31,7 +50,13 @@ export async function publish(ctx: TableContext, tx: Queryable, s: SessionRow, a
  * and both events, built from `rows` (the session's rows after the change, read under its lock
  * in this transaction). `sent` is to be awaited together with the change's own writes and `tx.commit()`.
  */
-export function publishRows(ctx: TableContext, tx: Queryable, s: SessionRow, rows: SessionRows, at: Date): { session: TableSession; sent: Promise<unknown> } {
+export function publishRows(
+  ctx: TableContext,
+  tx: Queryable,
+  s: SessionRow,
+  rows: SessionRows,
+  at: Date,
+): { session: TableSession; sent: Promise<unknown> } {
   const bumped: SessionRow = { ...s, version: s.version + 1, active_at: at.getTime() };
   const { session, staff } = viewsOf(ctx.venues, bumped, rows);
   const sent = Promise.all([
@@ -70,7 +95,11 @@ export interface Change<T> {
  * A change of an open session: locks its row, refuses a closed one (an idle one is closed
  * first, and that is committed), runs `fn`, then publishes when `fn` reports a change.
  */
-export async function mutate<T>(ctx: TableContext, sessionId: string, fn: (tx: Queryable, s: SessionRow, at: Date) => Promise<Change<T>>): Promise<{ value: T; session: TableSession }> {
+export async function mutate<T>(
+  ctx: TableContext,
+  sessionId: string,
+  fn: (tx: Queryable, s: SessionRow, at: Date) => Promise<Change<T>>,
+): Promise<{ value: T; session: TableSession }> {
   let venueId = '';
   const result = await ctx.db.transaction(async (tx) => {
     const s = await sessionById(tx, sessionId, true);
@@ -126,7 +155,13 @@ export interface CartWriteLimits {
  * session's rows; then, from what they said, the change, the version bump, its two events and the
  * COMMIT, sent together. The answer (the whole session) is built from the rows, not read again.
  */
-export async function mutateCart(ctx: TableContext, caller: TableCaller, lineId: string, limits: CartWriteLimits, decide: (state: CartState, at: Date) => CartPlan): Promise<TableSession> {
+export async function mutateCart(
+  ctx: TableContext,
+  caller: TableCaller,
+  lineId: string,
+  limits: CartWriteLimits,
+  decide: (state: CartState, at: Date) => CartPlan,
+): Promise<TableSession> {
   const sessionId = caller.session.id;
   let venueId = '';
   const result = await ctx.db.transaction(async (tx: Tx) => {
@@ -134,7 +169,10 @@ export async function mutateCart(ctx: TableContext, caller: TableCaller, lineId:
     const [s, limited, known, rows] = await Promise.all([
       sessionById(tx, sessionId, true),
       // A closed session answers 409 before a limit answers 429.
-      limits.check(tx, caller, at).then(() => undefined, (error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
+      limits.check(tx, caller, at).then(
+        () => undefined,
+        (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+      ),
       lineIdOf(tx, sessionId, lineId),
       readRows(tx, { id: sessionId }),
     ]);
@@ -168,7 +206,12 @@ export async function mutateCart(ctx: TableContext, caller: TableCaller, lineId:
       ...limits.record(tx, caller, at),
       bumpSession(tx, s.id, at),
       ctx.events.append(tx, { venueId: s.venue_id, sessionId: s.id, type: 'cart', data: JSON.stringify(data) }),
-      ctx.events.append(tx, { venueId: s.venue_id, sessionId: s.id, type: 'table-cart', data: JSON.stringify(staffData) }),
+      ctx.events.append(tx, {
+        venueId: s.venue_id,
+        sessionId: s.id,
+        type: 'table-cart',
+        data: JSON.stringify(staffData),
+      }),
       tx.commit(),
     ]);
     return { session: removal ? { ...session, removed: removal } : session, changed: true };

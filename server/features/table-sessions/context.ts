@@ -10,7 +10,13 @@ import type { CreateResult, OrderService } from '../orders/index.ts';
 import { problem } from '../../platform/problem.ts';
 import {
   TABLE_MESSAGES,
-  type CallKind, type CartLineInput, type JoinResult, type JoinWaiting, type StaffTableSession, type TableCall, type TableSession,
+  type CallKind,
+  type CartLineInput,
+  type JoinResult,
+  type JoinWaiting,
+  type StaffTableSession,
+  type TableCall,
+  type TableSession,
 } from '../../../src/contract/table.ts';
 import type { SessionRow } from './queries.ts';
 
@@ -54,7 +60,16 @@ export interface TableSessionService {
    * 30 minutes is refused (409 `tableSameGroup`); `new` joins nothing while the table has an open session with
    * people: staff are told a new group waits, and `JoinWaiting` is answered.
    */
-  join(input: { venueId: string; label: string; token: string; name: string | undefined; nameProblem?: string | undefined; accountName: string | undefined; address: string; group?: 'same' | 'new' | undefined }): Promise<JoinResult | JoinWaiting>;
+  join(input: {
+    venueId: string;
+    label: string;
+    token: string;
+    name: string | undefined;
+    nameProblem?: string | undefined;
+    accountName: string | undefined;
+    address: string;
+    group?: 'same' | 'new' | undefined;
+  }): Promise<JoinResult | JoinWaiting>;
   /** The participant of a credential (401 when missing or unknown). An idle session is closed here. */
   authenticate(credential: string | undefined): Promise<TableCaller>;
   /** The participant's view of the session (the empty closed shape once closed). */
@@ -63,7 +78,13 @@ export interface TableSessionService {
   streamStart(session: SessionRow): Promise<{ cursor: number; session: TableSession }>;
   putLine(caller: TableCaller, lineId: string, input: CartLineInput): Promise<TableSession>;
   deleteLine(caller: TableCaller, lineId: string): Promise<TableSession>;
-  sendRound(caller: TableCaller, key: string, bodyText: string, expectedTotal: number, language?: string): Promise<CreateResult>;
+  sendRound(
+    caller: TableCaller,
+    key: string,
+    bodyText: string,
+    expectedTotal: number,
+    language?: string,
+  ): Promise<CreateResult>;
   call(caller: TableCaller, kind: CallKind): Promise<{ call: TableCall; alreadyOpen: boolean }>;
   listOpen(venueId: string): Promise<StaffTableSession[]>;
   acknowledge(venueId: string, callId: string): Promise<TableCall>;
@@ -71,7 +92,11 @@ export interface TableSessionService {
    * Ends the table's session. With something left to pay (the billing hook says how much) it needs
    * `confirmUnpaid` (else 409) and records the unpaid amount.
    */
-  close(venueId: string, label: string, options?: { confirmUnpaid?: boolean | undefined }): Promise<{ table: string; closedAt: string; unpaid?: number }>;
+  close(
+    venueId: string,
+    label: string,
+    options?: { confirmUnpaid?: boolean | undefined },
+  ): Promise<{ table: string; closedAt: string; unpaid?: number }>;
   /** Inside `tx`, with the session's row locked by the caller: bump its version and publish it (the bill changed whether it is paid). */
   publishIn(tx: Queryable, session: SessionRow): Promise<void>;
   /** Closes the table's open session if there is one (its code was renewed): true when one was closed. */
@@ -121,4 +146,6 @@ export const credentialProblem = () => problem('tableCredentialInvalid', 401, TA
  * (`paid_at`) more than `paidCloseMs` ago (`UMENU_PAID_TABLE_CLOSE_S`; docs/rules.md#table-sessions).
  */
 export const isIdle = (s: SessionRow, at: Date, paidCloseMs = Infinity) =>
-  s.status === 'open' && (s.active_at < at.getTime() - TABLE_IDLE_MS || (s.paid_at != null && Date.parse(s.paid_at) <= at.getTime() - paidCloseMs));
+  s.status === 'open' &&
+  (s.active_at < at.getTime() - TABLE_IDLE_MS ||
+    (s.paid_at != null && Date.parse(s.paid_at) <= at.getTime() - paidCloseMs));

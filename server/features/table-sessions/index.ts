@@ -4,6 +4,13 @@ export { tableSessionRoutes } from './routes.ts';
 export * as operations from './operations.ts';
 /** What the bill (server/features/billing) reads and marks of a session. */
 export {
-  sessionById, openSessionOf, openSessionsOfVenue, roundDocsOf, participantsOf, setSessionPaid, closedUnpaidOf, type SessionRow,
+  sessionById,
+  openSessionOf,
+  openSessionsOfVenue,
+  roundDocsOf,
+  participantsOf,
+  setSessionPaid,
+  closedUnpaidOf,
+  type SessionRow,
 } from './queries.ts';
 export type { TableCaller, BillingHook } from './context.ts';

@@ -10,7 +10,15 @@ import { TABLE_MESSAGES, TABLE_STRINGS } from '../../../src/contract/table.ts';
 import { cleanText, hasLetterOrDigit } from '../../../src/contract/text.ts';
 import { credentialProblem, isIdle, TABLE_STALE_MS, type TableContext, type TableSessionService } from './context.ts';
 import { closeIn, publishRows } from './changes.ts';
-import { insertParticipant, insertSession, markNewGroup, openSessionIfNone, openSessionOf, participantByCredential, sessionById } from './queries.ts';
+import {
+  insertParticipant,
+  insertSession,
+  markNewGroup,
+  openSessionIfNone,
+  openSessionOf,
+  participantByCredential,
+  sessionById,
+} from './queries.ts';
 import { readRows, snapshot, viewsOf, type SessionRows } from './views.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import type { SessionRow } from './queries.ts';
@@ -19,7 +27,6 @@ const CREDENTIAL_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 
 type Joining = Pick<TableSessionService, 'check' | 'checkLink' | 'join' | 'authenticate' | 'snapshot' | 'streamStart'>;
-
 
 export function joining(ctx: TableContext): Joining {
   const { db, venues, events, limits, limiter, now, tableForToken } = ctx;
@@ -59,14 +66,19 @@ export function joining(ctx: TableContext): Joining {
     checkLink,
 
     async join({ venueId, label, token, name, nameProblem, accountName, address, group }) {
-      if (!(await checkLink(venueId, label, token, address))) throw problem('tableTokenInvalid', 404, TABLE_STRINGS.invalidToken);
+      if (!(await checkLink(venueId, label, token, address)))
+        throw problem('tableTokenInvalid', 404, TABLE_STRINGS.invalidToken);
       // An account's name is cleaned as a typed one is (src/contract/text.ts); one with no letter or digit is not used.
-      const account = accountName === undefined ? '' : cleanText(accountName).slice(0, LIMITS.participantNameMax).trim();
+      const account =
+        accountName === undefined ? '' : cleanText(accountName).slice(0, LIMITS.participantNameMax).trim();
       const usable = hasLetterOrDigit(account) ? account : undefined;
       const refusal = usable ? undefined : nameProblem;
       if (refusal) throw problem('validation', 422, refusal, { errors: { name: [refusal] } });
       const who = (usable ?? name ?? '').trim().slice(0, LIMITS.participantNameMax).trim();
-      if (who.length < LIMITS.participantNameMin) throw problem('validation', 422, TABLE_MESSAGES.nameInvalid, { errors: { name: [TABLE_MESSAGES.nameInvalid] } });
+      if (who.length < LIMITS.participantNameMin)
+        throw problem('validation', 422, TABLE_MESSAGES.nameInvalid, {
+          errors: { name: [TABLE_MESSAGES.nameInvalid] },
+        });
       const credential = randomBytes(32).toString('base64url');
       const participantId = randomUUID();
       const session = await db.transaction(async (tx) => {
@@ -98,18 +110,34 @@ export function joining(ctx: TableContext): Joining {
         // «No, somos otro grupo» asks staff to close it (the board shows it) and joins nothing.
         if (rows.people.length > 0 && group !== 'same') {
           if (group === 'new') return { waiting: await newGroupWaits(tx, s, rows, at) };
-          if (s.active_at < at.getTime() - TABLE_STALE_MS) throw problem('tableSameGroup', 409, TABLE_MESSAGES.sameGroup);
+          if (s.active_at < at.getTime() - TABLE_STALE_MS)
+            throw problem('tableSameGroup', 409, TABLE_MESSAGES.sameGroup);
         }
         const cap = limits.maxPeople ?? 0;
         if (cap > 0 && rows.people.length >= cap) throw problem('tableFull', 409, TABLE_MESSAGES.tableFull(cap));
         // Join order is `joined_at` order: two joins in one millisecond get distinct, increasing
         // times (joins of a table take turns under the lock above), never an order decided by random ids.
-        const last = rows.people.reduce<string | null>((latest, p) => (latest === null || p.joined_at > latest ? p.joined_at : latest), null);
+        const last = rows.people.reduce<string | null>(
+          (latest, p) => (latest === null || p.joined_at > latest ? p.joined_at : latest),
+          null,
+        );
         const joinedAt = (last && Date.parse(last) >= at.getTime() ? new Date(Date.parse(last) + 1) : at).toISOString();
         // Third: the participant, the counts, the new version and its events, and the COMMIT.
-        const { session: view, sent } = publishRows(ctx, tx, s, { ...rows, people: [...rows.people, { id: participantId, name: who, joined_at: joinedAt }] }, at);
+        const { session: view, sent } = publishRows(
+          ctx,
+          tx,
+          s,
+          { ...rows, people: [...rows.people, { id: participantId, name: who, joined_at: joinedAt }] },
+          at,
+        );
         await Promise.all([
-          insertParticipant(tx, { id: participantId, sessionId: s.id, name: who, credentialHash: sha256(credential), joinedAt }),
+          insertParticipant(tx, {
+            id: participantId,
+            sessionId: s.id,
+            name: who,
+            credentialHash: sha256(credential),
+            joinedAt,
+          }),
           limiter.record(tx, tableBucket, at.getTime()),
           limiter.record(tx, addressBucket, at.getTime()),
           sent,

@@ -42,7 +42,8 @@ export interface CallRow {
   participant_id: string | null;
 }
 
-const SESSION_COLUMNS = 'id, venue_id, label, status, version, opened_at, closed_at, active_at, paid_at, unpaid, new_group_at';
+const SESSION_COLUMNS =
+  'id, venue_id, label, status, version, opened_at, closed_at, active_at, paid_at, unpaid, new_group_at';
 const LINE_COLUMNS = 'id, participant_id, product_id, name, option_ids, note, quantity, added_at';
 const CALL_COLUMNS = 'id, session_id, kind, at, acknowledged_at, participant_id';
 
@@ -56,27 +57,45 @@ export const sessionById = (q: Queryable, id: string, lock = false) =>
 
 /** The table's open session, if any. */
 export const openSessionOf = (q: Queryable, venueId: string, label: string, lock = false) =>
-  q.get<SessionRow>(`SELECT ${SESSION_COLUMNS} FROM table_sessions WHERE venue_id = ? AND label = ? AND status = 'open'${forUpdate(q, lock)}`, [venueId, label]);
+  q.get<SessionRow>(
+    `SELECT ${SESSION_COLUMNS} FROM table_sessions WHERE venue_id = ? AND label = ? AND status = 'open'${forUpdate(q, lock)}`,
+    [venueId, label],
+  );
 
 export const openSessionsOfVenue = (q: Queryable, venueId: string) =>
-  q.all<SessionRow>(`SELECT ${SESSION_COLUMNS} FROM table_sessions WHERE venue_id = ? AND status = 'open' ORDER BY opened_at, id`, [venueId]);
+  q.all<SessionRow>(
+    `SELECT ${SESSION_COLUMNS} FROM table_sessions WHERE venue_id = ? AND status = 'open' ORDER BY opened_at, id`,
+    [venueId],
+  );
 
 export const insertSession = async (q: Queryable, id: string, venueId: string, label: string, at: Date) =>
-  (await q.get<SessionRow>(`INSERT INTO table_sessions (id, venue_id, label, status, version, opened_at, active_at) VALUES (?, ?, ?, 'open', 0, ?, ?) RETURNING ${SESSION_COLUMNS}`, [id, venueId, label, at.toISOString(), at.getTime()]))!;
+  (await q.get<SessionRow>(
+    `INSERT INTO table_sessions (id, venue_id, label, status, version, opened_at, active_at) VALUES (?, ?, ?, 'open', 0, ?, ?) RETURNING ${SESSION_COLUMNS}`,
+    [id, venueId, label, at.toISOString(), at.getTime()],
+  ))!;
 
 /** Opens the table's session unless one is open (the partial unique index `table_sessions_open` decides). */
 export const openSessionIfNone = (q: Queryable, id: string, venueId: string, label: string, at: Date) =>
-  q.run("INSERT INTO table_sessions (id, venue_id, label, status, version, opened_at, active_at) VALUES (?, ?, ?, 'open', 0, ?, ?) ON CONFLICT (venue_id, label) WHERE status = 'open' DO NOTHING", [id, venueId, label, at.toISOString(), at.getTime()]);
+  q.run(
+    "INSERT INTO table_sessions (id, venue_id, label, status, version, opened_at, active_at) VALUES (?, ?, ?, 'open', 0, ?, ?) ON CONFLICT (venue_id, label) WHERE status = 'open' DO NOTHING",
+    [id, venueId, label, at.toISOString(), at.getTime()],
+  );
 
 /** A change: the next version, active now. */
 export const bumpSession = async (q: Queryable, id: string, at: Date) =>
-  (await q.get<SessionRow>(`UPDATE table_sessions SET version = version + 1, active_at = ? WHERE id = ? RETURNING ${SESSION_COLUMNS}`, [at.getTime(), id]))!;
+  (await q.get<SessionRow>(
+    `UPDATE table_sessions SET version = version + 1, active_at = ? WHERE id = ? RETURNING ${SESSION_COLUMNS}`,
+    [at.getTime(), id],
+  ))!;
 
 /** Closes a session (three statements): closed, its cart emptied, its open calls acknowledged. */
 export async function closeSessionRows(q: Queryable, id: string, closedAt: string): Promise<void> {
   await q.run("UPDATE table_sessions SET status = 'closed', closed_at = ? WHERE id = ?", [closedAt, id]);
   await q.run('DELETE FROM table_cart_lines WHERE session_id = ?', [id]);
-  await q.run('UPDATE table_calls SET acknowledged_at = ? WHERE session_id = ? AND acknowledged_at IS NULL', [closedAt, id]);
+  await q.run('UPDATE table_calls SET acknowledged_at = ? WHERE session_id = ? AND acknowledged_at IS NULL', [
+    closedAt,
+    id,
+  ]);
 }
 
 /** The bill's balance reached 0 (`paidAt`), or a new round made it owe again (null). */
@@ -89,15 +108,27 @@ export const setSessionUnpaid = (q: Queryable, id: string, unpaid: number) =>
 
 /** Sessions of a venue closed between two instants (ISO) with something unpaid (the day's cash). */
 export const closedUnpaidOf = (q: Queryable, venueId: string, from: string, to: string) =>
-  q.all<SessionRow>(`SELECT ${SESSION_COLUMNS} FROM table_sessions WHERE venue_id = ? AND status = 'closed' AND unpaid > 0 AND closed_at >= ? AND closed_at < ? ORDER BY closed_at, id`, [venueId, from, to]);
+  q.all<SessionRow>(
+    `SELECT ${SESSION_COLUMNS} FROM table_sessions WHERE venue_id = ? AND status = 'closed' AND unpaid > 0 AND closed_at >= ? AND closed_at < ? ORDER BY closed_at, id`,
+    [venueId, from, to],
+  );
 
 // ── Participants ─────────────────────────────────────────────────────────────
 
 export const participantsOf = (q: Queryable, sessionId: string) =>
-  q.all<{ id: string; name: string; joined_at: string }>('SELECT id, name, joined_at FROM table_participants WHERE session_id = ? ORDER BY joined_at, id', [sessionId]);
+  q.all<{ id: string; name: string; joined_at: string }>(
+    'SELECT id, name, joined_at FROM table_participants WHERE session_id = ? ORDER BY joined_at, id',
+    [sessionId],
+  );
 
-export const insertParticipant = (q: Queryable, p: { id: string; sessionId: string; name: string; credentialHash: string; joinedAt: string }) =>
-  q.run('INSERT INTO table_participants (id, session_id, name, user_id, credential_hash, joined_at) VALUES (?, ?, ?, NULL, ?, ?)', [p.id, p.sessionId, p.name, p.credentialHash, p.joinedAt]);
+export const insertParticipant = (
+  q: Queryable,
+  p: { id: string; sessionId: string; name: string; credentialHash: string; joinedAt: string },
+) =>
+  q.run(
+    'INSERT INTO table_participants (id, session_id, name, user_id, credential_hash, joined_at) VALUES (?, ?, ?, NULL, ?, ?)',
+    [p.id, p.sessionId, p.name, p.credentialHash, p.joinedAt],
+  );
 
 export const participantName = (q: Queryable, id: string) =>
   q.get<{ name: string }>('SELECT name FROM table_participants WHERE id = ?', [id]);
@@ -108,7 +139,10 @@ export const markNewGroup = (q: Queryable, id: string, at: string) =>
 
 /** Open sessions paid in full at or before `paidBefore` (ISO time): the ones to close by themselves. */
 export const paidSessionsBefore = (q: Queryable, paidBefore: string) =>
-  q.all<SessionRow>(`SELECT ${SESSION_COLUMNS} FROM table_sessions WHERE status = 'open' AND paid_at IS NOT NULL AND paid_at <= ? ORDER BY paid_at LIMIT 100`, [paidBefore]);
+  q.all<SessionRow>(
+    `SELECT ${SESSION_COLUMNS} FROM table_sessions WHERE status = 'open' AND paid_at IS NOT NULL AND paid_at <= ? ORDER BY paid_at LIMIT 100`,
+    [paidBefore],
+  );
 
 /** The participant of a credential's hash, with their session. */
 export const participantByCredential = (q: Queryable, credentialHash: string) =>
@@ -121,17 +155,46 @@ export const participantByCredential = (q: Queryable, credentialHash: string) =>
 
 /** The cart in the order it was filled. */
 export const cartLinesOf = (q: Queryable, sessionId: string) =>
-  q.all<LineRow>(`SELECT ${LINE_COLUMNS} FROM table_cart_lines WHERE session_id = ? ORDER BY added_at, id`, [sessionId]);
+  q.all<LineRow>(`SELECT ${LINE_COLUMNS} FROM table_cart_lines WHERE session_id = ? ORDER BY added_at, id`, [
+    sessionId,
+  ]);
 
 /** The cart in no particular order (a round's signature sorts it in code: never by SQL, whose collation varies). */
 export const cartLinesUnordered = (q: Queryable, sessionId: string) =>
   q.all<LineRow>(`SELECT ${LINE_COLUMNS} FROM table_cart_lines WHERE session_id = ?`, [sessionId]);
 
-export const insertCartLine = (q: Queryable, sessionId: string, l: { id: string; participantId: string; productId: string; name: string; optionIds: string; note: string | null; quantity: number; addedAt: string }) =>
-  q.run('INSERT INTO table_cart_lines (session_id, id, participant_id, product_id, name, option_ids, note, quantity, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [sessionId, l.id, l.participantId, l.productId, l.name, l.optionIds, l.note, l.quantity, l.addedAt]);
+export const insertCartLine = (
+  q: Queryable,
+  sessionId: string,
+  l: {
+    id: string;
+    participantId: string;
+    productId: string;
+    name: string;
+    optionIds: string;
+    note: string | null;
+    quantity: number;
+    addedAt: string;
+  },
+) =>
+  q.run(
+    'INSERT INTO table_cart_lines (session_id, id, participant_id, product_id, name, option_ids, note, quantity, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    [sessionId, l.id, l.participantId, l.productId, l.name, l.optionIds, l.note, l.quantity, l.addedAt],
+  );
 
-export const updateCartLine = (q: Queryable, sessionId: string, id: string, l: { optionIds: string; note: string | null; quantity: number }) =>
-  q.run('UPDATE table_cart_lines SET option_ids = ?, note = ?, quantity = ? WHERE session_id = ? AND id = ?', [l.optionIds, l.note, l.quantity, sessionId, id]);
+export const updateCartLine = (
+  q: Queryable,
+  sessionId: string,
+  id: string,
+  l: { optionIds: string; note: string | null; quantity: number },
+) =>
+  q.run('UPDATE table_cart_lines SET option_ids = ?, note = ?, quantity = ? WHERE session_id = ? AND id = ?', [
+    l.optionIds,
+    l.note,
+    l.quantity,
+    sessionId,
+    id,
+  ]);
 
 export const setLineQuantity = (q: Queryable, sessionId: string, id: string, quantity: number) =>
   q.run('UPDATE table_cart_lines SET quantity = ? WHERE session_id = ? AND id = ?', [quantity, sessionId, id]);
@@ -142,14 +205,25 @@ export const deleteCartLine = (q: Queryable, sessionId: string, id: string) =>
 
 /** The lines a round sent (one statement). */
 export const deleteCartLines = (q: Queryable, sessionId: string, ids: readonly string[]) =>
-  q.run(`DELETE FROM table_cart_lines WHERE session_id = ? AND id IN (${ids.map(() => '?').join(', ')})`, [sessionId, ...ids] as Param[]);
+  q.run(`DELETE FROM table_cart_lines WHERE session_id = ? AND id IN (${ids.map(() => '?').join(', ')})`, [
+    sessionId,
+    ...ids,
+  ] as Param[]);
 
 /** A client's line id: the line it created or merged into (`target_id`) and the body it last sent. */
 export const lineIdOf = (q: Queryable, sessionId: string, lineId: string) =>
-  q.get<{ target_id: string; body_hash: string }>('SELECT target_id, body_hash FROM table_line_ids WHERE session_id = ? AND line_id = ?', [sessionId, lineId]);
+  q.get<{ target_id: string; body_hash: string }>(
+    'SELECT target_id, body_hash FROM table_line_ids WHERE session_id = ? AND line_id = ?',
+    [sessionId, lineId],
+  );
 
 export const insertLineId = (q: Queryable, sessionId: string, lineId: string, targetId: string, bodyHash: string) =>
-  q.run('INSERT INTO table_line_ids (session_id, line_id, target_id, body_hash) VALUES (?, ?, ?, ?)', [sessionId, lineId, targetId, bodyHash]);
+  q.run('INSERT INTO table_line_ids (session_id, line_id, target_id, body_hash) VALUES (?, ?, ?, ?)', [
+    sessionId,
+    lineId,
+    targetId,
+    bodyHash,
+  ]);
 
 export const setLineIdBody = (q: Queryable, sessionId: string, lineId: string, bodyHash: string) =>
   q.run('UPDATE table_line_ids SET body_hash = ? WHERE session_id = ? AND line_id = ?', [bodyHash, sessionId, lineId]);
@@ -163,27 +237,45 @@ export const roundDocsOf = (q: Queryable, tableUserId: string) =>
 // ── Calls ────────────────────────────────────────────────────────────────────
 
 export const openCallsOf = (q: Queryable, sessionId: string) =>
-  q.all<CallRow>(`SELECT ${CALL_COLUMNS} FROM table_calls WHERE session_id = ? AND acknowledged_at IS NULL ORDER BY at, id`, [sessionId]);
+  q.all<CallRow>(
+    `SELECT ${CALL_COLUMNS} FROM table_calls WHERE session_id = ? AND acknowledged_at IS NULL ORDER BY at, id`,
+    [sessionId],
+  );
 
 export const openCallOfKind = (q: Queryable, sessionId: string, kind: CallKind) =>
-  q.get<CallRow>(`SELECT ${CALL_COLUMNS} FROM table_calls WHERE session_id = ? AND kind = ? AND acknowledged_at IS NULL`, [sessionId, kind]);
+  q.get<CallRow>(
+    `SELECT ${CALL_COLUMNS} FROM table_calls WHERE session_id = ? AND kind = ? AND acknowledged_at IS NULL`,
+    [sessionId, kind],
+  );
 
 export const insertCall = (q: Queryable, row: CallRow) =>
-  q.run('INSERT INTO table_calls (id, session_id, kind, at, acknowledged_at, participant_id) VALUES (?, ?, ?, ?, NULL, ?)', [row.id, row.session_id, row.kind, row.at, row.participant_id]);
+  q.run(
+    'INSERT INTO table_calls (id, session_id, kind, at, acknowledged_at, participant_id) VALUES (?, ?, ?, ?, NULL, ?)',
+    [row.id, row.session_id, row.kind, row.at, row.participant_id],
+  );
 
 export const callById = (q: Queryable, id: string) =>
   q.get<CallRow>(`SELECT ${CALL_COLUMNS} FROM table_calls WHERE id = ?`, [id]);
 
 /** A call with its session's venue. */
 export const callWithVenue = (q: Queryable, id: string) =>
-  q.get<CallRow & { venue_id: string }>('SELECT c.id, c.session_id, c.kind, c.at, c.acknowledged_at, c.participant_id, s.venue_id FROM table_calls c JOIN table_sessions s ON s.id = c.session_id WHERE c.id = ?', [id]);
+  q.get<CallRow & { venue_id: string }>(
+    'SELECT c.id, c.session_id, c.kind, c.at, c.acknowledged_at, c.participant_id, s.venue_id FROM table_calls c JOIN table_sessions s ON s.id = c.session_id WHERE c.id = ?',
+    [id],
+  );
 
 /** Resolves to 1 when the call was open, 0 when already acknowledged. */
 export const acknowledgeCall = (q: Queryable, id: string, at: string) =>
   q.run('UPDATE table_calls SET acknowledged_at = ? WHERE id = ? AND acknowledged_at IS NULL', [at, id]);
 
 export const countOpenSessions = async (q: Queryable, activeSince: number) =>
-  Number((await q.get<{ n: number }>("SELECT COUNT(*) AS n FROM table_sessions WHERE status = 'open' AND active_at > ?", [activeSince]))?.n ?? 0);
+  Number(
+    (
+      await q.get<{ n: number }>("SELECT COUNT(*) AS n FROM table_sessions WHERE status = 'open' AND active_at > ?", [
+        activeSince,
+      ])
+    )?.n ?? 0,
+  );
 
 // ── Stored events of a session ───────────────────────────────────────────────
 

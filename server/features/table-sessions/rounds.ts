@@ -13,12 +13,23 @@ import { cartLinesUnordered, deleteCartLines, sessionById, setSessionPaid, type 
 import { readParts, views } from './views.ts';
 
 // Sorted here, by code unit, never by SQL: a database's collation (en-US…) orders ids otherwise.
-const signatureOf = (rows: LineRow[]) => JSON.stringify([...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((r) => [r.id, r.product_id, r.option_ids, r.note, r.quantity]));
+const signatureOf = (rows: LineRow[]) =>
+  JSON.stringify(
+    [...rows]
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((r) => [r.id, r.product_id, r.option_ids, r.note, r.quantity]),
+  );
 
 export function rounds(ctx: TableContext) {
   const { db, venues, orders, now } = ctx;
   return {
-    async sendRound(caller: TableCaller, key: string, bodyText: string, expectedTotal: number, language?: string): Promise<CreateResult> {
+    async sendRound(
+      caller: TableCaller,
+      key: string,
+      bodyText: string,
+      expectedTotal: number,
+      language?: string,
+    ): Promise<CreateResult> {
       const userId = TABLE_USER_PREFIX + caller.session.id;
       // A repeat of the key answers the first round, before anything else is looked at.
       const first = await orders.replay(userId, key, bodyText);
@@ -29,7 +40,8 @@ export function rounds(ctx: TableContext) {
         await mutate(ctx, s.id, async () => ({ changed: false, value: undefined }));
       }
       const { lineRows, participants } = await readParts(db, venues, s);
-      if (!lineRows.length) throw problem('validation', 422, TABLE_MESSAGES.emptyCart, { errors: { cart: [TABLE_MESSAGES.emptyCart] } });
+      if (!lineRows.length)
+        throw problem('validation', 422, TABLE_MESSAGES.emptyCart, { errors: { cart: [TABLE_MESSAGES.emptyCart] } });
       const names = new Map(participants.map((p) => [p.id, p.name]));
       const signature = signatureOf(lineRows);
       const input: OrderInput = {
@@ -38,26 +50,44 @@ export function rounds(ctx: TableContext) {
         table: s.label,
         customer: { name: TABLE_STRINGS.table(s.label), phone: '' },
         tip: { percent: 0 },
-        lines: lineRows.map((r) => ({ productId: r.product_id, optionIds: JSON.parse(r.option_ids) as string[], quantity: r.quantity, ...(r.note ? { note: r.note } : {}) })),
+        lines: lineRows.map((r) => ({
+          productId: r.product_id,
+          optionIds: JSON.parse(r.option_ids) as string[],
+          quantity: r.quantity,
+          ...(r.note ? { note: r.note } : {}),
+        })),
         expectedTotal,
         // The sending phone's language (the board tags it); the dish names stay the venue's.
         ...(language ? { language } : {}),
       };
       return orders.create(userId, key, bodyText, () => input, {
         sessionId: s.id,
-        lineAuthors: lineRows.map((r) => ({ by: names.get(r.participant_id) ?? '', participantId: r.participant_id, cartLineId: r.id })),
+        lineAuthors: lineRows.map((r) => ({
+          by: names.get(r.participant_id) ?? '',
+          participantId: r.participant_id,
+          cartLineId: r.id,
+        })),
         before: async (tx) => {
           const locked = await sessionById(tx, s.id, true);
           if (!locked || locked.status !== 'open') throw closedProblem();
           if (signatureOf(await cartLinesUnordered(tx, s.id)) !== signature) {
             const current = (await views(tx, venues, locked)).session.cart;
             throw problem('priceChanged', 409, TABLE_MESSAGES.cartChanged, {
-              changes: [], subtotal: current.subtotal, tip: 0, deliveryFee: 0, total: current.subtotal, expectedTotal,
+              changes: [],
+              subtotal: current.subtotal,
+              tip: 0,
+              deliveryFee: 0,
+              total: current.subtotal,
+              expectedTotal,
             });
           }
         },
         after: async (tx) => {
-          await deleteCartLines(tx, s.id, lineRows.map((r) => r.id));
+          await deleteCartLines(
+            tx,
+            s.id,
+            lineRows.map((r) => r.id),
+          );
           // A paid table that orders again owes again (docs/rules.md#the-bill).
           if (s.paid_at) await setSessionPaid(tx, s.id, null);
           await publish(ctx, tx, { ...s, paid_at: null }, now());

@@ -13,7 +13,13 @@ import { Hono, type Context } from 'hono';
 import type { AccessClaims } from '../../../src/contract/auth.ts';
 import { isValidVenueId } from '../../../src/contract/limits.ts';
 import { canRunVenue } from '../../../src/contract/permissions.ts';
-import { CART_LINE_ID_PATTERN, JoinInput, TABLE_CREDENTIAL_HEADER, TABLE_MESSAGES, TABLE_STRINGS } from '../../../src/contract/table.ts';
+import {
+  CART_LINE_ID_PATTERN,
+  JoinInput,
+  TABLE_CREDENTIAL_HEADER,
+  TABLE_MESSAGES,
+  TABLE_STRINGS,
+} from '../../../src/contract/table.ts';
 import { PROBLEM_MESSAGES } from '../../../src/contract/problem.ts';
 import type { ServerConfig } from '../../platform/config.ts';
 import type { EventBus } from '../../platform/events/bus.ts';
@@ -28,8 +34,17 @@ import { eventStream } from '../../platform/events/sse.ts';
 import { authenticator } from '../auth/index.ts';
 import type { TableCaller } from './context.ts';
 import {
-  acknowledgeTableCall, callTableStaff, checkTableToken, closeTable, deleteTableCartLine, getTableSession,
-  joinTable, listTableSessions, putTableCartLine, sendTableRound, streamTableSession,
+  acknowledgeTableCall,
+  callTableStaff,
+  checkTableToken,
+  closeTable,
+  deleteTableCartLine,
+  getTableSession,
+  joinTable,
+  listTableSessions,
+  putTableCartLine,
+  sendTableRound,
+  streamTableSession,
 } from './operations.ts';
 
 const KEY_PATTERN = /^[\x21-\x7e]{8,200}$/;
@@ -46,7 +61,14 @@ export interface TableSessionRouteDeps {
   orders: OrderService;
 }
 
-export function tableSessionRoutes({ tableSessions, auth, venues, config, events, orders }: TableSessionRouteDeps): Hono {
+export function tableSessionRoutes({
+  tableSessions,
+  auth,
+  venues,
+  config,
+  events,
+  orders,
+}: TableSessionRouteDeps): Hono {
   const app = new Hono();
   const on = routes(app, authenticator(auth));
 
@@ -54,8 +76,13 @@ export function tableSessionRoutes({ tableSessions, auth, venues, config, events
    * Access `table`: the participant of the credential in `X-Table-Credential` (401 table-credential-invalid
    * otherwise), checked before anything else of the request is read.
    */
-  const onTable = <B>(op: Operation<B, 'table'>, handler: (c: Context, input: Input<B, 'table'>, who: TableCaller) => Response | Promise<Response>) =>
-    on(op, async (c, input) => handler(c, input, await tableSessions.authenticate(c.req.header(TABLE_CREDENTIAL_HEADER))));
+  const onTable = <B>(
+    op: Operation<B, 'table'>,
+    handler: (c: Context, input: Input<B, 'table'>, who: TableCaller) => Response | Promise<Response>,
+  ) =>
+    on(op, async (c, input) =>
+      handler(c, input, await tableSessions.authenticate(c.req.header(TABLE_CREDENTIAL_HEADER))),
+    );
 
   const invalidToken = () => problem('tableTokenInvalid', 404, TABLE_STRINGS.invalidToken);
   const noStore = (c: Context) => c.header('cache-control', 'no-store');
@@ -67,7 +94,8 @@ export function tableSessionRoutes({ tableSessions, auth, venues, config, events
 
   /** Staff (or manager) of the venue, or admin; 404 for an unknown venue. */
   const staffOf = (claims: AccessClaims, id: string) => {
-    if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, PROBLEM_MESSAGES.venueNotFound(id.slice(0, 64)));
+    if (!isValidVenueId(id) || !venues.get(id))
+      throw problem('notFound', 404, PROBLEM_MESSAGES.venueNotFound(id.slice(0, 64)));
     if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, TABLE_MESSAGES.staffOnly);
     return id;
   };
@@ -77,7 +105,8 @@ export function tableSessionRoutes({ tableSessions, auth, venues, config, events
     const label = param('label');
     noStore(c);
     // Every wrong link counts in the address's bad-token bucket (an unknown venue too).
-    if (!(await tableSessions.checkLink(isValidVenueId(id) ? id : '', label, c.req.query('t') ?? '', clientIp(c)))) throw invalidToken();
+    if (!(await tableSessions.checkLink(isValidVenueId(id) ? id : '', label, c.req.query('t') ?? '', clientIp(c))))
+      throw invalidToken();
     return c.json({ venueId: id, table: label });
   });
 
@@ -137,7 +166,10 @@ export function tableSessionRoutes({ tableSessions, auth, venues, config, events
 
   const lineIdOf = (param: (name: string) => string) => {
     const lineId = param('lineId');
-    if (!CART_LINE_ID_PATTERN.test(lineId)) throw problem('validation', 422, TABLE_MESSAGES.lineIdInvalid, { errors: { lineId: [TABLE_MESSAGES.lineIdInvalidField] } });
+    if (!CART_LINE_ID_PATTERN.test(lineId))
+      throw problem('validation', 422, TABLE_MESSAGES.lineIdInvalid, {
+        errors: { lineId: [TABLE_MESSAGES.lineIdInvalidField] },
+      });
     return lineId;
   };
 
@@ -157,7 +189,11 @@ export function tableSessionRoutes({ tableSessions, auth, venues, config, events
   onTable(sendTableRound, async (c, { json, check }, who) => {
     const key = c.req.header('idempotency-key');
     if (!key || !KEY_PATTERN.test(key)) {
-      throw problem('idempotencyKeyMissing', 400, PROBLEM_MESSAGES.idempotencyKeyMissing(TABLE_MESSAGES.idempotencyKeyOf));
+      throw problem(
+        'idempotencyKeyMissing',
+        400,
+        PROBLEM_MESSAGES.idempotencyKeyMissing(TABLE_MESSAGES.idempotencyKeyOf),
+      );
     }
     const { value } = await json();
     const input = check(value);
@@ -192,7 +228,8 @@ export function tableSessionRoutes({ tableSessions, auth, venues, config, events
     const id = staffOf(claims, param('id'));
     const label = param('label');
     const entry = venues.get(id)!;
-    if (!(entry.venue.tables ?? []).includes(label)) throw problem('notFound', 404, TABLE_MESSAGES.noOpenSession(label.slice(0, 40)));
+    if (!(entry.venue.tables ?? []).includes(label))
+      throw problem('notFound', 404, TABLE_MESSAGES.noOpenSession(label.slice(0, 40)));
     // The body is optional: `{confirmUnpaid: true}` closes a table that still owes (docs/rules.md#the-bill).
     const input = c.req.header('content-type') ? check((await json()).value) : {};
     return c.json(await tableSessions.close(id, label, { confirmUnpaid: input.confirmUnpaid }));

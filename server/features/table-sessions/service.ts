@@ -23,9 +23,18 @@ import { staff } from './staff.ts';
 
 export type { TableSessionService } from './context.ts';
 
-export function createTableSessionService(db: Db, venues: VenueStore, orders: OrderService, events: EventBus, options: TableSessionOptions): TableSessionService {
+export function createTableSessionService(
+  db: Db,
+  venues: VenueStore,
+  orders: OrderService,
+  events: EventBus,
+  options: TableSessionOptions,
+): TableSessionService {
   const ctx: TableContext = {
-    db, venues, orders, events,
+    db,
+    venues,
+    orders,
+    events,
     limits: options.limits,
     limiter: options.limiter,
     tableForToken: options.tableForToken,
@@ -34,7 +43,11 @@ export function createTableSessionService(db: Db, venues: VenueStore, orders: Or
     billing: options.billing ?? {},
   };
   return {
-    ...joining(ctx), ...cart(ctx), ...rounds(ctx), ...calls(ctx), ...staff(ctx),
+    ...joining(ctx),
+    ...cart(ctx),
+    ...rounds(ctx),
+    ...calls(ctx),
+    ...staff(ctx),
     openCount: () => countOpenSessions(db, ctx.now().getTime() - TABLE_IDLE_MS),
   };
 }

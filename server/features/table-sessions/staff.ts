@@ -7,11 +7,22 @@ import type { StaffTableSession } from '../../../src/contract/table.ts';
 import { TABLE_MESSAGES } from '../../../src/contract/table.ts';
 import { isIdle, type TableContext, type TableSessionService } from './context.ts';
 import { closeIn, publish } from './changes.ts';
-import { acknowledgeCall, callById, callWithVenue, openSessionOf, openSessionsOfVenue, paidSessionsBefore, sessionById, setSessionUnpaid } from './queries.ts';
+import {
+  acknowledgeCall,
+  callById,
+  callWithVenue,
+  openSessionOf,
+  openSessionsOfVenue,
+  paidSessionsBefore,
+  sessionById,
+  setSessionUnpaid,
+} from './queries.ts';
 import { BILL_MESSAGES } from '../../../src/contract/bill.ts';
 import { toCall, views } from './views.ts';
 
-export function staff(ctx: TableContext): Pick<TableSessionService, 'listOpen' | 'acknowledge' | 'close' | 'closeIfOpen' | 'publishIn' | 'closePaid'> {
+export function staff(
+  ctx: TableContext,
+): Pick<TableSessionService, 'listOpen' | 'acknowledge' | 'close' | 'closeIfOpen' | 'publishIn' | 'closePaid'> {
   const { db, venues, events, now } = ctx;
   return {
     async listOpen(venueId) {
@@ -52,10 +63,16 @@ export function staff(ctx: TableContext): Pick<TableSessionService, 'listOpen' |
         // Something left to pay: closing needs the staff's confirmation, and the amount is recorded (docs/rules.md#the-bill).
         const owed = await ctx.billing.current?.balanceOf(tx, s);
         if (owed && owed.balance > 0) {
-          if (!options.confirmUnpaid) throw problem('invalidTransition', 409, BILL_MESSAGES.unpaidClose(owed.formatted), { balance: owed.balance });
+          if (!options.confirmUnpaid)
+            throw problem('invalidTransition', 409, BILL_MESSAGES.unpaidClose(owed.formatted), {
+              balance: owed.balance,
+            });
           await setSessionUnpaid(tx, s.id, owed.balance);
         }
-        return { closedAt: await closeIn(ctx, tx, s, now()), unpaid: owed && owed.balance > 0 ? owed.balance : undefined };
+        return {
+          closedAt: await closeIn(ctx, tx, s, now()),
+          unpaid: owed && owed.balance > 0 ? owed.balance : undefined,
+        };
       });
       events.committed(venueId);
       return { table: label, closedAt, ...(unpaid !== undefined ? { unpaid } : {}) };

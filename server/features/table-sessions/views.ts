@@ -8,8 +8,23 @@ import { findOption } from '../venues/index.ts';
 import { TABLE_USER_PREFIX } from '../orders/index.ts';
 import type { Order } from '../../../src/contract/order.ts';
 import { lineTotalOf, subtotalOf, unitCountOf } from '../../../src/contract/money.ts';
-import type { Participant, StaffTableSession, TableCall, TableCartLine, TableSession } from '../../../src/contract/table.ts';
-import { cartLinesOf, openCallsOf, participantsOf, roundDocsOf, sessionById, type CallRow, type LineRow, type SessionRow } from './queries.ts';
+import type {
+  Participant,
+  StaffTableSession,
+  TableCall,
+  TableCartLine,
+  TableSession,
+} from '../../../src/contract/table.ts';
+import {
+  cartLinesOf,
+  openCallsOf,
+  participantsOf,
+  roundDocsOf,
+  sessionById,
+  type CallRow,
+  type LineRow,
+  type SessionRow,
+} from './queries.ts';
 
 /** A cart line priced from the venue's current menu (options no longer on the menu are left out). */
 export function pricedLine(entry: CachedVenue | undefined, row: LineRow, by: string): TableCartLine {
@@ -38,9 +53,13 @@ export function pricedLine(entry: CachedVenue | undefined, row: LineRow, by: str
 }
 
 export const toCall = (r: CallRow, names?: ReadonlyMap<string, string>): TableCall => ({
-  id: r.id, kind: r.kind, at: r.at,
+  id: r.id,
+  kind: r.kind,
+  at: r.at,
   ...(r.acknowledged_at ? { acknowledgedAt: r.acknowledged_at } : {}),
-  ...(r.participant_id ? { participantId: r.participant_id, ...(names?.get(r.participant_id) ? { by: names.get(r.participant_id)! } : {}) } : {}),
+  ...(r.participant_id
+    ? { participantId: r.participant_id, ...(names?.get(r.participant_id) ? { by: names.get(r.participant_id)! } : {}) }
+    : {}),
 });
 
 /** The rows of an open session: its people, cart, rounds and open calls. */
@@ -79,33 +98,78 @@ export async function readParts(q: Queryable, venues: VenueStore, s: SessionRow)
 }
 
 const closedShape = (s: SessionRow): TableSession => ({
-  id: s.id, venueId: s.venue_id, table: s.label, status: 'closed', closedAt: s.closed_at ?? s.opened_at, version: s.version,
-  participants: [], cart: { lines: [], subtotal: 0, count: 0 }, rounds: [], calls: [],
+  id: s.id,
+  venueId: s.venue_id,
+  table: s.label,
+  status: 'closed',
+  closedAt: s.closed_at ?? s.opened_at,
+  version: s.version,
+  participants: [],
+  cart: { lines: [], subtotal: 0, count: 0 },
+  rounds: [],
+  calls: [],
 });
 
 /** Both views of a session as `q` sees it. */
-export async function views(q: Queryable, venues: VenueStore, s: SessionRow): Promise<{ session: TableSession; staff: StaffTableSession }> {
+export async function views(
+  q: Queryable,
+  venues: VenueStore,
+  s: SessionRow,
+): Promise<{ session: TableSession; staff: StaffTableSession }> {
   return s.status === 'closed' ? closedViews(s) : viewsOf(venues, s, await readRows(q, s));
 }
 
 function closedViews(s: SessionRow): { session: TableSession; staff: StaffTableSession } {
   return {
     session: closedShape(s),
-    staff: { id: s.id, table: s.label, status: 'closed', openedAt: s.opened_at, closedAt: s.closed_at ?? s.opened_at, participants: [], cartCount: 0, rounds: [], calls: [] },
+    staff: {
+      id: s.id,
+      table: s.label,
+      status: 'closed',
+      openedAt: s.opened_at,
+      closedAt: s.closed_at ?? s.opened_at,
+      participants: [],
+      cartCount: 0,
+      rounds: [],
+      calls: [],
+    },
   };
 }
 
 /** Both views of an open session (`s` at the version they show) from its rows, with no statement. */
-export function viewsOf(venues: VenueStore, s: SessionRow, rows: SessionRows): { session: TableSession; staff: StaffTableSession } {
+export function viewsOf(
+  venues: VenueStore,
+  s: SessionRow,
+  rows: SessionRows,
+): { session: TableSession; staff: StaffTableSession } {
   if (s.status === 'closed') return closedViews(s);
   const { participants, lines, rounds, calls } = partsOf(venues, s, rows);
   return {
     session: {
-      id: s.id, venueId: s.venue_id, table: s.label, status: 'open', openedAt: s.opened_at, version: s.version,
-      participants, cart: { lines, subtotal: subtotalOf(lines), count: unitCountOf(lines) }, rounds, calls,
+      id: s.id,
+      venueId: s.venue_id,
+      table: s.label,
+      status: 'open',
+      openedAt: s.opened_at,
+      version: s.version,
+      participants,
+      cart: { lines, subtotal: subtotalOf(lines), count: unitCountOf(lines) },
+      rounds,
+      calls,
       ...(s.paid_at ? { paidAt: s.paid_at } : {}),
     },
-    staff: { id: s.id, table: s.label, status: 'open', openedAt: s.opened_at, participants, cartCount: unitCountOf(lines), rounds, calls, ...(s.paid_at ? { paidAt: s.paid_at } : {}), ...(s.new_group_at ? { newGroupAt: s.new_group_at } : {}) },
+    staff: {
+      id: s.id,
+      table: s.label,
+      status: 'open',
+      openedAt: s.opened_at,
+      participants,
+      cartCount: unitCountOf(lines),
+      rounds,
+      calls,
+      ...(s.paid_at ? { paidAt: s.paid_at } : {}),
+      ...(s.new_group_at ? { newGroupAt: s.new_group_at } : {}),
+    },
   };
 }
 

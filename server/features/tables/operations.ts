@@ -5,15 +5,32 @@ import { idParam, json, problemResponse } from '../../platform/openapi.ts';
 const tags = ['manage'];
 
 export const listTables = operation({
-  method: 'get', path: '/venues/{id}/tables', operationId: 'listTables', tags, access: 'bearer',
-  summary: 'The venue\'s tables with their public links `{site}/{id}?mesa={label}&t={token}` (staff or manager of the venue)',
+  method: 'get',
+  path: '/venues/{id}/tables',
+  operationId: 'listTables',
+  tags,
+  access: 'bearer',
+  summary:
+    "The venue's tables with their public links `{site}/{id}?mesa={label}&t={token}` (staff or manager of the venue)",
   parameters: [idParam('id', 'Venue id')],
-  responses: { 200: json('TableList', 'Tables'), 403: problemResponse('Not staff or manager of this venue'), 404: problemResponse('No such venue') },
+  responses: {
+    200: json('TableList', 'Tables'),
+    403: problemResponse('Not staff or manager of this venue'),
+    404: problemResponse('No such venue'),
+  },
 });
 
 export const rotateTableToken = operation({
-  method: 'post', path: '/venues/{id}/tables/{label}/token', operationId: 'rotateTableToken', tags, access: 'bearer',
+  method: 'post',
+  path: '/venues/{id}/tables/{label}/token',
+  operationId: 'rotateTableToken',
+  tags,
+  access: 'bearer',
   summary: 'New random token for a table (manager of the venue): its old link stops opening the table',
   parameters: [idParam('id', 'Venue id'), idParam('label', 'Table label')],
-  responses: { 200: json('TableLink', 'The table\'s new link'), 403: problemResponse('Not a manager of this venue'), 404: problemResponse('No such venue or table') },
+  responses: {
+    200: json('TableLink', "The table's new link"),
+    403: problemResponse('Not a manager of this venue'),
+    404: problemResponse('No such venue or table'),
+  },
 });

@@ -10,8 +10,19 @@ export const newTableToken = () => randomBytes(16).toString('base64url');
  * token (the usual case), else one insert of all the missing rows and a second read (a token
  * another request created meanwhile wins: `DO NOTHING`).
  */
-export async function tableTokens(q: Queryable, venueId: string, labels: readonly string[]): Promise<Map<string, string>> {
-  const read = async () => new Map((await q.all<{ label: string; token: string }>('SELECT label, token FROM venue_tables WHERE venue_id = ?', [venueId])).map((r) => [r.label, r.token]));
+export async function tableTokens(
+  q: Queryable,
+  venueId: string,
+  labels: readonly string[],
+): Promise<Map<string, string>> {
+  const read = async () =>
+    new Map(
+      (
+        await q.all<{ label: string; token: string }>('SELECT label, token FROM venue_tables WHERE venue_id = ?', [
+          venueId,
+        ])
+      ).map((r) => [r.label, r.token]),
+    );
   const tokens = await read();
   const missing = [...new Set(labels)].filter((label) => !tokens.has(label));
   if (!missing.length) return tokens;
@@ -25,11 +36,19 @@ export async function tableTokens(q: Queryable, venueId: string, labels: readonl
 
 /** Replaces a table's token (the row exists: `tableTokens` first). */
 export async function setTableToken(q: Queryable, venueId: string, label: string, token: string): Promise<void> {
-  await q.run('UPDATE venue_tables SET token = ?, created_at = ? WHERE venue_id = ? AND label = ?', [token, Date.now(), venueId, label]);
+  await q.run('UPDATE venue_tables SET token = ?, created_at = ? WHERE venue_id = ? AND label = ?', [
+    token,
+    Date.now(),
+    venueId,
+    label,
+  ]);
 }
 
 /** The table a token opens, or undefined (rotated or unknown): for the table-session check. */
 export async function tableForToken(q: Queryable, venueId: string, token: string): Promise<string | undefined> {
-  const row = await q.get<{ label: string }>('SELECT label FROM venue_tables WHERE venue_id = ? AND token = ?', [venueId, token.slice(0, 64)]);
+  const row = await q.get<{ label: string }>('SELECT label FROM venue_tables WHERE venue_id = ? AND token = ?', [
+    venueId,
+    token.slice(0, 64),
+  ]);
   return row?.label;
 }

@@ -68,7 +68,8 @@ export function tableRoutes({ venues, auth, db, tableSessions }: TableRouteDeps)
     const entry = venueOr404(id);
     if (!canManageVenue(claims.scope, id)) throw problem('forbidden', 403, TABLE_LINK_MESSAGES.managerRotates);
     const label = param('label');
-    if (!(entry.venue.tables ?? []).includes(label)) throw problem('notFound', 404, TABLE_LINK_MESSAGES.tableUnknown(label.slice(0, 20)));
+    if (!(entry.venue.tables ?? []).includes(label))
+      throw problem('notFound', 404, TABLE_LINK_MESSAGES.tableUnknown(label.slice(0, 20)));
     const token = newTableToken();
     await db.transaction(async (tx) => {
       await tableTokens(tx, id, [label]);

@@ -17,7 +17,14 @@ import { publicBase } from '../../platform/config.ts';
 import { routes } from '../../platform/operations.ts';
 import { problem } from '../../platform/problem.ts';
 import { authenticator } from '../auth/index.ts';
-import { acceptInvitation, createInvitation, getTeam, lookupInvitation, removeTeamMember, withdrawInvitation } from './operations.ts';
+import {
+  acceptInvitation,
+  createInvitation,
+  getTeam,
+  lookupInvitation,
+  removeTeamMember,
+  withdrawInvitation,
+} from './operations.ts';
 import { createTeamService } from './service.ts';
 
 /** The site's public address: `UMENU_SITE_URL`, else the page that asks (its Origin), else this server. */
@@ -26,14 +33,25 @@ function siteOf(c: Context): string {
 }
 
 /** The team's routes, registered with their full paths (mounted at the API's root). */
-export function teamRoutes({ venues, auth, db, events }: { venues: VenueStore; auth: AuthService; db: Db; events: EventBus }): Hono {
+export function teamRoutes({
+  venues,
+  auth,
+  db,
+  events,
+}: {
+  venues: VenueStore;
+  auth: AuthService;
+  db: Db;
+  events: EventBus;
+}): Hono {
   const team = createTeamService(db, events);
   const app = new Hono();
   const on = routes(app, authenticator(auth));
 
   /** The venue exists and the caller manages it (manager of the venue or admin); staff cannot. */
   const managedVenue = (id: string, claims: AccessClaims): string => {
-    if (!isValidVenueId(id) || !venues.get(id)) throw problem('notFound', 404, PROBLEM_MESSAGES.venueNotFound(id.slice(0, 64)));
+    if (!isValidVenueId(id) || !venues.get(id))
+      throw problem('notFound', 404, PROBLEM_MESSAGES.venueNotFound(id.slice(0, 64)));
     if (!canManageVenue(claims.scope, id)) throw problem('forbidden', 403, TEAM_MESSAGES.managersOnly);
     return id;
   };
@@ -51,7 +69,12 @@ export function teamRoutes({ venues, auth, db, events }: { venues: VenueStore; a
       throw problem('forbidden', 403, TEAM_MESSAGES.noAdminFromVenue);
     }
     const input = check(value);
-    const created = await team.invite({ venueId: id, email: input.email, role: input.role, by: { id: claims.sub, name: claims.name ?? '' } });
+    const created = await team.invite({
+      venueId: id,
+      email: input.email,
+      role: input.role,
+      by: { id: claims.sub, name: claims.name ?? '' },
+    });
     c.header('cache-control', 'no-store');
     return c.json({ ...created, url: `${siteOf(c)}${invitationPath(created.token)}` }, 201);
   });

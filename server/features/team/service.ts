@@ -16,7 +16,14 @@ import { managerScope, staffScope } from '../../../src/contract/permissions.ts';
 import * as sql from './queries.ts';
 import type { InvitationRow } from './queries.ts';
 import {
-  INVITATION_TTL_MS, roleAt, TEAM_MESSAGES, type AcceptedInvitation, type Invitation, type InvitationPreview, type Team, type TeamRole,
+  INVITATION_TTL_MS,
+  roleAt,
+  TEAM_MESSAGES,
+  type AcceptedInvitation,
+  type Invitation,
+  type InvitationPreview,
+  type Team,
+  type TeamRole,
 } from '../../../src/contract/team.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
@@ -37,7 +44,12 @@ const invalid = () => problem('invitationInvalid', 404, TEAM_MESSAGES.invitation
 const expired = () => problem('invitationInvalid', 404, TEAM_MESSAGES.invitationExpired);
 
 /** The scope a user has after `change`, written in the same transaction (row locked on PostgreSQL). */
-async function changeScope(tx: Queryable, forUpdate: string, userId: string, change: (scope: string[]) => string[]): Promise<string[]> {
+async function changeScope(
+  tx: Queryable,
+  forUpdate: string,
+  userId: string,
+  change: (scope: string[]) => string[],
+): Promise<string[]> {
   const row = await sql.userScope(tx, userId, forUpdate);
   if (!row) throw problem('unauthorized', 401, TEAM_MESSAGES.accountGone);
   const next = change(JSON.parse(row.scope) as string[]);
@@ -52,7 +64,12 @@ const grant = (role: TeamRole, venueId: string) => (scope: string[]) => {
 
 export interface TeamService {
   team(venueId: string): Promise<Team>;
-  invite(input: { venueId: string; email: string; role: TeamRole; by: { id: string; name: string } }): Promise<Invitation & { token: string }>;
+  invite(input: {
+    venueId: string;
+    email: string;
+    role: TeamRole;
+    by: { id: string; name: string };
+  }): Promise<Invitation & { token: string }>;
   withdraw(venueId: string, invitationId: string): Promise<void>;
   /** Takes `manager:` and `staff:` of the venue away from a member. */
   remove(venueId: string, userId: string): Promise<void>;
@@ -91,9 +108,17 @@ export function createTeamService(db: Db, events?: EventBus): TeamService {
       const token = newToken();
       const now = Date.now();
       const row: InvitationRow = {
-        id: randomUUID(), token_hash: sha256(token), venue_id: venueId, email: email.trim().toLowerCase(), role,
-        invited_by: by.id, invited_by_name: by.name.slice(0, 80), created_at: now, expires_at: now + INVITATION_TTL_MS,
-        accepted_at: null, revoked_at: null,
+        id: randomUUID(),
+        token_hash: sha256(token),
+        venue_id: venueId,
+        email: email.trim().toLowerCase(),
+        role,
+        invited_by: by.id,
+        invited_by_name: by.name.slice(0, 80),
+        created_at: now,
+        expires_at: now + INVITATION_TTL_MS,
+        accepted_at: null,
+        revoked_at: null,
       };
       await sql.insertInvitation(db, row);
       return { ...toInvitation(row), token };
@@ -107,9 +132,12 @@ export function createTeamService(db: Db, events?: EventBus): TeamService {
     async remove(venueId, userId) {
       await db.transaction(async (tx) => {
         const row = await sql.userScope(tx, userId.slice(0, 64), db.forUpdate);
-        if (!row || !roleAt(JSON.parse(row.scope) as string[], venueId)) throw problem('notFound', 404, TEAM_MESSAGES.notAMember);
+        if (!row || !roleAt(JSON.parse(row.scope) as string[], venueId))
+          throw problem('notFound', 404, TEAM_MESSAGES.notAMember);
         await Promise.all([
-          changeScope(tx, db.forUpdate, userId, (scope) => scope.filter((s) => s !== managerScope(venueId) && s !== staffScope(venueId))),
+          changeScope(tx, db.forUpdate, userId, (scope) =>
+            scope.filter((s) => s !== managerScope(venueId) && s !== staffScope(venueId)),
+          ),
           events?.append(tx, { venueId, type: 'access', data: accessEventData(userId) }),
         ]);
       });
@@ -153,7 +181,14 @@ export function createTeamService(db: Db, events?: EventBus): TeamService {
           if (await sql.userIdByEmail(tx, row.email)) throw accountExists();
           const id = randomUUID();
           const scope = [`${row.role}:${row.venue_id}`];
-          await sql.insertUserWithScope(tx, { id, email: row.email, name: as.name, passwordHash: hash, scope, createdAt: new Date().toISOString() });
+          await sql.insertUserWithScope(tx, {
+            id,
+            email: row.email,
+            name: as.name,
+            passwordHash: hash,
+            scope,
+            createdAt: new Date().toISOString(),
+          });
           await markAccepted(tx, row, id);
           return { venueId: row.venue_id, role: row.role, email: row.email, created: true, scope };
         });

@@ -43,7 +43,12 @@ export function createBuildHook(url: string, options: BuildHookOptions = {}): Bu
     const body = JSON.stringify({ venueId: venueIds.at(-1), venueIds });
     inFlight = inFlight.then(async () => {
       try {
-        const response = await send(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(10_000) });
+        const response = await send(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+          signal: AbortSignal.timeout(10_000),
+        });
         if (!response.ok) log(`[umenu] UMENU_BUILD_HOOK respondió ${response.status}`);
         await response.body?.cancel();
       } catch (error) {

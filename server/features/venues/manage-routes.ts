@@ -8,7 +8,14 @@ import type { AccessClaims } from '../../../src/contract/auth.ts';
 import type { Venue } from '../../../src/contract/venue.ts';
 import { isValidVenueId } from '../../../src/contract/limits.ts';
 import { canManageVenue, canRunVenue, isAdmin } from '../../../src/contract/permissions.ts';
-import { IMAGE_SRC_MESSAGE, ProductPatch, spanishErrors, VENUE_MESSAGES, VenueInput, type ProductChange } from '../../../src/contract/manage.ts';
+import {
+  IMAGE_SRC_MESSAGE,
+  ProductPatch,
+  spanishErrors,
+  VENUE_MESSAGES,
+  VenueInput,
+  type ProductChange,
+} from '../../../src/contract/manage.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { ServerConfig } from '../../platform/config.ts';
 import type { AuthService } from '../auth/index.ts';
@@ -22,7 +29,12 @@ import { checkVenueId, getProductHistory, patchProduct, putVenue } from './opera
 import { insertProductChange, productHistory } from './queries.ts';
 
 type Field = ProductChange['field'];
-interface Change { productId: string; field: Field; old: number | boolean; new: number | boolean }
+interface Change {
+  productId: string;
+  field: Field;
+  old: number | boolean;
+  new: number | boolean;
+}
 
 /** Price and availability changes of the dishes present in both versions. */
 export function productChanges(before: Venue, after: Venue): Change[] {
@@ -32,7 +44,8 @@ export function productChanges(before: Venue, after: Venue): Change[] {
     const prev = old.get(p.id);
     if (!prev) continue;
     if (prev.price !== p.price) out.push({ productId: p.id, field: 'price', old: prev.price, new: p.price });
-    if (prev.available !== p.available) out.push({ productId: p.id, field: 'available', old: prev.available, new: p.available });
+    if (prev.available !== p.available)
+      out.push({ productId: p.id, field: 'available', old: prev.available, new: p.available });
   }
   return out;
 }
@@ -40,9 +53,19 @@ export function productChanges(before: Venue, after: Venue): Change[] {
 async function recordChanges(tx: Queryable, venueId: string, claims: AccessClaims, changes: Change[]): Promise<void> {
   const now = Date.now();
   for (const change of changes) {
-    await insertProductChange(tx, venueId, change.productId, {
-      field: change.field, old_value: JSON.stringify(change.old), new_value: JSON.stringify(change.new), user_id: claims.sub, user_name: (claims.name ?? claims.sub).slice(0, 80),
-    }, now);
+    await insertProductChange(
+      tx,
+      venueId,
+      change.productId,
+      {
+        field: change.field,
+        old_value: JSON.stringify(change.old),
+        new_value: JSON.stringify(change.new),
+        user_id: claims.sub,
+        user_name: (claims.name ?? claims.sub).slice(0, 80),
+      },
+      now,
+    );
   }
 }
 
@@ -54,11 +77,14 @@ async function recordChanges(tx: Queryable, venueId: string, claims: AccessClaim
 function refuseInsecureImages(venue: Venue): void {
   const errors: Record<string, string[]> = {};
   const check = (path: string, image: { src: string } | undefined) => {
-    if (image && !image.src.startsWith('/api/media/') && !image.src.startsWith('https://')) errors[path] = [IMAGE_SRC_MESSAGE];
+    if (image && !image.src.startsWith('/api/media/') && !image.src.startsWith('https://'))
+      errors[path] = [IMAGE_SRC_MESSAGE];
   };
   check('logo.src', venue.logo);
   check('cover.src', venue.cover);
-  venue.categories.forEach((category, i) => category.products.forEach((product, j) => check(`categories.${i}.products.${j}.image.src`, product.image)));
+  venue.categories.forEach((category, i) =>
+    category.products.forEach((product, j) => check(`categories.${i}.products.${j}.image.src`, product.image)),
+  );
   if (Object.keys(errors).length) throw problem('validation', 422, VENUE_MESSAGES.notSaved, { errors });
 }
 
@@ -90,7 +116,9 @@ type Translated = { translations?: Venue['translations'] };
 export function keepTranslations(stored: Venue | undefined, incoming: Venue): Venue {
   if (!stored) return incoming;
   const keep = <T extends Translated>(item: T, old: Translated | undefined): T =>
-    item.translations === undefined && old?.translations !== undefined ? { ...item, translations: old.translations } : item;
+    item.translations === undefined && old?.translations !== undefined
+      ? { ...item, translations: old.translations }
+      : item;
   const byId = <T extends { id: string }>(list: readonly T[]) => new Map(list.map((x) => [x.id, x]));
   const categories = byId(stored.categories);
   // By id across the menu: a dish moved to another category keeps its translations.
@@ -109,7 +137,10 @@ export function keepTranslations(stored: Venue | undefined, incoming: Venue): Ve
             ...keep(product, oldProduct),
             optionGroups: product.optionGroups.map((group) => {
               const options = byId(groups.get(group.id)?.options ?? []);
-              return { ...keep(group, groups.get(group.id)), options: group.options.map((option) => keep(option, options.get(option.id))) };
+              return {
+                ...keep(group, groups.get(group.id)),
+                options: group.options.map((option) => keep(option, options.get(option.id))),
+              };
             }),
           };
         }),
@@ -129,13 +160,18 @@ export function manageRoutes(app: Hono, { venues, auth, config, db }: VenueRoute
   on(checkVenueId, (c, { param }) => {
     const id = param('id');
     c.header('cache-control', 'no-store');
-    return c.json({ id: id.slice(0, 64), exists: isValidVenueId(id) && venues.get(id) !== undefined, valid: isValidVenueId(id) });
+    return c.json({
+      id: id.slice(0, 64),
+      exists: isValidVenueId(id) && venues.get(id) !== undefined,
+      valid: isValidVenueId(id),
+    });
   });
 
   /** The editor publishes: manager of the venue or admin; only an admin creates a venue. */
   on(putVenue, async (c, { claims, json, param }) => {
     const id = param('id');
-    if (!isValidVenueId(id)) throw problem('validation', 422, VENUE_MESSAGES.badId, { errors: { id: [VENUE_MESSAGES.badIdField] } });
+    if (!isValidVenueId(id))
+      throw problem('validation', 422, VENUE_MESSAGES.badId, { errors: { id: [VENUE_MESSAGES.badIdField] } });
     const existing = venues.get(id);
     if (!existing && !isAdmin(claims.scope)) throw problem('forbidden', 403, VENUE_MESSAGES.adminCreates);
     // `If-None-Match: *` (the admin's "Nuevo local"): create only, never replace a venue made meanwhile.
@@ -145,7 +181,8 @@ export function manageRoutes(app: Hono, { venues, auth, config, db }: VenueRoute
     if (existing && !canManageVenue(claims.scope, id)) throw problem('forbidden', 403, VENUE_MESSAGES.managersEdit);
     const venue = keepTranslations(existing?.venue, storedMedia(parseVenue((await json()).value), media));
     refuseInsecureImages(venue);
-    if (venue.id !== id) throw problem('validation', 422, VENUE_MESSAGES.idMismatch, { errors: { id: [VENUE_MESSAGES.idMismatchField] } });
+    if (venue.id !== id)
+      throw problem('validation', 422, VENUE_MESSAGES.idMismatch, { errors: { id: [VENUE_MESSAGES.idMismatchField] } });
     const changes = existing ? productChanges(existing.venue, venue) : [];
     const entry = await venues.put(venue, { inTransaction: (tx) => recordChanges(tx, id, claims, changes) });
     c.header('cache-control', 'no-store');
@@ -162,7 +199,8 @@ export function manageRoutes(app: Hono, { venues, auth, config, db }: VenueRoute
     const result = ProductPatch.safeParse(value, { error: spanishErrors });
     if (!result.success) throw validationProblem(result.error.issues, VENUE_MESSAGES.notChanged);
     const patch = result.data;
-    if (patch.price !== undefined && !canManageVenue(claims.scope, id)) throw problem('forbidden', 403, VENUE_MESSAGES.managersPrice);
+    if (patch.price !== undefined && !canManageVenue(claims.scope, id))
+      throw problem('forbidden', 403, VENUE_MESSAGES.managersPrice);
     const productId = param('productId');
     if (!entry.products.has(productId)) throw problem('notFound', 404, VENUE_MESSAGES.dishNotFound);
     const venue = structuredClone(entry.venue);

@@ -92,7 +92,13 @@ function swap(html: string, name: string, before: string, after: string): string
 }
 
 /** The page for `next`, from the page built for `built` (throws when a part is not found). */
-export function regeneratePage(html: string, render: RegionsModule['renderVenueRegions'], built: Venue, next: Venue, etag: string | null): string {
+export function regeneratePage(
+  html: string,
+  render: RegionsModule['renderVenueRegions'],
+  built: Venue,
+  next: Venue,
+  etag: string | null,
+): string {
   const before = render(built, null);
   const after = render(next, etag);
   let out = html;
@@ -136,7 +142,9 @@ export function startPrerender(options: PrerenderOptions): Prerenderer {
     module ??= (async () => {
       const path = venueRegionsModule(distDir);
       if (!existsSync(path)) {
-        log(`[umenu] sin ${path}: las páginas de los locales no se regeneran tras un cambio (vuelve a construir el sitio)`);
+        log(
+          `[umenu] sin ${path}: las páginas de los locales no se regeneran tras un cambio (vuelve a construir el sitio)`,
+        );
         return null;
       }
       return (await import(pathToFileURL(path).href)) as RegionsModule;
@@ -167,7 +175,12 @@ export function startPrerender(options: PrerenderOptions): Prerenderer {
     // `/{lang}/{id}` in the others, each rendered in its language from the same two versions.
     // All are rendered before anything is written; a page whose parts are not found stays as it is.
     const pages: Array<{ rel: string; body: Buffer }> = [
-      { rel: htmlRel, body: Buffer.from(regeneratePage(page.toString('utf8'), (v, e) => regions.renderVenueRegions(v, e), built, next, etag)) },
+      {
+        rel: htmlRel,
+        body: Buffer.from(
+          regeneratePage(page.toString('utf8'), (v, e) => regions.renderVenueRegions(v, e), built, next, etag),
+        ),
+      },
     ];
     for (const lang of UI_LANGUAGES) {
       const rel = `/${lang}/${id}.html`;
@@ -176,7 +189,12 @@ export function startPrerender(options: PrerenderOptions): Prerenderer {
       // Rendering is synchronous: requests waiting meanwhile are answered between two languages.
       await new Promise((resolve) => setImmediate(resolve));
       try {
-        pages.push({ rel, body: Buffer.from(regeneratePage(other.toString('utf8'), (v, e) => regions.renderVenueRegions(v, e, lang), built, next, etag)) });
+        pages.push({
+          rel,
+          body: Buffer.from(
+            regeneratePage(other.toString('utf8'), (v, e) => regions.renderVenueRegions(v, e, lang), built, next, etag),
+          ),
+        });
       } catch (error) {
         console.warn(`[umenu] no se pudo regenerar la página ${rel}: ${(error as Error).message}`);
       }
@@ -244,12 +262,15 @@ export function startPrerender(options: PrerenderOptions): Prerenderer {
       const first = firstScheduled.get(venueId) ?? Date.now();
       firstScheduled.set(venueId, first);
       const wait = Math.max(0, Math.min(debounceMs, first + PRERENDER_MAX_WAIT_MS - Date.now()));
-      timers.set(venueId, setTimeout(() => {
-        timers.delete(venueId);
-        firstScheduled.delete(venueId);
-        queue.add(venueId);
-        running ??= drain();
-      }, wait));
+      timers.set(
+        venueId,
+        setTimeout(() => {
+          timers.delete(venueId);
+          firstScheduled.delete(venueId);
+          queue.add(venueId);
+          running ??= drain();
+        }, wait),
+      );
     },
     async idle() {
       while (timers.size > 0 || running) {

@@ -33,9 +33,17 @@ function publicVenueBodies(apiPublicUrl: string | undefined): (entry: CachedVenu
     if (!copy) {
       const json = publicMediaJson(entry.json, apiPublicUrl);
       const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
-      copy = json.length > 1024
-        ? { json, etag, br: brotliCompressSync(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: json.length } }), gzip: gzipSync(json, { level: 9 }) }
-        : { json, etag };
+      copy =
+        json.length > 1024
+          ? {
+              json,
+              etag,
+              br: brotliCompressSync(json, {
+                params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: json.length },
+              }),
+              gzip: gzipSync(json, { level: 9 }),
+            }
+          : { json, etag };
       copies.set(entry, copy);
     }
     return copy;
@@ -52,13 +60,19 @@ export function venueRoutes(deps: VenueRouteDeps): Hono {
 
   on(listVenues, (c) => {
     const q = c.req.query('q');
-    if (q !== undefined && q.length > 100) throw problem('validation', 422, VENUE_MESSAGES.searchTooLong, { errors: { q: [VENUE_MESSAGES.searchTooLongField] } });
+    if (q !== undefined && q.length > 100)
+      throw problem('validation', 422, VENUE_MESSAGES.searchTooLong, {
+        errors: { q: [VENUE_MESSAGES.searchTooLongField] },
+      });
     const limit = c.req.query('limit');
     const offset = c.req.query('offset');
     if (limit !== undefined && !(/^\d{1,3}$/.test(limit) && Number(limit) >= 1 && Number(limit) <= VENUE_PAGE_MAX)) {
-      throw problem('validation', 422, VENUE_MESSAGES.pageSize(VENUE_PAGE_MAX), { errors: { limit: [VENUE_MESSAGES.pageSizeField(VENUE_PAGE_MAX)] } });
+      throw problem('validation', 422, VENUE_MESSAGES.pageSize(VENUE_PAGE_MAX), {
+        errors: { limit: [VENUE_MESSAGES.pageSizeField(VENUE_PAGE_MAX)] },
+      });
     }
-    if (offset !== undefined && !/^\d{1,9}$/.test(offset)) throw problem('validation', 422, VENUE_MESSAGES.offset, { errors: { offset: [VENUE_MESSAGES.offsetField] } });
+    if (offset !== undefined && !/^\d{1,9}$/.test(offset))
+      throw problem('validation', 422, VENUE_MESSAGES.offset, { errors: { offset: [VENUE_MESSAGES.offsetField] } });
     c.header('cache-control', 'public, max-age=0, must-revalidate');
     // Without `limit`, every match (the answer before pages existed: the panel's venue switcher reads it).
     const page = limit === undefined ? undefined : { limit: Number(limit), offset: Number(offset ?? 0) };
@@ -70,9 +84,20 @@ export function venueRoutes(deps: VenueRouteDeps): Hono {
     const cached = isValidVenueId(id) ? venues.get(id) : undefined;
     if (!cached) throw venueNotFound(id);
     const entry = { ...bodiesOf(cached), venue: cached.venue };
-    const headers: Record<string, string> = { etag: entry.etag, 'cache-control': VENUE_CACHE_CONTROL, vary: 'accept-encoding', 'last-modified': new Date(entry.venue.updatedAt).toUTCString() };
+    const headers: Record<string, string> = {
+      etag: entry.etag,
+      'cache-control': VENUE_CACHE_CONTROL,
+      vary: 'accept-encoding',
+      'last-modified': new Date(entry.venue.updatedAt).toUTCString(),
+    };
     const inm = c.req.header('if-none-match');
-    if (inm && (inm === entry.etag || inm === `W/${entry.etag}` || inm.split(/\s*,\s*/).includes(entry.etag) || inm.trim() === '*')) {
+    if (
+      inm &&
+      (inm === entry.etag ||
+        inm === `W/${entry.etag}` ||
+        inm.split(/\s*,\s*/).includes(entry.etag) ||
+        inm.trim() === '*')
+    ) {
       return c.body(null, 304, headers);
     }
     // Compressed copies are made off the event loop when the venue is cached; until then, identity.

@@ -7,7 +7,14 @@ import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import type { Db, Queryable } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events/bus.ts';
 import type { Option, OptionGroup, Product, Venue, VenueSummary } from '../../../src/contract/venue.ts';
-import { insertPriceChange, insertVenuesIfMissing, priceChangesSince, upsertVenue, venueDoc, venueDocs } from './queries.ts';
+import {
+  insertPriceChange,
+  insertVenuesIfMissing,
+  priceChangesSince,
+  upsertVenue,
+  venueDoc,
+  venueDocs,
+} from './queries.ts';
 
 export interface CachedVenue {
   venue: Venue;
@@ -20,12 +27,27 @@ export interface CachedVenue {
 }
 
 export function fold(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 export function summaryOf(v: Venue): VenueSummary {
   const { id, name, tagline, city, cuisine, currency, locale, timezone, logo, cover, languages } = v;
-  return { id, name, tagline, city, cuisine, currency, locale, timezone, ...(logo ? { logo } : {}), ...(cover ? { cover } : {}), ...(languages?.length ? { languages } : {}) };
+  return {
+    id,
+    name,
+    tagline,
+    city,
+    cuisine,
+    currency,
+    locale,
+    timezone,
+    ...(logo ? { logo } : {}),
+    ...(cover ? { cover } : {}),
+    ...(languages?.length ? { languages } : {}),
+  };
 }
 
 function cacheEntry(venue: Venue): CachedVenue {
@@ -44,9 +66,13 @@ function cacheEntry(venue: Venue): CachedVenue {
   }
   const entry: CachedVenue = { venue, json, etag, products };
   if (json.length > 1024) {
-    brotliCompress(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: json.length } }, (error, result) => {
-      if (!error) entry.br = result;
-    });
+    brotliCompress(
+      json,
+      { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: json.length } },
+      (error, result) => {
+        if (!error) entry.br = result;
+      },
+    );
     gzip(json, { level: 9 }, (error, result) => {
       if (!error) entry.gzip = result;
     });
@@ -74,7 +100,14 @@ export interface VenueStore {
    */
   list(q?: string, page?: { offset: number; limit: number }): { venues: VenueSummary[]; total: number };
   /** Inserts or replaces a venue, bumps `updatedAt`, records price changes, appends a `venue` event. */
-  put(venue: Venue, options?: { keepUpdatedAt?: boolean; event?: Record<string, unknown>; inTransaction?: (tx: Queryable) => Promise<void> }): Promise<CachedVenue>;
+  put(
+    venue: Venue,
+    options?: {
+      keepUpdatedAt?: boolean;
+      event?: Record<string, unknown>;
+      inTransaction?: (tx: Queryable) => Promise<void>;
+    },
+  ): Promise<CachedVenue>;
   /** Reads a venue again from the database (another instance changed it). */
   reload(id: string): Promise<void>;
   /** Reads every venue again (after a lost connection to the event channel). */
@@ -89,7 +122,11 @@ export interface VenueStore {
 /** How long price changes are remembered in memory (the 409 answer looks back 24 h). */
 const PRICE_MEMORY_MS = 25 * 3600_000;
 
-interface PriceChange { key: string; old: number; at: number }
+interface PriceChange {
+  key: string;
+  old: number;
+  at: number;
+}
 
 /** The words of a folded text (letters and digits). */
 const wordsOf = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
@@ -143,7 +180,8 @@ export class VenueSearchIndex {
       if (words[mid]! < prefix) lo = mid + 1;
       else hi = mid;
     }
-    for (let i = lo; i < words.length && words[i]!.startsWith(prefix); i += 1) for (const id of this.byWord.get(words[i]!)!) into.add(id);
+    for (let i = lo; i < words.length && words[i]!.startsWith(prefix); i += 1)
+      for (const id of this.byWord.get(words[i]!)!) into.add(id);
   }
 
   /** The ids of the venues matching every term of `query` (folded, split into words; at most 10). */
@@ -164,12 +202,25 @@ export const searchText = (venue: Venue) => fold(`${venue.name} ${venue.city} ${
 
 /** Inserts or replaces the stored document (no cache, no event): seeding and `put`. */
 export async function storeVenue(q: Queryable, venue: Venue): Promise<void> {
-  await upsertVenue(q, { id: venue.id, doc: JSON.stringify(venue), search: searchText(venue), updatedAt: venue.updatedAt });
+  await upsertVenue(q, {
+    id: venue.id,
+    doc: JSON.stringify(venue),
+    search: searchText(venue),
+    updatedAt: venue.updatedAt,
+  });
 }
 
 /** Stores the venues whose id is not taken yet (no cache, no event): seeding many venues at once. */
 export async function storeNewVenues(q: Queryable, venues: readonly Venue[]): Promise<void> {
-  await insertVenuesIfMissing(q, venues.map((venue) => ({ id: venue.id, doc: JSON.stringify(venue), search: searchText(venue), updatedAt: venue.updatedAt })));
+  await insertVenuesIfMissing(
+    q,
+    venues.map((venue) => ({
+      id: venue.id,
+      doc: JSON.stringify(venue),
+      search: searchText(venue),
+      updatedAt: venue.updatedAt,
+    })),
+  );
 }
 
 /**
@@ -215,8 +266,12 @@ export async function createVenueStore(db: Db, events?: EventBus): Promise<Venue
     if (cache.get(id)?.json !== JSON.stringify(venue)) remember(venue);
     await loadChanges(id);
   }
-  events?.onVenueEvent((id) => void reload(id).catch((error: unknown) => console.error('[umenu] reloading venue failed', id, error)));
-  events?.onResync(() => void reloadAll().catch((error: unknown) => console.error('[umenu] reloading venues failed', error)));
+  events?.onVenueEvent(
+    (id) => void reload(id).catch((error: unknown) => console.error('[umenu] reloading venue failed', id, error)),
+  );
+  events?.onResync(
+    () => void reloadAll().catch((error: unknown) => console.error('[umenu] reloading venues failed', error)),
+  );
 
   return {
     get: (id) => cache.get(id),
@@ -224,10 +279,12 @@ export async function createVenueStore(db: Db, events?: EventBus): Promise<Venue
     list(q, page) {
       ids ??= [...cache.keys()].sort();
       const query = q?.trim() ?? '';
-      const matching = query ? (() => {
-        const found = searchIndex.search(query);
-        return found.size === cache.size ? ids : [...found].sort();
-      })() : ids;
+      const matching = query
+        ? (() => {
+            const found = searchIndex.search(query);
+            return found.size === cache.size ? ids : [...found].sort();
+          })()
+        : ids;
       const chosen = page ? matching.slice(page.offset, page.offset + page.limit) : matching;
       return { venues: chosen.map((id) => summaryOf(cache.get(id)!.venue)), total: matching.length };
     },
@@ -250,7 +307,12 @@ export async function createVenueStore(db: Db, events?: EventBus): Promise<Venue
           }
         }
         if (options.inTransaction) await options.inTransaction(tx);
-        if (events) await events.append(tx, { venueId: venue.id, type: 'venue', data: JSON.stringify({ venueId: venue.id, updatedAt: venue.updatedAt, ...options.event }) });
+        if (events)
+          await events.append(tx, {
+            venueId: venue.id,
+            type: 'venue',
+            data: JSON.stringify({ venueId: venue.id, updatedAt: venue.updatedAt, ...options.event }),
+          });
       });
       if (recorded.length) {
         const list = changes.get(venue.id) ?? [];

@@ -37,5 +37,10 @@ export async function getMeta(q: Queryable, key: string): Promise<string | undef
 /** True for a unique-constraint violation in either engine. */
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; errcode?: number; message?: string };
-  return e?.code === '23505' || e?.errcode === 2067 || e?.errcode === 1555 || /UNIQUE constraint failed/.test(e?.message ?? '');
+  return (
+    e?.code === '23505' ||
+    e?.errcode === 2067 ||
+    e?.errcode === 1555 ||
+    /UNIQUE constraint failed/.test(e?.message ?? '')
+  );
 }

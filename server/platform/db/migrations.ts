@@ -55,7 +55,12 @@ export interface Step {
 }
 
 const TYPES: Record<Dialect, Types> = {
-  sqlite: { dialect: 'sqlite', bigint: 'INTEGER', serialKey: 'INTEGER PRIMARY KEY AUTOINCREMENT', only: (sql) => sql.sqlite },
+  sqlite: {
+    dialect: 'sqlite',
+    bigint: 'INTEGER',
+    serialKey: 'INTEGER PRIMARY KEY AUTOINCREMENT',
+    only: (sql) => sql.sqlite,
+  },
   postgres: { dialect: 'postgres', bigint: 'BIGINT', serialKey: 'BIGSERIAL PRIMARY KEY', only: (sql) => sql.postgres },
 };
 
@@ -561,14 +566,20 @@ export function statementsOf(step: Step, dialect: Dialect): string[] {
  * number of steps in `STEPS`.
  */
 export async function migrate(tx: Queryable): Promise<number> {
-  await tx.run('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
-  const applied = await tx.all<{ version: number; name: string }>('SELECT version, name FROM schema_migrations ORDER BY version');
+  await tx.run(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+  );
+  const applied = await tx.all<{ version: number; name: string }>(
+    'SELECT version, name FROM schema_migrations ORDER BY version',
+  );
   // A database that ran another step under the same number (say, from another branch) is
   // refused rather than migrated on a wrong assumption.
   for (const [i, row] of applied.entries()) {
     const step = STEPS[row.version - 1];
     if (row.version !== i + 1 || (step && step.name !== row.name)) {
-      throw new Error(`schema_migrations: step ${row.version} "${row.name}" of this database is not step ${i + 1} "${STEPS[i]?.name ?? '(none)'}" of server/platform/db/migrations.ts`);
+      throw new Error(
+        `schema_migrations: step ${row.version} "${row.name}" of this database is not step ${i + 1} "${STEPS[i]?.name ?? '(none)'}" of server/platform/db/migrations.ts`,
+      );
     }
   }
   const version = applied.length || (await adoptLegacyVersion(tx));
@@ -581,7 +592,11 @@ export async function migrate(tx: Queryable): Promise<number> {
 }
 
 async function recordStep(tx: Queryable, version: number): Promise<void> {
-  await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [version, STEPS[version - 1]!.name, new Date().toISOString()]);
+  await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
+    version,
+    STEPS[version - 1]!.name,
+    new Date().toISOString(),
+  ]);
 }
 
 /**
@@ -596,14 +611,20 @@ async function adoptLegacyVersion(tx: Queryable): Promise<number> {
   if (tx.dialect === 'sqlite') {
     const old = (await tx.get<{ user_version: number }>('PRAGMA user_version'))!.user_version;
     if (old === 0) return 0;
-    if (old > 5) throw new Error(`Unknown SQLite schema version ${old} (PRAGMA user_version): this database was made by other code`);
+    if (old > 5)
+      throw new Error(
+        `Unknown SQLite schema version ${old} (PRAGMA user_version): this database was made by other code`,
+      );
     adopted = old;
     await tx.run('PRAGMA user_version = 0');
   } else {
     const table = await tx.get<{ name: string | null }>("SELECT to_regclass('schema_version')::text AS name");
     if (!table?.name) return 0;
     const old = (await tx.get<{ version: number }>('SELECT version FROM schema_version'))?.version ?? 0;
-    if (old > 4) throw new Error(`Unknown PostgreSQL schema version ${old} (table schema_version): this database was made by other code`);
+    if (old > 4)
+      throw new Error(
+        `Unknown PostgreSQL schema version ${old} (table schema_version): this database was made by other code`,
+      );
     adopted = old === 0 ? 0 : old + 1;
     await tx.run('DROP TABLE schema_version');
   }

@@ -28,7 +28,16 @@ const TRANSACTION_DEADLINE_MS = 20_000;
 function withDeadline<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error(`${what}: no answer from the database in ${ms / 1000} s`), { code: 'CONNECTION_CLOSED', deadline: true })), ms);
+    timer = setTimeout(
+      () =>
+        reject(
+          Object.assign(new Error(`${what}: no answer from the database in ${ms / 1000} s`), {
+            code: 'CONNECTION_CLOSED',
+            deadline: true,
+          }),
+        ),
+      ms,
+    );
   });
   return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
 }
@@ -50,7 +59,10 @@ export async function pgTransaction<T>(sql: PgSql, fn: (tx: Tx) => Promise<T>, h
     connection = await withDeadline(reserving, RESERVE_DEADLINE_MS, 'waiting for a connection');
   } catch (error) {
     // Given up on: should the reservation still come through, it goes straight back to the pool.
-    reserving.then((late) => late.release(), () => {});
+    reserving.then(
+      (late) => late.release(),
+      () => {},
+    );
     throw error;
   }
   let ended = false;
@@ -60,7 +72,9 @@ export async function pgTransaction<T>(sql: PgSql, fn: (tx: Tx) => Promise<T>, h
   const commit = () => {
     if (!committing) {
       ended = true;
-      committing = later(Promise.all([send('COMMIT'), hot ? send('SELECT pg_current_xact_id()') : undefined]).then(() => {}));
+      committing = later(
+        Promise.all([send('COMMIT'), hot ? send('SELECT pg_current_xact_id()') : undefined]).then(() => {}),
+      );
     }
     return committing;
   };
@@ -84,7 +98,13 @@ export async function pgTransaction<T>(sql: PgSql, fn: (tx: Tx) => Promise<T>, h
       // The connection goes back to the pool only once a ROLLBACK behind whatever is still in flight
       // on it has settled (one that closed meanwhile is set aside by the pool): never with a
       // transaction still open on it.
-      void connection.unsafe('ROLLBACK').then(() => undefined, () => undefined).then(() => connection.release());
+      void connection
+        .unsafe('ROLLBACK')
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+        .then(() => connection.release());
     }
     // After a failed statement the transaction is aborted (a COMMIT already sent rolled it
     // back): ROLLBACK ends it, behind whatever is still in flight on this connection. A

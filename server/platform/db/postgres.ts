@@ -56,7 +56,9 @@ export function openPostgres(url: string, max: number): Db {
  */
 export async function resetPostgres(db: Db): Promise<void> {
   await db.startup(async (tx) => {
-    const tables = await tx.all<{ name: string }>('SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename');
+    const tables = await tx.all<{ name: string }>(
+      'SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename',
+    );
     if (tables.length) await tx.run(`DROP TABLE IF EXISTS ${tables.map((t) => t.name).join(', ')} CASCADE`);
   });
 }

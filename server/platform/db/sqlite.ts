@@ -15,7 +15,9 @@ export function openSqlite({ path, reset = false }: OpenOptions): Db {
     if (!existsSync(dirname(path))) mkdirSync(dirname(path), { recursive: true });
   }
   const raw = new DatabaseSync(path);
-  raw.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
+  raw.exec(
+    'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;',
+  );
   const statements = new Map<string, StatementSync>();
   const prepared = (sql: string) => {
     countedLocal();

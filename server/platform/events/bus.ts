@@ -31,7 +31,8 @@ export const EVENT_RETENTION_MS = 25 * 3600_000;
  * that table's phones, docs/rules.md#the-bill) and `access` (a person's access to the venue changed, data `{"userId"}`: never
  * sent to a client, it ends that person's streams of the venue on every instance, server/platform/events/sse.ts).
  */
-export type EventType = 'order' | 'venue' | 'session' | 'cart' | 'table' | 'table-cart' | 'ticket' | 'print' | 'bill' | 'payment' | 'access';
+export type EventType =
+  'order' | 'venue' | 'session' | 'cart' | 'table' | 'table-cart' | 'ticket' | 'print' | 'bill' | 'payment' | 'access';
 
 /** The data of an `access` event: whose access to the venue changed. */
 export const accessEventData = (userId: string): string => JSON.stringify({ userId });
@@ -62,7 +63,14 @@ interface EventRow {
 }
 
 const COLUMNS = 'id, venue_id, order_id, session_id, type, data';
-const toEvent = (r: EventRow): StoredEvent => ({ id: r.id, venueId: r.venue_id, orderId: r.order_id, sessionId: r.session_id, type: r.type, data: r.data });
+const toEvent = (r: EventRow): StoredEvent => ({
+  id: r.id,
+  venueId: r.venue_id,
+  orderId: r.order_id,
+  sessionId: r.session_id,
+  type: r.type,
+  data: r.data,
+});
 
 /** Which stored events a stream reads: one order's, or one table session's. */
 export interface EventFilter {
@@ -86,7 +94,16 @@ export interface EventBus {
    * the event's text, or an SQL expression that yields it in the same statement (a row written
    * earlier in the transaction, e.g. `(SELECT doc FROM orders WHERE id = ?)`, sent in the same batch).
    */
-  append(tx: Queryable, event: { venueId: string; orderId?: string; sessionId?: string | undefined; type: EventType; data: string | SqlValue }): Promise<number>;
+  append(
+    tx: Queryable,
+    event: {
+      venueId: string;
+      orderId?: string;
+      sessionId?: string | undefined;
+      type: EventType;
+      data: string | SqlValue;
+    },
+  ): Promise<number>;
   /** After a commit: lets this instance's streams (SQLite) know; PostgreSQL's NOTIFY does it for every instance. */
   committed(venueId: string): void;
   /**
@@ -100,7 +117,12 @@ export interface EventBus {
    * How much `since(venueId, afterId, filter)` would read, counting at most `max` events:
    * their number and the length of their data (a bounded replay decides from it).
    */
-  backlog(venueId: string, afterId: number, filter: EventFilter, max: number): Promise<{ events: number; bytes: number }>;
+  backlog(
+    venueId: string,
+    afterId: number,
+    filter: EventFilter,
+    max: number,
+  ): Promise<{ events: number; bytes: number }>;
   /** The venue's newest event id (0 when none). */
   latestId(venueId: string): Promise<number>;
   /** Called with the venue id of every venue event seen from any instance (cache refresh). */
@@ -128,7 +150,10 @@ export async function createEventBus(db: Db): Promise<EventBus> {
     try {
       do {
         hub.again = false;
-        const rows = await db.all<EventRow>(`SELECT ${COLUMNS} FROM events WHERE venue_id = ? AND id > ? ORDER BY id LIMIT 1000`, [venueId, hub.cursor]);
+        const rows = await db.all<EventRow>(
+          `SELECT ${COLUMNS} FROM events WHERE venue_id = ? AND id > ? ORDER BY id LIMIT 1000`,
+          [venueId, hub.cursor],
+        );
         for (const row of rows) {
           hub.cursor = row.id;
           const event = toEvent(row);
@@ -159,7 +184,9 @@ export async function createEventBus(db: Db): Promise<EventBus> {
         try {
           const { v, t } = JSON.parse(payload) as { v: string; t: string };
           signal(v, t);
-        } catch { /* not ours */ }
+        } catch {
+          /* not ours */
+        }
       },
       () => {
         // (Re)connected: events may have been committed while nobody listened.
@@ -185,8 +212,11 @@ export async function createEventBus(db: Db): Promise<EventBus> {
       // notify every instance on commit — sent together (pipelined), executed in this order.
       const [, row] = await Promise.all([
         tx.lock('events', venueId),
-        tx.get<{ id: number }>(`WITH e AS (${insert})
-          SELECT id, pg_notify('${EVENTS_CHANNEL}', json_build_object('v', ?::text, 't', ?::text, 'id', id)::text) FROM e`, [...params, venueId, type]),
+        tx.get<{ id: number }>(
+          `WITH e AS (${insert})
+          SELECT id, pg_notify('${EVENTS_CHANNEL}', json_build_object('v', ?::text, 't', ?::text, 'id', id)::text) FROM e`,
+          [...params, venueId, type],
+        ),
       ]);
       return row!.id;
     },
@@ -199,7 +229,13 @@ export async function createEventBus(db: Db): Promise<EventBus> {
     async subscribe(venueId, listener) {
       let hub = hubs.get(venueId);
       if (!hub) {
-        const created: Hub = { cursor: 0, ready: Promise.resolve(), listeners: new Set(), fetching: false, again: false };
+        const created: Hub = {
+          cursor: 0,
+          ready: Promise.resolve(),
+          listeners: new Set(),
+          fetching: false,
+          again: false,
+        };
         created.ready = latestId(venueId).then((id) => {
           created.cursor = Math.max(created.cursor, id);
         });
@@ -222,14 +258,27 @@ export async function createEventBus(db: Db): Promise<EventBus> {
     },
     async since(venueId, afterId, filter = {}) {
       const rows = filter.orderId
-        ? await db.all<EventRow>(`SELECT ${COLUMNS} FROM events WHERE order_id = ? AND venue_id = ? AND id > ? ORDER BY id`, [filter.orderId, venueId, afterId])
+        ? await db.all<EventRow>(
+            `SELECT ${COLUMNS} FROM events WHERE order_id = ? AND venue_id = ? AND id > ? ORDER BY id`,
+            [filter.orderId, venueId, afterId],
+          )
         : filter.sessionId
-          ? await db.all<EventRow>(`SELECT ${COLUMNS} FROM events WHERE session_id = ? AND venue_id = ? AND id > ? ORDER BY id LIMIT 5000`, [filter.sessionId, venueId, afterId])
-          : await db.all<EventRow>(`SELECT ${COLUMNS} FROM events WHERE venue_id = ? AND id > ? ORDER BY id LIMIT 5000`, [venueId, afterId]);
+          ? await db.all<EventRow>(
+              `SELECT ${COLUMNS} FROM events WHERE session_id = ? AND venue_id = ? AND id > ? ORDER BY id LIMIT 5000`,
+              [filter.sessionId, venueId, afterId],
+            )
+          : await db.all<EventRow>(
+              `SELECT ${COLUMNS} FROM events WHERE venue_id = ? AND id > ? ORDER BY id LIMIT 5000`,
+              [venueId, afterId],
+            );
       return rows.map(toEvent);
     },
     async backlog(venueId, afterId, filter, max) {
-      const [where, key] = filter.orderId ? ['order_id = ? AND ', [filter.orderId]] : filter.sessionId ? ['session_id = ? AND ', [filter.sessionId]] : ['', []];
+      const [where, key] = filter.orderId
+        ? ['order_id = ? AND ', [filter.orderId]]
+        : filter.sessionId
+          ? ['session_id = ? AND ', [filter.sessionId]]
+          : ['', []];
       const row = await db.get<{ n: number; bytes: number | null }>(
         `SELECT COUNT(*) AS n, SUM(LENGTH(data)) AS bytes FROM (SELECT data FROM events WHERE ${where}venue_id = ? AND id > ? ORDER BY id LIMIT ?) AS t`,
         [...key, venueId, afterId, max],

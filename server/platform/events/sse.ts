@@ -131,7 +131,12 @@ export async function eventStream(c: Context, deps: StreamDeps, spec: StreamSpec
     let resumeFrom = spec.ignoreResume ? undefined : lastEventId(c);
     if (resumeFrom !== undefined && spec.replayLimit) {
       const { events, bytes } = spec.replayLimit;
-      const backlog = await deps.events.backlog(spec.venueId, resumeFrom, { orderId: spec.orderId, sessionId: spec.sessionId }, events + 1);
+      const backlog = await deps.events.backlog(
+        spec.venueId,
+        resumeFrom,
+        { orderId: spec.orderId, sessionId: spec.sessionId },
+        events + 1,
+      );
       if (backlog.events > events || backlog.bytes > bytes) resumeFrom = undefined;
     }
     if (resumeFrom !== undefined) {
@@ -178,7 +183,11 @@ export async function eventStream(c: Context, deps: StreamDeps, spec: StreamSpec
       await stream.writeSSE({ event: 'ready', data: '{}', id: String(cursor), retry: 3000 });
       for (const message of first) {
         if (message.id !== undefined && message.id > cursor) cursor = message.id;
-        await stream.writeSSE({ event: message.event, data: message.data, ...(message.id !== undefined ? { id: String(message.id) } : {}) });
+        await stream.writeSSE({
+          event: message.event,
+          data: message.data,
+          ...(message.id !== undefined ? { id: String(message.id) } : {}),
+        });
       }
       while (!ended) {
         if (accessChanged) {

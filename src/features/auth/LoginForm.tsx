@@ -7,10 +7,15 @@ import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { FieldError, fieldErrorId } from '../../shell/ui/FieldError.tsx';
 import { useHydrated } from '../../lib/hydrated.ts';
 import { AuthNetworkError, AuthRequestError } from './errors.ts';
-import { authMessages, loginErrorMessage, socialErrorMessage, validateLogin, type LoginFieldErrors } from './messages.ts';
+import {
+  authMessages,
+  loginErrorMessage,
+  socialErrorMessage,
+  validateLogin,
+  type LoginFieldErrors,
+} from './messages.ts';
 import SocialLoginButton from './SocialLoginButton.tsx';
 import { rememberReferrer } from './session-hint.ts';
-
 
 type Busy = null | 'email' | 'social' | 'callback';
 
@@ -50,10 +55,12 @@ export default function LoginForm() {
       return;
     }
     setBusy('callback');
-    import('./social.ts').then(({ completeSocialLogin }) => completeSocialLogin(code!)).catch((failure: unknown) => {
-      setBusy(null);
-      setFormError(socialExchangeMessage(failure));
-    });
+    import('./social.ts')
+      .then(({ completeSocialLogin }) => completeSocialLogin(code!))
+      .catch((failure: unknown) => {
+        setBusy(null);
+        setFormError(socialExchangeMessage(failure));
+      });
   }, []);
 
   const values = () => ({ email: emailRef.current?.value ?? '', password: passwordRef.current?.value ?? '' });
@@ -105,7 +112,11 @@ export default function LoginForm() {
         </p>
       )}
       {formError && (
-        <div role="alert" className="rounded-box border border-error bg-error/10 p-3 font-medium outline-none" data-testid="login-error">
+        <div
+          role="alert"
+          className="rounded-box border border-error bg-error/10 p-3 font-medium outline-none"
+          data-testid="login-error"
+        >
           {formError}
         </div>
       )}
@@ -123,10 +134,17 @@ export default function LoginForm() {
       />
 
       <div className="flex items-center gap-3 text-sm text-base-content/80" aria-hidden="true">
-        <span className="h-px flex-1 bg-base-300" />{words.orEmail}<span className="h-px flex-1 bg-base-300" />
+        <span className="h-px flex-1 bg-base-300" />
+        {words.orEmail}
+        <span className="h-px flex-1 bg-base-300" />
       </div>
 
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4" aria-label={words.emailForm}>
+      <form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        className="flex flex-col gap-4"
+        aria-label={words.emailForm}
+      >
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-email`} className="font-medium">
             {words.email}
@@ -168,7 +186,12 @@ export default function LoginForm() {
           />
           <FieldError fieldId={`${id}-password`} message={fieldErrors.password} />
         </div>
-        <button type="submit" className="btn btn-primary min-h-12 w-full text-base" disabled={disabled} aria-busy={busy === 'email' || undefined}>
+        <button
+          type="submit"
+          className="btn btn-primary min-h-12 w-full text-base"
+          disabled={disabled}
+          aria-busy={busy === 'email' || undefined}
+        >
           {busy === 'email' && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
           {words.submit}
         </button>

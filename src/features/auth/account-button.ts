@@ -10,7 +10,8 @@ export function enhanceAccountButton(root: HTMLElement): void {
   const link = root.querySelector<HTMLAnchorElement>('a[data-account-login]');
   if (!link) return;
   link.addEventListener('click', () => {
-    if (!/^(\/[a-z]{2})?\/login$/.test(location.pathname)) rememberTarget(`${location.pathname}${location.search}${location.hash}`);
+    if (!/^(\/[a-z]{2})?\/login$/.test(location.pathname))
+      rememberTarget(`${location.pathname}${location.search}${location.hash}`);
   });
   let loading = false;
   const upgrade = (): void => {

@@ -5,7 +5,17 @@
  * "Nuevo local" (admins) and "Cerrar sesión". Loaded by `account-button.ts` only when this device holds
  * a session; it starts the auth core and follows `$auth`.
  */
-import { mdiAccountGroupOutline, mdiChevronDown, mdiLogout, mdiQrcode, mdiReceiptTextOutline, mdiSilverwareForkKnife, mdiStorefrontOutline, mdiStorefrontPlusOutline, mdiViewDashboardOutline } from '@mdi/js';
+import {
+  mdiAccountGroupOutline,
+  mdiChevronDown,
+  mdiLogout,
+  mdiQrcode,
+  mdiReceiptTextOutline,
+  mdiSilverwareForkKnife,
+  mdiStorefrontOutline,
+  mdiStorefrontPlusOutline,
+  mdiViewDashboardOutline,
+} from '@mdi/js';
 import type { User } from '../../contract/auth.ts';
 import { apiUrl } from './api.ts';
 import { $auth, $authReady, signOut, startAuth } from './index.ts';
@@ -59,7 +69,11 @@ async function venueNames(): Promise<Map<string, string>> {
     const response = await fetch(await apiUrl('venues'), { headers: { Accept: 'application/json' } });
     if (!response.ok) return new Map();
     const body = (await response.json()) as { venues?: { id?: unknown; name?: unknown }[] };
-    return new Map((body.venues ?? []).flatMap((v) => (typeof v.id === 'string' && typeof v.name === 'string' ? [[v.id, v.name] as [string, string]] : [])));
+    return new Map(
+      (body.venues ?? []).flatMap((v) =>
+        typeof v.id === 'string' && typeof v.name === 'string' ? [[v.id, v.name] as [string, string]] : [],
+      ),
+    );
   } catch {
     return new Map();
   }
@@ -70,7 +84,11 @@ const pageVenueParam = (): string | null => {
   return value && isValidVenueId(value) ? value : null;
 };
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className?: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
@@ -79,7 +97,14 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, t
 
 function icon(path: string, size: number): SVGSVGElement {
   const svg = document.createElementNS(SVG_NS, 'svg');
-  for (const [name, value] of [['width', size], ['height', size], ['viewBox', '0 0 24 24'], ['fill', 'currentColor'], ['aria-hidden', 'true'], ['focusable', 'false']] as const) {
+  for (const [name, value] of [
+    ['width', size],
+    ['height', size],
+    ['viewBox', '0 0 24 24'],
+    ['fill', 'currentColor'],
+    ['aria-hidden', 'true'],
+    ['focusable', 'false'],
+  ] as const) {
     svg.setAttribute(name, String(value));
   }
   const shape = document.createElementNS(SVG_NS, 'path');
@@ -89,7 +114,11 @@ function icon(path: string, size: number): SVGSVGElement {
 }
 
 function initialsBadge(user: User): HTMLElement {
-  const badge = el('span', 'grid size-8 place-items-center rounded-full bg-secondary text-sm font-semibold text-secondary-content', initials(user.name, user.email));
+  const badge = el(
+    'span',
+    'grid size-8 place-items-center rounded-full bg-secondary text-sm font-semibold text-secondary-content',
+    initials(user.name, user.email),
+  );
   badge.setAttribute('aria-hidden', 'true');
   return badge;
 }
@@ -152,7 +181,12 @@ export function mountAccountMenu(root: HTMLElement, signedOutLink: HTMLElement):
     // Name from content, not aria-label: the visible initials/first name must not contradict it (axe label-content-name-mismatch).
     const name = el('span', 'hidden max-w-32 truncate sm:inline', firstName(user));
     name.setAttribute('aria-hidden', 'true');
-    button.append(avatar(user), el('span', 'sr-only', fill(word('account', 'Cuenta de {name}'), { name: user.name || user.email })), name, icon(mdiChevronDown, 20));
+    button.append(
+      avatar(user),
+      el('span', 'sr-only', fill(word('account', 'Cuenta de {name}'), { name: user.name || user.email })),
+      name,
+      icon(mdiChevronDown, 20),
+    );
     button.addEventListener('click', () => setOpen(!open));
 
     menu = el('div', 'absolute right-0 z-40 mt-1 w-64 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg');
@@ -176,7 +210,11 @@ export function mountAccountMenu(root: HTMLElement, signedOutLink: HTMLElement):
     if (venues.length > 1) {
       const group = el('li');
       group.hidden = true;
-      const heading = el('p', 'px-3 pt-2 text-xs font-semibold uppercase tracking-wide text-base-content/80', 'Tus locales');
+      const heading = el(
+        'p',
+        'px-3 pt-2 text-xs font-semibold uppercase tracking-wide text-base-content/80',
+        'Tus locales',
+      );
       heading.id = `${menuId}-venues`;
       const venueList = el('ul', 'flex flex-col');
       venueList.setAttribute('aria-labelledby', heading.id);
@@ -184,8 +222,14 @@ export function mountAccountMenu(root: HTMLElement, signedOutLink: HTMLElement):
       group.append(heading, venueList);
       list.append(group);
       void venueNames().then((names) => {
-        const named = venues.filter((id) => names.has(id)).sort((a, b) => names.get(a)!.localeCompare(names.get(b)!, 'es'));
-        venueList.append(...named.map((id) => linkItem(`/panel?venue=${encodeURIComponent(id)}`, mdiStorefrontOutline, names.get(id)!)));
+        const named = venues
+          .filter((id) => names.has(id))
+          .sort((a, b) => names.get(a)!.localeCompare(names.get(b)!, 'es'));
+        venueList.append(
+          ...named.map((id) =>
+            linkItem(`/panel?venue=${encodeURIComponent(id)}`, mdiStorefrontOutline, names.get(id)!),
+          ),
+        );
         group.hidden = named.length === 0;
       });
     }

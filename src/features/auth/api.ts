@@ -39,13 +39,21 @@ export function toAuthError(error: unknown): unknown {
       ...(problem?.errors ? { fieldErrors: problem.errors } : {}),
     });
   }
-  if (isNetworkError(error) || isTimeoutError(error) || (error instanceof TypeError && /fetch|network/i.test(error.message))) {
+  if (
+    isNetworkError(error) ||
+    isTimeoutError(error) ||
+    (error instanceof TypeError && /fetch|network/i.test(error.message))
+  ) {
     return new AuthNetworkError(error instanceof Error ? error.message : undefined);
   }
   return error;
 }
 
-async function call(method: 'get' | 'post', path: string, options: { json?: unknown; token?: string } = {}): Promise<unknown> {
+async function call(
+  method: 'get' | 'post',
+  path: string,
+  options: { json?: unknown; token?: string } = {},
+): Promise<unknown> {
   const headers: Record<string, string> = { Accept: ACCEPT };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   progressBegin();
@@ -81,6 +89,9 @@ export const httpAuthApi: AuthApi = {
     return UserResponse.parse(await call('get', 'auth/user', { token: accessToken })).user;
   },
   async logout(accessToken, refreshToken) {
-    await call('post', 'auth/logout', { token: accessToken, ...(refreshToken ? { json: { refresh_token: refreshToken } } : {}) });
+    await call('post', 'auth/logout', {
+      token: accessToken,
+      ...(refreshToken ? { json: { refresh_token: refreshToken } } : {}),
+    });
   },
 };

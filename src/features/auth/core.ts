@@ -6,11 +6,32 @@
  */
 import type { TokenPair, User } from '../../contract/auth.ts';
 import {
-  AuthNetworkError, AuthRequestError, ExpiredAuthSessionError, NO_STRATEGY_MESSAGE, RefreshRejectedError, UNSUPPORTED_STRATEGY_MESSAGE,
+  AuthNetworkError,
+  AuthRequestError,
+  ExpiredAuthSessionError,
+  NO_STRATEGY_MESSAGE,
+  RefreshRejectedError,
+  UNSUPPORTED_STRATEGY_MESSAGE,
 } from './errors.ts';
-import { SIGNED_OUT, type AuthDeps, type AuthOptions, type LocalCredentials, type SocialCallback, type StrategyConfig } from './state.ts';
 import {
-  bareToken, checkTokens, expiresAtFor, needsRefreshSoon, refreshDelayMs, sessionAction, tokenStatus, userFromClaims, type StoredTokens, type TokenCheck,
+  SIGNED_OUT,
+  type AuthDeps,
+  type AuthOptions,
+  type LocalCredentials,
+  type SocialCallback,
+  type StrategyConfig,
+} from './state.ts';
+import {
+  bareToken,
+  checkTokens,
+  expiresAtFor,
+  needsRefreshSoon,
+  refreshDelayMs,
+  sessionAction,
+  tokenStatus,
+  userFromClaims,
+  type StoredTokens,
+  type TokenCheck,
 } from './tokens.ts';
 
 /** Retry a proactive refresh that failed for a transient reason (offline, 5xx) after this long. */
@@ -68,10 +89,13 @@ export function createAuth(options: AuthOptions, deps: AuthDeps) {
     cancelRefreshTimer();
     const delay = refreshDelayMs(currentTokens(), now());
     if (delay === null) return;
-    refreshTimer = setTimer(() => {
-      refreshTimer = null;
-      void proactiveRefresh();
-    }, Math.max(delay, 1_000));
+    refreshTimer = setTimer(
+      () => {
+        refreshTimer = null;
+        void proactiveRefresh();
+      },
+      Math.max(delay, 1_000),
+    );
   }
 
   async function proactiveRefresh(): Promise<void> {
@@ -156,7 +180,10 @@ export function createAuth(options: AuthOptions, deps: AuthDeps) {
           throw error;
         }
         storeTokens(name!, pair);
-        await deps.rotations?.write(name!, { previousRefreshToken: current.refreshToken, tokens: storage.readTokens(name!) });
+        await deps.rotations?.write(name!, {
+          previousRefreshToken: current.refreshToken,
+          tokens: storage.readTokens(name!),
+        });
       })
       .finally(() => {
         inflightRefresh = null;
@@ -314,9 +341,10 @@ export function createAuth(options: AuthOptions, deps: AuthDeps) {
     const strategy = strategies[name];
     if (!strategy) throw new Error(UNSUPPORTED_STRATEGY_MESSAGE);
     setStrategy(name);
-    const pair = strategy.scheme === 'local'
-      ? await api.login(data as LocalCredentials)
-      : await api.socialToken(data as SocialCallback);
+    const pair =
+      strategy.scheme === 'local'
+        ? await api.login(data as LocalCredentials)
+        : await api.socialToken(data as SocialCallback);
     storeTokens(name, pair);
     return fetchUser();
   }

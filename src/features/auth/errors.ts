@@ -38,7 +38,10 @@ export class AuthRequestError extends Error {
   /** Seconds from `Retry-After` (429), when given. */
   readonly retryAfter: number | null;
   readonly fieldErrors: Record<string, string[]>;
-  constructor(status: number, init: { type?: string; detail?: string; retryAfter?: number | null; fieldErrors?: Record<string, string[]> } = {}) {
+  constructor(
+    status: number,
+    init: { type?: string; detail?: string; retryAfter?: number | null; fieldErrors?: Record<string, string[]> } = {},
+  ) {
     super(init.detail ?? `Auth request failed with status ${status}`);
     this.name = 'AuthRequestError';
     this.status = status;

@@ -17,7 +17,14 @@ import { SIGNED_OUT, type AuthState, type SessionEndReason } from './state.ts';
 import { reportStartupError } from './errors.ts';
 import { sessionMessage } from './session-messages.ts';
 import { localPath } from '../../lib/page-language.ts';
-import { homeOnce, loggedInChangeRedirect, REDIRECTS, rememberableTarget, type PageAuth, type RedirectName } from './redirect.ts';
+import {
+  homeOnce,
+  loggedInChangeRedirect,
+  REDIRECTS,
+  rememberableTarget,
+  type PageAuth,
+  type RedirectName,
+} from './redirect.ts';
 import { browserRefreshLock } from './refresh-lock.ts';
 import { indexedDbRotationLog } from './rotation-log.ts';
 import { browserLocalStorage, createAuthStorage, documentCookies } from './storage.ts';
@@ -71,7 +78,14 @@ export const auth = createAuth(
     strategies: { local: { scheme: 'local' }, social: { scheme: 'social', provider: 'google' } },
     defaultStrategy: 'local',
   },
-  { api: httpAuthApi, storage: authStorage, lock: browserRefreshLock(localStore), rotations: indexedDbRotationLog(), state: $auth, onSessionEnded },
+  {
+    api: httpAuthApi,
+    storage: authStorage,
+    lock: browserRefreshLock(localStore),
+    rotations: indexedDbRotationLog(),
+    state: $auth,
+    onSessionEnded,
+  },
 );
 
 setAuthTokenProvider(() => auth.requestToken());
@@ -88,7 +102,10 @@ export function rememberTarget(fullPath: string): void {
 }
 
 /** Where `home` leads from this page: the remembered page, read once (the guard and a finished sign-in agree). */
-export const takeHomeTarget = homeOnce({ get: () => authStorage.get('redirect'), forget: () => authStorage.set('redirect', null) });
+export const takeHomeTarget = homeOnce({
+  get: () => authStorage.get('redirect'),
+  forget: () => authStorage.set('redirect', null),
+});
 
 /** `redirect(name)` (docs/rules.md#redirects-and-guard): `login` remembers the current page, `home` restores it. */
 export function redirect(name: RedirectName, options: { replace?: boolean } = {}): void {
@@ -145,7 +162,8 @@ export function startAuth(): Promise<void> {
           watchLoggedIn();
           // Timers sleep in background tabs: check the tokens when the diner comes back.
           document.addEventListener('visibilitychange', () => {
-            if (document.visibilityState === 'visible' && $auth.get().loggedIn) void auth.requestToken().catch(() => undefined);
+            if (document.visibilityState === 'visible' && $auth.get().loggedIn)
+              void auth.requestToken().catch(() => undefined);
           });
         }
       });

@@ -23,7 +23,8 @@ export const authMessages = messages('auth', {
   socialExpired: 'El inicio de sesión con Google caducó o se abrió en otra pestaña. Vuelve a intentarlo.',
   socialFailed: 'No pudimos completar el inicio de sesión con Google. Vuelve a intentarlo.',
   socialEmail: 'Tu cuenta de Google no tiene un correo verificado. Verifícalo o entra con tu correo y contraseña.',
-  socialUnavailable: 'El inicio de sesión con Google no está disponible ahora. Entra con tu correo o inténtalo más tarde.',
+  socialUnavailable:
+    'El inicio de sesión con Google no está disponible ahora. Entra con tu correo o inténtalo más tarde.',
   socialCompleting: 'Completando el inicio de sesión…',
   // The login page.
   title: 'Iniciar sesión',
@@ -36,7 +37,8 @@ export const authMessages = messages('auth', {
   password: 'Contraseña',
   submit: 'Entrar',
   demoTitle: '¿Estás probando umenu?',
-  demoAccounts: 'Cuentas de demostración (contraseña {password}): {diner} (comensal), {staff} (personal de los locales de demostración) y {admin}.',
+  demoAccounts:
+    'Cuentas de demostración (contraseña {password}): {diner} (comensal), {staff} (personal de los locales de demostración) y {admin}.',
   demoGoogle: 'Si el servidor no tiene Google configurado, «Continuar con Google» usa un proveedor de demostración.',
   // The account menu.
   account: params('Cuenta de {name}'),
@@ -48,7 +50,9 @@ type Words = ReturnType<typeof authMessages.get>;
 
 /** `Demasiados intentos…`, with the wait when the API gave one. */
 function tooManyAttempts(words: Words, seconds: number | null): string {
-  return seconds !== null && seconds > 0 ? words.tooManyAttemptsIn({ seconds: String(seconds) }) : words.tooManyAttempts;
+  return seconds !== null && seconds > 0
+    ? words.tooManyAttemptsIn({ seconds: String(seconds) })
+    : words.tooManyAttempts;
 }
 
 const SOCIAL_ERRORS: Record<string, keyof Words> = {
@@ -89,7 +93,8 @@ export function loginErrorMessage(error: unknown, online = true): string {
   const words = authMessages.get();
   if (error instanceof AuthNetworkError || !online) return words.offline;
   if (error instanceof AuthRequestError) {
-    if (error.status === 429 || error.type === 'urn:umenu:problem:rate-limited') return tooManyAttempts(words, error.retryAfter);
+    if (error.status === 429 || error.type === 'urn:umenu:problem:rate-limited')
+      return tooManyAttempts(words, error.retryAfter);
     if (error.status === 401 || error.type === 'urn:umenu:problem:invalid-credentials') return words.wrongCredentials;
     if (error.status === 422 || error.status === 400) {
       if (error.fieldErrors.email) return words.emailInvalid;

@@ -37,10 +37,7 @@ export function isSafeTarget(target: unknown): target is string {
   return !/[\u0000-\u001f\u007f\\]/.test(target);
 }
 
-export type GuardDecision =
-  | { type: 'stay' }
-  | { type: 'login'; remember: string | null }
-  | { type: 'home' };
+export type GuardDecision = { type: 'stay' } | { type: 'login'; remember: string | null } | { type: 'home' };
 
 /**
  * The guard (docs/rules.md#redirects-and-guard): a page not marked public, visited while signed out (and

@@ -41,7 +41,14 @@ const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resol
  */
 export function storageLeaseLock(
   store: KeyValueStore,
-  options: { key?: string; ttlMs?: number; waitMs?: number; now?: () => number; sleep?: (ms: number) => Promise<void>; id?: string } = {},
+  options: {
+    key?: string;
+    ttlMs?: number;
+    waitMs?: number;
+    now?: () => number;
+    sleep?: (ms: number) => Promise<void>;
+    id?: string;
+  } = {},
 ): RefreshLock {
   const key = options.key ?? `auth._refresh_lock`;
   const ttlMs = options.ttlMs ?? 10_000;

@@ -34,8 +34,13 @@ function isRotation(value: unknown): value is Rotation {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
   const tokens = record.tokens as Record<string, unknown> | undefined;
-  return typeof record.previousRefreshToken === 'string' && typeof tokens === 'object' && tokens !== null
-    && typeof tokens.token === 'string' && typeof tokens.refreshToken === 'string';
+  return (
+    typeof record.previousRefreshToken === 'string' &&
+    typeof tokens === 'object' &&
+    tokens !== null &&
+    typeof tokens.token === 'string' &&
+    typeof tokens.refreshToken === 'string'
+  );
 }
 
 /** The IndexedDB-backed log, or null where IndexedDB is unavailable (then storage alone is used). */

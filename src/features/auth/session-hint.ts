@@ -15,7 +15,10 @@ const PREFIX = 'auth.';
 
 function cookie(name: string): string | null {
   const wanted = `${encodeURIComponent(name)}=`;
-  const item = document.cookie.split(';').map((part) => part.trim()).find((part) => part.startsWith(wanted));
+  const item = document.cookie
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(wanted));
   try {
     return item ? decodeURIComponent(item.slice(wanted.length)) : null;
   } catch {

@@ -25,4 +25,3 @@ export async function completeSocialLogin(code: string): Promise<void> {
   await startAuth();
   await auth.loginWith('social', { code, code_verifier: verifier });
 }
-

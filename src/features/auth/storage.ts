@@ -102,12 +102,14 @@ function parseTime(value: string | null): number | null {
   return Number.isFinite(n) && n > 0 ? n : null;
 }
 
-export function createAuthStorage(options: {
-  local?: KeyValueStore | null;
-  cookies?: CookieJar | null;
-  prefix?: string;
-  subscribe?: (listener: (key: string) => void) => () => void;
-} = {}): AuthStorage {
+export function createAuthStorage(
+  options: {
+    local?: KeyValueStore | null;
+    cookies?: CookieJar | null;
+    prefix?: string;
+    subscribe?: (listener: (key: string) => void) => () => void;
+  } = {},
+): AuthStorage {
   const prefix = options.prefix ?? STORAGE_PREFIX;
   const local = options.local ?? memoryStore();
   const cookies = options.cookies ?? null;

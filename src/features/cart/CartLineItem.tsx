@@ -32,21 +32,38 @@ export function CartLineItem({ line, currency, locale, onQuantity, onRemove, onA
     <li className="py-3" aria-labelledby={labelId} data-testid="cart-line">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <p id={labelId} className="font-semibold leading-snug">{line.name}</p>
-          {line.optionNames.length > 0 && (
-            <p className="text-sm text-base-content/80">{line.optionNames.join(', ')}</p>
+          <p id={labelId} className="font-semibold leading-snug">
+            {line.name}
+          </p>
+          {line.optionNames.length > 0 && <p className="text-sm text-base-content/80">{line.optionNames.join(', ')}</p>}
+          {line.note && (
+            <UserNote label={words.note} className="text-sm italic text-base-content/80">
+              {line.note}
+            </UserNote>
           )}
-          {line.note && <UserNote label={words.note} className="text-sm italic text-base-content/80">{line.note}</UserNote>}
           <p className="text-sm text-base-content/80">{words.each({ price: money(line.unitPrice) })}</p>
-          {soldOut && <p className="mt-1 text-sm font-semibold text-error-strong" data-testid="line-sold-out">{words.soldOut}</p>}
-          {gone && <p className="mt-1 text-sm font-semibold text-error-strong" data-testid="line-gone">{words.gone}</p>}
+          {soldOut && (
+            <p className="mt-1 text-sm font-semibold text-error-strong" data-testid="line-sold-out">
+              {words.soldOut}
+            </p>
+          )}
+          {gone && (
+            <p className="mt-1 text-sm font-semibold text-error-strong" data-testid="line-gone">
+              {words.gone}
+            </p>
+          )}
           {now !== null && (
             <div className="mt-1 flex flex-wrap items-center gap-x-2">
               <p className="text-sm font-semibold text-error-strong" data-testid="line-price-changed">
                 {words.priceChanged({ price: money(now) })}
               </p>
               {onAcceptPrice && (
-                <button type="button" className="btn btn-outline btn-sm min-h-11" onClick={() => onAcceptPrice(now)} aria-label={words.usePriceOf({ name: line.name })}>
+                <button
+                  type="button"
+                  className="btn btn-outline btn-sm min-h-11"
+                  onClick={() => onAcceptPrice(now)}
+                  aria-label={words.usePriceOf({ name: line.name })}
+                >
                   {words.usePrice}
                 </button>
               )}

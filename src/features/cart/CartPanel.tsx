@@ -13,7 +13,15 @@ import { cartSubtotal } from './logic.ts';
 import { CartLineItem } from './CartLineItem.tsx';
 import { cartMessages } from './messages.ts';
 import { $menuNames, namedLine } from './sold-out.ts';
-import { $carts, closeCart, removeFromCart, replaceLines, restoreToCart, takeCartFlash, updateQuantity } from './store.ts';
+import {
+  $carts,
+  closeCart,
+  removeFromCart,
+  replaceLines,
+  restoreToCart,
+  takeCartFlash,
+  updateQuantity,
+} from './store.ts';
 
 interface Props {
   /** `minOrder`: the venue's minimum for pickup and delivery, told under the subtotal until it is reached. */
@@ -71,7 +79,11 @@ export function CartPanel({ venue, onOrder, focusHome }: Props) {
   const ordersAway = !venue.orderModes || venue.orderModes.some((mode) => mode !== 'table');
   const shortfall = cart && ordersAway ? minimumShortfall(venue.minOrder, '', cartSubtotal(cart)) : null;
   const money = (minor: number) => formatMoney(minor, cart?.currency ?? 'EUR', cart?.locale ?? 'es-ES');
-  const status = <p className="sr-only" role="status" aria-live="polite">{announcement}</p>;
+  const status = (
+    <p className="sr-only" role="status" aria-live="polite">
+      {announcement}
+    </p>
+  );
   if (!cart || lines.length === 0) {
     return (
       <div className="flex-1 overflow-y-auto px-4">
@@ -79,7 +91,9 @@ export function CartPanel({ venue, onOrder, focusHome }: Props) {
         <div className="flex flex-col items-center gap-3 py-12 text-center" data-testid="cart-empty">
           <p className="text-lg font-semibold">{words.empty}</p>
           <p className="text-base-content/80">{words.emptyHint({ venue: venue.name })}</p>
-          <button type="button" className="btn btn-primary min-h-11" onClick={() => closeCart()}>{words.seeMenu}</button>
+          <button type="button" className="btn btn-primary min-h-11" onClick={() => closeCart()}>
+            {words.seeMenu}
+          </button>
         </div>
       </div>
     );
@@ -89,23 +103,32 @@ export function CartPanel({ venue, onOrder, focusHome }: Props) {
       <div className="flex-1 overflow-y-auto px-4">
         {status}
         <ul className="divide-y divide-base-300" aria-label={words.lines}>
-          {lines.map((stored) => namedLine(stored, names)).map((line) => (
-            <CartLineItem
-              key={line.key}
-              line={line}
-              currency={cart.currency}
-              locale={cart.locale}
-              onQuantity={(q) => changeQuantity(line.key, line.name, q)}
-              onRemove={() => remove(line.key)}
-              onAcceptPrice={(unitPrice) => replaceLines(venue.id, lines.map((l) => (l.key === line.key ? { ...l, unitPrice } : l)))}
-            />
-          ))}
+          {lines
+            .map((stored) => namedLine(stored, names))
+            .map((line) => (
+              <CartLineItem
+                key={line.key}
+                line={line}
+                currency={cart.currency}
+                locale={cart.locale}
+                onQuantity={(q) => changeQuantity(line.key, line.name, q)}
+                onRemove={() => remove(line.key)}
+                onAcceptPrice={(unitPrice) =>
+                  replaceLines(
+                    venue.id,
+                    lines.map((l) => (l.key === line.key ? { ...l, unitPrice } : l)),
+                  )
+                }
+              />
+            ))}
         </ul>
       </div>
       <div className="border-t border-base-300 px-4 py-3">
         <div className="mb-3 flex items-baseline justify-between text-lg">
           <span>{words.subtotal}</span>
-          <span className="font-bold tabular-nums" data-testid="cart-subtotal">{money(cartSubtotal(cart))}</span>
+          <span className="font-bold tabular-nums" data-testid="cart-subtotal">
+            {money(cartSubtotal(cart))}
+          </span>
         </div>
         {shortfall && (
           <p className="mb-3 rounded-box bg-base-200 px-3 py-2 text-sm" data-testid="cart-minimum">

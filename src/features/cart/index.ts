@@ -8,8 +8,18 @@
 export type { Cart, CartLine, NewCartLine } from './logic.ts';
 export { cartCount, cartSubtotal, lineTotal } from './logic.ts';
 export {
-  $cartUi, $carts, addToCart, clearCart, closeCart, getCart, hasCartFlash, openCart, refillCart,
-  replaceLines, $sharedCart, type VenueMoney,
+  $cartUi,
+  $carts,
+  addToCart,
+  clearCart,
+  closeCart,
+  getCart,
+  hasCartFlash,
+  openCart,
+  refillCart,
+  replaceLines,
+  $sharedCart,
+  type VenueMoney,
 } from './store.ts';
 export { default as CartButton } from './CartButton.tsx';
 export { $livePrices, $menuNames, $soldOut, lineNotice, namedLine } from './sold-out.ts';

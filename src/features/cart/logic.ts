@@ -32,10 +32,7 @@ export interface Cart {
 /** What a caller supplies to add a line; `key` is derived. */
 export type NewCartLine = Omit<CartLine, 'key'>;
 
-export type AddResult =
-  | { ok: true; cart: Cart; merged: boolean }
-  | { ok: false; cart: Cart; reason: 'too-many-lines' };
-
+export type AddResult = { ok: true; cart: Cart; merged: boolean } | { ok: false; cart: Cart; reason: 'too-many-lines' };
 
 export function clampQuantity(quantity: number): number {
   if (!Number.isFinite(quantity)) return LIMITS.quantityMin;

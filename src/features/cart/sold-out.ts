@@ -41,7 +41,10 @@ export function setSoldOut(soldOut: Iterable<string>): void {
  * A line's unit price as the newest menu says (the server's rule: dish price plus the chosen
  * options' deltas, never below 0), or null when the page knows no newer menu with that dish.
  */
-export function currentUnitPrice(prices: ReadonlyMap<string, LivePrice>, line: { productId: string; optionIds: readonly string[] }): number | null {
+export function currentUnitPrice(
+  prices: ReadonlyMap<string, LivePrice>,
+  line: { productId: string; optionIds: readonly string[] },
+): number | null {
   const live = prices.get(line.productId);
   if (!live) return null;
   let price = live.price;
@@ -88,10 +91,9 @@ export function setMenuNames(venue: Venue): void {
 }
 
 /** A cart line with the names of the page's language (its own where the page knows none). */
-export function namedLine<L extends { productId: string; name: string; optionIds: readonly string[]; optionNames: readonly string[] }>(
-  line: L,
-  names: ReadonlyMap<string, string>,
-): L {
+export function namedLine<
+  L extends { productId: string; name: string; optionIds: readonly string[]; optionNames: readonly string[] },
+>(line: L, names: ReadonlyMap<string, string>): L {
   if (names.size === 0) return line;
   return {
     ...line,

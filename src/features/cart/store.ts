@@ -30,16 +30,20 @@ export type Carts = Record<string, Cart>;
  * line must not cost the diner every cart, so this uses the same engine with a
  * repairing decoder.
  */
-export const $carts = persistentAtom<Carts>('carts', {}, {
-  encode: (value) => JSON.stringify(value),
-  decode: (encoded) => {
-    try {
-      return normalizeCarts(JSON.parse(encoded));
-    } catch {
-      return {};
-    }
+export const $carts = persistentAtom<Carts>(
+  'carts',
+  {},
+  {
+    encode: (value) => JSON.stringify(value),
+    decode: (encoded) => {
+      try {
+        return normalizeCarts(JSON.parse(encoded));
+      } catch {
+        return {};
+      }
+    },
   },
-});
+);
 
 export interface CartUi {
   open: boolean;
@@ -91,8 +95,7 @@ export interface VenueMoney {
  * diner when the 50-line limit refused it.
  */
 export function addToCart(venueId: string, line: NewCartLine, money?: VenueMoney): AddResult {
-  const current =
-    getCart(venueId) ?? emptyCart(venueId, money?.currency ?? 'EUR', money?.locale ?? 'es');
+  const current = getCart(venueId) ?? emptyCart(venueId, money?.currency ?? 'EUR', money?.locale ?? 'es');
   const base = money && current.lines.length === 0 ? { ...current, ...money } : current;
   const result = addLine(base, line);
   if (result.ok) save(result.cart);

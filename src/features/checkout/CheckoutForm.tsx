@@ -20,10 +20,26 @@ import type { Cart } from '../cart/index.ts';
 import { PriceChangeNotice } from './PriceChangeNotice.tsx';
 import { RadioGroup } from './RadioGroup.tsx';
 import {
-  $checkoutFeedback, $now, $submitting, acceptNewPrices, checkoutFormOf, dropBlockerNotice, editField, focusHandled, placeOrder, prepareForm, totalsOf,
+  $checkoutFeedback,
+  $now,
+  $submitting,
+  acceptNewPrices,
+  checkoutFormOf,
+  dropBlockerNotice,
+  editField,
+  focusHandled,
+  placeOrder,
+  prepareForm,
+  totalsOf,
 } from './store.ts';
 import { OrderSummary, TotalsSummary } from './TotalsSummary.tsx';
-import { blockerText, checkoutModes, orderBlockers, type CheckoutField, type CheckoutForm as Form } from './validate.ts';
+import {
+  blockerText,
+  checkoutModes,
+  orderBlockers,
+  type CheckoutField,
+  type CheckoutForm as Form,
+} from './validate.ts';
 import type { CheckoutVenue } from './venue.ts';
 import { checkoutMessages } from './messages.ts';
 import '../../styles/dialogs.ts';
@@ -76,8 +92,14 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
   const totals = totalsOf(venue, cart, form);
   const openNow = isOpenAt(venue.hours, venue.timezone, new Date(now));
   const modes = checkoutModes(venue);
-  const blockers = orderBlockers({ lines: cart.lines, subtotal: totals.subtotal, minOrder: venue.minOrder, mode: form.mode, openNow, online })
-    .filter((b) => b.kind !== 'empty');
+  const blockers = orderBlockers({
+    lines: cart.lines,
+    subtotal: totals.subtotal,
+    minOrder: venue.minOrder,
+    mode: form.mode,
+    openNow,
+    online,
+  }).filter((b) => b.kind !== 'empty');
   const shortfall = blockers.find((b) => b.kind === 'belowMinimum');
   const blockerKey = blockers.map((b) => b.kind).join(',');
   useEffect(dropBlockerNotice, [blockerKey]);
@@ -104,115 +126,224 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
 
   function onSubmit(event: React.SubmitEvent<HTMLFormElement>): void {
     event.preventDefault();
-    placeOrder(venue, blockers.map((b) => blockerText(b, venue)));
+    placeOrder(
+      venue,
+      blockers.map((b) => blockerText(b, venue)),
+    );
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-labelledby={`${uid}-title`} data-testid="checkout-form">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-4"
+      aria-labelledby={`${uid}-title`}
+      data-testid="checkout-form"
+    >
       <OrderSummary cart={cart} money={money} />
-      <h3 id={`${uid}-title`} className="text-lg font-bold">{words.title}</h3>
+      <h3 id={`${uid}-title`} className="text-lg font-bold">
+        {words.title}
+      </h3>
 
       {modes.length > 0 ? (
         <RadioGroup
-          name="mode" legend={words.modeLegend} firstId={fieldId('mode')} errorFor={fieldId('mode')} error={errors.mode}
+          name="mode"
+          legend={words.modeLegend}
+          firstId={fieldId('mode')}
+          errorFor={fieldId('mode')}
+          error={errors.mode}
           options={modes.map((mode) => ({ value: mode, label: mode === 'delivery' ? words.delivery : words.pickup }))}
-          value={form.mode} onChange={(mode) => update('mode', mode)}
+          value={form.mode}
+          onChange={(mode) => update('mode', mode)}
         />
       ) : (
-        <p id={fieldId('mode')} tabIndex={-1} role="note" className="rounded-box border border-base-300 p-3 text-sm" data-testid="checkout-table-only">
+        <p
+          id={fieldId('mode')}
+          tabIndex={-1}
+          role="note"
+          className="rounded-box border border-base-300 p-3 text-sm"
+          data-testid="checkout-table-only"
+        >
           {words.tableOnly}
         </p>
       )}
 
       <Field label={words.name} field="name" error={errors.name}>
-        <input {...control('name')} autoComplete="name" value={form.name} onChange={(e) => update('name', e.target.value)} />
+        <input
+          {...control('name')}
+          autoComplete="name"
+          value={form.name}
+          onChange={(e) => update('name', e.target.value)}
+        />
       </Field>
 
       <Field label={words.phone} field="phone" error={errors.phone} hint={words.phoneHint}>
         <input
-          {...control('phone')} aria-describedby={describedBy('phone', `${fieldId('phone')}-hint`)}
-          type="tel" autoComplete="tel" inputMode="tel" value={form.phone} onChange={(e) => update('phone', e.target.value)}
+          {...control('phone')}
+          aria-describedby={describedBy('phone', `${fieldId('phone')}-hint`)}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          value={form.phone}
+          onChange={(e) => update('phone', e.target.value)}
         />
       </Field>
 
       {form.mode === 'delivery' && (
         <Field label={words.address} field="address" error={errors.address}>
-          <textarea {...control('address', 'textarea')} autoComplete="street-address" rows={2} value={form.address} onChange={(e) => update('address', e.target.value)} />
+          <textarea
+            {...control('address', 'textarea')}
+            autoComplete="street-address"
+            rows={2}
+            value={form.address}
+            onChange={(e) => update('address', e.target.value)}
+          />
         </Field>
       )}
 
-      <Field label={words.note} field="note" error={errors.note} hint={words.noteCount({ length: String(form.note.length), max: String(LIMITS.orderNoteMax) })}>
+      <Field
+        label={words.note}
+        field="note"
+        error={errors.note}
+        hint={words.noteCount({ length: String(form.note.length), max: String(LIMITS.orderNoteMax) })}
+      >
         <textarea
-          {...control('note', 'textarea')} aria-describedby={describedBy('note', `${fieldId('note')}-hint`)}
-          rows={2} value={form.note} onChange={(e) => update('note', e.target.value)}
+          {...control('note', 'textarea')}
+          aria-describedby={describedBy('note', `${fieldId('note')}-hint`)}
+          rows={2}
+          value={form.note}
+          onChange={(e) => update('note', e.target.value)}
         />
       </Field>
 
       <RadioGroup
-        name="tip" legend={words.tip} firstId={`${fieldId('tip')}-0`} errorFor={fieldId('tip')} error={errors.tip}
-        options={tipOptions(words)} value={form.tip} onChange={(tip) => update('tip', tip)}
+        name="tip"
+        legend={words.tip}
+        firstId={`${fieldId('tip')}-0`}
+        errorFor={fieldId('tip')}
+        error={errors.tip}
+        options={tipOptions(words)}
+        value={form.tip}
+        onChange={(tip) => update('tip', tip)}
       >
         {form.tip === 'custom' && (
           <div className="mt-2">
-            <label htmlFor={fieldId('tip')} className="label text-base-content">{words.tipAmount({ currency: venue.currency })}</label>
-            <input {...control('tip')} className={`${control('tip').className} max-w-40`} inputMode="decimal" value={form.tipCustom} onChange={(e) => update('tipCustom', e.target.value)} />
+            <label htmlFor={fieldId('tip')} className="label text-base-content">
+              {words.tipAmount({ currency: venue.currency })}
+            </label>
+            <input
+              {...control('tip')}
+              className={`${control('tip').className} max-w-40`}
+              inputMode="decimal"
+              value={form.tipCustom}
+              onChange={(e) => update('tipCustom', e.target.value)}
+            />
           </div>
         )}
       </RadioGroup>
 
       <RadioGroup
-        name="payment" legend={words.payment} firstId={fieldId('payment')} errorFor={fieldId('payment')} error={errors.payment}
+        name="payment"
+        legend={words.payment}
+        firstId={fieldId('payment')}
+        errorFor={fieldId('payment')}
+        error={errors.payment}
         hint={{ id: `${uid}-payment-hint`, text: words.paymentHint }}
-        options={PAYMENT_METHODS.map((value) => ({ value, label: words[value] }))} value={form.payment} onChange={(payment) => update('payment', payment)}
+        options={PAYMENT_METHODS.map((value) => ({ value, label: words[value] }))}
+        value={form.payment}
+        onChange={(payment) => update('payment', payment)}
       />
 
       <TotalsSummary totals={totals} delivery={form.mode === 'delivery'} money={money} />
 
       {blockers.length > 0 && !notice?.fromBlockers && (
-        <div role="status" className="rounded-box border border-warning bg-warning/15 p-3 text-sm" data-testid="checkout-blockers">
-          {blockers.map((b) => <p key={b.kind}>{blockerText(b, venue)}</p>)}
+        <div
+          role="status"
+          className="rounded-box border border-warning bg-warning/15 p-3 text-sm"
+          data-testid="checkout-blockers"
+        >
+          {blockers.map((b) => (
+            <p key={b.kind}>{blockerText(b, venue)}</p>
+          ))}
         </div>
       )}
 
       {priceChange && (
         <PriceChangeNotice
-          change={priceChange} lines={cart.lines} money={money} busy={submitting} headingRef={priceRef}
-          onAccept={() => acceptNewPrices(venue)} onBack={onBack}
+          change={priceChange}
+          lines={cart.lines}
+          money={money}
+          busy={submitting}
+          headingRef={priceRef}
+          onAccept={() => acceptNewPrices(venue)}
+          onBack={onBack}
         />
       )}
 
       {notice && (
-        <div ref={noticeRef} tabIndex={-1} role="alert" className="rounded-box border border-error bg-error/10 p-3 text-sm" data-testid="checkout-notice">
+        <div
+          ref={noticeRef}
+          tabIndex={-1}
+          role="alert"
+          className="rounded-box border border-error bg-error/10 p-3 text-sm"
+          data-testid="checkout-notice"
+        >
           <p>{notice.text}</p>
-          {notice.link && <a className="link font-semibold" href={localPath('/pedidos')}>{words.seeOrders}</a>}
+          {notice.link && (
+            <a className="link font-semibold" href={localPath('/pedidos')}>
+              {words.seeOrders}
+            </a>
+          )}
         </div>
       )}
 
-      {!loggedIn && (
-        <p className="text-sm text-base-content/80">
-          {words.signInNote}
-        </p>
-      )}
+      {!loggedIn && <p className="text-sm text-base-content/80">{words.signInNote}</p>}
 
-      <div className="sticky bottom-0 z-10 -mx-4 flex gap-2 border-t border-base-300 bg-base-100 px-4 py-3" data-testid="checkout-footer">
-        <button type="button" className="btn btn-ghost min-h-11" onClick={onBack}>{words.backToCart}</button>
-        <button type="submit" className="btn btn-primary min-h-11 flex-1" aria-disabled={submitting || !online ? true : undefined} data-testid="confirm-order">
+      <div
+        className="sticky bottom-0 z-10 -mx-4 flex gap-2 border-t border-base-300 bg-base-100 px-4 py-3"
+        data-testid="checkout-footer"
+      >
+        <button type="button" className="btn btn-ghost min-h-11" onClick={onBack}>
+          {words.backToCart}
+        </button>
+        <button
+          type="submit"
+          className="btn btn-primary min-h-11 flex-1"
+          aria-disabled={submitting || !online ? true : undefined}
+          data-testid="confirm-order"
+        >
           {submitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          {shortfall && !submitting ? words.minimumButton({ missing: formatMoney(shortfall.missing, venue.currency, venue.locale) }) : words.confirm}
+          {shortfall && !submitting
+            ? words.minimumButton({ missing: formatMoney(shortfall.missing, venue.currency, venue.locale) })
+            : words.confirm}
         </button>
       </div>
-      <p className="sr-only" role="status">{submitting ? words.sending : ''}</p>
+      <p className="sr-only" role="status">
+        {submitting ? words.sending : ''}
+      </p>
     </form>
   );
 }
 
-function Field(props: { label: string; field: CheckoutField; error: string | undefined; hint?: string; children: ReactNode }) {
+function Field(props: {
+  label: string;
+  field: CheckoutField;
+  error: string | undefined;
+  hint?: string;
+  children: ReactNode;
+}) {
   const id = fieldId(props.field);
   return (
     <div>
-      <label htmlFor={id} className="label mb-1 font-medium text-base-content">{props.label}</label>
+      <label htmlFor={id} className="label mb-1 font-medium text-base-content">
+        {props.label}
+      </label>
       {props.children}
-      {props.hint && <p id={`${id}-hint`} className="mt-1 text-sm text-base-content/80">{props.hint}</p>}
+      {props.hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-base-content/80">
+          {props.hint}
+        </p>
+      )}
       <FieldError fieldId={id} message={props.error} />
     </div>
   );

@@ -50,7 +50,14 @@ export default function OrderDrawer({ venue }: { venue: CheckoutVenue }) {
   const atCheckout = step === 'checkout' && lines.length > 0;
   return (
     // The drawer makes the rest of the page inert: its toasts ("Deshacer") live inside it while open.
-    <Drawer open={open} placement="side" initialFocus={() => headingRef.current} aria-labelledby="cart-drawer-title" onClose={onClose} data-testid="cart-drawer">
+    <Drawer
+      open={open}
+      placement="side"
+      initialFocus={() => headingRef.current}
+      aria-labelledby="cart-drawer-title"
+      onClose={onClose}
+      data-testid="cart-drawer"
+    >
       {open && (
         <div className="flex h-full flex-col">
           <div className="flex items-center gap-2 border-b border-base-300 px-4 py-2">
@@ -58,7 +65,12 @@ export default function OrderDrawer({ venue }: { venue: CheckoutVenue }) {
               {atCheckout ? words.confirmTitle : words.title}
               <span className="sr-only">, {venue.name}</span>
             </h2>
-            <button type="button" className="btn btn-ghost btn-square min-h-11 min-w-11" aria-label={words.close} onClick={() => closeCart()}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-square min-h-11 min-w-11"
+              aria-label={words.close}
+              onClick={() => closeCart()}
+            >
               <Icon path={mdiClose} />
             </button>
           </div>
@@ -66,10 +78,24 @@ export default function OrderDrawer({ venue }: { venue: CheckoutVenue }) {
             // No bottom padding: the form's sticky footer must end where the scroll area ends, or
             // the fields scrolling under it show through the gap below it.
             <div className="flex-1 overflow-y-auto px-4 pt-4">
-              <CheckoutForm venue={venue} cart={cart} onBack={() => { backToCart(); focusHeading(); }} />
+              <CheckoutForm
+                venue={venue}
+                cart={cart}
+                onBack={() => {
+                  backToCart();
+                  focusHeading();
+                }}
+              />
             </div>
           ) : (
-            <CartPanel venue={venue} onOrder={() => { openCheckout(venue.id); focusHeading(); }} focusHome={focusHeading} />
+            <CartPanel
+              venue={venue}
+              onOrder={() => {
+                openCheckout(venue.id);
+                focusHeading();
+              }}
+              focusHome={focusHeading}
+            />
           )}
         </div>
       )}

@@ -18,8 +18,14 @@ export function PriceChangeNotice({ change, lines, money, busy, headingRef, onAc
   const id = useId();
   const words = checkoutMessages.get();
   return (
-    <section className="rounded-box border-2 border-warning bg-warning/15 p-3" aria-labelledby={id} data-testid="price-change">
-      <h4 id={id} ref={headingRef} tabIndex={-1} className="font-bold">{words.pricesChanged}</h4>
+    <section
+      className="rounded-box border-2 border-warning bg-warning/15 p-3"
+      aria-labelledby={id}
+      data-testid="price-change"
+    >
+      <h4 id={id} ref={headingRef} tabIndex={-1} className="font-bold">
+        {words.pricesChanged}
+      </h4>
       <ul className="mt-2 flex flex-col gap-1 text-sm">
         {change.changes.map((c) => {
           // "Before" is what this diner saw: the price kept in their cart line.
@@ -27,8 +33,13 @@ export function PriceChangeNotice({ change, lines, money, busy, headingRef, onAc
           if (before === c.unitPrice) return null;
           return (
             <li key={`${c.index}-${c.productId}`}>
-              {c.name} ({c.quantity} ×): {before !== undefined ? <>{words.priceBefore} <s>{money(before)}</s>, </> : null}{words.priceNow}{' '}
-              <strong>{money(c.unitPrice)}</strong>
+              {c.name} ({c.quantity} ×):{' '}
+              {before !== undefined ? (
+                <>
+                  {words.priceBefore} <s>{money(before)}</s>,{' '}
+                </>
+              ) : null}
+              {words.priceNow} <strong>{money(c.unitPrice)}</strong>
             </li>
           );
         })}
@@ -38,7 +49,9 @@ export function PriceChangeNotice({ change, lines, money, busy, headingRef, onAc
         <button type="button" className="btn btn-primary min-h-11" onClick={onAccept} disabled={busy}>
           {words.acceptPrices}
         </button>
-        <button type="button" className="btn btn-ghost min-h-11" onClick={onBack}>{words.reviewCart}</button>
+        <button type="button" className="btn btn-ghost min-h-11" onClick={onBack}>
+          {words.reviewCart}
+        </button>
       </div>
     </section>
   );

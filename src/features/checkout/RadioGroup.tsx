@@ -22,15 +22,33 @@ interface Props<T extends string> {
   children?: ReactNode;
 }
 
-export function RadioGroup<T extends string>({ name, legend, options, value, onChange, firstId, errorFor, error, hint, children }: Props<T>) {
+export function RadioGroup<T extends string>({
+  name,
+  legend,
+  options,
+  value,
+  onChange,
+  firstId,
+  errorFor,
+  error,
+  hint,
+  children,
+}: Props<T>) {
   const describedBy = [error ? fieldErrorId(errorFor) : null, hint?.id].filter(Boolean).join(' ') || undefined;
   return (
     <fieldset className="fieldset" aria-describedby={describedBy}>
       <legend className="fieldset-legend text-base">{legend}</legend>
-      {hint && <p id={hint.id} className="text-sm text-base-content/80">{hint.text}</p>}
+      {hint && (
+        <p id={hint.id} className="text-sm text-base-content/80">
+          {hint.text}
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
         {options.map((option, i) => (
-          <label key={option.value} className="label min-h-11 cursor-pointer gap-2 rounded-field border border-base-300 px-3 text-base-content has-checked:border-primary-strong has-checked:bg-primary/10">
+          <label
+            key={option.value}
+            className="label min-h-11 cursor-pointer gap-2 rounded-field border border-base-300 px-3 text-base-content has-checked:border-primary-strong has-checked:bg-primary/10"
+          >
             <input
               type="radio"
               className="radio radio-sm"

@@ -14,22 +14,36 @@ export function OrderSummary({ cart, money }: { cart: Cart; money: (minor: numbe
         {words.summary({ products: words.products(cartCount(cart)), subtotal: money(cartSubtotal(cart)) })}
       </summary>
       <ul className="pb-3 text-sm">
-        {cart.lines.map((stored) => namedLine(stored, names)).map((line) => (
-          <li key={line.key} className="flex justify-between gap-3 py-1">
-            <span className="min-w-0">
-              {line.quantity} × {line.name}
-              {line.optionNames.length > 0 ? ` (${line.optionNames.join(', ')})` : ''}
-              {line.note && <UserNote as="span" label={words.note2} className="italic text-base-content/80">{line.note}</UserNote>}
-            </span>
-            <span className="whitespace-nowrap tabular-nums">{money(lineTotal(line))}</span>
-          </li>
-        ))}
+        {cart.lines
+          .map((stored) => namedLine(stored, names))
+          .map((line) => (
+            <li key={line.key} className="flex justify-between gap-3 py-1">
+              <span className="min-w-0">
+                {line.quantity} × {line.name}
+                {line.optionNames.length > 0 ? ` (${line.optionNames.join(', ')})` : ''}
+                {line.note && (
+                  <UserNote as="span" label={words.note2} className="italic text-base-content/80">
+                    {line.note}
+                  </UserNote>
+                )}
+              </span>
+              <span className="whitespace-nowrap tabular-nums">{money(lineTotal(line))}</span>
+            </li>
+          ))}
       </ul>
     </details>
   );
 }
 
-export function TotalsSummary({ totals, delivery, money }: { totals: Totals; delivery: boolean; money: (minor: number) => string }) {
+export function TotalsSummary({
+  totals,
+  delivery,
+  money,
+}: {
+  totals: Totals;
+  delivery: boolean;
+  money: (minor: number) => string;
+}) {
   const words = checkoutMessages.get();
   return (
     <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 rounded-box bg-base-200 p-3" data-testid="checkout-totals">
@@ -44,7 +58,9 @@ export function TotalsSummary({ totals, delivery, money }: { totals: Totals; del
         </>
       )}
       <dt className="text-lg font-bold">{words.total}</dt>
-      <dd className="text-right text-lg font-bold tabular-nums" data-testid="checkout-total">{money(totals.total)}</dd>
+      <dd className="text-right text-lg font-bold tabular-nums" data-testid="checkout-total">
+        {money(totals.total)}
+      </dd>
     </dl>
   );
 }

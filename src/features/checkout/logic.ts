@@ -18,17 +18,22 @@ import { PROBLEM_TYPES, type Problem } from '../../contract/problem.ts';
 import { checkoutMessages } from './messages.ts';
 
 /** The order being sent, persisted until the server answers (its body is the contract's `OrderInput`). */
-export const PendingOrder = z.object({
-  key: z.string().check(z.minLength(8), z.maxLength(200)),
-  venueId: z.string(),
-  input: OrderInput,
-  /** ISO time of the first attempt with this key. */
-  createdAt: z.string(),
-}).check(z.refine((pending) => pending.input.venueId === pending.venueId, 'venue mismatch'));
+export const PendingOrder = z
+  .object({
+    key: z.string().check(z.minLength(8), z.maxLength(200)),
+    venueId: z.string(),
+    input: OrderInput,
+    /** ISO time of the first attempt with this key. */
+    createdAt: z.string(),
+  })
+  .check(z.refine((pending) => pending.input.venueId === pending.venueId, 'venue mismatch'));
 export type PendingOrder = z.infer<typeof PendingOrder>;
 
 export function newIdempotencyKey(): string {
-  return globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+  return (
+    globalThis.crypto?.randomUUID?.() ??
+    `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`
+  );
 }
 
 /** The key for this attempt: the pending one of this venue while its outcome is unknown, else a new one. */
@@ -90,7 +95,10 @@ export function classifyFailure(facts: FailureFacts): SubmitOutcome {
 }
 
 /** Applies accepted price changes to cart lines (by the order line index the server reported). */
-export function applyPriceChanges<L extends { productId: string; unitPrice: number }>(lines: readonly L[], changes: readonly PriceChange[]): L[] {
+export function applyPriceChanges<L extends { productId: string; unitPrice: number }>(
+  lines: readonly L[],
+  changes: readonly PriceChange[],
+): L[] {
   return lines.map((line, index) => {
     const change = changes.find((c) => c.index === index && c.productId === line.productId);
     return change ? { ...line, unitPrice: change.unitPrice } : line;

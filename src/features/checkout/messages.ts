@@ -60,14 +60,18 @@ export const checkoutMessages = messages('checkout', {
   checkField: 'Revisa este dato.',
   // Why the order cannot go now.
   empty: 'Tu carrito está vacío. Añade algo del menú para hacer un pedido.',
-  offline: 'Sin conexión: no podemos enviar tu pedido ahora. Tu carrito y tus datos se guardan; vuelve a intentarlo cuando tengas conexión.',
+  offline:
+    'Sin conexión: no podemos enviar tu pedido ahora. Tu carrito y tus datos se guardan; vuelve a intentarlo cuando tengas conexión.',
   closed: 'El local está cerrado ahora y no acepta pedidos. Tu carrito se guarda para cuando abra.',
-  tooManyLines: params('Un pedido admite como máximo {max} líneas; el tuyo tiene {count}. Elimina alguna para continuar.'),
+  tooManyLines: params(
+    'Un pedido admite como máximo {max} líneas; el tuyo tiene {count}. Elimina alguna para continuar.',
+  ),
   badQuantity: params('Cada producto admite de {min} a {max} unidades. Revisa las cantidades.'),
   // What the API answered.
   sent: params('Pedido {number} enviado'),
   saved: params('{message} Tu pedido está guardado: pulsa «Confirmar pedido» para reintentar; no se duplicará.'),
   finishing: 'Terminando de enviar tu pedido…',
-  alreadyPlaced: 'Ya se envió un pedido desde este dispositivo con otros datos. Revisa Mis pedidos antes de pedir de nuevo.',
+  alreadyPlaced:
+    'Ya se envió un pedido desde este dispositivo con otros datos. Revisa Mis pedidos antes de pedir de nuevo.',
   notConfirmed: 'No pudimos confirmar tu pedido. Inténtalo de nuevo.',
 });

@@ -23,8 +23,17 @@ import { resumeTarget, withoutResumeParams } from './resume.ts';
 import { $pendingOrder, $submitting, AUTO_RESUME_MS, sendOrder } from './submit.ts';
 import { applyPriceChanges, type SubmitOutcome } from './logic.ts';
 import {
-  EMPTY_FORM, buildOrderInput, checkoutModes, fieldErrorsFromProblem, firstInvalidField, initialForm, tipChoiceOf, validateCheckout,
-  type CheckoutErrors, type CheckoutField, type CheckoutForm,
+  EMPTY_FORM,
+  buildOrderInput,
+  checkoutModes,
+  fieldErrorsFromProblem,
+  firstInvalidField,
+  initialForm,
+  tipChoiceOf,
+  validateCheckout,
+  type CheckoutErrors,
+  type CheckoutField,
+  type CheckoutForm,
 } from './validate.ts';
 import type { CheckoutVenue } from './venue.ts';
 
@@ -161,7 +170,10 @@ export function focusHandled(): void {
 function signInFirst(venue: CheckoutVenue): void {
   saveDraft(venue.id, formOf(venue), true);
   // Back to this page, in the language the diner reads it in (`/en/{id}`).
-  const here = typeof location !== 'undefined' && withoutLanguage(location.pathname) === `/${venue.id}` ? location.pathname : `/${venue.id}`;
+  const here =
+    typeof location !== 'undefined' && withoutLanguage(location.pathname) === `/${venue.id}`
+      ? location.pathname
+      : `/${venue.id}`;
   goToLogin(`${here}?checkout=1`);
 }
 
@@ -175,13 +187,19 @@ function handleOutcome(venue: CheckoutVenue, outcome: SubmitOutcome): void {
       $checkoutFeedback.set(NO_FEEDBACK);
       $checkoutStep.set('cart');
       closeCart();
-      void import('../../shell/toast.ts').then(({ toast }) => toast.success(checkoutMessages.get().sent({ number: outcome.order.number })));
+      void import('../../shell/toast.ts').then(({ toast }) =>
+        toast.success(checkoutMessages.get().sent({ number: outcome.order.number })),
+      );
       // The order page in the diner's language (docs/architecture.md#languages).
       location.assign(localPath(`/pedidos/ver?id=${encodeURIComponent(outcome.order.id)}`));
       return;
     }
     case 'priceChanged':
-      setFeedback({ notice: null, priceChange: { changes: outcome.changes, total: outcome.total }, focus: 'priceChange' });
+      setFeedback({
+        notice: null,
+        priceChange: { changes: outcome.changes, total: outcome.total },
+        focus: 'priceChange',
+      });
       return;
     case 'fieldErrors': {
       const errors = fieldErrorsFromProblem(outcome.errors);
@@ -229,7 +247,12 @@ export function placeOrder(venue: CheckoutVenue, blockers: readonly string[]): v
     return;
   }
   if (blockers.length > 0) {
-    $checkoutFeedback.set({ errors, notice: { text: blockers.join(' '), fromBlockers: true }, priceChange: null, focus: 'notice' });
+    $checkoutFeedback.set({
+      errors,
+      notice: { text: blockers.join(' '), fromBlockers: true },
+      priceChange: null,
+      focus: 'notice',
+    });
     return;
   }
   $checkoutFeedback.set(NO_FEEDBACK);

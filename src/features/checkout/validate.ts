@@ -35,7 +35,15 @@ export type CheckoutErrors = Partial<Record<CheckoutField, string>>;
 export type VenueForCheckout = Pick<Venue, 'orderModes' | 'tables'>;
 
 export const EMPTY_FORM: CheckoutForm = {
-  mode: '', table: '', name: '', phone: '', address: '', note: '', tip: '0', tipCustom: '', payment: '',
+  mode: '',
+  table: '',
+  name: '',
+  phone: '',
+  address: '',
+  note: '',
+  tip: '0',
+  tipCustom: '',
+  payment: '',
 };
 
 /**
@@ -55,7 +63,10 @@ export function initialForm(venue: VenueForCheckout, name = ''): CheckoutForm {
 }
 
 /** How the venue writes money: typed amounts are read in its locale (src/contract/money-text.ts). */
-export interface MoneyLocale { currency: string; locale: string }
+export interface MoneyLocale {
+  currency: string;
+  locale: string;
+}
 
 /** The tip as the API takes it, or null while a typed amount is not a valid one. */
 export function tipChoiceOf(form: Pick<CheckoutForm, 'tip' | 'tipCustom'>, money: MoneyLocale): TipInput | null {
@@ -94,9 +105,10 @@ export function validateCheckout(form: CheckoutForm, venue: VenueForCheckout, mo
     errors.note = words.noteTooLong({ max: String(LIMITS.orderNoteMax), length: String(form.note.length) });
   }
   if (form.tip === 'custom' && tipChoiceOf(form, money) === null) {
-    errors.tip = currencyDigits(money.currency) > 0
-      ? words.tipInvalid({ example: formatMoneyText(2_050, money.currency, money.locale) })
-      : words.tipInvalidWhole;
+    errors.tip =
+      currencyDigits(money.currency) > 0
+        ? words.tipInvalid({ example: formatMoneyText(2_050, money.currency, money.locale) })
+        : words.tipInvalidWhole;
   }
   if (form.payment !== 'cash' && form.payment !== 'card') errors.payment = words.choosePayment;
   return errors;
@@ -137,7 +149,11 @@ export function orderBlockers(input: {
   if (!input.online) blockers.push({ kind: 'offline' });
   if (!input.openNow) blockers.push({ kind: 'closed' });
   if (input.lines.length > LIMITS.linesPerOrder) blockers.push({ kind: 'tooManyLines', count: input.lines.length });
-  if (input.lines.some((l) => !Number.isInteger(l.quantity) || l.quantity < LIMITS.quantityMin || l.quantity > LIMITS.quantityMax)) {
+  if (
+    input.lines.some(
+      (l) => !Number.isInteger(l.quantity) || l.quantity < LIMITS.quantityMin || l.quantity > LIMITS.quantityMax,
+    )
+  ) {
     blockers.push({ kind: 'badQuantity' });
   }
   const shortfall = input.lines.length > 0 ? minimumShortfall(input.minOrder, input.mode ?? '', input.subtotal) : null;
@@ -150,13 +166,19 @@ export function blockerText(blocker: Blocker, style: MoneyStyle): string {
   const words = checkoutMessages.get();
   const money = (minor: number) => formatMoney(minor, style.currency, style.locale);
   switch (blocker.kind) {
-    case 'empty': return words.empty;
-    case 'offline': return words.offline;
-    case 'closed': return words.closed;
-    case 'tooManyLines': return words.tooManyLines({ max: String(LIMITS.linesPerOrder), count: String(blocker.count) });
-    case 'badQuantity': return words.badQuantity({ min: String(LIMITS.quantityMin), max: String(LIMITS.quantityMax) });
+    case 'empty':
+      return words.empty;
+    case 'offline':
+      return words.offline;
+    case 'closed':
+      return words.closed;
+    case 'tooManyLines':
+      return words.tooManyLines({ max: String(LIMITS.linesPerOrder), count: String(blocker.count) });
+    case 'badQuantity':
+      return words.badQuantity({ min: String(LIMITS.quantityMin), max: String(LIMITS.quantityMax) });
     // The server words its own refusal alike (src/contract/minimum.ts).
-    case 'belowMinimum': return words.minimum({ minimum: money(blocker.minOrder), missing: money(blocker.missing) });
+    case 'belowMinimum':
+      return words.minimum({ minimum: money(blocker.minOrder), missing: money(blocker.missing) });
   }
 }
 
@@ -200,13 +222,20 @@ export function fieldErrorsFromProblem(errors: Record<string, string[]> | undefi
   const mapped: CheckoutErrors = {};
   if (!errors) return mapped;
   const paths: Record<string, CheckoutField> = {
-    mode: 'mode', table: 'table', 'customer.name': 'name', 'customer.phone': 'phone',
-    'customer.address': 'address', note: 'note', tip: 'tip', payment: 'payment',
+    mode: 'mode',
+    table: 'table',
+    'customer.name': 'name',
+    'customer.phone': 'phone',
+    'customer.address': 'address',
+    note: 'note',
+    tip: 'tip',
+    payment: 'payment',
   };
   for (const [path, messages] of Object.entries(errors)) {
     const field = paths[path] ?? paths[path.split('.').slice(0, 2).join('.')] ?? paths[path.split('.')[0] ?? ''];
     // The API words its field errors in Spanish: another language's page asks to check the field.
-    if (field && !mapped[field]) mapped[field] = (pageLanguage() === 'es' ? messages[0] : undefined) ?? checkoutMessages.get().checkField;
+    if (field && !mapped[field])
+      mapped[field] = (pageLanguage() === 'es' ? messages[0] : undefined) ?? checkoutMessages.get().checkField;
   }
   return mapped;
 }

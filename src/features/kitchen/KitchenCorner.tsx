@@ -5,7 +5,8 @@
  */
 import { useSyncExternalStore } from 'react';
 
-export const kitchenExitHref = (venueId?: string) => (venueId ? `/panel?venue=${encodeURIComponent(venueId)}` : '/panel');
+export const kitchenExitHref = (venueId?: string) =>
+  venueId ? `/panel?venue=${encodeURIComponent(venueId)}` : '/panel';
 
 const onFullscreenChange = (notify: () => void) => {
   document.addEventListener('fullscreenchange', notify);
@@ -13,10 +14,20 @@ const onFullscreenChange = (notify: () => void) => {
 };
 
 export function KitchenCorner({ venueId }: { venueId?: string }) {
-  const can = useSyncExternalStore(onFullscreenChange, () => Boolean(document.fullscreenEnabled), () => false);
-  const full = useSyncExternalStore(onFullscreenChange, () => Boolean(document.fullscreenElement), () => false);
+  const can = useSyncExternalStore(
+    onFullscreenChange,
+    () => Boolean(document.fullscreenEnabled),
+    () => false,
+  );
+  const full = useSyncExternalStore(
+    onFullscreenChange,
+    () => Boolean(document.fullscreenElement),
+    () => false,
+  );
   const toggle = () => {
-    const done = full ? document.exitFullscreen() : document.documentElement.requestFullscreen({ navigationUI: 'hide' });
+    const done = full
+      ? document.exitFullscreen()
+      : document.documentElement.requestFullscreen({ navigationUI: 'hide' });
     // Refused (no gesture, a policy): the page stays as it is.
     done.catch(() => undefined);
   };
@@ -27,7 +38,9 @@ export function KitchenCorner({ venueId }: { venueId?: string }) {
           {full ? 'Salir de pantalla completa' : 'Pantalla completa'}
         </button>
       )}
-      <a className="btn btn-ghost min-h-11" href={kitchenExitHref(venueId)}>Salir</a>
+      <a className="btn btn-ghost min-h-11" href={kitchenExitHref(venueId)}>
+        Salir
+      </a>
     </div>
   );
 }

@@ -31,10 +31,22 @@ function KitchenRoute({ user, search }: { user: User; search: string }) {
   const venueId = params.get('venue')?.trim() ?? '';
   const stationId = params.get('estacion')?.trim() ?? '';
   if (!isValidVenueId(venueId)) {
-    return <LoadError title="No encontramos ese local" message="La dirección de la cocina no es válida. Ábrela desde el panel de pedidos." action={{ href: '/panel', label: 'Ir al panel' }} />;
+    return (
+      <LoadError
+        title="No encontramos ese local"
+        message="La dirección de la cocina no es válida. Ábrela desde el panel de pedidos."
+        action={{ href: '/panel', label: 'Ir al panel' }}
+      />
+    );
   }
   if (!canRunVenue(user.scope, venueId)) {
-    return <LoadError title="No tienes acceso a esta cocina" message="La pantalla de cocina es solo para el personal del local. Si trabajas aquí, pide acceso a un administrador." action={{ href: '/', label: 'Volver al inicio' }} />;
+    return (
+      <LoadError
+        title="No tienes acceso a esta cocina"
+        message="La pantalla de cocina es solo para el personal del local. Si trabajas aquí, pide acceso a un administrador."
+        action={{ href: '/', label: 'Volver al inicio' }}
+      />
+    );
   }
   return <KitchenVenueRoute key={venueId} venueId={venueId} stationId={stationId} />;
 }
@@ -52,16 +64,29 @@ function KitchenVenueRoute({ venueId, stationId }: { venueId: string; stationId:
         document.title = pageTitle(`Cocina · ${loaded.name}`);
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) setFailure({ message: problemMessage(error), missing: problemOf(error)?.status === 404 });
+        if (!controller.signal.aborted)
+          setFailure({ message: problemMessage(error), missing: problemOf(error)?.status === 404 });
       },
     );
     return () => controller.abort();
   }, [venueId, attempt]);
 
   if (failure) {
-    return failure.missing
-      ? <LoadError title="No encontramos ese local" message="Revisa la dirección de la cocina." action={{ href: '/panel', label: 'Ir al panel' }} />
-      : <LoadError message={`No pudimos cargar el local. ${failure.message}`} onRetry={() => { setFailure(null); setAttempt((n) => n + 1); }} />;
+    return failure.missing ? (
+      <LoadError
+        title="No encontramos ese local"
+        message="Revisa la dirección de la cocina."
+        action={{ href: '/panel', label: 'Ir al panel' }}
+      />
+    ) : (
+      <LoadError
+        message={`No pudimos cargar el local. ${failure.message}`}
+        onRetry={() => {
+          setFailure(null);
+          setAttempt((n) => n + 1);
+        }}
+      />
+    );
   }
   if (!venue) return <Loading text="Cargando la cocina…" />;
 
@@ -70,10 +95,15 @@ function KitchenVenueRoute({ venueId, stationId }: { venueId: string; stationId:
     return (
       <section aria-labelledby="kitchen-pick" className="flex flex-col gap-3" data-testid="kitchen-pick">
         <div className="flex flex-wrap items-start gap-2">
-          <h1 id="kitchen-pick" className="mr-auto text-2xl font-bold">Pantalla de cocina · {venue.name}</h1>
+          <h1 id="kitchen-pick" className="mr-auto text-2xl font-bold">
+            Pantalla de cocina · {venue.name}
+          </h1>
           <KitchenCorner venueId={venue.id} />
         </div>
-        <p>{stationId ? `La estación «${stationId.slice(0, 64)}» no existe en este local. ` : ''}Elige la estación de esta pantalla:</p>
+        <p>
+          {stationId ? `La estación «${stationId.slice(0, 64)}» no existe en este local. ` : ''}Elige la estación de
+          esta pantalla:
+        </p>
         <StationNav venueId={venue.id} stations={venue.stations} />
       </section>
     );

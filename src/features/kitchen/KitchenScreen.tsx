@@ -85,9 +85,12 @@ export function KitchenScreen({ venue, station }: Props) {
   }, [tickets]);
 
   async function onBump(ticket: Ticket, index: number): Promise<void> {
-    const focused = document.activeElement?.closest('[data-ticket-card]')?.contains(document.getElementById(ticketHeadingId(ticket.id)));
+    const focused = document.activeElement
+      ?.closest('[data-ticket-card]')
+      ?.contains(document.getElementById(ticketHeadingId(ticket.id)));
     if (focused) focusAfter.current = { gone: ticket.id, index };
-    if (!(await bump(venue.id, station.id, ticket)) && focusAfter.current?.gone === ticket.id) focusAfter.current = null;
+    if (!(await bump(venue.id, station.id, ticket)) && focusAfter.current?.gone === ticket.id)
+      focusAfter.current = null;
   }
 
   async function onUndo(): Promise<void> {
@@ -102,7 +105,14 @@ export function KitchenScreen({ venue, station }: Props) {
     const list = cards(grid.current);
     const index = list.indexOf(event.currentTarget);
     if (index < 0) return;
-    const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: columnsOf(list), ArrowUp: -columnsOf(list), Home: -Infinity, End: Infinity }[event.key];
+    const step = {
+      ArrowRight: 1,
+      ArrowLeft: -1,
+      ArrowDown: columnsOf(list),
+      ArrowUp: -columnsOf(list),
+      Home: -Infinity,
+      End: Infinity,
+    }[event.key];
     if (step === undefined) return;
     event.preventDefault();
     const next = Math.min(list.length - 1, Math.max(0, index + step));
@@ -112,12 +122,22 @@ export function KitchenScreen({ venue, station }: Props) {
   const connection = live ? 'En vivo' : wasLive ? 'Reconectando…' : 'Conectando…';
 
   return (
-    <section aria-labelledby="kitchen-title" data-testid="kitchen-display" data-state={gate} className="flex flex-col gap-3">
+    <section
+      aria-labelledby="kitchen-title"
+      data-testid="kitchen-display"
+      data-state={gate}
+      className="flex flex-col gap-3"
+    >
       <header className="flex flex-col gap-2">
         <div className="flex flex-wrap items-start gap-x-4 gap-y-1">
           <div className="mr-auto">
-            <h1 id="kitchen-title" tabIndex={-1} className="rounded text-2xl font-bold outline-none focus-visible:ring-2 focus-visible:ring-primary-strong">
-              {station.name} <span className="font-normal">· {tickets.length === 1 ? '1 comanda' : `${tickets.length} comandas`}</span>
+            <h1
+              id="kitchen-title"
+              tabIndex={-1}
+              className="rounded text-2xl font-bold outline-none focus-visible:ring-2 focus-visible:ring-primary-strong"
+            >
+              {station.name}{' '}
+              <span className="font-normal">· {tickets.length === 1 ? '1 comanda' : `${tickets.length} comandas`}</span>
             </h1>
             <p className="text-sm text-base-content/80">{venue.name}</p>
           </div>
@@ -151,22 +171,41 @@ export function KitchenScreen({ venue, station }: Props) {
               onClick={() => void onUndo()}
             >
               Deshacer
-              {lastBumped && <span id="kitchen-undo-detail" className="font-normal">(pedido {lastBumped.orderNumber})</span>}
+              {lastBumped && (
+                <span id="kitchen-undo-detail" className="font-normal">
+                  (pedido {lastBumped.orderNumber})
+                </span>
+              )}
             </button>
           </div>
         </div>
       </header>
 
       <PrinterAlerts venueId={venue.id} />
-      <div aria-live="polite" role="status" className="sr-only" data-testid="kitchen-announcer">{announcement}</div>
+      <div aria-live="polite" role="status" className="sr-only" data-testid="kitchen-announcer">
+        {announcement}
+      </div>
 
       {gate === 'loading' && <Loading text="Cargando comandas…" />}
-      {gate === 'failed' && <LoadError message={`No pudimos cargar las comandas. ${error}`} onRetry={() => reloadKitchen(venue.id, station.id)} />}
-      {gate === 'forbidden' && <LoadError title="No tienes acceso a esta cocina" message="La pantalla de cocina es solo para el personal del local." action={{ href: '/', label: 'Volver al inicio' }} />}
-      {gate === 'missing' && <LoadError title="No encontramos esta estación" message="Revisa la dirección o elige otra estación." />}
+      {gate === 'failed' && (
+        <LoadError
+          message={`No pudimos cargar las comandas. ${error}`}
+          onRetry={() => reloadKitchen(venue.id, station.id)}
+        />
+      )}
+      {gate === 'forbidden' && (
+        <LoadError
+          title="No tienes acceso a esta cocina"
+          message="La pantalla de cocina es solo para el personal del local."
+          action={{ href: '/', label: 'Volver al inicio' }}
+        />
+      )}
+      {gate === 'missing' && (
+        <LoadError title="No encontramos esta estación" message="Revisa la dirección o elige otra estación." />
+      )}
 
-      {gate === 'ready' && (
-        tickets.length === 0 ? (
+      {gate === 'ready' &&
+        (tickets.length === 0 ? (
           <p className="rounded-box bg-base-100 p-6 text-center text-lg" data-testid="kitchen-empty">
             Sin comandas abiertas. Las nuevas aparecerán aquí solas.
           </p>
@@ -181,15 +220,29 @@ export function KitchenScreen({ venue, station }: Props) {
             >
               {tickets.map((ticket, index) => (
                 <li key={ticket.id}>
-                  <TicketCard ticket={ticket} now={now} thresholds={thresholds} busy={busy.includes(ticket.id)} onBump={(t) => void onBump(t, index)} onKeyDown={onKeyDown}
-                    tools={<TicketPrintTools venueId={venue.id} ticket={ticket} printable={() => printable(venue, station, ticket)} />} />
+                  <TicketCard
+                    ticket={ticket}
+                    now={now}
+                    thresholds={thresholds}
+                    busy={busy.includes(ticket.id)}
+                    onBump={(t) => void onBump(t, index)}
+                    onKeyDown={onKeyDown}
+                    tools={
+                      <TicketPrintTools
+                        venueId={venue.id}
+                        ticket={ticket}
+                        printable={() => printable(venue, station, ticket)}
+                      />
+                    }
+                  />
                 </li>
               ))}
             </ol>
-            <p className="text-sm text-base-content/80" id="kitchen-keys">Con teclado: flechas para moverte entre comandas, Intro para marcar la elegida como lista.</p>
+            <p className="text-sm text-base-content/80" id="kitchen-keys">
+              Con teclado: flechas para moverte entre comandas, Intro para marcar la elegida como lista.
+            </p>
           </>
-        )
-      )}
+        ))}
       <KitchenSettings />
     </section>
   );

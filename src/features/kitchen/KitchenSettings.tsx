@@ -31,13 +31,33 @@ export function KitchenSettings() {
       <form className="flex flex-wrap items-end gap-3 pb-2" onSubmit={save} noValidate>
         <label className="flex flex-col text-sm" htmlFor={`${id}-amber`}>
           Ámbar a partir de (min)
-          <input id={`${id}-amber`} className="input input-bordered w-28" type="number" inputMode="numeric" min={1} value={amber} onChange={(e) => setAmber(e.target.value)} aria-describedby={`${id}-error`} />
+          <input
+            id={`${id}-amber`}
+            className="input input-bordered w-28"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            value={amber}
+            onChange={(e) => setAmber(e.target.value)}
+            aria-describedby={`${id}-error`}
+          />
         </label>
         <label className="flex flex-col text-sm" htmlFor={`${id}-red`}>
           Rojo a partir de (min)
-          <input id={`${id}-red`} className="input input-bordered w-28" type="number" inputMode="numeric" min={2} value={red} onChange={(e) => setRed(e.target.value)} aria-describedby={`${id}-error`} />
+          <input
+            id={`${id}-red`}
+            className="input input-bordered w-28"
+            type="number"
+            inputMode="numeric"
+            min={2}
+            value={red}
+            onChange={(e) => setRed(e.target.value)}
+            aria-describedby={`${id}-error`}
+          />
         </label>
-        <button type="submit" className="btn btn-primary min-h-11">Guardar</button>
+        <button type="submit" className="btn btn-primary min-h-11">
+          Guardar
+        </button>
         <button
           type="button"
           className="btn btn-ghost min-h-11"
@@ -51,8 +71,12 @@ export function KitchenSettings() {
         >
           Restablecer
         </button>
-        <p id={`${id}-error`} className="w-full text-sm text-error-strong" role={error ? 'alert' : undefined}>{error}</p>
-        <p className="w-full text-sm" role="status">{saved}</p>
+        <p id={`${id}-error`} className="w-full text-sm text-error-strong" role={error ? 'alert' : undefined}>
+          {error}
+        </p>
+        <p className="w-full text-sm" role="status">
+          {saved}
+        </p>
       </form>
     </details>
   );

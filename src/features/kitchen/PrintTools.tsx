@@ -31,9 +31,19 @@ export function PrinterAlerts({ venueId, className = '' }: { venueId: string; cl
   // Inserted when a printer goes offline (an alert is announced when it appears), gone when none is.
   if (!alerts.length) return null;
   return (
-    <div role="alert" className={`${className} rounded-box border-2 border-error-strong bg-base-100 p-3`} data-testid="printer-alerts">
-      {alerts.map((alert) => <p key={alert} className="font-bold text-error-strong">{alert}</p>)}
-      <p className="text-sm">Sus comandas esperan y se imprimirán en orden cuando vuelva: revisa que esté encendida y conectada.</p>
+    <div
+      role="alert"
+      className={`${className} rounded-box border-2 border-error-strong bg-base-100 p-3`}
+      data-testid="printer-alerts"
+    >
+      {alerts.map((alert) => (
+        <p key={alert} className="font-bold text-error-strong">
+          {alert}
+        </p>
+      ))}
+      <p className="text-sm">
+        Sus comandas esperan y se imprimirán en orden cuando vuelva: revisa que esté encendida y conectada.
+      </p>
     </div>
   );
 }
@@ -41,7 +51,15 @@ export function PrinterAlerts({ venueId, className = '' }: { venueId: string; cl
 const TOOL = 'btn btn-outline btn-sm min-h-11';
 
 /** A kitchen-display ticket's «Reimprimir» (when its station has a printer) and «Imprimir». */
-export function TicketPrintTools({ venueId, ticket, printable }: { venueId: string; ticket: Ticket; printable: () => Printable }) {
+export function TicketPrintTools({
+  venueId,
+  ticket,
+  printable,
+}: {
+  venueId: string;
+  ticket: Ticket;
+  printable: () => Printable;
+}) {
   const printers = useStore(printersStore(venueId));
   const [busy, setBusy] = useState(false);
   return (
@@ -61,7 +79,12 @@ export function TicketPrintTools({ venueId, ticket, printable }: { venueId: stri
           Reimprimir
         </button>
       )}
-      <button type="button" className={`${TOOL} flex-1`} aria-label={`Imprimir, pedido ${ticket.orderNumber}`} onClick={() => printTicket(printable())}>
+      <button
+        type="button"
+        className={`${TOOL} flex-1`}
+        aria-label={`Imprimir, pedido ${ticket.orderNumber}`}
+        onClick={() => printTicket(printable())}
+      >
         Imprimir
       </button>
     </div>
@@ -72,7 +95,19 @@ export function TicketPrintTools({ venueId, ticket, printable }: { venueId: stri
  * A board order's «Reimprimir» (its tickets on their stations' printers: one at once, or a
  * choice of station when it has several) and «Imprimir» (the whole order in the browser).
  */
-export function OrderPrintTools({ venueId, orderId, orderNumber, stations, printable }: { venueId: string; orderId: string; orderNumber: string; stations: readonly Station[]; printable: () => Printable }) {
+export function OrderPrintTools({
+  venueId,
+  orderId,
+  orderNumber,
+  stations,
+  printable,
+}: {
+  venueId: string;
+  orderId: string;
+  orderNumber: string;
+  stations: readonly Station[];
+  printable: () => Printable;
+}) {
   const printers = useStore(printersStore(venueId));
   const [choices, setChoices] = useState<Ticket[] | null>(null);
   const [busy, setBusy] = useState(false);
@@ -81,14 +116,23 @@ export function OrderPrintTools({ venueId, orderId, orderNumber, stations, print
   const withPrinter = stationsWithPrinter(printers);
   const stationName = (id: string) => stations.find((s) => s.id === id)?.name ?? id;
   // The choice opens with the focus on its first station.
-  useEffect(() => { if (choices) first.current?.focus(); }, [choices]);
+  useEffect(() => {
+    if (choices) first.current?.focus();
+  }, [choices]);
 
   async function onReprint(): Promise<void> {
-    if (choices) { setChoices(null); return; }
+    if (choices) {
+      setChoices(null);
+      return;
+    }
     setBusy(true);
     try {
       const tickets = (await fetchOrderTickets(venueId, orderId)).filter((t) => withPrinter.has(t.station));
-      if (tickets.length === 0) toast.error(reprintFailed('este pedido no tiene comandas para ninguna impresora.'), { id: `reprint-${orderId}`, testId: 'reprint-error-toast' });
+      if (tickets.length === 0)
+        toast.error(reprintFailed('este pedido no tiene comandas para ninguna impresora.'), {
+          id: `reprint-${orderId}`,
+          testId: 'reprint-error-toast',
+        });
       else if (tickets.length === 1) await reprint(venueId, tickets[0]!);
       else setChoices(tickets);
     } catch (error) {
@@ -108,12 +152,21 @@ export function OrderPrintTools({ venueId, orderId, orderNumber, stations, print
           aria-expanded={choices ? true : undefined}
           aria-controls={choices ? listId : undefined}
           aria-disabled={busy ? true : undefined}
-          onClick={() => { if (!busy) void onReprint(); }}
+          onClick={() => {
+            if (!busy) void onReprint();
+          }}
         >
           Reimprimir
         </button>
       )}
-      <button type="button" className={TOOL} aria-label={`Imprimir, pedido ${orderNumber}`} onClick={() => printTicket(printable())}>Imprimir</button>
+      <button
+        type="button"
+        className={TOOL}
+        aria-label={`Imprimir, pedido ${orderNumber}`}
+        onClick={() => printTicket(printable())}
+      >
+        Imprimir
+      </button>
       {choices && (
         <ul id={listId} className="flex w-full flex-wrap gap-2" aria-label={`¿Qué comanda del pedido ${orderNumber}?`}>
           {choices.map((ticket, i) => (
@@ -122,7 +175,10 @@ export function OrderPrintTools({ venueId, orderId, orderNumber, stations, print
                 ref={i === 0 ? first : undefined}
                 type="button"
                 className={TOOL}
-                onClick={() => { setChoices(null); void reprint(venueId, ticket); }}
+                onClick={() => {
+                  setChoices(null);
+                  void reprint(venueId, ticket);
+                }}
               >
                 Reimprimir {stationName(ticket.station)}
               </button>

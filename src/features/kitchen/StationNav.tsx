@@ -4,7 +4,15 @@ import type { Station } from '../../contract/venue.ts';
 export const kitchenHref = (venueId: string, station: string) =>
   `/panel/cocina?venue=${encodeURIComponent(venueId)}&estacion=${encodeURIComponent(station)}`;
 
-export function StationNav({ venueId, stations, current }: { venueId: string; stations: readonly Station[]; current?: string }) {
+export function StationNav({
+  venueId,
+  stations,
+  current,
+}: {
+  venueId: string;
+  stations: readonly Station[];
+  current?: string;
+}) {
   return (
     <nav aria-label="Estaciones" data-testid="kitchen-stations">
       <ul className="flex flex-wrap gap-2">

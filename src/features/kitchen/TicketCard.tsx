@@ -3,7 +3,15 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { COURSE_LABELS, type Ticket } from '../../contract/kitchen.ts';
 import { ORDER_MODE_LABELS } from '../../contract/labels.ts';
 import { UserNote, UserText } from '../../shell/ui/UserText.tsx';
-import { AGE_TONE_WORDS, ageText, ageTone, arrivedAt, minutesSince, type AgeThresholds, type AgeTone } from './logic.ts';
+import {
+  AGE_TONE_WORDS,
+  ageText,
+  ageTone,
+  arrivedAt,
+  minutesSince,
+  type AgeThresholds,
+  type AgeTone,
+} from './logic.ts';
 
 /** The card's band by age; every pair has at least 4.5:1 contrast (docs/rules.md#the-kitchen). */
 const BAND: Record<AgeTone, string> = {
@@ -56,26 +64,58 @@ export function TicketCard({ ticket, now, thresholds, busy, onBump, onKeyDown, t
         <p className="w-full text-base font-semibold" data-testid="kitchen-ticket-who">
           {ticket.table ? `Mesa ${ticket.table}` : <UserText>{ticket.customer}</UserText>}
           <span className="font-normal"> · {ORDER_MODE_LABELS[ticket.mode]}</span>
-          {ticket.course && <span className="font-bold" data-testid="kitchen-ticket-course"> · {COURSE_LABELS[ticket.course]}</span>}
+          {ticket.course && (
+            <span className="font-bold" data-testid="kitchen-ticket-course">
+              {' '}
+              · {COURSE_LABELS[ticket.course]}
+            </span>
+          )}
         </p>
       </header>
-      <ul className="flex flex-1 flex-col gap-2 px-3 py-2 text-lg" aria-label={`Platos del pedido ${ticket.orderNumber}`}>
+      <ul
+        className="flex flex-1 flex-col gap-2 px-3 py-2 text-lg"
+        aria-label={`Platos del pedido ${ticket.orderNumber}`}
+      >
         {ticket.lines.map((line, index) => (
           <li key={index} data-testid="kitchen-ticket-line">
             {line.course && line.course !== ticket.course && (
-              <p className="text-xs font-bold uppercase tracking-wide text-base-content/80" data-testid="kitchen-line-course">{COURSE_LABELS[line.course]}</p>
+              <p
+                className="text-xs font-bold uppercase tracking-wide text-base-content/80"
+                data-testid="kitchen-line-course"
+              >
+                {COURSE_LABELS[line.course]}
+              </p>
             )}
             <p>
-              <span className="font-extrabold tabular-nums">{line.quantity} ×</span> <span className="font-semibold">{line.name}</span>
-              {line.by && <span className="text-base text-base-content/80"> · <UserText>{line.by}</UserText></span>}
+              <span className="font-extrabold tabular-nums">{line.quantity} ×</span>{' '}
+              <span className="font-semibold">{line.name}</span>
+              {line.by && (
+                <span className="text-base text-base-content/80">
+                  {' '}
+                  · <UserText>{line.by}</UserText>
+                </span>
+              )}
             </p>
             {/* What changes the dish, emphasised: the options in bold on a bar, the note boxed. */}
             {line.options.length > 0 && (
-              <ul className="ml-2 border-l-4 border-primary-strong pl-2 text-base font-bold" data-testid="kitchen-line-options">
-                {line.options.map((option, i) => <li key={i}>{option}</li>)}
+              <ul
+                className="ml-2 border-l-4 border-primary-strong pl-2 text-base font-bold"
+                data-testid="kitchen-line-options"
+              >
+                {line.options.map((option, i) => (
+                  <li key={i}>{option}</li>
+                ))}
               </ul>
             )}
-            {line.note && <UserNote testId="kitchen-line-note" label={<span className="font-extrabold uppercase">Nota:</span>} className="mt-1 ml-2 rounded-field border-2 border-[#b36b00] bg-[#fff4d6] px-2 text-base font-bold text-[#3d2600]">{line.note}</UserNote>}
+            {line.note && (
+              <UserNote
+                testId="kitchen-line-note"
+                label={<span className="font-extrabold uppercase">Nota:</span>}
+                className="mt-1 ml-2 rounded-field border-2 border-[#b36b00] bg-[#fff4d6] px-2 text-base font-bold text-[#3d2600]"
+              >
+                {line.note}
+              </UserNote>
+            )}
           </li>
         ))}
       </ul>

@@ -25,17 +25,26 @@ export async function fetchKitchenVenue(venueId: string, signal?: AbortSignal): 
 /** `GET /venues/{id}/tickets?station=&status=open`: the station's open tickets, oldest first. */
 export async function fetchOpenTickets(venueId: string, station: string, signal?: AbortSignal): Promise<Ticket[]> {
   const body = await http
-    .get(`${venuePath(venueId)}/tickets`, { searchParams: { station, status: 'open' }, retry: 0, signal, cache: 'no-store' })
+    .get(`${venuePath(venueId)}/tickets`, {
+      searchParams: { station, status: 'open' },
+      retry: 0,
+      signal,
+      cache: 'no-store',
+    })
     .json<unknown>();
   return TicketList.parse(body).tickets;
 }
 
 /** `POST /venues/{id}/tickets/{ticketId}/done` (idempotent). */
 export async function bumpTicket(venueId: string, ticketId: string): Promise<Ticket> {
-  return Ticket.parse(await http.post(`${venuePath(venueId)}/tickets/${encodeURIComponent(ticketId)}/done`).json<unknown>());
+  return Ticket.parse(
+    await http.post(`${venuePath(venueId)}/tickets/${encodeURIComponent(ticketId)}/done`).json<unknown>(),
+  );
 }
 
 /** `POST /venues/{id}/tickets/{ticketId}/reopen` (idempotent). */
 export async function reopenTicket(venueId: string, ticketId: string): Promise<Ticket> {
-  return Ticket.parse(await http.post(`${venuePath(venueId)}/tickets/${encodeURIComponent(ticketId)}/reopen`).json<unknown>());
+  return Ticket.parse(
+    await http.post(`${venuePath(venueId)}/tickets/${encodeURIComponent(ticketId)}/reopen`).json<unknown>(),
+  );
 }

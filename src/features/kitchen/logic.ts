@@ -13,7 +13,9 @@ export const showsOn = (ticket: Ticket, station: string): boolean =>
 
 /** Oldest first (the time it reached the station), then by id so the order never flickers. */
 export function sortTickets(list: readonly Ticket[]): Ticket[] {
-  return [...list].sort((a, b) => Date.parse(arrivedAt(a)) - Date.parse(arrivedAt(b)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return [...list].sort(
+    (a, b) => Date.parse(arrivedAt(a)) - Date.parse(arrivedAt(b)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
 }
 
 /** One copy of a ticket (from the stream or an API answer) applied to a station's list: it is shown once, or leaves. */
@@ -61,5 +63,11 @@ export function ageText(minutes: number): string {
 export function validThresholds(value: unknown): value is AgeThresholds {
   if (typeof value !== 'object' || value === null) return false;
   const { amber, red } = value as Record<string, unknown>;
-  return Number.isInteger(amber) && Number.isInteger(red) && (amber as number) >= 1 && (red as number) > (amber as number) && (red as number) <= 600;
+  return (
+    Number.isInteger(amber) &&
+    Number.isInteger(red) &&
+    (amber as number) >= 1 &&
+    (red as number) > (amber as number) &&
+    (red as number) <= 600
+  );
 }

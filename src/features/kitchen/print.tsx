@@ -8,7 +8,13 @@ import '../../styles/manage.ts';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 
-export interface PrintableLine { quantity: number; name: string; options: readonly string[]; note?: string | undefined; by?: string | undefined }
+export interface PrintableLine {
+  quantity: number;
+  name: string;
+  options: readonly string[];
+  note?: string | undefined;
+  by?: string | undefined;
+}
 export interface Printable {
   venueName: string;
   /** The station (kitchen display) or «Pedido» (the board: the whole order). */
@@ -26,16 +32,28 @@ export const PRINT_HOST_ID = 'print-ticket';
 function PrintedTicket({ ticket }: { ticket: Printable }) {
   return (
     <article aria-label={`Comanda para imprimir, pedido ${ticket.orderNumber}`}>
-      <p className="pt-small">{ticket.venueName} · {ticket.title}</p>
+      <p className="pt-small">
+        {ticket.venueName} · {ticket.title}
+      </p>
       <p className="pt-number">{ticket.orderNumber}</p>
       <p className="pt-who">{ticket.who}</p>
-      <p className="pt-small">{ticket.time}{ticket.course ? ` · ${ticket.course}` : ''}</p>
+      <p className="pt-small">
+        {ticket.time}
+        {ticket.course ? ` · ${ticket.course}` : ''}
+      </p>
       <ul className="pt-lines">
         {ticket.lines.map((line, i) => (
           <li key={i}>
-            <p><b>{line.quantity} ×</b> {line.name}{line.by ? ` · ${line.by}` : ''}</p>
+            <p>
+              <b>{line.quantity} ×</b> {line.name}
+              {line.by ? ` · ${line.by}` : ''}
+            </p>
             {line.options.length > 0 && <p className="pt-indent">{line.options.join(', ')}</p>}
-            {line.note && <p className="pt-indent"><b>Nota:</b> {line.note}</p>}
+            {line.note && (
+              <p className="pt-indent">
+                <b>Nota:</b> {line.note}
+              </p>
+            )}
           </li>
         ))}
       </ul>

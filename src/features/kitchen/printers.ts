@@ -18,18 +18,24 @@ const venuePath = (venueId: string) => `venues/${encodeURIComponent(venueId)}`;
 
 /** `GET /venues/{id}/printers` (staff of the venue). */
 export async function fetchPrinters(venueId: string, signal?: AbortSignal): Promise<Printer[]> {
-  const body = await http.get(`${venuePath(venueId)}/printers`, { retry: 0, signal, cache: 'no-store' }).json<unknown>();
+  const body = await http
+    .get(`${venuePath(venueId)}/printers`, { retry: 0, signal, cache: 'no-store' })
+    .json<unknown>();
   return PrinterList.parse(body).printers;
 }
 
 /** `POST /venues/{id}/tickets/{ticketId}/reprint`: a new print job whose ticket says DUPLICADO. */
 export async function reprintTicket(venueId: string, ticketId: string): Promise<void> {
-  CreatedPrintJobs.parse(await http.post(`${venuePath(venueId)}/tickets/${encodeURIComponent(ticketId)}/reprint`).json<unknown>());
+  CreatedPrintJobs.parse(
+    await http.post(`${venuePath(venueId)}/tickets/${encodeURIComponent(ticketId)}/reprint`).json<unknown>(),
+  );
 }
 
 /** `GET /venues/{id}/tickets?order=`: the released tickets of one order (the board's «Reimprimir»). */
 export async function fetchOrderTickets(venueId: string, orderId: string): Promise<Ticket[]> {
-  const body = await http.get(`${venuePath(venueId)}/tickets`, { searchParams: { order: orderId }, cache: 'no-store' }).json<unknown>();
+  const body = await http
+    .get(`${venuePath(venueId)}/tickets`, { searchParams: { order: orderId }, cache: 'no-store' })
+    .json<unknown>();
   return TicketList.parse(body).tickets;
 }
 
@@ -51,15 +57,23 @@ export function printersStore(venueId: string): ReadableAtom<Printer[] | null> {
       controller?.abort();
       const current = new AbortController();
       controller = current;
-      fetchPrinters(venueId, current.signal).then(
-        (printers) => { if (!current.signal.aborted) created.set(printers); },
-        () => { /* kept as it was: the next read may work */ },
-      ).finally(() => {
-        if (stopped || current.signal.aborted) return;
-        timer = setTimeout(read, created.get()?.length ? PRINTERS_POLL_MS : NO_PRINTERS_POLL_MS);
-      });
+      fetchPrinters(venueId, current.signal)
+        .then(
+          (printers) => {
+            if (!current.signal.aborted) created.set(printers);
+          },
+          () => {
+            /* kept as it was: the next read may work */
+          },
+        )
+        .finally(() => {
+          if (stopped || current.signal.aborted) return;
+          timer = setTimeout(read, created.get()?.length ? PRINTERS_POLL_MS : NO_PRINTERS_POLL_MS);
+        });
     };
-    const onVisible = () => { if (document.visibilityState === 'visible') read(); };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') read();
+    };
     document.addEventListener('visibilitychange', onVisible);
     read();
     return () => {
@@ -78,4 +92,5 @@ export function stationsWithPrinter(printers: readonly Printer[] | null): Readon
 }
 
 /** The alerts to show, one per offline printer, in the API's words. */
-export const printerAlerts = (printers: readonly Printer[] | null): string[] => (printers ?? []).flatMap((p) => (p.alert ? [p.alert] : []));
+export const printerAlerts = (printers: readonly Printer[] | null): string[] =>
+  (printers ?? []).flatMap((p) => (p.alert ? [p.alert] : []));

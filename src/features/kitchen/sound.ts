@@ -21,7 +21,10 @@ export function disableSound(): void {
 export function beep(): void {
   if (!context) return;
   const start = context.currentTime;
-  for (const [offset, frequency] of [[0, 880], [0.18, 1320]] as const) {
+  for (const [offset, frequency] of [
+    [0, 880],
+    [0.18, 1320],
+  ] as const) {
     const oscillator = context.createOscillator();
     const gain = context.createGain();
     oscillator.type = 'square';

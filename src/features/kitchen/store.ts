@@ -37,7 +37,16 @@ export interface KitchenState {
   announcement: string;
 }
 
-const INITIAL: KitchenState = { gate: 'loading', tickets: [], live: false, wasLive: false, error: '', lastBumped: null, busy: [], announcement: '' };
+const INITIAL: KitchenState = {
+  gate: 'loading',
+  tickets: [],
+  live: false,
+  wasLive: false,
+  error: '',
+  lastBumped: null,
+  busy: [],
+  announcement: '',
+};
 
 /** The age colours' thresholds, kept on this device (the wall tablet keeps its own). */
 export const $thresholds = persistentStore<AgeThresholds>('kitchenThresholds', DEFAULT_THRESHOLDS, validThresholds);
@@ -95,7 +104,9 @@ function mount(venueId: string, station: string, display: Display): () => void {
     if (fresh.length === 0) return;
     if ($soundOn.get()) beep();
     const numbers = fresh.map((t) => t.orderNumber).join(', ');
-    patch(display, { announcement: fresh.length === 1 ? `Nueva comanda: pedido ${numbers}` : `Nuevas comandas: pedidos ${numbers}` });
+    patch(display, {
+      announcement: fresh.length === 1 ? `Nueva comanda: pedido ${numbers}` : `Nuevas comandas: pedidos ${numbers}`,
+    });
   };
 
   const show = (tickets: Ticket[]) => {
@@ -194,13 +205,17 @@ async function change(venueId: string, station: string, ticket: Ticket, action: 
     patch(display, {
       tickets: applyTicket(state.tickets, updated, station),
       lastBumped: action === 'done' ? updated : null,
-      announcement: action === 'done' ? `Pedido ${ticket.orderNumber}: listo` : `Pedido ${ticket.orderNumber}: vuelve a la cola`,
+      announcement:
+        action === 'done' ? `Pedido ${ticket.orderNumber}: listo` : `Pedido ${ticket.orderNumber}: vuelve a la cola`,
     });
     return true;
   } catch (error) {
-    toast.error(`No se pudo ${action === 'done' ? 'marcar como listo' : 'deshacer'} el pedido ${ticket.orderNumber}. ${problemMessage(error)}`, {
-      id: `kitchen-error-${ticket.id}`,
-    });
+    toast.error(
+      `No se pudo ${action === 'done' ? 'marcar como listo' : 'deshacer'} el pedido ${ticket.orderNumber}. ${problemMessage(error)}`,
+      {
+        id: `kitchen-error-${ticket.id}`,
+      },
+    );
     display.reload?.();
     return false;
   } finally {

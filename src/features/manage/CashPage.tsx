@@ -22,19 +22,27 @@ const detailOf = (e: unknown) => problemOf(e)?.detail ?? problemMessage(e);
 /** Today's date (`YYYY-MM-DD`) on the venue's clock. */
 export function todayIn(timeZone: string, now = new Date()): string {
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      now,
+    );
   } catch {
     return now.toISOString().slice(0, 10);
   }
 }
 
 async function fetchCashDay(venueId: string, date: string): Promise<CashDay> {
-  return CashDay.parse(await http.get(`venues/${encodeURIComponent(venueId)}/cash`, { searchParams: { date }, cache: 'no-store' }).json<unknown>());
+  return CashDay.parse(
+    await http
+      .get(`venues/${encodeURIComponent(venueId)}/cash`, { searchParams: { date }, cache: 'no-store' })
+      .json<unknown>(),
+  );
 }
 
 /** Downloads the day's receipts as CSV (the API wants the Bearer token, so not a plain link). */
 async function downloadCsv(venueId: string, date: string): Promise<void> {
-  const blob = await http.get(`venues/${encodeURIComponent(venueId)}/cash/receipts.csv`, { searchParams: { date }, cache: 'no-store' }).blob();
+  const blob = await http
+    .get(`venues/${encodeURIComponent(venueId)}/cash/receipts.csv`, { searchParams: { date }, cache: 'no-store' })
+    .blob();
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -72,16 +80,19 @@ function CashView({ venueId, user }: { venueId: string; user: User }) {
     };
   }, [venueId]);
 
-  const load = useCallback((which: string, live: () => boolean = () => true) => {
-    fetchCashDay(venueId, which).then(
-      (d) => {
-        if (!live()) return;
-        setDay(d);
-        setError(undefined);
-      },
-      (e: unknown) => live() && setError(detailOf(e)),
-    );
-  }, [venueId]);
+  const load = useCallback(
+    (which: string, live: () => boolean = () => true) => {
+      fetchCashDay(venueId, which).then(
+        (d) => {
+          if (!live()) return;
+          setDay(d);
+          setError(undefined);
+        },
+        (e: unknown) => live() && setError(detailOf(e)),
+      );
+    },
+    [venueId],
+  );
 
   useEffect(() => {
     if (!date) return;
@@ -134,70 +145,130 @@ function CashView({ venueId, user }: { venueId: string; user: User }) {
       <div className="flex flex-wrap items-end gap-3">
         <label className="flex flex-col gap-1">
           <span className="text-sm font-medium">Día</span>
-          <input type="date" className="input min-h-11" value={date} onChange={(e) => pick(e.currentTarget.value)} data-testid="cash-date" />
+          <input
+            type="date"
+            className="input min-h-11"
+            value={date}
+            onChange={(e) => pick(e.currentTarget.value)}
+            data-testid="cash-date"
+          />
         </label>
-        <button type="button" className="btn btn-outline min-h-11" aria-disabled={downloading || !day ? true : undefined} onClick={() => !downloading && day && void csv()} data-testid="cash-csv">
+        <button
+          type="button"
+          className="btn btn-outline min-h-11"
+          aria-disabled={downloading || !day ? true : undefined}
+          onClick={() => !downloading && day && void csv()}
+          data-testid="cash-csv"
+        >
           {downloading && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
           Descargar CSV de recibos
         </button>
-        <p role="status" aria-live="polite" className="min-h-6 text-sm">{status}</p>
+        <p role="status" aria-live="polite" className="min-h-6 text-sm">
+          {status}
+        </p>
       </div>
 
       {!day ? (
         <PageLoading what="Cargando la caja del día…" />
       ) : (
         <>
-          <section aria-labelledby="cash-totals-title" className="rounded-box border border-base-300 bg-base-100 p-4" data-testid="cash-totals">
-            <h2 id="cash-totals-title" className="text-lg font-semibold">Totales del día</h2>
+          <section
+            aria-labelledby="cash-totals-title"
+            className="rounded-box border border-base-300 bg-base-100 p-4"
+            data-testid="cash-totals"
+          >
+            <h2 id="cash-totals-title" className="text-lg font-semibold">
+              Totales del día
+            </h2>
             {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
             {/* eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex */}
             <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="cash-totals-title">
-            <table className="table table-sm mt-2 sm:table-md">
-              <thead className="text-base-content">
-                <tr><th scope="col">Método</th><th scope="col" className="text-right">Cobros</th><th scope="col" className="text-right">Importe</th><th scope="col" className="text-right">Propinas</th><th scope="col" className="text-right">Total</th></tr>
-              </thead>
-              <tbody>
-                {(['card', 'cash'] as const).map((m) => {
-                  const t = day.byMethod[m];
-                  return (
-                    <tr key={m} data-testid={`cash-method-${m}`}>
-                      <th scope="row">{METHOD_LABELS[m]}</th>
-                      <td className="text-right tabular-nums">{t.count}</td>
-                      <td className="text-right tabular-nums">{money(t.amount)}</td>
-                      <td className="text-right tabular-nums">{money(t.tip)}</td>
-                      <td className="text-right tabular-nums">{money(t.amount + t.tip)}</td>
-                    </tr>
-                  );
-                })}
-                <tr className="font-bold" data-testid="cash-total">
-                  <th scope="row">Total</th>
-                  <td className="text-right tabular-nums">{day.byMethod.card.count + day.byMethod.cash.count}</td>
-                  <td className="text-right tabular-nums">{money(day.amount)}</td>
-                  <td className="text-right tabular-nums">{money(day.tips)}</td>
-                  <td className="text-right tabular-nums">{money(day.total)}</td>
-                </tr>
-              </tbody>
-            </table>
+              <table className="table table-sm mt-2 sm:table-md">
+                <thead className="text-base-content">
+                  <tr>
+                    <th scope="col">Método</th>
+                    <th scope="col" className="text-right">
+                      Cobros
+                    </th>
+                    <th scope="col" className="text-right">
+                      Importe
+                    </th>
+                    <th scope="col" className="text-right">
+                      Propinas
+                    </th>
+                    <th scope="col" className="text-right">
+                      Total
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {(['card', 'cash'] as const).map((m) => {
+                    const t = day.byMethod[m];
+                    return (
+                      <tr key={m} data-testid={`cash-method-${m}`}>
+                        <th scope="row">{METHOD_LABELS[m]}</th>
+                        <td className="text-right tabular-nums">{t.count}</td>
+                        <td className="text-right tabular-nums">{money(t.amount)}</td>
+                        <td className="text-right tabular-nums">{money(t.tip)}</td>
+                        <td className="text-right tabular-nums">{money(t.amount + t.tip)}</td>
+                      </tr>
+                    );
+                  })}
+                  <tr className="font-bold" data-testid="cash-total">
+                    <th scope="row">Total</th>
+                    <td className="text-right tabular-nums">{day.byMethod.card.count + day.byMethod.cash.count}</td>
+                    <td className="text-right tabular-nums">{money(day.amount)}</td>
+                    <td className="text-right tabular-nums">{money(day.tips)}</td>
+                    <td className="text-right tabular-nums">{money(day.total)}</td>
+                  </tr>
+                </tbody>
+              </table>
             </div>
           </section>
 
           <DayClose day={day} locale={locale} money={money} />
 
-          <section aria-labelledby="cash-receipts-title" className="rounded-box border border-base-300 bg-base-100 p-4" data-testid="cash-receipts">
-            <h2 id="cash-receipts-title" className="text-lg font-semibold">Recibos ({day.receipts.length})</h2>
+          <section
+            aria-labelledby="cash-receipts-title"
+            className="rounded-box border border-base-300 bg-base-100 p-4"
+            data-testid="cash-receipts"
+          >
+            <h2 id="cash-receipts-title" className="text-lg font-semibold">
+              Recibos ({day.receipts.length})
+            </h2>
             {day.receipts.length === 0 ? (
               <p className="mt-2 text-sm">Ningún recibo este día.</p>
             ) : (
               <div className="overflow-x-auto">
                 <table className="table table-sm mt-2 sm:table-md">
                   <thead className="text-base-content">
-                    <tr><th scope="col">Número</th><th scope="col">Hora</th><th scope="col">Mesa o pedido</th><th scope="col">Método</th><th scope="col" className="text-right">Propina</th><th scope="col" className="text-right">Total</th></tr>
+                    <tr>
+                      <th scope="col">Número</th>
+                      <th scope="col">Hora</th>
+                      <th scope="col">Mesa o pedido</th>
+                      <th scope="col">Método</th>
+                      <th scope="col" className="text-right">
+                        Propina
+                      </th>
+                      <th scope="col" className="text-right">
+                        Total
+                      </th>
+                    </tr>
                   </thead>
                   <tbody>
                     {day.receipts.map((r) => (
                       <tr key={r.id} data-testid="cash-receipt">
-                        <td><a className="link text-primary-strong whitespace-nowrap font-semibold tabular-nums" href={`/recibo/${encodeURIComponent(r.id)}`}>{r.number}</a></td>
-                        <td className="whitespace-nowrap tabular-nums"><time dateTime={r.issuedAt}>{time(r.issuedAt)}</time></td>
+                        <td>
+                          <a
+                            className="link text-primary-strong whitespace-nowrap font-semibold tabular-nums"
+                            href={`/recibo/${encodeURIComponent(r.id)}`}
+                          >
+                            {r.number}
+                          </a>
+                        </td>
+                        <td className="whitespace-nowrap tabular-nums">
+                          <time dateTime={r.issuedAt}>{time(r.issuedAt)}</time>
+                        </td>
                         <td>{r.table ? `Mesa ${r.table}` : r.orderNumber ? `Pedido ${r.orderNumber}` : ''}</td>
                         <td>{METHOD_LABELS[r.method]}</td>
                         <td className="text-right tabular-nums">{money(r.tip)}</td>
@@ -211,14 +282,32 @@ function CashView({ venueId, user }: { venueId: string; user: User }) {
           </section>
 
           {(day.openBalances.length > 0 || day.closedUnpaid.length > 0) && (
-            <section aria-labelledby="cash-open-title" className="rounded-box border border-base-300 bg-base-100 p-4" data-testid="cash-open">
-              <h2 id="cash-open-title" className="text-lg font-semibold">Mesas con importe pendiente</h2>
+            <section
+              aria-labelledby="cash-open-title"
+              className="rounded-box border border-base-300 bg-base-100 p-4"
+              data-testid="cash-open"
+            >
+              <h2 id="cash-open-title" className="text-lg font-semibold">
+                Mesas con importe pendiente
+              </h2>
               <ul className="mt-2 flex flex-col gap-1">
                 {day.openBalances.map((b) => (
-                  <li key={b.sessionId} data-testid="cash-open-balance">Mesa {b.table} (abierta): queda <span className="font-semibold tabular-nums">{money(b.balance)}</span> de {money(b.total)}</li>
+                  <li key={b.sessionId} data-testid="cash-open-balance">
+                    Mesa {b.table} (abierta): queda{' '}
+                    <span className="font-semibold tabular-nums">{money(b.balance)}</span> de {money(b.total)}
+                  </li>
                 ))}
                 {day.closedUnpaid.map((c) => (
-                  <li key={c.sessionId} data-testid="cash-closed-unpaid">Mesa {c.table} cerrada sin cobrar <span className="font-semibold tabular-nums">{money(c.unpaid)}</span>{c.closedAt && <> a las <time dateTime={c.closedAt}>{time(c.closedAt)}</time></>}</li>
+                  <li key={c.sessionId} data-testid="cash-closed-unpaid">
+                    Mesa {c.table} cerrada sin cobrar{' '}
+                    <span className="font-semibold tabular-nums">{money(c.unpaid)}</span>
+                    {c.closedAt && (
+                      <>
+                        {' '}
+                        a las <time dateTime={c.closedAt}>{time(c.closedAt)}</time>
+                      </>
+                    )}
+                  </li>
                 ))}
               </ul>
             </section>

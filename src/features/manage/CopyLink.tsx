@@ -27,24 +27,48 @@ async function copyText(text: string, node: HTMLElement | null): Promise<boolean
   }
 }
 
-export function CopyLink({ url, label, testId, compact = false }: { url: string; label: string; testId?: string; compact?: boolean }) {
+export function CopyLink({
+  url,
+  label,
+  testId,
+  compact = false,
+}: {
+  url: string;
+  label: string;
+  testId?: string;
+  compact?: boolean;
+}) {
   const id = useId();
   const text = useRef<HTMLParagraphElement>(null);
   const [status, setStatus] = useState('');
   return (
     <div role="group" aria-labelledby={`${id}-label`} className="flex flex-col gap-1" data-testid={testId}>
-      <p id={`${id}-label`} className={compact ? 'sr-only' : 'text-sm font-medium'}>{label}</p>
-      <p ref={text} className="rounded-field border border-base-300 bg-base-200 px-3 py-2 font-mono text-sm break-all select-all" data-testid="copy-link-url">{url}</p>
+      <p id={`${id}-label`} className={compact ? 'sr-only' : 'text-sm font-medium'}>
+        {label}
+      </p>
+      <p
+        ref={text}
+        className="rounded-field border border-base-300 bg-base-200 px-3 py-2 font-mono text-sm break-all select-all"
+        data-testid="copy-link-url"
+      >
+        {url}
+      </p>
       <div className="flex flex-wrap items-center gap-x-3">
         <button
           type="button"
           className="btn btn-outline btn-sm min-h-11"
           aria-describedby={`${id}-label`}
-          onClick={() => void copyText(url, text.current).then((ok) => setStatus(ok ? 'Enlace copiado.' : 'No se pudo copiar: el enlace está seleccionado, cópialo a mano.'))}
+          onClick={() =>
+            void copyText(url, text.current).then((ok) =>
+              setStatus(ok ? 'Enlace copiado.' : 'No se pudo copiar: el enlace está seleccionado, cópialo a mano.'),
+            )
+          }
         >
           {COPY_LABEL}
         </button>
-        <p role="status" aria-live="polite" className="text-sm">{status}</p>
+        <p role="status" aria-live="polite" className="text-sm">
+          {status}
+        </p>
       </div>
     </div>
   );

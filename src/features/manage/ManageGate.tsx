@@ -14,8 +14,22 @@ import { canManageVenue, isAdmin, managesAnyVenue } from '../../contract/permiss
 import { NEW_VENUE_PAGE, venueParam } from './scope.ts';
 import '../../styles/manage.ts';
 
-export function ManageGate({ page, children }: { page: PanelPage; children: (venueId: string, user: User, search: string) => ReactNode }) {
-  return <SessionGate>{(user, search) => <VenueScope page={page} user={user} search={search}>{children}</VenueScope>}</SessionGate>;
+export function ManageGate({
+  page,
+  children,
+}: {
+  page: PanelPage;
+  children: (venueId: string, user: User, search: string) => ReactNode;
+}) {
+  return (
+    <SessionGate>
+      {(user, search) => (
+        <VenueScope page={page} user={user} search={search}>
+          {children}
+        </VenueScope>
+      )}
+    </SessionGate>
+  );
 }
 
 const CHOOSE_TEXT: Record<PanelPage, string> = {
@@ -33,13 +47,21 @@ function ManagedVenues({ page, user }: { page: PanelPage; user: User }) {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
-    venueSummaries().then((all) => live && setVenues(panelVenues(user, page, all)), () => live && setFailed(true));
+    venueSummaries().then(
+      (all) => live && setVenues(panelVenues(user, page, all)),
+      () => live && setFailed(true),
+    );
     return () => {
       live = false;
     };
   }, [user, page]);
   if (failed) return <p className="mt-4">No pudimos cargar tus locales. Recarga la página para intentarlo de nuevo.</p>;
-  if (!venues) return <p role="status" className="mt-4 flex items-center gap-2"><span className="loading loading-spinner loading-sm" aria-hidden="true" /> Cargando tus locales…</p>;
+  if (!venues)
+    return (
+      <p role="status" className="mt-4 flex items-center gap-2">
+        <span className="loading loading-spinner loading-sm" aria-hidden="true" /> Cargando tus locales…
+      </p>
+    );
   if (!venues.length) return null;
   return (
     <ul className="mt-4 flex flex-col gap-2" data-testid="manage-venues">
@@ -59,14 +81,30 @@ function ManagedVenues({ page, user }: { page: PanelPage; user: User }) {
   );
 }
 
-function VenueScope({ page, user, search, children }: { page: PanelPage; user: User; search: string; children: (venueId: string, user: User, search: string) => ReactNode }) {
+function VenueScope({
+  page,
+  user,
+  search,
+  children,
+}: {
+  page: PanelPage;
+  user: User;
+  search: string;
+  children: (venueId: string, user: User, search: string) => ReactNode;
+}) {
   const venueId = venueParam(search);
   const managesAny = managesAnyVenue(user.scope);
   if (!venueId || !canManageVenue(user.scope, venueId)) {
     const choosing = !venueId && managesAny;
     return (
-      <section role={choosing ? undefined : 'alert'} aria-labelledby="manage-no-access" className="mx-auto max-w-xl rounded-box border border-base-300 bg-base-100 p-5">
-        <h1 id="manage-no-access" className="text-xl font-bold">{venueId ? 'No gestionas este local' : 'Elige un local'}</h1>
+      <section
+        role={choosing ? undefined : 'alert'}
+        aria-labelledby="manage-no-access"
+        className="mx-auto max-w-xl rounded-box border border-base-300 bg-base-100 p-5"
+      >
+        <h1 id="manage-no-access" className="text-xl font-bold">
+          {venueId ? 'No gestionas este local' : 'Elige un local'}
+        </h1>
         <p className="mt-2">
           {choosing
             ? CHOOSE_TEXT[page]
@@ -74,8 +112,14 @@ function VenueScope({ page, user, search, children }: { page: PanelPage; user: U
         </p>
         {managesAny && <ManagedVenues page={page} user={user} />}
         <p className="mt-4 flex flex-wrap gap-2">
-          {isAdmin(user.scope) && <a className="btn btn-outline min-h-11" href={NEW_VENUE_PAGE}>Nuevo local</a>}
-          <a className="btn btn-primary min-h-11" href="/">Volver al inicio</a>
+          {isAdmin(user.scope) && (
+            <a className="btn btn-outline min-h-11" href={NEW_VENUE_PAGE}>
+              Nuevo local
+            </a>
+          )}
+          <a className="btn btn-primary min-h-11" href="/">
+            Volver al inicio
+          </a>
         </p>
       </section>
     );

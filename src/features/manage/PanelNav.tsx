@@ -13,7 +13,8 @@ import { Icon } from '../../shell/Icon.tsx';
 import { canManageVenue, canRunVenue, isAdmin, venuesManaged, venuesRun } from '../../contract/permissions.ts';
 import '../../styles/manage.ts';
 
-export type PanelPage = '/panel' | '/panel/menu' | '/panel/mesas' | '/panel/equipo' | '/panel/impresoras' | '/panel/caja';
+export type PanelPage =
+  '/panel' | '/panel/menu' | '/panel/mesas' | '/panel/equipo' | '/panel/impresoras' | '/panel/caja';
 
 const PAGES: { page: PanelPage; label: string; managers: boolean }[] = [
   { page: '/panel', label: 'Pedidos', managers: false },
@@ -27,7 +28,10 @@ const PAGES: { page: PanelPage; label: string; managers: boolean }[] = [
 let summaries: Promise<VenueSummary[]> | undefined;
 /** Every venue's name (one request per page load, shared by every caller). */
 export function venueSummaries(): Promise<VenueSummary[]> {
-  summaries ??= http.get('venues').json<unknown>().then((body) => VenueList.parse(body).venues);
+  summaries ??= http
+    .get('venues')
+    .json<unknown>()
+    .then((body) => VenueList.parse(body).venues);
   summaries.catch(() => {
     summaries = undefined;
   });
@@ -50,7 +54,10 @@ export function PanelNav({ page, venueId, user }: { page: PanelPage; venueId: st
   const [venues, setVenues] = useState<{ id: string; name: string }[]>();
   useEffect(() => {
     let live = true;
-    venueSummaries().then((all) => live && setVenues(panelVenues(user, page, all)), () => live && setVenues([]));
+    venueSummaries().then(
+      (all) => live && setVenues(panelVenues(user, page, all)),
+      () => live && setVenues([]),
+    );
     return () => {
       live = false;
     };
@@ -58,7 +65,9 @@ export function PanelNav({ page, venueId, user }: { page: PanelPage; venueId: st
 
   const current = venues?.find((v) => v.id === venueId);
   const others = venues?.filter((v) => v.id !== venueId) ?? [];
-  const pages = PAGES.filter((p) => (p.managers ? canManageVenue(user.scope, venueId) : canRunVenue(user.scope, venueId)));
+  const pages = PAGES.filter((p) =>
+    p.managers ? canManageVenue(user.scope, venueId) : canRunVenue(user.scope, venueId),
+  );
 
   return (
     <nav aria-label="Panel del local" className="no-print flex flex-wrap items-center gap-2" data-testid="panel-nav">
@@ -69,7 +78,10 @@ export function PanelNav({ page, venueId, user }: { page: PanelPage; venueId: st
             <span className="truncate">Local: {current?.name ?? 'elige uno'}</span>
             <Icon path={mdiChevronDown} size={20} />
           </summary>
-          <ul className="absolute left-0 z-30 mt-1 flex w-72 max-w-[90vw] flex-col rounded-box border border-base-300 bg-base-100 p-2 shadow-lg" aria-label="Cambiar de local">
+          <ul
+            className="absolute left-0 z-30 mt-1 flex w-72 max-w-[90vw] flex-col rounded-box border border-base-300 bg-base-100 p-2 shadow-lg"
+            aria-label="Cambiar de local"
+          >
             {venues!.map((v) => (
               <li key={v.id}>
                 <a

@@ -19,7 +19,8 @@ import { newTableLabels, tablesAddedText } from './logic.ts';
 
 export const QR_INSTRUCTIONS = 'Escanea el código con la cámara del móvil para ver el menú y pedir desde esta mesa.';
 
-const qrImage = (url: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(url, { border: 2, ecc: 'M' }))}`;
+const qrImage = (url: string) =>
+  `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(url, { border: 2, ecc: 'M' }))}`;
 
 function Sheet({ venueId, user }: { venueId: string; user: User }) {
   const [venue, setVenue] = useState<Venue>();
@@ -42,14 +43,17 @@ function Sheet({ venueId, user }: { venueId: string; user: User }) {
   }, [venueId]);
   useEffect(() => {
     let current = true;
-    Promise.all([fetchVenue(venueId), fetchTables(venueId)]).then(([v, t]) => {
-      if (!current) return;
-      setVenue(v);
-      setTables(t);
-      setError(undefined);
-    }, (e: unknown) => {
-      if (current) setError(problemMessage(e));
-    });
+    Promise.all([fetchVenue(venueId), fetchTables(venueId)]).then(
+      ([v, t]) => {
+        if (!current) return;
+        setVenue(v);
+        setTables(t);
+        setError(undefined);
+      },
+      (e: unknown) => {
+        if (current) setError(problemMessage(e));
+      },
+    );
     return () => {
       current = false;
     };
@@ -78,16 +82,25 @@ function Sheet({ venueId, user }: { venueId: string; user: User }) {
     setLabelError(undefined);
     const typed = newTableLabels(newLabel, venue?.tables ?? []);
     if ('error' in typed) return setLabelError(typed.error);
-    if (await saveTables([...(venue?.tables ?? []), ...typed.labels], tablesAddedText(typed.labels, typed.skipped))) setNewLabel('');
+    if (await saveTables([...(venue?.tables ?? []), ...typed.labels], tablesAddedText(typed.labels, typed.skipped)))
+      setNewLabel('');
   }
 
   async function removeTable(label: string) {
     if (!confirm(`¿Quitar la mesa ${label}? Su código QR dejará de servir.`)) return;
-    await saveTables((venue?.tables ?? []).filter((t) => t !== label), `Mesa ${label} quitada.`);
+    await saveTables(
+      (venue?.tables ?? []).filter((t) => t !== label),
+      `Mesa ${label} quitada.`,
+    );
   }
 
   async function renew(label: string) {
-    if (!confirm(`¿Renovar el código de la mesa ${label}? El código impreso dejará de abrir la mesa: tendrás que imprimirlo de nuevo.`)) return;
+    if (
+      !confirm(
+        `¿Renovar el código de la mesa ${label}? El código impreso dejará de abrir la mesa: tendrás que imprimirlo de nuevo.`,
+      )
+    )
+      return;
     try {
       const link = await rotateTableToken(venueId, label);
       setTables((list) => list?.map((t) => (t.label === label ? link : t)));
@@ -111,12 +124,16 @@ function Sheet({ venueId, user }: { venueId: string; user: User }) {
         <PanelNav page="/panel/mesas" venueId={venueId} user={user} />
         <p>Imprime las tarjetas y colócalas en cada mesa. Cada código abre el menú con la mesa ya elegida.</p>
         <div className="flex flex-wrap items-end gap-3">
-          <button type="button" className="btn btn-primary min-h-11" onClick={() => print()}>Imprimir</button>
+          <button type="button" className="btn btn-primary min-h-11" onClick={() => print()}>
+            Imprimir
+          </button>
         </div>
         <form className="flex flex-wrap items-end gap-2" onSubmit={(e) => void addTable(e)} noValidate>
           <label className="flex flex-col gap-1">
             <span className="text-sm font-medium">Nueva mesa</span>
-            <span id="new-table-hint" className="text-xs">Una («12», «Terraza 5») o varias: «1–30».</span>
+            <span id="new-table-hint" className="text-xs">
+              Una («12», «Terraza 5») o varias: «1–30».
+            </span>
             <input
               className={`input min-h-11 ${labelError ? 'input-error' : ''}`}
               value={newLabel}
@@ -127,25 +144,60 @@ function Sheet({ venueId, user }: { venueId: string; user: User }) {
               placeholder="p. ej. 12 o 1–30"
             />
           </label>
-          <button type="submit" className="btn btn-outline min-h-11" disabled={busy}>{/\d\s*[-–—]\s*\d/.test(newLabel) ? 'Añadir mesas' : 'Añadir mesa'}</button>
-          {labelError && <p id="new-table-error" className="w-full text-sm text-error-strong">{labelError}</p>}
+          <button type="submit" className="btn btn-outline min-h-11" disabled={busy}>
+            {/\d\s*[-–—]\s*\d/.test(newLabel) ? 'Añadir mesas' : 'Añadir mesa'}
+          </button>
+          {labelError && (
+            <p id="new-table-error" className="w-full text-sm text-error-strong">
+              {labelError}
+            </p>
+          )}
         </form>
-        <p role="status" aria-live="polite" className="min-h-6 text-sm">{status}</p>
+        <p role="status" aria-live="polite" className="min-h-6 text-sm">
+          {status}
+        </p>
       </div>
       {tables.length === 0 ? (
         <p className="no-print">Este local todavía no tiene mesas. Añade la primera.</p>
       ) : (
         <ul className="qr-grid grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Tarjetas de las mesas">
           {tables.map((t) => (
-            <li key={t.label} className="qr-card flex flex-col items-center gap-2 rounded-box border border-base-300 bg-base-100 p-4 text-center" data-table={t.label}>
+            <li
+              key={t.label}
+              className="qr-card flex flex-col items-center gap-2 rounded-box border border-base-300 bg-base-100 p-4 text-center"
+              data-table={t.label}
+            >
               <p className="text-sm font-semibold uppercase tracking-wide">{venue.name}</p>
               <h2 className="text-2xl font-bold">Mesa {t.label}</h2>
-              <img src={qrImage(t.url)} alt={`Código QR de la mesa ${t.label}`} width={220} height={220} className="qr-code size-[220px] bg-white" />
+              <img
+                src={qrImage(t.url)}
+                alt={`Código QR de la mesa ${t.label}`}
+                width={220}
+                height={220}
+                className="qr-code size-[220px] bg-white"
+              />
               <p className="text-sm">{QR_INSTRUCTIONS}</p>
-              <div className="no-print w-full text-left"><CopyLink url={t.url} label={`Enlace de la mesa ${t.label}`} compact /></div>
+              <div className="no-print w-full text-left">
+                <CopyLink url={t.url} label={`Enlace de la mesa ${t.label}`} compact />
+              </div>
               <div className="no-print flex flex-wrap justify-center gap-2">
-                <button type="button" className="btn btn-sm min-h-11" onClick={() => void renew(t.label)} aria-label={`Renovar código de la mesa ${t.label}`}>Renovar código</button>
-                <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => void removeTable(t.label)} aria-label={`Quitar la mesa ${t.label}`} disabled={busy}>Quitar</button>
+                <button
+                  type="button"
+                  className="btn btn-sm min-h-11"
+                  onClick={() => void renew(t.label)}
+                  aria-label={`Renovar código de la mesa ${t.label}`}
+                >
+                  Renovar código
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm min-h-11"
+                  onClick={() => void removeTable(t.label)}
+                  aria-label={`Quitar la mesa ${t.label}`}
+                  disabled={busy}
+                >
+                  Quitar
+                </button>
               </div>
             </li>
           ))}

@@ -8,7 +8,14 @@
 import '../../styles/manage.ts';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { User } from '../../contract/auth.ts';
-import { INVITATION_TTL_DAYS, TEAM_ROLE_LABELS, TEAM_ROLES, type CreatedInvitation, type Team, type TeamRole } from '../../contract/team.ts';
+import {
+  INVITATION_TTL_DAYS,
+  TEAM_ROLE_LABELS,
+  TEAM_ROLES,
+  type CreatedInvitation,
+  type Team,
+  type TeamRole,
+} from '../../contract/team.ts';
 import { problemFieldErrors, problemMessage, problemOf } from '../../lib/http.ts';
 import { createInvitation, fetchTeam, fetchVenue, removeMember, withdrawInvitation } from './api.ts';
 import { CopyLink } from './CopyLink.tsx';
@@ -22,7 +29,8 @@ const ROLE_HINTS: Record<TeamRole, string> = {
   staff: 'Atiende los pedidos y las mesas; marca platos agotados.',
 };
 
-const dateText = (iso: string) => new Intl.DateTimeFormat('es', { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+const dateText = (iso: string) =>
+  new Intl.DateTimeFormat('es', { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
 const detailOf = (e: unknown) => problemOf(e)?.detail ?? problemMessage(e);
 
 function InviteForm({ venueId, onCreated }: { venueId: string; onCreated: (invitation: CreatedInvitation) => void }) {
@@ -52,10 +60,19 @@ function InviteForm({ venueId, onCreated }: { venueId: string; onCreated: (invit
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4" aria-labelledby="invite-title">
-      <h2 id="invite-title" className="text-lg font-semibold">Invitar a alguien</h2>
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
+      aria-labelledby="invite-title"
+    >
+      <h2 id="invite-title" className="text-lg font-semibold">
+        Invitar a alguien
+      </h2>
       <div className="flex flex-col gap-1">
-        <label htmlFor="invite-email" className="text-sm font-medium">Correo electrónico</label>
+        <label htmlFor="invite-email" className="text-sm font-medium">
+          Correo electrónico
+        </label>
         <input
           id="invite-email"
           type="email"
@@ -66,23 +83,46 @@ function InviteForm({ venueId, onCreated }: { venueId: string; onCreated: (invit
           aria-invalid={emailError ? true : undefined}
           aria-describedby={emailError ? 'invite-email-error' : undefined}
         />
-        {emailError && <p id="invite-email-error" className={`text-sm font-medium ${ERROR_TEXT}`}>{emailError}</p>}
+        {emailError && (
+          <p id="invite-email-error" className={`text-sm font-medium ${ERROR_TEXT}`}>
+            {emailError}
+          </p>
+        )}
       </div>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">Rol</legend>
         {TEAM_ROLES.map((r) => (
           <div key={r} className="flex min-h-11 items-start gap-3 rounded-field border border-base-300 p-2">
-            <input id={`invite-role-${r}`} type="radio" name="invite-role" className="radio mt-0.5" value={r} checked={role === r} onChange={() => setRole(r)} aria-describedby={`invite-role-${r}-hint`} />
+            <input
+              id={`invite-role-${r}`}
+              type="radio"
+              name="invite-role"
+              className="radio mt-0.5"
+              value={r}
+              checked={role === r}
+              onChange={() => setRole(r)}
+              aria-describedby={`invite-role-${r}-hint`}
+            />
             <span>
-              <label htmlFor={`invite-role-${r}`} className="block cursor-pointer font-medium">{TEAM_ROLE_LABELS[r]}</label>
-              <span id={`invite-role-${r}-hint`} className="block text-sm text-base-content/80">{ROLE_HINTS[r]}</span>
+              <label htmlFor={`invite-role-${r}`} className="block cursor-pointer font-medium">
+                {TEAM_ROLE_LABELS[r]}
+              </label>
+              <span id={`invite-role-${r}-hint`} className="block text-sm text-base-content/80">
+                {ROLE_HINTS[r]}
+              </span>
             </span>
           </div>
         ))}
       </fieldset>
-      {failure && <p role="alert" className={`text-sm font-medium ${ERROR_TEXT}`}>{failure}</p>}
+      {failure && (
+        <p role="alert" className={`text-sm font-medium ${ERROR_TEXT}`}>
+          {failure}
+        </p>
+      )}
       <div>
-        <button type="submit" className="btn btn-primary min-h-11" disabled={busy}>Crear invitación</button>
+        <button type="submit" className="btn btn-primary min-h-11" disabled={busy}>
+          Crear invitación
+        </button>
       </div>
     </form>
   );
@@ -106,18 +146,26 @@ function TeamView({ venueId, user }: { venueId: string; user: User }) {
 
   useEffect(() => {
     let live = true;
-    Promise.all([fetchVenue(venueId), fetchTeam(venueId)]).then(([venue, t]) => {
-      if (!live) return;
-      setVenueName(venue.name);
-      setTeam(t);
-    }, (e: unknown) => live && setError(detailOf(e)));
+    Promise.all([fetchVenue(venueId), fetchTeam(venueId)]).then(
+      ([venue, t]) => {
+        if (!live) return;
+        setVenueName(venue.name);
+        setTeam(t);
+      },
+      (e: unknown) => live && setError(detailOf(e)),
+    );
     return () => {
       live = false;
     };
   }, [venueId]);
 
   async function remove(member: Team['members'][number]) {
-    if (!confirm(`¿Quitar el acceso de ${member.name || member.email} a este local? Lo perderá en unos minutos, como mucho al renovarse su sesión.`)) return;
+    if (
+      !confirm(
+        `¿Quitar el acceso de ${member.name || member.email} a este local? Lo perderá en unos minutos, como mucho al renovarse su sesión.`,
+      )
+    )
+      return;
     try {
       await removeMember(venueId, member.id);
       setStatus(`${member.name || member.email} ya no tiene acceso a este local.`);
@@ -150,35 +198,56 @@ function TeamView({ venueId, user }: { venueId: string; user: User }) {
       <div className="flex flex-col gap-2">
         <h1 className="text-2xl font-bold">Equipo · {venueName}</h1>
         <PanelNav page="/panel/equipo" venueId={venueId} user={user} />
-        <p>Invita a quien trabaja en el local. umenu no envía correos: copia el enlace de la invitación y envíaselo tú. Sirve una sola vez y caduca a los {INVITATION_TTL_DAYS} días.</p>
+        <p>
+          Invita a quien trabaja en el local. umenu no envía correos: copia el enlace de la invitación y envíaselo tú.
+          Sirve una sola vez y caduca a los {INVITATION_TTL_DAYS} días.
+        </p>
       </div>
 
-      <InviteForm venueId={venueId} onCreated={(invitation) => {
-        setCreated(invitation);
-        setStatus('');
-        void reload();
-      }} />
+      <InviteForm
+        venueId={venueId}
+        onCreated={(invitation) => {
+          setCreated(invitation);
+          setStatus('');
+          void reload();
+        }}
+      />
 
       {created && (
-        <section aria-labelledby="created-title" className="flex flex-col gap-2 rounded-box border-2 border-success bg-base-100 p-4" data-testid="created-invitation">
-          <h2 id="created-title" className="text-lg font-semibold">Invitación creada</h2>
+        <section
+          aria-labelledby="created-title"
+          className="flex flex-col gap-2 rounded-box border-2 border-success bg-base-100 p-4"
+          data-testid="created-invitation"
+        >
+          <h2 id="created-title" className="text-lg font-semibold">
+            Invitación creada
+          </h2>
           <p>
-            Para <strong>{created.email}</strong> como <strong>{TEAM_ROLE_LABELS[created.role]}</strong>. Envíale este enlace; caduca el {dateText(created.expiresAt)}.
+            Para <strong>{created.email}</strong> como <strong>{TEAM_ROLE_LABELS[created.role]}</strong>. Envíale este
+            enlace; caduca el {dateText(created.expiresAt)}.
           </p>
           <CopyLink url={created.url} label="Enlace de la invitación" testId="invitation-link" />
         </section>
       )}
 
-      <p role="status" aria-live="polite" className="min-h-6 text-sm">{status}</p>
+      <p role="status" aria-live="polite" className="min-h-6 text-sm">
+        {status}
+      </p>
 
       <section aria-labelledby="members-title" className="flex flex-col gap-2">
-        <h2 id="members-title" className="text-lg font-semibold">Quién tiene acceso</h2>
+        <h2 id="members-title" className="text-lg font-semibold">
+          Quién tiene acceso
+        </h2>
         {team.members.length === 0 ? (
           <p>Nadie más gestiona ni atiende este local todavía.</p>
         ) : (
           <ul className="flex flex-col gap-2" data-testid="team-members">
             {team.members.map((member) => (
-              <li key={member.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-box border border-base-300 bg-base-100 p-3" data-member={member.email}>
+              <li
+                key={member.id}
+                className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-box border border-base-300 bg-base-100 p-3"
+                data-member={member.email}
+              >
                 <span className="min-w-0 basis-full sm:basis-0 sm:flex-1">
                   <span className="block font-semibold">{member.name || member.email}</span>
                   <span className="block text-sm break-all text-base-content/80">{member.email}</span>
@@ -187,7 +256,12 @@ function TeamView({ venueId, user }: { venueId: string; user: User }) {
                 {member.id === user.id ? (
                   <span className="text-sm text-base-content/80">Tú</span>
                 ) : (
-                  <button type="button" className="btn btn-ghost btn-sm min-h-11 text-error-strong" onClick={() => void remove(member)} aria-label={`Quitar acceso a ${member.name || member.email}`}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm min-h-11 text-error-strong"
+                    onClick={() => void remove(member)}
+                    aria-label={`Quitar acceso a ${member.name || member.email}`}
+                  >
                     Quitar acceso
                   </button>
                 )}
@@ -199,15 +273,27 @@ function TeamView({ venueId, user }: { venueId: string; user: User }) {
 
       {team.invitations.length > 0 && (
         <section aria-labelledby="pending-title" className="flex flex-col gap-2">
-          <h2 id="pending-title" className="text-lg font-semibold">Invitaciones pendientes</h2>
+          <h2 id="pending-title" className="text-lg font-semibold">
+            Invitaciones pendientes
+          </h2>
           <ul className="flex flex-col gap-2" data-testid="team-invitations">
             {team.invitations.map((invitation) => (
-              <li key={invitation.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-box border border-dashed border-base-300 bg-base-100 p-3">
+              <li
+                key={invitation.id}
+                className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-box border border-dashed border-base-300 bg-base-100 p-3"
+              >
                 <span className="min-w-0 flex-1">
                   <span className="block font-medium break-all">{invitation.email}</span>
-                  <span className="block text-sm text-base-content/80">{TEAM_ROLE_LABELS[invitation.role]} · caduca el {dateText(invitation.expiresAt)}</span>
+                  <span className="block text-sm text-base-content/80">
+                    {TEAM_ROLE_LABELS[invitation.role]} · caduca el {dateText(invitation.expiresAt)}
+                  </span>
                 </span>
-                <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => void withdraw(invitation)} aria-label={`Anular la invitación de ${invitation.email}`}>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm min-h-11"
+                  onClick={() => void withdraw(invitation)}
+                  aria-label={`Anular la invitación de ${invitation.email}`}
+                >
                   Anular
                 </button>
               </li>

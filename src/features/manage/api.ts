@@ -1,7 +1,21 @@
 /** The management pages' API calls (docs/rules.md#venue-self-service). Separate from the diner's modules: only the panel pages load them. */
 import { Venue } from '../../contract/venue.ts';
-import { ProductHistory, TableLink, TableList, UploadedImage, VenueIdCheck, type VenueInput } from '../../contract/manage.ts';
-import { AcceptedInvitation, CreatedInvitation, InvitationPreview, Team, type AcceptInvitationInput, type InvitationInput } from '../../contract/team.ts';
+import {
+  ProductHistory,
+  TableLink,
+  TableList,
+  UploadedImage,
+  VenueIdCheck,
+  type VenueInput,
+} from '../../contract/manage.ts';
+import {
+  AcceptedInvitation,
+  CreatedInvitation,
+  InvitationPreview,
+  Team,
+  type AcceptInvitationInput,
+  type InvitationInput,
+} from '../../contract/team.ts';
 import { CreatedPrintAgent, PrintAgentList, PrinterList, type PrinterInput } from '../../contract/printing.ts';
 import { VerifactuIssuer } from '../../contract/bill.ts';
 import { http } from '../../lib/http.ts';
@@ -20,7 +34,8 @@ export async function saveVenue(venue: VenueInput, { create = false } = {}): Pro
 
 /** Whether a venue with this id exists (asked without a 404: an expected "no" is not an error in the console). */
 export async function venueExists(id: string): Promise<boolean> {
-  return VenueIdCheck.parse(await http.get(`${venuePath(id)}/exists`, { cache: 'no-store', retry: 0 }).json<unknown>()).exists;
+  return VenueIdCheck.parse(await http.get(`${venuePath(id)}/exists`, { cache: 'no-store', retry: 0 }).json<unknown>())
+    .exists;
 }
 
 export async function fetchTables(id: string): Promise<TableLink[]> {
@@ -28,17 +43,25 @@ export async function fetchTables(id: string): Promise<TableLink[]> {
 }
 
 export async function rotateTableToken(id: string, label: string): Promise<TableLink> {
-  return TableLink.parse(await http.post(`${venuePath(id)}/tables/${encodeURIComponent(label)}/token`, { retry: 0 }).json<unknown>());
+  return TableLink.parse(
+    await http.post(`${venuePath(id)}/tables/${encodeURIComponent(label)}/token`, { retry: 0 }).json<unknown>(),
+  );
 }
 
 export async function uploadImage(id: string, file: File): Promise<UploadedImage> {
   const body = new FormData();
   body.set('file', file);
-  return UploadedImage.parse(await http.post(`${venuePath(id)}/media`, { body, retry: 0, timeout: 60_000 }).json<unknown>());
+  return UploadedImage.parse(
+    await http.post(`${venuePath(id)}/media`, { body, retry: 0, timeout: 60_000 }).json<unknown>(),
+  );
 }
 
 export async function fetchHistory(id: string, productId: string): Promise<ProductHistory> {
-  return ProductHistory.parse(await http.get(`${venuePath(id)}/products/${encodeURIComponent(productId)}/history`, { cache: 'no-store' }).json<unknown>());
+  return ProductHistory.parse(
+    await http
+      .get(`${venuePath(id)}/products/${encodeURIComponent(productId)}/history`, { cache: 'no-store' })
+      .json<unknown>(),
+  );
 }
 
 // ── The venue's team (/panel/equipo) and invitation links (/invitacion) ──
@@ -48,7 +71,9 @@ export async function fetchTeam(id: string): Promise<Team> {
 }
 
 export async function createInvitation(id: string, input: InvitationInput): Promise<CreatedInvitation> {
-  return CreatedInvitation.parse(await http.post(`${venuePath(id)}/invitations`, { json: input, retry: 0 }).json<unknown>());
+  return CreatedInvitation.parse(
+    await http.post(`${venuePath(id)}/invitations`, { json: input, retry: 0 }).json<unknown>(),
+  );
 }
 
 export async function withdrawInvitation(id: string, invitationId: string): Promise<void> {
@@ -73,12 +98,18 @@ export async function fetchPrinters(id: string) {
   return PrinterList.parse(await http.get(`${venuePath(id)}/printers`, { cache: 'no-store' }).json<unknown>()).printers;
 }
 
-export async function savePrinters(id: string, printers: ReadonlyArray<Omit<PrinterInput, 'port' | 'width'> & { port: number; width: number }>) {
-  return PrinterList.parse(await http.put(`${venuePath(id)}/printers`, { json: { printers }, retry: 0 }).json<unknown>()).printers;
+export async function savePrinters(
+  id: string,
+  printers: ReadonlyArray<Omit<PrinterInput, 'port' | 'width'> & { port: number; width: number }>,
+) {
+  return PrinterList.parse(
+    await http.put(`${venuePath(id)}/printers`, { json: { printers }, retry: 0 }).json<unknown>(),
+  ).printers;
 }
 
 export async function fetchPrintAgents(id: string) {
-  return PrintAgentList.parse(await http.get(`${venuePath(id)}/print-agents`, { cache: 'no-store' }).json<unknown>()).agents;
+  return PrintAgentList.parse(await http.get(`${venuePath(id)}/print-agents`, { cache: 'no-store' }).json<unknown>())
+    .agents;
 }
 
 export async function createPrintAgent(id: string) {
@@ -92,9 +123,13 @@ export async function revokePrintAgent(id: string, agentId: string): Promise<voi
 // ── The venue's VERI*FACTU issuer: whether an admin confirmed its NIF (docs/rules.md#the-bill) ──
 
 export async function fetchIssuer(id: string): Promise<VerifactuIssuer> {
-  return VerifactuIssuer.parse(await http.get(`${venuePath(id)}/verifactu/issuer`, { cache: 'no-store' }).json<unknown>());
+  return VerifactuIssuer.parse(
+    await http.get(`${venuePath(id)}/verifactu/issuer`, { cache: 'no-store' }).json<unknown>(),
+  );
 }
 
 export async function confirmIssuer(id: string, taxId: string): Promise<VerifactuIssuer> {
-  return VerifactuIssuer.parse(await http.post(`${venuePath(id)}/verifactu/issuer`, { json: { taxId }, retry: 0 }).json<unknown>());
+  return VerifactuIssuer.parse(
+    await http.post(`${venuePath(id)}/verifactu/issuer`, { json: { taxId }, retry: 0 }).json<unknown>(),
+  );
 }

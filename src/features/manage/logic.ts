@@ -7,7 +7,10 @@ import { MANAGE_LIMITS } from '../../contract/manage.ts';
 const LABEL = /^[\p{L}\p{N} ._-]+$/u;
 
 /** The labels typed, new ones only (in order), or a Spanish message. */
-export function newTableLabels(text: string, existing: readonly string[]): { labels: string[]; skipped: number } | { error: string } {
+export function newTableLabels(
+  text: string,
+  existing: readonly string[],
+): { labels: string[]; skipped: number } | { error: string } {
   const typed = text.trim().replace(/\s+/g, ' ');
   if (!typed) return { error: 'Escribe el nombre o número de la mesa, o un intervalo como 1–30.' };
   const range = /^(.*?)(\d+)\s*[-–—]\s*(\d+)$/.exec(typed);
@@ -17,7 +20,8 @@ export function newTableLabels(text: string, existing: readonly string[]): { lab
     const from = Number(fromText);
     const to = Number(toText);
     if (from > to) return { error: `El intervalo va de menor a mayor: ${prefix}${to}–${from}.` };
-    if (to - from + 1 + existing.length > MANAGE_LIMITS.tablesMax) return { error: `Como mucho ${MANAGE_LIMITS.tablesMax} mesas en un local.` };
+    if (to - from + 1 + existing.length > MANAGE_LIMITS.tablesMax)
+      return { error: `Como mucho ${MANAGE_LIMITS.tablesMax} mesas en un local.` };
     labels = Array.from({ length: to - from + 1 }, (_, i) => `${prefix}${from + i}`);
   } else {
     labels = [typed];
@@ -28,12 +32,16 @@ export function newTableLabels(text: string, existing: readonly string[]): { lab
   }
   const taken = new Set(existing);
   const fresh = labels.filter((l) => !taken.has(l));
-  if (!fresh.length) return { error: labels.length === 1 ? `La mesa ${labels[0]!} ya existe.` : 'Esas mesas ya existen.' };
+  if (!fresh.length)
+    return { error: labels.length === 1 ? `La mesa ${labels[0]!} ya existe.` : 'Esas mesas ya existen.' };
   return { labels: fresh, skipped: labels.length - fresh.length };
 }
 
 /** What was added, in words: «Mesa 12 añadida.», «30 mesas añadidas (1–30).» */
 export function tablesAddedText(labels: readonly string[], skipped: number): string {
-  const added = labels.length === 1 ? `Mesa ${labels[0]!} añadida.` : `${labels.length} mesas añadidas (${labels[0]!}–${labels.at(-1)!}).`;
+  const added =
+    labels.length === 1
+      ? `Mesa ${labels[0]!} añadida.`
+      : `${labels.length} mesas añadidas (${labels[0]!}–${labels.at(-1)!}).`;
   return skipped ? `${added} ${skipped === 1 ? 'Una ya existía' : `${skipped} ya existían`}.` : added;
 }

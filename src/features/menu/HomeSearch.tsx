@@ -25,7 +25,15 @@ function countText(shown: number, total: number): string {
   return shown < total ? words.showing({ shown, total }) : words.venues(total);
 }
 
-export default function HomeSearch({ initialVenues, initialTotal = initialVenues.length, apiBase: buildApiBase }: { initialVenues: VenueSummary[]; initialTotal?: number; apiBase: string }) {
+export default function HomeSearch({
+  initialVenues,
+  initialTotal = initialVenues.length,
+  apiBase: buildApiBase,
+}: {
+  initialVenues: VenueSummary[];
+  initialTotal?: number;
+  apiBase: string;
+}) {
   const words = homeMessages.get();
   const apiBase = useApiBase(buildApiBase);
   const hydrated = useHydrated();
@@ -118,7 +126,11 @@ export default function HomeSearch({ initialVenues, initialTotal = initialVenues
 
   return (
     // A build without venues (no API at build time): the list comes from the API, so wake at once.
-    <section aria-labelledby="home-venues-title" className="mt-6" data-wake={initialVenues.length === 0 ? '' : undefined}>
+    <section
+      aria-labelledby="home-venues-title"
+      className="mt-6"
+      data-wake={initialVenues.length === 0 ? '' : undefined}
+    >
       <form
         role="search"
         action="/"
@@ -129,7 +141,9 @@ export default function HomeSearch({ initialVenues, initialTotal = initialVenues
         }}
         className="flex gap-2"
       >
-        <label htmlFor="home-search" className="sr-only">{words.searchLabel}</label>
+        <label htmlFor="home-search" className="sr-only">
+          {words.searchLabel}
+        </label>
         <input
           ref={inputRef}
           id="home-search"
@@ -146,24 +160,39 @@ export default function HomeSearch({ initialVenues, initialTotal = initialVenues
             debounce.current = window.setTimeout(() => run(q), 200);
           }}
         />
-        <button type="submit" className="btn btn-neutral min-h-11">{words.search}</button>
+        <button type="submit" className="btn btn-neutral min-h-11">
+          {words.search}
+        </button>
       </form>
       <h2 id="home-venues-title" className="mt-4 text-xl font-bold">
         {searched ? words.resultsFor({ query: searched }) : words.featured}
       </h2>
       <p role="status" className="min-h-6 text-sm text-base-content/80">
-        {status === 'loading' ? words.searching
-          : status === 'more' ? words.loadingMore
-          : status === 'error' ? words.failed
-          : searched ? (total === 0 ? words.none : countText(venues.length, total))
-          : venues.length < total ? countText(venues.length, total) : ''}
+        {status === 'loading'
+          ? words.searching
+          : status === 'more'
+            ? words.loadingMore
+            : status === 'error'
+              ? words.failed
+              : searched
+                ? total === 0
+                  ? words.none
+                  : countText(venues.length, total)
+                : venues.length < total
+                  ? countText(venues.length, total)
+                  : ''}
       </p>
       <div className="mt-2" ref={listRef}>
         <VenueList venues={venues} apiBase={apiBase} eager />
       </div>
       {venues.length < total && (
         // Not `disabled` while loading: the button keeps the focus (the status line says what happens).
-        <button type="button" className="btn btn-neutral mt-4 min-h-11" aria-disabled={status === 'more' ? true : undefined} onClick={more}>
+        <button
+          type="button"
+          className="btn btn-neutral mt-4 min-h-11"
+          aria-disabled={status === 'more' ? true : undefined}
+          onClick={more}
+        >
           {words.more}
         </button>
       )}

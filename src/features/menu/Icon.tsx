@@ -3,7 +3,17 @@
  * the drawing is a `<use>` of a symbol the page defines once (`IconSprite`): a long menu repeats
  * the same few allergen and diet icons hundreds of times.
  */
-export function Icon({ path, label, className = 'size-5', symbol }: { path: string; label?: string; className?: string; symbol?: string }) {
+export function Icon({
+  path,
+  label,
+  className = 'size-5',
+  symbol,
+}: {
+  path: string;
+  label?: string;
+  className?: string;
+  symbol?: string;
+}) {
   if (symbol) {
     // The symbol brings its viewBox and fill; a labelled one is named by its <title> (also the
     // tooltip), as few bytes as possible since a long menu repeats it hundreds of times.

@@ -15,7 +15,15 @@ import { resolveMedia, useApiBase } from './media.ts';
 import { useStore } from '@nanostores/react';
 import { $language } from '../../lib/i18n.ts';
 
-export default function InspireFeed({ initial, apiBase: buildApiBase, builtVenueIds }: { initial: FeaturedSection[]; apiBase: string; builtVenueIds: string[] }) {
+export default function InspireFeed({
+  initial,
+  apiBase: buildApiBase,
+  builtVenueIds,
+}: {
+  initial: FeaturedSection[];
+  apiBase: string;
+  builtVenueIds: string[];
+}) {
   const apiBase = useApiBase(buildApiBase);
   const [sections, setSections] = useState(initial);
   const [failed, setFailed] = useState(false);
@@ -61,14 +69,21 @@ export default function InspireFeed({ initial, apiBase: buildApiBase, builtVenue
         <ul className="flex gap-1 whitespace-nowrap">
           {sections.map((s) => (
             <li key={s.id}>
-              <a href={`#${s.id}`} className="inline-flex min-h-11 items-center rounded-full px-4 text-sm font-medium hover:bg-base-300">{s.title}</a>
+              <a
+                href={`#${s.id}`}
+                className="inline-flex min-h-11 items-center rounded-full px-4 text-sm font-medium hover:bg-base-300"
+              >
+                {s.title}
+              </a>
             </li>
           ))}
         </ul>
       </nav>
       {sections.map((section, si) => (
         <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="scroll-mt-16">
-          <h2 id={`${section.id}-title`} className="text-xl font-bold">{section.title}</h2>
+          <h2 id={`${section.id}-title`} className="text-xl font-bold">
+            {section.title}
+          </h2>
           <p className="text-sm text-base-content/80">{section.description}</p>
           <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {section.dishes.map((d, di) => (
@@ -77,7 +92,10 @@ export default function InspireFeed({ initial, apiBase: buildApiBase, builtVenue
                   href={`${d.venuePath}#product-${d.productId}`}
                   className="flex h-full gap-3 rounded-box bg-base-100 p-3 shadow-sm hover:bg-base-300/40"
                 >
-                  <span className="relative w-24 shrink-0 self-start aspect-[4/3] overflow-hidden rounded-lg" style={{ backgroundColor: d.image?.placeholder ?? '#dde3ea' }}>
+                  <span
+                    className="relative w-24 shrink-0 self-start aspect-[4/3] overflow-hidden rounded-lg"
+                    style={{ backgroundColor: d.image?.placeholder ?? '#dde3ea' }}
+                  >
                     {d.image && (
                       <img
                         src={resolveMedia(d.image.src, apiBase)}
@@ -91,10 +109,19 @@ export default function InspireFeed({ initial, apiBase: buildApiBase, builtVenue
                     )}
                   </span>
                   <span className="flex min-w-0 flex-col">
-                    <span className="font-semibold" lang={d.fallbackLang}>{d.name}</span>
-                    <span className="text-sm text-base-content/80">{words.at}{d.venueName}</span>
-                    <span className="text-sm text-base-content/80 line-clamp-2" lang={d.fallbackLang}>{d.description}</span>
-                    <span className="mt-1 font-semibold tabular-nums">{formatMoney(d.price, d.currency, d.locale)}</span>
+                    <span className="font-semibold" lang={d.fallbackLang}>
+                      {d.name}
+                    </span>
+                    <span className="text-sm text-base-content/80">
+                      {words.at}
+                      {d.venueName}
+                    </span>
+                    <span className="text-sm text-base-content/80 line-clamp-2" lang={d.fallbackLang}>
+                      {d.description}
+                    </span>
+                    <span className="mt-1 font-semibold tabular-nums">
+                      {formatMoney(d.price, d.currency, d.locale)}
+                    </span>
                   </span>
                 </a>
               </li>

@@ -19,7 +19,15 @@ import { ALLERGEN_LABELS } from '../../contract/menu-labels.ts';
 import { $language } from '../../lib/i18n.ts';
 import { inSentence, labelMessages, menuMessages } from './messages.ts';
 import { localizeVenue, textLanguages } from './localize.ts';
-import { allergensInMenu, buildIndex, dietsInMenu, filterProducts, isFiltering, resultsText, type MenuFilters } from './filter.ts';
+import {
+  allergensInMenu,
+  buildIndex,
+  dietsInMenu,
+  filterProducts,
+  isFiltering,
+  resultsText,
+  type MenuFilters,
+} from './filter.ts';
 import { DIET_TAGS } from '../../contract/menu-labels.ts';
 import { optionNamesOf } from './options.ts';
 import { checkVenueNow, liveVenue } from './live-venue.ts';
@@ -94,7 +102,13 @@ export default function MenuIsland(props: MenuIslandProps) {
   const facts = props.venue ?? pageFacts;
   // The menu kept current from the API (one store per venue, started by the page's duties).
   const $live = useMemo(
-    () => liveVenue(venueId, { venue: props.venue ?? null, etag: pageFacts?.etag ?? null, updatedAt: facts?.updatedAt, soldOut: pageFacts?.soldOut }),
+    () =>
+      liveVenue(venueId, {
+        venue: props.venue ?? null,
+        etag: pageFacts?.etag ?? null,
+        updatedAt: facts?.updatedAt,
+        soldOut: pageFacts?.soldOut,
+      }),
     [venueId, props.venue, pageFacts, facts],
   );
   const latest = useStore($live).venue;
@@ -132,7 +146,10 @@ export default function MenuIsland(props: MenuIslandProps) {
     if (localized) setMenuNames(localized);
   }, [localized]);
   // The fallback shell's island runs the menu's duties (a prerendered page's own script does).
-  useEffect(() => (props.venue ? startMenuDuties({ venueId, facts: props.venue, venue: props.venue }) : undefined), [venueId, props.venue]);
+  useEffect(
+    () => (props.venue ? startMenuDuties({ venueId, facts: props.venue, venue: props.venue }) : undefined),
+    [venueId, props.venue],
+  );
 
   const [query, setQuery] = useState('');
   const [chosenDiets, setChosenDiets] = useState<Tag[]>([]);
@@ -159,10 +176,16 @@ export default function MenuIsland(props: MenuIslandProps) {
     if (!latest) return { diets: props.diets, allergens: props.allergens };
     const all = buildIndex(latest);
     const present = new Set(allergensInMenu(all));
-    return { diets: dietsInMenu(all, DIET_TAGS), allergens: (Object.keys(ALLERGEN_LABELS) as Allergen[]).filter((a) => present.has(a)) };
+    return {
+      diets: dietsInMenu(all, DIET_TAGS),
+      allergens: (Object.keys(ALLERGEN_LABELS) as Allergen[]).filter((a) => present.has(a)),
+    };
   }, [latest, props.diets, props.allergens]);
   // The checkout's venue (hours, modes, minimum order, fees) as the newest menu says.
-  const checkoutVenue = useMemo(() => (props.checkoutVenue && latest ? checkoutVenueOf(latest) : props.checkoutVenue), [props.checkoutVenue, latest]);
+  const checkoutVenue = useMemo(
+    () => (props.checkoutVenue && latest ? checkoutVenueOf(latest) : props.checkoutVenue),
+    [props.checkoutVenue, latest],
+  );
   const filters: MenuFilters = useMemo(() => ({ query, diets: chosenDiets, excluded }), [query, chosenDiets, excluded]);
   const active = isFiltering(filters);
   // The search index is only built once the diner filters (keeps hydration light on big menus).
@@ -202,7 +225,10 @@ export default function MenuIsland(props: MenuIslandProps) {
   }, [menu]);
 
   // Search and filters: which products match (the count is shown), applied to the static cards below.
-  const visible = useMemo(() => (index.length === 0 ? null : new Set(filterProducts(index, filters))), [index, filters]);
+  const visible = useMemo(
+    () => (index.length === 0 ? null : new Set(filterProducts(index, filters))),
+    [index, filters],
+  );
   const count = visible?.size ?? null;
   useEffect(() => {
     if (!visible) return;
@@ -266,7 +292,10 @@ export default function MenuIsland(props: MenuIslandProps) {
       }
       (document.querySelector('#product-dialog-title')?.closest('dialog') as HTMLDialogElement | null)?.close();
       const words = menuMessages.get();
-      toast.success(result.table ? words.addedToTableCart : words.addedToCart, { description: `${input.quantity} × ${input.product.name}`, id: 'cart-added' });
+      toast.success(result.table ? words.addedToTableCart : words.addedToCart, {
+        description: `${input.quantity} × ${input.product.name}`,
+        id: 'cart-added',
+      });
     },
     [venueId, currency, locale],
   );
@@ -301,10 +330,15 @@ export default function MenuIsland(props: MenuIslandProps) {
           onClick={() => setPanelOpen((o) => !o)}
         >
           <Icon path={mdiFilterVariant} />
-          {words.filters}{filterCount > 0 && <span className="badge badge-sm badge-neutral">{filterCount}</span>}
+          {words.filters}
+          {filterCount > 0 && <span className="badge badge-sm badge-neutral">{filterCount}</span>}
         </button>
       </div>
-      <div id="menu-filters" hidden={!panelOpen} className="max-h-[50dvh] overflow-y-auto rounded-box bg-base-100 p-3 shadow-sm">
+      <div
+        id="menu-filters"
+        hidden={!panelOpen}
+        className="max-h-[50dvh] overflow-y-auto rounded-box bg-base-100 p-3 shadow-sm"
+      >
         {panelUsed && diets.length > 0 && (
           <fieldset className="fieldset text-sm">
             <legend className="fieldset-legend text-base">{words.diet}</legend>

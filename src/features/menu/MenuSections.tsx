@@ -25,11 +25,24 @@ export function MenuSections({ venue, apiBase, langs }: { venue: Venue; apiBase:
           aria-labelledby={`cat-${category.id}-title`}
           className="menu-category scroll-mt-44"
         >
-          <h2 id={`cat-${category.id}-title`} className="text-xl font-bold" lang={fallbackLang(category, 'name', langs)}>{category.name}</h2>
-          {category.description && <p className="text-sm text-base-content/80" lang={fallbackLang(category, 'description', langs)}>{category.description}</p>}
+          <h2
+            id={`cat-${category.id}-title`}
+            className="text-xl font-bold"
+            lang={fallbackLang(category, 'name', langs)}
+          >
+            {category.name}
+          </h2>
+          {category.description && (
+            <p className="text-sm text-base-content/80" lang={fallbackLang(category, 'description', langs)}>
+              {category.description}
+            </p>
+          )}
           {(category.availableFrom || category.availableUntil) && (
             <p className="text-sm text-base-content/80">
-              {words.availableBetween({ from: category.availableFrom ?? '00:00', until: category.availableUntil ?? '24:00' })}
+              {words.availableBetween({
+                from: category.availableFrom ?? '00:00',
+                until: category.availableUntil ?? '24:00',
+              })}
             </p>
           )}
           <div className="mt-3 grid gap-3 md:grid-cols-2">

@@ -29,7 +29,15 @@ export interface ProductCardProps {
 /** The card's image slot (`product-media` in global.css): 112 px, 128 px from 600 px (the `sm` breakpoint). */
 export const CARD_IMAGE_SIZES = '(min-width: 600px) 128px, 112px';
 
-export function ProductCard({ product, currency, locale, apiBase, eager = false, priority = false, langs }: ProductCardProps) {
+export function ProductCard({
+  product,
+  currency,
+  locale,
+  apiBase,
+  eager = false,
+  priority = false,
+  langs,
+}: ProductCardProps) {
   const { id, name, description, price, image, tags, allergens, available } = product;
   const words = menuMessages.get();
   const labels = labelMessages.get();
@@ -43,8 +51,12 @@ export function ProductCard({ product, currency, locale, apiBase, eager = false,
       className="product-card card card-side"
     >
       <div className="product-body">
-        <h3 id={nameId} className="product-name" lang={fallbackLang(product, 'name', langs)}>{name}</h3>
-        <p className="product-desc" lang={fallbackLang(product, 'description', langs)}>{description}</p>
+        <h3 id={nameId} className="product-name" lang={fallbackLang(product, 'name', langs)}>
+          {name}
+        </h3>
+        <p className="product-desc" lang={fallbackLang(product, 'description', langs)}>
+          {description}
+        </p>
         {(tags.length > 0 || allergens.length > 0) && (
           <div className="product-labels">
             {tags.map((tag) => (
@@ -56,7 +68,11 @@ export function ProductCard({ product, currency, locale, apiBase, eager = false,
             {allergens.length > 0 && (
               // Named in words, not only drawn: «Gluten · Lácteos · Huevo» on a line of its own, unlike
               // the diet chips (utilities the page already has: no CSS of its own).
-              <ul className="flex w-full flex-wrap items-center gap-1 text-xs font-semibold" aria-label={words.allergens} data-testid="product-allergens">
+              <ul
+                className="flex w-full flex-wrap items-center gap-1 text-xs font-semibold"
+                aria-label={words.allergens}
+                data-testid="product-allergens"
+              >
                 {allergens.map((a, i) => (
                   <li key={a} data-allergen={a} className="inline-flex items-center gap-0.5">
                     {i > 0 && <span aria-hidden="true">·</span>}
@@ -69,23 +85,20 @@ export function ProductCard({ product, currency, locale, apiBase, eager = false,
           </div>
         )}
         <div className="product-foot">
-          <p className="product-price" data-price={price}>{formatMoney(price, currency, locale)}</p>
-          <button
-            type="button"
-            data-add={id}
-            hidden={!available}
-            className="btn btn-primary btn-sm product-add"
-          >
-            {words.add}<span className="sr-only" lang={fallbackLang(product, 'name', langs)}>{` ${name}`}</span>
+          <p className="product-price" data-price={price}>
+            {formatMoney(price, currency, locale)}
+          </p>
+          <button type="button" data-add={id} hidden={!available} className="btn btn-primary btn-sm product-add">
+            {words.add}
+            <span className="sr-only" lang={fallbackLang(product, 'name', langs)}>{` ${name}`}</span>
           </button>
-          <span data-sold-out hidden={available} className="badge badge-neutral min-h-8">{words.soldOut}</span>
+          <span data-sold-out hidden={available} className="badge badge-neutral min-h-8">
+            {words.soldOut}
+          </span>
         </div>
       </div>
       {image && (
-        <div
-          className="product-media"
-          style={{ backgroundColor: image.placeholder ?? '#e5e7eb' }}
-        >
+        <div className="product-media" style={{ backgroundColor: image.placeholder ?? '#e5e7eb' }}>
           <img
             {...mediaAttributes(image, apiBase, CARD_IMAGE_SIZES)}
             width={image.width}

@@ -27,7 +27,13 @@ export interface ProductDialogProps {
   locale: string;
   apiBase: string;
   onClose: () => void;
-  onConfirm: (input: { product: Product; optionIds: string[]; quantity: number; note: string; unitPrice: number }) => void;
+  onConfirm: (input: {
+    product: Product;
+    optionIds: string[];
+    quantity: number;
+    note: string;
+    unitPrice: number;
+  }) => void;
   /** On a page in another language than the venue's: untranslated words get the venue's `lang`. */
   langs?: TextLanguages;
 }
@@ -42,7 +48,14 @@ export function ProductDialog({ product, currency, locale, apiBase, onClose, onC
   const dialogRef = useRef<HTMLDialogElement>(null);
 
   return (
-    <Drawer open={product !== null} placement="sheet" toasts={false} dialogRef={dialogRef} aria-labelledby="product-dialog-title" onClose={() => onClose()}>
+    <Drawer
+      open={product !== null}
+      placement="sheet"
+      toasts={false}
+      dialogRef={dialogRef}
+      aria-labelledby="product-dialog-title"
+      onClose={() => onClose()}
+    >
       {product && (
         <ProductForm
           key={product.id}
@@ -80,7 +93,8 @@ function ProductForm({ product, currency, locale, apiBase, onCancel, onConfirm, 
   const toggle = (group: OptionGroup, optionId: string, checked: boolean) => {
     setSelection((prev) => {
       const current = prev[group.id] ?? [];
-      const next = group.max === 1 ? [optionId] : checked ? [...current, optionId] : current.filter((id) => id !== optionId);
+      const next =
+        group.max === 1 ? [optionId] : checked ? [...current, optionId] : current.filter((id) => id !== optionId);
       return { ...prev, [group.id]: next };
     });
   };
@@ -96,13 +110,27 @@ function ProductForm({ product, currency, locale, apiBase, onCancel, onConfirm, 
   return (
     <form onSubmit={submit} className="modal-box max-h-[90dvh] p-0 sm:max-w-lg" noValidate>
       <div className="flex items-start gap-2 p-4 pb-2">
-        <h2 id="product-dialog-title" className="flex-1 text-xl font-bold leading-snug" lang={fallbackLang(product, 'name', langs)}>{product.name}</h2>
-        <button type="button" className="btn btn-ghost btn-circle min-h-11 min-w-11" onClick={onCancel} aria-label={words.close}>
+        <h2
+          id="product-dialog-title"
+          className="flex-1 text-xl font-bold leading-snug"
+          lang={fallbackLang(product, 'name', langs)}
+        >
+          {product.name}
+        </h2>
+        <button
+          type="button"
+          className="btn btn-ghost btn-circle min-h-11 min-w-11"
+          onClick={onCancel}
+          aria-label={words.close}
+        >
           <Icon path={mdiClose} />
         </button>
       </div>
       {product.image && (
-        <div className="mx-4 h-44 sm:h-56 overflow-hidden rounded-box" style={{ backgroundColor: product.image.placeholder ?? '#e5e7eb' }}>
+        <div
+          className="mx-4 h-44 sm:h-56 overflow-hidden rounded-box"
+          style={{ backgroundColor: product.image.placeholder ?? '#e5e7eb' }}
+        >
           <img
             {...mediaAttributes(product.image, apiBase, DIALOG_IMAGE_SIZES)}
             width={product.image.width}
@@ -131,7 +159,9 @@ function ProductForm({ product, currency, locale, apiBase, onCancel, onConfirm, 
           />
         ))}
         <div className="flex items-center gap-3">
-          <span id={`${noteId}-qty`} className="font-medium">{words.quantity}</span>
+          <span id={`${noteId}-qty`} className="font-medium">
+            {words.quantity}
+          </span>
           <div className="join" role="group" aria-labelledby={`${noteId}-qty`}>
             <button
               type="button"
@@ -167,7 +197,9 @@ function ProductForm({ product, currency, locale, apiBase, onCancel, onConfirm, 
           </div>
         </div>
         <div className="flex flex-col gap-1">
-          <label htmlFor={noteId} className="font-medium">{words.kitchenNote}</label>
+          <label htmlFor={noteId} className="font-medium">
+            {words.kitchenNote}
+          </label>
           <textarea
             id={noteId}
             className="textarea w-full"
@@ -205,7 +237,12 @@ function ProductForm({ product, currency, locale, apiBase, onCancel, onConfirm, 
 }
 
 function OptionFieldset({
-  group, chosen, invalid, money, onToggle, langs,
+  group,
+  chosen,
+  invalid,
+  money,
+  onToggle,
+  langs,
 }: {
   langs: TextLanguages | undefined;
   group: OptionGroup;
@@ -219,12 +256,19 @@ function OptionFieldset({
   const full = !radio && chosen.length >= group.max;
   const words = menuMessages.get();
   const rule = radio
-    ? required ? words.chooseOne : words.optionalOne
+    ? required
+      ? words.chooseOne
+      : words.optionalOne
     : group.min > 0
-      ? group.min === group.max ? words.chooseN({ n: group.min }) : words.chooseRange({ min: group.min, max: group.max })
+      ? group.min === group.max
+        ? words.chooseN({ n: group.min })
+        : words.chooseRange({ min: group.min, max: group.max })
       : words.optionalUpTo({ max: group.max });
   return (
-    <fieldset className={`fieldset rounded-box border p-3 text-base ${invalid ? 'border-error' : 'border-base-300'}`} aria-invalid={invalid || undefined}>
+    <fieldset
+      className={`fieldset rounded-box border p-3 text-base ${invalid ? 'border-error' : 'border-base-300'}`}
+      aria-invalid={invalid || undefined}
+    >
       <legend className="fieldset-legend px-1 text-base">
         <span lang={fallbackLang(group, 'name', langs)}>{group.name}</span>
         {required && <span className="badge badge-sm badge-outline ml-2">{words.required}</span>}
@@ -234,11 +278,16 @@ function OptionFieldset({
         const checked = chosen.includes(option.id);
         const disabled = !option.available || (full && !checked);
         return (
-          <label key={option.id} className="flex min-h-11 cursor-pointer items-center gap-3 has-disabled:cursor-not-allowed has-disabled:opacity-70">
+          <label
+            key={option.id}
+            className="flex min-h-11 cursor-pointer items-center gap-3 has-disabled:cursor-not-allowed has-disabled:opacity-70"
+          >
             <input
               type={radio ? 'radio' : 'checkbox'}
               name={`group-${group.id}`}
-              className={radio ? 'radio radio-sm border-base-content/60' : 'checkbox checkbox-sm border-base-content/60'}
+              className={
+                radio ? 'radio radio-sm border-base-content/60' : 'checkbox checkbox-sm border-base-content/60'
+              }
               value={option.id}
               checked={checked}
               disabled={disabled}
@@ -254,7 +303,10 @@ function OptionFieldset({
               )}
             </span>
             {option.priceDelta !== 0 && (
-              <span className="tabular-nums text-sm">{option.priceDelta > 0 ? '+' : '−'}{money(Math.abs(option.priceDelta))}</span>
+              <span className="tabular-nums text-sm">
+                {option.priceDelta > 0 ? '+' : '−'}
+                {money(Math.abs(option.priceDelta))}
+              </span>
             )}
           </label>
         );

@@ -12,11 +12,16 @@ export default function RecentVenues() {
   if (!hydrated || recent.length === 0) return null;
   return (
     <section aria-labelledby="recent-title" className="mt-8">
-      <h2 id="recent-title" className="text-xl font-bold">{homeMessages.get().recent}</h2>
+      <h2 id="recent-title" className="text-xl font-bold">
+        {homeMessages.get().recent}
+      </h2>
       <ul className="mt-2 flex flex-wrap gap-2">
         {recent.map((v) => (
           <li key={v.id}>
-            <a href={$language.get() === 'es' ? `/${v.id}` : `/${$language.get()}/${v.id}`} className="btn btn-outline min-h-11 h-auto flex-col items-start gap-0 py-2 text-left font-normal">
+            <a
+              href={$language.get() === 'es' ? `/${v.id}` : `/${$language.get()}/${v.id}`}
+              className="btn btn-outline min-h-11 h-auto flex-col items-start gap-0 py-2 text-left font-normal"
+            >
               <span className="font-semibold">{v.name}</span>
               <span className="text-xs">{v.city}</span>
             </a>

@@ -16,7 +16,10 @@ export function VenueHeader({ venue, apiBase, langs }: { venue: Venue; apiBase: 
   return (
     <header id="venue-header" className="flex items-start gap-3">
       {venue.logo && (
-        <div className="size-16 shrink-0 overflow-hidden rounded-box" style={{ backgroundColor: venue.logo.placeholder ?? '#e5e7eb' }}>
+        <div
+          className="size-16 shrink-0 overflow-hidden rounded-box"
+          style={{ backgroundColor: venue.logo.placeholder ?? '#e5e7eb' }}
+        >
           <img
             src={resolveMedia(venue.logo.src, apiBase)}
             width={venue.logo.width}
@@ -29,10 +32,14 @@ export function VenueHeader({ venue, apiBase, langs }: { venue: Venue; apiBase: 
       )}
       <div className="min-w-0 flex-1">
         <h1 className="text-2xl font-bold leading-tight">{venue.name}</h1>
-        <p className="text-base-content/80" lang={fallbackLang(venue, 'tagline', langs)}>{venue.tagline}</p>
+        <p className="text-base-content/80" lang={fallbackLang(venue, 'tagline', langs)}>
+          {venue.tagline}
+        </p>
         <p className="mt-1 flex items-start gap-1 text-sm min-h-10" aria-live="polite">
           <Icon path={mdiClockOutline} className="size-4 shrink-0 mt-0.5" />
-          <span id="venue-open-status" data-timezone={venue.timezone}>{words.hours}</span>
+          <span id="venue-open-status" data-timezone={venue.timezone}>
+            {words.hours}
+          </span>
         </p>
         <p className="flex items-start gap-1 text-sm text-base-content/80">
           <Icon path={mdiMapMarker} className="size-4 shrink-0 mt-0.5" />
@@ -47,8 +54,12 @@ export function VenueHeader({ venue, apiBase, langs }: { venue: Venue; apiBase: 
                 const intervals = venue.hours[day] ?? [];
                 return (
                   <tr key={day}>
-                    <th scope="row" className="pr-3 text-left font-medium">{words[day]}</th>
-                    <td>{intervals.length === 0 ? words.closed : intervals.map((i) => `${i.open}–${i.close}`).join(', ')}</td>
+                    <th scope="row" className="pr-3 text-left font-medium">
+                      {words[day]}
+                    </th>
+                    <td>
+                      {intervals.length === 0 ? words.closed : intervals.map((i) => `${i.open}–${i.close}`).join(', ')}
+                    </td>
                   </tr>
                 );
               })}

@@ -26,7 +26,10 @@ import { pageMessages } from '../../shell/messages.ts';
 import { localizeVenue, textLanguages } from './localize.ts';
 import { pageTitle } from '../../contract/page-title.ts';
 
-type State = { kind: 'loading' } | { kind: 'ready'; venue: Venue; etag: string | null; apiBase: string } | { kind: 'failed'; message: string };
+type State =
+  | { kind: 'loading' }
+  | { kind: 'ready'; venue: Venue; etag: string | null; apiBase: string }
+  | { kind: 'failed'; message: string };
 
 async function notFound(): Promise<void> {
   const { showErrorPage } = await import('../../shell/error-view.ts');
@@ -78,11 +81,15 @@ export default function VenueShell() {
   if (state.kind === 'loading') {
     return (
       <div aria-busy="true">
-        <p className="sr-only" role="status">{pageMessages.get().loadingMenu}</p>
+        <p className="sr-only" role="status">
+          {pageMessages.get().loadingMenu}
+        </p>
         <div className="h-24 animate-pulse rounded-box bg-base-300" />
         <div className="mt-4 h-11 animate-pulse rounded-box bg-base-300" />
         <div className="mt-6 grid gap-3 md:grid-cols-2">
-          {[0, 1, 2, 3].map((i) => <div key={i} className="h-36 animate-pulse rounded-box bg-base-300" />)}
+          {[0, 1, 2, 3].map((i) => (
+            <div key={i} className="h-36 animate-pulse rounded-box bg-base-300" />
+          ))}
         </div>
       </div>
     );
@@ -92,7 +99,10 @@ export default function VenueShell() {
       <LoadError
         title={pageMessages.get().menuFailed}
         message={state.message}
-        onRetry={() => { setState({ kind: 'loading' }); setAttempt((a) => a + 1); }}
+        onRetry={() => {
+          setState({ kind: 'loading' });
+          setAttempt((a) => a + 1);
+        }}
       />
     );
   }

@@ -8,14 +8,19 @@ import type { Venue, VenueSummary } from '../../contract/venue.ts';
 import { HOME_PAGE_SIZE } from '../../contract/limits.ts';
 
 /** One page of venues and how many match in all. */
-export interface VenueList { venues: VenueSummary[]; total: number }
+export interface VenueList {
+  venues: VenueSummary[];
+  total: number;
+}
 
 const ACCEPT = 'application/json, text/plain, */*';
 
 let apiBasePromise: Promise<string> | undefined;
 
 /** `/config.json` as read here: only its `apiBase`, checked below. */
-interface ConfigJson { apiBase?: unknown }
+interface ConfigJson {
+  apiBase?: unknown;
+}
 
 /**
  * The runtime API base from `/config.json` (same file and rule as
@@ -39,7 +44,8 @@ async function get(path: string, etag?: string | null, signal?: AbortSignal): Pr
   const headers: Record<string, string> = { Accept: ACCEPT };
   if (etag) headers['If-None-Match'] = etag;
   const response = await fetch(`${apiBase.replace(/\/+$/, '')}/${path}`, { headers, cache: 'no-cache', signal });
-  if (!response.ok && response.status !== 304) throw Object.assign(new Error(`HTTP ${response.status}`), { status: response.status });
+  if (!response.ok && response.status !== 304)
+    throw Object.assign(new Error(`HTTP ${response.status}`), { status: response.status });
   return response;
 }
 
@@ -50,15 +56,24 @@ async function getJson<T>(path: string, etag?: string): Promise<T | null> {
 }
 
 /** A version of the venue and the API's ETag for it (null when the API sends none). */
-export interface VenueVersion { venue: Venue; etag: string | null }
+export interface VenueVersion {
+  venue: Venue;
+  etag: string | null;
+}
 
 /**
  * The venue if it changed since `etag` (a conditional GET: the API answers 304, a few hundred
  * bytes, while nothing changed → null), with the ETag of what it answered, for the next request.
  */
-export async function fetchVenueIfChanged(id: string, etag: string | null, signal?: AbortSignal): Promise<VenueVersion | null> {
+export async function fetchVenueIfChanged(
+  id: string,
+  etag: string | null,
+  signal?: AbortSignal,
+): Promise<VenueVersion | null> {
   const response = await get(`venues/${encodeURIComponent(id)}`, etag, signal);
-  return response.status === 304 ? null : { venue: (await response.json()) as Venue, etag: response.headers.get('etag') };
+  return response.status === 304
+    ? null
+    : { venue: (await response.json()) as Venue, etag: response.headers.get('etag') };
 }
 
 /** The venue, or null when it is unchanged since `etag` (the prerendered copy is current). */
@@ -69,7 +84,9 @@ export function fetchVenue(id: string, etag?: string): Promise<Venue | null> {
 /** One page (`HOME_PAGE_SIZE` venues from `offset`) of the venues matching `q` (all venues when empty). */
 export async function searchVenues(q: string, offset = 0): Promise<VenueList> {
   const query = q.trim();
-  const body = await getJson<Partial<VenueList>>(`venues?limit=${HOME_PAGE_SIZE}${offset ? `&offset=${offset}` : ''}${query ? `&q=${encodeURIComponent(query)}` : ''}`);
+  const body = await getJson<Partial<VenueList>>(
+    `venues?limit=${HOME_PAGE_SIZE}${offset ? `&offset=${offset}` : ''}${query ? `&q=${encodeURIComponent(query)}` : ''}`,
+  );
   const venues = body?.venues ?? [];
   // An API from before pages answers every match and no total.
   return { venues: venues.slice(0, HOME_PAGE_SIZE), total: body?.total ?? offset + venues.length };

@@ -64,13 +64,22 @@ export function featuredDishes(venues: readonly Venue[], tag: Tag, limit = 8, la
     const v = lang ? localizeVenue(original, lang) : original;
     const venuePath = !lang || lang === own ? `/${v.id}` : `/${lang}/${v.id}`;
     const fallback = lang && lang !== own ? own : undefined;
-    return v.categories.flatMap((c) => c.products)
+    return v.categories
+      .flatMap((c) => c.products)
       .filter((p) => p.available && p.tags.includes(tag))
       .map((p): FeaturedDish => ({
-        venueId: v.id, venuePath, venueName: v.name, productId: p.id,
+        venueId: v.id,
+        venuePath,
+        venueName: v.name,
+        productId: p.id,
         ...(fallback && lang && !p.translations?.[lang]?.name ? { fallbackLang: fallback } : {}),
-        name: p.name, description: p.description,
-        price: p.price, currency: v.currency, locale: v.locale, tags: p.tags, ...(p.image ? { image: p.image } : {}),
+        name: p.name,
+        description: p.description,
+        price: p.price,
+        currency: v.currency,
+        locale: v.locale,
+        tags: p.tags,
+        ...(p.image ? { image: p.image } : {}),
       }));
   });
   const out: FeaturedDish[] = [];
@@ -92,6 +101,9 @@ export function featuredDishes(venues: readonly Venue[], tag: Tag, limit = 8, la
 export function featuredSections(venues: readonly Venue[], limit = 8, lang?: string): FeaturedSection[] {
   const words = inspireMessages.get();
   return FEATURED_SECTIONS.map(({ id, tag }) => ({
-    id, title: words[id], description: words[`${id}Text`], dishes: featuredDishes(venues, tag, limit, lang),
+    id,
+    title: words[id],
+    description: words[`${id}Text`],
+    dishes: featuredDishes(venues, tag, limit, lang),
   })).filter((s) => s.dishes.length > 0);
 }

@@ -33,8 +33,16 @@ export function buildIndex(venue: Pick<Venue, 'categories'>): IndexedProduct[] {
       const allergens = new Set<Allergen>(p.allergens);
       for (const g of p.optionGroups) for (const o of g.options) for (const a of o.allergens ?? []) allergens.add(a);
       // A dish is found by its words in every language the menu has: the diner's and the venue's.
-      const translated = Object.values(p.translations ?? {}).map((t) => `${t?.name ?? ''} ${t?.description ?? ''}`).join(' ');
-      index.push({ id: p.id, categoryId: category.id, text: normalizeText(`${p.name} ${p.description} ${translated}`), tags: p.tags, allergens });
+      const translated = Object.values(p.translations ?? {})
+        .map((t) => `${t?.name ?? ''} ${t?.description ?? ''}`)
+        .join(' ');
+      index.push({
+        id: p.id,
+        categoryId: category.id,
+        text: normalizeText(`${p.name} ${p.description} ${translated}`),
+        tags: p.tags,
+        allergens,
+      });
     }
   }
   return index;

@@ -15,7 +15,9 @@ import { venueIdOfPath } from '../../contract/languages.ts';
 function builtIds(): Set<string> {
   const section = document.getElementById('home-venues-title')?.closest('section');
   // `/{id}`, or `/{lang}/{id}` on a page in another language.
-  const ids = [...(section?.querySelectorAll<HTMLAnchorElement>('ul a[href^="/"]') ?? [])].map((a) => venueIdOfPath(a.getAttribute('href')!));
+  const ids = [...(section?.querySelectorAll<HTMLAnchorElement>('ul a[href^="/"]') ?? [])].map((a) =>
+    venueIdOfPath(a.getAttribute('href')!),
+  );
   return new Set(ids);
 }
 

@@ -8,14 +8,26 @@
  * Runs `run` in its own task once the main thread is idle (at most `timeout` ms later); with
  * `afterLoad`, not before the page's `load` event. Returns a canceller.
  */
-export function whenIdle(run: () => void, { timeout = 1_000, afterLoad = false }: { timeout?: number; afterLoad?: boolean } = {}): () => void {
+export function whenIdle(
+  run: () => void,
+  { timeout = 1_000, afterLoad = false }: { timeout?: number; afterLoad?: boolean } = {},
+): () => void {
   let cancelled = false;
   let idle: number | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const go = () => {
     if (cancelled) return;
-    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(() => { if (!cancelled) run(); }, { timeout });
-    else timer = setTimeout(() => { if (!cancelled) run(); }, 50);
+    if (typeof requestIdleCallback === 'function')
+      idle = requestIdleCallback(
+        () => {
+          if (!cancelled) run();
+        },
+        { timeout },
+      );
+    else
+      timer = setTimeout(() => {
+        if (!cancelled) run();
+      }, 50);
   };
   if (!afterLoad || document.readyState === 'complete') go();
   else window.addEventListener('load', go, { once: true });

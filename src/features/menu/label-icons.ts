@@ -4,9 +4,26 @@
  * allergens gluten and celery keep the ear and the leaf (docs/rules.md#menu-and-money).
  */
 import {
-  mdiBarley, mdiBarleyOff, mdiCarrot, mdiCheese, mdiChiliHot, mdiCup, mdiEgg, mdiFire, mdiFish,
-  mdiFlowerOutline, mdiJellyfish, mdiLeaf, mdiNewBox, mdiNut, mdiPeanut, mdiSeedOutline, mdiSnail, mdiSoySauce,
-  mdiSprout, mdiStar,
+  mdiBarley,
+  mdiBarleyOff,
+  mdiCarrot,
+  mdiCheese,
+  mdiChiliHot,
+  mdiCup,
+  mdiEgg,
+  mdiFire,
+  mdiFish,
+  mdiFlowerOutline,
+  mdiJellyfish,
+  mdiLeaf,
+  mdiNewBox,
+  mdiNut,
+  mdiPeanut,
+  mdiSeedOutline,
+  mdiSnail,
+  mdiSoySauce,
+  mdiSprout,
+  mdiStar,
 } from './icon-paths.ts';
 import type { Allergen, Tag, Venue } from '../../contract/venue.ts';
 

@@ -21,7 +21,6 @@ import { localizeVenue, textLanguages } from './localize.ts';
 import { $language } from '../../lib/i18n.ts';
 import { pageTitle, TITLE_SUFFIX } from '../../contract/page-title.ts';
 
-
 function replace(target: Element | null, node: ReactNode): void {
   if (!target) return;
   const holder = document.createElement('div');
@@ -35,7 +34,10 @@ function replace(target: Element | null, node: ReactNode): void {
 /** How many of the cards and headings from the top of the reading area are remembered (any of them may be gone from the newer version). */
 const PLACE_MARKS = 8;
 
-interface Mark { id: string; top: number }
+interface Mark {
+  id: string;
+  top: number;
+}
 
 /**
  * Where the diner is reading: the category headings and cards from the first one not under the
@@ -80,7 +82,10 @@ function keepPlace(marks: readonly Mark[]): void {
   if (typeof ResizeObserver === 'undefined') return;
   // Run after each layout that resized a part of the menu, before it is painted.
   const observer = new ResizeObserver(pin);
-  for (const part of document.querySelectorAll('#venue-header, .category-nav, #menu-sections, section[data-category-id]')) observer.observe(part);
+  for (const part of document.querySelectorAll(
+    '#venue-header, .category-nav, #menu-sections, section[data-category-id]',
+  ))
+    observer.observe(part);
   const stop = () => {
     observer.disconnect();
     clearTimeout(timer);

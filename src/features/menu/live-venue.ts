@@ -81,7 +81,8 @@ function follow(venueId: string, $state: WritableAtom<LiveVenue>, start: LiveVen
   else if (start.soldOut) setSoldOut(start.soldOut);
   const startedAt = start.updatedAt ?? start.venue?.updatedAt;
 
-  const canCheck = (forced = false) => (started || forced) && !stopped && document.visibilityState === 'visible' && $online.get();
+  const canCheck = (forced = false) =>
+    (started || forced) && !stopped && document.visibilityState === 'visible' && $online.get();
 
   /** The next check, `LIVE_POLL_MS` after the last one (at once when that is past), if allowed now. */
   const schedule = () => {
@@ -122,10 +123,13 @@ function follow(venueId: string, $state: WritableAtom<LiveVenue>, start: LiveVen
   });
   const unlistenOnline = $online.listen(schedule);
   document.addEventListener('visibilitychange', schedule);
-  const cancelIdle = whenIdle(() => {
-    started = true;
-    schedule();
-  }, { afterLoad: true, timeout: IDLE_TIMEOUT_MS });
+  const cancelIdle = whenIdle(
+    () => {
+      started = true;
+      schedule();
+    },
+    { afterLoad: true, timeout: IDLE_TIMEOUT_MS },
+  );
   return () => {
     stopped = true;
     checkers.delete(venueId);

@@ -3,11 +3,21 @@
  * and the tagline from `translations[lang]` where there is one, the venue's own words elsewhere;
  * prices in the diner's language (the venue's currency and time zone stay).
  */
-import { fallbackVia, venueLanguage, venueLanguages, type TextLanguages, type Translations } from '../../contract/languages.ts';
+import {
+  fallbackVia,
+  venueLanguage,
+  venueLanguages,
+  type TextLanguages,
+  type Translations,
+} from '../../contract/languages.ts';
 import type { Venue } from '../../contract/venue.ts';
 
 /** An item's words in `lang`, else in `via` (English, when the venue has it), else its own. */
-function text<T extends { translations?: Translations; name: string; description?: string }>(item: T, lang: string, via: string | undefined): T {
+function text<T extends { translations?: Translations; name: string; description?: string }>(
+  item: T,
+  lang: string,
+  via: string | undefined,
+): T {
   const t = item.translations?.[lang];
   const v = via ? item.translations?.[via] : undefined;
   if (!t && !v) return item;

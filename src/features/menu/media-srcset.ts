@@ -28,7 +28,11 @@ export function mediaSrcset(src: string, width: number): string | undefined {
 }
 
 /** `src`, and `srcSet`/`sizes` when the image has several widths: the attributes of its `<img>`. */
-export function mediaAttributes(image: { src: string; width: number }, apiBase: string, sizes: string): { src: string; srcSet?: string; sizes?: string } {
+export function mediaAttributes(
+  image: { src: string; width: number },
+  apiBase: string,
+  sizes: string,
+): { src: string; srcSet?: string; sizes?: string } {
   const src = resolveMedia(image.src, apiBase);
   const srcSet = mediaSrcset(src, image.width);
   return srcSet ? { src, srcSet, sizes } : { src };

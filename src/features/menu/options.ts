@@ -20,7 +20,9 @@ export function unitPriceOf(product: Product, selection: Selection): number {
 export function missingGroups(product: Product, selection: Selection): OptionGroup[] {
   return product.optionGroups.filter((group) => {
     const chosen = (selection[group.id] ?? []).filter((id) => group.options.some((o) => o.id === id && o.available));
-    return chosen.length < group.min || chosen.length > group.max || chosen.length !== (selection[group.id] ?? []).length;
+    return (
+      chosen.length < group.min || chosen.length > group.max || chosen.length !== (selection[group.id] ?? []).length
+    );
   });
 }
 

@@ -68,7 +68,12 @@ export function startMenuDuties({ venueId, facts, venue, etag }: MenuDutiesStart
       el.textContent = `${openStatusText(openState(when.hours, when.timezone, now), words)} · ${todayHours(when.hours, when.timezone, now, words)}`;
     });
   };
-  const $live = liveVenue(venueId, { venue: venue ?? null, etag: etag ?? null, updatedAt: facts.updatedAt, soldOut: 'soldOut' in facts ? facts.soldOut : undefined });
+  const $live = liveVenue(venueId, {
+    venue: venue ?? null,
+    etag: etag ?? null,
+    updatedAt: facts.updatedAt,
+    soldOut: 'soldOut' in facts ? facts.soldOut : undefined,
+  });
   let stopSpy: (() => void) | undefined;
   // A prerendered page shows the build's version (its facts' `updatedAt`); a newer one is
   // rendered over it (live-render.tsx). The fallback shell's React renders its own.
@@ -78,26 +83,28 @@ export function startMenuDuties({ venueId, facts, venue, etag }: MenuDutiesStart
   let shownShape = 'shape' in facts ? facts.shape : undefined;
   let rendering: Promise<void> = Promise.resolve();
   const renderNewest = () => {
-    rendering = rendering.then(async () => {
-      const newest = $live.get().venue;
-      if (!newest || newest.updatedAt === shown) return;
-      const shape = menuShape(newest);
-      if (shape === shownShape) {
-        shown = newest.updatedAt;
-        return;
-      }
-      const [{ renderMenu }, apiBase] = await Promise.all([import('./live-render.tsx'), runtimeApiBase()]);
-      const now = $live.get().venue;
-      if (!now || now.updatedAt === shown) return;
-      renderMenu(now, apiBase);
-      shown = now.updatedAt;
-      shownShape = menuShape(now);
-      stopSpy?.();
-      stopSpy = watchSections();
-      showOpenNow();
-    }).catch(() => {
-      // The chunk could not be loaded (offline): the next version tries again.
-    });
+    rendering = rendering
+      .then(async () => {
+        const newest = $live.get().venue;
+        if (!newest || newest.updatedAt === shown) return;
+        const shape = menuShape(newest);
+        if (shape === shownShape) {
+          shown = newest.updatedAt;
+          return;
+        }
+        const [{ renderMenu }, apiBase] = await Promise.all([import('./live-render.tsx'), runtimeApiBase()]);
+        const now = $live.get().venue;
+        if (!now || now.updatedAt === shown) return;
+        renderMenu(now, apiBase);
+        shown = now.updatedAt;
+        shownShape = menuShape(now);
+        stopSpy?.();
+        stopSpy = watchSections();
+        showOpenNow();
+      })
+      .catch(() => {
+        // The chunk could not be loaded (offline): the next version tries again.
+      });
   };
   const stops = [
     $minute.subscribe(showOpenNow),

@@ -19,16 +19,21 @@ import { setBuildLanguage } from '../../lib/i18n.ts';
 import { CATALOGUES } from '../../i18n/catalogues.ts';
 import { pageTitle } from '../../contract/page-title.ts';
 
-
 /** As Astro escapes text and attribute values. */
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 /** An island's props as Astro serializes them (plain JSON values: 0 = value, 1 = array). */
 function serialize(value: unknown): unknown {
   if (Array.isArray(value)) return [1, value.map(serialize)];
-  if (value !== null && typeof value === 'object') return [0, Object.fromEntries(Object.entries(value).map(([k, v]) => [k, serialize(v)]))];
+  if (value !== null && typeof value === 'object')
+    return [0, Object.fromEntries(Object.entries(value).map(([k, v]) => [k, serialize(v)]))];
   if (value === undefined) return [0];
   return [0, value];
 }
@@ -39,7 +44,10 @@ function islandPropsOf(props: Record<string, unknown>): string {
 
 /** A component's static HTML as Astro writes it: React's resource hints are dropped (@astrojs/react does). */
 function render(node: Parameters<typeof renderToString>[0]): string {
-  return renderToString(node).replace(/<link\s[^>]*rel="(?:preload|modulepreload|stylesheet|preconnect|dns-prefetch)"[^>]*>/g, '');
+  return renderToString(node).replace(
+    /<link\s[^>]*rel="(?:preload|modulepreload|stylesheet|preconnect|dns-prefetch)"[^>]*>/g,
+    '',
+  );
 }
 
 /**
@@ -47,7 +55,13 @@ function render(node: Parameters<typeof renderToString>[0]): string {
  * `/{lang}/{id}`), as VenuePage.astro and VenueMenu.astro render them: the interface's words in
  * that language, the menu's words from its translations, the facts the venue's own.
  */
-export function renderVenueRegions(original: Venue, etag: string | null, lang?: string, now = Date.now(), apiBase = DEFAULT_API_BASE): VenueRegions {
+export function renderVenueRegions(
+  original: Venue,
+  etag: string | null,
+  lang?: string,
+  now = Date.now(),
+  apiBase = DEFAULT_API_BASE,
+): VenueRegions {
   const page = lang !== undefined && isUiLanguage(lang) ? lang : venuePagePaths(original).own;
   setBuildLanguage(page, page === 'es' ? undefined : CATALOGUES[page]);
   const venue = localizeVenue(original, page);
@@ -69,28 +83,43 @@ function deserialize(value: unknown): unknown {
   if (!Array.isArray(value)) return value;
   const [type, inner] = value as [number, unknown];
   if (type === 1) return (inner as unknown[]).map(deserialize);
-  if (inner !== null && typeof inner === 'object') return Object.fromEntries(Object.entries(inner).map(([k, v]) => [k, deserialize(v)]));
+  if (inner !== null && typeof inner === 'object')
+    return Object.fromEntries(Object.entries(inner).map(([k, v]) => [k, deserialize(v)]));
   return inner;
 }
 
 function unescapeHtml(text: string): string {
-  return text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 /** The home page's venue list island: its props and its server-rendered HTML. */
 /** The venues the home page's island was rendered with, read from its `props` attribute value. */
 export function homeVenuesOf(islandProps: string): HomeVenues {
-  const props = deserialize([0, JSON.parse(unescapeHtml(islandProps))]) as { initialVenues?: VenueSummary[]; initialTotal?: number };
+  const props = deserialize([0, JSON.parse(unescapeHtml(islandProps))]) as {
+    initialVenues?: VenueSummary[];
+    initialTotal?: number;
+  };
   const venues = props.initialVenues ?? [];
   return { venues, total: props.initialTotal ?? venues.length };
 }
 
 /** As the home page (src/pages/index.astro) renders its HomeSearch island; `prefix` is the island's. */
-export function renderHomeRegions({ venues, total }: HomeVenues, prefix: string, apiBase = DEFAULT_API_BASE): HomeRegions {
+export function renderHomeRegions(
+  { venues, total }: HomeVenues,
+  prefix: string,
+  apiBase = DEFAULT_API_BASE,
+): HomeRegions {
   // The home page `/` is Spanish; a venue page rendered before may have set another language.
   setBuildLanguage('es', undefined);
   return {
     islandProps: islandPropsOf({ initialVenues: venues, initialTotal: total, apiBase }),
-    inner: renderToString(<HomeSearch initialVenues={venues} initialTotal={total} apiBase={apiBase} />, { identifierPrefix: prefix }).replace(/<link\s[^>]*rel="(?:preload|modulepreload|stylesheet|preconnect|dns-prefetch)"[^>]*>/g, ''),
+    inner: renderToString(<HomeSearch initialVenues={venues} initialTotal={total} apiBase={apiBase} />, {
+      identifierPrefix: prefix,
+    }).replace(/<link\s[^>]*rel="(?:preload|modulepreload|stylesheet|preconnect|dns-prefetch)"[^>]*>/g, ''),
   };
 }

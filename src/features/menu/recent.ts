@@ -18,16 +18,29 @@ export function isRecentVenues(value: unknown): value is RecentVenue[] {
     value.length <= RECENT_MAX &&
     value.every(
       (v) =>
-        typeof v === 'object' && v !== null &&
-        ['id', 'name', 'tagline', 'city', 'visitedAt'].every((k) => typeof (v as Record<string, unknown>)[k] === 'string'),
+        typeof v === 'object' &&
+        v !== null &&
+        ['id', 'name', 'tagline', 'city', 'visitedAt'].every(
+          (k) => typeof (v as Record<string, unknown>)[k] === 'string',
+        ),
     )
   );
 }
 
 export const $recentVenues = persistentStore<RecentVenue[]>('recentVenues', [], isRecentVenues);
 
-export function withVisit(list: readonly RecentVenue[], venue: Pick<VenueSummary, 'id' | 'name' | 'tagline' | 'city'>, now = new Date()): RecentVenue[] {
-  const entry: RecentVenue = { id: venue.id, name: venue.name, tagline: venue.tagline, city: venue.city, visitedAt: now.toISOString() };
+export function withVisit(
+  list: readonly RecentVenue[],
+  venue: Pick<VenueSummary, 'id' | 'name' | 'tagline' | 'city'>,
+  now = new Date(),
+): RecentVenue[] {
+  const entry: RecentVenue = {
+    id: venue.id,
+    name: venue.name,
+    tagline: venue.tagline,
+    city: venue.city,
+    visitedAt: now.toISOString(),
+  };
   return [entry, ...list.filter((v) => v.id !== venue.id)].slice(0, RECENT_MAX);
 }
 

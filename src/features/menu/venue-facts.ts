@@ -19,7 +19,18 @@ export type VenueFacts = Pick<Venue, 'id' | 'name' | 'tagline' | 'city' | 'hours
 export function venueFactsOf(venue: Venue, now = Date.now()): VenueFacts {
   const { id, name, tagline, city, hours, timezone, updatedAt } = venue;
   const soldOut = venue.categories.flatMap((c) => c.products.filter((p) => !p.available).map((p) => p.id));
-  return { id, name, tagline, city, hours, timezone, updatedAt, soldOut, shape: menuShape(venue), zone: zoneOffsets(timezone, now, ZONE_OFFSET_DAYS) };
+  return {
+    id,
+    name,
+    tagline,
+    city,
+    hours,
+    timezone,
+    updatedAt,
+    soldOut,
+    shape: menuShape(venue),
+    zone: zoneOffsets(timezone, now, ZONE_OFFSET_DAYS),
+  };
 }
 
 /** Keys left out of a menu's shape: what the page's script updates on the cards in place. */

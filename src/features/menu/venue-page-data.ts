@@ -34,10 +34,15 @@ export function venuePageDescription(venue: Venue): string {
 }
 
 /** A venue's pages: its own language at `/{id}`, each other interface language at `/{lang}/{id}`. */
-export function venuePagePaths(venue: Pick<Venue, 'id' | 'locale' | 'languages'>): { own: UiLanguage; paths: Record<UiLanguage, string> } {
+export function venuePagePaths(venue: Pick<Venue, 'id' | 'locale' | 'languages'>): {
+  own: UiLanguage;
+  paths: Record<UiLanguage, string>;
+} {
   const lang = venueLanguage(venue);
   const own: UiLanguage = isUiLanguage(lang) ? lang : 'es';
-  const paths = Object.fromEntries(UI_LANGUAGES.map((l) => [l, l === own ? `/${venue.id}` : `/${l}/${venue.id}`])) as Record<UiLanguage, string>;
+  const paths = Object.fromEntries(
+    UI_LANGUAGES.map((l) => [l, l === own ? `/${venue.id}` : `/${l}/${venue.id}`]),
+  ) as Record<UiLanguage, string>;
   return { own, paths };
 }
 

@@ -24,7 +24,13 @@ export default function OrderView() {
 
   if (!hydrated || load.state === 'loading') return <Loading text={words.loading} />;
   if (load.state === 'error') {
-    return <LoadError title={words.cannotShow} message={load.message} action={{ href: localPath('/pedidos'), label: words.seeMyOrders }} />;
+    return (
+      <LoadError
+        title={words.cannotShow}
+        message={load.message}
+        action={{ href: localPath('/pedidos'), label: words.seeMyOrders }}
+      />
+    );
   }
 
   const { order, venue, transport } = load;
@@ -38,32 +44,34 @@ export default function OrderView() {
   return (
     <article className="flex flex-col gap-4" data-testid="order-view">
       <header className="rounded-box bg-base-100 p-4 shadow-sm">
-        <p className="text-sm text-base-content/80">{order.venueName} · {formatDateTime(order.createdAt, locale, venue?.timezone ?? order.timezone)}</p>
+        <p className="text-sm text-base-content/80">
+          {order.venueName} · {formatDateTime(order.createdAt, locale, venue?.timezone ?? order.timezone)}
+        </p>
         <h1 className="mt-1 text-3xl font-extrabold sm:text-4xl">
-          {heading[0]}<span data-testid="order-number">{order.number}</span>{heading[1]}
+          {heading[0]}
+          <span data-testid="order-number">{order.number}</span>
+          {heading[1]}
         </h1>
         <p className="mt-1">
-          {words[order.mode]}{order.table ? ` · ${words.atTable({ table: order.table })}` : ''}{order.payment ? ` · ${words[order.payment]}` : ''}
+          {words[order.mode]}
+          {order.table ? ` · ${words.atTable({ table: order.table })}` : ''}
+          {order.payment ? ` · ${words[order.payment]}` : ''}
         </p>
         <p className="mt-2 text-lg" aria-live="polite" data-testid="order-status">
           {words.status} <strong>{statusWord(words, order.status, order.mode)}</strong>
         </p>
         {isOpenStatus(order.status) && (
-          <p className="text-sm text-base-content/80">
-            {transport === 'sse' ? words.live : words.auto}
-          </p>
+          <p className="text-sm text-base-content/80">{transport === 'sse' ? words.live : words.auto}</p>
         )}
       </header>
 
       <section className="rounded-box bg-base-100 p-4 shadow-sm" aria-labelledby="order-timeline-title">
-        <h2 id="order-timeline-title" className="text-lg font-bold">{words.tracking}</h2>
+        <h2 id="order-timeline-title" className="text-lg font-bold">
+          {words.tracking}
+        </h2>
         <ol className="mt-3 flex flex-col gap-0" data-testid="order-timeline">
           {steps.map((step, index) => (
-            <li
-              key={step.status}
-              className="flex gap-3"
-              aria-current={step.state === 'current' ? 'step' : undefined}
-            >
+            <li key={step.status} className="flex gap-3" aria-current={step.state === 'current' ? 'step' : undefined}>
               <div className="flex flex-col items-center" aria-hidden="true">
                 <span
                   className={`mt-1 size-4 rounded-full border-2 ${
@@ -77,12 +85,20 @@ export default function OrderView() {
                 {index < steps.length - 1 && <span className="w-0.5 flex-1 bg-base-300" />}
               </div>
               <div className="pb-4">
-                <p className={step.state === 'current' ? 'font-bold' : step.state === 'upcoming' ? 'text-base-content/70' : ''}>
+                <p
+                  className={
+                    step.state === 'current' ? 'font-bold' : step.state === 'upcoming' ? 'text-base-content/70' : ''
+                  }
+                >
                   {step.label}
                   {step.state === 'upcoming' && <span className="sr-only">{words.upcoming}</span>}
                   {step.state === 'current' && <span className="sr-only">{words.current}</span>}
                 </p>
-                {step.at && <p className="text-sm text-base-content/80"><time dateTime={step.at}>{formatTime(step.at, locale, venue?.timezone ?? order.timezone)}</time></p>}
+                {step.at && (
+                  <p className="text-sm text-base-content/80">
+                    <time dateTime={step.at}>{formatTime(step.at, locale, venue?.timezone ?? order.timezone)}</time>
+                  </p>
+                )}
               </div>
             </li>
           ))}
@@ -90,35 +106,65 @@ export default function OrderView() {
       </section>
 
       <section className="rounded-box bg-base-100 p-4 shadow-sm" aria-labelledby="order-lines-title">
-        <h2 id="order-lines-title" className="text-lg font-bold">{words.yourOrder}</h2>
+        <h2 id="order-lines-title" className="text-lg font-bold">
+          {words.yourOrder}
+        </h2>
         <ul className="mt-2 divide-y divide-base-300">
           {order.lines.map((line, i) => (
             <li key={i} className="flex justify-between gap-3 py-2">
               <div>
-                <p className="font-medium">{line.quantity} × {names.get(line.productId) ?? line.name}</p>
-                {line.options.length > 0 && <p className="text-sm text-base-content/80">{line.options.map((o) => names.get(`${line.productId}/${o.id}`) ?? o.name).join(', ')}</p>}
-                {line.note && <UserNote label={words.note} className="text-sm italic text-base-content/80">{line.note}</UserNote>}
+                <p className="font-medium">
+                  {line.quantity} × {names.get(line.productId) ?? line.name}
+                </p>
+                {line.options.length > 0 && (
+                  <p className="text-sm text-base-content/80">
+                    {line.options.map((o) => names.get(`${line.productId}/${o.id}`) ?? o.name).join(', ')}
+                  </p>
+                )}
+                {line.note && (
+                  <UserNote label={words.note} className="text-sm italic text-base-content/80">
+                    {line.note}
+                  </UserNote>
+                )}
               </div>
               <p className="whitespace-nowrap tabular-nums">{money(line.lineTotal)}</p>
             </li>
           ))}
         </ul>
-        {order.note && <UserNote label={words.orderNote} className="mt-2 text-sm">{order.note}</UserNote>}
+        {order.note && (
+          <UserNote label={words.orderNote} className="mt-2 text-sm">
+            {order.note}
+          </UserNote>
+        )}
         <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t border-base-300 pt-3">
-          <dt>{words.subtotal}</dt><dd className="text-right tabular-nums">{money(order.subtotal)}</dd>
-          <dt>{words.tip}</dt><dd className="text-right tabular-nums">{money(order.tip)}</dd>
-          {order.deliveryFee > 0 && (<><dt>{words.deliveryFee}</dt><dd className="text-right tabular-nums">{money(order.deliveryFee)}</dd></>)}
+          <dt>{words.subtotal}</dt>
+          <dd className="text-right tabular-nums">{money(order.subtotal)}</dd>
+          <dt>{words.tip}</dt>
+          <dd className="text-right tabular-nums">{money(order.tip)}</dd>
+          {order.deliveryFee > 0 && (
+            <>
+              <dt>{words.deliveryFee}</dt>
+              <dd className="text-right tabular-nums">{money(order.deliveryFee)}</dd>
+            </>
+          )}
           <dt className="text-lg font-bold">{words.total}</dt>
-          <dd className="text-right text-lg font-bold tabular-nums" data-testid="order-total">{money(order.total)}</dd>
+          <dd className="text-right text-lg font-bold tabular-nums" data-testid="order-total">
+            {money(order.total)}
+          </dd>
         </dl>
       </section>
 
       <section className="rounded-box bg-base-100 p-4 shadow-sm" aria-labelledby="order-venue-title">
-        <h2 id="order-venue-title" className="text-lg font-bold">{order.venueName}</h2>
+        <h2 id="order-venue-title" className="text-lg font-bold">
+          {order.venueName}
+        </h2>
         <ul className="mt-2 flex flex-col gap-1">
           {venue?.phone && (
             <li>
-              <a className="link inline-flex min-h-11 items-center gap-2" href={`tel:${venue.phone.replace(/[^\d+]/g, '')}`}>
+              <a
+                className="link inline-flex min-h-11 items-center gap-2"
+                href={`tel:${venue.phone.replace(/[^\d+]/g, '')}`}
+              >
                 <Icon path={mdiPhoneOutline} size={20} /> {words.call({ phone: venue.phone })}
               </a>
             </li>
@@ -143,7 +189,11 @@ export default function OrderView() {
           </li>
         </ul>
       </section>
-      <p><a className="link inline-flex min-h-11 items-center" href={localPath('/pedidos')}>{words.allOrders}</a></p>
+      <p>
+        <a className="link inline-flex min-h-11 items-center" href={localPath('/pedidos')}>
+          {words.allOrders}
+        </a>
+      </p>
     </article>
   );
 }

@@ -57,7 +57,9 @@ export default function OrdersList() {
       <div className="flex flex-col gap-6">
         <div className="rounded-box bg-base-100 p-6 text-center" data-testid="orders-empty">
           <p className="text-lg font-semibold">{words.none}</p>
-          <a className="btn btn-primary mt-4 min-h-11" href={localPath('/')}>{words.findVenue}</a>
+          <a className="btn btn-primary mt-4 min-h-11" href={localPath('/')}>
+            {words.findVenue}
+          </a>
         </div>
         <SavedReceipts />
       </div>
@@ -65,7 +67,12 @@ export default function OrdersList() {
   }
   const saved = load.state === 'saved';
   const card = (order: Order) => (
-    <li key={order.id} className="rounded-box bg-base-100 p-4 shadow-sm" data-testid="order-card" data-saved={saved ? 'true' : undefined}>
+    <li
+      key={order.id}
+      className="rounded-box bg-base-100 p-4 shadow-sm"
+      data-testid="order-card"
+      data-saved={saved ? 'true' : undefined}
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 className="text-lg font-bold">
           <a className="link link-hover" href={localPath(`/pedidos/ver?id=${encodeURIComponent(order.id)}`)}>
@@ -73,17 +80,28 @@ export default function OrdersList() {
           </a>
         </h3>
         <span className="flex flex-wrap gap-1">
-          {saved && <span className="badge min-h-6 border-base-content/40 bg-base-200 font-semibold" data-testid="order-card-saved">{words.saved}</span>}
-          <span className="badge badge-outline min-h-6 font-semibold" data-testid="order-card-status">{statusWord(words, order.status, order.mode)}</span>
+          {saved && (
+            <span
+              className="badge min-h-6 border-base-content/40 bg-base-200 font-semibold"
+              data-testid="order-card-saved"
+            >
+              {words.saved}
+            </span>
+          )}
+          <span className="badge badge-outline min-h-6 font-semibold" data-testid="order-card-status">
+            {statusWord(words, order.status, order.mode)}
+          </span>
         </span>
       </div>
       <p className="text-sm text-base-content/80">
-        {formatDateTime(order.createdAt, pageLocale(localeForCurrency(order.currency)), order.timezone)} · {words[order.mode]} ·{' '}
-        {words.products(order.lines.reduce((n, l) => n + l.quantity, 0))} · {formatMoney(order.total, order.currency, pageLocale(localeForCurrency(order.currency)))}
+        {formatDateTime(order.createdAt, pageLocale(localeForCurrency(order.currency)), order.timezone)} ·{' '}
+        {words[order.mode]} · {words.products(order.lines.reduce((n, l) => n + l.quantity, 0))} ·{' '}
+        {formatMoney(order.total, order.currency, pageLocale(localeForCurrency(order.currency)))}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <a className="btn btn-outline min-h-11" href={localPath(`/pedidos/ver?id=${encodeURIComponent(order.id)}`)}>
-          {words.seeOrder}<span className="sr-only"> {order.number}</span>
+          {words.seeOrder}
+          <span className="sr-only"> {order.number}</span>
         </a>
         <button
           type="button"
@@ -101,22 +119,43 @@ export default function OrdersList() {
   return (
     <div className="flex flex-col gap-6">
       {load.state === 'saved' && (
-        <section role="status" aria-labelledby="orders-saved-title" className="rounded-box border border-base-content/30 bg-base-100 p-4" data-testid="orders-saved">
-          <h2 id="orders-saved-title" className="font-bold">{words.savedTitle}</h2>
-          <p className="text-sm">{words.savedHint({ when: formatDateTime(load.at, pageLocale(localeForCurrency(load.orders[0]?.currency ?? 'EUR'))) })}</p>
-          <button type="button" className="btn btn-outline mt-2 min-h-11" onClick={retryMyOrders}>{words.retry}</button>
+        <section
+          role="status"
+          aria-labelledby="orders-saved-title"
+          className="rounded-box border border-base-content/30 bg-base-100 p-4"
+          data-testid="orders-saved"
+        >
+          <h2 id="orders-saved-title" className="font-bold">
+            {words.savedTitle}
+          </h2>
+          <p className="text-sm">
+            {words.savedHint({
+              when: formatDateTime(load.at, pageLocale(localeForCurrency(load.orders[0]?.currency ?? 'EUR'))),
+            })}
+          </p>
+          <button type="button" className="btn btn-outline mt-2 min-h-11" onClick={retryMyOrders}>
+            {words.retry}
+          </button>
         </section>
       )}
       {open.length > 0 && (
         <section aria-labelledby="orders-open-title">
-          <h2 id="orders-open-title" className="mb-2 text-xl font-bold">{words.open}</h2>
-          <ul className="flex flex-col gap-3" data-testid="orders-open">{open.map(card)}</ul>
+          <h2 id="orders-open-title" className="mb-2 text-xl font-bold">
+            {words.open}
+          </h2>
+          <ul className="flex flex-col gap-3" data-testid="orders-open">
+            {open.map(card)}
+          </ul>
         </section>
       )}
       {past.length > 0 && (
         <section aria-labelledby="orders-past-title">
-          <h2 id="orders-past-title" className="mb-2 text-xl font-bold">{words.past}</h2>
-          <ul className="flex flex-col gap-3" data-testid="orders-past">{past.map(card)}</ul>
+          <h2 id="orders-past-title" className="mb-2 text-xl font-bold">
+            {words.past}
+          </h2>
+          <ul className="flex flex-col gap-3" data-testid="orders-past">
+            {past.map(card)}
+          </ul>
         </section>
       )}
       <SavedReceipts />

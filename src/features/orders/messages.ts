@@ -2,7 +2,13 @@
  * The order pages' words (docs/architecture.md#languages): Spanish here, the others in
  * src/i18n/{lang}.json. The status and mode names are the contract's in Spanish (the board uses them).
  */
-import { ORDER_MODE_LABELS, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, orderStatusLabel, orderStatusSentence } from '../../contract/labels.ts';
+import {
+  ORDER_MODE_LABELS,
+  ORDER_STATUS_LABELS,
+  PAYMENT_METHOD_LABELS,
+  orderStatusLabel,
+  orderStatusSentence,
+} from '../../contract/labels.ts';
 import { count, messages, params } from '../../lib/i18n.ts';
 
 export const orderMessages = messages('orders', {
@@ -86,6 +92,7 @@ export function statusWord(words: Words, status: Status, mode: string): string {
 /** What the diner reads when the status changes (`Tu pedido está listo`), in the page's language. */
 export function statusSentence(words: Words, status: Status, mode: string): string {
   if (status === 'delivered') return mode === 'pickup' ? words.nowPickedUp : words.nowDelivered;
-  const key = `now${status[0]!.toUpperCase()}${status.slice(1)}` as 'nowReceived' | 'nowPreparing' | 'nowReady' | 'nowCancelled';
+  const key = `now${status[0]!.toUpperCase()}${status.slice(1)}` as
+    'nowReceived' | 'nowPreparing' | 'nowReady' | 'nowCancelled';
   return words[key];
 }

@@ -28,13 +28,27 @@ export type MyOrdersState =
   | { state: 'saved'; orders: Order[]; at: string; message: string };
 
 /** The list as this phone last read it, per account (shown offline, marked as saved). */
-interface SavedOrders { userId: string; at: string; orders: Order[] }
+interface SavedOrders {
+  userId: string;
+  at: string;
+  orders: Order[];
+}
 const isSavedOrders = (value: unknown): value is SavedOrders => {
   const v = value as SavedOrders;
-  return typeof value === 'object' && value !== null && typeof v.userId === 'string' && typeof v.at === 'string'
-    && Array.isArray(v.orders) && v.orders.every((o) => Order.safeParse(o).success);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof v.userId === 'string' &&
+    typeof v.at === 'string' &&
+    Array.isArray(v.orders) &&
+    v.orders.every((o) => Order.safeParse(o).success)
+  );
 };
-const $savedOrders = persistentStore<SavedOrders | null>('savedOrders', null, (v): v is SavedOrders | null => v === null || isSavedOrders(v));
+const $savedOrders = persistentStore<SavedOrders | null>(
+  'savedOrders',
+  null,
+  (v): v is SavedOrders | null => v === null || isSavedOrders(v),
+);
 /** At most this many orders are kept (the newest first, as the list comes). */
 const SAVED_ORDERS_MAX = 30;
 
@@ -64,7 +78,12 @@ onMount($myOrders, () => {
     const before = list.find((o) => o.id === order.id);
     if (!before || !isFreshCopy(before, order)) return;
     if (before.status !== order.status) {
-      toast.info(orderMessages.get().statusToast({ number: order.number, status: statusWord(orderMessages.get(), order.status, order.mode) }), { id: `order-${order.id}-status`, testId: 'status-toast' });
+      toast.info(
+        orderMessages
+          .get()
+          .statusToast({ number: order.number, status: statusWord(orderMessages.get(), order.status, order.mode) }),
+        { id: `order-${order.id}-status`, testId: 'status-toast' },
+      );
     }
     $myOrders.set({ state: 'ready', orders: list.map((o) => (o.id === order.id ? order : o)) });
     sync();
@@ -124,7 +143,8 @@ onMount($myOrders, () => {
     } catch (error) {
       if (stopped || $myOrders.get().state === 'ready') return;
       const saved = $savedOrders.get();
-      if (saved && saved.userId === userId) $myOrders.set({ state: 'saved', orders: saved.orders, at: saved.at, message: problemMessage(error) });
+      if (saved && saved.userId === userId)
+        $myOrders.set({ state: 'saved', orders: saved.orders, at: saved.at, message: problemMessage(error) });
       else $myOrders.set({ state: 'error', message: problemMessage(error) });
     }
   }

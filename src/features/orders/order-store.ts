@@ -23,7 +23,6 @@ export type OrderPageState =
   | { state: 'error'; message: string }
   | { state: 'ready'; order: Order; venue: VenueContact | null; transport: 'sse' | 'polling' | null };
 
-
 function loadErrorMessage(error: unknown): string {
   const status = problemOf(error)?.status;
   if (status === 404) return orderMessages.get().notFound;
@@ -40,12 +39,18 @@ function applyOrder($state: WritableAtom<OrderPageState>, order: Order): void {
   }
   if (!isFreshCopy(current.order, order)) return;
   if (current.order.status !== order.status) {
-    toast.info(statusSentence(orderMessages.get(), order.status, order.mode), { id: `order-${order.id}-status`, testId: 'status-toast' });
+    toast.info(statusSentence(orderMessages.get(), order.status, order.mode), {
+      id: `order-${order.id}-status`,
+      testId: 'status-toast',
+    });
   }
   $state.set({ ...current, order });
 }
 
-function patchReady($state: WritableAtom<OrderPageState>, patch: Partial<Extract<OrderPageState, { state: 'ready' }>>): void {
+function patchReady(
+  $state: WritableAtom<OrderPageState>,
+  patch: Partial<Extract<OrderPageState, { state: 'ready' }>>,
+): void {
   const current = $state.get();
   if (current.state === 'ready') $state.set({ ...current, ...patch });
 }
@@ -65,7 +70,8 @@ export function orderStore(id: string): ReadableAtom<OrderPageState> {
       .then((order) => {
         if (cancelled) return;
         applyOrder($state, order);
-        if (typeof document !== 'undefined') document.title = pageTitle(orderMessages.get().order({ number: order.number }));
+        if (typeof document !== 'undefined')
+          document.title = pageTitle(orderMessages.get().order({ number: order.number }));
         fetchVenue(order.venueId)
           .then((venue) => {
             if (!cancelled) patchReady($state, { venue });

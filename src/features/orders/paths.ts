@@ -7,8 +7,14 @@ import { pageLanguage } from '../../lib/page-language.ts';
  * A venue's menu in the page's language: `/{id}` when that is the venue's own language (or
  * Spanish, while the venue is not known yet), else `/{lang}/{id}`.
  */
-export function menuPath(venueId: string, venue: { locale: string; languages?: readonly string[] | undefined } | null, lang = pageLanguage()): string {
-  const own = venue ? venueLanguage({ locale: venue.locale, ...(venue.languages ? { languages: venue.languages } : {}) }) : 'es';
+export function menuPath(
+  venueId: string,
+  venue: { locale: string; languages?: readonly string[] | undefined } | null,
+  lang = pageLanguage(),
+): string {
+  const own = venue
+    ? venueLanguage({ locale: venue.locale, ...(venue.languages ? { languages: venue.languages } : {}) })
+    : 'es';
   return lang === own ? `/${venueId}` : `/${lang}/${venueId}`;
 }
 
@@ -17,7 +23,10 @@ export function menuPath(venueId: string, venue: { locale: string; languages?: r
  * `{dishId}/{optionId}` (none on a page in the venue's own language: the order's are those); a
  * name not translated into the page's language is the English one when the venue has English.
  */
-export function dishNames(venue: Pick<Venue, 'locale' | 'languages' | 'categories'> | null, lang = pageLanguage()): ReadonlyMap<string, string> {
+export function dishNames(
+  venue: Pick<Venue, 'locale' | 'languages' | 'categories'> | null,
+  lang = pageLanguage(),
+): ReadonlyMap<string, string> {
   const names = new Map<string, string>();
   const languages = { locale: venue?.locale ?? '', ...(venue?.languages ? { languages: venue.languages } : {}) };
   if (!venue || lang === venueLanguage(languages)) return names;

@@ -27,6 +27,7 @@ export async function repeatOrder(order: Order): Promise<RepeatResult> {
   const venue = await fetchVenue(order.venueId);
   const { lines, missing } = repeatPlan(order, venue);
   const result = refillCart(venue.id, lines, { currency: venue.currency, locale: venue.locale }, ({ overflow }) =>
-    repeatMessage({ missing, overflow }));
+    repeatMessage({ missing, overflow }),
+  );
   return { ...result, missing };
 }

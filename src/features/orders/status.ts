@@ -19,12 +19,14 @@ export interface TimelineStep {
 }
 
 /** The steps to show: the usual path, or what happened up to a cancellation. */
-export function timelineOf(order: Pick<Order, 'status' | 'history'> & Partial<Pick<Order, 'mode'>>, words = orderMessages.get()): TimelineStep[] {
+export function timelineOf(
+  order: Pick<Order, 'status' | 'history'> & Partial<Pick<Order, 'mode'>>,
+  words = orderMessages.get(),
+): TimelineStep[] {
   const reachedAt = new Map<OrderStatus, string>();
   for (const change of order.history) if (!reachedAt.has(change.status)) reachedAt.set(change.status, change.at);
-  const path: OrderStatus[] = order.status === 'cancelled'
-    ? [...HAPPY_PATH.filter((s) => reachedAt.has(s)), 'cancelled']
-    : [...HAPPY_PATH];
+  const path: OrderStatus[] =
+    order.status === 'cancelled' ? [...HAPPY_PATH.filter((s) => reachedAt.has(s)), 'cancelled'] : [...HAPPY_PATH];
   if (path[0] !== 'received') path.unshift('received');
   const currentIndex = path.indexOf(order.status);
   return path.map((status, index) => ({
@@ -36,14 +38,15 @@ export function timelineOf(order: Pick<Order, 'status' | 'history'> & Partial<Pi
 }
 
 /** Open orders first, then the history; newest first within each. */
-export function sortForList<T extends Pick<Order, 'status' | 'createdAt'>>(orders: readonly T[]): { open: T[]; past: T[] } {
+export function sortForList<T extends Pick<Order, 'status' | 'createdAt'>>(
+  orders: readonly T[],
+): { open: T[]; past: T[] } {
   const newest = (a: T, b: T) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0);
   return {
     open: orders.filter((o) => isOpenStatus(o.status)).sort(newest),
     past: orders.filter((o) => !isOpenStatus(o.status)).sort(newest),
   };
 }
-
 
 /** The zone named in the page's language (Spanish keeps the contract's `hora de Ciudad de México`). */
 function zoneLabel(): ((zone: string) => string) | undefined {
@@ -73,7 +76,15 @@ export function pageLocale(venueLocale: string, lang = pageLanguage()): string {
 }
 
 /** Orders carry a currency but no locale: the locale a diner of that currency expects, for money and dates. */
-const CURRENCY_LOCALES: Record<string, string> = { MXN: 'es-MX', COP: 'es-CO', EUR: 'es-ES', USD: 'es-US', ARS: 'es-AR', CLP: 'es-CL', PEN: 'es-PE' };
+const CURRENCY_LOCALES: Record<string, string> = {
+  MXN: 'es-MX',
+  COP: 'es-CO',
+  EUR: 'es-ES',
+  USD: 'es-US',
+  ARS: 'es-AR',
+  CLP: 'es-CL',
+  PEN: 'es-PE',
+};
 export function localeForCurrency(currency: string): string {
   return CURRENCY_LOCALES[currency] ?? 'es';
 }

@@ -39,8 +39,10 @@ export function issuedText(iso: string, timeZone: string): string {
   }
 }
 
-const lineName = (line: ReceiptLine) => (line.share ? BILL_STRINGS.sharedLine(line.name, line.share.index, line.share.of) : line.name);
-const qrImage = (url: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(url, { border: 2, ecc: 'M' }))}`;
+const lineName = (line: ReceiptLine) =>
+  line.share ? BILL_STRINGS.sharedLine(line.name, line.share.index, line.share.of) : line.name;
+const qrImage = (url: string) =>
+  `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(url, { border: 2, ecc: 'M' }))}`;
 
 export function ReceiptView({ receipt }: { receipt: Receipt }) {
   const locale = localeForCurrency(receipt.currency);
@@ -50,10 +52,18 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
   const baseTotal = receipt.taxes.reduce((sum, t) => sum + t.base, 0);
   const taxTotal = receipt.taxes.reduce((sum, t) => sum + t.tax, 0);
   return (
-    <article className="receipt mx-auto w-full max-w-md rounded-box border border-base-300 bg-base-100 p-4 text-sm shadow-sm" aria-labelledby="receipt-title" data-testid="receipt">
+    <article
+      className="receipt mx-auto w-full max-w-md rounded-box border border-base-300 bg-base-100 p-4 text-sm shadow-sm"
+      aria-labelledby="receipt-title"
+      data-testid="receipt"
+    >
       <header className="text-center">
-        <h1 id="receipt-title" className="text-lg font-extrabold">{BILL_STRINGS.receiptTitle}</h1>
-        <p className="mt-1 text-base font-bold" data-testid="receipt-venue">{receipt.legal?.name ?? receipt.venueName}</p>
+        <h1 id="receipt-title" className="text-lg font-extrabold">
+          {BILL_STRINGS.receiptTitle}
+        </h1>
+        <p className="mt-1 text-base font-bold" data-testid="receipt-venue">
+          {receipt.legal?.name ?? receipt.venueName}
+        </p>
         {receipt.legal && (
           <>
             {receipt.legal.name !== receipt.venueName && <p>{receipt.venueName}</p>}
@@ -65,20 +75,40 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
 
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 border-t border-dashed border-base-content/40 pt-2">
         <dt>Número</dt>
-        <dd className="text-right font-semibold tabular-nums" data-testid="receipt-number">{receipt.number}</dd>
+        <dd className="text-right font-semibold tabular-nums" data-testid="receipt-number">
+          {receipt.number}
+        </dd>
         <dt>Fecha</dt>
-        <dd className="text-right tabular-nums" data-testid="receipt-date"><time dateTime={receipt.issuedAt}>{issuedText(receipt.issuedAt, receipt.timezone)}</time></dd>
-        {receipt.table && (<><dt>Mesa</dt><dd className="text-right">{receipt.table}</dd></>)}
-        {receipt.orderNumber && (<><dt>Pedido</dt><dd className="text-right tabular-nums">{receipt.orderNumber}</dd></>)}
+        <dd className="text-right tabular-nums" data-testid="receipt-date">
+          <time dateTime={receipt.issuedAt}>{issuedText(receipt.issuedAt, receipt.timezone)}</time>
+        </dd>
+        {receipt.table && (
+          <>
+            <dt>Mesa</dt>
+            <dd className="text-right">{receipt.table}</dd>
+          </>
+        )}
+        {receipt.orderNumber && (
+          <>
+            <dt>Pedido</dt>
+            <dd className="text-right tabular-nums">{receipt.orderNumber}</dd>
+          </>
+        )}
       </dl>
 
       <table className="mt-3 w-full border-t border-dashed border-base-content/40" data-testid="receipt-lines">
         <caption className="sr-only">Conceptos</caption>
         <thead>
           <tr className="text-left">
-            <th scope="col" className="py-1 pr-2 font-semibold">Ud.</th>
-            <th scope="col" className="py-1 pr-2 font-semibold">Concepto</th>
-            <th scope="col" className="py-1 text-right font-semibold">Importe</th>
+            <th scope="col" className="py-1 pr-2 font-semibold">
+              Ud.
+            </th>
+            <th scope="col" className="py-1 pr-2 font-semibold">
+              Concepto
+            </th>
+            <th scope="col" className="py-1 text-right font-semibold">
+              Importe
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -96,9 +126,15 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
         <caption className="sr-only">Impuestos por tipo</caption>
         <thead>
           <tr>
-            <th scope="col" className="py-1 text-left font-semibold">{taxName}</th>
-            <th scope="col" className="py-1 text-right font-semibold">Base imponible</th>
-            <th scope="col" className="py-1 text-right font-semibold">Cuota</th>
+            <th scope="col" className="py-1 text-left font-semibold">
+              {taxName}
+            </th>
+            <th scope="col" className="py-1 text-right font-semibold">
+              Base imponible
+            </th>
+            <th scope="col" className="py-1 text-right font-semibold">
+              Cuota
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -119,18 +155,36 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
         </tbody>
       </table>
 
-      <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-3 border-t border-dashed border-base-content/40 pt-2" data-testid="receipt-totals">
+      <dl
+        className="mt-3 grid grid-cols-[1fr_auto] gap-x-3 border-t border-dashed border-base-content/40 pt-2"
+        data-testid="receipt-totals"
+      >
         <dt>Importe ({taxName} incluido)</dt>
         <dd className="text-right tabular-nums">{money(receipt.amount)}</dd>
-        {receipt.tip > 0 && (<><dt>Propina</dt><dd className="text-right tabular-nums" data-testid="receipt-tip">{money(receipt.tip)}</dd></>)}
+        {receipt.tip > 0 && (
+          <>
+            <dt>Propina</dt>
+            <dd className="text-right tabular-nums" data-testid="receipt-tip">
+              {money(receipt.tip)}
+            </dd>
+          </>
+        )}
         <dt className="text-base font-extrabold">Total</dt>
-        <dd className="text-right text-base font-extrabold tabular-nums" data-testid="receipt-total">{money(receipt.total)}</dd>
+        <dd className="text-right text-base font-extrabold tabular-nums" data-testid="receipt-total">
+          {money(receipt.total)}
+        </dd>
         <dt>Forma de pago</dt>
-        <dd className="text-right" data-testid="receipt-method">{METHOD_LABELS[receipt.method]}</dd>
+        <dd className="text-right" data-testid="receipt-method">
+          {METHOD_LABELS[receipt.method]}
+        </dd>
       </dl>
 
       {receipt.verifactu && (
-        <section className="receipt-qr mt-4 flex flex-col items-center gap-1 border-t border-dashed border-base-content/40 pt-3 text-center" aria-label="Verificación en la AEAT" data-testid="receipt-verifactu">
+        <section
+          className="receipt-qr mt-4 flex flex-col items-center gap-1 border-t border-dashed border-base-content/40 pt-3 text-center"
+          aria-label="Verificación en la AEAT"
+          data-testid="receipt-verifactu"
+        >
           <p className="font-semibold">{receipt.verifactu.text}</p>
           <img
             src={qrImage(receipt.verifactu.qr)}
@@ -148,7 +202,9 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
 }
 
 export default function ReceiptPage() {
-  const [id] = useState(() => (typeof location === 'undefined' ? null : receiptIdFrom(location.pathname, location.search)));
+  const [id] = useState(() =>
+    typeof location === 'undefined' ? null : receiptIdFrom(location.pathname, location.search),
+  );
   const [receipt, setReceipt] = useState<Receipt>();
   const [error, setError] = useState<{ message: string; missing: boolean }>();
   const [shared, setShared] = useState('');
@@ -158,10 +214,20 @@ export default function ReceiptPage() {
       (r) => {
         setReceipt(r);
         // A receipt this phone keeps (its own payment) learns its number.
-        if ($savedReceipts.get().some((saved) => saved.id === r.id)) saveReceipt({ id: r.id, venueName: r.venueName, total: r.total, currency: r.currency, at: r.issuedAt, number: r.number, ...(r.table ? { table: r.table } : {}) });
+        if ($savedReceipts.get().some((saved) => saved.id === r.id))
+          saveReceipt({
+            id: r.id,
+            venueName: r.venueName,
+            total: r.total,
+            currency: r.currency,
+            at: r.issuedAt,
+            number: r.number,
+            ...(r.table ? { table: r.table } : {}),
+          });
         document.title = pageTitle(`Recibo ${r.number}`);
       },
-      (e: unknown) => setError({ message: problemOf(e)?.detail ?? problemMessage(e), missing: problemOf(e)?.status === 404 }),
+      (e: unknown) =>
+        setError({ message: problemOf(e)?.detail ?? problemMessage(e), missing: problemOf(e)?.status === 404 }),
     );
   }, []);
   const retry = () => {
@@ -202,23 +268,42 @@ export default function ReceiptPage() {
   }
   if (error) {
     return (
-      <div role="alert" className="mx-auto flex max-w-md flex-col gap-2 rounded-box border border-base-300 bg-base-100 p-4">
+      <div
+        role="alert"
+        className="mx-auto flex max-w-md flex-col gap-2 rounded-box border border-base-300 bg-base-100 p-4"
+      >
         <p>{error.message}</p>
-        <button type="button" className="btn min-h-11" onClick={retry}>Reintentar</button>
+        <button type="button" className="btn min-h-11" onClick={retry}>
+          Reintentar
+        </button>
       </div>
     );
   }
   if (!receipt) {
-    return <p role="status" className="flex items-center justify-center gap-2 py-8"><span className="loading loading-spinner" aria-hidden="true" /> Cargando el recibo…</p>;
+    return (
+      <p role="status" className="flex items-center justify-center gap-2 py-8">
+        <span className="loading loading-spinner" aria-hidden="true" /> Cargando el recibo…
+      </p>
+    );
   }
   return (
     <div className="flex flex-col gap-3">
       <ReceiptView receipt={receipt} />
       <div className="no-print mx-auto flex w-full max-w-md flex-wrap justify-center gap-2">
-        <button type="button" className="btn min-h-11 border-0 bg-primary-strong text-white hover:bg-[#006a8c]" onClick={() => window.print()}>Imprimir</button>
-        <button type="button" className="btn btn-outline min-h-11" onClick={() => void share()}>Compartir</button>
+        <button
+          type="button"
+          className="btn min-h-11 border-0 bg-primary-strong text-white hover:bg-[#006a8c]"
+          onClick={() => window.print()}
+        >
+          Imprimir
+        </button>
+        <button type="button" className="btn btn-outline min-h-11" onClick={() => void share()}>
+          Compartir
+        </button>
       </div>
-      <p role="status" className="no-print text-center text-sm">{shared}</p>
+      <p role="status" className="no-print text-center text-sm">
+        {shared}
+      </p>
     </div>
   );
 }

@@ -17,7 +17,8 @@ interface Props {
 
 export function CloseTableDialog({ table, bill, locale = 'es', onConfirm, onClose }: Props) {
   const label = table ? TABLE_STRINGS.table(table.table) : '';
-  const unpaid = bill && bill.balance > 0 ? `${BILL_MESSAGES.unpaidClose(formatMoney(bill.balance, bill.currency, locale))} ` : '';
+  const unpaid =
+    bill && bill.balance > 0 ? `${BILL_MESSAGES.unpaidClose(formatMoney(bill.balance, bill.currency, locale))} ` : '';
   return (
     <ConfirmDialog
       item={table}

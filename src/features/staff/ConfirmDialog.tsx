@@ -20,7 +20,17 @@ interface Props<T> {
   onClose: () => void;
 }
 
-export function ConfirmDialog<T>({ item, id, title, text, keepLabel, confirmLabel, testId, onConfirm, onClose }: Props<T>) {
+export function ConfirmDialog<T>({
+  item,
+  id,
+  title,
+  text,
+  keepLabel,
+  confirmLabel,
+  testId,
+  onConfirm,
+  onClose,
+}: Props<T>) {
   const keepRef = useRef<HTMLButtonElement>(null);
   // The safe choice gets the focus.
   const { ref } = useModalDialog(item !== null, () => keepRef.current);

@@ -39,9 +39,18 @@ function printable(order: Order, venueName: string, locale: string, timeZone: st
     venueName,
     title: 'Pedido',
     orderNumber: order.number,
-    who: order.mode === 'table' && order.customer.name === `Mesa ${order.table}` ? where(order) : `${order.customer.name} · ${where(order)}`,
+    who:
+      order.mode === 'table' && order.customer.name === `Mesa ${order.table}`
+        ? where(order)
+        : `${order.customer.name} · ${where(order)}`,
     time: formatTime(order.createdAt, locale, timeZone),
-    lines: order.lines.map((line) => ({ quantity: line.quantity, name: line.name, options: line.options.map((o) => o.name), note: line.note, by: line.by })),
+    lines: order.lines.map((line) => ({
+      quantity: line.quantity,
+      name: line.name,
+      options: line.options.map((o) => o.name),
+      note: line.note,
+      by: line.by,
+    })),
   };
 }
 
@@ -60,7 +69,23 @@ function columnId(status: ActiveStatus): string {
 
 export function OrderBoard({ venueId, canSwitch, user }: { venueId: string; canSwitch: boolean; user: User }) {
   const [$board] = useState(() => boardStore(venueId));
-  const { orders, gate, firstError, syncError, updatedAt, live, venue, announcement, tables, tablesLoaded, tablesError, stations, held, bills, paidOrders } = useStore($board);
+  const {
+    orders,
+    gate,
+    firstError,
+    syncError,
+    updatedAt,
+    live,
+    venue,
+    announcement,
+    tables,
+    tablesLoaded,
+    tablesError,
+    stations,
+    held,
+    bills,
+    paidOrders,
+  } = useStore($board);
   const [moveError, setMoveError] = useState('');
   const [pending, setPending] = useState<Record<string, OrderStatus>>({});
   const [confirming, setConfirming] = useState<Order | null>(null);
@@ -144,25 +169,42 @@ export function OrderBoard({ venueId, canSwitch, user }: { venueId: string; canS
         </div>
         <div className="flex flex-wrap items-center gap-x-3 text-sm">
           <p className="text-base-content/80">
-            {updatedAt
-              ? <>{live ? 'En vivo' : `Se actualiza cada ${POLL_INTERVAL_MS / 1000} s`} · última vez a las <time dateTime={updatedAt}>{formatTime(updatedAt, locale, timeZone)}</time></>
-              : 'Conectando…'}
+            {updatedAt ? (
+              <>
+                {live ? 'En vivo' : `Se actualiza cada ${POLL_INTERVAL_MS / 1000} s`} · última vez a las{' '}
+                <time dateTime={updatedAt}>{formatTime(updatedAt, locale, timeZone)}</time>
+              </>
+            ) : (
+              'Conectando…'
+            )}
           </p>
         </div>
       </header>
-      <div className="mt-2"><PanelNav page="/panel" venueId={venueId} user={user} /></div>
+      <div className="mt-2">
+        <PanelNav page="/panel" venueId={venueId} user={user} />
+      </div>
       {stations.length > 0 && (
-        <nav aria-label="Pantallas de cocina" className="mt-2 flex flex-wrap items-center gap-2 text-sm" data-testid="board-kitchen-links">
+        <nav
+          aria-label="Pantallas de cocina"
+          className="mt-2 flex flex-wrap items-center gap-2 text-sm"
+          data-testid="board-kitchen-links"
+        >
           <span className="font-semibold">Pantallas de cocina:</span>
           {stations.map((station) => (
-            <a key={station.id} className="btn btn-outline btn-sm min-h-11" href={`/panel/cocina?venue=${encodeURIComponent(venueId)}&estacion=${encodeURIComponent(station.id)}`}>
+            <a
+              key={station.id}
+              className="btn btn-outline btn-sm min-h-11"
+              href={`/panel/cocina?venue=${encodeURIComponent(venueId)}&estacion=${encodeURIComponent(station.id)}`}
+            >
               {station.name}
             </a>
           ))}
         </nav>
       )}
 
-      <div aria-live="polite" role="status" className="sr-only" data-testid="board-announcer">{announcement}</div>
+      <div aria-live="polite" role="status" className="sr-only" data-testid="board-announcer">
+        {announcement}
+      </div>
 
       {syncError && gate === 'ready' && (
         <p role="status" className="mt-3 rounded-box border border-warning bg-[#fff4d6] p-3 text-sm">
@@ -170,16 +212,25 @@ export function OrderBoard({ venueId, canSwitch, user }: { venueId: string; canS
         </p>
       )}
       <PrinterAlerts venueId={venueId} className="mt-3" />
-      {moveError && <BoardAlert message={moveError} onClose={() => setMoveError('')} className="mt-3" testId="board-move-error" />}
+      {moveError && (
+        <BoardAlert message={moveError} onClose={() => setMoveError('')} className="mt-3" testId="board-move-error" />
+      )}
 
       {gate === 'loading' && <Loading text="Cargando pedidos…" className="mt-6" />}
       {gate === 'failed' && (
-        <LoadError className="mt-6" message={`No pudimos cargar los pedidos. ${firstError}`} onRetry={() => refreshBoard(venueId)} />
+        <LoadError
+          className="mt-6"
+          message={`No pudimos cargar los pedidos. ${firstError}`}
+          onRetry={() => refreshBoard(venueId)}
+        />
       )}
 
       {gate === 'ready' && (
         <>
-          <nav aria-label="Columnas del panel" className="sticky top-14 z-20 -mx-3 mt-3 bg-base-200/95 px-3 py-2 backdrop-blur md:hidden">
+          <nav
+            aria-label="Columnas del panel"
+            className="sticky top-14 z-20 -mx-3 mt-3 bg-base-200/95 px-3 py-2 backdrop-blur md:hidden"
+          >
             <ul className="grid grid-cols-3 gap-2">
               {ACTIVE_STATUSES.map((status) => (
                 <li key={status}>
@@ -220,7 +271,11 @@ export function OrderBoard({ venueId, canSwitch, user }: { venueId: string; canS
                 className="scroll-mt-32 rounded-box bg-base-300/40 p-2 md:scroll-mt-16"
                 data-testid={`board-column-${status}`}
               >
-                <h2 id={`${columnId(status)}-title`} tabIndex={-1} className="flex items-center justify-between px-1 pb-2 text-lg font-bold outline-none focus-visible:ring-2 focus-visible:ring-primary-strong rounded">
+                <h2
+                  id={`${columnId(status)}-title`}
+                  tabIndex={-1}
+                  className="flex items-center justify-between px-1 pb-2 text-lg font-bold outline-none focus-visible:ring-2 focus-visible:ring-primary-strong rounded"
+                >
                   {STATUS_LABELS[status]}
                   <span className="badge border-base-300 bg-base-100 tabular-nums">
                     {board.columns[status].length}
@@ -234,12 +289,30 @@ export function OrderBoard({ venueId, canSwitch, user }: { venueId: string; canS
                     {board.columns[status].map((order) => (
                       <li key={order.id}>
                         <OrderCard
-                          order={order} pending={pending[order.id] ?? null} onAction={onAction} now={now} locale={locale} timeZone={timeZone}
+                          order={order}
+                          pending={pending[order.id] ?? null}
+                          onAction={onAction}
+                          now={now}
+                          locale={locale}
+                          timeZone={timeZone}
                           venueLanguage={venue ? venueLanguage(venue) : undefined}
                           tools={
                             <>
-                              {order.mode !== 'table' && <OrderPayment venueId={venueId} order={order} paid={paidOrders[order.id]} locale={locale} />}
-                              <OrderPrintTools venueId={venueId} orderId={order.id} orderNumber={order.number} stations={stations} printable={() => printable(order, venue?.name ?? venueId, locale, timeZone)} />
+                              {order.mode !== 'table' && (
+                                <OrderPayment
+                                  venueId={venueId}
+                                  order={order}
+                                  paid={paidOrders[order.id]}
+                                  locale={locale}
+                                />
+                              )}
+                              <OrderPrintTools
+                                venueId={venueId}
+                                orderId={order.id}
+                                orderNumber={order.number}
+                                stations={stations}
+                                printable={() => printable(order, venue?.name ?? venueId, locale, timeZone)}
+                              />
                             </>
                           }
                         />
@@ -254,7 +327,11 @@ export function OrderBoard({ venueId, canSwitch, user }: { venueId: string; canS
           <details className="group mt-4 rounded-box bg-base-100 p-3" data-testid="board-done">
             <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 font-semibold [&::-webkit-details-marker]:hidden">
               Entregados y cancelados recientemente ({board.done.length})
-              <Icon path={mdiChevronDown} size={24} className="shrink-0 transition-transform group-open:rotate-180 motion-reduce:transition-none" />
+              <Icon
+                path={mdiChevronDown}
+                size={24}
+                className="shrink-0 transition-transform group-open:rotate-180 motion-reduce:transition-none"
+              />
             </summary>
             {board.done.length === 0 ? (
               <p className="py-2 text-sm text-base-content/80">Ninguno en las últimas 3 horas.</p>

@@ -2,7 +2,11 @@
 import type { ReactNode } from 'react';
 import type { Order, OrderStatus } from '../../contract/order.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { ORDER_MODE_LABELS as MODE_LABELS, PAYMENT_METHOD_LABELS as PAYMENT_LABELS, orderStatusLabel } from '../../contract/labels.ts';
+import {
+  ORDER_MODE_LABELS as MODE_LABELS,
+  PAYMENT_METHOD_LABELS as PAYMENT_LABELS,
+  orderStatusLabel,
+} from '../../contract/labels.ts';
 import { formatTime } from '../orders/index.ts';
 import { UserNote, UserText } from '../../shell/ui/UserText.tsx';
 import { elapsedLabel, foreignLanguage, isLate, nextActions, statusSince, type BoardAction } from './logic.ts';
@@ -46,7 +50,15 @@ const BUTTON_TONE: Record<BoardAction['tone'], string> = {
 };
 
 /** The diner's language as the staff read it (the board is in Spanish). */
-const LANGUAGE_NAMES_ES: Record<string, string> = { en: 'inglés', fr: 'francés', de: 'alemán', it: 'italiano', pt: 'portugués', ca: 'catalán', es: 'español' };
+const LANGUAGE_NAMES_ES: Record<string, string> = {
+  en: 'inglés',
+  fr: 'francés',
+  de: 'alemán',
+  it: 'italiano',
+  pt: 'portugués',
+  ca: 'catalán',
+  es: 'español',
+};
 
 export function OrderCard({ order, pending, onAction, now, locale, timeZone, tools, venueLanguage }: Props) {
   const headingId = cardHeadingId(order.id);
@@ -64,7 +76,11 @@ export function OrderCard({ order, pending, onAction, now, locale, timeZone, too
       data-status={order.status}
     >
       <header className="flex flex-wrap items-baseline justify-between gap-x-3">
-        <h3 id={headingId} tabIndex={-1} className="text-2xl font-extrabold tabular-nums outline-none focus-visible:ring-2 focus-visible:ring-primary-strong rounded">
+        <h3
+          id={headingId}
+          tabIndex={-1}
+          className="text-2xl font-extrabold tabular-nums outline-none focus-visible:ring-2 focus-visible:ring-primary-strong rounded"
+        >
           <span className="sr-only">Pedido </span>
           {order.number}
         </h3>
@@ -79,37 +95,79 @@ export function OrderCard({ order, pending, onAction, now, locale, timeZone, too
         {where(order)}
         {/* The diner ordered in another language: their notes are in it (docs/architecture.md#languages). */}
         {foreign && (
-          <span className="badge badge-sm badge-outline ml-2 uppercase" data-testid="board-order-language" title={`Cliente en ${LANGUAGE_NAMES_ES[foreign] ?? foreign}`}>
+          <span
+            className="badge badge-sm badge-outline ml-2 uppercase"
+            data-testid="board-order-language"
+            title={`Cliente en ${LANGUAGE_NAMES_ES[foreign] ?? foreign}`}
+          >
             <span aria-hidden="true">{foreign}</span>
             <span className="sr-only">{`Cliente en ${LANGUAGE_NAMES_ES[foreign] ?? foreign}`}</span>
           </span>
         )}
       </p>
-      {order.mode === 'delivery' && order.customer.address && <UserNote className="text-sm" testId="board-order-address">{order.customer.address}</UserNote>}
+      {order.mode === 'delivery' && order.customer.address && (
+        <UserNote className="text-sm" testId="board-order-address">
+          {order.customer.address}
+        </UserNote>
+      )}
       {/* A table round is named after its table, already said above. */}
       {!isTableRound(order) && (
         <p className="text-sm">
           <UserText testId="board-order-customer">{order.customer.name}</UserText>
-          {order.mode !== 'table' && order.customer.phone && <span className="text-base-content/80"> · Tel. {order.customer.phone}</span>}
+          {order.mode !== 'table' && order.customer.phone && (
+            <span className="text-base-content/80"> · Tel. {order.customer.phone}</span>
+          )}
         </p>
       )}
-      <ul className="mt-2 flex flex-col gap-1 border-t border-base-300 pt-2" aria-label={`Productos del pedido ${order.number}`}>
+      <ul
+        className="mt-2 flex flex-col gap-1 border-t border-base-300 pt-2"
+        aria-label={`Productos del pedido ${order.number}`}
+      >
         {order.lines.map((line, index) => (
           <li key={index}>
             <p className="font-medium">
               <span className="tabular-nums">{line.quantity} ×</span> {line.name}
               {/* Who at the table asked for it (table rounds): the plate goes to that person. */}
-              {line.by && <span className="font-normal text-base-content/80"> · <UserText testId="board-line-by">{line.by}</UserText></span>}
+              {line.by && (
+                <span className="font-normal text-base-content/80">
+                  {' '}
+                  · <UserText testId="board-line-by">{line.by}</UserText>
+                </span>
+              )}
             </p>
-            {line.options.length > 0 && <p className="pl-5 text-sm text-base-content/80">{line.options.map((option) => option.name).join(', ')}</p>}
-            {line.note && <UserNote label="Nota:" className="pl-5 text-sm font-semibold text-[#8a4a00]" testId="board-line-note" lang={foreign}>{line.note}</UserNote>}
+            {line.options.length > 0 && (
+              <p className="pl-5 text-sm text-base-content/80">
+                {line.options.map((option) => option.name).join(', ')}
+              </p>
+            )}
+            {line.note && (
+              <UserNote
+                label="Nota:"
+                className="pl-5 text-sm font-semibold text-[#8a4a00]"
+                testId="board-line-note"
+                lang={foreign}
+              >
+                {line.note}
+              </UserNote>
+            )}
           </li>
         ))}
       </ul>
-      {order.note && <UserNote label={<span className="font-semibold">Nota del pedido:</span>} className="mt-2 rounded-field bg-[#fff4d6] px-2 py-1 text-sm" testId="board-order-note" lang={foreign}>{order.note}</UserNote>}
+      {order.note && (
+        <UserNote
+          label={<span className="font-semibold">Nota del pedido:</span>}
+          className="mt-2 rounded-field bg-[#fff4d6] px-2 py-1 text-sm"
+          testId="board-order-note"
+          lang={foreign}
+        >
+          {order.note}
+        </UserNote>
+      )}
       <p className="mt-2 flex justify-between gap-2 border-t border-base-300 pt-2">
         <span className="text-sm">{order.payment ? PAYMENT_LABELS[order.payment] : ''}</span>
-        <span className="font-bold tabular-nums" data-testid="board-order-total">{money(order.total)}</span>
+        <span className="font-bold tabular-nums" data-testid="board-order-total">
+          {money(order.total)}
+        </span>
       </p>
       {actions.length > 0 && (
         <div className="mt-3 flex flex-wrap gap-2">
@@ -141,12 +199,23 @@ export function OrderCard({ order, pending, onAction, now, locale, timeZone, too
 export function DoneRow({ order, locale, timeZone }: { order: Order } & Omit<CardContext, 'now'>) {
   const since = statusSince(order);
   return (
-    <li className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-b border-base-300 py-2 last:border-b-0" data-testid="board-done-order" data-status={order.status}>
+    <li
+      className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-b border-base-300 py-2 last:border-b-0"
+      data-testid="board-done-order"
+      data-status={order.status}
+    >
       <span className="font-bold tabular-nums">{order.number}</span>
-      <span className={`badge ${order.status === 'cancelled' ? 'border-error-strong text-error-strong' : 'border-base-300'} bg-base-100`}>{orderStatusLabel(order.status, order.mode)}</span>
-      <span className="min-w-0 text-sm"><UserText>{order.customer.name}</UserText> · {where(order)}</span>
+      <span
+        className={`badge ${order.status === 'cancelled' ? 'border-error-strong text-error-strong' : 'border-base-300'} bg-base-100`}
+      >
+        {orderStatusLabel(order.status, order.mode)}
+      </span>
+      <span className="min-w-0 text-sm">
+        <UserText>{order.customer.name}</UserText> · {where(order)}
+      </span>
       <span className="ml-auto text-sm text-base-content/80">
-        <time dateTime={since}>{formatTime(since, locale, timeZone)}</time> · {formatMoney(order.total, order.currency, locale)}
+        <time dateTime={since}>{formatTime(since, locale, timeZone)}</time> ·{' '}
+        {formatMoney(order.total, order.currency, locale)}
       </span>
     </li>
   );

@@ -16,7 +16,17 @@ import '../../styles/manage.ts';
 
 const METHOD_LABELS: Record<PaymentMethod, string> = { card: 'Tarjeta', cash: 'Efectivo' };
 
-export function OrderPayment({ venueId, order, paid, locale }: { venueId: string; order: Order; paid: Payment | undefined; locale: string }) {
+export function OrderPayment({
+  venueId,
+  order,
+  paid,
+  locale,
+}: {
+  venueId: string;
+  order: Order;
+  paid: Payment | undefined;
+  locale: string;
+}) {
   const ids = useId();
   const [open, setOpen] = useState(false);
   const [method, setMethod] = useState<PaymentMethod>(order.payment ?? 'cash');
@@ -29,7 +39,12 @@ export function OrderPayment({ venueId, order, paid, locale }: { venueId: string
         <Icon path={mdiCheckCircle} size={20} className="shrink-0" />
         Pagado · {METHOD_LABELS[paid.method]}
         {(receipt || paid.receiptId) && (
-          <a className="link inline-flex min-h-11 min-w-11 items-center font-semibold" href={`/recibo/${encodeURIComponent(receipt?.id ?? paid.receiptId)}`} target="_blank" rel="noopener">
+          <a
+            className="link inline-flex min-h-11 min-w-11 items-center font-semibold"
+            href={`/recibo/${encodeURIComponent(receipt?.id ?? paid.receiptId)}`}
+            target="_blank"
+            rel="noopener"
+          >
             {receipt ? `Recibo ${receipt.number}` : 'Ver recibo'}
           </a>
         )}
@@ -48,7 +63,13 @@ export function OrderPayment({ venueId, order, paid, locale }: { venueId: string
   if (!open) {
     return (
       <div className="mt-2">
-        <button type="button" className="btn btn-outline min-h-11 border-primary-strong text-primary-strong" aria-label={`Cobrar, pedido ${order.number}`} onClick={() => setOpen(true)} data-testid="board-order-charge">
+        <button
+          type="button"
+          className="btn btn-outline min-h-11 border-primary-strong text-primary-strong"
+          aria-label={`Cobrar, pedido ${order.number}`}
+          onClick={() => setOpen(true)}
+          data-testid="board-order-charge"
+        >
           Cobrar
         </button>
       </div>
@@ -57,17 +78,37 @@ export function OrderPayment({ venueId, order, paid, locale }: { venueId: string
   return (
     <div className="mt-2 rounded-field border border-base-300 p-2" data-testid="board-order-pay">
       <fieldset className="flex flex-wrap items-center gap-2">
-        <legend className="mb-1 font-semibold">Cobrar {formatMoney(order.total, order.currency, locale)} del pedido {order.number}</legend>
+        <legend className="mb-1 font-semibold">
+          Cobrar {formatMoney(order.total, order.currency, locale)} del pedido {order.number}
+        </legend>
         {(['card', 'cash'] as const).map((m) => (
-          <label key={m} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-field border border-base-300 px-3 has-checked:border-primary-strong has-checked:bg-[#e6f4f9]">
-            <input type="radio" className="radio" name={`${ids}-method`} checked={method === m} onChange={() => { another(); setMethod(m); }} />
+          <label
+            key={m}
+            className="flex min-h-11 cursor-pointer items-center gap-2 rounded-field border border-base-300 px-3 has-checked:border-primary-strong has-checked:bg-[#e6f4f9]"
+          >
+            <input
+              type="radio"
+              className="radio"
+              name={`${ids}-method`}
+              checked={method === m}
+              onChange={() => {
+                another();
+                setMethod(m);
+              }}
+            />
             {METHOD_LABELS[m]}
           </label>
         ))}
       </fieldset>
-      {error && <p role="alert" className="mt-1 text-sm text-error-strong">{error}</p>}
+      {error && (
+        <p role="alert" className="mt-1 text-sm text-error-strong">
+          {error}
+        </p>
+      )}
       <div className="mt-2 flex flex-wrap gap-2">
-        <button type="button" className="btn btn-ghost min-h-11" onClick={() => setOpen(false)}>Cancelar</button>
+        <button type="button" className="btn btn-ghost min-h-11" onClick={() => setOpen(false)}>
+          Cancelar
+        </button>
         <button
           type="button"
           aria-disabled={busy ? true : undefined}

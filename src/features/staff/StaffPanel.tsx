@@ -28,7 +28,13 @@ function StaffRoute({ user, search }: { user: User; search: string }) {
 
   if (!hasVenueParam) return <VenuePicker user={user} />;
   if (!venueId) {
-    return <NoAccess title="No encontramos ese local" detail="La dirección del panel no es válida. Elige uno de tus locales." showVenueList={venueCount > 0} />;
+    return (
+      <NoAccess
+        title="No encontramos ese local"
+        detail="La dirección del panel no es válida. Elige uno de tus locales."
+        showVenueList={venueCount > 0}
+      />
+    );
   }
   if (!canRunVenue(user.scope, venueId)) return <NoAccess showVenueList={venueCount > 0} />;
   return <OrderBoard key={venueId} venueId={venueId} canSwitch={venueCount > 1} user={user} />;

@@ -47,7 +47,22 @@ const STATUS_TONE: Partial<Record<Order['status'], string>> = {
   cancelled: 'border-error-strong text-error-strong',
 };
 
-export function TableCard({ table, rounds, acknowledging, closing, onAcknowledge, onClose, heldCourses, firing, onFire, bill, onCharge, now, locale, timeZone }: Props) {
+export function TableCard({
+  table,
+  rounds,
+  acknowledging,
+  closing,
+  onAcknowledge,
+  onClose,
+  heldCourses,
+  firing,
+  onFire,
+  bill,
+  onCharge,
+  now,
+  locale,
+  timeZone,
+}: Props) {
   const headingId = tableHeadingId(table.table);
   const label = TABLE_STRINGS.table(table.table);
   const called = table.calls.length > 0;
@@ -66,11 +81,16 @@ export function TableCard({ table, rounds, acknowledging, closing, onAcknowledge
       data-paid={paid ? 'true' : undefined}
     >
       <header className="flex flex-wrap items-baseline justify-between gap-x-3">
-        <h3 id={headingId} tabIndex={-1} className="rounded text-2xl font-extrabold outline-none focus-visible:ring-2 focus-visible:ring-primary-strong">
+        <h3
+          id={headingId}
+          tabIndex={-1}
+          className="rounded text-2xl font-extrabold outline-none focus-visible:ring-2 focus-visible:ring-primary-strong"
+        >
           {label}
         </h3>
         <p className="text-sm text-base-content/80">
-          Abierta <time dateTime={table.openedAt}>{elapsedLabel(table.openedAt, now)}</time> · {formatTime(table.openedAt, locale, timeZone)}
+          Abierta <time dateTime={table.openedAt}>{elapsedLabel(table.openedAt, now)}</time> ·{' '}
+          {formatTime(table.openedAt, locale, timeZone)}
         </p>
       </header>
 
@@ -78,12 +98,19 @@ export function TableCard({ table, rounds, acknowledging, closing, onAcknowledge
         <Icon path={mdiAccountGroup} size={20} className="mt-0.5 shrink-0" />
         <span className="min-w-0">
           <span className="font-semibold">{names.length === 1 ? '1 persona' : `${names.length} personas`}</span>
-          {names.length > 0 && <>: <NameList names={names} testId="board-table-person" /></>}
+          {names.length > 0 && (
+            <>
+              : <NameList names={names} testId="board-table-person" />
+            </>
+          )}
         </span>
       </p>
 
       {table.newGroupAt && (
-        <p className="mt-2 flex items-center gap-2 rounded-field border border-[#8a4a00] bg-[#fff4d6] p-2 font-bold" data-testid="board-table-new-group">
+        <p
+          className="mt-2 flex items-center gap-2 rounded-field border border-[#8a4a00] bg-[#fff4d6] p-2 font-bold"
+          data-testid="board-table-new-group"
+        >
           <Icon path={mdiBellRing} size={22} className="shrink-0 text-[#8a4a00]" />
           {TABLE_STRINGS.newGroupWaiting(table.table)}
         </p>
@@ -103,7 +130,12 @@ export function TableCard({ table, rounds, acknowledging, closing, onAcknowledge
                 <p className="flex items-center gap-2">
                   <Icon path={mdiBellRing} size={22} className="shrink-0 text-[#8a4a00]" />
                   <span>
-                    <span className="font-bold" data-testid="board-table-call-text"><WithName name={call.by} sentence={(by) => callMessage(table.table, { kind: call.kind, by }, locale)} /></span>
+                    <span className="font-bold" data-testid="board-table-call-text">
+                      <WithName
+                        name={call.by}
+                        sentence={(by) => callMessage(table.table, { kind: call.kind, by }, locale)}
+                      />
+                    </span>
                     <span className="block text-sm">
                       <time dateTime={call.at}>{elapsedLabel(call.at, now)}</time>
                     </span>
@@ -138,18 +170,28 @@ export function TableCard({ table, rounds, acknowledging, closing, onAcknowledge
                 <p className="flex items-baseline justify-between gap-2">
                   <span>
                     <span className="font-semibold">Ronda {index + 1}</span>
-                    <span className="text-sm text-base-content/80"> · Pedido <span className="tabular-nums">{round.number}</span></span>
+                    <span className="text-sm text-base-content/80">
+                      {' '}
+                      · Pedido <span className="tabular-nums">{round.number}</span>
+                    </span>
                   </span>
                   <span className="font-semibold tabular-nums">{formatMoney(round.total, round.currency, locale)}</span>
                 </p>
                 <p className="mt-0.5">
-                  <span className={`badge bg-base-100 ${STATUS_TONE[round.status] ?? 'border-base-300'}`}>{STATUS_LABELS[round.status]}</span>
+                  <span className={`badge bg-base-100 ${STATUS_TONE[round.status] ?? 'border-base-300'}`}>
+                    {STATUS_LABELS[round.status]}
+                  </span>
                 </p>
                 <ul className="pl-2 text-sm">
                   {round.lines.map((line, lineIndex) => (
                     <li key={lineIndex}>
                       <span className="tabular-nums">{line.quantity} ×</span> {line.name}
-                      {line.by && <span className="text-base-content/80"> · <UserText>{line.by}</UserText></span>}
+                      {line.by && (
+                        <span className="text-base-content/80">
+                          {' '}
+                          · <UserText>{line.by}</UserText>
+                        </span>
+                      )}
                     </li>
                   ))}
                 </ul>
@@ -173,16 +215,30 @@ export function TableCard({ table, rounds, acknowledging, closing, onAcknowledge
             </p>
           ) : (
             <p className="flex flex-wrap justify-between gap-x-3 text-sm" data-testid="board-table-balance">
-              <span>Cuenta <span className="font-semibold tabular-nums">{money(bill.total)}</span> · Pagado <span className="font-semibold tabular-nums">{money(bill.paid)}</span></span>
-              <span className="font-bold">Queda <span className="tabular-nums">{money(bill.balance)}</span></span>
+              <span>
+                Cuenta <span className="font-semibold tabular-nums">{money(bill.total)}</span> · Pagado{' '}
+                <span className="font-semibold tabular-nums">{money(bill.paid)}</span>
+              </span>
+              <span className="font-bold">
+                Queda <span className="tabular-nums">{money(bill.balance)}</span>
+              </span>
             </p>
           )}
           {requests.length > 0 && (
             <ul className="mt-2 flex flex-col gap-1" aria-label={`Solicitudes de pago de la ${label}`}>
               {requests.map((request) => (
-                <li key={request.id} className="flex items-start gap-2 rounded-field border border-primary-strong bg-[#e6f4f9] p-2 font-semibold" data-testid="board-table-request">
+                <li
+                  key={request.id}
+                  className="flex items-start gap-2 rounded-field border border-primary-strong bg-[#e6f4f9] p-2 font-semibold"
+                  data-testid="board-table-request"
+                >
                   <Icon path={mdiCashRegister} size={20} className="mt-0.5 shrink-0 text-primary-strong" />
-                  <span><WithName name={request.by} sentence={(by) => requestText(table.table, { ...request, by }, bill.currency, locale)} /></span>
+                  <span>
+                    <WithName
+                      name={request.by}
+                      sentence={(by) => requestText(table.table, { ...request, by }, bill.currency, locale)}
+                    />
+                  </span>
                 </li>
               ))}
             </ul>

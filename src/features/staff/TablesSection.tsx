@@ -14,7 +14,14 @@ import { TABLE_STRINGS, type StaffTableSession, type TableCall } from '../../con
 import { problemMessage, problemOf } from '../../lib/http.ts';
 import { toast } from '../../shell/toast.ts';
 import { acknowledgeCall, closeTable, fireCourse } from './api.ts';
-import { announceOnBoard, applyCallAcknowledged, applyFired, applyTableClosed, refreshBill, refreshTables } from './board-store.ts';
+import {
+  announceOnBoard,
+  applyCallAcknowledged,
+  applyFired,
+  applyTableClosed,
+  refreshBill,
+  refreshTables,
+} from './board-store.ts';
 import { CloseTableDialog } from './CloseTableDialog.tsx';
 import { ChargeDialog } from './ChargeDialog.tsx';
 import { isPaid } from './bill.ts';
@@ -131,9 +138,10 @@ export function TablesSection({ venueId, tables, orders, loaded, error, held, bi
       const fired = await fireCourse(venueId, table.table, course);
       applyFired(venueId, fired.tickets);
       const count = fired.tickets.length;
-      const message = count === 0
-        ? `${label}: no quedaba nada de ${course} por marchar.`
-        : `${label}: marchan ${course} (${count === 1 ? '1 comanda' : `${count} comandas`}).`;
+      const message =
+        count === 0
+          ? `${label}: no quedaba nada de ${course} por marchar.`
+          : `${label}: marchan ${course} (${count === 1 ? '1 comanda' : `${count} comandas`}).`;
       toast.success(message, { id: `fired-${table.table}-${course}`, testId: 'fired-toast' });
       announceOnBoard(venueId, message);
       focusNext.current = tableHeadingId(table.table);
@@ -147,7 +155,11 @@ export function TablesSection({ venueId, tables, orders, loaded, error, held, bi
   if (!loaded && !error) return null;
 
   return (
-    <section aria-labelledby={SECTION_TITLE_ID} className="mt-4 rounded-box bg-base-300/40 p-2" data-testid="board-tables">
+    <section
+      aria-labelledby={SECTION_TITLE_ID}
+      className="mt-4 rounded-box bg-base-300/40 p-2"
+      data-testid="board-tables"
+    >
       <h2
         id={SECTION_TITLE_ID}
         tabIndex={-1}
@@ -159,7 +171,10 @@ export function TablesSection({ venueId, tables, orders, loaded, error, held, bi
           <span className="sr-only"> {sorted.length === 1 ? 'mesa abierta' : 'mesas abiertas'}</span>
         </span>
         {callCount > 0 && (
-          <span className="badge border-[#8a4a00] bg-[#fff4d6] font-semibold text-[#8a4a00]" data-testid="board-tables-calls">
+          <span
+            className="badge border-[#8a4a00] bg-[#fff4d6] font-semibold text-[#8a4a00]"
+            data-testid="board-tables-calls"
+          >
             {callCount === 1 ? '1 aviso' : `${callCount} avisos`}
           </span>
         )}
@@ -169,7 +184,14 @@ export function TablesSection({ venueId, tables, orders, loaded, error, held, bi
           No se pudieron actualizar las mesas: {error} Lo seguimos intentando.
         </p>
       )}
-      {actionError && <BoardAlert message={actionError} onClose={() => setActionError('')} className="mb-2" testId="board-table-error" />}
+      {actionError && (
+        <BoardAlert
+          message={actionError}
+          onClose={() => setActionError('')}
+          className="mb-2"
+          testId="board-table-error"
+        />
+      )}
       {sorted.length === 0 && loaded && (
         <p className="px-1 pb-1 text-sm text-base-content/80" data-testid="board-tables-empty">
           Ninguna mesa abierta. Cuando alguien escanee el código de una mesa, aparecerá aquí.
@@ -213,7 +235,10 @@ export function TablesSection({ venueId, tables, orders, loaded, error, held, bi
         bill={charging ? bills[charging.id] : undefined}
         locale={locale}
         onPaid={(t, result) => {
-          announceOnBoard(venueId, `${TABLE_STRINGS.table(t.table)}: cobro registrado, recibo ${result.receipt.number}`);
+          announceOnBoard(
+            venueId,
+            `${TABLE_STRINGS.table(t.table)}: cobro registrado, recibo ${result.receipt.number}`,
+          );
           refreshBill(venueId, t);
         }}
         onClose={() => {

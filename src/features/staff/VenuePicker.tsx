@@ -45,10 +45,14 @@ export function VenuePicker({ user }: { user: User }) {
 
   return (
     <section aria-labelledby="panel-venues-title" className="mx-auto max-w-2xl">
-      <h1 id="panel-venues-title" className="text-2xl font-bold sm:text-3xl">Panel de pedidos</h1>
+      <h1 id="panel-venues-title" className="text-2xl font-bold sm:text-3xl">
+        Panel de pedidos
+      </h1>
       <p className="mt-1 text-base-content/80">Elige el local cuyos pedidos quieres atender.</p>
       {load.state === 'loading' && <Loading text="Cargando locales…" className="mt-4" />}
-      {load.state === 'error' && <LoadError className="mt-4" message={`No pudimos cargar los locales. ${load.message}`} />}
+      {load.state === 'error' && (
+        <LoadError className="mt-4" message={`No pudimos cargar los locales. ${load.message}`} />
+      )}
       {load.state === 'ready' && boardVenues(user, load.venues).length === 0 && (
         <p className="mt-4 rounded-box bg-base-100 p-4">Todavía no hay locales. Cuando se cree uno, aparecerá aquí.</p>
       )}

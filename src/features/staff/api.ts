@@ -7,7 +7,11 @@ import * as z from 'zod/mini';
 import { http } from '../../lib/http.ts';
 
 /** `GET /venues/{id}/orders?status=…` (staff of that venue or admin). */
-export async function fetchVenueOrders(venueId: string, statuses: readonly OrderStatus[], signal?: AbortSignal): Promise<Order[]> {
+export async function fetchVenueOrders(
+  venueId: string,
+  statuses: readonly OrderStatus[],
+  signal?: AbortSignal,
+): Promise<Order[]> {
   const body = await http
     .get(`venues/${encodeURIComponent(venueId)}/orders`, {
       searchParams: { status: statuses.join(',') },
@@ -42,7 +46,9 @@ export async function fetchTableSessions(venueId: string, signal?: AbortSignal):
 
 /** `POST /venues/{id}/table-calls/{callId}/ack`: the call is answered (it leaves every board). */
 export async function acknowledgeCall(venueId: string, callId: string): Promise<TableCall> {
-  const body = await http.post(`venues/${encodeURIComponent(venueId)}/table-calls/${encodeURIComponent(callId)}/ack`).json<unknown>();
+  const body = await http
+    .post(`venues/${encodeURIComponent(venueId)}/table-calls/${encodeURIComponent(callId)}/ack`)
+    .json<unknown>();
   return TableCall.parse(body);
 }
 
@@ -51,26 +57,39 @@ export async function acknowledgeCall(venueId: string, callId: string): Promise<
  * closes, so a table that still owes part of its bill is closed with `confirmUnpaid` (docs/rules.md#the-bill).
  */
 export async function closeTable(venueId: string, label: string): Promise<TableClosed> {
-  const body = await http.post(`venues/${encodeURIComponent(venueId)}/tables/${encodeURIComponent(label)}/close`, { json: { confirmUnpaid: true } }).json<unknown>();
+  const body = await http
+    .post(`venues/${encodeURIComponent(venueId)}/tables/${encodeURIComponent(label)}/close`, {
+      json: { confirmUnpaid: true },
+    })
+    .json<unknown>();
   return TableClosed.parse(body);
 }
 
 /** `GET /venues/{id}`: the venue's stations (the default one when it names none), for the links to each kitchen display. */
 export async function fetchStations(venueId: string): Promise<Station[]> {
-  const body = z.object({ stations: z.optional(z.array(Station)) }).parse(await http.get(`venues/${encodeURIComponent(venueId)}`).json<unknown>());
+  const body = z
+    .object({ stations: z.optional(z.array(Station)) })
+    .parse(await http.get(`venues/${encodeURIComponent(venueId)}`).json<unknown>());
   return [...stationsOf(body)];
 }
 
 /** `GET /venues/{id}/tickets?held=true&status=open`: the courses of tables waiting for «Marchar». */
 export async function fetchHeldTickets(venueId: string, signal?: AbortSignal): Promise<Ticket[]> {
   const body = await http
-    .get(`venues/${encodeURIComponent(venueId)}/tickets`, { searchParams: { held: 'true', status: 'open' }, retry: 0, signal, cache: 'no-store' })
+    .get(`venues/${encodeURIComponent(venueId)}/tickets`, {
+      searchParams: { held: 'true', status: 'open' },
+      retry: 0,
+      signal,
+      cache: 'no-store',
+    })
     .json<unknown>();
   return TicketList.parse(body).tickets;
 }
 
 /** `POST /venues/{id}/tables/{label}/courses/{course}/fire` («Marchar»): the held tickets of that course go to their stations. */
 export async function fireCourse(venueId: string, label: string, course: Course): Promise<FiredCourse> {
-  const body = await http.post(`venues/${encodeURIComponent(venueId)}/tables/${encodeURIComponent(label)}/courses/${course}/fire`).json<unknown>();
+  const body = await http
+    .post(`venues/${encodeURIComponent(venueId)}/tables/${encodeURIComponent(label)}/courses/${course}/fire`)
+    .json<unknown>();
   return FiredCourse.parse(body);
 }

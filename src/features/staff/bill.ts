@@ -3,26 +3,44 @@
  * its Idempotency-Key, a pickup or delivery order marked paid) and the words the board shows for them. Staff screens
  * are in Spanish; amounts are integer minor units and the server decides every one of them.
  */
-import { PaymentResult, TableBill, type BillLine, type BillState, type PaymentInput, type PaymentRequest, OrderPaymentList, type Payment } from '../../contract/bill.ts';
+import {
+  PaymentResult,
+  TableBill,
+  type BillLine,
+  type BillState,
+  type PaymentInput,
+  type PaymentRequest,
+  OrderPaymentList,
+  type Payment,
+} from '../../contract/bill.ts';
 import type { PaymentMethod } from '../../contract/order.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { http } from '../../lib/http.ts';
 
 /** A new Idempotency-Key: one per attempt to record a payment (a repeat of the same attempt sends the same one). */
 export function newPaymentKey(): string {
-  return globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+  return (
+    globalThis.crypto?.randomUUID?.() ??
+    `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`
+  );
 }
 
 /** `GET /venues/{id}/order-payments` (staff): the pickup and delivery orders paid in the last day. */
 export async function fetchOrderPayments(venueId: string, signal?: AbortSignal): Promise<Payment[]> {
-  const body = await http.get(`venues/${encodeURIComponent(venueId)}/order-payments`, { retry: 0, signal, cache: 'no-store' }).json<unknown>();
+  const body = await http
+    .get(`venues/${encodeURIComponent(venueId)}/order-payments`, { retry: 0, signal, cache: 'no-store' })
+    .json<unknown>();
   return OrderPaymentList.parse(body).payments;
 }
 
 /** `GET /venues/{id}/tables/{label}/bill` (staff of the venue). */
 export async function fetchTableBill(venueId: string, label: string, signal?: AbortSignal): Promise<TableBill> {
   const body = await http
-    .get(`venues/${encodeURIComponent(venueId)}/tables/${encodeURIComponent(label)}/bill`, { retry: 0, signal, cache: 'no-store' })
+    .get(`venues/${encodeURIComponent(venueId)}/tables/${encodeURIComponent(label)}/bill`, {
+      retry: 0,
+      signal,
+      cache: 'no-store',
+    })
     .json<unknown>();
   return TableBill.parse(body);
 }
@@ -31,17 +49,35 @@ export async function fetchTableBill(venueId: string, label: string, signal?: Ab
  * `POST /venues/{id}/tables/{label}/payments` with `key`: a repeat with the same key answers the same payment and
  * receipt (a double tap, or a retry after a lost answer, records one payment).
  */
-export async function recordTablePayment(venueId: string, label: string, key: string, input: PaymentInput): Promise<PaymentResult> {
+export async function recordTablePayment(
+  venueId: string,
+  label: string,
+  key: string,
+  input: PaymentInput,
+): Promise<PaymentResult> {
   const body = await http
-    .post(`venues/${encodeURIComponent(venueId)}/tables/${encodeURIComponent(label)}/payments`, { json: input, headers: { 'Idempotency-Key': key }, retry: 0 })
+    .post(`venues/${encodeURIComponent(venueId)}/tables/${encodeURIComponent(label)}/payments`, {
+      json: input,
+      headers: { 'Idempotency-Key': key },
+      retry: 0,
+    })
     .json<unknown>();
   return PaymentResult.parse(body);
 }
 
 /** `POST /venues/{id}/orders/{orderId}/payments` (pickup and delivery) with `key`. */
-export async function recordOrderPayment(venueId: string, orderId: string, key: string, method: PaymentMethod): Promise<PaymentResult> {
+export async function recordOrderPayment(
+  venueId: string,
+  orderId: string,
+  key: string,
+  method: PaymentMethod,
+): Promise<PaymentResult> {
   const body = await http
-    .post(`venues/${encodeURIComponent(venueId)}/orders/${encodeURIComponent(orderId)}/payments`, { json: { method }, headers: { 'Idempotency-Key': key }, retry: 0 })
+    .post(`venues/${encodeURIComponent(venueId)}/orders/${encodeURIComponent(orderId)}/payments`, {
+      json: { method },
+      headers: { 'Idempotency-Key': key },
+      retry: 0,
+    })
     .json<unknown>();
   return PaymentResult.parse(body);
 }
@@ -49,7 +85,12 @@ export async function recordOrderPayment(venueId: string, orderId: string, key: 
 export const METHOD_WORDS: Record<PaymentMethod, string> = { card: 'con tarjeta', cash: 'en efectivo' };
 
 /** «Mesa 3 · Lucía paga $150.00 + $15.00 de propina con tarjeta». */
-export function requestText(table: string, request: Pick<PaymentRequest, 'by' | 'amount' | 'tip' | 'method'>, currency: string, locale: string): string {
+export function requestText(
+  table: string,
+  request: Pick<PaymentRequest, 'by' | 'amount' | 'tip' | 'method'>,
+  currency: string,
+  locale: string,
+): string {
   const money = (minor: number) => formatMoney(minor, currency, locale);
   const tip = request.tip > 0 ? ` + ${money(request.tip)} de propina` : '';
   return `Mesa ${table} · ${request.by ?? 'Alguien'} paga ${money(request.amount)}${tip} ${METHOD_WORDS[request.method]}`;
@@ -57,7 +98,9 @@ export function requestText(table: string, request: Pick<PaymentRequest, 'by' | 
 
 /** The pending requests of a bill, oldest first. */
 export function pendingRequests(bill: BillState | undefined): PaymentRequest[] {
-  return (bill?.requests ?? []).filter((r) => r.status === 'pending').sort((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? ''));
+  return (bill?.requests ?? [])
+    .filter((r) => r.status === 'pending')
+    .sort((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? ''));
 }
 
 /** True once the bill is settled («Pagada»): something was owed and nothing is left. */

@@ -23,7 +23,16 @@ import { fetchHeldTickets, fetchStations, fetchTableSessions, fetchVenueOrders, 
 import { arrivalMessage, isActiveStatus, mergeOrders, newArrivals, withHeld } from './logic.ts';
 import { startBoardFeed } from './feed.ts';
 import type { Poller } from './poll.ts';
-import { applyTable, billStale, callMessage, callsMessage, newCalls, replaceTables, withoutCall, withoutTable } from './tables.ts';
+import {
+  applyTable,
+  billStale,
+  callMessage,
+  callsMessage,
+  newCalls,
+  replaceTables,
+  withoutCall,
+  withoutTable,
+} from './tables.ts';
 import { pageTitle } from '../../contract/page-title.ts';
 
 export type BoardGate = 'loading' | 'ready' | 'forbidden' | 'missing' | 'failed';
@@ -59,8 +68,21 @@ export interface BoardState {
 }
 
 const INITIAL: BoardState = {
-  gate: 'loading', orders: [], firstError: '', syncError: '', updatedAt: null, live: false, venue: null, announcement: '',
-  tables: [], tablesLoaded: false, tablesError: '', stations: [], held: [], bills: {}, paidOrders: {},
+  gate: 'loading',
+  orders: [],
+  firstError: '',
+  syncError: '',
+  updatedAt: null,
+  live: false,
+  venue: null,
+  announcement: '',
+  tables: [],
+  tablesLoaded: false,
+  tablesError: '',
+  stations: [],
+  held: [],
+  bills: {},
+  paidOrders: {},
 };
 
 interface Board {
@@ -232,76 +254,95 @@ function mount(venueId: string, board: Board): () => void {
 
   if (board.$state.get().gate !== 'ready') board.$state.set({ ...INITIAL, venue: board.$state.get().venue });
   loadVenue();
-  const instance = startBoardFeed(venueId, (statuses, signal) => {
-    const asked = performance.now();
-    return fetchVenueOrders(venueId, statuses, signal).then((list) => {
-      pollAskedAt = asked;
-      return list;
-    });
-  }, {
-    onOrders(list, kind) {
-      const { orders } = board.$state.get();
-      const merged = mergeOrders(orders, list, kind === 'active' ? isActiveStatus : () => false);
-      const listed = new Set(merged.map((order) => order.id));
-      const newer = orders.filter((order) => !listed.has(order.id) && (streamedAt.get(order.id) ?? -1) >= pollAskedAt);
-      patch(board, {
-        orders: [...merged, ...newer],
-        gate: 'ready',
-        syncError: '',
-        updatedAt: now(),
+  const instance = startBoardFeed(
+    venueId,
+    (statuses, signal) => {
+      const asked = performance.now();
+      return fetchVenueOrders(venueId, statuses, signal).then((list) => {
+        pollAskedAt = asked;
+        return list;
       });
-      if (kind !== 'active') return;
-      // Every poll (the first load, each catch-up after the stream was down) reads the tables too.
-      loadTables();
-      if (known === null) known = new Set(list.map((order) => order.id));
-      else arrived(list);
     },
-    onOrder(order) {
-      streamedAt.set(order.id, performance.now());
-      patch(board, { orders: mergeOrders(board.$state.get().orders, [order]), updatedAt: now() });
-      arrived([order]);
+    {
+      onOrders(list, kind) {
+        const { orders } = board.$state.get();
+        const merged = mergeOrders(orders, list, kind === 'active' ? isActiveStatus : () => false);
+        const listed = new Set(merged.map((order) => order.id));
+        const newer = orders.filter(
+          (order) => !listed.has(order.id) && (streamedAt.get(order.id) ?? -1) >= pollAskedAt,
+        );
+        patch(board, {
+          orders: [...merged, ...newer],
+          gate: 'ready',
+          syncError: '',
+          updatedAt: now(),
+        });
+        if (kind !== 'active') return;
+        // Every poll (the first load, each catch-up after the stream was down) reads the tables too.
+        loadTables();
+        if (known === null) known = new Set(list.map((order) => order.id));
+        else arrived(list);
+      },
+      onOrder(order) {
+        streamedAt.set(order.id, performance.now());
+        patch(board, { orders: mergeOrders(board.$state.get().orders, [order]), updatedAt: now() });
+        arrived([order]);
+      },
+      onLive: (live) => patch(board, { live }),
+      onVenue: loadVenue,
+      onTable(session) {
+        if (!session) return loadTables();
+        touched?.add(session.id);
+        const tables = applyTable(board.$state.get().tables, session);
+        patch(board, { tables, updatedAt: now() });
+        called(tables);
+        // A new or cancelled round changes the bill: read it again.
+        if (
+          session.status !== 'closed' &&
+          !session.closedAt &&
+          billStale(session, board.$state.get().bills[session.id])
+        )
+          loadBill(session);
+      },
+      onTicket(ticket) {
+        heldTouched?.set(ticket.id, ticket);
+        patch(board, { held: withHeld(board.$state.get().held, ticket) });
+      },
+      onTableCart(change) {
+        const known = board.$state.get().tables;
+        // A table the board does not know yet (its first join is on the way): read the list.
+        if (!known.some((table) => table.id === change.id)) return loadTables();
+        touched?.add(change.id);
+        patch(board, {
+          tables: known.map((table) => (table.id === change.id ? { ...table, cartCount: change.cartCount } : table)),
+          updatedAt: now(),
+        });
+      },
+      onBill(bill) {
+        billStreamedAt.set(bill.sessionId, performance.now());
+        applyBillIn(board, bill);
+      },
+      onPayment(payment) {
+        if (payment.orderId)
+          patch(board, { paidOrders: { ...board.$state.get().paidOrders, [payment.orderId]: payment } });
+      },
+      onError(error) {
+        const status = problemOf(error)?.status;
+        if (status === 403 || status === 404) {
+          instance.stop();
+          patch(board, { orders: [], tables: [], gate: status === 403 ? 'forbidden' : 'missing' });
+          return;
+        }
+        const message = problemMessage(error);
+        const { gate } = board.$state.get();
+        patch(board, {
+          gate: gate === 'loading' || gate === 'failed' ? 'failed' : gate,
+          firstError: message,
+          syncError: message,
+        });
+      },
     },
-    onLive: (live) => patch(board, { live }),
-    onVenue: loadVenue,
-    onTable(session) {
-      if (!session) return loadTables();
-      touched?.add(session.id);
-      const tables = applyTable(board.$state.get().tables, session);
-      patch(board, { tables, updatedAt: now() });
-      called(tables);
-      // A new or cancelled round changes the bill: read it again.
-      if (session.status !== 'closed' && !session.closedAt && billStale(session, board.$state.get().bills[session.id])) loadBill(session);
-    },
-    onTicket(ticket) {
-      heldTouched?.set(ticket.id, ticket);
-      patch(board, { held: withHeld(board.$state.get().held, ticket) });
-    },
-    onTableCart(change) {
-      const known = board.$state.get().tables;
-      // A table the board does not know yet (its first join is on the way): read the list.
-      if (!known.some((table) => table.id === change.id)) return loadTables();
-      touched?.add(change.id);
-      patch(board, { tables: known.map((table) => (table.id === change.id ? { ...table, cartCount: change.cartCount } : table)), updatedAt: now() });
-    },
-    onBill(bill) {
-      billStreamedAt.set(bill.sessionId, performance.now());
-      applyBillIn(board, bill);
-    },
-    onPayment(payment) {
-      if (payment.orderId) patch(board, { paidOrders: { ...board.$state.get().paidOrders, [payment.orderId]: payment } });
-    },
-    onError(error) {
-      const status = problemOf(error)?.status;
-      if (status === 403 || status === 404) {
-        instance.stop();
-        patch(board, { orders: [], tables: [], gate: status === 403 ? 'forbidden' : 'missing' });
-        return;
-      }
-      const message = problemMessage(error);
-      const { gate } = board.$state.get();
-      patch(board, { gate: gate === 'loading' || gate === 'failed' ? 'failed' : gate, firstError: message, syncError: message });
-    },
-  });
+  );
   board.poller = instance;
   return () => {
     stopped = true;
@@ -318,15 +359,36 @@ function mount(venueId: string, board: Board): () => void {
 
 /** A bill's newest copy (only the state: a `TableBill`'s extra fields are not kept). */
 function applyBillIn(board: Board, bill: BillState): void {
-  const { sessionId, table, currency, total, paid, pending, balance, unassigned, paidAt, lines, payments, requests } = bill;
-  const state: BillState = { sessionId, table, currency, total, paid, pending, balance, unassigned, ...(paidAt ? { paidAt } : {}), lines, payments, requests };
+  const { sessionId, table, currency, total, paid, pending, balance, unassigned, paidAt, lines, payments, requests } =
+    bill;
+  const state: BillState = {
+    sessionId,
+    table,
+    currency,
+    total,
+    paid,
+    pending,
+    balance,
+    unassigned,
+    ...(paidAt ? { paidAt } : {}),
+    lines,
+    payments,
+    requests,
+  };
   patch(board, { bills: { ...board.$state.get().bills, [sessionId]: state } });
 }
 
 function boardOf(venueId: string): Board {
   let board = boards.get(venueId);
   if (!board) {
-    const created: Board = { $state: atom<BoardState>(INITIAL), poller: null, announceTimer: null, pendingAnnouncement: '', loadTables: null, loadBill: null };
+    const created: Board = {
+      $state: atom<BoardState>(INITIAL),
+      poller: null,
+      announceTimer: null,
+      pendingAnnouncement: '',
+      loadTables: null,
+      loadBill: null,
+    };
     onMount(created.$state, () => mount(venueId, created));
     boards.set(venueId, created);
     board = created;

@@ -86,10 +86,16 @@ const ACTION_COPY: Record<OrderStatus, Omit<BoardAction, 'to'>> = {
 /** The buttons an order offers: exactly its legal next statuses (`STATUS_TRANSITIONS`), forward moves first. */
 export function nextActions(status: OrderStatus, mode?: OrderMode): BoardAction[] {
   const targets = STATUS_TRANSITIONS[status] ?? [];
-  return [...targets]
-    .sort((a, b) => Number(a === 'cancelled') - Number(b === 'cancelled'))
-    // A pickup order ends when the diner picks it up: `Recogido`.
-    .map((to) => ({ to, ...ACTION_COPY[to], ...(to === 'delivered' && mode === 'pickup' ? { label: 'Recogido' } : {}) }));
+  return (
+    [...targets]
+      .sort((a, b) => Number(a === 'cancelled') - Number(b === 'cancelled'))
+      // A pickup order ends when the diner picks it up: `Recogido`.
+      .map((to) => ({
+        to,
+        ...ACTION_COPY[to],
+        ...(to === 'delivered' && mode === 'pickup' ? { label: 'Recogido' } : {}),
+      }))
+  );
 }
 
 /** Orders waiting in `received` that were not there at the last look (ids never seen before). */
@@ -142,7 +148,10 @@ export interface PanelVenue {
  * The venues whose board the user may open: every venue for an admin, else
  * the `staff:{id}` and `manager:{id}` ones (named from the venue list when it knows them).
  */
-export function boardVenues(user: { scope?: Scope } | null | undefined, venues: readonly Pick<VenueSummary, 'id' | 'name' | 'city'>[]): PanelVenue[] {
+export function boardVenues(
+  user: { scope?: Scope } | null | undefined,
+  venues: readonly Pick<VenueSummary, 'id' | 'name' | 'city'>[],
+): PanelVenue[] {
   if (!user) return [];
   const byName = (a: PanelVenue, b: PanelVenue) => a.name.localeCompare(b.name, 'es');
   if (isAdmin(user.scope)) return venues.map(({ id, name, city }) => ({ id, name, city })).sort(byName);

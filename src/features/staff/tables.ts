@@ -75,7 +75,10 @@ export function replaceTables(
 /** The table without one call (acknowledged). */
 export function withoutCall(tables: readonly StaffTableSession[], callId: string): StaffTableSession[] {
   return tables.map((table) =>
-    table.calls.some((call) => call.id === callId) ? { ...table, calls: table.calls.filter((call) => call.id !== callId) } : table);
+    table.calls.some((call) => call.id === callId)
+      ? { ...table, calls: table.calls.filter((call) => call.id !== callId) }
+      : table,
+  );
 }
 
 /** The list without a table (closed). */
@@ -128,5 +131,10 @@ export function peopleText(names: readonly string[]): string {
 export function billStale(table: StaffTableSession, bill: BillState | undefined): boolean {
   if (!bill) return table.rounds.length > 0;
   const billed = new Set(bill.lines.map((line) => line.id.split(':')[0]));
-  return table.rounds.some((round) => round.status !== 'cancelled' && !billed.has(round.id)) || bill.lines.some((line) => !table.rounds.some((round) => round.id === line.id.split(':')[0] && round.status !== 'cancelled'));
+  return (
+    table.rounds.some((round) => round.status !== 'cancelled' && !billed.has(round.id)) ||
+    bill.lines.some(
+      (line) => !table.rounds.some((round) => round.id === line.id.split(':')[0] && round.status !== 'cancelled'),
+    )
+  );
 }

@@ -40,12 +40,18 @@ export default function BillDialog({ venue }: { venue: TableVenue }) {
 
   let body: ReactNode = null;
   if (bill.state === 'loading' || bill.state === 'idle') {
-    body = <p role="status" className="py-8 text-center">{t.loading}</p>;
+    body = (
+      <p role="status" className="py-8 text-center">
+        {t.loading}
+      </p>
+    );
   } else if (bill.state === 'failed') {
     body = (
       <div role="alert" className="py-6">
         <p>{bill.message}</p>
-        <button type="button" className="btn mt-3 min-h-11" onClick={() => void loadBill()}>{t.retry}</button>
+        <button type="button" className="btn mt-3 min-h-11" onClick={() => void loadBill()}>
+          {t.retry}
+        </button>
       </div>
     );
   } else if (bill.state === 'ready') {
@@ -53,12 +59,27 @@ export default function BillDialog({ venue }: { venue: TableVenue }) {
   }
 
   return (
-    <Drawer open={ui.bill} placement="sheet" initialFocus={() => headingRef.current} aria-labelledby="bill-title" onClose={onClose} data-testid="bill-dialog" data-currency={venue.currency}>
+    <Drawer
+      open={ui.bill}
+      placement="sheet"
+      initialFocus={() => headingRef.current}
+      aria-labelledby="bill-title"
+      onClose={onClose}
+      data-testid="bill-dialog"
+      data-currency={venue.currency}
+    >
       {ui.bill && (
         <div className="modal-box max-h-[92dvh] p-4 sm:max-w-lg">
           <div className="flex items-center gap-2">
-            <h2 id="bill-title" ref={headingRef} tabIndex={-1} className="flex-1 text-xl font-bold outline-none">{t.title}</h2>
-            <button type="button" className="btn btn-ghost btn-square min-h-11 min-w-11" aria-label={t.close} onClick={closeBill}>
+            <h2 id="bill-title" ref={headingRef} tabIndex={-1} className="flex-1 text-xl font-bold outline-none">
+              {t.title}
+            </h2>
+            <button
+              type="button"
+              className="btn btn-ghost btn-square min-h-11 min-w-11"
+              aria-label={t.close}
+              onClick={closeBill}
+            >
               <Icon path={mdiClose} />
             </button>
           </div>
@@ -86,19 +107,44 @@ function BillBody({ bill, t }: { bill: TableBill; t: Words }) {
       <Balance bill={bill} t={t} money={money} tablePaid={tablePaid} />
       {!tablePaid && bill.total > 0 && (
         // Stays in sight while the diner scrolls the dishes (docs/rules.md#the-bill: what is left unassigned is always visible).
-        <p className="sticky -top-4 z-10 -my-2 rounded-box border border-base-300 bg-base-100 px-3 py-2 font-semibold shadow-sm" data-testid="bill-unassigned">
+        <p
+          className="sticky -top-4 z-10 -my-2 rounded-box border border-base-300 bg-base-100 px-3 py-2 font-semibold shadow-sm"
+          data-testid="bill-unassigned"
+        >
           {t.unassigned({ amount: money(bill.unassigned) })}
         </p>
       )}
-      <div ref={statusRef} tabIndex={-1} className="flex flex-col gap-3 outline-none" role="status" data-testid="bill-my-status">
+      <div
+        ref={statusRef}
+        tabIndex={-1}
+        className="flex flex-col gap-3 outline-none"
+        role="status"
+        data-testid="bill-my-status"
+      >
         {myPending.map((r) => (
-          <PendingRequest key={r.id} id={r.id} amount={money(r.amount)} tip={money(r.tip)} method={r.method} t={t} onWithdrawn={() => afterPaint(() => formHeadingRef.current?.focus())} />
+          <PendingRequest
+            key={r.id}
+            id={r.id}
+            amount={money(r.amount)}
+            tip={money(r.tip)}
+            method={r.method}
+            t={t}
+            onWithdrawn={() => afterPaint(() => formHeadingRef.current?.focus())}
+          />
         ))}
         {myPayments.map((p) => (
           <div key={p.id} className="rounded-box border border-success bg-success/10 p-3" data-testid="bill-my-payment">
-            <p className="flex items-center gap-2 text-lg font-bold"><Icon path={mdiCheckCircle} size={24} className="text-success" />{t.paid}</p>
+            <p className="flex items-center gap-2 text-lg font-bold">
+              <Icon path={mdiCheckCircle} size={24} className="text-success" />
+              {t.paid}
+            </p>
             <p className="text-sm">{t.paidHint({ amount: money(p.amount), tip: money(p.tip) })}</p>
-            <a className="link mt-1 inline-flex min-h-11 items-center font-semibold" href={`/recibo/${encodeURIComponent(p.receiptId)}`}>{t.receipt}</a>
+            <a
+              className="link mt-1 inline-flex min-h-11 items-center font-semibold"
+              href={`/recibo/${encodeURIComponent(p.receiptId)}`}
+            >
+              {t.receipt}
+            </a>
           </div>
         ))}
       </div>
@@ -120,10 +166,22 @@ function BillBody({ bill, t }: { bill: TableBill; t: Words }) {
   );
 }
 
-function Balance({ bill, t, money, tablePaid }: { bill: TableBill; t: Words; money: (n: number) => string; tablePaid: boolean }) {
+function Balance({
+  bill,
+  t,
+  money,
+  tablePaid,
+}: {
+  bill: TableBill;
+  t: Words;
+  money: (n: number) => string;
+  tablePaid: boolean;
+}) {
   return (
     <section aria-labelledby="bill-balance-title" className="rounded-box bg-base-200 p-3" data-testid="bill-balance">
-      <h3 id="bill-balance-title" className="sr-only">{t.balanceTitle}</h3>
+      <h3 id="bill-balance-title" className="sr-only">
+        {t.balanceTitle}
+      </h3>
       {tablePaid && (
         <p className="mb-2 flex items-center gap-2 text-xl font-bold" data-testid="bill-paid">
           <Icon path={mdiCheckCircle} size={28} className="text-success" />
@@ -132,10 +190,32 @@ function Balance({ bill, t, money, tablePaid }: { bill: TableBill; t: Words; mon
         </p>
       )}
       <dl className="flex flex-col gap-0.5">
-        <div className="flex justify-between gap-2"><dt>{t.total}</dt><dd className="tabular-nums" data-testid="bill-total">{money(bill.total)}</dd></div>
-        <div className="flex justify-between gap-2"><dt>{t.paidSoFar}</dt><dd className="tabular-nums" data-testid="bill-paid-amount">{money(bill.paid)}</dd></div>
-        {bill.pending > 0 && <div className="flex justify-between gap-2"><dt>{t.pending}</dt><dd className="tabular-nums" data-testid="bill-pending">{money(bill.pending)}</dd></div>}
-        <div className="flex justify-between gap-2 text-lg font-bold"><dt>{t.balance}</dt><dd className="tabular-nums" data-testid="bill-balance-amount">{money(bill.balance)}</dd></div>
+        <div className="flex justify-between gap-2">
+          <dt>{t.total}</dt>
+          <dd className="tabular-nums" data-testid="bill-total">
+            {money(bill.total)}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-2">
+          <dt>{t.paidSoFar}</dt>
+          <dd className="tabular-nums" data-testid="bill-paid-amount">
+            {money(bill.paid)}
+          </dd>
+        </div>
+        {bill.pending > 0 && (
+          <div className="flex justify-between gap-2">
+            <dt>{t.pending}</dt>
+            <dd className="tabular-nums" data-testid="bill-pending">
+              {money(bill.pending)}
+            </dd>
+          </div>
+        )}
+        <div className="flex justify-between gap-2 text-lg font-bold">
+          <dt>{t.balance}</dt>
+          <dd className="tabular-nums" data-testid="bill-balance-amount">
+            {money(bill.balance)}
+          </dd>
+        </div>
       </dl>
       {(bill.payments.length > 0 || bill.requests.length > 0) && (
         <ul className="mt-2 flex flex-col gap-1 border-t border-base-300 pt-2 text-sm" data-testid="bill-who">
@@ -157,11 +237,24 @@ function Balance({ bill, t, money, tablePaid }: { bill: TableBill; t: Words; mon
   );
 }
 
-
 /** After the next paint (what to focus is rendered by then). */
 const afterPaint = (fn: () => void) => requestAnimationFrame(() => requestAnimationFrame(fn));
 
-function PendingRequest({ id, amount, tip, method, t, onWithdrawn }: { id: string; amount: string; tip: string; method: 'card' | 'cash'; t: Words; onWithdrawn: () => void }) {
+function PendingRequest({
+  id,
+  amount,
+  tip,
+  method,
+  t,
+  onWithdrawn,
+}: {
+  id: string;
+  amount: string;
+  tip: string;
+  method: 'card' | 'cash';
+  t: Words;
+  onWithdrawn: () => void;
+}) {
   const [busy, setBusy] = useState(false);
   async function withdraw(): Promise<void> {
     setBusy(true);
@@ -176,9 +269,17 @@ function PendingRequest({ id, amount, tip, method, t, onWithdrawn }: { id: strin
   }
   return (
     <div className="rounded-box border border-warning bg-warning/15 p-3" data-testid="bill-my-request">
-      <p className="flex items-center gap-2 text-lg font-bold"><Icon path={mdiClockOutline} size={24} />{t.waiting}</p>
+      <p className="flex items-center gap-2 text-lg font-bold">
+        <Icon path={mdiClockOutline} size={24} />
+        {t.waiting}
+      </p>
       <p className="text-sm">{method === 'card' ? t.requestCard({ amount, tip }) : t.requestCash({ amount, tip })}</p>
-      <button type="button" className="btn btn-outline btn-sm mt-2 min-h-11" disabled={busy} onClick={() => void withdraw()}>
+      <button
+        type="button"
+        className="btn btn-outline btn-sm mt-2 min-h-11"
+        disabled={busy}
+        onClick={() => void withdraw()}
+      >
         {busy ? t.withdrawing : t.withdraw}
       </button>
     </div>
@@ -190,7 +291,9 @@ function Rounds({ bill, t, money }: { bill: TableBill; t: Words; money: (n: numb
   return (
     <>
       <section aria-labelledby="bill-rounds">
-        <h3 id="bill-rounds" className="font-bold">{t.rounds}</h3>
+        <h3 id="bill-rounds" className="font-bold">
+          {t.rounds}
+        </h3>
         {bill.rounds.length === 0 ? (
           <p className="text-sm text-base-content/80">{t.noRounds}</p>
         ) : (
@@ -204,30 +307,52 @@ function Rounds({ bill, t, money }: { bill: TableBill; t: Words; money: (n: numb
                 <ul className="mt-1 text-sm">
                   {round.lines.map((line, j) => (
                     <li key={j} className="flex justify-between gap-2">
-                      <span className="min-w-0">{line.quantity} × {line.name}{line.by ? <> (<UserText>{line.by}</UserText>)</> : ''}</span>
+                      <span className="min-w-0">
+                        {line.quantity} × {line.name}
+                        {line.by ? (
+                          <>
+                            {' '}
+                            (<UserText>{line.by}</UserText>)
+                          </>
+                        ) : (
+                          ''
+                        )}
+                      </span>
                       <span className="tabular-nums">{money(line.lineTotal)}</span>
                     </li>
                   ))}
                 </ul>
-                <p className="mt-1 flex justify-between text-sm font-semibold"><span>{t.roundTotal}</span><span className="tabular-nums">{money(round.subtotal)}</span></p>
+                <p className="mt-1 flex justify-between text-sm font-semibold">
+                  <span>{t.roundTotal}</span>
+                  <span className="tabular-nums">{money(round.subtotal)}</span>
+                </p>
               </li>
             ))}
           </ol>
         )}
       </section>
       <section aria-labelledby="bill-people">
-        <h3 id="bill-people" className="font-bold">{t.perPerson}</h3>
+        <h3 id="bill-people" className="font-bold">
+          {t.perPerson}
+        </h3>
         <ul className="mt-1 flex flex-col gap-1" data-testid="bill-people">
-          {bill.people.map((p) => (perPersonShows(p, bill.paid) === 'orderedAndPaid' ? (
-            <li key={p.participantId} data-testid="bill-person">
-              <WithName name={p.name} sentence={(name) => t.orderedPaid({ name: name ?? '', ordered: money(p.total), paid: money(p.paid) })} />
-            </li>
-          ) : (
-            <li key={p.participantId} className="flex justify-between gap-2" data-testid="bill-person">
-              <span className="min-w-0"><UserText>{p.name}</UserText></span>
-              <span className="tabular-nums">{money(p.total)}</span>
-            </li>
-          )))}
+          {bill.people.map((p) =>
+            perPersonShows(p, bill.paid) === 'orderedAndPaid' ? (
+              <li key={p.participantId} data-testid="bill-person">
+                <WithName
+                  name={p.name}
+                  sentence={(name) => t.orderedPaid({ name: name ?? '', ordered: money(p.total), paid: money(p.paid) })}
+                />
+              </li>
+            ) : (
+              <li key={p.participantId} className="flex justify-between gap-2" data-testid="bill-person">
+                <span className="min-w-0">
+                  <UserText>{p.name}</UserText>
+                </span>
+                <span className="tabular-nums">{money(p.total)}</span>
+              </li>
+            ),
+          )}
         </ul>
       </section>
     </>

@@ -27,7 +27,9 @@ export function JoinCard({ table, busy, nameError, message }: Props) {
     const parsed = ParticipantName.safeParse(name);
     if (!parsed.success) {
       // The contract's message: its length, or a name without a letter or digit.
-      setLocalError(parsed.error.issues[0]?.message === TEXT_MESSAGES.nameNeedsLetters ? words.nameLetters : words.nameInvalid);
+      setLocalError(
+        parsed.error.issues[0]?.message === TEXT_MESSAGES.nameNeedsLetters ? words.nameLetters : words.nameInvalid,
+      );
       (event.currentTarget.elements.namedItem('table-name') as HTMLInputElement | null)?.focus();
       return;
     }
@@ -36,12 +38,20 @@ export function JoinCard({ table, busy, nameError, message }: Props) {
   }
 
   return (
-    <section className="card mb-3 border border-base-300 bg-base-100 shadow-sm" aria-labelledby="table-join-title" data-testid="table-join">
+    <section
+      className="card mb-3 border border-base-300 bg-base-100 shadow-sm"
+      aria-labelledby="table-join-title"
+      data-testid="table-join"
+    >
       <form className="card-body gap-3 p-4" onSubmit={submit} noValidate>
-        <h2 id="table-join-title" className="card-title text-lg">{words.table({ label: table })}</h2>
+        <h2 id="table-join-title" className="card-title text-lg">
+          {words.table({ label: table })}
+        </h2>
         <p className="text-sm text-base-content/80">{words.joinIntro}</p>
         <div>
-          <label htmlFor="table-name" className="mb-1 block font-semibold">{words.askName}</label>
+          <label htmlFor="table-name" className="mb-1 block font-semibold">
+            {words.askName}
+          </label>
           <input
             id="table-name"
             name="table-name"
@@ -56,7 +66,11 @@ export function JoinCard({ table, busy, nameError, message }: Props) {
           />
           <FieldError fieldId="table-name" message={error} />
         </div>
-        {message && <p role="alert" className="text-sm font-medium text-error-strong">{message}</p>}
+        {message && (
+          <p role="alert" className="text-sm font-medium text-error-strong">
+            {message}
+          </p>
+        )}
         <button type="submit" className="btn btn-primary min-h-11" disabled={busy}>
           {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
           {words.join}

@@ -21,7 +21,11 @@ type Words = ReturnType<typeof billMessages.get>;
 
 /** A sentence with a diner's name in it, the name in a `UserText` (typed by a person, shown as typed). */
 export function Named({ name, text }: { name: string; text: (name: string) => string }) {
-  return <span className="min-w-0"><WithName name={name} sentence={(n) => text(n ?? '')} /></span>;
+  return (
+    <span className="min-w-0">
+      <WithName name={name} sentence={(n) => text(n ?? '')} />
+    </span>
+  );
 }
 
 export interface PayFormProps {
@@ -51,7 +55,8 @@ export function PayForm({ bill, t, money, people, myName, again, headingRef, onS
 
   const parse = (text: string) => parseMoneyText(text, bill.currency, bill.locale);
   const example = formatMoneyText(1250, bill.currency, bill.locale);
-  const parseError = (e: string) => (e === 'empty' ? t.amountEmpty : e === 'tooManyDecimals' ? t.amountDecimals : t.amountInvalid({ example }));
+  const parseError = (e: string) =>
+    e === 'empty' ? t.amountEmpty : e === 'tooManyDecimals' ? t.amountDecimals : t.amountInvalid({ example });
 
   const people_ = Math.max(1, Math.min(MAX_PEOPLE, n ?? (people || 1)));
   const equal = equalPart(bill.total, people_, bill.unassigned);
@@ -59,7 +64,8 @@ export function PayForm({ bill, t, money, people, myName, again, headingRef, onS
   const typed = parse(amountText);
   const part = mode === 'items' ? byItems.amount : mode === 'equal' ? equal.amount : 'value' in typed ? typed.value : 0;
   const tipTyped = parse(tipText);
-  const choice: TipChoice = tipChoice === 'other' ? { amount: 'value' in tipTyped ? tipTyped.value : 0 } : { percent: tipChoice };
+  const choice: TipChoice =
+    tipChoice === 'other' ? { amount: 'value' in tipTyped ? tipTyped.value : 0 } : { percent: tipChoice };
   const tip = tipOn(part, choice);
 
   function pick(line: BillLine, of: number | null): void {
@@ -91,7 +97,12 @@ export function PayForm({ bill, t, money, people, myName, again, headingRef, onS
         setError(t.nothingChosen);
         return;
       }
-      input = { ...(byItems.lineIds.length ? { lineIds: byItems.lineIds } : {}), ...(byItems.shares.length ? { shares: byItems.shares } : {}), tip, method };
+      input = {
+        ...(byItems.lineIds.length ? { lineIds: byItems.lineIds } : {}),
+        ...(byItems.shares.length ? { shares: byItems.shares } : {}),
+        tip,
+        method,
+      };
     } else if (mode === 'equal') {
       input = { amount: equal.amount, tip, method };
     } else {
@@ -116,18 +127,34 @@ export function PayForm({ bill, t, money, people, myName, again, headingRef, onS
     else setError(result.message);
   }
 
-  const modes: Array<[Mode, string]> = [['items', t.byItems], ['equal', t.equal], ['amount', t.other]];
-  const radio = 'label min-h-11 flex-1 cursor-pointer justify-center gap-2 rounded-field border border-base-300 px-2 text-center text-base-content has-checked:border-primary-strong has-checked:bg-primary/10 has-checked:font-semibold has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary-strong';
+  const modes: Array<[Mode, string]> = [
+    ['items', t.byItems],
+    ['equal', t.equal],
+    ['amount', t.other],
+  ];
+  const radio =
+    'label min-h-11 flex-1 cursor-pointer justify-center gap-2 rounded-field border border-base-300 px-2 text-center text-base-content has-checked:border-primary-strong has-checked:bg-primary/10 has-checked:font-semibold has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary-strong';
 
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-col gap-3" data-testid="bill-pay">
-      <h3 id={`${id}-title`} ref={headingRef} tabIndex={-1} className="text-lg font-bold outline-none">{again ? t.payAgainTitle : t.payTitle}</h3>
+      <h3 id={`${id}-title`} ref={headingRef} tabIndex={-1} className="text-lg font-bold outline-none">
+        {again ? t.payAgainTitle : t.payTitle}
+      </h3>
       <fieldset className="fieldset p-0">
         <legend className="fieldset-legend pt-0 text-base">{t.howSplit}</legend>
         <div className="flex gap-1">
           {modes.map(([m, label]) => (
             <label key={m} className={radio}>
-              <input type="radio" name={`${id}-mode`} className="sr-only" checked={mode === m} onChange={() => { setMode(m); setError(null); }} />
+              <input
+                type="radio"
+                name={`${id}-mode`}
+                className="sr-only"
+                checked={mode === m}
+                onChange={() => {
+                  setMode(m);
+                  setError(null);
+                }}
+              />
               {label}
             </label>
           ))}
@@ -138,11 +165,21 @@ export function PayForm({ bill, t, money, people, myName, again, headingRef, onS
         <div className="flex flex-col gap-2" data-testid="bill-items">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm">{t.byItemsHint}</p>
-            <button type="button" className="btn btn-sm btn-outline min-h-11" onClick={markMine}>{t.markMine}</button>
+            <button type="button" className="btn btn-sm btn-outline min-h-11" onClick={markMine}>
+              {t.markMine}
+            </button>
           </div>
           <ul className="flex flex-col gap-2">
             {bill.lines.map((line) => (
-              <ItemRow key={line.id} line={line} of={picks.get(line.id) ?? null} t={t} money={money} people={people} onPick={(of) => pick(line, of)} />
+              <ItemRow
+                key={line.id}
+                line={line}
+                of={picks.get(line.id) ?? null}
+                t={t}
+                money={money}
+                people={people}
+                onPick={(of) => pick(line, of)}
+              />
             ))}
           </ul>
         </div>
@@ -152,23 +189,49 @@ export function PayForm({ bill, t, money, people, myName, again, headingRef, onS
         <div className="rounded-box border border-base-300 p-3" data-testid="bill-equal">
           <h4 className="font-bold">{t.splitBetween({ n: String(people_) })}</h4>
           <div className="mt-2 flex items-center gap-2" role="group" aria-label={t.people}>
-            <button type="button" className="btn btn-outline btn-square min-h-11 min-w-11" aria-label={t.lessPerson} disabled={people_ <= 1} onClick={() => setN(people_ - 1)}>
+            <button
+              type="button"
+              className="btn btn-outline btn-square min-h-11 min-w-11"
+              aria-label={t.lessPerson}
+              disabled={people_ <= 1}
+              onClick={() => setN(people_ - 1)}
+            >
               <Icon path={mdiMinus} size={20} />
             </button>
-            <span className="min-w-8 text-center text-lg font-semibold tabular-nums" data-testid="split-people">{people_}</span>
-            <button type="button" className="btn btn-outline btn-square min-h-11 min-w-11" aria-label={t.morePerson} disabled={people_ >= MAX_PEOPLE} onClick={() => setN(people_ + 1)}>
+            <span className="min-w-8 text-center text-lg font-semibold tabular-nums" data-testid="split-people">
+              {people_}
+            </span>
+            <button
+              type="button"
+              className="btn btn-outline btn-square min-h-11 min-w-11"
+              aria-label={t.morePerson}
+              disabled={people_ >= MAX_PEOPLE}
+              onClick={() => setN(people_ + 1)}
+            >
               <Icon path={mdiPlus} size={20} />
             </button>
           </div>
-          <p className="mt-2" data-testid="split-share">{t.eachPays({ amount: money(equal.share) })}</p>
-          {equal.remainder > 0 && <p className="text-sm" data-testid="split-remainder">{t.remainder({ amount: money(equal.remainder) })}</p>}
-          {equal.takesRemainder && <p className="text-sm font-semibold" data-testid="split-takes-remainder">{t.takesRemainder({ amount: money(equal.amount - equal.share) })}</p>}
+          <p className="mt-2" data-testid="split-share">
+            {t.eachPays({ amount: money(equal.share) })}
+          </p>
+          {equal.remainder > 0 && (
+            <p className="text-sm" data-testid="split-remainder">
+              {t.remainder({ amount: money(equal.remainder) })}
+            </p>
+          )}
+          {equal.takesRemainder && (
+            <p className="text-sm font-semibold" data-testid="split-takes-remainder">
+              {t.takesRemainder({ amount: money(equal.amount - equal.share) })}
+            </p>
+          )}
         </div>
       )}
 
       {mode === 'amount' && (
         <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-amount`} className="font-semibold">{t.amountLabel}</label>
+          <label htmlFor={`${id}-amount`} className="font-semibold">
+            {t.amountLabel}
+          </label>
           <input
             id={`${id}-amount`}
             className={`input w-full min-h-11 ${amountError ? 'input-error' : ''}`}
@@ -177,30 +240,56 @@ export function PayForm({ bill, t, money, people, myName, again, headingRef, onS
             value={amountText}
             aria-invalid={amountError ? true : undefined}
             aria-describedby={`${id}-amount-hint${amountError ? ` ${id}-amount-error` : ''}`}
-            onChange={(e) => { setAmountText(e.target.value); setAmountError(null); setError(null); }}
+            onChange={(e) => {
+              setAmountText(e.target.value);
+              setAmountError(null);
+              setError(null);
+            }}
           />
-          <p id={`${id}-amount-hint`} className="text-sm">{t.amountHint({ amount: money(bill.balance) })}</p>
-          {amountError && <p id={`${id}-amount-error`} className="text-sm font-semibold text-error-content">{amountError}</p>}
+          <p id={`${id}-amount-hint`} className="text-sm">
+            {t.amountHint({ amount: money(bill.balance) })}
+          </p>
+          {amountError && (
+            <p id={`${id}-amount-error`} className="text-sm font-semibold text-error-content">
+              {amountError}
+            </p>
+          )}
         </div>
       )}
 
       <fieldset className="fieldset p-0">
-        <legend className="fieldset-legend pt-0 text-base">{t.tip} <span className="font-normal">· {t.tipHint}</span></legend>
+        <legend className="fieldset-legend pt-0 text-base">
+          {t.tip} <span className="font-normal">· {t.tipHint}</span>
+        </legend>
         <div className="grid grid-cols-2 gap-1">
           {TIP_PERCENT_PRESETS.map((p) => (
             <label key={p} className={radio}>
-              <input type="radio" name={`${id}-tip`} className="sr-only" checked={tipChoice === p} onChange={() => setTipChoice(p)} />
+              <input
+                type="radio"
+                name={`${id}-tip`}
+                className="sr-only"
+                checked={tipChoice === p}
+                onChange={() => setTipChoice(p)}
+              />
               {p === 0 ? t.noTip : t.tipPercent({ n: String(p) })}
             </label>
           ))}
           <label className={radio}>
-            <input type="radio" name={`${id}-tip`} className="sr-only" checked={tipChoice === 'other'} onChange={() => setTipChoice('other')} />
+            <input
+              type="radio"
+              name={`${id}-tip`}
+              className="sr-only"
+              checked={tipChoice === 'other'}
+              onChange={() => setTipChoice('other')}
+            />
             {t.tipOther}
           </label>
         </div>
         {tipChoice === 'other' && (
           <div className="mt-1 flex flex-col gap-1">
-            <label htmlFor={`${id}-tip-amount`} className="text-sm font-semibold">{t.tipAmountLabel}</label>
+            <label htmlFor={`${id}-tip-amount`} className="text-sm font-semibold">
+              {t.tipAmountLabel}
+            </label>
             <input
               id={`${id}-tip-amount`}
               className={`input w-full min-h-11 ${tipError ? 'input-error' : ''}`}
@@ -209,9 +298,16 @@ export function PayForm({ bill, t, money, people, myName, again, headingRef, onS
               value={tipText}
               aria-invalid={tipError ? true : undefined}
               aria-describedby={tipError ? `${id}-tip-error` : undefined}
-              onChange={(e) => { setTipText(e.target.value); setTipError(null); }}
+              onChange={(e) => {
+                setTipText(e.target.value);
+                setTipError(null);
+              }}
             />
-            {tipError && <p id={`${id}-tip-error`} className="text-sm font-semibold text-error-content">{tipError}</p>}
+            {tipError && (
+              <p id={`${id}-tip-error`} className="text-sm font-semibold text-error-content">
+                {tipError}
+              </p>
+            )}
           </div>
         )}
       </fieldset>
@@ -221,7 +317,13 @@ export function PayForm({ bill, t, money, people, myName, again, headingRef, onS
         <div className="flex gap-1">
           {(['card', 'cash'] as const).map((m) => (
             <label key={m} className={radio}>
-              <input type="radio" name={`${id}-method`} className="sr-only" checked={method === m} onChange={() => setMethod(m)} />
+              <input
+                type="radio"
+                name={`${id}-method`}
+                className="sr-only"
+                checked={method === m}
+                onChange={() => setMethod(m)}
+              />
               {m === 'card' ? t.card : t.cash}
             </label>
           ))}
@@ -229,22 +331,65 @@ export function PayForm({ bill, t, money, people, myName, again, headingRef, onS
       </fieldset>
 
       <dl className="flex flex-col gap-0.5 rounded-box bg-base-200 p-3" data-testid="bill-my-total">
-        <div className="flex justify-between"><dt>{t.yourPart}</dt><dd className="tabular-nums" data-testid="bill-my-part">{money(part)}</dd></div>
-        <div className="flex justify-between"><dt>{t.tip}</dt><dd className="tabular-nums" data-testid="bill-my-tip">{money(tip)}</dd></div>
-        <div className="flex justify-between text-lg font-bold"><dt>{t.toPay}</dt><dd className="tabular-nums" data-testid="bill-to-pay">{money(part + tip)}</dd></div>
+        <div className="flex justify-between">
+          <dt>{t.yourPart}</dt>
+          <dd className="tabular-nums" data-testid="bill-my-part">
+            {money(part)}
+          </dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>{t.tip}</dt>
+          <dd className="tabular-nums" data-testid="bill-my-tip">
+            {money(tip)}
+          </dd>
+        </div>
+        <div className="flex justify-between text-lg font-bold">
+          <dt>{t.toPay}</dt>
+          <dd className="tabular-nums" data-testid="bill-to-pay">
+            {money(part + tip)}
+          </dd>
+        </div>
       </dl>
-      {error && <p role="alert" className="rounded-box bg-error/10 p-3 font-semibold text-error-content" data-testid="bill-pay-error">{error}</p>}
-      <button type="button" className="btn btn-primary min-h-12 text-base" disabled={sending} onClick={() => void submit()}>
+      {error && (
+        <p
+          role="alert"
+          className="rounded-box bg-error/10 p-3 font-semibold text-error-content"
+          data-testid="bill-pay-error"
+        >
+          {error}
+        </p>
+      )}
+      <button
+        type="button"
+        className="btn btn-primary min-h-12 text-base"
+        disabled={sending}
+        onClick={() => void submit()}
+      >
         {sending ? t.sending : t.pay}
       </button>
     </section>
   );
 }
 
-function ItemRow({ line, of, t, money, people, onPick }: { line: BillLine; of: number | null; t: Words; money: (n: number) => string; people: number; onPick: (of: number | null) => void }) {
+function ItemRow({
+  line,
+  of,
+  t,
+  money,
+  people,
+  onPick,
+}: {
+  line: BillLine;
+  of: number | null;
+  t: Words;
+  money: (n: number) => string;
+  people: number;
+  onPick: (of: number | null) => void;
+}) {
   const id = useId();
   const available = availabilityOf(line);
-  const taken = available.kind === 'paid' || available.kind === 'claimed' || (available.kind === 'shared' && available.full);
+  const taken =
+    available.kind === 'paid' || available.kind === 'claimed' || (available.kind === 'shared' && available.full);
   const checked = of !== null && !taken;
   const fixedOf = available.kind === 'shared' ? available.of : null;
   const share = checked && of !== null && of > 1 ? nextShare(line, of) : null;
@@ -252,9 +397,17 @@ function ItemRow({ line, of, t, money, people, onPick }: { line: BillLine; of: n
   let status: ReactNode = null;
   if (available.kind === 'paid') status = <Named name={available.by} text={(name) => t.paidBy({ name })} />;
   else if (available.kind === 'claimed') status = <Named name={available.by} text={(name) => t.claimedBy({ name })} />;
-  else if (available.kind === 'shared') status = available.full ? t.sharesFull : <Named name={available.by.join(', ')} text={(names) => t.sharedBy({ of: String(available.of), names })} />;
+  else if (available.kind === 'shared')
+    status = available.full ? (
+      t.sharesFull
+    ) : (
+      <Named name={available.by.join(', ')} text={(names) => t.sharedBy({ of: String(available.of), names })} />
+    );
   return (
-    <li className={`rounded-box border p-2 ${checked ? 'border-primary-strong bg-primary/5' : taken ? 'border-base-300 bg-base-200' : 'border-base-300'}`} data-testid="bill-line">
+    <li
+      className={`rounded-box border p-2 ${checked ? 'border-primary-strong bg-primary/5' : taken ? 'border-base-300 bg-base-200' : 'border-base-300'}`}
+      data-testid="bill-line"
+    >
       <label className="flex min-h-11 cursor-pointer items-start gap-3">
         <input
           type="checkbox"
@@ -265,24 +418,51 @@ function ItemRow({ line, of, t, money, people, onPick }: { line: BillLine; of: n
           onChange={(e) => onPick(e.target.checked ? (fixedOf ?? 1) : null)}
         />
         <span className="min-w-0 flex-1">
-          <span className="block">{line.quantity} × {line.name}</span>
-          {line.by && <span className="block text-sm text-base-content/80"><Named name={line.by} text={(name) => t.orderedBy({ name })} /></span>}
+          <span className="block">
+            {line.quantity} × {line.name}
+          </span>
+          {line.by && (
+            <span className="block text-sm text-base-content/80">
+              <Named name={line.by} text={(name) => t.orderedBy({ name })} />
+            </span>
+          )}
         </span>
         <span className={`tabular-nums ${taken ? 'text-base-content/70' : ''}`}>{money(line.lineTotal)}</span>
       </label>
-      {status && <p id={`${id}-status`} className="ml-9 text-sm font-semibold" data-testid="bill-line-status">{status}</p>}
+      {status && (
+        <p id={`${id}-status`} className="ml-9 text-sm font-semibold" data-testid="bill-line-status">
+          {status}
+        </p>
+      )}
       {checked && (
         <div className="ml-9 mt-1 flex flex-wrap items-center gap-2">
-          <label htmlFor={`${id}-of`} className="sr-only">{t.shareLabel({ name: line.name })}</label>
+          <label htmlFor={`${id}-of`} className="sr-only">
+            {t.shareLabel({ name: line.name })}
+          </label>
           {fixedOf === null ? (
-            <select id={`${id}-of`} className="select select-sm min-h-11 w-auto" value={of ?? 1} onChange={(e) => onPick(Number(e.target.value))}>
+            <select
+              id={`${id}-of`}
+              className="select select-sm min-h-11 w-auto"
+              value={of ?? 1}
+              onChange={(e) => onPick(Number(e.target.value))}
+            >
               <option value={1}>{t.justMe}</option>
-              {Array.from({ length: maxOf - 1 }, (_, i) => i + 2).map((k) => <option key={k} value={k}>{t.sharedBetween({ of: String(k) })}</option>)}
+              {Array.from({ length: maxOf - 1 }, (_, i) => i + 2).map((k) => (
+                <option key={k} value={k}>
+                  {t.sharedBetween({ of: String(k) })}
+                </option>
+              ))}
             </select>
           ) : (
-            <span id={`${id}-of`} className="text-sm">{t.sharedBetween({ of: String(fixedOf) })}</span>
+            <span id={`${id}-of`} className="text-sm">
+              {t.sharedBetween({ of: String(fixedOf) })}
+            </span>
           )}
-          {share && <span className="text-sm font-semibold tabular-nums" data-testid="bill-line-share">{t.yourShareOf({ amount: money(share.amount) })}</span>}
+          {share && (
+            <span className="text-sm font-semibold tabular-nums" data-testid="bill-line-share">
+              {t.yourShareOf({ amount: money(share.amount) })}
+            </span>
+          )}
         </div>
       )}
     </li>

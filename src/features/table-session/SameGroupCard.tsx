@@ -17,9 +17,15 @@ export function SameGroupCard() {
   useEffect(() => heading.current?.focus(), [waiting]);
 
   return (
-    <section className="card mb-3 border border-base-300 bg-base-100 shadow-sm" aria-labelledby="table-same-group-title" data-testid="table-same-group">
+    <section
+      className="card mb-3 border border-base-300 bg-base-100 shadow-sm"
+      aria-labelledby="table-same-group-title"
+      data-testid="table-same-group"
+    >
       <div className="card-body gap-3 p-4">
-        <h2 id="table-same-group-title" ref={heading} tabIndex={-1} className="card-title text-lg">{words.table({ label: state.table ?? '' })}</h2>
+        <h2 id="table-same-group-title" ref={heading} tabIndex={-1} className="card-title text-lg">
+          {words.table({ label: state.table ?? '' })}
+        </h2>
         {waiting ? (
           <p role="status" className="text-sm" data-testid="table-new-group-waiting">
             <span className="loading loading-spinner loading-xs me-2 align-middle" aria-hidden="true" />
@@ -29,8 +35,12 @@ export function SameGroupCard() {
           <>
             <p className="font-semibold">{words.sameGroup}</p>
             <div className="flex flex-col gap-2 sm:flex-row">
-              <button type="button" className="btn btn-primary min-h-11" onClick={() => void join(name, 'same')}>{words.sameGroupYes}</button>
-              <button type="button" className="btn btn-outline min-h-11" onClick={() => void join(name, 'new')}>{words.sameGroupNo}</button>
+              <button type="button" className="btn btn-primary min-h-11" onClick={() => void join(name, 'same')}>
+                {words.sameGroupYes}
+              </button>
+              <button type="button" className="btn btn-outline min-h-11" onClick={() => void join(name, 'new')}>
+                {words.sameGroupNo}
+              </button>
             </div>
           </>
         )}

@@ -14,19 +14,33 @@ export function SentRound({ round, index }: { round: Order; index: number }) {
   const words = useStore(tableMessages);
   const statuses = useStore(orderMessages);
   return (
-    <section className="mt-4 rounded-box border border-success bg-success/10 p-3" aria-labelledby="table-sent-round" data-testid="table-sent-round">
+    <section
+      className="mt-4 rounded-box border border-success bg-success/10 p-3"
+      aria-labelledby="table-sent-round"
+      data-testid="table-sent-round"
+    >
       <h3 id="table-sent-round" className="flex items-center gap-2 font-bold">
         <Icon path={mdiCheckCircle} size={22} className="shrink-0 text-[#1f6f3a]" />
         {words.sentToKitchen}
       </h3>
       <p className="mt-1 flex flex-wrap items-center justify-between gap-2">
         <span className="font-semibold">{words.round({ round: String(index + 1), number: round.number })}</span>
-        <span className="badge badge-outline whitespace-nowrap bg-base-100" data-testid="table-sent-round-status">{statuses[round.status]}</span>
+        <span className="badge badge-outline whitespace-nowrap bg-base-100" data-testid="table-sent-round-status">
+          {statuses[round.status]}
+        </span>
       </p>
       <ul className="mt-2 flex flex-col gap-0.5 text-sm" aria-label={words.sentLines}>
         {round.lines.map((line, i) => (
           <li key={i}>
-            {line.quantity} × {line.name}{line.by ? <> (<UserText>{line.by}</UserText>)</> : ''}
+            {line.quantity} × {line.name}
+            {line.by ? (
+              <>
+                {' '}
+                (<UserText>{line.by}</UserText>)
+              </>
+            ) : (
+              ''
+            )}
           </li>
         ))}
       </ul>

@@ -30,23 +30,42 @@ function TableContent({ venue }: { venue: TableVenue }): ReactNode {
     case 'idle':
       return null;
     case 'checking':
-      return <p role="status" className="mb-3 text-sm text-base-content/80">{words.checking}</p>;
+      return (
+        <p role="status" className="mb-3 text-sm text-base-content/80">
+          {words.checking}
+        </p>
+      );
     case 'invalid':
       return (
-        <div role="alert" className="alert alert-warning mb-3 flex flex-col items-start gap-1" data-testid="table-invalid">
+        <div
+          role="alert"
+          className="alert alert-warning mb-3 flex flex-col items-start gap-1"
+          data-testid="table-invalid"
+        >
           <p className="font-bold">{words.invalidToken}</p>
           <p className="text-sm">{words.invalidHint}</p>
         </div>
       );
     case 'needName':
     case 'joining':
-      return <JoinCard table={state.table ?? ''} busy={state.phase === 'joining'} nameError={state.nameError} message={state.message} />;
+      return (
+        <JoinCard
+          table={state.table ?? ''}
+          busy={state.phase === 'joining'}
+          nameError={state.nameError}
+          message={state.message}
+        />
+      );
     case 'sameGroup':
     case 'waiting':
       return <SameGroupCard />;
     case 'closed':
       return (
-        <div role="alert" className="alert mb-3 flex flex-col items-start gap-1 border-base-300 bg-base-100" data-testid="table-closed">
+        <div
+          role="alert"
+          className="alert mb-3 flex flex-col items-start gap-1 border-base-300 bg-base-100"
+          data-testid="table-closed"
+        >
           <p className="font-bold">{words.closed}</p>
           <p className="text-sm">{words.sessionClosed}</p>
           <SavedReceipts headingLevel={3} />
@@ -55,10 +74,16 @@ function TableContent({ venue }: { venue: TableVenue }): ReactNode {
     case 'lost':
     case 'error':
       return (
-        <div role="alert" className="alert alert-warning mb-3 flex flex-col items-start gap-2" data-testid="table-error">
+        <div
+          role="alert"
+          className="alert alert-warning mb-3 flex flex-col items-start gap-2"
+          data-testid="table-error"
+        >
           <p>{state.message}</p>
           {state.phase === 'error' && (
-            <button type="button" className="btn btn-sm min-h-11" onClick={() => void checkAndJoin()}>{words.retry}</button>
+            <button type="button" className="btn btn-sm min-h-11" onClick={() => void checkAndJoin()}>
+              {words.retry}
+            </button>
           )}
         </div>
       );

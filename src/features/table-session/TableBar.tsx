@@ -16,8 +16,19 @@ import { billMessages } from './bill-messages.ts';
 function CallText({ call, me }: { call: TableCall; me: string }) {
   const words = useStore(tableMessages);
   const { waiter } = countryWords(useStore($venue)?.locale);
-  if (call.participantId === me) return <>{call.kind === 'bill' ? words.youAskedBill : words.youCalledWaiter({ waiter })}</>;
-  if (call.by) return <WithName name={call.by} sentence={(name) => (call.kind === 'bill' ? words.askedBill({ name: name ?? '' }) : words.calledWaiter({ name: name ?? '', waiter }))} />;
+  if (call.participantId === me)
+    return <>{call.kind === 'bill' ? words.youAskedBill : words.youCalledWaiter({ waiter })}</>;
+  if (call.by)
+    return (
+      <WithName
+        name={call.by}
+        sentence={(name) =>
+          call.kind === 'bill'
+            ? words.askedBill({ name: name ?? '' })
+            : words.calledWaiter({ name: name ?? '', waiter })
+        }
+      />
+    );
   return <>{call.kind === 'bill' ? words.billAsked : words.waiterCalled({ waiter })}</>;
 }
 
@@ -30,7 +41,11 @@ export function TableBar() {
   const statuses = useStore(orderMessages);
   const { waiter } = countryWords(useStore($venue)?.locale);
   if (!view) {
-    return <p role="status" className="mb-3 text-sm text-base-content/80">{words.loading}</p>;
+    return (
+      <p role="status" className="mb-3 text-sm text-base-content/80">
+        {words.loading}
+      </p>
+    );
   }
   const others = view.participants.filter((p) => p.id !== view.me.participantId);
   const waiterCall = view.calls.find((c) => c.kind === 'waiter' && !c.acknowledgedAt);
@@ -38,17 +53,32 @@ export function TableBar() {
   const waiterOpen = Boolean(waiterCall);
   const billOpen = Boolean(billCall);
   return (
-    <section className="card mb-3 border border-base-300 bg-base-100 shadow-sm" aria-labelledby="table-bar-title" data-testid="table-bar">
+    <section
+      className="card mb-3 border border-base-300 bg-base-100 shadow-sm"
+      aria-labelledby="table-bar-title"
+      data-testid="table-bar"
+    >
       <div className="card-body gap-3 p-4">
         <div className="flex items-start gap-3">
           <Icon path={mdiAccountGroup} size={28} className="mt-0.5 shrink-0 text-[#007ea7]" />
           <div className="min-w-0 flex-1">
-            <h2 id="table-bar-title" className="text-lg font-bold">{words.table({ label: view.table })}</h2>
-            {view.paidAt && <p className="badge badge-success my-1 font-semibold" data-testid="table-paid">{billWords.tablePaid}</p>}
+            <h2 id="table-bar-title" className="text-lg font-bold">
+              {words.table({ label: view.table })}
+            </h2>
+            {view.paidAt && (
+              <p className="badge badge-success my-1 font-semibold" data-testid="table-paid">
+                {billWords.tablePaid}
+              </p>
+            )}
             <p className="text-sm" data-testid="table-people">
               <span className="font-semibold">{words.atTable}</span>{' '}
-              <UserText testId="table-person">{view.me.name}</UserText>{words.you}
-              {others.map((p) => <Fragment key={p.id}>, <UserText testId="table-person">{p.name}</UserText></Fragment>)}
+              <UserText testId="table-person">{view.me.name}</UserText>
+              {words.you}
+              {others.map((p) => (
+                <Fragment key={p.id}>
+                  , <UserText testId="table-person">{p.name}</UserText>
+                </Fragment>
+              ))}
             </p>
           </div>
         </div>
@@ -64,7 +94,9 @@ export function TableBar() {
               {view.rounds.map((round, i) => (
                 <li key={round.id} className="flex items-center justify-between gap-2">
                   <span>{words.round({ round: String(i + 1), number: round.number })}</span>
-                  <span className="badge badge-outline whitespace-nowrap" data-testid="round-status">{statuses[round.status]}</span>
+                  <span className="badge badge-outline whitespace-nowrap" data-testid="round-status">
+                    {statuses[round.status]}
+                  </span>
                 </li>
               ))}
             </ul>
@@ -75,11 +107,23 @@ export function TableBar() {
             <Icon path={mdiCartOutline} size={20} />
             {view.lines.length > 0 ? words.seeCartCount({ count: String(view.lines.length) }) : words.seeCart}
           </button>
-          <button type="button" className="btn min-h-11" onClick={() => void callStaff('waiter')} disabled={calling === 'waiter'} aria-describedby={waiterOpen ? 'table-waiter-open' : undefined}>
+          <button
+            type="button"
+            className="btn min-h-11"
+            onClick={() => void callStaff('waiter')}
+            disabled={calling === 'waiter'}
+            aria-describedby={waiterOpen ? 'table-waiter-open' : undefined}
+          >
             <Icon path={mdiBellRingOutline} size={20} />
             {words.callWaiter({ waiter })}
           </button>
-          <button type="button" className="btn min-h-11" onClick={() => void callStaff('bill')} disabled={calling === 'bill'} aria-describedby={billOpen ? 'table-bill-open' : undefined}>
+          <button
+            type="button"
+            className="btn min-h-11"
+            onClick={() => void callStaff('bill')}
+            disabled={calling === 'bill'}
+            aria-describedby={billOpen ? 'table-bill-open' : undefined}
+          >
             <Icon path={mdiCashMultiple} size={20} />
             {words.askBill}
           </button>
@@ -90,8 +134,16 @@ export function TableBar() {
         </div>
         {(waiterOpen || billOpen) && (
           <ul className="flex flex-col gap-1 text-sm" data-testid="table-calls">
-            {waiterCall && <li id="table-waiter-open"><CallText call={waiterCall} me={view.me.participantId} /></li>}
-            {billCall && <li id="table-bill-open"><CallText call={billCall} me={view.me.participantId} /></li>}
+            {waiterCall && (
+              <li id="table-waiter-open">
+                <CallText call={waiterCall} me={view.me.participantId} />
+              </li>
+            )}
+            {billCall && (
+              <li id="table-bill-open">
+                <CallText call={billCall} me={view.me.participantId} />
+              </li>
+            )}
           </ul>
         )}
       </div>

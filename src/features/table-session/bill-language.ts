@@ -20,7 +20,8 @@ function named(line: OrderLine, names: Names): OrderLine {
 export function billInPageLanguage(bill: TableBill, names: Names, locale: string): TableBill {
   if (names.size === 0 && locale === bill.locale) return bill;
   const dishOf = new Map<string, string>();
-  for (const round of bill.rounds) for (const line of round.lines) if (line.cartLineId) dishOf.set(line.cartLineId, line.productId);
+  for (const round of bill.rounds)
+    for (const line of round.lines) if (line.cartLineId) dishOf.set(line.cartLineId, line.productId);
   return {
     ...bill,
     locale,

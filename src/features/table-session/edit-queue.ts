@@ -33,12 +33,22 @@ export function addTableLine(line: NewCartLine): { ok: boolean; message?: string
     ...(note ? { note } : {}),
   };
   const same = sameLineOf(view.lines, input, view.me);
-  if (!same && view.lines.length >= LIMITS.linesPerOrder) return { ok: false, message: tableMessages.get().tooManyLines };
+  if (!same && view.lines.length >= LIMITS.linesPerOrder)
+    return { ok: false, message: tableMessages.get().tooManyLines };
   const display = same
     ? { name: same.name, options: same.options, unitPrice: same.unitPrice }
-    : { name: line.name, options: line.optionIds.map((oid, i) => ({ id: oid, name: line.optionNames[i] ?? '', priceDelta: 0 })), unitPrice: line.unitPrice };
+    : {
+        name: line.name,
+        options: line.optionIds.map((oid, i) => ({ id: oid, name: line.optionNames[i] ?? '', priceDelta: 0 })),
+        unitPrice: line.unitPrice,
+      };
   const edit: QueuedEdit = same
-    ? { kind: 'put', lineId: same.id, input: { ...input, quantity: cappedQuantity(same.quantity + input.quantity) }, display }
+    ? {
+        kind: 'put',
+        lineId: same.id,
+        input: { ...input, quantity: cappedQuantity(same.quantity + input.quantity) },
+        display,
+      }
     : { kind: 'put', lineId: newLineId(), input, display };
   queueEdit(edit);
   return { ok: true };
@@ -50,7 +60,12 @@ export function setLineQuantity(lineId: string, quantity: number): void {
   queueEdit({
     kind: 'put',
     lineId,
-    input: { productId: line.productId, optionIds: line.optionIds, quantity: cappedQuantity(quantity), ...(line.note ? { note: line.note } : {}) },
+    input: {
+      productId: line.productId,
+      optionIds: line.optionIds,
+      quantity: cappedQuantity(quantity),
+      ...(line.note ? { note: line.note } : {}),
+    },
     display: { name: line.name, options: line.options, unitPrice: line.unitPrice },
   });
 }
@@ -85,14 +100,15 @@ async function drain(): Promise<void> {
   for (;;) {
     const id = venueId();
     const seat = membership();
-    const edits = id ? $queue.get()[id] ?? [] : [];
+    const edits = id ? ($queue.get()[id] ?? []) : [];
     if (!id || !seat || edits.length === 0) return;
     if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
     const edit = edits[0]!;
     try {
-      const session = edit.kind === 'put'
-        ? await api.putLine(seat.credential, edit.lineId, edit.input)
-        : await api.deleteLine(seat.credential, edit.lineId);
+      const session =
+        edit.kind === 'put'
+          ? await api.putLine(seat.credential, edit.lineId, edit.input)
+          : await api.deleteLine(seat.credential, edit.lineId);
       dropEdit(id, edit);
       receive(session);
     } catch (error) {
@@ -118,7 +134,11 @@ function dropEdit(id: string, edit: QueuedEdit): void {
   const sent = JSON.stringify(edit);
   const edits = $queue.get()[id] ?? [];
   const at = edits.findIndex((e) => JSON.stringify(e) === sent);
-  if (at !== -1) setQueue(id, edits.filter((_, i) => i !== at));
+  if (at !== -1)
+    setQueue(
+      id,
+      edits.filter((_, i) => i !== at),
+    );
 }
 
 $tableActive.subscribe((id) => setTableAdder(id, addTableLine));

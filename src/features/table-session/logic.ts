@@ -16,8 +16,7 @@ export interface LineDisplay {
 }
 
 export type QueuedEdit =
-  | { kind: 'put'; lineId: string; input: CartLineInput; display: LineDisplay }
-  | { kind: 'delete'; lineId: string };
+  { kind: 'put'; lineId: string; input: CartLineInput; display: LineDisplay } | { kind: 'delete'; lineId: string };
 
 /** A line as shown: `pending` while this phone's edit has not reached the server. */
 export type ViewLine = TableCartLine & { pending?: boolean };
@@ -27,7 +26,12 @@ export interface Me {
   name: string;
 }
 
-export function applyEdits(lines: readonly TableCartLine[], edits: readonly QueuedEdit[], me: Me, now = new Date().toISOString()): ViewLine[] {
+export function applyEdits(
+  lines: readonly TableCartLine[],
+  edits: readonly QueuedEdit[],
+  me: Me,
+  now = new Date().toISOString(),
+): ViewLine[] {
   let out: ViewLine[] = [...lines];
   for (const edit of edits) {
     if (edit.kind === 'delete') {
@@ -38,9 +42,17 @@ export function applyEdits(lines: readonly TableCartLine[], edits: readonly Queu
     const note = lineNote(input.note);
     const existing = out.find((l) => l.id === edit.lineId);
     if (existing) {
-      out = out.map((l) => (l.id === edit.lineId
-        ? { ...l, quantity: input.quantity, ...(note ? { note } : { note: undefined }), lineTotal: l.unitPrice * input.quantity, pending: true }
-        : l));
+      out = out.map((l) =>
+        l.id === edit.lineId
+          ? {
+              ...l,
+              quantity: input.quantity,
+              ...(note ? { note } : { note: undefined }),
+              lineTotal: l.unitPrice * input.quantity,
+              pending: true,
+            }
+          : l,
+      );
     } else {
       out.push({
         id: edit.lineId,
@@ -101,9 +113,18 @@ export function isQueuedEdit(value: unknown): value is QueuedEdit {
   if (e.kind !== 'put') return false;
   const input = e.input as Record<string, unknown> | null;
   const display = e.display as Record<string, unknown> | null;
-  return typeof input === 'object' && input !== null && typeof input.productId === 'string' && Array.isArray(input.optionIds)
-    && typeof input.quantity === 'number' && typeof display === 'object' && display !== null
-    && typeof display.name === 'string' && typeof display.unitPrice === 'number' && Array.isArray(display.options);
+  return (
+    typeof input === 'object' &&
+    input !== null &&
+    typeof input.productId === 'string' &&
+    Array.isArray(input.optionIds) &&
+    typeof input.quantity === 'number' &&
+    typeof display === 'object' &&
+    display !== null &&
+    typeof display.name === 'string' &&
+    typeof display.unitPrice === 'number' &&
+    Array.isArray(display.options)
+  );
 }
 
 /** Keeps the newest snapshot: another session replaces, an older version of this one is ignored. */
@@ -122,7 +143,8 @@ export function applyCartChange(current: TableSession, change: TableCartChange):
   if (change.version !== current.version + 1) return 'gap';
   const { line, removedLineId } = change;
   let lines = current.cart.lines;
-  if (line) lines = lines.some((l) => l.id === line.id) ? lines.map((l) => (l.id === line.id ? line : l)) : [...lines, line];
+  if (line)
+    lines = lines.some((l) => l.id === line.id) ? lines.map((l) => (l.id === line.id ? line : l)) : [...lines, line];
   if (removedLineId) lines = lines.filter((l) => l.id !== removedLineId);
   const { removed: _previous, ...rest } = current;
   return {
@@ -137,6 +159,9 @@ export function applyCartChange(current: TableSession, change: TableCartChange):
  * «Por persona» (docs/rules.md#the-bill): once something was paid, a person whose payments differ from what they
  * ordered shows both («Lucía: pidió 42,00 €, pagó 21,00 €»); otherwise what they ordered.
  */
-export function perPersonShows(person: { total: number; paid: number }, billPaid: number): 'ordered' | 'orderedAndPaid' {
+export function perPersonShows(
+  person: { total: number; paid: number },
+  billPaid: number,
+): 'ordered' | 'orderedAndPaid' {
   return billPaid > 0 && person.paid !== person.total ? 'orderedAndPaid' : 'ordered';
 }

@@ -10,7 +10,8 @@ import { count, messages, params } from '../../lib/i18n.ts';
 export const tableMessages = messages('table', {
   checking: 'Comprobando el código de la mesa…',
   invalidToken: TABLE_STRINGS.invalidToken,
-  invalidHint: 'Pide al personal un código nuevo. Mientras tanto puedes ver el menú y pedir para recoger o a domicilio.',
+  invalidHint:
+    'Pide al personal un código nuevo. Mientras tanto puedes ver el menú y pedir para recoger o a domicilio.',
   closed: TABLE_STRINGS.closed,
   sessionClosed: TABLE_MESSAGES.sessionClosed,
   retry: 'Reintentar',

@@ -17,7 +17,18 @@ import { flush } from './edit-queue.ts';
 import { tableMessages } from './messages.ts';
 import { detailOf, isClosedError, isCredentialError, isTransient } from './request-errors.ts';
 import { closedHere, lost, plugIntoSession, receiveRound, refresh } from './session.ts';
-import { $bill, $calling, $lastSent, $myRequests, $priceChange, $sending, $tableUi, $venue, $view, membership } from './state.ts';
+import {
+  $bill,
+  $calling,
+  $lastSent,
+  $myRequests,
+  $priceChange,
+  $sending,
+  $tableUi,
+  $venue,
+  $view,
+  membership,
+} from './state.ts';
 import { newLineId } from './logic.ts';
 import { saveReceipt } from '../../lib/saved-receipts.ts';
 
@@ -30,7 +41,15 @@ $bill.listen((state) => {
   const venueName = $venue.get()?.name ?? '';
   for (const p of state.bill.payments) {
     if (p.requestId === undefined || !mine.has(p.requestId)) continue;
-    saveReceipt({ id: p.receiptId, venueName, total: p.amount + p.tip, currency: state.bill.currency, locale: state.bill.locale, at: p.createdAt, table: state.bill.table });
+    saveReceipt({
+      id: p.receiptId,
+      venueName,
+      total: p.amount + p.tip,
+      currency: state.bill.currency,
+      locale: state.bill.locale,
+      at: p.createdAt,
+      table: state.bill.table,
+    });
   }
 });
 
@@ -88,7 +107,6 @@ export function dismissPriceChange(): void {
   $priceChange.set(null);
 }
 
-
 /** `Llamar al camarero` (the venue's country's word) / `Pedir la cuenta`. A second tap while one is open says it is on its way. */
 export async function callStaff(kind: CallKind): Promise<void> {
   const seat = membership();
@@ -98,7 +116,10 @@ export async function callStaff(kind: CallKind): Promise<void> {
     const result = await api.callStaff(seat.credential, kind);
     const words = tableMessages.get();
     if (result.alreadyOpen) toast.info(words.callAlreadyOpen, { id: `table-call-${kind}` });
-    else toast.success(kind === 'bill' ? words.billOnTheWay : words.waiterOnTheWay(countryWords($venue.get()?.locale)), { id: `table-call-${kind}` });
+    else
+      toast.success(kind === 'bill' ? words.billOnTheWay : words.waiterOnTheWay(countryWords($venue.get()?.locale)), {
+        id: `table-call-${kind}`,
+      });
     await refresh();
   } catch (error) {
     if (isCredentialError(error)) return lost();
@@ -131,7 +152,6 @@ export async function loadBill(quiet = false): Promise<void> {
     if (!quiet) $bill.set({ state: 'failed', message: detailOf(error) });
   }
 }
-
 
 export type PayResult = { ok: true } | { ok: false; message: string };
 

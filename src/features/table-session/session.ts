@@ -22,8 +22,26 @@ import { tableMessages } from './messages.ts';
 import { tableLinkOf } from './membership.ts';
 import { detailOf, isCredentialError } from './request-errors.ts';
 import {
-  $bill, $closedSeen, $memberships, $priceChange, $session, $snapshots, $streamUp, $table, $tableActive, $tableName, $tableUi, $venue,
-  markClosed, membership, saveSnapshot, setMembership, setQueue, venueId, type Membership, type TableVenue,
+  $bill,
+  $closedSeen,
+  $memberships,
+  $priceChange,
+  $session,
+  $snapshots,
+  $streamUp,
+  $table,
+  $tableActive,
+  $tableName,
+  $tableUi,
+  $venue,
+  markClosed,
+  membership,
+  saveSnapshot,
+  setMembership,
+  setQueue,
+  venueId,
+  type Membership,
+  type TableVenue,
 } from './state.ts';
 import { applyCartChange, newer } from './logic.ts';
 
@@ -104,7 +122,12 @@ export async function join(name: string | null, group?: 'same' | 'new'): Promise
       return;
     }
     markClosed(venue.id, false);
-    const seat: Membership = { table: result.session.table, credential: result.credential, participantId: result.participantId, sessionId: result.session.id };
+    const seat: Membership = {
+      table: result.session.table,
+      credential: result.credential,
+      participantId: result.participantId,
+      sessionId: result.session.id,
+    };
     setMembership(venue.id, seat);
     setQueue(venue.id, []);
     $session.set(null);
@@ -113,9 +136,18 @@ export async function join(name: string | null, group?: 'same' | 'new'): Promise
   } catch (error) {
     const problem = problemOf(error);
     const status = isHTTPError(error) ? error.response.status : 0;
-    if (status === 409 && problem?.type === PROBLEM_TYPES.tableSameGroup) $table.set({ phase: 'sameGroup', table: link.table, pendingName: name });
+    if (status === 409 && problem?.type === PROBLEM_TYPES.tableSameGroup)
+      $table.set({ phase: 'sameGroup', table: link.table, pendingName: name });
     else if (status === 404) $table.set({ phase: 'invalid', table: link.table });
-    else if (status === 422) $table.set({ phase: 'needName', table: link.table, nameError: pageLanguage() === 'es' ? (problem?.errors?.name?.[0] ?? TABLE_MESSAGES.nameInvalid) : tableMessages.get().nameInvalid });
+    else if (status === 422)
+      $table.set({
+        phase: 'needName',
+        table: link.table,
+        nameError:
+          pageLanguage() === 'es'
+            ? (problem?.errors?.name?.[0] ?? TABLE_MESSAGES.nameInvalid)
+            : tableMessages.get().nameInvalid,
+      });
     else $table.set({ phase: 'needName', table: link.table, message: detailOf(error) });
   }
 }
@@ -188,7 +220,10 @@ export function receive(session: TableSession): void {
   const removed = session.removed;
   if (removed && seat && removed.ownerId === seat.participantId && removed.byId !== seat.participantId) {
     // Someone else removed my line: say who and which dish (the toaster is a live region).
-    toast.info(tableMessages.get().lineRemoved({ by: removed.by, dish: removed.name }), { id: `table-removed-${removed.lineId}`, testId: 'table-line-removed' });
+    toast.info(tableMessages.get().lineRemoved({ by: removed.by, dish: removed.name }), {
+      id: `table-removed-${removed.lineId}`,
+      testId: 'table-line-removed',
+    });
   }
   $session.set(session);
   saveSnapshot(id, session);
@@ -202,7 +237,9 @@ export function receiveRound(order: Order): void {
   const before = at === -1 ? undefined : session.rounds[at];
   // Every phone hears a round move on (the toaster is a live region).
   if (before && before.status !== order.status) {
-    toast.info(tableMessages.get().roundStatus({ round: String(at + 1), status: orderMessages.get()[order.status] }), { id: `table-round-${order.id}` });
+    toast.info(tableMessages.get().roundStatus({ round: String(at + 1), status: orderMessages.get()[order.status] }), {
+      id: `table-round-${order.id}`,
+    });
   }
   const rounds = at === -1 ? [...session.rounds, order] : session.rounds.map((r, i) => (i === at ? order : r));
   const next = { ...session, rounds };

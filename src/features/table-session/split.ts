@@ -12,7 +12,10 @@ import { percentOf, splitBill } from '../../contract/money.ts';
  * withdrawn share's index is reused first) and its amount, `floor(T / of)` plus one minor unit for the first
  * `T mod of` shares. Null when every share is taken or the line is shared between another number.
  */
-export function nextShare(line: Pick<BillLine, 'lineTotal' | 'shared'>, of: number): { index: number; amount: number } | null {
+export function nextShare(
+  line: Pick<BillLine, 'lineTotal' | 'shared'>,
+  of: number,
+): { index: number; amount: number } | null {
   if (of < 2) return null;
   if (line.shared && line.shared.of !== of) return null;
   const used = new Set((line.shared?.shares ?? []).map((s) => s.index));
@@ -27,7 +30,11 @@ export function nextShare(line: Pick<BillLine, 'lineTotal' | 'shared'>, of: numb
  * people) is shown and taken by whoever pays last: when what is still unassigned after this part would be no
  * more than the remainder, this part is all that is unassigned. Never more than what is unassigned.
  */
-export function equalPart(total: number, n: number, unassigned: number): { share: number; remainder: number; amount: number; takesRemainder: boolean } {
+export function equalPart(
+  total: number,
+  n: number,
+  unassigned: number,
+): { share: number; remainder: number; amount: number; takesRemainder: boolean } {
   const { share, remainder } = splitBill(total, n);
   if (unassigned <= share) return { share, remainder, amount: unassigned, takesRemainder: false };
   const left = unassigned - share;
@@ -52,12 +59,21 @@ export type LineAvailability =
 export function availabilityOf(line: BillLine): LineAvailability {
   if (line.paidBy !== undefined) return { kind: 'paid', by: line.paidBy };
   if (line.claimedBy !== undefined) return { kind: 'claimed', by: line.claimedBy };
-  if (line.shared) return { kind: 'shared', of: line.shared.of, by: line.shared.shares.map((s) => s.by), full: line.shared.shares.length >= line.shared.of };
+  if (line.shared)
+    return {
+      kind: 'shared',
+      of: line.shared.of,
+      by: line.shared.shares.map((s) => s.by),
+      full: line.shared.shares.length >= line.shared.of,
+    };
   return { kind: 'free' };
 }
 
 /** What this phone pays for its ticked lines: whole lines (`of` 1) and shares (`of` ≥ 2). */
-export function partOfLines(lines: readonly BillLine[], picks: ReadonlyMap<string, number>): { amount: number; lineIds: string[]; shares: Array<{ lineId: string; of: number }> } {
+export function partOfLines(
+  lines: readonly BillLine[],
+  picks: ReadonlyMap<string, number>,
+): { amount: number; lineIds: string[]; shares: Array<{ lineId: string; of: number }> } {
   let amount = 0;
   const lineIds: string[] = [];
   const shares: Array<{ lineId: string; of: number }> = [];

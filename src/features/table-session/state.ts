@@ -36,7 +36,9 @@ type Memberships = Record<string, Membership>;
 function isMembership(value: unknown): value is Membership {
   if (typeof value !== 'object' || value === null) return false;
   const m = value as Record<string, unknown>;
-  return ['table', 'credential', 'participantId', 'sessionId'].every((k) => typeof m[k] === 'string' && m[k].length > 0);
+  return ['table', 'credential', 'participantId', 'sessionId'].every(
+    (k) => typeof m[k] === 'string' && m[k].length > 0,
+  );
 }
 
 const isMemberships = (value: unknown): value is Memberships =>
@@ -46,7 +48,18 @@ const isMemberships = (value: unknown): value is Memberships =>
 export const $memberships = persistentStore<Memberships>(MEMBERSHIPS_KEY, {}, isMemberships);
 
 /** `sameGroup`: the table's open session is old, «¿Sois el mismo grupo?»; `waiting`: «No», staff were asked to close it. */
-export type Phase = 'idle' | 'checking' | 'invalid' | 'needName' | 'joining' | 'sameGroup' | 'waiting' | 'joined' | 'closed' | 'lost' | 'error';
+export type Phase =
+  | 'idle'
+  | 'checking'
+  | 'invalid'
+  | 'needName'
+  | 'joining'
+  | 'sameGroup'
+  | 'waiting'
+  | 'joined'
+  | 'closed'
+  | 'lost'
+  | 'error';
 
 export interface TableState {
   phase: Phase;
@@ -70,11 +83,15 @@ export const $sending = atom(false);
 export const $lastSent = atom<string | null>(null);
 export const $priceChange = atom<{ changes: PriceChange[]; total: number | null } | null>(null);
 export const $tableUi = atom<{ cart: boolean; bill: boolean }>({ cart: false, bill: false });
-export type BillState = { state: 'idle' | 'loading' } | { state: 'ready'; bill: TableBill } | { state: 'failed'; message: string };
+export type BillState =
+  { state: 'idle' | 'loading' } | { state: 'ready'; bill: TableBill } | { state: 'failed'; message: string };
 export const $bill = atom<BillState>({ state: 'idle' });
 type MyRequests = Record<string, string[]>;
 const isMyRequests = (v: unknown): v is MyRequests =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((ids) => Array.isArray(ids) && ids.every((id) => typeof id === 'string'));
+  typeof v === 'object' &&
+  v !== null &&
+  !Array.isArray(v) &&
+  Object.values(v).every((ids) => Array.isArray(ids) && ids.every((id) => typeof id === 'string'));
 /** The payment requests this phone made, per session id (a reload still knows which payments were mine: «Pagado», the receipt). */
 export const $myRequests = persistentStore<MyRequests>('tableBillRequests', {}, isMyRequests);
 /** Open calls this phone has just made (until the session says so too). */
@@ -85,7 +102,8 @@ const isString = (v: unknown): v is string => typeof v === 'string' && v.length 
 export const $tableName = persistentStore<string>('tableName', '', isString);
 
 type Closed = Record<string, true>;
-const isClosed = (v: unknown): v is Closed => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => x === true);
+const isClosed = (v: unknown): v is Closed =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => x === true);
 /**
  * Venues whose table this device saw closed: opening the link again asks the name again
  * (pre-filled) instead of silently joining, and so opening, a new session (no ghost tables).
@@ -101,7 +119,10 @@ export function markClosed(id: string, closed: boolean): void {
 
 type Queues = Record<string, QueuedEdit[]>;
 const isQueues = (v: unknown): v is Queues =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((q) => Array.isArray(q) && q.every(isQueuedEdit));
+  typeof v === 'object' &&
+  v !== null &&
+  !Array.isArray(v) &&
+  Object.values(v).every((q) => Array.isArray(q) && q.every(isQueuedEdit));
 /** Cart edits not yet confirmed by the server, per venue (survive a reload and being offline). */
 export const $queue = persistentStore<Queues>('tableQueue', {}, isQueues);
 
@@ -124,29 +145,32 @@ export interface TableView {
   paidAt: string | null;
 }
 
-export const $view = computed([$session, $queue, $venue, $memberships], (session, queues, venue, memberships): TableView | null => {
-  if (!session || !venue || session.status !== 'open') return null;
-  const membership = memberships[venue.id];
-  if (!membership || membership.sessionId !== session.id) return null;
-  const me: Me = {
-    participantId: membership.participantId,
-    name: session.participants.find((p) => p.id === membership.participantId)?.name ?? $tableName.get(),
-  };
-  const edits = queues[venue.id] ?? [];
-  const lines = applyEdits(session.cart.lines, edits, me);
-  return {
-    me,
-    table: session.table,
-    participants: session.participants,
-    lines,
-    subtotal: subtotalOfLines(lines),
-    count: lines.reduce((n, l) => n + l.quantity, 0),
-    rounds: session.rounds,
-    calls: session.calls,
-    pendingEdits: edits.length,
-    paidAt: session.paidAt ?? null,
-  };
-});
+export const $view = computed(
+  [$session, $queue, $venue, $memberships],
+  (session, queues, venue, memberships): TableView | null => {
+    if (!session || !venue || session.status !== 'open') return null;
+    const membership = memberships[venue.id];
+    if (!membership || membership.sessionId !== session.id) return null;
+    const me: Me = {
+      participantId: membership.participantId,
+      name: session.participants.find((p) => p.id === membership.participantId)?.name ?? $tableName.get(),
+    };
+    const edits = queues[venue.id] ?? [];
+    const lines = applyEdits(session.cart.lines, edits, me);
+    return {
+      me,
+      table: session.table,
+      participants: session.participants,
+      lines,
+      subtotal: subtotalOfLines(lines),
+      count: lines.reduce((n, l) => n + l.quantity, 0),
+      rounds: session.rounds,
+      calls: session.calls,
+      pendingEdits: edits.length,
+      paidAt: session.paidAt ?? null,
+    };
+  },
+);
 
 export function tableCartLabel(lines: number): string {
   const words = tableMessages.get();
@@ -156,11 +180,19 @@ export function tableCartLabel(lines: number): string {
 // While a session is live here, the header's cart button shows the table's cart.
 $view.subscribe((view) => {
   const id = $tableActive.get();
-  $sharedCart.set(id && view ? { venueId: id, label: tableCartLabel(view.lines.length), count: view.lines.length, open: openTableCart } : null);
+  $sharedCart.set(
+    id && view
+      ? { venueId: id, label: tableCartLabel(view.lines.length), count: view.lines.length, open: openTableCart }
+      : null,
+  );
 });
 $tableActive.subscribe((id) => {
   const view = $view.get();
-  $sharedCart.set(id && view ? { venueId: id, label: tableCartLabel(view.lines.length), count: view.lines.length, open: openTableCart } : null);
+  $sharedCart.set(
+    id && view
+      ? { venueId: id, label: tableCartLabel(view.lines.length), count: view.lines.length, open: openTableCart }
+      : null,
+  );
 });
 
 export function venueId(): string | null {

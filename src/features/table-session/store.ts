@@ -7,9 +7,33 @@
  * call these actions.
  */
 export {
-  $bill, $calling, $lastSent, $memberships, $myRequests, $priceChange, $queue, $sending, $session, $table, $tableName, $tableUi, $venue, $view,
-  closeTableCart, openTableCart, type TableVenue,
+  $bill,
+  $calling,
+  $lastSent,
+  $memberships,
+  $myRequests,
+  $priceChange,
+  $queue,
+  $sending,
+  $session,
+  $table,
+  $tableName,
+  $tableUi,
+  $venue,
+  $view,
+  closeTableCart,
+  openTableCart,
+  type TableVenue,
 } from './state.ts';
 export { checkAndJoin, join, refresh, startTable } from './session.ts';
 export { addTableLine, flush, removeLine, setLineQuantity } from './edit-queue.ts';
-export { callStaff, closeBill, dismissPriceChange, loadBill, openBill, requestPayment, sendToKitchen, withdrawPayment } from './rounds.ts';
+export {
+  callStaff,
+  closeBill,
+  dismissPriceChange,
+  loadBill,
+  openBill,
+  requestPayment,
+  sendToKitchen,
+  withdrawPayment,
+} from './rounds.ts';

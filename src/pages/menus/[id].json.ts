@@ -11,7 +11,9 @@ import { buildAllVenueEntries } from '../../features/menu/build-data.ts';
 
 export const getStaticPaths = (async () => {
   const entries = await buildAllVenueEntries();
-  return entries.filter(({ venue }) => isValidVenueId(venue.id)).map(({ venue }) => ({ params: { id: venue.id }, props: { venue } }));
+  return entries
+    .filter(({ venue }) => isValidVenueId(venue.id))
+    .map(({ venue }) => ({ params: { id: venue.id }, props: { venue } }));
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute<{ venue: Venue }> = ({ props }) =>

@@ -19,7 +19,8 @@ const PLACEMENT = {
 
 type DataAttributes = { [key: `data-${string}`]: string | undefined };
 
-interface DrawerProps extends Pick<HTMLAttributes<HTMLDialogElement>, 'aria-labelledby' | 'aria-describedby'>, DataAttributes {
+interface DrawerProps
+  extends Pick<HTMLAttributes<HTMLDialogElement>, 'aria-labelledby' | 'aria-describedby'>, DataAttributes {
   open: boolean;
   placement: keyof typeof PLACEMENT;
   onClose: (opener: HTMLElement | null) => void;
@@ -32,14 +33,29 @@ interface DrawerProps extends Pick<HTMLAttributes<HTMLDialogElement>, 'aria-labe
   children: ReactNode;
 }
 
-export function Drawer({ open, placement, onClose, initialFocus, toasts = true, dialogRef, children, ...attributes }: DrawerProps) {
+export function Drawer({
+  open,
+  placement,
+  onClose,
+  initialFocus,
+  toasts = true,
+  dialogRef,
+  children,
+  ...attributes
+}: DrawerProps) {
   const { ref, onBackdropClick, opener } = useModalDialog(open, initialFocus, dialogRef);
   useToasterInside(open && toasts, ref);
   return (
     // The click handler only takes clicks on the backdrop (the dialog element itself, outside its
     // content), a pointer shortcut for Escape and the close button, which keyboards already have.
     // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events, jsx-a11y-x/no-noninteractive-element-interactions -- see above
-    <dialog ref={ref} className={PLACEMENT[placement]} onClose={() => onClose(opener.current)} onClick={onBackdropClick} {...attributes}>
+    <dialog
+      ref={ref}
+      className={PLACEMENT[placement]}
+      onClose={() => onClose(opener.current)}
+      onClick={onBackdropClick}
+      {...attributes}
+    >
       {children}
     </dialog>
   );

@@ -3,7 +3,15 @@ export function fieldErrorId(fieldId: string): string {
   return `${fieldId}-error`;
 }
 
-export function FieldError({ fieldId, message, className = '' }: { fieldId: string; message: string | undefined | null; className?: string }) {
+export function FieldError({
+  fieldId,
+  message,
+  className = '',
+}: {
+  fieldId: string;
+  message: string | undefined | null;
+  className?: string;
+}) {
   if (!message) return null;
   return (
     <p id={fieldErrorId(fieldId)} className={`mt-1 text-sm font-medium text-error-strong ${className}`}>

@@ -31,9 +31,15 @@ export function LoadError({ title, message, onRetry, action, className = '', chi
       <p className={title ? 'mt-2' : ''}>{message}</p>
       {children}
       {onRetry && (
-        <button type="button" className="btn btn-primary mt-3 min-h-11" onClick={onRetry}>{pageWords('pages')?.retry ?? 'Reintentar'}</button>
+        <button type="button" className="btn btn-primary mt-3 min-h-11" onClick={onRetry}>
+          {pageWords('pages')?.retry ?? 'Reintentar'}
+        </button>
       )}
-      {action && <a className="btn btn-primary mt-4 min-h-11" href={action.href}>{action.label}</a>}
+      {action && (
+        <a className="btn btn-primary mt-4 min-h-11" href={action.href}>
+          {action.label}
+        </a>
+      )}
     </div>
   );
 }

@@ -12,14 +12,25 @@ const CLIPPED = 'overflow-clip [overflow-clip-margin:0.25em] wrap-anywhere';
 
 /** A person's name within a line of text: a box of its own that keeps the line's baseline. */
 export function UserText({ children, testId }: { children: string; testId?: string }) {
-  return <bdi className={`inline-block max-w-full align-baseline ${CLIPPED}`} data-testid={testId}>{children}</bdi>;
+  return (
+    <bdi className={`inline-block max-w-full align-baseline ${CLIPPED}`} data-testid={testId}>
+      {children}
+    </bdi>
+  );
 }
 
 /**
  * A note or an address, after its `label` (`Nota:`): the paragraph is the box, the text flows
  * on from the label and keeps its line breaks.
  */
-export function UserNote({ label, children, className = '', testId, as: Tag = 'p', lang }: {
+export function UserNote({
+  label,
+  children,
+  className = '',
+  testId,
+  as: Tag = 'p',
+  lang,
+}: {
   label?: ReactNode;
   children: string;
   /** The language the person wrote it in, when it is not the page's (a diner's note on the board). */
@@ -31,7 +42,11 @@ export function UserNote({ label, children, className = '', testId, as: Tag = 'p
 }) {
   return (
     <Tag className={`${Tag === 'span' ? 'block' : ''} ${CLIPPED} ${className}`} data-testid={testId}>
-      {label}{label ? ' ' : null}<bdi className="whitespace-pre-line" lang={lang}>{children}</bdi>
+      {label}
+      {label ? ' ' : null}
+      <bdi className="whitespace-pre-line" lang={lang}>
+        {children}
+      </bdi>
     </Tag>
   );
 }
@@ -40,7 +55,15 @@ export function UserNote({ label, children, className = '', testId, as: Tag = 'p
  * A sentence with a person's name in it (`Mesa 3 · {name} pide la cuenta`), the name in a
  * `UserText`: `sentence` builds the text around a placeholder that no cleaned name contains.
  */
-export function WithName({ name, sentence, testId }: { name: string | undefined; sentence: (name: string | undefined) => string; testId?: string }) {
+export function WithName({
+  name,
+  sentence,
+  testId,
+}: {
+  name: string | undefined;
+  sentence: (name: string | undefined) => string;
+  testId?: string;
+}) {
   if (!name) return <>{sentence(undefined)}</>;
   const [before = '', ...after] = sentence(PLACEHOLDER).split(PLACEHOLDER);
   return (
@@ -58,5 +81,17 @@ const PLACEHOLDER = '\u0000';
 /** People's names as a Spanish list (`Ana, Luis y Marta`), each one in its `UserText`. */
 export function NameList({ names, testId }: { names: readonly string[]; testId?: string }) {
   const parts = new Intl.ListFormat('es', { type: 'conjunction' }).formatToParts(names);
-  return <>{parts.map((part, i) => (part.type === 'element' ? <UserText key={i} testId={testId}>{part.value}</UserText> : part.value))}</>;
+  return (
+    <>
+      {parts.map((part, i) =>
+        part.type === 'element' ? (
+          <UserText key={i} testId={testId}>
+            {part.value}
+          </UserText>
+        ) : (
+          part.value
+        ),
+      )}
+    </>
+  );
 }

@@ -8,14 +8,21 @@
 import { useEffect, useEffectEvent, useRef, type MouseEvent, type RefObject } from 'react';
 
 /** `dialogRef`: the caller's own ref to the dialog, when it needs one (e.g. to close it from a button). */
-export function useModalDialog(open: boolean, initialFocus?: () => HTMLElement | null | undefined, dialogRef?: RefObject<HTMLDialogElement | null>) {
+export function useModalDialog(
+  open: boolean,
+  initialFocus?: () => HTMLElement | null | undefined,
+  dialogRef?: RefObject<HTMLDialogElement | null>,
+) {
   const own = useRef<HTMLDialogElement>(null);
   const ref = dialogRef ?? own;
   /** What had the focus before the dialog opened (to give it back on close). */
   const opener = useRef<HTMLElement | null>(null);
   // The latest `initialFocus`, read when the dialog opens (not a reason to reopen it).
-  const focusTarget = useEffectEvent((dialog: HTMLDialogElement) =>
-    initialFocus?.() ?? dialog.querySelector<HTMLElement>('input:not([disabled]), textarea, select, button:not([disabled])'));
+  const focusTarget = useEffectEvent(
+    (dialog: HTMLDialogElement) =>
+      initialFocus?.() ??
+      dialog.querySelector<HTMLElement>('input:not([disabled]), textarea, select, button:not([disabled])'),
+  );
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;

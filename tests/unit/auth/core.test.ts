@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { atom } from 'nanostores';
 import { createAuth } from '../../../src/features/auth/core.ts';
-import { SIGNED_OUT, type AuthOptions, type AuthState, type SessionEndReason } from '../../../src/features/auth/state.ts';
+import {
+  SIGNED_OUT,
+  type AuthOptions,
+  type AuthState,
+  type SessionEndReason,
+} from '../../../src/features/auth/state.ts';
 import {
   EXPIRED_SESSION_MESSAGE,
   ExpiredAuthSessionError,
@@ -9,7 +14,12 @@ import {
   reportStartupError,
 } from '../../../src/features/auth/errors.ts';
 import { inPageLock, type RefreshLock } from '../../../src/features/auth/refresh-lock.ts';
-import { createAuthStorage, memoryStore, type CookieJar, type KeyValueStore } from '../../../src/features/auth/storage.ts';
+import {
+  createAuthStorage,
+  memoryStore,
+  type CookieJar,
+  type KeyValueStore,
+} from '../../../src/features/auth/storage.ts';
 import { memoryRotationLog, type RotationLog } from '../../../src/features/auth/rotation-log.ts';
 import { ANA, FakeAuthServer, makeJwt } from './fake-api.ts';
 
@@ -30,7 +40,14 @@ interface Device {
 
 function device(): Device {
   const clock = { now: Date.UTC(2026, 10, 21, 12, 0, 0) };
-  return { clock, server: new FakeAuthServer(clock), local: memoryStore(), cookies: new Map(), lock: inPageLock(), listeners: new Set() };
+  return {
+    clock,
+    server: new FakeAuthServer(clock),
+    local: memoryStore(),
+    cookies: new Map(),
+    lock: inPageLock(),
+    listeners: new Set(),
+  };
 }
 
 /** One browser tab on a device: own state and timers, shared storage, lock and server. */
@@ -88,7 +105,9 @@ describe('strategies', () => {
   it('fails with "Strategy not supported" for an unknown strategy', async () => {
     const d = device();
     const { auth, storage } = tab(d);
-    await expect(auth.loginWith('twitter', { email: 'a@b.c', password: 'x' })).rejects.toThrow(/^Strategy not supported$/);
+    await expect(auth.loginWith('twitter', { email: 'a@b.c', password: 'x' })).rejects.toThrow(
+      /^Strategy not supported$/,
+    );
     storage.set('strategy', 'twitter');
     expect(() => auth.getStrategy()).toThrow(/^Strategy not supported$/);
     expect(() => auth.setStrategy('facebook')).toThrow(/^Strategy not supported$/);
@@ -137,7 +156,9 @@ describe('login and storage layout', () => {
     const d = device();
     const { auth, state } = tab(d);
     await auth.init();
-    await expect(auth.loginWith('local', { email: 'ana@umenu.test', password: 'nope' })).rejects.toMatchObject({ status: 401 });
+    await expect(auth.loginWith('local', { email: 'ana@umenu.test', password: 'nope' })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(state.get()).toEqual(SIGNED_OUT);
     expect(d.local.getItem('auth._token.local')).toBeNull();
   });
@@ -239,7 +260,13 @@ describe('start-up', () => {
 
   it('offline start keeps the session with the user read from the token', async () => {
     const d = device();
-    const token = makeJwt({ sub: 'u-ana', name: 'Ana García', scope: ['staff:taqueria-el-guero'], iat: d.clock.now / 1000, exp: d.clock.now / 1000 + 600 });
+    const token = makeJwt({
+      sub: 'u-ana',
+      name: 'Ana García',
+      scope: ['staff:taqueria-el-guero'],
+      iat: d.clock.now / 1000,
+      exp: d.clock.now / 1000 + 600,
+    });
     d.local.setItem('auth.strategy', 'local');
     d.local.setItem('auth._token.local', `Bearer ${token}`);
     d.local.setItem('auth._token_expiration.local', String(d.clock.now + 600_000));
@@ -369,7 +396,13 @@ describe('token lifecycle while a page is open', () => {
     const d = { ...device(), rotations: memoryRotationLog() };
     const a = await signedInTab(d);
     const staleCopy = memoryStore();
-    for (const key of ['auth.strategy', 'auth._token.local', 'auth._token_expiration.local', 'auth._refresh_token.local', 'auth._refresh_token_expiration.local']) {
+    for (const key of [
+      'auth.strategy',
+      'auth._token.local',
+      'auth._token_expiration.local',
+      'auth._refresh_token.local',
+      'auth._refresh_token_expiration.local',
+    ]) {
       staleCopy.setItem(key, d.local.getItem(key)!);
     }
     const b = tab({ ...d, local: staleCopy });
@@ -386,7 +419,13 @@ describe('token lifecycle while a page is open', () => {
     const d2 = device();
     const a2 = await signedInTab(d2);
     const stale2 = memoryStore();
-    for (const key of ['auth.strategy', 'auth._token.local', 'auth._token_expiration.local', 'auth._refresh_token.local', 'auth._refresh_token_expiration.local']) {
+    for (const key of [
+      'auth.strategy',
+      'auth._token.local',
+      'auth._token_expiration.local',
+      'auth._refresh_token.local',
+      'auth._refresh_token_expiration.local',
+    ]) {
       stale2.setItem(key, d2.local.getItem(key)!);
     }
     const b2 = tab({ ...d2, local: stale2 });

@@ -54,8 +54,12 @@ export class FakeAuthServer implements AuthApi {
   }
 
   private verify(accessToken: string): User {
-    const payload = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString()) as { sub: string; exp: number };
-    if (payload.exp * 1000 <= this.clock.now) throw new AuthRequestError(401, { type: 'urn:umenu:problem:unauthorized' });
+    const payload = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString()) as {
+      sub: string;
+      exp: number;
+    };
+    if (payload.exp * 1000 <= this.clock.now)
+      throw new AuthRequestError(401, { type: 'urn:umenu:problem:unauthorized' });
     const found = [...this.users.values()].find((entry) => entry.user.id === payload.sub);
     if (!found) throw new AuthRequestError(401);
     return found.user;
@@ -74,7 +78,8 @@ export class FakeAuthServer implements AuthApi {
   async socialToken(callback: { code: string; code_verifier: string }): Promise<TokenPair> {
     this.calls.push('social');
     this.checkOnline();
-    if (callback.code !== 'good-code') throw new AuthRequestError(400, { type: 'urn:umenu:problem:invalid-credentials' });
+    if (callback.code !== 'good-code')
+      throw new AuthRequestError(400, { type: 'urn:umenu:problem:invalid-credentials' });
     return this.issue(ANA.id);
   }
 

@@ -8,7 +8,14 @@ import {
   normalizePath,
   REDIRECTS,
 } from '../../../src/features/auth/redirect.ts';
-import { checkTokens, bareToken, expiresAtFor, sessionAction, tokenStatus, refreshDelayMs } from '../../../src/features/auth/tokens.ts';
+import {
+  checkTokens,
+  bareToken,
+  expiresAtFor,
+  sessionAction,
+  tokenStatus,
+  refreshDelayMs,
+} from '../../../src/features/auth/tokens.ts';
 import { storageLeaseLock } from '../../../src/features/auth/refresh-lock.ts';
 import { createAuthStorage, memoryStore } from '../../../src/features/auth/storage.ts';
 import { makeJwt } from './fake-api.ts';
@@ -19,7 +26,10 @@ describe('redirects', () => {
   });
 
   it('a protected page while signed out goes to login and remembers the full path', () => {
-    expect(guardDecision({ auth: true, loggedIn: false, fullPath: '/pedidos?x=1#y' })).toEqual({ type: 'login', remember: '/pedidos?x=1#y' });
+    expect(guardDecision({ auth: true, loggedIn: false, fullPath: '/pedidos?x=1#y' })).toEqual({
+      type: 'login',
+      remember: '/pedidos?x=1#y',
+    });
     expect(guardDecision({ auth: undefined, loggedIn: false, fullPath: '/panel?venue=cafe-la-macarena' })).toEqual({
       type: 'login',
       remember: '/panel?venue=cafe-la-macarena',
@@ -48,7 +58,14 @@ describe('redirects', () => {
     expect(homeTarget('/taqueria-el-guero?checkout=1')).toBe('/taqueria-el-guero?checkout=1');
     expect(homeTarget(null)).toBe('/');
     expect(homeTarget('/login')).toBe('/');
-    for (const evil of ['//evil.example', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)', '/a\nb', '']) {
+    for (const evil of [
+      '//evil.example',
+      'https://evil.example/',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/a\nb',
+      '',
+    ]) {
       expect(isSafeTarget(evil), evil).toBe(false);
       expect(homeTarget(evil)).toBe('/');
     }
@@ -93,7 +110,9 @@ describe('token rules', () => {
 
   it('session action follows the token rules: refresh when refreshable, else reset', () => {
     const base = { token: 'Bearer a', refreshToken: 'r', tokenExpiresAt: now + 1000, refreshExpiresAt: now + 10_000 };
-    expect(sessionAction({ token: null, refreshToken: null, tokenExpiresAt: null, refreshExpiresAt: null }, now)).toBe('signed-out');
+    expect(sessionAction({ token: null, refreshToken: null, tokenExpiresAt: null, refreshExpiresAt: null }, now)).toBe(
+      'signed-out',
+    );
     expect(sessionAction(base, now)).toBe('use');
     expect(sessionAction({ ...base, tokenExpiresAt: now - 1 }, now)).toBe('refresh');
     expect(sessionAction({ ...base, tokenExpiresAt: now - 1, refreshToken: null }, now)).toBe('expired');
@@ -118,8 +137,18 @@ describe('token rules', () => {
 
   it('refresh delay: 60 s before expiry for a 10-minute token', () => {
     const jwt = makeJwt({ sub: 'u', iat: now / 1000, exp: now / 1000 + 600 });
-    expect(refreshDelayMs({ token: `Bearer ${jwt}`, refreshToken: 'r', tokenExpiresAt: now + 600_000, refreshExpiresAt: null }, now)).toBe(540_000);
-    expect(refreshDelayMs({ token: `Bearer ${jwt}`, refreshToken: null, tokenExpiresAt: now + 600_000, refreshExpiresAt: null }, now)).toBeNull();
+    expect(
+      refreshDelayMs(
+        { token: `Bearer ${jwt}`, refreshToken: 'r', tokenExpiresAt: now + 600_000, refreshExpiresAt: null },
+        now,
+      ),
+    ).toBe(540_000);
+    expect(
+      refreshDelayMs(
+        { token: `Bearer ${jwt}`, refreshToken: null, tokenExpiresAt: now + 600_000, refreshExpiresAt: null },
+        now,
+      ),
+    ).toBeNull();
   });
 });
 
@@ -129,12 +158,23 @@ describe('storage', () => {
     local.setItem('auth._token.local', 'Bearer x');
     local.setItem('auth._token_expiration.local', 'not-a-number');
     const storage = createAuthStorage({ local });
-    expect(storage.readTokens('local')).toEqual({ token: 'Bearer x', refreshToken: null, tokenExpiresAt: null, refreshExpiresAt: null });
+    expect(storage.readTokens('local')).toEqual({
+      token: 'Bearer x',
+      refreshToken: null,
+      tokenExpiresAt: null,
+      refreshExpiresAt: null,
+    });
   });
 
   it('falls back to the cookie for the access token when localStorage lost it', () => {
-    const cookies = new Map([['auth._token.local', 'Bearer y'], ['auth.strategy', 'local']]);
-    const storage = createAuthStorage({ local: memoryStore(), cookies: { get: (n) => cookies.get(n) ?? null, set: () => {} } });
+    const cookies = new Map([
+      ['auth._token.local', 'Bearer y'],
+      ['auth.strategy', 'local'],
+    ]);
+    const storage = createAuthStorage({
+      local: memoryStore(),
+      cookies: { get: (n) => cookies.get(n) ?? null, set: () => {} },
+    });
     expect(storage.get('strategy')).toBe('local');
     expect(storage.readTokens('local').token).toBe('Bearer y');
   });

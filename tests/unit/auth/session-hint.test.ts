@@ -19,7 +19,12 @@ const fakeDocument = {
   set cookie(value: string) {
     const [pair = ''] = value.split(';');
     const name = pair.slice(0, pair.indexOf('='));
-    const jar = new Map(cookieText.split('; ').filter(Boolean).map((c) => [c.slice(0, c.indexOf('=')), c] as const));
+    const jar = new Map(
+      cookieText
+        .split('; ')
+        .filter(Boolean)
+        .map((c) => [c.slice(0, c.indexOf('=')), c] as const),
+    );
     if (/Max-Age=0/.test(value)) jar.delete(name);
     else jar.set(name, pair);
     cookieText = [...jar.values()].join('; ');
@@ -32,7 +37,10 @@ const cookieJar: CookieJar = {
     return item ? decodeURIComponent(item.slice(item.indexOf('=') + 1)) : null;
   },
   set: (name, value) => {
-    fakeDocument.cookie = value === null ? `${encodeURIComponent(name)}=; Max-Age=0` : `${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
+    fakeDocument.cookie =
+      value === null
+        ? `${encodeURIComponent(name)}=; Max-Age=0`
+        : `${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
   },
 };
 
@@ -58,7 +66,12 @@ describe('session hint', () => {
 
   it('sees the tokens the core stores (default strategy local)', () => {
     const store = createAuthStorage({ local, cookies: cookieJar });
-    store.writeTokens('local', { token: 'Bearer abc', refreshToken: 'r1', tokenExpiresAt: Date.now() + 60_000, refreshExpiresAt: null });
+    store.writeTokens('local', {
+      token: 'Bearer abc',
+      refreshToken: 'r1',
+      tokenExpiresAt: Date.now() + 60_000,
+      refreshExpiresAt: null,
+    });
     expect(hasStoredSession()).toBe(true);
     store.clearTokens('local');
     expect(hasStoredSession()).toBe(false);
@@ -77,7 +90,11 @@ describe('session hint', () => {
     const store = createAuthStorage({ local: memoryStore(), cookies: cookieJar });
     store.set('_token.local', 'Bearer from-cookie');
     expect(hasStoredSession()).toBe(true);
-    vi.stubGlobal('localStorage', { getItem: () => { throw new Error('denied'); } });
+    vi.stubGlobal('localStorage', {
+      getItem: () => {
+        throw new Error('denied');
+      },
+    });
     expect(hasStoredSession()).toBe(true);
   });
 

@@ -23,7 +23,14 @@ const taco: NewCartLine = {
   unitPrice: 3_500,
   quantity: 2,
 };
-const agua: NewCartLine = { productId: 'agua', name: 'Agua de jamaica', optionIds: [], optionNames: [], unitPrice: 2_500, quantity: 1 };
+const agua: NewCartLine = {
+  productId: 'agua',
+  name: 'Agua de jamaica',
+  optionIds: [],
+  optionNames: [],
+  unitPrice: 2_500,
+  quantity: 1,
+};
 
 function cartWith(...lines: NewCartLine[]): Cart {
   let cart = emptyCart('taqueria-el-guero', 'MXN', 'es-MX', now);
@@ -140,14 +147,24 @@ describe('normalizeCart', () => {
   it('repairs: drops bad lines, clamps quantities, recomputes keys, merges duplicates, caps at 50', () => {
     const good = cartWith(taco).lines[0]!;
     const raw = {
-      venueId: 'taqueria-el-guero', currency: 'MXN', locale: 'es-MX', updatedAt: 'yesterday',
+      venueId: 'taqueria-el-guero',
+      currency: 'MXN',
+      locale: 'es-MX',
+      updatedAt: 'yesterday',
       lines: [
         { ...good, key: 'tampered', quantity: 500 },
         { ...good, key: 'other', quantity: 1 },
         { productId: 'x', name: 'X', optionIds: [], unitPrice: 1.5, quantity: 1 },
         { productId: 'y', name: 'Y', optionIds: 'a', unitPrice: 100, quantity: 1 },
         'garbage',
-        ...Array.from({ length: 60 }, (_, i) => ({ productId: `p${i}`, name: 'P', optionIds: [], optionNames: [], unitPrice: 100, quantity: -3 })),
+        ...Array.from({ length: 60 }, (_, i) => ({
+          productId: `p${i}`,
+          name: 'P',
+          optionIds: [],
+          optionNames: [],
+          unitPrice: 100,
+          quantity: -3,
+        })),
       ],
     };
     const cart = normalizeCart(raw)!;

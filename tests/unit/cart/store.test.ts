@@ -1,10 +1,33 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  $cartUi, $carts, addToCart, cartCountOf, clearCart, closeCart, openCart, removeFromCart, restoreToCart, updateQuantity,
+  $cartUi,
+  $carts,
+  addToCart,
+  cartCountOf,
+  clearCart,
+  closeCart,
+  openCart,
+  removeFromCart,
+  restoreToCart,
+  updateQuantity,
 } from '../../../src/features/cart/store.ts';
 
-const agua = { productId: 'agua', name: 'Agua de jamaica', optionIds: ['grande'], optionNames: ['Grande (1 l)'], unitPrice: 5300, quantity: 1 };
-const taco = { productId: 'taco', name: 'Tacos al pastor', optionIds: [], optionNames: [], unitPrice: 6900, quantity: 2 };
+const agua = {
+  productId: 'agua',
+  name: 'Agua de jamaica',
+  optionIds: ['grande'],
+  optionNames: ['Grande (1 l)'],
+  unitPrice: 5300,
+  quantity: 1,
+};
+const taco = {
+  productId: 'taco',
+  name: 'Tacos al pastor',
+  optionIds: [],
+  optionNames: [],
+  unitPrice: 6900,
+  quantity: 2,
+};
 
 describe('cart store (one cart per venue)', () => {
   beforeEach(() => $carts.set({}));
@@ -13,7 +36,11 @@ describe('cart store (one cart per venue)', () => {
     expect(addToCart('taqueria-el-guero', agua, { currency: 'MXN', locale: 'es-MX' }).ok).toBe(true);
     addToCart('bar-el-cabanyal', taco, { currency: 'EUR', locale: 'es-ES' });
     const carts = $carts.get();
-    expect(carts['taqueria-el-guero']).toMatchObject({ currency: 'MXN', locale: 'es-MX', lines: [{ productId: 'agua' }] });
+    expect(carts['taqueria-el-guero']).toMatchObject({
+      currency: 'MXN',
+      locale: 'es-MX',
+      lines: [{ productId: 'agua' }],
+    });
     expect(carts['bar-el-cabanyal']).toMatchObject({ currency: 'EUR', lines: [{ productId: 'taco', quantity: 2 }] });
     expect(cartCountOf('taqueria-el-guero').get()).toBe(1);
   });

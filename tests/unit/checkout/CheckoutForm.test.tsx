@@ -15,14 +15,20 @@ const renderForm = () => render(<CheckoutForm venue={taqueria} cart={cart} onBac
 
 /** What a screen reader reads after a control's name: the texts its `aria-describedby` names, in order. */
 const description = (element: HTMLElement) =>
-  (element.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean).map((id) => document.getElementById(id)?.textContent ?? '').join(' | ');
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' | ');
 
 describe('CheckoutForm', () => {
   it('never offers a table, even on a `?mesa=` address (a table is chosen only by its QR link), and shows the totals in the venue currency', () => {
     renderForm();
     expect(screen.queryByLabelText('En la mesa')).toBeNull();
     expect(screen.queryByLabelText('Número de mesa')).toBeNull();
-    expect(screen.getAllByRole('radio', { name: /Para recoger|A domicilio|En la mesa/ }).map((r) => r.getAttribute('value'))).toEqual(['pickup', 'delivery']);
+    expect(
+      screen.getAllByRole('radio', { name: /Para recoger|A domicilio|En la mesa/ }).map((r) => r.getAttribute('value')),
+    ).toEqual(['pickup', 'delivery']);
     fireEvent.click(screen.getByLabelText('Para recoger'));
     // 2 × 45 + 65 = 155
     expect(screen.getByTestId('checkout-total').textContent).toBe('$155.00');

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { resumeTarget, withoutResumeParams, type ResumeFacts } from '../../../src/features/checkout/resume.ts';
 
-const none: ResumeFacts = { askedInUrl: false, cartInUrl: false, draftResume: false, pendingOrder: false, hasLines: false };
+const none: ResumeFacts = {
+  askedInUrl: false,
+  cartInUrl: false,
+  draftResume: false,
+  pendingOrder: false,
+  hasLines: false,
+};
 
 describe('resume after sign-in (one rule)', () => {
   it('back from sign-in (?checkout=1 or the saved flag) with a cart: the checkout step', () => {

@@ -1,13 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { inWindow, isOpenAt, openState, setZoneOffsets, WEEKDAYS, zonedClock, zoneOffsets } from '../../../src/contract/hours.ts';
+import {
+  inWindow,
+  isOpenAt,
+  openState,
+  setZoneOffsets,
+  WEEKDAYS,
+  zonedClock,
+  zoneOffsets,
+} from '../../../src/contract/hours.ts';
 import type { Hours } from '../../../src/contract/venue.ts';
 
 // Valencia; 2026-11-20 is a Friday, 2026-11-21 a Saturday (UTC+1 in November).
 const TZ = 'Europe/Madrid';
 const at = (iso: string) => new Date(iso);
 const bar: Hours = {
-  mon: [], tue: [], wed: [], thu: [], sun: [],
-  fri: [{ open: '18:00', close: '02:00' }], sat: [{ open: '12:00', close: '16:00' }],
+  mon: [],
+  tue: [],
+  wed: [],
+  thu: [],
+  sun: [],
+  fri: [{ open: '18:00', close: '02:00' }],
+  sat: [{ open: '12:00', close: '16:00' }],
 };
 
 describe('opening hours (shared by the browser and the server)', () => {
@@ -37,7 +50,14 @@ describe('opening hours (shared by the browser and the server)', () => {
 });
 
 describe('the zone offsets a menu page reads its clock from (no Intl in the browser)', () => {
-  const ZONES = ['Europe/Madrid', 'America/Mexico_City', 'America/Santiago', 'Australia/Lord_Howe', 'Asia/Kolkata', 'UTC'];
+  const ZONES = [
+    'Europe/Madrid',
+    'America/Mexico_City',
+    'America/Santiago',
+    'Australia/Lord_Howe',
+    'Asia/Kolkata',
+    'UTC',
+  ];
   const from = Date.UTC(2026, 10, 22, 21, 7, 30);
 
   it('finds each daylight-saving change to the minute', () => {
@@ -51,18 +71,33 @@ describe('the zone offsets a menu page reads its clock from (no Intl in the brow
     expect(madrid.until).toBe(Date.UTC(2026, 10, 22, 21, 7) + 400 * 86_400_000);
     // Mexico City has kept one offset since 2022; Lord Howe moves by half an hour.
     expect(zoneOffsets('America/Mexico_City', from, 400).changes).toEqual([[Date.UTC(2026, 10, 22, 21, 7), -360]]);
-    expect(new Set(zoneOffsets('Australia/Lord_Howe', from, 400).changes.map(([, offset]) => offset))).toEqual(new Set([630, 660]));
+    expect(new Set(zoneOffsets('Australia/Lord_Howe', from, 400).changes.map(([, offset]) => offset))).toEqual(
+      new Set([630, 660]),
+    );
   });
 
   it('gives the same weekday, minutes and date as Intl, hour by hour and around every change', () => {
     const formats = new Map<string, Intl.DateTimeFormat>();
     const reading = (t: number, zone: string) => {
-      const format = formats.get(zone) ?? new Intl.DateTimeFormat('en-GB', {
-        timeZone: zone, weekday: 'short', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
-      });
+      const format =
+        formats.get(zone) ??
+        new Intl.DateTimeFormat('en-GB', {
+          timeZone: zone,
+          weekday: 'short',
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+        });
       formats.set(zone, format);
       const parts = Object.fromEntries(format.formatToParts(new Date(t)).map((p) => [p.type, p.value]));
-      return { weekday: String(parts.weekday).toLowerCase(), minutes: Number(parts.hour) * 60 + Number(parts.minute), date: `${parts.year}-${parts.month}-${parts.day}` };
+      return {
+        weekday: String(parts.weekday).toLowerCase(),
+        minutes: Number(parts.hour) * 60 + Number(parts.minute),
+        date: `${parts.year}-${parts.month}-${parts.day}`,
+      };
     };
     for (const zone of ZONES) {
       const offsets = zoneOffsets(zone, from, 400);
@@ -70,7 +105,8 @@ describe('the zone offsets a menu page reads its clock from (no Intl in the brow
       const instants: number[] = [];
       for (let t = from; t < offsets.until; t += 3_600_000 + 7 * 60_000) instants.push(t);
       for (const [at] of offsets.changes.slice(1)) instants.push(at - 60_000, at, at + 60_000);
-      for (const t of instants) expect(zonedClock(new Date(t), zone), `${zone} at ${new Date(t).toISOString()}`).toEqual(reading(t, zone));
+      for (const t of instants)
+        expect(zonedClock(new Date(t), zone), `${zone} at ${new Date(t).toISOString()}`).toEqual(reading(t, zone));
     }
   });
 

@@ -6,7 +6,7 @@ const read = (text: string, currency: string, locale: string) => {
   return 'value' in r ? r.value : r.error;
 };
 
-describe('money typed as text, read by the venue\'s locale (docs/rules.md#menu-and-money)', () => {
+describe("money typed as text, read by the venue's locale (docs/rules.md#menu-and-money)", () => {
   it('es-MX: "." is the decimal mark, "," groups', () => {
     expect(read('3,500.50', 'MXN', 'es-MX')).toBe(350_050);
     expect(read('3,500', 'MXN', 'es-MX')).toBe(350_000);
@@ -44,7 +44,20 @@ describe('money typed as text, read by the venue\'s locale (docs/rules.md#menu-a
     expect(parseMoneyText('-1,5', 'EUR', 'es-ES', { allowNegative: true })).toEqual({ value: -150 });
     expect(read('', 'EUR', 'es-ES')).toBe('empty');
     expect(read('   ', 'EUR', 'es-ES')).toBe('empty');
-    for (const bad of ['doce', 'uno', 'MXN 5', '1,2,3', '12..5', '1.2.3,4,5', '3,500.50', '1e3', '0x10', '12,5a', '.', ',']) {
+    for (const bad of [
+      'doce',
+      'uno',
+      'MXN 5',
+      '1,2,3',
+      '12..5',
+      '1.2.3,4,5',
+      '3,500.50',
+      '1e3',
+      '0x10',
+      '12,5a',
+      '.',
+      ',',
+    ]) {
       expect(read(bad, 'EUR', 'es-ES'), bad).toBe('invalid');
     }
     expect(read('1.234,50', 'MXN', 'es-MX')).toBe('invalid'); // Spanish grouping in Mexico: refused, not misread
@@ -58,7 +71,12 @@ describe('money typed as text, read by the venue\'s locale (docs/rules.md#menu-a
     expect(formatMoneyText(1_250, 'MXN', 'es-MX')).toBe('12.50');
     expect(formatMoneyText(-5, 'EUR', 'es-ES')).toBe('-0,05');
     expect(formatMoneyText(2_000, 'JPY', 'es-ES')).toBe('2000');
-    for (const [minor, currency, locale] of [[350_000, 'MXN', 'es-MX'], [3_500, 'KWD', 'es-MX'], [1_200_000, 'COP', 'es-CO'], [7, 'EUR', 'es-ES']] as const) {
+    for (const [minor, currency, locale] of [
+      [350_000, 'MXN', 'es-MX'],
+      [3_500, 'KWD', 'es-MX'],
+      [1_200_000, 'COP', 'es-CO'],
+      [7, 'EUR', 'es-ES'],
+    ] as const) {
       expect(parseMoneyText(formatMoneyText(minor, currency, locale), currency, locale)).toEqual({ value: minor });
     }
   });

@@ -14,13 +14,16 @@ describe('computeTotals (shared with the server)', () => {
   });
 
   it('adds lines, a percent tip of the subtotal and no delivery fee outside delivery', () => {
-    expect(computeTotals(lines, { tip: { percent: 10 }, mode: 'table', deliveryFee: 3_000 }))
-      .toEqual({ subtotal: 12_250, tip: 1_225, deliveryFee: 0, total: 13_475 });
+    expect(computeTotals(lines, { tip: { percent: 10 }, mode: 'table', deliveryFee: 3_000 })).toEqual({
+      subtotal: 12_250,
+      tip: 1_225,
+      deliveryFee: 0,
+      total: 13_475,
+    });
   });
 
   it('charges the delivery fee only for delivery', () => {
-    expect(computeTotals(lines, { tip: { percent: 0 }, mode: 'delivery', deliveryFee: 3_000 }).total)
-      .toBe(15_250);
+    expect(computeTotals(lines, { tip: { percent: 0 }, mode: 'delivery', deliveryFee: 3_000 }).total).toBe(15_250);
   });
 
   it('rounds a 15 % tip half up in minor units', () => {
@@ -35,11 +38,13 @@ describe('computeTotals (shared with the server)', () => {
   });
 
   it('percentOf always gives an integer within half a unit of the exact value', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 100 }), (amount, percent) => {
-      const tip = percentOf(amount, percent);
-      expect(Number.isInteger(tip)).toBe(true);
-      expect(Math.abs(tip * 100 - amount * percent)).toBeLessThanOrEqual(50);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 100 }), (amount, percent) => {
+        const tip = percentOf(amount, percent);
+        expect(Number.isInteger(tip)).toBe(true);
+        expect(Math.abs(tip * 100 - amount * percent)).toBeLessThanOrEqual(50);
+      }),
+    );
   });
 });
 
@@ -56,9 +61,11 @@ describe('splitBill (the table bill split)', () => {
   });
 
   it('never loses or invents a cent', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 100_000_000 }), fc.integer({ min: 1, max: 50 }), (total, n) => {
-      const { share, remainder } = splitBill(total, n);
-      return Number.isInteger(share) && share * n + remainder === total && remainder >= 0 && remainder < n;
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000 }), fc.integer({ min: 1, max: 50 }), (total, n) => {
+        const { share, remainder } = splitBill(total, n);
+        return Number.isInteger(share) && share * n + remainder === total && remainder >= 0 && remainder < n;
+      }),
+    );
   });
 });

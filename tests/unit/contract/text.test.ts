@@ -59,7 +59,9 @@ describe('cleanText (src/contract/text.ts)', () => {
 
   it('turns line breaks and tabs into spaces on one line; a note keeps its line breaks', () => {
     expect(cleanText('Ana\nMarta\tLuis')).toBe('Ana Marta Luis');
-    expect(cleanText('sin cebolla\r\nbien hecha\u2028sin sal', { multiline: true })).toBe('sin cebolla\nbien hecha\nsin sal');
+    expect(cleanText('sin cebolla\r\nbien hecha\u2028sin sal', { multiline: true })).toBe(
+      'sin cebolla\nbien hecha\nsin sal',
+    );
     expect(cleanText('  \n sin\u202E cebolla \n  ', { multiline: true })).toBe('sin cebolla');
     expect(cleanText('piso 3\tpuerta B\u0007', { multiline: true })).toBe('piso 3 puerta B');
   });
@@ -70,7 +72,13 @@ describe('cleanText (src/contract/text.ts)', () => {
   });
 
   it('cleaning twice changes nothing', () => {
-    for (const text of [`${RLO}Luis, Marta`, `x${acute.repeat(39)}`, '\u200DAna\u200D\u200D \u200Dy 👩‍💻', ' a\r\n\u2028 b ', `Jose\u200B${acute}`]) {
+    for (const text of [
+      `${RLO}Luis, Marta`,
+      `x${acute.repeat(39)}`,
+      '\u200DAna\u200D\u200D \u200Dy 👩‍💻',
+      ' a\r\n\u2028 b ',
+      `Jose\u200B${acute}`,
+    ]) {
       for (const multiline of [false, true]) {
         const once = cleanText(text, { multiline });
         expect(cleanText(once, { multiline }), JSON.stringify(text)).toBe(once);
@@ -104,10 +112,13 @@ describe('the contract schemas clean what they parse', () => {
 
   it('an order cleans the customer, the note and each line note', () => {
     const parsed = OrderInput.parse({
-      venueId: 'v', mode: 'delivery',
+      venueId: 'v',
+      mode: 'delivery',
       customer: { name: `${RLO}Ana`, phone: '\u202A+34 600 000 000\u202C', address: 'Calle 1\u200B\npiso 2' },
       note: `${RLO}sin\u200B prisa\ngracias`,
-      tip: { percent: 0 }, payment: 'cash', expectedTotal: 0,
+      tip: { percent: 0 },
+      payment: 'cash',
+      expectedTotal: 0,
       lines: [{ productId: 'p', optionIds: [], quantity: 1, note: `sin${acute.repeat(39)} sal` }],
     });
     expect(parsed.customer).toEqual({ name: 'Ana', phone: '+34 600 000 000', address: 'Calle 1\npiso 2' });

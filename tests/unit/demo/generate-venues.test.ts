@@ -10,7 +10,11 @@ describe('generateVenues', () => {
     expect(generateVenues(300)).toEqual(a);
     expect(generateVenues(40)).toEqual(a.slice(0, 40));
     // A fixed sample, so a change of the sequence is seen (the benchmark's and the measurements' data).
-    expect(a.slice(0, 3).map((v) => `${v.name} · ${v.city}`)).toEqual(['Café La Alameda · Bilbao', 'Tasca Casa Lola · Pamplona', 'Marisquería La Alameda · Toledo']);
+    expect(a.slice(0, 3).map((v) => `${v.name} · ${v.city}`)).toEqual([
+      'Café La Alameda · Bilbao',
+      'Tasca Casa Lola · Pamplona',
+      'Marisquería La Alameda · Toledo',
+    ]);
     expect(a[0]!.id).toBe('cafe-la-alameda-bilbao');
   });
 

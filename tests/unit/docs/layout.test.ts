@@ -8,7 +8,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..', '..', '..');
-const folders = (dir: string) => readdirSync(join(root, dir), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+const folders = (dir: string) =>
+  readdirSync(join(root, dir), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
 
 /** The Layout section's tree, as lines. */
 function layoutTree(): string[] {
@@ -33,11 +37,15 @@ function entry(lines: string[], name: string): string {
   const start = lines.findIndex((line) => line.startsWith(`  ${name}/`));
   if (start < 0) return '';
   const end = lines.findIndex((line, i) => i > start && /^ {2}\S/.test(line));
-  return lines.slice(start, end < 0 ? undefined : end).join(' ').slice(`  ${name}/`.length);
+  return lines
+    .slice(start, end < 0 ? undefined : end)
+    .join(' ')
+    .slice(`  ${name}/`.length);
 }
 
 /** A name in a list («menu, cart, checkout»): a whole word, not part of another (`table` in `table-sessions`). */
-const names = (text: string, name: string) => new RegExp(`(^|[\\s,(])${name.replace(/[-]/g, '\\-')}(?=[\\s,:)]|$)`).test(text);
+const names = (text: string, name: string) =>
+  new RegExp(`(^|[\\s,(])${name.replace(/[-]/g, '\\-')}(?=[\\s,:)]|$)`).test(text);
 
 describe('docs/architecture.md#layout', () => {
   const tree = layoutTree();
@@ -45,14 +53,23 @@ describe('docs/architecture.md#layout', () => {
   const server = block(tree, 'server');
 
   it.each(folders('src'))('names src/%s/', (folder) => {
-    expect(src.some((line) => line.startsWith(`  ${folder}/`)), `src/${folder}/ is not in the Layout tree`).toBe(true);
+    expect(
+      src.some((line) => line.startsWith(`  ${folder}/`)),
+      `src/${folder}/ is not in the Layout tree`,
+    ).toBe(true);
   });
 
   it.each(folders('src/features'))('names the site feature %s', (feature) => {
-    expect(names(entry(src, 'features'), feature), `src/features/${feature} is not in the Layout tree's src/features/ line`).toBe(true);
+    expect(
+      names(entry(src, 'features'), feature),
+      `src/features/${feature} is not in the Layout tree's src/features/ line`,
+    ).toBe(true);
   });
 
   it.each(folders('server/features'))('names the server feature %s', (feature) => {
-    expect(names(entry(server, 'features'), feature), `server/features/${feature} is not in the Layout tree's server/features/ line`).toBe(true);
+    expect(
+      names(entry(server, 'features'), feature),
+      `server/features/${feature} is not in the Layout tree's server/features/ line`,
+    ).toBe(true);
   });
 });

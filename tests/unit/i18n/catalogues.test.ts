@@ -24,8 +24,20 @@ import { receiptListMessages } from '../../../src/lib/saved-receipts.ts';
 import { ALLERGENS, TAGS } from '../../../src/contract/venue.ts';
 
 const BASE = messagesToJSON(
-  shellMessages, pageMessages, menuMessages, labelMessages, homeMessages, cartMessages, checkoutMessages, orderMessages, tableMessages,
-  authMessages, inspireMessages, problemMessages, billMessages, receiptListMessages,
+  shellMessages,
+  pageMessages,
+  menuMessages,
+  labelMessages,
+  homeMessages,
+  cartMessages,
+  checkoutMessages,
+  orderMessages,
+  tableMessages,
+  authMessages,
+  inspireMessages,
+  problemMessages,
+  billMessages,
+  receiptListMessages,
 ) as Record<string, Record<string, unknown>>;
 
 function placeholders(text: string): string[] {
@@ -42,7 +54,8 @@ function definedComponents(dir = 'src'): string[] {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) out.push(...definedComponents(path));
-    else if (/\.tsx?$/.test(name)) for (const m of readFileSync(path, 'utf8').matchAll(/=\s*messages\('([\w-]+)'/g)) out.push(m[1]!);
+    else if (/\.tsx?$/.test(name))
+      for (const m of readFileSync(path, 'utf8').matchAll(/=\s*messages\('([\w-]+)'/g)) out.push(m[1]!);
   }
   return out;
 }
@@ -64,20 +77,33 @@ describe('message catalogues', () => {
         for (const [key, base] of Object.entries(messages)) {
           const where = `${lang} ${component}.${key}`;
           const value = translated[key];
-          if (value === undefined) { problems.push(`${where}: missing`); continue; }
+          if (value === undefined) {
+            problems.push(`${where}: missing`);
+            continue;
+          }
           if (typeof base === 'string') {
-            if (typeof value !== 'string' || value.trim() === '') { problems.push(`${where}: not a text`); continue; }
-            if (sharedPlaceholders(value).join() !== sharedPlaceholders(base).join()) problems.push(`${where}: placeholders ${placeholders(value).join()} ≠ ${placeholders(base).join()}`);
+            if (typeof value !== 'string' || value.trim() === '') {
+              problems.push(`${where}: not a text`);
+              continue;
+            }
+            if (sharedPlaceholders(value).join() !== sharedPlaceholders(base).join())
+              problems.push(`${where}: placeholders ${placeholders(value).join()} ≠ ${placeholders(base).join()}`);
           } else {
             // A plural: Spanish gives `one` and `many`; the translation gives `one` and `other`.
             const forms = value as Record<string, string>;
-            if (typeof forms !== 'object' || !forms.one || !forms.other) { problems.push(`${where}: plural without one/other`); continue; }
-            for (const form of Object.values(forms)) if (!form.includes('{count}')) problems.push(`${where}: a plural form without {count}`);
+            if (typeof forms !== 'object' || !forms.one || !forms.other) {
+              problems.push(`${where}: plural without one/other`);
+              continue;
+            }
+            for (const form of Object.values(forms))
+              if (!form.includes('{count}')) problems.push(`${where}: a plural form without {count}`);
           }
         }
-        for (const key of Object.keys(translated)) if (!(key in messages)) problems.push(`${lang} ${component}.${key}: not in Spanish`);
+        for (const key of Object.keys(translated))
+          if (!(key in messages)) problems.push(`${lang} ${component}.${key}: not in Spanish`);
       }
-      for (const component of Object.keys(catalogue)) if (!(component in BASE)) problems.push(`${lang} ${component}: no such component`);
+      for (const component of Object.keys(catalogue))
+        if (!(component in BASE)) problems.push(`${lang} ${component}: no such component`);
       expect(problems).toEqual([]);
     });
   }
@@ -85,20 +111,58 @@ describe('message catalogues', () => {
   it('names every allergen and diet tag in every language', () => {
     const keys = Object.keys(BASE.labels!);
     for (const value of [...ALLERGENS, ...TAGS]) expect(keys).toContain(value);
-    expect(CATALOGUES.en.labels).toMatchObject({ eggs: 'Eggs', milk: 'Milk', nuts: 'Nuts', sulphites: 'Sulphites', molluscs: 'Molluscs' });
-    expect(CATALOGUES.de.labels).toMatchObject({ crustaceans: 'Krebstiere', nuts: 'Schalenfrüchte', molluscs: 'Weichtiere' });
+    expect(CATALOGUES.en.labels).toMatchObject({
+      eggs: 'Eggs',
+      milk: 'Milk',
+      nuts: 'Nuts',
+      sulphites: 'Sulphites',
+      molluscs: 'Molluscs',
+    });
+    expect(CATALOGUES.de.labels).toMatchObject({
+      crustaceans: 'Krebstiere',
+      nuts: 'Schalenfrüchte',
+      molluscs: 'Weichtiere',
+    });
   });
 
   it('keeps the Spanish words as they were', () => {
-    expect(BASE.menu).toMatchObject({ add: 'Añadir', soldOut: 'Agotado', filters: 'Filtros', clearFilters: 'Quitar filtros' });
-    expect(BASE.checkout).toMatchObject({ confirm: 'Confirmar pedido', pickup: 'Para recoger', name: 'Nombre', cash: 'Efectivo' });
-    expect(BASE.table).toMatchObject({ closed: 'Mesa cerrada', join: 'Unirme a la mesa', send: 'Enviar a cocina', askName: '¿Cómo te llamas?' });
-    expect(BASE.orders).toMatchObject({ received: 'Recibido', pickedUp: 'Recogido', nowReady: 'Tu pedido está listo', myOrders: 'Mis pedidos' });
-    expect(BASE.pages).toMatchObject({ notFound: 'This page could not be found', offlineTitle: 'Sin conexión', goHome: 'Ir al inicio' });
+    expect(BASE.menu).toMatchObject({
+      add: 'Añadir',
+      soldOut: 'Agotado',
+      filters: 'Filtros',
+      clearFilters: 'Quitar filtros',
+    });
+    expect(BASE.checkout).toMatchObject({
+      confirm: 'Confirmar pedido',
+      pickup: 'Para recoger',
+      name: 'Nombre',
+      cash: 'Efectivo',
+    });
+    expect(BASE.table).toMatchObject({
+      closed: 'Mesa cerrada',
+      join: 'Unirme a la mesa',
+      send: 'Enviar a cocina',
+      askName: '¿Cómo te llamas?',
+    });
+    expect(BASE.orders).toMatchObject({
+      received: 'Recibido',
+      pickedUp: 'Recogido',
+      nowReady: 'Tu pedido está listo',
+      myOrders: 'Mis pedidos',
+    });
+    expect(BASE.pages).toMatchObject({
+      notFound: 'This page could not be found',
+      offlineTitle: 'Sin conexión',
+      goHome: 'Ir al inicio',
+    });
   });
 
-  it('says the diner\'s screens as a native writer would, not word for word', () => {
-    expect(CATALOGUES.en.table).toMatchObject({ closed: 'Table closed', soldOut: 'Sold out: remove it to order', join: 'Join the table' });
+  it("says the diner's screens as a native writer would, not word for word", () => {
+    expect(CATALOGUES.en.table).toMatchObject({
+      closed: 'Table closed',
+      soldOut: 'Sold out: remove it to order',
+      join: 'Join the table',
+    });
     expect(CATALOGUES.en.orders).toMatchObject({ nowPreparing: 'Your order is being prepared', pickedUp: 'Picked up' });
     expect(CATALOGUES.fr.table).toMatchObject({ closed: 'Table fermée' });
     expect(CATALOGUES.de.table).toMatchObject({ closed: 'Tisch geschlossen' });
@@ -107,7 +171,7 @@ describe('message catalogues', () => {
 });
 
 describe('plurals and numbers by the language', () => {
-  it('counts by each language\'s rules', () => {
+  it("counts by each language's rules", () => {
     expect(menuMessages.get().dishes(1)).toBe('1 plato');
     expect(menuMessages.get().dishes(3)).toBe('3 platos');
     expect(cartMessages.get().button(1)).toBe('Carrito, 1 producto');

@@ -10,7 +10,7 @@ const taqueria = DEMO_VENUES.find((v) => v.id === 'taqueria-el-guero')!;
 const cabanyal = DEMO_VENUES.find((v) => v.id === 'bar-el-cabanyal')!;
 
 describe('localizeVenue', () => {
-  it('shows the translation where there is one, the venue\'s own words elsewhere', () => {
+  it("shows the translation where there is one, the venue's own words elsewhere", () => {
     const en = localizeVenue(cabanyal, 'en');
     const tapas = en.categories.find((c) => c.id === 'tapas')!;
     expect(en.tagline).toBe('Tapas, rice dishes and vermouth two streets from Malvarrosa beach');
@@ -20,7 +20,13 @@ describe('localizeVenue', () => {
     expect(padron.name).toBe('Pimientos de Padrón');
     const langs = textLanguages(cabanyal, 'en');
     expect(fallbackLang(padron, 'name', langs)).toBe('es');
-    expect(fallbackLang(tapas.products.find((p) => p.id === 'gambas-al-ajillo')!, 'name', langs)).toBeUndefined();
+    expect(
+      fallbackLang(
+        tapas.products.find((p) => p.id === 'gambas-al-ajillo')!,
+        'name',
+        langs,
+      ),
+    ).toBeUndefined();
   });
 
   it('leaves the venue as it is in its own language, and marks nothing', () => {
@@ -29,22 +35,30 @@ describe('localizeVenue', () => {
     expect(fallbackLang(taqueria.categories[0]!, 'name', undefined)).toBeUndefined();
   });
 
-  it('keeps prices, ids and the venue\'s currency; money in the diner\'s language', () => {
+  it("keeps prices, ids and the venue's currency; money in the diner's language", () => {
     const en = localizeVenue(taqueria, 'en');
     expect(en.currency).toBe('MXN');
     expect(en.locale).toBe('en-MX');
     expect(displayLocale(taqueria, 'fr')).toBe('fr-MX');
-    expect(en.categories.flatMap((c) => c.products.map((p) => [p.id, p.price]))).toEqual(taqueria.categories.flatMap((c) => c.products.map((p) => [p.id, p.price])));
+    expect(en.categories.flatMap((c) => c.products.map((p) => [p.id, p.price]))).toEqual(
+      taqueria.categories.flatMap((c) => c.products.map((p) => [p.id, p.price])),
+    );
     // The localized copy still knows its own language.
     expect(venueLanguages(en)).toEqual(['es', 'en']);
   });
 
-  it('falls back through English before the venue\'s own words when the venue has English', () => {
+  it("falls back through English before the venue's own words when the venue has English", () => {
     // Bar El Cabanyal has Spanish, English and Catalan, no German: a German page shows English.
     const de = localizeVenue(cabanyal, 'de');
     const paella = de.categories.flatMap((c) => c.products).find((p) => p.id === 'paella-valenciana')!;
     expect(paella.name).toBe('Valencian paella');
-    expect(fallbackLang(cabanyal.categories.flatMap((c) => c.products).find((p) => p.id === 'paella-valenciana')!, 'name', textLanguages(cabanyal, 'de'))).toBe('en');
+    expect(
+      fallbackLang(
+        cabanyal.categories.flatMap((c) => c.products).find((p) => p.id === 'paella-valenciana')!,
+        'name',
+        textLanguages(cabanyal, 'de'),
+      ),
+    ).toBe('en');
     // A word with no English either keeps the venue's own, marked as such.
     const padron = cabanyal.categories.flatMap((c) => c.products).find((p) => p.id === 'pimientos-de-padron')!;
     expect(fallbackLang(padron, 'name', textLanguages(cabanyal, 'de'))).toBe('es');
@@ -60,7 +74,7 @@ describe('localizeVenue', () => {
 });
 
 describe('search in either language', () => {
-  it('finds a dish by its name in the diner\'s language and in the venue\'s', () => {
+  it("finds a dish by its name in the diner's language and in the venue's", () => {
     const index = buildIndex(taqueria);
     expect(filterProducts(index, { ...NO_FILTERS, query: 'cactus' })).toEqual(['tacos-de-nopales']);
     expect(filterProducts(index, { ...NO_FILTERS, query: 'nopales' })).toEqual(['tacos-de-nopales']);
@@ -68,12 +82,16 @@ describe('search in either language', () => {
 });
 
 describe('the language suggestion', () => {
-  const alternates = new Map([['es', '/x'], ['en', '/en/x'], ['ca', '/ca/x']] as const);
-  it('offers a language the browser reads when it does not read the page\'s', () => {
+  const alternates = new Map([
+    ['es', '/x'],
+    ['en', '/en/x'],
+    ['ca', '/ca/x'],
+  ] as const);
+  it("offers a language the browser reads when it does not read the page's", () => {
     expect(suggestedLanguage('es', ['en-US', 'en'], alternates, null)).toBe('en');
     expect(suggestedLanguage('es', ['ja', 'ca-ES'], alternates, null)).toBe('ca');
   });
-  it('says nothing when the browser reads the page\'s language, or reads none the page has', () => {
+  it("says nothing when the browser reads the page's language, or reads none the page has", () => {
     expect(suggestedLanguage('es', ['en-US', 'es'], alternates, null)).toBeNull();
     expect(suggestedLanguage('es', ['ja'], alternates, null)).toBeNull();
   });

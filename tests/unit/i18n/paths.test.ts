@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { languageAlternates, localPath, otherLanguagePaths, withoutLanguage } from '../../../src/lib/page-language.ts';
 import { isSamePage } from '../../../src/features/auth/redirect.ts';
 
-describe('addresses in the page\'s language', () => {
+describe("addresses in the page's language", () => {
   it('prefixes a site path with another language, leaves Spanish and outside addresses as they are', () => {
     expect(localPath('/pedidos/ver?id=1', 'en')).toBe('/en/pedidos/ver?id=1');
     expect(localPath('/', 'fr')).toBe('/fr/');
@@ -24,8 +24,16 @@ describe('addresses in the page\'s language', () => {
     expect(isSamePage('/en/pedidos', '/login')).toBe(false);
   });
 
-  it('lists a page in every language, and the prefixed languages\' pages', () => {
-    expect(languageAlternates('/pedidos')).toEqual({ es: '/pedidos', en: '/en/pedidos', fr: '/fr/pedidos', de: '/de/pedidos', it: '/it/pedidos', pt: '/pt/pedidos', ca: '/ca/pedidos' });
+  it("lists a page in every language, and the prefixed languages' pages", () => {
+    expect(languageAlternates('/pedidos')).toEqual({
+      es: '/pedidos',
+      en: '/en/pedidos',
+      fr: '/fr/pedidos',
+      de: '/de/pedidos',
+      it: '/it/pedidos',
+      pt: '/pt/pedidos',
+      ca: '/ca/pedidos',
+    });
     expect(otherLanguagePaths().map((p) => p.params.lang)).toEqual(['en', 'fr', 'de', 'it', 'pt', 'ca']);
   });
 });

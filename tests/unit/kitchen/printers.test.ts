@@ -14,12 +14,25 @@ vi.mock('../../../src/lib/http.ts', () => ({
   },
 }));
 
-const { NO_PRINTERS_POLL_MS, PRINTERS_POLL_MS, printerAlerts, printersStore, stationsWithPrinter } = await import('../../../src/features/kitchen/printers.ts');
+const { NO_PRINTERS_POLL_MS, PRINTERS_POLL_MS, printerAlerts, printersStore, stationsWithPrinter } =
+  await import('../../../src/features/kitchen/printers.ts');
 
-const barra = (alert?: string): Printer => ({ id: 'barra-1', name: 'Barra', station: 'barra', host: '10.0.0.5', port: 9100, width: 80, online: !alert, ...(alert ? { alert } : {}) });
+const barra = (alert?: string): Printer => ({
+  id: 'barra-1',
+  name: 'Barra',
+  station: 'barra',
+  host: '10.0.0.5',
+  port: 9100,
+  width: 80,
+  online: !alert,
+  ...(alert ? { alert } : {}),
+});
 
-describe('the venue\'s printers on the board and the kitchen display', () => {
-  beforeEach(() => { vi.useFakeTimers(); reads.length = 0; });
+describe("the venue's printers on the board and the kitchen display", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    reads.length = 0;
+  });
   afterEach(() => vi.useRealTimers());
 
   it('are read while a screen shows them: every 10 s with printers, every minute without, never after', async () => {

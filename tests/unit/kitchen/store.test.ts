@@ -17,15 +17,27 @@ vi.mock('../../../src/features/kitchen/api.ts', () => ({
   bumpTicket: (venueId: string, id: string) => bumpTicket(venueId, id),
   reopenTicket: (venueId: string, id: string) => reopenTicket(venueId, id),
 }));
-vi.mock('../../../src/features/kitchen/sound.ts', () => ({ beep: () => beep(), enableSound: () => true, disableSound: vi.fn() }));
+vi.mock('../../../src/features/kitchen/sound.ts', () => ({
+  beep: () => beep(),
+  enableSound: () => true,
+  disableSound: vi.fn(),
+}));
 vi.mock('../../../src/shell/toast.ts', () => ({ toast: { error: vi.fn(), info: vi.fn() } }));
 
 const { bump, kitchenStore, setSound, undoLastBump } = await import('../../../src/features/kitchen/store.ts');
 
 let minute = 0;
 const ticket = (id: string, change: Partial<Ticket> = {}): Ticket => ({
-  id, orderId: `o-${id}`, orderNumber: `A-${id}`, station: 'cocina', mode: 'pickup', customer: 'Ana',
-  createdAt: new Date(Date.UTC(2026, 10, 24, 10, minute++)).toISOString(), lines: [], status: 'open', ...change,
+  id,
+  orderId: `o-${id}`,
+  orderNumber: `A-${id}`,
+  station: 'cocina',
+  mode: 'pickup',
+  customer: 'Ana',
+  createdAt: new Date(Date.UTC(2026, 10, 24, 10, minute++)).toISOString(),
+  lines: [],
+  status: 'open',
+  ...change,
 });
 
 beforeEach(() => {
@@ -37,7 +49,7 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('kitchenStore', () => {
-  it('a read answered after the stream\'s events keeps them: the bumped ticket stays gone, the new one stays', async () => {
+  it("a read answered after the stream's events keeps them: the bumped ticket stays gone, the new one stays", async () => {
     const a = ticket('a');
     const b = ticket('b');
     let answer!: (list: Ticket[]) => void;
@@ -50,7 +62,11 @@ describe('kitchenStore', () => {
     expect(stream.handlers.resumeKey).toBe('kitchen:v1:cocina');
 
     // The stream comes up: a read goes out; before it answers, «a» is bumped elsewhere and «b» arrives.
-    fetchOpenTickets.mockReturnValueOnce(new Promise((resolve) => { answer = resolve; }));
+    fetchOpenTickets.mockReturnValueOnce(
+      new Promise((resolve) => {
+        answer = resolve;
+      }),
+    );
     stream.up();
     stream.send('ticket', { ...a, status: 'done' }, 5);
     stream.send('ticket', b, 6);

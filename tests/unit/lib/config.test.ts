@@ -1,8 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fetchRuntimeConfig, normalizeApiBase, parseRuntimeConfig, type RuntimeConfig } from '../../../src/lib/config.ts';
+import {
+  fetchRuntimeConfig,
+  normalizeApiBase,
+  parseRuntimeConfig,
+  type RuntimeConfig,
+} from '../../../src/lib/config.ts';
 
 const fallback: RuntimeConfig = { apiBase: '/api' };
-const respond = (body: string, status = 200) => async () => new Response(body, { status });
+const respond =
+  (body: string, status = 200) =>
+  async () =>
+    new Response(body, { status });
 
 describe('runtime config', () => {
   it('normalises API bases and refuses unusable ones', () => {

@@ -6,12 +6,21 @@ vi.mock('../../../src/lib/config.ts', () => ({ loadConfig: async () => ({ apiBas
 const { followStream, storedEventId } = await import('../../../src/lib/event-stream.ts');
 
 /** One fake `fetch` call answering an event stream the test writes to. */
-interface FakeStream { headers: Record<string, string>; send: (text: string) => void; end: () => void; aborted: () => boolean }
+interface FakeStream {
+  headers: Record<string, string>;
+  send: (text: string) => void;
+  end: () => void;
+  aborted: () => boolean;
+}
 let streams: FakeStream[] = [];
 
 function fakeFetch(_input: URL | string, init: RequestInit): Promise<Response> {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
-  const body = new ReadableStream<Uint8Array>({ start: (c) => { controller = c; } });
+  const body = new ReadableStream<Uint8Array>({
+    start: (c) => {
+      controller = c;
+    },
+  });
   const encoder = new TextEncoder();
   const signal = init.signal!;
   // As a real fetch does: aborting errors the body being read.
@@ -60,7 +69,10 @@ describe('followStream', () => {
     // A fresh order stream: ready and the whole order carry the same id.
     streams[0]!.send(message('ready', 7, '{}', 3000) + message('order', 7) + message('order', 8));
     await vi.advanceTimersByTimeAsync(0);
-    expect(seen).toEqual([['order', '7'], ['order', '8']]);
+    expect(seen).toEqual([
+      ['order', '7'],
+      ['order', '8'],
+    ]);
     streams[0]!.end();
     await vi.advanceTimersByTimeAsync(2_999);
     expect(streams).toHaveLength(1);
@@ -71,7 +83,12 @@ describe('followStream', () => {
     // The resumed stream: what was missed, oldest first; an id already seen is dropped.
     streams[1]!.send(message('ready', 8) + message('order', 8) + message('order', 9) + message('venue', 10));
     await vi.advanceTimersByTimeAsync(0);
-    expect(seen).toEqual([['order', '7'], ['order', '8'], ['order', '9'], ['venue', '10']]);
+    expect(seen).toEqual([
+      ['order', '7'],
+      ['order', '8'],
+      ['order', '9'],
+      ['venue', '10'],
+    ]);
     expect(states).toEqual(['up', 'down', 'up']);
     stop();
     expect(streams[1]!.aborted()).toBe(true);
@@ -94,7 +111,7 @@ describe('followStream', () => {
     second.stop();
   });
 
-  it('a board ended at its token\'s expiry reconnects with a fresh token; a token refused with 401 is refreshed and the stream comes back at once', async () => {
+  it("a board ended at its token's expiry reconnects with a fresh token; a token refused with 401 is refreshed and the stream comes back at once", async () => {
     // The server's clock: the stream ended at the token's expiry, and this device has not yet noticed that the token it holds expired.
     let held = 'tok-1';
     const refreshes: string[] = [];

@@ -16,14 +16,20 @@ afterEach(() => {
 });
 
 function serveConfig(body: string, status = 200) {
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
-    const url = String(input instanceof Request ? input.url : input);
-    if (url.endsWith('/config.json')) return new Response(body, { status });
-    throw new Error(`unexpected fetch ${url}`);
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (url.endsWith('/config.json')) return new Response(body, { status });
+      throw new Error(`unexpected fetch ${url}`);
+    }),
+  );
 }
 
-async function requestedUrl(path: string, init: { method?: string; json?: unknown } = {}): Promise<{ url: string; body: string }> {
+async function requestedUrl(
+  path: string,
+  init: { method?: string; json?: unknown } = {},
+): Promise<{ url: string; body: string }> {
   let seen: { url: string; body: string } | undefined;
   await http(path, {
     baseUrl: 'http://site.test/',
@@ -41,7 +47,9 @@ async function requestedUrl(path: string, init: { method?: string; json?: unknow
 describe('http client with the runtime config (browser)', () => {
   it('sends API calls to the base that /config.json names, body included', async () => {
     serveConfig('{"apiBase":"https://api.example.com/v2/"}');
-    expect((await requestedUrl('venues/taqueria-el-guero')).url).toBe('https://api.example.com/v2/venues/taqueria-el-guero');
+    expect((await requestedUrl('venues/taqueria-el-guero')).url).toBe(
+      'https://api.example.com/v2/venues/taqueria-el-guero',
+    );
     const post = await requestedUrl('/orders', { method: 'post', json: { a: 1 } });
     expect(post).toEqual({ url: 'https://api.example.com/v2/orders', body: '{"a":1}' });
   });
@@ -62,7 +70,11 @@ describe('http client with the runtime config (browser)', () => {
     page.addEventListener(PROGRESS_EVENT, listener);
     await requestedUrl('venues');
     await http
-      .get('venues/nope', { baseUrl: 'http://site.test/', retry: 0, fetch: async () => new Response(null, { status: 404 }) })
+      .get('venues/nope', {
+        baseUrl: 'http://site.test/',
+        retry: 0,
+        fetch: async () => new Response(null, { status: 404 }),
+      })
       .catch(() => undefined);
     page.removeEventListener(PROGRESS_EVENT, listener);
     expect(signals).toEqual([

@@ -97,7 +97,10 @@ describe('http client', () => {
     setUnauthorizedHandler(async () => true);
     const error = await http
       .get('orders', { baseUrl, fetch: async () => ((calls += 1), new Response(null, { status: 401 })) })
-      .then(() => undefined, (e: unknown) => e);
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(calls).toBe(2);
     expect(problemMessage(error)).toMatch(/sesión ha caducado/);
   });
@@ -134,7 +137,15 @@ describe('problemMessage (RFC 9457 → Spanish)', () => {
     expect(problemMessage(network)).toBe(OFFLINE_MESSAGE);
     let timeout: unknown;
     try {
-      await http.get('slow', { baseUrl, retry: 0, timeout: 20, fetch: (_input, init) => new Promise((_r, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))) });
+      await http.get('slow', {
+        baseUrl,
+        retry: 0,
+        timeout: 20,
+        fetch: (_input, init) =>
+          new Promise((_r, reject) =>
+            init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          ),
+      });
     } catch (error) {
       timeout = error;
     }

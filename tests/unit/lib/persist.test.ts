@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setPersistentEngine } from '@nanostores/persistent';
-import { createStorageEngine, parseStoredState, persistentStore, STORAGE_KEY, type StorageLike } from '../../../src/lib/persist.ts';
+import {
+  createStorageEngine,
+  parseStoredState,
+  persistentStore,
+  STORAGE_KEY,
+  type StorageLike,
+} from '../../../src/lib/persist.ts';
 
 class MemoryStorage implements StorageLike {
   data = new Map<string, string>();
@@ -21,7 +27,10 @@ interface Cart {
   lines: number[];
 }
 const isCart = (value: unknown): value is Cart =>
-  typeof value === 'object' && value !== null && Array.isArray((value as Cart).lines) && (value as Cart).lines.every(Number.isInteger);
+  typeof value === 'object' &&
+  value !== null &&
+  Array.isArray((value as Cart).lines) &&
+  (value as Cart).lines.every(Number.isInteger);
 
 let warn: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {

@@ -5,6 +5,10 @@ import { ALLERGEN_ICONS, TAG_ICONS } from '../../../src/features/menu/label-icon
 describe('menu label icons', () => {
   it('gives no diet tag the drawing of an allergen', () => {
     const allergenDrawings = new Set(Object.values(ALLERGEN_ICONS));
-    expect(Object.entries(TAG_ICONS).filter(([, path]) => allergenDrawings.has(path)).map(([tag]) => tag)).toEqual([]);
+    expect(
+      Object.entries(TAG_ICONS)
+        .filter(([, path]) => allergenDrawings.has(path))
+        .map(([tag]) => tag),
+    ).toEqual([]);
   });
 });

@@ -36,8 +36,16 @@ describe('opening hours in the venue timezone', () => {
   // 2026-11-21 is a Saturday. 15:30 UTC = 09:30 in Mexico City (UTC-6), 16:30 in Madrid (UTC+1).
   const sat1530 = new Date('2026-11-21T15:30:00Z');
   const hours: Hours = {
-    mon: [], tue: [], wed: [], thu: [], fri: [{ open: '20:00', close: '02:00' }],
-    sat: [{ open: '08:00', close: '14:00' }, { open: '17:00', close: '24:00' }], sun: [],
+    mon: [],
+    tue: [],
+    wed: [],
+    thu: [],
+    fri: [{ open: '20:00', close: '02:00' }],
+    sat: [
+      { open: '08:00', close: '14:00' },
+      { open: '17:00', close: '24:00' },
+    ],
+    sun: [],
   };
 
   it('reads the clock in the venue timezone', () => {
@@ -61,13 +69,19 @@ describe('opening hours in the venue timezone', () => {
   });
 
   it('24:00 closes at midnight', () => {
-    expect(openState(hours, 'Europe/Madrid', new Date('2026-11-21T22:30:00Z'))).toEqual({ open: true, until: '24:00', opensAt: null });
+    expect(openState(hours, 'Europe/Madrid', new Date('2026-11-21T22:30:00Z'))).toEqual({
+      open: true,
+      until: '24:00',
+      opensAt: null,
+    });
     // Sunday 00:30 Madrid: Saturday's 24:00 has ended and Sunday has nothing.
     expect(openState(hours, 'Europe/Madrid', new Date('2026-11-21T23:30:00Z')).open).toBe(false);
   });
 
   it('open 24 hours every day', () => {
-    const allDay = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [{ open: '00:00', close: '24:00' }]])) as Hours;
+    const allDay = Object.fromEntries(
+      ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [{ open: '00:00', close: '24:00' }]]),
+    ) as Hours;
     const state = openState(allDay, 'America/Mexico_City', sat1530);
     expect(openStatusText(state)).toBe('Abierto ahora');
     expect(todayHours(allDay, 'America/Mexico_City', sat1530)).toBe('Hoy abierto 24 horas');

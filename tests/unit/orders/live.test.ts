@@ -4,18 +4,31 @@ import type { Order } from '../../../src/contract/order.ts';
 
 const fetchOrder = vi.fn<(id: string) => Promise<Order>>();
 vi.mock('../../../src/features/orders/api.ts', () => ({ fetchOrder: (id: string) => fetchOrder(id) }));
-vi.mock('../../../src/features/orders/session.ts', () => ({ accessToken: async () => 'tok-1', refreshRefusedToken: async () => false }));
+vi.mock('../../../src/features/orders/session.ts', () => ({
+  accessToken: async () => 'tok-1',
+  refreshRefusedToken: async () => false,
+}));
 vi.mock('../../../src/lib/config.ts', () => ({ loadConfig: async () => ({ apiBase: '/api' }) }));
 
 const { watchOrder, POLL_INTERVAL_MS } = await import('../../../src/features/orders/live.ts');
 
 /** One fake `fetch` call answering an event stream the test writes to. */
-interface FakeStream { url: string; headers: Record<string, string>; send: (text: string) => void; end: () => void; aborted: () => boolean }
+interface FakeStream {
+  url: string;
+  headers: Record<string, string>;
+  send: (text: string) => void;
+  end: () => void;
+  aborted: () => boolean;
+}
 let streams: FakeStream[] = [];
 
 function fakeFetch(input: URL | string, init: RequestInit): Promise<Response> {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
-  const body = new ReadableStream<Uint8Array>({ start: (c) => { controller = c; } });
+  const body = new ReadableStream<Uint8Array>({
+    start: (c) => {
+      controller = c;
+    },
+  });
   const encoder = new TextEncoder();
   const signal = init.signal!;
   streams.push({
@@ -29,9 +42,22 @@ function fakeFetch(input: URL | string, init: RequestInit): Promise<Response> {
 }
 
 const order = (status: Order['status']): Order => ({
-  id: 'o1', number: 'A-001', venueId: 'v', venueName: 'V', mode: 'pickup', status,
-  history: [{ status: 'received', at: '2026-11-21T10:00:00Z' }], customer: { name: 'Ana', phone: '5551234567' },
-  payment: 'cash', lines: [], subtotal: 0, tip: 0, deliveryFee: 0, total: 0, currency: 'MXN', createdAt: '2026-11-21T10:00:00Z',
+  id: 'o1',
+  number: 'A-001',
+  venueId: 'v',
+  venueName: 'V',
+  mode: 'pickup',
+  status,
+  history: [{ status: 'received', at: '2026-11-21T10:00:00Z' }],
+  customer: { name: 'Ana', phone: '5551234567' },
+  payment: 'cash',
+  lines: [],
+  subtotal: 0,
+  tip: 0,
+  deliveryFee: 0,
+  total: 0,
+  currency: 'MXN',
+  createdAt: '2026-11-21T10:00:00Z',
 });
 const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 

@@ -6,11 +6,33 @@ const venue = {
   languages: ['es', 'en', 'de'],
   categories: [
     {
-      id: 'c', name: 'Arroces', products: [
+      id: 'c',
+      name: 'Arroces',
+      products: [
         {
-          id: 'paella', name: 'Paella valenciana', price: 1400, allergens: [], tags: [], available: true,
+          id: 'paella',
+          name: 'Paella valenciana',
+          price: 1400,
+          allergens: [],
+          tags: [],
+          available: true,
           translations: { en: { name: 'Valencian paella' } },
-          optionGroups: [{ id: 'g', name: 'Ración', min: 1, max: 1, options: [{ id: 'big', name: 'Grande', priceDelta: 0, translations: { en: { name: 'Large' }, de: { name: 'Groß' } } }] }],
+          optionGroups: [
+            {
+              id: 'g',
+              name: 'Ración',
+              min: 1,
+              max: 1,
+              options: [
+                {
+                  id: 'big',
+                  name: 'Grande',
+                  priceDelta: 0,
+                  translations: { en: { name: 'Large' }, de: { name: 'Groß' } },
+                },
+              ],
+            },
+          ],
         },
       ],
     },

@@ -5,7 +5,10 @@ describe('timelineOf', () => {
   it('shows the usual path with times for the steps reached', () => {
     const steps = timelineOf({
       status: 'preparing',
-      history: [{ status: 'received', at: '2026-11-21T10:00:00Z' }, { status: 'preparing', at: '2026-11-21T10:05:00Z' }],
+      history: [
+        { status: 'received', at: '2026-11-21T10:00:00Z' },
+        { status: 'preparing', at: '2026-11-21T10:05:00Z' },
+      ],
     });
     expect(steps.map((s) => [s.label, s.state, s.at])).toEqual([
       ['Recibido', 'done', '2026-11-21T10:00:00Z'],
@@ -24,9 +27,15 @@ describe('timelineOf', () => {
   it('ends in Cancelado when the venue cancelled', () => {
     const steps = timelineOf({
       status: 'cancelled',
-      history: [{ status: 'received', at: '2026-11-21T10:00:00Z' }, { status: 'cancelled', at: '2026-11-21T10:01:00Z' }],
+      history: [
+        { status: 'received', at: '2026-11-21T10:00:00Z' },
+        { status: 'cancelled', at: '2026-11-21T10:01:00Z' },
+      ],
     });
-    expect(steps.map((s) => [s.label, s.state])).toEqual([['Recibido', 'done'], ['Cancelado', 'current']]);
+    expect(steps.map((s) => [s.label, s.state])).toEqual([
+      ['Recibido', 'done'],
+      ['Cancelado', 'current'],
+    ]);
   });
 });
 

@@ -10,20 +10,43 @@ vi.mock('../../../src/lib/event-stream.ts', () => import('../fake-stream.ts'));
 vi.mock('../../../src/features/orders/api.ts', () => ({
   fetchOrder: (id: string) => fetchOrder(id),
   fetchOrders: () => fetchOrders(),
-  fetchVenue: async () => ({ phone: '5550000000', address: 'Calle 1', locale: 'es-MX', timezone: 'America/Mexico_City' }),
+  fetchVenue: async () => ({
+    phone: '5550000000',
+    address: 'Calle 1',
+    locale: 'es-MX',
+    timezone: 'America/Mexico_City',
+  }),
 }));
-vi.mock('../../../src/features/orders/session.ts', () => ({ accessToken: async () => 'tok', refreshRefusedToken: async () => false, signedInUserId: async () => 'diner-1' }));
-vi.mock('../../../src/shell/toast.ts', () => ({ toast: { info: (...args: unknown[]) => toastInfo(...args), warning: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../src/features/orders/session.ts', () => ({
+  accessToken: async () => 'tok',
+  refreshRefusedToken: async () => false,
+  signedInUserId: async () => 'diner-1',
+}));
+vi.mock('../../../src/shell/toast.ts', () => ({
+  toast: { info: (...args: unknown[]) => toastInfo(...args), warning: vi.fn(), error: vi.fn() },
+}));
 
 const { orderStore } = await import('../../../src/features/orders/order-store.ts');
 const { $myOrders, LIST_POLL_MS } = await import('../../../src/features/orders/my-orders-store.ts');
 
 const STEPS: Order['status'][] = ['received', 'preparing', 'ready', 'delivered'];
 const order = (id: string, status: Order['status'], createdAt = '2026-11-21T10:00:00Z'): Order => ({
-  id, number: `A-${id}`, venueId: 'v', venueName: 'V', mode: 'pickup', status,
+  id,
+  number: `A-${id}`,
+  venueId: 'v',
+  venueName: 'V',
+  mode: 'pickup',
+  status,
   history: STEPS.slice(0, STEPS.indexOf(status) + 1).map((s) => ({ status: s, at: createdAt })),
-  customer: { name: 'Ana', phone: '5551234567' }, payment: 'cash', lines: [], subtotal: 0, tip: 0, deliveryFee: 0, total: 0,
-  currency: 'MXN', createdAt,
+  customer: { name: 'Ana', phone: '5551234567' },
+  payment: 'cash',
+  lines: [],
+  subtotal: 0,
+  tip: 0,
+  deliveryFee: 0,
+  total: 0,
+  currency: 'MXN',
+  createdAt,
 });
 
 beforeEach(() => {
@@ -54,7 +77,10 @@ describe('orderStore', () => {
     stream.send('order', order('o1', 'preparing'), 4); // the same copy again
     expect($order.get()).toMatchObject({ state: 'ready', order: { status: 'preparing' } });
     expect(toastInfo).toHaveBeenCalledTimes(1);
-    expect(toastInfo).toHaveBeenCalledWith('Tu pedido está en preparación', expect.objectContaining({ testId: 'status-toast' }));
+    expect(toastInfo).toHaveBeenCalledWith(
+      'Tu pedido está en preparación',
+      expect.objectContaining({ testId: 'status-toast' }),
+    );
 
     unsubscribe();
     await vi.advanceTimersByTimeAsync(2_000); // nanostores unmounts a store 1 s after its last listener
@@ -95,7 +121,10 @@ describe('$myOrders', () => {
     follows[0]!.send('order', order('a', 'ready'), 9);
     follows[0]!.send('order', order('a', 'preparing'), 8);
     const state = $myOrders.get();
-    expect(state.state === 'ready' && state.orders.map((o) => `${o.id}:${o.status}`)).toEqual(['a:ready', 'done:delivered']);
+    expect(state.state === 'ready' && state.orders.map((o) => `${o.id}:${o.status}`)).toEqual([
+      'a:ready',
+      'done:delivered',
+    ]);
     expect(toastInfo).toHaveBeenCalledTimes(1);
 
     unsubscribe();
@@ -106,7 +135,9 @@ describe('$myOrders', () => {
   });
 
   it('keeps polling the list when there are more open orders than streams', async () => {
-    fetchOrders.mockResolvedValue(['1', '2', '3', '4'].map((id, i) => order(id, 'received', `2026-11-21T10:0${i}:00Z`)));
+    fetchOrders.mockResolvedValue(
+      ['1', '2', '3', '4'].map((id, i) => order(id, 'received', `2026-11-21T10:0${i}:00Z`)),
+    );
     const unsubscribe = $myOrders.listen(() => {});
     await vi.advanceTimersByTimeAsync(0);
     expect(follows).toHaveLength(3);

@@ -7,7 +7,10 @@ import {
   type ReloadEnvironment,
 } from '../../../src/shell/chunk-reload.ts';
 
-function environment(start: number, storageWorks = true): ReloadEnvironment & { reloads: number; clock: { now: number } } {
+function environment(
+  start: number,
+  storageWorks = true,
+): ReloadEnvironment & { reloads: number; clock: { now: number } } {
   let stored: string | null = null;
   const clock = { now: start };
   const env = {
@@ -37,7 +40,9 @@ describe('chunk reload throttle', () => {
 
   it('recognises chunk-load failures and nothing else', () => {
     expect(isChunkLoadError(new Error('Loading chunk 42 failed.'))).toBe(true);
-    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: https://x/_astro/a.js'))).toBe(true);
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: https://x/_astro/a.js'))).toBe(
+      true,
+    );
     expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
     expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
     expect(isChunkLoadError(undefined)).toBe(false);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createRegistry, normalizeError, registerMiddleware, registerValidator, registry, runPageMeta } from '../../../src/shell/page-meta.ts';
+import {
+  createRegistry,
+  normalizeError,
+  registerMiddleware,
+  registerValidator,
+  registry,
+  runPageMeta,
+} from '../../../src/shell/page-meta.ts';
 
 const url = new URL('http://umenu.test/taqueria-el-guero');
 
@@ -24,14 +31,27 @@ describe('page meta runner', () => {
     registerMiddleware('a', () => void ran.push('a'), {}, reg);
     registerMiddleware('go', (ctx) => ctx.redirect('/login'), {}, reg);
     registerMiddleware('fail', (ctx) => ctx.error({ statusCode: 403, message: 'No' }), {}, reg);
-    registerMiddleware('throws', () => {
-      throw new Error('kaput');
-    }, {}, reg);
+    registerMiddleware(
+      'throws',
+      () => {
+        throw new Error('kaput');
+      },
+      {},
+      reg,
+    );
     expect(await runPageMeta({ auth: 'guest', middleware: ['a'] }, url, reg)).toEqual({ kind: 'ok' });
     expect(ran).toEqual(['auth:guest', 'a']);
     expect(await runPageMeta({ middleware: ['go', 'a'] }, url, reg)).toEqual({ kind: 'redirect', to: '/login' });
-    expect(await runPageMeta({ middleware: ['fail'] }, url, reg)).toEqual({ kind: 'error', statusCode: 403, message: 'No' });
-    expect(await runPageMeta({ middleware: ['throws'] }, url, reg)).toEqual({ kind: 'error', statusCode: 500, message: 'kaput' });
+    expect(await runPageMeta({ middleware: ['fail'] }, url, reg)).toEqual({
+      kind: 'error',
+      statusCode: 403,
+      message: 'No',
+    });
+    expect(await runPageMeta({ middleware: ['throws'] }, url, reg)).toEqual({
+      kind: 'error',
+      statusCode: 500,
+      message: 'kaput',
+    });
   });
 
   it('shows 404 when validate returns false', async () => {

@@ -1,9 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createProgress, increase, PENDING_CEILING, PROGRESS, stepIncrement, tickIncrement, type ProgressView } from '../../../src/shell/progress.ts';
+import {
+  createProgress,
+  increase,
+  PENDING_CEILING,
+  PROGRESS,
+  stepIncrement,
+  tickIncrement,
+  type ProgressView,
+} from '../../../src/shell/progress.ts';
 
 describe('progress maths', () => {
   it('uses the required constants', () => {
-    expect(PROGRESS).toMatchObject({ throttleMs: 200, durationMs: 5000, hideDelayMs: 500, height: '2px', failedColor: '#ef476f' });
+    expect(PROGRESS).toMatchObject({
+      throttleMs: 200,
+      durationMs: 5000,
+      hideDelayMs: 500,
+      height: '2px',
+      failedColor: '#ef476f',
+    });
   });
   it('fills the bar in 5000 ms at one tick per 100 ms', () => {
     expect(tickIncrement() * (5000 / 100)).toBeCloseTo(100);

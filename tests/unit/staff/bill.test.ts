@@ -2,20 +2,58 @@ import { describe, expect, it } from 'vitest';
 import type { BillLine, BillState, PaymentRequest } from '../../../src/contract/bill.ts';
 import { chargeableLines, changeFor, isPaid, pendingRequests, requestText } from '../../../src/features/staff/bill.ts';
 
-const line = (id: string, change: Partial<BillLine> = {}): BillLine => ({ id, cartLineId: `c-${id}`, name: id, quantity: 1, lineTotal: 1000, by: 'Ana', taxRate: 1000, ...change });
-const request = (id: string, createdAt: string, change: Partial<PaymentRequest> = {}): PaymentRequest => ({ id, amount: 1000, tip: 0, method: 'card', status: 'pending', by: 'Ana', createdAt, ...change });
+const line = (id: string, change: Partial<BillLine> = {}): BillLine => ({
+  id,
+  cartLineId: `c-${id}`,
+  name: id,
+  quantity: 1,
+  lineTotal: 1000,
+  by: 'Ana',
+  taxRate: 1000,
+  ...change,
+});
+const request = (id: string, createdAt: string, change: Partial<PaymentRequest> = {}): PaymentRequest => ({
+  id,
+  amount: 1000,
+  tip: 0,
+  method: 'card',
+  status: 'pending',
+  by: 'Ana',
+  createdAt,
+  ...change,
+});
 const bill = (change: Partial<BillState> = {}): BillState => ({
-  sessionId: 's', table: '3', currency: 'MXN', total: 3000, paid: 0, pending: 0, balance: 3000, unassigned: 3000, lines: [], payments: [], requests: [], ...change,
+  sessionId: 's',
+  table: '3',
+  currency: 'MXN',
+  total: 3000,
+  paid: 0,
+  pending: 0,
+  balance: 3000,
+  unassigned: 3000,
+  lines: [],
+  payments: [],
+  requests: [],
+  ...change,
 });
 
 describe('the bill on the board', () => {
   it('words a payment request as the board shows it, with and without a tip', () => {
-    expect(requestText('3', { by: 'Lucía', amount: 15000, tip: 1500, method: 'card' }, 'MXN', 'es-MX')).toBe('Mesa 3 · Lucía paga $150.00 + $15.00 de propina con tarjeta');
-    expect(requestText('Terraza', { by: 'Marco', amount: 6900, tip: 0, method: 'cash' }, 'MXN', 'es-MX')).toBe('Mesa Terraza · Marco paga $69.00 en efectivo');
+    expect(requestText('3', { by: 'Lucía', amount: 15000, tip: 1500, method: 'card' }, 'MXN', 'es-MX')).toBe(
+      'Mesa 3 · Lucía paga $150.00 + $15.00 de propina con tarjeta',
+    );
+    expect(requestText('Terraza', { by: 'Marco', amount: 6900, tip: 0, method: 'cash' }, 'MXN', 'es-MX')).toBe(
+      'Mesa Terraza · Marco paga $69.00 en efectivo',
+    );
   });
 
   it('lists pending requests oldest first and leaves out paid and withdrawn ones', () => {
-    const requests = [request('b', '2026-01-01T12:05:00Z'), request('a', '2026-01-01T12:01:00Z'), request('c', '2026-01-01T12:00:00Z', { status: 'paid' }), request('d', '2026-01-01T12:00:00Z', { status: 'cancelled' })];
+    const requests = [
+      request('b', '2026-01-01T12:05:00Z'),
+      request('a', '2026-01-01T12:01:00Z'),
+      request('c', '2026-01-01T12:00:00Z', { status: 'paid' }),
+      request('d', '2026-01-01T12:00:00Z', { status: 'cancelled' }),
+    ];
     expect(pendingRequests(bill({ requests })).map((r) => r.id)).toEqual(['a', 'b']);
     expect(pendingRequests(undefined)).toEqual([]);
   });
@@ -30,7 +68,12 @@ describe('the bill on the board', () => {
   });
 
   it('offers by hand only the lines nobody paid, claimed or shared', () => {
-    const lines = [line('free'), line('paid', { paidBy: 'Ana' }), line('claimed', { claimedBy: 'Luis' }), line('shared', { shared: { of: 2, shares: [] } })];
+    const lines = [
+      line('free'),
+      line('paid', { paidBy: 'Ana' }),
+      line('claimed', { claimedBy: 'Luis' }),
+      line('shared', { shared: { of: 2, shares: [] } }),
+    ];
     expect(chargeableLines(bill({ lines })).map((l) => l.id)).toEqual(['free']);
   });
 

@@ -17,29 +17,69 @@ vi.mock('../../../src/features/staff/api.ts', () => ({
   fetchVenueOrders: (venueId: string, statuses: readonly OrderStatus[]) => fetchVenueOrders(venueId, statuses),
   fetchVenueSummaries: () => fetchVenueSummaries(),
   fetchTableSessions: (venueId: string) => fetchTableSessions(venueId),
-  fetchStations: () => Promise.resolve([{ id: 'cocina', name: 'Cocina' }, { id: 'barra', name: 'Barra' }]),
+  fetchStations: () =>
+    Promise.resolve([
+      { id: 'cocina', name: 'Cocina' },
+      { id: 'barra', name: 'Barra' },
+    ]),
   fetchHeldTickets: () => fetchHeldTickets(),
   changeOrderStatus: vi.fn(),
 }));
 vi.mock('../../../src/shell/toast.ts', () => ({
-  toast: { info: (...args: unknown[]) => toastInfo(...args), warning: (...args: unknown[]) => toastWarning(...args), error: vi.fn() },
+  toast: {
+    info: (...args: unknown[]) => toastInfo(...args),
+    warning: (...args: unknown[]) => toastWarning(...args),
+    error: vi.fn(),
+  },
 }));
 
-const { applyCallAcknowledged, applyFired, applyTableClosed, boardStore } = await import('../../../src/features/staff/board-store.ts');
+const { applyCallAcknowledged, applyFired, applyTableClosed, boardStore } =
+  await import('../../../src/features/staff/board-store.ts');
 
 const STEPS: OrderStatus[] = ['received', 'preparing', 'ready', 'delivered'];
 const order = (id: string, status: OrderStatus): Order => ({
-  id, number: `A-${id}`, venueId: 'v', venueName: 'V', mode: 'pickup', status,
+  id,
+  number: `A-${id}`,
+  venueId: 'v',
+  venueName: 'V',
+  mode: 'pickup',
+  status,
   history: STEPS.slice(0, STEPS.indexOf(status) + 1).map((s) => ({ status: s, at: new Date().toISOString() })),
-  customer: { name: 'Ana', phone: '5551234567' }, payment: 'cash', lines: [], subtotal: 0, tip: 0, deliveryFee: 0, total: 0,
-  currency: 'MXN', createdAt: new Date().toISOString(),
+  customer: { name: 'Ana', phone: '5551234567' },
+  payment: 'cash',
+  lines: [],
+  subtotal: 0,
+  tip: 0,
+  deliveryFee: 0,
+  total: 0,
+  currency: 'MXN',
+  createdAt: new Date().toISOString(),
 });
-const call = (id: string, kind: TableCall['kind'] = 'waiter'): TableCall => ({ id, kind, at: new Date().toISOString(), participantId: 'p1', by: kind === 'bill' ? 'Mateo' : 'Lucía' });
-const session = (id: string, table: string, calls: TableCall[] = [], change: Partial<StaffTableSession> = {}): StaffTableSession => ({
-  id, table, status: 'open', openedAt: new Date().toISOString(), participants: [{ id: `p-${id}`, name: 'Ana', joinedAt: new Date().toISOString() }],
-  cartCount: 0, rounds: [], calls, ...change,
+const call = (id: string, kind: TableCall['kind'] = 'waiter'): TableCall => ({
+  id,
+  kind,
+  at: new Date().toISOString(),
+  participantId: 'p1',
+  by: kind === 'bill' ? 'Mateo' : 'Lucía',
 });
-const venue = (name: string) => ({ id: 'v', name, city: 'CDMX', locale: 'es-MX', timezone: 'America/Mexico_City' }) as unknown as VenueSummary;
+const session = (
+  id: string,
+  table: string,
+  calls: TableCall[] = [],
+  change: Partial<StaffTableSession> = {},
+): StaffTableSession => ({
+  id,
+  table,
+  status: 'open',
+  openedAt: new Date().toISOString(),
+  participants: [{ id: `p-${id}`, name: 'Ana', joinedAt: new Date().toISOString() }],
+  cartCount: 0,
+  rounds: [],
+  calls,
+  ...change,
+});
+const venue = (name: string) =>
+  ({ id: 'v', name, city: 'CDMX', locale: 'es-MX', timezone: 'America/Mexico_City' }) as unknown as VenueSummary;
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -102,9 +142,14 @@ describe('boardStore', () => {
     let first = true;
     fetchVenueOrders.mockImplementation(async (_, statuses) => {
       if (!statuses.includes('received')) return [];
-      if (first) { first = false; return [order('r1', 'received')]; }
+      if (first) {
+        first = false;
+        return [order('r1', 'received')];
+      }
       // The catch-up poll when the stream comes up: it answers only later, without the new order.
-      return new Promise<Order[]>((resolve) => { answer = resolve; });
+      return new Promise<Order[]>((resolve) => {
+        answer = resolve;
+      });
     });
     fetchVenueSummaries.mockResolvedValue([venue('Taquería')]);
     const $board = boardStore('race');
@@ -115,10 +160,20 @@ describe('boardStore', () => {
     await vi.advanceTimersByTimeAsync(0);
     stream.send('order', order('r2', 'received'), 20);
     await vi.advanceTimersByTimeAsync(0);
-    expect($board.get().orders.map((o) => o.id).sort()).toEqual(['r1', 'r2']);
+    expect(
+      $board
+        .get()
+        .orders.map((o) => o.id)
+        .sort(),
+    ).toEqual(['r1', 'r2']);
     answer([order('r1', 'received')]);
     await vi.advanceTimersByTimeAsync(0);
-    expect($board.get().orders.map((o) => o.id).sort()).toEqual(['r1', 'r2']);
+    expect(
+      $board
+        .get()
+        .orders.map((o) => o.id)
+        .sort(),
+    ).toEqual(['r1', 'r2']);
     unsubscribe();
     await vi.advanceTimersByTimeAsync(2_000);
   });
@@ -142,9 +197,17 @@ describe('boardStore', () => {
     stream.send('table', session('s2', '5', [call('c1')]), 22);
     stream.send('table', session('s2', '5', [call('c1')]), 22);
     await vi.advanceTimersByTimeAsync(100);
-    expect($board.get().tables.map((t) => t.table).sort()).toEqual(['3', '5']);
+    expect(
+      $board
+        .get()
+        .tables.map((t) => t.table)
+        .sort(),
+    ).toEqual(['3', '5']);
     expect(toastWarning).toHaveBeenCalledTimes(1);
-    expect(toastWarning).toHaveBeenCalledWith('Mesa 5 · Lucía llama al mesero', expect.objectContaining({ id: 'table-call-c1' }));
+    expect(toastWarning).toHaveBeenCalledWith(
+      'Mesa 5 · Lucía llama al mesero',
+      expect.objectContaining({ id: 'table-call-c1' }),
+    );
     expect($board.get().announcement).toBe('Mesa 5 · Lucía llama al mesero');
 
     // A call and a round arriving together are read together.
@@ -154,7 +217,12 @@ describe('boardStore', () => {
     expect($board.get().announcement).toBe('Mesa 5 · Mateo pide la cuenta. Nuevo pedido A-9');
 
     applyCallAcknowledged('t', 'c1');
-    expect($board.get().tables.find((t) => t.table === '5')?.calls.map((c) => c.id)).toEqual(['c2']);
+    expect(
+      $board
+        .get()
+        .tables.find((t) => t.table === '5')
+        ?.calls.map((c) => c.id),
+    ).toEqual(['c2']);
     applyTableClosed('t', '3');
     expect($board.get().tables.map((t) => t.table)).toEqual(['5']);
     // Closed elsewhere: the stream says so.
@@ -174,7 +242,7 @@ describe('boardStore', () => {
     await vi.advanceTimersByTimeAsync(2_000);
   });
 
-  it('a table\'s cart size follows `event: table-cart`; an unknown table makes the store read the list', async () => {
+  it("a table's cart size follows `event: table-cart`; an unknown table makes the store read the list", async () => {
     fetchVenueOrders.mockResolvedValue([]);
     fetchVenueSummaries.mockResolvedValue([venue('Taquería')]);
     fetchTableSessions.mockResolvedValue([session('s1', '3')]);
@@ -193,7 +261,12 @@ describe('boardStore', () => {
     stream.send('table-cart', { id: 's5', table: '8', cartCount: 1 }, 41);
     await vi.advanceTimersByTimeAsync(0);
     expect(fetchTableSessions).toHaveBeenCalledTimes(1);
-    expect($board.get().tables.map((t) => t.table).sort()).toEqual(['3', '8']);
+    expect(
+      $board
+        .get()
+        .tables.map((t) => t.table)
+        .sort(),
+    ).toEqual(['3', '8']);
     unsubscribe();
     await vi.advanceTimersByTimeAsync(2_000);
   });
@@ -207,7 +280,12 @@ describe('boardStore', () => {
     const stream = follows.at(-1)!;
     // The list is read (stream coming up) while table 2 is closed over the stream.
     let answer: (list: StaffTableSession[]) => void = () => {};
-    fetchTableSessions.mockImplementation(() => new Promise((resolve) => { answer = resolve; }));
+    fetchTableSessions.mockImplementation(
+      () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    );
     stream.up();
     await vi.advanceTimersByTimeAsync(0);
     stream.send('table', session('s2', '2', [], { status: 'closed', closedAt: new Date().toISOString() }), 31);
@@ -221,8 +299,19 @@ describe('boardStore', () => {
 
   it('knows the stations and the held courses: a ticket held arrives, a fired one leaves (from the stream or our own «Marchar»)', async () => {
     const held = (id: string, course: Ticket['course'], change: Partial<Ticket> = {}): Ticket => ({
-      id, orderId: 'o1', orderNumber: 'A-1', station: 'cocina', mode: 'table', table: '3', customer: 'Mesa 3',
-      createdAt: new Date().toISOString(), course, lines: [], status: 'open', held: true, ...change,
+      id,
+      orderId: 'o1',
+      orderNumber: 'A-1',
+      station: 'cocina',
+      mode: 'table',
+      table: '3',
+      customer: 'Mesa 3',
+      createdAt: new Date().toISOString(),
+      course,
+      lines: [],
+      status: 'open',
+      held: true,
+      ...change,
     });
     fetchVenueOrders.mockResolvedValue([]);
     fetchVenueSummaries.mockResolvedValue([venue('Taquería')]);
@@ -237,7 +326,12 @@ describe('boardStore', () => {
     await vi.advanceTimersByTimeAsync(0);
     stream.send('ticket', held('t2', 'postres'), 21);
     await vi.advanceTimersByTimeAsync(0);
-    expect($board.get().held.map((t) => t.id).sort()).toEqual(['t1', 't2']);
+    expect(
+      $board
+        .get()
+        .held.map((t) => t.id)
+        .sort(),
+    ).toEqual(['t1', 't2']);
     stream.send('ticket', held('t2', 'postres', { held: false, firedAt: new Date().toISOString() }), 22);
     expect($board.get().held.map((t) => t.id)).toEqual(['t1']);
     applyFired('held-v', [held('t1', 'principales', { held: false })]);

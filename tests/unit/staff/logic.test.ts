@@ -21,22 +21,34 @@ const PATH: OrderStatus[] = ['received', 'preparing', 'ready', 'delivered'];
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 const minutesAgo = (m: number) => new Date(NOW - m * 60_000).toISOString();
 
-function order(id: string, status: OrderStatus, createdMinutesAgo: number, changedMinutesAgo = createdMinutesAgo): BoardOrder {
+function order(
+  id: string,
+  status: OrderStatus,
+  createdMinutesAgo: number,
+  changedMinutesAgo = createdMinutesAgo,
+): BoardOrder {
   // The real path up to `status`: received → preparing → ready → delivered (cancelled straight from received).
-  const path: OrderStatus[] = status === 'cancelled' ? ['received', 'cancelled'] : PATH.slice(0, PATH.indexOf(status) + 1);
-  const history = path.map((step, i) => ({ status: step, at: minutesAgo(i === path.length - 1 && i > 0 ? changedMinutesAgo : createdMinutesAgo) }));
+  const path: OrderStatus[] =
+    status === 'cancelled' ? ['received', 'cancelled'] : PATH.slice(0, PATH.indexOf(status) + 1);
+  const history = path.map((step, i) => ({
+    status: step,
+    at: minutesAgo(i === path.length - 1 && i > 0 ? changedMinutesAgo : createdMinutesAgo),
+  }));
   return { id, number: `A-${id.padStart(3, '0')}`, status, createdAt: minutesAgo(createdMinutesAgo), history };
 }
 
 describe('groupBoard', () => {
   it('puts each working order in its column, the longest waiting first', () => {
-    const board = groupBoard([
-      order('1', 'received', 2),
-      order('2', 'preparing', 30, 10),
-      order('3', 'received', 15),
-      order('4', 'ready', 40, 1),
-      order('5', 'preparing', 5, 4),
-    ], NOW);
+    const board = groupBoard(
+      [
+        order('1', 'received', 2),
+        order('2', 'preparing', 30, 10),
+        order('3', 'received', 15),
+        order('4', 'ready', 40, 1),
+        order('5', 'preparing', 5, 4),
+      ],
+      NOW,
+    );
     expect(board.columns.received.map((o) => o.id)).toEqual(['3', '1']);
     expect(board.columns.preparing.map((o) => o.id)).toEqual(['2', '5']);
     expect(board.columns.ready.map((o) => o.id)).toEqual(['4']);
@@ -50,12 +62,15 @@ describe('groupBoard', () => {
   });
 
   it('keeps finished orders of the last 3 hours, latest change first, and drops older ones', () => {
-    const board = groupBoard([
-      order('1', 'delivered', 300, 170),
-      order('2', 'cancelled', 20, 18),
-      order('3', 'delivered', 400, 200),
-      order('4', 'delivered', 60, 5),
-    ], NOW);
+    const board = groupBoard(
+      [
+        order('1', 'delivered', 300, 170),
+        order('2', 'cancelled', 20, 18),
+        order('3', 'delivered', 400, 200),
+        order('4', 'delivered', 60, 5),
+      ],
+      NOW,
+    );
     expect(board.done.map((o) => o.id)).toEqual(['4', '2', '1']);
   });
 
@@ -84,7 +99,11 @@ describe('statusSince', () => {
 describe('nextActions', () => {
   it('offers exactly the legal transitions of the contract for every status', () => {
     for (const status of ORDER_STATUSES) {
-      expect(nextActions(status).map((a) => a.to).sort()).toEqual([...STATUS_TRANSITIONS[status]].sort());
+      expect(
+        nextActions(status)
+          .map((a) => a.to)
+          .sort(),
+      ).toEqual([...STATUS_TRANSITIONS[status]].sort());
     }
   });
 
@@ -111,7 +130,10 @@ describe('nextActions', () => {
 describe('newArrivals and arrivalMessage', () => {
   it('finds received orders never seen before, oldest first', () => {
     const known = new Set(['1', '2']);
-    const arrivals = newArrivals([order('1', 'received', 9), order('4', 'received', 1), order('3', 'received', 3), order('5', 'preparing', 2, 1)], known);
+    const arrivals = newArrivals(
+      [order('1', 'received', 9), order('4', 'received', 1), order('3', 'received', 3), order('5', 'preparing', 2, 1)],
+      known,
+    );
     expect(arrivals.map((o) => o.id)).toEqual(['3', '4']);
   });
 
@@ -184,7 +206,11 @@ describe('boardVenues', () => {
   ];
 
   it('gives an admin every venue, by name', () => {
-    expect(boardVenues({ scope: ['admin'] }, venues).map((v) => v.id)).toEqual(['bar-el-cabanyal', 'cafe-la-macarena', 'taqueria-el-guero']);
+    expect(boardVenues({ scope: ['admin'] }, venues).map((v) => v.id)).toEqual([
+      'bar-el-cabanyal',
+      'cafe-la-macarena',
+      'taqueria-el-guero',
+    ]);
   });
 
   it('gives staff only their venues, named when known', () => {
@@ -195,14 +221,18 @@ describe('boardVenues', () => {
   });
 
   it('also reads an object scope, and gives a diner nothing', () => {
-    expect(boardVenues({ scope: { 'staff:bar-el-cabanyal': true, 'staff:cafe-la-macarena': false } }, venues).map((v) => v.id)).toEqual(['bar-el-cabanyal']);
+    expect(
+      boardVenues({ scope: { 'staff:bar-el-cabanyal': true, 'staff:cafe-la-macarena': false } }, venues).map(
+        (v) => v.id,
+      ),
+    ).toEqual(['bar-el-cabanyal']);
     expect(boardVenues({ scope: [] }, venues)).toEqual([]);
     expect(boardVenues(null, venues)).toEqual([]);
   });
 });
 
 describe('foreignLanguage', () => {
-  it('tags an order in another language than the venue\'s own, not one in the venue\'s', () => {
+  it("tags an order in another language than the venue's own, not one in the venue's", () => {
     expect(foreignLanguage({ language: 'en' }, 'es')).toBe('en');
     expect(foreignLanguage({ language: 'es' }, 'es')).toBeUndefined();
     expect(foreignLanguage({}, 'es')).toBeUndefined();

@@ -4,10 +4,22 @@ import { DONE_EVERY, POLL_INTERVAL_MS, startPolling, type Fetcher } from '../../
 
 function fakeOrder(id: string, status: OrderStatus): Order {
   return {
-    id, number: `A-${id}`, venueId: 'v', venueName: 'V', mode: 'pickup', status,
+    id,
+    number: `A-${id}`,
+    venueId: 'v',
+    venueName: 'V',
+    mode: 'pickup',
+    status,
     history: [{ status, at: '2026-11-21T12:00:00Z' }],
-    customer: { name: 'Ana', phone: '5512345678' }, payment: 'cash', lines: [],
-    subtotal: 0, tip: 0, deliveryFee: 0, total: 0, currency: 'MXN', createdAt: '2026-11-21T12:00:00Z',
+    customer: { name: 'Ana', phone: '5512345678' },
+    payment: 'cash',
+    lines: [],
+    subtotal: 0,
+    tip: 0,
+    deliveryFee: 0,
+    total: 0,
+    currency: 'MXN',
+    createdAt: '2026-11-21T12:00:00Z',
   };
 }
 
@@ -43,13 +55,18 @@ describe('startPolling', () => {
     const fetcher: Fetcher = (statuses) => {
       inFlight += 1;
       maxInFlight = Math.max(maxInFlight, inFlight);
-      return new Promise((resolve) => setTimeout(() => {
-        inFlight -= 1;
-        resolve([fakeOrder('1', statuses[0]!)]);
-      }, 3_000));
+      return new Promise((resolve) =>
+        setTimeout(() => {
+          inFlight -= 1;
+          resolve([fakeOrder('1', statuses[0]!)]);
+        }, 3_000),
+      );
     };
     const batches: string[] = [];
-    const poller = startPolling(fetcher, { onOrders: (orders, kind) => batches.push(`${kind}:${orders.length}`), onError: () => {} });
+    const poller = startPolling(fetcher, {
+      onOrders: (orders, kind) => batches.push(`${kind}:${orders.length}`),
+      onError: () => {},
+    });
     await vi.advanceTimersByTimeAsync(1_000);
     poller.refresh();
     poller.refresh();
@@ -69,7 +86,10 @@ describe('startPolling', () => {
     };
     const errors: unknown[] = [];
     const got: number[] = [];
-    const poller = startPolling(fetcher, { onOrders: (orders) => got.push(orders.length), onError: (e) => errors.push(e) });
+    const poller = startPolling(fetcher, {
+      onOrders: (orders) => got.push(orders.length),
+      onError: (e) => errors.push(e),
+    });
     await vi.advanceTimersByTimeAsync(0);
     expect(errors).toHaveLength(1);
     fail = false;
@@ -79,13 +99,14 @@ describe('startPolling', () => {
   });
 
   it('delivers nothing after stop, even from a poll already under way', async () => {
-    const fetcher: Fetcher = (_, signal) => new Promise((resolve, reject) => {
-      const timer = setTimeout(() => resolve([fakeOrder('1', 'received')]), 1_000);
-      signal.addEventListener('abort', () => {
-        clearTimeout(timer);
-        reject(new DOMException('aborted', 'AbortError'));
+    const fetcher: Fetcher = (_, signal) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => resolve([fakeOrder('1', 'received')]), 1_000);
+        signal.addEventListener('abort', () => {
+          clearTimeout(timer);
+          reject(new DOMException('aborted', 'AbortError'));
+        });
       });
-    });
     const onOrders = vi.fn();
     const onError = vi.fn();
     const poller = startPolling(fetcher, { onOrders, onError });

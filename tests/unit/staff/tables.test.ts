@@ -2,18 +2,59 @@ import { describe, expect, it } from 'vitest';
 import type { Order, OrderStatus } from '../../../src/contract/order.ts';
 import type { StaffTableSession, TableCall } from '../../../src/contract/table.ts';
 import {
-  applyTable, callMessage, callsMessage, freshRounds, newCalls, peopleText, replaceTables, sortTables, withoutCall, withoutTable,
+  applyTable,
+  callMessage,
+  callsMessage,
+  freshRounds,
+  newCalls,
+  peopleText,
+  replaceTables,
+  sortTables,
+  withoutCall,
+  withoutTable,
 } from '../../../src/features/staff/tables.ts';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 12, minute)).toISOString();
-const call = (id: string, minute: number, kind: TableCall['kind'] = 'waiter', by = kind === 'bill' ? 'Mateo' : 'Lucía'): TableCall => ({ id, kind, at: at(minute), participantId: `p-${by}`, by });
-const table = (id: string, label: string, calls: TableCall[] = [], change: Partial<StaffTableSession> = {}): StaffTableSession => ({
-  id, table: label, status: 'open', openedAt: at(0), participants: [], cartCount: 0, rounds: [], calls, ...change,
+const call = (
+  id: string,
+  minute: number,
+  kind: TableCall['kind'] = 'waiter',
+  by = kind === 'bill' ? 'Mateo' : 'Lucía',
+): TableCall => ({ id, kind, at: at(minute), participantId: `p-${by}`, by });
+const table = (
+  id: string,
+  label: string,
+  calls: TableCall[] = [],
+  change: Partial<StaffTableSession> = {},
+): StaffTableSession => ({
+  id,
+  table: label,
+  status: 'open',
+  openedAt: at(0),
+  participants: [],
+  cartCount: 0,
+  rounds: [],
+  calls,
+  ...change,
 });
 const round = (id: string, statuses: OrderStatus[]): Order => ({
-  id, number: id, venueId: 'v', venueName: 'V', mode: 'table', table: '1', status: statuses.at(-1)!,
+  id,
+  number: id,
+  venueId: 'v',
+  venueName: 'V',
+  mode: 'table',
+  table: '1',
+  status: statuses.at(-1)!,
   history: statuses.map((status, i) => ({ status, at: at(i) })),
-  customer: { name: 'Mesa 1', phone: '' }, payment: 'cash', lines: [], subtotal: 0, tip: 0, deliveryFee: 0, total: 0, currency: 'MXN', createdAt: at(0),
+  customer: { name: 'Mesa 1', phone: '' },
+  payment: 'cash',
+  lines: [],
+  subtotal: 0,
+  tip: 0,
+  deliveryFee: 0,
+  total: 0,
+  currency: 'MXN',
+  createdAt: at(0),
 });
 
 describe('table sessions on the board', () => {

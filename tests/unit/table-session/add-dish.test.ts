@@ -11,7 +11,14 @@ import { $carts, addToCart } from '../../../src/features/cart/index.ts';
 import { addDish } from '../../../src/features/table-session/index.ts';
 
 const money = { currency: 'EUR', locale: 'es-ES' };
-const dish = (i: number) => ({ productId: `plato-${i}`, name: `Plato ${i}`, optionIds: [], optionNames: [], unitPrice: 500, quantity: 1 });
+const dish = (i: number) => ({
+  productId: `plato-${i}`,
+  name: `Plato ${i}`,
+  optionIds: [],
+  optionNames: [],
+  unitPrice: 500,
+  quantity: 1,
+});
 
 function fillCart(venueId: string): void {
   for (let i = 0; i < LIMITS.linesPerOrder; i++) expect(addToCart(venueId, dish(i), money).ok).toBe(true);

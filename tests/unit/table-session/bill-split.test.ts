@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import type { BillLine } from '../../../src/contract/bill.ts';
 import { equalPart, nextShare, partOfLines, tipOn } from '../../../src/features/table-session/split.ts';
 
-const line = (id: string, lineTotal: number, extra: Partial<BillLine> = {}): BillLine => ({ id, cartLineId: id, name: id, quantity: 1, lineTotal, by: 'Ana', taxRate: 1000, ...extra });
+const line = (id: string, lineTotal: number, extra: Partial<BillLine> = {}): BillLine => ({
+  id,
+  cartLineId: id,
+  name: id,
+  quantity: 1,
+  lineTotal,
+  by: 'Ana',
+  taxRate: 1000,
+  ...extra,
+});
 const share = (index: number, amount: number, by = 'Luis') => ({ index, amount, by, paid: false });
 
 describe('a shared line', () => {
@@ -20,7 +29,7 @@ describe('a shared line', () => {
     expect(nextShare(line('g', 8900, { shared: { of: 3, shares: taken } }), 3)).toBeNull();
   });
 
-  it('reuses a withdrawn share\'s index first, and refuses another number of people', () => {
+  it("reuses a withdrawn share's index first, and refuses another number of people", () => {
     const shared = { of: 3, shares: [share(1, 2967), share(3, 2966)] };
     expect(nextShare(line('g', 8900, { shared }), 3)).toEqual({ index: 2, amount: 2967 });
     expect(nextShare(line('g', 8900, { shared }), 2)).toBeNull();
@@ -33,8 +42,17 @@ describe('a shared line', () => {
       line('c', 3000, { claimedBy: 'Luis' }),
       line('d', 1000, { paidBy: 'Marta' }),
     ];
-    const picks = new Map([['a', 1], ['b', 3], ['c', 1], ['d', 1]]);
-    expect(partOfLines(lines, picks)).toEqual({ amount: 4500 + 2967, lineIds: ['a'], shares: [{ lineId: 'b', of: 3 }] });
+    const picks = new Map([
+      ['a', 1],
+      ['b', 3],
+      ['c', 1],
+      ['d', 1],
+    ]);
+    expect(partOfLines(lines, picks)).toEqual({
+      amount: 4500 + 2967,
+      lineIds: ['a'],
+      shares: [{ lineId: 'b', of: 3 }],
+    });
   });
 });
 

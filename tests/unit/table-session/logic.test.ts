@@ -1,26 +1,63 @@
 import { describe, expect, it } from 'vitest';
 import type { TableCartLine } from '../../../src/contract/table.ts';
-import { applyEdits, enqueue, newer, sameLineOf, subtotalOfLines, type QueuedEdit } from '../../../src/features/table-session/logic.ts';
+import {
+  applyEdits,
+  enqueue,
+  newer,
+  sameLineOf,
+  subtotalOfLines,
+  type QueuedEdit,
+} from '../../../src/features/table-session/logic.ts';
 
 const me = { participantId: 'p-ana', name: 'Ana' };
 const line = (over: Partial<TableCartLine> = {}): TableCartLine => ({
-  id: 'line-0001', participantId: 'p-luis', by: 'Luis', productId: 'torta', name: 'Torta', options: [], optionIds: [],
-  quantity: 1, unitPrice: 10_500, lineTotal: 10_500, addedAt: '2026-11-22T18:00:00Z', ...over,
+  id: 'line-0001',
+  participantId: 'p-luis',
+  by: 'Luis',
+  productId: 'torta',
+  name: 'Torta',
+  options: [],
+  optionIds: [],
+  quantity: 1,
+  unitPrice: 10_500,
+  lineTotal: 10_500,
+  addedAt: '2026-11-22T18:00:00Z',
+  ...over,
 });
 const put = (lineId: string, quantity: number, productId = 'flan'): QueuedEdit => ({
-  kind: 'put', lineId, input: { productId, optionIds: [], quantity }, display: { name: 'Flan', options: [], unitPrice: 4_500 },
+  kind: 'put',
+  lineId,
+  input: { productId, optionIds: [], quantity },
+  display: { name: 'Flan', options: [], unitPrice: 4_500 },
 });
 
 describe('table cart view', () => {
   it('shows my queued new line, as mine and pending, priced from the menu', () => {
     const lines = applyEdits([line()], [put('line-new-01', 2)], me);
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatchObject({ id: 'line-new-01', by: 'Ana', participantId: 'p-ana', quantity: 2, lineTotal: 9_000, pending: true });
+    expect(lines[1]).toMatchObject({
+      id: 'line-new-01',
+      by: 'Ana',
+      participantId: 'p-ana',
+      quantity: 2,
+      lineTotal: 9_000,
+      pending: true,
+    });
     expect(subtotalOfLines(lines)).toBe(19_500);
   });
 
   it('applies a quantity change and a removal over the server lines', () => {
-    const server = [line(), line({ id: 'line-0002', participantId: 'p-ana', by: 'Ana', productId: 'flan', unitPrice: 4_500, lineTotal: 4_500 })];
+    const server = [
+      line(),
+      line({
+        id: 'line-0002',
+        participantId: 'p-ana',
+        by: 'Ana',
+        productId: 'flan',
+        unitPrice: 4_500,
+        lineTotal: 4_500,
+      }),
+    ];
     const lines = applyEdits(server, [put('line-0002', 3), { kind: 'delete', lineId: 'line-0001' }], me);
     expect(lines.map((l) => [l.id, l.quantity, l.lineTotal])).toEqual([['line-0002', 3, 13_500]]);
   });
@@ -30,7 +67,9 @@ describe('table cart view', () => {
     edits = enqueue(edits, put('line-new-01', 2), false);
     expect(edits).toEqual([put('line-new-01', 2)]);
     expect(enqueue(edits, { kind: 'delete', lineId: 'line-new-01' }, false)).toEqual([]);
-    expect(enqueue(edits, { kind: 'delete', lineId: 'line-new-01' }, true)).toEqual([{ kind: 'delete', lineId: 'line-new-01' }]);
+    expect(enqueue(edits, { kind: 'delete', lineId: 'line-new-01' }, true)).toEqual([
+      { kind: 'delete', lineId: 'line-new-01' },
+    ]);
   });
 
   it('merges into my identical line only (same product, options in any order, note)', () => {

@@ -12,7 +12,12 @@ describe('«Por persona»', () => {
     const euros = (minor: number) => formatMoney(minor, 'EUR', 'es-ES');
     const lucia = { total: 4200, paid: 2100 };
     expect(perPersonShows(lucia, 4200)).toBe('orderedAndPaid');
-    expect(billMessages.get().orderedPaid({ name: 'Lucía', ordered: euros(lucia.total), paid: euros(lucia.paid) }).replace(/\u00a0/g, ' ')).toBe('Lucía: pidió 42,00 €, pagó 21,00 €');
+    expect(
+      billMessages
+        .get()
+        .orderedPaid({ name: 'Lucía', ordered: euros(lucia.total), paid: euros(lucia.paid) })
+        .replace(/\u00a0/g, ' '),
+    ).toBe('Lucía: pidió 42,00 €, pagó 21,00 €');
   });
 
   it('shows only what was ordered before anyone paid, and where the two are the same', () => {

@@ -19,33 +19,68 @@ vi.mock('../../../src/lib/event-stream.ts', () => import('../fake-stream.ts'));
 vi.mock('../../../src/features/table-session/api.ts', () => ({
   putLine: (credential: string, lineId: string, input: CartLineInput) => putLine(credential, lineId, input),
   fetchSession: (credential: string) => fetchSession(credential),
-  deleteLine: vi.fn(), checkTable: vi.fn(), joinTable: vi.fn(), sendRound: vi.fn(), callStaff: vi.fn(), fetchBill: (credential: string) => fetchBill(credential),
+  deleteLine: vi.fn(),
+  checkTable: vi.fn(),
+  joinTable: vi.fn(),
+  sendRound: vi.fn(),
+  callStaff: vi.fn(),
+  fetchBill: (credential: string) => fetchBill(credential),
 }));
-vi.mock('../../../src/shell/toast.ts', () => ({ toast: { info: vi.fn(), success: vi.fn(), warning: vi.fn(), error: (...args: unknown[]) => toastError(...args) } }));
+vi.mock('../../../src/shell/toast.ts', () => ({
+  toast: { info: vi.fn(), success: vi.fn(), warning: vi.fn(), error: (...args: unknown[]) => toastError(...args) },
+}));
 
 const store = await import('../../../src/features/table-session/store.ts');
 
 const CREDENTIAL = 'c'.repeat(43);
 const VENUE = { id: 'v', name: 'Taquería', currency: 'MXN', locale: 'es-MX' };
 const line = (id: string, quantity = 1): TableCartLine => ({
-  id, participantId: 'p-ana', by: 'Ana', productId: 'flan', name: 'Flan', options: [], optionIds: [],
-  quantity, unitPrice: 4_500, lineTotal: 4_500 * quantity, addedAt: '2026-11-24T10:00:00Z',
+  id,
+  participantId: 'p-ana',
+  by: 'Ana',
+  productId: 'flan',
+  name: 'Flan',
+  options: [],
+  optionIds: [],
+  quantity,
+  unitPrice: 4_500,
+  lineTotal: 4_500 * quantity,
+  addedAt: '2026-11-24T10:00:00Z',
 });
 /** Each test has its own session (what an earlier one stored on the phone is not this one's). */
 let sid = 's0';
 const session = (version: number, lines: TableCartLine[] = []): TableSession => ({
-  id: sid, venueId: 'v', table: '5', status: 'open', openedAt: '2026-11-24T10:00:00Z', version,
+  id: sid,
+  venueId: 'v',
+  table: '5',
+  status: 'open',
+  openedAt: '2026-11-24T10:00:00Z',
+  version,
   participants: [{ id: 'p-ana', name: 'Ana', joinedAt: '2026-11-24T10:00:00Z' }],
-  cart: { lines, subtotal: lines.reduce((n, l) => n + l.lineTotal, 0), count: lines.reduce((n, l) => n + l.quantity, 0) },
-  rounds: [], calls: [],
+  cart: {
+    lines,
+    subtotal: lines.reduce((n, l) => n + l.lineTotal, 0),
+    count: lines.reduce((n, l) => n + l.quantity, 0),
+  },
+  rounds: [],
+  calls: [],
 });
-const tooFast = (seconds: number) => new HTTPError(
-  new Response(JSON.stringify({ type: 'urn:umenu:problem:rate-limited', status: 429, detail: 'Demasiados cambios seguidos en el carrito de la mesa.' }), {
-    status: 429, headers: { 'content-type': 'application/problem+json', 'retry-after': String(seconds) },
-  }),
-  new Request('http://127.0.0.1/api/table-session/cart/lines/x', { method: 'PUT' }),
-  {} as never,
-);
+const tooFast = (seconds: number) =>
+  new HTTPError(
+    new Response(
+      JSON.stringify({
+        type: 'urn:umenu:problem:rate-limited',
+        status: 429,
+        detail: 'Demasiados cambios seguidos en el carrito de la mesa.',
+      }),
+      {
+        status: 429,
+        headers: { 'content-type': 'application/problem+json', 'retry-after': String(seconds) },
+      },
+    ),
+    new Request('http://127.0.0.1/api/table-session/cart/lines/x', { method: 'PUT' }),
+    {} as never,
+  );
 
 beforeEach(async () => {
   vi.useFakeTimers();
@@ -65,8 +100,19 @@ afterEach(() => vi.useRealTimers());
 
 describe('the table cart on a phone', () => {
   it('keeps an edit refused with 429 queued and sends it again after Retry-After: nothing is lost', async () => {
-    putLine.mockRejectedValueOnce(tooFast(7)).mockImplementation(async (_c, id, input) => session(4, [{ ...line(id, input.quantity) }]));
-    expect(store.addTableLine({ productId: 'flan', name: 'Flan', optionIds: [], optionNames: [], unitPrice: 4_500, quantity: 2 }).ok).toBe(true);
+    putLine
+      .mockRejectedValueOnce(tooFast(7))
+      .mockImplementation(async (_c, id, input) => session(4, [{ ...line(id, input.quantity) }]));
+    expect(
+      store.addTableLine({
+        productId: 'flan',
+        name: 'Flan',
+        optionIds: [],
+        optionNames: [],
+        unitPrice: 4_500,
+        quantity: 2,
+      }).ok,
+    ).toBe(true);
     await vi.advanceTimersByTimeAsync(0);
     expect(putLine).toHaveBeenCalledTimes(1);
     // Still shown, still queued, no error said.
@@ -91,7 +137,10 @@ describe('the table cart on a phone', () => {
     expect(store.$session.get()!.cart).toMatchObject({ subtotal: 4_500, count: 1 });
     stream.send('cart', { sessionId: sid, version: 5, line: line('l-1', 3) });
     stream.send('cart', { sessionId: sid, version: 4, line: line('l-1') }); // replayed after a reconnection
-    expect(store.$session.get()).toMatchObject({ version: 5, cart: { lines: [{ id: 'l-1', quantity: 3 }], subtotal: 13_500, count: 3 } });
+    expect(store.$session.get()).toMatchObject({
+      version: 5,
+      cart: { lines: [{ id: 'l-1', quantity: 3 }], subtotal: 13_500, count: 3 },
+    });
     expect(fetchSession).toHaveBeenCalledTimes(1); // the first read only
 
     // Versions 6 and 7 were missed: one read of the whole session, however many changes follow the gap.
@@ -108,8 +157,18 @@ describe('the table cart on a phone', () => {
 
 describe('the bill on a phone', () => {
   const state = (paid: number, paidAt?: string): BillState => ({
-    sessionId: sid, table: '5', currency: 'MXN', total: 9_000, paid, pending: 0, balance: 9_000 - paid, unassigned: 9_000 - paid,
-    ...(paidAt ? { paidAt } : {}), lines: [], payments: [], requests: [],
+    sessionId: sid,
+    table: '5',
+    currency: 'MXN',
+    total: 9_000,
+    paid,
+    pending: 0,
+    balance: 9_000 - paid,
+    unassigned: 9_000 - paid,
+    ...(paidAt ? { paidAt } : {}),
+    lines: [],
+    payments: [],
+    requests: [],
   });
 
   it('follows the balance live from the stream, and «Pagada» goes when a new round makes the table owe again', async () => {

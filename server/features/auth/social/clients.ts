@@ -20,7 +20,9 @@ export interface OidcClients {
 function isLoopbackHttp(url: string): boolean {
   try {
     const u = new URL(url);
-    return u.protocol === 'http:' && (u.hostname === '127.0.0.1' || u.hostname === 'localhost' || u.hostname === '[::1]');
+    return (
+      u.protocol === 'http:' && (u.hostname === '127.0.0.1' || u.hostname === 'localhost' || u.hostname === '[::1]')
+    );
   } catch {
     return false;
   }
@@ -40,9 +42,16 @@ export function createOidcClients(settings: SocialConfig, port: () => number): O
 
   function demoProvider(): Promise<DemoProvider> {
     if (!demo) {
-      demo = startDemoProvider({ redirectUris: demoRedirectUris(), port: settings.demo.port, host: settings.demo.host });
+      demo = startDemoProvider({
+        redirectUris: demoRedirectUris(),
+        port: settings.demo.port,
+        host: settings.demo.host,
+      });
       demo.then(
-        (started) => console.log(`[umenu] proveedor OpenID Connect de demostración en ${started.issuer} (no es Google; configura UMENU_GOOGLE_CLIENT_ID para Google)`),
+        (started) =>
+          console.log(
+            `[umenu] proveedor OpenID Connect de demostración en ${started.issuer} (no es Google; configura UMENU_GOOGLE_CLIENT_ID para Google)`,
+          ),
         (error: unknown) => {
           console.error('[umenu] no se pudo iniciar el proveedor de demostración:', error);
           demo = undefined;

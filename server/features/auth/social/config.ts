@@ -42,9 +42,10 @@ function origin(value: string | undefined): string | undefined {
 export function socialConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SocialConfig {
   const clientId = env.UMENU_GOOGLE_CLIENT_ID?.trim();
   const clientSecret = env.UMENU_GOOGLE_CLIENT_SECRET?.trim();
-  const google = clientId && clientSecret
-    ? { issuer: origin(env.UMENU_GOOGLE_ISSUER) ?? GOOGLE_ISSUER, clientId, clientSecret }
-    : undefined;
+  const google =
+    clientId && clientSecret
+      ? { issuer: origin(env.UMENU_GOOGLE_ISSUER) ?? GOOGLE_ISSUER, clientId, clientSecret }
+      : undefined;
   const publicUrl = origin(env.UMENU_PUBLIC_URL);
   const apiPublicUrl = origin(env.UMENU_API_PUBLIC_URL) ?? (publicUrl ? `${publicUrl}/api` : undefined);
   const demoSetting = env.UMENU_OIDC_DEMO;

@@ -79,7 +79,12 @@ export function socialRoutes(deps: SocialRouteDeps, options: SocialOptions = {})
    */
   function trustedOrigin(c: Context): string {
     const port = deps.config.port;
-    const known = new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`, `http://[::1]:${port}`, ...deps.config.corsOrigins]);
+    const known = new Set([
+      `http://127.0.0.1:${port}`,
+      `http://localhost:${port}`,
+      `http://[::1]:${port}`,
+      ...deps.config.corsOrigins,
+    ]);
     const site = publicBase(process.env.UMENU_SITE_URL);
     if (site) known.add(new URL(site).origin);
     const origin = new URL(c.req.url).origin;
@@ -124,7 +129,14 @@ export function socialRoutes(deps: SocialRouteDeps, options: SocialOptions = {})
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
     const redirectUri = callbackUrl(c, provider);
-    await store.savePending(state, { provider, verifier, nonce, browserChallenge: challenge, redirectUri, siteOrigin: siteOrigin(c) });
+    await store.savePending(state, {
+      provider,
+      verifier,
+      nonce,
+      browserChallenge: challenge,
+      redirectUri,
+      siteOrigin: siteOrigin(c),
+    });
     const isDemo = !(provider === 'google' && settings.google);
     const url = oidc.buildAuthorizationUrl(config, {
       redirect_uri: redirectUri,
@@ -181,15 +193,24 @@ export function socialRoutes(deps: SocialRouteDeps, options: SocialOptions = {})
         claims = { ...claims, ...(await oidc.fetchUserInfo(config, tokens.access_token, String(claims.sub))) };
       }
       // Only an email the provider says it verified signs in (it may link to an existing account).
-      if (typeof claims.email === 'string' && (claims.email_verified === true || claims.email_verified === 'true')) email = claims.email;
+      if (typeof claims.email === 'string' && (claims.email_verified === true || claims.email_verified === 'true'))
+        email = claims.email;
       name = typeof claims.name === 'string' ? claims.name : '';
       avatar = typeof claims.picture === 'string' && /^https:\/\//.test(claims.picture) ? claims.picture : undefined;
     } catch (error) {
-      console.error('[umenu] social sign-in: code exchange failed', provider, error instanceof Error ? error.message : error);
+      console.error(
+        '[umenu] social sign-in: code exchange failed',
+        provider,
+        error instanceof Error ? error.message : error,
+      );
       return backToLogin(c, site, { error: 'social_failed' });
     }
     if (!email || email.length > 254) return backToLogin(c, site, { error: 'social_email' });
-    const user = await deps.auth.findOrCreateUserByEmail({ email, name: name || email.split('@')[0]!, ...(avatar ? { avatar } : {}) });
+    const user = await deps.auth.findOrCreateUserByEmail({
+      email,
+      name: name || email.split('@')[0]!,
+      ...(avatar ? { avatar } : {}),
+    });
     const code = randomBytes(32).toString('base64url');
     await store.saveCode(code, { userId: user.id, challenge: pending.browserChallenge });
     return backToLogin(c, site, { code });

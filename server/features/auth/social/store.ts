@@ -6,7 +6,14 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../../../platform/db/database.ts';
-import { countSocial, deleteExpiredSocial, deleteOldestSocial, takeSocial, upsertSocial, type SocialTable } from '../queries.ts';
+import {
+  countSocial,
+  deleteExpiredSocial,
+  deleteOldestSocial,
+  takeSocial,
+  upsertSocial,
+  type SocialTable,
+} from '../queries.ts';
 
 export interface PendingSignIn {
   provider: string;

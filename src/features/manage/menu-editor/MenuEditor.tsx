@@ -37,7 +37,15 @@ const resolver = venueResolver();
 /** `newName`: an admin opened the editor on a venue to create (`?nombre=`); publishing creates it. */
 function Editor({ venueId, newName, user }: { venueId: string; newName?: string; user: User }) {
   const form = useForm<FormValues, unknown, VenueInput>({ mode: 'onSubmit', resolver, shouldFocusError: false });
-  const { handleSubmit, reset, setError, formState: { isDirty, isSubmitting }, getValues, setValue, setFocus } = form;
+  const {
+    handleSubmit,
+    reset,
+    setError,
+    formState: { isDirty, isSubmitting },
+    getValues,
+    setValue,
+    setFocus,
+  } = form;
   const [loaded, setLoaded] = useState<Venue>();
   const [loadError, setLoadError] = useState<string>();
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string }>();
@@ -50,76 +58,138 @@ function Editor({ venueId, newName, user }: { venueId: string; newName?: string;
   useEffect(() => {
     // A new venue (admin, `?nuevo=`): ask whether it exists first, so its expected absence is no 404.
     const existing = newName === undefined ? Promise.resolve(true) : venueExists(venueId);
-    existing.then((exists) => {
-      if (exists) return fetchVenue(venueId).then((v) => { setLoaded(v); reset(toForm(v)); });
-      const blank = blankVenue(venueId, newName!);
-      setIsNew(true);
-      setLoaded(blank);
-      reset(toForm(blank));
-    }).catch((e: unknown) => setLoadError(problemMessage(e)));
+    existing
+      .then((exists) => {
+        if (exists)
+          return fetchVenue(venueId).then((v) => {
+            setLoaded(v);
+            reset(toForm(v));
+          });
+        const blank = blankVenue(venueId, newName!);
+        setIsNew(true);
+        setLoaded(blank);
+        reset(toForm(blank));
+      })
+      .catch((e: unknown) => setLoadError(problemMessage(e)));
   }, [venueId, newName, reset]);
 
   /** Opens the dish holding the first error, focuses it and says that nothing was saved. */
   const revealErrors = (paths: string[]) => {
     // The first wrong field on the page (the resolver lists money errors before the contract's).
     const fieldOf = (path: string) => document.querySelector(`[name="${CSS.escape(path)}"]`);
-    const first = paths.map((path) => ({ path, el: fieldOf(path) })).sort((a, b) => {
-      if (!a.el || !b.el) return a.el ? -1 : b.el ? 1 : 0;
-      return a.el.compareDocumentPosition(b.el) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
-    })[0]?.path;
+    const first = paths
+      .map((path) => ({ path, el: fieldOf(path) }))
+      .sort((a, b) => {
+        if (!a.el || !b.el) return a.el ? -1 : b.el ? 1 : 0;
+        return a.el.compareDocumentPosition(b.el) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+      })[0]?.path;
     if (first) {
       const match = /^categories\.(\d+)\.products\.(\d+)/.exec(first);
-      if (match) document.querySelectorAll('[data-testid="category-editor"]')[Number(match[1])]?.querySelectorAll('details')[Number(match[2])]?.setAttribute('open', '');
+      if (match) {
+        const category = document.querySelectorAll('[data-testid="category-editor"]')[Number(match[1])];
+        category?.querySelectorAll('details')[Number(match[2])]?.setAttribute('open', '');
+      }
       // The field and its message in the middle of the screen, clear of the header and the publish bar.
       setTimeout(() => {
-        try { setFocus(first as Path); } catch { /* not focusable */ }
+        try {
+          setFocus(first as Path);
+        } catch {
+          /* not focusable */
+        }
         const field = document.activeElement;
         if (field instanceof HTMLElement && field !== document.body) field.scrollIntoView({ block: 'center' });
       }, 0);
     }
-    setNotice({ kind: 'error', text: `Revisa ${paths.length === 1 ? 'el campo marcado' : `los ${paths.length} campos marcados`}: no se ha guardado nada.` });
+    setNotice({
+      kind: 'error',
+      text: `Revisa ${paths.length === 1 ? 'el campo marcado' : `los ${paths.length} campos marcados`}: no se ha guardado nada.`,
+    });
   };
 
   // The resolver (contract + money) has put its errors at their fields; the API's own go there too.
-  const onSubmit = handleSubmit(async (venue) => {
-    setNotice(undefined);
-    try {
-      const saved = await saveVenue(venue, { create: isNew });
-      setLoaded(saved);
-      reset(toForm(saved));
-      if (isNew) {
-        setIsNew(false);
-        history.replaceState(history.state, '', `/panel/menu?venue=${encodeURIComponent(venueId)}`);
+  const onSubmit = handleSubmit(
+    async (venue) => {
+      setNotice(undefined);
+      try {
+        const saved = await saveVenue(venue, { create: isNew });
+        setLoaded(saved);
+        reset(toForm(saved));
+        if (isNew) {
+          setIsNew(false);
+          history.replaceState(history.state, '', `/panel/menu?venue=${encodeURIComponent(venueId)}`);
+        }
+        setNotice({
+          kind: 'ok',
+          text: isNew
+            ? `Local publicado. Los clientes ya lo ven en ${location.host}/${venueId}.`
+            : 'Menú publicado. Los clientes ya lo ven.',
+        });
+      } catch (e) {
+        const fields = Object.entries(problemFieldErrors(e)).map(
+          ([path, messages]) => [formPath(path), messages[0] ?? ''] as const,
+        );
+        for (const [path, message] of fields) setError(path as Path, { type: 'api', message });
+        // Errors about something without a field here (a new venue's id taken meanwhile…): the API's words.
+        const shown = fields.filter(([path]) => document.querySelector(`[name="${CSS.escape(path)}"]`));
+        if (shown.length) revealErrors(shown.map(([path]) => path));
+        else
+          setNotice({ kind: 'error', text: (fields.length ? problemOf(e)?.detail : undefined) ?? problemMessage(e) });
       }
-      setNotice({ kind: 'ok', text: isNew ? `Local publicado. Los clientes ya lo ven en ${location.host}/${venueId}.` : 'Menú publicado. Los clientes ya lo ven.' });
-    } catch (e) {
-      const fields = Object.entries(problemFieldErrors(e)).map(([path, messages]) => [formPath(path), messages[0] ?? ''] as const);
-      for (const [path, message] of fields) setError(path as Path, { type: 'api', message });
-      // Errors about something without a field here (a new venue's id taken meanwhile…): the API's words.
-      const shown = fields.filter(([path]) => document.querySelector(`[name="${CSS.escape(path)}"]`));
-      if (shown.length) revealErrors(shown.map(([path]) => path));
-      else setNotice({ kind: 'error', text: (fields.length ? problemOf(e)?.detail : undefined) ?? problemMessage(e) });
-    }
-  }, (errors) => revealErrors(errorPaths(errors)));
+    },
+    (errors) => revealErrors(errorPaths(errors)),
+  );
 
-  if (loadError) return <div role="alert" className="alert alert-error">{loadError}</div>;
+  if (loadError)
+    return (
+      <div role="alert" className="alert alert-error">
+        {loadError}
+      </div>
+    );
   if (!loaded) return <PageLoading what="Cargando el menú…" />;
 
   const importRows = (rows: CsvRow[], addLanguages: string[]) => {
-    if (addLanguages.length) setValue('languages', [...getValues('languages'), ...addLanguages.filter((l) => !getValues('languages').includes(l))], { shouldDirty: true });
+    if (addLanguages.length)
+      setValue(
+        'languages',
+        [...getValues('languages'), ...addLanguages.filter((l) => !getValues('languages').includes(l))],
+        { shouldDirty: true },
+      );
     setValue('categories', mergeCsvRows(getValues('categories'), rows), { shouldDirty: true });
-    setNotice({ kind: 'ok', text: `${rows.length} platos importados al editor. Revisa y pulsa «Publicar cambios» para guardarlos.` });
+    setNotice({
+      kind: 'ok',
+      text: `${rows.length} platos importados al editor. Revisa y pulsa «Publicar cambios» para guardarlos.`,
+    });
   };
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4 [&_:is(input,textarea,summary)]:scroll-mt-8" aria-labelledby="editor-title">
+      <form
+        onSubmit={(e) => void onSubmit(e)}
+        noValidate
+        className="flex flex-col gap-4 [&_:is(input,textarea,summary)]:scroll-mt-8"
+        aria-labelledby="editor-title"
+      >
         <div className="flex flex-wrap items-center gap-2">
-          <h1 id="editor-title" className="flex-1 text-2xl font-bold">{isNew ? 'Nuevo local' : 'Gestionar menú'} · {loaded.name}</h1>
-          {!isNew && <a className="btn btn-ghost min-h-11" href={`/${venueId}`}>Ver menú</a>}
+          <h1 id="editor-title" className="flex-1 text-2xl font-bold">
+            {isNew ? 'Nuevo local' : 'Gestionar menú'} · {loaded.name}
+          </h1>
+          {!isNew && (
+            <a className="btn btn-ghost min-h-11" href={`/${venueId}`}>
+              Ver menú
+            </a>
+          )}
         </div>
         {!isNew && <PanelNav page="/panel/menu" venueId={venueId} user={user} />}
-        {isNew && <p className="rounded-box border border-info bg-base-100 p-3">Local nuevo, aún sin publicar: añade sus categorías y platos y pulsa «Publicar local». Los clientes lo verán en <span className="font-mono">{location.host}/{venueId}</span>.</p>}
+        {isNew && (
+          <p className="rounded-box border border-info bg-base-100 p-3">
+            Local nuevo, aún sin publicar: añade sus categorías y platos y pulsa «Publicar local». Los clientes lo verán
+            en{' '}
+            <span className="font-mono">
+              {location.host}/{venueId}
+            </span>
+            .
+          </p>
+        )}
         <Section title="Datos del local">
           <div className="grid gap-3 sm:grid-cols-2">
             <TextField name="name" label="Nombre del local" />
@@ -135,10 +205,16 @@ function Editor({ venueId, newName, user }: { venueId: string; newName?: string;
             <TextField name="deliveryFeeText" label="Gastos de envío" inputMode="decimal" />
             <CheckList name="orderModes" legend="Modos de pedido" values={ORDER_MODES} labels={ORDER_MODE_LABELS} />
           </div>
-          <div className="mt-3"><HoursEditor /></div>
+          <div className="mt-3">
+            <HoursEditor />
+          </div>
         </Section>
         <Section title="Datos fiscales">
-          <FiscalData venueId={venueId} admin={isAdmin(user.scope)} saved={{ ...(loaded.legal ? { taxId: loaded.legal.taxId, country: loaded.legal.country } : {}) }} />
+          <FiscalData
+            venueId={venueId}
+            admin={isAdmin(user.scope)}
+            saved={{ ...(loaded.legal ? { taxId: loaded.legal.taxId, country: loaded.legal.country } : {}) }}
+          />
         </Section>
         <Section title="Cocina y comandas">
           <Stations setUndo={setUndo} />
@@ -150,20 +226,50 @@ function Editor({ venueId, newName, user }: { venueId: string; newName?: string;
           <TranslationsEditor venueId={venueId} setUndo={setUndo} />
         </Section>
         <Section title="Importar y exportar CSV">
-          <CsvImport onImport={importRows} onExport={() => downloadCsv(`${venueId}-carta.csv`, menuCsv(getValues()))} languages={() => getValues('languages')} currency={loaded.currency} locale={loaded.locale} stations={() => getValues('stations')} takenIds={() => new Set(getValues('categories').flatMap((c) => c.products.map((p) => p.id)))} />
+          <CsvImport
+            onImport={importRows}
+            onExport={() => downloadCsv(`${venueId}-carta.csv`, menuCsv(getValues()))}
+            languages={() => getValues('languages')}
+            currency={loaded.currency}
+            locale={loaded.locale}
+            stations={() => getValues('stations')}
+            takenIds={() => new Set(getValues('categories').flatMap((c) => c.products.map((p) => p.id)))}
+          />
         </Section>
-        <div ref={publishBar} data-testid="publish-bar" className="sticky bottom-0 z-10 flex flex-wrap items-center gap-3 border-t border-base-300 bg-base-100 p-3">
-          <button type="submit" className="btn btn-primary min-h-11" disabled={isSubmitting}>{isNew ? 'Publicar local' : 'Publicar cambios'}</button>
-          <span className="text-sm">{isNew ? 'Sin publicar.' : isDirty ? 'Hay cambios sin guardar.' : 'Todo guardado.'}</span>
+        <div
+          ref={publishBar}
+          data-testid="publish-bar"
+          className="sticky bottom-0 z-10 flex flex-wrap items-center gap-3 border-t border-base-300 bg-base-100 p-3"
+        >
+          <button type="submit" className="btn btn-primary min-h-11" disabled={isSubmitting}>
+            {isNew ? 'Publicar local' : 'Publicar cambios'}
+          </button>
+          <span className="text-sm">
+            {isNew ? 'Sin publicar.' : isDirty ? 'Hay cambios sin guardar.' : 'Todo guardado.'}
+          </span>
           {undo && (
             <span role="status" className="flex items-center gap-2 text-sm">
               {undo.text}
-              <button type="button" className="btn btn-sm min-h-11" onClick={() => { undo.restore(); setUndo(undefined); }}>Deshacer</button>
+              <button
+                type="button"
+                className="btn btn-sm min-h-11"
+                onClick={() => {
+                  undo.restore();
+                  setUndo(undefined);
+                }}
+              >
+                Deshacer
+              </button>
             </span>
           )}
         </div>
         {notice && (
-          <p role={notice.kind === 'error' ? 'alert' : 'status'} className={`rounded-box border p-3 ${notice.kind === 'error' ? 'border-error text-error-strong' : 'border-success'}`}>{notice.text}</p>
+          <p
+            role={notice.kind === 'error' ? 'alert' : 'status'}
+            className={`rounded-box border p-3 ${notice.kind === 'error' ? 'border-error text-error-strong' : 'border-success'}`}
+          >
+            {notice.text}
+          </p>
         )}
       </form>
     </FormProvider>
@@ -173,7 +279,9 @@ function Editor({ venueId, newName, user }: { venueId: string; newName?: string;
 export default function MenuEditor() {
   return (
     <ManageGate page="/panel/menu">
-      {(venueId, user, search) => <Editor venueId={venueId} newName={isAdmin(user.scope) ? newVenueName(search) : undefined} user={user} />}
+      {(venueId, user, search) => (
+        <Editor venueId={venueId} newName={isAdmin(user.scope) ? newVenueName(search) : undefined} user={user} />
+      )}
     </ManageGate>
   );
 }

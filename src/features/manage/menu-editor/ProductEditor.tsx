@@ -15,7 +15,8 @@ import { ProductStation } from './Stations.tsx';
 /** A refused upload in the API's own words (415 wrong type, 413 too large), else the usual message. */
 function uploadError(error: unknown): string {
   const problem = problemOf(error);
-  if (problem?.status === 415) return problem.detail ?? 'Formato de imagen no admitido: sube una foto JPEG, PNG, WebP o AVIF.';
+  if (problem?.status === 415)
+    return problem.detail ?? 'Formato de imagen no admitido: sube una foto JPEG, PNG, WebP o AVIF.';
   if (problem?.status === 413) return problem.detail ?? 'La imagen supera el máximo de 8 MB.';
   return problem?.detail && problem.status === 422 ? problem.detail : problemMessage(error);
 }
@@ -35,7 +36,10 @@ function ImageField({ ci, pi, venueId }: { ci: number; pi: number; venueId: stri
     if (!file) return;
     // Too large: said at once, without sending megabytes the API would refuse.
     if (file.size > MANAGE_LIMITS.mediaMaxBytes) {
-      setMessage({ error: true, text: `La imagen pesa ${megabytes(file.size)} y el máximo es 8 MB: redúcela o expórtala con más compresión.` });
+      setMessage({
+        error: true,
+        text: `La imagen pesa ${megabytes(file.size)} y el máximo es 8 MB: redúcela o expórtala con más compresión.`,
+      });
       input.value = '';
       return;
     }
@@ -43,7 +47,17 @@ function ImageField({ ci, pi, venueId }: { ci: number; pi: number; venueId: stri
     setMessage({ error: false, text: 'Subiendo la imagen…' });
     try {
       const uploaded = await uploadImage(venueId, file);
-      setValue(name, { src: uploaded.src, width: uploaded.width, height: uploaded.height, placeholder: uploaded.placeholder, alt: productName }, { shouldDirty: true });
+      setValue(
+        name,
+        {
+          src: uploaded.src,
+          width: uploaded.width,
+          height: uploaded.height,
+          placeholder: uploaded.placeholder,
+          alt: productName,
+        },
+        { shouldDirty: true },
+      );
       setMessage({ error: false, text: 'Imagen subida.' });
     } catch (e) {
       setMessage({ error: true, text: uploadError(e) });
@@ -54,35 +68,101 @@ function ImageField({ ci, pi, venueId }: { ci: number; pi: number; venueId: stri
   }
   return (
     <div className="flex flex-wrap items-center gap-3">
-      {image && <img src={image.src} alt="" width={80} height={60} className="h-15 w-20 rounded object-cover" data-testid="dish-image" />}
+      {image && (
+        <img
+          src={image.src}
+          alt=""
+          width={80}
+          height={60}
+          className="h-15 w-20 rounded object-cover"
+          data-testid="dish-image"
+        />
+      )}
       <div className="flex flex-col gap-1">
-        <label htmlFor={id} className="text-sm font-medium">Imagen (JPEG, PNG, WebP o AVIF, hasta 8 MB)</label>
-        <input id={id} type="file" accept="image/jpeg,image/png,image/webp,image/avif" className="file-input file-input-sm min-h-11" disabled={busy} aria-describedby={`${id}-status`} onChange={(e) => void onFile(e.currentTarget)} />
-        <p id={`${id}-status`} role="status" data-testid="image-status" className={`text-sm ${message?.error ? 'font-medium text-error-strong' : ''}`}>{message?.text}</p>
+        <label htmlFor={id} className="text-sm font-medium">
+          Imagen (JPEG, PNG, WebP o AVIF, hasta 8 MB)
+        </label>
+        <input
+          id={id}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/avif"
+          className="file-input file-input-sm min-h-11"
+          disabled={busy}
+          aria-describedby={`${id}-status`}
+          onChange={(e) => void onFile(e.currentTarget)}
+        />
+        <p
+          id={`${id}-status`}
+          role="status"
+          data-testid="image-status"
+          className={`text-sm ${message?.error ? 'font-medium text-error-strong' : ''}`}
+        >
+          {message?.text}
+        </p>
       </div>
     </div>
   );
 }
 
-function History({ venueId, productId, currency, locale }: { venueId: string; productId: string; currency: string; locale: string }) {
+function History({
+  venueId,
+  productId,
+  currency,
+  locale,
+}: {
+  venueId: string;
+  productId: string;
+  currency: string;
+  locale: string;
+}) {
   const [changes, setChanges] = useState<ProductChange[] | string>();
-  const show = (c: ProductChange, v: number | boolean) => (c.field === 'price' ? formatMoneyText(v as number, currency, locale) : v ? 'disponible' : 'agotado');
+  const show = (c: ProductChange, v: number | boolean) =>
+    c.field === 'price' ? formatMoneyText(v as number, currency, locale) : v ? 'disponible' : 'agotado';
   return (
     <div>
-      <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => void fetchHistory(venueId, productId).then((h) => setChanges(h.changes), (err: unknown) => setChanges(problemMessage(err)))}>Ver historial</button>
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm min-h-11"
+        onClick={() =>
+          void fetchHistory(venueId, productId).then(
+            (h) => setChanges(h.changes),
+            (err: unknown) => setChanges(problemMessage(err)),
+          )
+        }
+      >
+        Ver historial
+      </button>
       {typeof changes === 'string' && <p className="text-sm">{changes}</p>}
-      {Array.isArray(changes) && (changes.length === 0 ? <p className="text-sm">Sin cambios registrados.</p> : (
-        <ul className="text-sm" aria-label="Historial de cambios">
-          {changes.map((c, i) => (
-            <li key={i}>{new Date(c.at).toLocaleString('es')} · {c.by.name}: {c.field === 'price' ? 'precio' : 'disponibilidad'} {show(c, c.old)} → {show(c, c.new)}</li>
-          ))}
-        </ul>
-      ))}
+      {Array.isArray(changes) &&
+        (changes.length === 0 ? (
+          <p className="text-sm">Sin cambios registrados.</p>
+        ) : (
+          <ul className="text-sm" aria-label="Historial de cambios">
+            {changes.map((c, i) => (
+              <li key={i}>
+                {new Date(c.at).toLocaleString('es')} · {c.by.name}: {c.field === 'price' ? 'precio' : 'disponibilidad'}{' '}
+                {show(c, c.old)} → {show(c, c.new)}
+              </li>
+            ))}
+          </ul>
+        ))}
     </div>
   );
 }
 
-export function ProductEditor({ ci, pi, venueId, onDuplicate, onDelete }: { ci: number; pi: number; venueId: string; onDuplicate: () => void; onDelete: () => void }) {
+export function ProductEditor({
+  ci,
+  pi,
+  venueId,
+  onDuplicate,
+  onDelete,
+}: {
+  ci: number;
+  pi: number;
+  venueId: string;
+  onDuplicate: () => void;
+  onDelete: () => void;
+}) {
   const { register, control, getValues } = useFormContext<FormValues>();
   const base = `categories.${ci}.products.${pi}` as const;
   const name = useWatch({ control, name: `${base}.name` });
@@ -91,27 +171,51 @@ export function ProductEditor({ ci, pi, venueId, onDuplicate, onDelete }: { ci: 
   // A new (unnamed) dish opens ready to fill in; after that the person opens and closes it.
   const [initiallyOpen] = useState(() => !getValues(`${base}.name`));
   return (
-    <details className="rounded-box border border-base-300 bg-base-100" data-testid="product-editor" open={initiallyOpen || undefined}>
-      <summary className="flex min-h-11 min-w-0 cursor-pointer items-center px-3 font-medium"><span className="min-w-0 truncate">{name || 'Plato sin nombre'}</span></summary>
+    <details
+      className="rounded-box border border-base-300 bg-base-100"
+      data-testid="product-editor"
+      open={initiallyOpen || undefined}
+    >
+      <summary className="flex min-h-11 min-w-0 cursor-pointer items-center px-3 font-medium">
+        <span className="min-w-0 truncate">{name || 'Plato sin nombre'}</span>
+      </summary>
       <div className="flex flex-col gap-3 p-3">
         <div className="grid gap-3 sm:grid-cols-3">
           <TextField name={`${base}.name`} label="Nombre del plato" className="sm:col-span-2" />
-          <TextField name={`${base}.priceText`} label={`Precio (${currency})`} inputMode="decimal" hint={`p. ej. ${formatMoneyText(1_250, currency, locale)}`} />
-          <TextField name={`${base}.taxRateText`} label="IVA del plato (%)" inputMode="decimal" hint="Vacío: el de su categoría" />
+          <TextField
+            name={`${base}.priceText`}
+            label={`Precio (${currency})`}
+            inputMode="decimal"
+            hint={`p. ej. ${formatMoneyText(1_250, currency, locale)}`}
+          />
+          <TextField
+            name={`${base}.taxRateText`}
+            label="IVA del plato (%)"
+            inputMode="decimal"
+            hint="Vacío: el de su categoría"
+          />
         </div>
         <div className="flex flex-col gap-1">
-          <label htmlFor={`f-${base}-desc`} className="text-sm font-medium">Descripción</label>
+          <label htmlFor={`f-${base}-desc`} className="text-sm font-medium">
+            Descripción
+          </label>
           <textarea id={`f-${base}-desc`} className="textarea w-full" rows={2} {...register(`${base}.description`)} />
         </div>
-        <label className="flex min-h-11 items-center gap-2 text-sm"><input type="checkbox" className="checkbox" {...register(`${base}.available`)} /> Disponible</label>
+        <label className="flex min-h-11 items-center gap-2 text-sm">
+          <input type="checkbox" className="checkbox" {...register(`${base}.available`)} /> Disponible
+        </label>
         <ProductStation ci={ci} pi={pi} />
         <CheckList name={`${base}.tags`} legend="Etiquetas" values={TAGS} labels={TAG_LABELS} />
         <CheckList name={`${base}.allergens`} legend="Alérgenos (UE)" values={ALLERGENS} labels={ALLERGEN_LABELS} />
         <ImageField ci={ci} pi={pi} venueId={venueId} />
         <OptionGroups ci={ci} pi={pi} />
         <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={onDuplicate}>Duplicar plato</button>
-          <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={onDelete}>Eliminar plato</button>
+          <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={onDuplicate}>
+            Duplicar plato
+          </button>
+          <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={onDelete}>
+            Eliminar plato
+          </button>
           <History venueId={venueId} productId={getValues(`${base}.id`)} currency={currency} locale={locale} />
         </div>
       </div>

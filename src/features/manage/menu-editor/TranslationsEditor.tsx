@@ -8,7 +8,15 @@
 import { memo, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useFormContext, useWatch, type FieldPath } from 'react-hook-form';
 import type { FormValues } from './logic.ts';
-import { languageNameEs, MENU_LANGUAGE_CHOICES, missingCount, missingLabel, textRows, translationOf, type TextRow } from './translations.ts';
+import {
+  languageNameEs,
+  MENU_LANGUAGE_CHOICES,
+  missingCount,
+  missingLabel,
+  textRows,
+  translationOf,
+  type TextRow,
+} from './translations.ts';
 
 interface Props {
   venueId: string;
@@ -40,7 +48,11 @@ export function TranslationsEditor({ venueId, setUndo }: Props) {
   };
   const remove = (lang: string) => {
     const before = getValues('languages');
-    setValue('languages', before.filter((l) => l !== lang), { shouldDirty: true });
+    setValue(
+      'languages',
+      before.filter((l) => l !== lang),
+      { shouldDirty: true },
+    );
     setUndo({
       text: `${languageNameEs(lang)} quitado de la carta: sus traducciones se borran al publicar.`,
       restore: () => setValue('languages', before, { shouldDirty: true }),
@@ -58,14 +70,29 @@ export function TranslationsEditor({ venueId, setUndo }: Props) {
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm">
-        Los clientes leen la carta en su idioma en <span className="font-mono">/{'{idioma}'}/{venueId}</span> (p. ej. <span className="font-mono">/en/{venueId}</span>). Lo que no traduzcas se muestra en {languageNameEs(own).toLowerCase()}. Cocina, comandas y tickets siguen en el idioma del local.
+        Los clientes leen la carta en su idioma en{' '}
+        <span className="font-mono">
+          /{'{idioma}'}/{venueId}
+        </span>{' '}
+        (p. ej. <span className="font-mono">/en/{venueId}</span>). Lo que no traduzcas se muestra en{' '}
+        {languageNameEs(own).toLowerCase()}. Cocina, comandas y tickets siguen en el idioma del local.
       </p>
       <ul className="flex flex-wrap gap-2" aria-label="Idiomas de la carta" data-testid="menu-languages">
         {languages.map((lang, i) => (
           <li key={lang} className="flex min-h-11 items-center gap-1 rounded-box border border-base-300 px-3">
-            <span>{languageNameEs(lang)}{i === 0 ? ' (idioma del local)' : ''}</span>
+            <span>
+              {languageNameEs(lang)}
+              {i === 0 ? ' (idioma del local)' : ''}
+            </span>
             {i > 0 && (
-              <button type="button" className="btn btn-ghost btn-sm min-h-11" aria-label={`Quitar ${languageNameEs(lang).toLowerCase()}`} onClick={() => remove(lang)}>✕</button>
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm min-h-11"
+                aria-label={`Quitar ${languageNameEs(lang).toLowerCase()}`}
+                onClick={() => remove(lang)}
+              >
+                ✕
+              </button>
             )}
           </li>
         ))}
@@ -73,16 +100,33 @@ export function TranslationsEditor({ venueId, setUndo }: Props) {
       {addable.length > 0 && (
         <div className="flex flex-wrap items-end gap-2">
           <div className="flex flex-col gap-1">
-            <label htmlFor={`${uid}-add`} className="text-sm font-medium">Idioma para añadir</label>
-            <select id={`${uid}-add`} className="select min-h-11 w-48" value={adding} onChange={(e) => setToAdd(e.target.value)}>
-              {addable.map((l) => <option key={l} value={l}>{languageNameEs(l)}</option>)}
+            <label htmlFor={`${uid}-add`} className="text-sm font-medium">
+              Idioma para añadir
+            </label>
+            <select
+              id={`${uid}-add`}
+              className="select min-h-11 w-48"
+              value={adding}
+              onChange={(e) => setToAdd(e.target.value)}
+            >
+              {addable.map((l) => (
+                <option key={l} value={l}>
+                  {languageNameEs(l)}
+                </option>
+              ))}
             </select>
           </div>
-          <button type="button" className="btn btn-outline min-h-11" onClick={add}>Añadir idioma</button>
+          <button type="button" className="btn btn-outline min-h-11" onClick={add}>
+            Añadir idioma
+          </button>
         </div>
       )}
 
-      <div role="tablist" aria-label="Traducciones por idioma" className="flex flex-wrap gap-1 border-b border-base-300">
+      <div
+        role="tablist"
+        aria-label="Traducciones por idioma"
+        className="flex flex-wrap gap-1 border-b border-base-300"
+      >
         {languages.map((lang, i) => {
           const selected = lang === tab;
           const missing = i === 0 ? 0 : missingCount(values, lang, rows);
@@ -101,7 +145,10 @@ export function TranslationsEditor({ venueId, setUndo }: Props) {
               onKeyDown={onTabKey}
             >
               {languageNameEs(lang)}
-              <span className={`badge badge-sm ${i === 0 ? 'badge-ghost' : missing ? 'border-[#8a5300] bg-[#fff4d6] text-[#5c3700]' : 'badge-ghost'}`} data-testid="missing-count">
+              <span
+                className={`badge badge-sm ${i === 0 ? 'badge-ghost' : missing ? 'border-[#8a5300] bg-[#fff4d6] text-[#5c3700]' : 'badge-ghost'}`}
+                data-testid="missing-count"
+              >
                 {i === 0 ? 'Original' : missingLabel(missing)}
               </span>
             </button>
@@ -136,8 +183,18 @@ function SideBySide({ rows, own, lang, values }: { rows: TextRow[]; own: string;
       </div>
       {rows.map((row) => (
         <TranslationRow
-          key={row.key} rowKey={row.key} kind={row.kind} original={row.original} base={row.base} field={row.field} depth={row.depth}
-          multiline={Boolean(row.multiline)} own={own} lang={lang} langName={langName} missing={!translationOf(values, row, lang).trim()}
+          key={row.key}
+          rowKey={row.key}
+          kind={row.kind}
+          original={row.original}
+          base={row.base}
+          field={row.field}
+          depth={row.depth}
+          multiline={Boolean(row.multiline)}
+          own={own}
+          lang={lang}
+          langName={langName}
+          missing={!translationOf(values, row, lang).trim()}
         />
       ))}
     </div>
@@ -145,27 +202,58 @@ function SideBySide({ rows, own, lang, values }: { rows: TextRow[]; own: string;
 }
 
 interface RowProps {
-  rowKey: string; kind: string; original: string; base: string; field: TextRow['field']; depth: number; multiline: boolean;
-  own: string; lang: string; langName: string; missing: boolean;
+  rowKey: string;
+  kind: string;
+  original: string;
+  base: string;
+  field: TextRow['field'];
+  depth: number;
+  multiline: boolean;
+  own: string;
+  lang: string;
+  langName: string;
+  missing: boolean;
 }
 
 /** One original beside its translation; memoized on plain values, so typing re-renders only its own row. */
-const TranslationRow = memo(function TranslationRow({ rowKey, kind, original, base, field: key, depth, multiline, own, lang, langName, missing }: RowProps) {
+const TranslationRow = memo(function TranslationRow({
+  rowKey,
+  kind,
+  original,
+  base,
+  field: key,
+  depth,
+  multiline,
+  own,
+  lang,
+  langName,
+  missing,
+}: RowProps) {
   const { register } = useFormContext<FormValues>();
   const path = `${base}.${lang}.${key}` as FieldPath<FormValues>;
   const id = `tr-${lang}-${rowKey.replace(/\./g, '-')}`;
   const field = { id, lang, placeholder: 'Sin traducir', 'aria-describedby': `${id}-original`, ...register(path) };
   return (
-    <div className={`grid grid-cols-2 gap-3 border-b border-base-200 py-2 ${depth <= 1 ? 'bg-base-200/60' : ''}`} data-testid="translation-row">
+    <div
+      className={`grid grid-cols-2 gap-3 border-b border-base-200 py-2 ${depth <= 1 ? 'bg-base-200/60' : ''}`}
+      data-testid="translation-row"
+    >
       <div className={`min-w-0 [overflow-wrap:anywhere] ${INDENT[depth]}`}>
         <span className="block text-xs text-base-content/80">{kind}</span>
-        <span id={`${id}-original`} lang={own} className={depth <= 1 ? 'font-bold' : ''}>{original}</span>
+        <span id={`${id}-original`} lang={own} className={depth <= 1 ? 'font-bold' : ''}>
+          {original}
+        </span>
       </div>
       <div className="flex flex-col gap-1">
-        <label htmlFor={id} className="text-xs text-base-content/80">{kind} en {langName}{missing ? ' · falta' : ''}</label>
-        {multiline
-          ? <textarea className="textarea min-h-11 w-full" rows={2} {...field} />
-          : <input type="text" className="input min-h-11 w-full" {...field} />}
+        <label htmlFor={id} className="text-xs text-base-content/80">
+          {kind} en {langName}
+          {missing ? ' · falta' : ''}
+        </label>
+        {multiline ? (
+          <textarea className="textarea min-h-11 w-full" rows={2} {...field} />
+        ) : (
+          <input type="text" className="input min-h-11 w-full" {...field} />
+        )}
       </div>
     </div>
   );

@@ -11,10 +11,19 @@ import { ALLERGEN_LABELS, TAG_LABELS } from '../../../contract/menu-labels.ts';
 import { formatMoneyText } from '../../../contract/money-text.ts';
 import { venueLanguages } from '../../../contract/languages.ts';
 import { fold, readMoney, slug, type FormCategory, type FormProduct, type FormValues } from './logic.ts';
-import { csvTranslationColumns, exportTranslationHeaders, rowTranslations, type FormTranslations } from './translations.ts';
+import {
+  csvTranslationColumns,
+  exportTranslationHeaders,
+  rowTranslations,
+  type FormTranslations,
+} from './translations.ts';
 
 export interface CsvRow {
-  line: number; category: string; name: string; product?: FormProduct; errors: string[];
+  line: number;
+  category: string;
+  name: string;
+  product?: FormProduct;
+  errors: string[];
   /** The category's name in other languages (`category_en`…), for a category the import creates. */
   categoryTranslations?: FormTranslations;
 }
@@ -23,7 +32,12 @@ export interface CsvRow {
  * languages of `name_xx`/`description_xx` columns the menu does not list yet (importing adds them);
  * `fileErrors`: what stops the whole file (a column in an unknown language), nothing is imported.
  */
-export interface CsvPreview { rows: CsvRow[]; total: number; addLanguages?: string[]; fileErrors?: string[] }
+export interface CsvPreview {
+  rows: CsvRow[];
+  total: number;
+  addLanguages?: string[];
+  fileErrors?: string[];
+}
 
 export const CSV_ROW_LIMIT = 500;
 /** Said when a file has more rows than are read. */
@@ -51,7 +65,11 @@ const ALLERGEN_WORDS: Record<Allergen, string[]> = {
   molluscs: ['moluscos', 'molusco', 'molluscs', 'mollusks'],
 };
 
-const byLabel = <T extends string>(labels: Record<T, string>, values: readonly T[], words: Partial<Record<T, string[]>> = {}) => {
+const byLabel = <T extends string>(
+  labels: Record<T, string>,
+  values: readonly T[],
+  words: Partial<Record<T, string[]>> = {},
+) => {
   const map = new Map<string, T>();
   for (const v of values) {
     for (const word of [v, labels[v], ...(words[v] ?? [])]) map.set(fold(word), v);
@@ -65,13 +83,40 @@ const TAG_BY_NAME = byLabel(TAG_LABELS, TAGS);
  * Parses the CSV (header row required; the first `CSV_ROW_LIMIT` rows); every row gets its Spanish errors.
  * An optional `station` column names the dish's station by its id or its name (`stations`: the venue's).
  */
-export function parseMenuCsv(text: string, money: { currency: string; locale: string; stations?: Venue['stations']; languages?: readonly string[] }, taken: ReadonlySet<string>): CsvPreview {
+export function parseMenuCsv(
+  text: string,
+  money: { currency: string; locale: string; stations?: Venue['stations']; languages?: readonly string[] },
+  taken: ReadonlySet<string>,
+): CsvPreview {
   const stations = stationsOf({ stations: money.stations });
-  const stationByName = new Map(stations.flatMap((s) => [[fold(s.id), s.id], [fold(s.name), s.id]] as const));
-  const result = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim().toLowerCase() });
+  const stationByName = new Map(
+    stations.flatMap(
+      (s) =>
+        [
+          [fold(s.id), s.id],
+          [fold(s.name), s.id],
+        ] as const,
+    ),
+  );
+  const result = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (h) => h.trim().toLowerCase(),
+  });
   const ids = new Set(taken);
   const missing = ['category', 'name', 'price'].filter((h) => !result.meta.fields?.includes(h));
-  if (missing.length) return { total: 0, rows: [{ line: 1, category: '', name: '', errors: [`Faltan columnas: ${missing.join(', ')} (cabecera: category,name,description,price,allergens,tags)`] }] };
+  if (missing.length)
+    return {
+      total: 0,
+      rows: [
+        {
+          line: 1,
+          category: '',
+          name: '',
+          errors: [`Faltan columnas: ${missing.join(', ')} (cabecera: category,name,description,price,allergens,tags)`],
+        },
+      ],
+    };
   const languages = money.languages?.length ? money.languages : [venueLanguages({ locale: money.locale })[0]!];
   const translated = csvTranslationColumns(result.meta.fields ?? [], languages);
   const rows = result.data.slice(0, CSV_ROW_LIMIT).map((row, i): CsvRow => {
@@ -85,20 +130,31 @@ export function parseMenuCsv(text: string, money: { currency: string; locale: st
     if (description.length > 500) errors.push('La descripción pasa de 500 caracteres');
     const price = readMoney(row.price ?? '', money.currency, money.locale);
     if ('error' in price) errors.push(`Precio «${(row.price ?? '').slice(0, 20)}»: ${price.error}`);
-    const list = (cell: string | undefined) => (cell ?? '').split(/[;|]/).map((s) => s.trim()).filter(Boolean);
+    const list = (cell: string | undefined) =>
+      (cell ?? '')
+        .split(/[;|]/)
+        .map((s) => s.trim())
+        .filter(Boolean);
     const allergens: Allergen[] = [];
     for (const a of list(row.allergens)) {
       const found = ALLERGEN_BY_NAME.get(fold(a));
-      if (found) { if (!allergens.includes(found)) allergens.push(found); } else errors.push(`Alérgeno desconocido: «${a.slice(0, 30)}»`);
+      if (found) {
+        if (!allergens.includes(found)) allergens.push(found);
+      } else errors.push(`Alérgeno desconocido: «${a.slice(0, 30)}»`);
     }
     const tags: Tag[] = [];
     for (const t of list(row.tags)) {
       const found = TAG_BY_NAME.get(fold(t));
-      if (found) { if (!tags.includes(found)) tags.push(found); } else errors.push(`Etiqueta desconocida: «${t.slice(0, 30)}»`);
+      if (found) {
+        if (!tags.includes(found)) tags.push(found);
+      } else errors.push(`Etiqueta desconocida: «${t.slice(0, 30)}»`);
     }
     const stationCell = (row.station ?? '').trim();
     const station = stationCell ? stationByName.get(fold(stationCell)) : undefined;
-    if (stationCell && !station) errors.push(`Estación desconocida: «${stationCell.slice(0, 30)}» (estaciones: ${stations.map((s) => s.name).join(', ')})`);
+    if (stationCell && !station)
+      errors.push(
+        `Estación desconocida: «${stationCell.slice(0, 30)}» (estaciones: ${stations.map((s) => s.name).join(', ')})`,
+      );
     const shownName = name.slice(0, 80);
     if (errors.length) return { line: i + 2, category, name: shownName, errors };
     const id = slug(name, ids);
@@ -106,13 +162,28 @@ export function parseMenuCsv(text: string, money: { currency: string; locale: st
     const value = (price as { value: number }).value;
     const words = rowTranslations(row, translated.columns);
     return {
-      line: i + 2, category, name: shownName, errors,
-      product: { id, name, description, priceText: formatMoneyText(value, money.currency, money.locale), tags, allergens, available: true, optionGroups: [], ...(station ? { station } : {}), ...(Object.keys(words.product).length ? { translations: words.product } : {}) },
+      line: i + 2,
+      category,
+      name: shownName,
+      errors,
+      product: {
+        id,
+        name,
+        description,
+        priceText: formatMoneyText(value, money.currency, money.locale),
+        tags,
+        allergens,
+        available: true,
+        optionGroups: [],
+        ...(station ? { station } : {}),
+        ...(Object.keys(words.product).length ? { translations: words.product } : {}),
+      },
       ...(Object.keys(words.category).length ? { categoryTranslations: words.category } : {}),
     };
   });
   return {
-    rows, total: result.data.length,
+    rows,
+    total: result.data.length,
     ...(translated.added.length ? { addLanguages: translated.added } : {}),
     ...(translated.errors.length ? { fileErrors: translated.errors } : {}),
   };
@@ -125,20 +196,35 @@ export function parseMenuCsv(text: string, money: { currency: string; locale: st
  */
 export function menuCsv(values: Pick<FormValues, 'categories' | 'languages' | 'stations'>): string {
   const others = values.languages.slice(1);
-  const fields = ['category', 'name', 'description', 'price', 'allergens', 'tags', 'station', ...exportTranslationHeaders(values.languages)];
-  const data = values.categories.flatMap((c) => c.products.map((p) => {
-    const row: Record<string, string> = {
-      category: c.name, name: p.name, description: p.description, price: p.priceText,
-      allergens: p.allergens.map((a) => ALLERGEN_LABELS[a]).join('; '), tags: p.tags.map((t) => TAG_LABELS[t]).join('; '),
-      station: p.station ? (values.stations.find((s) => s.id === p.station)?.name ?? p.station) : '',
-    };
-    for (const lang of others) {
-      row[`category_${lang}`] = c.translations?.[lang]?.name ?? '';
-      row[`name_${lang}`] = p.translations?.[lang]?.name ?? '';
-      row[`description_${lang}`] = p.translations?.[lang]?.description ?? '';
-    }
-    return row;
-  }));
+  const fields = [
+    'category',
+    'name',
+    'description',
+    'price',
+    'allergens',
+    'tags',
+    'station',
+    ...exportTranslationHeaders(values.languages),
+  ];
+  const data = values.categories.flatMap((c) =>
+    c.products.map((p) => {
+      const row: Record<string, string> = {
+        category: c.name,
+        name: p.name,
+        description: p.description,
+        price: p.priceText,
+        allergens: p.allergens.map((a) => ALLERGEN_LABELS[a]).join('; '),
+        tags: p.tags.map((t) => TAG_LABELS[t]).join('; '),
+        station: p.station ? (values.stations.find((s) => s.id === p.station)?.name ?? p.station) : '',
+      };
+      for (const lang of others) {
+        row[`category_${lang}`] = c.translations?.[lang]?.name ?? '';
+        row[`name_${lang}`] = p.translations?.[lang]?.name ?? '';
+        row[`description_${lang}`] = p.translations?.[lang]?.description ?? '';
+      }
+      return row;
+    }),
+  );
   // A cell a spreadsheet would run as a formula (=, +, -, @) is written as text.
   return Papa.unparse({ fields, data }, { newline: '\r\n', escapeFormulae: true });
 }
@@ -155,12 +241,21 @@ export function mergeCsvRows(categories: readonly FormCategory[], rows: readonly
     if (!row.product) continue;
     let cat = merged.find((c) => c.name.trim().toLowerCase() === row.category.toLowerCase());
     if (!cat) {
-      cat = { id: slug(row.category, ids), name: row.category, availableFrom: '', availableUntil: '', station: '', course: '', products: [] };
+      cat = {
+        id: slug(row.category, ids),
+        name: row.category,
+        availableFrom: '',
+        availableUntil: '',
+        station: '',
+        course: '',
+        products: [],
+      };
       ids.add(cat.id);
       merged.push(cat);
     }
     for (const [lang, words] of Object.entries(row.categoryTranslations ?? {})) {
-      if (words.name && !cat.translations?.[lang]?.name) cat.translations = { ...cat.translations, [lang]: { ...cat.translations?.[lang], name: words.name } };
+      if (words.name && !cat.translations?.[lang]?.name)
+        cat.translations = { ...cat.translations, [lang]: { ...cat.translations?.[lang], name: words.name } };
     }
     cat.products.push({ ...row.product, station: row.product.station ?? '' });
   }

@@ -11,7 +11,10 @@ import type { FormValues } from './logic.ts';
 export type Path = FieldPath<FormValues>;
 
 /** What was just removed, and how to put it back («Deshacer» in the publish bar). */
-export interface Undo { text: string; restore: () => void }
+export interface Undo {
+  text: string;
+  restore: () => void;
+}
 
 /** The message at a field, or at a list's `root` (react-hook-form puts a list's own error there). */
 export function errorAt(errors: object, path: string): string | undefined {
@@ -21,13 +24,32 @@ export function errorAt(errors: object, path: string): string | undefined {
   return error?.message ?? error?.root?.message;
 }
 
-export function TextField({ name, label, hint, type = 'text', className = '', inputMode }: { name: Path; label: string; hint?: string; type?: string; className?: string; inputMode?: 'decimal' | 'numeric' }) {
-  const { register, formState: { errors } } = useFormContext<FormValues>();
+export function TextField({
+  name,
+  label,
+  hint,
+  type = 'text',
+  className = '',
+  inputMode,
+}: {
+  name: Path;
+  label: string;
+  hint?: string;
+  type?: string;
+  className?: string;
+  inputMode?: 'decimal' | 'numeric';
+}) {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<FormValues>();
   const error = errorAt(errors, name);
   const id = `f-${name.replace(/\./g, '-')}`;
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={id} className="text-sm font-medium">{label}</label>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
       <input
         id={id}
         type={type}
@@ -37,13 +59,27 @@ export function TextField({ name, label, hint, type = 'text', className = '', in
         aria-describedby={error ? fieldErrorId(id) : hint ? `${id}-hint` : undefined}
         {...register(name)}
       />
-      {hint && !error && <p id={`${id}-hint`} className="text-xs text-base-content/80">{hint}</p>}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs text-base-content/80">
+          {hint}
+        </p>
+      )}
       <FieldError fieldId={id} message={error} />
     </div>
   );
 }
 
-export function CheckList<T extends string>({ name, legend, values, labels }: { name: Path; legend: string; values: readonly T[]; labels: Record<T, string> }) {
+export function CheckList<T extends string>({
+  name,
+  legend,
+  values,
+  labels,
+}: {
+  name: Path;
+  legend: string;
+  values: readonly T[];
+  labels: Record<T, string>;
+}) {
   const { register } = useFormContext<FormValues>();
   return (
     <fieldset className="flex flex-col gap-1">
@@ -69,15 +105,40 @@ export function Section({ title, children }: { title: string; children: ReactNod
 }
 
 /** A select of the form (station, course) with its label and its error. */
-export function SelectField({ name, label, options, className = '' }: { name: Path; label: string; options: ReadonlyArray<{ value: string; label: string }>; className?: string }) {
-  const { register, formState: { errors } } = useFormContext<FormValues>();
+export function SelectField({
+  name,
+  label,
+  options,
+  className = '',
+}: {
+  name: Path;
+  label: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  className?: string;
+}) {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<FormValues>();
   const error = errorAt(errors, name);
   const id = `f-${name.replace(/\./g, '-')}`;
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={id} className="text-sm font-medium">{label}</label>
-      <select id={id} className={`select min-h-11 w-full ${error ? 'select-error' : ''}`} aria-invalid={error ? true : undefined} aria-describedby={error ? fieldErrorId(id) : undefined} {...register(name)}>
-        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <select
+        id={id}
+        className={`select min-h-11 w-full ${error ? 'select-error' : ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? fieldErrorId(id) : undefined}
+        {...register(name)}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </select>
       <FieldError fieldId={id} message={error} />
     </div>

@@ -19,11 +19,32 @@ import { cleanTranslations, type FormTranslations } from './translations.ts';
 import { fromFormLegal, rateText, readRate, toFormLegal, type FormLegal } from './fiscal.ts';
 
 /** `translations`: the item's words in the menu's other languages (docs/architecture.md#languages). */
-export interface FormOption { id: string; name: string; priceDeltaText: string; available: boolean; allergens: Allergen[]; translations?: FormTranslations }
-export interface FormGroup { id: string; name: string; min: number; max: number; options: FormOption[]; translations?: FormTranslations }
+export interface FormOption {
+  id: string;
+  name: string;
+  priceDeltaText: string;
+  available: boolean;
+  allergens: Allergen[];
+  translations?: FormTranslations;
+}
+export interface FormGroup {
+  id: string;
+  name: string;
+  min: number;
+  max: number;
+  options: FormOption[];
+  translations?: FormTranslations;
+}
 export interface FormProduct {
-  id: string; name: string; description: string; priceText: string; image?: Venue['categories'][number]['products'][number]['image'];
-  tags: Tag[]; allergens: Allergen[]; available: boolean; optionGroups: FormGroup[];
+  id: string;
+  name: string;
+  description: string;
+  priceText: string;
+  image?: Venue['categories'][number]['products'][number]['image'];
+  tags: Tag[];
+  allergens: Allergen[];
+  available: boolean;
+  optionGroups: FormGroup[];
   /** Its IVA in percent ('' or none: its category's). */
   taxRateText?: string;
   /** The station that prepares it when not its category's (docs/rules.md#the-kitchen); '' or none: its category's. */
@@ -31,7 +52,12 @@ export interface FormProduct {
   translations?: FormTranslations;
 }
 export interface FormCategory {
-  id: string; name: string; description?: string; availableFrom: string; availableUntil: string; products: FormProduct[];
+  id: string;
+  name: string;
+  description?: string;
+  availableFrom: string;
+  availableUntil: string;
+  products: FormProduct[];
   /** '' or none: the venue's first station. */
   station?: string;
   /** '' or none: no course (it goes at once). */
@@ -40,12 +66,29 @@ export interface FormCategory {
   taxRateText?: string;
   translations?: FormTranslations;
 }
-export type FormValues = Omit<Venue, 'categories' | 'minOrder' | 'deliveryFee' | 'phone' | 'tables' | 'stations' | 'holdCourses' | 'languages' | 'legal' | 'taxRate'> & {
+export type FormValues = Omit<
+  Venue,
+  | 'categories'
+  | 'minOrder'
+  | 'deliveryFee'
+  | 'phone'
+  | 'tables'
+  | 'stations'
+  | 'holdCourses'
+  | 'languages'
+  | 'legal'
+  | 'taxRate'
+> & {
   /** «Datos fiscales» (fiscal.ts): the legal data as four texts and the venue's IVA in percent. */
-  legal: FormLegal; taxRateText: string;
+  legal: FormLegal;
+  taxRateText: string;
   /** The menu's languages, the venue's own first (docs/architecture.md#languages). */
   languages: string[];
-  phone: string; minOrderText: string; deliveryFeeText: string; tables: string[]; categories: FormCategory[];
+  phone: string;
+  minOrderText: string;
+  deliveryFeeText: string;
+  tables: string[];
+  categories: FormCategory[];
   /** Always at least one (a venue without stations shows the default «Cocina»). */
   stations: Station[];
   holdCourses: boolean;
@@ -55,7 +98,12 @@ export type FormValues = Omit<Venue, 'categories' | 'minOrder' | 'deliveryFee' |
  * Money a person typed, read in the venue's locale by the contract's one rule
  * (src/contract/money-text.ts) → integer minor units, or a Spanish message.
  */
-export function readMoney(text: string, currency: string, locale: string, opts?: { allowNegative?: boolean }): { value: number } | { error: string } {
+export function readMoney(
+  text: string,
+  currency: string,
+  locale: string,
+  opts?: { allowNegative?: boolean },
+): { value: number } | { error: string } {
   const read = parseMoneyText(text, currency, locale, opts);
   if ('value' in read) return read;
   const digits = currencyDigits(currency);
@@ -70,14 +118,28 @@ export function readMoney(text: string, currency: string, locale: string, opts?:
 }
 
 /** An item's translations as the form holds them (a copy: the form writes into it). */
-const formTranslations = (item: { translations?: FormTranslations }) => (item.translations ? { translations: structuredClone(item.translations) } : {});
+const formTranslations = (item: { translations?: FormTranslations }) =>
+  item.translations ? { translations: structuredClone(item.translations) } : {};
 
 export function toForm(venue: Venue): FormValues {
   const text = (minor: number) => formatMoneyText(minor, venue.currency, venue.locale);
-  const { categories, minOrder, deliveryFee, phone, tables, stations, holdCourses, languages: _languages, legal, taxRate, ...rest } = venue;
+  const {
+    categories,
+    minOrder,
+    deliveryFee,
+    phone,
+    tables,
+    stations,
+    holdCourses,
+    languages: _languages,
+    legal,
+    taxRate,
+    ...rest
+  } = venue;
   return {
     ...rest,
-    legal: toFormLegal(legal), taxRateText: rateText(taxRate),
+    legal: toFormLegal(legal),
+    taxRateText: rateText(taxRate),
     ...formTranslations(venue),
     languages: venueLanguages(venue),
     stations: stationsOf({ stations }).map((s) => ({ id: s.id, name: s.name })),
@@ -87,16 +149,41 @@ export function toForm(venue: Venue): FormValues {
     minOrderText: minOrder !== undefined ? text(minOrder) : '',
     deliveryFeeText: deliveryFee !== undefined ? text(deliveryFee) : '',
     categories: categories.map((c) => ({
-      id: c.id, name: c.name, ...(c.description !== undefined ? { description: c.description } : {}),
-      availableFrom: c.availableFrom ?? '', availableUntil: c.availableUntil ?? '',
-      station: c.station ?? '', course: c.course ?? '', taxRateText: rateText(c.taxRate), ...formTranslations(c),
+      id: c.id,
+      name: c.name,
+      ...(c.description !== undefined ? { description: c.description } : {}),
+      availableFrom: c.availableFrom ?? '',
+      availableUntil: c.availableUntil ?? '',
+      station: c.station ?? '',
+      course: c.course ?? '',
+      taxRateText: rateText(c.taxRate),
+      ...formTranslations(c),
       products: c.products.map((p) => ({
-        id: p.id, name: p.name, description: p.description, priceText: text(p.price), ...(p.image ? { image: p.image } : {}),
-        station: p.station ?? '', taxRateText: rateText(p.taxRate), ...formTranslations(p),
-        tags: [...p.tags], allergens: [...p.allergens], available: p.available,
+        id: p.id,
+        name: p.name,
+        description: p.description,
+        priceText: text(p.price),
+        ...(p.image ? { image: p.image } : {}),
+        station: p.station ?? '',
+        taxRateText: rateText(p.taxRate),
+        ...formTranslations(p),
+        tags: [...p.tags],
+        allergens: [...p.allergens],
+        available: p.available,
         optionGroups: p.optionGroups.map((g) => ({
-          id: g.id, name: g.name, min: g.min, max: g.max, ...formTranslations(g),
-          options: g.options.map((o) => ({ id: o.id, name: o.name, priceDeltaText: text(o.priceDelta), available: o.available, allergens: [...(o.allergens ?? [])], ...formTranslations(o) })),
+          id: g.id,
+          name: g.name,
+          min: g.min,
+          max: g.max,
+          ...formTranslations(g),
+          options: g.options.map((o) => ({
+            id: o.id,
+            name: o.name,
+            priceDeltaText: text(o.priceDelta),
+            available: o.available,
+            allergens: [...(o.allergens ?? [])],
+            ...formTranslations(o),
+          })),
         })),
       })),
     })),
@@ -109,7 +196,11 @@ export function toForm(venue: Venue): FormValues {
  */
 export function toDraft(values: FormValues): { draft: unknown; moneyErrors: Record<string, string> } {
   const moneyErrors: Record<string, string> = {};
-  const money = (text: string, path: string, opts?: { allowNegative?: boolean; optional?: boolean }): number | undefined => {
+  const money = (
+    text: string,
+    path: string,
+    opts?: { allowNegative?: boolean; optional?: boolean },
+  ): number | undefined => {
     if (opts?.optional && !text.trim()) return undefined;
     const r = readMoney(text, values.currency, values.locale, opts);
     if ('error' in r) {
@@ -118,7 +209,20 @@ export function toDraft(values: FormValues): { draft: unknown; moneyErrors: Reco
     }
     return r.value;
   };
-  const { minOrderText, deliveryFeeText, categories, phone, tables, stations, holdCourses, languages, translations: venueTranslations, legal: formLegal, taxRateText, ...rest } = values;
+  const {
+    minOrderText,
+    deliveryFeeText,
+    categories,
+    phone,
+    tables,
+    stations,
+    holdCourses,
+    languages,
+    translations: venueTranslations,
+    legal: formLegal,
+    taxRateText,
+    ...rest
+  } = values;
   const rate = (text: string | undefined, path: string) => {
     const r = readRate(text ?? '');
     if ('error' in r) moneyErrors[path] = r.error;
@@ -133,10 +237,13 @@ export function toDraft(values: FormValues): { draft: unknown; moneyErrors: Reco
   const minOrder = money(minOrderText, 'minOrderText', { optional: true });
   const deliveryFee = money(deliveryFeeText, 'deliveryFeeText', { optional: true });
   // The defaults (one «Cocina», courses held) are left unsaid, as a venue without them means them.
-  const isDefault = stations.length === DEFAULT_STATIONS.length && stations.every((s, i) => s.id === DEFAULT_STATIONS[i]!.id && s.name === DEFAULT_STATIONS[i]!.name);
+  const isDefault =
+    stations.length === DEFAULT_STATIONS.length &&
+    stations.every((s, i) => s.id === DEFAULT_STATIONS[i]!.id && s.name === DEFAULT_STATIONS[i]!.name);
   const draft = {
     ...rest,
-    ...(legal ? { legal } : {}), ...rate(taxRateText, 'taxRateText'),
+    ...(legal ? { legal } : {}),
+    ...rate(taxRateText, 'taxRateText'),
     languages,
     ...words({ translations: venueTranslations }),
     ...(isDefault ? {} : { stations: stations.map((s) => ({ id: s.id, name: s.name })) }),
@@ -146,18 +253,45 @@ export function toDraft(values: FormValues): { draft: unknown; moneyErrors: Reco
     ...(minOrder !== undefined ? { minOrder } : {}),
     ...(deliveryFee !== undefined ? { deliveryFee } : {}),
     categories: categories.map((c, ci) => ({
-      id: c.id, name: c.name, ...(c.description ? { description: c.description } : {}),
-      ...(c.availableFrom ? { availableFrom: c.availableFrom } : {}), ...(c.availableUntil ? { availableUntil: c.availableUntil } : {}),
-      ...(c.station ? { station: c.station } : {}), ...(c.course ? { course: c.course } : {}), ...rate(c.taxRateText, `categories.${ci}.taxRateText`), ...words(c),
+      id: c.id,
+      name: c.name,
+      ...(c.description ? { description: c.description } : {}),
+      ...(c.availableFrom ? { availableFrom: c.availableFrom } : {}),
+      ...(c.availableUntil ? { availableUntil: c.availableUntil } : {}),
+      ...(c.station ? { station: c.station } : {}),
+      ...(c.course ? { course: c.course } : {}),
+      ...rate(c.taxRateText, `categories.${ci}.taxRateText`),
+      ...words(c),
       products: c.products.map((p, pi) => ({
-        id: p.id, name: p.name, description: p.description, price: money(p.priceText, `categories.${ci}.products.${pi}.priceText`, { allowNegative: true }) ?? 0,
-        ...(p.image ? { image: p.image } : {}), tags: p.tags, allergens: p.allergens, available: p.available,
-        ...(p.station ? { station: p.station } : {}), ...rate(p.taxRateText, `categories.${ci}.products.${pi}.taxRateText`), ...words(p),
+        id: p.id,
+        name: p.name,
+        description: p.description,
+        price: money(p.priceText, `categories.${ci}.products.${pi}.priceText`, { allowNegative: true }) ?? 0,
+        ...(p.image ? { image: p.image } : {}),
+        tags: p.tags,
+        allergens: p.allergens,
+        available: p.available,
+        ...(p.station ? { station: p.station } : {}),
+        ...rate(p.taxRateText, `categories.${ci}.products.${pi}.taxRateText`),
+        ...words(p),
         optionGroups: p.optionGroups.map((g, gi) => ({
-          id: g.id, name: g.name, min: Number(g.min), max: Number(g.max), ...words(g),
+          id: g.id,
+          name: g.name,
+          min: Number(g.min),
+          max: Number(g.max),
+          ...words(g),
           options: g.options.map((o, oi) => ({
-            id: o.id, name: o.name, available: o.available, ...(o.allergens.length ? { allergens: o.allergens } : {}), ...words(o),
-            priceDelta: money(o.priceDeltaText, `categories.${ci}.products.${pi}.optionGroups.${gi}.options.${oi}.priceDeltaText`, { allowNegative: true }) ?? 0,
+            id: o.id,
+            name: o.name,
+            available: o.available,
+            ...(o.allergens.length ? { allergens: o.allergens } : {}),
+            ...words(o),
+            priceDelta:
+              money(
+                o.priceDeltaText,
+                `categories.${ci}.products.${pi}.optionGroups.${gi}.options.${oi}.priceDeltaText`,
+                { allowNegative: true },
+              ) ?? 0,
           })),
         })),
       })),
@@ -170,7 +304,8 @@ export function toDraft(values: FormValues): { draft: unknown; moneyErrors: Reco
 function flatErrors(node: unknown, prefix = '', out: Record<string, FieldError> = {}): Record<string, FieldError> {
   if (!node || typeof node !== 'object') return out;
   const error = node as Partial<FieldError>;
-  if (typeof error.message === 'string' && typeof error.type === 'string') out[prefix] ??= { type: error.type, message: error.message };
+  if (typeof error.message === 'string' && typeof error.type === 'string')
+    out[prefix] ??= { type: error.type, message: error.message };
   for (const [key, child] of Object.entries(node)) {
     if (key === 'ref' || key === 'message' || key === 'type' || key === 'types') continue;
     flatErrors(child, key === 'root' ? prefix : prefix ? `${prefix}.${key}` : key, out);
@@ -211,7 +346,14 @@ export function formPath(path: string): string {
 }
 
 export function slug(text: string, taken: ReadonlySet<string>): string {
-  const base = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 50) || 'item';
+  const base =
+    text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 50) || 'item';
   let id = base;
   for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
   return id;
@@ -234,7 +376,10 @@ export function newStation(name: string, stations: readonly Station[]): Station 
  * first station left (a category: the default, which is the first; a dish: its category's when
  * that is the first, else the first by name). At least one station stays: removing the last does nothing.
  */
-export function withoutStation(values: Pick<FormValues, 'stations' | 'categories'>, index: number): { stations: Station[]; categories: FormCategory[]; message: string } | undefined {
+export function withoutStation(
+  values: Pick<FormValues, 'stations' | 'categories'>,
+  index: number,
+): { stations: Station[]; categories: FormCategory[]; message: string } | undefined {
   const removed = values.stations[index];
   if (!removed || values.stations.length < 2) return undefined;
   const stations = values.stations.filter((_, i) => i !== index);
@@ -244,7 +389,10 @@ export function withoutStation(values: Pick<FormValues, 'stations' | 'categories
   let dishesMoved = 0;
   const categories = values.categories.map((c) => {
     const category = { ...c, products: c.products.map((p) => ({ ...p })) };
-    if (category.station === removed.id) { category.station = ''; categoriesMoved++; }
+    if (category.station === removed.id) {
+      category.station = '';
+      categoriesMoved++;
+    }
     // The category's station now (a station left, or '' for the first).
     const categoryStation = category.station && alive.has(category.station) ? category.station : first.id;
     for (const p of category.products) {
@@ -255,7 +403,10 @@ export function withoutStation(values: Pick<FormValues, 'stations' | 'categories
     return category;
   });
   const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-  const moved = [categoriesMoved ? count(categoriesMoved, 'categoría', 'categorías') : '', dishesMoved ? count(dishesMoved, 'plato', 'platos') : ''].filter(Boolean);
+  const moved = [
+    categoriesMoved ? count(categoriesMoved, 'categoría', 'categorías') : '',
+    dishesMoved ? count(dishesMoved, 'plato', 'platos') : '',
+  ].filter(Boolean);
   const message = moved.length
     ? `Estación «${removed.name}» quitada: ${moved.join(' y ')} ${categoriesMoved + dishesMoved === 1 ? 'pasa' : 'pasan'} a «${first.name}».`
     : `Estación «${removed.name}» quitada.`;
@@ -263,17 +414,25 @@ export function withoutStation(values: Pick<FormValues, 'stations' | 'categories
 }
 
 /** Lower case, without accents or repeated spaces: "Maní" and "mani" are one word. */
-export const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim();
+export const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
 
 // ── A new venue (admin): its id and name, then the editor opens on a blank venue ────
 
 /** The new venue's address and name, with the contract's id rules worded one by one. */
 export const NewVenueForm = z.object({
-  name: z.string().check(
-    z.trim(),
-    z.minLength(1, 'Escribe el nombre del local'),
-    z.maxLength(MANAGE_LIMITS.nameMax, `Máximo ${MANAGE_LIMITS.nameMax} caracteres`),
-  ),
+  name: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Escribe el nombre del local'),
+      z.maxLength(MANAGE_LIMITS.nameMax, `Máximo ${MANAGE_LIMITS.nameMax} caracteres`),
+    ),
   id: z.string().check(
     z.trim(),
     z.minLength(1, 'Escribe el identificador del local (p. ej. casa-pepe)'),
@@ -281,21 +440,37 @@ export const NewVenueForm = z.object({
     z.regex(/^([a-z0-9]|$)/, 'Debe empezar por una letra o un número'),
     z.minLength(2, 'Al menos 2 caracteres'),
     z.maxLength(63, 'Máximo 63 caracteres'),
-    z.refine((id) => !(RESERVED_VENUE_IDS as readonly string[]).includes(id), 'Ese identificador está reservado para páginas de umenu: elige otro'),
+    z.refine(
+      (id) => !(RESERVED_VENUE_IDS as readonly string[]).includes(id),
+      'Ese identificador está reservado para páginas de umenu: elige otro',
+    ),
   ),
 });
 export type NewVenueForm = z.infer<typeof NewVenueForm>;
 
 /** The query of the editor opened on a venue that is not published yet. */
-export const newVenueQuery = (id: string, name: string) => `?venue=${encodeURIComponent(id)}&nombre=${encodeURIComponent(name)}`;
-export const newVenueName = (search: string): string | undefined => new URLSearchParams(search).get('nombre')?.trim().slice(0, MANAGE_LIMITS.nameMax) || undefined;
+export const newVenueQuery = (id: string, name: string) =>
+  `?venue=${encodeURIComponent(id)}&nombre=${encodeURIComponent(name)}`;
+export const newVenueName = (search: string): string | undefined =>
+  new URLSearchParams(search).get('nombre')?.trim().slice(0, MANAGE_LIMITS.nameMax) || undefined;
 
 /** A venue with nothing on its menu yet: open every day 09:00–23:00, orders at the table, in euros. */
 export function blankVenue(id: string, name: string): Venue {
   const day = () => [{ open: '09:00', close: '23:00' }];
   return {
-    id, name, tagline: '', city: '', cuisine: '', currency: 'EUR', locale: 'es-ES', timezone: 'Europe/Madrid', address: '',
+    id,
+    name,
+    tagline: '',
+    city: '',
+    cuisine: '',
+    currency: 'EUR',
+    locale: 'es-ES',
+    timezone: 'Europe/Madrid',
+    address: '',
     hours: { mon: day(), tue: day(), wed: day(), thu: day(), fri: day(), sat: day(), sun: day() },
-    orderModes: ['table'], tables: [], categories: [], updatedAt: new Date(0).toISOString(),
+    orderModes: ['table'],
+    tables: [],
+    categories: [],
+    updatedAt: new Date(0).toISOString(),
   };
 }

@@ -9,21 +9,43 @@ import { isUiLanguage, UI_LANGUAGES } from '../../../contract/languages.ts';
 /** The languages a manager can add (the interface's: each has its diner pages, `/{lang}/{id}`). */
 export const MENU_LANGUAGE_CHOICES = UI_LANGUAGES;
 
-const NAMES_ES: Record<string, string> = { es: 'Español', en: 'Inglés', fr: 'Francés', de: 'Alemán', it: 'Italiano', pt: 'Portugués', ca: 'Catalán' };
+const NAMES_ES: Record<string, string> = {
+  es: 'Español',
+  en: 'Inglés',
+  fr: 'Francés',
+  de: 'Alemán',
+  it: 'Italiano',
+  pt: 'Portugués',
+  ca: 'Catalán',
+};
 
 /** A language by its Spanish name ("Inglés"); an unknown code as itself. */
 export const languageNameEs = (code: string): string => NAMES_ES[code] ?? code.toUpperCase();
 
-export interface FormTranslation { name?: string; description?: string; tagline?: string }
+export interface FormTranslation {
+  name?: string;
+  description?: string;
+  tagline?: string;
+}
 export type FormTranslations = Record<string, FormTranslation>;
 type Field = keyof FormTranslation;
 
 /** What the translation rows read from the form (structurally: logic.ts's FormValues). */
-interface Translatable { name: string; description?: string; translations?: FormTranslations }
+interface Translatable {
+  name: string;
+  description?: string;
+  translations?: FormTranslations;
+}
 export interface TranslatableMenu {
   tagline: string;
   translations?: FormTranslations;
-  categories: ReadonlyArray<Translatable & { products: ReadonlyArray<Translatable & { optionGroups: ReadonlyArray<Translatable & { options: readonly Translatable[] }> }> }>;
+  categories: ReadonlyArray<
+    Translatable & {
+      products: ReadonlyArray<
+        Translatable & { optionGroups: ReadonlyArray<Translatable & { options: readonly Translatable[] }> }
+      >;
+    }
+  >;
 }
 
 /** One text to translate: the original beside the form field of its translation (`${base}.${lang}.${field}`). */
@@ -43,8 +65,16 @@ export interface TextRow {
 /** Every text of the menu with words in it, in the editor's order. */
 export function textRows(menu: TranslatableMenu): TextRow[] {
   const rows: TextRow[] = [];
-  const add = (kind: string, original: string | undefined, base: string, field: Field, depth: number, multiline?: boolean) => {
-    if (original?.trim()) rows.push({ key: `${base}.${field}`, kind, original, base, field, depth, ...(multiline ? { multiline } : {}) });
+  const add = (
+    kind: string,
+    original: string | undefined,
+    base: string,
+    field: Field,
+    depth: number,
+    multiline?: boolean,
+  ) => {
+    if (original?.trim())
+      rows.push({ key: `${base}.${field}`, kind, original, base, field, depth, ...(multiline ? { multiline } : {}) });
   };
   add('Lema', menu.tagline, 'translations', 'tagline', 0);
   menu.categories.forEach((c, ci) => {
@@ -90,7 +120,10 @@ export const missingLabel = (missing: number): string => (missing === 0 ? 'Compl
  * An item's translations as the API stores them: the menu's other languages only, trimmed, empty
  * words left out. `undefined` stays `undefined` (the API then keeps what it has, by id).
  */
-export function cleanTranslations(translations: FormTranslations | undefined, languages: readonly string[]): FormTranslations | undefined {
+export function cleanTranslations(
+  translations: FormTranslations | undefined,
+  languages: readonly string[],
+): FormTranslations | undefined {
   if (!translations) return undefined;
   const out: FormTranslations = {};
   for (const lang of languages.slice(1)) {
@@ -110,7 +143,11 @@ export function cleanTranslations(translations: FormTranslations | undefined, la
 
 const COLUMN = /^(name|description|category)_(.*)$/;
 
-export interface TranslationColumn { header: string; field: 'name' | 'description' | 'category'; lang: string }
+export interface TranslationColumn {
+  header: string;
+  field: 'name' | 'description' | 'category';
+  lang: string;
+}
 export interface CsvLanguages {
   columns: TranslationColumn[];
   /** Languages of the columns the menu does not list yet: importing adds them. */
@@ -131,20 +168,29 @@ export function csvTranslationColumns(headers: readonly string[], languages: rea
     const field = match[1] as TranslationColumn['field'];
     const lang = match[2]!;
     if (lang === own) {
-      errors.push(`Columna «${header}»: ${languageNameEs(lang).toLowerCase()} es el idioma del local; sus textos van en la columna «${field}».`);
+      errors.push(
+        `Columna «${header}»: ${languageNameEs(lang).toLowerCase()} es el idioma del local; sus textos van en la columna «${field}».`,
+      );
     } else if (languages.includes(lang) || isUiLanguage(lang)) {
       columns.push({ header, field, lang });
       if (!languages.includes(lang) && !added.includes(lang)) added.push(lang);
     } else {
-      const known = UI_LANGUAGES.filter((l) => l !== own).map((l) => `${field}_${l}`).join(', ');
-      errors.push(`Columna «${header.slice(0, 40)}»: «${lang.slice(0, 20)}» no es un idioma que umenu conozca. Usa el código de dos letras (${known}) y vuelve a elegir el archivo: no se ha importado nada.`);
+      const known = UI_LANGUAGES.filter((l) => l !== own)
+        .map((l) => `${field}_${l}`)
+        .join(', ');
+      errors.push(
+        `Columna «${header.slice(0, 40)}»: «${lang.slice(0, 20)}» no es un idioma que umenu conozca. Usa el código de dos letras (${known}) y vuelve a elegir el archivo: no se ha importado nada.`,
+      );
     }
   }
   return { columns, added, errors };
 }
 
 /** One row's translations from its translation columns: the dish's and its category's. */
-export function rowTranslations(row: Record<string, string | undefined>, columns: readonly TranslationColumn[]): { product: FormTranslations; category: FormTranslations } {
+export function rowTranslations(
+  row: Record<string, string | undefined>,
+  columns: readonly TranslationColumn[],
+): { product: FormTranslations; category: FormTranslations } {
   const product: FormTranslations = {};
   const category: FormTranslations = {};
   for (const { header, field, lang } of columns) {

@@ -29,7 +29,8 @@ export function useStickyScrollPadding(bar: RefObject<HTMLElement | null>, ready
         const box = target.getBoundingClientRect();
         const barTop = el.getBoundingClientRect().top;
         const headerBottom = header?.getBoundingClientRect().bottom ?? 0;
-        if ((box.top < barTop && box.bottom > barTop) || (box.top < headerBottom && box.bottom > headerBottom)) target.scrollIntoView({ block: 'nearest' });
+        if ((box.top < barTop && box.bottom > barTop) || (box.top < headerBottom && box.bottom > headerBottom))
+          target.scrollIntoView({ block: 'nearest' });
       });
     };
     document.addEventListener('focusin', onFocus);

@@ -13,15 +13,25 @@ export function useUnsavedChanges(dirty: boolean): void {
     current.current = dirty;
   }, [dirty]);
   useEffect(() => {
-    const onBeforeUnload = (e: BeforeUnloadEvent) => { if (current.current) { e.preventDefault(); e.returnValue = ''; } };
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      if (current.current) {
+        e.preventDefault();
+        e.returnValue = '';
+      }
+    };
     const onClick = (e: MouseEvent) => {
       const link = (e.target as Element | null)?.closest?.('a[href]');
       if (!link || !current.current || e.defaultPrevented) return;
-      if (!confirm(UNSAVED_MESSAGE)) { e.preventDefault(); e.stopImmediatePropagation(); }
-      else current.current = false;
+      if (!confirm(UNSAVED_MESSAGE)) {
+        e.preventDefault();
+        e.stopImmediatePropagation();
+      } else current.current = false;
     };
     addEventListener('beforeunload', onBeforeUnload);
     document.addEventListener('click', onClick, true);
-    return () => { removeEventListener('beforeunload', onBeforeUnload); document.removeEventListener('click', onClick, true); };
+    return () => {
+      removeEventListener('beforeunload', onBeforeUnload);
+      document.removeEventListener('click', onClick, true);
+    };
   }, []);
 }

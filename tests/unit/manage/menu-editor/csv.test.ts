@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { csvLimitMessage, menuCsv, mergeCsvRows, parseMenuCsv } from '../../../../src/features/manage/menu-editor/csv.ts';
+import {
+  csvLimitMessage,
+  menuCsv,
+  mergeCsvRows,
+  parseMenuCsv,
+} from '../../../../src/features/manage/menu-editor/csv.ts';
 import { toForm, type FormCategory } from '../../../../src/features/manage/menu-editor/logic.ts';
 import { DEMO_VENUES } from '../../../../server/demo/venues/index.ts';
 
@@ -7,12 +12,18 @@ const ES = { currency: 'EUR', locale: 'es-ES' };
 
 describe('CSV import', () => {
   it('previews rows with Spanish errors per row', () => {
-    const csv = 'category,name,description,price,allergens,tags\nPostres,Flan,Casero,"4,50",huevo;lácteos,nuevo\nPostres,,Sin nombre,3,,\nBebidas,Agua,,-1,plomo,\n';
+    const csv =
+      'category,name,description,price,allergens,tags\nPostres,Flan,Casero,"4,50",huevo;lácteos,nuevo\nPostres,,Sin nombre,3,,\nBebidas,Agua,,-1,plomo,\n';
     const { rows, total } = parseMenuCsv(csv, ES, new Set());
     expect(total).toBe(3);
     expect(rows).toHaveLength(3);
     expect(rows[0]!.errors).toEqual([]);
-    expect(rows[0]!.product).toMatchObject({ id: 'flan', priceText: '4,50', allergens: ['eggs', 'milk'], tags: ['nuevo'] });
+    expect(rows[0]!.product).toMatchObject({
+      id: 'flan',
+      priceText: '4,50',
+      allergens: ['eggs', 'milk'],
+      tags: ['nuevo'],
+    });
     expect(rows[1]).toMatchObject({ line: 3, errors: ['Falta el nombre'] });
     expect(rows[2]!.errors).toEqual(['Precio «-1»: El precio no puede ser negativo', 'Alérgeno desconocido: «plomo»']);
     // A row with errors still says which dish it is.
@@ -21,12 +32,31 @@ describe('CSV import', () => {
 
   it('reads the usual allergen words of Spain and Latin America, with or without accents', () => {
     const words: Array<[string, string]> = [
-      ['cacahuate', 'peanuts'], ['Cacahuete', 'peanuts'], ['maní', 'peanuts'], ['mani', 'peanuts'], ['cacahuates', 'peanuts'],
-      ['soya', 'soy'], ['soja', 'soy'], ['leche', 'milk'], ['lácteos', 'milk'], ['Lacteos', 'milk'], ['ajonjolí', 'sesame'],
-      ['sésamo', 'sesame'], ['nueces', 'nuts'], ['frutos  secos', 'nuts'], ['huevos', 'eggs'], ['trigo', 'gluten'],
-      ['crustaceos', 'crustaceans'], ['mariscos', ''], ['altramuz', 'lupin'], ['sulfitos', 'sulphites'], ['peanuts', 'peanuts'],
+      ['cacahuate', 'peanuts'],
+      ['Cacahuete', 'peanuts'],
+      ['maní', 'peanuts'],
+      ['mani', 'peanuts'],
+      ['cacahuates', 'peanuts'],
+      ['soya', 'soy'],
+      ['soja', 'soy'],
+      ['leche', 'milk'],
+      ['lácteos', 'milk'],
+      ['Lacteos', 'milk'],
+      ['ajonjolí', 'sesame'],
+      ['sésamo', 'sesame'],
+      ['nueces', 'nuts'],
+      ['frutos  secos', 'nuts'],
+      ['huevos', 'eggs'],
+      ['trigo', 'gluten'],
+      ['crustaceos', 'crustaceans'],
+      ['mariscos', ''],
+      ['altramuz', 'lupin'],
+      ['sulfitos', 'sulphites'],
+      ['peanuts', 'peanuts'],
     ];
-    const csv = ['category,name,price,allergens', ...words.map(([word], i) => `Platos,Plato ${i},1,${word}`)].join('\n');
+    const csv = ['category,name,price,allergens', ...words.map(([word], i) => `Platos,Plato ${i},1,${word}`)].join(
+      '\n',
+    );
     const { rows } = parseMenuCsv(csv, ES, new Set());
     words.forEach(([word, allergen], i) => {
       if (allergen) expect(rows[i]!.product?.allergens, word).toEqual([allergen]);
@@ -34,14 +64,20 @@ describe('CSV import', () => {
     });
   });
 
-  it('reads an optional station column by the station\'s id or name', () => {
-    const stations = [{ id: 'cocina', name: 'Cocina' }, { id: 'barra', name: 'Barra de café' }];
-    const csv = 'category,name,price,station\nCafés,Tinto,2,barra\nCafés,Latte,3,Barra de Cafe\nPlatos,Bandeja,20,\nPlatos,Ajiaco,18,horno\n';
+  it("reads an optional station column by the station's id or name", () => {
+    const stations = [
+      { id: 'cocina', name: 'Cocina' },
+      { id: 'barra', name: 'Barra de café' },
+    ];
+    const csv =
+      'category,name,price,station\nCafés,Tinto,2,barra\nCafés,Latte,3,Barra de Cafe\nPlatos,Bandeja,20,\nPlatos,Ajiaco,18,horno\n';
     const { rows } = parseMenuCsv(csv, { ...ES, stations }, new Set());
     expect(rows.map((r) => r.product?.station)).toEqual(['barra', 'barra', undefined, undefined]);
     expect(rows[3]!.errors).toEqual(['Estación desconocida: «horno» (estaciones: Cocina, Barra de café)']);
     // A venue without stations has «Cocina».
-    expect(parseMenuCsv('category,name,price,station\nPlatos,Ajiaco,18,cocina\n', ES, new Set()).rows[0]!.product?.station).toBe('cocina');
+    expect(
+      parseMenuCsv('category,name,price,station\nPlatos,Ajiaco,18,cocina\n', ES, new Set()).rows[0]!.product?.station,
+    ).toBe('cocina');
   });
 
   it('reads the first 500 rows of a longer file and says so', () => {
@@ -54,9 +90,17 @@ describe('CSV import', () => {
 });
 
 describe('CSV rows merged into the editor', () => {
-  const category = (id: string, name: string, products: FormCategory['products'] = []): FormCategory => ({ id, name, availableFrom: '', availableUntil: '', station: '', course: '', products });
+  const category = (id: string, name: string, products: FormCategory['products'] = []): FormCategory => ({
+    id,
+    name,
+    availableFrom: '',
+    availableUntil: '',
+    station: '',
+    course: '',
+    products,
+  });
 
-  it('adds each dish to the category of its name (any case), makes a missing category at the end, and leaves the form\'s list as it was', () => {
+  it("adds each dish to the category of its name (any case), makes a missing category at the end, and leaves the form's list as it was", () => {
     const before = [category('postres', 'Postres')];
     const csv = 'category,name,price,category_en\npostres,Flan,4,Desserts\nBebidas,Agua,1,Drinks\nBebidas,Zumo,2,\n';
     const { rows } = parseMenuCsv(csv, { ...ES, languages: ['es', 'en'] }, new Set());
@@ -72,9 +116,13 @@ describe('CSV rows merged into the editor', () => {
     expect(before[0]!.products).toEqual([]);
   });
 
-  it('keeps a category\'s own translation and skips rows with errors', () => {
+  it("keeps a category's own translation and skips rows with errors", () => {
     const before = [{ ...category('postres', 'Postres'), translations: { en: { name: 'Sweets' } } }];
-    const { rows } = parseMenuCsv('category,name,price,category_en\nPostres,Flan,4,Desserts\nPostres,Tarta,caro,\n', { ...ES, languages: ['es', 'en'] }, new Set());
+    const { rows } = parseMenuCsv(
+      'category,name,price,category_en\nPostres,Flan,4,Desserts\nPostres,Tarta,caro,\n',
+      { ...ES, languages: ['es', 'en'] },
+      new Set(),
+    );
     const after = mergeCsvRows(before, rows);
     expect(after[0]!.translations).toEqual({ en: { name: 'Sweets' } });
     expect(after[0]!.products.map((p) => p.name)).toEqual(['Flan']);
@@ -82,11 +130,17 @@ describe('CSV rows merged into the editor', () => {
 
   it('imports back the CSV it exports: the same dishes in the same categories', () => {
     const form = toForm(structuredClone(DEMO_VENUES[0]!));
-    const { rows } = parseMenuCsv(menuCsv(form), { ...ES, currency: form.currency, locale: form.locale, stations: form.stations, languages: form.languages }, new Set());
+    const { rows } = parseMenuCsv(
+      menuCsv(form),
+      { ...ES, currency: form.currency, locale: form.locale, stations: form.stations, languages: form.languages },
+      new Set(),
+    );
     expect(rows.filter((r) => r.errors.length)).toEqual([]);
     const merged = mergeCsvRows([], rows);
     expect(merged.map((c) => [c.name, c.products.map((p) => [p.name, p.priceText])])).toEqual(
-      form.categories.filter((c) => c.products.length).map((c) => [c.name, c.products.map((p) => [p.name, p.priceText])]),
+      form.categories
+        .filter((c) => c.products.length)
+        .map((c) => [c.name, c.products.map((p) => [p.name, p.priceText])]),
     );
   });
 });

@@ -1,6 +1,12 @@
 /** «Datos fiscales» in the menu editor (src/features/manage/menu-editor/fiscal.ts): rates in percent, the legal data. */
 import { describe, expect, it } from 'vitest';
-import { fromFormLegal, rateText, readRate, taxIdWarning, toFormLegal } from '../../../../src/features/manage/menu-editor/fiscal.ts';
+import {
+  fromFormLegal,
+  rateText,
+  readRate,
+  taxIdWarning,
+  toFormLegal,
+} from '../../../../src/features/manage/menu-editor/fiscal.ts';
 
 describe('fiscal data in the editor', () => {
   it('reads a rate in percent as basis points and writes it back', () => {
@@ -16,7 +22,12 @@ describe('fiscal data in the editor', () => {
 
   it('keeps no legal data when every field is empty, normalises the NIF, warns on a wrong check digit', () => {
     expect(fromFormLegal(toFormLegal(undefined))).toBeUndefined();
-    expect(fromFormLegal({ name: ' Casa S.L. ', taxId: 'b-46.123.451', address: 'Calle 1', country: 'es' })).toEqual({ name: 'Casa S.L.', taxId: 'B46123451', address: 'Calle 1', country: 'ES' });
+    expect(fromFormLegal({ name: ' Casa S.L. ', taxId: 'b-46.123.451', address: 'Calle 1', country: 'es' })).toEqual({
+      name: 'Casa S.L.',
+      taxId: 'B46123451',
+      address: 'Calle 1',
+      country: 'ES',
+    });
     expect(taxIdWarning({ name: '', taxId: 'B46123452', address: '', country: 'ES' })).toMatch(/^Este NIF no pasa/);
     expect(taxIdWarning({ name: '', taxId: 'B46123451', address: '', country: 'ES' })).toBe('');
     expect(taxIdWarning({ name: '', taxId: 'XX', address: '', country: 'MX' })).toBe('');

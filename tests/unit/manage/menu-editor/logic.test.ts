@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { blankVenue, errorPaths, newStation, NewVenueForm, readMoney, toForm, venueResolver, withoutStation, type FormValues } from '../../../../src/features/manage/menu-editor/logic.ts';
+import {
+  blankVenue,
+  errorPaths,
+  newStation,
+  NewVenueForm,
+  readMoney,
+  toForm,
+  venueResolver,
+  withoutStation,
+  type FormValues,
+} from '../../../../src/features/manage/menu-editor/logic.ts';
 import { isValidVenueId } from '../../../../src/contract/limits.ts';
 import { DEMO_VENUES } from '../../../../server/demo/venues/index.ts';
 
 describe('money typed as text in the editor', () => {
-  it('is read in the venue\'s locale (src/contract/money-text.ts), with Spanish messages', () => {
+  it("is read in the venue's locale (src/contract/money-text.ts), with Spanish messages", () => {
     expect(readMoney('3.500', 'EUR', 'es-ES')).toEqual({ value: 350_000 });
     expect(readMoney('3.500', 'MXN', 'es-MX')).toEqual({ value: 350 });
     expect(readMoney('-1', 'EUR', 'es-ES')).toEqual({ error: 'El precio no puede ser negativo' });
@@ -17,7 +27,12 @@ describe('money typed as text in the editor', () => {
 
 /** The editor's resolver as react-hook-form calls it: `{ values, errors }`, errors nested like the form. */
 async function resolve(values: FormValues) {
-  const out = await venueResolver()(values, undefined, { fields: {}, names: [], shouldUseNativeValidation: false, criteriaMode: 'firstError' } as never);
+  const out = await venueResolver()(values, undefined, {
+    fields: {},
+    names: [],
+    shouldUseNativeValidation: false,
+    criteriaMode: 'firstError',
+  } as never);
   const messages: Record<string, string> = {};
   for (const path of errorPaths(out.errors)) {
     let node: unknown = out.errors;
@@ -34,12 +49,20 @@ describe('form model', () => {
       const out = await resolve(toForm(full));
       expect(out.messages, venue.id).toEqual({});
       const saved = out.values as typeof full;
-      expect(saved.categories.flatMap((c) => c.products.map((p) => p.price))).toEqual(full.categories.flatMap((c) => c.products.map((p) => p.price)));
+      expect(saved.categories.flatMap((c) => c.products.map((p) => p.price))).toEqual(
+        full.categories.flatMap((c) => c.products.map((p) => p.price)),
+      );
       // The kitchen's settings survive the editor (docs/rules.md#the-kitchen).
       expect(saved.stations, venue.id).toEqual(full.stations);
       expect(saved.holdCourses, venue.id).toEqual(full.holdCourses);
-      expect(saved.categories.map((c) => [c.station, c.course]), venue.id).toEqual(full.categories.map((c) => [c.station, c.course]));
-      expect(saved.categories.flatMap((c) => c.products.map((p) => p.station)), venue.id).toEqual(full.categories.flatMap((c) => c.products.map((p) => p.station)));
+      expect(
+        saved.categories.map((c) => [c.station, c.course]),
+        venue.id,
+      ).toEqual(full.categories.map((c) => [c.station, c.course]));
+      expect(
+        saved.categories.flatMap((c) => c.products.map((p) => p.station)),
+        venue.id,
+      ).toEqual(full.categories.flatMap((c) => c.products.map((p) => p.station)));
     }
   });
 
@@ -61,7 +84,15 @@ describe('form model', () => {
     const product = form.categories[0]!.products[0]!;
     product.priceText = '-3';
     product.name = 'x'.repeat(10_000);
-    product.optionGroups = [{ id: 'g', name: 'Salsa', min: 2, max: 1, options: [{ id: 'o', name: 'Verde', priceDeltaText: 'uno', available: true, allergens: [] }] }];
+    product.optionGroups = [
+      {
+        id: 'g',
+        name: 'Salsa',
+        min: 2,
+        max: 1,
+        options: [{ id: 'o', name: 'Verde', priceDeltaText: 'uno', available: true, allergens: [] }],
+      },
+    ];
     form.minOrderText = 'doce';
     const { messages, values } = await resolve(form);
     expect(values).toEqual({});
@@ -75,9 +106,26 @@ describe('form model', () => {
   });
 });
 
-describe('a new venue\'s id', () => {
+describe("a new venue's id", () => {
   it('is accepted exactly when the contract accepts it, with one Spanish reason otherwise', () => {
-    const ids = ['ab', 'casa-pepe', '9-bar', 'a'.repeat(63), 'a'.repeat(64), 'a', '', '-casa', 'Casa', 'casa pepe', 'cañada', 'panel', 'api', 'login', 'casa--', 'casa_pepe'];
+    const ids = [
+      'ab',
+      'casa-pepe',
+      '9-bar',
+      'a'.repeat(63),
+      'a'.repeat(64),
+      'a',
+      '',
+      '-casa',
+      'Casa',
+      'casa pepe',
+      'cañada',
+      'panel',
+      'api',
+      'login',
+      'casa--',
+      'casa_pepe',
+    ];
     for (const id of ids) {
       const parsed = NewVenueForm.safeParse({ name: 'Casa', id });
       expect(parsed.success, id).toBe(isValidVenueId(id));
@@ -92,7 +140,7 @@ describe('a new venue\'s id', () => {
   });
 });
 
-describe('the venue\'s stations in the editor', () => {
+describe("the venue's stations in the editor", () => {
   const taqueria = () => toForm({ ...DEMO_VENUES.find((v) => v.id === 'taqueria-el-guero')!, updatedAt: 'x' });
 
   it('shows «Cocina» for a venue without stations and saves the defaults unsaid', async () => {
@@ -102,12 +150,17 @@ describe('the venue\'s stations in the editor', () => {
     const saved = (await resolve(form)).values as { stations?: unknown; holdCourses?: unknown };
     expect(saved.stations).toBeUndefined();
     expect(saved.holdCourses).toBeUndefined();
-    const changed = (await resolve({ ...form, stations: [...form.stations, { id: 'horno', name: 'Horno' }], holdCourses: false })).values as { stations?: unknown; holdCourses?: unknown };
-    expect(changed.stations).toEqual([{ id: 'cocina', name: 'Cocina' }, { id: 'horno', name: 'Horno' }]);
+    const changed = (
+      await resolve({ ...form, stations: [...form.stations, { id: 'horno', name: 'Horno' }], holdCourses: false })
+    ).values as { stations?: unknown; holdCourses?: unknown };
+    expect(changed.stations).toEqual([
+      { id: 'cocina', name: 'Cocina' },
+      { id: 'horno', name: 'Horno' },
+    ]);
     expect(changed.holdCourses).toBe(false);
   });
 
-  it('makes a new station\'s id from its name and refuses an empty or repeated name', () => {
+  it("makes a new station's id from its name and refuses an empty or repeated name", () => {
     const stations = [{ id: 'cocina', name: 'Cocina' }];
     expect(newStation('  Plancha caliente ', stations)).toEqual({ id: 'plancha-caliente', name: 'Plancha caliente' });
     expect(newStation('', stations)).toEqual({ error: 'Escribe el nombre de la estación' });
@@ -115,7 +168,7 @@ describe('the venue\'s stations in the editor', () => {
     expect(newStation('Cocina 2', [{ id: 'cocina-2', name: 'Otra' }])).toEqual({ id: 'cocina-2-2', name: 'Cocina 2' });
   });
 
-  it('moves a removed station\'s categories and dishes to the first station left, and keeps one', async () => {
+  it("moves a removed station's categories and dishes to the first station left, and keeps one", async () => {
     const form = taqueria();
     const bebidas = form.categories.findIndex((c) => c.station === 'barra');
     form.categories[0]!.products[0]!.station = 'barra';
@@ -127,7 +180,19 @@ describe('the venue\'s stations in the editor', () => {
     expect((await resolve({ ...form, ...after })).messages).toEqual({});
     expect(withoutStation({ stations: after.stations, categories: after.categories }, 0)).toBeUndefined();
     // Removing the first: a dish of a category on another station is sent to the new first by name.
-    const first = withoutStation({ stations: [...form.stations, { id: 'horno', name: 'Horno' }], categories: [{ ...form.categories[0]!, station: 'horno', products: [{ ...form.categories[0]!.products[0]!, station: 'cocina' }] }] }, 0)!;
+    const first = withoutStation(
+      {
+        stations: [...form.stations, { id: 'horno', name: 'Horno' }],
+        categories: [
+          {
+            ...form.categories[0]!,
+            station: 'horno',
+            products: [{ ...form.categories[0]!.products[0]!, station: 'cocina' }],
+          },
+        ],
+      },
+      0,
+    )!;
     expect(first.categories[0]!.products[0]!.station).toBe('barra');
     expect(first.message).toBe('Estación «Cocina» quitada: 1 plato pasa a «Barra».');
   });
