@@ -263,12 +263,14 @@ test.describe('paying the table bill from the phones', () => {
       .getByRole('button', { name: /^(Cuenta de la mesa|Table bill)$/ })
       .click();
     const bill = p.getByRole('dialog', { name: 'Table bill' });
-    await expect(bill.getByTestId('bill-unassigned')).toHaveText('$30.00 still unassigned');
+    // Money as this page's menu writes it (English with the venue's currency: MX$), not the venue's «$30.00».
+    await expect(p.locator('#product-cafe-de-olla [data-price]')).toHaveText(/^MX\$/);
+    await expect(bill.getByTestId('bill-unassigned')).toHaveText('MX$30.00 still unassigned');
     await expect(bill.getByRole('heading', { name: 'Pay my share' })).toBeVisible();
     await bill.getByText('Custom amount').first().click();
     await bill.getByLabel('How much are you paying?').fill('40');
     await bill.getByRole('button', { name: 'Pay my share' }).click();
-    await expect(bill.getByText('That’s more than is left to pay ($30.00).')).toBeVisible();
+    await expect(bill.getByText('That’s more than is left to pay (MX$30.00).')).toBeVisible();
     await expectNoAxeViolations(p, 'bill in English');
 
     await closeTable(request, label);
