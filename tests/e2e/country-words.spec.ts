@@ -4,10 +4,19 @@
  * says it the same way.
  */
 import { expect, test } from './fixtures.ts';
-import { expectNoAxeViolations, screenshot } from './helpers.ts';
+import { expectNoAxeViolations, openAllDay, screenshot } from './helpers.ts';
 import { bar, closeTable, dismissToasts, joinAs, newPhone, tableLink } from './table-helpers.ts';
 
 const VALENCIA = 'bar-el-cabanyal';
+
+// Bar El Cabanyal keeps real hours: open it round the clock for each test that orders there (helpers.ts).
+let putHoursBack: (() => Promise<void>) | undefined;
+test.beforeEach(async ({ request }) => {
+  putHoursBack = await openAllDay(request, VALENCIA);
+});
+test.afterEach(async () => {
+  await putHoursBack?.();
+});
 const MEXICO = 'taqueria-el-guero';
 
 test('a table in Valencia calls the «camarero», one in Mexico City the «mesero» @desktop', async ({

@@ -122,6 +122,19 @@ export async function putVenueBack(
   expect(restored.ok(), `venue ${id} put back`).toBe(true);
 }
 
+/**
+ * Opens a venue round the clock for one test and returns what puts its hours back. Bar El Cabanyal keeps
+ * real split hours (docs/rules.md): a test that orders there would pass only while it is open in Valencia.
+ * Use it in `beforeEach` with the returned function in `afterEach`.
+ */
+export async function openAllDay(request: APIRequestContext, id: string): Promise<() => Promise<void>> {
+  const before = await venueSnapshot(request, id);
+  const day = [{ open: '00:00', close: '24:00' }];
+  const hours = { mon: day, tue: day, wed: day, thu: day, fri: day, sat: day, sun: day };
+  await putVenueBack(request, id, { ...before, hours });
+  return () => putVenueBack(request, id, before);
+}
+
 /** Waits until the shell's script runs (it is asked for after the first paint): toasts, chunk-load recovery, progress bar. */
 export async function shellReady(page: Page): Promise<void> {
   await expect(page.locator('html[data-shell="ready"]')).toHaveCount(1);

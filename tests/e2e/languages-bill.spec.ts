@@ -4,11 +4,20 @@
  * to the venue's English before its Spanish.
  */
 import { expect, test } from './fixtures.ts';
-import { expectNoAxeViolations, screenshot } from './helpers.ts';
+import { expectNoAxeViolations, openAllDay, screenshot } from './helpers.ts';
 import { addInEnglish, islandsReady } from './order-helpers.ts';
 import { bar, closeTable, tableDrawer, tableLink } from './table-helpers.ts';
 
 const VALENCIA = 'bar-el-cabanyal';
+
+// Bar El Cabanyal keeps real hours: open it round the clock for each test that orders there (helpers.ts).
+let putHoursBack: (() => Promise<void>) | undefined;
+test.beforeEach(async ({ request }) => {
+  putHoursBack = await openAllDay(request, VALENCIA);
+});
+test.afterEach(async () => {
+  await putHoursBack?.();
+});
 
 test('the English bill names the dishes in English and writes €8.50 @desktop', async ({ page, request }, testInfo) => {
   const label = testInfo.project.name === 'phone' ? 'Terraza 1' : 'Terraza 2';

@@ -15,7 +15,7 @@ import type { JoinResult, TableSession } from '../../src/contract/table.ts';
 import { TABLE_CREDENTIAL_HEADER } from '../../src/contract/table.ts';
 import type { Venue } from '../../src/contract/venue.ts';
 import { expect, test } from './fixtures.ts';
-import { expectNoAxeViolations } from './helpers.ts';
+import { expectNoAxeViolations, openAllDay } from './helpers.ts';
 import { ADMIN, signInStored } from './manage-helpers.ts';
 import { ceiling } from '../ceiling.ts';
 
@@ -111,6 +111,8 @@ test.describe('fiscal data', () => {
     async ({ page, request }) => {
       test.setTimeout(ceiling(90_000));
       const V = 'bar-el-cabanyal';
+      // The bar keeps real hours: open round the clock while this test orders there (helpers.ts).
+      const putHoursBack = await openAllDay(request, V);
       const table = test.info().project.name === 'phone' ? '7' : '8';
       const auth = await adminAuth(request);
       const tables = (await (await request.get(`/api/venues/${V}/tables`, { headers: auth })).json()) as {
@@ -167,6 +169,7 @@ test.describe('fiscal data', () => {
       await shot(page, 'receipt-valencia');
       await image.scrollIntoViewIfNeeded();
       await shot(page, 'receipt-valencia-qr');
+      await putHoursBack();
     },
   );
 });

@@ -8,13 +8,22 @@ import { DatabaseSync } from 'node:sqlite';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { COCINA, fillLogin } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
-import { expectNoAxeViolations, loggedStatus, screenshot } from './helpers.ts';
+import { expectNoAxeViolations, loggedStatus, openAllDay, screenshot } from './helpers.ts';
 import { apiLogin, islandsReady, STAFF } from './order-helpers.ts';
 import { bar, joinAs, newPhone, tableLink } from './table-helpers.ts';
 import { ceiling } from '../ceiling.ts';
 
 /** A venue and tables no other spec uses (one per project: both run against one server). */
 const VENUE = 'bar-el-cabanyal';
+
+// Bar El Cabanyal keeps real hours: open it round the clock for each test that orders there (helpers.ts).
+let putHoursBack: (() => Promise<void>) | undefined;
+test.beforeEach(async ({ request }) => {
+  putHoursBack = await openAllDay(request, VENUE);
+});
+test.afterEach(async () => {
+  await putHoursBack?.();
+});
 const labelFor = (project: string) => (project === 'phone' ? 'Terraza 3' : 'Terraza 4');
 
 async function closeTable(request: APIRequestContext, label: string): Promise<number> {

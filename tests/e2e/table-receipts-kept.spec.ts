@@ -5,13 +5,22 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectNoAxeViolations, screenshot } from './helpers.ts';
+import { expectNoAxeViolations, openAllDay, screenshot } from './helpers.ts';
 import { addProduct, apiLogin, signInByStorage, STAFF } from './order-helpers.ts';
 import { bar, dismissToasts, joinAs, sendRound, tableLink } from './table-helpers.ts';
 import { ceiling } from '../ceiling.ts';
 
 /** A venue and tables no other spec uses (one per project: both run against one server). */
 const VENUE = 'bar-el-cabanyal';
+
+// Bar El Cabanyal keeps real hours: open it round the clock for each test that orders there (helpers.ts).
+let putHoursBack: (() => Promise<void>) | undefined;
+test.beforeEach(async ({ request }) => {
+  putHoursBack = await openAllDay(request, VENUE);
+});
+test.afterEach(async () => {
+  await putHoursBack?.();
+});
 const labelFor = (project: string) => (project === 'phone' ? '9' : '10');
 const DINER = { email: 'ana@umenu.test', password: 'demo1234' };
 

@@ -4,13 +4,22 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectNoAxeViolations, screenshot } from './helpers.ts';
+import { expectNoAxeViolations, openAllDay, screenshot } from './helpers.ts';
 import { addProduct, apiLogin, STAFF } from './order-helpers.ts';
 import { dismissToasts, joinAs, openTableCart, tableDrawer, tableLink } from './table-helpers.ts';
 import { ceiling } from '../ceiling.ts';
 
 /** A venue and tables no other spec uses (one per project: both run against one server). */
 const VENUE = 'bar-el-cabanyal';
+
+// Bar El Cabanyal keeps real hours: open it round the clock for each test that orders there (helpers.ts).
+let putHoursBack: (() => Promise<void>) | undefined;
+test.beforeEach(async ({ request }) => {
+  putHoursBack = await openAllDay(request, VENUE);
+});
+test.afterEach(async () => {
+  await putHoursBack?.();
+});
 const labelFor = (project: string) => (project === 'phone' ? 'Terraza 1' : 'Terraza 2');
 
 async function asStaff(request: APIRequestContext): Promise<Record<string, string>> {

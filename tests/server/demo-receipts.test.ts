@@ -18,6 +18,19 @@ let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer();
 });
+
+/** The bar keeps real split hours: open it round the clock before ordering there, so the test passes at any hour. */
+async function openAllDay(): Promise<void> {
+  const venue = (await (await s.request(`/api/venues/${V}`)).json()) as Record<string, unknown>;
+  const day = [{ open: '00:00', close: '24:00' }];
+  const hours = { mon: day, tue: day, wed: day, thu: day, fri: day, sat: day, sun: day };
+  const put = await s.request(`/api/venues/${V}`, {
+    method: 'PUT',
+    token: await s.tokenFor('admin@umenu.test'),
+    json: { ...venue, hours },
+  });
+  expect(put.status, await put.clone().text()).toBe(200);
+}
 afterAll(async () => {
   await s?.dispose();
 });
@@ -39,6 +52,7 @@ describe('the Spanish demo venue', () => {
   });
 
   it('prints a shared paella once with its share, 10 % IVA, the NIF and the QR', async () => {
+    await openAllDay();
     const staff = await s.tokenFor('cocina@umenu.test');
     const tokens = await tableTokens(s, staff, V);
     const join = async (name: string) => {
