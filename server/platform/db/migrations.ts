@@ -550,6 +550,25 @@ CREATE TABLE verifactu_issuers (
 ALTER TABLE table_sessions ADD COLUMN new_group_at TEXT;
 `,
   },
+  {
+    // What staff did to the floor (moves, merges, removals, voids, invitations…), kept for the manager:
+    // server/features/audit/record.ts adds the entries; nothing updates or deletes them.
+    name: 'audit log',
+    up: (t) => `
+CREATE TABLE audit_log (
+  id ${t.serialKey},
+  venue_id TEXT NOT NULL,
+  at ${t.bigint} NOT NULL,
+  actor_id TEXT NOT NULL,
+  actor_name TEXT NOT NULL,
+  action TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  detail TEXT NOT NULL,
+  reason TEXT
+);
+CREATE INDEX audit_log_venue_at ON audit_log (venue_id, at);
+`,
+  },
 ];
 
 /** The statements of one step on one engine, in order. */
