@@ -26,11 +26,15 @@ export const TABLE_IDLE_MS = 12 * 3600_000;
 /** A phone joining a session with no activity for this long is asked whether it is the same group. */
 export const TABLE_STALE_MS = 30 * 60_000;
 
-/** Who is calling: a participant of a session, authenticated by their credential. */
+/**
+ * Who is calling: a participant of a session, authenticated by their credential; or a member of staff of the venue
+ * (docs/rules.md#the-floor: `participantId` is `staff:{userId}`, `staff` says how their lines name them).
+ */
 export interface TableCaller {
   participantId: string;
   name: string;
   session: SessionRow;
+  staff?: { byName: string };
 }
 
 export interface TableLimits {
@@ -76,7 +80,8 @@ export interface TableSessionService {
   snapshot(session: SessionRow): Promise<TableSession>;
   /** The newest event id of the session's venue, then the snapshot: a cursor for its event stream. */
   streamStart(session: SessionRow): Promise<{ cursor: number; session: TableSession }>;
-  putLine(caller: TableCaller, lineId: string, input: CartLineInput): Promise<TableSession>;
+  /** `guest`: whom a waiter's line is for (staff callers only). */
+  putLine(caller: TableCaller, lineId: string, input: CartLineInput & { guest?: string | undefined }): Promise<TableSession>;
   deleteLine(caller: TableCaller, lineId: string): Promise<TableSession>;
   sendRound(
     caller: TableCaller,

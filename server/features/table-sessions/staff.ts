@@ -32,8 +32,8 @@ export function staff(
       for (const row of rows) {
         if (isIdle(row, at, ctx.paidCloseMs)) continue;
         const { staff: view } = await views(db, venues, row);
-        // A session shows on the board only once someone joined it (no ghost tables).
-        if (view.participants.length === 0) continue;
+        // A session shows on the board only once someone joined it (no ghost tables), or staff opened it.
+        if (view.participants.length === 0 && !row.opened_by) continue;
         const { status: _status, ...rest } = view;
         out.push(rest);
       }
