@@ -1,9 +1,9 @@
 /**
- * Every SQL statement of table sessions (docs/rules.md#table-sessions): the services in this folder call these and
- * write no SQL. Each function is one round trip unless it says otherwise; the caller decides the transaction.
+ * Every SQL statement of table sessions (docs/rules.md#table-sessions) but the calls' (calls/queries.ts) and the floor's
+ * (floor/queries.ts): the services in this folder call these and write no SQL. Each function is one round trip
+ * unless it says otherwise; the caller decides the transaction.
  */
 import type { Param, Queryable } from '../../platform/db/database.ts';
-import type { CallKind } from '../../../src/contract/table.ts';
 
 export interface SessionRow {
   id: string;
@@ -47,19 +47,9 @@ export interface PersonRow {
   removed_at?: string | null;
 }
 
-export interface CallRow {
-  id: string;
-  session_id: string;
-  kind: CallKind;
-  at: string;
-  acknowledged_at: string | null;
-  participant_id: string | null;
-}
-
 const SESSION_COLUMNS =
   'id, venue_id, label, status, version, opened_at, closed_at, active_at, paid_at, unpaid, new_group_at, opened_by';
 const LINE_COLUMNS = 'id, participant_id, product_id, name, option_ids, note, quantity, added_at, by_name, guest';
-const CALL_COLUMNS = 'id, session_id, kind, at, acknowledged_at, participant_id';
 
 /** ` FOR UPDATE` on PostgreSQL (the row stays locked until the transaction ends); SQLite's write transactions are exclusive. */
 const forUpdate = (q: Queryable, lock: boolean) => (lock && q.dialect === 'postgres' ? ' FOR UPDATE' : '');
@@ -269,40 +259,6 @@ export const setLineIdBody = (q: Queryable, sessionId: string, lineId: string, b
 /** The session's rounds (orders of the user `table:{sessionId}`), oldest first. */
 export const roundDocsOf = (q: Queryable, tableUserId: string) =>
   q.all<{ doc: string }>('SELECT doc FROM orders WHERE user_id = ? ORDER BY created_at, id', [tableUserId]);
-
-// ── Calls ────────────────────────────────────────────────────────────────────
-
-export const openCallsOf = (q: Queryable, sessionId: string) =>
-  q.all<CallRow>(
-    `SELECT ${CALL_COLUMNS} FROM table_calls WHERE session_id = ? AND acknowledged_at IS NULL ORDER BY at, id`,
-    [sessionId],
-  );
-
-export const openCallOfKind = (q: Queryable, sessionId: string, kind: CallKind) =>
-  q.get<CallRow>(
-    `SELECT ${CALL_COLUMNS} FROM table_calls WHERE session_id = ? AND kind = ? AND acknowledged_at IS NULL`,
-    [sessionId, kind],
-  );
-
-export const insertCall = (q: Queryable, row: CallRow) =>
-  q.run(
-    'INSERT INTO table_calls (id, session_id, kind, at, acknowledged_at, participant_id) VALUES (?, ?, ?, ?, NULL, ?)',
-    [row.id, row.session_id, row.kind, row.at, row.participant_id],
-  );
-
-export const callById = (q: Queryable, id: string) =>
-  q.get<CallRow>(`SELECT ${CALL_COLUMNS} FROM table_calls WHERE id = ?`, [id]);
-
-/** A call with its session's venue. */
-export const callWithVenue = (q: Queryable, id: string) =>
-  q.get<CallRow & { venue_id: string }>(
-    'SELECT c.id, c.session_id, c.kind, c.at, c.acknowledged_at, c.participant_id, s.venue_id FROM table_calls c JOIN table_sessions s ON s.id = c.session_id WHERE c.id = ?',
-    [id],
-  );
-
-/** Resolves to 1 when the call was open, 0 when already acknowledged. */
-export const acknowledgeCall = (q: Queryable, id: string, at: string) =>
-  q.run('UPDATE table_calls SET acknowledged_at = ? WHERE id = ? AND acknowledged_at IS NULL', [at, id]);
 
 export const countOpenSessions = async (q: Queryable, activeSince: number) =>
   Number(

@@ -7,16 +7,8 @@ import type { StaffTableSession } from '../../../src/contract/table.ts';
 import { TABLE_MESSAGES } from '../../../src/contract/table.ts';
 import { isIdle, type TableContext, type TableSessionService } from './context.ts';
 import { closeIn, publish } from './changes.ts';
-import {
-  acknowledgeCall,
-  callById,
-  callWithVenue,
-  openSessionOf,
-  openSessionsOfVenue,
-  paidSessionsBefore,
-  sessionById,
-  setSessionUnpaid,
-} from './queries.ts';
+import { acknowledgeCall, callById, callWithVenue } from './calls/queries.ts';
+import { openSessionOf, openSessionsOfVenue, paidSessionsBefore, sessionById, setSessionUnpaid } from './queries.ts';
 import { BILL_MESSAGES } from '../../../src/contract/bill.ts';
 import { toCall, views } from './views.ts';
 

@@ -17,15 +17,14 @@ import type {
 } from '../../../src/contract/table.ts';
 import {
   cartLinesOf,
-  openCallsOf,
   participantsOf,
   roundDocsOf,
   sessionById,
-  type CallRow,
   type LineRow,
   type PersonRow,
   type SessionRow,
 } from './queries.ts';
+import { openCallsOf, type CallRow } from './calls/queries.ts';
 
 /**
  * A cart line priced from the venue's current menu (options no longer on the menu are left out). `by`: the name of

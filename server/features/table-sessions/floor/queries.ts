@@ -3,7 +3,7 @@
  * table, merging one session into another. Merging moves every row of a session that names it (people, cart, line
  * ids, calls, rounds and their idempotency keys, kitchen tickets, the bill's requests, claims and payments).
  */
-import type { Queryable } from '../../platform/db/database.ts';
+import type { Queryable } from '../../../platform/db/database.ts';
 
 /** Marks a person of the session removed; resolves to 1 when they were there. */
 export const removeParticipantRow = (q: Queryable, sessionId: string, participantId: string, at: string) =>
