@@ -1,2 +1,2 @@
 /** The venue's audit log (docs/rules.md#the-floor). The audit feature's public module. */
-export { recordAudit, type AuditActor, type AuditEntry } from './record.ts';
+export { recordAudit } from './record.ts';

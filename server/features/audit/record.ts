@@ -7,12 +7,12 @@ import type { Queryable } from '../../platform/db/database.ts';
 import { insertAuditEntry } from './append/queries.ts';
 
 /** Who did it: the staff member's user id and the name they go by. */
-export interface AuditActor {
+interface AuditActor {
   readonly id: string;
   readonly name: string;
 }
 
-export interface AuditEntry {
+interface AuditEntry {
   readonly venueId: string;
   readonly actor: AuditActor;
   /** What was done, a short English word: `move`, `merge`, `removeParticipant`, `void`, … */
