@@ -12,6 +12,8 @@ import {
   tableClosed,
 } from '../../platform/openapi.ts';
 
+export * from './floor/operations.ts';
+
 const tags = ['table-sessions'];
 const lineIdSchema = { type: 'string', pattern: '^[A-Za-z0-9_-]{8,64}$' };
 const cartTooFast = problemResponse(
@@ -94,7 +96,7 @@ export const streamTableSession = operation({
   tags,
   access: 'table',
   summary:
-    "Live session (SSE, resumable like the order streams): `retry:` and `event: ready`, then `event: session` with the whole TableSession at once and after every change but the cart's (join, round, call, acknowledgement, close), `event: cart` with only what a cart change touched (TableCartChange: the line added or changed, or the removed line's id, with the session's version: a phone that sees a gap in versions reads GET /table-session once), `event: order` with the whole Order when one of its rounds changes status, and `event: bill` with the bill's state (BillState) after every payment request and payment (docs/rules.md#the-bill); only this session's events. Resuming more than 200 events or 256 KB behind answers one current `event: session` instead of the history. A closed session sends its empty closed snapshot and replays nothing",
+    "Live session (SSE, resumable like the order streams): `retry:` and `event: ready`, then `event: session` with the whole TableSession at once and after every change but the cart's (join, round, call, acknowledgement, close), `event: cart` with only what a cart change touched (TableCartChange: the line added or changed, or the removed line's id, with the session's version: a phone that sees a gap in versions reads GET /table-session once), `event: order` with the whole Order when one of its rounds changes status, and `event: bill` with the bill's state (BillState) after every payment request and payment (docs/rules.md#the-bill), `event: table-moved` (TableMoved) when staff move the table or merge it into another (after a merge the stream ends: reconnect with the same credential to follow the merged session) and `event: participant-removed` (ParticipantRemoved) when staff remove a person (the stream of that person's phone ends; their credential then answers 401), docs/rules.md#the-floor; only this session's events. Resuming more than 200 events or 256 KB behind answers one current `event: session` instead of the history. A closed session sends its empty closed snapshot and replays nothing",
   parameters: resumeParams,
   responses: { 200: eventStream, ...tableAuth },
 });
