@@ -9,6 +9,8 @@ import { stationsOf } from './kitchen.ts';
 import { isValidPhone, VENUE_ID_PATTERN } from './limits.ts';
 import { cleanLine, cleanNote } from './text.ts';
 import { isUiLanguage, UI_LANGUAGES } from './languages.ts';
+import { AVAILABILITY_MESSAGES } from './availability.ts';
+import { SET_LIMITS, SET_MESSAGES } from './set-menu.ts';
 
 export const MANAGE_LIMITS = {
   nameMax: 80,
@@ -168,6 +170,46 @@ export const OptionGroupInput = z
     z.refine((g) => unique(g.options.map((o) => o.id)), { message: 'Hay opciones repetidas', path: ['options'] }),
   );
 
+/** When a dish, a set or a category is served (src/contract/availability.ts). */
+export const AvailabilityWindowInput = z
+  .object({
+    days: z
+      .array(z.enum(WEEKDAYS, 'Día desconocido: usa mon, tue, wed, thu, fri, sat o sun'))
+      .check(z.minLength(1, AVAILABILITY_MESSAGES.daysMissing), z.refine(unique, AVAILABILITY_MESSAGES.daysRepeated)),
+    from: timeOfDay,
+    until: timeOfDay,
+  })
+  .check(z.refine((w) => w.from !== w.until, { message: AVAILABILITY_MESSAGES.sameTimes, path: ['until'] }));
+const availability = {
+  availability: z.optional(z.array(AvailabilityWindowInput).check(z.maxLength(7, AVAILABILITY_MESSAGES.windowsMax(7)))),
+};
+
+/** One dish a set's course offers, and its supplement (src/contract/set-menu.ts). */
+export const SetChoiceInput = z.object({ productId: itemId, supplement: z.optional(price) });
+export const SetCourseInput = z
+  .object({
+    id: itemId,
+    name: name('el nombre del paso'),
+    course: z.optional(z.enum(COURSES, 'Tiempo desconocido: usa bebidas, entrantes, principales o postres')),
+    min: z.int().check(z.minimum(0, 'El mínimo no puede ser negativo')),
+    max: z.int().check(z.minimum(1, 'El máximo debe ser al menos 1')),
+    choices: z
+      .array(SetChoiceInput)
+      .check(
+        z.minLength(1, SET_MESSAGES.courseChoicesMissing),
+        z.maxLength(SET_LIMITS.choicesPerCourseMax, `Máximo ${SET_LIMITS.choicesPerCourseMax} platos`),
+      ),
+    ...translations,
+  })
+  .check(
+    z.refine((c) => c.min <= c.max, { message: SET_MESSAGES.minAboveMax, path: ['min'] }),
+    z.refine((c) => c.max <= c.choices.length, { message: SET_MESSAGES.maxAboveChoices, path: ['max'] }),
+    z.refine((c) => unique(c.choices.map((ch) => ch.productId)), {
+      message: SET_MESSAGES.choicesRepeated,
+      path: ['choices'],
+    }),
+  );
+
 export const ProductInput = z.object({
   id: itemId,
   name: name('el nombre del plato'),
@@ -182,6 +224,22 @@ export const ProductInput = z.object({
     .check(z.maxLength(MANAGE_LIMITS.optionGroupsMax, `Máximo ${MANAGE_LIMITS.optionGroupsMax} grupos de opciones`)),
   station: z.optional(stationId),
   taxRate: z.optional(taxRate),
+  kind: z.optional(z.literal('set', 'Tipo desconocido: un menú es «set»')),
+  courses: z.optional(
+    z.array(SetCourseInput).check(
+      z.maxLength(SET_LIMITS.coursesMax, `Máximo ${SET_LIMITS.coursesMax} pasos`),
+      z.refine((list) => unique(list.map((c) => c.id)), SET_MESSAGES.coursesRepeated),
+    ),
+  ),
+  included: z.optional(
+    z
+      .array(itemId)
+      .check(
+        z.maxLength(SET_LIMITS.includedMax, `Máximo ${SET_LIMITS.includedMax} platos incluidos`),
+        z.refine(unique, SET_MESSAGES.includedRepeated),
+      ),
+  ),
+  ...availability,
   ...translations,
 });
 
@@ -203,6 +261,7 @@ export const CategoryInput = z
     station: z.optional(stationId),
     course: z.optional(z.enum(COURSES, 'Tiempo desconocido: usa bebidas, entrantes, principales o postres')),
     taxRate: z.optional(taxRate),
+    ...availability,
     ...translations,
   })
   .check(
@@ -314,6 +373,29 @@ export const VenueInput = z
         c.products.forEach((p, pi) => missing(p.station, ['categories', ci, 'products', pi, 'station']));
       });
     }),
+    // A set's choices and included dishes are the venue's own dishes, never sets (src/contract/set-menu.ts).
+    z.superRefine((v, ctx) => {
+      const products = new Map(v.categories.flatMap((c) => c.products.map((p) => [p.id, p] as const)));
+      const issue = (input: unknown, path: PropertyKey[], message: string) =>
+        ctx.issues.push({ code: 'custom', input, path, message });
+      const dish = (id: string, path: PropertyKey[]) => {
+        const found = products.get(id);
+        if (!found) issue(id, path, SET_MESSAGES.dishUnknown(id));
+        else if (found.kind === 'set') issue(id, path, SET_MESSAGES.dishIsSet(id));
+      };
+      v.categories.forEach((c, ci) =>
+        c.products.forEach((p, pi) => {
+          const at = ['categories', ci, 'products', pi];
+          if (p.kind !== 'set') return;
+          if (!p.courses?.length) issue(p.courses, [...at, 'courses'], SET_MESSAGES.coursesMissing);
+          if (p.optionGroups.length) issue(p.optionGroups, [...at, 'optionGroups'], SET_MESSAGES.setHasOptions);
+          p.courses?.forEach((course, k) =>
+            course.choices.forEach((ch, j) => dish(ch.productId, [...at, 'courses', k, 'choices', j, 'productId'])),
+          );
+          p.included?.forEach((id, j) => dish(id, [...at, 'included', j]));
+        }),
+      );
+    }),
   );
 
 /** `PATCH /api/venues/{id}/products/{productId}`: staff may send `available` only. */
@@ -356,6 +438,8 @@ export const TableLink = z.object({ label: z.string(), url: z.string() });
 export const TableList = z.object({ tables: z.array(TableLink) });
 
 export type VenueInput = z.infer<typeof VenueInput>;
+export type SetCourseInput = z.infer<typeof SetCourseInput>;
+export type AvailabilityWindowInput = z.infer<typeof AvailabilityWindowInput>;
 export type ProductPatch = z.infer<typeof ProductPatch>;
 export type StationInput = z.infer<typeof StationInput>;
 export type ProductChange = z.infer<typeof ProductChange>;
