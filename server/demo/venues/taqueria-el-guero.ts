@@ -375,7 +375,7 @@ export const taqueriaElGuero: Venue = {
               max: 1,
               choices: [
                 'Tacos al pastor',
-                'Tacos de suadero',
+                'Tacos de carnitas',
                 { name: 'Tacos de bistec', supplement: 1000 },
                 'Tacos de hongos al ajillo',
               ],
