@@ -139,3 +139,20 @@ export async function openAllDay(request: APIRequestContext, id: string): Promis
 export async function shellReady(page: Page): Promise<void> {
   await expect(page.locator('html[data-shell="ready"]')).toHaveCount(1);
 }
+
+/**
+ * Serves every dish, set menu and category of a venue at any hour for one test (their `availability`
+ * windows made every day 00:00–24:00: docs/rules.md#set-menus-and-availability) and returns what puts them
+ * back. Through the editor's PUT, as `openAllDay` does with the hours: production has no bypass. Call
+ * `openAllDay` first (the venue must be open too), and put them back in the reverse order.
+ */
+export async function availableAllDay(request: APIRequestContext, id: string): Promise<() => Promise<void>> {
+  const before = await venueSnapshot(request, id);
+  const always = [{ days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], from: '00:00', until: '24:00' }];
+  const widen = <T extends { availability?: unknown }>(item: T): T =>
+    item.availability ? { ...item, availability: always } : item;
+  type Item = { availability?: unknown; products?: Array<{ availability?: unknown }> };
+  const categories = (before.categories as Item[]).map((c) => ({ ...widen(c), products: c.products?.map(widen) }));
+  await putVenueBack(request, id, { ...before, categories });
+  return () => putVenueBack(request, id, before);
+}
