@@ -289,7 +289,9 @@ export const VenueInput = z
       });
     }),
     // A set's choices and included dishes are the venue's own dishes, never sets (src/contract/set-menu.ts).
-    z.superRefine(checkSetMenus),
+    z.superRefine((v, ctx) =>
+      checkSetMenus(v, (input, path, message) => ctx.issues.push({ code: 'custom', input, path, message })),
+    ),
   );
 
 /** `PATCH /api/venues/{id}/products/{productId}`: staff may send `available` only. */

@@ -62,11 +62,12 @@ interface SetMenusOf {
   }>;
 }
 
+/** One thing `checkSetMenus` finds wrong: the value, where it is, and the manager's sentence. */
+export type SetMenuIssue = (input: unknown, path: PropertyKey[], message: string) => void;
+
 /** A set's choices and included dishes are dishes of the venue, never sets; a set has courses and no option groups. */
-export function checkSetMenus(v: SetMenusOf, ctx: z.core.$RefinementCtx<SetMenusOf>): void {
+export function checkSetMenus(v: SetMenusOf, issue: SetMenuIssue): void {
   const products = new Map(v.categories.flatMap((c) => c.products.map((p) => [p.id, p] as const)));
-  const issue = (input: unknown, path: PropertyKey[], message: string) =>
-    ctx.issues.push({ code: 'custom', input, path, message });
   const dish = (id: string, path: PropertyKey[]) => {
     const found = products.get(id);
     if (!found) issue(id, path, SET_MESSAGES.dishUnknown(id));

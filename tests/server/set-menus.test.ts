@@ -257,7 +257,8 @@ describe('a category served part of the week', () => {
       edit((v) => ({
         ...v,
         categories: v.categories.map((c) =>
-          c.id === 'ensaladas' ? { ...c, ...(availability ? { availability } : { availability: undefined }) } : c,
+          // `[]`: served whenever the venue is open (a body without `availability` would keep the windows).
+          c.id === 'ensaladas' ? { ...c, availability: availability ?? [] } : c,
         ),
       }));
     await setSalads(weekend);
@@ -527,6 +528,33 @@ describe('the editor', () => {
     expect(nested.status).toBe(422);
     expect(Object.values((await problemOf(nested)).errors ?? {}).flat()).toContain(
       '«menu-de-arroz» es un menú: un menú no puede elegirse dentro de otro',
+    );
+  });
+
+  it('keeps a set and its windows when a body says nothing of them (an editor that does not show them yet)', async () => {
+    const strip = (v: Venue): Venue => ({
+      ...v,
+      categories: v.categories.map((c) => ({
+        ...c,
+        products: c.products.map(({ kind: _k, courses: _c, included: _i, availability: _a, ...p }) => p),
+      })),
+    });
+    await edit(strip);
+    const kept = (await venue()).categories.flatMap((c) => c.products).find((p) => p.id === SET)!;
+    expect(kept.kind).toBe('set');
+    expect(kept.courses!.map((c) => c.id)).toEqual(['primer-plato', 'segundo-plato', 'postre-o-cafe', 'bebida']);
+    expect(kept.included).toEqual(['pan-de-payes']);
+    expect(kept.availability).toEqual([{ days: ['mon', 'tue', 'wed', 'thu', 'fri'], from: '13:00', until: '16:00' }]);
+    // Such a body deleting a dish the kept set offers is refused, naming it.
+    const v = await venue();
+    const withoutCafe = strip({
+      ...v,
+      categories: v.categories.map((c) => ({ ...c, products: c.products.filter((p) => p.id !== 'cafe') })),
+    });
+    const res = await s.request(`/api/venues/${V}`, { method: 'PUT', token: manager, json: withoutCafe });
+    expect(res.status).toBe(422);
+    expect(Object.values((await problemOf(res)).errors ?? {}).flat()).toContain(
+      'El plato «cafe» no existe en este local',
     );
   });
 
