@@ -11,7 +11,28 @@ export function lineNote(note: string | null | undefined): string | undefined {
   return cleaned === '' ? undefined : cleaned;
 }
 
-/** Identity of a line: lines with the same key are one line (their quantities add). */
-export function lineKey(productId: string, optionIds: readonly string[], note?: string | null): string {
-  return JSON.stringify([productId, [...optionIds].sort(), lineNote(note) ?? '']);
+/** A set menu's choice on a line (src/contract/set-menu.ts), as far as identity goes. */
+interface ChoiceIdentity {
+  courseId: string;
+  productId: string;
+  optionIds: readonly string[];
+  note?: string | null;
+}
+
+/**
+ * Identity of a line: lines with the same key are one line (their quantities add). A set menu's
+ * line also needs the same choices (same dishes, options and notes, in any order).
+ */
+export function lineKey(
+  productId: string,
+  optionIds: readonly string[],
+  note?: string | null,
+  choices?: readonly ChoiceIdentity[],
+): string {
+  const base = [productId, [...optionIds].sort(), lineNote(note) ?? ''];
+  if (!choices || choices.length === 0) return JSON.stringify(base);
+  const chosen = choices
+    .map((c) => JSON.stringify([c.courseId, c.productId, [...c.optionIds].sort(), lineNote(c.note) ?? '']))
+    .sort();
+  return JSON.stringify([...base, chosen]);
 }

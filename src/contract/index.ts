@@ -11,3 +11,5 @@ export * from './minimum.ts';
 export * from './time-format.ts';
 export * from './kitchen.ts';
 export * from './country-words.ts';
+export * from './availability.ts';
+export * from './set-menu.ts';

@@ -7,24 +7,26 @@ import * as z from 'zod/mini';
 import { ALLERGENS, COURSES, ORDER_MODES, TAGS, WEEKDAYS } from './venue.ts';
 import { stationsOf } from './kitchen.ts';
 import { isValidPhone, VENUE_ID_PATTERN } from './limits.ts';
-import { cleanLine, cleanNote } from './text.ts';
-import { isUiLanguage, UI_LANGUAGES } from './languages.ts';
+import { cleanNote } from './text.ts';
+import {
+  itemId,
+  languageCode,
+  longText,
+  MANAGE_LIMITS,
+  name,
+  price,
+  priceDelta,
+  stationId,
+  taxRate,
+  text,
+  timeOfDay,
+  translations,
+  unique,
+} from './manage-fields.ts';
+import { availability, checkSetMenus, SetCourseInput } from './set-menu-input.ts';
+import { SET_LIMITS, SET_MESSAGES } from './set-menu.ts';
 
-export const MANAGE_LIMITS = {
-  nameMax: 80,
-  descriptionMax: 500,
-  taglineMax: 140,
-  addressMax: 200,
-  priceMax: 100_000_000,
-  categoriesMax: 50,
-  productsPerCategoryMax: 200,
-  optionGroupsMax: 10,
-  optionsMax: 30,
-  tablesMax: 200,
-  tableLabelMax: 20,
-  stationsMax: 20,
-  mediaMaxBytes: 8 * 1024 * 1024,
-} as const;
+export { MANAGE_LIMITS } from './manage-fields.ts';
 
 /** The sentences the venues API answers with (problem `detail` and field errors); the client may show them as they are. */
 export const VENUE_MESSAGES = {
@@ -53,40 +55,6 @@ export const VENUE_MESSAGES = {
 /** Spanish messages for the checks zod words itself (wrong types…): pass as the parse's `error`. */
 export const spanishErrors = z.locales.es().localeError;
 
-const ITEM_ID = /^[a-z0-9][a-z0-9_-]{0,63}$/;
-const itemId = z.string().check(z.regex(ITEM_ID, 'Identificador no válido (minúsculas, números y guiones, hasta 64)'));
-/** A station's id: like any item's (it is also the kitchen display's `estacion`). */
-const stationId = z.string().check(z.regex(ITEM_ID, 'Estación no válida (minúsculas, números y guiones, hasta 64)'));
-// A manager's words are cleaned like diners' (src/contract/text.ts): no direction override, control or
-// invisible character reaches a menu, a page or a ticket.
-const name = (what: string) =>
-  z
-    .string()
-    .check(
-      cleanLine(),
-      z.minLength(1, `Escribe ${what}`),
-      z.maxLength(MANAGE_LIMITS.nameMax, `Máximo ${MANAGE_LIMITS.nameMax} caracteres`),
-    );
-const text = (max: number) => z.string().check(cleanLine(), z.maxLength(max, `Máximo ${max} caracteres`));
-/** A description or an address: cleaned, line breaks kept. */
-const longText = (max: number) => z.string().check(cleanNote(), z.maxLength(max, `Máximo ${max} caracteres`));
-export const price = z
-  .int('El precio debe ser un número entero de céntimos')
-  .check(
-    z.minimum(0, 'El precio no puede ser negativo'),
-    z.maximum(MANAGE_LIMITS.priceMax, 'El precio es demasiado alto'),
-  );
-const priceDelta = z
-  .int('El suplemento debe ser un número entero de céntimos')
-  .check(
-    z.minimum(-MANAGE_LIMITS.priceMax, 'El suplemento es demasiado bajo'),
-    z.maximum(MANAGE_LIMITS.priceMax, 'El suplemento es demasiado alto'),
-  );
-const timeOfDay = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Hora no válida (HH:MM)'));
-/** A tax rate in basis points: 1000 = 10 % (docs/rules.md#the-bill). */
-const taxRate = z
-  .int('El impuesto debe ser un número entero de puntos básicos (1000 = 10 %)')
-  .check(z.minimum(0, 'El impuesto no puede ser negativo'), z.maximum(10_000, 'El impuesto no puede superar el 100 %'));
 /** The venue's legal details, printed on every receipt (docs/rules.md#the-bill). */
 export const LegalInput = z.object({
   name: name('la razón social'),
@@ -106,20 +74,9 @@ export const LegalInput = z.object({
     ),
   country: z.string().check(z.regex(/^[A-Z]{2}$/, 'País ISO 3166-1 de dos letras (ES, MX, CO…)')),
 });
-const unique = <T>(list: T[]) => new Set(list).size === list.length;
 /** An image address: this API's media path, or http(s) (the server keeps http:// only for its own public address). */
 export const IMAGE_SRC = /^(\/api\/media\/|https?:\/\/)[^\s"'<>\\]+$/;
 export const IMAGE_SRC_MESSAGE = 'Usa una imagen subida a umenu o una dirección https://';
-
-// Menu translations (docs/architecture.md#languages): the same limits as the venue's own words.
-// A menu's languages are the interface's (src/contract/languages.ts): a diner can only choose those.
-const languageCode = z.string().check(z.refine(isUiLanguage, `Idioma no disponible: usa ${UI_LANGUAGES.join(', ')}`));
-const TranslationInput = z.object({
-  name: z.optional(text(MANAGE_LIMITS.nameMax)),
-  description: z.optional(longText(MANAGE_LIMITS.descriptionMax)),
-  tagline: z.optional(text(MANAGE_LIMITS.taglineMax)),
-});
-const translations = { translations: z.optional(z.record(languageCode, TranslationInput)) };
 
 export const ImageInput = z.object({
   // An image this API stores (`/api/media/…`, or its absolute address) or an https:// one: never
@@ -182,6 +139,22 @@ export const ProductInput = z.object({
     .check(z.maxLength(MANAGE_LIMITS.optionGroupsMax, `Máximo ${MANAGE_LIMITS.optionGroupsMax} grupos de opciones`)),
   station: z.optional(stationId),
   taxRate: z.optional(taxRate),
+  kind: z.optional(z.literal('set', 'Tipo desconocido: un menú es «set»')),
+  courses: z.optional(
+    z.array(SetCourseInput).check(
+      z.maxLength(SET_LIMITS.coursesMax, `Máximo ${SET_LIMITS.coursesMax} pasos`),
+      z.refine((list) => unique(list.map((c) => c.id)), SET_MESSAGES.coursesRepeated),
+    ),
+  ),
+  included: z.optional(
+    z
+      .array(itemId)
+      .check(
+        z.maxLength(SET_LIMITS.includedMax, `Máximo ${SET_LIMITS.includedMax} platos incluidos`),
+        z.refine(unique, SET_MESSAGES.includedRepeated),
+      ),
+  ),
+  ...availability,
   ...translations,
 });
 
@@ -203,6 +176,7 @@ export const CategoryInput = z
     station: z.optional(stationId),
     course: z.optional(z.enum(COURSES, 'Tiempo desconocido: usa bebidas, entrantes, principales o postres')),
     taxRate: z.optional(taxRate),
+    ...availability,
     ...translations,
   })
   .check(
@@ -314,6 +288,10 @@ export const VenueInput = z
         c.products.forEach((p, pi) => missing(p.station, ['categories', ci, 'products', pi, 'station']));
       });
     }),
+    // A set's choices and included dishes are the venue's own dishes, never sets (src/contract/set-menu.ts).
+    z.superRefine((v, ctx) =>
+      checkSetMenus(v, (input, path, message) => ctx.issues.push({ code: 'custom', input, path, message })),
+    ),
   );
 
 /** `PATCH /api/venues/{id}/products/{productId}`: staff may send `available` only. */

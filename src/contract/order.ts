@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { LIMITS, isValidPhone } from './limits.ts';
 import { OrderMode } from './venue.ts';
 import { cleanLine, cleanNote, needsLetterOrDigit } from './text.ts';
+import { SET_LIMITS } from './set-menu.ts';
 
 export const ORDER_STATUSES = ['received', 'preparing', 'ready', 'delivered', 'cancelled'] as const;
 export const PAYMENT_METHODS = ['cash', 'card'] as const;
@@ -18,12 +19,22 @@ export const STATUS_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
 export const OrderStatus = z.enum(ORDER_STATUSES);
 export const PaymentMethod = z.enum(PAYMENT_METHODS);
 
+/** A set menu's choice on a line (src/contract/set-menu.ts): which course, which dish, its options and note. */
+export const SetLineChoiceInput = z.strictObject({
+  courseId: z.string().check(z.minLength(1), z.maxLength(100)),
+  productId: z.string().check(z.minLength(1), z.maxLength(100)),
+  optionIds: z.array(z.string().check(z.maxLength(100))).check(z.maxLength(50)),
+  note: z.optional(z.string().check(cleanNote(), z.maxLength(LIMITS.lineNoteMax))),
+});
+
 export const OrderLineInput = z.strictObject({
   productId: z.string().check(z.minLength(1), z.maxLength(100)),
   optionIds: z.array(z.string().check(z.maxLength(100))).check(z.maxLength(50)),
   quantity: z.int().check(z.minimum(LIMITS.quantityMin), z.maximum(LIMITS.quantityMax)),
   /** Cleaned (src/contract/text.ts) before its length is checked. */
   note: z.optional(z.string().check(cleanNote(), z.maxLength(LIMITS.lineNoteMax))),
+  /** A set menu's choices (its `optionIds` is then empty); absent or empty for any other dish. */
+  choices: z.optional(z.array(SetLineChoiceInput).check(z.maxLength(SET_LIMITS.lineChoicesMax))),
 });
 
 /** Tip: either a percentage (0–100) of the subtotal or a fixed amount in minor units. */
@@ -55,6 +66,18 @@ export const OrderInput = z.strictObject({
   language: z.optional(z.string().check(z.regex(/^[a-z]{2,3}$/))),
 });
 
+/** A priced set choice: the dish, its course in the set, its options; its supplement (its own price never counts). */
+export const OrderLineChoice = z.object({
+  courseId: z.string(),
+  /** The set's course's name («Segundo plato»). */
+  courseName: z.string(),
+  productId: z.string(),
+  name: z.string(),
+  supplement: z.int(),
+  options: z.array(z.object({ id: z.string(), name: z.string(), priceDelta: z.int() })),
+  note: z.optional(z.string()),
+});
+
 export const OrderLine = z.object({
   productId: z.string(),
   name: z.string(),
@@ -71,6 +94,10 @@ export const OrderLine = z.object({
   cartLineId: z.optional(z.string()),
   /** Whom at the table it is for, as the waiter who added it said («Comensal 2»): the bill can split by it. */
   guest: z.optional(z.string()),
+  /** A set menu: its chosen dishes (`unitPrice` is the set's price + supplements + their options' deltas). */
+  choices: z.optional(z.array(OrderLineChoice)),
+  /** A set menu's fixed dishes (bread, the house drink), at no price. */
+  included: z.optional(z.array(z.object({ productId: z.string(), name: z.string() }))),
 });
 
 export const StatusChange = z.object({ status: OrderStatus, at: z.string() });
@@ -164,8 +191,10 @@ export const ORDER_MESSAGES = {
 export type OrderStatus = z.infer<typeof OrderStatus>;
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 export type OrderLineInput = z.infer<typeof OrderLineInput>;
+export type SetLineChoiceInput = z.infer<typeof SetLineChoiceInput>;
 export type TipInput = z.infer<typeof TipInput>;
 export type OrderInput = z.infer<typeof OrderInput>;
 export type OrderLine = z.infer<typeof OrderLine>;
+export type OrderLineChoice = z.infer<typeof OrderLineChoice>;
 export type Order = z.infer<typeof Order>;
 export type PriceChange = z.infer<typeof PriceChange>;

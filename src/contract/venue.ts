@@ -77,6 +77,26 @@ export const OptionGroup = z.object({
   ...translations,
 });
 
+/** When a dish, a set or a category is served (src/contract/availability.ts): windows in the venue's zone. */
+export const AvailabilityWindow = z.object({
+  days: z.array(z.enum(WEEKDAYS)),
+  from: timeOfDay,
+  until: timeOfDay,
+});
+
+/** A dish a set's course offers (src/contract/set-menu.ts), with its supplement in minor units. */
+export const SetChoice = z.object({ productId: z.string(), supplement: z.optional(money) });
+/** One course of a set: choose between `min` and `max` dishes of `choices`. */
+export const SetCourse = z.object({
+  id: z.string(),
+  name: z.string(),
+  course: z.optional(Course),
+  min: z.int().check(z.minimum(0)),
+  max: z.int().check(z.minimum(1)),
+  choices: z.array(SetChoice),
+  ...translations,
+});
+
 export const Product = z.object({
   id: z.string(),
   name: z.string(),
@@ -91,6 +111,12 @@ export const Product = z.object({
   station: z.optional(z.string()),
   /** Tax rate in basis points (1000 = 10 %); wins over its category's and the venue's (docs/rules.md#the-bill). */
   taxRate: z.optional(z.int().check(z.minimum(0), z.maximum(10_000))),
+  /** A set menu (src/contract/set-menu.ts): `price` is the set's, `courses` its steps, `included` its fixed dishes. */
+  kind: z.optional(z.literal('set')),
+  courses: z.optional(z.array(SetCourse)),
+  included: z.optional(z.array(z.string())),
+  /** When it can be ordered (absent: whenever the venue is open). */
+  availability: z.optional(z.array(AvailabilityWindow)),
   ...translations,
 });
 
@@ -107,6 +133,8 @@ export const Category = z.object({
   course: z.optional(Course),
   /** Tax rate of its dishes in basis points (a dish may name another); else the venue's. */
   taxRate: z.optional(z.int().check(z.minimum(0), z.maximum(10_000))),
+  /** When its dishes can be ordered (absent: whenever the venue is open). */
+  availability: z.optional(z.array(AvailabilityWindow)),
   ...translations,
 });
 
@@ -177,6 +205,9 @@ export type Image = z.infer<typeof Image>;
 export type Option = z.infer<typeof Option>;
 export type OptionGroup = z.infer<typeof OptionGroup>;
 export type Product = z.infer<typeof Product>;
+export type SetChoice = z.infer<typeof SetChoice>;
+export type SetCourse = z.infer<typeof SetCourse>;
+export type AvailabilityWindow = z.infer<typeof AvailabilityWindow>;
 export type Category = z.infer<typeof Category>;
 export type Hours = z.infer<typeof Hours>;
 export type Legal = z.infer<typeof Legal>;

@@ -37,6 +37,8 @@ export interface LineRow {
   by_name?: string | null;
   /** Whom at the table a waiter's line is for. */
   guest?: string | null;
+  /** A set menu's choices as JSON (src/contract/set-menu.ts), NULL for any other dish. */
+  choices: string | null;
 }
 
 /** A person of a session; `removed_at` once staff removed them (their lines still name them). */
@@ -49,7 +51,7 @@ export interface PersonRow {
 
 const SESSION_COLUMNS =
   'id, venue_id, label, status, version, opened_at, closed_at, active_at, paid_at, unpaid, new_group_at, opened_by';
-const LINE_COLUMNS = 'id, participant_id, product_id, name, option_ids, note, quantity, added_at, by_name, guest';
+const LINE_COLUMNS = 'id, participant_id, product_id, name, option_ids, note, quantity, added_at, by_name, guest, choices';
 
 /** ` FOR UPDATE` on PostgreSQL (the row stays locked until the transaction ends); SQLite's write transactions are exclusive. */
 const forUpdate = (q: Queryable, lock: boolean) => (lock && q.dialect === 'postgres' ? ' FOR UPDATE' : '');
@@ -192,10 +194,11 @@ export const insertCartLine = (
     addedAt: string;
     byName?: string | null | undefined;
     guest?: string | null | undefined;
+    choices: string | null;
   },
 ) =>
   q.run(
-    'INSERT INTO table_cart_lines (session_id, id, participant_id, product_id, name, option_ids, note, quantity, added_at, by_name, guest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO table_cart_lines (session_id, id, participant_id, product_id, name, option_ids, note, quantity, added_at, by_name, guest, choices) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     [
       sessionId,
       l.id,
@@ -208,6 +211,7 @@ export const insertCartLine = (
       l.addedAt,
       l.byName ?? null,
       l.guest ?? null,
+      l.choices,
     ],
   );
 
@@ -215,11 +219,11 @@ export const updateCartLine = (
   q: Queryable,
   sessionId: string,
   id: string,
-  l: { optionIds: string; note: string | null; quantity: number; guest: string | null },
+  l: { optionIds: string; note: string | null; quantity: number; guest: string | null; choices: string | null },
 ) =>
   q.run(
-    'UPDATE table_cart_lines SET option_ids = ?, note = ?, quantity = ?, guest = ? WHERE session_id = ? AND id = ?',
-    [l.optionIds, l.note, l.quantity, l.guest, sessionId, id],
+    'UPDATE table_cart_lines SET option_ids = ?, note = ?, quantity = ?, guest = ?, choices = ? WHERE session_id = ? AND id = ?',
+    [l.optionIds, l.note, l.quantity, l.guest, l.choices, sessionId, id],
   );
 
 export const setLineQuantity = (q: Queryable, sessionId: string, id: string, quantity: number) =>
