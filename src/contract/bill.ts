@@ -180,7 +180,13 @@ export const ReceiptVerifactu = z.extend(AeatInvoice, {
 });
 
 export const ReceiptLine = z.object({
+  /** In the venue's own language, as the line was sold. */
   name: z.string(),
+  /**
+   * The dish it sold (none on a line that is no dish: a share of the bill, the delivery fee; none on receipts issued
+   * before lines carried it): a page in another language names the line from the menu (docs/architecture.md#languages).
+   */
+  productId: z.optional(z.string()),
   quantity: z.int(),
   /** Tax-inclusive amount of this line (or of this share of it). */
   amount: money,
