@@ -99,53 +99,58 @@ test('an English diner pays at the table and reads the receipt in English', asyn
   await closeTable(request, label, false, VALENCIA);
 });
 
-test('a signed-out diner finds their round and kept receipt on «Mis pedidos», also after a reload', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(ceiling(120_000));
-  const label = '6';
-  await closeTable(request, label, false, VALENCIA);
-  await joinAs(page, await tableLink(request, label, VALENCIA), 'Lucía', label);
-  await addProduct(page, 'Agua mineral', ['Natural']);
-  await sendRound(page);
-  await dismissToasts(page);
-  await bar(page).getByRole('button', { name: 'Cuenta de la mesa' }).click();
-  await billOf(page).getByRole('button', { name: 'Marcar lo que pedí' }).click();
-  await billOf(page).getByRole('button', { name: 'Pagar mi parte' }).click();
-  await expect(billOf(page).getByTestId('bill-my-request')).toContainText('Esperando al personal…');
-  const receiptId = await staffTakePayment(request, label);
-  await expect(billOf(page).getByTestId('bill-my-payment')).toContainText('Pagado');
-  await closeTable(request, label, true, VALENCIA);
-  await expect(page.getByTestId('table-closed')).toBeVisible({ timeout: ceiling(10_000) });
+test(
+  'a signed-out diner finds their round and kept receipt on «Mis pedidos», also after a reload',
+  {
+    tag: '@sw',
+  },
+  async ({ page, request }) => {
+    test.setTimeout(ceiling(120_000));
+    const label = '6';
+    await closeTable(request, label, false, VALENCIA);
+    await joinAs(page, await tableLink(request, label, VALENCIA), 'Lucía', label);
+    await addProduct(page, 'Agua mineral', ['Natural']);
+    await sendRound(page);
+    await dismissToasts(page);
+    await bar(page).getByRole('button', { name: 'Cuenta de la mesa' }).click();
+    await billOf(page).getByRole('button', { name: 'Marcar lo que pedí' }).click();
+    await billOf(page).getByRole('button', { name: 'Pagar mi parte' }).click();
+    await expect(billOf(page).getByTestId('bill-my-request')).toContainText('Esperando al personal…');
+    const receiptId = await staffTakePayment(request, label);
+    await expect(billOf(page).getByTestId('bill-my-payment')).toContainText('Pagado');
+    await closeTable(request, label, true, VALENCIA);
+    await expect(page.getByTestId('table-closed')).toBeVisible({ timeout: ceiling(10_000) });
 
-  // «Mis pedidos», reached from «Mesa cerrada», without an account.
-  await page.getByTestId('table-closed').getByRole('link', { name: 'Ver mis pedidos' }).click();
-  await expect(page).toHaveURL(/\/pedidos$/);
-  const expectPhoneOrders = async () => {
-    await expect(page.getByRole('heading', { level: 1, name: 'Mis pedidos' })).toBeVisible();
-    await expect(page.getByTestId('orders-sign-in')).toContainText(
-      'Inicia sesión para ver tus pedidos en todos tus dispositivos',
-    );
-    const order = page.getByTestId('device-order');
-    await expect(order).toHaveCount(1);
-    await expect(order).toContainText('Bar El Cabanyal');
-    await expect(order).toContainText(`Mesa ${label}`);
-    await expect(order).toContainText('1 × Agua mineral');
-    const kept = page.getByTestId('saved-receipts').getByRole('link', { name: /^Recibo de Bar El Cabanyal/ });
-    await expect(kept).toHaveAttribute('href', `/recibo/${receiptId}`);
-  };
-  await expectPhoneOrders();
+    // «Mis pedidos», reached from «Mesa cerrada», without an account.
+    const myOrders = page.getByTestId('table-closed').getByRole('link', { name: 'Ver mis pedidos' });
+    await expect(myOrders).toBeVisible();
+    await myOrders.click();
+    await expect(page).toHaveURL(/\/pedidos$/);
+    const expectPhoneOrders = async () => {
+      await expect(page.getByRole('heading', { level: 1, name: 'Mis pedidos' })).toBeVisible();
+      await expect(page.getByTestId('orders-sign-in')).toContainText(
+        'Inicia sesión para ver tus pedidos en todos tus dispositivos',
+      );
+      const order = page.getByTestId('device-order');
+      await expect(order).toHaveCount(1);
+      await expect(order).toContainText('Bar El Cabanyal');
+      await expect(order).toContainText(`Mesa ${label}`);
+      await expect(order).toContainText('1 × Agua mineral');
+      const kept = page.getByTestId('saved-receipts').getByRole('link', { name: /^Recibo de Bar El Cabanyal/ });
+      await expect(kept).toHaveAttribute('href', `/recibo/${receiptId}`);
+    };
+    await expectPhoneOrders();
 
-  // Again after a reload, the service worker in control.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-  await expectPhoneOrders();
-  await expectNoAxeViolations(page, '«Mis pedidos» without an account');
-  await screenshot(page, 'orders-signed-out');
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await screenshot(page, 'orders-signed-out');
-});
+    // Again after a reload, the service worker in control.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await expectPhoneOrders();
+    await expectNoAxeViolations(page, '«Mis pedidos» without an account');
+    await screenshot(page, 'orders-signed-out');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshot(page, 'orders-signed-out');
+  },
+);
