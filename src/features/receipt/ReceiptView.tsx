@@ -15,7 +15,8 @@ import { LEGAL_ES, receiptMessages } from './messages.ts';
 
 /** 1000 basis points → «10 %» (Spanish), «10%» (`en-ES`); 550 → «5,5 %». */
 function rateText(rate: number, locale = 'es-ES'): string {
-  if (locale.startsWith('es')) return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(rate / 100)} %`;
+  if (locale.startsWith('es'))
+    return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(rate / 100)} %`;
   return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(rate / 10_000);
 }
 

@@ -140,10 +140,7 @@ function BillBody({ bill, t }: { bill: TableBill; t: Words }) {
               {t.paid}
             </p>
             <p className="text-sm">{t.paidHint({ amount: money(p.amount), tip: money(p.tip) })}</p>
-            <a
-              className="link mt-1 inline-flex min-h-11 items-center font-semibold"
-              href={receiptPath(p.receiptId)}
-            >
+            <a className="link mt-1 inline-flex min-h-11 items-center font-semibold" href={receiptPath(p.receiptId)}>
               {t.receipt}
             </a>
           </div>

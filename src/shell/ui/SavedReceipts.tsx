@@ -24,7 +24,8 @@ export function SavedReceipts({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
             >
               {words.receiptOf({ venue: r.venueName })}
               {r.number ? ` ${r.number}` : ''}
-              {r.table ? ` · ${words.table({ table: r.table })}` : ''} · {formatMoney(r.total, r.currency, r.locale ?? 'es-ES')}
+              {r.table ? ` · ${words.table({ table: r.table })}` : ''} ·{' '}
+              {formatMoney(r.total, r.currency, r.locale ?? 'es-ES')}
               {' · '}
               <time dateTime={r.at}>{new Date(r.at).toLocaleDateString(r.locale ?? 'es-ES')}</time>
             </a>
