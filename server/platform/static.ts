@@ -4,7 +4,7 @@
  * `/foo` serves `foo.html`; an unknown `/{venue-id}` serves the client-side fallback
  * shell `venue-shell.html` when the venue exists, otherwise `404.html` with 404 (under `/{lang}/`,
  * that language's `{lang}/venue-shell.html` and `{lang}/404.html`); `/recibo/{id}` serves
- * `recibo.html` (the receipt page reads the id from the address).
+ * `recibo.html` and `/{lang}/recibo/{id}` `{lang}/recibo.html` (the receipt page reads the id from the address).
  * With `UMENU_BUDGET_FLOOR=1` (set only by `npm run budget`), `?umenu-floor` on an HTML
  * page serves the same page with every script (and module preload) removed: the
  * "floor" the budget compares a page's LCP against, served the same way.
@@ -91,7 +91,7 @@ function walk(dir: string, out: string[] = []): string[] {
 
 const FLOOR_PARAM = 'umenu-floor';
 /** A receipt's address (docs/rules.md#the-bill): its id is 128 random bits, base64url. */
-const RECEIPT_PATH = /^\/recibo\/[A-Za-z0-9_-]{16,64}\/?$/;
+const RECEIPT_PATH = /^(\/[a-z]{2})?\/recibo\/[A-Za-z0-9_-]{16,64}\/?$/;
 
 /** The page without scripts: every `<script>` element and every `<link rel="modulepreload">`. */
 export function stripScripts(html: string): string {
@@ -275,9 +275,11 @@ export function loadSite(distDir: string, { precompress = true }: { precompress?
         return send(request, floorOf(file));
       }
       if (file) return send(request, file);
-      // `/recibo/{id}`: the receipt page, which reads its id from the address (src/pages/recibo.astro).
-      if (RECEIPT_PATH.test(pathname)) {
-        const receipt = files.get('/recibo.html');
+      // `/recibo/{id}` (`/{lang}/recibo/{id}`): the receipt page in that language, which reads its id from the
+      // address (src/pages/recibo.astro).
+      const receiptAt = RECEIPT_PATH.exec(pathname);
+      if (receiptAt) {
+        const receipt = files.get(`${receiptAt[1] ?? ''}/recibo.html`);
         if (receipt) return send(request, receipt);
       }
       // An address in another interface language (`/en/…`) gets that language's fallback shell

@@ -184,7 +184,13 @@ export const ReceiptVerifactu = z.extend(AeatInvoice, {
 });
 
 export const ReceiptLine = z.object({
+  /** In the venue's own language, as the line was sold. */
   name: z.string(),
+  /**
+   * The dish it sold (none on a line that is no dish: a share of the bill, the delivery fee; none on receipts issued
+   * before lines carried it): a page in another language names the line from the menu (docs/architecture.md#languages).
+   */
+  productId: z.optional(z.string()),
   quantity: z.int(),
   /** Tax-inclusive amount of this line (or of this share of it). */
   amount: money,
@@ -197,6 +203,8 @@ export const ReceiptLine = z.object({
 /** What `receiptLinesOf` reads of a bill or order line. */
 interface ChargedLine {
   name: string;
+  /** The dish it sold, kept on its receipt line (not on a set's supplement lines). */
+  productId?: string | undefined;
   quantity: number;
   /** The line's tax-inclusive total. */
   amount: number;
@@ -213,7 +221,8 @@ interface ChargedLine {
  */
 export function receiptLinesOf(line: ChargedLine): ReceiptLine[] {
   const { name, quantity, amount, taxRate } = line;
-  if (!line.choices) return [{ name, quantity, amount, taxRate }];
+  const dish = line.productId ? { productId: line.productId } : {};
+  if (!line.choices) return [{ name, ...dish, quantity, amount, taxRate }];
   const extras: ReceiptLine[] = [];
   for (const c of line.choices) {
     if (c.supplement)
@@ -232,7 +241,7 @@ export function receiptLinesOf(line: ChargedLine): ReceiptLine[] {
     ...(line.included ?? []).map((d) => d.name),
   ];
   const base = amount - extras.reduce((sum, e) => sum + e.amount, 0);
-  return [{ name, quantity, amount: base, taxRate, choices: listed }, ...extras];
+  return [{ name, ...dish, quantity, amount: base, taxRate, choices: listed }, ...extras];
 }
 
 export const TaxLine = z.object({ rate: z.int(), base: money, tax: money });

@@ -5,12 +5,19 @@
  */
 import { persistentStore } from './persist.ts';
 import { messages, params } from './i18n.ts';
+import { localPath, pageLanguage } from './page-language.ts';
+import type { UiLanguage } from '../contract/languages.ts';
+
+/** A receipt's page in the page's language (`/recibo/{id}`, `/en/recibo/{id}`): what every link to a receipt opens. */
+export const receiptPath = (id: string, lang: UiLanguage = pageLanguage()): string =>
+  localPath(`/recibo/${encodeURIComponent(id)}`, lang);
 
 /** «Mis recibos»' words: Spanish here, the others in src/i18n/{lang}.json. */
 export const receiptListMessages = messages('receipts', {
   title: 'Mis recibos',
   hint: 'Guardados en este teléfono: ábrelos o compártelos cuando quieras.',
   receiptOf: params('Recibo de {venue}'),
+  table: params('Mesa {table}'),
 });
 
 /** How many receipts a device keeps (the newest). */

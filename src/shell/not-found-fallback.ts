@@ -25,10 +25,10 @@ function venueShellUrl(id: string, search: string, hash: string): string {
   return `${localPath('/venue-shell', pageLanguage())}?${params.toString()}${hash}`;
 }
 
-/** `/recibo/{id}` on such a host: the receipt page as `/recibo?id=…`, which puts its own address back. */
+/** `/recibo/{id}` (`/{lang}/recibo/{id}`) on such a host: the receipt page as `/recibo?id=…`, which puts its own address back. */
 export function receiptPageUrl(pathname: string): string | null {
-  const match = /^\/recibo\/([A-Za-z0-9_-]{16,64})\/?$/.exec(pathname);
-  return match ? `/recibo?id=${match[1]}` : null;
+  const match = /^(\/(?:en|fr|de|it|pt|ca))?\/recibo\/([A-Za-z0-9_-]{16,64})\/?$/.exec(pathname);
+  return match ? `${match[1] ?? ''}/recibo?id=${match[2]}` : null;
 }
 
 async function openVenueIfItExists(): Promise<void> {

@@ -162,7 +162,7 @@ test('a session that ends on a protected page goes to /login and says why', asyn
   const { refreshToken } = await storedSession(page);
   expect((await request.post('/api/auth/refresh', { data: { refresh_token: refreshToken } })).status()).toBe(200);
   await expireAccessTokenOnDevice(page);
-  await page.goto('/pedidos');
+  await page.goto('/pedidos/ver?id=cualquiera');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText(SESSION_ENDED_REUSED)).toBeVisible();
   await expectSignedOut(page);

@@ -6,6 +6,8 @@ import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, screenshot, loggedStatus, shellReady } from './helpers.ts';
 import { ANA, COCINA, expectSignedIn, expectSignedOut, fillLogin, signIn, storedSession } from './auth-helpers.ts';
 import { ceiling } from '../ceiling.ts';
+import { apiLogin } from './order-helpers.ts';
+import { randomUUID } from 'node:crypto';
 
 test.describe('sign in', () => {
   test('by email: /login goes home signed in, tokens stored under the auth. prefix', async ({ page, context }) => {
@@ -119,19 +121,29 @@ test.describe('social callback errors', () => {
 });
 
 test.describe('guards and redirects', () => {
-  test('a protected page while signed out goes to /login and comes back after sign-in', async ({ page }) => {
-    // Signed out, /pedidos asks the API nothing: the guard sends the visitor away first.
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/orders') asked.push(request.url());
+  test('a protected page while signed out goes to /login and comes back after sign-in', async ({ page, request }) => {
+    // Ana's order, whose page is hers only.
+    const tokens = await apiLogin(request);
+    const placed = await request.post('/api/orders', {
+      headers: { Authorization: `Bearer ${tokens.token}`, 'Idempotency-Key': randomUUID() },
+      data: {
+        venueId: 'taqueria-el-guero',
+        mode: 'pickup',
+        customer: { name: 'Ana García', phone: '+52 55 1234 5678' },
+        tip: { percent: 0 },
+        payment: 'cash',
+        lines: [{ productId: 'tacos-al-pastor', optionIds: ['cantidad-orden-de-3', 'tortilla-maiz'], quantity: 2 }],
+        expectedTotal: 13800,
+      },
     });
-    await page.goto('/pedidos');
+    expect(placed.status()).toBe(201);
+    const path = `/pedidos/ver?id=${((await placed.json()) as { id: string }).id}`;
+    await page.goto(path);
     await expect(page).toHaveURL(/\/login$/);
-    expect(await page.evaluate(() => localStorage.getItem('auth.redirect'))).toBe('/pedidos');
-    expect(asked).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('auth.redirect'))).toBe(path);
     await fillLogin(page, ANA.email, ANA.password);
-    await expect(page).toHaveURL(/\/pedidos$/);
-    await expect(page.getByRole('heading', { name: 'Mis pedidos', level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${path.replace('?', '\\?')}$`));
+    await expect(page.getByTestId('order-view')).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('auth.redirect'))).toBeNull();
   });
 

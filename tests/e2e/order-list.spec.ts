@@ -116,9 +116,17 @@ test(
   },
 );
 
-test('/pedidos asks a signed-out visitor to sign in', async ({ page }) => {
+test('/pedidos shows a signed-out visitor what this phone keeps and offers to sign in, no wall', async ({ page }) => {
   await page.goto('/pedidos');
-  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByTestId('orders-sign-in')).toContainText(
+    'Inicia sesión para ver tus pedidos en todos tus dispositivos',
+  );
+  await expect(page).toHaveURL(/\/pedidos$/);
+  await expect(page.getByTestId('orders-empty')).toContainText('Aún no hay pedidos en este teléfono');
+  // «Iniciar sesión» goes to the sign-in page, which comes back here.
+  await page.getByTestId('orders-sign-in').getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('auth.redirect'))).toBe('/pedidos');
 });
 
 test('an order that does not exist, or no order id, says so and points to my orders', async ({

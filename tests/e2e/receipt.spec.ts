@@ -212,7 +212,7 @@ test.describe('the receipt page', () => {
     await expectNoAxeViolations(page, 'receipt not found');
   });
 
-  test('the shipped host configs send /recibo/{id} to the receipt page', ({ umenu }) => {
+  test('the shipped host configs send /recibo/{id} and /{lang}/recibo/{id} to the receipt page', ({ umenu }) => {
     const redirects = readFileSync(join(umenu.site, '_redirects'), 'utf8')
       .split('\n')
       .map((l) => l.trim())
@@ -221,10 +221,15 @@ test.describe('the receipt page', () => {
     expect(receiptRule).toBeGreaterThanOrEqual(0);
     // Before the two-segment 404 rule, which would win otherwise.
     expect(receiptRule).toBeLessThan(redirects.findIndex((l) => l.startsWith('/*/*')));
+    const english = redirects.findIndex((l) => /^\/en\/recibo\/\*\s+\/en\/recibo\.html\s+200$/.test(l));
+    expect(english).toBeGreaterThanOrEqual(0);
+    expect(english).toBeLessThan(redirects.findIndex((l) => l.startsWith('/*/*')));
     const vercel = JSON.parse(readFileSync(join(umenu.site, 'vercel.json'), 'utf8')) as {
       rewrites: { source: string; destination: string }[];
     };
     const rule = vercel.rewrites.find((r) => r.destination === '/recibo.html');
     expect(rule?.source).toMatch(/^\/recibo\/:id/);
+    const other = vercel.rewrites.find((r) => r.destination === '/:lang/recibo.html');
+    expect(other?.source).toMatch(/^\/:lang\(en\|fr\|de\|it\|pt\|ca\)\/recibo\/:id/);
   });
 });

@@ -536,8 +536,15 @@ describe('the bill on one server', () => {
     const betoReceiptId = betoReceipt.payments.find((p) => p.requestId === betoShare.id)!.receiptId;
     const shared = Receipt.parse(await (await s.request(`/api/receipts/${betoReceiptId}`)).json());
     expect(shared.lines).toEqual([
-      { name: 'Flan napolitano', quantity: 1, amount: 4500, taxRate: 400 },
-      { name: 'Guacamole con totopos', quantity: 1, amount: 2967, taxRate: 1000, share: { index: 1, of: 3 } },
+      { name: 'Flan napolitano', productId: ctx.product('Flan napolitano'), quantity: 1, amount: 4500, taxRate: 400 },
+      {
+        name: 'Guacamole con totopos',
+        productId: ctx.product('Guacamole con totopos'),
+        quantity: 1,
+        amount: 2967,
+        taxRate: 1000,
+        share: { index: 1, of: 3 },
+      },
     ]);
     expect(shared.taxes).toEqual([
       { rate: 400, base: 4327, tax: 173 },

@@ -92,7 +92,14 @@ describe('the Spanish demo venue', () => {
       await (await s.request(`/api/receipts/${PaymentResult.parse(await paid.json()).receipt.id}`)).json(),
     );
     expect(receipt.lines).toEqual([
-      { name: 'Paella valenciana', quantity: 1, amount: 1400, taxRate: 1000, share: { index: 1, of: 2 } },
+      {
+        name: 'Paella valenciana',
+        productId: 'paella-valenciana',
+        quantity: 1,
+        amount: 1400,
+        taxRate: 1000,
+        share: { index: 1, of: 2 },
+      },
     ]);
     expect(receipt.taxes).toEqual([{ rate: 1000, base: 1273, tax: 127 }]);
     expect(receipt.legal?.taxId).toBe('B46123451');

@@ -47,6 +47,8 @@ export interface BillParts {
   claims: sql.ClaimRow[];
   requestRows: sql.RequestRow[];
   lineById: Map<string, BillLine>;
+  /** The dish of each line (by line id): a receipt line names it (`productId`), so a page can name it in its language. */
+  productOf: Map<string, string>;
 }
 
 export type Bill = ReturnType<typeof createBill>;
@@ -67,9 +69,11 @@ export function createBill(ctx: BillingContext) {
     const byLine = new Map<string, sql.ClaimRow[]>();
     for (const c of claims) byLine.set(c.line_id, [...(byLine.get(c.line_id) ?? []), c]);
     const lines: BillLine[] = [];
+    const productOf = new Map<string, string>();
     for (const round of rounds) {
       round.lines.forEach((line, i) => {
         const id = `${round.id}:${i}`;
+        productOf.set(id, line.productId);
         const mine = byLine.get(id) ?? [];
         const whole = mine.find((c) => c.share_of === 1);
         const shared = mine.filter((c) => c.share_of > 1);
@@ -120,7 +124,7 @@ export function createBill(ctx: BillingContext) {
       payments,
       requests,
     };
-    return { state, rounds, claims, requestRows, lineById: new Map(lines.map((l) => [l.id, l])) };
+    return { state, rounds, claims, requestRows, lineById: new Map(lines.map((l) => [l.id, l])), productOf };
   }
 
   async function tableBill(q: Queryable, s: SessionRow): Promise<TableBill> {

@@ -125,7 +125,12 @@ export function createPayments(
         const open = await openSessionOf(tx, venueId, label, true);
         if (!open) throw problem('notFound', 404, TABLE_MESSAGES.noOpenSession(label.slice(0, 40)));
         const s = open;
-        const { state, requestRows, lineById } = await read(tx, s);
+        const { state, requestRows, lineById, productOf } = await read(tx, s);
+        // A receipt line names its dish (`productId`): the receipt page names it in the diner's language.
+        const dish = (l: BillLine) => {
+          const productId = productOf.get(l.id);
+          return productId ? { productId } : {};
+        };
         if (state.balance === 0) throw problem('invalidTransition', 409, BILL_MESSAGES.nothingToPay);
         if (input.amount > state.balance)
           throw problem('invalidTransition', 409, BILL_MESSAGES.overpay(money(venue, state.balance)), {
@@ -151,13 +156,14 @@ export function createPayments(
             ...(request.lineIds ?? [])
               .map((id) => lineById.get(id))
               .filter((l): l is BillLine => l !== undefined)
-              .flatMap((l) => receiptLinesOf({ ...l, amount: l.lineTotal })),
+              .flatMap((l) => receiptLinesOf({ ...l, ...dish(l), amount: l.lineTotal })),
             ...(request.shares ?? []).flatMap((sh) => {
               const l = lineById.get(sh.lineId);
               return l
                 ? [
                     {
                       name: l.name,
+                      ...dish(l),
                       quantity: l.quantity,
                       amount: sh.amount,
                       taxRate: l.taxRate,
@@ -207,7 +213,7 @@ export function createPayments(
             const detail = BILL_MESSAGES.amountNotLines(money(venue, sum));
             throw problem('validation', 422, detail, { errors: { amount: [detail] } });
           }
-          lines = chosen.flatMap((l) => receiptLinesOf({ ...l, amount: l.lineTotal }));
+          lines = chosen.flatMap((l) => receiptLinesOf({ ...l, ...dish(l), amount: l.lineTotal }));
           writes.push(
             sql.insertClaims(
               tx,

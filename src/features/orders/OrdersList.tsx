@@ -1,6 +1,7 @@
 /**
  * `/pedidos`: open orders first, kept live by `$myOrders` (my-orders-store.ts),
- * then the history; each can be repeated ("Repetir pedido" refills the cart with what is still offered).
+ * then the history; each can be repeated ("Repetir pedido" refills the cart with what is still offered);
+ * then the receipts kept on this phone. Without an account: what this phone keeps (DeviceOrders.tsx).
  */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
@@ -17,6 +18,7 @@ import { formatDateTime, localeForCurrency, pageLocale, sortForList } from './st
 import { orderMessages, statusWord } from './messages.ts';
 import { menuPath } from './paths.ts';
 import { SavedReceipts } from '../../shell/ui/SavedReceipts.tsx';
+import { DeviceOrders } from './DeviceOrders.tsx';
 
 export default function OrdersList() {
   const load = useStore($myOrders);
@@ -42,6 +44,7 @@ export default function OrdersList() {
   }
 
   if (!hydrated || load.state === 'loading') return <Loading text={words.loadingList} />;
+  if (load.state === 'signedOut') return <DeviceOrders />;
   if (load.state === 'error') {
     return (
       <div className="flex flex-col gap-6">

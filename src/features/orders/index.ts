@@ -1,3 +1,5 @@
 /** The orders feature's public module. */
-export { formatTime, localeForCurrency } from './status.ts';
+export { formatTime, localeForCurrency, pageLocale } from './status.ts';
 export { orderMessages } from './messages.ts';
+export { dishNames } from './paths.ts';
+export { fetchVenue } from './api.ts';

@@ -79,6 +79,12 @@ export const orderMessages = messages('orders', {
   savedHint: params('Sin conexión. Así estaban tus pedidos el {when}; su estado puede haber cambiado.'),
   saved: 'Guardado',
   retry: 'Reintentar',
+  // `/pedidos` without an account: what this phone keeps
+  signInHint: 'Inicia sesión para ver tus pedidos en todos tus dispositivos.',
+  signIn: 'Iniciar sesión',
+  onThisPhone: 'En este teléfono',
+  onThisPhoneHint: 'Lo que pediste en la mesa desde este teléfono, tal como lo vio por última vez.',
+  noneHere: 'Aún no hay pedidos en este teléfono',
 });
 
 type Words = ReturnType<typeof orderMessages.get>;

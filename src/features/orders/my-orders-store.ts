@@ -1,5 +1,5 @@
 /**
- * `/pedidos`' live data: the signed-in diner's orders. While a component
+ * `/pedidos`' live data: the signed-in diner's orders (signed out: `signedOut`, and the page shows the phone's own). While a component
  * listens (`onMount`), the store loads the list, follows up to `MAX_STREAMS`
  * open orders live (`live.ts`) and polls the list every `LIST_POLL_MS` only
  * while some open order has no live stream (more open orders than streams, or
@@ -20,9 +20,13 @@ import { isFreshCopy, sortForList } from './status.ts';
 export const MAX_STREAMS = 3;
 export const LIST_POLL_MS = 15_000;
 
-/** `saved`: the list could not be read (offline): the orders this phone last saw, with when it saw them. */
+/**
+ * `saved`: the list could not be read (offline): the orders this phone last saw, with when it saw them.
+ * `signedOut`: no account: «Mis pedidos» shows what this phone keeps (src/lib/device-orders.ts, saved receipts).
+ */
 export type MyOrdersState =
   | { state: 'loading' }
+  | { state: 'signedOut' }
   | { state: 'error'; message: string }
   | { state: 'ready'; orders: Order[] }
   | { state: 'saved'; orders: Order[]; at: string; message: string };
@@ -150,11 +154,13 @@ onMount($myOrders, () => {
   }
 
   reloadNow = () => void reload(true);
-  if ($myOrders.get().state === 'error' || $myOrders.get().state === 'saved') $myOrders.set({ state: 'loading' });
-  // Signed out, the page's guard is sending the diner to /login: nothing to ask the API.
+  if (['error', 'saved', 'signedOut'].includes($myOrders.get().state)) $myOrders.set({ state: 'loading' });
+  // Signed out: nothing to ask the API; the page shows what this phone keeps.
   void signedInUserId().then((id) => {
     userId = id;
-    if (id && !stopped) void reload(true);
+    if (stopped) return;
+    if (id) void reload(true);
+    else $myOrders.set({ state: 'signedOut' });
   });
   return () => {
     stopped = true;

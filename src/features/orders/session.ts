@@ -1,5 +1,5 @@
 /** The orders feature's view of the session (the auth feature owns it). */
-import { auth, whenAuthReady } from '../auth/index.ts';
+import { auth, redirect, whenAuthReady } from '../auth/index.ts';
 
 /** The bare access token for the event streams' Authorization header (refreshed first when it has expired). */
 export async function accessToken(): Promise<string | null> {
@@ -23,4 +23,9 @@ export async function signedInUserId(): Promise<string | null> {
   } catch {
     return null;
   }
+}
+
+/** «Iniciar sesión» on «Mis pedidos»: the sign-in page, which comes back here. */
+export function signIn(): void {
+  redirect('login');
 }

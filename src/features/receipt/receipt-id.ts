@@ -1,11 +1,13 @@
 /**
- * Which receipt `/recibo/{id}` shows (docs/rules.md#the-bill): the id is the path's last segment; a host that can
- * only rewrite to a page with a query (or the 404 page's fallback) hands it over as `/recibo?id=…`.
+ * Which receipt `/recibo/{id}` (or `/{lang}/recibo/{id}`, the same receipt in another interface language) shows
+ * (docs/rules.md#the-bill): the id is the path's last segment; a host that can only rewrite to a page with a query
+ * (or the 404 page's fallback) hands it over as `/recibo?id=…` (`/{lang}/recibo?id=…`).
  */
+
 const ID = /^[A-Za-z0-9_-]{16,64}$/;
 
 export function receiptIdFrom(pathname: string, search: string): string | null {
-  const match = /^\/recibo\/([^/]+)\/?$/.exec(pathname);
+  const match = /^(?:\/[a-z]{2})?\/recibo\/([^/]+)\/?$/.exec(pathname);
   let id = match?.[1] ?? new URLSearchParams(search).get('id') ?? '';
   try {
     id = decodeURIComponent(id);
@@ -14,6 +16,3 @@ export function receiptIdFrom(pathname: string, search: string): string | null {
   }
   return ID.test(id) ? id : null;
 }
-
-/** The receipt's own address, the one to share. */
-export const receiptPath = (id: string): string => `/recibo/${encodeURIComponent(id)}`;

@@ -19,6 +19,7 @@ import { toast } from '../../shell/toast.ts';
 import { billMessages } from './bill-messages.ts';
 import { Named, PayForm } from './PayForm.tsx';
 import { billInPageLanguage } from './bill-language.ts';
+import { receiptPath } from '../../lib/saved-receipts.ts';
 import { $menuNames } from '../cart/index.ts';
 import { perPersonShows } from './logic.ts';
 import { $bill, $myRequests, $tableUi, $view, closeBill, loadBill, withdrawPayment, type TableVenue } from './store.ts';
@@ -139,10 +140,7 @@ function BillBody({ bill, t }: { bill: TableBill; t: Words }) {
               {t.paid}
             </p>
             <p className="text-sm">{t.paidHint({ amount: money(p.amount), tip: money(p.tip) })}</p>
-            <a
-              className="link mt-1 inline-flex min-h-11 items-center font-semibold"
-              href={`/recibo/${encodeURIComponent(p.receiptId)}`}
-            >
+            <a className="link mt-1 inline-flex min-h-11 items-center font-semibold" href={receiptPath(p.receiptId)}>
               {t.receipt}
             </a>
           </div>

@@ -7,6 +7,8 @@ import { tableMessages } from './messages.ts';
 import { JoinCard } from './JoinCard.tsx';
 import { SameGroupCard } from './SameGroupCard.tsx';
 import { SavedReceipts } from '../../shell/ui/SavedReceipts.tsx';
+import { orderMessages } from '../orders/index.ts';
+import { localPath } from '../../lib/page-language.ts';
 import { TableBar } from './TableBar.tsx';
 import { TableDrawer } from './TableDrawer.tsx';
 import { BillDialog } from './BillDialogLazy.tsx';
@@ -69,6 +71,9 @@ function TableContent({ venue }: { venue: TableVenue }): ReactNode {
           <p className="font-bold">{words.closed}</p>
           <p className="text-sm">{words.sessionClosed}</p>
           <SavedReceipts headingLevel={3} />
+          <a className="link min-h-11 py-2.5 font-semibold" href={localPath('/pedidos')}>
+            {orderMessages.get().seeMyOrders}
+          </a>
         </div>
       );
     case 'removed':

@@ -24,6 +24,7 @@ import {
   $myRequests,
   $priceChange,
   $sending,
+  $session,
   $tableUi,
   $venue,
   $view,
@@ -31,6 +32,7 @@ import {
 } from './state.ts';
 import { newLineId } from './logic.ts';
 import { saveReceipt } from '../../lib/saved-receipts.ts';
+import { keepOrders } from '../../lib/device-orders.ts';
 
 let roundKey: string | null = null;
 
@@ -51,6 +53,14 @@ $bill.listen((state) => {
       table: state.bill.table,
     });
   }
+});
+
+// The rounds this phone ordered in are kept on the device as the table shows them: «Mis pedidos» lists them without an
+// account, also after the table closes (src/lib/device-orders.ts).
+$session.subscribe((session) => {
+  const seat = membership();
+  if (!session || !seat || session.id !== seat.sessionId) return;
+  keepOrders(session.rounds.filter((round) => round.lines.some((l) => l.participantId === seat.participantId)));
 });
 
 function idempotencyKey(): string {

@@ -1,6 +1,6 @@
 /** «Mis recibos»: the receipts kept on this device (src/lib/saved-receipts.ts), each a link to its page. */
 import { useStore } from '@nanostores/react';
-import { $savedReceipts, receiptListMessages } from '../../lib/saved-receipts.ts';
+import { $savedReceipts, receiptListMessages, receiptPath } from '../../lib/saved-receipts.ts';
 import { formatMoney } from '../../lib/money.ts';
 
 export function SavedReceipts({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
@@ -19,12 +19,13 @@ export function SavedReceipts({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
           <li key={r.id}>
             <a
               className="link block min-h-11 py-2.5 font-semibold"
-              href={`/recibo/${encodeURIComponent(r.id)}`}
+              href={receiptPath(r.id)}
               data-testid="saved-receipt"
             >
               {words.receiptOf({ venue: r.venueName })}
               {r.number ? ` ${r.number}` : ''}
-              {r.table ? ` · Mesa ${r.table}` : ''} · {formatMoney(r.total, r.currency, r.locale ?? 'es-ES')}
+              {r.table ? ` · ${words.table({ table: r.table })}` : ''} ·{' '}
+              {formatMoney(r.total, r.currency, r.locale ?? 'es-ES')}
               {' · '}
               <time dateTime={r.at}>{new Date(r.at).toLocaleDateString(r.locale ?? 'es-ES')}</time>
             </a>

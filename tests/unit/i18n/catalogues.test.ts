@@ -21,6 +21,7 @@ import { authMessages } from '../../../src/features/auth/messages.ts';
 import { inspireMessages } from '../../../src/features/menu/featured.ts';
 import { problemMessages } from '../../../src/lib/problem-messages.ts';
 import { receiptListMessages } from '../../../src/lib/saved-receipts.ts';
+import { receiptMessages } from '../../../src/features/receipt/messages.ts';
 import { ALLERGENS, TAGS } from '../../../src/contract/venue.ts';
 
 const BASE = messagesToJSON(
@@ -38,6 +39,7 @@ const BASE = messagesToJSON(
   problemMessages,
   billMessages,
   receiptListMessages,
+  receiptMessages,
 ) as Record<string, Record<string, unknown>>;
 
 function placeholders(text: string): string[] {
