@@ -69,6 +69,11 @@ export const OrderLine = z.object({
   participantId: z.optional(z.string()),
   /** The table-cart line it was sent from (rounds of a table session; the bill's `cartLineId`). */
   cartLineId: z.optional(z.string()),
+  /**
+   * How many of `quantity` staff voided after it was sent (docs/rules.md#the-floor); `lineTotal` is then
+   * `unitPrice` × (`quantity` − `voided`), and the order's subtotal and total follow.
+   */
+  voided: z.optional(z.int()),
 });
 
 export const StatusChange = z.object({ status: OrderStatus, at: z.string() });
