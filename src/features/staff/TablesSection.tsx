@@ -202,6 +202,7 @@ export function TablesSection({ venueId, tables, orders, loaded, error, held, bi
           {sorted.map((table) => (
             <li key={table.id}>
               <TableCard
+                venueId={venueId}
                 table={table}
                 rounds={freshRounds(table.rounds, orders)}
                 acknowledging={acknowledging}
