@@ -129,6 +129,17 @@ export const PreBillResult = z.object({
   prebill: PreBill,
 });
 
+/** What each action of the audit log is called on `/panel/caja` and in its CSV (an unknown one shows as it is). */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  void: 'Anulación',
+  comp: 'Invitación',
+  discount: 'Descuento',
+  move: 'Cambio de mesa',
+  merge: 'Unión de mesas',
+  removeParticipant: 'Persona quitada',
+  closeUnpaid: 'Cerrada sin cobrar',
+};
+
 /** One entry of the venue's audit log. */
 export const AuditLogEntry = z.object({
   id: z.int(),

@@ -391,5 +391,15 @@ describe('the audit log', () => {
       expect([404, 405]).toContain(one.status);
     }
     expect((await audit()).find((e) => e.id === entry.id)).toEqual(entry);
+    // The same day as CSV, for the spreadsheet: one row per entry, in Spanish words.
+    const csv = await s.request(`/api/venues/${V}/audit.csv?date=${today()}`, { token: manager });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const rows = (await csv.text()).trim().split('\r\n');
+    expect(rows[0]).toBe('fecha;hora;quien;accion;mesa;que;motivo');
+    expect(rows).toHaveLength((await audit()).length + 1);
+    expect(rows.some((r) => r.includes(`;Cocina umenu;Cerrada sin cobrar;${table};`))).toBe(true);
+    expect(rows.some((r) => r.includes(';Anulación;') && r.endsWith(';Producto agotado'))).toBe(true);
+    expect((await s.request(`/api/venues/${V}/audit.csv?date=${today()}`, { token: staff })).status).toBe(403);
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { Queryable } from '../../platform/db/database.ts';
 import { zonedParts } from '../../platform/hours.ts';
-import type { AuditDay, AuditLogEntry } from '../../../src/contract/corrections.ts';
+import { AUDIT_ACTION_LABELS, type AuditDay, type AuditLogEntry } from '../../../src/contract/corrections.ts';
 import { auditBetween, type AuditRow } from './queries.ts';
 
 /** The instants (ms) at which the local date `YYYY-MM-DD` of `timezone` starts and the next one starts. */
@@ -44,4 +44,26 @@ export async function auditDay(q: Queryable, venue: { id: string; timezone: stri
   const { from, to } = dayBounds(date, venue.timezone);
   const rows = await auditBetween(q, venue.id, from, to);
   return { venueId: venue.id, date, entries: rows.map(toEntry) };
+}
+
+/** The day's entries as CSV (`;`-separated, as the day's receipts): time in the venue's zone, who, what, why. */
+export function auditCsv(day: AuditDay, timezone: string): string {
+  const cell = (v: string) => (/[";\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+  const time = new Intl.DateTimeFormat('es-ES', { timeZone: timezone, timeStyle: 'medium', hourCycle: 'h23' });
+  const rows = [['fecha', 'hora', 'quien', 'accion', 'mesa', 'que', 'motivo'].join(';')];
+  for (const e of day.entries)
+    rows.push(
+      [
+        day.date,
+        time.format(new Date(e.at)),
+        e.by,
+        AUDIT_ACTION_LABELS[e.action] ?? e.action,
+        e.table,
+        e.what,
+        e.reason ?? '',
+      ]
+        .map(cell)
+        .join(';'),
+    );
+  return `${rows.join('\r\n')}\r\n`;
 }
