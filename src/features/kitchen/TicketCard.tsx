@@ -32,7 +32,7 @@ const voidedWhole = (line: TicketLine) => (line.voided ?? 0) >= line.quantity;
 /** «ANULADO» beside what is struck through: the word, not the strike alone, says it. */
 function VoidedMark() {
   return (
-    <strong className="rounded-field bg-error-strong px-1.5 text-base font-extrabold tracking-wide text-white">
+    <strong className="rounded-field bg-error-strong px-2 text-base font-extrabold tracking-wide text-white">
       {VOIDED_MARK}
     </strong>
   );
@@ -107,26 +107,16 @@ export function TicketCard({ ticket, now, thresholds, busy, onBump, onKeyDown, t
                 <VoidedMark />
               </p>
             ) : (
-              <>
-                <p>
-                  <span className="font-extrabold tabular-nums">{line.quantity - (line.voided ?? 0)} ×</span>{' '}
-                  <span className="font-semibold">{line.name}</span>
-                  {line.by && (
-                    <span className="text-base text-base-content/80">
-                      {' '}
-                      · <UserText>{line.by}</UserText>
-                    </span>
-                  )}
-                </p>
-                {line.voided ? (
-                  <p className="text-base" data-testid="kitchen-line-voided">
-                    <s className="decoration-2">
-                      <span className="font-extrabold tabular-nums">{line.voided} ×</span> {line.name}
-                    </s>{' '}
-                    <VoidedMark />
-                  </p>
-                ) : null}
-              </>
+              <p>
+                <span className="font-extrabold tabular-nums">{line.quantity - (line.voided ?? 0)} ×</span>{' '}
+                <span className="font-semibold">{line.name}</span>
+                {line.by && (
+                  <span className="text-base text-base-content/80">
+                    {' '}
+                    · <UserText>{line.by}</UserText>
+                  </span>
+                )}
+              </p>
             )}
             {/* What changes the dish, emphasised: the options in bold on a bar, the note boxed. */}
             {line.options.length > 0 && (
@@ -148,6 +138,14 @@ export function TicketCard({ ticket, now, thresholds, busy, onBump, onKeyDown, t
                 {line.note}
               </UserNote>
             )}
+            {line.voided && !voidedWhole(line) ? (
+              <p className="text-base" data-testid="kitchen-line-voided">
+                <s className="decoration-2">
+                  <span className="font-extrabold tabular-nums">{line.voided} ×</span> {line.name}
+                </s>{' '}
+                <VoidedMark />
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>

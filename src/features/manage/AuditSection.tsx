@@ -4,7 +4,7 @@
  * what and why, read only, and its CSV (`GET /venues/{id}/audit.csv`).
  */
 import { useEffect, useState } from 'react';
-import { AUDIT_ACTION_LABELS, AuditDay } from '../../contract/corrections.ts';
+import { AUDIT_ACTION_LABELS, AuditDay, type AuditLogEntry } from '../../contract/corrections.ts';
 import { http, problemMessage, problemOf } from '../../lib/http.ts';
 
 async function fetchAuditDay(venueId: string, date: string): Promise<AuditDay> {
@@ -29,6 +29,9 @@ async function downloadAuditCsv(venueId: string, date: string): Promise<void> {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** «Mesa 4», or «Pedido A-012» for a pickup or delivery order's void. */
+const placeOf = (e: AuditLogEntry) => (e.detail.orderNumber === e.table ? `Pedido ${e.table}` : `Mesa ${e.table}`);
 
 interface Props {
   venueId: string;
@@ -113,7 +116,7 @@ export function AuditSection({ venueId, date, time }: Props) {
                 <th scope="col">Hora</th>
                 <th scope="col">Quién</th>
                 <th scope="col">Qué</th>
-                <th scope="col">Mesa</th>
+                <th scope="col">Mesa o pedido</th>
                 <th scope="col">Motivo</th>
               </tr>
             </thead>
@@ -127,7 +130,7 @@ export function AuditSection({ venueId, date, time }: Props) {
                   <td>
                     <span className="font-semibold">{AUDIT_ACTION_LABELS[e.action] ?? e.action}</span>: {e.what}
                   </td>
-                  <td>{e.table}</td>
+                  <td className="whitespace-nowrap">{placeOf(e)}</td>
                   <td>{e.reason ?? ''}</td>
                 </tr>
               ))}
