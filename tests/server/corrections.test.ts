@@ -370,6 +370,14 @@ describe('the audit log', () => {
     expect(closed.status, await closed.clone().text()).toBe(200);
     const entry = (await audit()).find((e) => e.action === 'closeUnpaid' && e.table === table)!;
     expect(entry.by).toBe('Cocina umenu');
+    // A move (the floor's API) reads in words too.
+    const moved = await tableWithRound([['Guacamole con totopos', 1]]);
+    const free = [...tokens.keys()][nextTable++]!;
+    const move = await s.request(`/api/venues/${V}/tables/${moved.table}/move`, { json: { to: free }, token: staff });
+    expect(move.status, await move.clone().text()).toBe(200);
+    expect((await audit()).find((e) => e.action === 'move' && e.table === moved.table)?.what).toBe(
+      `Mesa ${moved.table} → Mesa ${free}`,
+    );
     expect(entry.detail.unpaid).toBeGreaterThan(0);
     expect(Date.now() - Date.parse(entry.at)).toBeLessThan(60_000);
     for (const token of [staff, diner, otherStaff])

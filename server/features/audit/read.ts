@@ -22,9 +22,15 @@ export function dayBounds(date: string, timezone: string): { from: number; to: n
   return { from: startOf(midnight), to: startOf(midnight + 86_400_000) };
 }
 
-/** What an entry says was done, in words: the detail's `what`, else the action. */
-const whatOf = (row: AuditRow, detail: Record<string, unknown>) =>
-  typeof detail.what === 'string' ? detail.what : row.action;
+/** What an entry says was done, in words: the detail's `what`, else words from its detail (a move, a merge…). */
+function whatOf(row: AuditRow, detail: Record<string, unknown>): string {
+  if (typeof detail.what === 'string') return detail.what;
+  const text = (key: string) => (typeof detail[key] === 'string' ? (detail[key] as string) : '');
+  if (row.action === 'move' && text('from') && text('to')) return `Mesa ${text('from')} → Mesa ${text('to')}`;
+  if (row.action === 'merge' && text('from') && text('into')) return `Mesa ${text('from')} → Mesa ${text('into')}`;
+  if (row.action === 'removeParticipant') return text('name') || 'Una persona de la mesa';
+  return row.action;
+}
 
 export function toEntry(row: AuditRow): AuditLogEntry {
   const detail = JSON.parse(row.detail) as Record<string, unknown>;
