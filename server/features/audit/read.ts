@@ -4,7 +4,12 @@
  */
 import type { Queryable } from '../../platform/db/database.ts';
 import { zonedParts } from '../../platform/hours.ts';
-import { AUDIT_ACTION_LABELS, type AuditDay, type AuditLogEntry } from '../../../src/contract/corrections.ts';
+import {
+  AUDIT_ACTION_LABELS,
+  CORRECTION_STRINGS,
+  type AuditDay,
+  type AuditLogEntry,
+} from '../../../src/contract/corrections.ts';
 import { auditBetween, type AuditRow } from './queries.ts';
 
 /** The instants (ms) at which the local date `YYYY-MM-DD` of `timezone` starts and the next one starts. */
@@ -25,10 +30,14 @@ export function dayBounds(date: string, timezone: string): { from: number; to: n
 /** What an entry says was done, in words: the detail's `what`, else words from its detail (a move, a merge…). */
 function whatOf(row: AuditRow, detail: Record<string, unknown>): string {
   if (typeof detail.what === 'string') return detail.what;
-  const text = (key: string) => (typeof detail[key] === 'string' ? (detail[key] as string) : '');
-  if (row.action === 'move' && text('from') && text('to')) return `Mesa ${text('from')} → Mesa ${text('to')}`;
-  if (row.action === 'merge' && text('from') && text('into')) return `Mesa ${text('from')} → Mesa ${text('into')}`;
-  if (row.action === 'removeParticipant') return text('name') || 'Una persona de la mesa';
+  const text = (key: string) => {
+    const value = detail[key];
+    return typeof value === 'string' ? value : '';
+  };
+  if (row.action === 'move' && text('from') && text('to')) return CORRECTION_STRINGS.tables(text('from'), text('to'));
+  if (row.action === 'merge' && text('from') && text('into'))
+    return CORRECTION_STRINGS.tables(text('from'), text('into'));
+  if (row.action === 'removeParticipant') return text('name') || CORRECTION_STRINGS.somebody;
   return row.action;
 }
 

@@ -41,23 +41,24 @@ interface Props {
 }
 
 export function AuditSection({ venueId, date, time }: Props) {
-  const [day, setDay] = useState<AuditDay>();
-  const [error, setError] = useState('');
+  // What was read, for which venue and day: another day shows «Cargando…» until its own answer.
+  const key = `${venueId}\n${date}`;
+  const [loaded, setLoaded] = useState<{ key: string; day?: AuditDay; error?: string }>();
   const [status, setStatus] = useState('');
   const [downloading, setDownloading] = useState(false);
 
   useEffect(() => {
     let live = true;
-    setDay(undefined);
-    setError('');
     fetchAuditDay(venueId, date).then(
-      (d) => live && setDay(d),
-      (e: unknown) => live && setError(problemOf(e)?.detail ?? problemMessage(e)),
+      (day) => live && setLoaded({ key, day }),
+      (e: unknown) => live && setLoaded({ key, error: problemOf(e)?.detail ?? problemMessage(e) }),
     );
     return () => {
       live = false;
     };
-  }, [venueId, date]);
+  }, [venueId, date, key]);
+  const day = loaded?.key === key ? loaded.day : undefined;
+  const error = loaded?.key === key ? (loaded.error ?? '') : '';
 
   async function csv() {
     setDownloading(true);
