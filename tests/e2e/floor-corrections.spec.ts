@@ -92,6 +92,22 @@ async function seatAndOrder(request: APIRequestContext, venueId: string): Promis
   return (await round.json()) as Order;
 }
 
+/** A waiter of the venue: an account made from a «Personal» invitation (scope `staff:{venueId}` only). */
+async function staffOf(request: APIRequestContext, venueId: string) {
+  const email = `camarero-${randomUUID().slice(0, 8)}@umenu.test`;
+  const invited = await request.post(`/api/venues/${venueId}/invitations`, {
+    headers: await bearer(request, ADMIN),
+    data: { email, role: 'staff' },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const { token } = (await invited.json()) as { token: string };
+  const accepted = await request.post('/api/invitations/accept', {
+    data: { token, name: 'Luis Camarero', password: 'demo1234' },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(201);
+  return { email, password: 'demo1234' };
+}
+
 const ticketOf = (page: Page, number: string) => page.locator(`[data-testid="kitchen-ticket"][data-order="${number}"]`);
 
 test.describe('correcting what was sent', { tag: '@desktop' }, () => {
@@ -156,6 +172,36 @@ test.describe('correcting what was sent', { tag: '@desktop' }, () => {
     await expect(printed).toContainText('2 × Tacos al pastor');
     await expect(printed).toContainText('A pagar');
     await page.emulateMedia({ media: 'screen' });
+  });
+
+  test('«Corregir» on the board: staff void part of a sent line with a reason; invitations say «Pide a un gerente»', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(ceiling(90_000));
+    const venueId = `correcciones-${test.info().project.name}`;
+    await seatAndOrder(request, venueId);
+    const waiter = await staffOf(request, venueId);
+    await signInStored(page, waiter);
+    await page.goto(`/panel?venue=${venueId}`);
+    const table = page.locator('[data-testid="board-table"][data-table="1"]');
+    await table.getByRole('button', { name: 'Corregir, Mesa 1' }).click({ timeout: ceiling(15_000) });
+    const dialog = page.getByRole('dialog', { name: 'Corregir la Mesa 1' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId('corrections-ask-manager')).toContainText('pide a un gerente');
+    await expect(dialog.getByRole('button', { name: 'Invitar' })).toHaveCount(0);
+    await expect(dialog.getByRole('radio', { name: /^2 × Tacos al pastor/ })).toBeChecked();
+    await dialog.getByLabel('Cuántos anular').fill('1');
+    await dialog.getByRole('radio', { name: 'Producto agotado' }).check();
+    await expectNoAxeViolations(page, 'the corrections dialog');
+    await screenshot(page, 'corrections-dialog');
+    await dialog.getByRole('button', { name: 'Anular' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('corrected-toast')).toContainText('Mesa 1: anulado 1 × Tacos al pastor.');
+    // The round on the board says so, and the bill counts one taco order.
+    const line = table.getByTestId('board-table-round').locator('li[data-voided="1"]');
+    await expect(line).toContainText('1 × Tacos al pastor');
+    await expect(line).toContainText('1 anulado');
   });
 
   test('/panel/caja lists the day’s voids with who, what and why', async ({ page, request }) => {

@@ -37,6 +37,8 @@ interface Props extends CardContext {
   /** Its bill (undefined until read). */
   bill?: BillState;
   onCharge: (table: StaffTableSession, trigger: HTMLButtonElement) => void;
+  /** «Corregir»: void a sent line, invite, discount (docs/rules.md#the-floor). */
+  onCorrect: (table: StaffTableSession, trigger: HTMLButtonElement) => void;
 }
 
 export function tableHeadingId(label: string): string {
@@ -65,6 +67,7 @@ export function TableCard({
   onFire,
   bill,
   onCharge,
+  onCorrect,
   now,
   locale,
   timeZone,
@@ -273,6 +276,17 @@ export function TableCard({
       )}
 
       <div className="mt-3 flex flex-wrap justify-end gap-2">
+        {rounds.length > 0 && (
+          <button
+            type="button"
+            data-testid="board-table-correct"
+            aria-label={`Corregir, ${label}`}
+            className="btn btn-outline min-h-11"
+            onClick={(event) => onCorrect(table, event.currentTarget)}
+          >
+            Corregir
+          </button>
+        )}
         {bill && bill.balance > 0 && <PreBillButton venueId={venueId} table={table.table} />}
         {bill && bill.balance > 0 && (
           <button
