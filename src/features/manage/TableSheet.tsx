@@ -113,7 +113,8 @@ function Sheet({ venueId, user }: { venueId: string; user: User }) {
 
   async function saveZone(event: FormEvent<HTMLFormElement>, label: string) {
     event.preventDefault();
-    const typed = String(new FormData(event.currentTarget).get('zone') ?? '').trim();
+    const raw = new FormData(event.currentTarget).get('zone');
+    const typed = typeof raw === 'string' ? raw.trim() : '';
     try {
       const link = await setTableZone(venueId, label, typed || null);
       setTables((list) => list?.map((t) => (t.label === label ? link : t)));

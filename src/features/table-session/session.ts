@@ -9,6 +9,7 @@ import { isHTTPError } from 'ky';
 import { Order } from '../../contract/order.ts';
 import { PROBLEM_TYPES } from '../../contract/problem.ts';
 import { TABLE_CREDENTIAL_HEADER, TABLE_MESSAGES, TableCartChange, TableSession } from '../../contract/table.ts';
+import { ParticipantRemoved, TableMoved } from '../../contract/floor.ts';
 import { BillState as BillStateSchema } from '../../contract/bill.ts';
 import { followStream } from '../../lib/event-stream.ts';
 import { problemMessage, problemOf } from '../../lib/http.ts';
@@ -170,6 +171,8 @@ function enterSession(venue: TableVenue, seat: Membership): void {
         else if (name === 'cart') receiveCartChange(TableCartChange.parse(JSON.parse(data)));
         else if (name === 'order') receiveRound(Order.parse(JSON.parse(data)));
         else if (name === 'bill') receiveBill(BillStateSchema.parse(JSON.parse(data)));
+        else if (name === 'table-moved') movedHere(TableMoved.parse(JSON.parse(data)));
+        else if (name === 'participant-removed') removedHere(ParticipantRemoved.parse(JSON.parse(data)));
       } catch {
         // A message of another shape: the next snapshot brings the truth.
       }
@@ -283,6 +286,54 @@ export function closedHere(): void {
   if (id) markClosed(id, true);
   forget();
   $table.set({ phase: 'closed', table });
+}
+
+/**
+ * Staff moved this table's session to another table, or merged it into another table's (docs/rules.md#the-floor):
+ * the seat follows it (same credential), the phone says so, and the address no longer names the old table (a
+ * reload stays at the new one). After a merge the stream follows the other session.
+ */
+function movedHere(event: TableMoved): void {
+  const venue = $venue.get();
+  const seat = membership();
+  if (!venue || !seat || seat.sessionId !== event.fromSessionId) return;
+  const next: Membership = { ...seat, table: event.table, sessionId: event.sessionId };
+  setMembership(venue.id, next);
+  const link = new URL(location.href);
+  if (link.searchParams.has('mesa')) {
+    link.searchParams.delete('mesa');
+    link.searchParams.delete('t');
+    history.replaceState(history.state, '', link);
+  }
+  toast.info(tableMessages.get().movedTo({ label: event.table }), {
+    id: `table-moved-${event.sessionId}-${event.table}`,
+    testId: 'table-moved',
+  });
+  if (event.sessionId !== event.fromSessionId) {
+    $session.set(null);
+    saveSnapshot(venue.id, null);
+    enterSession(venue, next);
+    void refresh();
+  } else {
+    const session = $session.get();
+    if (session) $session.set({ ...session, table: event.table });
+    $table.set({ phase: 'joined', table: event.table });
+  }
+}
+
+/**
+ * Staff removed a person from the table: on that person's phone, «El personal te ha quitado de esta mesa» and the
+ * table is left (the phone's own cart, for pickup or delivery, is another store and stays). Scanning the table's
+ * code again asks for a name before joining.
+ */
+function removedHere(event: ParticipantRemoved): void {
+  const seat = membership();
+  if (!seat || event.participantId !== seat.participantId) return;
+  const table = $table.get().table;
+  const id = venueId();
+  if (id) markClosed(id, true);
+  forget();
+  $table.set({ phase: 'removed', table });
 }
 
 /** The credential is no longer accepted (forged, wiped, session gone). */
