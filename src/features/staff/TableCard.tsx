@@ -13,7 +13,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { NameList, UserText, WithName } from '../../shell/ui/UserText.tsx';
 import { formatTime } from '../orders/index.ts';
-import { elapsedLabel } from './logic.ts';
+import { elapsedLabel, voidedText } from './logic.ts';
 import type { CardContext } from './OrderCard.tsx';
 import { callLabel, callMessage } from './tables.ts';
 import { isPaid, pendingRequests, requestText } from './bill.ts';
@@ -50,9 +50,6 @@ const STATUS_TONE: Partial<Record<Order['status'], string>> = {
   ready: 'border-[#1f6f3a] text-[#1f6f3a]',
   cancelled: 'border-error-strong text-error-strong',
 };
-
-/** «2 anulados» beside a line voided after it was sent (docs/rules.md#the-floor). */
-const voidedText = (n: number) => (n === 1 ? '1 anulado' : `${n} anulados`);
 
 export function TableCard({
   venueId,
