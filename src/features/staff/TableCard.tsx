@@ -223,12 +223,13 @@ export function TableCard({
         )}
       </div>
 
-      {bill && bill.total > 0 && (
+      {bill && (bill.total > 0 || Boolean(bill.adjustments?.length)) && (
         <div className="mt-2 border-t border-base-300 pt-2" data-testid="board-table-bill">
           {paid ? (
             <p className="flex items-center gap-2 font-bold text-[#1f6f3a]" data-testid="board-table-paid">
               <Icon path={mdiCheckCircle} size={22} className="shrink-0" />
-              {BILL_STRINGS.paid} · {money(bill.paid)}
+              {BILL_STRINGS.paid}
+              {bill.paid > 0 ? ` · ${money(bill.paid)}` : ''}
             </p>
           ) : (
             <p className="flex flex-wrap justify-between gap-x-3 text-sm" data-testid="board-table-balance">
