@@ -11,6 +11,7 @@ import { LIMITS } from './limits.ts';
 import { Order, OrderLineChoice, PaymentMethod } from './order.ts';
 import { SET_MESSAGES } from './set-menu.ts';
 import { Legal } from './venue.ts';
+import { Adjustment } from './corrections.ts';
 
 /** Exact strings of docs/rules.md#the-bill. */
 export const BILL_STRINGS = {
@@ -98,6 +99,8 @@ export const BillLine = z.object({
   /** A set menu: its chosen dishes and its included ones (one line of the bill: paid by one or shared). */
   choices: z.optional(z.array(OrderLineChoice)),
   included: z.optional(z.array(z.object({ productId: z.string(), name: z.string() }))),
+  /** The house pays it («Invitación de la casa»): the bill's `adjustments` take its `lineTotal` off. */
+  comped: z.optional(z.boolean()),
 });
 
 export const PAYMENT_REQUEST_STATUSES = ['pending', 'paid', 'cancelled'] as const;
@@ -192,8 +195,8 @@ export const ReceiptLine = z.object({
    */
   productId: z.optional(z.string()),
   quantity: z.int(),
-  /** Tax-inclusive amount of this line (or of this share of it). */
-  amount: money,
+  /** Tax-inclusive amount of this line (or of this share of it); negative for an invitation or a discount. */
+  amount: z.int(),
   taxRate: z.int(),
   share: z.optional(z.object({ index: z.int(), of: z.int() })),
   /** A set menu's dishes, listed under its line without prices («Gazpacho», «Entrecot · Poco hecho», «Pan»). */
@@ -285,6 +288,8 @@ export const BillState = z.object({
   /** Set once the balance reached 0 («Pagada»). */
   paidAt: z.optional(z.string()),
   lines: z.array(BillLine),
+  /** Invitations and discounts (docs/rules.md#the-floor): `total` is the lines' less these. */
+  adjustments: z.optional(z.array(Adjustment)),
   payments: z.array(Payment),
   requests: z.array(PaymentRequest),
 });

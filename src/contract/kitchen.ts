@@ -55,6 +55,10 @@ export const TicketLine = z.object({
   course: z.optional(Course),
   /** A set menu's dish: the set and its step («Menú del día · 2º»; its included dishes: the set's name). */
   set: z.optional(z.string()),
+  /** The order line it comes from (its index in the order's `lines`). */
+  orderLine: z.optional(z.int()),
+  /** How many of `quantity` were voided after it was sent: shown struck through with «ANULADO». */
+  voided: z.optional(z.int()),
 });
 
 export const Ticket = z.object({

@@ -98,6 +98,11 @@ export const OrderLine = z.object({
   choices: z.optional(z.array(OrderLineChoice)),
   /** A set menu's fixed dishes (bread, the house drink), at no price. */
   included: z.optional(z.array(z.object({ productId: z.string(), name: z.string() }))),
+  /**
+   * How many of `quantity` staff voided after it was sent (docs/rules.md#the-floor); `lineTotal` is then
+   * `unitPrice` × (`quantity` − `voided`), and the order's subtotal and total follow.
+   */
+  voided: z.optional(z.int()),
 });
 
 export const StatusChange = z.object({ status: OrderStatus, at: z.string() });

@@ -7,7 +7,7 @@ import type { Queryable } from '../../platform/db/database.ts';
 import { insertAuditEntry } from './append/queries.ts';
 
 /** Who did it: the staff member's user id and the name they go by. */
-interface AuditActor {
+export interface AuditActor {
   readonly id: string;
   readonly name: string;
 }

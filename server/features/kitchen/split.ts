@@ -46,6 +46,8 @@ interface KitchenItem {
   /** The set's course's `course`, which wins over the dish's category's. */
   course?: Course;
   set?: string;
+  /** The index in the order's `lines` of the line it comes from (a set's dishes share their set's). */
+  orderLine: number;
 }
 
 /**
@@ -54,10 +56,10 @@ interface KitchenItem {
  * the set's course (else the dish's own), and its included dishes (marked with the set's name).
  */
 function kitchenItems(order: Order, products: ReadonlyMap<string, Product>): KitchenItem[] {
-  return order.lines.flatMap((line): KitchenItem[] => {
-    if (!line.choices) return [line];
+  return order.lines.flatMap((line, orderLine): KitchenItem[] => {
+    if (!line.choices) return [{ ...line, orderLine }];
     const set = products.get(line.productId);
-    const common = { quantity: line.quantity, ...(line.by ? { by: line.by } : {}) };
+    const common = { quantity: line.quantity, ...(line.by ? { by: line.by } : {}), orderLine };
     const courseIds = [...new Set(line.choices.map((c) => c.courseId))];
     const chosen = line.choices.map((c): KitchenItem => {
       const index = set?.courses?.findIndex((k) => k.id === c.courseId) ?? -1;
@@ -128,6 +130,7 @@ export function splitOrder(
         ...(line.by ? { by: line.by } : {}),
         ...(course ? { course } : {}),
         ...(line.set ? { set: line.set } : {}),
+        orderLine: line.orderLine,
       },
       rank: course ? courseRank(course) : -1,
     });

@@ -584,6 +584,32 @@ ALTER TABLE venue_tables ADD COLUMN zone TEXT;
 `,
   },
   {
+    // Correcting what was sent (docs/rules.md#the-floor). `print_docs`: what a print job prints besides a ticket
+    // or a receipt — a voided line's «ANULADO» ticket, a table's pre-bill — named by the job's `ticket_id`;
+    // `bill_adjustments`: the invitations and discounts on a table session's bill.
+    name: 'printed voids and pre-bills, bill adjustments',
+    up: (t) => `
+CREATE TABLE print_docs (
+  id TEXT PRIMARY KEY,
+  venue_id TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  station TEXT NOT NULL,
+  doc TEXT NOT NULL,
+  created_at ${t.bigint} NOT NULL
+);
+CREATE TABLE bill_adjustments (
+  id TEXT PRIMARY KEY,
+  venue_id TEXT NOT NULL,
+  session_id TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  amount ${t.bigint} NOT NULL,
+  doc TEXT NOT NULL,
+  created_at ${t.bigint} NOT NULL
+);
+CREATE INDEX bill_adjustments_session ON bill_adjustments (session_id, created_at);
+`,
+  },
+  {
     // Set menus at a table (docs/rules.md#set-menus-and-availability): a shared cart line keeps the
     // diner's choices (JSON `[{courseId, productId, optionIds, note?}]`; NULL for any other dish).
     name: 'table cart lines keep a set menu choices',

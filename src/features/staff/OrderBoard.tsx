@@ -30,6 +30,7 @@ import { venueLanguage } from '../../contract/languages.ts';
 import { OrderPayment } from './OrderPayment.tsx';
 import { BoardAlert } from './BoardAlert.tsx';
 import type { User } from '../../contract/auth.ts';
+import { canManageVenue } from '../../contract/permissions.ts';
 import { PanelNav } from '../manage/index.ts';
 import { OrderPrintTools, PrinterAlerts, type Printable } from '../kitchen/index.ts';
 
@@ -44,13 +45,16 @@ function printable(order: Order, venueName: string, locale: string, timeZone: st
         ? where(order)
         : `${order.customer.name} · ${where(order)}`,
     time: formatTime(order.createdAt, locale, timeZone),
-    lines: order.lines.map((line) => ({
-      quantity: line.quantity,
-      name: line.name,
-      options: line.options.map((o) => o.name),
-      note: line.note,
-      by: line.by,
-    })),
+    // What is left to make: a voided quantity is not printed (docs/rules.md#the-floor).
+    lines: order.lines
+      .filter((line) => (line.voided ?? 0) < line.quantity)
+      .map((line) => ({
+        quantity: line.quantity - (line.voided ?? 0),
+        name: line.name,
+        options: line.options.map((o) => o.name),
+        note: line.note,
+        by: line.by,
+      })),
   };
 }
 
@@ -252,6 +256,7 @@ export function OrderBoard({ venueId, canSwitch, user }: { venueId: string; canS
           )}
           <TablesSection
             venueId={venueId}
+            canManage={canManageVenue(user.scope, venueId)}
             tables={tables}
             orders={orders}
             loaded={tablesLoaded}

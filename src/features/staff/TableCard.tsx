@@ -13,12 +13,14 @@ import { formatMoney } from '../../lib/money.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { NameList, UserText, WithName } from '../../shell/ui/UserText.tsx';
 import { formatTime } from '../orders/index.ts';
-import { elapsedLabel } from './logic.ts';
+import { elapsedLabel, voidedText } from './logic.ts';
 import type { CardContext } from './OrderCard.tsx';
 import { callLabel, callMessage } from './tables.ts';
 import { isPaid, pendingRequests, requestText } from './bill.ts';
+import { PreBillButton } from './PreBillButton.tsx';
 
 interface Props extends CardContext {
+  venueId: string;
   table: StaffTableSession;
   /** Its rounds, freshest copies. */
   rounds: Order[];
@@ -35,6 +37,8 @@ interface Props extends CardContext {
   /** Its bill (undefined until read). */
   bill?: BillState;
   onCharge: (table: StaffTableSession, trigger: HTMLButtonElement) => void;
+  /** «Corregir»: void a sent line, invite, discount (docs/rules.md#the-floor). */
+  onCorrect: (table: StaffTableSession, trigger: HTMLButtonElement) => void;
 }
 
 export function tableHeadingId(label: string): string {
@@ -48,6 +52,7 @@ const STATUS_TONE: Partial<Record<Order['status'], string>> = {
 };
 
 export function TableCard({
+  venueId,
   table,
   rounds,
   acknowledging,
@@ -59,6 +64,7 @@ export function TableCard({
   onFire,
   bill,
   onCharge,
+  onCorrect,
   now,
   locale,
   timeZone,
@@ -184,14 +190,25 @@ export function TableCard({
                 </p>
                 <ul className="pl-2 text-sm">
                   {round.lines.map((line, lineIndex) => (
-                    <li key={lineIndex}>
-                      <span className="tabular-nums">{line.quantity} ×</span> {line.name}
+                    <li key={lineIndex} data-voided={line.voided ? line.voided : undefined}>
+                      {line.voided && line.voided >= line.quantity ? (
+                        <s>
+                          <span className="tabular-nums">{line.quantity} ×</span> {line.name}
+                        </s>
+                      ) : (
+                        <>
+                          <span className="tabular-nums">{line.quantity - (line.voided ?? 0)} ×</span> {line.name}
+                        </>
+                      )}
                       {line.by && (
                         <span className="text-base-content/80">
                           {' '}
                           · <UserText>{line.by}</UserText>
                         </span>
                       )}
+                      {line.voided ? (
+                        <span className="font-semibold text-error-strong"> · {voidedText(line.voided)}</span>
+                      ) : null}
                     </li>
                   ))}
                 </ul>
@@ -206,12 +223,13 @@ export function TableCard({
         )}
       </div>
 
-      {bill && bill.total > 0 && (
+      {bill && (bill.total > 0 || Boolean(bill.adjustments?.length)) && (
         <div className="mt-2 border-t border-base-300 pt-2" data-testid="board-table-bill">
           {paid ? (
             <p className="flex items-center gap-2 font-bold text-[#1f6f3a]" data-testid="board-table-paid">
               <Icon path={mdiCheckCircle} size={22} className="shrink-0" />
-              {BILL_STRINGS.paid} · {money(bill.paid)}
+              {BILL_STRINGS.paid}
+              {bill.paid > 0 ? ` · ${money(bill.paid)}` : ''}
             </p>
           ) : (
             <p className="flex flex-wrap justify-between gap-x-3 text-sm" data-testid="board-table-balance">
@@ -224,6 +242,15 @@ export function TableCard({
               </span>
             </p>
           )}
+          {bill.adjustments?.length ? (
+            <ul className="pl-2 text-sm" aria-label={`Invitaciones y descuentos de la ${label}`}>
+              {bill.adjustments.map((a) => (
+                <li key={a.id} data-testid="board-table-adjustment">
+                  {a.name} <span className="font-semibold tabular-nums">−{money(a.amount)}</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
           {requests.length > 0 && (
             <ul className="mt-2 flex flex-col gap-1" aria-label={`Solicitudes de pago de la ${label}`}>
               {requests.map((request) => (
@@ -247,6 +274,18 @@ export function TableCard({
       )}
 
       <div className="mt-3 flex flex-wrap justify-end gap-2">
+        {rounds.length > 0 && (
+          <button
+            type="button"
+            data-testid="board-table-correct"
+            aria-label={`Corregir, ${label}`}
+            className="btn btn-outline min-h-11"
+            onClick={(event) => onCorrect(table, event.currentTarget)}
+          >
+            Corregir
+          </button>
+        )}
+        {bill && bill.balance > 0 && <PreBillButton venueId={venueId} table={table.table} />}
         {bill && bill.balance > 0 && (
           <button
             type="button"
