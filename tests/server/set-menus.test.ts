@@ -383,6 +383,7 @@ describe('a set menu at a table: tickets, the bill and the receipt', () => {
     expect(receipt.lines).toEqual([
       {
         name: 'Menú del día',
+        productId: 'menu-del-dia',
         quantity: 1,
         amount: 1350,
         taxRate: 1000,
@@ -466,6 +467,7 @@ describe('a set menu at a table: tickets, the bill and the receipt', () => {
     expect(PaymentResult.parse(await paid.json()).receipt.lines).toEqual([
       {
         name: 'Menú del día',
+        productId: 'menu-del-dia',
         quantity: 1,
         amount: 740,
         taxRate: 1000,
