@@ -51,7 +51,8 @@ export interface PersonRow {
 
 const SESSION_COLUMNS =
   'id, venue_id, label, status, version, opened_at, closed_at, active_at, paid_at, unpaid, new_group_at, opened_by';
-const LINE_COLUMNS = 'id, participant_id, product_id, name, option_ids, note, quantity, added_at, by_name, guest, choices';
+const LINE_COLUMNS =
+  'id, participant_id, product_id, name, option_ids, note, quantity, added_at, by_name, guest, choices';
 
 /** ` FOR UPDATE` on PostgreSQL (the row stays locked until the transaction ends); SQLite's write transactions are exclusive. */
 const forUpdate = (q: Queryable, lock: boolean) => (lock && q.dialect === 'postgres' ? ' FOR UPDATE' : '');
