@@ -5,7 +5,7 @@
  * loaded with the drawer, and re-exporting it here put it on every venue
  * page's first load.
  */
-export type { Cart, CartLine, NewCartLine } from './logic.ts';
+export type { Cart, CartLine, LineChoice, NewCartLine } from './logic.ts';
 export { cartCount, cartSubtotal, lineTotal } from './logic.ts';
 export {
   $cartUi,
@@ -17,6 +17,7 @@ export {
   hasCartFlash,
   openCart,
   refillCart,
+  replaceInCart,
   replaceLines,
   $sharedCart,
   type VenueMoney,
@@ -24,3 +25,5 @@ export {
 export { default as CartButton } from './CartButton.tsx';
 export { $livePrices, $menuNames, $soldOut, lineNotice, namedLine } from './sold-out.ts';
 export { cartMessages } from './messages.ts';
+export { EDIT_LINE_EVENT, requestLineEdit, type LineEditRequest } from './edit-line.ts';
+export { setLineMessages } from './set-line-messages.ts';
