@@ -8,7 +8,8 @@
  */
 import * as z from 'zod/mini';
 import { LIMITS } from './limits.ts';
-import { Order, PaymentMethod } from './order.ts';
+import { Order, OrderLineChoice, PaymentMethod } from './order.ts';
+import { SET_MESSAGES } from './set-menu.ts';
 import { Legal } from './venue.ts';
 
 /** Exact strings of docs/rules.md#the-bill. */
@@ -94,6 +95,9 @@ export const BillLine = z.object({
   shared: z.optional(z.object({ of: z.int(), shares: z.array(BillShare) })),
   /** Tax rate in basis points (dish, else category, else venue). */
   taxRate: z.int(),
+  /** A set menu: its chosen dishes and its included ones (one line of the bill: paid by one or shared). */
+  choices: z.optional(z.array(OrderLineChoice)),
+  included: z.optional(z.array(z.object({ productId: z.string(), name: z.string() }))),
 });
 
 export const PAYMENT_REQUEST_STATUSES = ['pending', 'paid', 'cancelled'] as const;
@@ -186,7 +190,50 @@ export const ReceiptLine = z.object({
   amount: money,
   taxRate: z.int(),
   share: z.optional(z.object({ index: z.int(), of: z.int() })),
+  /** A set menu's dishes, listed under its line without prices («Gazpacho», «Entrecot · Poco hecho», «Pan»). */
+  choices: z.optional(z.array(z.string())),
 });
+
+/** What `receiptLinesOf` reads of a bill or order line. */
+interface ChargedLine {
+  name: string;
+  quantity: number;
+  /** The line's tax-inclusive total. */
+  amount: number;
+  taxRate: number;
+  choices?: ReadonlyArray<Pick<OrderLineChoice, 'name' | 'supplement' | 'options'>>;
+  included?: ReadonlyArray<{ name: string }>;
+}
+
+/**
+ * The receipt lines of a whole line (docs/rules.md#set-menus-and-availability): a dish is one line; a
+ * set menu is one line at the set's price and tax rate with its dishes listed under it without prices,
+ * then its supplements and its dishes' options' deltas as lines of their own (at the set's tax rate).
+ * The amounts always add up to the line's total.
+ */
+export function receiptLinesOf(line: ChargedLine): ReceiptLine[] {
+  const { name, quantity, amount, taxRate } = line;
+  if (!line.choices) return [{ name, quantity, amount, taxRate }];
+  const extras: ReceiptLine[] = [];
+  for (const c of line.choices) {
+    if (c.supplement)
+      extras.push({ name: SET_MESSAGES.supplementLine(c.name), quantity, amount: c.supplement * quantity, taxRate });
+    for (const o of c.options)
+      if (o.priceDelta)
+        extras.push({
+          name: SET_MESSAGES.optionLine(c.name, o.name),
+          quantity,
+          amount: o.priceDelta * quantity,
+          taxRate,
+        });
+  }
+  const listed = [
+    ...line.choices.map((c) => [c.name, ...c.options.map((o) => o.name)].join(' · ')),
+    ...(line.included ?? []).map((d) => d.name),
+  ];
+  const base = amount - extras.reduce((sum, e) => sum + e.amount, 0);
+  return [{ name, quantity, amount: base, taxRate, choices: listed }, ...extras];
+}
 
 export const TaxLine = z.object({ rate: z.int(), base: money, tax: money });
 

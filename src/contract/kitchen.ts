@@ -53,6 +53,8 @@ export const TicketLine = z.object({
   by: z.optional(z.string()),
   /** Its category's course, shown on the line (a ticket of one course says it once, in its header). */
   course: z.optional(Course),
+  /** A set menu's dish: the set and its step («Menú del día · 2º»; its included dishes: the set's name). */
+  set: z.optional(z.string()),
 });
 
 export const Ticket = z.object({

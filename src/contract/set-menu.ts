@@ -67,13 +67,16 @@ export const SET_MESSAGES = {
   chooseAtMost: (count: number, course: string) =>
     `Elige como máximo ${count === 1 ? 'un plato' : `${count} platos`} en «${course}».`,
   choiceRepeated: (dish: string, course: string) => `«${dish}» está repetido en «${course}».`,
-  choiceSoldOut: (dish: string) => `${dish} (agotado)`,
+  choiceSoldOut: (dish: string) => `«${dish}» está agotado.`,
   optionUnknown: (dish: string) => `Una de las opciones elegidas de «${dish}» no existe.`,
   optionRepeated: (dish: string) => `Una opción de «${dish}» está repetida.`,
-  optionSoldOut: (dish: string, option: string) => `${dish}: ${option} (agotado)`,
+  optionSoldOut: (dish: string, option: string) => `«${option}» de «${dish}» está agotado.`,
   chooseOption: (dish: string, group: string) => `Elige una opción de «${group}» para «${dish}».`,
   /** A set none of whose choices is left in a required course. */
   setSoldOut: (set: string, course: string) => `«${set}» no está disponible: no queda ningún plato en «${course}».`,
+  /** A receipt's line of a supplement, and of a chosen dish's option that costs more. */
+  supplementLine: (dish: string) => `Suplemento ${dish}`,
+  optionLine: (dish: string, option: string) => `${dish}: ${option}`,
   /** The mark of a set's dish on a kitchen ticket: «Menú del día · 2º». */
   ticketMark: (set: string, ordinal: number) => `${set} · ${ordinal}º`,
   // The editor's field errors.
@@ -143,6 +146,8 @@ export interface SetProblem {
   courseId?: string;
   /** Sold out (choice or option): the line is unavailable rather than malformed. */
   soldOut?: boolean;
+  /** What is sold out, as a list names it («Entrecot», «Entrecot: Con foie»). */
+  name?: string;
   message: string;
 }
 
@@ -169,7 +174,13 @@ function optionProblems(dish: SetDish, optionIds: readonly string[], index: numb
       continue;
     }
     if (!option.available)
-      problems.push({ index, courseId, soldOut: true, message: SET_MESSAGES.optionSoldOut(dish.name, option.name) });
+      problems.push({
+        index,
+        courseId,
+        soldOut: true,
+        name: `${dish.name}: ${option.name}`,
+        message: SET_MESSAGES.optionSoldOut(dish.name, option.name),
+      });
     perGroup.set(group.id, (perGroup.get(group.id) ?? 0) + 1);
   }
   for (const group of dish.optionGroups) {
@@ -216,7 +227,13 @@ export function checkSetChoices(
     chosen.add(choice.productId);
     perCourse.set(course.id, chosen);
     if (!available(dish))
-      problems.push({ index, courseId: course.id, soldOut: true, message: SET_MESSAGES.choiceSoldOut(dish.name) });
+      problems.push({
+        index,
+        courseId: course.id,
+        soldOut: true,
+        name: dish.name,
+        message: SET_MESSAGES.choiceSoldOut(dish.name),
+      });
     problems.push(...optionProblems(dish, choice.optionIds, index, course.id));
   });
   for (const course of set.courses ?? []) {

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { LIMITS } from './limits.ts';
-import { Order, OrderLineInput } from './order.ts';
+import { Order, OrderLineChoice, OrderLineInput } from './order.ts';
 import { cleanLine, needsLetterOrDigit } from './text.ts';
 import { countryWords } from './country-words.ts';
 
@@ -148,6 +148,9 @@ export const TableCartLine = z.object({
   unitPrice: z.int(),
   lineTotal: z.int(),
   addedAt: z.string(),
+  /** A set menu's choices, priced like an order line's (src/contract/set-menu.ts). */
+  choices: z.optional(z.array(OrderLineChoice)),
+  included: z.optional(z.array(z.object({ productId: z.string(), name: z.string() }))),
 });
 
 export const Participant = z.object({ id: z.string(), name: z.string(), joinedAt: z.string() });

@@ -95,6 +95,8 @@ export function createBill(ctx: BillingContext) {
               }
             : {}),
           taxRate: taxRateOf(entry, line.productId),
+          ...(line.choices ? { choices: line.choices } : {}),
+          ...(line.included?.length ? { included: line.included } : {}),
         });
       });
     }

@@ -14,6 +14,7 @@ import { TABLE_MESSAGES } from '../../../src/contract/table.ts';
 import {
   BILL_MESSAGES,
   BILL_STRINGS,
+  receiptLinesOf,
   type BillLine,
   type BillState,
   type Payment,
@@ -150,7 +151,7 @@ export function createPayments(
             ...(request.lineIds ?? [])
               .map((id) => lineById.get(id))
               .filter((l): l is BillLine => l !== undefined)
-              .map((l) => ({ name: l.name, quantity: l.quantity, amount: l.lineTotal, taxRate: l.taxRate })),
+              .flatMap((l) => receiptLinesOf({ ...l, amount: l.lineTotal })),
             ...(request.shares ?? []).flatMap((sh) => {
               const l = lineById.get(sh.lineId);
               return l
@@ -161,6 +162,8 @@ export function createPayments(
                       amount: sh.amount,
                       taxRate: l.taxRate,
                       share: { index: sh.index, of: sh.of },
+                      // A share of a set menu: one line, its dishes listed under it.
+                      ...(l.choices ? { choices: receiptLinesOf({ ...l, amount: 0 })[0]!.choices! } : {}),
                     },
                   ]
                 : [];
@@ -204,7 +207,7 @@ export function createPayments(
             const detail = BILL_MESSAGES.amountNotLines(money(venue, sum));
             throw problem('validation', 422, detail, { errors: { amount: [detail] } });
           }
-          lines = chosen.map((l) => ({ name: l.name, quantity: l.quantity, amount: l.lineTotal, taxRate: l.taxRate }));
+          lines = chosen.flatMap((l) => receiptLinesOf({ ...l, amount: l.lineTotal }));
           writes.push(
             sql.insertClaims(
               tx,
@@ -296,12 +299,9 @@ export function createPayments(
         const at = now();
         const paymentId = randomUUID();
         const amount = order.total - order.tip;
-        const lines: ReceiptLine[] = order.lines.map((l) => ({
-          name: l.name,
-          quantity: l.quantity,
-          amount: l.lineTotal,
-          taxRate: taxRateOf(entry, l.productId),
-        }));
+        const lines: ReceiptLine[] = order.lines.flatMap((l) =>
+          receiptLinesOf({ ...l, amount: l.lineTotal, taxRate: taxRateOf(entry, l.productId) }),
+        );
         if (order.deliveryFee > 0)
           lines.push({
             name: BILL_STRINGS.deliveryFee,

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events/bus.ts';
 import type { Order } from '../../../src/contract/order.ts';
-import type { Course, Venue } from '../../../src/contract/venue.ts';
+import type { Course, Product, Venue } from '../../../src/contract/venue.ts';
+import { SET_MESSAGES } from '../../../src/contract/set-menu.ts';
 import {
   courseRank,
   holdsCourses,
@@ -34,6 +35,56 @@ interface Placed {
   row: NewTicket;
 }
 
+/** One dish as the kitchen sees it: an order line, or one chosen or included dish of a set menu. */
+interface KitchenItem {
+  productId: string;
+  name: string;
+  options: ReadonlyArray<{ name: string }>;
+  note?: string;
+  quantity: number;
+  by?: string;
+  /** The set's course's `course`, which wins over the dish's category's. */
+  course?: Course;
+  set?: string;
+}
+
+/**
+ * The dishes of `order` for the kitchen (docs/rules.md#set-menus-and-availability): a set menu's line
+ * becomes its chosen dishes, each marked with the set and its step («Menú del día · 2º») and timed by
+ * the set's course (else the dish's own), and its included dishes (marked with the set's name).
+ */
+function kitchenItems(order: Order, products: ReadonlyMap<string, Product>): KitchenItem[] {
+  return order.lines.flatMap((line): KitchenItem[] => {
+    if (!line.choices) return [line];
+    const set = products.get(line.productId);
+    const common = { quantity: line.quantity, ...(line.by ? { by: line.by } : {}) };
+    const courseIds = [...new Set(line.choices.map((c) => c.courseId))];
+    const chosen = line.choices.map((c): KitchenItem => {
+      const index = set?.courses?.findIndex((k) => k.id === c.courseId) ?? -1;
+      const ordinal = index >= 0 ? index + 1 : courseIds.indexOf(c.courseId) + 1;
+      const course = set?.courses?.[index]?.course;
+      const note = [line.note, c.note].filter(Boolean).join(' · ');
+      return {
+        productId: c.productId,
+        name: c.name,
+        options: c.options,
+        ...(note ? { note } : {}),
+        ...common,
+        ...(course ? { course } : {}),
+        set: SET_MESSAGES.ticketMark(line.name, ordinal),
+      };
+    });
+    const included = (line.included ?? []).map((d): KitchenItem => ({
+      productId: d.productId,
+      name: d.name,
+      options: [],
+      ...common,
+      set: line.name,
+    }));
+    return [...chosen, ...included];
+  });
+}
+
 /**
  * The tickets of `order`. `progress` is given for a table session's round when the venue holds
  * courses: drinks, dishes without a course, and every course up to the table's current one (or,
@@ -48,18 +99,22 @@ export function splitOrder(
 ): Placed[] {
   const stations = stationsOf(venue);
   const where = new Map<string, { station: string; course: Course | undefined }>();
+  const products = new Map<string, Product>();
   for (const category of venue.categories) {
-    for (const product of category.products)
+    for (const product of category.products) {
       where.set(product.id, { station: stationOf(venue, category, product), course: category.course });
+      products.set(product.id, product);
+    }
   }
   const byCourse = progress !== undefined;
   const groups = new Map<
     string,
     { station: string; course: Course | undefined; lines: Array<{ line: TicketLine; rank: number }> }
   >();
-  for (const line of order.lines) {
+  for (const line of kitchenItems(order, products)) {
     // A dish removed from the menu since it was priced still reaches a station: the first.
-    const place = where.get(line.productId) ?? { station: stations[0]!.id, course: undefined };
+    const found = where.get(line.productId) ?? { station: stations[0]!.id, course: undefined };
+    const place = line.course ? { ...found, course: line.course } : found;
     const course = place.course;
     const key = byCourse ? `${place.station}\u0000${course ?? ''}` : place.station;
     const group = groups.get(key) ?? { station: place.station, course, lines: [] };
@@ -72,6 +127,7 @@ export function splitOrder(
         quantity: line.quantity,
         ...(line.by ? { by: line.by } : {}),
         ...(course ? { course } : {}),
+        ...(line.set ? { set: line.set } : {}),
       },
       rank: course ? courseRank(course) : -1,
     });

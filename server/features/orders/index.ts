@@ -7,6 +7,7 @@ export {
   type OrderService,
   type OrderTickets,
 } from './service.ts';
-export { priceLines } from './pricing.ts';
+export { outOfHoursProblem, priceLines } from './pricing.ts';
+export { pricedChoices } from './sets.ts';
 export { orderRoutes } from './routes.ts';
 export * as operations from './operations.ts';

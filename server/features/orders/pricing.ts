@@ -12,6 +12,28 @@ import { inWindow, isOpenAt } from '../../platform/hours.ts';
 import { computeTotals, lineTotalOf } from '../../../src/contract/money.ts';
 import { lineNote } from '../../../src/contract/cart-line.ts';
 import { minimumMessage, minimumShortfall } from '../../../src/contract/minimum.ts';
+import { AVAILABILITY_MESSAGES } from '../../../src/contract/availability.ts';
+import { SET_MESSAGES } from '../../../src/contract/set-menu.ts';
+import {
+  checkSetLine,
+  outOfHours as outOfHoursOf,
+  pricedChoices,
+  setPriceBefore,
+  type OutOfHoursLine,
+} from './sets.ts';
+
+/**
+ * 422 for lines ordered outside their days and hours: an `unavailable` problem (clients already
+ * handle it) whose sentence says when the first is served; `outOfHours` lists them with theirs.
+ */
+export function outOfHoursProblem(lines: readonly OutOfHoursLine[]): Error {
+  const first = lines[0]!;
+  return problem('unavailable', 422, AVAILABILITY_MESSAGES.notNow(first.name, first.when), {
+    unavailable: lines.map(({ index, productId, name }) => ({ index, productId, name })),
+    outOfHours: lines,
+    errors: Object.fromEntries(lines.map((u) => [`lines.${u.index}`, [AVAILABILITY_MESSAGES.notNowField]])),
+  });
+}
 
 export interface PricedOrder {
   lines: OrderLine[];
@@ -39,9 +61,10 @@ export function priceLines(
   input: readonly OrderLineInput[],
   now: Date,
   add: (path: string, message: string) => void,
-): { lines: OrderLine[]; unavailable: UnavailableLine[] } {
+): { lines: OrderLine[]; unavailable: UnavailableLine[]; outOfHours: OutOfHoursLine[] } {
   const { venue } = entry;
   const unavailable: UnavailableLine[] = [];
+  const outOfHours: OutOfHoursLine[] = [];
   const lines: OrderLine[] = [];
   input.forEach((line, index) => {
     const found = entry.products.get(line.productId);
@@ -54,6 +77,43 @@ export function priceLines(
     if (!product.available || !inWindow(found.availableFrom, found.availableUntil, venue.timezone, now)) {
       unavailable.push({ index, productId: product.id, name: product.name });
       lineOk = false;
+    }
+    // Its own or its category's days and hours (src/contract/availability.ts).
+    const when = outOfHoursOf(entry, product.id, now);
+    if (when !== null) {
+      outOfHours.push({ index, productId: product.id, name: product.name, when });
+      lineOk = false;
+    }
+    const isSetLine = product.kind === 'set';
+    if (!isSetLine && line.choices?.length) {
+      add(`lines.${index}.choices`, SET_MESSAGES.notASet);
+      lineOk = false;
+    }
+    if (isSetLine) {
+      const report = {
+        add,
+        unavailable: (name: string) => unavailable.push({ index, productId: product.id, name }),
+      };
+      if (line.optionIds.length) {
+        add(`lines.${index}.optionIds`, ORDER_MESSAGES.optionUnknown);
+        lineOk = false;
+      }
+      if (!checkSetLine(entry, product, line, index, report)) lineOk = false;
+      if (!lineOk) return;
+      const note = lineNote(line.note);
+      const priced = pricedChoices(entry, product, line.choices ?? []);
+      lines.push({
+        productId: product.id,
+        name: product.name,
+        options: [],
+        ...(note ? { note } : {}),
+        quantity: line.quantity,
+        unitPrice: priced.unitPrice,
+        lineTotal: lineTotalOf({ unitPrice: priced.unitPrice, quantity: line.quantity }),
+        choices: priced.choices ?? [],
+        ...(priced.included?.length ? { included: priced.included } : {}),
+      });
+      return;
     }
     const chosen: OrderLine['options'] = [];
     const perGroup = new Map<string, number>();
@@ -105,7 +165,7 @@ export function priceLines(
     });
   });
 
-  return { lines, unavailable };
+  return { lines, unavailable, outOfHours };
 }
 
 export function priceOrder(entry: CachedVenue, input: OrderInput, now: Date, venues?: VenueStore): PricedOrder {
@@ -121,12 +181,13 @@ export function priceOrder(entry: CachedVenue, input: OrderInput, now: Date, ven
   if (input.mode === 'delivery' && !input.customer.address) add('customer.address', ORDER_MESSAGES.addressMissing);
   if (input.mode !== 'table' && !input.payment) add('payment', ORDER_MESSAGES.paymentMissing);
 
-  const { lines, unavailable } = priceLines(entry, input.lines, now, add);
+  const { lines, unavailable, outOfHours } = priceLines(entry, input.lines, now, add);
 
   if (Object.keys(errors).length) throw problem('validation', 422, ORDER_MESSAGES.checkOrder, { errors });
   if (!isOpenAt(venue.hours, venue.timezone, now)) {
     throw problem('venueClosed', 422, ORDER_MESSAGES.venueClosed(venue.name));
   }
+  if (outOfHours.length) throw outOfHoursProblem(outOfHours);
   if (unavailable.length) {
     const names = unavailable.map((u) => u.name).join(', ');
     throw problem('unavailable', 422, ORDER_MESSAGES.unavailable(names), {
@@ -155,11 +216,13 @@ export function priceOrder(entry: CachedVenue, input: OrderInput, now: Date, ven
     const changes: PriceChange[] = [];
     lines.forEach((line, index) => {
       const product = entry.products.get(line.productId)!.product;
-      const before = Math.max(
-        0,
-        (old.get(`p:${product.id}`) ?? product.price) +
-          line.options.reduce((sum, o) => sum + (old.get(`o:${product.id}:${o.id}`) ?? o.priceDelta), 0),
-      );
+      const before = line.choices
+        ? setPriceBefore(line, product.price, old)
+        : Math.max(
+            0,
+            (old.get(`p:${product.id}`) ?? product.price) +
+              line.options.reduce((sum, o) => sum + (old.get(`o:${product.id}:${o.id}`) ?? o.priceDelta), 0),
+          );
       if (before !== line.unitPrice) {
         changes.push({
           index,

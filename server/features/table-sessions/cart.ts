@@ -3,11 +3,12 @@
  * chosen by the client, so a repeated PUT changes nothing), anyone removes any line, and its owner is told who did.
  */
 import type { CachedVenue } from '../venues/index.ts';
-import { hashBody, priceLines } from '../orders/index.ts';
+import { hashBody, outOfHoursProblem, priceLines } from '../orders/index.ts';
 import { problem } from '../../platform/problem.ts';
 import { LIMITS } from '../../../src/contract/limits.ts';
 import { lineKey, lineNote } from '../../../src/contract/cart-line.ts';
 import { TABLE_MESSAGES, type CartLineInput, type LineRemoval } from '../../../src/contract/table.ts';
+import { choicesOf } from './views.ts';
 import { closedProblem, type TableCaller, type TableContext, type TableSessionService } from './context.ts';
 import { mutateCart, type CartPlan, type CartWriteLimits } from './changes.ts';
 import {
@@ -23,10 +24,11 @@ import {
 /** Checks a cart line against the menu (exists, available, option groups): 422 otherwise. */
 function checkLine(entry: CachedVenue, input: CartLineInput, at: Date): void {
   const errors: Record<string, string[]> = {};
-  const { unavailable } = priceLines(entry, [input], at, (path, message) =>
+  const { unavailable, outOfHours } = priceLines(entry, [input], at, (path, message) =>
     (errors[path.replace(/^lines\.0\.?/, '') || 'productId'] ??= []).push(message),
   );
   if (Object.keys(errors).length) throw problem('validation', 422, TABLE_MESSAGES.checkLine, { errors });
+  if (outOfHours.length) throw outOfHoursProblem(outOfHours);
   if (unavailable.length) {
     throw problem('unavailable', 422, TABLE_MESSAGES.unavailable(unavailable.map((u) => u.name).join(', ')), {
       unavailable: unavailable.map((u) => ({ ...u, index: 0 })),
@@ -65,12 +67,22 @@ export function cart(ctx: TableContext): Pick<TableSessionService, 'putLine' | '
   const limits = writeLimits(ctx);
   return {
     async putLine(caller, lineId, input) {
-      const bodyHash = hashBody(JSON.stringify([input.productId, input.optionIds, input.note ?? '', input.quantity]));
+      // A set menu's choices are part of the body (its other lines keep the hash they always had).
+      const bodyHash = hashBody(
+        JSON.stringify([
+          input.productId,
+          input.optionIds,
+          input.note ?? '',
+          input.quantity,
+          ...(input.choices?.length ? [input.choices] : []),
+        ]),
+      );
       const entry = venues.get(caller.session.venue_id);
       if (!entry) throw closedProblem();
       const note = lineNote(input.note) ?? null;
-      const key = lineKey(input.productId, input.optionIds, note);
+      const key = lineKey(input.productId, input.optionIds, note, input.choices);
       const optionIds = JSON.stringify(input.optionIds);
+      const choices = input.choices?.length ? JSON.stringify(input.choices) : null;
       return mutateCart(ctx, caller, lineId, limits, ({ s, rows: { lineRows }, known }, at): CartPlan => {
         const replace = (id: string, change: Partial<LineRow>) =>
           lineRows.map((row) => (row.id === id ? { ...row, ...change } : row));
@@ -89,10 +101,10 @@ export function cart(ctx: TableContext): Pick<TableSessionService, 'putLine' | '
           return {
             changed: true,
             write: (tx) => [
-              updateCartLine(tx, s.id, target.id, { optionIds, note, quantity: input.quantity }),
+              updateCartLine(tx, s.id, target.id, { optionIds, note, quantity: input.quantity, choices }),
               setLineIdBody(tx, s.id, lineId, bodyHash),
             ],
-            lineRows: replace(target.id, { option_ids: optionIds, note, quantity: input.quantity }),
+            lineRows: replace(target.id, { option_ids: optionIds, note, quantity: input.quantity, choices }),
             change: { lineId: target.id },
           };
         }
@@ -101,7 +113,7 @@ export function cart(ctx: TableContext): Pick<TableSessionService, 'putLine' | '
           (row) =>
             row.participant_id === caller.participantId &&
             row.product_id === input.productId &&
-            lineKey(row.product_id, JSON.parse(row.option_ids) as string[], row.note) === key,
+            lineKey(row.product_id, JSON.parse(row.option_ids) as string[], row.note, choicesOf(row)) === key,
         );
         if (same) {
           // The same dish with the same options and note: one line with both quantities.
@@ -138,6 +150,7 @@ export function cart(ctx: TableContext): Pick<TableSessionService, 'putLine' | '
           note,
           quantity: input.quantity,
           added_at: addedAt,
+          choices,
         };
         return {
           changed: true,
@@ -151,6 +164,7 @@ export function cart(ctx: TableContext): Pick<TableSessionService, 'putLine' | '
               note,
               quantity: input.quantity,
               addedAt,
+              choices,
             }),
             insertLineId(tx, s.id, lineId, lineId, bodyHash),
           ],

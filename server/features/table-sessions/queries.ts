@@ -31,6 +31,8 @@ export interface LineRow {
   note: string | null;
   quantity: number;
   added_at: string;
+  /** A set menu's choices as JSON (src/contract/set-menu.ts), NULL for any other dish. */
+  choices: string | null;
 }
 
 export interface CallRow {
@@ -44,7 +46,7 @@ export interface CallRow {
 
 const SESSION_COLUMNS =
   'id, venue_id, label, status, version, opened_at, closed_at, active_at, paid_at, unpaid, new_group_at';
-const LINE_COLUMNS = 'id, participant_id, product_id, name, option_ids, note, quantity, added_at';
+const LINE_COLUMNS = 'id, participant_id, product_id, name, option_ids, note, quantity, added_at, choices';
 const CALL_COLUMNS = 'id, session_id, kind, at, acknowledged_at, participant_id';
 
 /** ` FOR UPDATE` on PostgreSQL (the row stays locked until the transaction ends); SQLite's write transactions are exclusive. */
@@ -175,26 +177,24 @@ export const insertCartLine = (
     note: string | null;
     quantity: number;
     addedAt: string;
+    choices: string | null;
   },
 ) =>
   q.run(
-    'INSERT INTO table_cart_lines (session_id, id, participant_id, product_id, name, option_ids, note, quantity, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    [sessionId, l.id, l.participantId, l.productId, l.name, l.optionIds, l.note, l.quantity, l.addedAt],
+    'INSERT INTO table_cart_lines (session_id, id, participant_id, product_id, name, option_ids, note, quantity, added_at, choices) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    [sessionId, l.id, l.participantId, l.productId, l.name, l.optionIds, l.note, l.quantity, l.addedAt, l.choices],
   );
 
 export const updateCartLine = (
   q: Queryable,
   sessionId: string,
   id: string,
-  l: { optionIds: string; note: string | null; quantity: number },
+  l: { optionIds: string; note: string | null; quantity: number; choices: string | null },
 ) =>
-  q.run('UPDATE table_cart_lines SET option_ids = ?, note = ?, quantity = ? WHERE session_id = ? AND id = ?', [
-    l.optionIds,
-    l.note,
-    l.quantity,
-    sessionId,
-    id,
-  ]);
+  q.run(
+    'UPDATE table_cart_lines SET option_ids = ?, note = ?, quantity = ?, choices = ? WHERE session_id = ? AND id = ?',
+    [l.optionIds, l.note, l.quantity, l.choices, sessionId, id],
+  );
 
 export const setLineQuantity = (q: Queryable, sessionId: string, id: string, quantity: number) =>
   q.run('UPDATE table_cart_lines SET quantity = ? WHERE session_id = ? AND id = ?', [quantity, sessionId, id]);

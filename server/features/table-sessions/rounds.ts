@@ -10,14 +10,14 @@ import { TABLE_MESSAGES, TABLE_STRINGS } from '../../../src/contract/table.ts';
 import { closedProblem, isIdle, type TableCaller, type TableContext } from './context.ts';
 import { mutate, publish } from './changes.ts';
 import { cartLinesUnordered, deleteCartLines, sessionById, setSessionPaid, type LineRow } from './queries.ts';
-import { readParts, views } from './views.ts';
+import { choicesOf, readParts, views } from './views.ts';
 
 // Sorted here, by code unit, never by SQL: a database's collation (en-US…) orders ids otherwise.
 const signatureOf = (rows: LineRow[]) =>
   JSON.stringify(
     [...rows]
       .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-      .map((r) => [r.id, r.product_id, r.option_ids, r.note, r.quantity]),
+      .map((r) => [r.id, r.product_id, r.option_ids, r.note, r.quantity, r.choices ?? null]),
   );
 
 export function rounds(ctx: TableContext) {
@@ -55,6 +55,7 @@ export function rounds(ctx: TableContext) {
           optionIds: JSON.parse(r.option_ids) as string[],
           quantity: r.quantity,
           ...(r.note ? { note: r.note } : {}),
+          ...(r.choices ? { choices: choicesOf(r) } : {}),
         })),
         expectedTotal,
         // The sending phone's language (the board tags it); the dish names stay the venue's.

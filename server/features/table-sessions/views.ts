@@ -5,8 +5,8 @@
 import type { Queryable } from '../../platform/db/database.ts';
 import type { CachedVenue, VenueStore } from '../venues/index.ts';
 import { findOption } from '../venues/index.ts';
-import { TABLE_USER_PREFIX } from '../orders/index.ts';
-import type { Order } from '../../../src/contract/order.ts';
+import { pricedChoices, TABLE_USER_PREFIX } from '../orders/index.ts';
+import type { Order, SetLineChoiceInput } from '../../../src/contract/order.ts';
 import { lineTotalOf, subtotalOf, unitCountOf } from '../../../src/contract/money.ts';
 import type {
   Participant,
@@ -26,16 +26,28 @@ import {
   type SessionRow,
 } from './queries.ts';
 
+/** A cart line's set menu choices (src/contract/set-menu.ts), if it has any. */
+export function choicesOf(row: Pick<LineRow, 'choices'>): SetLineChoiceInput[] | undefined {
+  return row.choices ? (JSON.parse(row.choices) as SetLineChoiceInput[]) : undefined;
+}
+
 /** A cart line priced from the venue's current menu (options no longer on the menu are left out). */
 export function pricedLine(entry: CachedVenue | undefined, row: LineRow, by: string): TableCartLine {
   const optionIds = JSON.parse(row.option_ids) as string[];
   const found = entry?.products.get(row.product_id);
+  const selections = choicesOf(row);
+  // A set menu: the set's price, its supplements and its dishes' options (src/contract/set-menu.ts).
+  const set = entry && found?.product.kind === 'set' ? pricedChoices(entry, found.product, selections ?? []) : null;
   const options: TableCartLine['options'] = [];
   for (const id of optionIds) {
     const hit = found ? findOption(found.product, id) : undefined;
     if (hit) options.push({ id, name: hit.option.name, priceDelta: hit.option.priceDelta });
   }
-  const unitPrice = found ? Math.max(0, found.product.price + options.reduce((sum, o) => sum + o.priceDelta, 0)) : 0;
+  const unitPrice = set
+    ? set.unitPrice
+    : found
+      ? Math.max(0, found.product.price + options.reduce((sum, o) => sum + o.priceDelta, 0))
+      : 0;
   return {
     id: row.id,
     participantId: row.participant_id,
@@ -49,6 +61,8 @@ export function pricedLine(entry: CachedVenue | undefined, row: LineRow, by: str
     unitPrice,
     lineTotal: lineTotalOf({ unitPrice, quantity: row.quantity }),
     addedAt: row.added_at,
+    ...(set ? { choices: set.choices ?? [] } : {}),
+    ...(set?.included?.length ? { included: set.included } : {}),
   };
 }
 

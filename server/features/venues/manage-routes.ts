@@ -133,8 +133,13 @@ export function keepTranslations(stored: Venue | undefined, incoming: Venue): Ve
         products: category.products.map((product) => {
           const oldProduct = products.get(product.id);
           const groups = byId(oldProduct?.optionGroups ?? []);
+          const courses = byId(oldProduct?.courses ?? []);
           return {
             ...keep(product, oldProduct),
+            // A set menu's courses keep theirs too (src/contract/set-menu.ts).
+            ...(product.courses
+              ? { courses: product.courses.map((course) => keep(course, courses.get(course.id))) }
+              : {}),
             optionGroups: product.optionGroups.map((group) => {
               const options = byId(groups.get(group.id)?.options ?? []);
               return {

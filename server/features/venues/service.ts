@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import type { Db, Queryable } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events/bus.ts';
-import type { Option, OptionGroup, Product, Venue, VenueSummary } from '../../../src/contract/venue.ts';
+import type { Category, Option, OptionGroup, Product, Venue, VenueSummary } from '../../../src/contract/venue.ts';
 import {
   insertPriceChange,
   insertVenuesIfMissing,
@@ -20,7 +20,17 @@ export interface CachedVenue {
   venue: Venue;
   json: string;
   etag: string;
-  products: Map<string, { product: Product; categoryId: string; availableFrom?: string; availableUntil?: string }>;
+  products: Map<
+    string,
+    {
+      product: Product;
+      categoryId: string;
+      availableFrom?: string;
+      availableUntil?: string;
+      /** Its category's windows (src/contract/availability.ts). */
+      availability?: Category['availability'];
+    }
+  >;
   /** Compressed bodies, filled in off the event loop shortly after the entry is created. */
   br?: Buffer;
   gzip?: Buffer;
@@ -61,6 +71,7 @@ function cacheEntry(venue: Venue): CachedVenue {
         categoryId: cat.id,
         ...(cat.availableFrom ? { availableFrom: cat.availableFrom } : {}),
         ...(cat.availableUntil ? { availableUntil: cat.availableUntil } : {}),
+        ...(cat.availability?.length ? { availability: cat.availability } : {}),
       });
     }
   }
@@ -80,13 +91,16 @@ function cacheEntry(venue: Venue): CachedVenue {
   return entry;
 }
 
-/** Price of every product and option, keyed `p:{productId}` / `o:{productId}:{optionId}`. */
+/** Price of every product, option and set supplement, keyed `p:{productId}` / `o:{productId}:{optionId}` / `s:{setId}:{courseId}:{productId}`. */
 function priceMap(venue: Venue): Map<string, number> {
   const map = new Map<string, number>();
   for (const cat of venue.categories) {
     for (const p of cat.products) {
       map.set(`p:${p.id}`, p.price);
       for (const g of p.optionGroups) for (const o of g.options) map.set(`o:${p.id}:${o.id}`, o.priceDelta);
+      // A set's supplements, per course and dish (src/contract/set-menu.ts).
+      for (const c of p.courses ?? [])
+        for (const ch of c.choices) map.set(`s:${p.id}:${c.id}:${ch.productId}`, ch.supplement ?? 0);
     }
   }
   return map;

@@ -550,6 +550,14 @@ CREATE TABLE verifactu_issuers (
 ALTER TABLE table_sessions ADD COLUMN new_group_at TEXT;
 `,
   },
+  {
+    // Set menus at a table (docs/rules.md#set-menus-and-availability): a shared cart line keeps the
+    // diner's choices (JSON `[{courseId, productId, optionIds, note?}]`; NULL for any other dish).
+    name: 'table cart lines keep a set menu choices',
+    up: () => `
+ALTER TABLE table_cart_lines ADD COLUMN choices TEXT;
+`,
+  },
 ];
 
 /** The statements of one step on one engine, in order. */

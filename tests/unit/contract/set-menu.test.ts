@@ -122,7 +122,7 @@ describe('set menus: validating the choices', () => {
   it('a sold-out choice is refused as sold out, and disables only that choice', () => {
     const soldOut = (d: SetDish) => d.id !== 'gazpacho';
     expect(checkSetChoices(menu, good, lookup, soldOut)).toEqual([
-      { index: 0, courseId: 'primero', soldOut: true, message: 'Gazpacho (agotado)' },
+      { index: 0, courseId: 'primero', soldOut: true, name: 'Gazpacho', message: '«Gazpacho» está agotado.' },
     ]);
     expect(isSetAvailable(menu, lookup, soldOut)).toBe(true);
   });
