@@ -61,6 +61,8 @@ function oracle(input: any): Oracle {
       .flatMap((c) => c.products)
       .find((p) => p.id === line.productId);
     if (!product || !product.available) return bad;
+    // The lines generated here carry no choices: a set menu's required courses are then missing.
+    if (product.kind === 'set') return bad;
     if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > 99) return bad;
     if (line.note !== undefined && line.note.length > 200) return bad;
     if (new Set(line.optionIds).size !== line.optionIds.length) return bad;

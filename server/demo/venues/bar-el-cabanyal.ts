@@ -1,7 +1,7 @@
 /** Demo venue: a tapas bar in Valencia (EUR, es-ES) with split hours that run past midnight. */
 import type { Venue } from '../../../src/contract/venue.ts';
 import { coverImage, logoImage } from '../../features/media/index.ts';
-import { category, group, product } from './builder.ts';
+import { category, group, product, setMenu, WEEKDAYS_MON_FRI } from './builder.ts';
 
 const racion = () =>
   group('Ración', 1, 1, [{ name: 'Tapa' }, { name: 'Media ración', delta: 250 }, { name: 'Ración', delta: 550 }]);
@@ -202,6 +202,15 @@ export const barElCabanyal: Venue = {
           color: 'c1121f',
           allergens: ['fish'],
           tags: ['sin-gluten', 'nuevo'],
+        }),
+        product({
+          name: 'Pan de payés',
+          description: 'Pan de leña del horno del barrio.',
+          price: 120,
+          kind: 'bread',
+          color: 'bc8a5f',
+          allergens: ['gluten'],
+          tags: ['vegano'],
         }),
       ],
       { course: 'entrantes', description: 'Para compartir al centro.' },
@@ -464,8 +473,136 @@ export const barElCabanyal: Venue = {
           tags: ['vegano', 'sin-gluten'],
           groups: [group('Tipo', 1, 1, [{ name: 'Natural' }, { name: 'Con gas', delta: 30 }])],
         }),
+        product({
+          name: 'Café',
+          description: 'Solo, cortado o con leche.',
+          price: 150,
+          kind: 'coffee',
+          color: '6f4e37',
+          groups: [group('Café', 1, 1, [{ name: 'Solo' }, { name: 'Cortado' }, { name: 'Con leche', delta: 30 }])],
+        }),
       ],
       { station: 'barra', course: 'bebidas' },
+    ),
+    category(
+      'Carnes y pescados',
+      [
+        product({
+          name: 'Entrecot a la brasa',
+          description: 'Entrecot de ternera a la brasa de leña con patatas.',
+          price: 2200,
+          kind: 'plate',
+          color: '7f1d1d',
+          tags: ['sin-gluten'],
+          groups: [group('Punto de la carne', 1, 1, [{ name: 'Poco hecho' }, { name: 'Al punto' }, { name: 'Hecho' }])],
+        }),
+        product({
+          name: 'Merluza a la plancha',
+          description: 'Con ajo, perejil y verduras de la huerta.',
+          price: 1600,
+          kind: 'fish',
+          color: '457b9d',
+          allergens: ['fish'],
+          tags: ['sin-gluten'],
+        }),
+        product({
+          name: 'Pollo al ajillo',
+          description: 'Muslo de pollo de corral con ajos y vino blanco.',
+          price: 1300,
+          kind: 'plate',
+          color: 'd4a373',
+          allergens: ['sulphites'],
+        }),
+      ],
+      { course: 'principales' },
+    ),
+    category(
+      'Menús',
+      [
+        // The menú del día (docs/rules.md#set-menus-and-availability): lunch on weekdays at one price.
+        setMenu({
+          name: 'Menú del día',
+          description: 'Primero, segundo, postre o café, pan y bebida.',
+          price: 1350,
+          kind: 'plate',
+          color: '2a9d8f',
+          courses: [
+            {
+              name: 'Primer plato',
+              course: 'entrantes',
+              min: 1,
+              max: 1,
+              choices: ['Ensalada valenciana', 'Ensalada de tomate de El Perelló', 'Ensaladilla rusa', 'Esgarraet'],
+            },
+            {
+              name: 'Segundo plato',
+              course: 'principales',
+              min: 1,
+              max: 1,
+              choices: [
+                { name: 'Entrecot a la brasa', supplement: 300 },
+                'Merluza a la plancha',
+                'Pollo al ajillo',
+                'Calamares a la romana',
+              ],
+            },
+            {
+              name: 'Postre o café',
+              course: 'postres',
+              min: 0,
+              max: 1,
+              choices: ['Crema catalana', 'Tarta de queso al horno', 'Naranjas con miel y canela', 'Café'],
+            },
+            {
+              name: 'Bebida',
+              course: 'bebidas',
+              min: 1,
+              max: 1,
+              choices: ['Agua mineral', 'Vino de la casa', 'Caña', 'Refresco'],
+            },
+          ],
+          included: ['Pan de payés'],
+          availability: [{ days: [...WEEKDAYS_MON_FRI], from: '13:00', until: '16:00' }],
+        }),
+        setMenu({
+          name: 'Menú de arroz',
+          description: 'Un entrante, un arroz y postre, con pan. Los fines de semana al mediodía.',
+          price: 2500,
+          kind: 'paella',
+          color: 'e9c46a',
+          courses: [
+            {
+              name: 'Entrante',
+              course: 'entrantes',
+              min: 1,
+              max: 1,
+              choices: ['Esgarraet', 'Clóchinas al vapor', 'Pimientos de Padrón', 'Ensalada valenciana'],
+            },
+            {
+              name: 'Arroz',
+              course: 'principales',
+              min: 1,
+              max: 1,
+              choices: [
+                'Paella valenciana',
+                'Arroz a banda',
+                { name: 'Arroz negro', supplement: 200 },
+                'Arroz de verduras de temporada',
+              ],
+            },
+            {
+              name: 'Postre',
+              course: 'postres',
+              min: 1,
+              max: 1,
+              choices: ['Crema catalana', 'Tarta de queso al horno', 'Naranjas con miel y canela'],
+            },
+          ],
+          included: ['Pan de payés'],
+          availability: [{ days: ['sat', 'sun'], from: '13:00', until: '16:30' }],
+        }),
+      ],
+      { description: 'El menú del día de lunes a viernes y el de arroz los fines de semana.' },
     ),
   ],
 };

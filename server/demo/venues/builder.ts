@@ -1,5 +1,13 @@
 /** Compact builders for the demo menus (ids derived from Spanish names). */
-import type { Allergen, Category, OptionGroup, Product, Tag } from '../../../src/contract/venue.ts';
+import type {
+  Allergen,
+  AvailabilityWindow,
+  Category,
+  Course,
+  OptionGroup,
+  Product,
+  Tag,
+} from '../../../src/contract/venue.ts';
 import { foodImage, type FoodKind } from '../../features/media/index.ts';
 
 export function slug(text: string): string {
@@ -75,3 +83,49 @@ export const everyDay = (open: string, close: string) => {
   const day = [{ open, close }];
   return { mon: day, tue: day, wed: day, thu: day, fri: day, sat: day, sun: day };
 };
+
+export const WEEKDAYS_MON_FRI = ['mon', 'tue', 'wed', 'thu', 'fri'] as const;
+
+export interface SetSpec {
+  name: string;
+  description: string;
+  price: number;
+  kind?: FoodKind;
+  color?: string;
+  /** Steps: `choices` are dish names of the venue (their ids are derived), with supplements. */
+  courses: Array<{
+    name: string;
+    course?: Course;
+    min: number;
+    max: number;
+    choices: Array<string | { name: string; supplement: number }>;
+  }>;
+  included?: string[];
+  availability?: AvailabilityWindow[];
+}
+
+/** A set menu (src/contract/set-menu.ts): a product with `kind: "set"`, built from dish names. */
+export function setMenu(spec: SetSpec): Product {
+  return {
+    ...product({
+      name: spec.name,
+      description: spec.description,
+      price: spec.price,
+      ...(spec.kind ? { kind: spec.kind } : {}),
+      ...(spec.color ? { color: spec.color } : {}),
+    }),
+    kind: 'set',
+    courses: spec.courses.map((c) => ({
+      id: slug(c.name),
+      name: c.name,
+      ...(c.course ? { course: c.course } : {}),
+      min: c.min,
+      max: c.max,
+      choices: c.choices.map((ch) =>
+        typeof ch === 'string' ? { productId: slug(ch) } : { productId: slug(ch.name), supplement: ch.supplement },
+      ),
+    })),
+    ...(spec.included ? { included: spec.included.map(slug) } : {}),
+    ...(spec.availability ? { availability: spec.availability } : {}),
+  };
+}

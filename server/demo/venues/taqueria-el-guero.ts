@@ -1,7 +1,7 @@
 /** Demo venue: a taquería in Ciudad de México (MXN, es-MX), open 24 hours so the demo can always order. */
 import type { Venue } from '../../../src/contract/venue.ts';
 import { coverImage, logoImage } from '../../features/media/index.ts';
-import { category, everyDay, group, product } from './builder.ts';
+import { category, everyDay, group, product, setMenu } from './builder.ts';
 
 const tortilla = () =>
   group('Tortilla', 1, 1, [{ name: 'Maíz' }, { name: 'Harina', delta: 500, allergens: ['gluten'] }]);
@@ -324,6 +324,80 @@ export const taqueriaElGuero: Venue = {
         }),
       ],
       { station: 'barra', course: 'bebidas' },
+    ),
+    category(
+      'Comida corrida y combos',
+      [
+        // The comida corrida (docs/rules.md#set-menus-and-availability): sopa, plato fuerte, postre y agua del día.
+        setMenu({
+          name: 'Comida corrida',
+          description: 'Sopa, plato fuerte, postre y agua del día. De lunes a sábado al mediodía.',
+          price: 12900,
+          kind: 'soup',
+          color: 'bc6c25',
+          courses: [
+            { name: 'Sopa', course: 'entrantes', min: 1, max: 1, choices: ['Sopa de tortilla', 'Frijoles charros'] },
+            {
+              name: 'Plato fuerte',
+              course: 'principales',
+              min: 1,
+              max: 1,
+              choices: [
+                'Pozole rojo',
+                'Torta ahogada',
+                { name: 'Gringa al pastor', supplement: 2000 },
+                'Volcán de chorizo',
+              ],
+            },
+            { name: 'Postre', course: 'postres', min: 1, max: 1, choices: ['Flan napolitano', 'Arroz con leche'] },
+            {
+              name: 'Agua del día',
+              course: 'bebidas',
+              min: 1,
+              max: 1,
+              choices: ['Agua de horchata', 'Agua de jamaica', 'Agua de tamarindo'],
+            },
+          ],
+          availability: [{ days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat'], from: '13:00', until: '17:00' }],
+        }),
+        // A combo: served together, at any hour.
+        setMenu({
+          name: 'Combo El Güero',
+          description: 'Una orden de tacos, un acompañamiento y una bebida.',
+          price: 14900,
+          kind: 'taco',
+          color: 'e76f51',
+          courses: [
+            {
+              name: 'Tacos',
+              course: 'principales',
+              min: 1,
+              max: 1,
+              choices: [
+                'Tacos al pastor',
+                'Tacos de carnitas',
+                { name: 'Tacos de bistec', supplement: 1000 },
+                'Tacos de hongos al ajillo',
+              ],
+            },
+            {
+              name: 'Acompañamiento',
+              course: 'principales',
+              min: 1,
+              max: 1,
+              choices: ['Esquites', 'Frijoles charros'],
+            },
+            {
+              name: 'Bebida',
+              course: 'bebidas',
+              min: 1,
+              max: 1,
+              choices: ['Refresco de vidrio', 'Agua de horchata', 'Agua de jamaica'],
+            },
+          ],
+        }),
+      ],
+      { description: 'La comida corrida de lunes a sábado y combos a toda hora.' },
     ),
   ],
 };

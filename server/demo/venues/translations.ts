@@ -45,6 +45,8 @@ export function withTranslation(venue: Venue, lang: string, dict: Dictionary): V
       ...item(category, lang, dict),
       products: category.products.map((product) => ({
         ...item(product, lang, dict),
+        // A set menu's steps are translated like any of its words (src/contract/set-menu.ts).
+        ...(product.courses ? { courses: product.courses.map((course) => item(course, lang, dict)) } : {}),
         optionGroups: product.optionGroups.map((group) => ({
           ...item(group, lang, dict),
           options: group.options.map((option) => item(option, lang, dict)),
@@ -200,6 +202,27 @@ export const CABANYAL_EN: Dictionary = {
   Bebidas: 'Drinks',
   'Agua de Valencia': 'Agua de Valencia',
   'Vino de la casa': 'House wine',
+  Menús: 'Set menus',
+  'Menú del día': 'Set lunch menu',
+  'Primero, segundo, postre o café, pan y bebida.': 'Starter, main course, dessert or coffee, bread and a drink.',
+  'Primer plato': 'Starter',
+  'Segundo plato': 'Main course',
+  'Postre o café': 'Dessert or coffee',
+  Bebida: 'Drink',
+  'Menú de arroz': 'Rice menu',
+  Entrante: 'Starter',
+  Arroz: 'Rice',
+  Postre: 'Dessert',
+  'Carnes y pescados': 'Meat and fish',
+  'Entrecot a la brasa': 'Chargrilled entrecôte',
+  'Punto de la carne': 'How the meat is cooked',
+  'Poco hecho': 'Rare',
+  'Al punto': 'Medium',
+  Hecho: 'Well done',
+  'Merluza a la plancha': 'Grilled hake',
+  'Pollo al ajillo': 'Garlic chicken',
+  'Pan de payés': 'Country bread',
+  Café: 'Coffee',
 };
 
 /** Bar El Cabanyal in Catalan (Valencian is the city's other language): the tagline, categories and some dishes. */

@@ -96,23 +96,19 @@ export function checkSetLine(
 ): boolean {
   let ok = true;
   const lookup = dishLookup(entry);
-  let soldOut = false;
+  // A required course left without a dish: the set itself is unavailable (live, like a sold-out dish).
+  const blocked = blockedCourses(set, lookup).length > 0;
+  if (blocked) report.unavailable(set.name);
   for (const problem of checkSetChoices(set, line.choices ?? [], lookup)) {
     ok = false;
-    if (problem.soldOut) {
-      soldOut = true;
-      report.unavailable(`${set.name}: ${problem.name ?? ''}`);
-    } else
+    if (!problem.soldOut)
       report.add(
         problem.index !== undefined ? `lines.${index}.choices.${problem.index}` : `lines.${index}.choices`,
         problem.message,
       );
+    else if (!blocked) report.unavailable(`${set.name}: ${problem.name ?? ''}`);
   }
-  if (!soldOut && blockedCourses(set, lookup).length) {
-    report.unavailable(set.name);
-    ok = false;
-  }
-  return ok;
+  return ok && !blocked;
 }
 
 /** A set line's unit price before the recent price changes in `old` (keys of the venue store's price map). */
