@@ -36,11 +36,14 @@ export function toFormAvailability(availability: Availability | undefined): Form
 }
 
 /** A set's own fields as the form holds them (nothing for a dish). */
-export function toFormSet(product: Product, text: (minor: number) => string) {
+export function toFormSet(
+  product: Product,
+  text: (minor: number) => string,
+): { kind?: 'set'; courses?: FormCourse[]; included?: string[] } {
   if (product.kind !== 'set') return {};
   return {
     kind: 'set' as const,
-    courses: (product.courses ?? []).map((c) => ({
+    courses: (product.courses ?? []).map((c): FormCourse => ({
       id: c.id,
       name: c.name,
       course: c.course ?? '',
