@@ -22,6 +22,9 @@ import { inspireMessages } from '../../../src/features/menu/featured.ts';
 import { problemMessages } from '../../../src/lib/problem-messages.ts';
 import { receiptListMessages } from '../../../src/lib/saved-receipts.ts';
 import { ALLERGENS, TAGS } from '../../../src/contract/venue.ts';
+import { setMessages } from '../../../src/features/menu/set-messages.ts';
+import { availabilityMessages } from '../../../src/features/menu/availability-words.ts';
+import { setLineMessages } from '../../../src/features/cart/set-line-messages.ts';
 
 const BASE = messagesToJSON(
   shellMessages,
@@ -38,6 +41,9 @@ const BASE = messagesToJSON(
   problemMessages,
   billMessages,
   receiptListMessages,
+  setMessages,
+  setLineMessages,
+  availabilityMessages,
 ) as Record<string, Record<string, unknown>>;
 
 function placeholders(text: string): string[] {

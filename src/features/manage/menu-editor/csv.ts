@@ -121,14 +121,17 @@ export function parseMenuCsv(
     };
   const languages = money.languages?.length ? money.languages : [venueLanguages({ locale: money.locale })[0]!];
   const translated = csvTranslationColumns(result.meta.fields ?? [], languages);
-  const rows = result.data.slice(0, CSV_ROW_LIMIT).map((row, i): CsvRow => {
+  // A set menu's row (the export's `type` «menú») is left out: sets are made in «Menús».
+  const rows = result.data
+    .slice(0, CSV_ROW_LIMIT)
+    .flatMap((row, i): CsvRow[] => (fold(row.type ?? '') === 'menu' ? [] : [readRow(row, i)]));
+  function readRow(row: Record<string, string>, i: number): CsvRow {
     const errors: string[] = [];
     const category = (row.category ?? '').trim();
     const name = (row.name ?? '').trim();
     if (!category) errors.push('Falta la categoría');
     if (!name) errors.push('Falta el nombre');
     if (name.length > 80) errors.push('El nombre pasa de 80 caracteres');
-    if (fold(row.type ?? '') === 'menu') errors.push('Los menús no se importan: créalos en «Menús»');
     const description = (row.description ?? '').trim();
     if (description.length > 500) errors.push('La descripción pasa de 500 caracteres');
     const price = readMoney(row.price ?? '', money.currency, money.locale);
@@ -183,7 +186,7 @@ export function parseMenuCsv(
       },
       ...(Object.keys(words.category).length ? { categoryTranslations: words.category } : {}),
     };
-  });
+  }
   return {
     rows,
     total: result.data.length,
