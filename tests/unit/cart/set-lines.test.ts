@@ -1,7 +1,7 @@
 /** A set menu's lines in the diner's cart (docs/rules.md#set-menus-and-availability): choices kept, merged and replaced. */
 import { describe, expect, it } from 'vitest';
 import { addLine, emptyCart, normalizeCart, replaceLine, type NewCartLine } from '../../../src/features/cart/logic.ts';
-import { currentUnitPrice, lineNotice } from '../../../src/features/cart/sold-out.ts';
+import { currentUnitPrice, lineNotice, type LivePrice } from '../../../src/features/cart/sold-out.ts';
 
 const now = new Date('2026-11-23T12:00:00Z');
 const menu = (second: string, optionIds: string[] = []): NewCartLine => ({
@@ -23,11 +23,11 @@ describe('set lines in the cart', () => {
     let cart = emptyCart('bar', 'EUR', 'es-ES', now);
     cart = addLine(cart, menu('entrecot', ['al-punto']), now).cart;
     const again = addLine(cart, menu('entrecot', ['al-punto']), now);
-    expect(again.merged).toBe(true);
+    expect(again).toMatchObject({ merged: true });
     expect(again.cart.lines).toHaveLength(1);
     expect(again.cart.lines[0]!.quantity).toBe(2);
     const other = addLine(again.cart, menu('merluza'), now);
-    expect(other.merged).toBe(false);
+    expect(other).toMatchObject({ merged: false });
     expect(other.cart.lines.map((l) => l.choiceNames)).toEqual([
       ['Ensalada', 'entrecot'],
       ['Ensalada', 'merluza'],
@@ -60,7 +60,7 @@ describe('set lines in the cart', () => {
   });
 
   it("prices a set line as the menu does now (its supplements, its dishes' options) and flags a sold-out choice", () => {
-    const prices = new Map([
+    const prices = new Map<string, LivePrice>([
       ['menu-del-dia', { price: 1_350, deltas: { 'segundo>entrecot': 300 } }],
       ['entrecot', { price: 2_200, deltas: { 'con-foie': 400 } }],
     ]);
