@@ -68,6 +68,8 @@ export function renderReceipt(job: PrintJob, receipt: Receipt): Uint8Array {
   for (const line of receipt.lines) {
     const name = line.share ? BILL_STRINGS.sharedLine(line.name, line.share.index, line.share.of) : line.name;
     e = e.line(twoSides(`${line.quantity} x ${name}`, money(line.amount), columns));
+    // A set menu's dishes, under its line without prices (docs/rules.md#set-menus-and-availability).
+    for (const dish of line.choices ?? []) e = e.line(`   ${dish}`);
   }
   e = e.rule();
   for (const tax of receipt.taxes)
@@ -122,6 +124,8 @@ export function renderTicket(job: PrintJob, venue: { name: string; timezone: str
   for (const line of ticket.lines) {
     e = e.bold(true).size(1, 2).line(`${line.quantity} x ${line.name}`).size(1, 1).bold(false);
     for (const option of line.options) e = e.line(`   + ${option}`);
+    // A set menu's dish: which set and course («Menú del día · 2º»).
+    if (line.set) e = e.line(`   [${line.set}]`);
     if (line.note) e = e.italic(true).line(`   Nota: ${line.note}`).italic(false);
     if (line.by) e = e.line(`   (${line.by})`);
   }

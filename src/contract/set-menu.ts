@@ -8,8 +8,6 @@
  */
 import type { SetCourse } from './venue.ts';
 
-export type { SetChoice, SetCourse } from './venue.ts';
-
 /** What the rules here read of a product that is a set. */
 export interface SetProduct {
   id: string;

@@ -125,13 +125,27 @@ export async function putVenueBack(
 /**
  * Opens a venue round the clock for one test and returns what puts its hours back. Bar El Cabanyal keeps
  * real split hours (docs/rules.md): a test that orders there would pass only while it is open in Valencia.
- * Use it in `beforeEach` with the returned function in `afterEach`.
+ * With `{ windows: true }` its dishes', set menus' and categories' `availability` windows are made every
+ * day 00:00–24:00 too (docs/rules.md#set-menus-and-availability: the «Menú del día» is served on weekdays
+ * 13:00–16:00). Through the editor's PUT: production has no bypass. Use it in `beforeEach` with the
+ * returned function in `afterEach`.
  */
-export async function openAllDay(request: APIRequestContext, id: string): Promise<() => Promise<void>> {
+export async function openAllDay(
+  request: APIRequestContext,
+  id: string,
+  { windows = false }: { windows?: boolean } = {},
+): Promise<() => Promise<void>> {
   const before = await venueSnapshot(request, id);
   const day = [{ open: '00:00', close: '24:00' }];
   const hours = { mon: day, tue: day, wed: day, thu: day, fri: day, sat: day, sun: day };
-  await putVenueBack(request, id, { ...before, hours });
+  const always = [{ days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], from: '00:00', until: '24:00' }];
+  const widen = <T extends { availability?: unknown }>(item: T): T =>
+    item.availability ? { ...item, availability: always } : item;
+  type Item = { availability?: unknown; products?: Array<{ availability?: unknown }> };
+  const categories = windows
+    ? (before.categories as Item[]).map((c) => ({ ...widen(c), products: c.products?.map(widen) }))
+    : before.categories;
+  await putVenueBack(request, id, { ...before, hours, categories });
   return () => putVenueBack(request, id, before);
 }
 

@@ -14,6 +14,7 @@ import { TableSession } from '../../src/contract/table.ts';
 import { JoinResult } from '../../src/contract/table.ts';
 import type { Venue } from '../../src/contract/venue.ts';
 import { newKey, startTestServer, type TestServer } from './helpers.ts';
+import { renderJob } from '../../agent/print-ticket.ts';
 import { cred, joinRequest, lineId, problemOf, tableTokens } from './table-kit.ts';
 
 const V = 'bar-el-cabanyal';
@@ -373,6 +374,18 @@ describe('a set menu at a table: tickets, the bill and the receipt', () => {
     // 18,10 € with 10 % VAT: base 16,45 €, tax 1,65 €; the VERI*FACTU totals are the receipt's.
     expect(receipt.taxes).toEqual([{ rate: 1000, base: 1645, tax: 165 }]);
     expect(receipt.verifactu).toMatchObject({ ImporteTotal: '18.10', CuotaTotal: '1.65' });
+
+    // On the print agent's roll: the set's dishes under its line, and a ticket line says which set and course.
+    const job = { id: 'j', seq: 1, duplicate: false, createdAt: receipt.issuedAt, stationName: 'Cocina' };
+    const printer = { id: 'p', name: 'Cocina', host: '192.168.1.50', port: 9100, width: 48 };
+    const printed = (j: Parameters<typeof renderJob>[0]) =>
+      Buffer.from(renderJob(j, { name: 'Bar El Cabanyal', timezone: 'Europe/Madrid' })).toString('latin1');
+    // (Code page 858: the accented letters are other bytes than latin-1's, matched with «.».)
+    const roll = printed({ ...job, printer, receipt });
+    expect(roll).toMatch(/1 x Men. del d.a +13,50 ./);
+    expect(roll).toMatch(/ {3}Entrecot a la brasa . Poco hecho/);
+    expect(roll).toMatch(/1 x Suplemento Entrecot a la brasa +3,00 ./);
+    expect(printed({ ...job, printer, ticket: steak })).toMatch(/\[Men. del d.a . 2.\]/);
   });
 
   it('a pickup set goes to the kitchen at once, every course', async () => {

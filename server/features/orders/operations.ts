@@ -12,7 +12,7 @@ export const placeOrder = operation({
   tags,
   access: 'bearer',
   summary:
-    'Place an order. Prices are recomputed by the server; 409 with `changes` and `total` when they differ from `expectedTotal`',
+    "Place an order. Prices are recomputed by the server; 409 with `changes` and `total` when they differ from `expectedTotal`. A set menu (`kind: set`) is one line with `choices` (`[{courseId, productId, optionIds, note?}]`, `optionIds: []`): priced at the set's price + supplements + the chosen dishes' options, never their own prices (docs/rules.md#set-menus-and-availability)",
   parameters: [
     {
       name: 'Idempotency-Key',
@@ -49,7 +49,7 @@ export const placeOrder = operation({
       'PriceChangedProblem',
     ),
     422: problemResponse(
-      'Invalid order, venue closed, item unavailable, below the minimum (pickup and delivery only; `minOrder`, `missing`), or key reused with another body',
+      "Invalid order (a set menu's choice outside its course, a course's min/max: `errors[\"lines.N.choices…\"]`), venue closed, item unavailable (sold out; a set menu whose required course has no dish left), outside its days and hours (type unavailable, `outOfHours` with each line's `when` sentence, «Disponible de lunes a viernes, de 13:00 a 16:00»), below the minimum (pickup and delivery only; `minOrder`, `missing`), or key reused with another body",
     ),
     429: problemResponse('Too many orders from this account'),
   },

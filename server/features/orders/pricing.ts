@@ -13,7 +13,7 @@ import { computeTotals, lineTotalOf } from '../../../src/contract/money.ts';
 import { lineNote } from '../../../src/contract/cart-line.ts';
 import { minimumMessage, minimumShortfall } from '../../../src/contract/minimum.ts';
 import { AVAILABILITY_MESSAGES } from '../../../src/contract/availability.ts';
-import { SET_MESSAGES } from '../../../src/contract/set-menu.ts';
+import { isSet, SET_MESSAGES } from '../../../src/contract/set-menu.ts';
 import {
   checkSetLine,
   outOfHours as outOfHoursOf,
@@ -84,7 +84,7 @@ export function priceLines(
       outOfHours.push({ index, productId: product.id, name: product.name, when });
       lineOk = false;
     }
-    const isSetLine = product.kind === 'set';
+    const isSetLine = isSet(product);
     if (!isSetLine && line.choices?.length) {
       add(`lines.${index}.choices`, SET_MESSAGES.notASet);
       lineOk = false;

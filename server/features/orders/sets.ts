@@ -12,6 +12,7 @@ import {
   blockedCourses,
   checkSetChoices,
   courseOf,
+  isSet,
   setUnitPrice,
   type DishLookup,
   type SetSelection,
@@ -21,7 +22,7 @@ import {
 export function dishLookup(entry: CachedVenue): DishLookup {
   return (id) => {
     const found = entry.products.get(id);
-    return found && found.product.kind !== 'set' ? found.product : undefined;
+    return found && !isSet(found.product) ? found.product : undefined;
   };
 }
 

@@ -106,7 +106,7 @@ export const putTableCartLine = operation({
   tags,
   access: 'table',
   summary:
-    "Create the line (id chosen by the client), or change the caller's own line. A new line identical (dish, options, note) to one of the caller's merges into it (quantities added, at most 99); repeating a PUT changes nothing. At most 50 lines per table; writes (PUT and DELETE) are rate-limited per participant and per session",
+    "Create the line (id chosen by the client), or change the caller's own line. A set menu's line carries `choices` as on POST /orders (checked now: its courses, min/max, sold-out dishes, days and hours). A new line identical (dish, options, note, a set's choices) to one of the caller's merges into it (quantities added, at most 99); repeating a PUT changes nothing. At most 50 lines per table; writes (PUT and DELETE) are rate-limited per participant and per session",
   parameters: [idParam('lineId', 'Line id chosen by the client', lineIdSchema)],
   body: CartLineInput,
   responses: {
@@ -115,7 +115,7 @@ export const putTableCartLine = operation({
     403: problemResponse('The line was added by someone else'),
     ...tableClosed,
     422: problemResponse(
-      'Bad line id, unknown or unavailable dish or option (the dish is named), option group rules, quantity 1–99, or 50 lines already',
+      "Bad line id, unknown or unavailable dish or option (the dish is named), option group rules, a set menu's choices (outside a course, min/max), outside the dish's days and hours (type unavailable, its sentence in `detail`), quantity 1–99, or 50 lines already",
     ),
     429: cartTooFast,
   },
@@ -164,7 +164,9 @@ export const sendTableRound = operation({
       'Prices (or the cart) changed: `changes`, `total`; or the session is closed (type table-closed)',
       'PriceChangedProblem',
     ),
-    422: problemResponse('Empty cart, unavailable dish, venue closed, below minimum, or key reused with another body'),
+    422: problemResponse(
+      'Empty cart, unavailable dish, a dish outside its days and hours, venue closed, below minimum, or key reused with another body',
+    ),
     429: problemResponse('Too many rounds in a short time'),
   },
 });

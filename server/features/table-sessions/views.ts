@@ -7,6 +7,7 @@ import type { CachedVenue, VenueStore } from '../venues/index.ts';
 import { findOption } from '../venues/index.ts';
 import { pricedChoices, TABLE_USER_PREFIX } from '../orders/index.ts';
 import type { Order, SetLineChoiceInput } from '../../../src/contract/order.ts';
+import { isSet } from '../../../src/contract/set-menu.ts';
 import { lineTotalOf, subtotalOf, unitCountOf } from '../../../src/contract/money.ts';
 import type {
   Participant,
@@ -37,7 +38,7 @@ export function pricedLine(entry: CachedVenue | undefined, row: LineRow, by: str
   const found = entry?.products.get(row.product_id);
   const selections = choicesOf(row);
   // A set menu: the set's price, its supplements and its dishes' options (src/contract/set-menu.ts).
-  const set = entry && found?.product.kind === 'set' ? pricedChoices(entry, found.product, selections ?? []) : null;
+  const set = entry && found && isSet(found.product) ? pricedChoices(entry, found.product, selections ?? []) : null;
   const options: TableCartLine['options'] = [];
   for (const id of optionIds) {
     const hit = found ? findOption(found.product, id) : undefined;

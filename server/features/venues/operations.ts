@@ -56,7 +56,7 @@ export const putVenue = operation({
   tags: ['manage'],
   access: 'bearer',
   summary:
-    'Replace a venue and its menu (scope manager:{id} or admin; only an admin creates a new venue). Price and availability changes are recorded per dish',
+    "Replace a venue and its menu (scope manager:{id} or admin; only an admin creates a new venue). Price and availability changes are recorded per dish. Set menus (`kind: set`, `courses`, `included`) choose among the venue's own dishes, never other sets; dishes and categories may carry `availability` windows (docs/rules.md#set-menus-and-availability)",
   parameters: [
     idParam('id', 'Venue id'),
     {

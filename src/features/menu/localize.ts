@@ -60,6 +60,7 @@ export function localizeVenue(venue: Venue, lang: string): Venue {
       ...text(category, lang, via),
       products: category.products.map((product) => ({
         ...text(product, lang, via),
+        // A set menu's steps («Primer plato») are translated like its other words (docs/rules.md#set-menus-and-availability).
         ...(product.courses ? { courses: product.courses.map((course) => text(course, lang, via)) } : {}),
         optionGroups: product.optionGroups.map((group) => ({
           ...text(group, lang, via),

@@ -29,6 +29,16 @@ describe('localizeVenue', () => {
     ).toBeUndefined();
   });
 
+  it("translates a set menu's name and its courses' names like any dish", () => {
+    const set = localizeVenue(cabanyal, 'en')
+      .categories.flatMap((c) => c.products)
+      .find((p) => p.id === 'menu-del-dia')!;
+    expect(set.name).toBe('Set lunch menu');
+    expect(set.courses!.map((c) => c.name)).toEqual(['Starter', 'Main course', 'Dessert or coffee', 'Drink']);
+    // Ids, choices and supplements stay as they are.
+    expect(set.courses![1]!.choices[0]).toEqual({ productId: 'entrecot-a-la-brasa', supplement: 300 });
+  });
+
   it('leaves the venue as it is in its own language, and marks nothing', () => {
     expect(localizeVenue(taqueria, 'es')).toBe(taqueria);
     expect(textLanguages(taqueria, 'es')).toBeUndefined();
