@@ -24,7 +24,9 @@ test('a manager creates a set menu and sees it on the menu', async ({ page, requ
     await expect(overview.getByRole('button', { name: /^Menú del día · Menús · 13,50/ })).toBeVisible();
 
     // «Añadir menú» in the «Menús» category: a set with two courses to fill in.
-    const menus = page.getByTestId('category-editor').filter({ has: page.getByRole('button', { name: 'Subir Menús' }) });
+    const menus = page
+      .getByTestId('category-editor')
+      .filter({ has: page.getByRole('button', { name: 'Subir Menús' }) });
     await menus.getByRole('button', { name: 'Añadir menú' }).click();
     const set = menus.getByTestId('product-editor').last();
     await set.getByLabel('Nombre del menú').fill('Menú exprés');
@@ -49,7 +51,12 @@ test('a manager creates a set menu and sees it on the menu', async ({ page, requ
     await screenshot(page, 'manage-set-editor');
 
     await page.getByRole('button', { name: 'Publicar cambios' }).click();
-    await expect(page.getByRole('status').filter({ hasText: /publicad/i }).first()).toBeVisible({
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: /publicad/i })
+        .first(),
+    ).toBeVisible({
       timeout: ceiling(15_000),
     });
     const saved = (await venueSnapshot(request, VENUE)) as {
@@ -67,7 +74,9 @@ test('a manager creates a set menu and sees it on the menu', async ({ page, requ
     await page.goto(`/${VENUE}`);
     const card = page.locator('article', { has: page.getByRole('heading', { name: 'Menú exprés', exact: true }) });
     await expect(card).toBeVisible({ timeout: ceiling(15_000) });
-    await expect(card.getByTestId('product-availability')).toHaveText('Disponible de lunes a viernes, de 13:00 a 16:00');
+    await expect(card.getByTestId('product-availability')).toHaveText(
+      'Disponible de lunes a viernes, de 13:00 a 16:00',
+    );
     await expect(card.getByRole('button', { name: 'Añadir Menú exprés' })).toBeVisible();
   } finally {
     await putVenueBack(request, VENUE, before);

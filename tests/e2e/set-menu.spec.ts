@@ -129,7 +129,7 @@ test.describe('set menus', () => {
       await expect(line.getByTestId('line-choices')).toContainText('Crema catalana');
       await expectNoAxeViolations(page, 'table cart with a set line', { include: '[data-testid="table-drawer"]' });
       await screenshot(page, 'set-cart-line');
-      await line.getByRole('button', { name: 'Cambiar los platos de Menú del día' }).click();
+      await line.getByRole('button', { name: 'Cambiar platos: Menú del día' }).click();
       await expect(setDialog(page)).toBeVisible();
       await expect(dialog.getByRole('radio', { name: 'Ensalada valenciana' })).toBeChecked();
       for (let i = 0; i < 4; i += 1) await dialog.getByRole('button', { name: 'Siguiente' }).click();
@@ -220,7 +220,9 @@ test.describe('set menus', () => {
       await dialog.getByRole('button', { name: 'Siguiente' }).click();
       const add = dialog.getByRole('button', { name: /^Añadir al carrito/ });
       await expect(add).toHaveAttribute('aria-disabled', 'true');
-      await add.click();
+      // Pressed anyway (it stays focusable, as aria-disabled keeps it): nothing is added.
+      await add.focus();
+      await page.keyboard.press('Enter');
       await expect(dialog).toBeVisible();
       await expect(page.getByRole('button', { name: /^Carrito/ }).first()).toHaveAccessibleName('Carrito, vacío');
     } finally {

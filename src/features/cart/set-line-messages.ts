@@ -8,5 +8,6 @@ export const setLineMessages = messages('setLine', {
   /** The list of a set line's chosen dishes: «Platos elegidos de Menú del día». */
   choicesOf: params('Platos elegidos de {name}'),
   edit: 'Cambiar platos',
-  editOf: params('Cambiar los platos de {name}'),
+  /** Its accessible name holds the visible words first. */
+  editOf: params('Cambiar platos: {name}'),
 });
