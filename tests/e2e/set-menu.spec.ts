@@ -90,8 +90,9 @@ test.describe('set menus', () => {
       await screenshot(page, 'set-dialog-step');
       await dialog.getByRole('button', { name: 'Siguiente' }).click();
 
-      // Step 3 is optional; «Atrás» keeps what was chosen.
+      // Step 3 is optional («Nada» at first); «Atrás» keeps what was chosen.
       await expect(course(page)).toHaveAccessibleName('Postre o café: opcional, hasta 1');
+      await expect(dialog.getByRole('radio', { name: 'Nada' })).toBeChecked();
       await dialog.getByRole('button', { name: 'Atrás' }).click();
       await expect(dialog.getByRole('radio', { name: 'Entrecot a la brasa' })).toBeChecked();
       await dialog.getByRole('button', { name: 'Siguiente' }).click();
@@ -136,7 +137,7 @@ test.describe('set menus', () => {
       await expect(dialog.getByTestId('set-summary')).toContainText('Entrecot a la brasa (Al punto)');
       await dialog.getByRole('button', { name: 'Atrás' }).click();
       await dialog.getByRole('button', { name: 'Atrás' }).click();
-      await dialog.getByRole('radio', { name: 'Crema catalana' }).uncheck();
+      await expect(dialog.getByRole('radio', { name: 'Crema catalana' })).toBeChecked();
       await dialog.getByRole('radio', { name: 'Tarta de queso al horno' }).check();
       await dialog.getByRole('button', { name: 'Siguiente' }).click();
       await dialog.getByRole('button', { name: 'Siguiente' }).click();

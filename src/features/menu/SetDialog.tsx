@@ -182,6 +182,20 @@ export function SetForm({
                 {words.legend({ course: course.name, rule: ruleOf(course) })}
               </span>
             </legend>
+            {course.max === 1 && course.min === 0 && (
+              // An optional course taken as one: «Nada» puts it back to no dish.
+              <label className="flex min-h-11 cursor-pointer items-center gap-3">
+                <input
+                  type="radio"
+                  name={`${id}-course-${course.id}`}
+                  className="radio radio-sm border-base-content/60"
+                  value=""
+                  checked={(picks.dishes[course.id] ?? []).length === 0}
+                  onChange={() => setPicks((p) => ({ ...p, dishes: { ...p.dishes, [course.id]: [] } }))}
+                />
+                <span className="flex-1">{words.nothing}</span>
+              </label>
+            )}
             {course.choices.map((choice) => {
               const product = dish(choice.productId);
               if (!product) return null;

@@ -56,7 +56,7 @@ export function SetEditor({ ci, pi }: { ci: number; pi: number }) {
               type="button"
               className="btn btn-ghost btn-sm mt-2 min-h-11"
               onClick={() => remove(k)}
-              aria-label={`Quitar el paso ${k + 1}`}
+              aria-label={`Quitar paso ${k + 1}`}
             >
               Quitar paso
             </button>
