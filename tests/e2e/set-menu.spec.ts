@@ -160,9 +160,10 @@ test.describe('set menus', () => {
       await expect(staff.page.getByTestId('kitchen-connection')).toHaveText('En vivo');
       const tickets = staff.page.getByTestId('kitchen-ticket').filter({ hasText: `Mesa ${LABEL}` });
       await expect(tickets.filter({ hasText: 'Ensalada valenciana' })).toHaveCount(1, LIVE);
-      await expect(tickets.filter({ hasText: 'Ensalada valenciana' }).getByTestId('kitchen-line-set')).toHaveText(
-        'Menú del día · 1º',
-      );
+      // Marked with its set and step (the included bread goes with it, marked with the set's name).
+      await expect(
+        tickets.filter({ hasText: 'Ensalada valenciana' }).getByTestId('kitchen-line-set').filter({ hasText: '1º' }),
+      ).toHaveText('Menú del día · 1º');
       await expect(tickets.filter({ hasText: 'Entrecot a la brasa' })).toHaveCount(0);
       const board = await staff.context.newPage();
       await board.goto(`/panel?venue=${VENUE}`);

@@ -293,7 +293,12 @@ export function toDraft(values: FormValues): { draft: unknown; moneyErrors: Reco
         ...(p.station ? { station: p.station } : {}),
         ...rate(p.taxRateText, `categories.${ci}.products.${pi}.taxRateText`),
         ...words(p),
-        ...fromFormSet(p, `categories.${ci}.products.${pi}`, (text, path) => money(text, path), words),
+        ...fromFormSet(
+          p,
+          `categories.${ci}.products.${pi}`,
+          (text, path) => money(text, path, { optional: true }),
+          words,
+        ),
         ...fromFormAvailability(p.availability),
         optionGroups: p.optionGroups.map((g, gi) => ({
           id: g.id,

@@ -49,7 +49,10 @@ export function toFormSet(
       course: c.course ?? '',
       min: c.min,
       max: c.max,
-      choices: c.choices.map((ch) => ({ productId: ch.productId, supplementText: text(ch.supplement ?? 0) })),
+      choices: c.choices.map((ch) => ({
+        productId: ch.productId,
+        supplementText: ch.supplement ? text(ch.supplement) : '',
+      })),
       ...copyTranslations(c),
     })),
     included: [...(product.included ?? [])],
@@ -62,8 +65,8 @@ export function fromFormAvailability(rows: readonly FormAvailability[] | undefin
 }
 
 /**
- * A set's fields for the contract, its supplements read with `money` (which records a typing
- * error at the form path it is given) and its courses' translations kept by `words`.
+ * A set's fields for the contract, its supplements read with `money` (empty: none; it records a
+ * typing error at the form path it is given) and its courses' translations kept by `words`.
  */
 export function fromFormSet(
   product: { kind?: 'set'; courses?: FormCourse[]; included?: string[] },
