@@ -68,7 +68,13 @@ test('a manager creates a set menu and sees it on the menu', async ({ page, requ
 
     // Its course names are there to translate.
     const texts = page.getByRole('region', { name: 'Idiomas y traducciones' });
-    await expect(texts.getByText('Paso del menú').first()).toBeAttached();
+    await texts.getByRole('tab', { name: /^Inglés/ }).click();
+    const course = texts
+      .getByTestId('translation-row')
+      .filter({ hasText: 'Paso del menú' })
+      .filter({ hasText: 'Segundo plato' });
+    await expect(course.first()).toBeVisible();
+    await expect(course.first().getByLabel(/^Paso del menú en inglés/)).toBeVisible();
 
     // The menu page shows it, with when it is served.
     await page.goto(`/${VENUE}`);

@@ -175,10 +175,14 @@ test.describe('set menus', () => {
       await expect(tickets.filter({ hasText: 'Entrecot a la brasa' })).toContainText('Al punto');
 
       // The receipt: the staff take the whole bill; one line for the set, its dishes under it.
-      const bill = (await (await request.get(`${table}/bill`, { headers })).json()) as { balance: number };
+      const bill = (await (await request.get(`${table}/bill`, { headers })).json()) as {
+        balance: number;
+        lines: Array<{ id: string; name: string }>;
+      };
+      const setLine = bill.lines.find((l) => l.name === 'Menú del día')!;
       const paid = await request.post(`${table}/payments`, {
         headers: { ...headers, 'Idempotency-Key': `e2e-set-${Date.now()}` },
-        data: { amount: bill.balance, tip: 0, method: 'cash' },
+        data: { amount: bill.balance, tip: 0, method: 'cash', lineIds: [setLine.id] },
       });
       expect(paid.status()).toBe(201);
       const { payment } = (await paid.json()) as { payment: { receiptId: string } };
