@@ -79,7 +79,7 @@ export function CartLineItem({ line, currency, locale, onQuantity, onRemove, onA
           {money(lineTotal(line))}
         </p>
       </div>
-      <div className="mt-2 flex items-center justify-between gap-2">
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-1" role="group" aria-label={words.quantityOf({ name: line.name })}>
           <button
             type="button"

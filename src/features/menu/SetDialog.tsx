@@ -213,7 +213,10 @@ export function SetForm({
                     setProblem(null);
                     setPicks((p) => toggleDish(p, course, product.id, on));
                   }}
-                  onOptions={(selection) => setPicks((p) => setDishOptions(p, course.id, product.id, selection))}
+                  onOptions={(selection) => {
+                    setProblem(null);
+                    setPicks((p) => setDishOptions(p, course.id, product.id, selection));
+                  }}
                 />
               );
             })}

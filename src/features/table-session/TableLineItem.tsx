@@ -124,7 +124,7 @@ export function TableLineItem({ line: shared, mine, money, onQuantity, onRemove,
           </div>
         </div>
       ) : (
-        <div className="mt-2 flex items-center justify-between gap-2">
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
           {mine ? (
             <div className="flex items-center gap-1" role="group" aria-label={words.quantityOf({ name: line.name })}>
               <button
