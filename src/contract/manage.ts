@@ -7,26 +7,26 @@ import * as z from 'zod/mini';
 import { ALLERGENS, COURSES, ORDER_MODES, TAGS, WEEKDAYS } from './venue.ts';
 import { stationsOf } from './kitchen.ts';
 import { isValidPhone, VENUE_ID_PATTERN } from './limits.ts';
-import { cleanLine, cleanNote } from './text.ts';
-import { isUiLanguage, UI_LANGUAGES } from './languages.ts';
-import { AVAILABILITY_MESSAGES } from './availability.ts';
+import { cleanNote } from './text.ts';
+import {
+  itemId,
+  languageCode,
+  longText,
+  MANAGE_LIMITS,
+  name,
+  price,
+  priceDelta,
+  stationId,
+  taxRate,
+  text,
+  timeOfDay,
+  translations,
+  unique,
+} from './manage-fields.ts';
+import { availability, checkSetMenus, SetCourseInput } from './set-menu-input.ts';
 import { SET_LIMITS, SET_MESSAGES } from './set-menu.ts';
 
-export const MANAGE_LIMITS = {
-  nameMax: 80,
-  descriptionMax: 500,
-  taglineMax: 140,
-  addressMax: 200,
-  priceMax: 100_000_000,
-  categoriesMax: 50,
-  productsPerCategoryMax: 200,
-  optionGroupsMax: 10,
-  optionsMax: 30,
-  tablesMax: 200,
-  tableLabelMax: 20,
-  stationsMax: 20,
-  mediaMaxBytes: 8 * 1024 * 1024,
-} as const;
+export { MANAGE_LIMITS } from './manage-fields.ts';
 
 /** The sentences the venues API answers with (problem `detail` and field errors); the client may show them as they are. */
 export const VENUE_MESSAGES = {
@@ -55,40 +55,6 @@ export const VENUE_MESSAGES = {
 /** Spanish messages for the checks zod words itself (wrong types…): pass as the parse's `error`. */
 export const spanishErrors = z.locales.es().localeError;
 
-const ITEM_ID = /^[a-z0-9][a-z0-9_-]{0,63}$/;
-const itemId = z.string().check(z.regex(ITEM_ID, 'Identificador no válido (minúsculas, números y guiones, hasta 64)'));
-/** A station's id: like any item's (it is also the kitchen display's `estacion`). */
-const stationId = z.string().check(z.regex(ITEM_ID, 'Estación no válida (minúsculas, números y guiones, hasta 64)'));
-// A manager's words are cleaned like diners' (src/contract/text.ts): no direction override, control or
-// invisible character reaches a menu, a page or a ticket.
-const name = (what: string) =>
-  z
-    .string()
-    .check(
-      cleanLine(),
-      z.minLength(1, `Escribe ${what}`),
-      z.maxLength(MANAGE_LIMITS.nameMax, `Máximo ${MANAGE_LIMITS.nameMax} caracteres`),
-    );
-const text = (max: number) => z.string().check(cleanLine(), z.maxLength(max, `Máximo ${max} caracteres`));
-/** A description or an address: cleaned, line breaks kept. */
-const longText = (max: number) => z.string().check(cleanNote(), z.maxLength(max, `Máximo ${max} caracteres`));
-export const price = z
-  .int('El precio debe ser un número entero de céntimos')
-  .check(
-    z.minimum(0, 'El precio no puede ser negativo'),
-    z.maximum(MANAGE_LIMITS.priceMax, 'El precio es demasiado alto'),
-  );
-const priceDelta = z
-  .int('El suplemento debe ser un número entero de céntimos')
-  .check(
-    z.minimum(-MANAGE_LIMITS.priceMax, 'El suplemento es demasiado bajo'),
-    z.maximum(MANAGE_LIMITS.priceMax, 'El suplemento es demasiado alto'),
-  );
-const timeOfDay = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Hora no válida (HH:MM)'));
-/** A tax rate in basis points: 1000 = 10 % (docs/rules.md#the-bill). */
-const taxRate = z
-  .int('El impuesto debe ser un número entero de puntos básicos (1000 = 10 %)')
-  .check(z.minimum(0, 'El impuesto no puede ser negativo'), z.maximum(10_000, 'El impuesto no puede superar el 100 %'));
 /** The venue's legal details, printed on every receipt (docs/rules.md#the-bill). */
 export const LegalInput = z.object({
   name: name('la razón social'),
@@ -108,20 +74,9 @@ export const LegalInput = z.object({
     ),
   country: z.string().check(z.regex(/^[A-Z]{2}$/, 'País ISO 3166-1 de dos letras (ES, MX, CO…)')),
 });
-const unique = <T>(list: T[]) => new Set(list).size === list.length;
 /** An image address: this API's media path, or http(s) (the server keeps http:// only for its own public address). */
 export const IMAGE_SRC = /^(\/api\/media\/|https?:\/\/)[^\s"'<>\\]+$/;
 export const IMAGE_SRC_MESSAGE = 'Usa una imagen subida a umenu o una dirección https://';
-
-// Menu translations (docs/architecture.md#languages): the same limits as the venue's own words.
-// A menu's languages are the interface's (src/contract/languages.ts): a diner can only choose those.
-const languageCode = z.string().check(z.refine(isUiLanguage, `Idioma no disponible: usa ${UI_LANGUAGES.join(', ')}`));
-const TranslationInput = z.object({
-  name: z.optional(text(MANAGE_LIMITS.nameMax)),
-  description: z.optional(longText(MANAGE_LIMITS.descriptionMax)),
-  tagline: z.optional(text(MANAGE_LIMITS.taglineMax)),
-});
-const translations = { translations: z.optional(z.record(languageCode, TranslationInput)) };
 
 export const ImageInput = z.object({
   // An image this API stores (`/api/media/…`, or its absolute address) or an https:// one: never
@@ -168,46 +123,6 @@ export const OptionGroupInput = z
       path: ['max'],
     }),
     z.refine((g) => unique(g.options.map((o) => o.id)), { message: 'Hay opciones repetidas', path: ['options'] }),
-  );
-
-/** When a dish, a set or a category is served (src/contract/availability.ts). */
-export const AvailabilityWindowInput = z
-  .object({
-    days: z
-      .array(z.enum(WEEKDAYS, 'Día desconocido: usa mon, tue, wed, thu, fri, sat o sun'))
-      .check(z.minLength(1, AVAILABILITY_MESSAGES.daysMissing), z.refine(unique, AVAILABILITY_MESSAGES.daysRepeated)),
-    from: timeOfDay,
-    until: timeOfDay,
-  })
-  .check(z.refine((w) => w.from !== w.until, { message: AVAILABILITY_MESSAGES.sameTimes, path: ['until'] }));
-const availability = {
-  availability: z.optional(z.array(AvailabilityWindowInput).check(z.maxLength(7, AVAILABILITY_MESSAGES.windowsMax(7)))),
-};
-
-/** One dish a set's course offers, and its supplement (src/contract/set-menu.ts). */
-export const SetChoiceInput = z.object({ productId: itemId, supplement: z.optional(price) });
-export const SetCourseInput = z
-  .object({
-    id: itemId,
-    name: name('el nombre del paso'),
-    course: z.optional(z.enum(COURSES, 'Tiempo desconocido: usa bebidas, entrantes, principales o postres')),
-    min: z.int().check(z.minimum(0, 'El mínimo no puede ser negativo')),
-    max: z.int().check(z.minimum(1, 'El máximo debe ser al menos 1')),
-    choices: z
-      .array(SetChoiceInput)
-      .check(
-        z.minLength(1, SET_MESSAGES.courseChoicesMissing),
-        z.maxLength(SET_LIMITS.choicesPerCourseMax, `Máximo ${SET_LIMITS.choicesPerCourseMax} platos`),
-      ),
-    ...translations,
-  })
-  .check(
-    z.refine((c) => c.min <= c.max, { message: SET_MESSAGES.minAboveMax, path: ['min'] }),
-    z.refine((c) => c.max <= c.choices.length, { message: SET_MESSAGES.maxAboveChoices, path: ['max'] }),
-    z.refine((c) => unique(c.choices.map((ch) => ch.productId)), {
-      message: SET_MESSAGES.choicesRepeated,
-      path: ['choices'],
-    }),
   );
 
 export const ProductInput = z.object({
@@ -374,28 +289,9 @@ export const VenueInput = z
       });
     }),
     // A set's choices and included dishes are the venue's own dishes, never sets (src/contract/set-menu.ts).
-    z.superRefine((v, ctx) => {
-      const products = new Map(v.categories.flatMap((c) => c.products.map((p) => [p.id, p] as const)));
-      const issue = (input: unknown, path: PropertyKey[], message: string) =>
-        ctx.issues.push({ code: 'custom', input, path, message });
-      const dish = (id: string, path: PropertyKey[]) => {
-        const found = products.get(id);
-        if (!found) issue(id, path, SET_MESSAGES.dishUnknown(id));
-        else if (found.kind === 'set') issue(id, path, SET_MESSAGES.dishIsSet(id));
-      };
-      v.categories.forEach((c, ci) =>
-        c.products.forEach((p, pi) => {
-          const at = ['categories', ci, 'products', pi];
-          if (p.kind !== 'set') return;
-          if (!p.courses?.length) issue(p.courses, [...at, 'courses'], SET_MESSAGES.coursesMissing);
-          if (p.optionGroups.length) issue(p.optionGroups, [...at, 'optionGroups'], SET_MESSAGES.setHasOptions);
-          p.courses?.forEach((course, k) =>
-            course.choices.forEach((ch, j) => dish(ch.productId, [...at, 'courses', k, 'choices', j, 'productId'])),
-          );
-          p.included?.forEach((id, j) => dish(id, [...at, 'included', j]));
-        }),
-      );
-    }),
+    z.superRefine((v, ctx) =>
+      checkSetMenus(v, (input, path, message) => ctx.issues.push({ code: 'custom', input, path, message })),
+    ),
   );
 
 /** `PATCH /api/venues/{id}/products/{productId}`: staff may send `available` only. */
@@ -438,8 +334,6 @@ export const TableLink = z.object({ label: z.string(), url: z.string() });
 export const TableList = z.object({ tables: z.array(TableLink) });
 
 export type VenueInput = z.infer<typeof VenueInput>;
-export type SetCourseInput = z.infer<typeof SetCourseInput>;
-export type AvailabilityWindowInput = z.infer<typeof AvailabilityWindowInput>;
 export type ProductPatch = z.infer<typeof ProductPatch>;
 export type StationInput = z.infer<typeof StationInput>;
 export type ProductChange = z.infer<typeof ProductChange>;

@@ -250,6 +250,34 @@ describe('days and hours in the venue zone', () => {
   });
 });
 
+describe('a category served part of the week', () => {
+  it('its dishes are refused outside its windows with the sentence of when they are served', async () => {
+    const weekend = [{ days: ['sat' as const, 'sun' as const], from: '12:00', until: '16:30' }];
+    const setSalads = (availability?: typeof weekend) =>
+      edit((v) => ({
+        ...v,
+        categories: v.categories.map((c) =>
+          // `[]`: served whenever the venue is open (a body without `availability` would keep the windows).
+          c.id === 'ensaladas' ? { ...c, availability: availability ?? [] } : c,
+        ),
+      }));
+    await setSalads(weekend);
+    try {
+      const salad = [{ productId: 'ensalada-valenciana', optionIds: [], quantity: 2 }];
+      const res = await order(pickup(salad, 1900));
+      expect(res.status).toBe(422);
+      expect((await problemOf(res)).detail).toBe(
+        '«Ensalada valenciana» no se puede pedir ahora. Disponible los sábados y domingos, de 12:00 a 16:30.',
+      );
+      clock = new Date('2026-11-28T13:00:00Z'); // Saturday 14:00
+      expect((await order(pickup(salad, 1900))).status).toBe(201);
+    } finally {
+      clock = TUESDAY_LUNCH;
+      await setSalads();
+    }
+  });
+});
+
 describe('sold-out choices', () => {
   it('one sold-out dish disables only that choice; every dish of a required course sold out: the set is unavailable', async () => {
     const firsts = ['ensalada-valenciana', 'ensalada-de-tomate-de-el-perello', 'ensaladilla-rusa', 'esgarraet'];
@@ -388,6 +416,65 @@ describe('a set menu at a table: tickets, the bill and the receipt', () => {
     expect(printed({ ...job, printer, ticket: steak })).toMatch(/\[Men. del d.a . 2.\]/);
   });
 
+  it('a line edited keeps the new choices; the bill shares a set as one dish, its dishes listed on the share', async () => {
+    const tokens = await tableTokens(s, staff, V);
+    const joined = await joinRequest(s, '8', tokens.get('8'), 'Luis', { venue: V });
+    expect(joined.status, await joined.clone().text()).toBe(201);
+    const credential = JoinResult.parse(await joined.json()).credential;
+    const id = lineId();
+    const put = (choices: typeof CHOICES) =>
+      s.request(`/api/table-session/cart/lines/${id}`, {
+        method: 'PUT',
+        json: setLine(choices),
+        headers: cred(credential),
+      });
+    expect((await put(CHOICES)).status).toBe(200);
+    // Edited in the dialog: the merluza instead of the entrecot, no coffee.
+    const edited = [
+      CHOICES[0]!,
+      { courseId: 'segundo-plato', productId: 'merluza-a-la-plancha', optionIds: [] },
+      CHOICES[3]!,
+    ];
+    const res = await put(edited);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const line = TableSession.parse(await res.json()).cart.lines.find((l) => l.id === id)!;
+    expect(line.unitPrice).toBe(1350 + 130);
+    expect(line.choices!.map((c) => c.name)).toEqual(['Ensalada valenciana', 'Merluza a la plancha', 'Caña']);
+    const round = await s.request('/api/table-session/rounds', {
+      json: { expectedTotal: 1480 },
+      key: newKey(),
+      headers: cred(credential),
+    });
+    expect(round.status, await round.clone().text()).toBe(201);
+    const bill = TableBill.parse(
+      await (await s.request('/api/table-session/bill', { headers: cred(credential) })).json(),
+    );
+    expect(bill.lines.map((l) => [l.name, l.lineTotal, l.choices?.length])).toEqual([['Menú del día', 1480, 3]]);
+    const asked = await s.request('/api/table-session/payment-requests', {
+      json: { shares: [{ lineId: bill.lines[0]!.id, of: 2 }], tip: 0, method: 'card' },
+      headers: cred(credential),
+    });
+    expect(asked.status, await asked.clone().text()).toBe(201);
+    const request = (await asked.json()) as { id: string; amount: number };
+    expect(request.amount).toBe(740);
+    const paid = await s.request(`/api/venues/${V}/tables/8/payments`, {
+      json: { amount: 740, tip: 0, method: 'card', requestId: request.id },
+      key: newKey(),
+      token: staff,
+    });
+    expect(paid.status, await paid.clone().text()).toBe(201);
+    expect(PaymentResult.parse(await paid.json()).receipt.lines).toEqual([
+      {
+        name: 'Menú del día',
+        quantity: 1,
+        amount: 740,
+        taxRate: 1000,
+        share: { index: 1, of: 2 },
+        choices: ['Ensalada valenciana', 'Merluza a la plancha', 'Caña · Doble', 'Pan de payés'],
+      },
+    ]);
+  });
+
   it('a pickup set goes to the kitchen at once, every course', async () => {
     const res = await order(pickup([setLine()], PRICE));
     expect(res.status).toBe(201);
@@ -441,6 +528,33 @@ describe('the editor', () => {
     expect(nested.status).toBe(422);
     expect(Object.values((await problemOf(nested)).errors ?? {}).flat()).toContain(
       '«menu-de-arroz» es un menú: un menú no puede elegirse dentro de otro',
+    );
+  });
+
+  it('keeps a set and its windows when a body says nothing of them (an editor that does not show them yet)', async () => {
+    const strip = (v: Venue): Venue => ({
+      ...v,
+      categories: v.categories.map((c) => ({
+        ...c,
+        products: c.products.map(({ kind: _k, courses: _c, included: _i, availability: _a, ...p }) => p),
+      })),
+    });
+    await edit(strip);
+    const kept = (await venue()).categories.flatMap((c) => c.products).find((p) => p.id === SET)!;
+    expect(kept.kind).toBe('set');
+    expect(kept.courses!.map((c) => c.id)).toEqual(['primer-plato', 'segundo-plato', 'postre-o-cafe', 'bebida']);
+    expect(kept.included).toEqual(['pan-de-payes']);
+    expect(kept.availability).toEqual([{ days: ['mon', 'tue', 'wed', 'thu', 'fri'], from: '13:00', until: '16:00' }]);
+    // Such a body deleting a dish the kept set offers is refused, naming it.
+    const v = await venue();
+    const withoutCafe = strip({
+      ...v,
+      categories: v.categories.map((c) => ({ ...c, products: c.products.filter((p) => p.id !== 'cafe') })),
+    });
+    const res = await s.request(`/api/venues/${V}`, { method: 'PUT', token: manager, json: withoutCafe });
+    expect(res.status).toBe(422);
+    expect(Object.values((await problemOf(res)).errors ?? {}).flat()).toContain(
+      'El plato «cafe» no existe en este local',
     );
   });
 

@@ -24,6 +24,7 @@ import type { Queryable } from '../../platform/db/database.ts';
 import { routes } from '../../platform/operations.ts';
 import { authenticator } from '../auth/index.ts';
 import { problem, validationProblem } from '../../platform/problem.ts';
+import { keepSetMenus } from './keep-sets.ts';
 import { publicMedia, storedMedia } from '../media/index.ts';
 import { checkVenueId, getProductHistory, patchProduct, putVenue } from './operations.ts';
 import { insertProductChange, productHistory } from './queries.ts';
@@ -184,7 +185,10 @@ export function manageRoutes(app: Hono, { venues, auth, config, db }: VenueRoute
       throw problem('validation', 412, VENUE_MESSAGES.exists(id), { errors: { id: [VENUE_MESSAGES.existsField] } });
     }
     if (existing && !canManageVenue(claims.scope, id)) throw problem('forbidden', 403, VENUE_MESSAGES.managersEdit);
-    const venue = keepTranslations(existing?.venue, storedMedia(parseVenue((await json()).value), media));
+    const venue = keepSetMenus(
+      existing?.venue,
+      keepTranslations(existing?.venue, storedMedia(parseVenue((await json()).value), media)),
+    );
     refuseInsecureImages(venue);
     if (venue.id !== id)
       throw problem('validation', 422, VENUE_MESSAGES.idMismatch, { errors: { id: [VENUE_MESSAGES.idMismatchField] } });
