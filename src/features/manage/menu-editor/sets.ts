@@ -59,9 +59,14 @@ export function toFormSet(
   };
 }
 
+/**
+ * The windows for the contract. A form that holds the list says it even when empty (`[]` removes the
+ * stored windows: a PUT that says nothing keeps them, docs/rules.md#set-menus-and-availability).
+ */
 export function fromFormAvailability(rows: readonly FormAvailability[] | undefined) {
-  const kept = (rows ?? []).filter((r) => r.days.length > 0 || r.from || r.until);
-  return kept.length ? { availability: kept.map((r) => ({ days: r.days, from: r.from, until: r.until })) } : {};
+  if (rows === undefined) return {};
+  const kept = rows.filter((r) => r.days.length > 0 || r.from || r.until);
+  return { availability: kept.map((r) => ({ days: r.days, from: r.from, until: r.until })) };
 }
 
 /**
@@ -89,7 +94,8 @@ export function fromFormSet(
         return { productId: ch.productId, ...(supplement ? { supplement } : {}) };
       }),
     })),
-    ...(product.included?.length ? { included: product.included } : {}),
+    // Said even when empty: a PUT that says nothing of `included` keeps the stored ones.
+    included: product.included ?? [],
   };
 }
 
