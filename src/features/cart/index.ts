@@ -5,7 +5,7 @@
  * loaded with the drawer, and re-exporting it here put it on every venue
  * page's first load.
  */
-export type { Cart, CartLine, LineChoice, NewCartLine } from './logic.ts';
+export type { Cart, CartLine, NewCartLine } from './logic.ts';
 export { cartCount, cartSubtotal, lineTotal } from './logic.ts';
 export {
   $cartUi,

@@ -1,5 +1,5 @@
 /**
- * A set menu's step dialog (docs/rules.md#set-menus), inside the product dialog's panel: one step per
+ * A set menu's step dialog (docs/rules.md#set-menus-and-availability), inside the product dialog's panel: one step per
  * course («Primer plato: elige 1»), each a fieldset with its legend; a chosen dish's options inline;
  * the supplement beside each choice; a running total; «Siguiente» / «Atrás» and a summary before
  * «Añadir al carrito». A step that lacks something says which course (or dish) and keeps the diner
@@ -223,12 +223,7 @@ export function SetForm({
           </fieldset>
         )}
         {summary && (
-          <section
-            ref={stepRef as React.RefObject<HTMLElement>}
-            tabIndex={-1}
-            aria-labelledby={`${id}-summary`}
-            data-testid="set-summary"
-          >
+          <section ref={stepRef} tabIndex={-1} aria-labelledby={`${id}-summary`} data-testid="set-summary">
             <h3 id={`${id}-summary`} className="text-lg font-semibold">
               {words.summary}
             </h3>

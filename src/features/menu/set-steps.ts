@@ -1,5 +1,5 @@
 /**
- * The step dialog of a set menu (docs/rules.md#set-menus), as pure data: what the diner has picked
+ * The step dialog of a set menu (docs/rules.md#set-menus-and-availability), as pure data: what the diner has picked
  * per course, the choices a cart line carries, and which step is still missing something. Prices
  * and the rules a line must keep are the contract's (src/contract/set-menu.ts); this module only
  * holds the dialog's state and words its steps.

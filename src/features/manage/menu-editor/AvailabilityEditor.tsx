@@ -8,7 +8,6 @@ import { WEEKDAYS } from '../../../contract/venue.ts';
 import { availabilityText } from '../../../contract/availability.ts';
 import { errorAt, type Path } from './fields.tsx';
 import type { FormValues } from './logic.ts';
-import type { FormAvailability } from './sets.ts';
 
 const DAY_LABELS: Record<(typeof WEEKDAYS)[number], string> = {
   mon: 'Lun',
@@ -38,7 +37,7 @@ export function AvailabilityEditor({ name, legend }: { name: AvailabilityPath; l
     formState: { errors },
   } = useFormContext<FormValues>();
   const { fields, append, remove } = useFieldArray({ control, name });
-  const windows = (useWatch({ control, name }) ?? []) as FormAvailability[];
+  const windows = useWatch({ control, name }) ?? [];
   const complete = windows.filter((w) => w.days.length && w.from && w.until);
   const said = availabilityText(
     complete.map((w) => ({ days: w.days as (typeof WEEKDAYS)[number][], from: w.from, until: w.until })),

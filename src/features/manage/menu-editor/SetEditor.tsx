@@ -9,7 +9,6 @@ import { COURSE_LABELS } from '../../../contract/kitchen.ts';
 import { AvailabilityEditor } from './AvailabilityEditor.tsx';
 import { CheckList, errorAt, SelectField, TextField } from './fields.tsx';
 import type { FormValues } from './logic.ts';
-import type { FormChoice } from './sets.ts';
 
 const COURSE_OPTIONS = [
   { value: '', label: 'Con el primer paso' },
@@ -92,7 +91,7 @@ function Choices({ ci, pi, k, dishes }: { ci: number; pi: number; k: number; dis
     formState: { errors },
   } = useFormContext<FormValues>();
   const name = `categories.${ci}.products.${pi}.courses.${k}.choices` as const;
-  const choices = (useWatch({ control, name }) ?? []) as FormChoice[];
+  const choices = useWatch({ control, name }) ?? [];
   const error = errorAt(errors, name);
   const toggle = (productId: string, on: boolean) =>
     setValue(

@@ -15,9 +15,8 @@ export function SetsOverview() {
     c.products.flatMap((p, pi) => (p.kind === 'set' ? [{ category: c.name, product: p, ci, pi }] : [])),
   );
   const open = (ci: number, pi: number) => {
-    const editor = document
-      .querySelectorAll<HTMLElement>('[data-testid="category-editor"]')
-      [ci]?.querySelectorAll('[data-testid="product-editor"]')[pi] as HTMLDetailsElement | undefined;
+    const category = document.querySelectorAll<HTMLElement>('[data-testid="category-editor"]')[ci];
+    const editor = category?.querySelectorAll<HTMLDetailsElement>('details[data-testid="product-editor"]')[pi];
     if (!editor) return;
     editor.open = true;
     editor.scrollIntoView({ block: 'start' });

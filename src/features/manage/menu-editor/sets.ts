@@ -1,5 +1,5 @@
 /**
- * Set menus in the editor's form model (docs/rules.md#set-menus): a set's courses with their choices
+ * Set menus in the editor's form model (docs/rules.md#set-menus-and-availability): a set's courses with their choices
  * (supplements as money text), its included dishes, and the days and hours a set or a category is
  * served (`availability`). Converted to and from the contract's shapes by `logic.ts`.
  */
