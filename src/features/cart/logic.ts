@@ -106,21 +106,6 @@ function setPart(line: { choices?: LineChoice[] | undefined; choiceNames?: strin
   };
 }
 
-/**
- * Puts an edited line (a set's new choices) where the old one was; when it became the same as
- * another line, the two merge there.
- */
-export function replaceLine(cart: Cart, key: string, line: NewCartLine, now = new Date()): Cart {
-  const index = cart.lines.findIndex((l) => l.key === key);
-  if (index < 0) return cart;
-  const rest = { ...cart, lines: cart.lines.filter((_, i) => i !== index) };
-  const added = addLine(rest, line, now);
-  if (!added.ok || added.merged) return added.cart;
-  const lines = [...rest.lines];
-  lines.splice(index, 0, added.cart.lines[added.cart.lines.length - 1]!);
-  return touch(cart, lines, now);
-}
-
 /** Sets a line's quantity, clamped to 1–99. Unknown key: cart unchanged. */
 export function setQuantity(cart: Cart, key: string, quantity: number, now = new Date()): Cart {
   if (!cart.lines.some((l) => l.key === key)) return cart;

@@ -13,7 +13,6 @@ import {
   emptyCart,
   normalizeCarts,
   removeLine,
-  replaceLine,
   restoreLine,
   setQuantity,
   type AddResult,
@@ -101,12 +100,6 @@ export function addToCart(venueId: string, line: NewCartLine, money?: VenueMoney
   const result = addLine(base, line);
   if (result.ok) save(result.cart);
   return result;
-}
-
-/** Puts an edited set line in place of the line `key` (its choices changed in the dialog). */
-export function replaceInCart(venueId: string, key: string, line: NewCartLine): void {
-  const cart = getCart(venueId);
-  if (cart) save(replaceLine(cart, key, line));
 }
 
 export function updateQuantity(venueId: string, key: string, quantity: number): void {

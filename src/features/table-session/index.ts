@@ -33,6 +33,6 @@ export function replaceDish(venueId: string, key: string, line: NewCartLine): Ad
     const result = table(key, line);
     return result.ok ? { ok: true, table: true } : { ok: false, message: result.message ?? cartFull() };
   }
-  replaceInCart(venueId, key, line);
+  void replaceInCart(venueId, key, line);
   return { ok: true, table: false };
 }

@@ -1,6 +1,7 @@
 /** A set menu's lines in the diner's cart (docs/rules.md#set-menus-and-availability): choices kept, merged and replaced. */
 import { describe, expect, it } from 'vitest';
-import { addLine, emptyCart, normalizeCart, replaceLine, type NewCartLine } from '../../../src/features/cart/logic.ts';
+import { addLine, emptyCart, normalizeCart, type NewCartLine } from '../../../src/features/cart/logic.ts';
+import { replaceLine } from '../../../src/features/cart/replace.ts';
 import { currentUnitPrice, lineNotice, type LivePrice } from '../../../src/features/cart/sold-out.ts';
 
 const now = new Date('2026-11-23T12:00:00Z');
