@@ -8,6 +8,8 @@ import { useStore } from '@nanostores/react';
 import { lineTotal, type CartLine } from './logic.ts';
 import { $livePrices, $soldOut, lineNotice } from './sold-out.ts';
 import { cartMessages } from './messages.ts';
+import { setLineMessages } from './set-line-messages.ts';
+import { ChoiceList } from '../../shell/ui/ChoiceList.tsx';
 
 interface Props {
   line: CartLine;
@@ -17,9 +19,11 @@ interface Props {
   onRemove: () => void;
   /** The diner takes the menu's new price for this line (shown when it changed). */
   onAcceptPrice?: (unitPrice: number) => void;
+  /** A set menu's line: reopen its dialog with the choices kept. */
+  onEdit?: () => void;
 }
 
-export function CartLineItem({ line, currency, locale, onQuantity, onRemove, onAcceptPrice }: Props) {
+export function CartLineItem({ line, currency, locale, onQuantity, onRemove, onAcceptPrice, onEdit }: Props) {
   const money = (minor: number) => formatMoney(minor, currency, locale);
   const words = cartMessages.get();
   const labelId = `line-${hash(line.key)}`;
@@ -36,6 +40,7 @@ export function CartLineItem({ line, currency, locale, onQuantity, onRemove, onA
             {line.name}
           </p>
           {line.optionNames.length > 0 && <p className="text-sm text-base-content/80">{line.optionNames.join(', ')}</p>}
+          <ChoiceList label={setLineMessages.get().choicesOf({ name: line.name })} names={line.choiceNames ?? []} />
           {line.note && (
             <UserNote label={words.note} className="text-sm italic text-base-content/80">
               {line.note}
@@ -74,7 +79,7 @@ export function CartLineItem({ line, currency, locale, onQuantity, onRemove, onA
           {money(lineTotal(line))}
         </p>
       </div>
-      <div className="mt-2 flex items-center justify-between gap-2">
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-1" role="group" aria-label={words.quantityOf({ name: line.name })}>
           <button
             type="button"
@@ -98,6 +103,16 @@ export function CartLineItem({ line, currency, locale, onQuantity, onRemove, onA
             <Icon path={mdiPlus} size={20} />
           </button>
         </div>
+        {onEdit && line.choices && line.choices.length > 0 && (
+          <button
+            type="button"
+            className="btn btn-ghost min-h-11"
+            aria-label={setLineMessages.get().editOf({ name: line.name })}
+            onClick={onEdit}
+          >
+            <span aria-hidden="true">{setLineMessages.get().edit}</span>
+          </button>
+        )}
         <button
           type="button"
           className="btn btn-ghost min-h-11 gap-1 text-error-content"

@@ -13,6 +13,7 @@ import { cartSubtotal } from './logic.ts';
 import { CartLineItem } from './CartLineItem.tsx';
 import { cartMessages } from './messages.ts';
 import { $menuNames, namedLine } from './sold-out.ts';
+import { requestLineEdit } from './edit-line.ts';
 import {
   $carts,
   closeCart,
@@ -113,6 +114,15 @@ export function CartPanel({ venue, onOrder, focusHome }: Props) {
                 locale={cart.locale}
                 onQuantity={(q) => changeQuantity(line.key, line.name, q)}
                 onRemove={() => remove(line.key)}
+                onEdit={() => {
+                  closeCart();
+                  requestLineEdit({
+                    productId: line.productId,
+                    key: line.key,
+                    choices: line.choices ?? [],
+                    quantity: line.quantity,
+                  });
+                }}
                 onAcceptPrice={(unitPrice) =>
                   replaceLines(
                     venue.id,

@@ -5,6 +5,7 @@
  * loaded with the drawer, and re-exporting it here put it on every venue
  * page's first load.
  */
+import type { NewCartLine } from './logic.ts';
 export type { Cart, CartLine, NewCartLine } from './logic.ts';
 export { cartCount, cartSubtotal, lineTotal } from './logic.ts';
 export {
@@ -24,3 +25,8 @@ export {
 export { default as CartButton } from './CartButton.tsx';
 export { $livePrices, $menuNames, $soldOut, lineNotice, namedLine } from './sold-out.ts';
 export { cartMessages } from './messages.ts';
+export { EDIT_LINE_EVENT, requestLineEdit, type LineEditRequest } from './edit-line.ts';
+export { setLineMessages } from './set-line-messages.ts';
+/** Puts an edited set line in place of the line `key` (its code comes with the dialog that edits it). */
+export const replaceInCart = (venueId: string, key: string, line: NewCartLine): Promise<void> =>
+  import('./replace.ts').then((m) => m.replaceInCart(venueId, key, line));

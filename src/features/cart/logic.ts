@@ -19,6 +19,18 @@ export interface CartLine {
   unitPrice: number;
   quantity: number;
   note?: string;
+  /** A set menu's chosen dishes (docs/rules.md#set-menus-and-availability), as the order line sends them. */
+  choices?: LineChoice[];
+  /** Their names as the diner saw them («Entrecot (Al punto)»), listed under the line. */
+  choiceNames?: string[];
+}
+
+/** One chosen dish of a set's line: `{courseId, productId, optionIds, note?}` (src/contract/order.ts). */
+export interface LineChoice {
+  courseId: string;
+  productId: string;
+  optionIds: string[];
+  note?: string;
 }
 
 export interface Cart {
@@ -58,7 +70,7 @@ function cleanNote(note: string | undefined): string | undefined {
  */
 export function addLine(cart: Cart, line: NewCartLine, now = new Date()): AddResult {
   const note = cleanNote(line.note);
-  const key = lineKey(line.productId, line.optionIds, note);
+  const key = lineKey(line.productId, line.optionIds, note, line.choices);
   const index = cart.lines.findIndex((l) => l.key === key);
   if (index >= 0) {
     const existing = cart.lines[index]!;
@@ -80,8 +92,18 @@ export function addLine(cart: Cart, line: NewCartLine, now = new Date()): AddRes
     unitPrice: line.unitPrice,
     quantity: clampQuantity(line.quantity),
     ...(note ? { note } : {}),
+    ...setPart(line),
   };
   return { ok: true, cart: touch(cart, [...cart.lines, fresh], now), merged: false };
+}
+
+/** A set line's choices and their names, copied (nothing for another dish). */
+function setPart(line: { choices?: LineChoice[] | undefined; choiceNames?: string[] | undefined }) {
+  if (!line.choices?.length) return {};
+  return {
+    choices: line.choices.map((c) => ({ ...c, optionIds: [...c.optionIds] })),
+    choiceNames: [...(line.choiceNames ?? [])],
+  };
 }
 
 /** Sets a line's quantity, clamped to 1–99. Unknown key: cart unchanged. */
@@ -143,16 +165,18 @@ const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every
 
 function normalizeLine(raw: unknown): CartLine | null {
   if (!isRecord(raw)) return null;
-  const { productId, name, optionIds, optionNames, unitPrice, quantity, note } = raw;
+  const { productId, name, optionIds, optionNames, unitPrice, quantity, note, choices, choiceNames } = raw;
   if (!isString(productId) || productId.length === 0 || !isString(name)) return null;
   if (!isStringArray(optionIds)) return null;
   if (!Number.isSafeInteger(unitPrice) || (unitPrice as number) < 0) return null;
   if (typeof quantity !== 'number' || !Number.isFinite(quantity)) return null;
   const names = isStringArray(optionNames) ? optionNames : [];
   const cleanedNote = isString(note) ? cleanNote(note) : undefined;
+  const chosen = Array.isArray(choices) ? choices.filter(isChoice) : [];
+  if (Array.isArray(choices) && chosen.length !== choices.length) return null;
   return {
     // The key is always recomputed: a tampered or stale key must not defeat merging.
-    key: lineKey(productId, optionIds, cleanedNote),
+    key: lineKey(productId, optionIds, cleanedNote, chosen),
     productId,
     name,
     optionIds: [...optionIds],
@@ -160,7 +184,18 @@ function normalizeLine(raw: unknown): CartLine | null {
     unitPrice: unitPrice as number,
     quantity: clampQuantity(quantity),
     ...(cleanedNote ? { note: cleanedNote } : {}),
+    ...setPart({ choices: chosen, choiceNames: isStringArray(choiceNames) ? choiceNames : [] }),
   };
+}
+
+function isChoice(raw: unknown): raw is LineChoice {
+  return (
+    isRecord(raw) &&
+    isString(raw.courseId) &&
+    isString(raw.productId) &&
+    isStringArray(raw.optionIds) &&
+    (raw.note === undefined || isString(raw.note))
+  );
 }
 
 /**

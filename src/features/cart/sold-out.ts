@@ -24,6 +24,9 @@ export function setSoldOutFrom(venue: Venue): void {
     for (const p of c.products) {
       const deltas: Record<string, number> = {};
       for (const g of p.optionGroups) for (const o of g.options) deltas[o.id] = o.priceDelta;
+      // A set's supplements, by `{courseId}>{dishId}` (docs/rules.md#set-menus-and-availability).
+      for (const k of p.courses ?? [])
+        for (const ch of k.choices) deltas[`${k.id}>${ch.productId}`] = ch.supplement ?? 0;
       prices.set(p.id, { price: p.price, deltas });
     }
   }
@@ -37,18 +40,26 @@ export function setSoldOut(soldOut: Iterable<string>): void {
   if (ids.size !== current.size || [...ids].some((id) => !current.has(id))) $soldOut.set(ids);
 }
 
+/** A set line's chosen dishes, as far as their price and availability go. */
+type Choices = readonly { courseId: string; productId: string; optionIds: readonly string[] }[] | undefined;
+
 /**
  * A line's unit price as the newest menu says (the server's rule: dish price plus the chosen
- * options' deltas, never below 0), or null when the page knows no newer menu with that dish.
+ * options' deltas, never below 0; a set's: its price, supplements and its dishes' options'
+ * deltas), or null when the page knows no newer menu with that dish.
  */
 export function currentUnitPrice(
   prices: ReadonlyMap<string, LivePrice>,
-  line: { productId: string; optionIds: readonly string[] },
+  line: { productId: string; optionIds: readonly string[]; choices?: Choices },
 ): number | null {
   const live = prices.get(line.productId);
   if (!live) return null;
   let price = live.price;
   for (const id of line.optionIds) price += live.deltas[id] ?? 0;
+  for (const c of line.choices ?? []) {
+    price += live.deltas[`${c.courseId}>${c.productId}`] ?? 0;
+    for (const id of c.optionIds) price += prices.get(c.productId)?.deltas[id] ?? 0;
+  }
   return Math.max(0, price);
 }
 
@@ -63,9 +74,9 @@ export type LineNotice = { kind: 'sold-out' } | { kind: 'gone' } | { kind: 'pric
 export function lineNotice(
   soldOut: ReadonlySet<string>,
   prices: ReadonlyMap<string, LivePrice>,
-  line: { productId: string; optionIds: readonly string[]; unitPrice: number },
+  line: { productId: string; optionIds: readonly string[]; unitPrice: number; choices?: Choices },
 ): LineNotice | null {
-  if (soldOut.has(line.productId)) return { kind: 'sold-out' };
+  if (soldOut.has(line.productId) || line.choices?.some((c) => soldOut.has(c.productId))) return { kind: 'sold-out' };
   const now = currentUnitPrice(prices, line);
   if (now === null) return prices.size > 0 ? { kind: 'gone' } : null;
   return now === line.unitPrice ? null : { kind: 'price', now };

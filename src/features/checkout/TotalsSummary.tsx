@@ -1,12 +1,21 @@
 /** The order at a glance (units and subtotal, lines on demand) and the totals table. */
 import type { Totals } from '../../contract/money.ts';
 import { useStore } from '@nanostores/react';
-import { $menuNames, cartCount, cartSubtotal, lineTotal, namedLine, type Cart } from '../cart/index.ts';
+import {
+  $menuNames,
+  cartCount,
+  cartSubtotal,
+  lineTotal,
+  namedLine,
+  setLineMessages,
+  type Cart,
+} from '../cart/index.ts';
 import { UserNote } from '../../shell/ui/UserText.tsx';
+import { ChoiceList } from '../../shell/ui/ChoiceList.tsx';
 import { checkoutMessages } from './messages.ts';
 
 export function OrderSummary({ cart, money }: { cart: Cart; money: (minor: number) => string }) {
-  const words = checkoutMessages.get();
+  const words = { ...checkoutMessages.get(), ...setLineMessages.get() };
   const names = useStore($menuNames);
   return (
     <details className="rounded-box bg-base-200 px-3" data-testid="checkout-summary">
@@ -21,6 +30,7 @@ export function OrderSummary({ cart, money }: { cart: Cart; money: (minor: numbe
               <span className="min-w-0">
                 {line.quantity} × {line.name}
                 {line.optionNames.length > 0 ? ` (${line.optionNames.join(', ')})` : ''}
+                <ChoiceList label={words.choicesOf({ name: line.name })} names={line.choiceNames ?? []} />
                 {line.note && (
                   <UserNote as="span" label={words.note2} className="italic text-base-content/80">
                     {line.note}

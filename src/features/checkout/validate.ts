@@ -124,6 +124,8 @@ export interface CartLineForOrder {
   quantity: number;
   note?: string | undefined;
   unitPrice: number;
+  /** A set menu's chosen dishes (src/contract/order.ts). */
+  choices?: { courseId: string; productId: string; optionIds: string[]; note?: string }[] | undefined;
 }
 
 export type Blocker =
@@ -211,6 +213,7 @@ export function buildOrderInput(
       optionIds: [...l.optionIds],
       quantity: l.quantity,
       ...(l.note ? { note: l.note } : {}),
+      ...(l.choices?.length ? { choices: l.choices.map((c) => ({ ...c, optionIds: [...c.optionIds] })) } : {}),
     })),
     expectedTotal,
     ...(language ? { language } : {}),

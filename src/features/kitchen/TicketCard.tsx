@@ -118,6 +118,12 @@ export function TicketCard({ ticket, now, thresholds, busy, onBump, onKeyDown, t
                 )}
               </p>
             )}
+            {line.set && (
+              // A set menu's dish: which set and step («Menú del día · 2º»).
+              <p className="text-sm font-semibold" data-testid="kitchen-line-set">
+                {line.set}
+              </p>
+            )}
             {/* What changes the dish, emphasised: the options in bold on a bar, the note boxed. */}
             {line.options.length > 0 && (
               <ul

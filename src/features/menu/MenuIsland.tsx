@@ -12,7 +12,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { mdiClose, mdiFilterVariant, mdiMagnify } from './ui-icons.ts';
 import type { Allergen, Product, Tag, Venue } from '../../contract/venue.ts';
 import { FilterChip } from '../../shell/ui/FilterChip.tsx';
-import { addDish, TableMount } from '../table-session/index.ts';
+import { addDish, replaceDish, TableMount } from '../table-session/index.ts';
 import { useStore } from '@nanostores/react';
 import { Icon } from './Icon.tsx';
 import { ALLERGEN_LABELS } from '../../contract/menu-labels.ts';
@@ -29,12 +29,12 @@ import {
   type MenuFilters,
 } from './filter.ts';
 import { DIET_TAGS } from '../../contract/menu-labels.ts';
-import { optionNamesOf } from './options.ts';
 import { checkVenueNow, liveVenue } from './live-venue.ts';
 import { MENU_RENDERED_EVENT } from './live-events.ts';
 import { readPageFacts } from './venue-facts.ts';
 import { startMenuDuties } from './page-duties.ts';
 import { setMenuNames } from '../cart/stored.ts';
+import { EDIT_LINE_EVENT, type LineEditRequest, type NewCartLine } from '../cart/index.ts';
 import { useApiBase } from './media.ts';
 import { OrderDrawerLoader, checkoutVenueOf, type CheckoutVenue } from '../checkout/index.ts';
 
@@ -159,6 +159,8 @@ export default function MenuIsland(props: MenuIslandProps) {
   const [panelUsed, setPanelUsed] = useState(false);
   if (panelOpen && !panelUsed) setPanelUsed(true);
   const [selected, setSelected] = useState<Product | null>(null);
+  // «Editar» on a set's line (the cart or the table's): the dialog opens again with its choices.
+  const [editing, setEditing] = useState<LineEditRequest | null>(null);
   const [dialogUsed, setDialogUsed] = useState(false);
   if (selected && !dialogUsed) setDialogUsed(true);
   const openerRef = useRef<HTMLElement | null>(null);
@@ -211,9 +213,19 @@ export default function MenuIsland(props: MenuIslandProps) {
       const product = findProduct(whole, button.dataset.add ?? '');
       if (!product) return;
       openerRef.current = button;
+      setEditing(null);
       setSelected(product);
     };
     document.addEventListener('click', onClick);
+    const onEdit = (event: Event) => {
+      const request = (event as CustomEvent<LineEditRequest>).detail;
+      const product = findProduct(whole, request.productId);
+      if (!product) return;
+      openerRef.current = document.activeElement as HTMLElement | null;
+      setEditing(request);
+      setSelected(product);
+    };
+    document.addEventListener(EDIT_LINE_EVENT, onEdit);
     if (whole) {
       window.__umenuMenuReady = true;
       const pending = window.__umenuPendingAdd;
@@ -221,7 +233,10 @@ export default function MenuIsland(props: MenuIslandProps) {
       // Replay the tap queued before hydration: the listener above opens the dialog for it.
       if (pending) document.querySelector<HTMLElement>(`[data-add="${CSS.escape(pending)}"]`)?.click();
     }
-    return () => document.removeEventListener('click', onClick);
+    return () => {
+      document.removeEventListener('click', onClick);
+      document.removeEventListener(EDIT_LINE_EVENT, onEdit);
+    };
   }, [menu]);
 
   // Search and filters: which products match (the count is shown), applied to the static cards below.
@@ -265,27 +280,17 @@ export default function MenuIsland(props: MenuIslandProps) {
 
   const closeDialog = useCallback(() => {
     setSelected(null);
+    setEditing(null);
     const opener = openerRef.current;
     openerRef.current = null;
     if (opener && opener.isConnected) opener.focus();
   }, []);
 
   const confirm = useCallback(
-    async (input: { product: Product; optionIds: string[]; quantity: number; note: string; unitPrice: number }) => {
+    async ({ line, replaces }: { line: NewCartLine; replaces?: string }) => {
       const { toast } = await import('../../shell/toast.ts');
-      const result = addDish(
-        venueId,
-        {
-          productId: input.product.id,
-          name: input.product.name,
-          optionIds: input.optionIds,
-          optionNames: optionNamesOf(input.product, input.optionIds),
-          unitPrice: input.unitPrice,
-          quantity: input.quantity,
-          ...(input.note ? { note: input.note } : {}),
-        },
-        { currency, locale },
-      );
+      const money = { currency, locale };
+      const result = replaces ? replaceDish(venueId, replaces, line) : addDish(venueId, line, money);
       if (!result.ok) {
         toast.error(result.message);
         return;
@@ -293,7 +298,7 @@ export default function MenuIsland(props: MenuIslandProps) {
       (document.querySelector('#product-dialog-title')?.closest('dialog') as HTMLDialogElement | null)?.close();
       const words = menuMessages.get();
       toast.success(result.table ? words.addedToTableCart : words.addedToCart, {
-        description: `${input.quantity} × ${input.product.name}`,
+        description: `${line.quantity} × ${line.name}`,
         id: 'cart-added',
       });
     },
@@ -401,6 +406,8 @@ export default function MenuIsland(props: MenuIslandProps) {
             onClose={closeDialog}
             onConfirm={(input) => void confirm(input)}
             langs={whole ? textLanguages(whole, lang) : undefined}
+            venue={localized}
+            editing={editing}
           />
         </Suspense>
       )}

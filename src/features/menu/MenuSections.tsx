@@ -5,6 +5,7 @@ import { IconSprite } from './Icon.tsx';
 import { menuIconSymbols } from './label-icons.ts';
 import { fallbackLang, type TextLanguages } from '../../contract/languages.ts';
 import { menuMessages } from './messages.ts';
+import { servedText } from './availability-words.ts';
 
 /** Images of the first cards (on screen at load at any width) load eagerly, the first two with high priority. */
 const EAGER_IMAGES = 4;
@@ -43,6 +44,11 @@ export function MenuSections({ venue, apiBase, langs }: { venue: Venue; apiBase:
                 from: category.availableFrom ?? '00:00',
                 until: category.availableUntil ?? '24:00',
               })}
+            </p>
+          )}
+          {category.availability && category.availability.length > 0 && (
+            <p className="text-sm font-medium" data-testid="category-availability">
+              {servedText(category.availability)}
             </p>
           )}
           <div className="mt-3 grid gap-3 md:grid-cols-2">

@@ -12,6 +12,7 @@ import { labelMessages, menuMessages } from './messages.ts';
 import { ALLERGEN_ICONS, TAG_ICONS, allergenSymbol, tagSymbol } from './label-icons.ts';
 import { mediaAttributes } from './media-srcset.ts';
 import { Icon } from './Icon.tsx';
+import { servedText } from './availability-words.ts';
 
 export interface ProductCardProps {
   product: Product;
@@ -57,6 +58,12 @@ export function ProductCard({
         <p className="product-desc" lang={fallbackLang(product, 'description', langs)}>
           {description}
         </p>
+        {product.availability && product.availability.length > 0 && (
+          // When it is served («Disponible de lunes a viernes, de 13:00 a 16:00»): outside it, the dialog cannot add it.
+          <p className="text-sm font-medium" data-testid="product-availability">
+            {servedText(product.availability)}
+          </p>
+        )}
         {(tags.length > 0 || allergens.length > 0) && (
           <div className="product-labels">
             {tags.map((tag) => (

@@ -8,14 +8,17 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { Drawer } from '../../shell/ui/Drawer.tsx';
 import { mdiClose, mdiMinus, mdiPlus } from './ui-icons.ts';
 import { LIMITS } from '../../contract/limits.ts';
-import type { OptionGroup, Product } from '../../contract/venue.ts';
+import type { OptionGroup, Product, Venue } from '../../contract/venue.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { Icon } from './Icon.tsx';
 import { fallbackLang, type TextLanguages } from '../../contract/languages.ts';
-import { $language } from '../../lib/i18n.ts';
-import { inSentence, labelMessages, menuMessages } from './messages.ts';
+import { menuMessages } from './messages.ts';
 import { mediaAttributes } from './media-srcset.ts';
-import { missingGroups, unitPriceOf, type Selection } from './options.ts';
+import { missingGroups, optionNamesOf, unitPriceOf, type Selection } from './options.ts';
+import type { NewCartLine } from '../cart/index.ts';
+import { SetForm } from './SetDialog.tsx';
+import { dishOf, unavailableNow, type LineEdit } from './set-line.ts';
+import { allergenList, OptionFieldset } from './OptionFieldset.tsx';
 import '../../styles/dialogs.ts';
 
 /** The dialog's image: the box (11/12 of the screen, 32 rem from 640 px) less its 1 rem margins. */
@@ -27,25 +30,30 @@ export interface ProductDialogProps {
   locale: string;
   apiBase: string;
   onClose: () => void;
-  onConfirm: (input: {
-    product: Product;
-    optionIds: string[];
-    quantity: number;
-    note: string;
-    unitPrice: number;
-  }) => void;
+  /** The line to add (`replaces`: the key or id of the line it replaces, when editing one). */
+  onConfirm: (input: { line: NewCartLine; replaces?: string }) => void;
   /** On a page in another language than the venue's: untranslated words get the venue's `lang`. */
   langs?: TextLanguages;
+  /** The whole menu in the page's language: a set's dishes, and when a dish or its category is served. */
+  venue?: Venue | null;
+  /** Editing a set's line: its key (or table line id), choices and quantity. */
+  editing?: LineEdit | null;
 }
 
-/** "huevo, lácteos": allergen names inside a sentence, in the page's language. */
-function allergenList(allergens: readonly string[]): string {
-  const labels = labelMessages.get() as Record<string, string>;
-  return allergens.map((a) => inSentence(labels[a] ?? a, $language.get())).join(', ');
-}
-
-export function ProductDialog({ product, currency, locale, apiBase, onClose, onConfirm, langs }: ProductDialogProps) {
+export function ProductDialog({
+  product,
+  currency,
+  locale,
+  apiBase,
+  onClose,
+  onConfirm,
+  langs,
+  venue,
+  editing,
+}: ProductDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const dish = (id: string) => (venue ? dishOf(venue, id) : undefined);
+  const unavailable = product && venue ? unavailableNow(venue, product) : null;
 
   return (
     <Drawer
@@ -56,28 +64,78 @@ export function ProductDialog({ product, currency, locale, apiBase, onClose, onC
       aria-labelledby="product-dialog-title"
       onClose={() => onClose()}
     >
-      {product && (
-        <ProductForm
-          key={product.id}
+      {product?.kind === 'set' ? (
+        <SetForm
+          key={editing?.key ?? product.id}
           product={product}
           currency={currency}
           locale={locale}
-          apiBase={apiBase}
+          dish={dish}
+          unavailable={unavailable}
+          {...(editing ? { initial: editing } : {})}
           onCancel={() => dialogRef.current?.close()}
-          onConfirm={onConfirm}
+          onConfirm={(input) =>
+            onConfirm({
+              line: {
+                productId: input.product.id,
+                name: input.product.name,
+                optionIds: [],
+                optionNames: [],
+                choices: input.choices.map((c) => ({ ...c, optionIds: [...c.optionIds] })),
+                choiceNames: input.choiceNames,
+                unitPrice: input.unitPrice,
+                quantity: input.quantity,
+              },
+              ...(editing ? { replaces: editing.key } : {}),
+            })
+          }
           langs={langs}
         />
+      ) : (
+        product && (
+          <ProductForm
+            key={product.id}
+            product={product}
+            currency={currency}
+            locale={locale}
+            apiBase={apiBase}
+            onCancel={() => dialogRef.current?.close()}
+            unavailable={unavailable}
+            onConfirm={(input) =>
+              onConfirm({
+                line: {
+                  productId: input.product.id,
+                  name: input.product.name,
+                  optionIds: input.optionIds,
+                  optionNames: optionNamesOf(input.product, input.optionIds),
+                  unitPrice: input.unitPrice,
+                  quantity: input.quantity,
+                  ...(input.note ? { note: input.note } : {}),
+                },
+              })
+            }
+            langs={langs}
+          />
+        )
       )}
     </Drawer>
   );
 }
 
-interface FormProps extends Omit<ProductDialogProps, 'product' | 'onClose'> {
+interface FormProps extends Omit<ProductDialogProps, 'product' | 'onClose' | 'onConfirm' | 'venue' | 'editing'> {
   product: Product;
   onCancel: () => void;
+  unavailable: string | null;
+  onConfirm: (input: {
+    product: Product;
+    optionIds: string[];
+    quantity: number;
+    note: string;
+    unitPrice: number;
+  }) => void;
 }
 
-function ProductForm({ product, currency, locale, apiBase, onCancel, onConfirm, langs }: FormProps) {
+function ProductForm({ product, currency, locale, apiBase, onCancel, onConfirm, langs, unavailable }: FormProps) {
   const words = menuMessages.get();
   const [selection, setSelection] = useState<Selection>({});
   const [quantity, setQuantity] = useState(1);
@@ -88,7 +146,7 @@ function ProductForm({ product, currency, locale, apiBase, onCancel, onConfirm, 
   const unitPrice = useMemo(() => unitPriceOf(product, selection), [product, selection]);
   const missing = missingGroups(product, selection);
   const total = unitPrice * quantity;
-  const canAdd = product.available && missing.length === 0;
+  const canAdd = product.available && !unavailable && missing.length === 0;
 
   const toggle = (group: OptionGroup, optionId: string, checked: boolean) => {
     setSelection((prev) => {
@@ -223,6 +281,11 @@ function ProductForm({ product, currency, locale, apiBase, onCancel, onConfirm, 
           </p>
         )}
         {!product.available && <p className="text-sm font-semibold">{words.soldOut}</p>}
+        {unavailable && (
+          <p className="text-sm font-semibold" data-testid="product-unavailable">
+            {unavailable}
+          </p>
+        )}
         <button
           type="submit"
           className="btn btn-primary min-h-12 w-full"
@@ -233,84 +296,5 @@ function ProductForm({ product, currency, locale, apiBase, onCancel, onConfirm, 
         </button>
       </div>
     </form>
-  );
-}
-
-function OptionFieldset({
-  group,
-  chosen,
-  invalid,
-  money,
-  onToggle,
-  langs,
-}: {
-  langs: TextLanguages | undefined;
-  group: OptionGroup;
-  chosen: string[];
-  invalid: boolean;
-  money: (minor: number) => string;
-  onToggle: (group: OptionGroup, optionId: string, checked: boolean) => void;
-}) {
-  const radio = group.max === 1;
-  const required = group.min > 0;
-  const full = !radio && chosen.length >= group.max;
-  const words = menuMessages.get();
-  const rule = radio
-    ? required
-      ? words.chooseOne
-      : words.optionalOne
-    : group.min > 0
-      ? group.min === group.max
-        ? words.chooseN({ n: group.min })
-        : words.chooseRange({ min: group.min, max: group.max })
-      : words.optionalUpTo({ max: group.max });
-  return (
-    <fieldset
-      className={`fieldset rounded-box border p-3 text-base ${invalid ? 'border-error' : 'border-base-300'}`}
-      aria-invalid={invalid || undefined}
-    >
-      <legend className="fieldset-legend px-1 text-base">
-        <span lang={fallbackLang(group, 'name', langs)}>{group.name}</span>
-        {required && <span className="badge badge-sm badge-outline ml-2">{words.required}</span>}
-      </legend>
-      <p className="text-sm text-base-content/80 -mt-1">{rule}</p>
-      {group.options.map((option) => {
-        const checked = chosen.includes(option.id);
-        const disabled = !option.available || (full && !checked);
-        return (
-          <label
-            key={option.id}
-            className="flex min-h-11 cursor-pointer items-center gap-3 has-disabled:cursor-not-allowed has-disabled:opacity-70"
-          >
-            <input
-              type={radio ? 'radio' : 'checkbox'}
-              name={`group-${group.id}`}
-              className={
-                radio ? 'radio radio-sm border-base-content/60' : 'checkbox checkbox-sm border-base-content/60'
-              }
-              value={option.id}
-              checked={checked}
-              disabled={disabled}
-              onChange={(e) => onToggle(group, option.id, e.target.checked)}
-            />
-            <span className="flex-1">
-              <span lang={fallbackLang(option, 'name', langs)}>{option.name}</span>
-              {!option.available && words.optionSoldOut}
-              {option.allergens && option.allergens.length > 0 && (
-                <span className="text-sm text-base-content/80">
-                  {words.optionContains({ allergens: allergenList(option.allergens) })}
-                </span>
-              )}
-            </span>
-            {option.priceDelta !== 0 && (
-              <span className="tabular-nums text-sm">
-                {option.priceDelta > 0 ? '+' : '−'}
-                {money(Math.abs(option.priceDelta))}
-              </span>
-            )}
-          </label>
-        );
-      })}
-    </fieldset>
   );
 }

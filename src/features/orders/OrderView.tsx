@@ -9,6 +9,8 @@ import { formatMoney } from '../../lib/money.ts';
 import { useHydrated } from '../../lib/hydrated.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { UserNote } from '../../shell/ui/UserText.tsx';
+import { ChoiceList, choiceText } from '../../shell/ui/ChoiceList.tsx';
+import { setLineMessages } from '../cart/index.ts';
 import { LoadError, Loading } from '../../shell/ui/LoadState.tsx';
 import { $orderPage } from './order-store.ts';
 import { localPath } from '../../lib/page-language.ts';
@@ -121,6 +123,10 @@ export default function OrderView() {
                     {line.options.map((o) => names.get(`${line.productId}/${o.id}`) ?? o.name).join(', ')}
                   </p>
                 )}
+                <ChoiceList
+                  label={setLineMessages.get().choicesOf({ name: names.get(line.productId) ?? line.name })}
+                  names={(line.choices ?? []).map(choiceText)}
+                />
                 {line.note && (
                   <UserNote label={words.note} className="text-sm italic text-base-content/80">
                     {line.note}

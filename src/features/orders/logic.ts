@@ -5,6 +5,8 @@
 import type { Order } from '../../contract/order.ts';
 import type { Product, Venue } from '../../contract/venue.ts';
 import type { NewCartLine } from '../cart/index.ts';
+import { checkSetChoices, setUnitPrice } from '../../contract/set-menu.ts';
+import { choiceText } from '../../shell/ui/ChoiceList.tsx';
 
 export interface RepeatPlan {
   lines: NewCartLine[];
@@ -21,6 +23,32 @@ export function repeatPlan(order: Pick<Order, 'lines'>, venue: Pick<Venue, 'cate
     const product = products.get(line.productId);
     if (!product || !product.available) {
       missing.push(line.name);
+      continue;
+    }
+    if (line.choices?.length) {
+      // A set menu: its choices again, if its courses still offer them (docs/rules.md#set-menus-and-availability).
+      const choices = line.choices.map((c) => ({
+        courseId: c.courseId,
+        productId: c.productId,
+        optionIds: c.options.map((o) => o.id),
+        ...(c.note ? { note: c.note } : {}),
+      }));
+      const lookup = (id: string) => products.get(id);
+      if (checkSetChoices(product, choices, lookup).length > 0) {
+        missing.push(product.name);
+        continue;
+      }
+      lines.push({
+        productId: product.id,
+        name: product.name,
+        optionIds: [],
+        optionNames: [],
+        choices,
+        choiceNames: line.choices.map(choiceText),
+        unitPrice: setUnitPrice(product, choices, lookup),
+        quantity: line.quantity,
+        ...(line.note ? { note: line.note } : {}),
+      });
       continue;
     }
     const options = product.optionGroups.flatMap((g) => g.options);

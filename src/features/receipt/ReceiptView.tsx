@@ -139,7 +139,21 @@ export function ReceiptView({ receipt, names, locale, lang }: ReceiptViewProps) 
           {receipt.lines.map((line, index) => (
             <tr key={index} className="align-top" data-testid="receipt-line">
               <td className="pr-2 tabular-nums">{line.quantity}</td>
-              <td className="pr-2">{lineName(line)}</td>
+              <td className="pr-2">
+                {lineName(line)}
+                {line.choices && line.choices.length > 0 && (
+                  // A set menu's dishes, under its line without prices (docs/rules.md#set-menus-and-availability).
+                  <ul
+                    className="text-xs"
+                    aria-label={words.choicesOf({ name: lineName(line) })}
+                    data-testid="receipt-line-choices"
+                  >
+                    {line.choices.map((name, i) => (
+                      <li key={i}>{name}</li>
+                    ))}
+                  </ul>
+                )}
+              </td>
               <td className="text-right tabular-nums">{money(line.amount)}</td>
             </tr>
           ))}

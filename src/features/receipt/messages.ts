@@ -28,6 +28,8 @@ export const receiptMessages = messages('receipt', {
   lines: 'Conceptos',
   quantity: 'Ud.',
   item: 'Concepto',
+  /** A set menu's dishes, listed under its line. */
+  choicesOf: params('Platos de {name}'),
   amount: 'Importe',
   taxesCaption: 'Impuestos por tipo',
   /** The tax's name where it is not Spanish IVA. */

@@ -8,6 +8,7 @@ import {
   orderStatusLabel,
 } from '../../contract/labels.ts';
 import { formatTime } from '../orders/index.ts';
+import { choiceText } from '../../shell/ui/ChoiceList.tsx';
 import { UserNote, UserText } from '../../shell/ui/UserText.tsx';
 import {
   elapsedLabel,
@@ -158,6 +159,11 @@ export function OrderCard({ order, pending, onAction, now, locale, timeZone, too
             {line.options.length > 0 && (
               <p className="pl-5 text-sm text-base-content/80">
                 {line.options.map((option) => option.name).join(', ')}
+              </p>
+            )}
+            {line.choices && line.choices.length > 0 && (
+              <p className="pl-5 text-sm text-base-content/80" data-testid="board-line-choices">
+                {line.choices.map(choiceText).join(' · ')}
               </p>
             )}
             {line.note && (

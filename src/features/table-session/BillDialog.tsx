@@ -13,6 +13,8 @@ import type { TableBill } from '../../contract/bill.ts';
 import { orderMessages } from '../orders/index.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { Icon } from '../../shell/Icon.tsx';
+import { ChoiceList, choiceText } from '../../shell/ui/ChoiceList.tsx';
+import { setLineMessages } from '../cart/index.ts';
 import { UserText, WithName } from '../../shell/ui/UserText.tsx';
 import { Drawer } from '../../shell/ui/Drawer.tsx';
 import { toast } from '../../shell/toast.ts';
@@ -314,7 +316,7 @@ function Rounds({ bill, t, money }: { bill: TableBill; t: Words; money: (n: numb
                   {round.lines.map((line, j) =>
                     (line.voided ?? 0) >= line.quantity ? null : (
                       <li key={j} className="flex justify-between gap-2">
-                        <span className="min-w-0">
+                        <div className="min-w-0">
                           {line.quantity - (line.voided ?? 0)} × {line.name}
                           {line.by ? (
                             <>
@@ -324,7 +326,11 @@ function Rounds({ bill, t, money }: { bill: TableBill; t: Words; money: (n: numb
                           ) : (
                             ''
                           )}
-                        </span>
+                          <ChoiceList
+                            label={setLineMessages.get().choicesOf({ name: line.name })}
+                            names={(line.choices ?? []).map(choiceText)}
+                          />
+                        </div>
                         <span className="tabular-nums">{money(line.lineTotal)}</span>
                       </li>
                     ),

@@ -11,6 +11,7 @@ import { TIP_PERCENT_PRESETS } from '../../contract/labels.ts';
 import { parseMoneyText, formatMoneyText } from '../../contract/money-text.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { WithName } from '../../shell/ui/UserText.tsx';
+import { choiceText } from '../../shell/ui/ChoiceList.tsx';
 import type { billMessages } from './bill-messages.ts';
 import { availabilityOf, equalPart, nextShare, partOfLines, tipOn, type TipChoice } from './split.ts';
 import { requestPayment } from './store.ts';
@@ -421,6 +422,11 @@ function ItemRow({
           <span className="block">
             {line.quantity} × {line.name}
           </span>
+          {line.choices && line.choices.length > 0 && (
+            <span className="block text-sm text-base-content/80" data-testid="line-choices">
+              {line.choices.map(choiceText).join(' · ')}
+            </span>
+          )}
           {line.by && (
             <span className="block text-sm text-base-content/80">
               <Named name={line.by} text={(name) => t.orderedBy({ name })} />

@@ -7,6 +7,8 @@ import { mdiCheckCircle } from '@mdi/js';
 import type { Order } from '../../contract/order.ts';
 import { orderMessages } from '../orders/index.ts';
 import { Icon } from '../../shell/Icon.tsx';
+import { ChoiceList, choiceText } from '../../shell/ui/ChoiceList.tsx';
+import { setLineMessages } from '../cart/index.ts';
 import { UserText } from '../../shell/ui/UserText.tsx';
 import { tableMessages } from './messages.ts';
 
@@ -43,6 +45,10 @@ export function SentRound({ round, index }: { round: Order; index: number }) {
               ) : (
                 ''
               )}
+              <ChoiceList
+                label={setLineMessages.get().choicesOf({ name: line.name })}
+                names={(line.choices ?? []).map(choiceText)}
+              />
             </li>
           ),
         )}

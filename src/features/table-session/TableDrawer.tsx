@@ -8,6 +8,8 @@ import { Icon } from '../../shell/Icon.tsx';
 import { Drawer } from '../../shell/ui/Drawer.tsx';
 import { TableLineItem } from './TableLineItem.tsx';
 import { SentRound } from './SentRound.tsx';
+import { choiceInputs } from './logic.ts';
+import { requestLineEdit } from '../cart/index.ts';
 import {
   $lastSent,
   $priceChange,
@@ -100,6 +102,15 @@ export function TableDrawer({ venue }: { venue: TableVenue }) {
                       removeLine(line.id);
                       setAnnouncement(words.removed({ name: line.name }));
                       headingRef.current?.focus();
+                    }}
+                    onEdit={() => {
+                      closeTableCart();
+                      requestLineEdit({
+                        productId: line.productId,
+                        key: line.id,
+                        choices: choiceInputs(line.choices) ?? [],
+                        quantity: line.quantity,
+                      });
                     }}
                   />
                 ))}

@@ -5,8 +5,9 @@ import { mdiMinus, mdiPlus, mdiTrashCanOutline } from '@mdi/js';
 import { LIMITS } from '../../contract/limits.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { UserNote, UserText } from '../../shell/ui/UserText.tsx';
-import { $livePrices, $menuNames, $soldOut, lineNotice } from '../cart/index.ts';
-import type { ViewLine } from './logic.ts';
+import { $livePrices, $menuNames, $soldOut, lineNotice, setLineMessages } from '../cart/index.ts';
+import { choiceInputs, type ViewLine } from './logic.ts';
+import { ChoiceList, choiceText } from '../../shell/ui/ChoiceList.tsx';
 import { tableMessages } from './messages.ts';
 
 interface Props {
@@ -15,9 +16,11 @@ interface Props {
   money: (minor: number) => string;
   onQuantity: (quantity: number) => void;
   onRemove: () => void;
+  /** My set menu's line: reopen its dialog with the choices kept. */
+  onEdit?: () => void;
 }
 
-export function TableLineItem({ line: shared, mine, money, onQuantity, onRemove }: Props) {
+export function TableLineItem({ line: shared, mine, money, onQuantity, onRemove, onEdit }: Props) {
   // The dish's and options' names of this page's language (the table's cart holds the adder's).
   const names = useStore($menuNames);
   const line = {
@@ -31,7 +34,10 @@ export function TableLineItem({ line: shared, mine, money, onQuantity, onRemove 
   const removeRef = useRef<HTMLButtonElement>(null);
   const labelId = `table-line-${line.id}`;
   // As the diner's own cart flags its lines: sold out, gone from the menu, or a new price (the round is priced by the API when sent).
-  const notice = lineNotice(useStore($soldOut), useStore($livePrices), line);
+  const notice = lineNotice(useStore($soldOut), useStore($livePrices), {
+    ...line,
+    choices: choiceInputs(line.choices),
+  });
   useEffect(() => {
     if (confirming) confirmRef.current?.focus();
   }, [confirming]);
@@ -49,6 +55,10 @@ export function TableLineItem({ line: shared, mine, money, onQuantity, onRemove 
           {line.options.length > 0 && (
             <p className="text-sm text-base-content/80">{line.options.map((o) => o.name).join(', ')}</p>
           )}
+          <ChoiceList
+            label={setLineMessages.get().choicesOf({ name: line.name })}
+            names={(line.choices ?? []).map(choiceText)}
+          />
           {line.note && (
             <UserNote label={words.note} className="text-sm italic text-base-content/80" testId="line-note">
               {line.note}
@@ -114,7 +124,7 @@ export function TableLineItem({ line: shared, mine, money, onQuantity, onRemove 
           </div>
         </div>
       ) : (
-        <div className="mt-2 flex items-center justify-between gap-2">
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
           {mine ? (
             <div className="flex items-center gap-1" role="group" aria-label={words.quantityOf({ name: line.name })}>
               <button
@@ -141,6 +151,16 @@ export function TableLineItem({ line: shared, mine, money, onQuantity, onRemove 
             </div>
           ) : (
             <span />
+          )}
+          {mine && onEdit && line.choices && line.choices.length > 0 && (
+            <button
+              type="button"
+              className="btn btn-ghost min-h-11"
+              aria-label={setLineMessages.get().editOf({ name: line.name })}
+              onClick={onEdit}
+            >
+              <span aria-hidden="true">{setLineMessages.get().edit}</span>
+            </button>
           )}
           <button
             ref={removeRef}

@@ -16,7 +16,15 @@ import { tableMessages } from './messages.ts';
 import { detailOf, isClosedError, isCredentialError, isTransient } from './request-errors.ts';
 import { closedHere, lost, plugIntoSession, receive, refresh } from './session.ts';
 import { $queue, $session, $tableActive, $view, membership, setQueue, venueId } from './state.ts';
-import { cappedQuantity, enqueue, newLineId, sameLineOf, type QueuedEdit } from './logic.ts';
+import {
+  cappedQuantity,
+  choiceInputs,
+  enqueue,
+  newLineId,
+  sameLineOf,
+  type LineDisplay,
+  type QueuedEdit,
+} from './logic.ts';
 
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -31,17 +39,12 @@ export function addTableLine(line: NewCartLine): { ok: boolean; message?: string
     optionIds: [...line.optionIds],
     quantity: cappedQuantity(line.quantity),
     ...(note ? { note } : {}),
+    ...(line.choices?.length ? { choices: line.choices } : {}),
   };
   const same = sameLineOf(view.lines, input, view.me);
   if (!same && view.lines.length >= LIMITS.linesPerOrder)
     return { ok: false, message: tableMessages.get().tooManyLines };
-  const display = same
-    ? { name: same.name, options: same.options, unitPrice: same.unitPrice }
-    : {
-        name: line.name,
-        options: line.optionIds.map((oid, i) => ({ id: oid, name: line.optionNames[i] ?? '', priceDelta: 0 })),
-        unitPrice: line.unitPrice,
-      };
+  const display = same ? { name: same.name, options: same.options, unitPrice: same.unitPrice } : displayOf(line);
   const edit: QueuedEdit = same
     ? {
         kind: 'put',
@@ -54,9 +57,52 @@ export function addTableLine(line: NewCartLine): { ok: boolean; message?: string
   return { ok: true };
 }
 
+/** How a line from the menu shows until the server prices it (a set's choices by the names the diner saw). */
+function displayOf(line: NewCartLine): LineDisplay {
+  return {
+    name: line.name,
+    options: line.optionIds.map((oid, i) => ({ id: oid, name: line.optionNames[i] ?? '', priceDelta: 0 })),
+    unitPrice: line.unitPrice,
+    ...(line.choices?.length
+      ? {
+          choices: line.choices.map((c, i) => ({
+            courseId: c.courseId,
+            courseName: '',
+            productId: c.productId,
+            name: line.choiceNames?.[i] ?? '',
+            supplement: 0,
+            options: [],
+            ...(c.note ? { note: c.note } : {}),
+          })),
+        }
+      : {}),
+  };
+}
+
+/** An edited set line (new choices from the dialog) in place of my line `lineId`. */
+export function replaceTableLine(lineId: string, line: NewCartLine): { ok: boolean; message?: string } {
+  const current = $view.get()?.lines.find((l) => l.id === lineId);
+  if (!current) return addTableLine(line);
+  const note = lineNote(line.note);
+  queueEdit({
+    kind: 'put',
+    lineId,
+    input: {
+      productId: line.productId,
+      optionIds: [...line.optionIds],
+      quantity: cappedQuantity(line.quantity),
+      ...(note ? { note } : {}),
+      ...(line.choices?.length ? { choices: line.choices } : {}),
+    },
+    display: displayOf(line),
+  });
+  return { ok: true };
+}
+
 export function setLineQuantity(lineId: string, quantity: number): void {
   const line = $view.get()?.lines.find((l) => l.id === lineId);
   if (!line) return;
+  const choices = choiceInputs(line.choices);
   queueEdit({
     kind: 'put',
     lineId,
@@ -65,8 +111,14 @@ export function setLineQuantity(lineId: string, quantity: number): void {
       optionIds: line.optionIds,
       quantity: cappedQuantity(quantity),
       ...(line.note ? { note: line.note } : {}),
+      ...(choices ? { choices } : {}),
     },
-    display: { name: line.name, options: line.options, unitPrice: line.unitPrice },
+    display: {
+      name: line.name,
+      options: line.options,
+      unitPrice: line.unitPrice,
+      ...(line.choices ? { choices: line.choices } : {}),
+    },
   });
 }
 
@@ -141,5 +193,5 @@ function dropEdit(id: string, edit: QueuedEdit): void {
     );
 }
 
-$tableActive.subscribe((id) => setTableAdder(id, addTableLine));
+$tableActive.subscribe((id) => setTableAdder(id, addTableLine, replaceTableLine));
 plugIntoSession({ sendQueued: flush });

@@ -6,8 +6,8 @@
  * UI) is loaded on demand; while it is live, the header's cart button shows the table cart.
  */
 import { LIMITS } from '../../contract/limits.ts';
-import { addToCart, cartMessages, type NewCartLine, type VenueMoney } from '../cart/index.ts';
-import { tableAdderFor } from './membership.ts';
+import { addToCart, cartMessages, replaceInCart, type NewCartLine, type VenueMoney } from '../cart/index.ts';
+import { tableAdderFor, tableReplacerFor } from './membership.ts';
 
 export { default as TableMount } from './TableMount.tsx';
 
@@ -24,4 +24,15 @@ export function addDish(venueId: string, line: NewCartLine, money: VenueMoney): 
     return result.ok ? { ok: true, table: true } : { ok: false, message: result.message ?? cartFull() };
   }
   return addToCart(venueId, line, money).ok ? { ok: true, table: false } : { ok: false, message: cartFull() };
+}
+
+/** Puts an edited set line in place of the line `key` (the table cart's line id during a session). */
+export function replaceDish(venueId: string, key: string, line: NewCartLine): AddDishResult {
+  const table = tableReplacerFor(venueId);
+  if (table) {
+    const result = table(key, line);
+    return result.ok ? { ok: true, table: true } : { ok: false, message: result.message ?? cartFull() };
+  }
+  void replaceInCart(venueId, key, line);
+  return { ok: true, table: false };
 }

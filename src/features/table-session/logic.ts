@@ -7,19 +7,32 @@ import type { CartLineInput, TableCartChange, TableCartLine, TableSession } from
 import { subtotalOf, unitCountOf } from '../../contract/money.ts';
 import { LIMITS } from '../../contract/limits.ts';
 import { lineKey, lineNote } from '../../contract/cart-line.ts';
+import type { OrderLineChoice, SetLineChoiceInput } from '../../contract/order.ts';
 
-/** What is needed to show a line before the server has priced it. */
+/** What is needed to show a line before the server has priced it (a set's chosen dishes too). */
 export interface LineDisplay {
   name: string;
   options: { id: string; name: string; priceDelta: number }[];
   unitPrice: number;
+  choices?: OrderLineChoice[];
 }
 
 export type QueuedEdit =
   { kind: 'put'; lineId: string; input: CartLineInput; display: LineDisplay } | { kind: 'delete'; lineId: string };
 
 /** A line as shown: `pending` while this phone's edit has not reached the server. */
-export type ViewLine = TableCartLine & { pending?: boolean };
+export type ViewLine = TableCartLine & { pending?: boolean; choices?: OrderLineChoice[] };
+
+/** A set line's choices as a line input sends them again (src/contract/order.ts). */
+export function choiceInputs(choices: readonly OrderLineChoice[] | undefined): SetLineChoiceInput[] | undefined {
+  if (!choices?.length) return undefined;
+  return choices.map((c) => ({
+    courseId: c.courseId,
+    productId: c.productId,
+    optionIds: c.options.map((o) => o.id),
+    ...(c.note ? { note: c.note } : {}),
+  }));
+}
 
 export interface Me {
   participantId: string;
@@ -48,7 +61,8 @@ export function applyEdits(
               ...l,
               quantity: input.quantity,
               ...(note ? { note } : { note: undefined }),
-              lineTotal: l.unitPrice * input.quantity,
+              ...(display.choices ? { choices: display.choices, unitPrice: display.unitPrice } : {}),
+              lineTotal: (display.choices ? display.unitPrice : l.unitPrice) * input.quantity,
               pending: true,
             }
           : l,
@@ -63,6 +77,7 @@ export function applyEdits(
         options: display.options,
         optionIds: input.optionIds,
         ...(note ? { note } : {}),
+        ...(display.choices ? { choices: display.choices } : {}),
         quantity: input.quantity,
         unitPrice: display.unitPrice,
         lineTotal: display.unitPrice * input.quantity,
@@ -90,8 +105,12 @@ export function enqueue(edits: readonly QueuedEdit[], edit: QueuedEdit, serverHa
 
 /** The line of mine identical to `input` (same product, options and note), to merge into. */
 export function sameLineOf(lines: readonly ViewLine[], input: CartLineInput, me: Me): ViewLine | undefined {
-  const key = lineKey(input.productId, input.optionIds, input.note);
-  return lines.find((l) => l.participantId === me.participantId && lineKey(l.productId, l.optionIds, l.note) === key);
+  const key = lineKey(input.productId, input.optionIds, input.note, input.choices);
+  return lines.find(
+    (l) =>
+      l.participantId === me.participantId &&
+      lineKey(l.productId, l.optionIds, l.note, choiceInputs(l.choices)) === key,
+  );
 }
 
 export function cappedQuantity(quantity: number): number {

@@ -11,17 +11,27 @@ import type { NewCartLine } from '../cart/index.ts';
 export const MEMBERSHIPS_KEY = 'tableMemberships';
 
 export type TableAdder = (line: NewCartLine) => { ok: boolean; message?: string };
+/** Puts an edited set line in place of the table cart's line `lineId`. */
+export type TableReplacer = (lineId: string, line: NewCartLine) => { ok: boolean; message?: string };
 /** The venue whose table session is open and joined on this page, and how to add to its cart. */
-let active: { venueId: string; add: TableAdder } | null = null;
+let active: { venueId: string; add: TableAdder; replace: TableReplacer | null } | null = null;
 
 /** Set by the session store while a session is live here (null when it ends): where `addDish` sends dishes. */
-export function setTableAdder(venueId: string | null, add: TableAdder | null = null): void {
-  active = venueId && add ? { venueId, add } : null;
+export function setTableAdder(
+  venueId: string | null,
+  add: TableAdder | null = null,
+  replace: TableReplacer | null = null,
+): void {
+  active = venueId && add ? { venueId, add, replace } : null;
 }
 
 /** Where dishes for this venue go while its table session is live here (null: the diner's own cart). */
 export function tableAdderFor(venueId: string): TableAdder | null {
   return active?.venueId === venueId ? active.add : null;
+}
+
+export function tableReplacerFor(venueId: string): TableReplacer | null {
+  return active?.venueId === venueId ? active.replace : null;
 }
 
 /** `?mesa={label}&t={token}` of an address, when both are there. */

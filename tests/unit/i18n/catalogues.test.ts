@@ -23,6 +23,9 @@ import { problemMessages } from '../../../src/lib/problem-messages.ts';
 import { receiptListMessages } from '../../../src/lib/saved-receipts.ts';
 import { receiptMessages } from '../../../src/features/receipt/messages.ts';
 import { ALLERGENS, TAGS } from '../../../src/contract/venue.ts';
+import { setMessages } from '../../../src/features/menu/set-messages.ts';
+import { availabilityMessages } from '../../../src/features/menu/availability-words.ts';
+import { setLineMessages } from '../../../src/features/cart/set-line-messages.ts';
 
 const BASE = messagesToJSON(
   shellMessages,
@@ -40,6 +43,9 @@ const BASE = messagesToJSON(
   billMessages,
   receiptListMessages,
   receiptMessages,
+  setMessages,
+  setLineMessages,
+  availabilityMessages,
 ) as Record<string, Record<string, unknown>>;
 
 function placeholders(text: string): string[] {

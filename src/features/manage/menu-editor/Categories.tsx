@@ -5,6 +5,8 @@ import { TextField, type Undo } from './fields.tsx';
 import { slug, type FormCategory, type FormProduct, type FormValues } from './logic.ts';
 import { ProductEditor } from './ProductEditor.tsx';
 import { CategoryStation } from './Stations.tsx';
+import { AvailabilityEditor } from './AvailabilityEditor.tsx';
+import { blankSet } from './sets.ts';
 
 function Products({ ci, venueId, setUndo }: { ci: number; venueId: string; setUndo: (u: Undo) => void }) {
   const { control, getValues } = useFormContext<FormValues>();
@@ -29,29 +31,41 @@ function Products({ ci, venueId, setUndo }: { ci: number; venueId: string; setUn
           onDelete={() => {
             const removed = structuredClone(getValues(`categories.${ci}.products.${pi}`));
             remove(pi);
-            setUndo({ text: `Plato «${removed.name}» eliminado.`, restore: () => insert(pi, removed) });
+            setUndo({
+              text: `${removed.kind === 'set' ? 'Menú' : 'Plato'} «${removed.name}» eliminado.`,
+              restore: () => insert(pi, removed),
+            });
           }}
         />
       ))}
-      <button
-        type="button"
-        className="btn btn-outline btn-sm min-h-11 self-start"
-        onClick={() =>
-          append({
-            id: slug(`plato-${Date.now().toString(36)}`, allIds()),
-            name: '',
-            description: '',
-            priceText: '',
-            tags: [],
-            allergens: [],
-            available: true,
-            optionGroups: [],
-            station: '',
-          } satisfies FormProduct)
-        }
-      >
-        Añadir plato
-      </button>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className="btn btn-outline btn-sm min-h-11 self-start"
+          onClick={() =>
+            append({
+              id: slug(`plato-${Date.now().toString(36)}`, allIds()),
+              name: '',
+              description: '',
+              priceText: '',
+              tags: [],
+              allergens: [],
+              available: true,
+              optionGroups: [],
+              station: '',
+            } satisfies FormProduct)
+          }
+        >
+          Añadir plato
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline btn-sm min-h-11 self-start"
+          onClick={() => append(blankSet(slug(`menu-${Date.now().toString(36)}`, allIds())) satisfies FormProduct)}
+        >
+          Añadir menú
+        </button>
+      </div>
     </div>
   );
 }
@@ -132,6 +146,12 @@ export function Categories({ venueId, setUndo }: { venueId: string; setUndo: (u:
                 </div>
               </div>
               <CategoryStation ci={ci} />
+              <div className="mt-2">
+                <AvailabilityEditor
+                  name={`categories.${ci}.availability`}
+                  legend="Días y horas en que se sirve (opcional)"
+                />
+              </div>
               <TextField
                 name={`categories.${ci}.taxRateText`}
                 label="IVA de la categoría (%)"

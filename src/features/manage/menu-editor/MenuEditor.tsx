@@ -3,7 +3,8 @@
  * (money as text); its zod resolver converts it and checks it with the contract's
  * `VenueInput`, then it is published with `PUT /api/venues/{id}`; errors — local or from the API — appear at
  * their fields. Leaving with unsaved changes asks first (use-unsaved-changes.ts). Its parts: fields.tsx
- * (the field primitives), HoursEditor, Stations, Categories (ProductEditor, OptionGroups),
+ * (the field primitives), HoursEditor, Stations, SetsOverview («Menús»), Categories (ProductEditor, OptionGroups,
+ * SetEditor, AvailabilityEditor),
  * TranslationsEditor, CsvImport (csv.ts); the form model is logic.ts.
  */
 import '../../../styles/manage.ts';
@@ -20,6 +21,7 @@ import { ManageGate } from '../ManageGate.tsx';
 import { PageLoading } from '../PageLoad.tsx';
 import { PanelNav } from '../PanelNav.tsx';
 import { Categories } from './Categories.tsx';
+import { SetsOverview } from './SetsOverview.tsx';
 import { CsvImport, downloadCsv } from './CsvImport.tsx';
 import { menuCsv, mergeCsvRows, type CsvRow } from './csv.ts';
 import { CheckList, Section, SelectField, TextField, type Path, type Undo } from './fields.tsx';
@@ -218,6 +220,9 @@ function Editor({ venueId, newName, user }: { venueId: string; newName?: string;
         </Section>
         <Section title="Cocina y comandas">
           <Stations setUndo={setUndo} />
+        </Section>
+        <Section title="Menús">
+          <SetsOverview />
         </Section>
         <Section title="Categorías y platos">
           <Categories venueId={venueId} setUndo={setUndo} />

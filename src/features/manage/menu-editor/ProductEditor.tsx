@@ -1,4 +1,4 @@
-/** One dish in the menu editor: its fields, station, labels, image, option groups and price history. */
+/** One dish (or set menu) in the menu editor: its fields, station, labels, image, option groups (a set's courses) and price history. */
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { ALLERGENS, TAGS } from '../../../contract/venue.ts';
@@ -10,6 +10,7 @@ import { fetchHistory, uploadImage } from '../api.ts';
 import { CheckList, TextField } from './fields.tsx';
 import type { FormValues } from './logic.ts';
 import { OptionGroups } from './OptionGroups.tsx';
+import { SetEditor } from './SetEditor.tsx';
 import { ProductStation } from './Stations.tsx';
 
 /** A refused upload in the API's own words (415 wrong type, 413 too large), else the usual message. */
@@ -166,6 +167,7 @@ export function ProductEditor({
   const { register, control, getValues } = useFormContext<FormValues>();
   const base = `categories.${ci}.products.${pi}` as const;
   const name = useWatch({ control, name: `${base}.name` });
+  const isSet = getValues(`${base}.kind`) === 'set';
   const currency = getValues('currency');
   const locale = getValues('locale');
   // A new (unnamed) dish opens ready to fill in; after that the person opens and closes it.
@@ -177,11 +179,15 @@ export function ProductEditor({
       open={initiallyOpen || undefined}
     >
       <summary className="flex min-h-11 min-w-0 cursor-pointer items-center px-3 font-medium">
-        <span className="min-w-0 truncate">{name || 'Plato sin nombre'}</span>
+        <span className="min-w-0 truncate">{name || (isSet ? 'Menú sin nombre' : 'Plato sin nombre')}</span>
       </summary>
       <div className="flex flex-col gap-3 p-3">
         <div className="grid gap-3 sm:grid-cols-3">
-          <TextField name={`${base}.name`} label="Nombre del plato" className="sm:col-span-2" />
+          <TextField
+            name={`${base}.name`}
+            label={isSet ? 'Nombre del menú' : 'Nombre del plato'}
+            className="sm:col-span-2"
+          />
           <TextField
             name={`${base}.priceText`}
             label={`Precio (${currency})`}
@@ -208,13 +214,13 @@ export function ProductEditor({
         <CheckList name={`${base}.tags`} legend="Etiquetas" values={TAGS} labels={TAG_LABELS} />
         <CheckList name={`${base}.allergens`} legend="Alérgenos (UE)" values={ALLERGENS} labels={ALLERGEN_LABELS} />
         <ImageField ci={ci} pi={pi} venueId={venueId} />
-        <OptionGroups ci={ci} pi={pi} />
+        {isSet ? <SetEditor ci={ci} pi={pi} /> : <OptionGroups ci={ci} pi={pi} />}
         <div className="flex flex-wrap gap-2">
           <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={onDuplicate}>
-            Duplicar plato
+            {isSet ? 'Duplicar menú' : 'Duplicar plato'}
           </button>
           <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={onDelete}>
-            Eliminar plato
+            {isSet ? 'Eliminar menú' : 'Eliminar plato'}
           </button>
           <History venueId={venueId} productId={getValues(`${base}.id`)} currency={currency} locale={locale} />
         </div>

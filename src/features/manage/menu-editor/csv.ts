@@ -10,6 +10,8 @@ import { stationsOf } from '../../../contract/kitchen.ts';
 import { ALLERGEN_LABELS, TAG_LABELS } from '../../../contract/menu-labels.ts';
 import { formatMoneyText } from '../../../contract/money-text.ts';
 import { venueLanguages } from '../../../contract/languages.ts';
+import { availabilityText } from '../../../contract/availability.ts';
+import type { Weekday } from '../../../contract/hours.ts';
 import { fold, readMoney, slug, type FormCategory, type FormProduct, type FormValues } from './logic.ts';
 import {
   csvTranslationColumns,
@@ -119,7 +121,11 @@ export function parseMenuCsv(
     };
   const languages = money.languages?.length ? money.languages : [venueLanguages({ locale: money.locale })[0]!];
   const translated = csvTranslationColumns(result.meta.fields ?? [], languages);
-  const rows = result.data.slice(0, CSV_ROW_LIMIT).map((row, i): CsvRow => {
+  // A set menu's row (the export's `type` «menú») is left out: sets are made in «Menús».
+  const rows = result.data
+    .slice(0, CSV_ROW_LIMIT)
+    .flatMap((row, i): CsvRow[] => (fold(row.type ?? '') === 'menu' ? [] : [readRow(row, i)]));
+  function readRow(row: Record<string, string>, i: number): CsvRow {
     const errors: string[] = [];
     const category = (row.category ?? '').trim();
     const name = (row.name ?? '').trim();
@@ -180,7 +186,7 @@ export function parseMenuCsv(
       },
       ...(Object.keys(words.category).length ? { categoryTranslations: words.category } : {}),
     };
-  });
+  }
   return {
     rows,
     total: result.data.length,
@@ -192,7 +198,8 @@ export function parseMenuCsv(
 /**
  * The menu as a CSV the import reads back: one row per dish, money in the venue's locale,
  * allergens and tags by their Spanish names, and `category_xx`, `name_xx`, `description_xx`
- * for each of the menu's other languages. Option groups are not in the CSV.
+ * for each of the menu's other languages; set menus after them, one row each (`type` «menú», their
+ * courses, included dishes and hours in words). Option groups are not in the CSV.
  */
 export function menuCsv(values: Pick<FormValues, 'categories' | 'languages' | 'stations'>): string {
   const others = values.languages.slice(1);
@@ -206,7 +213,9 @@ export function menuCsv(values: Pick<FormValues, 'categories' | 'languages' | 's
     'station',
     ...exportTranslationHeaders(values.languages),
   ];
-  const data = values.categories.flatMap((c) =>
+  const dishes = values.categories.map((c) => ({ ...c, products: c.products.filter((p) => p.kind !== 'set') }));
+  const sets = values.categories.flatMap((c) => c.products.filter((p) => p.kind === 'set').map((p) => ({ c, p })));
+  const data = dishes.flatMap((c) =>
     c.products.map((p) => {
       const row: Record<string, string> = {
         category: c.name,
@@ -225,8 +234,38 @@ export function menuCsv(values: Pick<FormValues, 'categories' | 'languages' | 's
       return row;
     }),
   );
+  // Set menus on their own rows after the dishes (docs/rules.md#set-menus-and-availability): `type` «menú»
+  // and their courses in words; the import leaves them out (they are made in «Menús»).
+  const names = new Map(values.categories.flatMap((c) => c.products.map((p) => [p.id, p.name] as const)));
+  if (sets.length) fields.push('type', 'courses', 'included', 'availability');
+  for (const { c, p } of sets) {
+    data.push({
+      category: c.name,
+      name: p.name,
+      description: p.description,
+      price: p.priceText,
+      allergens: '',
+      tags: '',
+      station: '',
+      type: 'menú',
+      courses: (p.courses ?? [])
+        .map((k) => `${k.name} (${k.min}-${k.max}): ${k.choices.map((ch) => choiceCell(ch, names)).join(' | ')}`)
+        .join('; '),
+      included: (p.included ?? []).map((id) => names.get(id) ?? id).join('; '),
+      availability: availabilityText(
+        (p.availability ?? []).map((w) => ({ days: w.days as Weekday[], from: w.from, until: w.until })),
+      ),
+    });
+  }
   // A cell a spreadsheet would run as a formula (=, +, -, @) is written as text.
   return Papa.unparse({ fields, data }, { newline: '\r\n', escapeFormulae: true });
+}
+
+/** A set's choice in the CSV: the dish's name and its supplement, if any («Entrecot a la brasa +3,00»). */
+function choiceCell(choice: { productId: string; supplementText: string }, names: ReadonlyMap<string, string>): string {
+  const supplement = choice.supplementText.trim();
+  const free = !supplement || /^[0.,\s]+$/.test(supplement);
+  return `${names.get(choice.productId) ?? choice.productId}${free ? '' : ` +${supplement}`}`;
 }
 
 /**

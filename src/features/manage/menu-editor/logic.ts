@@ -17,6 +17,14 @@ import { formatMoneyText, parseMoneyText, type MoneyTextError } from '../../../c
 import { venueLanguages } from '../../../contract/languages.ts';
 import { cleanTranslations, type FormTranslations } from './translations.ts';
 import { fromFormLegal, rateText, readRate, toFormLegal, type FormLegal } from './fiscal.ts';
+import {
+  fromFormAvailability,
+  fromFormSet,
+  toFormAvailability,
+  toFormSet,
+  type FormAvailability,
+  type FormCourse,
+} from './sets.ts';
 
 /** `translations`: the item's words in the menu's other languages (docs/architecture.md#languages). */
 export interface FormOption {
@@ -50,6 +58,11 @@ export interface FormProduct {
   /** The station that prepares it when not its category's (docs/rules.md#the-kitchen); '' or none: its category's. */
   station?: string;
   translations?: FormTranslations;
+  /** A set menu (sets.ts): its courses, included dishes, and when it is served. */
+  kind?: 'set';
+  courses?: FormCourse[];
+  included?: string[];
+  availability?: FormAvailability[];
 }
 export interface FormCategory {
   id: string;
@@ -65,6 +78,8 @@ export interface FormCategory {
   /** Its IVA in percent ('' or none: the venue's). */
   taxRateText?: string;
   translations?: FormTranslations;
+  /** When its dishes are served (sets.ts). */
+  availability?: FormAvailability[];
 }
 export type FormValues = Omit<
   Venue,
@@ -158,6 +173,7 @@ export function toForm(venue: Venue): FormValues {
       course: c.course ?? '',
       taxRateText: rateText(c.taxRate),
       ...formTranslations(c),
+      availability: toFormAvailability(c.availability),
       products: c.products.map((p) => ({
         id: p.id,
         name: p.name,
@@ -170,6 +186,8 @@ export function toForm(venue: Venue): FormValues {
         tags: [...p.tags],
         allergens: [...p.allergens],
         available: p.available,
+        ...toFormSet(p, text),
+        availability: toFormAvailability(p.availability),
         optionGroups: p.optionGroups.map((g) => ({
           id: g.id,
           name: g.name,
@@ -262,6 +280,7 @@ export function toDraft(values: FormValues): { draft: unknown; moneyErrors: Reco
       ...(c.course ? { course: c.course } : {}),
       ...rate(c.taxRateText, `categories.${ci}.taxRateText`),
       ...words(c),
+      ...fromFormAvailability(c.availability),
       products: c.products.map((p, pi) => ({
         id: p.id,
         name: p.name,
@@ -274,6 +293,13 @@ export function toDraft(values: FormValues): { draft: unknown; moneyErrors: Reco
         ...(p.station ? { station: p.station } : {}),
         ...rate(p.taxRateText, `categories.${ci}.products.${pi}.taxRateText`),
         ...words(p),
+        ...fromFormSet(
+          p,
+          `categories.${ci}.products.${pi}`,
+          (text, path) => money(text, path, { optional: true }),
+          words,
+        ),
+        ...fromFormAvailability(p.availability),
         optionGroups: p.optionGroups.map((g, gi) => ({
           id: g.id,
           name: g.name,

@@ -42,7 +42,11 @@ export interface TranslatableMenu {
   categories: ReadonlyArray<
     Translatable & {
       products: ReadonlyArray<
-        Translatable & { optionGroups: ReadonlyArray<Translatable & { options: readonly Translatable[] }> }
+        Translatable & {
+          optionGroups: ReadonlyArray<Translatable & { options: readonly Translatable[] }>;
+          /** A set menu's courses (their names are translated too). */
+          courses?: readonly Translatable[];
+        }
       >;
     }
   >;
@@ -83,8 +87,9 @@ export function textRows(menu: TranslatableMenu): TextRow[] {
     add('Descripción de la categoría', c.description, `${cb}.translations`, 'description', 1, true);
     c.products.forEach((p, pi) => {
       const pb = `${cb}.products.${pi}`;
-      add('Plato', p.name, `${pb}.translations`, 'name', 2);
+      add(p.courses ? 'Menú' : 'Plato', p.name, `${pb}.translations`, 'name', 2);
       add('Descripción', p.description, `${pb}.translations`, 'description', 2, true);
+      p.courses?.forEach((k, ki) => add('Paso del menú', k.name, `${pb}.courses.${ki}.translations`, 'name', 3));
       p.optionGroups.forEach((g, gi) => {
         const gb = `${pb}.optionGroups.${gi}`;
         add('Grupo de opciones', g.name, `${gb}.translations`, 'name', 3);

@@ -139,8 +139,23 @@ describe('CSV rows merged into the editor', () => {
     const merged = mergeCsvRows([], rows);
     expect(merged.map((c) => [c.name, c.products.map((p) => [p.name, p.priceText])])).toEqual(
       form.categories
+        .map((c) => ({ ...c, products: c.products.filter((p) => p.kind !== 'set') }))
         .filter((c) => c.products.length)
         .map((c) => [c.name, c.products.map((p) => [p.name, p.priceText])]),
     );
+  });
+
+  it('lists set menus on their own rows after the dishes, with their courses, and the import leaves them out', () => {
+    const form = toForm(structuredClone(DEMO_VENUES.find((v) => v.id === 'bar-el-cabanyal')!));
+    const csv = menuCsv(form);
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toMatch(/,type,courses,included,availability$/);
+    const menu = lines.find((l) => l.startsWith('Menús,Menú del día,'))!;
+    expect(menu).toContain(',menú,');
+    expect(menu).toContain('Segundo plato (1-1): Entrecot a la brasa +3,00 | Merluza a la plancha');
+    expect(menu).toContain('Disponible de lunes a viernes, de 13:00 a 16:00');
+    expect(lines.indexOf(menu)).toBeGreaterThan(lines.findIndex((l) => l.includes(',Café,')));
+    const { rows } = parseMenuCsv(csv, { ...ES, stations: form.stations, languages: form.languages }, new Set());
+    expect(rows.map((r) => r.name)).not.toContain('Menú del día');
   });
 });

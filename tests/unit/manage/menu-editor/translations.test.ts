@@ -51,7 +51,10 @@ describe('CSV translation columns', () => {
     const form = toForm(taqueria());
     const csv = menuCsv(form);
     const header = csv.split('\r\n')[0]!;
-    expect(header).toBe('category,name,description,price,allergens,tags,station,category_en,name_en,description_en');
+    // Set menus come after the dishes, with columns of their own.
+    expect(header).toBe(
+      'category,name,description,price,allergens,tags,station,category_en,name_en,description_en,type,courses,included,availability',
+    );
     const back = parseMenuCsv(
       csv,
       { currency: form.currency, locale: form.locale, languages: form.languages },
