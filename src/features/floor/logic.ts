@@ -1,0 +1,176 @@
+/**
+ * The floor view's pure logic (docs/rules.md#the-floor): each table's state in words, tables in
+ * label order grouped by zone, the picker's accent-insensitive search and recent dishes, and the
+ * waiter's round attempt (one Idempotency-Key per attempt, kept until it is answered).
+ */
+import type { BillState } from '../../contract/bill.ts';
+import type { Order } from '../../contract/order.ts';
+import type { StaffTableSession } from '../../contract/table.ts';
+import type { Category, Product } from '../../contract/venue.ts';
+
+/** One table of the venue: its label and, when the manager named one, its zone («Terraza»). */
+export interface FloorTable {
+  label: string;
+  zone?: string;
+}
+
+/** "2" < "10" < "Terraza 2": labels compare as people read them. */
+export const byLabel = (a: string, b: string): number =>
+  a.localeCompare(b, 'es', { numeric: true, sensitivity: 'base' });
+
+export interface ZoneGroup {
+  /** The zone's name; '' for tables without one. */
+  zone: string;
+  tables: FloorTable[];
+}
+
+/**
+ * Tables in label order, grouped by zone (zones in name order, tables without a zone last under
+ * ''); one group of everything when no table names a zone.
+ */
+export function groupByZone(tables: readonly FloorTable[]): ZoneGroup[] {
+  const sorted = [...tables].sort((a, b) => byLabel(a.label, b.label));
+  const zones = new Map<string, FloorTable[]>();
+  for (const table of sorted) {
+    const zone = table.zone?.trim() ?? '';
+    zones.set(zone, [...(zones.get(zone) ?? []), table]);
+  }
+  return [...zones.entries()]
+    .sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : byLabel(a, b)))
+    .map(([zone, list]) => ({ zone, tables: list }));
+}
+
+/** The tiles' states, most urgent last in this list's order of precedence (see `tileState`). */
+export type TileKind = 'free' | 'occupied' | 'ordering' | 'kitchen' | 'bill' | 'paid';
+
+export interface TileState {
+  kind: TileKind;
+  /** The state in words («Ocupada · 3 personas», «En cocina · 12 min»). */
+  text: string;
+}
+
+/** A round the kitchen still has (not ready, served or cancelled). */
+const inKitchen = (round: Order): boolean => round.status === 'received' || round.status === 'preparing';
+
+/** Whole minutes since `iso` (never negative). */
+export function minutesSince(iso: string, now: number): number {
+  const at = Date.parse(iso);
+  return Number.isNaN(at) ? 0 : Math.max(0, Math.floor((now - at) / 60_000));
+}
+
+const people = (n: number): string => (n === 1 ? '1 persona' : `${n} personas`);
+
+/**
+ * A table's state in words: **Libre** without an open session; **Pagada** once its bill is paid;
+ * **Pide la cuenta** with an open bill call; **En cocina · N min** while a round is in the kitchen
+ * (the oldest one's time); **Pidiendo** while its cart is not empty; else **Ocupada · N personas**.
+ */
+export function tileState(session: StaffTableSession | undefined, bill: BillState | undefined, now: number): TileState {
+  if (!session) return { kind: 'free', text: 'Libre' };
+  if (session.paidAt || bill?.paidAt) return { kind: 'paid', text: 'Pagada' };
+  if (session.calls.some((call) => call.kind === 'bill' && !call.acknowledgedAt))
+    return { kind: 'bill', text: 'Pide la cuenta' };
+  const cooking = session.rounds.filter(inKitchen).sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
+  if (cooking.length > 0)
+    return { kind: 'kitchen', text: `En cocina · ${minutesSince(cooking[0]!.createdAt, now)} min` };
+  if (session.cartCount > 0) return { kind: 'ordering', text: 'Pidiendo' };
+  return { kind: 'occupied', text: `Ocupada · ${people(session.participants.length)}` };
+}
+
+/** Lower case without accents: «Café» and «cafe» are the same word to the picker. */
+export function folded(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .trim();
+}
+
+export interface PickerDish {
+  product: Product;
+  categoryId: string;
+}
+
+/** Every dish of the menu with its category, in menu order. */
+export function dishesOf(categories: readonly Category[]): PickerDish[] {
+  return categories.flatMap((category) => category.products.map((product) => ({ product, categoryId: category.id })));
+}
+
+/**
+ * The picker's list: dishes whose name (or description) holds every word typed, accents ignored,
+ * within the chosen category ('' for all); recent dishes first (in the order last used), the rest
+ * in menu order; names that start with the query before the rest.
+ */
+export function pickDishes(
+  dishes: readonly PickerDish[],
+  query: string,
+  categoryId: string,
+  recent: readonly string[],
+): PickerDish[] {
+  const words = folded(query).split(/\s+/).filter(Boolean);
+  const rank = (dish: PickerDish): number => {
+    const at = recent.indexOf(dish.product.id);
+    return at === -1 ? recent.length : at;
+  };
+  const head = words[0] ?? '';
+  return dishes
+    .filter((dish) => !categoryId || dish.categoryId === categoryId)
+    .filter((dish) => {
+      const text = folded(`${dish.product.name} ${dish.product.description}`);
+      return words.every((word) => text.includes(word));
+    })
+    .map((dish, index) => ({ dish, index }))
+    .sort((a, b) => {
+      if (head) {
+        const startA = folded(a.dish.product.name).startsWith(head) ? 0 : 1;
+        const startB = folded(b.dish.product.name).startsWith(head) ? 0 : 1;
+        if (startA !== startB) return startA - startB;
+      }
+      return rank(a.dish) - rank(b.dish) || a.index - b.index;
+    })
+    .map(({ dish }) => dish);
+}
+
+/** How many recent dishes a device remembers. */
+export const RECENT_MAX = 12;
+
+/** The recent list with `productId` first (once), at most `RECENT_MAX`. */
+export function withRecent(recent: readonly string[], productId: string): string[] {
+  return [productId, ...recent.filter((id) => id !== productId)].slice(0, RECENT_MAX);
+}
+
+/** The guest labels offered for a line: «Comensal 1…N» and the table's people by name. */
+export function guestChoices(participants: readonly { name: string }[], seats: number): string[] {
+  const numbered = Array.from({ length: Math.max(seats, 1) }, (_, i) => `Comensal ${i + 1}`);
+  const names = participants.map((p) => p.name).filter((name) => !numbered.includes(name));
+  return [...new Set([...numbered, ...names])];
+}
+
+/**
+ * A waiter's round attempt: the key of the attempt in flight or whose answer never came (kept, so a
+ * repeat is the same round to the server), or a new one once the last attempt was answered.
+ */
+export interface RoundAttempt {
+  key: string;
+  /** The table it was for. */
+  table: string;
+}
+
+export function attemptFor(kept: RoundAttempt | undefined, table: string, newKey: () => string): RoundAttempt {
+  return kept && kept.table === table ? kept : { key: newKey(), table };
+}
+
+/** The reasons a waiter picks from to void a sent line («Otro: …» adds their own words). */
+export const VOID_REASONS = ['Error al pedir', 'El cliente ha cambiado de idea', 'Producto agotado', 'Otro'] as const;
+
+/** The reason sent: the chosen one, or «Otro: {words}». */
+export function voidReason(choice: string, other: string): string {
+  return choice === 'Otro' ? `Otro: ${other.trim()}` : choice;
+}
+
+/** The venue's tables as the floor reads them: labels alone (older servers) or `{label, zone}`. */
+export function floorTablesOf(tables: readonly (string | { label: string; zone?: string | null })[]): FloorTable[] {
+  return tables.map((table) =>
+    typeof table === 'string' ? { label: table } : { label: table.label, ...(table.zone ? { zone: table.zone } : {}) },
+  );
+}
