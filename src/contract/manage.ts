@@ -352,7 +352,12 @@ export const UploadedImage = z.object({
 export const VenueIdCheck = z.object({ id: z.string(), exists: z.boolean(), valid: z.boolean() });
 export type VenueIdCheck = z.infer<typeof VenueIdCheck>;
 
-export const TableLink = z.object({ label: z.string(), url: z.string() });
+export const TableLink = z.object({
+  label: z.string(),
+  url: z.string(),
+  /** The table's zone on the floor («Terraza», «Sala»), when the manager named one (docs/rules.md#the-floor). */
+  zone: z.optional(z.string()),
+});
 export const TableList = z.object({ tables: z.array(TableLink) });
 
 export type VenueInput = z.infer<typeof VenueInput>;

@@ -69,6 +69,8 @@ export const OrderLine = z.object({
   participantId: z.optional(z.string()),
   /** The table-cart line it was sent from (rounds of a table session; the bill's `cartLineId`). */
   cartLineId: z.optional(z.string()),
+  /** Whom at the table it is for, as the waiter who added it said («Comensal 2»): the bill can split by it. */
+  guest: z.optional(z.string()),
 });
 
 export const StatusChange = z.object({ status: OrderStatus, at: z.string() });

@@ -40,7 +40,17 @@ export const TABLE_STRINGS = {
   sameGroupNo: 'No, somos otro grupo',
   /** On the board, when a new party answered «No, somos otro grupo». */
   newGroupWaiting: (label: string) => `Mesa ${label}: un grupo nuevo espera`,
+  /** Who added a line a member of staff put into the table (`Luis · camarero`), docs/rules.md#the-floor. */
+  staffLineBy: (name: string, role: StaffRole, locale: string | undefined) =>
+    `${name} · ${role === 'staff' ? countryWords(locale).waiter : 'encargado'}`,
+  /** On a phone whose session staff moved or merged into another table. */
+  movedTo: (label: string) => `Os hemos cambiado a la Mesa ${label}`,
+  /** On the phone of a person staff removed from the table. */
+  removedByStaff: 'El personal te ha quitado de esta mesa',
 } as const;
+
+/** Who a member of staff is at a venue: `staff` (a waiter) or `manager` (a manager or an admin). */
+export type StaffRole = 'staff' | 'manager';
 
 /** Messages the API answers with (problem `detail`) and the client may show as they are. */
 export const TABLE_MESSAGES = {
@@ -81,6 +91,18 @@ export const TABLE_MESSAGES = {
   callNotFound: 'Ese aviso no existe en este local.',
   /** 409 `table-same-group`: the table's open session is old; the phone asks before joining it. */
   sameGroup: 'Esta mesa tiene una cuenta abierta. ¿Sois el mismo grupo?',
+  /** 409 of a move or merge whose target already has people, or is the same table (docs/rules.md#the-floor). */
+  tableBusy: (label: string) => `La mesa ${label} está ocupada: elige una mesa libre o júntalas.`,
+  sameTable: 'Elige otra mesa.',
+  /** 409 of a merge into a table with no open session. */
+  mergeTargetEmpty: (label: string) =>
+    `La mesa ${label} no tiene una sesión abierta: cambia la mesa en vez de juntarla.`,
+  tableUnknown: (label: string) => `La mesa «${label}» no existe en este local.`,
+  participantNotFound: 'Esa persona no está en esta mesa.',
+  /** A diner's table credential never opens what staff do to the floor. */
+  floorStaffOnly: 'Solo el personal de este local puede atender sus mesas.',
+  /** The field error of a waiter's line whose `guest` label is empty or too long. */
+  guestInvalid: 'El comensal se indica con 1 a 40 caracteres.',
 } as const;
 
 /** Messages of a venue's tables and their QR links (`/api/venues/{id}/tables…`, the tables feature of the API). */
@@ -135,9 +157,14 @@ export const RoundInput = z.strictObject({
 
 export const TableCartLine = z.object({
   id: z.string(),
+  /** The participant who added it; `staff:{userId}` for a line a member of staff added. */
   participantId: z.string(),
-  /** Name of the participant who added it. */
+  /** Name of the participant who added it, or the staff member's name and role (`Luis · camarero`). */
   by: z.string(),
+  /** Added by a member of staff (docs/rules.md#the-floor). */
+  byStaff: z.optional(z.boolean()),
+  /** Whom at the table it is for («Comensal 2», or a participant's name): the bill splits by it. */
+  guest: z.optional(z.string()),
   productId: z.string(),
   name: z.string(),
   options: z.array(z.object({ id: z.string(), name: z.string(), priceDelta: z.int() })),
@@ -245,6 +272,8 @@ export const StaffTableSession = z.object({
   paidAt: z.optional(z.string()),
   /** A new party answered «No, somos otro grupo» at this table («Mesa 3: un grupo nuevo espera»). */
   newGroupAt: z.optional(z.string()),
+  /** Opened by a member of staff (`POST …/tables/{label}/open`): shown on the board even before anyone joins. */
+  openedByStaff: z.optional(z.boolean()),
 });
 
 export const StaffTableSessions = z.object({ sessions: z.array(StaffTableSession) });

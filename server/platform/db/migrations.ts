@@ -550,6 +550,39 @@ CREATE TABLE verifactu_issuers (
 ALTER TABLE table_sessions ADD COLUMN new_group_at TEXT;
 `,
   },
+  {
+    // What staff did to the floor (moves, merges, removals, voids, invitations…), kept for the manager:
+    // server/features/audit/record.ts adds the entries; nothing updates or deletes them.
+    name: 'audit log',
+    up: (t) => `
+CREATE TABLE audit_log (
+  id ${t.serialKey},
+  venue_id TEXT NOT NULL,
+  at ${t.bigint} NOT NULL,
+  actor_id TEXT NOT NULL,
+  actor_name TEXT NOT NULL,
+  action TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  detail TEXT NOT NULL,
+  reason TEXT
+);
+CREATE INDEX audit_log_venue_at ON audit_log (venue_id, at);
+`,
+  },
+  {
+    // The floor (docs/rules.md#the-floor): a line a member of staff put into a table's cart keeps who added it
+    // (`by_name`, «Luis · camarero») and whom it is for (`guest`); a person staff removed from a table keeps their
+    // row (their lines still name them) with `removed_at`, and their credential opens nothing; a session staff
+    // opened says so (`opened_by`: shown on the board with nobody in it); a table may have a zone.
+    name: 'the floor: waiter lines, removed people, staff-opened sessions, table zones',
+    up: () => `
+ALTER TABLE table_cart_lines ADD COLUMN by_name TEXT;
+ALTER TABLE table_cart_lines ADD COLUMN guest TEXT;
+ALTER TABLE table_participants ADD COLUMN removed_at TEXT;
+ALTER TABLE table_sessions ADD COLUMN opened_by TEXT;
+ALTER TABLE venue_tables ADD COLUMN zone TEXT;
+`,
+  },
 ];
 
 /** The statements of one step on one engine, in order. */
