@@ -219,7 +219,8 @@ function TableBody({
                   <p className="text-sm text-base-content/80">
                     {[
                       line.options.map((o) => o.name).join(', '),
-                      guests.get(line.id) ?? line.by,
+                      guests.get(line.id) ?? line.guest,
+                      line.by,
                       line.pending ? 'sin enviar todavía' : '',
                     ]
                       .filter(Boolean)

@@ -2,7 +2,8 @@
 import * as z from 'zod/mini';
 import { TableBill, type TableBill as TableBillType } from '../../contract/bill.ts';
 import { Order } from '../../contract/order.ts';
-import { TableSession, type CartLineInput } from '../../contract/table.ts';
+import type { WaiterLineInput } from '../../contract/floor.ts';
+import { TableSession } from '../../contract/table.ts';
 import { Venue } from '../../contract/venue.ts';
 import { http } from '../../lib/http.ts';
 import { floorTablesOf, type FloorTable } from './logic.ts';
@@ -42,8 +43,6 @@ export async function fetchTableSession(venueId: string, label: string, signal?:
     await http.get(`${tablePath(venueId, label)}/session`, { cache: 'no-store', retry: 0, signal }).json<unknown>(),
   );
 }
-
-export type WaiterLineInput = CartLineInput & { guest?: string };
 
 /** `PUT /venues/{id}/tables/{label}/cart/lines/{lineId}`: a waiter's line in the table's cart. */
 export async function putWaiterLine(

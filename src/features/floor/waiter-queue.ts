@@ -88,7 +88,10 @@ function setItems(venueId: string, items: WaiterItem[]): void {
 /** Queues one cart edit of a table (a later edit of the same line replaces a waiting one) and sends. */
 export function queueEdit(venueId: string, table: string, edit: QueuedEdit, guest?: string): void {
   const items = itemsOf(venueId);
-  const onServer = knownSession(venueId, table)?.cart.lines.some((line) => line.id === edit.lineId) ?? false;
+  const serverLine = knownSession(venueId, table)?.cart.lines.find((line) => line.id === edit.lineId);
+  const onServer = serverLine !== undefined;
+  // A change of quantity keeps whom the line is for.
+  guest ??= serverLine?.guest;
   // Edits after a waiting round belong to the next round: only those after the last round merge.
   const lastRound = items.map((item) => item.kind === 'round' && item.table === table).lastIndexOf(true);
   const head = items.slice(0, lastRound + 1);

@@ -1,0 +1,157 @@
+/**
+ * The floor (docs/rules.md#the-floor): a waiter on a phone opens a free table from `/panel/sala`, adds three dishes
+ * for two guests with the picker and sends the round, while a diner's phone at that table sees the lines arrive
+ * live; a merge of two tables with a phone on each (both phones follow); the floor on a tablet.
+ * Café La Macarena keeps real hours: the tests open it round the clock first.
+ */
+import type { Page } from '@playwright/test';
+import { COCINA, signInStored } from './auth-helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { expectNoAxeViolations, openAllDay, screenshot } from './helpers.ts';
+import { bar, closeTable, dismissToasts, joinAs, newPhone, tableLink } from './table-helpers.ts';
+import { ceiling } from '../ceiling.ts';
+
+const VENUE = 'cafe-la-macarena';
+
+const tile = (page: Page, label: string) => page.locator(`[data-testid="floor-tile"][data-table="${label}"]`);
+const panel = (page: Page) => page.getByTestId('floor-table-panel');
+
+let restoreHours: (() => Promise<void>) | undefined;
+test.beforeEach(async ({ request }) => {
+  restoreHours = await openAllDay(request, VENUE);
+});
+test.afterEach(async ({ request }) => {
+  await restoreHours?.();
+});
+
+async function openFloor(page: Page): Promise<void> {
+  await signInStored(page, COCINA);
+  await page.goto(`/panel/sala?venue=${VENUE}`);
+  await expect(page.getByTestId('floor-view')).toHaveAttribute('data-live', 'yes', { timeout: ceiling(15_000) });
+}
+
+test('a waiter opens a free table, adds three dishes for two guests and sends the round; the diner sees it live', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(ceiling(120_000));
+  const label = 'Ventana 1';
+  await closeTable(page.request, label, false, VENUE);
+  const link = await tableLink(page.request, label, VENUE, COCINA);
+
+  await openFloor(page);
+  await expect(tile(page, label)).toContainText('Libre');
+  // Natural order: «2» before «10»-style labels, «Ventana 1» after the numbers.
+  const labels = await page.getByTestId('floor-tile').evaluateAll((tiles) => tiles.map((t) => t.dataset.table));
+  expect(labels.slice(0, 3)).toEqual(['1', '2', '3']);
+  await screenshot(page, 'floor-view');
+  await expectNoAxeViolations(page, 'floor view');
+
+  // «Abrir mesa» on the free table: the tile says it is taken, live.
+  await tile(page, label).click();
+  await expect(panel(page).getByRole('heading', { name: `Mesa ${label}` })).toBeVisible();
+  await panel(page).getByRole('button', { name: 'Abrir mesa' }).click();
+  await expect(tile(page, label)).toContainText('Ocupada · 0 personas', { timeout: ceiling(5_000) });
+
+  // A diner scans the QR later and joins the same session: the floor shows her.
+  const { page: phone } = await newPhone(browser, testInfo);
+  await joinAs(phone, link, 'Paula', label);
+  await expect(tile(page, label)).toContainText('Ocupada · 1 persona', { timeout: ceiling(5_000) });
+  await expect(panel(page).getByTestId('floor-people')).toContainText('Paula');
+  await expectNoAxeViolations(page, 'table panel', { include: '[data-testid="floor-table-panel"]' });
+
+  // The picker: accent-insensitive search, options, guests, quantity.
+  await panel(page).getByRole('button', { name: 'Añadir platos' }).click();
+  const picker = page.getByTestId('floor-picker');
+  await picker.getByRole('searchbox', { name: 'Buscar un plato' }).fill('cafe con');
+  await picker.getByRole('button', { name: /Café con leche/ }).click();
+  const coffee = picker.getByRole('form', { name: 'Café con leche' });
+  await coffee.getByRole('radio', { name: /Pequeño/ }).check();
+  await coffee.getByRole('radio', { name: 'Entera' }).check();
+  await picker.getByLabel('Para').selectOption('Comensal 1');
+  await coffee.getByRole('button', { name: /^Añadir/ }).click();
+  await expect(picker.getByTestId('floor-picker-added')).toHaveText('Añadido: 1 × Café con leche para Comensal 1');
+
+  await picker.getByRole('searchbox', { name: 'Buscar un plato' }).fill('');
+  await picker.getByRole('button', { name: 'Panadería' }).click();
+  await picker.getByRole('button', { name: /Pandebono/ }).click();
+  const bread = picker.getByRole('form', { name: 'Pandebono' });
+  await bread.getByRole('button', { name: 'Uno más' }).click();
+  await picker.getByLabel('Para').selectOption('Comensal 2');
+  await bread.getByRole('button', { name: /^Añadir/ }).click();
+  await expect(picker.getByTestId('floor-picker-added')).toHaveText('Añadido: 2 × Pandebono para Comensal 2');
+
+  await picker.getByRole('button', { name: 'Todo' }).click();
+  await picker.getByRole('searchbox', { name: 'Buscar un plato' }).fill('espresso');
+  await picker.getByRole('button', { name: /Espresso/ }).click();
+  await picker.getByRole('form', { name: 'Espresso' }).getByRole('button', { name: /^Añadir/ }).click();
+  await expect(picker.getByTestId('floor-picker-added')).toHaveText('Añadido: 1 × Espresso para Comensal 2');
+  // Recent dishes come first on this device.
+  await picker.getByRole('searchbox', { name: 'Buscar un plato' }).fill('');
+  await expect(picker.getByTestId('floor-picker-list').getByRole('button').first()).toContainText('Espresso');
+  await dismissToasts(page);
+  await screenshot(page, 'floor-picker');
+  await expectNoAxeViolations(page, 'picker', { include: '[data-testid="floor-table-panel"]' });
+  await picker.getByRole('button', { name: 'Hecho: ver la mesa' }).click();
+
+  // The diner's phone sees the waiter's lines live, each saying who added it.
+  await expect(panel(page).getByTestId('floor-cart-line')).toHaveCount(3);
+  await expect(panel(page).getByTestId('floor-cart-line').filter({ hasText: 'sin enviar' })).toHaveCount(0, {
+    timeout: ceiling(10_000),
+  });
+  await expect(tile(page, label)).toContainText('Pidiendo', { timeout: ceiling(5_000) });
+  await phone.getByRole('button', { name: /^Carrito de la mesa/ }).click();
+  const drawer = phone.getByTestId('table-drawer');
+  await expect(drawer.getByText('Café con leche')).toBeVisible({ timeout: ceiling(5_000) });
+  await expect(drawer.getByText('Pandebono')).toBeVisible();
+  await expect(drawer.getByText('Espresso')).toBeVisible();
+
+  // «Enviar a cocina»: one round; the phone sees it sent and the tile says the kitchen has it.
+  await panel(page).getByRole('button', { name: /^Enviar a cocina/ }).click();
+  await expect(panel(page).getByTestId('floor-rounds')).toContainText('Pandebono', { timeout: ceiling(10_000) });
+  await expect(tile(page, label)).toContainText(/En cocina · \d+ min/, { timeout: ceiling(5_000) });
+  await expect(drawer.getByText('El carrito de la mesa está vacío')).toBeVisible({ timeout: ceiling(5_000) });
+  await expect(panel(page).getByTestId('floor-rounds').getByRole('listitem')).toHaveCount(4);
+
+  await closeTable(page.request, label, true, VENUE);
+});
+
+test('a merge of two tables with a phone on each: both phones follow', async ({ page, browser }, testInfo) => {
+  test.setTimeout(ceiling(120_000));
+  const [from, into] = ['Ventana 2', 'Patio'];
+  for (const label of [from, into]) await closeTable(page.request, label, false, VENUE);
+  const { page: one } = await newPhone(browser, testInfo);
+  await joinAs(one, await tableLink(page.request, from, VENUE, COCINA), 'Uno', from);
+  const { page: two } = await newPhone(browser, testInfo);
+  await joinAs(two, await tableLink(page.request, into, VENUE, COCINA), 'Dos', into);
+
+  await openFloor(page);
+  await expect(tile(page, from)).toContainText('Ocupada · 1 persona');
+  await tile(page, from).click();
+  await panel(page).getByLabel('Juntar con…').selectOption(into);
+  await panel(page).getByRole('button', { name: 'Juntar', exact: true }).click();
+
+  // The floor shows one table with both people; both phones are at the same table now.
+  await expect(tile(page, from)).toContainText('Libre', { timeout: ceiling(5_000) });
+  await expect(tile(page, into)).toContainText('Ocupada · 2 personas', { timeout: ceiling(5_000) });
+  await expect(bar(one).getByRole('heading', { name: `Mesa ${into}` })).toBeVisible({ timeout: ceiling(10_000) });
+  await expect(one.getByText(`Os hemos cambiado a la Mesa ${into}`)).toBeVisible();
+  await expect(bar(one).getByTestId('table-people')).toContainText('Dos');
+  await expect(bar(two).getByTestId('table-people')).toContainText('Uno', { timeout: ceiling(10_000) });
+
+  await closeTable(page.request, into, true, VENUE);
+});
+
+test('the floor on a tablet: the tiles in rows, the panel beside', async ({ page }) => {
+  await page.setViewportSize({ width: 1180, height: 820 });
+  await openFloor(page);
+  const tiles = page.getByTestId('floor-tile');
+  await expect(tiles.first()).toBeVisible();
+  const [a, b] = [await tiles.nth(0).boundingBox(), await tiles.nth(4).boundingBox()];
+  // Five tiles to a row on a tablet.
+  expect(a?.y).toBe(b?.y);
+  await page.screenshot({ path: 'test-results/screens/floor-view-tablet.png' });
+  await tiles.first().click();
+  await expect(panel(page)).toBeVisible();
+  await expectNoAxeViolations(page, 'table panel on a tablet', { include: '[data-testid="floor-table-panel"]' });
+});
