@@ -162,7 +162,7 @@ function remember(job: PrintJob): void {
   try {
     writeSync(
       fd,
-      `${JSON.stringify({ job: job.id, printer: job.printer.id, order: job.ticket?.orderNumber ?? job.receipt?.number, at: new Date().toISOString() })}\n`,
+      `${JSON.stringify({ job: job.id, printer: job.printer.id, order: job.ticket?.orderNumber ?? job.receipt?.number ?? (job.prebill ? `mesa ${job.prebill.table}` : undefined), at: new Date().toISOString() })}\n`,
     );
     fsyncSync(fd);
   } finally {
@@ -326,7 +326,7 @@ async function drain(printerId: string): Promise<void> {
           await report(printerId, true);
         }
         log(
-          `impreso ${job.ticket?.orderNumber ?? `recibo ${job.receipt?.number ?? ''}`} ${job.stationName}${job.duplicate ? ' (DUPLICADO)' : ''} en ${job.printer.name} — trabajo ${job.id}`,
+          `impreso ${job.prebill ? `cuenta de la mesa ${job.prebill.table}` : (job.ticket?.orderNumber ?? `recibo ${job.receipt?.number ?? ''}`)} ${job.stationName}${job.duplicate ? ' (DUPLICADO)' : ''}${job.voided ? ' (ANULADO)' : ''} en ${job.printer.name} — trabajo ${job.id}`,
         );
         if (pauseAfterWrite > 0) await sleep(pauseAfterWrite);
       } else {

@@ -10,6 +10,7 @@ import { COURSE_LABELS } from '../src/contract/kitchen.ts';
 import { COLUMNS_OF_WIDTH, type PrintJob } from '../src/contract/printing.ts';
 import { BILL_STRINGS, type Receipt } from '../src/contract/bill.ts';
 import { formatMoney } from '../src/contract/money-format.ts';
+import { VOIDED_MARK, type PreBill } from '../src/contract/corrections.ts';
 
 const MODE_LABELS: Record<string, string> = { pickup: 'Para recoger', delivery: 'A domicilio', table: 'En mesa' };
 
@@ -24,9 +25,53 @@ export function ticketTime(iso: string, timezone: string): string {
   }).format(new Date(iso));
 }
 
-/** What a job prints: its receipt, else its ticket. */
+/** What a job prints: its receipt, its pre-bill, else its ticket (an «ANULADO» one for voided lines). */
 export function renderJob(job: PrintJob, venue: { name: string; timezone: string }): Uint8Array {
-  return job.receipt ? renderReceipt(job, job.receipt) : renderTicket(job, venue);
+  if (job.receipt) return renderReceipt(job, job.receipt);
+  if (job.prebill) return renderPreBill(job, job.prebill);
+  return renderTicket(job, venue);
+}
+
+/**
+ * A table's pre-bill («Imprimir cuenta», docs/rules.md#the-floor): the lines, invitations and discounts, what was
+ * paid and what is left, with «Esto no es una factura» on top and at the bottom.
+ */
+export function renderPreBill(job: PrintJob, bill: PreBill): Uint8Array {
+  const width = job.printer.width === 58 ? 58 : 80;
+  const columns = COLUMNS_OF_WIDTH[width];
+  const money = (minor: number) => formatMoney(minor, bill.currency, 'es-ES').replace(/\u00a0/g, ' ');
+  let e = new ReceiptPrinterEncoder({ language: 'esc-pos', columns, feedBeforeCut: 4 })
+    .initialize()
+    .codepage('cp858')
+    .align('center')
+    .bold(true)
+    .line(bill.notice.toUpperCase())
+    .bold(false)
+    .line(bill.venueName)
+    .size(2, 1)
+    .line(`Mesa ${bill.table}`)
+    .size(1, 1)
+    .line(ticketTime(bill.printedAt, bill.timezone))
+    .align('left')
+    .rule();
+  for (const line of bill.lines) e = e.line(twoSides(`${line.quantity} x ${line.name}`, money(line.amount), columns));
+  for (const a of bill.adjustments) e = e.line(twoSides(a.name, `-${money(a.amount)}`, columns));
+  e = e.rule();
+  if (bill.paid > 0)
+    e = e.line(twoSides('Total', money(bill.total), columns)).line(twoSides('Pagado', `-${money(bill.paid)}`, columns));
+  e = e
+    .bold(true)
+    .size(1, 2)
+    .line(twoSides('A PAGAR', money(bill.balance), columns))
+    .size(1, 1)
+    .bold(false)
+    .rule()
+    .align('center')
+    .bold(true)
+    .line(bill.notice.toUpperCase())
+    .bold(false)
+    .align('left');
+  return e.cut('partial').encode();
 }
 
 /** «Tacos al pastor ........ 138,00 €» in `columns`. */
@@ -100,6 +145,8 @@ export function renderTicket(job: PrintJob, venue: { name: string; timezone: str
   const ticket = job.ticket!;
   const encoder = new ReceiptPrinterEncoder({ language: 'esc-pos', columns, feedBeforeCut: 4 });
   let e = encoder.initialize().codepage('cp858');
+  if (job.voided)
+    e = e.align('center').invert(true).size(2, 2).line(` ${VOIDED_MARK} `).size(1, 1).invert(false).newline();
   if (job.duplicate)
     e = e.align('center').invert(true).size(2, 2).line(' DUPLICADO ').size(1, 1).invert(false).newline();
   e = e
@@ -120,12 +167,18 @@ export function renderTicket(job: PrintJob, venue: { name: string; timezone: str
   if (ticket.course) e = e.bold(true).line(COURSE_LABELS[ticket.course].toUpperCase()).bold(false);
   e = e.align('left').rule();
   for (const line of ticket.lines) {
-    e = e.bold(true).size(1, 2).line(`${line.quantity} x ${line.name}`).size(1, 1).bold(false);
+    e = e
+      .bold(true)
+      .size(1, 2)
+      .line(`${job.voided ? `${VOIDED_MARK} ` : ''}${line.quantity} x ${line.name}`)
+      .size(1, 1)
+      .bold(false);
     for (const option of line.options) e = e.line(`   + ${option}`);
     if (line.note) e = e.italic(true).line(`   Nota: ${line.note}`).italic(false);
     if (line.by) e = e.line(`   (${line.by})`);
   }
   e = e.rule();
   if (job.duplicate) e = e.align('center').bold(true).line('DUPLICADO').bold(false).align('left');
+  if (job.voided) e = e.align('center').bold(true).line(VOIDED_MARK).bold(false).align('left');
   return e.cut('partial').encode();
 }

@@ -15,6 +15,7 @@ import type { TableSessionService } from './features/table-sessions/index.ts';
 import type { KitchenService } from './features/kitchen/index.ts';
 import type { PrintingService } from './features/printing/index.ts';
 import type { BillingService, Outbox } from './features/billing/index.ts';
+import type { CorrectionsService } from './features/corrections/index.ts';
 
 export type { SiteState } from './platform/static.ts';
 
@@ -32,6 +33,8 @@ export interface AppDeps {
   printing: PrintingService;
   /** The bill, payments, receipts and VERI*FACTU (docs/rules.md#the-bill). */
   billing: BillingService;
+  /** Voids of sent lines, invitations and discounts, pre-bills (docs/rules.md#the-floor). */
+  corrections: CorrectionsService;
   /** VERI*FACTU records waiting to be sent (`UMENU_VERIFACTU_URL`). */
   verifactuOutbox: Outbox;
   site: SiteState;

@@ -15,6 +15,7 @@ import { createOrderService } from './features/orders/index.ts';
 import { createKitchenService, ticketWriter } from './features/kitchen/index.ts';
 import { createPrintingService } from './features/printing/index.ts';
 import { stationsOf } from '../src/contract/kitchen.ts';
+import { CASH_DESK_STATION } from '../src/contract/printing.ts';
 import { seedGeneratedVenues, seedIfEmpty, seedVenueIfMissing } from './demo/seed.ts';
 import { generateLargeVenue } from './demo/generate-large.ts';
 import { generateVenues } from './demo/generate-venues.ts';
@@ -23,6 +24,7 @@ import { createApp } from './app.ts';
 import { createTableSessionService } from './features/table-sessions/index.ts';
 import { tableForToken } from './features/tables/index.ts';
 import { createBillingService, createOutbox } from './features/billing/index.ts';
+import { createCorrectionsService } from './features/corrections/index.ts';
 import type { BillingHook } from './features/table-sessions/index.ts';
 import type { AppDeps, SiteState } from './deps.ts';
 import type { Hono } from 'hono';
@@ -90,7 +92,9 @@ export async function createServer(
   const printing = createPrintingService(
     db,
     events,
-    (venueId, station) => stationsOf(venues.get(venueId)?.venue ?? {}).find((s) => s.id === station)?.name ?? station,
+    (venueId, station) =>
+      [...stationsOf(venues.get(venueId)?.venue ?? {}), CASH_DESK_STATION].find((s) => s.id === station)?.name ??
+      station,
   );
   const orders = createOrderService(db, venues, {
     ...(options.now ? { now: options.now } : {}),
@@ -134,6 +138,7 @@ export async function createServer(
     payRequestLimit: config.tablePayRequestLimit,
   });
   billingHook.current = billing;
+  const corrections = createCorrectionsService(db, events, billing, printing, options.now);
   const deps: AppDeps = {
     db,
     config,
@@ -144,6 +149,7 @@ export async function createServer(
     kitchen,
     printing,
     billing,
+    corrections,
     verifactuOutbox,
     events,
     site,

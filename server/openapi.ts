@@ -5,7 +5,9 @@
  */
 import { buildOpenApiDocument } from './platform/openapi.ts';
 import * as auth from './features/auth/index.ts';
+import * as audit from './features/audit/index.ts';
 import * as billing from './features/billing/index.ts';
+import * as corrections from './features/corrections/index.ts';
 import * as kitchen from './features/kitchen/index.ts';
 import * as media from './features/media/index.ts';
 import * as orders from './features/orders/index.ts';
@@ -23,7 +25,20 @@ interface Part {
   openApiPaths?: Record<string, Record<string, unknown>>;
 }
 
-const FEATURES: Part[] = [venues, media, tables, team, tableSessions, billing, orders, kitchen, printing, auth];
+const FEATURES: Part[] = [
+  venues,
+  media,
+  tables,
+  team,
+  tableSessions,
+  billing,
+  corrections,
+  audit,
+  orders,
+  kitchen,
+  printing,
+  auth,
+];
 
 let cached: Record<string, unknown> | undefined;
 

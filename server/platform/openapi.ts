@@ -60,6 +60,15 @@ import {
   TableSession,
 } from '../../src/contract/table.ts';
 import {
+  Adjustment,
+  AdjustmentInput,
+  AuditDay,
+  AuditLogEntry,
+  PreBill,
+  PreBillResult,
+  VoidInput,
+} from '../../src/contract/corrections.ts';
+import {
   BillLine,
   BillShare,
   BillState,
@@ -201,6 +210,13 @@ const NAMED = {
   ConfirmIssuerInput,
   CashDay,
   OrderPaymentList,
+  VoidInput,
+  Adjustment,
+  AdjustmentInput,
+  PreBill,
+  PreBillResult,
+  AuditLogEntry,
+  AuditDay,
 } as const;
 type SchemaName = keyof typeof NAMED;
 
@@ -409,6 +425,11 @@ export function buildOpenApiDocument(parts: {
           'Table sessions: everyone at a table joins from their own phone, shares one cart, sends rounds, calls staff and sees the bill',
       },
       { name: 'orders', description: 'Orders, their live status and the staff board' },
+      {
+        name: 'floor',
+        description:
+          "The floor: staff correct what was sent (voids), managers invite and discount, the pre-bill, and the venue's audit log",
+      },
       {
         name: 'kitchen',
         description:

@@ -10,6 +10,7 @@ import * as z from 'zod/mini';
 import { LIMITS } from './limits.ts';
 import { Order, PaymentMethod } from './order.ts';
 import { Legal } from './venue.ts';
+import { Adjustment } from './corrections.ts';
 
 /** Exact strings of docs/rules.md#the-bill. */
 export const BILL_STRINGS = {
@@ -94,6 +95,8 @@ export const BillLine = z.object({
   shared: z.optional(z.object({ of: z.int(), shares: z.array(BillShare) })),
   /** Tax rate in basis points (dish, else category, else venue). */
   taxRate: z.int(),
+  /** The house pays it («Invitación de la casa»): the bill's `adjustments` take its `lineTotal` off. */
+  comped: z.optional(z.boolean()),
 });
 
 export const PAYMENT_REQUEST_STATUSES = ['pending', 'paid', 'cancelled'] as const;
@@ -182,8 +185,8 @@ export const ReceiptVerifactu = z.extend(AeatInvoice, {
 export const ReceiptLine = z.object({
   name: z.string(),
   quantity: z.int(),
-  /** Tax-inclusive amount of this line (or of this share of it). */
-  amount: money,
+  /** Tax-inclusive amount of this line (or of this share of it); negative for an invitation or a discount. */
+  amount: z.int(),
   taxRate: z.int(),
   share: z.optional(z.object({ index: z.int(), of: z.int() })),
 });
@@ -229,6 +232,8 @@ export const BillState = z.object({
   /** Set once the balance reached 0 («Pagada»). */
   paidAt: z.optional(z.string()),
   lines: z.array(BillLine),
+  /** Invitations and discounts (docs/rules.md#the-floor): `total` is the lines' less these. */
+  adjustments: z.optional(z.array(Adjustment)),
   payments: z.array(Payment),
   requests: z.array(PaymentRequest),
 });

@@ -53,6 +53,10 @@ export const TicketLine = z.object({
   by: z.optional(z.string()),
   /** Its category's course, shown on the line (a ticket of one course says it once, in its header). */
   course: z.optional(Course),
+  /** The order line it comes from (its index in the order's `lines`). */
+  orderLine: z.optional(z.int()),
+  /** How many of `quantity` were voided after it was sent: shown struck through with «ANULADO». */
+  voided: z.optional(z.int()),
 });
 
 export const Ticket = z.object({

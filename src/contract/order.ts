@@ -71,6 +71,11 @@ export const OrderLine = z.object({
   cartLineId: z.optional(z.string()),
   /** Whom at the table it is for, as the waiter who added it said («Comensal 2»): the bill can split by it. */
   guest: z.optional(z.string()),
+  /**
+   * How many of `quantity` staff voided after it was sent (docs/rules.md#the-floor); `lineTotal` is then
+   * `unitPrice` × (`quantity` − `voided`), and the order's subtotal and total follow.
+   */
+  voided: z.optional(z.int()),
 });
 
 export const StatusChange = z.object({ status: OrderStatus, at: z.string() });

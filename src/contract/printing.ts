@@ -13,12 +13,19 @@
 import * as z from 'zod/mini';
 import { Ticket } from './kitchen.ts';
 import { Receipt } from './bill.ts';
+import { PreBill } from './corrections.ts';
 
 /** The scope of a print agent's token: it may only read and acknowledge that venue's print jobs. */
 export const printerScope = (venueId: string): string => `printer:${venueId}`;
 
 /** A print agent's token starts with this (the rest is 256 random bits, base64url). */
 export const PRINT_AGENT_TOKEN_PREFIX = 'upa_';
+
+/**
+ * The station of the printer a table's pre-bill prints on («Imprimir cuenta», docs/rules.md#the-floor): a printer
+ * may be mapped to it besides the venue's kitchen stations.
+ */
+export const CASH_DESK_STATION = { id: 'caja', name: 'Caja' } as const;
 
 export const DEFAULT_PRINTER_PORT = 9100;
 /** The raw-printing ports of network printers (JetDirect/AppSocket): the only ones the API accepts. */
@@ -183,6 +190,8 @@ export const PrintJob = z.object({
   seq: z.int(),
   /** A reprint: the ticket says DUPLICADO. */
   duplicate: z.boolean(),
+  /** Lines voided after they were sent: `ticket` holds only them (the quantity voided), printed under «ANULADO». */
+  voided: z.optional(z.boolean()),
   createdAt: z.string(),
   printer: z.object({ id: z.string(), name: z.string(), host: z.string(), port: z.int(), width: z.int() }),
   stationName: z.string(),
@@ -190,6 +199,8 @@ export const PrintJob = z.object({
   ticket: z.optional(Ticket),
   /** A receipt (factura simplificada) of a payment, on the bar's printer (else the venue's first; docs/rules.md#the-bill). */
   receipt: z.optional(Receipt),
+  /** A table's pre-bill («Imprimir cuenta», «Esto no es una factura»), on the printer of station `caja`. */
+  prebill: z.optional(PreBill),
 });
 
 export const PrintJobList = z.object({

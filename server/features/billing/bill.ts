@@ -30,7 +30,9 @@ import {
   type PaymentRequestInput,
   type TableBill,
 } from '../../../src/contract/bill.ts';
+import type { Adjustment } from '../../../src/contract/corrections.ts';
 import { shareAmount } from './money.ts';
+import { adjustmentsOf, compedProblem } from './adjusted.ts';
 import type { BillingContext } from './context.ts';
 import * as sql from './queries.ts';
 
@@ -56,12 +58,15 @@ export function createBill(ctx: BillingContext) {
 
   /** The bill of session `s` as `q` sees it. */
   async function read(q: Queryable, s: SessionRow): Promise<BillParts> {
-    const [roundRows, claims, requestRows, paymentRows] = await Promise.all([
+    const [roundRows, claims, requestRows, paymentRows, adjustmentRows] = await Promise.all([
       roundDocsOf(q, TABLE_USER_PREFIX + s.id),
       sql.claimsOf(q, s.id),
       sql.requestsOf(q, s.id),
       sql.paymentsOfSession(q, s.id),
+      adjustmentsOf(q, s.id),
     ]);
+    const adjustments = adjustmentRows.map((r) => JSON.parse(r.doc) as Adjustment);
+    const comped = new Set(adjustments.flatMap((a) => a.lineIds ?? []));
     const entry = venues.get(s.venue_id);
     const rounds = roundRows.map((r) => JSON.parse(r.doc) as Order).filter((o) => o.status !== 'cancelled');
     const byLine = new Map<string, sql.ClaimRow[]>();
@@ -69,6 +74,9 @@ export function createBill(ctx: BillingContext) {
     const lines: BillLine[] = [];
     for (const round of rounds) {
       round.lines.forEach((line, i) => {
+        // A line voided whole is off the bill; one voided in part counts what is left (docs/rules.md#the-floor).
+        const quantity = line.quantity - (line.voided ?? 0);
+        if (quantity <= 0) return;
         const id = `${round.id}:${i}`;
         const mine = byLine.get(id) ?? [];
         const whole = mine.find((c) => c.share_of === 1);
@@ -77,7 +85,7 @@ export function createBill(ctx: BillingContext) {
           id,
           cartLineId: line.cartLineId ?? id,
           name: line.name,
-          quantity: line.quantity,
+          quantity,
           lineTotal: line.lineTotal,
           by: line.by ?? '',
           ...(whole?.payment_id ? { paidBy: whole.by_name } : whole ? { claimedBy: whole.by_name } : {}),
@@ -95,12 +103,14 @@ export function createBill(ctx: BillingContext) {
               }
             : {}),
           taxRate: taxRateOf(entry, line.productId),
+          ...(comped.has(id) ? { comped: true } : {}),
         });
       });
     }
     const payments = paymentRows.map((p) => JSON.parse(p.doc) as Payment);
     const requests = requestRows.filter((r) => r.status === 'pending').map((r) => JSON.parse(r.doc) as PaymentRequest);
-    const total = rounds.reduce((sum, r) => sum + r.total, 0);
+    // Invitations and discounts come off the lines' total (docs/rules.md#the-floor).
+    const total = rounds.reduce((sum, r) => sum + r.total, 0) - adjustments.reduce((sum, a) => sum + a.amount, 0);
     const paid = payments.reduce((sum, p) => sum + p.amount, 0);
     const pending = requests.reduce((sum, r) => sum + r.amount, 0);
     const balance = Math.max(0, total - paid);
@@ -115,6 +125,7 @@ export function createBill(ctx: BillingContext) {
       unassigned: Math.max(0, balance - pending),
       ...(s.paid_at ? { paidAt: s.paid_at } : {}),
       lines,
+      ...(adjustments.length ? { adjustments } : {}),
       payments,
       requests,
     };
@@ -223,6 +234,7 @@ export function createBill(ctx: BillingContext) {
             return line;
           };
           const taken = (line: BillLine) => {
+            if (line.comped) throw compedProblem(line);
             if (line.paidBy !== undefined)
               throw problem('invalidTransition', 409, BILL_MESSAGES.linePaid(line.name, line.paidBy), {
                 lineId: line.id,

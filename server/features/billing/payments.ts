@@ -24,6 +24,7 @@ import {
   type ReceiptLine,
 } from '../../../src/contract/bill.ts';
 import { spreadOverRates } from './money.ts';
+import { compedProblem, itemizedLines, netByRate } from './adjusted.ts';
 import { taxRateOf, type Bill } from './bill.ts';
 import type { Receipts } from './receipts.ts';
 import type { BillingContext } from './context.ts';
@@ -91,8 +92,10 @@ export function createPayments(
 
   /** Receipt lines of a payment that covers an amount, not dishes: the amount spread over the bill's tax rates. */
   function shareLines(state: BillState, amount: number): ReceiptLine[] {
-    const gross = new Map<number, number>();
-    for (const l of state.lines) gross.set(l.taxRate, (gross.get(l.taxRate) ?? 0) + l.lineTotal);
+    // The whole bill at once, with invitations or discounts: each line and each of those its own line.
+    if (state.adjustments?.length && state.paid === 0 && amount === state.total) return itemizedLines(state);
+    // Tax on what is actually paid: the rates' amounts after invitations and discounts.
+    const gross = netByRate(state);
     return [...spreadOverRates(amount, gross).entries()].map(([taxRate, part]) => ({
       name: BILL_STRINGS.shareOfBill(state.table),
       quantity: 1,
@@ -188,6 +191,7 @@ export function createPayments(
               throw problem('validation', 422, BILL_MESSAGES.unknownLine, {
                 errors: { lineIds: [BILL_MESSAGES.unknownLine] },
               });
+            if (line.comped) throw compedProblem(line);
             if (line.paidBy !== undefined)
               throw problem('invalidTransition', 409, BILL_MESSAGES.linePaid(line.name, line.paidBy), { lineId: id });
             if (line.claimedBy !== undefined || line.shared)

@@ -10,6 +10,7 @@ import type { VenueStore } from '../venues/index.ts';
 import type { OrderService } from '../orders/index.ts';
 import type { SessionRow, TableCaller, TableSessionService } from '../table-sessions/index.ts';
 import type {
+  BillState,
   CashDay,
   Payment,
   PaymentInput,
@@ -26,6 +27,10 @@ import { createBill } from './bill.ts';
 import { createPayments } from './payments.ts';
 import { createReceipts } from './receipts.ts';
 import { createCash } from './cash.ts';
+import { createAdjustments } from './adjustments.ts';
+import { paymentOfOrder } from './queries.ts';
+import type { AuditActor } from '../audit/index.ts';
+import type { AdjustmentInput } from '../../../src/contract/corrections.ts';
 
 export type { BillingOptions } from './context.ts';
 export { taxRateOf } from './bill.ts';
@@ -58,6 +63,14 @@ export interface BillingService {
   cashCsv(venueId: string, date: string): Promise<string>;
   /** What a session still owes (closing a table asks it). */
   balanceOf(tx: Queryable, session: SessionRow): Promise<{ balance: number; formatted: string }>;
+  /** A manager's invitation or discount on the table's bill (docs/rules.md#the-floor), with its audit entry. */
+  adjust(venueId: string, label: string, input: AdjustmentInput, actor: AuditActor): Promise<BillState>;
+  /** The bill of session `s` as `tx` sees it (a void checks what is paid). */
+  stateIn(tx: Queryable, session: SessionRow): Promise<BillState>;
+  /** Appends `event: bill` in `tx` (after a change to the session's rounds). */
+  publishIn(tx: Queryable, session: SessionRow): Promise<BillState>;
+  /** Whether a pickup or delivery order was paid. */
+  orderPaidIn(tx: Queryable, orderId: string): Promise<boolean>;
 }
 
 export function createBillingService(
@@ -73,6 +86,7 @@ export function createBillingService(
   const receipts = createReceipts(ctx);
   const payments = createPayments(ctx, bill, receipts, tableSessions, orders);
   const cash = createCash(ctx, bill);
+  const adjustments = createAdjustments(ctx, bill, tableSessions);
   return {
     billFor: bill.billFor,
     billOfTable: bill.billOfTable,
@@ -88,5 +102,9 @@ export function createBillingService(
     confirmIssuer: receipts.confirmIssuer,
     cash: cash.cash,
     cashCsv: cash.cashCsv,
+    adjust: adjustments.adjust,
+    stateIn: async (tx, s) => (await bill.read(tx, s)).state,
+    publishIn: bill.publishBill,
+    orderPaidIn: async (tx, orderId) => (await paymentOfOrder(tx, orderId)) !== undefined,
   };
 }

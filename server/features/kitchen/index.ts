@@ -1,6 +1,7 @@
 /** The kitchen: stations' tickets, bump and reopen, held courses and «Marchar». The kitchen feature's public module. */
 export {
   createKitchenService,
+  toTicket,
   type KitchenService,
   type OpenTableSessions,
   type OrderProgress,

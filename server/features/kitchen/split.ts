@@ -57,7 +57,7 @@ export function splitOrder(
     string,
     { station: string; course: Course | undefined; lines: Array<{ line: TicketLine; rank: number }> }
   >();
-  for (const line of order.lines) {
+  for (const [index, line] of order.lines.entries()) {
     // A dish removed from the menu since it was priced still reaches a station: the first.
     const place = where.get(line.productId) ?? { station: stations[0]!.id, course: undefined };
     const course = place.course;
@@ -72,6 +72,7 @@ export function splitOrder(
         quantity: line.quantity,
         ...(line.by ? { by: line.by } : {}),
         ...(course ? { course } : {}),
+        orderLine: index,
       },
       rank: course ? courseRank(course) : -1,
     });

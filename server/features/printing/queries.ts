@@ -37,6 +37,9 @@ export interface JobRow {
   doc: string | null;
   /** The receipt's document (null for a ticket's job). */
   receipt_doc: string | null;
+  /** A printed document's kind and document (`print_docs`: a voided line, a pre-bill), else null. */
+  print_kind: string | null;
+  print_doc: string | null;
   status: string | null;
   fired_at: string | null;
   station: string;
@@ -200,12 +203,14 @@ export const ticketStation = (q: Queryable, venueId: string, ticketId: string) =
 export const pendingJobs = (q: Queryable, venueId: string, afterSeq: number, max: number) =>
   q.all<JobRow>(
     `SELECT j.seq, j.id, j.printer_id, j.ticket_id, j.duplicate, j.created_at, t.doc, r.doc AS receipt_doc, t.status, t.fired_at,
-       COALESCE(t.station, p.station) AS station, p.name, p.host, p.port, p.width
+       d.kind AS print_kind, d.doc AS print_doc,
+       COALESCE(t.station, d.station, p.station) AS station, p.name, p.host, p.port, p.width
      FROM print_jobs j
      LEFT JOIN tickets t ON t.id = j.ticket_id
      LEFT JOIN receipts r ON j.ticket_id LIKE 'receipt:%' AND r.id = SUBSTR(j.ticket_id, 9)
+     LEFT JOIN print_docs d ON j.ticket_id LIKE 'doc:%' AND d.id = j.ticket_id
      JOIN printers p ON p.venue_id = j.venue_id AND p.id = j.printer_id
-     WHERE j.venue_id = ? AND j.printed_at IS NULL AND j.seq > ? AND (t.id IS NOT NULL OR r.id IS NOT NULL)
+     WHERE j.venue_id = ? AND j.printed_at IS NULL AND j.seq > ? AND (t.id IS NOT NULL OR r.id IS NOT NULL OR d.id IS NOT NULL)
      ORDER BY j.seq LIMIT ?`,
     [venueId, afterSeq, max],
   );
@@ -216,3 +221,34 @@ export const ackJob = (q: Queryable, venueId: string, id: string, at: number) =>
     'UPDATE print_jobs SET printed_at = COALESCE(printed_at, ?) WHERE id = ? AND venue_id = ? RETURNING id',
     [at, id, venueId],
   );
+
+/** What a printed document's job names instead of a ticket (`doc:{id}`). */
+export const DOC_JOB_PREFIX = 'doc:';
+
+/**
+ * A printed document (a voided line's «ANULADO» ticket, a pre-bill) and one job per printer of `station`, in ONE
+ * statement each; resolves to the jobs (none when the station has no printer). Ids are `{docId}.{printerId}`:
+ * a document prints once per printer.
+ */
+export function insertDocWithJobs(
+  q: Queryable,
+  d: { id: string; venueId: string; kind: string; station: string; doc: string; at: number },
+) {
+  return Promise.all([
+    q.run('INSERT INTO print_docs (id, venue_id, kind, station, doc, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
+      d.id,
+      d.venueId,
+      d.kind,
+      d.station,
+      d.doc,
+      d.at,
+    ]),
+    q.all<{ id: string; printer_id: string }>(
+      `INSERT INTO print_jobs (id, venue_id, printer_id, ticket_id, duplicate, created_at)
+       SELECT ? || '.' || p.id, p.venue_id, p.id, ?, 0, CAST(? AS BIGINT)
+       FROM printers p WHERE p.venue_id = ? AND p.station = ? ORDER BY p.position
+       RETURNING id, printer_id`,
+      [d.id, d.id, d.at, d.venueId, d.station],
+    ),
+  ]).then(([, jobs]) => jobs);
+}

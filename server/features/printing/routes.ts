@@ -9,7 +9,7 @@ import { isValidVenueId } from '../../../src/contract/limits.ts';
 import { canManageVenue, canRunVenue } from '../../../src/contract/permissions.ts';
 import { stationsOf } from '../../../src/contract/kitchen.ts';
 import type { Venue } from '../../../src/contract/venue.ts';
-import { MAX_PRINT_WAIT_SECONDS, PRINTING_MESSAGES } from '../../../src/contract/printing.ts';
+import { CASH_DESK_STATION, MAX_PRINT_WAIT_SECONDS, PRINTING_MESSAGES } from '../../../src/contract/printing.ts';
 import { routes } from '../../platform/operations.ts';
 import { problem } from '../../platform/problem.ts';
 import { authenticator, type AuthService } from '../auth/index.ts';
@@ -90,7 +90,7 @@ export function printingRoutes({ printing, venues, auth }: PrintingRouteDeps): H
   on(putPrinters, async (c, { claims, param, body }) => {
     const venue = managedVenue(param('id'), claims);
     const { printers } = await body();
-    const stations = new Set(stationsOf(venue).map((s) => s.id));
+    const stations = new Set([...stationsOf(venue).map((s) => s.id), CASH_DESK_STATION.id]);
     const errors: Record<string, string[]> = {};
     const seen = new Set<string>();
     printers.forEach((p, i) => {

@@ -10,6 +10,7 @@ import type { TicketPrinting } from '../kitchen/index.ts';
 import type { EventBus } from '../../platform/events/bus.ts';
 import type { Ticket } from '../../../src/contract/kitchen.ts';
 import type { Receipt } from '../../../src/contract/bill.ts';
+import type { PreBill } from '../../../src/contract/corrections.ts';
 import {
   PRINT_AGENT_TOKEN_PREFIX,
   PRINTER_OFFLINE_AFTER_MS,
@@ -39,6 +40,18 @@ export interface PrintingService extends TicketPrinting {
   /** Pending jobs after `afterSeq`; when none, waits up to `waitMs` for some (or `signal`). */
   jobs(venueId: string, afterSeq: number, waitMs: number, signal?: AbortSignal): Promise<PrintJob[]>;
   ack(venueId: string, jobId: string): Promise<void>;
+  /**
+   * A document to print on the printers of `station`, in the transaction `tx` of the change that makes it
+   * (docs/rules.md#the-floor): a voided line's «ANULADO» ticket (`void`, a ticket of the voided lines) or a pre-bill
+   * (`prebill`). Resolves to its jobs (none: the station has no printer). The agent's long-poll wakes on `event: print`.
+   */
+  printDoc(
+    tx: Queryable,
+    venueId: string,
+    kind: 'void' | 'prebill',
+    station: string,
+    doc: unknown,
+  ): Promise<Array<{ id: string; printerId: string }>>;
   /** A payment made receipt `receiptId`: its print job, in the payment's transaction `tx` (docs/rules.md#the-bill). */
   receiptIssued(tx: Queryable, venueId: string, receiptId: string): Promise<unknown>;
   reprint(
@@ -86,15 +99,19 @@ export function createPrintingService(
 
   function toJob(row: sql.JobRow, venueId: string): PrintJob {
     const printed =
-      row.doc === null && row.receipt_doc !== null
-        ? { receipt: JSON.parse(row.receipt_doc) as Receipt }
-        : {
-            ticket: {
-              ...(JSON.parse(row.doc ?? '{}') as Omit<Ticket, 'status'>),
-              ...(row.fired_at ? { firedAt: row.fired_at } : {}),
-              status: row.status,
-            } as Ticket,
-          };
+      row.print_kind === 'prebill'
+        ? { prebill: JSON.parse(row.print_doc!) as PreBill }
+        : row.print_kind === 'void'
+          ? { ticket: JSON.parse(row.print_doc!) as Ticket, voided: true }
+          : row.doc === null && row.receipt_doc !== null
+            ? { receipt: JSON.parse(row.receipt_doc) as Receipt }
+            : {
+                ticket: {
+                  ...(JSON.parse(row.doc ?? '{}') as Omit<Ticket, 'status'>),
+                  ...(row.fired_at ? { firedAt: row.fired_at } : {}),
+                  status: row.status,
+                } as Ticket,
+              };
     return {
       id: row.id,
       seq: Number(row.seq),
@@ -111,6 +128,14 @@ export function createPrintingService(
   return {
     released(tx, venueId, tickets) {
       return sql.insertJobsForTickets(tx, venueId, tickets, now());
+    },
+    async printDoc(tx, venueId, kind, station, doc) {
+      const id = `${sql.DOC_JOB_PREFIX}${kind}:${randomUUID()}`;
+      const [jobs] = await Promise.all([
+        sql.insertDocWithJobs(tx, { id, venueId, kind, station, doc: JSON.stringify(doc), at: now() }),
+        events?.append(tx, { venueId, type: 'print', data: JSON.stringify({ docId: id }) }),
+      ]);
+      return jobs.map((j) => ({ id: j.id, printerId: j.printer_id }));
     },
     receiptIssued(tx, venueId, receiptId) {
       return sql.insertReceiptJob(tx, venueId, receiptId, now());

@@ -97,7 +97,7 @@ export function FloorView({ venueId, user }: { venueId: string; user: User }) {
               {group.zone || 'Sin zona'}
             </h2>
           )}
-          <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
+          <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
             {group.tables.map((table) => {
               const session = sessions.get(table.label);
               const state = tileState(session, session ? board.bills[session.id] : undefined, now);

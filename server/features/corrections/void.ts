@@ -1,0 +1,175 @@
+/**
+ * Voiding a sent line (docs/rules.md#the-floor): staff take part or all of a line's quantity off an order the
+ * kitchen already has. In ONE transaction (the table session's row locked first, as the bill does, then the
+ * order's): the order's line says how many were `voided` (its `lineTotal`, subtotal and total drop), its kitchen
+ * ticket shows them struck through with «ANULADO» (`event: ticket`), the station's printers get an «ANULADO»
+ * ticket (one job per printer: printed exactly once), the board and the table's phones get the order
+ * (`event: order`) and the bill (`event: bill`), and the audit log gets the entry. A line already paid, or being
+ * paid, is refused (409): a refund is a payment's matter.
+ */
+import type { Db, Queryable } from '../../platform/db/database.ts';
+import type { EventBus } from '../../platform/events/bus.ts';
+import { problem } from '../../platform/problem.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
+import { TABLE_USER_PREFIX } from '../orders/index.ts';
+import { sessionById, type SessionRow } from '../table-sessions/index.ts';
+import { toTicket } from '../kitchen/index.ts';
+import type { PrintingService } from '../printing/index.ts';
+import type { BillingService } from '../billing/index.ts';
+import type { Order } from '../../../src/contract/order.ts';
+import type { Ticket, TicketLine } from '../../../src/contract/kitchen.ts';
+import { CORRECTION_MESSAGES, type VoidInput } from '../../../src/contract/corrections.ts';
+import * as sql from './queries.ts';
+
+export interface VoidDeps {
+  db: Db;
+  events: EventBus;
+  billing: Pick<BillingService, 'stateIn' | 'publishIn' | 'orderPaidIn'>;
+  printing: Pick<PrintingService, 'printDoc'>;
+  now?: () => Date;
+}
+
+/** Refuses a void of a line someone paid or is paying (`cut`: what the void takes off the bill). */
+async function checkUnpaid(
+  deps: VoidDeps,
+  tx: Queryable,
+  s: SessionRow | undefined,
+  order: Order,
+  index: number,
+  cut: number,
+) {
+  if (!s) {
+    if (await deps.billing.orderPaidIn(tx, order.id)) throw problem('invalidTransition', 409, CORRECTION_MESSAGES.paid);
+    return;
+  }
+  const state = await deps.billing.stateIn(tx, s);
+  const line = state.lines.find((l) => l.id === `${order.id}:${index}`);
+  if (line?.comped)
+    throw problem('invalidTransition', 409, CORRECTION_MESSAGES.compAgain(line.name), { lineId: line.id });
+  if (line?.paidBy !== undefined || line?.shared?.shares.some((x) => x.paid))
+    throw problem('invalidTransition', 409, CORRECTION_MESSAGES.paid, { lineId: line.id });
+  if (line?.claimedBy !== undefined || line?.shared)
+    throw problem(
+      'invalidTransition',
+      409,
+      CORRECTION_MESSAGES.claimed(line.claimedBy ?? line.shared!.shares.map((x) => x.by).join(', ')),
+      { lineId: line.id },
+    );
+  // Amounts paid (or being paid) may already cover it: what is left must still cover them.
+  if (state.total - cut < state.paid) throw problem('invalidTransition', 409, CORRECTION_MESSAGES.paid);
+  if (state.total - cut < state.paid + state.pending)
+    throw problem(
+      'invalidTransition',
+      409,
+      CORRECTION_MESSAGES.claimed(state.requests.map((r) => r.by ?? '').join(', ')),
+    );
+}
+
+/** The ticket line of order line `index` (tickets made before lines carried `orderLine`: by name and quantity). */
+function findTicketLine(rows: sql.OrderTicketRow[], order: Order, index: number) {
+  const line = order.lines[index]!;
+  for (const exact of [true, false]) {
+    for (const row of rows) {
+      const doc = JSON.parse(row.doc) as Omit<Ticket, 'status'>;
+      const at = doc.lines.findIndex((l) =>
+        exact
+          ? l.orderLine === index
+          : l.orderLine === undefined &&
+            l.name === line.name &&
+            l.quantity === line.quantity &&
+            !(l.voided && l.voided >= l.quantity),
+      );
+      if (at >= 0) return { row, doc, at };
+    }
+  }
+  return undefined;
+}
+
+export function createVoids(deps: VoidDeps) {
+  const { db, events } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  return async (
+    venueId: string,
+    orderId: string,
+    index: number,
+    input: VoidInput,
+    actor: AuditActor,
+  ): Promise<Order> => {
+    const first = orderId.length <= 100 ? await sql.orderOfVenue(db, venueId, orderId) : undefined;
+    if (!first) throw problem('notFound', 404, CORRECTION_MESSAGES.orderNotFound);
+    const sessionId = first.user_id.startsWith(TABLE_USER_PREFIX)
+      ? first.user_id.slice(TABLE_USER_PREFIX.length)
+      : undefined;
+    const order = await db.transaction(async (tx) => {
+      // The session's row first (the bill's order of locks), then the order's.
+      const s = sessionId ? await sessionById(tx, sessionId, true) : undefined;
+      const row = await sql.orderOfVenue(tx, venueId, orderId, db.forUpdate);
+      if (!row) throw problem('notFound', 404, CORRECTION_MESSAGES.orderNotFound);
+      const order = JSON.parse(row.doc) as Order;
+      if (order.status === 'cancelled') throw problem('invalidTransition', 409, CORRECTION_MESSAGES.orderCancelled);
+      const line = order.lines[index];
+      if (!line) throw problem('notFound', 404, CORRECTION_MESSAGES.lineNotFound);
+      const left = line.quantity - (line.voided ?? 0);
+      if (input.quantity > left) throw problem('invalidTransition', 409, CORRECTION_MESSAGES.tooMany(left), { left });
+      await checkUnpaid(deps, tx, s, order, index, line.unitPrice * input.quantity);
+      const at = now();
+      line.voided = (line.voided ?? 0) + input.quantity;
+      line.lineTotal = line.unitPrice * (line.quantity - line.voided);
+      order.subtotal = order.lines.reduce((sum, l) => sum + l.lineTotal, 0);
+      order.total = order.subtotal + order.tip + order.deliveryFee;
+      const json = JSON.stringify(order);
+      const writes: Array<Promise<unknown>> = [
+        sql.setOrderDoc(tx, order.id, json),
+        events.append(tx, {
+          venueId,
+          orderId: order.id,
+          ...(sessionId ? { sessionId } : {}),
+          type: 'order',
+          data: json,
+        }),
+        recordAudit(tx, {
+          venueId,
+          actor,
+          action: 'void',
+          table: order.table ?? order.number,
+          reason: input.reason,
+          at: at.getTime(),
+          detail: {
+            orderId: order.id,
+            orderNumber: order.number,
+            line: index,
+            name: line.name,
+            quantity: input.quantity,
+            amount: line.unitPrice * input.quantity,
+            what: `${input.quantity} × ${line.name}`,
+          },
+        }),
+      ];
+      const found = findTicketLine(await sql.ticketsOfOrder(tx, order.id), order, index);
+      if (found && !found.row.cancelled) {
+        const { row, doc, at: k } = found;
+        const ticketLine: TicketLine = { ...doc.lines[k]!, voided: (doc.lines[k]!.voided ?? 0) + input.quantity };
+        doc.lines[k] = ticketLine;
+        const updated = { ...row, doc: JSON.stringify(doc) };
+        writes.push(
+          sql.setTicketDoc(tx, row.id, updated.doc),
+          events.append(tx, { venueId, type: 'ticket', data: JSON.stringify(toTicket(updated)) }),
+        );
+        // A held course never reached its station: nothing was made, nothing to print.
+        if (!row.held) {
+          const printed: Ticket = {
+            ...toTicket(updated),
+            lines: [{ ...ticketLine, quantity: input.quantity, voided: input.quantity }],
+          };
+          writes.push(deps.printing.printDoc(tx, venueId, 'void', row.station, printed));
+        }
+      }
+      await Promise.all(writes);
+      if (s) await deps.billing.publishIn(tx, s);
+      return order;
+    });
+    events.committed(venueId);
+    return order;
+  };
+}
