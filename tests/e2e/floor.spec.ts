@@ -84,7 +84,10 @@ test('a waiter opens a free table, adds three dishes for two guests and sends th
   await picker.getByRole('button', { name: 'Todo' }).click();
   await picker.getByRole('searchbox', { name: 'Buscar un plato' }).fill('espresso');
   await picker.getByRole('button', { name: /Espresso/ }).click();
-  await picker.getByRole('form', { name: 'Espresso' }).getByRole('button', { name: /^Añadir/ }).click();
+  await picker
+    .getByRole('form', { name: 'Espresso' })
+    .getByRole('button', { name: /^Añadir/ })
+    .click();
   await expect(picker.getByTestId('floor-picker-added')).toHaveText('Añadido: 1 × Espresso para Comensal 2');
   // Recent dishes come first on this device.
   await picker.getByRole('searchbox', { name: 'Buscar un plato' }).fill('');
@@ -107,7 +110,9 @@ test('a waiter opens a free table, adds three dishes for two guests and sends th
   await expect(drawer.getByText('Espresso')).toBeVisible();
 
   // «Enviar a cocina»: one round; the phone sees it sent and the tile says the kitchen has it.
-  await panel(page).getByRole('button', { name: /^Enviar a cocina/ }).click();
+  await panel(page)
+    .getByRole('button', { name: /^Enviar a cocina/ })
+    .click();
   await expect(panel(page).getByTestId('floor-rounds')).toContainText('Pandebono', { timeout: ceiling(10_000) });
   await expect(tile(page, label)).toContainText(/En cocina · \d+ min/, { timeout: ceiling(5_000) });
   await expect(drawer.getByText('El carrito de la mesa está vacío')).toBeVisible({ timeout: ceiling(5_000) });

@@ -570,7 +570,6 @@ CREATE INDEX audit_log_venue_at ON audit_log (venue_id, at);
 `,
   },
   {
-<<<<<<< HEAD
     // The floor (docs/rules.md#the-floor): a line a member of staff put into a table's cart keeps who added it
     // (`by_name`, «Luis · camarero») and whom it is for (`guest`); a person staff removed from a table keeps their
     // row (their lines still name them) with `removed_at`, and their credential opens nothing; a session staff
@@ -582,7 +581,9 @@ ALTER TABLE table_cart_lines ADD COLUMN guest TEXT;
 ALTER TABLE table_participants ADD COLUMN removed_at TEXT;
 ALTER TABLE table_sessions ADD COLUMN opened_by TEXT;
 ALTER TABLE venue_tables ADD COLUMN zone TEXT;
-=======
+`,
+  },
+  {
     // Correcting what was sent (docs/rules.md#the-floor). `print_docs`: what a print job prints besides a ticket
     // or a receipt — a voided line's «ANULADO» ticket, a table's pre-bill — named by the job's `ticket_id`;
     // `bill_adjustments`: the invitations and discounts on a table session's bill.
@@ -606,7 +607,6 @@ CREATE TABLE bill_adjustments (
   created_at ${t.bigint} NOT NULL
 );
 CREATE INDEX bill_adjustments_session ON bill_adjustments (session_id, created_at);
->>>>>>> floor-fix
 `,
   },
 ];

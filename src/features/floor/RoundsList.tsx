@@ -8,7 +8,8 @@ import type { Order } from '../../contract/order.ts';
 import { problemMessage } from '../../lib/http.ts';
 import { toast } from '../../shell/toast.ts';
 import * as api from './api.ts';
-import { VOID_REASONS, voidReason } from './logic.ts';
+import { VOID_REASONS } from '../../contract/corrections.ts';
+import { OTHER_CHOICE, voidReason } from './logic.ts';
 
 interface Props {
   venueId: string;
@@ -32,7 +33,7 @@ export function RoundsList({ venueId, rounds, money }: Props) {
             </p>
             <ul className="mt-1 flex flex-col gap-1">
               {round.lines.map((line, index) => {
-                const voided = (line as { voided?: number }).voided ?? 0;
+                const voided = line.voided ?? 0;
                 const left = line.quantity - voided;
                 const open = voiding?.orderId === round.id && voiding.index === index;
                 return (
@@ -104,7 +105,7 @@ function VoidForm({
       aria-label={`Anular ${name}`}
       onSubmit={(event) => {
         event.preventDefault();
-        if (choice === 'Otro' && !other.trim()) return;
+        if (choice === OTHER_CHOICE && !other.trim()) return;
         setBusy(true);
         void onVoid(quantity, voidReason(choice, other)).finally(() => setBusy(false));
       }}
@@ -125,12 +126,13 @@ function VoidForm({
         <select className="select select-sm" value={choice} onChange={(e) => setChoice(e.target.value)}>
           {VOID_REASONS.map((reason) => (
             <option key={reason} value={reason}>
-              {reason === 'Otro' ? 'Otro: …' : reason}
+              {reason}
             </option>
           ))}
+          <option value={OTHER_CHOICE}>Otro: …</option>
         </select>
       </label>
-      {choice === 'Otro' && (
+      {choice === OTHER_CHOICE && (
         <label className="flex flex-col gap-1">
           <span>¿Cuál?</span>
           <input className="input input-sm" value={other} onChange={(e) => setOther(e.target.value)} required />

@@ -6,12 +6,14 @@
 import { useState } from 'react';
 import type { User } from '../../contract/auth.ts';
 import type { BillState } from '../../contract/bill.ts';
+import { CORRECTION_STRINGS } from '../../contract/corrections.ts';
 import { canManageVenue } from '../../contract/permissions.ts';
 import type { StaffTableSession } from '../../contract/table.ts';
 import { problemMessage } from '../../lib/http.ts';
 import { toast } from '../../shell/toast.ts';
 import * as api from './api.ts';
 import { byLabel, type FloorTable } from './logic.ts';
+import { printPreBillHere } from './prebill-print.tsx';
 import { forgetSession } from './waiter-queue.ts';
 
 interface Props {
@@ -109,12 +111,10 @@ export function TableActions({ venueId, user, label, bill, sessions, tables, onM
           type="button"
           className="btn btn-outline min-h-11"
           onClick={() =>
-            api
-              .printPreBill(venueId, label)
-              .then(
-                () => toast.success('Cuenta enviada a la impresora de caja', { id: 'floor-prebill' }),
-                failed('floor-prebill'),
-              )
+            api.printPreBill(venueId, label).then((result) => {
+              if (result.jobs.length === 0) printPreBillHere(result.prebill);
+              else toast.success('Cuenta enviada a la impresora de caja', { id: 'floor-prebill' });
+            }, failed('floor-prebill'))
           }
         >
           Imprimir cuenta
@@ -190,7 +190,7 @@ export function TableActions({ venueId, user, label, bill, sessions, tables, onM
         </form>
       ) : (
         <p className="text-sm" data-testid="floor-ask-manager">
-          Invitar o hacer un descuento: Pide a un gerente.
+          Invitar o hacer un descuento: {CORRECTION_STRINGS.askManager}.
         </p>
       )}
     </section>

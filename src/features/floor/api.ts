@@ -1,6 +1,7 @@
 /** The floor's API calls (docs/rules.md#the-floor): the waiter's side of a table, as staff of the venue. */
 import * as z from 'zod/mini';
 import { TableBill, type TableBill as TableBillType } from '../../contract/bill.ts';
+import { PreBillResult, type AdjustmentInput } from '../../contract/corrections.ts';
 import { Order } from '../../contract/order.ts';
 import type { WaiterLineInput } from '../../contract/floor.ts';
 import { TableSession } from '../../contract/table.ts';
@@ -95,26 +96,24 @@ export async function voidLine(
   index: number,
   quantity: number,
   reason: string,
-): Promise<void> {
-  await http.post(`${venuePath(venueId)}/orders/${seg(orderId)}/lines/${index}/void`, {
-    json: { quantity, reason },
-    retry: 0,
-  });
+): Promise<Order> {
+  const body = await http
+    .post(`${venuePath(venueId)}/orders/${seg(orderId)}/lines/${index}/void`, { json: { quantity, reason }, retry: 0 })
+    .json<unknown>();
+  return Order.parse(body);
 }
 
-export type Adjustment =
-  | { kind: 'comp'; lineIds: string[]; reason: string }
-  | { kind: 'discount'; percent: number; reason: string }
-  | { kind: 'discount'; amount: number; reason: string };
-
 /** `POST /venues/{id}/tables/{label}/adjustments` («Invitar», «Descuento»; managers and admins). */
-export async function addAdjustment(venueId: string, label: string, adjustment: Adjustment): Promise<void> {
+export async function addAdjustment(venueId: string, label: string, adjustment: AdjustmentInput): Promise<void> {
   await http.post(`${tablePath(venueId, label)}/adjustments`, { json: adjustment, retry: 0 });
 }
 
-/** `POST /venues/{id}/tables/{label}/pre-bill` («Imprimir cuenta»): printed by the print agent at `caja`. */
-export async function printPreBill(venueId: string, label: string): Promise<void> {
-  await http.post(`${tablePath(venueId, label)}/pre-bill`, { retry: 0 });
+/**
+ * `POST /venues/{id}/tables/{label}/prebill` («Imprimir cuenta»): printed by the print agent on a printer of the
+ * station `caja`; without one (`jobs` empty) the browser prints the answer's pre-bill.
+ */
+export async function printPreBill(venueId: string, label: string): Promise<PreBillResult> {
+  return PreBillResult.parse(await http.post(`${tablePath(venueId, label)}/prebill`, { retry: 0 }).json<unknown>());
 }
 
 /** `GET /venues/{id}/tables/{label}/bill`: the table's bill (staff). */

@@ -4,6 +4,7 @@
  * waiter's round attempt (one Idempotency-Key per attempt, kept until it is answered).
  */
 import type { BillState } from '../../contract/bill.ts';
+import { OTHER_REASON_PREFIX } from '../../contract/corrections.ts';
 import type { Order } from '../../contract/order.ts';
 import type { StaffTableSession } from '../../contract/table.ts';
 import type { Category, Product } from '../../contract/venue.ts';
@@ -160,12 +161,12 @@ export function attemptFor(kept: RoundAttempt | undefined, table: string, newKey
   return kept && kept.table === table ? kept : { key: newKey(), table };
 }
 
-/** The reasons a waiter picks from to void a sent line («Otro: …» adds their own words). */
-export const VOID_REASONS = ['Error al pedir', 'El cliente ha cambiado de idea', 'Producto agotado', 'Otro'] as const;
+/** The choice of the reason list that asks for the waiter's own words («Otro: …»). */
+export const OTHER_CHOICE = 'Otro';
 
-/** The reason sent: the chosen one, or «Otro: {words}». */
+/** The reason sent: one of the list (src/contract/corrections.ts), or «Otro: {words}». */
 export function voidReason(choice: string, other: string): string {
-  return choice === 'Otro' ? `Otro: ${other.trim()}` : choice;
+  return choice === OTHER_CHOICE ? `${OTHER_REASON_PREFIX}${other.trim()}` : choice;
 }
 
 /** The venue's tables as the floor reads them: labels alone (older servers) or `{label, zone}`. */
