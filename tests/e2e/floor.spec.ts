@@ -20,7 +20,7 @@ let restoreHours: (() => Promise<void>) | undefined;
 test.beforeEach(async ({ request }) => {
   restoreHours = await openAllDay(request, VENUE);
 });
-test.afterEach(async ({ request }) => {
+test.afterEach(async () => {
   await restoreHours?.();
 });
 

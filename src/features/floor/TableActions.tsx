@@ -111,7 +111,7 @@ export function TableActions({ venueId, user, label, bill, sessions, tables, onM
           type="button"
           className="btn btn-outline min-h-11"
           onClick={() =>
-            api.printPreBill(venueId, label).then((result) => {
+            void api.printPreBill(venueId, label).then((result) => {
               if (result.jobs.length === 0) printPreBillHere(result.prebill);
               else toast.success('Cuenta enviada a la impresora de caja', { id: 'floor-prebill' });
             }, failed('floor-prebill'))
@@ -163,10 +163,12 @@ export function TableActions({ venueId, user, label, bill, sessions, tables, onM
               className="btn btn-outline min-h-11"
               disabled={comp.length === 0 || !reason.trim()}
               onClick={() =>
-                api.addAdjustment(venueId, label, { kind: 'comp', lineIds: comp, reason: reason.trim() }).then(() => {
-                  setComp([]);
-                  toast.success('Invitación de la casa', { id: 'floor-adjust' });
-                }, failed('floor-adjust'))
+                void api
+                  .addAdjustment(venueId, label, { kind: 'comp', lineIds: comp, reason: reason.trim() })
+                  .then(() => {
+                    setComp([]);
+                    toast.success('Invitación de la casa', { id: 'floor-adjust' });
+                  }, failed('floor-adjust'))
               }
             >
               Invitar
@@ -176,7 +178,7 @@ export function TableActions({ venueId, user, label, bill, sessions, tables, onM
               className="btn btn-outline min-h-11"
               disabled={!percent || !reason.trim()}
               onClick={() =>
-                api
+                void api
                   .addAdjustment(venueId, label, { kind: 'discount', percent: Number(percent), reason: reason.trim() })
                   .then(() => {
                     setPercent('');

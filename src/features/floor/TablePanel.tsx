@@ -114,8 +114,9 @@ function TableBody({
     ? `${session.id}:${session.cartCount}:${session.participants.length}:${session.rounds.map((r) => r.status).join()}`
     : '';
 
+  const isOpen = session !== undefined;
   useEffect(() => {
-    if (!session) return;
+    if (!isOpen) return;
     const controller = new AbortController();
     api.fetchTableSession(venueId, label, controller.signal).then(
       (read) => {
@@ -127,7 +128,7 @@ function TableBody({
       },
     );
     return () => controller.abort();
-  }, [venueId, label, changeKey, session]);
+  }, [venueId, label, changeKey, isOpen]);
 
   if (!session) {
     return (
@@ -182,7 +183,7 @@ function TableBody({
                   className="btn btn-ghost btn-sm min-h-11"
                   aria-label={`Quitar a ${person.name} de la mesa`}
                   onClick={() =>
-                    api
+                    void api
                       .removeParticipant(venueId, label, person.id)
                       .then(() => api.fetchTableSession(venueId, label))
                       .then((read) => receiveSession(venueId, label, read))

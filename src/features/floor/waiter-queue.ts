@@ -213,9 +213,8 @@ async function drain(venueId: string): Promise<void> {
         return;
       }
       dropItem(venueId, item);
+      // Refused (the table closed, a dish sold out): dropped; the panel shows the table's cart as the server has it.
       toast.error(`Mesa ${item.table}: ${problemMessage(error)}`, { id: 'floor-edit-refused' });
-      const session = await api.fetchTableSession(venueId, item.table).catch(() => null);
-      if (session) receiveSession(venueId, item.table, session);
     }
   }
 }
