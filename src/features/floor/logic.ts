@@ -7,6 +7,7 @@ import type { BillState } from '../../contract/bill.ts';
 import { OTHER_REASON_PREFIX } from '../../contract/corrections.ts';
 import type { Order } from '../../contract/order.ts';
 import type { StaffTableSession } from '../../contract/table.ts';
+import { enqueue, type QueuedEdit } from '../table-session/logic.ts';
 import type { Category, Product } from '../../contract/venue.ts';
 
 /** One table of the venue: its label and, when the manager named one, its zone («Terraza»). */
@@ -147,20 +148,6 @@ export function guestChoices(participants: readonly { name: string }[], seats: n
   return [...new Set([...numbered, ...names])];
 }
 
-/**
- * A waiter's round attempt: the key of the attempt in flight or whose answer never came (kept, so a
- * repeat is the same round to the server), or a new one once the last attempt was answered.
- */
-export interface RoundAttempt {
-  key: string;
-  /** The table it was for. */
-  table: string;
-}
-
-export function attemptFor(kept: RoundAttempt | undefined, table: string, newKey: () => string): RoundAttempt {
-  return kept && kept.table === table ? kept : { key: newKey(), table };
-}
-
 /** The choice of the reason list that asks for the waiter's own words («Otro: …»). */
 export const OTHER_CHOICE = 'Otro';
 
@@ -174,4 +161,63 @@ export function floorTablesOf(tables: readonly (string | { label: string; zone?:
   return tables.map((table) =>
     typeof table === 'string' ? { label: table } : { label: table.label, ...(table.zone ? { zone: table.zone } : {}) },
   );
+}
+
+/** One queued thing of the waiter's device: a cart edit of a table (with whom it is for), or a round to send. */
+export type WaiterItem =
+  { table: string; kind: 'edit'; edit: QueuedEdit; guest?: string } | { table: string; kind: 'round'; key: string };
+
+const lastRoundOf = (items: readonly WaiterItem[], table: string): number =>
+  items.map((item) => item.kind === 'round' && item.table === table).lastIndexOf(true);
+
+/**
+ * The queue with one more cart edit of `table`: it replaces a waiting edit of the same line made after the table's
+ * last waiting round (edits before that round belong to it); a line created and removed before reaching the
+ * server leaves nothing. `guest` (or the guest the line already had in the queue) goes with it.
+ */
+export function withEdit(
+  items: readonly WaiterItem[],
+  table: string,
+  edit: QueuedEdit,
+  guest: string | undefined,
+  serverHasLine: boolean,
+): WaiterItem[] {
+  const lastRound = lastRoundOf(items, table);
+  const head = items.slice(0, lastRound + 1);
+  const tail = items.slice(lastRound + 1);
+  const mineBefore = tail.flatMap((item) => (item.kind === 'edit' && item.table === table ? [item] : []));
+  const guests = new Map(mineBefore.flatMap((item) => (item.guest ? [[item.edit.lineId, item.guest] as const] : [])));
+  if (guest) guests.set(edit.lineId, guest);
+  const merged = enqueue(
+    mineBefore.map((item) => item.edit),
+    edit,
+    serverHasLine,
+  );
+  const others = tail.filter((item) => item.kind !== 'edit' || item.table !== table);
+  const mine: WaiterItem[] = merged.map((e) => {
+    const label = guests.get(e.lineId);
+    return { table, kind: 'edit', edit: e, ...(label ? { guest: label } : {}) };
+  });
+  return [...head, ...others, ...mine];
+}
+
+/** The queued, not yet confirmed edits of one table since its last waiting round (shown over its last known cart). */
+export function pendingEdits(items: readonly WaiterItem[], table: string): QueuedEdit[] {
+  return items
+    .slice(lastRoundOf(items, table) + 1)
+    .flatMap((item) => (item.kind === 'edit' && item.table === table ? [item.edit] : []));
+}
+
+/** Whether a round of the table waits to be sent (offline, or its answer never came). */
+export function roundWaiting(items: readonly WaiterItem[], table: string): boolean {
+  return items.some((item) => item.kind === 'round' && item.table === table);
+}
+
+/**
+ * «Enviar a cocina»: the queue with a round of `table` behind its edits, with a new Idempotency-Key; when a round
+ * of the table already waits with nothing edited since, the same one (a second tap is not a second round).
+ */
+export function withRound(items: readonly WaiterItem[], table: string, newKey: () => string): WaiterItem[] {
+  if (roundWaiting(items, table) && pendingEdits(items, table).length === 0) return [...items];
+  return [...items, { table, kind: 'round', key: newKey() }];
 }

@@ -14,13 +14,12 @@ import { problemMessage } from '../../lib/http.ts';
 import { oneAtATime } from '../../lib/one-at-a-time.ts';
 import { persistentStore } from '../../lib/persist.ts';
 import { toast } from '../../shell/toast.ts';
-import { enqueue, isQueuedEdit, newLineId, type QueuedEdit } from '../table-session/logic.ts';
+import { isQueuedEdit, newLineId, type QueuedEdit } from '../table-session/logic.ts';
 import * as api from './api.ts';
-import { withRecent } from './logic.ts';
+import { withEdit, withRecent, withRound, type WaiterItem } from './logic.ts';
 
-/** One queued thing: a cart edit of a table (with its guest label), or a round to send. */
-export type WaiterItem =
-  { table: string; kind: 'edit'; edit: QueuedEdit; guest?: string } | { table: string; kind: 'round'; key: string };
+export { pendingEdits, roundWaiting } from './logic.ts';
+export type { WaiterItem };
 
 type Queues = Record<string, WaiterItem[]>;
 
@@ -92,46 +91,13 @@ export function queueEdit(venueId: string, table: string, edit: QueuedEdit, gues
   const onServer = serverLine !== undefined;
   // A change of quantity keeps whom the line is for.
   guest ??= serverLine?.guest;
-  // Edits after a waiting round belong to the next round: only those after the last round merge.
-  const lastRound = items.map((item) => item.kind === 'round' && item.table === table).lastIndexOf(true);
-  const head = items.slice(0, lastRound + 1);
-  const tail = items.slice(lastRound + 1);
-  const tableEdits = tail.flatMap((item) => (item.kind === 'edit' && item.table === table ? [item.edit] : []));
-  const merged = enqueue(tableEdits, edit, onServer);
-  const guests = new Map(
-    tail.flatMap((item) => (item.kind === 'edit' && item.guest ? [[item.edit.lineId, item.guest] as const] : [])),
-  );
-  if (guest) guests.set(edit.lineId, guest);
-  const others = tail.filter((item) => item.kind !== 'edit' || item.table !== table);
-  const mine: WaiterItem[] = merged.map((e) => {
-    const label = guests.get(e.lineId);
-    return { table, kind: 'edit', edit: e, ...(label ? { guest: label } : {}) };
-  });
-  setItems(venueId, [...head, ...others, ...mine]);
+  setItems(venueId, withEdit(items, table, edit, guest, onServer));
   void flushVenue(venueId);
-}
-
-/** The queued, not yet confirmed edits of one table (shown over its last known cart). */
-export function pendingEdits(items: readonly WaiterItem[], table: string): QueuedEdit[] {
-  const lastRound = items.map((item) => item.kind === 'round' && item.table === table).lastIndexOf(true);
-  return items
-    .slice(lastRound + 1)
-    .flatMap((item) => (item.kind === 'edit' && item.table === table ? [item.edit] : []));
-}
-
-/** Whether a round of the table waits to be sent (offline, or its answer never came). */
-export function roundWaiting(items: readonly WaiterItem[], table: string): boolean {
-  return items.some((item) => item.kind === 'round' && item.table === table);
 }
 
 /** «Enviar a cocina»: queues the round (one key for this attempt) behind the table's edits and sends. */
 export function queueRound(venueId: string, table: string): void {
-  const items = itemsOf(venueId);
-  if (roundWaiting(items, table) && pendingEdits(items, table).length === 0) {
-    void flushVenue(venueId);
-    return;
-  }
-  setItems(venueId, [...items, { table, kind: 'round', key: newLineId() }]);
+  setItems(venueId, withRound(itemsOf(venueId), table, newLineId));
   void flushVenue(venueId);
 }
 

@@ -4,7 +4,6 @@ import type { Order } from '../../../src/contract/order.ts';
 import type { StaffTableSession } from '../../../src/contract/table.ts';
 import type { Category, Product } from '../../../src/contract/venue.ts';
 import {
-  attemptFor,
   dishesOf,
   floorTablesOf,
   folded,
@@ -14,7 +13,12 @@ import {
   RECENT_MAX,
   tileState,
   voidReason,
+  pendingEdits,
+  roundWaiting,
+  withEdit,
   withRecent,
+  withRound,
+  type WaiterItem,
 } from '../../../src/features/floor/logic.ts';
 
 const NOW = Date.parse('2026-11-27T12:00:00Z');
@@ -140,13 +144,43 @@ describe('the picker', () => {
   });
 });
 
-describe('a waiter round attempt', () => {
-  it('keeps the key of an unanswered attempt for the same table', () => {
-    let n = 0;
-    const key = () => `k${++n}`;
-    const first = attemptFor(undefined, '3', key);
-    expect(attemptFor(first, '3', key)).toBe(first);
-    expect(attemptFor(first, '4', key).key).toBe('k2');
+describe('the waiter queue', () => {
+  const put = (lineId: string, quantity: number) => ({
+    kind: 'put' as const,
+    lineId,
+    input: { productId: 'p', optionIds: [], quantity },
+    display: { name: 'P', options: [], unitPrice: 100 },
+  });
+  let n = 0;
+  const key = () => `k${++n}`;
+
+  it('keeps the latest edit of a line, with whom it is for', () => {
+    let q: WaiterItem[] = [];
+    q = withEdit(q, '3', put('a', 1), 'Comensal 2', false);
+    q = withEdit(q, '3', put('a', 3), undefined, false);
+    q = withEdit(q, '4', put('b', 1), undefined, false);
+    expect(q).toEqual([
+      { table: '3', kind: 'edit', edit: put('a', 3), guest: 'Comensal 2' },
+      { table: '4', kind: 'edit', edit: put('b', 1) },
+    ]);
+    // A line created and removed before reaching the server leaves nothing.
+    expect(withEdit(q, '4', { kind: 'delete', lineId: 'b' }, undefined, false)).toHaveLength(1);
+  });
+
+  it('sends one round per attempt: a second tap with nothing new is the same round, with the same key', () => {
+    let q: WaiterItem[] = withEdit([], '3', put('a', 1), undefined, false);
+    q = withRound(q, '3', key);
+    const [, round] = q;
+    expect(round).toMatchObject({ kind: 'round', table: '3' });
+    expect(withRound(q, '3', key)).toEqual(q);
+    expect(roundWaiting(q, '3')).toBe(true);
+    expect(pendingEdits(q, '3')).toEqual([]);
+    // An edit after the waiting round is the next round's: it does not join the one waiting.
+    q = withEdit(q, '3', put('a', 2), undefined, true);
+    expect(q.map((i) => i.kind)).toEqual(['edit', 'round', 'edit']);
+    expect(pendingEdits(q, '3')).toEqual([put('a', 2)]);
+    q = withRound(q, '3', key);
+    expect(q.filter((i) => i.kind === 'round').map((i) => (i.kind === 'round' ? i.key : ''))).toHaveLength(2);
   });
 });
 
