@@ -33,10 +33,9 @@ interface Props {
   venueId: string;
   label: string;
   session: Pick<TableSession, 'participants'>;
-  onDone: () => void;
 }
 
-export function Picker({ venueId, label, session, onDone }: Props) {
+export function Picker({ venueId, label, session }: Props) {
   const [venue, setVenue] = useState<Venue | null>(null);
   const [error, setError] = useState('');
   const [query, setQuery] = useState('');
@@ -164,9 +163,6 @@ export function Picker({ venueId, label, session, onDone }: Props) {
           ))}
         </ul>
       )}
-      <button type="button" className="btn btn-primary min-h-11" onClick={onDone}>
-        Hecho: ver la mesa
-      </button>
     </div>
   );
 }
@@ -233,7 +229,10 @@ function DishForm({
                   setSelection({ ...selection, [group.id]: next });
                 }}
               />
-              <span className="flex-1">{option.name}</span>
+              <span className="flex-1">
+                {option.name}
+                {!option.available && ' · Agotado'}
+              </span>
               {option.priceDelta !== 0 && <span className="tabular-nums">{money(option.priceDelta)}</span>}
             </label>
           ))}

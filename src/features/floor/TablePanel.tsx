@@ -66,11 +66,12 @@ export function TablePanel(props: Props) {
         <div className="flex h-full flex-col">
           <header className="flex items-center gap-2 border-b border-base-300 p-3">
             <h2 id="floor-table-title" className="flex-1 text-xl font-bold">
-              {picking ? `Añadir a la Mesa ${label}` : TABLE_STRINGS.table(label)}
+              {TABLE_STRINGS.table(label)}
+              {picking && <span className="font-normal"> · añadir</span>}
             </h2>
             {picking && (
-              <button type="button" className="btn btn-ghost min-h-11" onClick={() => setPicking(false)}>
-                Volver a la mesa
+              <button type="button" className="btn btn-primary min-h-11" onClick={() => setPicking(false)}>
+                Hecho
               </button>
             )}
             <form method="dialog">
@@ -81,7 +82,7 @@ export function TablePanel(props: Props) {
           </header>
           <div className="flex-1 overflow-y-auto p-3">
             {picking && session ? (
-              <Picker venueId={venueId} label={label} session={session} onDone={() => setPicking(false)} />
+              <Picker venueId={venueId} label={label} session={session} />
             ) : (
               <TableBody key={`${venueId}/${label}`} {...props} label={label} onPick={() => setPicking(true)} />
             )}
@@ -278,25 +279,6 @@ function TableBody({
             ))}
           </ul>
         )}
-        <div className="mt-2 flex flex-wrap gap-2">
-          <button type="button" className="btn btn-outline min-h-11" onClick={onPick} data-testid="floor-add">
-            Añadir platos
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary min-h-11"
-            disabled={lines.length === 0 && !waitingRound}
-            onClick={() => queueRound(venueId, label)}
-          >
-            {TABLE_STRINGS.send}
-            {lines.length > 0 && ` · ${money(subtotalOfLines(lines))}`}
-          </button>
-        </div>
-        {waitingRound && (
-          <p role="status" className="mt-1 text-sm">
-            La ronda espera conexión: se envía sola en cuanto vuelva (una sola vez).
-          </p>
-        )}
       </section>
 
       <RoundsList venueId={venueId} rounds={live?.rounds ?? session.rounds} money={money} />
@@ -323,6 +305,28 @@ function TableBody({
         tables={tables}
         onMoved={onMoved}
       />
+      {/* Within a thumb's reach on a phone: the two actions of taking an order stay at the bottom of the panel. */}
+      <div className="sticky bottom-0 -mx-3 -mb-3 border-t border-base-300 bg-base-100 p-3">
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn btn-outline min-h-11" onClick={onPick} data-testid="floor-add">
+            Añadir platos
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary min-h-11"
+            disabled={lines.length === 0 && !waitingRound}
+            onClick={() => queueRound(venueId, label)}
+          >
+            {TABLE_STRINGS.send}
+            {lines.length > 0 && ` · ${money(subtotalOfLines(lines))}`}
+          </button>
+        </div>
+        {waitingRound && (
+          <p role="status" className="mt-1 text-sm">
+            La ronda espera conexión: se envía sola en cuanto vuelva (una sola vez).
+          </p>
+        )}
+      </div>
     </div>
   );
 }
