@@ -5,6 +5,16 @@
  * gathers the features' parts; the document is served at `/api/openapi.json`.
  */
 import * as z from 'zod/mini';
+import {
+  FloorSession,
+  MergeTableInput,
+  MoveTableInput,
+  ParticipantRemoved,
+  TableMoved,
+  TableSettingsInput,
+  WaiterLineInput,
+  WaiterRoundInput,
+} from '../../src/contract/floor.ts';
 import type { Operation } from './operations.ts';
 import { LoginInput, RefreshInput, SocialTokenInput, TokenPair, UserResponse, User } from '../../src/contract/auth.ts';
 import {
@@ -217,6 +227,14 @@ const NAMED = {
   PreBillResult,
   AuditLogEntry,
   AuditDay,
+  TableSettingsInput,
+  WaiterLineInput,
+  WaiterRoundInput,
+  MoveTableInput,
+  MergeTableInput,
+  FloorSession,
+  TableMoved,
+  ParticipantRemoved,
 } as const;
 type SchemaName = keyof typeof NAMED;
 
@@ -424,12 +442,12 @@ export function buildOpenApiDocument(parts: {
         description:
           'Table sessions: everyone at a table joins from their own phone, shares one cart, sends rounds, calls staff and sees the bill',
       },
-      { name: 'orders', description: 'Orders, their live status and the staff board' },
       {
         name: 'floor',
         description:
-          "The floor: staff correct what was sent (voids), managers invite and discount, the pre-bill, and the venue's audit log",
+          "The floor: staff open a table, order into it, send its rounds, move and merge tables and remove a person; correct what was sent (voids), managers invite and discount, the pre-bill, and the venue's audit log (docs/rules.md#the-floor)",
       },
+      { name: 'orders', description: 'Orders, their live status and the staff board' },
       {
         name: 'kitchen',
         description:

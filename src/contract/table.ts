@@ -45,6 +45,8 @@ export const TABLE_STRINGS = {
     `${name} · ${role === 'staff' ? countryWords(locale).waiter : 'encargado'}`,
   /** On a phone whose session staff moved or merged into another table. */
   movedTo: (label: string) => `Os hemos cambiado a la Mesa ${label}`,
+  /** A member of staff whose account has no name. */
+  staffUnnamed: 'Personal',
   /** On the phone of a person staff removed from the table. */
   removedByStaff: 'El personal te ha quitado de esta mesa',
 } as const;

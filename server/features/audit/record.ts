@@ -4,6 +4,7 @@
  * Nothing reads or edits them through this module; reading is the audit feature's.
  */
 import type { Queryable } from '../../platform/db/database.ts';
+import { insertAuditEntry } from './append/queries.ts';
 
 /** Who did it: the staff member's user id and the name they go by. */
 export interface AuditActor {
@@ -28,17 +29,14 @@ export interface AuditEntry {
 
 /** Adds one entry to `audit_log`; call it with the transaction of the change it records. */
 export async function recordAudit(tx: Queryable, entry: AuditEntry): Promise<void> {
-  await tx.run(
-    'INSERT INTO audit_log (venue_id, at, actor_id, actor_name, action, subject, detail, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    [
-      entry.venueId,
-      entry.at ?? Date.now(),
-      entry.actor.id,
-      entry.actor.name,
-      entry.action,
-      entry.table,
-      JSON.stringify(entry.detail ?? {}),
-      entry.reason ?? null,
-    ],
-  );
+  await insertAuditEntry(tx, {
+    venueId: entry.venueId,
+    at: entry.at ?? Date.now(),
+    actorId: entry.actor.id,
+    actorName: entry.actor.name,
+    action: entry.action,
+    subject: entry.table,
+    detail: JSON.stringify(entry.detail ?? {}),
+    reason: entry.reason ?? null,
+  });
 }

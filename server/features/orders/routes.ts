@@ -172,7 +172,8 @@ export function orderRoutes({ orders, auth, venues, config, events, tableSession
     return eventStream(c, streamDeps, {
       venueId: id,
       holder: holderOf(claims, id, () => problem('forbidden', 403, ORDER_MESSAGES.staffOnly)),
-      accept: (e) => e.type !== 'session' && e.type !== 'cart',
+      accept: (e) =>
+        e.type !== 'session' && e.type !== 'cart' && e.type !== 'table-moved' && e.type !== 'participant-removed',
       fresh: async () => ({ cursor: await events.latestId(id), first: [] }),
     });
   });

@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { TABLE_MESSAGES } from '../../../src/contract/table.ts';
 import { closedProblem, type TableContext, type TableSessionService } from './context.ts';
 import { mutate } from './changes.ts';
-import { insertCall, openCallOfKind, participantName, type CallRow } from './queries.ts';
+import { participantName } from './queries.ts';
+import { insertCall, openCallOfKind, type CallRow } from './calls/queries.ts';
 import { toCall } from './views.ts';
 
 export function calls(ctx: TableContext): Pick<TableSessionService, 'call'> {

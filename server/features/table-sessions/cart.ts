@@ -65,7 +65,10 @@ export function cart(ctx: TableContext): Pick<TableSessionService, 'putLine' | '
   const limits = writeLimits(ctx);
   return {
     async putLine(caller, lineId, input) {
-      const bodyHash = hashBody(JSON.stringify([input.productId, input.optionIds, input.note ?? '', input.quantity]));
+      const guest = (caller.staff && input.guest) || null;
+      const bodyHash = hashBody(
+        JSON.stringify([input.productId, input.optionIds, input.note ?? '', input.quantity, ...(guest ? [guest] : [])]),
+      );
       const entry = venues.get(caller.session.venue_id);
       if (!entry) throw closedProblem();
       const note = lineNote(input.note) ?? null;
@@ -89,10 +92,10 @@ export function cart(ctx: TableContext): Pick<TableSessionService, 'putLine' | '
           return {
             changed: true,
             write: (tx) => [
-              updateCartLine(tx, s.id, target.id, { optionIds, note, quantity: input.quantity }),
+              updateCartLine(tx, s.id, target.id, { optionIds, note, quantity: input.quantity, guest }),
               setLineIdBody(tx, s.id, lineId, bodyHash),
             ],
-            lineRows: replace(target.id, { option_ids: optionIds, note, quantity: input.quantity }),
+            lineRows: replace(target.id, { option_ids: optionIds, note, quantity: input.quantity, guest }),
             change: { lineId: target.id },
           };
         }
@@ -101,6 +104,7 @@ export function cart(ctx: TableContext): Pick<TableSessionService, 'putLine' | '
           (row) =>
             row.participant_id === caller.participantId &&
             row.product_id === input.productId &&
+            (row.guest ?? null) === guest &&
             lineKey(row.product_id, JSON.parse(row.option_ids) as string[], row.note) === key,
         );
         if (same) {
@@ -138,6 +142,8 @@ export function cart(ctx: TableContext): Pick<TableSessionService, 'putLine' | '
           note,
           quantity: input.quantity,
           added_at: addedAt,
+          by_name: caller.staff?.byName ?? null,
+          guest,
         };
         return {
           changed: true,
@@ -151,6 +157,8 @@ export function cart(ctx: TableContext): Pick<TableSessionService, 'putLine' | '
               note,
               quantity: input.quantity,
               addedAt,
+              byName: row.by_name,
+              guest,
             }),
             insertLineId(tx, s.id, lineId, lineId, bodyHash),
           ],

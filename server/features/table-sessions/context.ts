@@ -16,6 +16,7 @@ import {
   type JoinWaiting,
   type StaffTableSession,
   type TableCall,
+  type StaffRole,
   type TableSession,
 } from '../../../src/contract/table.ts';
 import type { SessionRow } from './queries.ts';
@@ -26,11 +27,15 @@ export const TABLE_IDLE_MS = 12 * 3600_000;
 /** A phone joining a session with no activity for this long is asked whether it is the same group. */
 export const TABLE_STALE_MS = 30 * 60_000;
 
-/** Who is calling: a participant of a session, authenticated by their credential. */
+/**
+ * Who is calling: a participant of a session, authenticated by their credential; or a member of staff of the venue
+ * (docs/rules.md#the-floor: `participantId` is `staff:{userId}`, `staff` says how their lines name them).
+ */
 export interface TableCaller {
   participantId: string;
   name: string;
   session: SessionRow;
+  staff?: { byName: string };
 }
 
 export interface TableLimits {
@@ -47,7 +52,29 @@ export interface TableLimits {
   cartWritesPerSession?: RateLimit | null;
 }
 
-export interface TableSessionService {
+/** A member of staff acting on the floor: their user id, the name they go by, their role at the venue. */
+export interface StaffActor {
+  id: string;
+  name: string;
+  role: StaffRole;
+}
+
+/** What staff do to the floor (docs/rules.md#the-floor; floor/service.ts). */
+export interface FloorService {
+  /** The table's open session, or a new one opened by `actor` (`created`). */
+  openTable(venueId: string, label: string, actor: StaffActor): Promise<{ session: TableSession; created: boolean }>;
+  /** `actor` acting at the table's open session as one of its people (their lines name them); 404 without one. */
+  staffCaller(venueId: string, label: string, actor: StaffActor): Promise<TableCaller>;
+  /** The table's open session as its phones see it; 404 without one. */
+  tableSession(venueId: string, label: string): Promise<TableSession>;
+  removeParticipant(venueId: string, label: string, participantId: string, actor: StaffActor): Promise<TableSession>;
+  /** The session of `label` now at the free table `to` (409 when `to` has an open session). */
+  move(venueId: string, label: string, to: string, actor: StaffActor): Promise<TableSession>;
+  /** The session of `label` merged into the open session of `into`: the merged one. */
+  merge(venueId: string, label: string, into: string, actor: StaffActor): Promise<TableSession>;
+}
+
+export interface TableSessionService extends FloorService {
   /** Sessions open now on every instance (not closed, active in the last 12 h): the metrics' gauge. */
   openCount(): Promise<number>;
   /** True when the token opens this table of this venue now. */
@@ -76,7 +103,12 @@ export interface TableSessionService {
   snapshot(session: SessionRow): Promise<TableSession>;
   /** The newest event id of the session's venue, then the snapshot: a cursor for its event stream. */
   streamStart(session: SessionRow): Promise<{ cursor: number; session: TableSession }>;
-  putLine(caller: TableCaller, lineId: string, input: CartLineInput): Promise<TableSession>;
+  /** `guest`: whom a waiter's line is for (staff callers only). */
+  putLine(
+    caller: TableCaller,
+    lineId: string,
+    input: CartLineInput & { guest?: string | undefined },
+  ): Promise<TableSession>;
   deleteLine(caller: TableCaller, lineId: string): Promise<TableSession>;
   sendRound(
     caller: TableCaller,

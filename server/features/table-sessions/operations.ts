@@ -12,6 +12,8 @@ import {
   tableClosed,
 } from '../../platform/openapi.ts';
 
+export * from './floor/operations.ts';
+
 const tags = ['table-sessions'];
 const lineIdSchema = { type: 'string', pattern: '^[A-Za-z0-9_-]{8,64}$' };
 const cartTooFast = problemResponse(

@@ -1,9 +1,9 @@
 /**
- * Every SQL statement of table sessions (docs/rules.md#table-sessions): the services in this folder call these and
- * write no SQL. Each function is one round trip unless it says otherwise; the caller decides the transaction.
+ * Every SQL statement of table sessions (docs/rules.md#table-sessions) but the calls' (calls/queries.ts) and the floor's
+ * (floor/queries.ts): the services in this folder call these and write no SQL. Each function is one round trip
+ * unless it says otherwise; the caller decides the transaction.
  */
 import type { Param, Queryable } from '../../platform/db/database.ts';
-import type { CallKind } from '../../../src/contract/table.ts';
 
 export interface SessionRow {
   id: string;
@@ -20,6 +20,8 @@ export interface SessionRow {
   unpaid: number | null;
   /** When a new party at the table answered «No, somos otro grupo» (the board shows it waits). */
   new_group_at?: string | null;
+  /** The member of staff who opened it without a QR code (docs/rules.md#the-floor). */
+  opened_by?: string | null;
 }
 
 export interface LineRow {
@@ -31,21 +33,23 @@ export interface LineRow {
   note: string | null;
   quantity: number;
   added_at: string;
+  /** A line a member of staff added: who, as shown («Luis · camarero»). */
+  by_name?: string | null;
+  /** Whom at the table a waiter's line is for. */
+  guest?: string | null;
 }
 
-export interface CallRow {
+/** A person of a session; `removed_at` once staff removed them (their lines still name them). */
+export interface PersonRow {
   id: string;
-  session_id: string;
-  kind: CallKind;
-  at: string;
-  acknowledged_at: string | null;
-  participant_id: string | null;
+  name: string;
+  joined_at: string;
+  removed_at?: string | null;
 }
 
 const SESSION_COLUMNS =
-  'id, venue_id, label, status, version, opened_at, closed_at, active_at, paid_at, unpaid, new_group_at';
-const LINE_COLUMNS = 'id, participant_id, product_id, name, option_ids, note, quantity, added_at';
-const CALL_COLUMNS = 'id, session_id, kind, at, acknowledged_at, participant_id';
+  'id, venue_id, label, status, version, opened_at, closed_at, active_at, paid_at, unpaid, new_group_at, opened_by';
+const LINE_COLUMNS = 'id, participant_id, product_id, name, option_ids, note, quantity, added_at, by_name, guest';
 
 /** ` FOR UPDATE` on PostgreSQL (the row stays locked until the transaction ends); SQLite's write transactions are exclusive. */
 const forUpdate = (q: Queryable, lock: boolean) => (lock && q.dialect === 'postgres' ? ' FOR UPDATE' : '');
@@ -74,11 +78,21 @@ export const insertSession = async (q: Queryable, id: string, venueId: string, l
     [id, venueId, label, at.toISOString(), at.getTime()],
   ))!;
 
-/** Opens the table's session unless one is open (the partial unique index `table_sessions_open` decides). */
-export const openSessionIfNone = (q: Queryable, id: string, venueId: string, label: string, at: Date) =>
+/**
+ * Opens the table's session unless one is open (the partial unique index `table_sessions_open` decides);
+ * `openedBy`: the member of staff who opened it. Resolves to 1 when it opened one.
+ */
+export const openSessionIfNone = (
+  q: Queryable,
+  id: string,
+  venueId: string,
+  label: string,
+  at: Date,
+  openedBy: string | null = null,
+) =>
   q.run(
-    "INSERT INTO table_sessions (id, venue_id, label, status, version, opened_at, active_at) VALUES (?, ?, ?, 'open', 0, ?, ?) ON CONFLICT (venue_id, label) WHERE status = 'open' DO NOTHING",
-    [id, venueId, label, at.toISOString(), at.getTime()],
+    "INSERT INTO table_sessions (id, venue_id, label, status, version, opened_at, active_at, opened_by) VALUES (?, ?, ?, 'open', 0, ?, ?, ?) ON CONFLICT (venue_id, label) WHERE status = 'open' DO NOTHING",
+    [id, venueId, label, at.toISOString(), at.getTime(), openedBy],
   );
 
 /** A change: the next version, active now. */
@@ -115,9 +129,10 @@ export const closedUnpaidOf = (q: Queryable, venueId: string, from: string, to: 
 
 // ── Participants ─────────────────────────────────────────────────────────────
 
+/** Everyone who joined the session, those staff removed too (`removed_at`). */
 export const participantsOf = (q: Queryable, sessionId: string) =>
-  q.all<{ id: string; name: string; joined_at: string }>(
-    'SELECT id, name, joined_at FROM table_participants WHERE session_id = ? ORDER BY joined_at, id',
+  q.all<PersonRow>(
+    'SELECT id, name, joined_at, removed_at FROM table_participants WHERE session_id = ? ORDER BY joined_at, id',
     [sessionId],
   );
 
@@ -147,7 +162,7 @@ export const paidSessionsBefore = (q: Queryable, paidBefore: string) =>
 /** The participant of a credential's hash, with their session. */
 export const participantByCredential = (q: Queryable, credentialHash: string) =>
   q.get<SessionRow & { participant_id: string; participant_name: string }>(
-    'SELECT s.id, s.venue_id, s.label, s.status, s.version, s.opened_at, s.closed_at, s.active_at, s.paid_at, p.id AS participant_id, p.name AS participant_name FROM table_participants p JOIN table_sessions s ON s.id = p.session_id WHERE p.credential_hash = ?',
+    'SELECT s.id, s.venue_id, s.label, s.status, s.version, s.opened_at, s.closed_at, s.active_at, s.paid_at, p.id AS participant_id, p.name AS participant_name FROM table_participants p JOIN table_sessions s ON s.id = p.session_id WHERE p.credential_hash = ? AND p.removed_at IS NULL',
     [credentialHash],
   );
 
@@ -175,26 +190,37 @@ export const insertCartLine = (
     note: string | null;
     quantity: number;
     addedAt: string;
+    byName?: string | null | undefined;
+    guest?: string | null | undefined;
   },
 ) =>
   q.run(
-    'INSERT INTO table_cart_lines (session_id, id, participant_id, product_id, name, option_ids, note, quantity, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    [sessionId, l.id, l.participantId, l.productId, l.name, l.optionIds, l.note, l.quantity, l.addedAt],
+    'INSERT INTO table_cart_lines (session_id, id, participant_id, product_id, name, option_ids, note, quantity, added_at, by_name, guest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    [
+      sessionId,
+      l.id,
+      l.participantId,
+      l.productId,
+      l.name,
+      l.optionIds,
+      l.note,
+      l.quantity,
+      l.addedAt,
+      l.byName ?? null,
+      l.guest ?? null,
+    ],
   );
 
 export const updateCartLine = (
   q: Queryable,
   sessionId: string,
   id: string,
-  l: { optionIds: string; note: string | null; quantity: number },
+  l: { optionIds: string; note: string | null; quantity: number; guest: string | null },
 ) =>
-  q.run('UPDATE table_cart_lines SET option_ids = ?, note = ?, quantity = ? WHERE session_id = ? AND id = ?', [
-    l.optionIds,
-    l.note,
-    l.quantity,
-    sessionId,
-    id,
-  ]);
+  q.run(
+    'UPDATE table_cart_lines SET option_ids = ?, note = ?, quantity = ?, guest = ? WHERE session_id = ? AND id = ?',
+    [l.optionIds, l.note, l.quantity, l.guest, sessionId, id],
+  );
 
 export const setLineQuantity = (q: Queryable, sessionId: string, id: string, quantity: number) =>
   q.run('UPDATE table_cart_lines SET quantity = ? WHERE session_id = ? AND id = ?', [quantity, sessionId, id]);
@@ -233,40 +259,6 @@ export const setLineIdBody = (q: Queryable, sessionId: string, lineId: string, b
 /** The session's rounds (orders of the user `table:{sessionId}`), oldest first. */
 export const roundDocsOf = (q: Queryable, tableUserId: string) =>
   q.all<{ doc: string }>('SELECT doc FROM orders WHERE user_id = ? ORDER BY created_at, id', [tableUserId]);
-
-// ── Calls ────────────────────────────────────────────────────────────────────
-
-export const openCallsOf = (q: Queryable, sessionId: string) =>
-  q.all<CallRow>(
-    `SELECT ${CALL_COLUMNS} FROM table_calls WHERE session_id = ? AND acknowledged_at IS NULL ORDER BY at, id`,
-    [sessionId],
-  );
-
-export const openCallOfKind = (q: Queryable, sessionId: string, kind: CallKind) =>
-  q.get<CallRow>(
-    `SELECT ${CALL_COLUMNS} FROM table_calls WHERE session_id = ? AND kind = ? AND acknowledged_at IS NULL`,
-    [sessionId, kind],
-  );
-
-export const insertCall = (q: Queryable, row: CallRow) =>
-  q.run(
-    'INSERT INTO table_calls (id, session_id, kind, at, acknowledged_at, participant_id) VALUES (?, ?, ?, ?, NULL, ?)',
-    [row.id, row.session_id, row.kind, row.at, row.participant_id],
-  );
-
-export const callById = (q: Queryable, id: string) =>
-  q.get<CallRow>(`SELECT ${CALL_COLUMNS} FROM table_calls WHERE id = ?`, [id]);
-
-/** A call with its session's venue. */
-export const callWithVenue = (q: Queryable, id: string) =>
-  q.get<CallRow & { venue_id: string }>(
-    'SELECT c.id, c.session_id, c.kind, c.at, c.acknowledged_at, c.participant_id, s.venue_id FROM table_calls c JOIN table_sessions s ON s.id = c.session_id WHERE c.id = ?',
-    [id],
-  );
-
-/** Resolves to 1 when the call was open, 0 when already acknowledged. */
-export const acknowledgeCall = (q: Queryable, id: string, at: string) =>
-  q.run('UPDATE table_calls SET acknowledged_at = ? WHERE id = ? AND acknowledged_at IS NULL', [at, id]);
 
 export const countOpenSessions = async (q: Queryable, activeSince: number) =>
   Number(

@@ -39,10 +39,9 @@ export function rounds(ctx: TableContext) {
       if (isIdle(s, now(), ctx.paidCloseMs)) {
         await mutate(ctx, s.id, async () => ({ changed: false, value: undefined }));
       }
-      const { lineRows, participants } = await readParts(db, venues, s);
+      const { lineRows, names } = await readParts(db, venues, s);
       if (!lineRows.length)
         throw problem('validation', 422, TABLE_MESSAGES.emptyCart, { errors: { cart: [TABLE_MESSAGES.emptyCart] } });
-      const names = new Map(participants.map((p) => [p.id, p.name]));
       const signature = signatureOf(lineRows);
       const input: OrderInput = {
         venueId: s.venue_id,
@@ -63,9 +62,10 @@ export function rounds(ctx: TableContext) {
       return orders.create(userId, key, bodyText, () => input, {
         sessionId: s.id,
         lineAuthors: lineRows.map((r) => ({
-          by: names.get(r.participant_id) ?? '',
+          by: r.by_name ?? names.get(r.participant_id) ?? '',
           participantId: r.participant_id,
           cartLineId: r.id,
+          ...(r.guest ? { guest: r.guest } : {}),
         })),
         before: async (tx) => {
           const locked = await sessionById(tx, s.id, true);

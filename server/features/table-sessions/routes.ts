@@ -22,7 +22,7 @@ import {
 } from '../../../src/contract/table.ts';
 import { PROBLEM_MESSAGES } from '../../../src/contract/problem.ts';
 import type { ServerConfig } from '../../platform/config.ts';
-import type { EventBus } from '../../platform/events/bus.ts';
+import type { EventBus, EventType, StoredEvent } from '../../platform/events/bus.ts';
 import type { AuthService } from '../auth/index.ts';
 import type { VenueStore } from '../venues/index.ts';
 import type { OrderService } from '../orders/index.ts';
@@ -33,6 +33,7 @@ import { problem, validationProblem } from '../../platform/problem.ts';
 import { eventStream } from '../../platform/events/sse.ts';
 import { authenticator } from '../auth/index.ts';
 import type { TableCaller } from './context.ts';
+import { floorRoutes } from './floor/routes.ts';
 import {
   acknowledgeTableCall,
   callTableStaff,
@@ -48,6 +49,27 @@ import {
 } from './operations.ts';
 
 const KEY_PATTERN = /^[\x21-\x7e]{8,200}$/;
+/** What a phone's stream sends of its session's events (docs/rules.md#table-sessions, docs/rules.md#the-floor). */
+const TABLE_STREAM_EVENTS = new Set<EventType>([
+  'session',
+  'cart',
+  'order',
+  'bill',
+  'table-moved',
+  'participant-removed',
+]);
+
+/** A merge of this phone's session into another, or the removal of this phone's person: its stream ends after it. */
+function endsSeat(e: StoredEvent, participantId: string): boolean {
+  if (e.type !== 'table-moved' && e.type !== 'participant-removed') return false;
+  try {
+    const data = JSON.parse(e.data) as { kind?: string; participantId?: string };
+    return e.type === 'table-moved' ? data.kind === 'merge' : data.participantId === participantId;
+  } catch {
+    return false;
+  }
+}
+
 /** The most history a reconnecting phone is sent; past it, one current snapshot. */
 const TABLE_REPLAY_LIMIT = { events: 200, bytes: 256 * 1024 };
 
@@ -152,7 +174,10 @@ export function tableSessionRoutes({
     return eventStream(c, streamDeps, {
       venueId: who.session.venue_id,
       sessionId: who.session.id,
-      accept: (e) => e.type === 'session' || e.type === 'cart' || e.type === 'order' || e.type === 'bill',
+      accept: (e) => TABLE_STREAM_EVENTS.has(e.type),
+      // A merge moves the phone to another session, a removal ends its seat: the stream ends after saying so
+      // (docs/rules.md#the-floor); the phone reconnects with its credential (the merged session) or leaves.
+      endAfter: (e) => endsSeat(e, who.participantId),
       // A phone far behind gets the session as it is now, not its history.
       replayLimit: TABLE_REPLAY_LIMIT,
       // Nothing of a closed session is replayed: its phones get the empty closed snapshot.
@@ -235,5 +260,6 @@ export function tableSessionRoutes({
     return c.json(await tableSessions.close(id, label, { confirmUnpaid: input.confirmUnpaid }));
   });
 
+  app.route('/', floorRoutes({ tableSessions, auth, venues }));
   return app;
 }

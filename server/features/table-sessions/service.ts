@@ -3,9 +3,10 @@
  * phone (no account needed), shares one cart and sends rounds to the kitchen together.
  *
  * The service is composed of its parts, each in its own file: joining and reading (joining.ts, views.ts), the
- * shared cart (cart.ts), rounds (rounds.ts), calls and the bill (calls.ts), staff actions and closing (staff.ts).
+ * shared cart (cart.ts), rounds (rounds.ts), calls and the bill (calls.ts), staff actions and closing (staff.ts),
+ * what staff do to the floor: open, order into, move, merge tables, remove a person (floor/, docs/rules.md#the-floor).
  * Every change locks the session row and publishes the session and the board's view (changes.ts); every SQL
- * statement is in queries.ts.
+ * statement is in queries.ts (calls/queries.ts, floor/queries.ts).
  * A closed session (staff closed it, or no activity for 12 h) answers a snapshot with nothing in it; writes get
  * 409 `tableClosed`. The next join opens a new session.
  */
@@ -20,6 +21,7 @@ import { cart } from './cart.ts';
 import { rounds } from './rounds.ts';
 import { calls } from './calls.ts';
 import { staff } from './staff.ts';
+import { floor } from './floor/service.ts';
 
 export type { TableSessionService } from './context.ts';
 
@@ -48,6 +50,7 @@ export function createTableSessionService(
     ...rounds(ctx),
     ...calls(ctx),
     ...staff(ctx),
+    ...floor(ctx),
     openCount: () => countOpenSessions(db, ctx.now().getTime() - TABLE_IDLE_MS),
   };
 }

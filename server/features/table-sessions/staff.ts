@@ -7,16 +7,8 @@ import type { StaffTableSession } from '../../../src/contract/table.ts';
 import { TABLE_MESSAGES } from '../../../src/contract/table.ts';
 import { isIdle, type TableContext, type TableSessionService } from './context.ts';
 import { closeIn, publish } from './changes.ts';
-import {
-  acknowledgeCall,
-  callById,
-  callWithVenue,
-  openSessionOf,
-  openSessionsOfVenue,
-  paidSessionsBefore,
-  sessionById,
-  setSessionUnpaid,
-} from './queries.ts';
+import { acknowledgeCall, callById, callWithVenue } from './calls/queries.ts';
+import { openSessionOf, openSessionsOfVenue, paidSessionsBefore, sessionById, setSessionUnpaid } from './queries.ts';
 import { BILL_MESSAGES } from '../../../src/contract/bill.ts';
 import { toCall, views } from './views.ts';
 
@@ -32,8 +24,8 @@ export function staff(
       for (const row of rows) {
         if (isIdle(row, at, ctx.paidCloseMs)) continue;
         const { staff: view } = await views(db, venues, row);
-        // A session shows on the board only once someone joined it (no ghost tables).
-        if (view.participants.length === 0) continue;
+        // A session shows on the board only once someone joined it (no ghost tables), or staff opened it.
+        if (view.participants.length === 0 && !row.opened_by) continue;
         const { status: _status, ...rest } = view;
         out.push(rest);
       }

@@ -17,16 +17,19 @@ import type {
 } from '../../../src/contract/table.ts';
 import {
   cartLinesOf,
-  openCallsOf,
   participantsOf,
   roundDocsOf,
   sessionById,
-  type CallRow,
   type LineRow,
+  type PersonRow,
   type SessionRow,
 } from './queries.ts';
+import { openCallsOf, type CallRow } from './calls/queries.ts';
 
-/** A cart line priced from the venue's current menu (options no longer on the menu are left out). */
+/**
+ * A cart line priced from the venue's current menu (options no longer on the menu are left out). `by`: the name of
+ * the participant who added it; a line a member of staff added carries its own (`by_name`, docs/rules.md#the-floor).
+ */
 export function pricedLine(entry: CachedVenue | undefined, row: LineRow, by: string): TableCartLine {
   const optionIds = JSON.parse(row.option_ids) as string[];
   const found = entry?.products.get(row.product_id);
@@ -39,7 +42,9 @@ export function pricedLine(entry: CachedVenue | undefined, row: LineRow, by: str
   return {
     id: row.id,
     participantId: row.participant_id,
-    by,
+    by: row.by_name ?? by,
+    ...(row.by_name ? { byStaff: true } : {}),
+    ...(row.guest ? { guest: row.guest } : {}),
     productId: row.product_id,
     name: found?.product.name ?? row.name,
     options,
@@ -62,9 +67,10 @@ export const toCall = (r: CallRow, names?: ReadonlyMap<string, string>): TableCa
     : {}),
 });
 
-/** The rows of an open session: its people, cart, rounds and open calls. */
+/** The rows of an open session: its people, cart, rounds and open calls (`gone`: the people staff removed). */
 export interface SessionRows {
-  people: Array<{ id: string; name: string; joined_at: string }>;
+  people: PersonRow[];
+  gone?: PersonRow[];
   lineRows: LineRow[];
   roundRows: Array<{ doc: string }>;
   callRows: CallRow[];
@@ -72,19 +78,22 @@ export interface SessionRows {
 
 /** Reads a session's rows (four statements sent together: one round trip). */
 export async function readRows(q: Queryable, s: Pick<SessionRow, 'id'>): Promise<SessionRows> {
-  const [people, lineRows, roundRows, callRows] = await Promise.all([
+  const [everyone, lineRows, roundRows, callRows] = await Promise.all([
     participantsOf(q, s.id),
     cartLinesOf(q, s.id),
     roundDocsOf(q, TABLE_USER_PREFIX + s.id),
     openCallsOf(q, s.id),
   ]);
-  return { people, lineRows, roundRows, callRows };
+  const people = everyone.filter((p) => !p.removed_at);
+  const gone = everyone.filter((p) => p.removed_at);
+  return { people, ...(gone.length ? { gone } : {}), lineRows, roundRows, callRows };
 }
 
 /** A session's parts from its rows, the cart priced from the venue's current menu. */
 export function partsOf(venues: VenueStore, s: SessionRow, rows: SessionRows) {
   const participants: Participant[] = rows.people.map((p) => ({ id: p.id, name: p.name, joinedAt: p.joined_at }));
-  const names = new Map(participants.map((p) => [p.id, p.name]));
+  // Lines and calls of a person staff removed still name them.
+  const names = new Map([...(rows.gone ?? []), ...rows.people].map((p) => [p.id, p.name]));
   const entry = venues.get(s.venue_id);
   const lines = rows.lineRows.map((row) => pricedLine(entry, row, names.get(row.participant_id) ?? ''));
   const rounds = rows.roundRows.map((r) => JSON.parse(r.doc) as Order);
@@ -169,6 +178,7 @@ export function viewsOf(
       calls,
       ...(s.paid_at ? { paidAt: s.paid_at } : {}),
       ...(s.new_group_at ? { newGroupAt: s.new_group_at } : {}),
+      ...(s.opened_by ? { openedByStaff: true } : {}),
     },
   };
 }

@@ -29,10 +29,25 @@ export const EVENT_RETENTION_MS = 25 * 3600_000;
  * the kitchen display: new, done, reopened, released), `payment` (a pickup or delivery order was paid: its `Payment`, for the board) and `print` (a ticket sent to be printed again:
  * wakes the print agents' long-polls, server/features/printing) and `bill` (a table's bill changed: its `BillState`, for the board and
  * that table's phones, docs/rules.md#the-bill) and `access` (a person's access to the venue changed, data `{"userId"}`: never
- * sent to a client, it ends that person's streams of the venue on every instance, server/platform/events/sse.ts).
+ * sent to a client, it ends that person's streams of the venue on every instance, server/platform/events/sse.ts),
+ * `table-moved` (staff moved a table's session or merged it into another: its `TableMoved`, for that session's phones)
+ * and `participant-removed` (staff removed a person from a table: `ParticipantRemoved`, for that session's phones),
+ * docs/rules.md#the-floor.
  */
 export type EventType =
-  'order' | 'venue' | 'session' | 'cart' | 'table' | 'table-cart' | 'ticket' | 'print' | 'bill' | 'payment' | 'access';
+  | 'order'
+  | 'venue'
+  | 'session'
+  | 'cart'
+  | 'table'
+  | 'table-cart'
+  | 'ticket'
+  | 'print'
+  | 'bill'
+  | 'payment'
+  | 'access'
+  | 'table-moved'
+  | 'participant-removed';
 
 /** The data of an `access` event: whose access to the venue changed. */
 export const accessEventData = (userId: string): string => JSON.stringify({ userId });

@@ -66,6 +66,7 @@ const STREAM_ENDS = {
   shutdown: ': este servidor se reinicia; vuelve a conectar\nretry: 500\n\n',
   expired: ': el token de este stream ha caducado; vuelve a conectar con uno nuevo\nretry: 500\n\n',
   access: ': tu acceso a este local ha cambiado; vuelve a conectar\nretry: 500\n\n',
+  moved: ': tu sitio en la mesa ha cambiado; vuelve a conectar\nretry: 500\n\n',
 } as const;
 
 export interface StreamSpec {
@@ -80,6 +81,8 @@ export interface StreamSpec {
   accept?: (event: StoredEvent) => boolean;
   /** Start afresh even when the client asks to resume (a closed table session: nothing of it is replayed). */
   ignoreResume?: boolean;
+  /** The stream ends (`retry: 500`) once it has sent such an event (a table session's phone moved to another session, or removed). */
+  endAfter?: (event: StoredEvent) => boolean;
   /**
    * Bounded replay: when more than `events` stored events, or more than `bytes` of their data,
    * came after the client's `Last-Event-ID`, the stream starts afresh (`fresh()`: one current
@@ -199,6 +202,7 @@ export async function eventStream(c: Context, deps: StreamDeps, spec: StreamSpec
           if (next.id <= cursor) continue;
           cursor = next.id;
           await stream.writeSSE({ event: next.type, data: next.data, id: String(next.id) });
+          if (spec.endAfter?.(next)) endFor('moved');
           continue;
         }
         await new Promise<void>((resolve) => (wake = resolve));
