@@ -68,7 +68,7 @@ test('a waiter opens a free table, adds three dishes for two guests and sends th
   const coffee = picker.getByRole('form', { name: 'Café con leche' });
   await coffee.getByRole('radio', { name: /Pequeño/ }).check();
   await coffee.getByRole('radio', { name: 'Entera' }).check();
-  await picker.getByLabel('Para').selectOption('Comensal 1');
+  await picker.getByLabel('Para', { exact: true }).selectOption('Comensal 1');
   await coffee.getByRole('button', { name: /^Añadir/ }).click();
   await expect(picker.getByTestId('floor-picker-added')).toHaveText('Añadido: 1 × Café con leche para Comensal 1');
 
@@ -77,7 +77,7 @@ test('a waiter opens a free table, adds three dishes for two guests and sends th
   await picker.getByRole('button', { name: /Pandebono/ }).click();
   const bread = picker.getByRole('form', { name: 'Pandebono' });
   await bread.getByRole('button', { name: 'Uno más' }).click();
-  await picker.getByLabel('Para').selectOption('Comensal 2');
+  await picker.getByLabel('Para', { exact: true }).selectOption('Comensal 2');
   await bread.getByRole('button', { name: /^Añadir/ }).click();
   await expect(picker.getByTestId('floor-picker-added')).toHaveText('Añadido: 2 × Pandebono para Comensal 2');
 

@@ -97,9 +97,16 @@ export function Picker({ venueId, label, session }: Props) {
           </button>
         ))}
       </div>
-      <label className="flex items-center gap-2">
-        <span className="font-medium">Para</span>
-        <select className="select min-h-11 flex-1" value={guest} onChange={(e) => setGuest(e.target.value)}>
+      <div className="flex items-center gap-2">
+        <label htmlFor={`${searchId}-guest`} className="font-medium">
+          Para
+        </label>
+        <select
+          id={`${searchId}-guest`}
+          className="select min-h-11 flex-1"
+          value={guest}
+          onChange={(e) => setGuest(e.target.value)}
+        >
           <option value="">La mesa (sin comensal)</option>
           {guests.map((g) => (
             <option key={g} value={g}>
@@ -107,7 +114,7 @@ export function Picker({ venueId, label, session }: Props) {
             </option>
           ))}
         </select>
-      </label>
+      </div>
       <p role="status" aria-live="polite" className="min-h-6 text-sm" data-testid="floor-picker-added">
         {added}
       </p>

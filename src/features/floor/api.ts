@@ -38,12 +38,11 @@ export async function openTable(venueId: string, label: string): Promise<TableSe
   return sessionOf(await http.post(`${tablePath(venueId, label)}/open`, { retry: 0 }).json<unknown>());
 }
 
-/**
- * The table's open session as its phones see it (cart lines included), read with `POST …/open`, which answers an
- * open session as it is (200): the panel reads it only while the board shows the table open.
- */
+/** `GET /venues/{id}/tables/{label}/session`: the table's open session as its phones see it (cart lines included). */
 export async function fetchTableSession(venueId: string, label: string, signal?: AbortSignal): Promise<TableSession> {
-  return sessionOf(await http.post(`${tablePath(venueId, label)}/open`, { retry: 0, signal }).json<unknown>());
+  return sessionOf(
+    await http.get(`${tablePath(venueId, label)}/session`, { cache: 'no-store', retry: 0, signal }).json<unknown>(),
+  );
 }
 
 /** `PUT /venues/{id}/tables/{label}/cart/lines/{lineId}`: a waiter's line in the table's cart. */

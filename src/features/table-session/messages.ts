@@ -90,4 +90,6 @@ export const tableMessages = messages('table', {
   sentToKitchen: 'Enviado a cocina',
   sentLines: 'Lo que se envió en esta ronda',
   newGroupWaiting: 'Hemos avisado al personal para que cierre la cuenta anterior. Os uniréis en cuanto la cierren.',
+  movedTo: params('Os hemos cambiado a la Mesa {label}'),
+  removedByStaff: TABLE_STRINGS.removedByStaff,
 });

@@ -10,6 +10,7 @@ import { Order } from '../../contract/order.ts';
 import { PROBLEM_TYPES } from '../../contract/problem.ts';
 import { TABLE_CREDENTIAL_HEADER, TABLE_MESSAGES, TableCartChange, TableSession } from '../../contract/table.ts';
 import { BillState as BillStateSchema } from '../../contract/bill.ts';
+import { ParticipantRemoved, TableMoved } from '../../contract/floor.ts';
 import { followStream } from '../../lib/event-stream.ts';
 import { problemMessage, problemOf } from '../../lib/http.ts';
 import { oneAtATime } from '../../lib/one-at-a-time.ts';
@@ -170,6 +171,8 @@ function enterSession(venue: TableVenue, seat: Membership): void {
         else if (name === 'cart') receiveCartChange(TableCartChange.parse(JSON.parse(data)));
         else if (name === 'order') receiveRound(Order.parse(JSON.parse(data)));
         else if (name === 'bill') receiveBill(BillStateSchema.parse(JSON.parse(data)));
+        else if (name === 'table-moved') movedHere(TableMoved.parse(JSON.parse(data)));
+        else if (name === 'participant-removed') removedHere(ParticipantRemoved.parse(JSON.parse(data)));
       } catch {
         // A message of another shape: the next snapshot brings the truth.
       }
@@ -274,6 +277,41 @@ function forget(): void {
   $session.set(null);
   $tableUi.set({ cart: false, bill: false });
   $priceChange.set(null);
+}
+
+/**
+ * Staff moved this table's session to another table, or merged it into another table's session (docs/rules.md#the-floor):
+ * the seat follows (same credential), the phone says «Os hemos cambiado a la Mesa {label}», follows the session's
+ * stream there and reads it whole. The address drops the old table's link, so a reload opens the seat.
+ */
+function movedHere(moved: TableMoved): void {
+  const venue = $venue.get();
+  const seat = membership();
+  if (!venue || !seat || (moved.fromSessionId !== seat.sessionId && moved.sessionId !== seat.sessionId)) return;
+  if (seat.table === moved.table && seat.sessionId === moved.sessionId) return;
+  const next: Membership = { ...seat, table: moved.table, sessionId: moved.sessionId };
+  setMembership(venue.id, next);
+  if (moved.sessionId !== seat.sessionId) $session.set(null);
+  const url = new URL(location.href);
+  if (url.searchParams.has('mesa') || url.searchParams.has('t')) {
+    url.searchParams.delete('mesa');
+    url.searchParams.delete('t');
+    history.replaceState(history.state, '', url);
+  }
+  toast.info(tableMessages.get().movedTo({ label: moved.table }), { id: `table-moved-${moved.sessionId}` });
+  enterSession(venue, next);
+  void refresh();
+}
+
+/** Staff removed this person from the table: the phone says so and leaves it (its credential opens nothing now). */
+function removedHere(removed: ParticipantRemoved): void {
+  const seat = membership();
+  if (!seat || removed.participantId !== seat.participantId) return;
+  const table = $table.get().table;
+  const message = tableMessages.get().removedByStaff;
+  toast.info(message, { id: `table-removed-me-${removed.participantId}` });
+  forget();
+  $table.set({ phase: 'lost', table, message });
 }
 
 /** Staff closed the table (or it expired): `Mesa cerrada`. Scanning the code again opens a new session. */
