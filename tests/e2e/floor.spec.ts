@@ -117,6 +117,8 @@ test('a waiter opens a free table, adds three dishes for two guests and sends th
   await expect(tile(page, label)).toContainText(/En cocina · \d+ min/, { timeout: ceiling(5_000) });
   await expect(drawer.getByText('El carrito de la mesa está vacío')).toBeVisible({ timeout: ceiling(5_000) });
   await expect(panel(page).getByTestId('floor-rounds').getByRole('listitem')).toHaveCount(4);
+  await dismissToasts(page);
+  await screenshot(page, 'floor-table-panel');
 
   await closeTable(page.request, label, true, VENUE);
 });
