@@ -39,10 +39,16 @@ export function RoundsList({ venueId, rounds, money }: Props) {
                 return (
                   <li key={`${round.id}-${index}`} className="flex flex-col gap-1">
                     <div className="flex items-center gap-2">
-                      <span className={`flex-1 ${left === 0 ? 'line-through' : ''}`}>
-                        {line.quantity} × {line.name}
-                        {line.by ? ` · ${line.by}` : ''}
-                        {voided > 0 ? ` · ${voided} anulado${voided === 1 ? '' : 's'}` : ''}
+                      <span className="min-w-0 flex-1">
+                        <span className={left === 0 ? 'line-through' : ''}>
+                          {line.quantity} × {line.name}
+                        </span>
+                        {voided > 0 && <b> · {voided === line.quantity ? 'ANULADO' : `${voided} anulado`}</b>}
+                        <span className="block text-sm text-base-content/80">
+                          {[line.options.map((o) => o.name).join(', '), line.guest, line.by]
+                            .filter(Boolean)
+                            .join(' · ')}
+                        </span>
                       </span>
                       <span className="text-sm">{ORDER_STATUS_LABELS[round.status]}</span>
                       {left > 0 && round.status !== 'cancelled' && (
