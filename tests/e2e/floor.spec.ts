@@ -33,6 +33,7 @@ async function openFloor(page: Page): Promise<void> {
 test('a waiter opens a free table, adds three dishes for two guests and sends the round; the diner sees it live', async ({
   page,
   browser,
+  allowConsoleError,
 }, testInfo) => {
   test.setTimeout(ceiling(120_000));
   const label = 'Ventana 1';
@@ -120,8 +121,36 @@ test('a waiter opens a free table, adds three dishes for two guests and sends th
   await dismissToasts(page);
   await screenshot(page, 'floor-table-panel');
 
+  // Offline, the waiter's line and round wait on the device; a second tap is the same round; back online, one round.
+  // The board's store polls while its stream is down: those reads fail while offline, as they should.
+  allowConsoleError(/ERR_INTERNET_DISCONNECTED/);
+  await page.context().setOffline(true);
+  await panel(page).getByRole('button', { name: 'Añadir platos' }).click();
+  await picker.getByRole('searchbox', { name: 'Buscar un plato' }).fill('tinto');
+  await picker.getByRole('button', { name: /^Tinto/ }).click();
+  const tinto = picker.getByRole('form', { name: 'Tinto' });
+  await tinto.getByRole('radio', { name: /Pequeño/ }).check();
+  await tinto.getByRole('button', { name: /^Añadir/ }).click();
+  await panel(page).getByRole('button', { name: 'Hecho' }).click();
+  await expect(panel(page).getByTestId('floor-cart-line').filter({ hasText: 'Tinto' })).toContainText(
+    'sin enviar todavía',
+  );
+  const send = panel(page).getByRole('button', { name: /^Enviar a cocina/ });
+  await send.click();
+  await expect(panel(page).getByText('La ronda espera conexión')).toBeVisible();
+  await send.click();
+  await page.context().setOffline(false);
+  await expect(panel(page).getByTestId('floor-round')).toHaveCount(2, { timeout: ceiling(10_000) });
+  await expect(panel(page).getByText('La ronda espera conexión')).toHaveCount(0);
+  const staff = await page.request.post('/api/auth/login', { data: COCINA });
+  const { token } = (await staff.json()) as { token: string };
+  const read = await page.request.get(`/api/venues/${VENUE}/tables/${encodeURIComponent(label)}/session`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(((await read.json()) as { rounds: unknown[] }).rounds).toHaveLength(2);
+
   // The same floor on a tablet (1180 × 820): four tiles to a row, the table's state in words.
-  await panel(page).getByRole('button', { name: 'Cerrar' }).click();
+  await panel(page).getByRole('button', { name: 'Cerrar', exact: true }).click();
   await page.setViewportSize({ width: 1180, height: 820 });
   const tiles = page.getByTestId('floor-tile');
   const [first, fourth] = [await tiles.nth(0).boundingBox(), await tiles.nth(3).boundingBox()];

@@ -27,7 +27,7 @@ export function RoundsList({ venueId, rounds, money }: Props) {
       </h3>
       <ol className="mt-1 flex flex-col gap-3" data-testid="floor-rounds">
         {rounds.map((round) => (
-          <li key={round.id} className="rounded-box border border-base-300 p-2">
+          <li key={round.id} className="rounded-box border border-base-300 p-2" data-testid="floor-round">
             <p className="text-sm font-semibold">
               Pedido {round.number} · {ORDER_STATUS_LABELS[round.status]} · {money(round.total)}
             </p>

@@ -117,7 +117,8 @@ function TableBody({
 
   const isOpen = session !== undefined;
   useEffect(() => {
-    if (!isOpen) return;
+    // Offline, the last copy stays; the waiter's queued edits bring the next one.
+    if (!isOpen || (typeof navigator !== 'undefined' && navigator.onLine === false)) return;
     const controller = new AbortController();
     api.fetchTableSession(venueId, label, controller.signal).then(
       (read) => {
