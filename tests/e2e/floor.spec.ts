@@ -118,6 +118,8 @@ test('a waiter opens a free table, adds three dishes for two guests and sends th
   await expect(tile(page, label)).toContainText(/En cocina · \d+ min/, { timeout: ceiling(5_000) });
   await expect(drawer.getByText('El carrito de la mesa está vacío')).toBeVisible({ timeout: ceiling(5_000) });
   await expect(panel(page).getByTestId('floor-rounds').getByRole('listitem')).toHaveCount(4);
+  // Each line says where it is in the kitchen (its station's ticket).
+  await expect(panel(page).getByTestId('floor-line-state').first()).toHaveText(/En cocina|En espera/);
   await dismissToasts(page);
   await screenshot(page, 'floor-table-panel');
 
@@ -152,6 +154,7 @@ test('a waiter opens a free table, adds three dishes for two guests and sends th
   // The same floor on a tablet (1180 × 820): four tiles to a row, the table's state in words.
   await panel(page).getByRole('button', { name: 'Cerrar', exact: true }).click();
   await page.setViewportSize({ width: 1180, height: 820 });
+  await dismissToasts(page);
   const tiles = page.getByTestId('floor-tile');
   const [first, fourth] = [await tiles.nth(0).boundingBox(), await tiles.nth(3).boundingBox()];
   expect(first?.y).toBe(fourth?.y);

@@ -138,6 +138,7 @@ export function FloorView({ venueId, user }: { venueId: string; user: User }) {
         sessions={board.tables}
         tables={all}
         locale={locale}
+        ticketEvents={board.ticketEvents}
         onClose={() => setOpen(null)}
         onMoved={(to) => setOpen(to)}
       />

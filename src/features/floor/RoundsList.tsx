@@ -4,20 +4,23 @@
  */
 import { useState } from 'react';
 import { ORDER_STATUS_LABELS } from '../../contract/labels.ts';
+import type { Ticket } from '../../contract/kitchen.ts';
 import type { Order } from '../../contract/order.ts';
 import { problemMessage } from '../../lib/http.ts';
 import { toast } from '../../shell/toast.ts';
 import * as api from './api.ts';
 import { VOID_REASONS } from '../../contract/corrections.ts';
-import { OTHER_CHOICE, voidReason } from './logic.ts';
+import { lineKitchenState, OTHER_CHOICE, voidReason } from './logic.ts';
 
 interface Props {
   venueId: string;
   rounds: readonly Order[];
+  /** The rounds' kitchen tickets (each line's state). */
+  tickets: readonly Ticket[];
   money: (minor: number) => string;
 }
 
-export function RoundsList({ venueId, rounds, money }: Props) {
+export function RoundsList({ venueId, rounds, tickets, money }: Props) {
   const [voiding, setVoiding] = useState<{ orderId: string; index: number } | null>(null);
   if (rounds.length === 0) return null;
   return (
@@ -50,7 +53,9 @@ export function RoundsList({ venueId, rounds, money }: Props) {
                             .join(' · ')}
                         </span>
                       </span>
-                      <span className="text-sm">{ORDER_STATUS_LABELS[round.status]}</span>
+                      <span className="text-sm" data-testid="floor-line-state">
+                        {lineKitchenState(round, index, tickets)}
+                      </span>
                       {left > 0 && round.status !== 'cancelled' && (
                         <button
                           type="button"

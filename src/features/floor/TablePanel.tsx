@@ -18,6 +18,7 @@ import { applyEdits, cappedQuantity, subtotalOfLines } from '../table-session/lo
 import * as api from './api.ts';
 import type { FloorTable } from './logic.ts';
 import { Picker } from './Picker.tsx';
+import { useRoundTickets } from './use-round-tickets.ts';
 import { RoundsList } from './RoundsList.tsx';
 import { TableActions } from './TableActions.tsx';
 import {
@@ -40,6 +41,8 @@ interface Props {
   sessions: readonly StaffTableSession[];
   tables: readonly FloorTable[];
   locale: string | undefined;
+  /** Grows with every kitchen ticket event of the venue (the board's store): the rounds' tickets are read again. */
+  ticketEvents: number;
   onClose: () => void;
   /** The session now belongs to another table (moved or merged): show that one. */
   onMoved: (label: string) => void;
@@ -102,6 +105,7 @@ function TableBody({
   sessions,
   tables,
   locale,
+  ticketEvents,
   onMoved,
   onPick,
 }: Props & { label: string; onPick: () => void }) {
@@ -131,6 +135,9 @@ function TableBody({
     );
     return () => controller.abort();
   }, [venueId, label, changeKey, isOpen]);
+
+  const rounds = live?.rounds ?? session?.rounds ?? [];
+  const tickets = useRoundTickets(venueId, rounds, ticketEvents);
 
   if (!session) {
     return (
@@ -282,7 +289,7 @@ function TableBody({
         )}
       </section>
 
-      <RoundsList venueId={venueId} rounds={live?.rounds ?? session.rounds} money={money} />
+      <RoundsList venueId={venueId} rounds={rounds} tickets={tickets} money={money} />
 
       {bill && (
         <section aria-labelledby="floor-bill" data-testid="floor-bill">

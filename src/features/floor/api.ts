@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { TableBill, type TableBill as TableBillType } from '../../contract/bill.ts';
 import { PreBillResult, type AdjustmentInput } from '../../contract/corrections.ts';
+import { TicketList, type Ticket } from '../../contract/kitchen.ts';
 import { Order } from '../../contract/order.ts';
 import type { WaiterLineInput } from '../../contract/floor.ts';
 import { TableSession } from '../../contract/table.ts';
@@ -121,4 +122,20 @@ export async function fetchBill(venueId: string, label: string): Promise<TableBi
   return TableBill.parse(
     await http.get(`${tablePath(venueId, label)}/bill`, { cache: 'no-store', retry: 0 }).json<unknown>(),
   );
+}
+
+/** `GET /venues/{id}/tickets?order=…` (released, then held): a round's kitchen tickets, for each line's state. */
+export async function fetchRoundTickets(venueId: string, orderId: string, signal?: AbortSignal): Promise<Ticket[]> {
+  const read = (held: boolean) =>
+    http
+      .get(`${venuePath(venueId)}/tickets`, {
+        searchParams: { order: orderId, ...(held ? { held: 'true' } : {}) },
+        cache: 'no-store',
+        retry: 0,
+        signal,
+      })
+      .json<unknown>()
+      .then((body) => TicketList.parse(body).tickets);
+  const [released, held] = await Promise.all([read(false), read(true)]);
+  return [...released, ...held];
 }

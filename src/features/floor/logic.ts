@@ -5,6 +5,8 @@
  */
 import type { BillState } from '../../contract/bill.ts';
 import { OTHER_REASON_PREFIX } from '../../contract/corrections.ts';
+import type { Ticket } from '../../contract/kitchen.ts';
+import { ORDER_STATUS_LABELS } from '../../contract/labels.ts';
 import type { Order } from '../../contract/order.ts';
 import type { StaffTableSession } from '../../contract/table.ts';
 import { enqueue, type QueuedEdit } from '../table-session/logic.ts';
@@ -220,4 +222,22 @@ export function roundWaiting(items: readonly WaiterItem[], table: string): boole
 export function withRound(items: readonly WaiterItem[], table: string, newKey: () => string): WaiterItem[] {
   if (roundWaiting(items, table) && pendingEdits(items, table).length === 0) return [...items];
   return [...items, { table, kind: 'round', key: newKey() }];
+}
+
+/**
+ * One sent line's kitchen state in words, from its station's ticket (`orderLine` is the line's index in the order):
+ * «Anulado» when all of it was voided, «Cancelado» with its order, «Entregado» once served, «En espera · {course}»
+ * while its course waits for «Marchar», «Listo» once its station bumped it, «En cocina» while it is open there; else
+ * the order's status.
+ */
+export function lineKitchenState(order: Order, index: number, tickets: readonly Ticket[]): string {
+  const line = order.lines[index];
+  if (line && (line.voided ?? 0) >= line.quantity) return 'Anulado';
+  if (order.status === 'cancelled' || order.status === 'delivered') return ORDER_STATUS_LABELS[order.status];
+  const ticket = tickets.find(
+    (t) => t.orderId === order.id && !t.cancelled && t.lines.some((l) => l.orderLine === index),
+  );
+  if (!ticket) return ORDER_STATUS_LABELS[order.status];
+  if (ticket.held && ticket.status === 'open') return ticket.course ? `En espera · ${ticket.course}` : 'En espera';
+  return ticket.status === 'done' ? 'Listo' : 'En cocina';
 }

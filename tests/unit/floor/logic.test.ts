@@ -9,6 +9,7 @@ import {
   folded,
   groupByZone,
   guestChoices,
+  lineKitchenState,
   pickDishes,
   RECENT_MAX,
   tileState,
@@ -188,5 +189,36 @@ describe('voidReason', () => {
   it('writes «Otro: …» with the waiter’s words', () => {
     expect(voidReason('Producto agotado', 'x')).toBe('Producto agotado');
     expect(voidReason('Otro', '  se cayó ')).toBe('Otro: se cayó');
+  });
+});
+
+describe('lineKitchenState', () => {
+  const order = {
+    id: 'o1',
+    status: 'preparing',
+    lines: [
+      { name: 'Café', quantity: 1 },
+      { name: 'Flan', quantity: 2 },
+      { name: 'Agua', quantity: 1, voided: 1 },
+      { name: 'Pan', quantity: 1 },
+    ],
+  } as unknown as Order;
+  const ticket = (id: string, lines: number[], change: Record<string, unknown> = {}) =>
+    ({
+      id,
+      orderId: 'o1',
+      status: 'open',
+      lines: lines.map((orderLine) => ({ name: '', options: [], quantity: 1, orderLine })),
+      ...change,
+    }) as never;
+
+  it('says each line as its station has it', () => {
+    const tickets = [ticket('barra', [0]), ticket('cocina', [1], { held: true, course: 'postres' })];
+    expect(lineKitchenState(order, 0, tickets)).toBe('En cocina');
+    expect(lineKitchenState(order, 1, tickets)).toBe('En espera · postres');
+    expect(lineKitchenState(order, 0, [ticket('barra', [0], { status: 'done' })])).toBe('Listo');
+    expect(lineKitchenState(order, 2, tickets)).toBe('Anulado');
+    expect(lineKitchenState(order, 3, tickets)).toBe('En preparación');
+    expect(lineKitchenState({ ...order, status: 'delivered' }, 0, tickets)).toBe('Entregado');
   });
 });
