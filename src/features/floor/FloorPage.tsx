@@ -6,9 +6,7 @@
 import type { User } from '../../contract/auth.ts';
 import { canRunVenue, isAdmin, venuesRun } from '../../contract/permissions.ts';
 import { SessionGate } from '../auth/SessionGate.tsx';
-import { venueParam } from '../staff/logic.ts';
-import { NoAccess } from '../staff/NoAccess.tsx';
-import { VenuePicker } from '../staff/VenuePicker.tsx';
+import { NoAccess, VenuePicker, venueParam } from '../staff/index.ts';
 import { FloorView } from './FloorView.tsx';
 import '../../styles/manage.ts';
 

@@ -1,6 +1,5 @@
 /** The floor's API calls (docs/rules.md#the-floor): the waiter's side of a table, as staff of the venue. */
 import * as z from 'zod/mini';
-import { TableBill, type TableBill as TableBillType } from '../../contract/bill.ts';
 import { PreBillResult, type AdjustmentInput } from '../../contract/corrections.ts';
 import { TicketList, type Ticket } from '../../contract/kitchen.ts';
 import { Order } from '../../contract/order.ts';
@@ -115,13 +114,6 @@ export async function addAdjustment(venueId: string, label: string, adjustment: 
  */
 export async function printPreBill(venueId: string, label: string): Promise<PreBillResult> {
   return PreBillResult.parse(await http.post(`${tablePath(venueId, label)}/prebill`, { retry: 0 }).json<unknown>());
-}
-
-/** `GET /venues/{id}/tables/{label}/bill`: the table's bill (staff). */
-export async function fetchBill(venueId: string, label: string): Promise<TableBillType> {
-  return TableBill.parse(
-    await http.get(`${tablePath(venueId, label)}/bill`, { cache: 'no-store', retry: 0 }).json<unknown>(),
-  );
 }
 
 /** `GET /venues/{id}/tickets?order=…` (released, then held): a round's kitchen tickets, for each line's state. */
