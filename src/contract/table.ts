@@ -111,6 +111,7 @@ export const TABLE_MESSAGES = {
 export const TABLE_LINK_MESSAGES = {
   staffOnly: 'Solo el personal de este local puede ver sus mesas.',
   managerRotates: 'Solo quien gestiona el local puede renovar los códigos de las mesas.',
+  managerZones: 'Solo quien gestiona el local puede cambiar las zonas de las mesas.',
   tableUnknown: (label: string) => `La mesa «${label}» no existe en este local.`,
 } as const;
 

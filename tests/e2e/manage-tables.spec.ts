@@ -92,6 +92,25 @@ test.describe('QR sheet of the tables', () => {
       await expect(page.getByRole('heading', { name: 'Mesa Terraza 9', exact: true })).toHaveCount(0);
       expect((await apiTables(request)).has('Terraza 9')).toBe(false);
 
+      // A zone for the floor view (docs/rules.md#the-floor): saved, listed by the API, removed again.
+      const zone = page.getByRole('textbox', { name: 'Zona de la mesa Patio' });
+      await zone.fill('  Terraza ');
+      await page.getByRole('button', { name: 'Guardar la zona de la mesa Patio' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Mesa Patio: zona «Terraza» guardada.' })).toBeVisible();
+      const zoneOf = async () => {
+        const login = await request.post('/api/auth/login', { data: MANAGER });
+        const token = ((await login.json()) as { token: string }).token;
+        const res = await request.get(`/api/venues/${VENUE}/tables`, { headers: { Authorization: `Bearer ${token}` } });
+        return ((await res.json()) as { tables: Array<{ label: string; zone?: string }> }).tables.find(
+          (t) => t.label === 'Patio',
+        )?.zone;
+      };
+      expect(await zoneOf()).toBe('Terraza');
+      await zone.fill('');
+      await page.getByRole('button', { name: 'Guardar la zona de la mesa Patio' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Mesa Patio: sin zona.' })).toBeVisible();
+      expect(await zoneOf()).toBeUndefined();
+
       // Print: only the cards, two per row on A4.
       await page.emulateMedia({ media: 'print' });
       await expect(page.getByRole('button', { name: 'Imprimir' })).toBeHidden();

@@ -89,6 +89,30 @@ describe('who may act on the floor', () => {
   });
 });
 
+describe("a table's zone", () => {
+  it('is set by a manager (cleaned), listed with the tables, removed with null; staff and other venues are refused', async () => {
+    const path = at('Terraza');
+    const set = await s.request(path, { method: 'PUT', json: { zone: '  Terraza\u200b norte ' }, token: manager });
+    expect(set.status, await set.clone().text()).toBe(200);
+    expect(((await set.json()) as { zone?: string }).zone).toBe('Terraza norte');
+    const list = async () =>
+      (
+        (await (await s.request(`/api/venues/${V}/tables`, { token: staff })).json()) as {
+          tables: Array<{ label: string; zone?: string }>;
+        }
+      ).tables;
+    expect((await list()).find((t) => t.label === 'Terraza')?.zone).toBe('Terraza norte');
+    expect((await list()).find((t) => t.label === '1')?.zone).toBeUndefined();
+    expect((await s.request(path, { method: 'PUT', json: { zone: 'Sala' }, token: staff })).status).toBe(403);
+    expect((await s.request(path, { method: 'PUT', json: { zone: 'Sala' }, token: otherStaff })).status).toBe(403);
+    expect((await s.request(at('99'), { method: 'PUT', json: { zone: 'Sala' }, token: manager })).status).toBe(404);
+    expect((await s.request(path, { method: 'PUT', json: { zone: '  ' }, token: manager })).status).toBe(422);
+    expect((await s.request(path, { method: 'PUT', json: { zone: 'x'.repeat(41) }, token: manager })).status).toBe(422);
+    expect((await s.request(path, { method: 'PUT', json: { zone: null }, token: manager })).status).toBe(200);
+    expect((await list()).find((t) => t.label === 'Terraza')?.zone).toBeUndefined();
+  });
+});
+
 describe('opening a table and ordering into it', () => {
   it('opens a free table (201), answers the open session as it is (200), shows it on the board, and a diner who scans joins it', async () => {
     const first = await open('1');

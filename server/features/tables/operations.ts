@@ -1,4 +1,5 @@
 /** The tables feature's API operations (server/platform/operations.ts): each is its route's validation and its OpenAPI entry. */
+import { TableSettingsInput } from '../../../src/contract/floor.ts';
 import { operation } from '../../platform/operations.ts';
 import { idParam, json, problemResponse } from '../../platform/openapi.ts';
 
@@ -11,7 +12,7 @@ export const listTables = operation({
   tags,
   access: 'bearer',
   summary:
-    "The venue's tables with their public links `{site}/{id}?mesa={label}&t={token}` (staff or manager of the venue)",
+    "The venue's tables with their public links `{site}/{id}?mesa={label}&t={token}` and their zones («Terraza»), in the venue's order (staff or manager of the venue)",
   parameters: [idParam('id', 'Venue id')],
   responses: {
     200: json('TableList', 'Tables'),
@@ -32,5 +33,23 @@ export const rotateTableToken = operation({
     200: json('TableLink', "The table's new link"),
     403: problemResponse('Not a manager of this venue'),
     404: problemResponse('No such venue or table'),
+  },
+});
+
+export const setTableSettings = operation({
+  method: 'put',
+  path: '/venues/{id}/tables/{label}',
+  operationId: 'setTableSettings',
+  tags,
+  access: 'bearer',
+  summary:
+    "A table's zone on the floor («Terraza», «Sala»; `null` for none), cleaned like other manager text (manager of the venue)",
+  parameters: [idParam('id', 'Venue id'), idParam('label', 'Table label')],
+  body: TableSettingsInput,
+  responses: {
+    200: json('TableLink', 'The table with its link and zone'),
+    403: problemResponse('Not a manager of this venue'),
+    404: problemResponse('No such venue or table'),
+    422: problemResponse('Bad zone (1 to 40 characters, with a letter or digit)'),
   },
 });

@@ -44,6 +44,19 @@ export async function setTableToken(q: Queryable, venueId: string, label: string
   ]);
 }
 
+/** The zones the manager gave the venue's tables («Terraza», «Sala»), by label (docs/rules.md#the-floor). */
+export async function tableZones(q: Queryable, venueId: string): Promise<Map<string, string>> {
+  const rows = await q.all<{ label: string; zone: string }>(
+    'SELECT label, zone FROM venue_tables WHERE venue_id = ? AND zone IS NOT NULL',
+    [venueId],
+  );
+  return new Map(rows.map((r) => [r.label, r.zone]));
+}
+
+/** Sets a table's zone, or removes it (`null`); the row exists (`tableTokens` first). */
+export const setTableZone = (q: Queryable, venueId: string, label: string, zone: string | null) =>
+  q.run('UPDATE venue_tables SET zone = ? WHERE venue_id = ? AND label = ?', [zone, venueId, label]);
+
 /** The table a token opens, or undefined (rotated or unknown): for the table-session check. */
 export async function tableForToken(q: Queryable, venueId: string, token: string): Promise<string | undefined> {
   const row = await q.get<{ label: string }>('SELECT label FROM venue_tables WHERE venue_id = ? AND token = ?', [

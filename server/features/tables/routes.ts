@@ -16,8 +16,8 @@ import { routes } from '../../platform/operations.ts';
 import { authenticator } from '../auth/index.ts';
 import { problem } from '../../platform/problem.ts';
 import { publicBase } from '../../platform/config.ts';
-import { listTables, rotateTableToken } from './operations.ts';
-import { newTableToken, setTableToken, tableTokens } from './queries.ts';
+import { listTables, rotateTableToken, setTableSettings } from './operations.ts';
+import { newTableToken, setTableToken, setTableZone, tableTokens, tableZones } from './queries.ts';
 
 /** The site's public address: `UMENU_SITE_URL`, else the page that asks (its Origin), else this server. */
 function siteOf(c: Context): string {
@@ -57,10 +57,16 @@ export function tableRoutes({ venues, auth, db, tableSessions }: TableRouteDeps)
     const entry = venueOr404(id);
     if (!canRunVenue(claims.scope, id)) throw problem('forbidden', 403, TABLE_LINK_MESSAGES.staffOnly);
     const labels = entry.venue.tables ?? [];
-    const tokens = await tableTokens(db, id, labels);
+    const [tokens, zones] = await Promise.all([tableTokens(db, id, labels), tableZones(db, id)]);
     const site = siteOf(c);
     c.header('cache-control', 'no-store');
-    return c.json({ tables: labels.map((label) => ({ label, url: tableUrl(site, id, label, tokens.get(label)!) })) });
+    return c.json({
+      tables: labels.map((label) => ({
+        label,
+        url: tableUrl(site, id, label, tokens.get(label)!),
+        ...(zones.has(label) ? { zone: zones.get(label)! } : {}),
+      })),
+    });
   });
 
   on(rotateTableToken, async (c, { claims, param }) => {
@@ -78,7 +84,26 @@ export function tableRoutes({ venues, auth, db, tableSessions }: TableRouteDeps)
     // Renewing the code ends what the old one opened (docs/rules.md#table-sessions): every phone shows `Mesa cerrada`.
     await tableSessions.closeIfOpen(id, label);
     c.header('cache-control', 'no-store');
-    return c.json({ label, url: tableUrl(siteOf(c), id, label, token) });
+    const zone = (await tableZones(db, id)).get(label);
+    return c.json({ label, url: tableUrl(siteOf(c), id, label, token), ...(zone ? { zone } : {}) });
+  });
+
+  // A table's zone (docs/rules.md#the-floor): the floor view groups the tables by it.
+  on(setTableSettings, async (c, { claims, param, body }) => {
+    const id = param('id');
+    const entry = venueOr404(id);
+    if (!canManageVenue(claims.scope, id)) throw problem('forbidden', 403, TABLE_LINK_MESSAGES.managerZones);
+    const label = param('label');
+    if (!(entry.venue.tables ?? []).includes(label))
+      throw problem('notFound', 404, TABLE_LINK_MESSAGES.tableUnknown(label.slice(0, 20)));
+    const { zone } = await body();
+    const token = await db.transaction(async (tx) => {
+      const tokens = await tableTokens(tx, id, [label]);
+      await setTableZone(tx, id, label, zone);
+      return tokens.get(label)!;
+    });
+    c.header('cache-control', 'no-store');
+    return c.json({ label, url: tableUrl(siteOf(c), id, label, token), ...(zone ? { zone } : {}) });
   });
 
   return app;

@@ -1,7 +1,8 @@
 /**
  * `/panel/mesas?venue={id}` (docs/rules.md#venue-self-service): one printable card per table — venue name,
  * "Mesa {label}", the table's QR code (uqr, SVG as an image) and one line of instructions.
- * Managers add and remove tables (saved in the venue with PUT) and renew a table's code.
+ * Managers add and remove tables (saved in the venue with PUT), renew a table's code and name its zone («Terraza»,
+ * «Sala»: the floor view groups the tables by it, docs/rules.md#the-floor).
  */
 import '../../styles/manage.ts';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
@@ -9,7 +10,7 @@ import { renderSVG } from 'uqr';
 import { problemMessage } from '../../lib/http.ts';
 import type { Venue } from '../../contract/venue.ts';
 import type { TableLink } from '../../contract/manage.ts';
-import { fetchTables, fetchVenue, rotateTableToken, saveVenue } from './api.ts';
+import { fetchTables, fetchVenue, rotateTableToken, saveVenue, setTableZone } from './api.ts';
 import { ManageGate } from './ManageGate.tsx';
 import { PanelNav } from './PanelNav.tsx';
 import { CopyLink } from './CopyLink.tsx';
@@ -110,6 +111,19 @@ function Sheet({ venueId, user }: { venueId: string; user: User }) {
     }
   }
 
+  async function saveZone(event: FormEvent<HTMLFormElement>, label: string) {
+    event.preventDefault();
+    const raw = new FormData(event.currentTarget).get('zone');
+    const typed = typeof raw === 'string' ? raw.trim() : '';
+    try {
+      const link = await setTableZone(venueId, label, typed || null);
+      setTables((list) => list?.map((t) => (t.label === label ? link : t)));
+      setStatus(link.zone ? `Mesa ${label}: zona «${link.zone}» guardada.` : `Mesa ${label}: sin zona.`);
+    } catch (e) {
+      setStatus(problemMessage(e));
+    }
+  }
+
   if (error) {
     return <PageLoadFailed message={error} onRetry={() => void load()} />;
   }
@@ -180,6 +194,30 @@ function Sheet({ venueId, user }: { venueId: string; user: User }) {
               <div className="no-print w-full text-left">
                 <CopyLink url={t.url} label={`Enlace de la mesa ${t.label}`} compact />
               </div>
+              <form
+                className="no-print flex w-full items-end gap-2 text-left"
+                onSubmit={(e) => void saveZone(e, t.label)}
+                noValidate
+              >
+                <label className="flex grow flex-col gap-1">
+                  <span className="text-sm font-medium">Zona</span>
+                  <input
+                    name="zone"
+                    className="input min-h-11 w-full"
+                    defaultValue={t.zone ?? ''}
+                    maxLength={40}
+                    placeholder="p. ej. Terraza"
+                    aria-label={`Zona de la mesa ${t.label}`}
+                  />
+                </label>
+                <button
+                  type="submit"
+                  className="btn btn-outline btn-sm min-h-11"
+                  aria-label={`Guardar la zona de la mesa ${t.label}`}
+                >
+                  Guardar
+                </button>
+              </form>
               <div className="no-print flex flex-wrap justify-center gap-2">
                 <button
                   type="button"

@@ -48,6 +48,15 @@ export async function rotateTableToken(id: string, label: string): Promise<Table
   );
 }
 
+/** A table's zone («Terraza»), or none (`null`): docs/rules.md#the-floor. */
+export async function setTableZone(id: string, label: string, zone: string | null): Promise<TableLink> {
+  return TableLink.parse(
+    await http
+      .put(`${venuePath(id)}/tables/${encodeURIComponent(label)}`, { json: { zone }, retry: 0 })
+      .json<unknown>(),
+  );
+}
+
 export async function uploadImage(id: string, file: File): Promise<UploadedImage> {
   const body = new FormData();
   body.set('file', file);

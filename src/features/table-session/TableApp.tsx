@@ -71,6 +71,17 @@ function TableContent({ venue }: { venue: TableVenue }): ReactNode {
           <SavedReceipts headingLevel={3} />
         </div>
       );
+    case 'removed':
+      return (
+        <div
+          role="alert"
+          className="alert alert-warning mb-3 flex flex-col items-start gap-1"
+          data-testid="table-removed"
+        >
+          <p className="font-bold">{words.removedByStaff}</p>
+          <p className="text-sm">{words.removedHint}</p>
+        </div>
+      );
     case 'lost':
     case 'error':
       return (

@@ -90,6 +90,8 @@ export const tableMessages = messages('table', {
   sentToKitchen: 'Enviado a cocina',
   sentLines: 'Lo que se envió en esta ronda',
   newGroupWaiting: 'Hemos avisado al personal para que cierre la cuenta anterior. Os uniréis en cuanto la cierren.',
+  // The floor (docs/rules.md#the-floor): staff moved the table, or removed this phone's person from it.
   movedTo: params('Os hemos cambiado a la Mesa {label}'),
   removedByStaff: TABLE_STRINGS.removedByStaff,
+  removedHint: 'Si ha sido un error, pide ayuda al personal o vuelve a escanear el código de la mesa.',
 });

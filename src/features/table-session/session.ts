@@ -9,8 +9,8 @@ import { isHTTPError } from 'ky';
 import { Order } from '../../contract/order.ts';
 import { PROBLEM_TYPES } from '../../contract/problem.ts';
 import { TABLE_CREDENTIAL_HEADER, TABLE_MESSAGES, TableCartChange, TableSession } from '../../contract/table.ts';
-import { BillState as BillStateSchema } from '../../contract/bill.ts';
 import { ParticipantRemoved, TableMoved } from '../../contract/floor.ts';
+import { BillState as BillStateSchema } from '../../contract/bill.ts';
 import { followStream } from '../../lib/event-stream.ts';
 import { problemMessage, problemOf } from '../../lib/http.ts';
 import { oneAtATime } from '../../lib/one-at-a-time.ts';
@@ -279,41 +279,6 @@ function forget(): void {
   $priceChange.set(null);
 }
 
-/**
- * Staff moved this table's session to another table, or merged it into another table's session (docs/rules.md#the-floor):
- * the seat follows (same credential), the phone says «Os hemos cambiado a la Mesa {label}», follows the session's
- * stream there and reads it whole. The address drops the old table's link, so a reload opens the seat.
- */
-function movedHere(moved: TableMoved): void {
-  const venue = $venue.get();
-  const seat = membership();
-  if (!venue || !seat || (moved.fromSessionId !== seat.sessionId && moved.sessionId !== seat.sessionId)) return;
-  if (seat.table === moved.table && seat.sessionId === moved.sessionId) return;
-  const next: Membership = { ...seat, table: moved.table, sessionId: moved.sessionId };
-  setMembership(venue.id, next);
-  if (moved.sessionId !== seat.sessionId) $session.set(null);
-  const url = new URL(location.href);
-  if (url.searchParams.has('mesa') || url.searchParams.has('t')) {
-    url.searchParams.delete('mesa');
-    url.searchParams.delete('t');
-    history.replaceState(history.state, '', url);
-  }
-  toast.info(tableMessages.get().movedTo({ label: moved.table }), { id: `table-moved-${moved.sessionId}` });
-  enterSession(venue, next);
-  void refresh();
-}
-
-/** Staff removed this person from the table: the phone says so and leaves it (its credential opens nothing now). */
-function removedHere(removed: ParticipantRemoved): void {
-  const seat = membership();
-  if (!seat || removed.participantId !== seat.participantId) return;
-  const table = $table.get().table;
-  const message = tableMessages.get().removedByStaff;
-  toast.info(message, { id: `table-removed-me-${removed.participantId}` });
-  forget();
-  $table.set({ phase: 'lost', table, message });
-}
-
 /** Staff closed the table (or it expired): `Mesa cerrada`. Scanning the code again opens a new session. */
 export function closedHere(): void {
   const table = $table.get().table;
@@ -321,6 +286,54 @@ export function closedHere(): void {
   if (id) markClosed(id, true);
   forget();
   $table.set({ phase: 'closed', table });
+}
+
+/**
+ * Staff moved this table's session to another table, or merged it into another table's (docs/rules.md#the-floor):
+ * the seat follows it (same credential), the phone says so, and the address no longer names the old table (a
+ * reload stays at the new one). After a merge the stream follows the other session.
+ */
+function movedHere(event: TableMoved): void {
+  const venue = $venue.get();
+  const seat = membership();
+  if (!venue || !seat || seat.sessionId !== event.fromSessionId) return;
+  const next: Membership = { ...seat, table: event.table, sessionId: event.sessionId };
+  setMembership(venue.id, next);
+  const link = new URL(location.href);
+  if (link.searchParams.has('mesa')) {
+    link.searchParams.delete('mesa');
+    link.searchParams.delete('t');
+    history.replaceState(history.state, '', link);
+  }
+  toast.info(tableMessages.get().movedTo({ label: event.table }), {
+    id: `table-moved-${event.sessionId}-${event.table}`,
+    testId: 'table-moved',
+  });
+  if (event.sessionId !== event.fromSessionId) {
+    $session.set(null);
+    saveSnapshot(venue.id, null);
+    enterSession(venue, next);
+    void refresh();
+  } else {
+    const session = $session.get();
+    if (session) $session.set({ ...session, table: event.table });
+    $table.set({ phase: 'joined', table: event.table });
+  }
+}
+
+/**
+ * Staff removed a person from the table: on that person's phone, «El personal te ha quitado de esta mesa» and the
+ * table is left (the phone's own cart, for pickup or delivery, is another store and stays). Scanning the table's
+ * code again asks for a name before joining.
+ */
+function removedHere(event: ParticipantRemoved): void {
+  const seat = membership();
+  if (!seat || event.participantId !== seat.participantId) return;
+  const table = $table.get().table;
+  const id = venueId();
+  if (id) markClosed(id, true);
+  forget();
+  $table.set({ phase: 'removed', table });
 }
 
 /** The credential is no longer accepted (forged, wiped, session gone). */

@@ -58,6 +58,7 @@ export type Phase =
   | 'waiting'
   | 'joined'
   | 'closed'
+  | 'removed'
   | 'lost'
   | 'error';
 
