@@ -138,7 +138,7 @@ export async function createServer(
     payRequestLimit: config.tablePayRequestLimit,
   });
   billingHook.current = billing;
-  const corrections = createCorrectionsService(db, events, billing, printing, options.now);
+  const corrections = createCorrectionsService(db, events, billing, printing, tableSessions, options.now);
   const deps: AppDeps = {
     db,
     config,

@@ -220,13 +220,6 @@ const NAMED = {
   ConfirmIssuerInput,
   CashDay,
   OrderPaymentList,
-  VoidInput,
-  Adjustment,
-  AdjustmentInput,
-  PreBill,
-  PreBillResult,
-  AuditLogEntry,
-  AuditDay,
   TableSettingsInput,
   WaiterLineInput,
   WaiterRoundInput,
@@ -235,6 +228,13 @@ const NAMED = {
   FloorSession,
   TableMoved,
   ParticipantRemoved,
+  VoidInput,
+  Adjustment,
+  AdjustmentInput,
+  PreBill,
+  PreBillResult,
+  AuditLogEntry,
+  AuditDay,
 } as const;
 type SchemaName = keyof typeof NAMED;
 
@@ -445,7 +445,7 @@ export function buildOpenApiDocument(parts: {
       {
         name: 'floor',
         description:
-          "The floor: staff open a table, order into it, send its rounds, move and merge tables and remove a person; correct what was sent (voids), managers invite and discount, the pre-bill, and the venue's audit log (docs/rules.md#the-floor)",
+          "The floor: staff open a table, order into it, send its rounds, move and merge tables and remove a person; correct what was sent (voids), invite and discount (managers), print the pre-bill; the venue's audit log (docs/rules.md#the-floor)",
       },
       { name: 'orders', description: 'Orders, their live status and the staff board' },
       {

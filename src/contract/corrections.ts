@@ -8,7 +8,6 @@
 import * as z from 'zod/mini';
 import { LIMITS } from './limits.ts';
 import { cleanLine } from './text.ts';
-import { Order } from './order.ts';
 
 /** The reasons a waiter picks from when voiding a sent line; «Otro: …» carries a few words of their own. */
 export const VOID_REASONS = ['Error al pedir', 'El cliente ha cambiado de idea', 'Producto agotado'] as const;
@@ -82,6 +81,10 @@ export const CORRECTION_STRINGS = {
   notAnInvoice: 'Esto no es una factura',
   preBillTitle: 'Cuenta',
   askManager: 'Pide a un gerente',
+  /** What a move or a merge did, in the audit log: «Mesa 4 → Mesa 7». */
+  tables: (from: string, to: string) => `Mesa ${from} → Mesa ${to}`,
+  /** Whom staff removed from a table, when the audit entry does not name them. */
+  somebody: 'Una persona de la mesa',
 } as const;
 
 /** Messages the API answers with (problem `detail`); the client may show them as they are. */
@@ -129,6 +132,17 @@ export const PreBillResult = z.object({
   prebill: PreBill,
 });
 
+/** What each action of the audit log is called on `/panel/caja` and in its CSV (an unknown one shows as it is). */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  void: 'Anulación',
+  comp: 'Invitación',
+  discount: 'Descuento',
+  move: 'Cambio de mesa',
+  merge: 'Unión de mesas',
+  removeParticipant: 'Persona quitada',
+  closeUnpaid: 'Cerrada sin cobrar',
+};
+
 /** One entry of the venue's audit log. */
 export const AuditLogEntry = z.object({
   id: z.int(),
@@ -147,9 +161,6 @@ export const AuditLogEntry = z.object({
 
 /** `GET /api/venues/{id}/audit?date=YYYY-MM-DD`: the day's entries (venue's time zone), oldest first. */
 export const AuditDay = z.object({ venueId: z.string(), date: z.string(), entries: z.array(AuditLogEntry) });
-
-/** `POST …/void` answers the order with the line's `voided` quantity. */
-export const VoidResult = Order;
 
 export type VoidInput = z.infer<typeof VoidInput>;
 export type AdjustmentInput = z.infer<typeof AdjustmentInput>;

@@ -105,8 +105,9 @@ describe('an order split into tickets', () => {
       status: 'open',
       // Lines in the meal's order: the starter before the tacos; a ticket of two courses names each line's.
       lines: [
-        { name: 'Guacamole con totopos', options: [], quantity: 1, course: 'entrantes' },
-        { name: 'Tacos al pastor', options: ['Orden de 3', 'Maíz'], quantity: 2, course: 'principales' },
+        // Each line names the order line it comes from (a void finds it: docs/rules.md#the-floor).
+        { name: 'Guacamole con totopos', options: [], quantity: 1, course: 'entrantes', orderLine: 2 },
+        { name: 'Tacos al pastor', options: ['Orden de 3', 'Maíz'], quantity: 2, course: 'principales', orderLine: 0 },
       ],
     });
     expect(barra[0]).toMatchObject({
@@ -363,7 +364,7 @@ describe('held courses at a table', () => {
       ].sort((a, b) => (a[0] === 'cocina' ? -1 : 1) - (b[0] === 'cocina' ? -1 : 1)),
     );
     expect(released.find((t) => t.course === 'entrantes')!.lines).toEqual([
-      { name: 'Guacamole con totopos', options: [], quantity: 1, by: 'Eva', course: 'entrantes' },
+      { name: 'Guacamole con totopos', options: [], quantity: 1, by: 'Eva', course: 'entrantes', orderLine: 1 },
     ]);
     const held = ofOrder(await tickets('?held=true'), first);
     expect(held.map((t) => [t.course, t.held])).toEqual([

@@ -367,6 +367,41 @@ describe('the print agent', () => {
   });
 
   it(
+    'a line voided after it was sent prints ANULADO on its station once, with the quantity voided (docs/rules.md#the-floor)',
+    { timeout: ceiling(40_000) },
+    async () => {
+      const agent = startAgent();
+      try {
+        const order = await place(['tacos-al-pastor', 'agua-de-jamaica']);
+        await until('the first tickets', () => withNumber(cocina.tickets, order.number).length === 1);
+        await allAcked();
+        const res = await s.request(`/api/venues/${V}/orders/${order.id}/lines/0/void`, {
+          json: { quantity: 2, reason: 'El cliente ha cambiado de idea' },
+          token: staff,
+        });
+        expect(res.status, await res.clone().text()).toBe(200);
+        await until('the ANULADO ticket', () => withNumber(cocina.tickets, order.number).length === 2);
+        await allAcked();
+        const voided = withNumber(cocina.tickets, order.number)[1]!;
+        expect(voided).toContain('ANULADO');
+        expect(voided).toMatch(/ANULADO 2 x Tacos al pastor/);
+        expect(voided).not.toContain('3 x');
+        expect(voided).not.toContain('DUPLICADO');
+        // Exactly once: the bar's printer had nothing voided, and a later poll brings nothing more.
+        expect(withNumber(barra.tickets, order.number)).toHaveLength(1);
+        expect(
+          agent.lines.filter((l) => l.includes(`impreso ${order.number}`) && l.includes('(ANULADO)')),
+        ).toHaveLength(1);
+        const again = await place(['agua-de-jamaica']);
+        await until('a later ticket', () => withNumber(barra.tickets, again.number).length === 1);
+        await allAcked();
+        expect(withNumber(cocina.tickets, order.number)).toHaveLength(2);
+      } finally {
+        await stopAgent(agent);
+      }
+    },
+  );
+  it(
     'a printer down for 20 s then back prints everything, in order; meanwhile the printers API reports it offline',
     { timeout: ceiling(60_000) },
     async () => {

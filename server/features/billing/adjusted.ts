@@ -2,20 +2,10 @@
  * What invitations and discounts do to a bill (docs/rules.md#the-floor): read from `bill_adjustments`, the lines
  * the house pays, and what the table pays per tax rate (the receipt's tax is on what is actually paid).
  */
-import type { Queryable } from '../../platform/db/database.ts';
 import { problem } from '../../platform/problem.ts';
 import type { BillLine, BillState, ReceiptLine } from '../../../src/contract/bill.ts';
-import { CORRECTION_MESSAGES, CORRECTION_STRINGS, type Adjustment } from '../../../src/contract/corrections.ts';
+import { CORRECTION_MESSAGES, CORRECTION_STRINGS } from '../../../src/contract/corrections.ts';
 import { spreadOverRates } from './money.ts';
-
-export const adjustmentsOf = (q: Queryable, sessionId: string) =>
-  q.all<{ doc: string }>('SELECT doc FROM bill_adjustments WHERE session_id = ? ORDER BY created_at, id', [sessionId]);
-
-export const insertAdjustment = (q: Queryable, venueId: string, sessionId: string, a: Adjustment, at: number) =>
-  q.run(
-    'INSERT INTO bill_adjustments (id, venue_id, session_id, kind, amount, doc, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    [a.id, venueId, sessionId, a.kind, a.amount, JSON.stringify(a), at],
-  );
 
 /** The problem of paying or claiming a line the house pays. */
 export const compedProblem = (line: BillLine) =>

@@ -16,7 +16,8 @@ import {
   type Adjustment,
   type AdjustmentInput,
 } from '../../../src/contract/corrections.ts';
-import { compedProblem, insertAdjustment } from './adjusted.ts';
+import { compedProblem } from './adjusted.ts';
+import { insertAdjustment } from './queries.ts';
 import type { Bill } from './bill.ts';
 import type { BillingContext } from './context.ts';
 
@@ -91,7 +92,15 @@ export function createAdjustments(ctx: BillingContext, bill: Bill, tableSessions
         }
         const names = adjustment.lineIds?.map((id) => lineById.get(id)!.name);
         await Promise.all([
-          insertAdjustment(tx, venueId, s.id, adjustment, at.getTime()),
+          insertAdjustment(tx, {
+            id: adjustment.id,
+            venueId,
+            sessionId: s.id,
+            kind: adjustment.kind,
+            amount: adjustment.amount,
+            doc: JSON.stringify(adjustment),
+            at: at.getTime(),
+          }),
           recordAudit(tx, {
             venueId,
             actor,

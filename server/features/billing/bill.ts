@@ -32,7 +32,7 @@ import {
 } from '../../../src/contract/bill.ts';
 import type { Adjustment } from '../../../src/contract/corrections.ts';
 import { shareAmount } from './money.ts';
-import { adjustmentsOf, compedProblem } from './adjusted.ts';
+import { compedProblem } from './adjusted.ts';
 import type { BillingContext } from './context.ts';
 import * as sql from './queries.ts';
 
@@ -63,7 +63,7 @@ export function createBill(ctx: BillingContext) {
       sql.claimsOf(q, s.id),
       sql.requestsOf(q, s.id),
       sql.paymentsOfSession(q, s.id),
-      adjustmentsOf(q, s.id),
+      sql.adjustmentsOf(q, s.id),
     ]);
     const adjustments = adjustmentRows.map((r) => JSON.parse(r.doc) as Adjustment);
     const comped = new Set(adjustments.flatMap((a) => a.lineIds ?? []));

@@ -312,3 +312,17 @@ export const markFailed = (q: Queryable, seq: number, nextAt: number, error: str
     error.slice(0, 500),
     seq,
   ]);
+
+// ── Invitations and discounts (docs/rules.md#the-floor) ──────────────────────
+
+export const adjustmentsOf = (q: Queryable, sessionId: string) =>
+  q.all<{ doc: string }>('SELECT doc FROM bill_adjustments WHERE session_id = ? ORDER BY created_at, id', [sessionId]);
+
+export const insertAdjustment = (
+  q: Queryable,
+  a: { id: string; venueId: string; sessionId: string; kind: string; amount: number; doc: string; at: number },
+) =>
+  q.run(
+    'INSERT INTO bill_adjustments (id, venue_id, session_id, kind, amount, doc, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    [a.id, a.venueId, a.sessionId, a.kind, a.amount, a.doc, a.at],
+  );

@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events/bus.ts';
 import type { BillingService } from '../billing/index.ts';
 import type { PrintingService } from '../printing/index.ts';
+import type { TableSessionService } from '../table-sessions/index.ts';
 import type { AuditActor } from '../audit/index.ts';
 import type { BillState } from '../../../src/contract/bill.ts';
 import type { Order } from '../../../src/contract/order.ts';
@@ -25,9 +26,10 @@ export function createCorrectionsService(
   events: EventBus,
   billing: BillingService,
   printing: PrintingService,
+  tableSessions: TableSessionService,
   now?: () => Date,
 ): CorrectionsService {
-  const deps = { db, events, billing, printing, ...(now ? { now } : {}) };
+  const deps = { db, events, billing, printing, tableSessions, ...(now ? { now } : {}) };
   return {
     voidLine: createVoids(deps),
     adjust: (venueId, label, input, actor) => billing.adjust(venueId, label, input, actor),

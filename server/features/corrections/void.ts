@@ -12,7 +12,7 @@ import type { EventBus } from '../../platform/events/bus.ts';
 import { problem } from '../../platform/problem.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { TABLE_USER_PREFIX } from '../orders/index.ts';
-import { sessionById, type SessionRow } from '../table-sessions/index.ts';
+import { sessionById, type SessionRow, type TableSessionService } from '../table-sessions/index.ts';
 import { toTicket } from '../kitchen/index.ts';
 import type { PrintingService } from '../printing/index.ts';
 import type { BillingService } from '../billing/index.ts';
@@ -26,6 +26,7 @@ export interface VoidDeps {
   events: EventBus;
   billing: Pick<BillingService, 'stateIn' | 'publishIn' | 'orderPaidIn'>;
   printing: Pick<PrintingService, 'printDoc'>;
+  tableSessions: Pick<TableSessionService, 'publishIn'>;
   now?: () => Date;
 }
 
@@ -166,7 +167,11 @@ export function createVoids(deps: VoidDeps) {
         }
       }
       await Promise.all(writes);
-      if (s) await deps.billing.publishIn(tx, s);
+      // The table's phones and the board read the rounds in the session too (`event: session`, `event: table`).
+      if (s) {
+        await deps.billing.publishIn(tx, s);
+        await deps.tableSessions.publishIn(tx, s);
+      }
       return order;
     });
     events.committed(venueId);

@@ -20,6 +20,7 @@ import {
   type TableSession,
 } from '../../../src/contract/table.ts';
 import type { SessionRow } from './queries.ts';
+import type { AuditActor } from '../audit/index.ts';
 
 /** A session without any activity for this long counts as closed. */
 export const TABLE_IDLE_MS = 12 * 3600_000;
@@ -127,7 +128,7 @@ export interface TableSessionService extends FloorService {
   close(
     venueId: string,
     label: string,
-    options?: { confirmUnpaid?: boolean | undefined },
+    options?: { confirmUnpaid?: boolean | undefined; actor?: AuditActor | undefined },
   ): Promise<{ table: string; closedAt: string; unpaid?: number }>;
   /** Inside `tx`, with the session's row locked by the caller: bump its version and publish it (the bill changed whether it is paid). */
   publishIn(tx: Queryable, session: SessionRow): Promise<void>;

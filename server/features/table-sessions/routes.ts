@@ -257,7 +257,8 @@ export function tableSessionRoutes({
       throw problem('notFound', 404, TABLE_MESSAGES.noOpenSession(label.slice(0, 40)));
     // The body is optional: `{confirmUnpaid: true}` closes a table that still owes (docs/rules.md#the-bill).
     const input = c.req.header('content-type') ? check((await json()).value) : {};
-    return c.json(await tableSessions.close(id, label, { confirmUnpaid: input.confirmUnpaid }));
+    const actor = { id: claims.sub, name: claims.name ?? claims.sub };
+    return c.json(await tableSessions.close(id, label, { confirmUnpaid: input.confirmUnpaid, actor }));
   });
 
   app.route('/', floorRoutes({ tableSessions, auth, venues }));

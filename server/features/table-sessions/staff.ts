@@ -10,6 +10,7 @@ import { closeIn, publish } from './changes.ts';
 import { acknowledgeCall, callById, callWithVenue } from './calls/queries.ts';
 import { openSessionOf, openSessionsOfVenue, paidSessionsBefore, sessionById, setSessionUnpaid } from './queries.ts';
 import { BILL_MESSAGES } from '../../../src/contract/bill.ts';
+import { recordAudit } from '../audit/index.ts';
 import { toCall, views } from './views.ts';
 
 export function staff(
@@ -59,7 +60,19 @@ export function staff(
             throw problem('invalidTransition', 409, BILL_MESSAGES.unpaidClose(owed.formatted), {
               balance: owed.balance,
             });
-          await setSessionUnpaid(tx, s.id, owed.balance);
+          // «Cerrar sin cobrar» is kept in the audit log with who closed it (docs/rules.md#the-floor).
+          await Promise.all([
+            setSessionUnpaid(tx, s.id, owed.balance),
+            options.actor
+              ? recordAudit(tx, {
+                  venueId,
+                  actor: options.actor,
+                  action: 'closeUnpaid',
+                  table: s.label,
+                  detail: { sessionId: s.id, unpaid: owed.balance, what: owed.formatted },
+                })
+              : undefined,
+          ]);
         }
         return {
           closedAt: await closeIn(ctx, tx, s, now()),

@@ -1,6 +1,7 @@
 /** One ticket on the kitchen display: order number, table or customer, age in colour and words, lines, «Listo». */
 import type { KeyboardEvent, ReactNode } from 'react';
-import { COURSE_LABELS, type Ticket } from '../../contract/kitchen.ts';
+import { COURSE_LABELS, type Ticket, type TicketLine } from '../../contract/kitchen.ts';
+import { VOIDED_MARK } from '../../contract/corrections.ts';
 import { ORDER_MODE_LABELS } from '../../contract/labels.ts';
 import { UserNote, UserText } from '../../shell/ui/UserText.tsx';
 import {
@@ -24,6 +25,18 @@ const BORDER: Record<AgeTone, string> = {
   late: 'border-[#b36b00]',
   urgent: 'border-error-strong',
 };
+
+/** A line whose whole quantity was voided after it was sent (docs/rules.md#the-floor). */
+const voidedWhole = (line: TicketLine) => (line.voided ?? 0) >= line.quantity;
+
+/** «ANULADO» beside what is struck through: the word, not the strike alone, says it. */
+function VoidedMark() {
+  return (
+    <strong className="rounded-field bg-error-strong px-2 text-base font-extrabold tracking-wide text-white">
+      {VOIDED_MARK}
+    </strong>
+  );
+}
 
 export const ticketHeadingId = (id: string) => `ticket-${id.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 
@@ -86,16 +99,25 @@ export function TicketCard({ ticket, now, thresholds, busy, onBump, onKeyDown, t
                 {COURSE_LABELS[line.course]}
               </p>
             )}
-            <p>
-              <span className="font-extrabold tabular-nums">{line.quantity} ×</span>{' '}
-              <span className="font-semibold">{line.name}</span>
-              {line.by && (
-                <span className="text-base text-base-content/80">
-                  {' '}
-                  · <UserText>{line.by}</UserText>
-                </span>
-              )}
-            </p>
+            {voidedWhole(line) ? (
+              <p data-testid="kitchen-line-voided">
+                <s className="decoration-2">
+                  <span className="font-extrabold tabular-nums">{line.quantity} ×</span> {line.name}
+                </s>{' '}
+                <VoidedMark />
+              </p>
+            ) : (
+              <p>
+                <span className="font-extrabold tabular-nums">{line.quantity - (line.voided ?? 0)} ×</span>{' '}
+                <span className="font-semibold">{line.name}</span>
+                {line.by && (
+                  <span className="text-base text-base-content/80">
+                    {' '}
+                    · <UserText>{line.by}</UserText>
+                  </span>
+                )}
+              </p>
+            )}
             {/* What changes the dish, emphasised: the options in bold on a bar, the note boxed. */}
             {line.options.length > 0 && (
               <ul
@@ -116,6 +138,14 @@ export function TicketCard({ ticket, now, thresholds, busy, onBump, onKeyDown, t
                 {line.note}
               </UserNote>
             )}
+            {line.voided && !voidedWhole(line) ? (
+              <p className="text-base" data-testid="kitchen-line-voided">
+                <s className="decoration-2">
+                  <span className="font-extrabold tabular-nums">{line.voided} ×</span> {line.name}
+                </s>{' '}
+                <VoidedMark />
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -1,7 +1,8 @@
 /**
  * `/panel/caja?venue={id}` (docs/rules.md#the-bill): the venue's day for its managers — payments by method, tips,
  * the day's receipts (each a link to `/recibo/{id}`), tables open with a balance, tables closed unpaid — for any
- * date (in the venue's time zone), IVA per rate and the day's close (DayClose.tsx), and the day's receipts as CSV (`GET /venues/{id}/cash/receipts.csv`).
+ * date (in the venue's time zone), IVA per rate and the day's close (DayClose.tsx), and the day's receipts as CSV (`GET /venues/{id}/cash/receipts.csv`); the day's voids, invitations and
+ * discounts (AuditSection.tsx).
  */
 import '../../styles/manage.ts';
 import { useCallback, useEffect, useState } from 'react';
@@ -14,6 +15,7 @@ import { ManageGate } from './ManageGate.tsx';
 import { PanelNav, venueSummaries } from './PanelNav.tsx';
 import { PageLoadFailed, PageLoading } from './PageLoad.tsx';
 import { DayClose } from './DayClose.tsx';
+import { AuditSection } from './AuditSection.tsx';
 
 const METHOD_LABELS = { card: 'Tarjeta', cash: 'Efectivo' } as const;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -280,6 +282,8 @@ function CashView({ venueId, user }: { venueId: string; user: User }) {
               </div>
             )}
           </section>
+
+          <AuditSection venueId={venueId} date={date} time={time} />
 
           {(day.openBalances.length > 0 || day.closedUnpaid.length > 0) && (
             <section

@@ -30,6 +30,7 @@ import { venueLanguage } from '../../contract/languages.ts';
 import { OrderPayment } from './OrderPayment.tsx';
 import { BoardAlert } from './BoardAlert.tsx';
 import type { User } from '../../contract/auth.ts';
+import { canManageVenue } from '../../contract/permissions.ts';
 import { PanelNav } from '../manage/index.ts';
 import { OrderPrintTools, PrinterAlerts, type Printable } from '../kitchen/index.ts';
 
@@ -252,6 +253,7 @@ export function OrderBoard({ venueId, canSwitch, user }: { venueId: string; canS
           )}
           <TablesSection
             venueId={venueId}
+            canManage={canManageVenue(user.scope, venueId)}
             tables={tables}
             orders={orders}
             loaded={tablesLoaded}

@@ -17,8 +17,10 @@ import { elapsedLabel } from './logic.ts';
 import type { CardContext } from './OrderCard.tsx';
 import { callLabel, callMessage } from './tables.ts';
 import { isPaid, pendingRequests, requestText } from './bill.ts';
+import { PreBillButton } from './PreBillButton.tsx';
 
 interface Props extends CardContext {
+  venueId: string;
   table: StaffTableSession;
   /** Its rounds, freshest copies. */
   rounds: Order[];
@@ -35,6 +37,8 @@ interface Props extends CardContext {
   /** Its bill (undefined until read). */
   bill?: BillState;
   onCharge: (table: StaffTableSession, trigger: HTMLButtonElement) => void;
+  /** «Corregir»: void a sent line, invite, discount (docs/rules.md#the-floor). */
+  onCorrect: (table: StaffTableSession, trigger: HTMLButtonElement) => void;
 }
 
 export function tableHeadingId(label: string): string {
@@ -47,7 +51,11 @@ const STATUS_TONE: Partial<Record<Order['status'], string>> = {
   cancelled: 'border-error-strong text-error-strong',
 };
 
+/** «2 anulados» beside a line voided after it was sent (docs/rules.md#the-floor). */
+const voidedText = (n: number) => (n === 1 ? '1 anulado' : `${n} anulados`);
+
 export function TableCard({
+  venueId,
   table,
   rounds,
   acknowledging,
@@ -59,6 +67,7 @@ export function TableCard({
   onFire,
   bill,
   onCharge,
+  onCorrect,
   now,
   locale,
   timeZone,
@@ -184,14 +193,25 @@ export function TableCard({
                 </p>
                 <ul className="pl-2 text-sm">
                   {round.lines.map((line, lineIndex) => (
-                    <li key={lineIndex}>
-                      <span className="tabular-nums">{line.quantity} ×</span> {line.name}
+                    <li key={lineIndex} data-voided={line.voided ? line.voided : undefined}>
+                      {line.voided && line.voided >= line.quantity ? (
+                        <s>
+                          <span className="tabular-nums">{line.quantity} ×</span> {line.name}
+                        </s>
+                      ) : (
+                        <>
+                          <span className="tabular-nums">{line.quantity - (line.voided ?? 0)} ×</span> {line.name}
+                        </>
+                      )}
                       {line.by && (
                         <span className="text-base-content/80">
                           {' '}
                           · <UserText>{line.by}</UserText>
                         </span>
                       )}
+                      {line.voided ? (
+                        <span className="font-semibold text-error-strong"> · {voidedText(line.voided)}</span>
+                      ) : null}
                     </li>
                   ))}
                 </ul>
@@ -224,6 +244,15 @@ export function TableCard({
               </span>
             </p>
           )}
+          {bill.adjustments?.length ? (
+            <ul className="pl-2 text-sm" aria-label={`Invitaciones y descuentos de la ${label}`}>
+              {bill.adjustments.map((a) => (
+                <li key={a.id} data-testid="board-table-adjustment">
+                  {a.name} <span className="font-semibold tabular-nums">−{money(a.amount)}</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
           {requests.length > 0 && (
             <ul className="mt-2 flex flex-col gap-1" aria-label={`Solicitudes de pago de la ${label}`}>
               {requests.map((request) => (
@@ -247,6 +276,18 @@ export function TableCard({
       )}
 
       <div className="mt-3 flex flex-wrap justify-end gap-2">
+        {rounds.length > 0 && (
+          <button
+            type="button"
+            data-testid="board-table-correct"
+            aria-label={`Corregir, ${label}`}
+            className="btn btn-outline min-h-11"
+            onClick={(event) => onCorrect(table, event.currentTarget)}
+          >
+            Corregir
+          </button>
+        )}
+        {bill && bill.balance > 0 && <PreBillButton venueId={venueId} table={table.table} />}
         {bill && bill.balance > 0 && (
           <button
             type="button"

@@ -24,6 +24,7 @@ import {
 } from './board-store.ts';
 import { CloseTableDialog } from './CloseTableDialog.tsx';
 import { ChargeDialog } from './ChargeDialog.tsx';
+import { CorrectionsDialog } from './CorrectionsDialog.tsx';
 import { isPaid } from './bill.ts';
 import type { CardContext } from './OrderCard.tsx';
 import { TableCard, tableHeadingId } from './TableCard.tsx';
@@ -43,6 +44,8 @@ interface Props extends CardContext {
   held: Ticket[];
   /** Each open table's bill, by session id. */
   bills: Record<string, BillState>;
+  /** A manager or admin of the venue: invitations and discounts (docs/rules.md#the-floor). */
+  canManage: boolean;
 }
 
 /** The courses of a table that wait for «Marchar», in the meal's order. */
@@ -53,8 +56,22 @@ function heldCourses(held: readonly Ticket[], table: string): Course[] {
 
 const SECTION_TITLE_ID = 'board-tables-title';
 
-export function TablesSection({ venueId, tables, orders, loaded, error, held, bills, now, locale, timeZone }: Props) {
+export function TablesSection({
+  venueId,
+  tables,
+  orders,
+  loaded,
+  error,
+  held,
+  bills,
+  canManage,
+  now,
+  locale,
+  timeZone,
+}: Props) {
   const [charging, setCharging] = useState<StaffTableSession | null>(null);
+  const [correcting, setCorrecting] = useState<StaffTableSession | null>(null);
+  const correctTrigger = useRef<HTMLButtonElement | null>(null);
   const chargeTrigger = useRef<HTMLButtonElement | null>(null);
   const [firing, setFiring] = useState<string | null>(null);
   const [acknowledging, setAcknowledging] = useState<ReadonlySet<string>>(new Set());
@@ -202,6 +219,7 @@ export function TablesSection({ venueId, tables, orders, loaded, error, held, bi
           {sorted.map((table) => (
             <li key={table.id}>
               <TableCard
+                venueId={venueId}
                 table={table}
                 rounds={freshRounds(table.rounds, orders)}
                 acknowledging={acknowledging}
@@ -217,6 +235,10 @@ export function TablesSection({ venueId, tables, orders, loaded, error, held, bi
                   setConfirming(t);
                 }}
                 bill={bills[table.id]}
+                onCorrect={(t, trigger) => {
+                  correctTrigger.current = trigger;
+                  setCorrecting(t);
+                }}
                 onCharge={(t, trigger) => {
                   chargeTrigger.current = trigger;
                   setCharging(t);
@@ -247,6 +269,19 @@ export function TablesSection({ venueId, tables, orders, loaded, error, held, bi
           // The button leaves the card once the table is paid: the focus goes to the table's heading then.
           if (trigger?.isConnected) trigger.focus();
           else if (charging) document.getElementById(tableHeadingId(charging.table))?.focus();
+        }}
+      />
+      <CorrectionsDialog
+        venueId={venueId}
+        table={correcting}
+        rounds={correcting ? freshRounds(correcting.rounds, orders) : []}
+        bill={correcting ? bills[correcting.id] : undefined}
+        canManage={canManage}
+        locale={locale}
+        onClose={() => {
+          setCorrecting(null);
+          const trigger = correctTrigger.current;
+          if (trigger?.isConnected) trigger.focus();
         }}
       />
       <CloseTableDialog

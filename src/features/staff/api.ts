@@ -5,6 +5,8 @@ import { FiredCourse, stationsOf, TicketList, type Ticket } from '../../contract
 import { Station, VenueList, type Course, type VenueSummary } from '../../contract/venue.ts';
 import * as z from 'zod/mini';
 import { http } from '../../lib/http.ts';
+import { BillState } from '../../contract/bill.ts';
+import { PreBillResult, type AdjustmentInput, type VoidInput } from '../../contract/corrections.ts';
 
 /** `GET /venues/{id}/orders?status=…` (staff of that venue or admin). */
 export async function fetchVenueOrders(
@@ -92,4 +94,49 @@ export async function fireCourse(venueId: string, label: string, course: Course)
     .post(`venues/${encodeURIComponent(venueId)}/tables/${encodeURIComponent(label)}/courses/${course}/fire`)
     .json<unknown>();
   return FiredCourse.parse(body);
+}
+
+/**
+ * `POST /venues/{id}/orders/{orderId}/lines/{index}/void` (staff): takes `quantity` of a sent line off the order,
+ * with a reason of `VOID_REASONS` or «Otro: …» (docs/rules.md#the-floor). A line already paid: 409 «Ya está cobrado…».
+ */
+export async function voidOrderLine(
+  venueId: string,
+  orderId: string,
+  index: number,
+  quantity: number,
+  reason: string,
+): Promise<Order> {
+  const body = await http
+    .post(`venues/${encodeURIComponent(venueId)}/orders/${encodeURIComponent(orderId)}/lines/${index}/void`, {
+      json: { quantity, reason } satisfies VoidInput,
+      retry: 0,
+    })
+    .json<unknown>();
+  return Order.parse(body);
+}
+
+/**
+ * `POST /venues/{id}/tables/{label}/adjustments` (managers; staff get 403 «Pide a un gerente»): an invitation of
+ * lines (`comp`) or a discount (`percent` or `amount`) on the table's bill.
+ */
+export async function adjustTableBill(venueId: string, label: string, input: AdjustmentInput): Promise<BillState> {
+  const body = await http
+    .post(`venues/${encodeURIComponent(venueId)}/tables/${encodeURIComponent(label)}/adjustments`, {
+      json: input,
+      retry: 0,
+    })
+    .json<unknown>();
+  return BillState.parse(body);
+}
+
+/**
+ * `POST /venues/{id}/tables/{label}/prebill` (staff): «Imprimir cuenta». The print agent prints it on the printer
+ * of station `caja`; with none (`jobs` empty) the caller prints `prebill` in the browser (printPreBill, 80 mm).
+ */
+export async function requestPreBill(venueId: string, label: string): Promise<PreBillResult> {
+  const body = await http
+    .post(`venues/${encodeURIComponent(venueId)}/tables/${encodeURIComponent(label)}/prebill`, { retry: 0 })
+    .json<unknown>();
+  return PreBillResult.parse(body);
 }

@@ -109,9 +109,9 @@ export function isPaid(bill: BillState | undefined, paidAt?: string): boolean {
   return bill.total > 0 && bill.balance === 0;
 }
 
-/** Lines staff may still charge by hand: not paid, not claimed by a pending request, not shared. */
+/** Lines staff may still charge by hand: not paid, not claimed by a pending request, not shared, not the house's. */
 export function chargeableLines(bill: BillState | undefined): BillLine[] {
-  return (bill?.lines ?? []).filter((l) => !l.paidBy && !l.claimedBy && !l.shared);
+  return (bill?.lines ?? []).filter((l) => !l.paidBy && !l.claimedBy && !l.shared && !l.comped);
 }
 
 /** What to give back for cash: the handed amount minus the total, or how much is missing (negative). */

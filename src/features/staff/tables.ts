@@ -116,9 +116,14 @@ export function callsMessage(calls: readonly TableCallAt[], locale?: string): st
  */
 export function freshRounds(rounds: readonly Order[], orders: readonly Order[]): Order[] {
   const byId = new Map(orders.map((order) => [order.id, order]));
+  // A void changes no status: the copy with more voided is the later one (docs/rules.md#the-floor).
+  const voided = (order: Order) => order.lines.reduce((sum, l) => sum + (l.voided ?? 0), 0);
   return rounds.map((round) => {
     const other = byId.get(round.id);
-    return other && other.history.length > round.history.length ? other : round;
+    if (!other) return round;
+    if (other.history.length !== round.history.length)
+      return other.history.length > round.history.length ? other : round;
+    return voided(other) > voided(round) ? other : round;
   });
 }
 

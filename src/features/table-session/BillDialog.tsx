@@ -190,6 +190,13 @@ function Balance({
         </p>
       )}
       <dl className="flex flex-col gap-0.5">
+        {/* Invitations and discounts, each its own line, as staff named them (docs/rules.md#the-floor). */}
+        {(bill.adjustments ?? []).map((a) => (
+          <div key={a.id} className="flex justify-between gap-2" data-testid="bill-adjustment">
+            <dt>{a.name}</dt>
+            <dd className="tabular-nums">−{money(a.amount)}</dd>
+          </div>
+        ))}
         <div className="flex justify-between gap-2">
           <dt>{t.total}</dt>
           <dd className="tabular-nums" data-testid="bill-total">
@@ -305,22 +312,25 @@ function Rounds({ bill, t, money }: { bill: TableBill; t: Words; money: (n: numb
                   <span className="badge badge-outline">{statuses[round.status]}</span>
                 </p>
                 <ul className="mt-1 text-sm">
-                  {round.lines.map((line, j) => (
-                    <li key={j} className="flex justify-between gap-2">
-                      <span className="min-w-0">
-                        {line.quantity} × {line.name}
-                        {line.by ? (
-                          <>
-                            {' '}
-                            (<UserText>{line.by}</UserText>)
-                          </>
-                        ) : (
-                          ''
-                        )}
-                      </span>
-                      <span className="tabular-nums">{money(line.lineTotal)}</span>
-                    </li>
-                  ))}
+                  {/* A voided quantity is off the bill (docs/rules.md#the-floor). */}
+                  {round.lines.map((line, j) =>
+                    (line.voided ?? 0) >= line.quantity ? null : (
+                      <li key={j} className="flex justify-between gap-2">
+                        <span className="min-w-0">
+                          {line.quantity - (line.voided ?? 0)} × {line.name}
+                          {line.by ? (
+                            <>
+                              {' '}
+                              (<UserText>{line.by}</UserText>)
+                            </>
+                          ) : (
+                            ''
+                          )}
+                        </span>
+                        <span className="tabular-nums">{money(line.lineTotal)}</span>
+                      </li>
+                    ),
+                  )}
                 </ul>
                 <p className="mt-1 flex justify-between text-sm font-semibold">
                   <span>{t.roundTotal}</span>

@@ -30,19 +30,22 @@ export function SentRound({ round, index }: { round: Order; index: number }) {
         </span>
       </p>
       <ul className="mt-2 flex flex-col gap-0.5 text-sm" aria-label={words.sentLines}>
-        {round.lines.map((line, i) => (
-          <li key={i}>
-            {line.quantity} × {line.name}
-            {line.by ? (
-              <>
-                {' '}
-                (<UserText>{line.by}</UserText>)
-              </>
-            ) : (
-              ''
-            )}
-          </li>
-        ))}
+        {/* A voided quantity is gone from the round (docs/rules.md#the-floor). */}
+        {round.lines.map((line, i) =>
+          (line.voided ?? 0) >= line.quantity ? null : (
+            <li key={i}>
+              {line.quantity - (line.voided ?? 0)} × {line.name}
+              {line.by ? (
+                <>
+                  {' '}
+                  (<UserText>{line.by}</UserText>)
+                </>
+              ) : (
+                ''
+              )}
+            </li>
+          ),
+        )}
       </ul>
     </section>
   );

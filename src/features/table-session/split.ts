@@ -57,6 +57,8 @@ export type LineAvailability =
   | { kind: 'shared'; of: number; by: string[]; full: boolean };
 
 export function availabilityOf(line: BillLine): LineAvailability {
+  // The house invites (docs/rules.md#the-floor): nobody at the table pays it.
+  if (line.comped) return { kind: 'paid', by: 'la casa' };
   if (line.paidBy !== undefined) return { kind: 'paid', by: line.paidBy };
   if (line.claimedBy !== undefined) return { kind: 'claimed', by: line.claimedBy };
   if (line.shared)

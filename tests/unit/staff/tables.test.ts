@@ -121,6 +121,14 @@ describe('table sessions on the board', () => {
     expect(freshRounds(rounds, orders).map((r) => r.status)).toEqual(['ready', 'preparing']);
   });
 
+  it('a round voided in part since (same status) shows the copy with the void', () => {
+    const line = { productId: 'p', name: 'Tacos', options: [], quantity: 3, unitPrice: 100, lineTotal: 300 };
+    const sent = { ...round('r1', ['received']), lines: [line] };
+    const voided = { ...sent, lines: [{ ...line, voided: 1, lineTotal: 200 }] };
+    expect(freshRounds([sent], [voided])[0]!.lines[0]!.voided).toBe(1);
+    expect(freshRounds([voided], [sent])[0]!.lines[0]!.voided).toBe(1);
+  });
+
   it('names the people at the table', () => {
     expect(peopleText([])).toBe('');
     expect(peopleText(['Ana'])).toBe('Ana');
