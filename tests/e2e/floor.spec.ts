@@ -4,11 +4,11 @@
  * live, and the same floor on a tablet; a merge of two tables with a phone on each (both phones follow).
  * Café La Macarena keeps real hours: the tests open it round the clock first.
  */
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { COCINA, signInStored } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations, openAllDay, screenshot } from './helpers.ts';
-import { bar, closeTable, dismissToasts, joinAs, newPhone, tableLink } from './table-helpers.ts';
+import { bar, closeTable, dismissToasts, joinAs, MANAGER, newPhone, tableLink } from './table-helpers.ts';
 import { ceiling } from '../ceiling.ts';
 
 const VENUE = 'cafe-la-macarena';
@@ -23,6 +23,17 @@ test.beforeEach(async ({ request }) => {
 test.afterEach(async () => {
   await restoreHours?.();
 });
+
+/** Names a table's zone as the manager does (`null`: none). */
+async function setZone(request: APIRequestContext, label: string, zone: string | null): Promise<void> {
+  const login = await request.post('/api/auth/login', { data: MANAGER });
+  const { token } = (await login.json()) as { token: string };
+  const res = await request.put(`/api/venues/${VENUE}/tables/${encodeURIComponent(label)}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { zone },
+  });
+  expect(res.status()).toBe(200);
+}
 
 async function openFloor(page: Page): Promise<void> {
   await signInStored(page, COCINA);
@@ -40,11 +51,16 @@ test('a waiter opens a free table, adds three dishes for two guests and sends th
   await closeTable(page.request, label, false, VENUE);
   const link = await tableLink(page.request, label, VENUE, COCINA);
 
+  // The manager names two zones: the floor groups the tables by them, the rest last under «Sin zona».
+  await setZone(page.request, 'Patio', 'Terraza');
+  await setZone(page.request, label, 'Ventanas');
+  await setZone(page.request, 'Ventana 2', 'Ventanas');
   await openFloor(page);
   await expect(tile(page, label)).toContainText('Libre');
-  // Natural order: «2» before «10»-style labels, «Ventana 1» after the numbers.
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Terraza', 'Ventanas', 'Sin zona']);
+  // Label order as people read it: «2» before «10», numbers before words.
   const labels = await page.getByTestId('floor-tile').evaluateAll((tiles) => tiles.map((t) => t.dataset.table));
-  expect(labels.slice(0, 3)).toEqual(['1', '2', '3']);
+  expect(labels).toEqual(['Patio', 'Ventana 1', 'Ventana 2', '1', '2', '3', '4', '5', '6', '7', '8']);
   await screenshot(page, 'floor-view');
   await expectNoAxeViolations(page, 'floor view');
 
@@ -120,6 +136,15 @@ test('a waiter opens a free table, adds three dishes for two guests and sends th
   await expect(panel(page).getByTestId('floor-rounds').getByRole('listitem')).toHaveCount(4);
   // Each line says where it is in the kitchen (its station's ticket).
   await expect(panel(page).getByTestId('floor-line-state').first()).toHaveText(/En cocina|En espera/);
+  // A sent line voided with a reason: struck through, «ANULADO»; a waiter asks a manager for invitations.
+  await panel(page).getByRole('button', { name: 'Anular Espresso' }).click();
+  const voidForm = panel(page).getByRole('form', { name: 'Anular Espresso' });
+  await voidForm.getByLabel('Motivo').selectOption('Error al pedir');
+  await voidForm.getByRole('button', { name: 'Anular 1' }).click();
+  const espresso = panel(page).getByTestId('floor-round').getByRole('listitem').filter({ hasText: 'Espresso' });
+  await expect(espresso).toContainText('ANULADO', { timeout: ceiling(5_000) });
+  await expect(espresso.getByTestId('floor-line-state')).toHaveText('Anulado');
+  await expect(panel(page).getByTestId('floor-ask-manager')).toContainText('Pide a un gerente');
   await dismissToasts(page);
   await screenshot(page, 'floor-table-panel');
 
@@ -155,8 +180,7 @@ test('a waiter opens a free table, adds three dishes for two guests and sends th
   await panel(page).getByRole('button', { name: 'Cerrar', exact: true }).click();
   await page.setViewportSize({ width: 1180, height: 820 });
   await dismissToasts(page);
-  const tiles = page.getByTestId('floor-tile');
-  const [first, fourth] = [await tiles.nth(0).boundingBox(), await tiles.nth(3).boundingBox()];
+  const [first, fourth] = [await tile(page, '1').boundingBox(), await tile(page, '4').boundingBox()];
   expect(first?.y).toBe(fourth?.y);
   await expect(tile(page, label)).toContainText(/En cocina · \d+ min/);
   await page.screenshot({ path: 'test-results/screens/floor-view-tablet.png' });
@@ -165,6 +189,7 @@ test('a waiter opens a free table, adds three dishes for two guests and sends th
   await page.screenshot({ path: 'test-results/screens/floor-table-panel-tablet.png' });
 
   await closeTable(page.request, label, true, VENUE);
+  for (const table of ['Patio', label, 'Ventana 2']) await setZone(page.request, table, null);
 });
 
 test('a merge of two tables with a phone on each: both phones follow', async ({ page, browser }, testInfo) => {

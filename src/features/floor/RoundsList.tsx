@@ -18,9 +18,11 @@ interface Props {
   /** The rounds' kitchen tickets (each line's state). */
   tickets: readonly Ticket[];
   money: (minor: number) => string;
+  /** The order the server answered a void with. */
+  onVoided: (order: Order) => void;
 }
 
-export function RoundsList({ venueId, rounds, tickets, money }: Props) {
+export function RoundsList({ venueId, rounds, tickets, money, onVoided }: Props) {
   const [voiding, setVoiding] = useState<{ orderId: string; index: number } | null>(null);
   if (rounds.length === 0) return null;
   return (
@@ -76,7 +78,8 @@ export function RoundsList({ venueId, rounds, tickets, money }: Props) {
                         onVoid={(quantity, reason) =>
                           api
                             .voidLine(venueId, round.id, index, quantity, reason)
-                            .then(() => {
+                            .then((order) => {
+                              onVoided(order);
                               setVoiding(null);
                               toast.success(`${line.name}: anulado`, { id: 'floor-void' });
                             })

@@ -27,6 +27,7 @@ import {
   pendingEdits,
   queueEdit,
   queueRound,
+  receiveRound,
   receiveSession,
   roundWaiting,
 } from './waiter-queue.ts';
@@ -116,7 +117,9 @@ function TableBody({
   const live = full && session && full.id === session.id ? full : undefined;
   // What changed on the board's copy (people, cart size, rounds, calls) reads the whole session again.
   const changeKey = session
-    ? `${session.id}:${session.cartCount}:${session.participants.length}:${session.rounds.map((r) => r.status).join()}`
+    ? `${session.id}:${session.cartCount}:${session.participants.length}:${session.rounds
+        .map((r) => `${r.status}/${r.lines.map((l) => l.voided ?? 0).join('.')}`)
+        .join()}`
     : '';
 
   const isOpen = session !== undefined;
@@ -289,7 +292,13 @@ function TableBody({
         )}
       </section>
 
-      <RoundsList venueId={venueId} rounds={rounds} tickets={tickets} money={money} />
+      <RoundsList
+        venueId={venueId}
+        rounds={rounds}
+        tickets={tickets}
+        money={money}
+        onVoided={(order) => receiveRound(venueId, label, order)}
+      />
 
       {bill && (
         <section aria-labelledby="floor-bill" data-testid="floor-bill">

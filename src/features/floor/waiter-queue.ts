@@ -65,6 +65,17 @@ export function receiveSession(venueId: string, label: string, session: TableSes
   $tableSessions.set({ ...all, [venueId]: { ...all[venueId], [label]: session } });
 }
 
+/** A round the server answered (a void): it replaces its copy in the table's known session. */
+export function receiveRound(venueId: string, label: string, order: Order): void {
+  const session = knownSession(venueId, label);
+  if (!session) return;
+  const rounds = session.rounds.map((round) => (round.id === order.id ? order : round));
+  $tableSessions.set({
+    ...$tableSessions.get(),
+    [venueId]: { ...$tableSessions.get()[venueId], [label]: { ...session, rounds } },
+  });
+}
+
 export function forgetSession(venueId: string, label: string): void {
   const all = $tableSessions.get();
   const rest = { ...all[venueId] };
