@@ -61,7 +61,6 @@ test('a waiter opens a free table, adds three dishes for two guests and sends th
   // Label order as people read it: «2» before «10», numbers before words.
   const labels = await page.getByTestId('floor-tile').evaluateAll((tiles) => tiles.map((t) => t.dataset.table));
   expect(labels).toEqual(['Patio', 'Ventana 1', 'Ventana 2', '1', '2', '3', '4', '5', '6', '7', '8']);
-  await screenshot(page, 'floor-view');
   await expectNoAxeViolations(page, 'floor view');
 
   // «Abrir mesa» on the free table: the tile says it is taken, live.
@@ -178,6 +177,10 @@ test('a waiter opens a free table, adds three dishes for two guests and sends th
 
   // The same floor on a tablet (1180 × 820): four tiles to a row, the table's state in words.
   await panel(page).getByRole('button', { name: 'Cerrar', exact: true }).click();
+  await expect(tile(page, label)).toHaveAttribute('data-state', 'kitchen');
+  await dismissToasts(page);
+  await screenshot(page, 'floor-view');
+  await expectNoAxeViolations(page, 'floor view with a table in the kitchen');
   await page.setViewportSize({ width: 1180, height: 820 });
   await dismissToasts(page);
   const [first, fourth] = [await tile(page, '1').boundingBox(), await tile(page, '4').boundingBox()];

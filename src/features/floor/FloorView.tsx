@@ -105,14 +105,14 @@ export function FloorView({ venueId, user }: { venueId: string; user: User }) {
                 <li key={table.label}>
                   <button
                     type="button"
-                    className={`flex min-h-24 w-full flex-col items-start gap-1 rounded-box border-2 p-3 text-left ${TONE[state.kind]}`}
+                    className={`flex min-h-20 w-full flex-col items-start gap-0.5 rounded-box border-2 p-2 text-left sm:min-h-24 sm:gap-1 sm:p-3 ${TONE[state.kind]}`}
                     data-testid="floor-tile"
                     data-table={table.label}
                     data-state={state.kind}
                     aria-haspopup="dialog"
                     onClick={() => setOpen(table.label)}
                   >
-                    <span className="text-lg font-bold">Mesa {table.label}</span>
+                    <span className="font-bold sm:text-lg">Mesa {table.label}</span>
                     <span className="font-medium" data-testid="floor-tile-state">
                       {state.text}
                     </span>
