@@ -117,8 +117,8 @@ export function FloorView({ venueId, user }: { venueId: string; user: User }) {
                       {state.text}
                     </span>
                     {calls.map((call) => (
-                      <span key={call.id} className="badge badge-error badge-outline text-xs">
-                        {callLabel(call.kind, locale)}
+                      <span key={call.id} className="text-sm font-semibold" data-testid="floor-tile-call">
+                        Aviso: {callLabel(call.kind, locale)}
                       </span>
                     ))}
                   </button>
