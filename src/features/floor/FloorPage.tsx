@@ -22,7 +22,7 @@ function FloorRoute({ user, search }: { user: User; search: string }) {
   const hasVenueParam = new URLSearchParams(search).has('venue');
   const venueId = venueParam(search);
   const venueCount = isAdmin(user.scope) ? Infinity : venuesRun(user.scope).length;
-  if (!hasVenueParam) return <VenuePicker user={user} />;
+  if (!hasVenueParam) return <VenuePicker user={user} page="/panel/sala" title="Sala" />;
   if (!venueId) {
     return (
       <NoAccess
