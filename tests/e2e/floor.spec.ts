@@ -225,5 +225,12 @@ test('a merge of two tables with a phone on each: both phones follow', async ({ 
   await expect(bar(one).getByTestId('table-people')).toContainText('Dos');
   await expect(bar(two).getByTestId('table-people')).toContainText('Uno', { timeout: ceiling(10_000) });
 
+  // Without a venue in the address, the floor lists the venues, each opening its floor.
+  await page.goto('/panel/sala');
+  await expect(page.getByRole('main').getByRole('link', { name: /Café La Macarena/ })).toHaveAttribute(
+    'href',
+    `/panel/sala?venue=${VENUE}`,
+  );
+
   await closeTable(page.request, into, true, VENUE);
 });
