@@ -204,6 +204,29 @@ test.describe('correcting what was sent', { tag: '@desktop' }, () => {
     await expect(line).toContainText('1 anulado');
   });
 
+  test("a manager invites a dish from «Corregir»: the board's bill shows «Invitación de la casa» and what is left", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(ceiling(90_000));
+    const venueId = `correcciones-${test.info().project.name}`;
+    const round = await seatAndOrder(request, venueId);
+    await signInStored(page, ADMIN);
+    await page.goto(`/panel?venue=${venueId}`);
+    const table = page.locator('[data-testid="board-table"][data-table="1"]');
+    await expect(table.getByTestId('board-table-balance')).toBeVisible({ timeout: ceiling(15_000) });
+    await table.getByRole('button', { name: 'Corregir, Mesa 1' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Corregir la Mesa 1' });
+    await dialog.getByRole('checkbox', { name: /^2 × Tacos al pastor/ }).check();
+    await dialog.getByLabel('Motivo de la invitación').fill('Cumpleaños');
+    await dialog.getByRole('button', { name: 'Invitar' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(table.getByTestId('board-table-adjustment')).toContainText('Invitación de la casa');
+    // Nothing else was ordered: nothing is left to pay.
+    await expect(table.getByTestId('board-table-paid')).toBeVisible();
+    expect(round.total).toBeGreaterThan(0);
+  });
+
   test('/panel/caja lists the day’s voids with who, what and why', async ({ page, request }) => {
     test.setTimeout(ceiling(90_000));
     const venueId = `correcciones-${test.info().project.name}`;

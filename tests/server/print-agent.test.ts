@@ -21,6 +21,8 @@ import { Order, type OrderInput } from '../../src/contract/order.ts';
 import { Venue, type Venue as VenueT } from '../../src/contract/venue.ts';
 import { CreatedPrintAgent, PrinterList } from '../../src/contract/printing.ts';
 import { newKey, startTestServer, type TestServer } from './helpers.ts';
+import { cred, joinTable, lineId, tableTokens } from './table-kit.ts';
+import { TableSession } from '../../src/contract/table.ts';
 import { ceiling } from '../ceiling.ts';
 
 const V = 'taqueria-el-guero';
@@ -365,6 +367,69 @@ describe('the print agent', () => {
       await stopAgent(agent);
     }
   });
+
+  it(
+    'a pre-bill («Imprimir cuenta») prints on the printer of station caja, «Esto no es una factura» (docs/rules.md#the-floor)',
+    { timeout: ceiling(40_000) },
+    async () => {
+      const caja = await fakePrinter();
+      const printers = (list: object[]) =>
+        s.request(`/api/venues/${V}/printers`, { method: 'PUT', token: manager, json: { printers: list } });
+      const kept = [
+        { id: 'cocina-1', name: 'Cocina', station: 'cocina', host: '192.168.1.50', port: 9100 },
+        { id: 'barra-1', name: 'Barra', station: 'barra', host: '192.168.1.51', port: 9100, width: 58 },
+      ];
+      expect(
+        (await printers([...kept, { id: 'caja-1', name: 'Caja', station: 'caja', host: '192.168.1.52' }])).status,
+      ).toBe(200);
+      const agent = startAgent({}, undefined, {
+        printers: [
+          '--printer',
+          `cocina-1=127.0.0.1:${cocina.port}`,
+          '--printer',
+          `barra-1=127.0.0.1:${barra.port}`,
+          '--printer',
+          `caja-1=127.0.0.1:${caja.port}`,
+        ],
+      });
+      try {
+        const { credential } = await joinTable(s, await tableTokens(s, staff), '2', 'Marta');
+        const put = await s.request(`/api/table-session/cart/lines/${lineId()}`, {
+          method: 'PUT',
+          json: { productId: 'guacamole-con-totopos', optionIds: [], quantity: 2 },
+          headers: cred(credential),
+        });
+        expect(put.status, await put.clone().text()).toBe(200);
+        const session = TableSession.parse(
+          await (await s.request('/api/table-session', { headers: cred(credential) })).json(),
+        );
+        const round = await s.request('/api/table-session/rounds', {
+          json: { expectedTotal: session.cart.subtotal },
+          key: newKey(),
+          headers: cred(credential),
+        });
+        expect(round.status, await round.clone().text()).toBe(201);
+        const res = await s.request(`/api/venues/${V}/tables/2/prebill`, { method: 'POST', token: staff });
+        expect(res.status, await res.clone().text()).toBe(202);
+        await until('the pre-bill', () => caja.tickets.length === 1);
+        await allAcked();
+        const printed = caja.tickets[0]!;
+        expect(printed.match(/ESTO NO ES UNA FACTURA/g)).toHaveLength(2);
+        expect(printed).toContain('Mesa 2');
+        expect(printed).toMatch(/2 x Guacamole con totopos/);
+        expect(printed).toMatch(/A PAGAR/);
+        expect(agent.lines.some((l) => l.includes('impreso cuenta de la mesa 2 Caja en Caja'))).toBe(true);
+        expect(caja.tickets).toHaveLength(1);
+        mkdirSync('test-results', { recursive: true });
+        writeFileSync('test-results/print-agent-prebill.txt', `${printed}\n`);
+      } finally {
+        await stopAgent(agent);
+        await s.request(`/api/venues/${V}/tables/2/close`, { json: { confirmUnpaid: true }, token: staff });
+        expect((await printers(kept)).status).toBe(200);
+        await caja.down();
+      }
+    },
+  );
 
   it(
     'a line voided after it was sent prints ANULADO on its station once, with the quantity voided (docs/rules.md#the-floor)',

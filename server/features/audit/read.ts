@@ -13,7 +13,7 @@ import {
 import { auditBetween, type AuditRow } from './queries.ts';
 
 /** The instants (ms) at which the local date `YYYY-MM-DD` of `timezone` starts and the next one starts. */
-export function dayBounds(date: string, timezone: string): { from: number; to: number } {
+function dayBounds(date: string, timezone: string): { from: number; to: number } {
   const startOf = (utcMidnight: number) => {
     // The offset at local noon (a change of offset happens at night, never at noon).
     const noon = new Date(utcMidnight + 12 * 3600_000);

@@ -32,7 +32,10 @@ function printable(venue: KitchenVenue, station: Station, ticket: Ticket): Print
     who: `${ticket.table ? `Mesa ${ticket.table}` : ticket.customer} · ${ORDER_MODE_LABELS[ticket.mode]}`,
     course: ticket.course ? COURSE_LABELS[ticket.course] : undefined,
     time: formatTime(ticket.firedAt ?? ticket.createdAt, venue.locale, venue.timezone),
-    lines: ticket.lines,
+    // What is left to make: a voided quantity is not printed (docs/rules.md#the-floor).
+    lines: ticket.lines
+      .filter((line) => (line.voided ?? 0) < line.quantity)
+      .map((line) => ({ ...line, quantity: line.quantity - (line.voided ?? 0) })),
   };
 }
 

@@ -45,13 +45,16 @@ function printable(order: Order, venueName: string, locale: string, timeZone: st
         ? where(order)
         : `${order.customer.name} · ${where(order)}`,
     time: formatTime(order.createdAt, locale, timeZone),
-    lines: order.lines.map((line) => ({
-      quantity: line.quantity,
-      name: line.name,
-      options: line.options.map((o) => o.name),
-      note: line.note,
-      by: line.by,
-    })),
+    // What is left to make: a voided quantity is not printed (docs/rules.md#the-floor).
+    lines: order.lines
+      .filter((line) => (line.voided ?? 0) < line.quantity)
+      .map((line) => ({
+        quantity: line.quantity - (line.voided ?? 0),
+        name: line.name,
+        options: line.options.map((o) => o.name),
+        note: line.note,
+        by: line.by,
+      })),
   };
 }
 

@@ -9,7 +9,15 @@ import {
 } from '../../contract/labels.ts';
 import { formatTime } from '../orders/index.ts';
 import { UserNote, UserText } from '../../shell/ui/UserText.tsx';
-import { elapsedLabel, foreignLanguage, isLate, nextActions, statusSince, type BoardAction } from './logic.ts';
+import {
+  elapsedLabel,
+  foreignLanguage,
+  isLate,
+  nextActions,
+  statusSince,
+  type BoardAction,
+  voidedText,
+} from './logic.ts';
 import { languageOf } from '../../contract/languages.ts';
 
 export interface CardContext {
@@ -124,9 +132,21 @@ export function OrderCard({ order, pending, onAction, now, locale, timeZone, too
         aria-label={`Productos del pedido ${order.number}`}
       >
         {order.lines.map((line, index) => (
-          <li key={index}>
+          <li key={index} data-voided={line.voided ? line.voided : undefined}>
             <p className="font-medium">
-              <span className="tabular-nums">{line.quantity} ×</span> {line.name}
+              {/* A voided quantity (docs/rules.md#the-floor) is struck through and said in words. */}
+              {(line.voided ?? 0) >= line.quantity ? (
+                <s>
+                  <span className="tabular-nums">{line.quantity} ×</span> {line.name}
+                </s>
+              ) : (
+                <>
+                  <span className="tabular-nums">{line.quantity - (line.voided ?? 0)} ×</span> {line.name}
+                </>
+              )}
+              {line.voided ? (
+                <span className="font-semibold text-error-strong"> · {voidedText(line.voided)}</span>
+              ) : null}
               {/* Who at the table asked for it (table rounds): the plate goes to that person. */}
               {line.by && (
                 <span className="font-normal text-base-content/80">

@@ -13,7 +13,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { Icon } from '../../shell/Icon.tsx';
 import { NameList, UserText, WithName } from '../../shell/ui/UserText.tsx';
 import { formatTime } from '../orders/index.ts';
-import { elapsedLabel } from './logic.ts';
+import { elapsedLabel, voidedText } from './logic.ts';
 import type { CardContext } from './OrderCard.tsx';
 import { callLabel, callMessage } from './tables.ts';
 import { isPaid, pendingRequests, requestText } from './bill.ts';
@@ -50,9 +50,6 @@ const STATUS_TONE: Partial<Record<Order['status'], string>> = {
   ready: 'border-[#1f6f3a] text-[#1f6f3a]',
   cancelled: 'border-error-strong text-error-strong',
 };
-
-/** «2 anulados» beside a line voided after it was sent (docs/rules.md#the-floor). */
-const voidedText = (n: number) => (n === 1 ? '1 anulado' : `${n} anulados`);
 
 export function TableCard({
   venueId,
@@ -226,12 +223,13 @@ export function TableCard({
         )}
       </div>
 
-      {bill && bill.total > 0 && (
+      {bill && (bill.total > 0 || Boolean(bill.adjustments?.length)) && (
         <div className="mt-2 border-t border-base-300 pt-2" data-testid="board-table-bill">
           {paid ? (
             <p className="flex items-center gap-2 font-bold text-[#1f6f3a]" data-testid="board-table-paid">
               <Icon path={mdiCheckCircle} size={22} className="shrink-0" />
-              {BILL_STRINGS.paid} · {money(bill.paid)}
+              {BILL_STRINGS.paid}
+              {bill.paid > 0 ? ` · ${money(bill.paid)}` : ''}
             </p>
           ) : (
             <p className="flex flex-wrap justify-between gap-x-3 text-sm" data-testid="board-table-balance">

@@ -103,10 +103,13 @@ export function pendingRequests(bill: BillState | undefined): PaymentRequest[] {
     .sort((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? ''));
 }
 
-/** True once the bill is settled («Pagada»): something was owed and nothing is left. */
+/**
+ * True once the bill is settled («Pagada»): something was owed and nothing is left, or the house invited
+ * everything (the server marks it paid: `paidAt`, docs/rules.md#the-floor).
+ */
 export function isPaid(bill: BillState | undefined, paidAt?: string): boolean {
   if (!bill) return Boolean(paidAt);
-  return bill.total > 0 && bill.balance === 0;
+  return (bill.total > 0 && bill.balance === 0) || (Boolean(bill.paidAt) && bill.balance === 0);
 }
 
 /** Lines staff may still charge by hand: not paid, not claimed by a pending request, not shared, not the house's. */

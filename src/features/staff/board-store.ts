@@ -363,8 +363,21 @@ function mount(venueId: string, board: Board): () => void {
 
 /** A bill's newest copy (only the state: a `TableBill`'s extra fields are not kept). */
 function applyBillIn(board: Board, bill: BillState): void {
-  const { sessionId, table, currency, total, paid, pending, balance, unassigned, paidAt, lines, payments, requests } =
-    bill;
+  const {
+    sessionId,
+    table,
+    currency,
+    total,
+    paid,
+    pending,
+    balance,
+    unassigned,
+    paidAt,
+    lines,
+    adjustments,
+    payments,
+    requests,
+  } = bill;
   const state: BillState = {
     sessionId,
     table,
@@ -376,6 +389,8 @@ function applyBillIn(board: Board, bill: BillState): void {
     unassigned,
     ...(paidAt ? { paidAt } : {}),
     lines,
+    // Invitations and discounts (docs/rules.md#the-floor).
+    ...(adjustments?.length ? { adjustments } : {}),
     payments,
     requests,
   };

@@ -212,3 +212,6 @@ export function withHeld(held: readonly Ticket[], ticket: Ticket): Ticket[] {
   const others = held.filter((t) => t.id !== ticket.id);
   return ticket.held && ticket.status === 'open' && !ticket.cancelled ? [...others, ticket] : others;
 }
+
+/** «2 anulados» beside a line voided after it was sent (docs/rules.md#the-floor). */
+export const voidedText = (n: number): string => (n === 1 ? '1 anulado' : `${n} anulados`);

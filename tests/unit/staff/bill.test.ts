@@ -64,6 +64,8 @@ describe('the bill on the board', () => {
     expect(isPaid(bill({ paid: 2999, balance: 1, unassigned: 1 }))).toBe(false);
     // Before the bill is read, the session's own mark decides.
     expect(isPaid(undefined, '2026-01-01T12:00:00Z')).toBe(true);
+    // The house invited everything: nothing was owed, and the server marked it paid.
+    expect(isPaid(bill({ total: 0, balance: 0, unassigned: 0, paidAt: '2026-01-01T12:00:00Z' }))).toBe(true);
     expect(isPaid(undefined)).toBe(false);
   });
 
