@@ -234,3 +234,38 @@ test('a merge of two tables with a phone on each: both phones follow', async ({ 
 
   await closeTable(page.request, into, true, VENUE);
 });
+
+test('a manager invites a sent dish from the floor: the bill shows «Invitación de la casa»', async ({ page }) => {
+  test.setTimeout(ceiling(90_000));
+  const label = '8';
+  await closeTable(page.request, label, false, VENUE);
+  // A waiter opened the table and sent a round (the API, as the floor does it).
+  const login = await page.request.post('/api/auth/login', { data: COCINA });
+  const headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const path = `/api/venues/${VENUE}/tables/${label}`;
+  expect((await page.request.post(`${path}/open`, { headers })).status()).toBe(201);
+  const put = await page.request.put(`${path}/cart/lines/floor-spec-line-1`, {
+    headers,
+    data: { productId: 'pandebono', optionIds: [], quantity: 2, guest: 'Comensal 1' },
+  });
+  expect(put.status()).toBe(200);
+  const round = await page.request.post(`${path}/rounds`, {
+    headers: { ...headers, 'Idempotency-Key': `floor-spec-${Date.now()}` },
+  });
+  expect(round.status()).toBe(201);
+
+  await signInStored(page, MANAGER);
+  await page.goto(`/panel/sala?venue=${VENUE}`);
+  await expect(tile(page, label)).toContainText(/En cocina · \d+ min/, { timeout: ceiling(15_000) });
+  await tile(page, label).click();
+  const form = panel(page).getByRole('form', { name: 'Invitar o descontar' });
+  await form.getByRole('checkbox', { name: '2 × Pandebono' }).check();
+  await form.getByLabel('Motivo').fill('Cliente habitual');
+  await form.getByRole('button', { name: 'Invitar' }).click();
+  await expect(panel(page).getByTestId('floor-bill-adjustments')).toContainText('Invitación de la casa', {
+    timeout: ceiling(5_000),
+  });
+  await expect(panel(page).getByTestId('floor-bill')).toContainText('queda $ 0');
+  await expectNoAxeViolations(page, 'table panel of a manager', { include: '[data-testid="floor-table-panel"]' });
+  await closeTable(page.request, label, true, VENUE);
+});

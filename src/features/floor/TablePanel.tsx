@@ -305,6 +305,15 @@ function TableBody({
           <h3 id="floor-bill" className="font-semibold">
             Cuenta
           </h3>
+          {(bill.adjustments ?? []).length > 0 && (
+            <ul className="text-sm" data-testid="floor-bill-adjustments">
+              {(bill.adjustments ?? []).map((adjustment) => (
+                <li key={adjustment.id}>
+                  {adjustment.name} · −{money(adjustment.amount)} ({adjustment.reason})
+                </li>
+              ))}
+            </ul>
+          )}
           <p>
             Total {money(bill.total)} · pagado {money(bill.paid)} · queda {money(bill.balance)}
             {bill.paidAt ? ' · Pagada' : ''}
