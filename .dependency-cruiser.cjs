@@ -104,6 +104,11 @@ module.exports = {
           // the features' index.ts also export their React components.
           '^src/features/cart/stored\\.ts$',
           '^src/features/table-session/hint\\.ts$',
+          // Pure rules the waiter's floor (src/features/floor/) shares with the diner's phone: the table cart's edit
+          // queue (table-session's index.ts is loaded with every venue page and carries only light things) and the
+          // menu's option rules (the menu feature has no index.ts: its pages import it directly).
+          '^src/features/table-session/logic\\.ts$',
+          '^src/features/menu/options\\.ts$',
         ],
       },
     },

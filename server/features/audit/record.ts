@@ -12,7 +12,7 @@ export interface AuditActor {
   readonly name: string;
 }
 
-interface AuditEntry {
+export interface AuditEntry {
   readonly venueId: string;
   readonly actor: AuditActor;
   /** What was done, a short English word: `move`, `merge`, `removeParticipant`, `void`, … */

@@ -34,6 +34,7 @@ export function ManageGate({
 
 const CHOOSE_TEXT: Record<PanelPage, string> = {
   '/panel': 'Elige el local cuyos pedidos quieres atender.',
+  '/panel/sala': 'Elige el local cuya sala quieres atender.',
   '/panel/menu': 'Elige el local cuyo menú quieres editar.',
   '/panel/mesas': 'Elige el local cuyas mesas y códigos QR quieres ver.',
   '/panel/equipo': 'Elige el local cuyo equipo quieres gestionar.',

@@ -14,10 +14,11 @@ import { canManageVenue, canRunVenue, isAdmin, venuesManaged, venuesRun } from '
 import '../../styles/manage.ts';
 
 export type PanelPage =
-  '/panel' | '/panel/menu' | '/panel/mesas' | '/panel/equipo' | '/panel/impresoras' | '/panel/caja';
+  '/panel' | '/panel/sala' | '/panel/menu' | '/panel/mesas' | '/panel/equipo' | '/panel/impresoras' | '/panel/caja';
 
 const PAGES: { page: PanelPage; label: string; managers: boolean }[] = [
   { page: '/panel', label: 'Pedidos', managers: false },
+  { page: '/panel/sala', label: 'Sala', managers: false },
   { page: '/panel/menu', label: 'Menú', managers: true },
   { page: '/panel/mesas', label: 'Mesas y QR', managers: true },
   { page: '/panel/equipo', label: 'Equipo', managers: true },
@@ -40,7 +41,7 @@ export function venueSummaries(): Promise<VenueSummary[]> {
 
 /** The venues this account may open `page` of, by name (admin: every venue). */
 export function panelVenues(user: User, page: PanelPage, all: readonly VenueSummary[]): { id: string; name: string }[] {
-  const manage = page !== '/panel';
+  const manage = page !== '/panel' && page !== '/panel/sala';
   const mine = isAdmin(user.scope) ? null : new Set(manage ? venuesManaged(user.scope) : venuesRun(user.scope));
   return all
     .filter((v) => (mine ? mine.has(v.id) : true))

@@ -13,7 +13,16 @@ import { isAdmin as holdsAdmin, runsAnyVenue } from '../../contract/permissions.
 
 type Load = { state: 'loading' } | { state: 'ready'; venues: VenueSummary[] } | { state: 'error'; message: string };
 
-export function VenuePicker({ user }: { user: User }) {
+export function VenuePicker({
+  user,
+  page = '/panel',
+  title = 'Panel de pedidos',
+}: {
+  user: User;
+  /** The page each venue opens (the floor's `/panel/sala` lists the same venues). */
+  page?: string;
+  title?: string;
+}) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const isAdmin = holdsAdmin(user.scope);
   const mayUse = runsAnyVenue(user.scope);
@@ -46,7 +55,7 @@ export function VenuePicker({ user }: { user: User }) {
   return (
     <section aria-labelledby="panel-venues-title" className="mx-auto max-w-2xl">
       <h1 id="panel-venues-title" className="text-2xl font-bold sm:text-3xl">
-        Panel de pedidos
+        {title}
       </h1>
       <p className="mt-1 text-base-content/80">Elige el local cuyos pedidos quieres atender.</p>
       {load.state === 'loading' && <Loading text="Cargando locales…" className="mt-4" />}
@@ -61,7 +70,7 @@ export function VenuePicker({ user }: { user: User }) {
           {boardVenues(user, load.venues).map((venue) => (
             <li key={venue.id}>
               <a
-                href={`/panel?venue=${encodeURIComponent(venue.id)}`}
+                href={`${page}?venue=${encodeURIComponent(venue.id)}`}
                 className="flex min-h-14 items-center gap-3 rounded-box border border-base-300 bg-base-100 px-4 py-2 hover:border-primary-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-strong"
               >
                 <Icon path={mdiStorefrontOutline} size={24} className="shrink-0 text-primary-strong" />

@@ -65,6 +65,8 @@ export interface BoardState {
   bills: Record<string, BillState>;
   /** Pickup and delivery orders paid, by order id (`event: payment`, and our own «Cobrar»). */
   paidOrders: Record<string, Payment>;
+  /** How many `event: ticket` arrived (a ticket made, bumped, reopened, released or voided): the floor reads a table's tickets again when it grows. */
+  ticketEvents: number;
 }
 
 const INITIAL: BoardState = {
@@ -83,6 +85,7 @@ const INITIAL: BoardState = {
   held: [],
   bills: {},
   paidOrders: {},
+  ticketEvents: 0,
 };
 
 interface Board {
@@ -306,7 +309,8 @@ function mount(venueId: string, board: Board): () => void {
       },
       onTicket(ticket) {
         heldTouched?.set(ticket.id, ticket);
-        patch(board, { held: withHeld(board.$state.get().held, ticket) });
+        const { held, ticketEvents } = board.$state.get();
+        patch(board, { held: withHeld(held, ticket), ticketEvents: ticketEvents + 1 });
       },
       onTableCart(change) {
         const known = board.$state.get().tables;
