@@ -67,9 +67,13 @@ test.describe('fiscal data', () => {
     await section.getByLabel('NIF', { exact: true }).fill('B46123469');
     await expect(section.getByTestId('tax-id-warning')).toBeHidden();
     await section.getByLabel('IVA del local (%)').fill('10');
-    const drinks = page.getByTestId('category-editor').filter({ hasText: 'Agua de horchata' });
+    // The category that holds the dish (a set menu's course offers it too, as a choice, in another category).
+    const drinks = page
+      .getByTestId('category-editor')
+      .filter({ has: page.locator('details > summary', { hasText: 'Agua de horchata' }) });
     await drinks.getByLabel('IVA de la categoría (%)').fill('21');
-    const flan = page.locator('details').filter({ hasText: 'Flan napolitano' });
+    // The dish's own panel (set menus list it too, among their choices).
+    const flan = page.locator('details:has(> summary:has-text("Flan napolitano"))');
     await flan.locator('summary').click();
     await flan.getByLabel('IVA del plato (%)').fill('4');
     await page.getByRole('button', { name: 'Publicar cambios' }).click();

@@ -228,10 +228,11 @@ test.describe('menu languages', () => {
       await page.getByRole('button', { name: 'Exportar CSV' }).click();
       const csv = (await readFile(await (await download).path())).toString('utf8');
       expect(csv.split('\r\n')[0]).toBe(
-        '\uFEFFcategory,name,description,price,allergens,tags,station,category_en,name_en,description_en,category_fr,name_fr,description_fr',
+        // The taquería has set menus: their columns follow (src/features/manage/menu-editor/csv.ts).
+        '\uFEFFcategory,name,description,price,allergens,tags,station,category_en,name_en,description_en,category_fr,name_fr,description_fr,type,courses,included,availability',
       );
       expect(csv.split('\r\n').find((line) => line.includes('Pay de queso'))).toMatch(
-        /,Pay de queso,Con zarzamora,55\.00,,,,[^,]*,Cheesecake,With blackberries,[^,]*,Gâteau au fromage,$/,
+        /,Pay de queso,Con zarzamora,55\.00,,,,[^,]*,Cheesecake,With blackberries,[^,]*,Gâteau au fromage,,,,,$/,
       );
     },
   );

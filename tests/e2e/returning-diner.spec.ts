@@ -79,7 +79,8 @@ test('a venue page seen once opens at once while the network stalls, and a menu 
     await expect(card.getByRole('button', { name: `Añadir ${dish.name}`, exact: true })).toBeVisible({
       timeout: ceiling(1_500),
     });
-    expect(Date.now() - started).toBeLessThan(1_500);
+    // Under the 4 s network timeout the service worker used to wait for, with room for a busy machine (about 0.3 s quiet).
+    expect(Date.now() - started).toBeLessThan(3_000);
     await expect(page.getByRole('heading', { name: 'Sin conexión' })).toHaveCount(0);
     // The network really is stalled: the service worker's refresh of the page is held.
     await expect.poll(() => network.held()).toBeGreaterThan(0);
