@@ -84,7 +84,10 @@ test.describe('set menus', () => {
       await dialog.getByRole('radio', { name: 'Entrecot a la brasa' }).check();
       await dialog.getByRole('button', { name: 'Siguiente' }).click();
       await expect(dialog.getByRole('alert')).toHaveText('Entrecot a la brasa: elige Punto de la carne');
-      await dialog.getByRole('group', { name: 'Opciones de Entrecot a la brasa' }).getByLabel('Al punto').check();
+      const steak = dialog.getByRole('group', { name: 'Opciones de Entrecot a la brasa' });
+      await steak.getByLabel('Al punto').check();
+      // A chosen dish keeps its own note for the kitchen.
+      await steak.getByRole('textbox', { name: 'Nota para la cocina' }).fill('Sin sal');
       await expect(dialog.getByTestId('set-total')).toContainText('16,50 €');
       await expectNoAxeViolations(page, 'set dialog: second course with options', { include: 'dialog[open]' });
       await screenshot(page, 'set-dialog-step');
@@ -106,7 +109,7 @@ test.describe('set menus', () => {
       // The summary, then «Añadir al carrito».
       const summary = dialog.getByTestId('set-summary');
       await expect(summary).toContainText('Ensalada valenciana');
-      await expect(summary).toContainText('Entrecot a la brasa (Al punto)');
+      await expect(summary).toContainText('Entrecot a la brasa (Al punto) · «Sin sal»');
       await expect(summary).toContainText('Pan de payés');
       await expectNoAxeViolations(page, 'set dialog: summary', { include: 'dialog[open]' });
       await dialog.getByRole('button', { name: 'Añadir al carrito · 16,50 €' }).click();
@@ -134,7 +137,7 @@ test.describe('set menus', () => {
       await expect(setDialog(page)).toBeVisible();
       await expect(dialog.getByRole('radio', { name: 'Ensalada valenciana' })).toBeChecked();
       for (let i = 0; i < 4; i += 1) await dialog.getByRole('button', { name: 'Siguiente' }).click();
-      await expect(dialog.getByTestId('set-summary')).toContainText('Entrecot a la brasa (Al punto)');
+      await expect(dialog.getByTestId('set-summary')).toContainText('Entrecot a la brasa (Al punto) · «Sin sal»');
       await dialog.getByRole('button', { name: 'Atrás' }).click();
       await dialog.getByRole('button', { name: 'Atrás' }).click();
       await expect(dialog.getByRole('radio', { name: 'Crema catalana' })).toBeChecked();
@@ -173,6 +176,9 @@ test.describe('set menus', () => {
       await onBoard.getByRole('button', { name: `Marchar principales, Mesa ${LABEL}` }).click();
       await expect(tickets.filter({ hasText: 'Entrecot a la brasa' })).toHaveCount(1, LIVE);
       await expect(tickets.filter({ hasText: 'Entrecot a la brasa' })).toContainText('Al punto');
+      await expect(tickets.filter({ hasText: 'Entrecot a la brasa' }).getByTestId('kitchen-line-note')).toContainText(
+        'Sin sal',
+      );
 
       // The receipt: the staff take the whole bill; one line for the set, its dishes under it.
       const bill = (await (await request.get(`${table}/bill`, { headers })).json()) as {

@@ -10,14 +10,16 @@ import { missingGroups, optionNamesOf, type Selection } from './options.ts';
 
 export type { Course, PickedChoice };
 
-/** What the diner has picked: per course, the dishes in the order they were picked, and each dish's options. */
+/** What the diner has picked: per course, the dishes in the order they were picked, each dish's options and note. */
 export interface SetPicks {
   dishes: Record<string, string[]>;
   /** `{courseId}/{productId}` → that dish's option choices (as the product dialog keeps them). */
   options: Record<string, Selection>;
+  /** `{courseId}/{productId}` → that dish's note for the kitchen («sin sal»), as typed. */
+  notes: Record<string, string>;
 }
 
-export const emptyPicks = (): SetPicks => ({ dishes: {}, options: {} });
+export const emptyPicks = (): SetPicks => ({ dishes: {}, options: {}, notes: {} });
 
 const optionKey = (courseId: string, productId: string) => `${courseId}/${productId}`;
 
@@ -38,6 +40,7 @@ export function picksOf(
       if (chosen.length) selection[group.id] = chosen;
     }
     picks.options[optionKey(choice.courseId, choice.productId)] = selection;
+    if (choice.note) picks.notes[optionKey(choice.courseId, choice.productId)] = choice.note;
   }
   // Only courses the set still has.
   const courses = new Set((set.courses ?? []).map((c) => c.id));
@@ -62,6 +65,14 @@ export function setDishOptions(picks: SetPicks, courseId: string, productId: str
   return { ...picks, options: { ...picks.options, [optionKey(courseId, productId)]: selection } };
 }
 
+export function setDishNote(picks: SetPicks, courseId: string, productId: string, note: string): SetPicks {
+  return { ...picks, notes: { ...picks.notes, [optionKey(courseId, productId)]: note } };
+}
+
+export function dishNote(picks: SetPicks, courseId: string, productId: string): string {
+  return picks.notes[optionKey(courseId, productId)] ?? '';
+}
+
 export function dishOptions(picks: SetPicks, courseId: string, productId: string): Selection {
   return picks.options[optionKey(courseId, productId)] ?? {};
 }
@@ -74,7 +85,8 @@ export function choicesOf(set: Product, picks: SetPicks, dish: (id: string) => P
       const product = dish(productId);
       const selection = dishOptions(picks, course.id, productId);
       const optionIds = product ? product.optionGroups.flatMap((g) => selection[g.id] ?? []) : [];
-      out.push({ courseId: course.id, productId, optionIds });
+      const note = dishNote(picks, course.id, productId).trim();
+      out.push({ courseId: course.id, productId, optionIds, ...(note ? { note } : {}) });
     }
   }
   return out;
@@ -106,6 +118,7 @@ export function choiceNames(choices: readonly PickedChoice[], dish: (id: string)
     const product = dish(choice.productId);
     if (!product) return choice.productId;
     const options = optionNamesOf(product, choice.optionIds);
-    return options.length ? `${product.name} (${options.join(', ')})` : product.name;
+    const name = options.length ? `${product.name} (${options.join(', ')})` : product.name;
+    return choice.note ? `${name} · «${choice.note}»` : name;
   });
 }
