@@ -5,7 +5,8 @@
  * ticket shows them struck through with «ANULADO» (`event: ticket`), the station's printers get an «ANULADO»
  * ticket (one job per printer: printed exactly once), the board and the table's phones get the order
  * (`event: order`) and the bill (`event: bill`), and the audit log gets the entry. A line already paid, or being
- * paid, is refused (409): a refund is a payment's matter.
+ * paid, is refused (409): a refund is a payment's matter. A set menu's line may lose one chosen dish only
+ * (`choice`): that dish's ticket line alone, its supplement and options' deltas off the line; the set's price stays.
  */
 import type { Db, Queryable } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events/bus.ts';
