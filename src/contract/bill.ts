@@ -88,6 +88,8 @@ export const BillLine = z.object({
   lineTotal: money,
   /** Who ordered it. */
   by: z.string(),
+  /** Whom at the table it is for, as the waiter who added it said («Comensal 2»): the table can split by it. */
+  guest: z.optional(z.string()),
   /** Who paid it (the whole line). */
   paidBy: z.optional(z.string()),
   /** Who is paying it: a pending request (the whole line). */
@@ -212,7 +214,7 @@ interface ChargedLine {
   /** The line's tax-inclusive total. */
   amount: number;
   taxRate: number;
-  choices?: ReadonlyArray<Pick<OrderLineChoice, 'name' | 'supplement' | 'options'>>;
+  choices?: ReadonlyArray<Pick<OrderLineChoice, 'name' | 'supplement' | 'options' | 'voided'>>;
   included?: ReadonlyArray<{ name: string }>;
 }
 
@@ -227,20 +229,18 @@ export function receiptLinesOf(line: ChargedLine): ReceiptLine[] {
   const dish = line.productId ? { productId: line.productId } : {};
   if (!line.choices) return [{ name, ...dish, quantity, amount, taxRate }];
   const extras: ReceiptLine[] = [];
+  // A dish voided in some of the sets (docs/rules.md#the-floor) charges its extras only in the others.
+  const charged = (c: { voided?: number | undefined }) => Math.max(0, quantity - (c.voided ?? 0));
   for (const c of line.choices) {
-    if (c.supplement)
-      extras.push({ name: SET_MESSAGES.supplementLine(c.name), quantity, amount: c.supplement * quantity, taxRate });
+    const n = charged(c);
+    if (c.supplement && n)
+      extras.push({ name: SET_MESSAGES.supplementLine(c.name), quantity: n, amount: c.supplement * n, taxRate });
     for (const o of c.options)
-      if (o.priceDelta)
-        extras.push({
-          name: SET_MESSAGES.optionLine(c.name, o.name),
-          quantity,
-          amount: o.priceDelta * quantity,
-          taxRate,
-        });
+      if (o.priceDelta && n)
+        extras.push({ name: SET_MESSAGES.optionLine(c.name, o.name), quantity: n, amount: o.priceDelta * n, taxRate });
   }
   const listed = [
-    ...line.choices.map((c) => [c.name, ...c.options.map((o) => o.name)].join(' · ')),
+    ...line.choices.filter(charged).map((c) => [c.name, ...c.options.map((o) => o.name)].join(' · ')),
     ...(line.included ?? []).map((d) => d.name),
   ];
   const base = amount - extras.reduce((sum, e) => sum + e.amount, 0);

@@ -33,6 +33,16 @@ export const VoidInput = z.strictObject({
       z.maxLength(REASON_MAX),
       z.refine(isVoidReason, `Elige un motivo: ${VOID_REASONS.join(', ')} u «Otro: …» con tus palabras.`),
     ),
+  /**
+   * A set menu's line: void only this chosen dish (its course in the set and the dish), `quantity` of the
+   * line's sets; the set's price stays, the dish's supplement and its options' deltas come off.
+   */
+  choice: z.optional(
+    z.strictObject({
+      courseId: z.string().check(z.minLength(1), z.maxLength(100)),
+      productId: z.string().check(z.minLength(1), z.maxLength(100)),
+    }),
+  ),
 });
 
 /** The word a voided line carries on the kitchen's screen and on its printed ticket. */
@@ -94,6 +104,9 @@ export const CORRECTION_MESSAGES = {
   auditManagerOnly: 'Solo quien gestiona este local puede ver su registro de cambios.',
   orderNotFound: 'Ese pedido no existe.',
   lineNotFound: 'Esa línea no está en el pedido.',
+  choiceNotFound: 'Ese plato no está entre los elegidos de ese menú.',
+  choiceTooMany: (dish: string, left: number) =>
+    left === 0 ? `«${dish}» ya está anulado.` : `Solo quedan ${left} «${dish}» sin anular en ese menú.`,
   orderCancelled: 'Ese pedido está cancelado: no queda nada que anular.',
   tooMany: (left: number) =>
     left === 0 ? 'Esa línea ya está anulada entera.' : `Solo quedan ${left} sin anular en esa línea.`,

@@ -57,6 +57,8 @@ export const TicketLine = z.object({
   set: z.optional(z.string()),
   /** The order line it comes from (its index in the order's `lines`). */
   orderLine: z.optional(z.int()),
+  /** A set menu's chosen dish: its index in the order line's `choices` (a void of that dish finds it). */
+  choice: z.optional(z.int()),
   /** How many of `quantity` were voided after it was sent: shown struck through with «ANULADO». */
   voided: z.optional(z.int()),
 });

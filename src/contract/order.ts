@@ -76,6 +76,11 @@ export const OrderLineChoice = z.object({
   supplement: z.int(),
   options: z.array(z.object({ id: z.string(), name: z.string(), priceDelta: z.int() })),
   note: z.optional(z.string()),
+  /**
+   * How many of the line's sets had this dish voided after it was sent (docs/rules.md#the-floor): its
+   * supplement and its options' deltas come off the line's `lineTotal`; the set's price stays.
+   */
+  voided: z.optional(z.int()),
 });
 
 export const OrderLine = z.object({

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StaffTableSessions, TableSession, TABLE_MESSAGES, TABLE_STRINGS } from '../../src/contract/table.ts';
 import { FloorSession, ParticipantRemoved, TableMoved } from '../../src/contract/floor.ts';
 import { Order } from '../../src/contract/order.ts';
+import { TableBill } from '../../src/contract/bill.ts';
 import { TicketList } from '../../src/contract/kitchen.ts';
 import { newKey, openEvents, pgUrl, startTestServer, testDatabase, type TestServer } from './helpers.ts';
 import { cred, joinTable, lineId, problemOf, tableTokens } from './table-kit.ts';
@@ -195,6 +196,9 @@ describe('opening a table and ordering into it', () => {
     expect(view.cart.lines).toEqual([]);
     expect(view.rounds.map((r) => r.id)).toEqual([order.id]);
     expect((await round('3', newKey())).status).toBe(422);
+    // The bill's lines say for whom too: the table can split by it.
+    const bill = TableBill.parse(await (await s.request(at('3', '/bill'), { token: staff })).json());
+    expect(bill.lines.map((l) => l.guest)).toEqual(['Comensal 1', 'Comensal 2']);
     await close('3');
   });
 });

@@ -467,6 +467,71 @@ describe('the print agent', () => {
     },
   );
   it(
+    "one chosen dish of a set voided prints ANULADO on its station's printer once, that dish only (docs/rules.md#the-floor)",
+    { timeout: ceiling(40_000) },
+    async () => {
+      // The comida corrida at any hour: its window lifted through the editor's PUT, put back afterwards.
+      const kept = Venue.parse(await (await s.request(`/api/venues/${V}`)).json());
+      const always = structuredClone(kept);
+      for (const c of always.categories) for (const p of c.products) if (p.id === 'comida-corrida') p.availability = [];
+      const put = (v: VenueT) => s.request(`/api/venues/${V}`, { method: 'PUT', token: manager, json: v });
+      expect((await put(always)).status).toBe(200);
+      const agent = startAgent();
+      try {
+        const dishes = kept.categories.flatMap((c) => c.products);
+        const required = (id: string) =>
+          dishes
+            .find((p) => p.id === id)!
+            .optionGroups.flatMap((g) => g.options.filter((o) => o.available).slice(0, g.min));
+        const chosen: Array<[string, string]> = [
+          ['sopa', 'sopa-de-tortilla'],
+          ['plato-fuerte', 'gringa-al-pastor'],
+          ['postre', 'flan-napolitano'],
+          ['agua-del-dia', 'agua-de-horchata'],
+        ];
+        const choices = chosen.map(([courseId, productId]) => ({
+          courseId,
+          productId,
+          optionIds: required(productId).map((o) => o.id),
+        }));
+        const deltas = chosen.flatMap(([, id]) => required(id)).reduce((sum, o) => sum + o.priceDelta, 0);
+        const input: OrderInput = {
+          ...pickup([]),
+          lines: [{ productId: 'comida-corrida', optionIds: [], quantity: 1, choices }],
+          expectedTotal: 12900 + 2000 + deltas,
+        };
+        const res = await s.request('/api/orders', { token: ana, key: newKey(), json: input });
+        expect(res.status, await res.clone().text()).toBe(201);
+        const order = Order.parse(await res.json());
+        await until('the first tickets', () => withNumber(cocina.tickets, order.number).length === 1);
+        await allAcked();
+        const before = withNumber(barra.tickets, order.number).length;
+        const voided = await s.request(`/api/venues/${V}/orders/${order.id}/lines/0/void`, {
+          json: {
+            quantity: 1,
+            reason: 'Producto agotado',
+            choice: { courseId: 'plato-fuerte', productId: 'gringa-al-pastor' },
+          },
+          token: staff,
+        });
+        expect(voided.status, await voided.clone().text()).toBe(200);
+        await until('the ANULADO ticket', () => withNumber(cocina.tickets, order.number).length === 2);
+        await allAcked();
+        const printed = withNumber(cocina.tickets, order.number)[1]!;
+        expect(printed).toMatch(/ANULADO 1 x Gringa al pastor/);
+        expect(printed).not.toContain('Sopa de tortilla');
+        expect(printed).not.toContain('Flan napolitano');
+        expect(withNumber(barra.tickets, order.number)).toHaveLength(before);
+        expect(
+          agent.lines.filter((l) => l.includes(`impreso ${order.number}`) && l.includes('(ANULADO)')),
+        ).toHaveLength(1);
+      } finally {
+        await stopAgent(agent);
+        expect((await put(kept)).status).toBe(200);
+      }
+    },
+  );
+  it(
     'a printer down for 20 s then back prints everything, in order; meanwhile the printers API reports it offline',
     { timeout: ceiling(60_000) },
     async () => {

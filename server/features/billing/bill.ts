@@ -92,6 +92,7 @@ export function createBill(ctx: BillingContext) {
           quantity,
           lineTotal: line.lineTotal,
           by: line.by ?? '',
+          ...(line.guest ? { guest: line.guest } : {}),
           ...(whole?.payment_id ? { paidBy: whole.by_name } : whole ? { claimedBy: whole.by_name } : {}),
           ...(shared.length
             ? {

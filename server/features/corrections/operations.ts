@@ -12,7 +12,7 @@ export const voidOrderLine = operation({
   tags,
   access: 'bearer',
   summary:
-    "Void a sent line, part of its quantity or all of it (staff, managers and admins of the venue), with a reason: one of «Error al pedir», «El cliente ha cambiado de idea», «Producto agotado», or «Otro: …» with some words. The line keeps `quantity` and says how many are `voided`; its `lineTotal`, the subtotal and the total drop. In the same transaction: the kitchen ticket shows the line struck through with «ANULADO» (`event: ticket`), each printer of its station gets one «ANULADO» job, the board and the table's phones get the order (`event: order`) and the bill (`event: bill`), and the audit log an entry",
+    "Void a sent line, part of its quantity or all of it (staff, managers and admins of the venue), with a reason: one of «Error al pedir», «El cliente ha cambiado de idea», «Producto agotado», or «Otro: …» with some words. The line keeps `quantity` and says how many are `voided`; its `lineTotal`, the subtotal and the total drop. In the same transaction: the kitchen ticket shows the line struck through with «ANULADO» (`event: ticket`), each printer of its station gets one «ANULADO» job, the board and the table's phones get the order (`event: order`) and the bill (`event: bill`), and the audit log an entry. A set menu's line may void one chosen dish only with `choice: {courseId, productId}`: that dish's ticket line alone is struck through and printed «ANULADO» at its station, the order line's `choices[i].voided` counts it, and its supplement and its options' deltas come off `lineTotal`, the bill and the receipt (the set's price stays); the same dish again is 409",
   parameters: [
     idParam('id', 'Venue id'),
     idParam('orderId', 'Order id'),
@@ -22,9 +22,9 @@ export const voidOrderLine = operation({
   responses: {
     200: json('Order', 'The order, the line with its `voided` quantity'),
     403: problemResponse('Not staff of this venue (a diner, another venue)'),
-    404: problemResponse('No such venue, order or line'),
+    404: problemResponse("No such venue, order or line, or a `choice` that is not one of the line's chosen dishes"),
     409: problemResponse(
-      'Already paid («Ya está cobrado…»: a refund is a payment of its own), being paid, an invitation of the house, more than what is left of the line, or a cancelled order',
+      'Already paid («Ya está cobrado…»: a refund is a payment of its own), being paid, an invitation of the house, more than what is left of the line (or of one chosen dish of a set: «… ya está anulado.»), or a cancelled order',
     ),
     422: problemResponse('Quantity below 1, or a reason not on the list'),
   },

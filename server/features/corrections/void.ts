@@ -5,7 +5,8 @@
  * ticket shows them struck through with «ANULADO» (`event: ticket`), the station's printers get an «ANULADO»
  * ticket (one job per printer: printed exactly once), the board and the table's phones get the order
  * (`event: order`) and the bill (`event: bill`), and the audit log gets the entry. A line already paid, or being
- * paid, is refused (409): a refund is a payment's matter.
+ * paid, is refused (409): a refund is a payment's matter. A set menu's line may lose one chosen dish only
+ * (`choice`): that dish's ticket line alone, its supplement and options' deltas off the line; the set's price stays.
  */
 import type { Db, Queryable } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events/bus.ts';
@@ -16,7 +17,7 @@ import { sessionById, type SessionRow, type TableSessionService } from '../table
 import { toTicket } from '../kitchen/index.ts';
 import type { PrintingService } from '../printing/index.ts';
 import type { BillingService } from '../billing/index.ts';
-import type { Order } from '../../../src/contract/order.ts';
+import type { Order, OrderLine, OrderLineChoice } from '../../../src/contract/order.ts';
 import type { Ticket, TicketLine } from '../../../src/contract/kitchen.ts';
 import { CORRECTION_MESSAGES, type VoidInput } from '../../../src/contract/corrections.ts';
 import * as sql from './queries.ts';
@@ -66,24 +67,60 @@ async function checkUnpaid(
     );
 }
 
-/** The ticket line of order line `index` (tickets made before lines carried `orderLine`: by name and quantity). */
-function findTicketLine(rows: sql.OrderTicketRow[], order: Order, index: number) {
+/** What a set's chosen dish adds to the set's price: its supplement and its options' deltas. */
+const extraOf = (c: OrderLineChoice) => c.supplement + c.options.reduce((sum, o) => sum + o.priceDelta, 0);
+
+/**
+ * A line's total after its voids (docs/rules.md#the-floor): the sets or dishes left at their unit price, less
+ * the supplements and options' deltas of a set's voided dishes (the set's price stays).
+ */
+export function lineTotalAfterVoids(line: OrderLine): number {
+  const left = line.quantity - (line.voided ?? 0);
+  const off = (line.choices ?? []).reduce((sum, c) => sum + extraOf(c) * Math.min(c.voided ?? 0, left), 0);
+  return line.unitPrice * left - off;
+}
+
+interface Target {
+  row: sql.OrderTicketRow;
+  doc: Omit<Ticket, 'status'>;
+  at: number[];
+}
+
+/**
+ * The ticket lines a void of order line `index` marks: every dish of it (a set's dishes are on their own
+ * stations), or the one chosen dish `choice` (its index in the line's `choices`). Tickets made before lines
+ * carried `orderLine` (or `choice`): by name and quantity.
+ */
+function ticketLinesOf(rows: sql.OrderTicketRow[], order: Order, index: number, choice: number | undefined) {
   const line = order.lines[index]!;
-  for (const exact of [true, false]) {
-    for (const row of rows) {
-      const doc = JSON.parse(row.doc) as Omit<Ticket, 'status'>;
-      const at = doc.lines.findIndex((l) =>
-        exact
-          ? l.orderLine === index
-          : l.orderLine === undefined &&
-            l.name === line.name &&
-            l.quantity === line.quantity &&
-            !(l.voided && l.voided >= l.quantity),
-      );
-      if (at >= 0) return { row, doc, at };
+  const name = choice === undefined ? line.name : line.choices![choice]!.name;
+  const parsed = rows.map((row) => ({ row, doc: JSON.parse(row.doc) as Omit<Ticket, 'status'> }));
+  const find = (match: (l: TicketLine) => boolean, first: boolean): Target[] => {
+    const out: Target[] = [];
+    for (const { row, doc } of parsed) {
+      const at = doc.lines.flatMap((l, k) => (match(l) ? [k] : []));
+      if (at.length) out.push({ row, doc, at: first ? at.slice(0, 1) : at });
+      if (first && out.length) break;
     }
-  }
-  return undefined;
+    return out;
+  };
+  const exact = find(
+    (l) =>
+      l.orderLine === index &&
+      (choice === undefined ||
+        l.choice === choice ||
+        (l.choice === undefined && l.set !== undefined && l.name === name)),
+    choice !== undefined,
+  );
+  if (exact.length) return exact;
+  return find(
+    (l) =>
+      l.orderLine === undefined &&
+      l.name === name &&
+      l.quantity === line.quantity &&
+      !(l.voided && l.voided >= l.quantity),
+    true,
+  );
 }
 
 export function createVoids(deps: VoidDeps) {
@@ -111,15 +148,30 @@ export function createVoids(deps: VoidDeps) {
       if (order.status === 'cancelled') throw problem('invalidTransition', 409, CORRECTION_MESSAGES.orderCancelled);
       const line = order.lines[index];
       if (!line) throw problem('notFound', 404, CORRECTION_MESSAGES.lineNotFound);
-      const left = line.quantity - (line.voided ?? 0);
-      if (input.quantity > left) throw problem('invalidTransition', 409, CORRECTION_MESSAGES.tooMany(left), { left });
-      await checkUnpaid(deps, tx, s, order, index, line.unitPrice * input.quantity);
+      const wanted = input.choice;
+      const choiceAt = wanted
+        ? (line.choices ?? []).findIndex((c) => c.courseId === wanted.courseId && c.productId === wanted.productId)
+        : undefined;
+      if (choiceAt === -1) throw problem('notFound', 404, CORRECTION_MESSAGES.choiceNotFound);
+      const choice = choiceAt === undefined ? undefined : line.choices![choiceAt]!;
+      const live = line.quantity - (line.voided ?? 0);
+      if (choice) {
+        const left = live - (choice.voided ?? 0);
+        if (input.quantity > left)
+          throw problem('invalidTransition', 409, CORRECTION_MESSAGES.choiceTooMany(choice.name, left), { left });
+      } else if (input.quantity > live)
+        throw problem('invalidTransition', 409, CORRECTION_MESSAGES.tooMany(live), { left: live });
+      const before = line.lineTotal;
+      if (choice) choice.voided = (choice.voided ?? 0) + input.quantity;
+      else line.voided = (line.voided ?? 0) + input.quantity;
+      line.lineTotal = lineTotalAfterVoids(line);
+      const cut = before - line.lineTotal;
+      await checkUnpaid(deps, tx, s, order, index, cut);
       const at = now();
-      line.voided = (line.voided ?? 0) + input.quantity;
-      line.lineTotal = line.unitPrice * (line.quantity - line.voided);
       order.subtotal = order.lines.reduce((sum, l) => sum + l.lineTotal, 0);
       order.total = order.subtotal + order.tip + order.deliveryFee;
       const json = JSON.stringify(order);
+      const name = choice ? `${choice.name} (${line.name})` : line.name;
       const writes: Array<Promise<unknown>> = [
         sql.setOrderDoc(tx, order.id, json),
         events.append(tx, {
@@ -140,31 +192,41 @@ export function createVoids(deps: VoidDeps) {
             orderId: order.id,
             orderNumber: order.number,
             line: index,
-            name: line.name,
+            ...(choice ? { courseId: choice.courseId, productId: choice.productId } : {}),
+            name,
             quantity: input.quantity,
-            amount: line.unitPrice * input.quantity,
-            what: `${input.quantity} × ${line.name}`,
+            amount: cut,
+            what: `${input.quantity} × ${name}`,
           },
         }),
       ];
-      const found = findTicketLine(await sql.ticketsOfOrder(tx, order.id), order, index);
-      if (found && !found.row.cancelled) {
-        const { row, doc, at: k } = found;
-        const ticketLine: TicketLine = { ...doc.lines[k]!, voided: (doc.lines[k]!.voided ?? 0) + input.quantity };
-        doc.lines[k] = ticketLine;
+      for (const { row, doc, at: ks } of ticketLinesOf(
+        await sql.ticketsOfOrder(tx, order.id),
+        order,
+        index,
+        choiceAt,
+      )) {
+        if (row.cancelled) continue;
+        const printedLines: TicketLine[] = [];
+        for (const k of ks) {
+          const old = doc.lines[k]!;
+          // A dish voided before (one of a set) is not voided twice.
+          const now_ = Math.min(input.quantity, old.quantity - (old.voided ?? 0));
+          if (now_ <= 0) continue;
+          doc.lines[k] = { ...old, voided: (old.voided ?? 0) + now_ };
+          printedLines.push({ ...old, quantity: now_, voided: now_ });
+        }
+        if (!printedLines.length) continue;
         const updated = { ...row, doc: JSON.stringify(doc) };
         writes.push(
           sql.setTicketDoc(tx, row.id, updated.doc),
           events.append(tx, { venueId, type: 'ticket', data: JSON.stringify(toTicket(updated)) }),
         );
         // A held course never reached its station: nothing was made, nothing to print.
-        if (!row.held) {
-          const printed: Ticket = {
-            ...toTicket(updated),
-            lines: [{ ...ticketLine, quantity: input.quantity, voided: input.quantity }],
-          };
-          writes.push(deps.printing.printDoc(tx, venueId, 'void', row.station, printed));
-        }
+        if (!row.held)
+          writes.push(
+            deps.printing.printDoc(tx, venueId, 'void', row.station, { ...toTicket(updated), lines: printedLines }),
+          );
       }
       await Promise.all(writes);
       // The table's phones and the board read the rounds in the session too (`event: session`, `event: table`).

@@ -48,6 +48,8 @@ interface KitchenItem {
   set?: string;
   /** The index in the order's `lines` of the line it comes from (a set's dishes share their set's). */
   orderLine: number;
+  /** A set's chosen dish: its index in the line's `choices`. */
+  choice?: number;
 }
 
 /**
@@ -61,7 +63,7 @@ function kitchenItems(order: Order, products: ReadonlyMap<string, Product>): Kit
     const set = products.get(line.productId);
     const common = { quantity: line.quantity, ...(line.by ? { by: line.by } : {}), orderLine };
     const courseIds = [...new Set(line.choices.map((c) => c.courseId))];
-    const chosen = line.choices.map((c): KitchenItem => {
+    const chosen = line.choices.map((c, choice): KitchenItem => {
       const index = set?.courses?.findIndex((k) => k.id === c.courseId) ?? -1;
       const ordinal = index >= 0 ? index + 1 : courseIds.indexOf(c.courseId) + 1;
       const course = set?.courses?.[index]?.course;
@@ -74,6 +76,7 @@ function kitchenItems(order: Order, products: ReadonlyMap<string, Product>): Kit
         ...common,
         ...(course ? { course } : {}),
         set: SET_MESSAGES.ticketMark(line.name, ordinal),
+        choice,
       };
     });
     const included = (line.included ?? []).map((d): KitchenItem => ({
@@ -131,6 +134,7 @@ export function splitOrder(
         ...(course ? { course } : {}),
         ...(line.set ? { set: line.set } : {}),
         orderLine: line.orderLine,
+        ...(line.choice !== undefined ? { choice: line.choice } : {}),
       },
       rank: course ? courseRank(course) : -1,
     });

@@ -5,7 +5,7 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import type { BillState } from '../../contract/bill.ts';
-import { CORRECTION_STRINGS, OTHER_REASON_PREFIX, VOID_REASONS } from '../../contract/corrections.ts';
+import { CORRECTION_STRINGS, OTHER_REASON_PREFIX, VOID_REASONS, type VoidInput } from '../../contract/corrections.ts';
 import type { Order } from '../../contract/order.ts';
 import { TABLE_STRINGS, type StaffTableSession } from '../../contract/table.ts';
 import { problemMessage, problemOf } from '../../lib/http.ts';
@@ -30,19 +30,44 @@ interface Props {
 
 const OTHER = 'other';
 
-/** The lines of the table's rounds that still have something to void, with where they are. */
-function voidable(rounds: readonly Order[]) {
+interface Voidable {
+  key: string;
+  orderId: string;
+  index: number;
+  name: string;
+  left: number;
+  round: number;
+  /** One chosen dish of a set menu's line. */
+  choice?: VoidInput['choice'];
+}
+
+/**
+ * The lines of the table's rounds that still have something to void, with where they are; a set menu's line is
+ * followed by each of its chosen dishes, which can be voided alone (the set's price stays).
+ */
+function voidable(rounds: readonly Order[]): Voidable[] {
   return rounds
     .filter((r) => r.status !== 'cancelled')
     .flatMap((round, n) =>
-      round.lines.map((line, index) => ({
-        key: `${round.id}:${index}`,
-        orderId: round.id,
-        index,
-        name: line.name,
-        left: line.quantity - (line.voided ?? 0),
-        round: n + 1,
-      })),
+      round.lines.flatMap((line, index) => {
+        const left = line.quantity - (line.voided ?? 0);
+        const whole: Voidable = {
+          key: `${round.id}:${index}`,
+          orderId: round.id,
+          index,
+          name: line.name,
+          left,
+          round: n + 1,
+        };
+        const dishes = (line.choices ?? []).map((c, k): Voidable => ({
+          ...whole,
+          key: `${whole.key}:${k}`,
+          name: `${c.name} (${line.name})`,
+          left: left - (c.voided ?? 0),
+          choice: { courseId: c.courseId, productId: c.productId },
+        }));
+        return [whole, ...dishes];
+      }),
     )
     .filter((l) => l.left > 0);
 }
@@ -87,7 +112,7 @@ export function CorrectionsDialog({ venueId, table, rounds, bill, canManage, loc
     const reason = picked === OTHER ? `${OTHER_REASON_PREFIX}${words}` : typeof picked === 'string' ? picked : '';
     if (!reason) return setError('Elige un motivo.');
     void run(
-      () => voidOrderLine(venueId, line.orderId, line.index, quantity, reason),
+      () => voidOrderLine(venueId, line.orderId, line.index, quantity, reason, line.choice),
       `${label}: anulado ${quantity} × ${line.name}.`,
     );
   }

@@ -206,6 +206,12 @@ export function TableCard({
                           · <UserText>{line.by}</UserText>
                         </span>
                       )}
+                      {line.guest && (
+                        <span className="text-base-content/80" data-testid="board-line-guest">
+                          {' '}
+                          · para <UserText>{line.guest}</UserText>
+                        </span>
+                      )}
                       {line.voided ? (
                         <span className="font-semibold text-error-strong"> · {voidedText(line.voided)}</span>
                       ) : null}

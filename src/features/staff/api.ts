@@ -106,10 +106,12 @@ export async function voidOrderLine(
   index: number,
   quantity: number,
   reason: string,
+  /** A set menu's line: only this chosen dish. */
+  choice?: VoidInput['choice'],
 ): Promise<Order> {
   const body = await http
     .post(`venues/${encodeURIComponent(venueId)}/orders/${encodeURIComponent(orderId)}/lines/${index}/void`, {
-      json: { quantity, reason } satisfies VoidInput,
+      json: { quantity, reason, ...(choice ? { choice } : {}) } satisfies VoidInput,
       retry: 0,
     })
     .json<unknown>();

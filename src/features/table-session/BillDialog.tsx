@@ -19,7 +19,7 @@ import { UserText, WithName } from '../../shell/ui/UserText.tsx';
 import { Drawer } from '../../shell/ui/Drawer.tsx';
 import { toast } from '../../shell/toast.ts';
 import { billMessages } from './bill-messages.ts';
-import { Named, PayForm } from './PayForm.tsx';
+import { GuestOf, Named, PayForm } from './PayForm.tsx';
 import { billInPageLanguage } from './bill-language.ts';
 import { receiptPath } from '../../lib/saved-receipts.ts';
 import { $menuNames } from '../cart/index.ts';
@@ -330,6 +330,7 @@ function Rounds({ bill, t, money }: { bill: TableBill; t: Words; money: (n: numb
                             label={setLineMessages.get().choicesOf({ name: line.name })}
                             names={(line.choices ?? []).map(choiceText)}
                           />
+                          <GuestOf guest={line.guest} />
                         </div>
                         <span className="tabular-nums">{money(line.lineTotal)}</span>
                       </li>

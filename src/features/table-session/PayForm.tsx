@@ -5,6 +5,7 @@
  */
 import { useId, useState, type ReactNode, type RefObject } from 'react';
 import { mdiMinus, mdiPlus } from '@mdi/js';
+import { useStore } from '@nanostores/react';
 import type { BillLine, TableBill } from '../../contract/bill.ts';
 import { SHARE_MAX } from '../../contract/bill.ts';
 import { TIP_PERCENT_PRESETS } from '../../contract/labels.ts';
@@ -13,6 +14,7 @@ import { Icon } from '../../shell/Icon.tsx';
 import { WithName } from '../../shell/ui/UserText.tsx';
 import { choiceText } from '../../shell/ui/ChoiceList.tsx';
 import type { billMessages } from './bill-messages.ts';
+import { guestMessages } from './guest-messages.ts';
 import { availabilityOf, equalPart, nextShare, partOfLines, tipOn, type TipChoice } from './split.ts';
 import { requestPayment } from './store.ts';
 
@@ -432,6 +434,7 @@ function ItemRow({
               <Named name={line.by} text={(name) => t.orderedBy({ name })} />
             </span>
           )}
+          <GuestOf guest={line.guest} />
         </span>
         <span className={`tabular-nums ${taken ? 'text-base-content/70' : ''}`}>{money(line.lineTotal)}</span>
       </label>
@@ -472,5 +475,16 @@ function ItemRow({
         </div>
       )}
     </li>
+  );
+}
+
+/** «para Comensal 2» under a waiter's line that says whom it is for (docs/rules.md#the-floor). */
+export function GuestOf({ guest }: { guest: string | undefined }) {
+  const t = useStore(guestMessages);
+  if (!guest) return null;
+  return (
+    <span className="block text-sm text-base-content/80" data-testid="line-guest">
+      <Named name={guest} text={(name) => t.forGuest({ name })} />
+    </span>
   );
 }
