@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Order } from '../../src/contract/order.ts';
 import { TicketList } from '../../src/contract/kitchen.ts';
 import { PaymentResult, Receipt, TableBill } from '../../src/contract/bill.ts';
-import { JoinResult, TableSession } from '../../src/contract/table.ts';
+import { JoinResult } from '../../src/contract/table.ts';
 import { PrintJobList } from '../../src/contract/printing.ts';
 import { AuditDay } from '../../src/contract/corrections.ts';
 import { newKey, startTestServer, type TestServer } from './helpers.ts';
