@@ -26,6 +26,7 @@ import { ALLERGENS, TAGS } from '../../../src/contract/venue.ts';
 import { setMessages } from '../../../src/features/menu/set-messages.ts';
 import { availabilityMessages } from '../../../src/features/menu/availability-words.ts';
 import { setLineMessages } from '../../../src/features/cart/set-line-messages.ts';
+import { guestMessages } from '../../../src/features/table-session/guest-messages.ts';
 
 const BASE = messagesToJSON(
   shellMessages,
@@ -46,6 +47,7 @@ const BASE = messagesToJSON(
   setMessages,
   setLineMessages,
   availabilityMessages,
+  guestMessages,
 ) as Record<string, Record<string, unknown>>;
 
 function placeholders(text: string): string[] {
