@@ -11,9 +11,9 @@ import { canManageVenue } from '../../contract/permissions.ts';
 import type { StaffTableSession } from '../../contract/table.ts';
 import { problemMessage } from '../../lib/http.ts';
 import { toast } from '../../shell/toast.ts';
+import { PreBillButton } from '../staff/index.ts';
 import * as api from './api.ts';
 import { byLabel, type FloorTable } from './logic.ts';
-import { printPreBillHere } from './prebill-print.tsx';
 import { forgetSession } from './waiter-queue.ts';
 
 interface Props {
@@ -107,18 +107,7 @@ export function TableActions({ venueId, user, label, bill, sessions, tables, onM
         </button>
       </form>
       <div>
-        <button
-          type="button"
-          className="btn btn-outline min-h-11"
-          onClick={() =>
-            void api.printPreBill(venueId, label).then((result) => {
-              if (result.jobs.length === 0) printPreBillHere(result.prebill);
-              else toast.success('Cuenta enviada a la impresora de caja', { id: 'floor-prebill' });
-            }, failed('floor-prebill'))
-          }
-        >
-          Imprimir cuenta
-        </button>
+        <PreBillButton venueId={venueId} table={label} />
       </div>
       {manager ? (
         <form

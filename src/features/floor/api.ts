@@ -1,6 +1,6 @@
 /** The floor's API calls (docs/rules.md#the-floor): the waiter's side of a table, as staff of the venue. */
 import * as z from 'zod/mini';
-import { PreBillResult, type AdjustmentInput } from '../../contract/corrections.ts';
+import type { AdjustmentInput } from '../../contract/corrections.ts';
 import { TicketList, type Ticket } from '../../contract/kitchen.ts';
 import { Order } from '../../contract/order.ts';
 import type { WaiterLineInput } from '../../contract/floor.ts';
@@ -106,14 +106,6 @@ export async function voidLine(
 /** `POST /venues/{id}/tables/{label}/adjustments` («Invitar», «Descuento»; managers and admins). */
 export async function addAdjustment(venueId: string, label: string, adjustment: AdjustmentInput): Promise<void> {
   await http.post(`${tablePath(venueId, label)}/adjustments`, { json: adjustment, retry: 0 });
-}
-
-/**
- * `POST /venues/{id}/tables/{label}/prebill` («Imprimir cuenta»): printed by the print agent on a printer of the
- * station `caja`; without one (`jobs` empty) the browser prints the answer's pre-bill.
- */
-export async function printPreBill(venueId: string, label: string): Promise<PreBillResult> {
-  return PreBillResult.parse(await http.post(`${tablePath(venueId, label)}/prebill`, { retry: 0 }).json<unknown>());
 }
 
 /** `GET /venues/{id}/tickets?order=…` (released, then held): a round's kitchen tickets, for each line's state. */

@@ -8,3 +8,4 @@ export { callLabel } from './tables.ts';
 export { venueParam } from './logic.ts';
 export { NoAccess } from './NoAccess.tsx';
 export { VenuePicker } from './VenuePicker.tsx';
+export { PreBillButton } from './PreBillButton.tsx';
