@@ -153,7 +153,7 @@ describe('Redsys through its stand-in', () => {
   });
 
   it('a request signed with a key the TPV does not know is refused with an error page', async () => {
-    const wrong = { ...redsys(), secretKey: 'Mk9m98IfEblmPfrpsawt7BmxObt98Jev' } as ProviderConfig;
+    const wrong: ProviderConfig = { ...redsys(), secretKey: 'Mk9m98IfEblmPfrpsawt7BmxObt98Jev' };
     const created = await providerFor(wrong).createPayment(request('0004XX01'));
     const answer = await fetch(created.redirect.url, {
       method: 'POST',
@@ -232,7 +232,7 @@ describe('Stripe through its stand-in, with the official library', () => {
       reference: '0007ST01',
       authorized: false,
     });
-    const unknown = providerFor({ ...stripe(), secretKey: 'sk_test_nobody' } as ProviderConfig);
+    const unknown = providerFor({ ...stripe(), secretKey: 'sk_test_nobody' });
     await expect(unknown.createPayment(request('0008ST01'))).rejects.toThrow(/API Key/);
   });
 });
