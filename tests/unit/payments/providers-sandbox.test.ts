@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPaymentSandbox, type PaymentSandbox } from '../../../scripts/payment-sandbox.ts';
 import {
+  newPaymentReference,
   providerFor,
   redsysOrderOf,
   stripeReferenceOf,
@@ -162,6 +163,17 @@ describe('Redsys through its stand-in', () => {
     expect(await answer.text()).toContain('SIS0042');
   });
 
+  it('new references follow the Redsys order rule and differ', async () => {
+    const references = new Set(Array.from({ length: 200 }, () => newPaymentReference()));
+    expect(references.size).toBe(200);
+    for (const reference of references) expect(reference).toMatch(/^\d{4}[0-9A-Z]{8}$/);
+    // And the stand-in takes one end to end.
+    const reference = newPaymentReference();
+    await payOnPage((await providerFor(redsys()).createPayment(request(reference))).redirect, 'authorize');
+    const form = Object.fromEntries(new URLSearchParams(lastNotification('/api/payments/redsys/notification').body));
+    expect(verifyRedsysNotification(form, REDSYS_KEY)?.reference).toBe(reference);
+  });
+
   it('resends a notification (a repeat) and holds one to deliver late', async () => {
     sandbox.setHold(true);
     const provider = providerFor(redsys());
@@ -174,6 +186,20 @@ describe('Redsys through its stand-in', () => {
     const bodies = received.filter((r) => r.body === held.body);
     expect(bodies).toHaveLength(2);
     expect(sandbox.received().notifications.find((n) => n.id === held.id)!.statuses).toEqual([200, 200]);
+    // The same controls over HTTP (for a browser test).
+    const again = await fetch(`${sandbox.url}/_sandbox/notifications/${held.id}/resend`, { method: 'POST' });
+    expect(await again.json()).toEqual({ status: 200 });
+    const listed = (await (await fetch(`${sandbox.url}/_sandbox/received`)).json()) as {
+      notifications: { id: string; statuses: number[] }[];
+    };
+    expect(listed.notifications.find((n) => n.id === held.id)?.statuses).toEqual([200, 200, 200]);
+    const configured = await fetch(`${sandbox.url}/_sandbox/config`, {
+      method: 'POST',
+      body: JSON.stringify({ refuseRefunds: true }),
+    });
+    expect(configured.status).toBe(204);
+    await expect(provider.refund({ reference: '0005LT01', amount: 1, currency: 'EUR' })).rejects.toThrow(/SIS0057/);
+    sandbox.setRefuseRefunds(false);
   });
 });
 
