@@ -617,6 +617,19 @@ CREATE INDEX bill_adjustments_session ON bill_adjustments (session_id, created_a
 ALTER TABLE table_cart_lines ADD COLUMN choices TEXT;
 `,
   },
+  {
+    name: 'payment providers of the venues',
+    up: (t) => `
+CREATE TABLE payment_providers (
+  venue_id TEXT PRIMARY KEY,
+  provider TEXT NOT NULL,
+  settings TEXT NOT NULL,
+  secrets TEXT NOT NULL,
+  updated_by TEXT NOT NULL,
+  updated_at ${t.bigint} NOT NULL
+);
+`,
+  },
 ];
 
 /** The statements of one step on one engine, in order. */
