@@ -42,6 +42,7 @@ import {
   TipInput,
 } from '../../src/contract/order.ts';
 import { Problem, PROBLEM_TYPES } from '../../src/contract/problem.ts';
+import { AutoPause, PauseInput, PauseState, VenuePause } from '../../src/contract/pause.ts';
 import {
   ProductChange,
   ProductHistory,
@@ -235,6 +236,10 @@ const NAMED = {
   PreBillResult,
   AuditLogEntry,
   AuditDay,
+  PauseInput,
+  PauseState,
+  VenuePause,
+  AutoPause,
 } as const;
 type SchemaName = keyof typeof NAMED;
 

@@ -154,6 +154,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   merge: 'Unión de mesas',
   removeParticipant: 'Persona quitada',
   closeUnpaid: 'Cerrada sin cobrar',
+  pause: 'Pedidos en pausa',
+  resume: 'Pedidos reanudados',
 };
 
 /** One entry of the venue's audit log. */
