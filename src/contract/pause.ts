@@ -77,10 +77,6 @@ export function activePause(venue: { pause?: VenuePause | undefined }, now: Date
   return pause;
 }
 
-/** Whether an order of `mode` is refused at `now`. */
-export const pausedFor = (venue: { pause?: VenuePause | undefined }, mode: string, now: Date | number): boolean =>
-  activePause(venue, now)?.modes.includes(mode as PauseMode) ?? false;
-
 /**
  * How a pause's modes are said: `takeaway` (pickup and delivery), `pickup`, `delivery`,
  * `table`, or `all` (table rounds and something else).
@@ -107,6 +103,8 @@ export const PAUSE_MESSAGES = {
   paused: (kind: PauseKind, time: string | undefined) =>
     `El local no acepta pedidos${PAUSE_WHAT[kind]} ${time ? `hasta las ${time}` : 'por ahora'}`,
   resumed: 'Pedidos reanudados',
+  /** Who the automatic pause is in the audit log. */
+  autoActor: 'Pausa automática',
   staffOnly: 'Solo el personal de este local puede pausar sus pedidos.',
   notSaved: 'No se pausaron los pedidos: revisa los datos.',
   /** The automatic pause's reason (docs/rules.md#pausing-orders). */

@@ -21,7 +21,7 @@ import type { VenueStore } from '../venues/index.ts';
 import { lockedVenueDoc, openTicketsByStation, updateVenueDoc } from './queries.ts';
 
 /** Who the automatic pause is in the audit log. */
-export const AUTO_ACTOR: AuditActor = { id: 'auto', name: 'Pausa automática' };
+export const AUTO_ACTOR: AuditActor = { id: 'auto', name: PAUSE_MESSAGES.autoActor };
 
 export interface PauseService {
   /** The pauses' clock (tests: `ServerOptions.now`). */

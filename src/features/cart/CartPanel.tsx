@@ -15,6 +15,7 @@ import { cartMessages } from './messages.ts';
 import { $menuNames, namedLine } from './sold-out.ts';
 import { requestLineEdit } from './edit-line.ts';
 import { $venuePauses, awayPause, pauseText } from './paused.ts';
+import { clock } from '../../lib/clock.ts';
 import {
   $carts,
   closeCart,
@@ -24,6 +25,9 @@ import {
   takeCartFlash,
   updateQuantity,
 } from './store.ts';
+
+/** When a pause's «until» passes, the page's script says so (menu/pause-banner.ts); this clock is the cart's own check. */
+const $halfMinute = clock(30_000);
 
 interface Props {
   /** `minOrder`: the venue's minimum for pickup and delivery, told under the subtotal until it is reached. */
@@ -47,7 +51,7 @@ export function CartPanel({ venue, onOrder, focusHome }: Props) {
   const names = useStore($menuNames);
   const [announcement, setAnnouncement] = useState('');
   // The venue paused its pickup and delivery (docs/rules.md#pausing-orders): the lines stay, the order waits.
-  const paused = awayPause(venue, useStore($venuePauses), Date.now());
+  const paused = awayPause(venue, useStore($venuePauses), useStore($halfMinute));
 
   // Left by "Repetir pedido": what could not be added back.
   useEffect(() => {

@@ -6,7 +6,7 @@
  */
 import type { ReadableAtom } from 'nanostores';
 import { activePause, type VenuePause } from '../../contract/pause.ts';
-import { setVenuePause, pauseText } from '../cart/paused.ts';
+import { pauseText, setVenuePause } from '../cart/stored.ts';
 import type { LiveVenue } from './live-venue.ts';
 
 export function followPause(
