@@ -209,6 +209,9 @@ function Editor({ venueId, newName, user }: { venueId: string; newName?: string;
             <CheckList name="orderModes" legend="Modos de pedido" values={ORDER_MODES} labels={ORDER_MODE_LABELS} />
           </div>
           <div className="mt-3">
+            <AutoPauseField />
+          </div>
+          <div className="mt-3">
             <HoursEditor />
           </div>
         </Section>
@@ -221,9 +224,6 @@ function Editor({ venueId, newName, user }: { venueId: string; newName?: string;
         </Section>
         <Section title="Cocina y comandas">
           <Stations setUndo={setUndo} />
-          <div className="mt-3">
-            <AutoPauseField />
-          </div>
         </Section>
         <Section title="Menús">
           <SetsOverview />
