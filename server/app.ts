@@ -25,6 +25,7 @@ import { API_CSP, COMMON_HEADERS, siteCsp } from './platform/security.ts';
 import { authRoutes, socialRoutes } from './features/auth/index.ts';
 import { venueRoutes } from './features/venues/index.ts';
 import { orderRoutes } from './features/orders/index.ts';
+import { pauseRoutes } from './features/pause/index.ts';
 import { kitchenRoutes } from './features/kitchen/index.ts';
 import { printingRoutes } from './features/printing/index.ts';
 import { paymentRoutes } from './features/payments/index.ts';
@@ -158,6 +159,7 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/', teamRoutes(deps));
   api.route('/', tableRoutes(deps));
   api.route('/', mediaRoutes(deps));
+  api.route('/', pauseRoutes(deps));
   api.route('/', venueRoutes(deps));
   api.route('/', authRoutes(deps));
   const social = socialRoutes(deps);

@@ -26,6 +26,7 @@ import { createTableSessionService } from './features/table-sessions/index.ts';
 import { tableForToken } from './features/tables/index.ts';
 import { createBillingService, createOutbox } from './features/billing/index.ts';
 import { createCorrectionsService } from './features/corrections/index.ts';
+import { createPauseService, watchAutoPause } from './features/pause/index.ts';
 import type { BillingHook } from './features/table-sessions/index.ts';
 import type { AppDeps, SiteState } from './deps.ts';
 import type { Hono } from 'hono';
@@ -141,6 +142,7 @@ export async function createServer(
   });
   billingHook.current = billing;
   const corrections = createCorrectionsService(db, events, billing, printing, tableSessions, options.now);
+  const pauses = createPauseService(db, venues, events, { now: options.now });
   const deps: AppDeps = {
     db,
     config,
@@ -152,6 +154,7 @@ export async function createServer(
     printing,
     billing,
     corrections,
+    pauses,
     verifactuOutbox,
     events,
     site,
@@ -161,6 +164,8 @@ export async function createServer(
   };
   deps.closers.push(() => printing.close());
   deps.closers.push(() => verifactuOutbox.close());
+  const autoPause = watchAutoPause(venues, events, pauses);
+  deps.closers.push(() => autoPause.close());
   const app = createApp(deps);
   // The served site's venue pages follow every venue change, from any instance (server/features/venues/prerender.ts).
   const prerender = startPrerender({

@@ -42,6 +42,7 @@ import {
   TipInput,
 } from '../../src/contract/order.ts';
 import { Problem, PROBLEM_TYPES } from '../../src/contract/problem.ts';
+import { AutoPause, PauseInput, PauseState, VenuePause } from '../../src/contract/pause.ts';
 import {
   ProductChange,
   ProductHistory,
@@ -238,6 +239,10 @@ const NAMED = {
   AuditDay,
   PaymentProviderInput,
   PaymentProviderSettings,
+  PauseInput,
+  PauseState,
+  VenuePause,
+  AutoPause,
 } as const;
 type SchemaName = keyof typeof NAMED;
 

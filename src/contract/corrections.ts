@@ -155,6 +155,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   removeParticipant: 'Persona quitada',
   closeUnpaid: 'Cerrada sin cobrar',
   paymentProvider: 'Pagos en línea',
+  pause: 'Pedidos en pausa',
+  resume: 'Pedidos reanudados',
 };
 
 /** One entry of the venue's audit log. */

@@ -25,6 +25,7 @@ import {
 } from './manage-fields.ts';
 import { availability, checkSetMenus, SetCourseInput } from './set-menu-input.ts';
 import { SET_LIMITS, SET_MESSAGES } from './set-menu.ts';
+import { AutoPause } from './pause.ts';
 
 export { MANAGE_LIMITS } from './manage-fields.ts';
 
@@ -256,6 +257,8 @@ export const VenueInput = z
     holdCourses: z.optional(z.boolean('Retener los tiempos debe ser sí o no')),
     legal: z.optional(LegalInput),
     taxRate: z.optional(taxRate),
+    /** Pause pickup and delivery above this many open tickets at a station (docs/rules.md#pausing-orders); null: off. */
+    autoPause: z.optional(z.nullable(AutoPause)),
     languages: z.optional(
       z.array(languageCode).check(z.maxLength(20, 'Máximo 20 idiomas'), z.refine(unique, 'Idiomas repetidos')),
     ),

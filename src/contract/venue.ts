@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { VENUE_ID_PATTERN } from './limits.ts';
 import { WEEKDAYS } from './hours.ts';
+import { AutoPause, VenuePause } from './pause.ts';
 
 export { WEEKDAYS };
 
@@ -185,6 +186,10 @@ export const Venue = z.extend(VenueSummary, {
   // The bill (docs/rules.md#the-bill): legal details for receipts, and the default tax rate (basis points).
   legal: z.optional(Legal),
   taxRate: z.optional(z.int().check(z.minimum(0), z.maximum(10_000))),
+  // Pausing orders (docs/rules.md#pausing-orders): the pause set by staff or by the venue itself (`POST
+  // /api/venues/{id}/pause`, never by the editor's PUT), and the manager's automatic pause (absent or null: off).
+  pause: z.optional(VenuePause),
+  autoPause: z.optional(z.nullable(AutoPause)),
   // `languages` (from the summary): the menu's languages; `translations` carry its tagline.
   ...translations,
   updatedAt: z.string(),

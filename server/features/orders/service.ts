@@ -10,6 +10,7 @@ import type { Order, OrderInput, OrderStatus } from '../../../src/contract/order
 import { ORDER_MESSAGES, STATUS_TRANSITIONS } from '../../../src/contract/order.ts';
 import type { CachedVenue, VenueStore } from '../venues/index.ts';
 import { priceOrder, type PricedOrder } from './pricing.ts';
+import { refuseIfPaused } from './paused.ts';
 import * as sql from './queries.ts';
 import { problem } from '../../platform/problem.ts';
 import { zonedParts } from '../../platform/hours.ts';
@@ -152,6 +153,7 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
             errors: { venueId: [ORDER_MESSAGES.venueUnknownField] },
           });
         entry = found;
+        refuseIfPaused(entry.venue, input.mode, at);
         priced = priceOrder(entry, input, at, venues);
       } catch (error) {
         const first = await replay(userId, key, bodyText);

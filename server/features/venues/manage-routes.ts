@@ -25,6 +25,7 @@ import { routes } from '../../platform/operations.ts';
 import { authenticator } from '../auth/index.ts';
 import { problem, validationProblem } from '../../platform/problem.ts';
 import { keepSetMenus } from './keep-sets.ts';
+import { keepPause } from './keep-pause.ts';
 import { publicMedia, storedMedia } from '../media/index.ts';
 import { checkVenueId, getProductHistory, patchProduct, putVenue } from './operations.ts';
 import { insertProductChange, productHistory } from './queries.ts';
@@ -185,9 +186,12 @@ export function manageRoutes(app: Hono, { venues, auth, config, db }: VenueRoute
       throw problem('validation', 412, VENUE_MESSAGES.exists(id), { errors: { id: [VENUE_MESSAGES.existsField] } });
     }
     if (existing && !canManageVenue(claims.scope, id)) throw problem('forbidden', 403, VENUE_MESSAGES.managersEdit);
-    const venue = keepSetMenus(
+    const venue = keepPause(
       existing?.venue,
-      keepTranslations(existing?.venue, storedMedia(parseVenue((await json()).value), media)),
+      keepSetMenus(
+        existing?.venue,
+        keepTranslations(existing?.venue, storedMedia(parseVenue((await json()).value), media)),
+      ),
     );
     refuseInsecureImages(venue);
     if (venue.id !== id)

@@ -14,6 +14,8 @@ import { CartLineItem } from './CartLineItem.tsx';
 import { cartMessages } from './messages.ts';
 import { $menuNames, namedLine } from './sold-out.ts';
 import { requestLineEdit } from './edit-line.ts';
+import { $venuePauses, awayPause, pauseText } from './paused.ts';
+import { clock } from '../../lib/clock.ts';
 import {
   $carts,
   closeCart,
@@ -24,9 +26,18 @@ import {
   updateQuantity,
 } from './store.ts';
 
+/** When a pause's «until» passes, the page's script says so (menu/pause-banner.ts); this clock is the cart's own check. */
+const $halfMinute = clock(30_000);
+
 interface Props {
   /** `minOrder`: the venue's minimum for pickup and delivery, told under the subtotal until it is reached. */
-  venue: { id: string; name: string; minOrder?: number | undefined; orderModes?: readonly OrderMode[] };
+  venue: {
+    id: string;
+    name: string;
+    minOrder?: number | undefined;
+    orderModes?: readonly OrderMode[];
+    timezone?: string;
+  };
   /** `Hacer pedido`. */
   onOrder: () => void;
   /** Where keyboard focus goes when the element that had it disappears (a removed line, a gone toast). */
@@ -39,6 +50,8 @@ export function CartPanel({ venue, onOrder, focusHome }: Props) {
   // The names of the page's language (a line added on a page in another language follows the switch).
   const names = useStore($menuNames);
   const [announcement, setAnnouncement] = useState('');
+  // The venue paused its pickup and delivery (docs/rules.md#pausing-orders): the lines stay, the order waits.
+  const paused = awayPause(venue, useStore($venuePauses), useStore($halfMinute));
 
   // Left by "Repetir pedido": what could not be added back.
   useEffect(() => {
@@ -145,7 +158,17 @@ export function CartPanel({ venue, onOrder, focusHome }: Props) {
             {words.minimum({ minimum: money(shortfall.minOrder), missing: money(shortfall.missing) })}
           </p>
         )}
-        <button type="button" className="btn btn-primary min-h-12 w-full text-base" onClick={onOrder}>
+        {paused && (
+          <p className="mb-3 rounded-box border border-warning bg-warning/15 p-3 text-sm" data-testid="cart-paused">
+            {pauseText(paused, venue.timezone ?? 'UTC')}
+          </p>
+        )}
+        <button
+          type="button"
+          className="btn btn-primary min-h-12 w-full text-base"
+          onClick={onOrder}
+          disabled={Boolean(paused)}
+        >
           {words.order}
         </button>
       </div>

@@ -45,6 +45,14 @@ export function VenueHeader({ venue, apiBase, langs }: { venue: Venue; apiBase: 
           <Icon path={mdiMapMarker} className="size-4 shrink-0 mt-0.5" />
           <span>{venue.address}</span>
         </p>
+        {/* Filled while the venue has paused new orders (pause-banner.ts). */}
+        <p
+          id="venue-pause"
+          role="status"
+          hidden
+          className="mt-1 rounded-box border border-warning bg-warning/15 p-3 text-sm"
+          data-testid="venue-pause"
+        />
         <details className="text-sm mt-1">
           <summary className="cursor-pointer min-h-11 inline-flex items-center underline">{words.weekHours}</summary>
           <table className="mt-1">

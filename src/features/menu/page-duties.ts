@@ -38,6 +38,7 @@ import { liveVenue } from './live-venue.ts';
 import { runtimeApiBase } from './api.ts';
 import { recordVisit } from './recent.ts';
 import { menuShape, type VenueFacts } from './venue-facts.ts';
+import { followPause } from './pause-banner.ts';
 
 const $minute = clock(60_000);
 
@@ -120,6 +121,7 @@ export function startMenuDuties({ venueId, facts, venue, etag }: MenuDutiesStart
     whenIdle(() => {
       stopSpy = watchSections();
     }),
+    followPause(venueId, facts.timezone, venue?.pause ?? facts.pause, $live),
   ];
   return () => {
     for (const stop of stops) stop();

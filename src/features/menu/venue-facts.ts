@@ -8,7 +8,10 @@ import { zoneOffsets, type ZoneOffsets } from '../../contract/hours.ts';
 /** How long after the build the page reads the venue's clock from `zone` (then through Intl). */
 export const ZONE_OFFSET_DAYS = 400;
 
-export type VenueFacts = Pick<Venue, 'id' | 'name' | 'tagline' | 'city' | 'hours' | 'timezone' | 'updatedAt'> & {
+export type VenueFacts = Pick<
+  Venue,
+  'id' | 'name' | 'tagline' | 'city' | 'hours' | 'timezone' | 'updatedAt' | 'pause'
+> & {
   soldOut: string[];
   /** `menuShape` of the version the page shows: a newer version with the same shape changes only prices and availability. */
   shape?: string;
@@ -27,14 +30,16 @@ export function venueFactsOf(venue: Venue, now = Date.now()): VenueFacts {
     hours,
     timezone,
     updatedAt,
+    // The pause when the page was made (docs/rules.md#pausing-orders): the page shows it while it lasts.
+    ...(venue.pause ? { pause: venue.pause } : {}),
     soldOut,
     shape: menuShape(venue),
     zone: zoneOffsets(timezone, now, ZONE_OFFSET_DAYS),
   };
 }
 
-/** Keys left out of a menu's shape: what the page's script updates on the cards in place. */
-const LIVE_KEYS = new Set(['price', 'available', 'updatedAt']);
+/** Keys left out of a menu's shape: what the page's script updates in place (the cards, the pause's banner). */
+const LIVE_KEYS = new Set(['price', 'available', 'updatedAt', 'pause', 'autoPause']);
 
 /**
  * A short hash (FNV-1a) of everything in the menu but prices, availability and `updatedAt`: two

@@ -7,6 +7,7 @@
  * is refused.
  */
 import { SoldOutList } from './SoldOutList.tsx';
+import { PauseButton } from './PauseButton.tsx';
 import { mdiChevronDown } from '@mdi/js';
 import { useStore } from '@nanostores/react';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -89,6 +90,7 @@ export function OrderBoard({ venueId, canSwitch, user }: { venueId: string; canS
     held,
     bills,
     paidOrders,
+    venueEvents,
   } = useStore($board);
   const [moveError, setMoveError] = useState('');
   const [pending, setPending] = useState<Record<string, OrderStatus>>({});
@@ -216,6 +218,7 @@ export function OrderBoard({ venueId, canSwitch, user }: { venueId: string; canS
         </p>
       )}
       <PrinterAlerts venueId={venueId} className="mt-3" />
+      <PauseButton venueId={venueId} timezone={timeZone} venueEvents={venueEvents} />
       {moveError && (
         <BoardAlert message={moveError} onClose={() => setMoveError('')} className="mt-3" testId="board-move-error" />
       )}

@@ -67,6 +67,8 @@ export interface BoardState {
   paidOrders: Record<string, Payment>;
   /** How many `event: ticket` arrived (a ticket made, bumped, reopened, released or voided): the floor reads a table's tickets again when it grows. */
   ticketEvents: number;
+  /** How many `event: venue` arrived (the menu or the pause changed): the pause control reads the pause again. */
+  venueEvents: number;
 }
 
 const INITIAL: BoardState = {
@@ -86,6 +88,7 @@ const INITIAL: BoardState = {
   bills: {},
   paidOrders: {},
   ticketEvents: 0,
+  venueEvents: 0,
 };
 
 interface Board {
@@ -292,7 +295,10 @@ function mount(venueId: string, board: Board): () => void {
         arrived([order]);
       },
       onLive: (live) => patch(board, { live }),
-      onVenue: loadVenue,
+      onVenue: () => {
+        patch(board, { venueEvents: board.$state.get().venueEvents + 1 });
+        loadVenue();
+      },
       onTable(session) {
         if (!session) return loadTables();
         touched?.add(session.id);

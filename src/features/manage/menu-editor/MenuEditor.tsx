@@ -30,6 +30,7 @@ import { FiscalData } from './FiscalData.tsx';
 import { HoursEditor } from './HoursEditor.tsx';
 import { blankVenue, errorPaths, formPath, newVenueName, toForm, venueResolver, type FormValues } from './logic.ts';
 import { Stations } from './Stations.tsx';
+import { AutoPauseField } from './AutoPauseField.tsx';
 import { TranslationsEditor } from './TranslationsEditor.tsx';
 import { useStickyScrollPadding } from './use-sticky-scroll-padding.ts';
 import { useUnsavedChanges } from './use-unsaved-changes.ts';
@@ -206,6 +207,9 @@ function Editor({ venueId, newName, user }: { venueId: string; newName?: string;
             <TextField name="minOrderText" label="Pedido mínimo" inputMode="decimal" />
             <TextField name="deliveryFeeText" label="Gastos de envío" inputMode="decimal" />
             <CheckList name="orderModes" legend="Modos de pedido" values={ORDER_MODES} labels={ORDER_MODE_LABELS} />
+          </div>
+          <div className="mt-3">
+            <AutoPauseField />
           </div>
           <div className="mt-3">
             <HoursEditor />
