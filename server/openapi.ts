@@ -11,6 +11,7 @@ import * as corrections from './features/corrections/index.ts';
 import * as kitchen from './features/kitchen/index.ts';
 import * as media from './features/media/index.ts';
 import * as orders from './features/orders/index.ts';
+import * as payments from './features/payments/index.ts';
 import * as printing from './features/printing/index.ts';
 import * as tables from './features/tables/index.ts';
 import * as tableSessions from './features/table-sessions/index.ts';
@@ -32,6 +33,7 @@ const FEATURES: Part[] = [
   team,
   tableSessions,
   billing,
+  payments,
   corrections,
   audit,
   orders,

@@ -101,6 +101,7 @@ import {
   VerifactuIssuer,
   ConfirmIssuerInput,
 } from '../../src/contract/bill.ts';
+import { CheckoutInput, CheckoutResult, OnlinePayment, PaymentRedirect } from '../../src/contract/online-payments.ts';
 import { FiredCourse, Ticket, TicketLine, TicketList } from '../../src/contract/kitchen.ts';
 import {
   CreatedPrintAgent,
@@ -220,6 +221,10 @@ const NAMED = {
   ConfirmIssuerInput,
   CashDay,
   OrderPaymentList,
+  CheckoutInput,
+  PaymentRedirect,
+  CheckoutResult,
+  OnlinePayment,
   TableSettingsInput,
   WaiterLineInput,
   WaiterRoundInput,
