@@ -9,6 +9,7 @@ import { startCheckpointer } from './platform/db/checkpointer.ts';
 import { createRateLimiter } from './platform/rate-limit.ts';
 import { createObservability } from './platform/observability.ts';
 import { configureImageJobs, imageQueueLength } from './features/media/index.ts';
+import { configureSecrets } from './platform/secrets.ts';
 import { createBuildHook, createVenueStore, startPrerender } from './features/venues/index.ts';
 import { createAuthService } from './features/auth/index.ts';
 import { createOrderService } from './features/orders/index.ts';
@@ -25,7 +26,7 @@ import { createTableSessionService } from './features/table-sessions/index.ts';
 import { tableForToken } from './features/tables/index.ts';
 import { createBillingService, createOutbox } from './features/billing/index.ts';
 import { createCorrectionsService } from './features/corrections/index.ts';
-import { createPaymentsService, providerFor } from './features/payments/index.ts';
+import { createPaymentsService, loadProviderConfig, providerFor } from './features/payments/index.ts';
 import type { BillingHook } from './features/table-sessions/index.ts';
 import type { AppDeps, SiteState } from './deps.ts';
 import type { Hono } from 'hono';
@@ -87,6 +88,7 @@ export async function createServer(
     },
   });
   configureImageJobs(config.imageJobs, config.imageQueue);
+  configureSecrets(config);
   const limiter = createRateLimiter(db, Date.now, (limit) => observability.refused(limit));
   const auth = await createAuthService(db, config, limiter);
   // Print jobs are written with the tickets they print (the kitchen's `TicketPrinting` hook).
@@ -141,7 +143,7 @@ export async function createServer(
   });
   billingHook.current = billing;
   const payments = createPaymentsService(db, venues, events, billing, {
-    loadConfig: () => Promise.resolve(null),
+    loadConfig: (venueId) => loadProviderConfig(db, venueId),
     providerFor,
     recordWritten: () => verifactuOutbox.kick(),
     ...(options.now ? { now: options.now } : {}),

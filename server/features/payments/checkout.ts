@@ -18,7 +18,7 @@ import {
   type PaymentRedirect,
 } from '../../../src/contract/online-payments.ts';
 import type { PaymentsContext } from './context.ts';
-import * as sql from './queries.ts';
+import * as sql from './online-queries.ts';
 
 /** Where the phone comes back and where the provider notifies: from the request (routes.ts). */
 export interface Addresses {

@@ -13,7 +13,7 @@ import { ONLINE_PAYMENT_MESSAGES } from '../../../src/contract/online-payments.t
 import type { ClaimInput, OnlinePaid } from '../billing/index.ts';
 import type { Confirmation, ProviderConfig, ProviderId } from './providers/index.ts';
 import type { PaymentsContext } from './context.ts';
-import * as sql from './queries.ts';
+import * as sql from './online-queries.ts';
 
 /** What a notification route answers: 200 (recorded, refused for good, or a repeat) or a problem. */
 export type ConfirmOutcome = 'paid' | 'repeat' | 'failed' | 'refused';

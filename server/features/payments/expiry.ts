@@ -6,7 +6,7 @@
  */
 import { sessionById } from '../table-sessions/index.ts';
 import type { PaymentsContext } from './context.ts';
-import * as sql from './queries.ts';
+import * as sql from './online-queries.ts';
 
 /** At most this many payments per sweep. */
 const SWEEP_MAX = 100;

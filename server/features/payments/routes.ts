@@ -1,93 +1,60 @@
-/**
- * Paying from the phone's HTTP side (docs/rules.md#paying-from-the-phone); every route is an operation of
- * operations.ts. Diners (`X-Table-Credential`): `POST /table-session/bill/checkout`. Anyone with the link:
- * `GET /payments/{paymentId}`. The providers: `POST /payments/redsys/notification` (form-encoded) and
- * `POST /payments/stripe/webhook` (raw body and `Stripe-Signature`), both verified before anything is recorded.
- */
-import { Hono, type Context } from 'hono';
-import { UI_LANGUAGES } from '../../../src/contract/languages.ts';
-import { TABLE_CREDENTIAL_HEADER } from '../../../src/contract/table.ts';
-import { BILL_MESSAGES } from '../../../src/contract/bill.ts';
-import { ONLINE_PAYMENT_MESSAGES } from '../../../src/contract/online-payments.ts';
-import type { ServerConfig } from '../../platform/config.ts';
+/** The venue's online payment provider configuration (docs/architecture.md#online-payments): managers of the venue and admins. */
+import { Hono } from 'hono';
+import type { AccessClaims } from '../../../src/contract/auth.ts';
+import { isValidVenueId } from '../../../src/contract/limits.ts';
+import { canManageVenue } from '../../../src/contract/permissions.ts';
+import { PAYMENT_MESSAGES, PaymentProviderInput } from '../../../src/contract/payments.ts';
+import { spanishErrors } from '../../../src/contract/manage.ts';
+import { PROBLEM_MESSAGES } from '../../../src/contract/problem.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { routes } from '../../platform/operations.ts';
-import { problem } from '../../platform/problem.ts';
+import { problem, validationProblem } from '../../platform/problem.ts';
+import { canSealSecrets } from '../../platform/secrets.ts';
 import { authenticator, type AuthService } from '../auth/index.ts';
-import type { TableSessionService } from '../table-sessions/index.ts';
-import type { Addresses, PaymentsService } from './service.ts';
-import { redsysOrderOf, stripeReferenceOf, verifyRedsysNotification, verifyStripeWebhook } from './providers/index.ts';
-import * as ops from './operations.ts';
+import { deleteProviderConfig, providerSettings, saveProviderConfig } from './config.ts';
+import { deletePaymentProvider, getPaymentProvider, putPaymentProvider } from './operations.ts';
 
-const KEY_PATTERN = /^[\x21-\x7e]{8,200}$/;
-
-/** What the payment routes use (server/deps.ts gives them). */
+/** What the payments routes use (server/deps.ts gives them). */
 export interface PaymentRouteDeps {
-  payments: PaymentsService;
-  tableSessions: TableSessionService;
+  db: Db;
   auth: AuthService;
-  config: ServerConfig;
+  venues: { get(id: string): unknown };
 }
 
-/** Where the phone comes back (the page it paid from, when it is the site's) and the API's address for the provider. */
-function addressesOf(c: Context, config: ServerConfig): Addresses {
-  const self = new URL(c.req.url).origin;
-  const apiOrigin = config.apiPublicUrl ? new URL(config.apiPublicUrl).origin : undefined;
-  const allowed = new Set([self, ...(apiOrigin ? [apiOrigin] : []), ...config.corsOrigins]);
-  let site = apiOrigin ?? self;
-  let lang = '';
-  try {
-    const page = new URL(c.req.header('referer') ?? c.req.header('origin') ?? '');
-    if (allowed.has(page.origin)) {
-      site = page.origin;
-      const first = page.pathname.split('/')[1] ?? '';
-      if (first !== 'es' && (UI_LANGUAGES as readonly string[]).includes(first)) lang = `/${first}`;
-    }
-  } catch {
-    // No page: the site's own address.
-  }
-  return { site, lang, api: config.apiPublicUrl ?? `${self}/api` };
-}
-
-export function paymentRoutes({ payments, tableSessions, auth, config }: PaymentRouteDeps): Hono {
+export function paymentRoutes({ db, auth, venues }: PaymentRouteDeps): Hono {
   const app = new Hono();
   const on = routes(app, authenticator(auth));
-  const noStore = (c: Context) => c.header('cache-control', 'no-store');
 
-  on(ops.checkoutTableBill, async (c, { body }) => {
-    const who = await tableSessions.authenticate(c.req.header(TABLE_CREDENTIAL_HEADER));
-    const key = c.req.header('idempotency-key');
-    if (!key || !KEY_PATTERN.test(key)) throw problem('idempotencyKeyMissing', 400, BILL_MESSAGES.keyMissing);
-    const input = await body();
-    const result = await payments.checkout(who, key, input, addressesOf(c, config));
-    noStore(c);
-    if (result.replayed) c.header('idempotent-replayed', 'true');
-    return c.json({ paymentId: result.paymentId, redirect: result.redirect }, result.replayed ? 200 : 201);
+  function managedVenue(id: string, claims: AccessClaims): string {
+    if (!isValidVenueId(id) || !venues.get(id))
+      throw problem('notFound', 404, PROBLEM_MESSAGES.venueNotFound(id.slice(0, 64)));
+    if (!canManageVenue(claims.scope, id)) throw problem('forbidden', 403, PAYMENT_MESSAGES.managersOnly);
+    return id;
+  }
+  const actor = (claims: AccessClaims) => ({ id: claims.sub, name: (claims.name ?? claims.sub).slice(0, 80) });
+
+  on(getPaymentProvider, async (c, { claims, param }) => {
+    const venueId = managedVenue(param('id'), claims);
+    c.header('cache-control', 'no-store');
+    return c.json(await providerSettings(db, venueId));
   });
 
-  on(ops.getOnlinePayment, async (c, { param }) => {
-    const payment = await payments.payment(param('paymentId'));
-    if (!payment) throw problem('notFound', 404, ONLINE_PAYMENT_MESSAGES.paymentNotFound);
-    c.header('cache-control', 'private, no-store');
-    return c.json(payment);
+  on(putPaymentProvider, async (c, { claims, param, json }) => {
+    const venueId = managedVenue(param('id'), claims);
+    // Checked here, not by `body()`: with a detail that says nothing was saved.
+    const parsed = PaymentProviderInput.safeParse((await json()).value, { error: spanishErrors });
+    if (!parsed.success) throw validationProblem(parsed.error.issues, PAYMENT_MESSAGES.notSaved);
+    const input = parsed.data;
+    if (!canSealSecrets()) throw problem('serviceUnavailable', 503, PAYMENT_MESSAGES.noSecretsKey);
+    await db.transaction((tx) => saveProviderConfig(tx, venueId, input, actor(claims)));
+    c.header('cache-control', 'no-store');
+    return c.json(await providerSettings(db, venueId));
   });
 
-  on(ops.redsysNotification, async (c) => {
-    const form = Object.fromEntries(new URLSearchParams(await c.req.text()));
-    await payments.confirm('redsys', redsysOrderOf(form), (config) =>
-      config.provider === 'redsys' ? verifyRedsysNotification(form, config.secretKey) : null,
-    );
-    noStore(c);
-    return c.json({ received: true });
-  });
-
-  on(ops.stripeWebhook, async (c) => {
-    const raw = await c.req.text();
-    const signature = c.req.header('stripe-signature');
-    await payments.confirm('stripe', stripeReferenceOf(raw), (config) =>
-      config.provider === 'stripe' ? verifyStripeWebhook(raw, signature, config.webhookSecret) : null,
-    );
-    noStore(c);
-    return c.json({ received: true });
+  on(deletePaymentProvider, async (c, { claims, param }) => {
+    const venueId = managedVenue(param('id'), claims);
+    await db.transaction((tx) => deleteProviderConfig(tx, venueId, actor(claims)));
+    return c.body(null, 204);
   });
 
   return app;

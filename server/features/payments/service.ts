@@ -14,7 +14,7 @@ import { createCheckout, type Addresses } from './checkout.ts';
 import { createConfirm, type ConfirmOutcome } from './confirm.ts';
 import { createExpiry } from './expiry.ts';
 import type { Confirmation, ProviderConfig, ProviderId } from './providers/index.ts';
-import * as sql from './queries.ts';
+import * as sql from './online-queries.ts';
 
 export type { PaymentsOptions } from './context.ts';
 export type { Addresses } from './checkout.ts';

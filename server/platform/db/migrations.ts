@@ -618,6 +618,19 @@ ALTER TABLE table_cart_lines ADD COLUMN choices TEXT;
 `,
   },
   {
+    name: 'payment providers of the venues',
+    up: (t) => `
+CREATE TABLE payment_providers (
+  venue_id TEXT PRIMARY KEY,
+  provider TEXT NOT NULL,
+  settings TEXT NOT NULL,
+  secrets TEXT NOT NULL,
+  updated_by TEXT NOT NULL,
+  updated_at ${t.bigint} NOT NULL
+);
+`,
+  },
+  {
     // Paying from the phone (docs/rules.md#paying-from-the-phone): `online_payments` is an attempt at a provider,
     // `pending` until the provider's signed confirmation (`paid`, `failed`, `expired`); `reference` is the order
     // number the provider knows (unique); `claim` the JSON of what it pays (`{lineIds?, shares?}`), whose
