@@ -31,8 +31,9 @@ export default function PaymentPage() {
   useEffect(() => {
     if (!id) return;
     const path = localPath(`/pago/${id}`);
-    // Reached as `/pago?id=…` (a host's fallback): show the page's own address.
-    if (location.pathname !== path) history.replaceState(history.state, '', path);
+    // Reached as `/pago?id=…` (a host's fallback), or with the provider's fields in the query (Redsys adds its
+    // signed answer, which this page does not need: only the server's record counts): the page's own address.
+    if (location.pathname !== path || location.search) history.replaceState(history.state, '', path);
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const ask = () => {

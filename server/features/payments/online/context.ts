@@ -1,9 +1,9 @@
 /** What every part of paying from the phone shares (docs/rules.md#paying-from-the-phone; service.ts puts it together). */
-import type { Db } from '../../platform/db/database.ts';
-import type { EventBus } from '../../platform/events/bus.ts';
-import type { BillingService } from '../billing/index.ts';
-import type { VenueStore } from '../venues/index.ts';
-import type { PaymentProvider, ProviderConfig } from './providers/index.ts';
+import type { Db } from '../../../platform/db/database.ts';
+import type { EventBus } from '../../../platform/events/bus.ts';
+import type { BillingService } from '../../billing/index.ts';
+import type { VenueStore } from '../../venues/index.ts';
+import type { PaymentProvider, ProviderConfig } from '../providers/index.ts';
 
 export interface PaymentsOptions {
   /** The venue's provider configuration, decrypted (none: staff take the payments). */

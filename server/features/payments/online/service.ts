@@ -3,18 +3,18 @@
  * a diner's part (checkout.ts), the provider's confirmation (confirm.ts), expiry (expiry.ts). The providers and
  * each venue's configuration: providers/ and config.ts.
  */
-import type { Db } from '../../platform/db/database.ts';
-import type { EventBus } from '../../platform/events/bus.ts';
-import type { BillingService } from '../billing/index.ts';
-import type { TableCaller } from '../table-sessions/index.ts';
-import type { VenueStore } from '../venues/index.ts';
-import type { CheckoutInput, CheckoutResult, OnlinePayment } from '../../../src/contract/online-payments.ts';
+import type { Db } from '../../../platform/db/database.ts';
+import type { EventBus } from '../../../platform/events/bus.ts';
+import type { BillingService } from '../../billing/index.ts';
+import type { TableCaller } from '../../table-sessions/index.ts';
+import type { VenueStore } from '../../venues/index.ts';
+import type { CheckoutInput, CheckoutResult, OnlinePayment } from '../../../../src/contract/online-payments.ts';
 import { methodsOf, type PaymentsOptions } from './context.ts';
 import { createCheckout, type Addresses } from './checkout.ts';
 import { createConfirm, type ConfirmOutcome } from './confirm.ts';
 import { createExpiry } from './expiry.ts';
-import type { Confirmation, ProviderConfig, ProviderId } from './providers/index.ts';
-import * as sql from './online-queries.ts';
+import type { Confirmation, ProviderConfig, ProviderId } from '../providers/index.ts';
+import * as sql from './queries.ts';
 
 export type { PaymentsOptions } from './context.ts';
 export type { Addresses } from './checkout.ts';

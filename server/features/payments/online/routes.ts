@@ -5,18 +5,18 @@
  * `POST /payments/stripe/webhook` (raw body and `Stripe-Signature`), both verified before anything is recorded.
  */
 import { Hono, type Context } from 'hono';
-import { UI_LANGUAGES } from '../../../src/contract/languages.ts';
-import { TABLE_CREDENTIAL_HEADER } from '../../../src/contract/table.ts';
-import { BILL_MESSAGES } from '../../../src/contract/bill.ts';
-import { ONLINE_PAYMENT_MESSAGES } from '../../../src/contract/online-payments.ts';
-import type { ServerConfig } from '../../platform/config.ts';
-import { routes } from '../../platform/operations.ts';
-import { problem } from '../../platform/problem.ts';
-import { authenticator, type AuthService } from '../auth/index.ts';
-import type { TableSessionService } from '../table-sessions/index.ts';
+import { UI_LANGUAGES } from '../../../../src/contract/languages.ts';
+import { TABLE_CREDENTIAL_HEADER } from '../../../../src/contract/table.ts';
+import { BILL_MESSAGES } from '../../../../src/contract/bill.ts';
+import { ONLINE_PAYMENT_MESSAGES } from '../../../../src/contract/online-payments.ts';
+import type { ServerConfig } from '../../../platform/config.ts';
+import { routes } from '../../../platform/operations.ts';
+import { problem } from '../../../platform/problem.ts';
+import { authenticator, type AuthService } from '../../auth/index.ts';
+import type { TableSessionService } from '../../table-sessions/index.ts';
 import type { Addresses, PaymentsService } from './service.ts';
-import { redsysOrderOf, stripeReferenceOf, verifyRedsysNotification, verifyStripeWebhook } from './providers/index.ts';
-import * as ops from './online-operations.ts';
+import { redsysOrderOf, stripeReferenceOf, verifyRedsysNotification, verifyStripeWebhook } from '../providers/index.ts';
+import * as ops from './operations.ts';
 
 const KEY_PATTERN = /^[\x21-\x7e]{8,200}$/;
 

@@ -5,20 +5,20 @@
  * after the hold commits; a provider that does not answer fails the payment and frees the hold.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { isUniqueViolation } from '../../platform/db/database.ts';
-import { problem, HttpProblem } from '../../platform/problem.ts';
-import { hashBody } from '../orders/index.ts';
-import { sessionById, type TableCaller } from '../table-sessions/index.ts';
-import { BILL_MESSAGES } from '../../../src/contract/bill.ts';
+import { isUniqueViolation } from '../../../platform/db/database.ts';
+import { problem, HttpProblem } from '../../../platform/problem.ts';
+import { hashBody } from '../../orders/index.ts';
+import { sessionById, type TableCaller } from '../../table-sessions/index.ts';
+import { BILL_MESSAGES } from '../../../../src/contract/bill.ts';
 import {
   ONLINE_HOLD_MS,
   ONLINE_PAYMENT_MESSAGES,
   type CheckoutInput,
   type CheckoutResult,
   type PaymentRedirect,
-} from '../../../src/contract/online-payments.ts';
+} from '../../../../src/contract/online-payments.ts';
 import type { PaymentsContext } from './context.ts';
-import * as sql from './online-queries.ts';
+import * as sql from './queries.ts';
 
 /** Where the phone comes back and where the provider notifies: from the request (routes.ts). */
 export interface Addresses {

@@ -4,9 +4,9 @@
  * (server/features/billing); this sweep, run by every instance now and then (server/main.ts), also tells the
  * table's phones and the board at once. A confirmation that arrives later is judged by confirm.ts.
  */
-import { sessionById } from '../table-sessions/index.ts';
+import { sessionById } from '../../table-sessions/index.ts';
 import type { PaymentsContext } from './context.ts';
-import * as sql from './online-queries.ts';
+import * as sql from './queries.ts';
 
 /** At most this many payments per sweep. */
 const SWEEP_MAX = 100;

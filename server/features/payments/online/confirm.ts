@@ -6,14 +6,14 @@
  * first and the status moves from what was read only once (`moveStatus`), and the payment's primary key refuses a
  * second insert, so a repeat (or a second instance at the same moment) answers as the first and changes nothing.
  */
-import { isUniqueViolation } from '../../platform/db/database.ts';
-import { problem } from '../../platform/problem.ts';
-import { sessionById } from '../table-sessions/index.ts';
-import { ONLINE_PAYMENT_MESSAGES } from '../../../src/contract/online-payments.ts';
-import type { ClaimInput, OnlinePaid } from '../billing/index.ts';
-import type { Confirmation, ProviderConfig, ProviderId } from './providers/index.ts';
+import { isUniqueViolation } from '../../../platform/db/database.ts';
+import { problem } from '../../../platform/problem.ts';
+import { sessionById } from '../../table-sessions/index.ts';
+import { ONLINE_PAYMENT_MESSAGES } from '../../../../src/contract/online-payments.ts';
+import type { ClaimInput, OnlinePaid } from '../../billing/index.ts';
+import type { Confirmation, ProviderConfig, ProviderId } from '../providers/index.ts';
 import type { PaymentsContext } from './context.ts';
-import * as sql from './online-queries.ts';
+import * as sql from './queries.ts';
 
 /** What a notification route answers: 200 (recorded, refused for good, or a repeat) or a problem. */
 export type ConfirmOutcome = 'paid' | 'repeat' | 'failed' | 'refused';
