@@ -12,7 +12,7 @@ import { detailOf, isClosedError, isCredentialError } from './request-errors.ts'
 import { closedHere, lost } from './session.ts';
 import { membership } from './state.ts';
 import { loadBill, type PayResult } from './rounds.ts';
-import { keepReturn } from '../online-payment/return.ts';
+import { keepReturn } from '../online-payment/index.ts';
 
 /** Sends the phone to the provider's page. */
 export function follow(redirect: PaymentRedirect): void {
