@@ -4,7 +4,7 @@
  * online payment waits for the provider's confirmation, at most ONLINE_HOLD_MS. The provider's page is asked for
  * after the hold commits; a provider that does not answer fails the payment and frees the hold.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { ServerConfig } from '../../../platform/config.ts';
 import { UI_LANGUAGES } from '../../../../src/contract/languages.ts';
@@ -21,6 +21,7 @@ import {
   type PaymentRedirect,
 } from '../../../../src/contract/online-payments.ts';
 import type { PaymentsContext } from './context.ts';
+import { newPaymentReference } from '../providers/index.ts';
 import * as sql from './queries.ts';
 
 /** Where the phone comes back and where the provider notifies: from the request (routes.ts). */
@@ -50,17 +51,6 @@ export function addressesOf(c: Context, config: ServerConfig): Addresses {
     // No page: the site's own address.
   }
   return { site, lang, api: config.apiPublicUrl ?? `${self}/api` };
-}
-
-const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-
-/** A provider order number as Redsys wants it: 4 digits, then 8 alphanumerics (12 in all), unique per attempt. */
-export function newReference(): string {
-  const bytes = randomBytes(12);
-  let out = '';
-  for (let i = 0; i < 4; i++) out += String(bytes[i]! % 10);
-  for (let i = 4; i < 12; i++) out += ALPHANUMERIC[bytes[i]! % ALPHANUMERIC.length];
-  return out;
 }
 
 export function createCheckout(ctx: PaymentsContext) {
@@ -100,7 +90,7 @@ export function createCheckout(ctx: PaymentsContext) {
         errors: { method: [ONLINE_PAYMENT_MESSAGES.bizumNeedsRedsys] },
       });
     const id = randomUUID();
-    const reference = newReference();
+    const reference = newPaymentReference();
     const created = now().getTime();
     let held: Awaited<ReturnType<BillingService['holdOnlineIn']>>;
     try {

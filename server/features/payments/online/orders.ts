@@ -14,7 +14,8 @@ import type { Order } from '../../../../src/contract/order.ts';
 import { ONLINE_HOLD_MS, ONLINE_PAYMENT_MESSAGES } from '../../../../src/contract/online-payments.ts';
 import type { OnlineRecord } from '../../billing/index.ts';
 import type { OnlineOrders } from '../../orders/index.ts';
-import { addressesOf, newReference } from './checkout.ts';
+import { addressesOf } from './checkout.ts';
+import { newPaymentReference } from '../providers/index.ts';
 import type { PaymentsContext } from './context.ts';
 import * as sql from './queries.ts';
 
@@ -62,7 +63,7 @@ export function onlineOrders(ctx: PaymentsContext, config: ServerConfig): Online
       const provider = await options.loadConfig(order.venueId);
       if (!provider) throw problem('validation', 422, ONLINE_PAYMENT_MESSAGES.orderOnlineUnavailable);
       const id = randomUUID();
-      const reference = newReference();
+      const reference = newPaymentReference();
       const created = now().getTime();
       const row: sql.OnlineRow = {
         id,
