@@ -27,6 +27,7 @@ import { tableForToken } from './features/tables/index.ts';
 import { createBillingService, createOutbox } from './features/billing/index.ts';
 import { createCorrectionsService } from './features/corrections/index.ts';
 import { createPauseService, watchAutoPause } from './features/pause/index.ts';
+import { createPaymentsService, loadProviderConfig, providerFor } from './features/payments/index.ts';
 import type { BillingHook } from './features/table-sessions/index.ts';
 import type { AppDeps, SiteState } from './deps.ts';
 import type { Hono } from 'hono';
@@ -99,12 +100,13 @@ export async function createServer(
       [...stationsOf(venues.get(venueId)?.venue ?? {}), CASH_DESK_STATION].find((s) => s.id === station)?.name ??
       station,
   );
+  const tickets = ticketWriter(venues, events, options.now, printing);
   const orders = createOrderService(db, venues, {
     ...(options.now ? { now: options.now } : {}),
     events,
     limit: config.orderLimit,
     limiter,
-    tickets: ticketWriter(venues, events, options.now, printing),
+    tickets,
   });
   // Closing a table asks the bill what it still owes (the billing service is made after the table sessions').
   const billingHook: BillingHook = {};
@@ -139,8 +141,18 @@ export async function createServer(
     printReceipt: (tx, venueId, receiptId) => printing.receiptIssued(tx, venueId, receiptId),
     limiter,
     payRequestLimit: config.tablePayRequestLimit,
+    onlineMethods: (venueId) => payments.methods(venueId),
   });
   billingHook.current = billing;
+  const payments = createPaymentsService(db, venues, events, billing, orders, {
+    // A pickup or delivery order paid from the phone reaches the kitchen in its payment's transaction.
+    sendToKitchen: async (tx, order) =>
+      tickets.write(tx, order, undefined, await tickets.prepare(tx, order.venueId, undefined)),
+    loadConfig: (venueId) => loadProviderConfig(db, venueId),
+    providerFor,
+    recordWritten: () => verifactuOutbox.kick(),
+    ...(options.now ? { now: options.now } : {}),
+  });
   const corrections = createCorrectionsService(db, events, billing, printing, tableSessions, options.now);
   const pauses = createPauseService(db, venues, events, { now: options.now });
   const deps: AppDeps = {
@@ -155,6 +167,8 @@ export async function createServer(
     billing,
     corrections,
     pauses,
+    payments,
+    onlineOrders: payments.orders(config),
     verifactuOutbox,
     events,
     site,
@@ -200,6 +214,11 @@ export async function createServer(
     Math.min(60_000, Math.max(200, config.paidTableCloseS * 250)),
   );
   paidSweep.unref();
+  // Payments from the phone still pending after 10 minutes expire and free what they held (docs/rules.md#paying-from-the-phone).
+  const paymentSweep = setInterval(() => {
+    void payments.expireDue().catch((error: unknown) => console.error('[umenu] expiring payments failed', error));
+  }, 30_000);
+  paymentSweep.unref();
   let closing: Promise<void> | undefined;
   return {
     app,
@@ -208,6 +227,7 @@ export async function createServer(
       closing ??= (async () => {
         clearInterval(maintenance);
         clearInterval(paidSweep);
+        clearInterval(paymentSweep);
         orders.close();
         await Promise.allSettled(deps.closers.map(async (close) => close()));
         await events.close();

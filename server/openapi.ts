@@ -34,13 +34,13 @@ const FEATURES: Part[] = [
   team,
   tableSessions,
   billing,
+  payments,
   corrections,
   audit,
   orders,
   pause,
   kitchen,
   printing,
-  payments,
   auth,
 ];
 

@@ -102,6 +102,7 @@ import {
   VerifactuIssuer,
   ConfirmIssuerInput,
 } from '../../src/contract/bill.ts';
+import { CheckoutInput, CheckoutResult, OnlinePayment, PaymentRedirect } from '../../src/contract/online-payments.ts';
 import { FiredCourse, Ticket, TicketLine, TicketList } from '../../src/contract/kitchen.ts';
 import {
   CreatedPrintAgent,
@@ -222,6 +223,10 @@ const NAMED = {
   ConfirmIssuerInput,
   CashDay,
   OrderPaymentList,
+  CheckoutInput,
+  PaymentRedirect,
+  CheckoutResult,
+  OnlinePayment,
   TableSettingsInput,
   WaiterLineInput,
   WaiterRoundInput,

@@ -18,6 +18,8 @@ export interface BillingOptions {
   /** The server's rate limiter, and how many payment requests one person at a table may make (each reaches the board). */
   limiter?: RateLimiter;
   payRequestLimit?: RateLimit | null;
+  /** The methods a venue takes from the phone (none without a provider; docs/rules.md#paying-from-the-phone). */
+  onlineMethods?: (venueId: string) => Promise<Array<'card' | 'bizum'>>;
 }
 
 export interface BillingContext {

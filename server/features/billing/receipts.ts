@@ -13,6 +13,7 @@ import {
   BILL_MESSAGES,
   BILL_STRINGS,
   type AeatInvoice,
+  type PaidWith,
   type Receipt,
   type ReceiptLine,
   type VerifactuIssuer,
@@ -32,7 +33,7 @@ export interface ReceiptParts {
   lines: ReceiptLine[];
   amount: number;
   tip: number;
-  method: 'card' | 'cash';
+  method: PaidWith;
   table?: string;
   orderNumber?: string;
 }

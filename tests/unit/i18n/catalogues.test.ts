@@ -28,6 +28,7 @@ import { availabilityMessages } from '../../../src/features/menu/availability-wo
 import { setLineMessages } from '../../../src/features/cart/set-line-messages.ts';
 import { guestMessages } from '../../../src/features/table-session/guest-messages.ts';
 import { pauseMessages } from '../../../src/features/cart/pause-messages.ts';
+import { onlinePaymentMessages } from '../../../src/features/online-payment/messages.ts';
 
 const BASE = messagesToJSON(
   shellMessages,
@@ -50,6 +51,7 @@ const BASE = messagesToJSON(
   availabilityMessages,
   guestMessages,
   pauseMessages,
+  onlinePaymentMessages,
 ) as Record<string, Record<string, unknown>>;
 
 function placeholders(text: string): string[] {
