@@ -11,7 +11,7 @@ import { createObservability } from './platform/observability.ts';
 import { configureImageJobs, imageQueueLength } from './features/media/index.ts';
 import { createBuildHook, createVenueStore, startPrerender } from './features/venues/index.ts';
 import { createAuthService } from './features/auth/index.ts';
-import { createOrderService } from './features/orders/index.ts';
+import { createOrderService, createOrderTiming } from './features/orders/index.ts';
 import { createKitchenService, ticketWriter } from './features/kitchen/index.ts';
 import { createPrintingService } from './features/printing/index.ts';
 import { stationsOf } from '../src/contract/kitchen.ts';
@@ -96,12 +96,14 @@ export async function createServer(
       [...stationsOf(venues.get(venueId)?.venue ?? {}), CASH_DESK_STATION].find((s) => s.id === station)?.name ??
       station,
   );
+  const timing = createOrderTiming(db, events, options.now);
   const orders = createOrderService(db, venues, {
     ...(options.now ? { now: options.now } : {}),
     events,
     limit: config.orderLimit,
     limiter,
     tickets: ticketWriter(venues, events, options.now, printing),
+    timing,
   });
   // Closing a table asks the bill what it still owes (the billing service is made after the table sessions').
   const billingHook: BillingHook = {};
@@ -145,6 +147,7 @@ export async function createServer(
     venues,
     auth,
     orders,
+    timing,
     tableSessions,
     kitchen,
     printing,

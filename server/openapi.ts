@@ -35,6 +35,7 @@ const FEATURES: Part[] = [
   corrections,
   audit,
   orders,
+  orders.timingPart,
   kitchen,
   printing,
   auth,

@@ -42,6 +42,7 @@ import {
   TipInput,
 } from '../../src/contract/order.ts';
 import { Problem, PROBLEM_TYPES } from '../../src/contract/problem.ts';
+import { PickupSettings, PickupSlot, PickupSlots, ReadyByInput } from '../../src/contract/pickup.ts';
 import {
   ProductChange,
   ProductHistory,
@@ -235,6 +236,10 @@ const NAMED = {
   PreBillResult,
   AuditLogEntry,
   AuditDay,
+  PickupSettings,
+  PickupSlot,
+  PickupSlots,
+  ReadyByInput,
 } as const;
 type SchemaName = keyof typeof NAMED;
 

@@ -25,6 +25,7 @@ import {
 } from './manage-fields.ts';
 import { availability, checkSetMenus, SetCourseInput } from './set-menu-input.ts';
 import { SET_LIMITS, SET_MESSAGES } from './set-menu.ts';
+import { PickupSettings, prepMinutes } from './pickup.ts';
 
 export { MANAGE_LIMITS } from './manage-fields.ts';
 
@@ -155,6 +156,7 @@ export const ProductInput = z.object({
       ),
   ),
   ...availability,
+  prepMinutes: z.optional(prepMinutes),
   ...translations,
 });
 
@@ -177,6 +179,7 @@ export const CategoryInput = z
     course: z.optional(z.enum(COURSES, 'Tiempo desconocido: usa bebidas, entrantes, principales o postres')),
     taxRate: z.optional(taxRate),
     ...availability,
+    prepMinutes: z.optional(prepMinutes),
     ...translations,
   })
   .check(
@@ -256,6 +259,7 @@ export const VenueInput = z
     holdCourses: z.optional(z.boolean('Retener los tiempos debe ser sí o no')),
     legal: z.optional(LegalInput),
     taxRate: z.optional(taxRate),
+    pickup: z.optional(PickupSettings),
     languages: z.optional(
       z.array(languageCode).check(z.maxLength(20, 'Máximo 20 idiomas'), z.refine(unique, 'Idiomas repetidos')),
     ),

@@ -117,6 +117,8 @@ export const Product = z.object({
   included: z.optional(z.array(z.string())),
   /** When it can be ordered (absent: whenever the venue is open). */
   availability: z.optional(z.array(AvailabilityWindow)),
+  /** Minutes to prepare it (absent: its category's, else 10; src/contract/pickup.ts). */
+  prepMinutes: z.optional(z.int()),
   ...translations,
 });
 
@@ -135,6 +137,8 @@ export const Category = z.object({
   taxRate: z.optional(z.int().check(z.minimum(0), z.maximum(10_000))),
   /** When its dishes can be ordered (absent: whenever the venue is open). */
   availability: z.optional(z.array(AvailabilityWindow)),
+  /** Minutes to prepare each of its dishes (a dish may say otherwise). */
+  prepMinutes: z.optional(z.int()),
   ...translations,
 });
 
@@ -185,6 +189,15 @@ export const Venue = z.extend(VenueSummary, {
   // The bill (docs/rules.md#the-bill): legal details for receipts, and the default tax rate (basis points).
   legal: z.optional(Legal),
   taxRate: z.optional(z.int().check(z.minimum(0), z.maximum(10_000))),
+  /** Pickup and delivery times (src/contract/pickup.ts): slots, places per slot, lead time, days ahead. */
+  pickup: z.optional(
+    z.object({
+      slotMinutes: z.optional(z.int()),
+      ordersPerSlot: z.optional(z.int()),
+      leadMinutes: z.optional(z.int()),
+      daysAhead: z.optional(z.int()),
+    }),
+  ),
   // `languages` (from the summary): the menu's languages; `translations` carry its tagline.
   ...translations,
   updatedAt: z.string(),

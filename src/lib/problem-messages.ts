@@ -12,6 +12,7 @@ export const problemMessages = messages('problems', {
   invalidCredentials: 'El correo o la contraseña no son correctos.',
   rateLimited: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
   venueClosed: 'El local está cerrado ahora y no acepta pedidos. Consulta su horario.',
+  slotFull: 'Esa hora se acaba de llenar. Elige otra.',
   belowMinimum: 'Tu pedido no llega al mínimo del local. Añade algo más para continuar.',
   unavailable: 'Algún producto ya no está disponible. Revisa tu carrito.',
   priceChanged: 'Algunos precios han cambiado. Revisa el nuevo total antes de confirmar.',

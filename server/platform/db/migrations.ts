@@ -617,6 +617,14 @@ CREATE INDEX bill_adjustments_session ON bill_adjustments (session_id, created_a
 ALTER TABLE table_cart_lines ADD COLUMN choices TEXT;
 `,
   },
+  {
+    // Pickup times (docs/rules.md#pickup-times): how many orders each of a venue's slots has taken. A slot's
+    // row is counted up only while it has room (one conditional statement), so two instances never oversell it.
+    name: 'pickup slots count their orders',
+    up: () => `
+CREATE TABLE pickup_slots (venue_id TEXT NOT NULL, slot_start TEXT NOT NULL, taken INTEGER NOT NULL, PRIMARY KEY (venue_id, slot_start));
+`,
+  },
 ];
 
 /** The statements of one step on one engine, in order. */
