@@ -20,6 +20,7 @@ import {
   voidedText,
 } from './logic.ts';
 import { languageOf } from '../../contract/languages.ts';
+import { ReadyByButton } from './ReadyByButton.tsx';
 
 export interface CardContext {
   now: number;
@@ -114,6 +115,7 @@ export function OrderCard({ order, pending, onAction, now, locale, timeZone, too
           </span>
         )}
       </p>
+      <ReadyByButton order={order} />
       {order.mode === 'delivery' && order.customer.address && (
         <UserNote className="text-sm" testId="board-order-address">
           {order.customer.address}

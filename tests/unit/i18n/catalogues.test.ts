@@ -27,6 +27,8 @@ import { setMessages } from '../../../src/features/menu/set-messages.ts';
 import { availabilityMessages } from '../../../src/features/menu/availability-words.ts';
 import { setLineMessages } from '../../../src/features/cart/set-line-messages.ts';
 import { guestMessages } from '../../../src/features/table-session/guest-messages.ts';
+import { pickupMessages } from '../../../src/features/checkout/pickup-messages.ts';
+import { readyByMessages } from '../../../src/features/orders/ready-messages.ts';
 
 const BASE = messagesToJSON(
   shellMessages,
@@ -48,6 +50,8 @@ const BASE = messagesToJSON(
   setLineMessages,
   availabilityMessages,
   guestMessages,
+  pickupMessages,
+  readyByMessages,
 ) as Record<string, Record<string, unknown>>;
 
 function placeholders(text: string): string[] {
