@@ -61,20 +61,33 @@ export interface SlotTime {
   end: number;
 }
 
-/** The slots of `date` a diner may choose at `now`: wholly inside the hours, starting after now + the lead time. */
-export function slotTimes(venue: Venue, date: string, now: Date): SlotTime[] {
-  const { slotMinutes, leadMinutes } = pickupRules(venue);
-  const earliest = now.getTime() + leadMinutes * MINUTE;
+/** A day's slots inside the hours, whatever the time now: they depend only on the venue's settings and the date. */
+const dayCache = new Map<string, SlotTime[]>();
+const DAY_CACHE_MAX = 256;
+
+function daySlots(venue: Venue, date: string): SlotTime[] {
+  const { slotMinutes } = pickupRules(venue);
+  const key = `${venue.id}|${venue.updatedAt}|${venue.timezone}|${slotMinutes}|${date}`;
+  const cached = dayCache.get(key);
+  if (cached) return cached;
   const times: SlotTime[] = [];
   for (let m = 0; m < DAY_MINUTES; m += slotMinutes) {
     const start = wallClockInstant(date, m, venue.timezone);
-    if (start === null || start < earliest) continue;
+    if (start === null) continue;
     const end = start + slotMinutes * MINUTE;
     if (!isOpenAt(venue.hours, venue.timezone, new Date(start))) continue;
     if (!isOpenAt(venue.hours, venue.timezone, new Date(end - MINUTE))) continue;
     times.push({ key: new Date(start).toISOString(), start, end });
   }
+  if (dayCache.size >= DAY_CACHE_MAX) dayCache.delete(dayCache.keys().next().value!);
+  dayCache.set(key, times);
   return times;
+}
+
+/** The slots of `date` a diner may choose at `now`: wholly inside the hours, starting after now + the lead time. */
+export function slotTimes(venue: Venue, date: string, now: Date): SlotTime[] {
+  const earliest = now.getTime() + pickupRules(venue).leadMinutes * MINUTE;
+  return daySlots(venue, date).filter((t) => t.start >= earliest);
 }
 
 /** How many orders each slot of a stretch has taken. */

@@ -72,18 +72,10 @@ export function PickupTime({ venueId, products }: Props) {
           }).format(new Date(`${day}T12:00:00Z`));
 
   return (
-    <RadioGroup
-      name="pickup-time"
-      legend={words.legend}
-      firstId="checkout-pickup"
-      errorFor="checkout-pickup"
-      options={options}
-      value={choice}
-      onChange={choosePickup}
-    >
+    <>
       {days.length > 1 && (
-        <div className="mt-2">
-          <label htmlFor={`${uid}-day`} className="label text-base-content">
+        <div>
+          <label htmlFor={`${uid}-day`} className="label mb-1 font-medium text-base-content">
             {words.day}
           </label>
           <select
@@ -100,17 +92,27 @@ export function PickupTime({ venueId, products }: Props) {
           </select>
         </div>
       )}
-      <p className="mt-1 text-sm text-base-content/80" role="status">
-        {nextFree.length > 0
-          ? words.nextFree({ times: nextFree.map((s) => wallTime(s.start)).join(', ') })
-          : !mine
-            ? words.loading
-            : mine.failed && !data
-              ? words.failed
-              : data && free.length === 0
-                ? words.none
-                : ''}
-      </p>
-    </RadioGroup>
+      <RadioGroup
+        name="pickup-time"
+        legend={words.legend}
+        firstId="checkout-pickup"
+        errorFor="checkout-pickup"
+        options={options}
+        value={choice}
+        onChange={choosePickup}
+      >
+        <p className="mt-1 text-sm text-base-content/80" role="status">
+          {nextFree.length > 0
+            ? words.nextFree({ times: nextFree.map((s) => wallTime(s.start)).join(', ') })
+            : !mine
+              ? words.loading
+              : mine.failed && !data
+                ? words.failed
+                : data && free.length === 0
+                  ? words.none
+                  : ''}
+        </p>
+      </RadioGroup>
+    </>
   );
 }
