@@ -5,8 +5,9 @@
  * slowest station has worked through that queue and then prepared the order's own dishes there.
  */
 import type { Queryable } from '../../platform/db/database.ts';
+import * as sql from './queries.ts';
 import type { Order } from '../../../src/contract/order.ts';
-import type { Category, Product, Venue } from '../../../src/contract/venue.ts';
+import type { Venue } from '../../../src/contract/venue.ts';
 import { stationOf, stationsOf } from '../../../src/contract/kitchen.ts';
 import { prepMinutesOf } from '../../../src/contract/pickup.ts';
 
@@ -23,8 +24,8 @@ interface Dish {
 /** Each dish of the venue: its station and its preparation time. */
 export function dishesOf(venue: Venue): Map<string, Dish> {
   const dishes = new Map<string, Dish>();
-  for (const category of venue.categories as Category[])
-    for (const product of category.products as Product[])
+  for (const category of venue.categories)
+    for (const product of category.products)
       dishes.set(product.id, { station: stationOf(venue, category, product), prep: prepMinutesOf(category, product) });
   return dishes;
 }
@@ -58,13 +59,6 @@ export function prepByStation(
   return need;
 }
 
-const openTickets = (q: Queryable, venueId: string) =>
-  q.all<{ station: string; ticket: string; order_id: string; order_doc: string }>(
-    `SELECT t.station, t.doc AS ticket, t.order_id, o.doc AS order_doc FROM tickets t JOIN orders o ON o.id = t.order_id
-     WHERE t.venue_id = ? AND t.status = 'open' AND t.held = 0 AND t.cancelled = 0 LIMIT ${OPEN_TICKETS_READ}`,
-    [venueId],
-  );
-
 /** Minutes of work queued at each station: the sum of its open tickets' preparation times. */
 export async function stationLoad(
   q: Queryable,
@@ -73,7 +67,7 @@ export async function stationLoad(
 ): Promise<Map<string, number>> {
   const load = new Map<string, number>();
   const orders = new Map<string, Order>();
-  for (const row of await openTickets(q, venue.id)) {
+  for (const row of await sql.openTicketsWithOrders(q, venue.id, OPEN_TICKETS_READ)) {
     let order = orders.get(row.order_id);
     if (!order) orders.set(row.order_id, (order = JSON.parse(row.order_doc) as Order));
     const ticket = JSON.parse(row.ticket) as { lines: Array<{ orderLine?: number; choice?: number }> };

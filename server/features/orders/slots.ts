@@ -5,6 +5,7 @@
  * while the slot has room, so two instances on one database never sell its last place twice.
  */
 import type { Queryable } from '../../platform/db/database.ts';
+import * as sql from './queries.ts';
 import type { Venue } from '../../../src/contract/venue.ts';
 import { PICKUP_LIMITS, pickupRules, type PickupSlot } from '../../../src/contract/pickup.ts';
 import { isOpenAt, zonedParts } from '../../platform/hours.ts';
@@ -90,19 +91,12 @@ export function slotTimes(venue: Venue, date: string, now: Date): SlotTime[] {
   return daySlots(venue, date).filter((t) => t.start >= earliest);
 }
 
-/** How many orders each slot of a stretch has taken. */
-const takenIn = (q: Queryable, venueId: string, from: string, to: string) =>
-  q.all<{ slot_start: string; taken: number }>(
-    'SELECT slot_start, taken FROM pickup_slots WHERE venue_id = ? AND slot_start >= ? AND slot_start <= ?',
-    [venueId, from, to],
-  );
-
 /** The slots of `date` with the places left in each (full ones say 0). */
 export async function slotsOf(q: Queryable, venue: Venue, date: string, now: Date): Promise<PickupSlot[]> {
   const times = slotTimes(venue, date, now);
   if (!times.length) return [];
   const taken = new Map(
-    (await takenIn(q, venue.id, times[0]!.key, times[times.length - 1]!.key)).map((r) => [
+    (await sql.slotsTaken(q, venue.id, times[0]!.key, times[times.length - 1]!.key)).map((r) => [
       r.slot_start,
       Number(r.taken),
     ]),
@@ -142,7 +136,4 @@ export function findSlot(venue: Venue, pickupAt: string, now: Date): SlotTime | 
  * decides between simultaneous orders on any instance). Resolves to whether this order got the place.
  */
 export const takePlace = async (q: Queryable, venueId: string, key: string, capacity: number) =>
-  (await q.get<{ taken: number }>(
-    'INSERT INTO pickup_slots (venue_id, slot_start, taken) VALUES (?, ?, 1) ON CONFLICT (venue_id, slot_start) DO UPDATE SET taken = pickup_slots.taken + 1 WHERE pickup_slots.taken < ? RETURNING taken',
-    [venueId, key, capacity],
-  )) !== undefined;
+  (await sql.takeSlotPlace(q, venueId, key, capacity)) !== undefined;
