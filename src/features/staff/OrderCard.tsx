@@ -115,7 +115,6 @@ export function OrderCard({ order, pending, onAction, now, locale, timeZone, too
           </span>
         )}
       </p>
-      <ReadyByButton order={order} />
       {order.mode === 'delivery' && order.customer.address && (
         <UserNote className="text-sm" testId="board-order-address">
           {order.customer.address}
@@ -218,6 +217,8 @@ export function OrderCard({ order, pending, onAction, now, locale, timeZone, too
           ))}
         </div>
       )}
+      {/* After the next step: Tab from the card reaches that first. */}
+      <ReadyByButton order={order} />
       {tools}
     </article>
   );
