@@ -51,8 +51,12 @@ export function PickupTime({ venueId, products }: Props) {
 
   const data = mine?.data;
   const free = data?.slots.filter((s) => s.remaining > 0) ?? [];
+  // «Lo antes posible» is today's (the first of `days`).
+  const today = !data || data.date === data.days[0];
   const options = [
-    { value: ASAP, label: data?.asap ? words.asap({ time: wallTime(data.asap) }) : words.asapPlain },
+    ...(today
+      ? [{ value: ASAP, label: data?.asap ? words.asap({ time: wallTime(data.asap) }) : words.asapPlain }]
+      : []),
     ...free.map((s) => ({
       value: s.start,
       label: s.remaining <= SHORT ? `${wallTime(s.start)} · ${words.left(s.remaining)}` : wallTime(s.start),

@@ -30,6 +30,8 @@ export const REFRESH_MS = 15_000;
 
 /** Reads the slots of `date` (the venue's today when absent); `products` quotes «lo antes posible» for the cart. */
 export async function loadSlots(venueId: string, date: string | undefined, products: readonly string[]): Promise<void> {
+  // Another venue's choice means nothing here.
+  if ($pickupSlots.get()?.venueId !== venueId) $pickupChoice.set(ASAP);
   const query = new URLSearchParams();
   if (date) query.set('date', date);
   if (products.length) query.set('products', [...new Set(products)].slice(0, 50).join(','));
@@ -53,16 +55,24 @@ export async function loadSlots(venueId: string, date: string | undefined, produ
       failed: true,
     });
   }
-  // A chosen slot that filled up (or passed) is no longer offered: back to «lo antes posible».
-  const choice = $pickupChoice.get();
+  settleChoice();
+}
+
+/**
+ * Keeps the choice one the list offers: «lo antes posible» is for today only; another day starts on its first free
+ * slot; a chosen slot that filled up (or passed) gives way to «lo antes posible» today, or to the day's first free one.
+ */
+function settleChoice(): void {
   const data = $pickupSlots.get()?.data;
-  if (
-    choice !== ASAP &&
-    data &&
-    data.date === choice.slice(0, 10) &&
-    !data.slots.some((s) => s.start === choice && s.remaining > 0)
-  )
-    $pickupChoice.set(ASAP);
+  if (!data) return;
+  const today = data.date === data.days[0];
+  const free = data.slots.filter((s) => s.remaining > 0);
+  const choice = $pickupChoice.get();
+  const offered = choice === ASAP ? today : free.some((s) => s.start === choice);
+  if (offered) return;
+  // A slot of another day than the one shown stays chosen (the diner may be looking).
+  if (choice !== ASAP && choice.slice(0, 10) !== data.date) return;
+  $pickupChoice.set(today ? ASAP : (free[0]?.start ?? ASAP));
 }
 
 export function choosePickup(value: string): void {
