@@ -157,6 +157,18 @@ describe('the slots of a day', () => {
     expect(sunday.slots[2]).toMatchObject({ end: '2026-03-29T03:00:00+02:00' });
     expect(starts).toContain('2026-03-29T21:30:00+02:00');
     expect(starts).toHaveLength(2 + 21 * 2 + 1);
+    // 25 October 2026: 02:00 to 03:00 happens twice; each wall-clock slot once, the first time, then winter time.
+    clock = new Date('2026-10-24T22:10:00Z'); // 00:10 on the 25th (UTC+2)
+    const autumn = (await slotsOf(a, B)).slots;
+    expect(autumn.slice(0, 6).map((s) => s.start)).toEqual([
+      '2026-10-25T00:30:00+02:00',
+      '2026-10-25T01:00:00+02:00',
+      '2026-10-25T01:30:00+02:00',
+      '2026-10-25T02:00:00+02:00',
+      '2026-10-25T02:30:00+02:00',
+      '2026-10-25T03:00:00+01:00',
+    ]);
+    expect(autumn.find((s) => s.start === '2026-10-25T21:30:00+01:00')).toBeDefined();
     clock = new Date('2026-11-28T02:05:00Z');
   });
 });
