@@ -7,7 +7,7 @@ import type { Db } from './platform/db/database.ts';
 import type { ServerConfig } from './platform/config.ts';
 import type { VenueStore } from './features/venues/index.ts';
 import type { AuthService } from './features/auth/index.ts';
-import type { OnlineOrders, OrderService } from './features/orders/index.ts';
+import type { OnlineOrders, OrderService, OrderTiming } from './features/orders/index.ts';
 import type { Observability } from './platform/observability.ts';
 import type { SiteState } from './platform/static.ts';
 import type { EventBus } from './platform/events/bus.ts';
@@ -27,6 +27,8 @@ export interface AppDeps {
   venues: VenueStore;
   auth: AuthService;
   orders: OrderService;
+  /** Pickup and delivery times: slots, «lo antes posible», staff moving a ready time (docs/rules.md#pickup-times). */
+  timing: OrderTiming;
   /** Table sessions: a table's open session, its diners, cart, rounds and calls (docs/rules.md#table-sessions). The venue's tables and their QR links are the `tables` feature. */
   tableSessions: TableSessionService;
   /** Kitchen tickets (docs/rules.md#the-kitchen). */

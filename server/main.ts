@@ -12,7 +12,7 @@ import { configureImageJobs, imageQueueLength } from './features/media/index.ts'
 import { configureSecrets } from './platform/secrets.ts';
 import { createBuildHook, createVenueStore, startPrerender } from './features/venues/index.ts';
 import { createAuthService } from './features/auth/index.ts';
-import { createOrderService } from './features/orders/index.ts';
+import { createOrderService, createOrderTiming } from './features/orders/index.ts';
 import { createKitchenService, ticketWriter } from './features/kitchen/index.ts';
 import { createPrintingService } from './features/printing/index.ts';
 import { stationsOf } from '../src/contract/kitchen.ts';
@@ -101,12 +101,14 @@ export async function createServer(
       station,
   );
   const tickets = ticketWriter(venues, events, options.now, printing);
+  const timing = createOrderTiming(db, events, options.now);
   const orders = createOrderService(db, venues, {
     ...(options.now ? { now: options.now } : {}),
     events,
     limit: config.orderLimit,
     limiter,
     tickets,
+    timing,
   });
   // Closing a table asks the bill what it still owes (the billing service is made after the table sessions').
   const billingHook: BillingHook = {};
@@ -161,6 +163,7 @@ export async function createServer(
     venues,
     auth,
     orders,
+    timing,
     tableSessions,
     kitchen,
     printing,

@@ -39,6 +39,7 @@ const FEATURES: Part[] = [
   audit,
   orders,
   pause,
+  orders.timingPart,
   kitchen,
   printing,
   auth,

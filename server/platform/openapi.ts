@@ -43,6 +43,7 @@ import {
 } from '../../src/contract/order.ts';
 import { Problem, PROBLEM_TYPES } from '../../src/contract/problem.ts';
 import { AutoPause, PauseInput, PauseState, VenuePause } from '../../src/contract/pause.ts';
+import { PickupSettings, PickupSlot, PickupSlots, ReadyByInput } from '../../src/contract/pickup.ts';
 import {
   ProductChange,
   ProductHistory,
@@ -248,6 +249,10 @@ const NAMED = {
   PauseState,
   VenuePause,
   AutoPause,
+  PickupSettings,
+  PickupSlot,
+  PickupSlots,
+  ReadyByInput,
 } as const;
 type SchemaName = keyof typeof NAMED;
 

@@ -668,6 +668,14 @@ ALTER TABLE bill_payments ADD COLUMN provider TEXT;
 ALTER TABLE bill_payments ADD COLUMN provider_ref TEXT;
 `,
   },
+  {
+    // Pickup times (docs/rules.md#pickup-times): how many orders each of a venue's slots has taken. A slot's
+    // row is counted up only while it has room (one conditional statement), so two instances never oversell it.
+    name: 'pickup slots count their orders',
+    up: () => `
+CREATE TABLE pickup_slots (venue_id TEXT NOT NULL, slot_start TEXT NOT NULL, taken INTEGER NOT NULL, PRIMARY KEY (venue_id, slot_start));
+`,
+  },
 ];
 
 /** The statements of one step on one engine, in order. */

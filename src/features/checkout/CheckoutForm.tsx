@@ -19,6 +19,7 @@ import { $auth } from './session.ts';
 import type { Cart } from '../cart/index.ts';
 import { PriceChangeNotice } from './PriceChangeNotice.tsx';
 import { RadioGroup } from './RadioGroup.tsx';
+import { PickupTime } from './PickupTime.tsx';
 import {
   $checkoutFeedback,
   $now,
@@ -166,6 +167,9 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
         >
           {words.tableOnly}
         </p>
+      )}
+      {(form.mode === 'pickup' || form.mode === 'delivery') && (
+        <PickupTime venueId={venue.id} products={cart.lines.map((l) => l.productId)} />
       )}
 
       <Field label={words.name} field="name" error={errors.name}>

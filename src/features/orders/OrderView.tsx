@@ -17,6 +17,7 @@ import { localPath } from '../../lib/page-language.ts';
 import { formatDateTime, formatTime, isOpenStatus, localeForCurrency, pageLocale, timelineOf } from './status.ts';
 import { orderMessages, statusWord } from './messages.ts';
 import { dishNames, menuPath } from './paths.ts';
+import { ReadyBy } from './ReadyBy.tsx';
 
 export default function OrderView() {
   const load = useStore($orderPage);
@@ -62,6 +63,7 @@ export default function OrderView() {
         <p className="mt-2 text-lg" aria-live="polite" data-testid="order-status">
           {words.status} <strong>{statusWord(words, order.status, order.mode)}</strong>
         </p>
+        <ReadyBy order={order} locale={locale} />
         {isOpenStatus(order.status) && (
           <p className="text-sm text-base-content/80">{transport === 'sse' ? words.live : words.auto}</p>
         )}
