@@ -16,6 +16,7 @@ import type { KitchenService } from './features/kitchen/index.ts';
 import type { PrintingService } from './features/printing/index.ts';
 import type { BillingService, Outbox } from './features/billing/index.ts';
 import type { CorrectionsService } from './features/corrections/index.ts';
+import type { PushService } from './features/push/index.ts';
 
 export type { SiteState } from './platform/static.ts';
 
@@ -35,6 +36,8 @@ export interface AppDeps {
   billing: BillingService;
   /** Voids of sent lines, invitations and discounts, pre-bills (docs/rules.md#the-floor). */
   corrections: CorrectionsService;
+  /** Web Push when an order is ready (docs/rules.md#ready-notifications). */
+  push: PushService;
   /** VERI*FACTU records waiting to be sent (`UMENU_VERIFACTU_URL`). */
   verifactuOutbox: Outbox;
   site: SiteState;

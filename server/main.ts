@@ -25,6 +25,7 @@ import { createTableSessionService } from './features/table-sessions/index.ts';
 import { tableForToken } from './features/tables/index.ts';
 import { createBillingService, createOutbox } from './features/billing/index.ts';
 import { createCorrectionsService } from './features/corrections/index.ts';
+import { createPushService } from './features/push/index.ts';
 import type { BillingHook } from './features/table-sessions/index.ts';
 import type { AppDeps, SiteState } from './deps.ts';
 import type { Hono } from 'hono';
@@ -96,7 +97,14 @@ export async function createServer(
       [...stationsOf(venues.get(venueId)?.venue ?? {}), CASH_DESK_STATION].find((s) => s.id === station)?.name ??
       station,
   );
+  const push = createPushService(db, {
+    vapid: config.vapid,
+    endpoints: config.pushEndpoints,
+    venue: (id) => venues.get(id)?.venue,
+    ...(options.now ? { now: options.now } : {}),
+  });
   const orders = createOrderService(db, venues, {
+    statusChanged: (order, sessionId) => push.statusChanged(order, sessionId),
     ...(options.now ? { now: options.now } : {}),
     events,
     limit: config.orderLimit,
@@ -150,6 +158,7 @@ export async function createServer(
     printing,
     billing,
     corrections,
+    push,
     verifactuOutbox,
     events,
     site,
@@ -159,6 +168,7 @@ export async function createServer(
   };
   deps.closers.push(() => printing.close());
   deps.closers.push(() => verifactuOutbox.close());
+  deps.closers.push(() => push.settled());
   const app = createApp(deps);
   // The served site's venue pages follow every venue change, from any instance (server/features/venues/prerender.ts).
   const prerender = startPrerender({

@@ -102,6 +102,7 @@ import {
   ConfirmIssuerInput,
 } from '../../src/contract/bill.ts';
 import { FiredCourse, Ticket, TicketLine, TicketList } from '../../src/contract/kitchen.ts';
+import { PushPublicKey, PushSubscriptionInput } from '../../src/contract/push.ts';
 import {
   CreatedPrintAgent,
   CreatedPrintJobs,
@@ -198,6 +199,8 @@ const NAMED = {
   PrinterStatusInput,
   PrintJob,
   PrintJobList,
+  PushSubscriptionInput,
+  PushPublicKey,
   CreatedPrintJobs,
   Legal,
   BillShare,

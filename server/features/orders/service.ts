@@ -101,6 +101,8 @@ export interface OrderServiceOptions {
   limiter?: RateLimiter;
   /** Split every new order into kitchen tickets. */
   tickets?: OrderTickets;
+  /** After a status change is committed, on this instance only (the ready notification: server/features/push). */
+  statusChanged?: (order: Order, sessionId: string | undefined) => void;
 }
 
 /** Thrown inside the order transaction when the Idempotency-Key is already taken: rolls it back. */
@@ -307,10 +309,11 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
           }),
           kitchen ?? tx.commit(),
         ]);
-        return order;
+        return { order, sessionId: tableSessionOf(row.user_id) };
       });
-      events?.committed(updated.venueId);
-      return updated;
+      events?.committed(updated.order.venueId);
+      options.statusChanged?.(updated.order, updated.sessionId);
+      return updated.order;
     },
     onClose(fn) {
       closers.add(fn);

@@ -617,6 +617,22 @@ CREATE INDEX bill_adjustments_session ON bill_adjustments (session_id, created_a
 ALTER TABLE table_cart_lines ADD COLUMN choices TEXT;
 `,
   },
+  {
+    // Web Push when an order is ready (docs/rules.md#ready-notifications): a browser's subscription, held by an
+    // order (`owner` `order:{id}`) or a table session (`session:{id}`); one row per owner and endpoint.
+    name: 'push subscriptions of orders and table sessions',
+    up: (t) => `
+CREATE TABLE push_subscriptions (
+  owner TEXT NOT NULL,
+  endpoint TEXT NOT NULL,
+  p256dh TEXT NOT NULL,
+  auth TEXT NOT NULL,
+  language TEXT,
+  created_at ${t.bigint} NOT NULL,
+  PRIMARY KEY (owner, endpoint)
+);
+`,
+  },
 ];
 
 /** The statements of one step on one engine, in order. */
