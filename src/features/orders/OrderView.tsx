@@ -17,6 +17,7 @@ import { localPath } from '../../lib/page-language.ts';
 import { formatDateTime, formatTime, isOpenStatus, localeForCurrency, pageLocale, timelineOf } from './status.ts';
 import { orderMessages, statusWord } from './messages.ts';
 import { dishNames, menuPath } from './paths.ts';
+import { ReadyNotify } from './ReadyNotify.tsx';
 
 export default function OrderView() {
   const load = useStore($orderPage);
@@ -65,6 +66,7 @@ export default function OrderView() {
         {isOpenStatus(order.status) && (
           <p className="text-sm text-base-content/80">{transport === 'sse' ? words.live : words.auto}</p>
         )}
+        <ReadyNotify order={order} />
       </header>
 
       <section className="rounded-box bg-base-100 p-4 shadow-sm" aria-labelledby="order-timeline-title">

@@ -27,6 +27,7 @@ import { setMessages } from '../../../src/features/menu/set-messages.ts';
 import { availabilityMessages } from '../../../src/features/menu/availability-words.ts';
 import { setLineMessages } from '../../../src/features/cart/set-line-messages.ts';
 import { guestMessages } from '../../../src/features/table-session/guest-messages.ts';
+import { readyMessages } from '../../../src/features/orders/ready-messages.ts';
 
 const BASE = messagesToJSON(
   shellMessages,
@@ -48,6 +49,7 @@ const BASE = messagesToJSON(
   setLineMessages,
   availabilityMessages,
   guestMessages,
+  readyMessages,
 ) as Record<string, Record<string, unknown>>;
 
 function placeholders(text: string): string[] {
