@@ -113,12 +113,23 @@ test(
         body: `Pedido ${order.number}: ya puedes pasar a recogerlo.`,
         url: orderPath,
       };
+      // The worker's own showNotification, watched: headless Chromium lists no notification to a listing asked
+      // for before it was shown (and keeps listing none), so the test lists them once the worker has shown one.
+      const worker = phone.serviceWorkers().find((w) => w.url().endsWith('/sw.js'))!;
+      await worker.evaluate(() => {
+        const scope = self as unknown as { registration: ServiceWorkerRegistration; shown: number };
+        const show = scope.registration.showNotification.bind(scope.registration);
+        scope.shown = 0;
+        scope.registration.showNotification = (...args: Parameters<ServiceWorkerRegistration['showNotification']>) =>
+          show(...args).then(() => void (scope.shown += 1));
+      });
       await cdp.send('ServiceWorker.deliverPushMessage', {
         origin: baseURL!,
         registrationId: registration.registrationId,
         data: JSON.stringify(payload),
       });
-      // The notifications the worker shows, as the page's registration lists them.
+      await expect.poll(() => worker.evaluate(() => (self as unknown as { shown: number }).shown)).toBe(1);
+      // The notification the worker showed, as the page's registration lists it.
       await expect
         .poll(() =>
           tab.evaluate(async () =>
