@@ -167,6 +167,24 @@ describe('ready notifications', () => {
     expect(sandbox.refused()).toEqual([]);
   });
 
+  it('is sent by the instance that made the order ready, once, with two instances sending', async () => {
+    const other = await startTestServer({ vapid, pushEndpoints: [sandbox.origin] }, {}, database);
+    try {
+      const order = await pickupOrder();
+      const phone = sandbox.subscribe();
+      expect((await subscribeOrder(s, order.id, phone.json)).status).toBe(201);
+      for (const status of ['preparing', 'ready']) {
+        const res = await other.request(`/api/orders/${order.id}/status`, { token: staff, json: { status } });
+        expect(res.status, await res.clone().text()).toBe(200);
+      }
+      await sandbox.until(phone.id, 1);
+      await Promise.all([s.deps.push.settled(), other.deps.push.settled()]);
+      expect(sandbox.messages(phone.id)).toHaveLength(1);
+    } finally {
+      await other.dispose();
+    }
+  });
+
   it("writes in the diner's language, and drops a subscription the push service says is gone", async () => {
     const order = await pickupOrder('en');
     const gone = sandbox.subscribe();
