@@ -248,9 +248,21 @@ describe('ready notifications', () => {
       url: `/ca/${V}?mesa=5`,
     });
 
-    const close = await s.request(`/api/venues/${V}/tables/5/close`, { token: staff, json: { confirmUnpaid: true } });
-    expect(close.status, await close.clone().text()).toBe(200);
+    // Staff merge the table into another: its phones, and their notifications, follow.
+    const joined6 = await s.request(`/api/venues/${V}/tables/6/join`, {
+      json: { token: tokens.get('6'), name: 'Leo' },
+    });
+    expect(joined6.status, await joined6.clone().text()).toBe(201);
+    const leo = ((await joined6.json()) as { credential: string }).credential;
+    const session6 = TableSession.parse(await (await s.request('/api/table-session', { headers: cred(leo) })).json());
+    const merged = await s.request(`/api/venues/${V}/tables/5/merge`, { token: staff, json: { into: '6' } });
+    expect(merged.status, await merged.clone().text()).toBe(200);
     expect(await stored(`session:${session.id}`)).toEqual([]);
+    expect(await stored(`session:${session6.id}`)).toEqual([phone.json.endpoint]);
+
+    const close = await s.request(`/api/venues/${V}/tables/6/close`, { token: staff, json: { confirmUnpaid: true } });
+    expect(close.status, await close.clone().text()).toBe(200);
+    expect(await stored(`session:${session6.id}`)).toEqual([]);
     await s.deps.push.settled();
     expect(sandbox.messages(phone.id)).toHaveLength(1);
   });

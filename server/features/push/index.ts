@@ -3,5 +3,5 @@ export { createPushService, type PushService, type PushOwner } from './service.t
 export { endpointAllowed, extraOrigins } from './endpoints.ts';
 export { pushRoutes } from './routes.ts';
 /** In the transaction that closes a table session: its push subscriptions go. */
-export { deleteSessionSubscriptions } from './queries.ts';
+export { deleteSessionSubscriptions, moveSessionSubscriptions } from './queries.ts';
 export * as operations from './operations.ts';

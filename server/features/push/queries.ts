@@ -34,5 +34,14 @@ export const deleteOwner = (q: Queryable, owner: string) =>
 
 export const deleteSessionSubscriptions = (q: Queryable, sessionId: string) => deleteOwner(q, `session:${sessionId}`);
 
+/** A table merged into another: its phones follow the other session, and so do their subscriptions. */
+export async function moveSessionSubscriptions(q: Queryable, from: string, to: string): Promise<void> {
+  await q.run(
+    'INSERT INTO push_subscriptions (owner, endpoint, p256dh, auth, language, created_at) SELECT ?, endpoint, p256dh, auth, language, created_at FROM push_subscriptions WHERE owner = ? ON CONFLICT (owner, endpoint) DO NOTHING',
+    [`session:${to}`, `session:${from}`],
+  );
+  await deleteOwner(q, `session:${from}`);
+}
+
 export const deleteSubscription = (q: Queryable, owner: string, endpoint: string) =>
   q.run('DELETE FROM push_subscriptions WHERE owner = ? AND endpoint = ?', [owner, endpoint]);
