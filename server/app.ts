@@ -37,6 +37,7 @@ import { correctionRoutes } from './features/corrections/index.ts';
 import { auditRoutes } from './features/audit/index.ts';
 import { teamRoutes } from './features/team/index.ts';
 import { mediaRoutes } from './features/media/index.ts';
+import { pushRoutes } from './features/push/index.ts';
 import { openApiDocument } from './openapi.ts';
 
 export function createApp(deps: AppDeps): Hono {
@@ -162,6 +163,7 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/', tableRoutes(deps));
   api.route('/', mediaRoutes(deps));
   api.route('/', pauseRoutes(deps));
+  api.route('/', pushRoutes(deps));
   api.route('/', venueRoutes(deps));
   api.route('/', authRoutes(deps));
   const social = socialRoutes(deps);

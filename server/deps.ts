@@ -18,6 +18,7 @@ import type { BillingService, Outbox } from './features/billing/index.ts';
 import type { CorrectionsService } from './features/corrections/index.ts';
 import type { PauseService } from './features/pause/index.ts';
 import type { PaymentsService } from './features/payments/index.ts';
+import type { PushService } from './features/push/index.ts';
 
 export type { SiteState } from './platform/static.ts';
 
@@ -45,6 +46,8 @@ export interface AppDeps {
   corrections: CorrectionsService;
   /** Pausing new orders, by staff or by the venue itself (docs/rules.md#pausing-orders). */
   pauses: PauseService;
+  /** Web Push when an order is ready (docs/rules.md#ready-notifications). */
+  push: PushService;
   /** VERI*FACTU records waiting to be sent (`UMENU_VERIFACTU_URL`). */
   verifactuOutbox: Outbox;
   site: SiteState;

@@ -28,6 +28,7 @@ import { createBillingService, createOutbox } from './features/billing/index.ts'
 import { createCorrectionsService } from './features/corrections/index.ts';
 import { createPauseService, watchAutoPause } from './features/pause/index.ts';
 import { createPaymentsService, loadProviderConfig, providerFor } from './features/payments/index.ts';
+import { createPushService } from './features/push/index.ts';
 import type { BillingHook } from './features/table-sessions/index.ts';
 import type { AppDeps, SiteState } from './deps.ts';
 import type { Hono } from 'hono';
@@ -102,7 +103,14 @@ export async function createServer(
   );
   const tickets = ticketWriter(venues, events, options.now, printing);
   const timing = createOrderTiming(db, events, options.now);
+  const push = createPushService(db, {
+    vapid: config.vapid,
+    endpoints: config.pushEndpoints,
+    venue: (id) => venues.get(id)?.venue,
+    ...(options.now ? { now: options.now } : {}),
+  });
   const orders = createOrderService(db, venues, {
+    statusChanged: (order, sessionId) => push.statusChanged(order, sessionId),
     ...(options.now ? { now: options.now } : {}),
     events,
     limit: config.orderLimit,
@@ -172,6 +180,7 @@ export async function createServer(
     pauses,
     payments,
     onlineOrders: payments.orders(config),
+    push,
     verifactuOutbox,
     events,
     site,
@@ -183,6 +192,7 @@ export async function createServer(
   deps.closers.push(() => verifactuOutbox.close());
   const autoPause = watchAutoPause(venues, events, pauses);
   deps.closers.push(() => autoPause.close());
+  deps.closers.push(() => push.settled());
   const app = createApp(deps);
   // The served site's venue pages follow every venue change, from any instance (server/features/venues/prerender.ts).
   const prerender = startPrerender({

@@ -105,6 +105,7 @@ import {
 } from '../../src/contract/bill.ts';
 import { CheckoutInput, CheckoutResult, OnlinePayment, PaymentRedirect } from '../../src/contract/online-payments.ts';
 import { FiredCourse, Ticket, TicketLine, TicketList } from '../../src/contract/kitchen.ts';
+import { PushPublicKey, PushSubscriptionInput } from '../../src/contract/push.ts';
 import {
   CreatedPrintAgent,
   CreatedPrintJobs,
@@ -202,6 +203,8 @@ const NAMED = {
   PrinterStatusInput,
   PrintJob,
   PrintJobList,
+  PushSubscriptionInput,
+  PushPublicKey,
   CreatedPrintJobs,
   Legal,
   BillShare,

@@ -105,6 +105,8 @@ export interface OrderServiceOptions {
   tickets?: OrderTickets;
   /** Pickup and delivery times: the chosen slot's place, or the kitchen's quote (timing.ts). */
   timing?: OrderTiming;
+  /** After a status change is committed, on this instance only (the ready notification: server/features/push). */
+  statusChanged?: (order: Order, sessionId: string | undefined) => void;
 }
 
 /** Thrown inside the order transaction when the Idempotency-Key is already taken: rolls it back. */
@@ -321,10 +323,11 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
           }),
           kitchen ?? tx.commit(),
         ]);
-        return order;
+        return { order, sessionId: tableSessionOf(row.user_id) };
       });
-      events?.committed(updated.venueId);
-      return updated;
+      events?.committed(updated.order.venueId);
+      options.statusChanged?.(updated.order, updated.sessionId);
+      return updated.order;
     },
     onClose(fn) {
       closers.add(fn);

@@ -676,6 +676,22 @@ ALTER TABLE bill_payments ADD COLUMN provider_ref TEXT;
 CREATE TABLE pickup_slots (venue_id TEXT NOT NULL, slot_start TEXT NOT NULL, taken INTEGER NOT NULL, PRIMARY KEY (venue_id, slot_start));
 `,
   },
+  {
+    // Web Push when an order is ready (docs/rules.md#ready-notifications): a browser's subscription, held by an
+    // order (`owner` `order:{id}`) or a table session (`session:{id}`); one row per owner and endpoint.
+    name: 'push subscriptions of orders and table sessions',
+    up: (t) => `
+CREATE TABLE push_subscriptions (
+  owner TEXT NOT NULL,
+  endpoint TEXT NOT NULL,
+  p256dh TEXT NOT NULL,
+  auth TEXT NOT NULL,
+  language TEXT,
+  created_at ${t.bigint} NOT NULL,
+  PRIMARY KEY (owner, endpoint)
+);
+`,
+  },
 ];
 
 /** The statements of one step on one engine, in order. */

@@ -18,6 +18,7 @@ import { formatDateTime, formatTime, isOpenStatus, localeForCurrency, pageLocale
 import { orderMessages, statusWord } from './messages.ts';
 import { dishNames, menuPath } from './paths.ts';
 import { ReadyBy } from './ReadyBy.tsx';
+import { ReadyNotify } from './ReadyNotify.tsx';
 
 export default function OrderView() {
   const load = useStore($orderPage);
@@ -67,6 +68,7 @@ export default function OrderView() {
         {isOpenStatus(order.status) && (
           <p className="text-sm text-base-content/80">{transport === 'sse' ? words.live : words.auto}</p>
         )}
+        <ReadyNotify order={order} />
       </header>
 
       <section className="rounded-box bg-base-100 p-4 shadow-sm" aria-labelledby="order-timeline-title">

@@ -31,6 +31,7 @@ import { pauseMessages } from '../../../src/features/cart/pause-messages.ts';
 import { onlinePaymentMessages } from '../../../src/features/online-payment/messages.ts';
 import { pickupMessages } from '../../../src/features/checkout/pickup-messages.ts';
 import { readyByMessages } from '../../../src/features/orders/ready-messages.ts';
+import { readyMessages } from '../../../src/features/orders/ready-notify-messages.ts';
 
 const BASE = messagesToJSON(
   shellMessages,
@@ -56,6 +57,7 @@ const BASE = messagesToJSON(
   onlinePaymentMessages,
   pickupMessages,
   readyByMessages,
+  readyMessages,
 ) as Record<string, Record<string, unknown>>;
 
 function placeholders(text: string): string[] {
