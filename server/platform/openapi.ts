@@ -102,6 +102,7 @@ import {
   ConfirmIssuerInput,
 } from '../../src/contract/bill.ts';
 import { FiredCourse, Ticket, TicketLine, TicketList } from '../../src/contract/kitchen.ts';
+import { Refund, RefundInput, RefundResult } from '../../src/contract/refund.ts';
 import {
   CreatedPrintAgent,
   CreatedPrintJobs,
@@ -220,6 +221,9 @@ const NAMED = {
   ConfirmIssuerInput,
   CashDay,
   OrderPaymentList,
+  RefundInput,
+  Refund,
+  RefundResult,
   TableSettingsInput,
   WaiterLineInput,
   WaiterRoundInput,

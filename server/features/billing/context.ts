@@ -8,6 +8,7 @@ import type { VenueStore } from '../venues/index.ts';
 import { formatMoney } from '../../../src/contract/money-format.ts';
 import type { Venue } from '../../../src/contract/venue.ts';
 import type { Outbox, VerifactuEnvironment } from './verifactu.ts';
+import type { OnlineRefundRequest } from './refunds/service.ts';
 
 export interface BillingOptions {
   verifactuEnvironment: VerifactuEnvironment;
@@ -18,6 +19,11 @@ export interface BillingOptions {
   /** The server's rate limiter, and how many payment requests one person at a table may make (each reaches the board). */
   limiter?: RateLimiter;
   payRequestLimit?: RateLimit | null;
+  /**
+   * Gives back money of an online payment through the venue's provider (docs/rules.md#refunds): resolves with the
+   * provider's reference of the refund, throws when the provider refuses (its message is what the manager reads).
+   */
+  refundOnline?: (venueId: string, request: OnlineRefundRequest) => Promise<{ providerRef: string }>;
 }
 
 export interface BillingContext {

@@ -28,9 +28,11 @@ import { createPayments } from './payments.ts';
 import { createReceipts } from './receipts.ts';
 import { createCash } from './cash.ts';
 import { createAdjustments } from './adjustments.ts';
+import { createRefunds } from './refunds/service.ts';
 import { paymentOfOrder } from './queries.ts';
 import type { AuditActor } from '../audit/index.ts';
 import type { AdjustmentInput } from '../../../src/contract/corrections.ts';
+import type { RefundInput, RefundResult } from '../../../src/contract/refund.ts';
 
 export type { BillingOptions } from './context.ts';
 export { taxRateOf } from './bill.ts';
@@ -71,6 +73,14 @@ export interface BillingService {
   publishIn(tx: Queryable, session: SessionRow): Promise<BillState>;
   /** Whether a pickup or delivery order was paid. */
   orderPaidIn(tx: Queryable, orderId: string): Promise<boolean>;
+  /** A manager gives back all or part of a payment (`by`: who), with its rectifying receipt (docs/rules.md#refunds). */
+  refund(
+    venueId: string,
+    paymentId: string,
+    key: string,
+    input: RefundInput,
+    by: string,
+  ): Promise<RefundResult & { replayed: boolean }>;
 }
 
 export function createBillingService(
@@ -87,6 +97,7 @@ export function createBillingService(
   const payments = createPayments(ctx, bill, receipts, tableSessions, orders);
   const cash = createCash(ctx, bill);
   const adjustments = createAdjustments(ctx, bill, tableSessions);
+  const refunds = createRefunds(ctx, receipts);
   return {
     billFor: bill.billFor,
     billOfTable: bill.billOfTable,
@@ -106,5 +117,6 @@ export function createBillingService(
     stateIn: async (tx, s) => (await bill.read(tx, s)).state,
     publishIn: bill.publishBill,
     orderPaidIn: async (tx, orderId) => (await paymentOfOrder(tx, orderId)) !== undefined,
+    refund: refunds.refund,
   };
 }
