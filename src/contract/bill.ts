@@ -438,8 +438,9 @@ export const CashDay = z.object({
   /** The day's IVA per rate (its receipts' taxes summed), highest rate first. */
   taxes: z.array(TaxLine),
   /**
-   * The day's close (Z report): sales by method and rate (`amount` = base + tax), the day's first and last receipt
-   * numbers, and the cash expected in the till (cash payments and their tips); the manager counts the cash.
+   * The day's close (Z report): sales by method and rate (`amount` = base + tax, net of refunds), the day's first and
+   * last simplified invoice numbers and how many (rectifying receipts are in `refunds`), and the cash expected in the
+   * till (cash payments and their tips, less cash given back); the manager counts the cash.
    */
   close: z.object({
     byMethodAndRate: z.array(

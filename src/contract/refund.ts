@@ -39,12 +39,16 @@ export const RefundResult = z.object({ refund: Refund, receipt: Receipt });
 export const REFUND_STRINGS = {
   title: 'Factura rectificativa',
   /** The line of a rectifying receipt (one per tax rate). */
-  line: (number: string) => `Devolución de la factura ${number}`,
+  line: (number: string) => `Devolución de ${number}`,
   rectifies: 'Rectifica la factura',
   reason: 'Motivo',
   rectifiedBy: 'Rectificada por',
   refundTitle: 'Devolver un cobro',
 } as const;
+
+/** An online payment's provider as a manager reads it: «Bizum» (through Redsys), «Redsys», «Stripe». */
+export const providerLabel = (provider: string, method?: string): string =>
+  method === 'bizum' ? 'Bizum' : provider === 'redsys' ? 'Redsys' : provider === 'stripe' ? 'Stripe' : provider;
 
 /** Messages the API answers with (problem `detail`). */
 export const REFUND_MESSAGES = {

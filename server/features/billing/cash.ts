@@ -11,8 +11,8 @@ import type { Bill } from './bill.ts';
 import type { BillingContext } from './context.ts';
 import * as sql from './queries.ts';
 import { refundedOf, refundsOfDay } from './refunds/queries.ts';
-import { providerLabel, type PaymentDoc } from './refunds/service.ts';
-import type { Refund } from '../../../src/contract/refund.ts';
+import type { PaymentDoc } from './refunds/service.ts';
+import { providerLabel, type Refund } from '../../../src/contract/refund.ts';
 
 /** The day's IVA per rate and its close (Z report) from its receipts, in number order (docs/rules.md#the-bill). */
 export function dayClose(receipts: readonly Receipt[], cashExpected: number): Pick<CashDay, 'taxes' | 'close'> {
@@ -42,7 +42,7 @@ export function dayClose(receipts: readonly Receipt[], cashExpected: number): Pi
         (a, b) => methodOrder[a.method] - methodOrder[b.method] || b.rate - a.rate,
       ),
       ...(invoices.length ? { firstReceipt: invoices[0]!.number, lastReceipt: invoices.at(-1)!.number } : {}),
-      receiptCount: receipts.length,
+      receiptCount: invoices.length,
       cashExpected,
     },
   };

@@ -14,6 +14,7 @@ import { hashBody } from '../../orders/index.ts';
 import type { Payment, Receipt, ReceiptLine, TaxLine } from '../../../../src/contract/bill.ts';
 import type { Venue } from '../../../../src/contract/venue.ts';
 import {
+  providerLabel,
   REFUND_MESSAGES,
   REFUND_STRINGS,
   type Refund,
@@ -37,10 +38,6 @@ export interface OnlineRefundRequest {
   amount: number;
   currency: string;
 }
-
-/** The provider's name as a manager reads it. */
-export const providerLabel = (provider: string, method?: string) =>
-  method === 'bizum' ? 'Bizum' : provider === 'redsys' ? 'Redsys' : provider === 'stripe' ? 'Stripe' : provider;
 
 interface Plan {
   payment: PaymentDoc;
