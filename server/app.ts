@@ -27,6 +27,7 @@ import { venueRoutes } from './features/venues/index.ts';
 import { orderRoutes } from './features/orders/index.ts';
 import { kitchenRoutes } from './features/kitchen/index.ts';
 import { printingRoutes } from './features/printing/index.ts';
+import { paymentRoutes } from './features/payments/index.ts';
 import { tableRoutes } from './features/tables/index.ts';
 import { tableSessionRoutes } from './features/table-sessions/index.ts';
 import { billingRoutes } from './features/billing/index.ts';
@@ -153,6 +154,7 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/', auditRoutes(deps));
   api.route('/', kitchenRoutes(deps));
   api.route('/', printingRoutes(deps));
+  api.route('/', paymentRoutes(deps));
   api.route('/', teamRoutes(deps));
   api.route('/', tableRoutes(deps));
   api.route('/', mediaRoutes(deps));

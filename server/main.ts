@@ -9,6 +9,7 @@ import { startCheckpointer } from './platform/db/checkpointer.ts';
 import { createRateLimiter } from './platform/rate-limit.ts';
 import { createObservability } from './platform/observability.ts';
 import { configureImageJobs, imageQueueLength } from './features/media/index.ts';
+import { configureSecrets } from './platform/secrets.ts';
 import { createBuildHook, createVenueStore, startPrerender } from './features/venues/index.ts';
 import { createAuthService } from './features/auth/index.ts';
 import { createOrderService } from './features/orders/index.ts';
@@ -86,6 +87,7 @@ export async function createServer(
     },
   });
   configureImageJobs(config.imageJobs, config.imageQueue);
+  configureSecrets(config);
   const limiter = createRateLimiter(db, Date.now, (limit) => observability.refused(limit));
   const auth = await createAuthService(db, config, limiter);
   // Print jobs are written with the tickets they print (the kitchen's `TicketPrinting` hook).

@@ -115,6 +115,7 @@ import {
   PrintJob,
   PrintJobList,
 } from '../../src/contract/printing.ts';
+import { PaymentProviderInput, PaymentProviderSettings } from '../../src/contract/payments.ts';
 import {
   AcceptedInvitation,
   AcceptInvitationInput,
@@ -239,6 +240,8 @@ const NAMED = {
   PreBillResult,
   AuditLogEntry,
   AuditDay,
+  PaymentProviderInput,
+  PaymentProviderSettings,
 } as const;
 type SchemaName = keyof typeof NAMED;
 
@@ -461,6 +464,11 @@ export function buildOpenApiDocument(parts: {
         name: 'printing',
         description:
           "Printing tickets on the restaurant's printers: print agents and their tokens, printers per station, print jobs an agent long-polls for and acknowledges, reprints",
+      },
+      {
+        name: 'payments',
+        description:
+          "Online payments: a venue's provider (Redsys with Bizum, or Stripe) and its merchant data, whose secrets are stored sealed and never answered",
       },
       { name: 'auth', description: 'Accounts and tokens' },
       {

@@ -618,6 +618,19 @@ ALTER TABLE table_cart_lines ADD COLUMN choices TEXT;
 `,
   },
   {
+    name: 'payment providers of the venues',
+    up: (t) => `
+CREATE TABLE payment_providers (
+  venue_id TEXT PRIMARY KEY,
+  provider TEXT NOT NULL,
+  settings TEXT NOT NULL,
+  secrets TEXT NOT NULL,
+  updated_by TEXT NOT NULL,
+  updated_at ${t.bigint} NOT NULL
+);
+`,
+  },
+  {
     // Refunds (docs/rules.md#refunds). `bill_refunds`: a payment's refunds, each with its rectifying receipt
     // (`receipt_id`, set once it is issued; `status` `pending` while an online provider is asked, then `done`;
     // a refusal deletes the row) and the receipt it rectifies; `idem_key` unique per venue (a repeat replays).
