@@ -31,6 +31,7 @@ import { paymentRoutes } from './features/payments/index.ts';
 import { tableRoutes } from './features/tables/index.ts';
 import { tableSessionRoutes } from './features/table-sessions/index.ts';
 import { billingRoutes } from './features/billing/index.ts';
+import { onlinePaymentRoutes } from './features/payments/index.ts';
 import { correctionRoutes } from './features/corrections/index.ts';
 import { auditRoutes } from './features/audit/index.ts';
 import { teamRoutes } from './features/team/index.ts';
@@ -150,6 +151,7 @@ export function createApp(deps: AppDeps): Hono {
   api.get('/metrics', (c) => deps.observability.metrics(c));
   api.route('/', tableSessionRoutes(deps));
   api.route('/', billingRoutes(deps));
+  api.route('/', onlinePaymentRoutes(deps));
   api.route('/', correctionRoutes(deps));
   api.route('/', auditRoutes(deps));
   api.route('/', kitchenRoutes(deps));

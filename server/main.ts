@@ -26,6 +26,7 @@ import { createTableSessionService } from './features/table-sessions/index.ts';
 import { tableForToken } from './features/tables/index.ts';
 import { createBillingService, createOutbox } from './features/billing/index.ts';
 import { createCorrectionsService } from './features/corrections/index.ts';
+import { createPaymentsService, loadProviderConfig, providerFor } from './features/payments/index.ts';
 import type { BillingHook } from './features/table-sessions/index.ts';
 import type { AppDeps, SiteState } from './deps.ts';
 import type { Hono } from 'hono';
@@ -138,8 +139,15 @@ export async function createServer(
     printReceipt: (tx, venueId, receiptId) => printing.receiptIssued(tx, venueId, receiptId),
     limiter,
     payRequestLimit: config.tablePayRequestLimit,
+    onlineMethods: (venueId) => payments.methods(venueId),
   });
   billingHook.current = billing;
+  const payments = createPaymentsService(db, venues, events, billing, {
+    loadConfig: (venueId) => loadProviderConfig(db, venueId),
+    providerFor,
+    recordWritten: () => verifactuOutbox.kick(),
+    ...(options.now ? { now: options.now } : {}),
+  });
   const corrections = createCorrectionsService(db, events, billing, printing, tableSessions, options.now);
   const deps: AppDeps = {
     db,
@@ -152,6 +160,7 @@ export async function createServer(
     printing,
     billing,
     corrections,
+    payments,
     verifactuOutbox,
     events,
     site,
@@ -195,6 +204,11 @@ export async function createServer(
     Math.min(60_000, Math.max(200, config.paidTableCloseS * 250)),
   );
   paidSweep.unref();
+  // Payments from the phone still pending after 10 minutes expire and free what they held (docs/rules.md#paying-from-the-phone).
+  const paymentSweep = setInterval(() => {
+    void payments.expireDue().catch((error: unknown) => console.error('[umenu] expiring payments failed', error));
+  }, 30_000);
+  paymentSweep.unref();
   let closing: Promise<void> | undefined;
   return {
     app,
@@ -203,6 +217,7 @@ export async function createServer(
       closing ??= (async () => {
         clearInterval(maintenance);
         clearInterval(paidSweep);
+        clearInterval(paymentSweep);
         orders.close();
         await Promise.allSettled(deps.closers.map(async (close) => close()));
         await events.close();

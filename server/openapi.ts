@@ -11,8 +11,8 @@ import * as corrections from './features/corrections/index.ts';
 import * as kitchen from './features/kitchen/index.ts';
 import * as media from './features/media/index.ts';
 import * as orders from './features/orders/index.ts';
-import * as printing from './features/printing/index.ts';
 import * as payments from './features/payments/index.ts';
+import * as printing from './features/printing/index.ts';
 import * as tables from './features/tables/index.ts';
 import * as tableSessions from './features/table-sessions/index.ts';
 import * as team from './features/team/index.ts';
@@ -33,12 +33,12 @@ const FEATURES: Part[] = [
   team,
   tableSessions,
   billing,
+  payments,
   corrections,
   audit,
   orders,
   kitchen,
   printing,
-  payments,
   auth,
 ];
 

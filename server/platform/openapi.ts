@@ -101,6 +101,7 @@ import {
   VerifactuIssuer,
   ConfirmIssuerInput,
 } from '../../src/contract/bill.ts';
+import { CheckoutInput, CheckoutResult, OnlinePayment, PaymentRedirect } from '../../src/contract/online-payments.ts';
 import { FiredCourse, Ticket, TicketLine, TicketList } from '../../src/contract/kitchen.ts';
 import { Refund, RefundInput, RefundResult } from '../../src/contract/refund.ts';
 import {
@@ -225,6 +226,10 @@ const NAMED = {
   RefundInput,
   Refund,
   RefundResult,
+  CheckoutInput,
+  PaymentRedirect,
+  CheckoutResult,
+  OnlinePayment,
   TableSettingsInput,
   WaiterLineInput,
   WaiterRoundInput,

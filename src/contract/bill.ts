@@ -76,7 +76,14 @@ const lineId = z.string().check(z.minLength(1), z.maxLength(100));
 export const SHARE_MAX = 20;
 
 /** One share of a shared line and who took it (`index` 1-based, in the order shares were taken). */
-export const BillShare = z.object({ index: z.int(), amount: money, by: z.string(), paid: z.boolean() });
+export const BillShare = z.object({
+  index: z.int(),
+  amount: money,
+  by: z.string(),
+  paid: z.boolean(),
+  /** Being paid from the phone right now («Pagando…», docs/rules.md#paying-from-the-phone). */
+  paying: z.optional(z.boolean()),
+});
 
 export const BillLine = z.object({
   /** What a claim names (`{orderId}:{n}`). */
@@ -94,6 +101,8 @@ export const BillLine = z.object({
   paidBy: z.optional(z.string()),
   /** Who is paying it: a pending request (the whole line). */
   claimedBy: z.optional(z.string()),
+  /** `claimedBy` is paying it from the phone right now («Pagando…», docs/rules.md#paying-from-the-phone). */
+  paying: z.optional(z.boolean()),
   /** Shared between `of` people: the shares taken so far (docs/rules.md#the-bill: the remainder rule). */
   shared: z.optional(z.object({ of: z.int(), shares: z.array(BillShare) })),
   /** Tax rate in basis points (dish, else category, else venue). */
@@ -147,6 +156,10 @@ export const PaymentInput = z.strictObject({
 /** Body of `POST /api/venues/{id}/orders/{orderId}/payments` (pickup and delivery; with an `Idempotency-Key`). */
 export const OrderPaymentInput = z.strictObject({ method: z.optional(PaymentMethod) });
 
+/** How a payment was made: at the table (`card`, `cash`) or from the phone (`card`, `bizum`). */
+export const PAID_WITH = ['card', 'cash', 'bizum'] as const;
+export const PaidWith = z.enum(PAID_WITH);
+
 export const Payment = z.object({
   id: z.string(),
   venueId: z.string(),
@@ -156,10 +169,15 @@ export const Payment = z.object({
   requestId: z.optional(z.string()),
   amount: money,
   tip: money,
-  method: PaymentMethod,
+  method: PaidWith,
   lineIds: z.optional(z.array(z.string())),
   /** Who asked to pay (a payment request's participant). */
   by: z.optional(z.string()),
+  /** Who paid from the phone (docs/rules.md#paying-from-the-phone). */
+  participantId: z.optional(z.string()),
+  /** Paid from the phone: the provider (`redsys`, `stripe`) and its reference of the payment. */
+  provider: z.optional(z.string()),
+  providerRef: z.optional(z.string()),
   createdAt: z.string(),
   receiptId: z.string(),
 });
@@ -292,7 +310,7 @@ export const Receipt = z.object({
   amount: z.int(),
   tip: z.int(),
   total: z.int(),
-  method: PaymentMethod,
+  method: PaidWith,
   verifactu: z.optional(ReceiptVerifactu),
   /** `R5`: a rectifying simplified invoice (factura rectificativa); none: a simplified invoice (`F2`). */
   type: z.optional(z.literal('R5')),
@@ -335,6 +353,8 @@ export const TableBill = z.extend(BillState, {
   /** Each person: `total` what they ordered (their rounds' lines), `paid` what they paid (their requests staff took, tips apart). */
   people: z.array(z.object({ participantId: z.string(), name: z.string(), total: z.int(), paid: z.int() })),
   subtotal: z.int(),
+  /** The venue takes payments from the phone («Pagar ahora»), with these methods (docs/rules.md#paying-from-the-phone). */
+  online: z.optional(z.object({ methods: z.array(z.enum(['card', 'bizum'])) })),
 });
 
 /** Body of `POST /api/venues/{id}/tables/{label}/close` (optional). */
@@ -402,8 +422,9 @@ export const CashDay = z.object({
       type: z.optional(z.literal('R5')),
       /** A rectifying receipt: the number of the receipt it rectifies. */
       rectifies: z.optional(z.string()),
-      /** An online payment: its provider (`redsys`, `stripe`) and the provider's reference. */
+      /** An online payment: its provider (`redsys`, `stripe`), as the manager reads it («Bizum»), its reference. */
       provider: z.optional(z.string()),
+      label: z.optional(z.string()),
       providerRef: z.optional(z.string()),
     }),
   ),
@@ -421,6 +442,7 @@ export const CashDay = z.object({
         tip: money,
         method: PaymentMethod,
         provider: z.optional(z.string()),
+        label: z.optional(z.string()),
         reason: z.string(),
       }),
     ),
@@ -460,6 +482,7 @@ export type PaymentRequest = z.infer<typeof PaymentRequest>;
 export type PaymentInput = z.infer<typeof PaymentInput>;
 export type OrderPaymentInput = z.infer<typeof OrderPaymentInput>;
 export type Payment = z.infer<typeof Payment>;
+export type PaidWith = z.infer<typeof PaidWith>;
 export type ReceiptLine = z.infer<typeof ReceiptLine>;
 export type TaxLine = z.infer<typeof TaxLine>;
 export type ReceiptRef = z.infer<typeof ReceiptRef>;

@@ -5,8 +5,7 @@
  * Schemas and the exact Spanish strings.
  */
 import * as z from 'zod/mini';
-import { PaymentMethod } from './order.ts';
-import { Receipt } from './bill.ts';
+import { PaidWith, Receipt } from './bill.ts';
 
 /** A refund's reason is at most this long (it is printed on the rectifying receipt). */
 export const REFUND_REASON_MAX = 200;
@@ -26,7 +25,7 @@ export const Refund = z.object({
   sale: z.int(),
   tip: z.int(),
   reason: z.string(),
-  method: PaymentMethod,
+  method: PaidWith,
   provider: z.optional(z.string()),
   providerRef: z.optional(z.string()),
   createdAt: z.string(),
@@ -59,6 +58,8 @@ export const REFUND_MESSAGES = {
   tipOnly: 'Lo cobrado por la venta ya está devuelto: la propina se devuelve solo junto con lo último de la venta.',
   inProgress: 'Ese reembolso se está tramitando con el proveedor de pagos. Espera un momento y revisa la caja.',
   noProvider: 'Este cobro se hizo en línea, pero el local ya no tiene un proveedor de pagos configurado.',
+  otherProvider: (provider: string) =>
+    `Este cobro se hizo con ${provider}, pero el local tiene ahora otro proveedor de pagos: devuélvelo desde ${provider}.`,
   providerRefused: (provider: string, why: string) => `${provider} no ha aceptado el reembolso: ${why}`,
   keyMismatch: 'Ya registraste un reembolso con esta clave y otros datos.',
 } as const;

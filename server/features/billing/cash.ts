@@ -4,7 +4,7 @@
  * receipts as CSV.
  */
 import { closedUnpaidOf, openSessionsOfVenue } from '../table-sessions/index.ts';
-import type { CashDay, Receipt } from '../../../src/contract/bill.ts';
+import type { CashDay, PaidWith, Receipt } from '../../../src/contract/bill.ts';
 import { dayRange } from './money.ts';
 import { aeatAmount } from './verifactu.ts';
 import type { Bill } from './bill.ts';
@@ -15,6 +15,9 @@ import type { PaymentDoc } from './refunds/service.ts';
 import { providerLabel, type Refund } from '../../../src/contract/refund.ts';
 
 /** The day's IVA per rate and its close (Z report) from its receipts, in number order (docs/rules.md#the-bill). */
+/** The till counts cash; Bizum from the phone is electronic money like a card (docs/rules.md#paying-from-the-phone). */
+const tillMethod = (method: PaidWith): 'card' | 'cash' => (method === 'cash' ? 'cash' : 'card');
+
 export function dayClose(receipts: readonly Receipt[], cashExpected: number): Pick<CashDay, 'taxes' | 'close'> {
   const byRate = new Map<number, { base: number; tax: number }>();
   const byMethodRate = new Map<string, CashDay['close']['byMethodAndRate'][number]>();
@@ -24,8 +27,9 @@ export function dayClose(receipts: readonly Receipt[], cashExpected: number): Pi
       rate.base += t.base;
       rate.tax += t.tax;
       byRate.set(t.rate, rate);
-      const key = `${r.method}:${t.rate}`;
-      const row = byMethodRate.get(key) ?? { method: r.method, rate: t.rate, base: 0, tax: 0, amount: 0 };
+      const method = tillMethod(r.method);
+      const key = `${method}:${t.rate}`;
+      const row = byMethodRate.get(key) ?? { method, rate: t.rate, base: 0, tax: 0, amount: 0 };
       row.base += t.base;
       row.tax += t.tax;
       row.amount += t.base + t.tax;
@@ -68,7 +72,7 @@ export function createCash(ctx: BillingContext, bill: Bill) {
       const byProvider = new Map<string, NonNullable<CashDay['byProvider']>[number]>();
       const paymentDocs = new Map<string, PaymentDoc>();
       for (const p of payments) {
-        const m = byMethod[p.method];
+        const m = byMethod[tillMethod(p.method)];
         m.count++;
         m.amount += p.amount;
         m.tip += p.tip;
@@ -137,7 +141,7 @@ export function createCash(ctx: BillingContext, bill: Bill) {
             amount: doc.amount,
             tip: doc.tip,
             total: doc.total,
-            method: doc.method,
+            method: tillMethod(doc.method),
             ...(doc.table ? { table: doc.table } : {}),
             ...(doc.orderNumber ? { orderNumber: doc.orderNumber } : {}),
             ...(paymentId ? { paymentId } : {}),
@@ -146,7 +150,7 @@ export function createCash(ctx: BillingContext, bill: Bill) {
               : paymentId
                 ? { refundable: doc.total - (already.get(paymentId) ?? 0) }
                 : {}),
-            ...(paid?.provider ? { provider: paid.provider } : {}),
+            ...(paid?.provider ? { provider: paid.provider, label: providerLabel(paid.provider, paid.method) } : {}),
             ...(paid?.providerRef ? { providerRef: paid.providerRef } : {}),
           };
         }),
@@ -159,8 +163,8 @@ export function createCash(ctx: BillingContext, bill: Bill) {
           issuedAt: refundNumber.get(r.receiptId)?.issuedAt ?? r.createdAt,
           amount: r.amount,
           tip: r.tip,
-          method: r.method,
-          ...(r.provider ? { provider: r.provider } : {}),
+          method: tillMethod(r.method),
+          ...(r.provider ? { provider: r.provider, label: providerLabel(r.provider, r.method) } : {}),
           reason: r.reason,
         })),
         byProvider: [...byProvider.values()].sort((a, b) => a.label.localeCompare(b.label, 'es')),
@@ -214,7 +218,7 @@ export function createCash(ctx: BillingContext, bill: Bill) {
             r.issuedAt,
             r.table ?? '',
             r.orderNumber ?? '',
-            r.method === 'card' ? 'tarjeta' : 'efectivo',
+            r.method === 'cash' ? 'efectivo' : r.method === 'bizum' ? 'bizum' : 'tarjeta',
             dec(base),
             dec(tax),
             dec(r.amount),

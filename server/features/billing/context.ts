@@ -24,6 +24,8 @@ export interface BillingOptions {
    * provider's reference of the refund, throws when the provider refuses (its message is what the manager reads).
    */
   refundOnline?: (venueId: string, request: OnlineRefundRequest) => Promise<{ providerRef: string }>;
+  /** The methods a venue takes from the phone (none without a provider; docs/rules.md#paying-from-the-phone). */
+  onlineMethods?: (venueId: string) => Promise<Array<'card' | 'bizum'>>;
 }
 
 export interface BillingContext {

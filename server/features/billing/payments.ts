@@ -27,12 +27,27 @@ import {
 import { spreadOverRates } from './money.ts';
 import { compedProblem, itemizedLines, netByRate } from './adjusted.ts';
 import { taxRateOf, type Bill } from './bill.ts';
+import { claimLines } from './claims.ts';
 import type { Receipts } from './receipts.ts';
 import type { BillingContext } from './context.ts';
 import * as sql from './queries.ts';
 
 /** How far back `GET /venues/{id}/order-payments` looks: a board shows the orders of the last day. */
 const ORDER_PAYMENTS_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** Receipt lines of a payment that covers an amount, not dishes: the amount spread over the bill's tax rates. */
+export function shareLines(state: BillState, amount: number): ReceiptLine[] {
+  // The whole bill at once, with invitations or discounts: each line and each of those its own line.
+  if (state.adjustments?.length && state.paid === 0 && amount === state.total) return itemizedLines(state);
+  // Tax on what is actually paid: the rates' amounts after invitations and discounts.
+  const gross = netByRate(state);
+  return [...spreadOverRates(amount, gross).entries()].map(([taxRate, part]) => ({
+    name: BILL_STRINGS.shareOfBill(state.table),
+    quantity: 1,
+    amount: part,
+    taxRate,
+  }));
+}
 
 export function createPayments(
   ctx: BillingContext,
@@ -91,20 +106,6 @@ export function createPayments(
     }
   }
 
-  /** Receipt lines of a payment that covers an amount, not dishes: the amount spread over the bill's tax rates. */
-  function shareLines(state: BillState, amount: number): ReceiptLine[] {
-    // The whole bill at once, with invitations or discounts: each line and each of those its own line.
-    if (state.adjustments?.length && state.paid === 0 && amount === state.total) return itemizedLines(state);
-    // Tax on what is actually paid: the rates' amounts after invitations and discounts.
-    const gross = netByRate(state);
-    return [...spreadOverRates(amount, gross).entries()].map(([taxRate, part]) => ({
-      name: BILL_STRINGS.shareOfBill(state.table),
-      quantity: 1,
-      amount: part,
-      taxRate,
-    }));
-  }
-
   return {
     pay: async (
       venueId: string,
@@ -128,6 +129,7 @@ export function createPayments(
         const open = await openSessionOf(tx, venueId, label, true);
         if (!open) throw problem('notFound', 404, TABLE_MESSAGES.noOpenSession(label.slice(0, 40)));
         const s = open;
+        await sql.releaseLapsedHolds(tx, s.id, now().getTime());
         const { state, requestRows, lineById, productOf } = await read(tx, s);
         // A receipt line names its dish (`productId`): the receipt page names it in the diner's language.
         const dish = (l: BillLine) => {
@@ -155,29 +157,7 @@ export function createPayments(
             });
           const request = JSON.parse(row.doc) as PaymentRequest;
           by = row.by_name;
-          lines = [
-            ...(request.lineIds ?? [])
-              .map((id) => lineById.get(id))
-              .filter((l): l is BillLine => l !== undefined)
-              .flatMap((l) => receiptLinesOf({ ...l, ...dish(l), amount: l.lineTotal })),
-            ...(request.shares ?? []).flatMap((sh) => {
-              const l = lineById.get(sh.lineId);
-              return l
-                ? [
-                    {
-                      name: l.name,
-                      ...dish(l),
-                      quantity: l.quantity,
-                      amount: sh.amount,
-                      taxRate: l.taxRate,
-                      share: { index: sh.index, of: sh.of },
-                      // A share of a set menu: one line, its dishes listed under it.
-                      ...(l.choices ? { choices: receiptLinesOf({ ...l, amount: 0 })[0]!.choices! } : {}),
-                    },
-                  ]
-                : [];
-            }),
-          ];
+          lines = claimLines(lineById, productOf, request.lineIds ?? [], request.shares ?? []);
           if (!lines.length) lines = shareLines(state, input.amount);
           writes.push(
             sql.setRequestStatus(

@@ -37,7 +37,7 @@ export interface PaymentRow {
   order_id: string | null;
   amount: number;
   tip: number;
-  method: 'card' | 'cash';
+  method: 'card' | 'cash' | 'bizum';
   day: string;
   doc: string;
   receipt_id: string;
@@ -134,6 +134,27 @@ export const payClaimsOfRequest = (q: Queryable, requestId: string, paymentId: s
 export const dropClaimsOfRequest = (q: Queryable, requestId: string) =>
   q.run('DELETE FROM bill_claims WHERE request_id = ? AND payment_id IS NULL', [requestId]);
 
+// ── Holds of payments from the phone (docs/rules.md#paying-from-the-phone) ───
+
+/** The session's online payments still pending: their claims are held (`request_id` = the payment's id). */
+export const onlineHoldsOf = (q: Queryable, sessionId: string) =>
+  q.all<{ id: string; amount: number; by_name: string; expires_at: number }>(
+    "SELECT id, amount, by_name, expires_at FROM online_payments WHERE session_id = ? AND status = 'pending'",
+    [sessionId],
+  );
+
+/** Pending online payments of the session past their time expire, and what they held is free again. */
+export async function releaseLapsedHolds(q: Queryable, sessionId: string, now: number) {
+  await q.run(
+    "UPDATE online_payments SET status = 'expired' WHERE session_id = ? AND status = 'pending' AND expires_at <= ?",
+    [sessionId, now],
+  );
+  await q.run(
+    "DELETE FROM bill_claims WHERE session_id = ? AND payment_id IS NULL AND request_id IN (SELECT id FROM online_payments WHERE session_id = ? AND status IN ('expired', 'failed'))",
+    [sessionId, sessionId],
+  );
+}
+
 // ── Payments ─────────────────────────────────────────────────────────────────
 
 export const paymentsOfSession = (q: Queryable, sessionId: string) =>
@@ -159,10 +180,13 @@ export const paymentsOfDay = (q: Queryable, venueId: string, day: string) =>
     [venueId, day],
   );
 
-export const insertPayment = (q: Queryable, p: PaymentRow & { request_id: string | null; idem_key: string }) =>
+export const insertPayment = (
+  q: Queryable,
+  p: PaymentRow & { request_id: string | null; idem_key: string; provider?: string; provider_ref?: string },
+) =>
   q.run(
-    `INSERT INTO bill_payments (id, venue_id, session_id, order_id, request_id, amount, tip, method, day, doc, receipt_id, idem_key, body_hash, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO bill_payments (id, venue_id, session_id, order_id, request_id, amount, tip, method, day, doc, receipt_id, idem_key, body_hash, created_at, provider, provider_ref)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       p.id,
       p.venue_id,
@@ -178,6 +202,8 @@ export const insertPayment = (q: Queryable, p: PaymentRow & { request_id: string
       p.idem_key,
       p.body_hash,
       p.created_at,
+      p.provider ?? null,
+      p.provider_ref ?? null,
     ],
   );
 

@@ -13,6 +13,7 @@ import {
   BILL_MESSAGES,
   BILL_STRINGS,
   type AeatInvoice,
+  type PaidWith,
   type Receipt,
   type ReceiptLine,
   type TaxLine,
@@ -43,7 +44,7 @@ export interface ReceiptParts {
   lines: ReceiptLine[];
   amount: number;
   tip: number;
-  method: 'card' | 'cash';
+  method: PaidWith;
   table?: string | undefined;
   orderNumber?: string | undefined;
   /** Base and tax per rate when the caller computed them (a rectifying receipt); else from the lines. */

@@ -1,8 +1,14 @@
 /**
  * Online payments (docs/architecture.md#online-payments): the providers behind one seam (providers/),
- * and each venue's provider configuration (config.ts, its routes). The payments feature's public module.
+ * each venue's provider configuration (config.ts, its routes), and paying from the phone (checkout, the
+ * providers' confirmations, expiry: service.ts, online-routes.ts). The payments feature's public module.
  */
+import * as providerOperations from './operations.ts';
+import * as onlineOperations from './online-operations.ts';
+
 export * from './providers/index.ts';
 export { loadProviderConfig } from './config.ts';
 export { paymentRoutes } from './routes.ts';
-export * as operations from './operations.ts';
+export { onlinePaymentRoutes } from './online-routes.ts';
+export { createPaymentsService, type PaymentsService, type PaymentsOptions } from './service.ts';
+export const operations = { ...providerOperations, ...onlineOperations };

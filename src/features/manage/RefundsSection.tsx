@@ -4,7 +4,6 @@
  * was refunded of them — the provider's fees are not umenu's to know, so they are left out.
  */
 import type { CashDay } from '../../contract/bill.ts';
-import { providerLabel } from '../../contract/refund.ts';
 import { paidWith } from './logic.ts';
 
 interface Props {
@@ -85,7 +84,7 @@ export function RefundsSection({ day, money, time }: Props) {
                   <time dateTime={r.issuedAt}>{time(r.issuedAt)}</time>
                 </span>
                 <span>
-                  rectifica {r.rectifies} · {r.provider ? providerLabel(r.provider, r.method) : paidWith(r)} · «
+                  rectifica {r.rectifies} · {paidWith(r)} · «
                   {r.reason}»
                 </span>
                 <span className="ml-auto font-semibold tabular-nums">−{money(r.amount)}</span>

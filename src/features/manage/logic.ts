@@ -49,14 +49,15 @@ export function tablesAddedText(labels: readonly string[], skipped: number): str
 }
 
 const METHOD_WORDS: Record<string, string> = { card: 'Tarjeta', cash: 'Efectivo', bizum: 'Bizum' };
+type Paid = Pick<CashDay['receipts'][number], 'method' | 'provider' | 'label'>;
+const providerOf = (r: Paid) => r.label ?? providerLabel(r.provider ?? '', r.method);
 
 /** How a receipt's payment was taken, in words: «Efectivo», «Tarjeta», or its online provider («Redsys», «Bizum»). */
-export const paidWith = (r: Pick<CashDay['receipts'][number], 'method' | 'provider'>): string =>
-  r.provider ? providerLabel(r.provider, r.method) : (METHOD_WORDS[r.method] ?? r.method);
+export const paidWith = (r: Paid): string => (r.provider ? providerOf(r) : (METHOD_WORDS[r.method] ?? r.method));
 
 /** How a refund's money goes back (docs/rules.md#refunds), as the confirmation says it. */
-export function refundWay(r: Pick<CashDay['receipts'][number], 'method' | 'provider'>): string {
-  if (r.provider) return `${providerLabel(r.provider, r.method)} lo devuelve al medio con que se pagó.`;
+export function refundWay(r: Paid): string {
+  if (r.provider) return `${providerOf(r)} lo devuelve al medio con que se pagó.`;
   return r.method === 'cash'
     ? 'Entrega el dinero en efectivo; queda registrado con su factura rectificativa.'
     : 'Devuélvelo en el datáfono; queda registrado con su factura rectificativa.';

@@ -47,6 +47,7 @@ export const receiptMessages = messages('receipt', {
   method: 'Forma de pago',
   card: 'Tarjeta',
   cash: 'Efectivo',
+  bizum: 'Bizum',
   verification: 'Verificación en la AEAT',
   verifiable: BILL_STRINGS.verifiable,
   qrAlt: params('Código QR de verificación en la AEAT de la factura {number}'),
