@@ -99,3 +99,10 @@ export const rectificationsOf = (q: Queryable, receiptId: string) =>
     `SELECT r.doc FROM bill_refunds f JOIN receipts r ON r.id = f.receipt_id WHERE f.rectified_receipt_id = ? AND f.status = 'done' ORDER BY f.created_at, f.id`,
     [receiptId],
   );
+
+/**
+ * The order number the provider knows a payment from the phone by (`online_payments.reference`, the same id as its
+ * `bill_payments` row): a Redsys refund names it.
+ */
+export const onlineReferenceOf = async (q: Queryable, paymentId: string) =>
+  (await q.get<{ reference: string }>('SELECT reference FROM online_payments WHERE id = ?', [paymentId]))?.reference;

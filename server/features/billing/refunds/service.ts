@@ -230,9 +230,10 @@ export function createRefunds(ctx: BillingContext, receipts: Receipts) {
         let providerRef: string;
         try {
           if (!options.refundOnline) throw problem('invalidTransition', 409, REFUND_MESSAGES.noProvider);
+          const reference = (await sql.onlineReferenceOf(db, payment.id)) ?? payment.reference ?? payment.id;
           ({ providerRef } = await options.refundOnline(venueId, {
             provider: payment.provider!,
-            reference: payment.reference ?? payment.providerRef ?? payment.id,
+            reference,
             providerRef: payment.providerRef,
             amount: input.amount,
             currency: venue.currency,
@@ -240,7 +241,11 @@ export function createRefunds(ctx: BillingContext, receipts: Receipts) {
         } catch (error) {
           await db.transaction((tx) => sql.dropRefund(tx, id));
           if (error instanceof HttpProblem) throw error;
-          const why = error instanceof Error ? error.message : String(error);
+          // The provider's own words (an error code), without the module's «Redsys refused the refund:» prefix.
+          const why = (error instanceof Error ? error.message : String(error)).replace(
+            /^(Redsys|Stripe)( refused the refund)?:\s*/i,
+            '',
+          );
           throw problem(
             'invalidTransition',
             409,
