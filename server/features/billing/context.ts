@@ -8,7 +8,16 @@ import type { VenueStore } from '../venues/index.ts';
 import { formatMoney } from '../../../src/contract/money-format.ts';
 import type { Venue } from '../../../src/contract/venue.ts';
 import type { Outbox, VerifactuEnvironment } from './verifactu.ts';
-import type { OnlineRefundRequest } from './refunds/service.ts';
+
+/** What a provider's refund is asked with (docs/rules.md#refunds; server/main.ts answers it with the venue's provider). */
+export interface OnlineRefundRequest {
+  provider: string;
+  /** The order number the provider knows the payment by. */
+  reference: string;
+  providerRef?: string | undefined;
+  amount: number;
+  currency: string;
+}
 
 export interface BillingOptions {
   verifactuEnvironment: VerifactuEnvironment;

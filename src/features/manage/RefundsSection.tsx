@@ -84,8 +84,7 @@ export function RefundsSection({ day, money, time }: Props) {
                   <time dateTime={r.issuedAt}>{time(r.issuedAt)}</time>
                 </span>
                 <span>
-                  rectifica {r.rectifies} · {paidWith(r)} · «
-                  {r.reason}»
+                  rectifica {r.rectifies} · {paidWith(r)} · «{r.reason}»
                 </span>
                 <span className="ml-auto font-semibold tabular-nums">−{money(r.amount)}</span>
               </li>

@@ -30,15 +30,6 @@ import * as sql from './queries.ts';
 /** A payment's document as an online payment writes it (docs/rules.md#refunds): its provider and references. */
 export type PaymentDoc = Payment & { provider?: string; providerRef?: string; reference?: string };
 
-/** What the provider's refund is asked with (server/main.ts answers it with the venue's provider). */
-export interface OnlineRefundRequest {
-  provider: string;
-  reference: string;
-  providerRef?: string | undefined;
-  amount: number;
-  currency: string;
-}
-
 interface Plan {
   payment: PaymentDoc;
   original: Receipt;
