@@ -132,7 +132,8 @@ export async function startPaymentSandbox(options: PaymentSandboxOptions = {}): 
     if (request.method === 'POST' && again) return sendJson(response, 200, { status: await resend(again[1]!) });
     if (request.method === 'POST' && path === '/_sandbox/config') {
       configure(JSON.parse((await readBody(request)) || '{}') as Parameters<typeof configure>[0]);
-      return sendJson(response, 204, null);
+      response.writeHead(204).end();
+      return;
     }
     sendJson(response, 404, { error: 'no such control' });
   }

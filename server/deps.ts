@@ -7,7 +7,7 @@ import type { Db } from './platform/db/database.ts';
 import type { ServerConfig } from './platform/config.ts';
 import type { VenueStore } from './features/venues/index.ts';
 import type { AuthService } from './features/auth/index.ts';
-import type { OrderService } from './features/orders/index.ts';
+import type { OnlineOrders, OrderService } from './features/orders/index.ts';
 import type { Observability } from './platform/observability.ts';
 import type { SiteState } from './platform/static.ts';
 import type { EventBus } from './platform/events/bus.ts';
@@ -36,6 +36,8 @@ export interface AppDeps {
   billing: BillingService;
   /** Paying from the phone: checkout, the providers' confirmations, expiry (docs/rules.md#paying-from-the-phone). */
   payments: PaymentsService;
+  /** `payment: "online"` on a pickup or delivery order (the payments feature's). */
+  onlineOrders: OnlineOrders;
   /** Voids of sent lines, invitations and discounts, pre-bills (docs/rules.md#the-floor). */
   corrections: CorrectionsService;
   /** VERI*FACTU records waiting to be sent (`UMENU_VERIFACTU_URL`). */

@@ -99,12 +99,13 @@ export async function createServer(
       [...stationsOf(venues.get(venueId)?.venue ?? {}), CASH_DESK_STATION].find((s) => s.id === station)?.name ??
       station,
   );
+  const tickets = ticketWriter(venues, events, options.now, printing);
   const orders = createOrderService(db, venues, {
     ...(options.now ? { now: options.now } : {}),
     events,
     limit: config.orderLimit,
     limiter,
-    tickets: ticketWriter(venues, events, options.now, printing),
+    tickets,
   });
   // Closing a table asks the bill what it still owes (the billing service is made after the table sessions').
   const billingHook: BillingHook = {};
@@ -143,7 +144,10 @@ export async function createServer(
     refundOnline: (venueId, request) => refundOnline(db, venueId, request),
   });
   billingHook.current = billing;
-  const payments = createPaymentsService(db, venues, events, billing, {
+  const payments = createPaymentsService(db, venues, events, billing, orders, {
+    // A pickup or delivery order paid from the phone reaches the kitchen in its payment's transaction.
+    sendToKitchen: async (tx, order) =>
+      tickets.write(tx, order, undefined, await tickets.prepare(tx, order.venueId, undefined)),
     loadConfig: (venueId) => loadProviderConfig(db, venueId),
     providerFor,
     recordWritten: () => verifactuOutbox.kick(),
@@ -162,6 +166,7 @@ export async function createServer(
     billing,
     corrections,
     payments,
+    onlineOrders: payments.orders(config),
     verifactuOutbox,
     events,
     site,

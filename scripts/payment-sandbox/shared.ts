@@ -105,7 +105,7 @@ export function messagePage(text: string): string {
 
 /** Posts a notification to the API (once more): its status is added to `statuses`. */
 export async function deliver(notification: SentNotification, headers: Record<string, string> = {}): Promise<number> {
-  let status = 0;
+  let status: number;
   try {
     const response = await fetch(notification.url, {
       method: 'POST',

@@ -55,7 +55,7 @@ export async function decideStripe(
 ): Promise<{ location: string; notification: SentNotification }> {
   attempt.state = authorized ? 'authorized' : 'denied';
   state.record({ provider: 'stripe', kind: 'decision', reference: attempt.reference, detail: { authorized } });
-  const session = attempt.data as Record<string, unknown>;
+  const session = attempt.data;
   Object.assign(
     session,
     authorized
@@ -98,9 +98,11 @@ async function createSession(state: SandboxState, key: string, body: string, req
   const remembered = typeof idempotencyKey === 'string' ? state.idempotency.get(`${key} ${idempotencyKey}`) : undefined;
   if (remembered) return remembered;
   const form = parseForm(body);
+  const text = (value: string | Nested | undefined) => (typeof value === 'string' ? value : undefined);
   const items = (form.line_items ?? {}) as Nested;
   const item = (items['0'] ?? {}) as Nested;
   const price = (item.price_data ?? {}) as Nested;
+  const reference = text(form.client_reference_id);
   const amount = Number(price.unit_amount) * Number(item.quantity ?? 1);
   const id = newId('cs_test_', 24);
   const session = {
@@ -109,9 +111,9 @@ async function createSession(state: SandboxState, key: string, body: string, req
     amount_subtotal: amount,
     amount_total: amount,
     cancel_url: form.cancel_url ?? null,
-    client_reference_id: form.client_reference_id ?? null,
+    client_reference_id: reference ?? null,
     created: Math.floor(Date.now() / 1000),
-    currency: String(price.currency ?? '').toLowerCase(),
+    currency: (text(price.currency) ?? '').toLowerCase(),
     expires_at: Math.floor(Date.now() / 1000) + 86_400,
     livemode: false,
     locale: form.locale ?? null,
@@ -127,7 +129,7 @@ async function createSession(state: SandboxState, key: string, body: string, req
   const attempt: Attempt = {
     id,
     provider: 'stripe',
-    reference: String(session.client_reference_id ?? id),
+    reference: reference ?? id,
     amount,
     currency: session.currency.toUpperCase(),
     method: 'card',

@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TableBill, VerifactuRecords } from '../../src/contract/bill.ts';
 import { CheckoutResult, OnlinePayment } from '../../src/contract/online-payments.ts';
 import { TableSession } from '../../src/contract/table.ts';
+import { Order } from '../../src/contract/order.ts';
+import { TicketList } from '../../src/contract/kitchen.ts';
 import { Venue } from '../../src/contract/venue.ts';
 import { startPaymentSandbox, type PaymentSandbox } from '../../scripts/payment-sandbox.ts';
 import { decodeMerchantParameters, signRedsys } from '../../server/features/payments/providers/redsys-signature.ts';
@@ -291,6 +293,66 @@ describe('paying from the phone', () => {
       expect((await notify(form)).status).toBe(200);
       expect((await paymentOf(paying.paymentId)).status).toBe('expired');
       expect((await billOf(gema.credential)).payments).toHaveLength(0);
+    } finally {
+      ahead = 0;
+    }
+  });
+
+  it('a pickup order paid online reaches the kitchen only after the confirmation; an unpaid one expires without a ticket', async () => {
+    const diner = await a.tokenFor('ana@umenu.test');
+    const staff = await a.tokenFor('cocina@umenu.test');
+    const ticketsOf = async (orderId: string) =>
+      TicketList.parse(await (await a.request(`/api/venues/${V}/tickets`, { token: staff })).json()).tickets.filter(
+        (t) => t.orderId === orderId,
+      );
+    const place = async () => {
+      const res = await a.request('/api/orders', {
+        json: {
+          venueId: V,
+          mode: 'pickup',
+          customer: { name: 'Lucía', phone: '+34 600 000 000' },
+          tip: { percent: 0 },
+          payment: 'online',
+          lines: [{ productId: products.get('Croquetas de jamón ibérico'), optionIds: [], quantity: 2 }],
+          expectedTotal: 1700,
+        },
+        key: newKey(),
+        token: diner,
+      });
+      expect(res.status, await res.clone().text()).toBe(201);
+      const order = Order.parse(await res.json());
+      expect(order.onlinePayment?.redirect.method).toBe('POST');
+      return order;
+    };
+    const paid = await place();
+    expect(await ticketsOf(paid.id)).toHaveLength(0);
+    const fields = paid.onlinePayment!.redirect.fields!;
+    await fetch(paid.onlinePayment!.redirect.url, {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      redirect: 'manual',
+    });
+    const reference = String(decodeMerchantParameters(fields.Ds_MerchantParameters!)!.DS_MERCHANT_ORDER);
+    const form = await decide(reference);
+    expect((await notify(form)).status).toBe(200);
+    expect((await notify(form)).status).toBe(200);
+    expect(await ticketsOf(paid.id)).not.toHaveLength(0);
+    const payment = await paymentOf(paid.onlinePayment!.paymentId);
+    expect(payment).toMatchObject({ status: 'paid', amount: 1700, orderId: paid.id });
+    const listed = (await (await a.request(`/api/venues/${V}/order-payments`, { token: staff })).json()) as {
+      payments: Array<{ id: string; orderId: string; provider?: string }>;
+    };
+    expect(listed.payments.filter((p) => p.orderId === paid.id)).toEqual([
+      expect.objectContaining({ id: payment.id, provider: 'redsys' }),
+    ]);
+
+    const unpaid = await place();
+    ahead = 11 * 60 * 1000;
+    try {
+      expect((await paymentOf(unpaid.onlinePayment!.paymentId)).status).toBe('expired');
+      const order = Order.parse(await (await a.request(`/api/orders/${unpaid.id}`, { token: diner })).json());
+      expect(order.status).toBe('cancelled');
+      expect(await ticketsOf(unpaid.id)).toHaveLength(0);
     } finally {
       ahead = 0;
     }

@@ -146,8 +146,8 @@ describe('payment provider configuration', () => {
     expect(JSON.stringify(row)).not.toContain(STRIPE_SECRET);
     expect(JSON.stringify(row)).not.toContain(WEBHOOK_SECRET);
 
-    const audit = await s.deps.db.all<{ action: string; detail: string }>(
-      "SELECT action, detail FROM audit_log WHERE venue_id = ? AND action = 'paymentProvider' ORDER BY id",
+    const audit = await s.deps.db.all<{ action: string; subject: string; detail: string }>(
+      "SELECT action, subject, detail FROM audit_log WHERE venue_id = ? AND action = 'paymentProvider' ORDER BY id",
       [V],
     );
     expect(audit.map((a) => (JSON.parse(a.detail) as { what: string }).what)).toEqual([
@@ -155,6 +155,7 @@ describe('payment provider configuration', () => {
       'Pagos en línea con Redsys',
       'Pagos en línea con Stripe (claves nuevas)',
     ]);
+    expect(audit.map((a) => a.subject)).toEqual(['Redsys', 'Redsys', 'Stripe']);
     for (const secret of [REDSYS_SECRET, STRIPE_SECRET, WEBHOOK_SECRET])
       expect(JSON.stringify(audit)).not.toContain(secret);
 

@@ -16,7 +16,8 @@ import {
 import { type Payment, type Receipt } from '../../../src/contract/bill.ts';
 import type { Bill } from './bill.ts';
 import { claimLines, priceClaim, type ClaimInput, type ClaimShares } from './claims.ts';
-import { shareLines } from './payments.ts';
+import { orderReceiptLines, shareLines } from './payments.ts';
+import type { Order } from '../../../src/contract/order.ts';
 import type { Receipts } from './receipts.ts';
 import type { BillingContext } from './context.ts';
 import * as sql from './queries.ts';
@@ -87,6 +88,65 @@ export function createOnline(ctx: BillingContext, bill: Bill, receipts: Receipts
       const s = await sessionById(tx, sessionId, true);
       await sql.dropClaimsOfRequest(tx, holder);
       if (s?.status === 'open') await publishBill(tx, s);
+    },
+
+    /**
+     * Records the confirmed payment of a pickup or delivery order (its id is the online payment's) with its receipt,
+     * as staff marking it paid do, and `event: payment` for the board; the order's unique payment refuses a second.
+     */
+    recordOrderIn: async (
+      tx: Queryable,
+      order: Order,
+      p: Pick<OnlinePaid, 'id' | 'method' | 'provider' | 'providerRef'>,
+    ): Promise<OnlineRecord> => {
+      if (order.status === 'cancelled') return { refused: 'the order was cancelled' };
+      const venue = venueOf(order.venueId);
+      const at = now();
+      const amount = order.total - order.tip;
+      const { receipt, recordSeq } = await receipts.issue(tx, venue, p.id, at, {
+        lines: orderReceiptLines(ctx.venues.get(order.venueId), venue, order),
+        amount,
+        tip: order.tip,
+        method: p.method,
+        orderNumber: order.number,
+      });
+      const payment: Payment = {
+        id: p.id,
+        venueId: order.venueId,
+        orderId: order.id,
+        amount,
+        tip: order.tip,
+        method: p.method,
+        provider: p.provider,
+        providerRef: p.providerRef,
+        createdAt: at.toISOString(),
+        receiptId: receipt.id,
+      };
+      await sql.insertPayment(tx, {
+        id: p.id,
+        venue_id: order.venueId,
+        session_id: null,
+        order_id: order.id,
+        request_id: null,
+        amount,
+        tip: order.tip,
+        method: p.method,
+        day: receipt.issuedAt.slice(0, 10),
+        doc: JSON.stringify(payment),
+        receipt_id: receipt.id,
+        idem_key: `online:${p.id}`,
+        body_hash: '',
+        created_at: at.getTime(),
+        provider: p.provider,
+        provider_ref: p.providerRef,
+      });
+      await ctx.events.append(tx, {
+        venueId: order.venueId,
+        orderId: order.id,
+        type: 'payment',
+        data: JSON.stringify(payment),
+      });
+      return { payment, receipt, ...(recordSeq !== undefined ? { recordSeq } : {}) };
     },
 
     /**

@@ -9,6 +9,9 @@ import type { Queryable } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/database.ts';
 import { problem, HttpProblem } from '../../platform/problem.ts';
 import { hashBody, type OrderService } from '../orders/index.ts';
+import type { CachedVenue } from '../venues/index.ts';
+import type { Order } from '../../../src/contract/order.ts';
+import type { Venue } from '../../../src/contract/venue.ts';
 import { openSessionOf, setSessionPaid, type TableSessionService } from '../table-sessions/index.ts';
 import { TABLE_MESSAGES } from '../../../src/contract/table.ts';
 import {
@@ -47,6 +50,16 @@ export function shareLines(state: BillState, amount: number): ReceiptLine[] {
     amount: part,
     taxRate,
   }));
+}
+
+/** The receipt lines of a pickup or delivery order: its lines, then the delivery fee. */
+export function orderReceiptLines(entry: CachedVenue | undefined, venue: Venue, order: Order): ReceiptLine[] {
+  const lines: ReceiptLine[] = order.lines.flatMap((l) =>
+    receiptLinesOf({ ...l, amount: l.lineTotal, taxRate: taxRateOf(entry, l.productId) }),
+  );
+  if (order.deliveryFee > 0)
+    lines.push({ name: BILL_STRINGS.deliveryFee, quantity: 1, amount: order.deliveryFee, taxRate: venue.taxRate ?? 0 });
+  return lines;
 }
 
 export function createPayments(
@@ -289,17 +302,8 @@ export function createPayments(
         const at = now();
         const paymentId = randomUUID();
         const amount = order.total - order.tip;
-        const lines: ReceiptLine[] = order.lines.flatMap((l) =>
-          receiptLinesOf({ ...l, amount: l.lineTotal, taxRate: taxRateOf(entry, l.productId) }),
-        );
-        if (order.deliveryFee > 0)
-          lines.push({
-            name: BILL_STRINGS.deliveryFee,
-            quantity: 1,
-            amount: order.deliveryFee,
-            taxRate: venue.taxRate ?? 0,
-          });
-        const paidWith = method ?? order.payment ?? 'cash';
+        const lines = orderReceiptLines(entry, venue, order);
+        const paidWith = method ?? (order.payment === 'online' ? 'card' : order.payment) ?? 'cash';
         const { receipt, recordSeq } = await receipts.issue(tx, venue, paymentId, at, {
           lines,
           amount,

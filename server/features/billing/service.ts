@@ -31,6 +31,7 @@ import { createAdjustments } from './adjustments.ts';
 import { createRefunds } from './refunds/service.ts';
 import { createOnline, type OnlineHold, type OnlinePaid, type OnlineRecord } from './online.ts';
 import type { ClaimInput } from './claims.ts';
+import type { Order } from '../../../src/contract/order.ts';
 import { paymentOfOrder } from './queries.ts';
 import type { AuditActor } from '../audit/index.ts';
 import type { AdjustmentInput } from '../../../src/contract/corrections.ts';
@@ -79,6 +80,12 @@ export interface BillingService {
   holdOnlineIn(tx: Queryable, caller: TableCaller, input: ClaimInput, holder: string): Promise<OnlineHold>;
   /** Frees what a failed or expired online payment held (and publishes the bill). */
   releaseOnlineIn(tx: Queryable, sessionId: string, holder: string): Promise<void>;
+  /** Records a pickup or delivery order's confirmed online payment with its receipt (`event: payment`). */
+  recordOrderOnlineIn(
+    tx: Queryable,
+    order: Order,
+    paid: Pick<OnlinePaid, 'id' | 'method' | 'provider' | 'providerRef'>,
+  ): Promise<OnlineRecord>;
   /** Records a confirmed online payment with its receipt, or refuses it when the bill changed meanwhile. */
   recordOnlineIn(tx: Queryable, paid: OnlinePaid): Promise<OnlineRecord>;
   /** Whether a pickup or delivery order was paid. */
@@ -130,6 +137,7 @@ export function createBillingService(
     holdOnlineIn: online.holdIn,
     releaseOnlineIn: online.releaseIn,
     recordOnlineIn: online.recordIn,
+    recordOrderOnlineIn: online.recordOrderIn,
     orderPaidIn: async (tx, orderId) => (await paymentOfOrder(tx, orderId)) !== undefined,
     refund: refunds.refund,
   };

@@ -8,12 +8,13 @@ import type { Queryable } from '../../platform/db/database.ts';
 import { openSecret, sealSecret } from '../../platform/secrets.ts';
 import {
   PAYMENT_MESSAGES,
+  PROVIDER_NAMES,
   type PaymentProviderInput,
   type PaymentProviderSettings,
 } from '../../../src/contract/payments.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { problem } from '../../platform/problem.ts';
-import type { ProviderConfig } from './providers/types.ts';
+import type { ProviderConfig, ProviderId } from './providers/types.ts';
 import { deleteProvider, selectProvider, upsertProvider, type ProviderRow } from './queries.ts';
 
 type Secrets = { secretKey: string; webhookSecret?: string };
@@ -111,7 +112,7 @@ export async function saveProviderConfig(
     venueId,
     actor,
     action: 'paymentProvider',
-    table: input.provider,
+    table: PROVIDER_NAMES[input.provider],
     detail: {
       what: PAYMENT_MESSAGES.audit.saved(input.provider, changed.length > 0),
       provider: input.provider,
@@ -131,7 +132,7 @@ export async function deleteProviderConfig(tx: Queryable, venueId: string, actor
     venueId,
     actor,
     action: 'paymentProvider',
-    table: stored.provider,
+    table: PROVIDER_NAMES[stored.provider as ProviderId] ?? stored.provider,
     detail: { what: PAYMENT_MESSAGES.audit.removed(stored.provider), provider: null },
   });
   return true;

@@ -29,7 +29,7 @@ export function OrderPayment({
 }) {
   const ids = useId();
   const [open, setOpen] = useState(false);
-  const [method, setMethod] = useState<PaymentMethod>(order.payment ?? 'cash');
+  const [method, setMethod] = useState<PaymentMethod>(order.payment === 'online' ? 'card' : (order.payment ?? 'cash'));
   const [receipt, setReceipt] = useState<{ id: string; number: string } | null>(null);
   const { busy, error, send, another } = usePaymentAttempt();
 

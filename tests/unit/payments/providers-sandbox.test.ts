@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPaymentSandbox, type PaymentSandbox } from '../../../scripts/payment-sandbox.ts';
 import {
+  newPaymentReference,
   providerFor,
   redsysOrderOf,
   stripeReferenceOf,
@@ -153,13 +154,24 @@ describe('Redsys through its stand-in', () => {
   });
 
   it('a request signed with a key the TPV does not know is refused with an error page', async () => {
-    const wrong = { ...redsys(), secretKey: 'Mk9m98IfEblmPfrpsawt7BmxObt98Jev' } as ProviderConfig;
+    const wrong: ProviderConfig = { ...redsys(), secretKey: 'Mk9m98IfEblmPfrpsawt7BmxObt98Jev' };
     const created = await providerFor(wrong).createPayment(request('0004XX01'));
     const answer = await fetch(created.redirect.url, {
       method: 'POST',
       body: new URLSearchParams(created.redirect.fields),
     });
     expect(await answer.text()).toContain('SIS0042');
+  });
+
+  it('new references follow the Redsys order rule and differ', async () => {
+    const references = new Set(Array.from({ length: 200 }, () => newPaymentReference()));
+    expect(references.size).toBe(200);
+    for (const reference of references) expect(reference).toMatch(/^\d{4}[0-9A-Z]{8}$/);
+    // And the stand-in takes one end to end.
+    const reference = newPaymentReference();
+    await payOnPage((await providerFor(redsys()).createPayment(request(reference))).redirect, 'authorize');
+    const form = Object.fromEntries(new URLSearchParams(lastNotification('/api/payments/redsys/notification').body));
+    expect(verifyRedsysNotification(form, REDSYS_KEY)?.reference).toBe(reference);
   });
 
   it('resends a notification (a repeat) and holds one to deliver late', async () => {
@@ -174,6 +186,20 @@ describe('Redsys through its stand-in', () => {
     const bodies = received.filter((r) => r.body === held.body);
     expect(bodies).toHaveLength(2);
     expect(sandbox.received().notifications.find((n) => n.id === held.id)!.statuses).toEqual([200, 200]);
+    // The same controls over HTTP (for a browser test).
+    const again = await fetch(`${sandbox.url}/_sandbox/notifications/${held.id}/resend`, { method: 'POST' });
+    expect(await again.json()).toEqual({ status: 200 });
+    const listed = (await (await fetch(`${sandbox.url}/_sandbox/received`)).json()) as {
+      notifications: { id: string; statuses: number[] }[];
+    };
+    expect(listed.notifications.find((n) => n.id === held.id)?.statuses).toEqual([200, 200, 200]);
+    const configured = await fetch(`${sandbox.url}/_sandbox/config`, {
+      method: 'POST',
+      body: JSON.stringify({ refuseRefunds: true }),
+    });
+    expect(configured.status).toBe(204);
+    await expect(provider.refund({ reference: '0005LT01', amount: 1, currency: 'EUR' })).rejects.toThrow(/SIS0057/);
+    sandbox.setRefuseRefunds(false);
   });
 });
 
@@ -232,7 +258,7 @@ describe('Stripe through its stand-in, with the official library', () => {
       reference: '0007ST01',
       authorized: false,
     });
-    const unknown = providerFor({ ...stripe(), secretKey: 'sk_test_nobody' } as ProviderConfig);
+    const unknown = providerFor({ ...stripe(), secretKey: 'sk_test_nobody' });
     await expect(unknown.createPayment(request('0008ST01'))).rejects.toThrow(/API Key/);
   });
 });

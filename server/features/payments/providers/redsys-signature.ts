@@ -36,11 +36,6 @@ export function redsysSignature(secretKey: string, order: string, merchantParame
   return createHmac('sha256', redsysOrderKey(secretKey, order)).update(merchantParameters).digest('base64');
 }
 
-/** The same signature in URL-safe base64, as Redsys writes its notifications' `Ds_Signature`. */
-export function urlSafe(base64: string): string {
-  return base64.replace(/\+/g, '-').replace(/\//g, '_');
-}
-
 /** Whether two signatures are the same bytes, whichever base64 alphabet each is written in (constant time). */
 export function sameSignature(a: string, b: string): boolean {
   const left = Buffer.from(a.replace(/-/g, '+').replace(/_/g, '/'), 'base64');

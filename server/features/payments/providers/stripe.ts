@@ -27,7 +27,22 @@ function client(config: StripeConfig): Stripe {
 }
 
 /** Checkout's page languages umenu's languages map to (Stripe's `locale`; `auto` otherwise). */
-const LOCALES = new Set(['es', 'en', 'ca', 'fr', 'de', 'it', 'pt', 'nl', 'pl', 'sv', 'da', 'fi', 'ja', 'zh']);
+const LOCALES = new Set<Stripe.Checkout.SessionCreateParams.Locale>([
+  'es',
+  'en',
+  'ca',
+  'fr',
+  'de',
+  'it',
+  'pt',
+  'nl',
+  'pl',
+  'sv',
+  'da',
+  'fi',
+  'ja',
+  'zh',
+]);
 
 /** The Stripe provider of a venue's configuration. */
 export function stripeProvider(config: StripeConfig): PaymentProvider {
@@ -52,7 +67,7 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
           ],
           success_url: request.okUrl,
           cancel_url: request.koUrl,
-          locale: (LOCALES.has(language) ? language : 'auto') as Stripe.Checkout.SessionCreateParams.Locale,
+          locale: LOCALES.has(language) ? language : 'auto',
           metadata: { reference: request.reference },
           payment_intent_data: { metadata: { reference: request.reference } },
         },

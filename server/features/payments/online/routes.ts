@@ -5,18 +5,18 @@
  * `POST /payments/stripe/webhook` (raw body and `Stripe-Signature`), both verified before anything is recorded.
  */
 import { Hono, type Context } from 'hono';
-import { UI_LANGUAGES } from '../../../src/contract/languages.ts';
-import { TABLE_CREDENTIAL_HEADER } from '../../../src/contract/table.ts';
-import { BILL_MESSAGES } from '../../../src/contract/bill.ts';
-import { ONLINE_PAYMENT_MESSAGES } from '../../../src/contract/online-payments.ts';
-import type { ServerConfig } from '../../platform/config.ts';
-import { routes } from '../../platform/operations.ts';
-import { problem } from '../../platform/problem.ts';
-import { authenticator, type AuthService } from '../auth/index.ts';
-import type { TableSessionService } from '../table-sessions/index.ts';
-import type { Addresses, PaymentsService } from './service.ts';
-import { redsysOrderOf, stripeReferenceOf, verifyRedsysNotification, verifyStripeWebhook } from './providers/index.ts';
-import * as ops from './online-operations.ts';
+import { TABLE_CREDENTIAL_HEADER } from '../../../../src/contract/table.ts';
+import { BILL_MESSAGES } from '../../../../src/contract/bill.ts';
+import { ONLINE_PAYMENT_MESSAGES } from '../../../../src/contract/online-payments.ts';
+import type { ServerConfig } from '../../../platform/config.ts';
+import { routes } from '../../../platform/operations.ts';
+import { problem } from '../../../platform/problem.ts';
+import { authenticator, type AuthService } from '../../auth/index.ts';
+import type { TableSessionService } from '../../table-sessions/index.ts';
+import type { PaymentsService } from './service.ts';
+import { addressesOf } from './checkout.ts';
+import { redsysOrderOf, stripeReferenceOf, verifyRedsysNotification, verifyStripeWebhook } from '../providers/index.ts';
+import * as ops from './operations.ts';
 
 const KEY_PATTERN = /^[\x21-\x7e]{8,200}$/;
 
@@ -26,26 +26,6 @@ export interface OnlinePaymentRouteDeps {
   tableSessions: TableSessionService;
   auth: AuthService;
   config: ServerConfig;
-}
-
-/** Where the phone comes back (the page it paid from, when it is the site's) and the API's address for the provider. */
-function addressesOf(c: Context, config: ServerConfig): Addresses {
-  const self = new URL(c.req.url).origin;
-  const apiOrigin = config.apiPublicUrl ? new URL(config.apiPublicUrl).origin : undefined;
-  const allowed = new Set([self, ...(apiOrigin ? [apiOrigin] : []), ...config.corsOrigins]);
-  let site = apiOrigin ?? self;
-  let lang = '';
-  try {
-    const page = new URL(c.req.header('referer') ?? c.req.header('origin') ?? '');
-    if (allowed.has(page.origin)) {
-      site = page.origin;
-      const first = page.pathname.split('/')[1] ?? '';
-      if (first !== 'es' && (UI_LANGUAGES as readonly string[]).includes(first)) lang = `/${first}`;
-    }
-  } catch {
-    // No page: the site's own address.
-  }
-  return { site, lang, api: config.apiPublicUrl ?? `${self}/api` };
 }
 
 export function onlinePaymentRoutes({ payments, tableSessions, auth, config }: OnlinePaymentRouteDeps): Hono {

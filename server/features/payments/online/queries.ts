@@ -2,8 +2,8 @@
  * Every SQL statement of pending online payments (docs/rules.md#paying-from-the-phone): the `online_payments`
  * table. Each function issues its statement at once; the caller decides the transaction.
  */
-import type { Queryable } from '../../platform/db/database.ts';
-import type { OnlineStatus } from '../../../src/contract/online-payments.ts';
+import type { Queryable } from '../../../platform/db/database.ts';
+import type { OnlineStatus } from '../../../../src/contract/online-payments.ts';
 
 export interface OnlineRow {
   id: string;

@@ -5,20 +5,23 @@
  * after the hold commits; a provider that does not answer fails the payment and frees the hold.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { isUniqueViolation } from '../../platform/db/database.ts';
-import { problem, HttpProblem } from '../../platform/problem.ts';
-import { hashBody } from '../orders/index.ts';
-import { sessionById, type TableCaller } from '../table-sessions/index.ts';
-import { BILL_MESSAGES } from '../../../src/contract/bill.ts';
+import type { Context } from 'hono';
+import type { ServerConfig } from '../../../platform/config.ts';
+import { UI_LANGUAGES } from '../../../../src/contract/languages.ts';
+import { isUniqueViolation } from '../../../platform/db/database.ts';
+import { problem, HttpProblem } from '../../../platform/problem.ts';
+import { hashBody } from '../../orders/index.ts';
+import { sessionById, type TableCaller } from '../../table-sessions/index.ts';
+import { BILL_MESSAGES } from '../../../../src/contract/bill.ts';
 import {
   ONLINE_HOLD_MS,
   ONLINE_PAYMENT_MESSAGES,
   type CheckoutInput,
   type CheckoutResult,
   type PaymentRedirect,
-} from '../../../src/contract/online-payments.ts';
+} from '../../../../src/contract/online-payments.ts';
 import type { PaymentsContext } from './context.ts';
-import * as sql from './online-queries.ts';
+import * as sql from './queries.ts';
 
 /** Where the phone comes back and where the provider notifies: from the request (routes.ts). */
 export interface Addresses {
@@ -27,6 +30,26 @@ export interface Addresses {
   lang: string;
   /** The API base (`https://api.umenu.example/api`). */
   api: string;
+}
+
+/** Where the phone comes back (the page it paid from, when it is the site's) and the API's address for the provider. */
+export function addressesOf(c: Context, config: ServerConfig): Addresses {
+  const self = new URL(c.req.url).origin;
+  const apiOrigin = config.apiPublicUrl ? new URL(config.apiPublicUrl).origin : undefined;
+  const allowed = new Set([self, ...(apiOrigin ? [apiOrigin] : []), ...config.corsOrigins]);
+  let site = apiOrigin ?? self;
+  let lang = '';
+  try {
+    const page = new URL(c.req.header('referer') ?? c.req.header('origin') ?? '');
+    if (allowed.has(page.origin)) {
+      site = page.origin;
+      const first = page.pathname.split('/')[1] ?? '';
+      if (first !== 'es' && (UI_LANGUAGES as readonly string[]).includes(first)) lang = `/${first}`;
+    }
+  } catch {
+    // No page: the site's own address.
+  }
+  return { site, lang, api: config.apiPublicUrl ?? `${self}/api` };
 }
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';

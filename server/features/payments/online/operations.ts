@@ -1,7 +1,7 @@
 /** Paying from the phone's API operations (server/platform/operations.ts): each is its route's validation and its OpenAPI entry. */
-import { CheckoutInput } from '../../../src/contract/online-payments.ts';
-import { operation } from '../../platform/operations.ts';
-import { idParam, json, problemResponse, tableAuth } from '../../platform/openapi.ts';
+import { CheckoutInput } from '../../../../src/contract/online-payments.ts';
+import { operation } from '../../../platform/operations.ts';
+import { idParam, json, problemResponse, tableAuth } from '../../../platform/openapi.ts';
 
 const tags = ['payments'];
 const received = {

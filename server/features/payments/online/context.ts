@@ -1,9 +1,11 @@
 /** What every part of paying from the phone shares (docs/rules.md#paying-from-the-phone; service.ts puts it together). */
-import type { Db } from '../../platform/db/database.ts';
-import type { EventBus } from '../../platform/events/bus.ts';
-import type { BillingService } from '../billing/index.ts';
-import type { VenueStore } from '../venues/index.ts';
-import type { PaymentProvider, ProviderConfig } from './providers/index.ts';
+import type { Db, Queryable } from '../../../platform/db/database.ts';
+import type { OrderService } from '../../orders/index.ts';
+import type { Order } from '../../../../src/contract/order.ts';
+import type { EventBus } from '../../../platform/events/bus.ts';
+import type { BillingService } from '../../billing/index.ts';
+import type { VenueStore } from '../../venues/index.ts';
+import type { PaymentProvider, ProviderConfig } from '../providers/index.ts';
 
 export interface PaymentsOptions {
   /** The venue's provider configuration, decrypted (none: staff take the payments). */
@@ -12,6 +14,8 @@ export interface PaymentsOptions {
   providerFor: (config: ProviderConfig) => PaymentProvider;
   /** Runs after a confirmation that wrote a VERI*FACTU record (the outbox sends it). */
   recordWritten?: () => void;
+  /** Sends a paid pickup or delivery order to the kitchen (its tickets and print jobs) in `tx`. */
+  sendToKitchen?: (tx: Queryable, order: Order) => Promise<unknown>;
   now?: () => Date;
 }
 
@@ -20,6 +24,8 @@ export interface PaymentsContext {
   venues: VenueStore;
   events: EventBus;
   billing: BillingService;
+  /** Pickup and delivery orders paid online: read, and cancelled when their payment fails or expires. */
+  orders?: Pick<OrderService, 'get' | 'setStatus'>;
   options: PaymentsOptions;
   now: () => Date;
 }

@@ -6,14 +6,15 @@
  * first and the status moves from what was read only once (`moveStatus`), and the payment's primary key refuses a
  * second insert, so a repeat (or a second instance at the same moment) answers as the first and changes nothing.
  */
-import { isUniqueViolation } from '../../platform/db/database.ts';
-import { problem } from '../../platform/problem.ts';
-import { sessionById } from '../table-sessions/index.ts';
-import { ONLINE_PAYMENT_MESSAGES } from '../../../src/contract/online-payments.ts';
-import type { ClaimInput, OnlinePaid } from '../billing/index.ts';
-import type { Confirmation, ProviderConfig, ProviderId } from './providers/index.ts';
+import { isUniqueViolation } from '../../../platform/db/database.ts';
+import { problem } from '../../../platform/problem.ts';
+import { sessionById } from '../../table-sessions/index.ts';
+import { ONLINE_PAYMENT_MESSAGES } from '../../../../src/contract/online-payments.ts';
+import type { ClaimInput, OnlinePaid } from '../../billing/index.ts';
+import type { Confirmation, ProviderConfig, ProviderId } from '../providers/index.ts';
 import type { PaymentsContext } from './context.ts';
-import * as sql from './online-queries.ts';
+import * as sql from './queries.ts';
+import { cancelUnpaid, completeOrderIn } from './orders.ts';
 
 /** What a notification route answers: 200 (recorded, refused for good, or a repeat) or a problem. */
 export type ConfirmOutcome = 'paid' | 'repeat' | 'failed' | 'refused';
@@ -32,13 +33,17 @@ export function createConfirm(ctx: PaymentsContext) {
       if (row.session_id) await billing.releaseOnlineIn(tx, row.session_id, row.id);
       return true;
     });
-    if (moved) events.committed(row.venue_id);
+    if (moved) {
+      events.committed(row.venue_id);
+      await cancelUnpaid(ctx, row);
+    }
     return moved ? 'failed' : 'repeat';
   }
 
   /** Authorised: the payment, its receipt and record, in one transaction. */
   async function record(row: sql.OnlineRow, confirmation: Confirmation): Promise<ConfirmOutcome> {
     const claim = JSON.parse(row.claim) as ClaimInput & { heldShares?: OnlinePaid['shares'] };
+    const order = row.order_id ? (await ctx.orders?.get(row.order_id))?.order : undefined;
     try {
       const result = await db.transaction(async (tx) => {
         // The table's row first, as every change of the bill takes it (no deadlock with a diner's request).
@@ -47,6 +52,13 @@ export function createConfirm(ctx: PaymentsContext) {
         if (!now || now.status === 'paid') return undefined;
         if (!(await sql.moveStatus(tx, row.id, now.status, 'paid', confirmation.providerRef))) return undefined;
         const method = confirmation.method ?? row.method;
+        if (row.order_id) {
+          if (!order) throw new Refused('the order is gone');
+          const paid = await completeOrderIn(ctx, tx, order, now, method, confirmation.providerRef);
+          if ('refused' in paid) throw new Refused(paid.refused);
+          await sql.setReceipt(tx, row.id, paid.receipt.id);
+          return paid;
+        }
         const done = await billing.recordOnlineIn(tx, {
           id: row.id,
           venueId: row.venue_id,

@@ -4,9 +4,10 @@
  * (server/features/billing); this sweep, run by every instance now and then (server/main.ts), also tells the
  * table's phones and the board at once. A confirmation that arrives later is judged by confirm.ts.
  */
-import { sessionById } from '../table-sessions/index.ts';
+import { sessionById } from '../../table-sessions/index.ts';
 import type { PaymentsContext } from './context.ts';
-import * as sql from './online-queries.ts';
+import * as sql from './queries.ts';
+import { cancelUnpaid } from './orders.ts';
 
 /** At most this many payments per sweep. */
 const SWEEP_MAX = 100;
@@ -26,6 +27,8 @@ export function createExpiry(ctx: PaymentsContext) {
       if (moved) {
         expired++;
         events.committed(row.venue_id);
+        // An unpaid pickup or delivery order goes without ever reaching the kitchen.
+        await cancelUnpaid(ctx, row);
       }
     }
     return expired;
