@@ -27,7 +27,7 @@ import { tableForToken } from './features/tables/index.ts';
 import { createBillingService, createOutbox } from './features/billing/index.ts';
 import { createCorrectionsService } from './features/corrections/index.ts';
 import { createPauseService, watchAutoPause } from './features/pause/index.ts';
-import { createPaymentsService, loadProviderConfig, providerFor } from './features/payments/index.ts';
+import { createPaymentsService, loadProviderConfig, providerFor, refundOnline } from './features/payments/index.ts';
 import { createPushService } from './features/push/index.ts';
 import type { BillingHook } from './features/table-sessions/index.ts';
 import type { AppDeps, SiteState } from './deps.ts';
@@ -152,6 +152,7 @@ export async function createServer(
     limiter,
     payRequestLimit: config.tablePayRequestLimit,
     onlineMethods: (venueId) => payments.methods(venueId),
+    refundOnline: (venueId, request) => refundOnline(db, venueId, request),
   });
   billingHook.current = billing;
   const payments = createPaymentsService(db, venues, events, billing, orders, {

@@ -106,6 +106,7 @@ import {
 import { CheckoutInput, CheckoutResult, OnlinePayment, PaymentRedirect } from '../../src/contract/online-payments.ts';
 import { FiredCourse, Ticket, TicketLine, TicketList } from '../../src/contract/kitchen.ts';
 import { PushPublicKey, PushSubscriptionInput } from '../../src/contract/push.ts';
+import { Refund, RefundInput, RefundResult } from '../../src/contract/refund.ts';
 import {
   CreatedPrintAgent,
   CreatedPrintJobs,
@@ -227,6 +228,9 @@ const NAMED = {
   ConfirmIssuerInput,
   CashDay,
   OrderPaymentList,
+  RefundInput,
+  Refund,
+  RefundResult,
   CheckoutInput,
   PaymentRedirect,
   CheckoutResult,
