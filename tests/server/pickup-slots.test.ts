@@ -134,6 +134,27 @@ describe('the slots of a day', () => {
     expect(both.status).toBe(422);
   });
 
+  it('a later slot can be ordered while the venue is closed now; «lo antes posible» cannot', async () => {
+    const before = clock;
+    // 23:30 in Ciudad de México: closed until 13:00 tomorrow.
+    clock = new Date('2026-11-28T05:30:00Z');
+    try {
+      const { token } = await a.newDiner('slot-tomorrow@umenu.test');
+      const later = await a.request('/api/orders', {
+        token,
+        key: newKey(),
+        json: tacoOrder({ pickupAt: '2026-11-28T13:30:00-06:00' }),
+      });
+      expect(later.status, await later.clone().text()).toBe(201);
+      expect((await later.json()) as Order).toMatchObject({ readyBy: '2026-11-28T13:30:00-06:00' });
+      const asap = await a.request('/api/orders', { token, key: newKey(), json: tacoOrder({ asap: true }) });
+      expect(asap.status).toBe(422);
+      expect(((await asap.json()) as { type: string }).type).toBe('urn:umenu:problem:venue-closed');
+    } finally {
+      clock = before;
+    }
+  });
+
   it('follow the wall clock across a DST change (Europe/Madrid, 29 March 2026)', async () => {
     await edit(B, (v) => ({
       ...v,

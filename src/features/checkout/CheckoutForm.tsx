@@ -20,6 +20,7 @@ import type { Cart } from '../cart/index.ts';
 import { PriceChangeNotice } from './PriceChangeNotice.tsx';
 import { RadioGroup } from './RadioGroup.tsx';
 import { PickupTime } from './PickupTime.tsx';
+import { $pickupChoice, ASAP } from './pickup.ts';
 import {
   $checkoutFeedback,
   $now,
@@ -82,6 +83,7 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
   const online = useStore($online);
   const submitting = useStore($submitting);
   const now = useStore($now);
+  const pickupChoice = useStore($pickupChoice);
   const loggedIn = useStore($auth).loggedIn;
   const noticeRef = useRef<HTMLDivElement>(null);
   const priceRef = useRef<HTMLHeadingElement>(null);
@@ -91,7 +93,9 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
   useEffect(() => prepareForm(venue), [venue]);
 
   const totals = totalsOf(venue, cart, form);
-  const openNow = isOpenAt(venue.hours, venue.timezone, new Date(now));
+  // A later slot (the picker offers only slots inside the venue's hours) can be ordered while the venue is closed.
+  const laterSlot = form.mode !== 'table' && pickupChoice !== ASAP;
+  const openNow = laterSlot || isOpenAt(venue.hours, venue.timezone, new Date(now));
   const modes = checkoutModes(venue);
   const blockers = orderBlockers({
     lines: cart.lines,
