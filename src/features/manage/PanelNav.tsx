@@ -14,7 +14,14 @@ import { canManageVenue, canRunVenue, isAdmin, venuesManaged, venuesRun } from '
 import '../../styles/manage.ts';
 
 export type PanelPage =
-  '/panel' | '/panel/sala' | '/panel/menu' | '/panel/mesas' | '/panel/equipo' | '/panel/impresoras' | '/panel/caja';
+  | '/panel'
+  | '/panel/sala'
+  | '/panel/menu'
+  | '/panel/mesas'
+  | '/panel/equipo'
+  | '/panel/impresoras'
+  | '/panel/caja'
+  | '/panel/pagos';
 
 const PAGES: { page: PanelPage; label: string; managers: boolean }[] = [
   { page: '/panel', label: 'Pedidos', managers: false },
@@ -24,6 +31,7 @@ const PAGES: { page: PanelPage; label: string; managers: boolean }[] = [
   { page: '/panel/equipo', label: 'Equipo', managers: true },
   { page: '/panel/impresoras', label: 'Impresoras', managers: true },
   { page: '/panel/caja', label: 'Caja', managers: true },
+  { page: '/panel/pagos', label: 'Pagos en línea', managers: true },
 ];
 
 let summaries: Promise<VenueSummary[]> | undefined;
