@@ -29,6 +29,9 @@ try {
   console.log(
     `${values.venue}: ${counts.days} días abiertos, ${counts.sessions} mesas, ${counts.orders} pedidos y rondas, ${counts.tickets} comandas, ${counts.receipts} recibos (${server.deps.db.dialect}, ${seconds} s)`,
   );
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
 } finally {
   await server.close();
 }
