@@ -21,6 +21,7 @@ import { TableSession } from '../../src/contract/table.ts';
 import { TicketList } from '../../src/contract/kitchen.ts';
 import { newKey, startTestServer, tacoOrder, type TestServer } from './helpers.ts';
 import { cred, lineId, tableTokens } from './table-kit.ts';
+import { backfillReports } from '../../server/features/reports/index.ts';
 
 const V = 'bar-el-cabanyal';
 let s: TestServer;
@@ -491,5 +492,23 @@ describe('who may read it', () => {
     const bar = await report('2026-03-28');
     expect(bar.summary.orders).toBe(1);
     expect(bar.kitchen.stations.reduce((sum, x) => sum + x.tickets, 0)).toBe(5);
+  });
+});
+
+describe('a database from before the rollup', () => {
+  it('gets the same sales, covers, methods and kitchen times from its receipts and tickets, once', async () => {
+    const before = await report('2026-03-28', '2026-03-29');
+    await s.deps.db.run('DELETE FROM report_days');
+    await s.deps.db.run("DELETE FROM meta WHERE key = 'report_days_backfilled'");
+    expect((await report('2026-03-28', '2026-03-29')).summary.netSales).toBe(0);
+    await backfillReports(s.deps.db, s.deps.venues);
+    // A second pass (another instance starting) adds nothing.
+    await backfillReports(s.deps.db, s.deps.venues);
+    const after = await report('2026-03-28', '2026-03-29');
+    expect(after.summary).toEqual(before.summary);
+    expect(after.byDay).toEqual(before.byDay);
+    expect(after.byHour).toEqual(before.byHour);
+    expect(after.byMethod).toEqual(before.byMethod);
+    expect(after.kitchen).toEqual(before.kitchen);
   });
 });
