@@ -32,6 +32,7 @@ import { paymentRoutes } from './features/payments/index.ts';
 import { tableRoutes } from './features/tables/index.ts';
 import { tableSessionRoutes } from './features/table-sessions/index.ts';
 import { billingRoutes } from './features/billing/index.ts';
+import { reportRoutes } from './features/reports/index.ts';
 import { onlinePaymentRoutes } from './features/payments/index.ts';
 import { correctionRoutes } from './features/corrections/index.ts';
 import { auditRoutes } from './features/audit/index.ts';
@@ -156,6 +157,7 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/', onlinePaymentRoutes(deps));
   api.route('/', correctionRoutes(deps));
   api.route('/', auditRoutes(deps));
+  api.route('/', reportRoutes(deps));
   api.route('/', kitchenRoutes(deps));
   api.route('/', printingRoutes(deps));
   api.route('/', paymentRoutes(deps));

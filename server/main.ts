@@ -27,6 +27,7 @@ import { tableForToken } from './features/tables/index.ts';
 import { createBillingService, createOutbox } from './features/billing/index.ts';
 import { createCorrectionsService } from './features/corrections/index.ts';
 import { createPauseService, watchAutoPause } from './features/pause/index.ts';
+import { backfillReports } from './features/reports/index.ts';
 import { createPaymentsService, loadProviderConfig, providerFor, refundOnline } from './features/payments/index.ts';
 import { createPushService } from './features/push/index.ts';
 import type { BillingHook } from './features/table-sessions/index.ts';
@@ -77,6 +78,8 @@ export async function createServer(
   const checkpointer = db.sqlite && db.path ? startCheckpointer(db.sqlite, db.path) : { stop: async () => {} };
   const events = await createEventBus(db);
   const venues = await createVenueStore(db, events);
+  // Receipts issued before the reports' rollup existed join it once (server/features/reports/backfill.ts).
+  await backfillReports(db, venues);
   // The table sessions' service is made after the limiter the metrics count for: read when scraped.
   const later: { tableSessions?: { openCount(): Promise<number> } } = {};
   const observability = createObservability({
@@ -137,7 +140,7 @@ export async function createServer(
     ...(options.now ? { now: options.now } : {}),
   });
   later.tableSessions = tableSessions;
-  const kitchen = createKitchenService(db, orders, tableSessions, events, options.now, printing);
+  const kitchen = createKitchenService(db, orders, tableSessions, events, options.now, printing, venues);
   const verifactuOutbox = createOutbox(db, {
     url: config.verifactuUrl,
     pollMs: config.verifactuPollMs,

@@ -15,6 +15,7 @@ import * as pause from './features/pause/index.ts';
 import * as printing from './features/printing/index.ts';
 import * as payments from './features/payments/index.ts';
 import * as push from './features/push/index.ts';
+import * as reports from './features/reports/index.ts';
 import * as tables from './features/tables/index.ts';
 import * as tableSessions from './features/table-sessions/index.ts';
 import * as team from './features/team/index.ts';
@@ -38,6 +39,7 @@ const FEATURES: Part[] = [
   payments,
   corrections,
   audit,
+  reports,
   orders,
   pause,
   orders.timingPart,

@@ -106,6 +106,7 @@ import {
 import { CheckoutInput, CheckoutResult, OnlinePayment, PaymentRedirect } from '../../src/contract/online-payments.ts';
 import { FiredCourse, Ticket, TicketLine, TicketList } from '../../src/contract/kitchen.ts';
 import { PushPublicKey, PushSubscriptionInput } from '../../src/contract/push.ts';
+import { Report } from '../../src/contract/reports.ts';
 import { Refund, RefundInput, RefundResult } from '../../src/contract/refund.ts';
 import {
   CreatedPrintAgent,
@@ -250,6 +251,7 @@ const NAMED = {
   PreBillResult,
   AuditLogEntry,
   AuditDay,
+  Report,
   PaymentProviderInput,
   PaymentProviderSettings,
   PauseInput,
@@ -473,6 +475,11 @@ export function buildOpenApiDocument(parts: {
           "The floor: staff open a table, order into it, send its rounds, move and merge tables and remove a person; correct what was sent (voids), invite and discount (managers), print the pre-bill; the venue's audit log (docs/rules.md#the-floor)",
       },
       { name: 'orders', description: 'Orders, their live status and the staff board' },
+      {
+        name: 'reports',
+        description:
+          "The owner's reports: what sold, when, how fast the kitchen was and where the money went, over a period of the venue's days (docs/rules.md#reports)",
+      },
       {
         name: 'kitchen',
         description:

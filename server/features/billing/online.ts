@@ -21,6 +21,7 @@ import type { Order } from '../../../src/contract/order.ts';
 import type { Receipts } from './receipts.ts';
 import type { BillingContext } from './context.ts';
 import * as sql from './queries.ts';
+import { saleOfOrder, saleOfTable } from './sale.ts';
 
 /** A claim held for a payment from the phone. */
 export interface OnlineHold {
@@ -103,13 +104,21 @@ export function createOnline(ctx: BillingContext, bill: Bill, receipts: Receipts
       const venue = venueOf(order.venueId);
       const at = now();
       const amount = order.total - order.tip;
-      const { receipt, recordSeq } = await receipts.issue(tx, venue, p.id, at, {
-        lines: orderReceiptLines(ctx.venues.get(order.venueId), venue, order),
-        amount,
-        tip: order.tip,
-        method: p.method,
-        orderNumber: order.number,
-      });
+      const entry = ctx.venues.get(order.venueId);
+      const { receipt, recordSeq } = await receipts.issue(
+        tx,
+        venue,
+        p.id,
+        at,
+        {
+          lines: orderReceiptLines(entry, venue, order),
+          amount,
+          tip: order.tip,
+          method: p.method,
+          orderNumber: order.number,
+        },
+        { ...saleOfOrder(entry, order), provider: p.provider },
+      );
       const payment: Payment = {
         id: p.id,
         venueId: order.venueId,
@@ -176,18 +185,27 @@ export function createOnline(ctx: BillingContext, bill: Bill, receipts: Receipts
           throw error;
         }
       }
-      const { state, lineById, productOf } = await read(tx, s);
+      const { state, lineById, productOf, claims, rounds } = await read(tx, s);
       if (p.amount > state.balance) return { refused: 'more than the balance left' };
       let lines = claimLines(lineById, productOf, p.lineIds, shares);
       if (!lines.length) lines = shareLines(state, p.amount);
       const at = now();
-      const { receipt, recordSeq } = await receipts.issue(tx, venue, p.id, at, {
-        lines,
-        amount: p.amount,
-        tip: p.tip,
-        method: p.method,
-        table: s.label,
-      });
+      const { receipt, recordSeq } = await receipts.issue(
+        tx,
+        venue,
+        p.id,
+        at,
+        { lines, amount: p.amount, tip: p.tip, method: p.method, table: s.label },
+        saleOfTable(
+          s.id,
+          state,
+          claims,
+          productOf,
+          { amount: p.amount, lineIds: p.lineIds, shares: Boolean(shares?.length) },
+          { openedAt: s.opened_at, rounds: rounds.length },
+          p.provider,
+        ),
+      );
       const payment: Payment = {
         id: p.id,
         venueId: p.venueId,

@@ -24,7 +24,8 @@ const dateParam = {
   name: 'date',
   in: 'query',
   required: true,
-  description: "The day in the venue's time zone (YYYY-MM-DD)",
+  description:
+    "The venue's day (YYYY-MM-DD) in its time zone; when its hours run past midnight the day starts after closing (docs/rules.md#reports)",
   schema: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
 };
 

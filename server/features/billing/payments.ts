@@ -28,6 +28,7 @@ import {
   type ReceiptLine,
 } from '../../../src/contract/bill.ts';
 import { spreadOverRates } from './money.ts';
+import { payingOf, saleOfOrder, saleOfTable } from './sale.ts';
 import { compedProblem, itemizedLines, netByRate } from './adjusted.ts';
 import { taxRateOf, type Bill } from './bill.ts';
 import { claimLines } from './claims.ts';
@@ -143,7 +144,7 @@ export function createPayments(
         if (!open) throw problem('notFound', 404, TABLE_MESSAGES.noOpenSession(label.slice(0, 40)));
         const s = open;
         await sql.releaseLapsedHolds(tx, s.id, now().getTime());
-        const { state, requestRows, lineById, productOf } = await read(tx, s);
+        const { state, requestRows, lineById, productOf, claims, rounds } = await read(tx, s);
         // A receipt line names its dish (`productId`): the receipt page names it in the diner's language.
         const dish = (l: BillLine) => {
           const productId = productOf.get(l.id);
@@ -229,13 +230,17 @@ export function createPayments(
         } else {
           lines = shareLines(state, input.amount);
         }
-        const { receipt, recordSeq } = await receipts.issue(tx, venue, paymentId, at, {
-          lines,
-          amount: input.amount,
-          tip: input.tip,
-          method: input.method,
-          table: s.label,
-        });
+        const { receipt, recordSeq } = await receipts.issue(
+          tx,
+          venue,
+          paymentId,
+          at,
+          { lines, amount: input.amount, tip: input.tip, method: input.method, table: s.label },
+          saleOfTable(s.id, state, claims, productOf, payingOf(input, requestRows), {
+            openedAt: s.opened_at,
+            rounds: rounds.length,
+          }),
+        );
         const payment: Payment = {
           id: paymentId,
           venueId,
@@ -304,13 +309,14 @@ export function createPayments(
         const amount = order.total - order.tip;
         const lines = orderReceiptLines(entry, venue, order);
         const paidWith = method ?? (order.payment === 'online' ? 'card' : order.payment) ?? 'cash';
-        const { receipt, recordSeq } = await receipts.issue(tx, venue, paymentId, at, {
-          lines,
-          amount,
-          tip: order.tip,
-          method: paidWith,
-          orderNumber: order.number,
-        });
+        const { receipt, recordSeq } = await receipts.issue(
+          tx,
+          venue,
+          paymentId,
+          at,
+          { lines, amount, tip: order.tip, method: paidWith, orderNumber: order.number },
+          saleOfOrder(entry, order),
+        );
         const payment: Payment = {
           id: paymentId,
           venueId,

@@ -174,10 +174,11 @@ export const orderPaymentsSince = (q: Queryable, venueId: string, since: number)
     [venueId, since],
   );
 
-export const paymentsOfDay = (q: Queryable, venueId: string, day: string) =>
+/** The venue's payments made in [from, to) (ms): its day (docs/rules.md#reports). */
+export const paymentsOfDay = (q: Queryable, venueId: string, from: number, to: number) =>
   q.all<PaymentRow>(
-    `SELECT ${PAYMENT_COLUMNS} FROM bill_payments WHERE venue_id = ? AND day = ? ORDER BY created_at, id`,
-    [venueId, day],
+    `SELECT ${PAYMENT_COLUMNS} FROM bill_payments WHERE venue_id = ? AND created_at >= ? AND created_at < ? ORDER BY created_at, id`,
+    [venueId, from, to],
   );
 
 export const insertPayment = (
@@ -242,11 +243,11 @@ export const insertReceipt = (
 export const receiptDoc = (q: Queryable, id: string) =>
   q.get<{ doc: string }>('SELECT doc FROM receipts WHERE id = ?', [id]);
 
-/** The day's receipts: each series in number order (`FS…` before the rectifying `R…`). */
-export const receiptsOfDay = (q: Queryable, venueId: string, day: string) =>
+/** The venue's receipts issued in [from, to) (ms), its day (docs/rules.md#reports): each series in number order (`FS…` before the rectifying `R…`). */
+export const receiptsOfDay = (q: Queryable, venueId: string, from: number, to: number) =>
   q.all<{ id: string; payment_id: string; doc: string }>(
-    'SELECT id, payment_id, doc FROM receipts WHERE venue_id = ? AND day = ? ORDER BY series, year, n',
-    [venueId, day],
+    'SELECT id, payment_id, doc FROM receipts WHERE venue_id = ? AND created_at >= ? AND created_at < ? ORDER BY series, year, n',
+    [venueId, from, to],
   );
 
 // ── VERI*FACTU ───────────────────────────────────────────────────────────────

@@ -42,10 +42,10 @@ export const refundsOfPayment = (q: Queryable, paymentId: string) =>
 export const refundByKey = (q: Queryable, venueId: string, key: string) =>
   q.get<RefundRow>(`SELECT ${COLUMNS} FROM bill_refunds WHERE venue_id = ? AND idem_key = ?`, [venueId, key]);
 
-export const refundsOfDay = (q: Queryable, venueId: string, day: string) =>
+export const refundsOfDay = (q: Queryable, venueId: string, from: number, to: number) =>
   q.all<RefundRow>(
-    `SELECT ${COLUMNS} FROM bill_refunds WHERE venue_id = ? AND day = ? AND status = 'done' ORDER BY created_at, id`,
-    [venueId, day],
+    `SELECT ${COLUMNS} FROM bill_refunds WHERE venue_id = ? AND created_at >= ? AND created_at < ? AND status = 'done' ORDER BY created_at, id`,
+    [venueId, from, to],
   );
 
 /** What was refunded of each of these payments (done or being asked of a provider). */

@@ -124,16 +124,31 @@ export function createRefunds(ctx: BillingContext, receipts: Receipts) {
     at: Date,
     insert: sql.RefundRow | undefined,
   ) {
-    const { receipt, recordSeq } = await receipts.issue(tx, venue, p.payment.id, at, {
-      lines: p.lines,
-      taxes: p.taxes,
-      amount: -p.sale,
-      tip: -p.tip,
-      method: p.payment.method,
-      table: p.original.table,
-      orderNumber: p.original.orderNumber,
-      rectifies: { receipt: p.original, reason: refund.reason },
-    });
+    const { receipt, recordSeq } = await receipts.issue(
+      tx,
+      venue,
+      p.payment.id,
+      at,
+      {
+        lines: p.lines,
+        taxes: p.taxes,
+        amount: -p.sale,
+        tip: -p.tip,
+        method: p.payment.method,
+        table: p.original.table,
+        orderNumber: p.original.orderNumber,
+        rectifies: { receipt: p.original, reason: refund.reason },
+      },
+      // The reports subtract it from its table's sales too (a pickup or delivery order's mode is not known here).
+      p.payment.sessionId
+        ? {
+            mode: 'table',
+            sessionId: p.payment.sessionId,
+            first: false,
+            ...(p.payment.provider ? { provider: p.payment.provider } : {}),
+          }
+        : undefined,
+    );
     const doc: Refund = { ...refund, createdAt: at.toISOString(), receiptId: receipt.id };
     const day = receipt.issuedAt.slice(0, 10);
     if (insert) await sql.insertRefund(tx, { ...insert, receipt_id: receipt.id, day, doc: JSON.stringify(doc) });
