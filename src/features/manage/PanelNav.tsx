@@ -1,5 +1,5 @@
 /**
- * The panel pages' header navigation (board, menu editor, tables, team): which venue
+ * The panel pages' header navigation (board, menu editor, tables, team, cash, reports): which venue
  * ("Local: {name}", a disclosure listing every venue of this account by name, to switch on
  * the same page) and the venue's pages. A manager is also staff of their venues; an admin
  * sees every venue.
@@ -14,7 +14,14 @@ import { canManageVenue, canRunVenue, isAdmin, venuesManaged, venuesRun } from '
 import '../../styles/manage.ts';
 
 export type PanelPage =
-  '/panel' | '/panel/sala' | '/panel/menu' | '/panel/mesas' | '/panel/equipo' | '/panel/impresoras' | '/panel/caja';
+  | '/panel'
+  | '/panel/sala'
+  | '/panel/menu'
+  | '/panel/mesas'
+  | '/panel/equipo'
+  | '/panel/impresoras'
+  | '/panel/caja'
+  | '/panel/informes';
 
 const PAGES: { page: PanelPage; label: string; managers: boolean }[] = [
   { page: '/panel', label: 'Pedidos', managers: false },
@@ -24,6 +31,7 @@ const PAGES: { page: PanelPage; label: string; managers: boolean }[] = [
   { page: '/panel/equipo', label: 'Equipo', managers: true },
   { page: '/panel/impresoras', label: 'Impresoras', managers: true },
   { page: '/panel/caja', label: 'Caja', managers: true },
+  { page: '/panel/informes', label: 'Informes', managers: true },
 ];
 
 let summaries: Promise<VenueSummary[]> | undefined;

@@ -5,6 +5,8 @@
  * across a daylight-saving change keeps its number of days. Where a venue's day ends past midnight is the API's
  * business: the page asks for days, the API counts a Saturday night's 01:30 sale in Saturday.
  */
+import { currencyDigits, formatMoney } from '../../contract/money-format.ts';
+import { addDays, periodDays, REPORT_MAX_DAYS } from '../../contract/reports.ts';
 
 export type PeriodKind = 'today' | 'yesterday' | 'week' | 'month' | 'custom';
 
@@ -25,7 +27,6 @@ export const PERIOD_LABELS: Record<PeriodKind, string> = {
 };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MS = 86_400_000;
 
 /** Whether `value` is a real calendar date written `YYYY-MM-DD`. */
 export function isDay(value: string): boolean {
@@ -34,25 +35,41 @@ export function isDay(value: string): boolean {
   return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === value;
 }
 
-/** `day` moved by `n` calendar days (UTC arithmetic on the date alone: no clock, no daylight saving). */
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** How many days `from`…`to` covers, both included. */
-export function dayCount(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
-}
-
 /** Today's date on the venue's clock (an unknown zone falls back to UTC). */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
+  return clockIn(timeZone, now).day;
+}
+
+function clockIn(timeZone: string, now: Date): { day: string; minutes: number } {
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-      now,
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
+        .formatToParts(now)
+        .map((p) => [p.type, p.value]),
     );
+    return { day: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
   } catch {
-    return now.toISOString().slice(0, 10);
+    return { day: now.toISOString().slice(0, 10), minutes: now.getUTCHours() * 60 + now.getUTCMinutes() };
   }
+}
+
+/**
+ * The venue's business day now: its calendar day, or the day before while the night that started it is still open
+ * (`dayStartsAt` past midnight, the report's own: at 01:30 with a day that starts at 04:00, «hoy» is still Saturday).
+ */
+export function businessToday(timeZone: string, dayStartsAt = '00:00', now: Date = new Date()): string {
+  const { day, minutes } = clockIn(timeZone, now);
+  const [h, m] = dayStartsAt.split(':').map(Number);
+  const starts = (h ?? 0) * 60 + (m ?? 0);
+  return minutes < starts ? addDays(day, -1) : day;
 }
 
 /** Monday = 0 … Sunday = 6 (weeks start on Monday in Spain). */
@@ -76,11 +93,6 @@ export function presetPeriod(kind: Exclude<PeriodKind, 'custom'>, today: string)
   }
 }
 
-/** The period of the same number of days that ends the day before `from`: what the figures are compared with. */
-export function previousPeriod(period: { from: string; to: string }): { from: string; to: string } {
-  const days = dayCount(period.from, period.to);
-  return { from: addDays(period.from, -days), to: addDays(period.from, -1) };
-}
 
 const PRESETS = ['today', 'yesterday', 'week', 'month'] as const;
 
@@ -92,18 +104,16 @@ export function kindOf(from: string, to: string, today: string): PeriodKind {
   }) ?? 'custom';
 }
 
-/** The longest range the page asks for (a year and a day, so a whole leap year fits). */
-export const MAX_DAYS = 367;
 
 /**
- * The period a URL's `from`/`to` name, when both are real days in order, at most `MAX_DAYS` apart, and not after today;
+ * The period a URL's `from`/`to` name, when both are real days in order, at most `REPORT_MAX_DAYS` apart, and not after today;
  * otherwise this week. A reload or a shared link opens the same days.
  */
 export function periodFromSearch(search: string, today: string): Period {
   const params = new URLSearchParams(search);
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
-  if (isDay(from) && isDay(to) && from <= to && to <= today && dayCount(from, to) <= MAX_DAYS) {
+  if (isDay(from) && isDay(to) && from <= to && to <= today && periodDays(from, to) <= REPORT_MAX_DAYS) {
     return { kind: kindOf(from, to, today), from, to };
   }
   return presetPeriod('week', today);
@@ -122,7 +132,7 @@ export function customPeriod(from: string, to: string, today: string): { period:
   if (!isDay(from) || !isDay(to)) return { error: 'Elige el primer y el último día.' };
   if (from > to) return { error: 'El primer día va antes del último.' };
   if (to > today) return { error: 'El último día no puede ser posterior a hoy.' };
-  if (dayCount(from, to) > MAX_DAYS) return { error: 'Elige como mucho un año.' };
+  if (periodDays(from, to) > REPORT_MAX_DAYS) return { error: 'Elige como mucho un año.' };
   return { period: { kind: kindOf(from, to, today), from, to } };
 }
 
@@ -170,4 +180,19 @@ export const hourLabel = (hour: number) => `${hour} h`;
 /** Seconds as minutes a person reads: 754 → «12,6 min». */
 export function minutes(seconds: number): string {
   return `${(seconds / 60).toLocaleString('es-ES', { maximumFractionDigits: 1 })} min`;
+}
+
+/**
+ * An axis tick in money: the app's money format (src/contract/money-format.ts) without the minor digits when the
+ * tick is a whole amount, so a phone's axis stays narrow: 120000 → «1.200 €».
+ */
+export function axisMoney(currency: string, locale: string): (minor: number) => string {
+  const factor = 10 ** currencyDigits(currency);
+  let whole: Intl.NumberFormat;
+  try {
+    whole = new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0 });
+  } catch {
+    whole = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
+  }
+  return (minor) => (minor % factor === 0 ? whole.format(minor / factor) : formatMoney(minor, currency, locale));
 }

@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   change,
   customPeriod,
-  dayCount,
   formatRange,
   periodFromSearch,
   presetPeriod,
-  previousPeriod,
   searchWithPeriod,
   todayIn,
+  businessToday,
 } from '../../../src/features/reports/logic.ts';
+import { periodDays, previousPeriod } from '../../../src/contract/reports.ts';
 
 describe('the period on the venue clock', () => {
   it('takes today from the venue time zone, not from UTC or the browser', () => {
@@ -19,6 +19,14 @@ describe('the period on the venue clock', () => {
     // … and still 17:30 on Saturday in Mexico City.
     expect(todayIn('America/Mexico_City', lateSaturdayUtc)).toBe('2026-03-28');
     expect(todayIn('UTC', lateSaturdayUtc)).toBe('2026-03-28');
+  });
+
+  it('keeps a night that runs past midnight in the day it started when the venue says so', () => {
+    // 01:30 on Sunday 29 November 2026 in Valencia (00:30 UTC): a bar whose day starts at 04:00 is still on Saturday.
+    const lateNight = new Date('2026-11-29T00:30:00Z');
+    expect(businessToday('Europe/Madrid', '04:00', lateNight)).toBe('2026-11-28');
+    expect(businessToday('Europe/Madrid', '00:00', lateNight)).toBe('2026-11-29');
+    expect(businessToday('Europe/Madrid', '04:00', new Date('2026-11-29T03:00:00Z'))).toBe('2026-11-29');
   });
 
   it('names the presets from today: yesterday, this week from Monday, this month from the 1st', () => {
@@ -33,24 +41,24 @@ describe('the period on the venue clock', () => {
   });
 
   it('compares with the previous period of the same number of days', () => {
-    expect(previousPeriod({ from: '2026-11-27', to: '2026-11-27' })).toEqual({ from: '2026-11-26', to: '2026-11-26' });
+    expect(previousPeriod('2026-11-27', '2026-11-27')).toEqual({ from: '2026-11-26', to: '2026-11-26' });
     // This week so far (Monday to Friday, 5 days) against the 5 days before it.
-    expect(previousPeriod({ from: '2026-11-23', to: '2026-11-27' })).toEqual({ from: '2026-11-18', to: '2026-11-22' });
+    expect(previousPeriod('2026-11-23', '2026-11-27')).toEqual({ from: '2026-11-18', to: '2026-11-22' });
     // A whole month of 30 days against the 30 days before it (not «October», which has 31).
-    expect(previousPeriod({ from: '2026-11-01', to: '2026-11-30' })).toEqual({ from: '2026-10-02', to: '2026-10-31' });
+    expect(previousPeriod('2026-11-01', '2026-11-30')).toEqual({ from: '2026-10-02', to: '2026-10-31' });
     // Across a leap day.
-    expect(previousPeriod({ from: '2028-03-01', to: '2028-03-02' })).toEqual({ from: '2028-02-28', to: '2028-02-29' });
+    expect(previousPeriod('2028-03-01', '2028-03-02')).toEqual({ from: '2028-02-28', to: '2028-02-29' });
   });
 
   it('keeps a custom range across a daylight-saving change in whole days', () => {
     // Spain moves its clocks forward on Sunday 29 March 2026 (a 23-hour day) and back on 25 October (25 hours).
     const spring = customPeriod('2026-03-25', '2026-03-31', '2026-04-10');
     expect(spring).toEqual({ period: { kind: 'custom', from: '2026-03-25', to: '2026-03-31' } });
-    expect(dayCount('2026-03-25', '2026-03-31')).toBe(7);
-    expect(previousPeriod({ from: '2026-03-25', to: '2026-03-31' })).toEqual({ from: '2026-03-18', to: '2026-03-24' });
+    expect(periodDays('2026-03-25', '2026-03-31')).toBe(7);
+    expect(previousPeriod('2026-03-25', '2026-03-31')).toEqual({ from: '2026-03-18', to: '2026-03-24' });
     // The previous period itself across the autumn change: still seven days, ending the day before.
-    expect(previousPeriod({ from: '2026-10-26', to: '2026-11-01' })).toEqual({ from: '2026-10-19', to: '2026-10-25' });
-    expect(previousPeriod({ from: '2026-10-25', to: '2026-10-25' })).toEqual({ from: '2026-10-24', to: '2026-10-24' });
+    expect(previousPeriod('2026-10-26', '2026-11-01')).toEqual({ from: '2026-10-19', to: '2026-10-25' });
+    expect(previousPeriod('2026-10-25', '2026-10-25')).toEqual({ from: '2026-10-24', to: '2026-10-24' });
   });
 
   it('refuses a custom range that cannot be asked for, in Spanish', () => {
