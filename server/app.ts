@@ -30,6 +30,7 @@ import { printingRoutes } from './features/printing/index.ts';
 import { tableRoutes } from './features/tables/index.ts';
 import { tableSessionRoutes } from './features/table-sessions/index.ts';
 import { billingRoutes } from './features/billing/index.ts';
+import { reportRoutes } from './features/reports/index.ts';
 import { correctionRoutes } from './features/corrections/index.ts';
 import { auditRoutes } from './features/audit/index.ts';
 import { teamRoutes } from './features/team/index.ts';
@@ -151,6 +152,7 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/', billingRoutes(deps));
   api.route('/', correctionRoutes(deps));
   api.route('/', auditRoutes(deps));
+  api.route('/', reportRoutes(deps));
   api.route('/', kitchenRoutes(deps));
   api.route('/', printingRoutes(deps));
   api.route('/', teamRoutes(deps));

@@ -25,6 +25,7 @@ import { createTableSessionService } from './features/table-sessions/index.ts';
 import { tableForToken } from './features/tables/index.ts';
 import { createBillingService, createOutbox } from './features/billing/index.ts';
 import { createCorrectionsService } from './features/corrections/index.ts';
+import { backfillReports } from './features/reports/index.ts';
 import type { BillingHook } from './features/table-sessions/index.ts';
 import type { AppDeps, SiteState } from './deps.ts';
 import type { Hono } from 'hono';
@@ -73,6 +74,8 @@ export async function createServer(
   const checkpointer = db.sqlite && db.path ? startCheckpointer(db.sqlite, db.path) : { stop: async () => {} };
   const events = await createEventBus(db);
   const venues = await createVenueStore(db, events);
+  // Receipts issued before the reports' rollup existed join it once (server/features/reports/backfill.ts).
+  await backfillReports(db, venues);
   // The table sessions' service is made after the limiter the metrics count for: read when scraped.
   const later: { tableSessions?: { openCount(): Promise<number> } } = {};
   const observability = createObservability({

@@ -12,6 +12,7 @@ import * as kitchen from './features/kitchen/index.ts';
 import * as media from './features/media/index.ts';
 import * as orders from './features/orders/index.ts';
 import * as printing from './features/printing/index.ts';
+import * as reports from './features/reports/index.ts';
 import * as tables from './features/tables/index.ts';
 import * as tableSessions from './features/table-sessions/index.ts';
 import * as team from './features/team/index.ts';
@@ -34,6 +35,7 @@ const FEATURES: Part[] = [
   billing,
   corrections,
   audit,
+  reports,
   orders,
   kitchen,
   printing,

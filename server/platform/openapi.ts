@@ -102,6 +102,7 @@ import {
   ConfirmIssuerInput,
 } from '../../src/contract/bill.ts';
 import { FiredCourse, Ticket, TicketLine, TicketList } from '../../src/contract/kitchen.ts';
+import { Report } from '../../src/contract/reports.ts';
 import {
   CreatedPrintAgent,
   CreatedPrintJobs,
@@ -235,6 +236,7 @@ const NAMED = {
   PreBillResult,
   AuditLogEntry,
   AuditDay,
+  Report,
 } as const;
 type SchemaName = keyof typeof NAMED;
 
@@ -448,6 +450,11 @@ export function buildOpenApiDocument(parts: {
           "The floor: staff open a table, order into it, send its rounds, move and merge tables and remove a person; correct what was sent (voids), invite and discount (managers), print the pre-bill; the venue's audit log (docs/rules.md#the-floor)",
       },
       { name: 'orders', description: 'Orders, their live status and the staff board' },
+      {
+        name: 'reports',
+        description:
+          "The owner's reports: what sold, when, how fast the kitchen was and where the money went, over a period of the venue's days (docs/rules.md#reports)",
+      },
       {
         name: 'kitchen',
         description:

@@ -25,6 +25,7 @@ import {
   type ReceiptLine,
 } from '../../../src/contract/bill.ts';
 import { spreadOverRates } from './money.ts';
+import { saleOfTable } from './sale.ts';
 import { compedProblem, itemizedLines, netByRate } from './adjusted.ts';
 import { taxRateOf, type Bill } from './bill.ts';
 import type { Receipts } from './receipts.ts';
@@ -128,7 +129,7 @@ export function createPayments(
         const open = await openSessionOf(tx, venueId, label, true);
         if (!open) throw problem('notFound', 404, TABLE_MESSAGES.noOpenSession(label.slice(0, 40)));
         const s = open;
-        const { state, requestRows, lineById, productOf } = await read(tx, s);
+        const { state, requestRows, lineById, productOf, claims } = await read(tx, s);
         // A receipt line names its dish (`productId`): the receipt page names it in the diner's language.
         const dish = (l: BillLine) => {
           const productId = productOf.get(l.id);
@@ -236,13 +237,14 @@ export function createPayments(
         } else {
           lines = shareLines(state, input.amount);
         }
-        const { receipt, recordSeq } = await receipts.issue(tx, venue, paymentId, at, {
-          lines,
-          amount: input.amount,
-          tip: input.tip,
-          method: input.method,
-          table: s.label,
-        });
+        const { receipt, recordSeq } = await receipts.issue(
+          tx,
+          venue,
+          paymentId,
+          at,
+          { lines, amount: input.amount, tip: input.tip, method: input.method, table: s.label },
+          saleOfTable(s.id, state, claims, productOf, input, requestRows),
+        );
         const payment: Payment = {
           id: paymentId,
           venueId,
@@ -320,13 +322,21 @@ export function createPayments(
             taxRate: venue.taxRate ?? 0,
           });
         const paidWith = method ?? order.payment ?? 'cash';
-        const { receipt, recordSeq } = await receipts.issue(tx, venue, paymentId, at, {
-          lines,
-          amount,
-          tip: order.tip,
-          method: paidWith,
-          orderNumber: order.number,
-        });
+        const sold = order.lines.map((l) => ({
+          productId: l.productId,
+          name: l.name,
+          quantity: l.quantity,
+          amount: l.lineTotal,
+          taxRate: taxRateOf(entry, l.productId),
+        }));
+        const { receipt, recordSeq } = await receipts.issue(
+          tx,
+          venue,
+          paymentId,
+          at,
+          { lines, amount, tip: order.tip, method: paidWith, orderNumber: order.number },
+          { mode: order.mode, sold },
+        );
         const payment: Payment = {
           id: paymentId,
           venueId,

@@ -20,6 +20,7 @@ import {
 } from '../../../src/contract/bill.ts';
 import { taxesOf, zonedIso } from './money.ts';
 import { aeatAmount, aeatDate, huellaOf, TIPO_FACTURA_SIMPLIFICADA, toRecord, verifactuQr } from './verifactu.ts';
+import { recordReceipt, type SaleContext } from '../reports/index.ts';
 import type { BillingContext } from './context.ts';
 import * as sql from './queries.ts';
 
@@ -48,7 +49,9 @@ export function createReceipts(ctx: BillingContext) {
 
   /**
    * Writes the receipt (its number from the venue's counter of its series) and, for a venue whose Spanish tax id
-   * an admin confirmed, its VERI*FACTU record chained to the issuer's last one (under the issuer's lock).
+   * an admin confirmed, its VERI*FACTU record chained to the issuer's last one (under the issuer's lock); and adds
+   * it to the reports' daily rollup (`sale`: what the payment was; server/features/reports/rollup.ts). Call it
+   * before the payment's row is written.
    */
   async function issue(
     tx: Queryable,
@@ -56,6 +59,7 @@ export function createReceipts(ctx: BillingContext) {
     paymentId: string,
     at: Date,
     parts: ReceiptParts,
+    sale?: SaleContext,
   ): Promise<{ receipt: Receipt; recordSeq?: number }> {
     const issuedAt = zonedIso(at, venue.timezone);
     const day = issuedAt.slice(0, 10);
@@ -140,6 +144,8 @@ export function createReceipts(ctx: BillingContext) {
       doc: JSON.stringify(receipt),
       createdAt: at.getTime(),
     });
+    const entry = ctx.venues.get(venue.id);
+    if (entry) await recordReceipt(tx, entry, receipt, at, sale);
     await options.printReceipt?.(tx, venue.id, receipt.id);
     return { receipt, ...(recordSeq !== undefined ? { recordSeq } : {}) };
   }

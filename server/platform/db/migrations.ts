@@ -617,6 +617,30 @@ CREATE INDEX bill_adjustments_session ON bill_adjustments (session_id, created_a
 ALTER TABLE table_cart_lines ADD COLUMN choices TEXT;
 `,
   },
+  {
+    // The owner's reports (docs/rules.md#reports): `report_days` sums what was receipted per venue, venue day
+    // (server/features/reports/day.ts), figure (`metric`: sales, tax, hour, mode, method, covers, dish, category,
+    // split) and key (a rate, an hour, a dish…), written in the transaction that issues the receipt
+    // (server/features/reports/rollup.ts); `label` is the dish's or category's name at its last sale. The receipts
+    // issued before this step are added at the next start (server/features/reports/backfill.ts, once, marked in
+    // `meta`). The indexes let a year's kitchen tickets, closed tables and losses be read by time.
+    name: 'report days rollup, report indexes',
+    up: (t) => `
+CREATE TABLE report_days (
+  venue_id TEXT NOT NULL,
+  day TEXT NOT NULL,
+  metric TEXT NOT NULL,
+  key TEXT NOT NULL,
+  label TEXT NOT NULL DEFAULT '',
+  n ${t.bigint} NOT NULL DEFAULT 0,
+  amount ${t.bigint} NOT NULL DEFAULT 0,
+  extra ${t.bigint} NOT NULL DEFAULT 0,
+  PRIMARY KEY (venue_id, day, metric, key)
+);
+CREATE INDEX tickets_released ON tickets (venue_id, released_at);
+CREATE INDEX table_sessions_closed ON table_sessions (venue_id, closed_at);
+`,
+  },
 ];
 
 /** The statements of one step on one engine, in order. */

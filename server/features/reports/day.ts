@@ -1,0 +1,72 @@
+/**
+ * The venue's day in reports (docs/rules.md#reports): the day in the venue's time zone, starting at the latest
+ * closing time past midnight of its week (00:00 when it never runs past midnight), so a Saturday night's 01:30 sale
+ * belongs to Saturday. The start never passes the earliest opening of the week. Hours are the clock's, so a day
+ * with a daylight-saving change has 23 or 25 of them.
+ */
+import { toMinutes, zoneOffsets, type WeekHours, type ZoneOffsets } from '../../../src/contract/hours.ts';
+import { addDays } from '../../../src/contract/reports.ts';
+
+const DAY_MINUTES = 24 * 60;
+
+/** Minutes after midnight at which the venue's day starts. */
+export function dayStartMinutes(hours: WeekHours): number {
+  let start = 0;
+  let earliestOpen = DAY_MINUTES;
+  for (const intervals of Object.values(hours)) {
+    for (const { open, close } of intervals ?? []) {
+      const o = toMinutes(open);
+      const c = toMinutes(close);
+      if (c <= o && c > 0) start = Math.max(start, c);
+      earliestOpen = Math.min(earliestOpen, o);
+    }
+  }
+  return Math.min(start, earliestOpen === DAY_MINUTES ? start : earliestOpen);
+}
+
+/** `HH:MM` of a number of minutes after midnight. */
+export const clockText = (minutes: number): string =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** Reads a time zone's clock fast over a stretch of time (offset table computed once through Intl). */
+export interface ZoneClock {
+  /** The venue's day and the clock's hour (0–23) at `ms`. */
+  at(ms: number): { day: string; hour: number };
+  /** The instant (ms) the venue's day `day` starts. */
+  startOf(day: string): number;
+}
+
+function offsetAt(offsets: ZoneOffsets, ms: number): number {
+  let offset = offsets.changes[0]![1];
+  for (const [at, value] of offsets.changes) {
+    if (at > ms) break;
+    offset = value;
+  }
+  return offset;
+}
+
+/**
+ * A clock of `timezone` for the days `from`…`to` (with a margin either side), whose day starts `startMinutes` after
+ * midnight.
+ */
+export function zoneClock(timezone: string, startMinutes: number, from: string, to: string): ZoneClock {
+  const begin = Date.parse(`${addDays(from, -2)}T00:00:00Z`);
+  const days = Math.round((Date.parse(`${to}T00:00:00Z`) - begin) / 86_400_000) + 4;
+  const offsets = zoneOffsets(timezone, begin, days);
+  return {
+    at(ms) {
+      const local = ms + offsetAt(offsets, ms) * 60_000;
+      const hour = Math.floor(local / 3_600_000) % 24;
+      const day = new Date(local - startMinutes * 60_000).toISOString().slice(0, 10);
+      return { day, hour: (hour + 24) % 24 };
+    },
+    startOf(day) {
+      // Local wall time `day` at startMinutes; the offset before the instant decides (a start in a skipped hour
+      // falls after the change).
+      const wall = Date.parse(`${day}T00:00:00Z`) + startMinutes * 60_000;
+      let ms = wall - offsetAt(offsets, wall) * 60_000;
+      ms = wall - offsetAt(offsets, ms) * 60_000;
+      return ms;
+    },
+  };
+}
