@@ -19,7 +19,7 @@ export function PeriodPicker({
   zone: string;
   onChange: (next: Period) => void;
 }) {
-  const [custom, setCustom] = useState(period.kind === 'custom');
+  const [custom, setCustom] = useState(false);
   const [from, setFrom] = useState(period.from);
   const [to, setTo] = useState(period.to);
   const [error, setError] = useState('');
@@ -33,6 +33,7 @@ export function PeriodPicker({
       return;
     }
     setError('');
+    setCustom(false);
     onChange(result.period);
   }
 
@@ -62,7 +63,6 @@ export function PeriodPicker({
         ))}
         <button
           type="button"
-          aria-pressed={custom || period.kind === 'custom'}
           aria-expanded={custom}
           aria-controls="report-custom"
           className={`btn btn-sm min-h-11 ${custom || period.kind === 'custom' ? 'btn-primary' : 'btn-outline'}`}

@@ -12,6 +12,7 @@ import {
   type ReportDish,
   type ReportFigures,
 } from '../../contract/reports.ts';
+import { ORDER_MODE_LABELS, PAYMENT_METHOD_LABELS } from '../../contract/labels.ts';
 import { change, hourLabel, minutes } from './logic.ts';
 
 export interface TableView {
@@ -39,13 +40,7 @@ const decimal = (n: number) => n.toLocaleString('es-ES', { maximumFractionDigits
 /** Basis points as a rate: 1000 → «10 %». */
 export const rateLabel = (bp: number) => `${(bp / 100).toLocaleString('es-ES', { maximumFractionDigits: 2 })} %`;
 
-export const MODE_LABELS: Record<Report['byMode'][number]['mode'], string> = {
-  table: 'Mesa',
-  pickup: 'Recoger',
-  delivery: 'Domicilio',
-};
-const METHOD_LABELS: Record<string, string> = { card: 'Tarjeta', cash: 'Efectivo', online: 'En línea' };
-export const methodLabel = (method: string) => METHOD_LABELS[method] ?? method;
+const methodLabel = (method: string) => PAYMENT_METHOD_LABELS[method as keyof typeof PAYMENT_METHOD_LABELS] ?? method;
 
 const taxTotal = (f: ReportFigures) => f.tax.reduce((sum, t) => sum + t.tax, 0);
 
@@ -140,10 +135,10 @@ export function modeView(report: Report, money: Money): { table: TableView; bars
     table: {
       caption: 'Ventas netas por tipo de pedido',
       columns: [{ label: 'Tipo' }, { label: 'Ventas netas', numeric: true }, { label: 'Pedidos', numeric: true }],
-      rows: report.byMode.map((m) => [MODE_LABELS[m.mode], money(m.netSales), count(m.orders)]),
+      rows: report.byMode.map((m) => [ORDER_MODE_LABELS[m.mode], money(m.netSales), count(m.orders)]),
     },
     bars: report.byMode.map((m) => ({
-      label: MODE_LABELS[m.mode],
+      label: ORDER_MODE_LABELS[m.mode],
       value: m.netSales,
       text: money(m.netSales),
       detail: `${count(m.orders)} pedidos`,
@@ -283,13 +278,12 @@ export function lossesView(report: Report, money: Money): { table: TableView; ba
   const rows: { kind: string; reason: string; count: number; amount: number }[] = (
     ['voids', 'invitations', 'discounts'] as const
   ).flatMap((k) => l[k].map((x) => ({ kind: REPORT_LOSS_LABELS[k], reason: x.reason, count: x.count, amount: x.amount })));
-  if (l.unpaidTables.count > 0)
-    rows.push({
-      kind: REPORT_LOSS_LABELS.unpaidTables,
-      reason: '—',
-      count: l.unpaidTables.count,
-      amount: l.unpaidTables.amount,
-    });
+  rows.push({
+    kind: REPORT_LOSS_LABELS.unpaidTables,
+    reason: '—',
+    count: l.unpaidTables.count,
+    amount: l.unpaidTables.amount,
+  });
   return {
     table: {
       caption: 'Anulaciones, invitaciones, descuentos y mesas cerradas sin cobrar (importes con IVA)',
