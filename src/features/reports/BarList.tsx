@@ -16,10 +16,10 @@ export function BarList({ title, bars, tone = 'primary' }: { title: string; bars
             <span className="min-w-0 break-words">{b.label}</span>
             <span className="shrink-0 font-semibold tabular-nums">{b.text}</span>
           </div>
-          <div className="h-3 w-full rounded-full bg-base-200">
+          <div className="report-bar-track">
             <div
-              className={`h-3 rounded-full ${tone === 'accent' ? 'bg-accent' : 'bg-primary-strong'}`}
-              style={{ width: `${Math.max(1, (Math.max(0, b.value) / max) * 100)}%` }}
+              className={`report-bar${tone === 'accent' ? ' report-bar-accent' : ''}`}
+              style={{ width: `${(Math.max(0, b.value) / max) * 100}%` }}
             />
           </div>
           {b.detail && <span className="text-xs text-base-content/80">{b.detail}</span>}

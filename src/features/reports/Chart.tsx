@@ -51,5 +51,5 @@ export function Chart({ spec, testId }: { spec: ChartSpec; testId?: string }) {
   }, [spec]);
 
   if (failed) return <p className="text-sm">No pudimos dibujar el gráfico: «Ver tabla» muestra sus cifras.</p>;
-  return <div ref={box} className="report-chart w-full min-h-50" data-testid={testId} />;
+  return <div ref={box} className="report-chart w-full" data-testid={testId} />;
 }

@@ -100,7 +100,7 @@ export function ReportCard({
   return (
     <section
       aria-labelledby={titleId}
-      className="flex min-w-0 flex-col gap-2 rounded-box border border-base-300 bg-base-100 p-3 sm:p-4"
+      className="flex min-w-0 flex-col gap-2 rounded-box border border-base-300 bg-base-100 p-3"
       data-testid={`report-${id}`}
     >
       <h2 id={titleId} className="text-lg font-semibold">

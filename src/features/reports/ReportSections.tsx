@@ -37,10 +37,7 @@ function Legend({ items }: { items: { label: string; color: string; dashed?: boo
     <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-hidden="true">
       {items.map((i) => (
         <li key={i.label} className="flex items-center gap-2">
-          <span
-            className="inline-block w-6"
-            style={{ borderTop: `3px ${i.dashed ? 'dotted' : 'solid'} ${i.color}` }}
-          />
+          <span className="report-swatch" style={{ borderTopStyle: i.dashed ? 'dotted' : 'solid', borderTopColor: i.color }} />
           {i.label}
         </li>
       ))}
@@ -89,7 +86,7 @@ export function ReportSections({
     >
       <Headline report={report} money={money} />
     </ReportCard>
-    <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
+    <div className="grid grid-cols-1 items-start gap-3 lg:grid-cols-2">
       <ReportCard id="tax" title="IVA por tipo" section="tax" table={taxTable(report, money)} csv={csv}>
         <BarList
           title="IVA por tipo"

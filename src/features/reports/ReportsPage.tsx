@@ -5,6 +5,8 @@
  * lives in the URL, so a reload or a shared link opens the same days. uPlot loads with the first chart (Chart.tsx).
  */
 import '../../styles/manage.ts';
+import css from './reports.css?inline';
+import { injectStyles } from '../../styles/inject.ts';
 import { useEffect, useMemo, useState } from 'react';
 import type { User } from '../../contract/auth.ts';
 import type { Report } from '../../contract/reports.ts';
@@ -18,6 +20,8 @@ import { fetchReport } from './api.ts';
 import { axisMoney, businessToday, periodFromSearch, presetPeriod, searchWithPeriod, type Period } from './logic.ts';
 import { PeriodPicker } from './PeriodPicker.tsx';
 import { ReportSections } from './ReportSections.tsx';
+
+injectStyles('umenu-report-styles', css);
 
 const MANAGERS_ONLY = 'Solo gerentes';
 

@@ -60,17 +60,26 @@ export function dayChart(report: Report, money: Money, axis: Money): ChartSpec {
 const minutesTick = (m: number) => `${m.toLocaleString('es-ES', { maximumFractionDigits: 1 })} min`;
 const inMinutes = (seconds: number) => Math.round(seconds / 6) / 10;
 
+/** A station's hours from its first ticket's to its last's; an hour without tickets is a gap in the lines, not a slope. */
 export function kitchenChart(station: KitchenStation): ChartSpec {
-  const hours = station.byHour;
+  const byHour = new Map(station.byHour.map((h) => [h.hour, h]));
+  const known = station.byHour.map((h) => h.hour);
+  const first = Math.min(...known);
+  const last = Math.max(...known);
+  const x = known.length ? Array.from({ length: last - first + 1 }, (_, i) => first + i) : [];
+  const at = (hour: number, pick: 'median' | 'p90') => {
+    const h = byHour.get(hour);
+    return h ? inMinutes(h[pick]) : null;
+  };
   return {
-    x: hours.map((h) => h.hour),
+    x,
     xTick: hourLabel,
     yTick: minutesTick,
     xLabel: 'Hora de llegada',
     yLabel: 'Minutos',
     series: [
-      { label: 'Mediana', values: hours.map((h) => inMinutes(h.median)), kind: 'line', color: CURRENT },
-      { label: 'P90', values: hours.map((h) => inMinutes(h.p90)), kind: 'line', dashed: true, color: SLOW },
+      { label: 'Mediana', values: x.map((h) => at(h, 'median')), kind: 'line', color: CURRENT },
+      { label: 'P90', values: x.map((h) => at(h, 'p90')), kind: 'line', dashed: true, color: SLOW },
     ],
     summary: `${station.name}: mediana de ${minutesTick(inMinutes(station.median))} y P90 de ${minutesTick(inMinutes(station.p90))} desde que llega la comanda hasta que sale; ${station.over20} de ${station.tickets} comandas pasaron de 20 minutos.`,
   };

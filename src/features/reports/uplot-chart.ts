@@ -87,6 +87,7 @@ export function drawChart(target: HTMLElement, spec: ChartSpec, width: number, h
         grid: { stroke: grid, width: 1 },
         ticks: { stroke: grid },
         size: axisSize,
+        space: 24,
         values: (_u, splits) => splits.map((y) => spec.yTick(y)),
       },
     ],
