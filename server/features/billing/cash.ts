@@ -1,11 +1,12 @@
 /**
- * The cash day (docs/rules.md#the-bill, `/panel/caja`): a venue's payments of one day in its time zone by method,
+ * The cash day (docs/rules.md#the-bill, `/panel/caja`): a venue's payments of one of its days (in its time zone, past
+ * midnight when its hours run past midnight: docs/rules.md#reports) by method,
  * its tips and receipts, the tables open with something left to pay and those closed unpaid; and the day's
  * receipts as CSV.
  */
 import { closedUnpaidOf, openSessionsOfVenue } from '../table-sessions/index.ts';
 import type { CashDay, Receipt } from '../../../src/contract/bill.ts';
-import { dayRange } from './money.ts';
+import { venueDayRange } from '../reports/index.ts';
 import { aeatAmount } from './verifactu.ts';
 import type { Bill } from './bill.ts';
 import type { BillingContext } from './context.ts';
@@ -50,12 +51,13 @@ export function createCash(ctx: BillingContext, bill: Bill) {
   return {
     cash: async (venueId: string, date: string): Promise<CashDay> => {
       const venue = venueOf(venueId);
-      const { from, to } = dayRange(date, venue.timezone);
+      // The venue's day: past midnight when its hours run past midnight (docs/rules.md#reports).
+      const { from, to } = venueDayRange(venue.timezone, venue.hours, date);
       const [payments, receipts, open, closed] = await Promise.all([
-        sql.paymentsOfDay(db, venueId, date),
-        sql.receiptsOfDay(db, venueId, date),
+        sql.paymentsOfDay(db, venueId, from, to),
+        sql.receiptsOfDay(db, venueId, from, to),
         openSessionsOfVenue(db, venueId),
-        closedUnpaidOf(db, venueId, from, to),
+        closedUnpaidOf(db, venueId, new Date(from).toISOString(), new Date(to).toISOString()),
       ]);
       const byMethod = { card: { count: 0, amount: 0, tip: 0 }, cash: { count: 0, amount: 0, tip: 0 } };
       for (const p of payments) {
@@ -114,7 +116,8 @@ export function createCash(ctx: BillingContext, bill: Bill) {
     /** The day's receipts as CSV (`;`-separated, decimal comma: what a Spanish spreadsheet opens). */
     cashCsv: async (venueId: string, date: string): Promise<string> => {
       const venue = venueOf(venueId);
-      const rows = (await sql.receiptsOfDay(db, venueId, date)).map((r) => JSON.parse(r.doc) as Receipt);
+      const { from, to } = venueDayRange(venue.timezone, venue.hours, date);
+      const rows = (await sql.receiptsOfDay(db, venueId, from, to)).map((r) => JSON.parse(r.doc) as Receipt);
       const dec = (minor: number) => aeatAmount(minor).replace('.', ',');
       const cell = (v: string) => (/[";\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
       const lines = [

@@ -88,18 +88,3 @@ export function zonedIso(at: Date, timezone: string): string {
   const abs = Math.abs(offset);
   return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
-
-/** The UTC instants (ISO) at which a local date `YYYY-MM-DD` of the zone starts and ends. */
-export function dayRange(date: string, timezone: string): { from: string; to: string } {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const startOf = (yy: number, mm: number, dd: number) => {
-    // The offset at local noon of that day (a change of offset happens at night, never at noon).
-    const guess = new Date(Date.UTC(yy, mm - 1, dd, 12));
-    const iso = zonedIso(guess, timezone);
-    const sign = iso.slice(-6, -5) === '-' ? -1 : 1;
-    const offset = sign * (Number(iso.slice(-5, -3)) * 60 + Number(iso.slice(-2)));
-    return new Date(Date.UTC(yy, mm - 1, dd) - offset * 60_000).toISOString();
-  };
-  const next = new Date(Date.UTC(y, m - 1, d + 1));
-  return { from: startOf(y, m, d), to: startOf(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate()) };
-}

@@ -150,10 +150,11 @@ export const orderPaymentsSince = (q: Queryable, venueId: string, since: number)
     [venueId, since],
   );
 
-export const paymentsOfDay = (q: Queryable, venueId: string, day: string) =>
+/** The venue's payments made in [from, to) (ms): its day (docs/rules.md#reports). */
+export const paymentsOfDay = (q: Queryable, venueId: string, from: number, to: number) =>
   q.all<PaymentRow>(
-    `SELECT ${PAYMENT_COLUMNS} FROM bill_payments WHERE venue_id = ? AND day = ? ORDER BY created_at, id`,
-    [venueId, day],
+    `SELECT ${PAYMENT_COLUMNS} FROM bill_payments WHERE venue_id = ? AND created_at >= ? AND created_at < ? ORDER BY created_at, id`,
+    [venueId, from, to],
   );
 
 export const insertPayment = (q: Queryable, p: PaymentRow & { request_id: string | null; idem_key: string }) =>
@@ -213,11 +214,12 @@ export const insertReceipt = (
 export const receiptDoc = (q: Queryable, id: string) =>
   q.get<{ doc: string }>('SELECT doc FROM receipts WHERE id = ?', [id]);
 
-export const receiptsOfDay = (q: Queryable, venueId: string, day: string) =>
-  q.all<{ doc: string }>('SELECT doc FROM receipts WHERE venue_id = ? AND day = ? ORDER BY series, year, n', [
-    venueId,
-    day,
-  ]);
+/** The venue's receipts issued in [from, to) (ms): its day (docs/rules.md#reports). */
+export const receiptsOfDay = (q: Queryable, venueId: string, from: number, to: number) =>
+  q.all<{ doc: string }>(
+    'SELECT doc FROM receipts WHERE venue_id = ? AND created_at >= ? AND created_at < ? ORDER BY series, year, n',
+    [venueId, from, to],
+  );
 
 // ── VERI*FACTU ───────────────────────────────────────────────────────────────
 

@@ -1,7 +1,7 @@
 /**
  * The venue's day in reports (docs/rules.md#reports): the day in the venue's time zone, starting at the latest
- * closing time past midnight of its week (00:00 when it never runs past midnight), so a Saturday night's 01:30 sale
- * belongs to Saturday. The start never passes the earliest opening of the week. Hours are the clock's, so a day
+ * closing time past midnight of its week and an hour for the last bills (00:00 when it never runs past midnight), so a Saturday night's 01:30 sale
+ * belongs to Saturday (`dayStartMinutes` says exactly when). The cash day (`/panel/caja`) is the same day. Hours are the clock's, so a day
  * with a daylight-saving change has 23 or 25 of them.
  */
 import { toMinutes, zoneOffsets, type WeekHours, type ZoneOffsets } from '../../../src/contract/hours.ts';
@@ -9,19 +9,30 @@ import { addDays } from '../../../src/contract/reports.ts';
 
 const DAY_MINUTES = 24 * 60;
 
-/** Minutes after midnight at which the venue's day starts. */
+/**
+ * Minutes after midnight at which the venue's day starts: 00:00 unless some day's hours run past midnight; then the
+ * latest such closing time, rounded up to the hour, plus an hour for the last bills (a close at 01:30 starts the
+ * day at 03:00), but never after the earliest opening time of the week.
+ */
 export function dayStartMinutes(hours: WeekHours): number {
-  let start = 0;
+  let latestClose = 0;
   let earliestOpen = DAY_MINUTES;
   for (const intervals of Object.values(hours)) {
     for (const { open, close } of intervals ?? []) {
       const o = toMinutes(open);
       const c = toMinutes(close);
-      if (c <= o && c > 0) start = Math.max(start, c);
+      if (c <= o && c > 0) latestClose = Math.max(latestClose, c);
       earliestOpen = Math.min(earliestOpen, o);
     }
   }
-  return Math.min(start, earliestOpen === DAY_MINUTES ? start : earliestOpen);
+  if (!latestClose) return 0;
+  return Math.min(Math.ceil(latestClose / 60) * 60 + 60, earliestOpen);
+}
+
+/** The instants (ms) the venue's day `date` starts and ends (the next day's start). */
+export function venueDayRange(timezone: string, hours: WeekHours, date: string): { from: number; to: number } {
+  const clock = zoneClock(timezone, dayStartMinutes(hours), date, date);
+  return { from: clock.startOf(date), to: clock.startOf(addDays(date, 1)) };
 }
 
 /** `HH:MM` of a number of minutes after midnight. */

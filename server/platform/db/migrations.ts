@@ -623,7 +623,8 @@ ALTER TABLE table_cart_lines ADD COLUMN choices TEXT;
     // split) and key (a rate, an hour, a dish…), written in the transaction that issues the receipt
     // (server/features/reports/rollup.ts); `label` is the dish's or category's name at its last sale. The receipts
     // issued before this step are added at the next start (server/features/reports/backfill.ts, once, marked in
-    // `meta`). The indexes let a year's kitchen tickets, closed tables and losses be read by time.
+    // `meta`). The indexes let a year's kitchen tickets and closed tables, and a cash day's receipts and payments (the
+    // venue's day, past midnight for a bar), be read by time.
     name: 'report days rollup, report indexes',
     up: (t) => `
 CREATE TABLE report_days (
@@ -639,6 +640,8 @@ CREATE TABLE report_days (
 );
 CREATE INDEX tickets_released ON tickets (venue_id, released_at);
 CREATE INDEX table_sessions_closed ON table_sessions (venue_id, closed_at);
+CREATE INDEX receipts_issued ON receipts (venue_id, created_at);
+CREATE INDEX bill_payments_made ON bill_payments (venue_id, created_at);
 `,
   },
 ];
