@@ -86,7 +86,7 @@ export function ReportSections({
     >
       <Headline report={report} money={money} />
     </ReportCard>
-    <div className="grid grid-cols-1 items-start gap-3 lg:grid-cols-2">
+    <div className="report-grid">
       <ReportCard id="tax" title="IVA por tipo" section="tax" table={taxTable(report, money)} csv={csv}>
         <BarList
           title="IVA por tipo"
