@@ -84,7 +84,7 @@ test.describe('the owner reports', { tag: '@desktop' }, () => {
     await byHour.getByRole('button', { name: 'Descargar CSV' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`informe-byHour-${yesterday.from}-${yesterday.to}.csv`);
-    const lines = readFileSync((await download.path())!, 'utf8')
+    const lines = readFileSync(await download.path(), 'utf8')
       .trim()
       .split(/\r?\n/);
     expect(lines[0]).toBe(REPORT_CSV_COLUMNS.byHour.join(';'));

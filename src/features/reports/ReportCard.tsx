@@ -1,9 +1,9 @@
 /**
- * One chart of the reports page: its title, the picture (a uPlot canvas or bars), «Ver tabla» to see the same figures
+ * One chart of the reports page: its title (the CSV section's, src/contract/reports.ts), the picture (a uPlot canvas or bars), «Ver tabla» to see the same figures
  * as an accessible table, and «Descargar CSV» of exactly that section (src/contract/reports.ts's CSV sections).
  */
 import { useId, useState, type ReactNode } from 'react';
-import type { ReportSection } from '../../contract/reports.ts';
+import { REPORT_SECTION_TITLES, type ReportSection } from '../../contract/reports.ts';
 import { problemMessage, problemOf } from '../../lib/http.ts';
 import { downloadSection } from './api.ts';
 import type { TableView } from './views.ts';
@@ -63,7 +63,6 @@ export function ViewTable({ view }: { view: TableView }) {
 
 export function ReportCard({
   id,
-  title,
   note,
   section,
   table,
@@ -71,7 +70,6 @@ export function ReportCard({
   children,
 }: {
   id: string;
-  title: string;
   /** A line under the title: what is measured. */
   note?: string;
   section: ReportSection;
@@ -104,7 +102,7 @@ export function ReportCard({
       data-testid={`report-${id}`}
     >
       <h2 id={titleId} className="text-lg font-semibold">
-        {title}
+        {REPORT_SECTION_TITLES[section]}
       </h2>
       {note && <p className="text-sm">{note}</p>}
       {showTable ? <ViewTable view={table} /> : children}

@@ -78,7 +78,6 @@ export function ReportSections({
     <>
     <ReportCard
       id="summary"
-      title="Cifras del periodo"
       note="Cada cifra frente al periodo anterior de la misma duración."
       section="summary"
       table={summaryTable(report, money)}
@@ -87,7 +86,7 @@ export function ReportSections({
       <Headline report={report} money={money} />
     </ReportCard>
     <div className="report-grid">
-      <ReportCard id="tax" title="IVA por tipo" section="tax" table={taxTable(report, money)} csv={csv}>
+      <ReportCard id="tax" section="tax" table={taxTable(report, money)} csv={csv}>
         <BarList
           title="IVA por tipo"
           bars={report.summary.tax.map((t) => ({
@@ -100,7 +99,6 @@ export function ReportSections({
       </ReportCard>
       <ReportCard
         id="by-day"
-        title="Ventas por día"
         note="Ventas netas (sin IVA) de cada día; en punteado, el mismo día del periodo anterior."
         section="byDay"
         table={dayTable(report, money, formatDay)}
@@ -116,7 +114,6 @@ export function ReportSections({
       </ReportCard>
       <ReportCard
         id="by-hour"
-        title="Ventas por hora"
         note="Ventas netas por hora del día, sumando todos los días del periodo."
         section="byHour"
         table={hourTable(report, money)}
@@ -126,7 +123,6 @@ export function ReportSections({
       </ReportCard>
       <ReportCard
         id="top-units"
-        title="Platos más vendidos (unidades)"
         section="topDishesByUnits"
         table={dishTable(report.topDishes.byUnits, 'Los 10 platos más vendidos por unidades', money)}
         csv={csv}
@@ -135,7 +131,6 @@ export function ReportSections({
       </ReportCard>
       <ReportCard
         id="top-revenue"
-        title="Platos más vendidos (importe)"
         note="Importe neto, sin IVA."
         section="topDishesByRevenue"
         table={dishTable(report.topDishes.byRevenue, 'Los 10 platos que más ingresaron (importe neto)', money)}
@@ -146,15 +141,14 @@ export function ReportSections({
           bars={dishBars(report.topDishes.byRevenue, 'revenue', money)}
         />
       </ReportCard>
-      <ReportCard id="by-category" title="Ventas por categoría" section="byCategory" table={category.table} csv={csv}>
+      <ReportCard id="by-category" section="byCategory" table={category.table} csv={csv}>
         <BarList title="Ventas netas por categoría" bars={category.bars} />
       </ReportCard>
-      <ReportCard id="by-mode" title="Ventas por tipo de pedido" section="byMode" table={mode.table} csv={csv}>
+      <ReportCard id="by-mode" section="byMode" table={mode.table} csv={csv}>
         <BarList title="Ventas netas por tipo de pedido" bars={mode.bars} />
       </ReportCard>
       <ReportCard
         id="by-method"
-        title="Cobros por método de pago"
         note="Importe cobrado con IVA; las propinas, aparte."
         section="byMethod"
         table={method.table}
@@ -164,7 +158,6 @@ export function ReportSections({
       </ReportCard>
       <ReportCard
         id="by-waiter"
-        title="Ventas por camarero"
         note="Rondas que el personal envió para una mesa."
         section="byWaiter"
         table={waiter.table}
@@ -174,7 +167,6 @@ export function ReportSections({
       </ReportCard>
       <ReportCard
         id="kitchen"
-        title="Cocina"
         note="Desde que llega la comanda a la estación hasta que sale."
         section="kitchen"
         table={kitchen.table}
@@ -184,7 +176,6 @@ export function ReportSections({
       </ReportCard>
       <ReportCard
         id="kitchen-hour"
-        title="Cocina por hora"
         note="Mediana y P90 (nueve de cada diez comandas salen antes) según la hora de llegada."
         section="kitchenByHour"
         table={kitchenHourTable(report)}
@@ -211,7 +202,6 @@ export function ReportSections({
       </ReportCard>
       <ReportCard
         id="tables"
-        title="Tiempo de mesa"
         note={`Mediana de ${report.tables.medianMinutes} min de la primera persona al cierre; ${report.tables.roundsPerTable.toLocaleString('es-ES')} rondas por mesa.`}
         section="tables"
         table={tables.table}
@@ -219,12 +209,11 @@ export function ReportSections({
       >
         <BarList title="Tiempo de mesa por franja" bars={tables.bars} />
       </ReportCard>
-      <ReportCard id="splits" title="Cómo se dividió la cuenta" section="splits" table={splits.table} csv={csv}>
+      <ReportCard id="splits" section="splits" table={splits.table} csv={csv}>
         <BarList title="Mesas según cómo pagaron" bars={splits.bars} />
       </ReportCard>
       <ReportCard
         id="losses"
-        title="Pérdidas"
         note="Anulaciones, invitaciones y descuentos con su motivo, y mesas cerradas sin cobrar (importes con IVA)."
         section="losses"
         table={losses.table}
