@@ -20,11 +20,12 @@ export function Headline({ report, money }: { report: Report; money: (minor: num
           </span>
           <span className={`text-sm font-semibold ${TREND_CLASS[f.change.trend]}`}>{f.change.words}</span>
           <span className="text-xs">antes {f.previous}</span>
-          {f.key === 'tax' && report.summary.tax.length > 0 && (
-            <span className="text-xs" data-testid="figure-tax-rates">
-              {report.summary.tax.map((t) => `${rateLabel(t.rate)}: ${money(t.tax)}`).join(' · ')}
-            </span>
-          )}
+          {f.key === 'tax' &&
+            report.summary.tax.map((t) => (
+              <span key={t.rate} className="text-xs" data-testid="figure-tax-rate">
+                al {rateLabel(t.rate)}: {money(t.tax)}
+              </span>
+            ))}
         </li>
       ))}
     </ul>

@@ -86,17 +86,6 @@ export function ReportSections({
       <Headline report={report} money={money} />
     </ReportCard>
     <div className="report-grid">
-      <ReportCard id="tax" section="tax" table={taxTable(report, money)} csv={csv}>
-        <BarList
-          title="IVA por tipo"
-          bars={report.summary.tax.map((t) => ({
-            label: `IVA ${rateLabel(t.rate)}`,
-            value: t.tax,
-            text: money(t.tax),
-            detail: `sobre una base de ${money(t.base)}`,
-          }))}
-        />
-      </ReportCard>
       <ReportCard
         id="by-day"
         note="Ventas netas (sin IVA) de cada día; en punteado, el mismo día del periodo anterior."
@@ -120,6 +109,17 @@ export function ReportSections({
         csv={csv}
       >
         <Chart spec={charts.hour} testId="chart-by-hour" />
+      </ReportCard>
+      <ReportCard id="tax" section="tax" table={taxTable(report, money)} csv={csv}>
+        <BarList
+          title="IVA por tipo"
+          bars={report.summary.tax.map((t) => ({
+            label: `IVA ${rateLabel(t.rate)}`,
+            value: t.tax,
+            text: money(t.tax),
+            detail: `sobre una base de ${money(t.base)}`,
+          }))}
+        />
       </ReportCard>
       <ReportCard
         id="top-units"
