@@ -10,7 +10,7 @@ import { formatMoney } from '../../src/contract/money-format.ts';
 import { presetPeriod, todayIn } from '../../src/features/reports/logic.ts';
 import { COCINA } from './auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
-import { expectNoAxeViolations, loggedStatus, screenshot } from './helpers.ts';
+import { expectNoAxeViolations, screenshot } from './helpers.ts';
 import { MANAGER, scrollSettled, signInStored } from './manage-helpers.ts';
 import { ceiling } from '../ceiling.ts';
 
@@ -22,7 +22,6 @@ test.describe('the owner reports', { tag: '@desktop' }, () => {
     page,
     request,
     browser,
-    allowConsoleError,
   }, testInfo) => {
     test.setTimeout(ceiling(90_000));
     const phone = testInfo.project.name === 'phone';
@@ -93,7 +92,6 @@ test.describe('the owner reports', { tag: '@desktop' }, () => {
 
     // A venue's staff: for managers only.
     if (phone) {
-      allowConsoleError(loggedStatus(403)); // none expected: the page checks the scope before asking
       const context = await browser.newContext();
       const staff = await context.newPage();
       await signInStored(staff, COCINA);
