@@ -125,7 +125,7 @@ export async function createServer(
     ...(options.now ? { now: options.now } : {}),
   });
   later.tableSessions = tableSessions;
-  const kitchen = createKitchenService(db, orders, tableSessions, events, options.now, printing);
+  const kitchen = createKitchenService(db, orders, tableSessions, events, options.now, printing, venues);
   const verifactuOutbox = createOutbox(db, {
     url: config.verifactuUrl,
     pollMs: config.verifactuPollMs,

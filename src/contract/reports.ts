@@ -119,6 +119,13 @@ export const ReportDish = z.object({
 
 export const ORDER_MODES_REPORTED = ['table', 'pickup', 'delivery'] as const;
 export const DAY_PARTS = ['morning', 'lunch', 'afternoon', 'dinner'] as const;
+/** The day part of a clock hour: 6–12 morning, 12–16 lunch, 16–20 afternoon, else dinner. */
+export function dayPartOf(hour: number): (typeof DAY_PARTS)[number] {
+  if (hour >= 6 && hour < 12) return 'morning';
+  if (hour >= 12 && hour < 16) return 'lunch';
+  if (hour >= 16 && hour < 20) return 'afternoon';
+  return 'dinner';
+}
 /** What the page and the CSV call each day part; a table counts in the part its first join fell in. */
 export const DAY_PART_LABELS: Record<(typeof DAY_PARTS)[number], string> = {
   morning: 'Mañana (6–12 h)',
@@ -178,7 +185,7 @@ export const Report = z.object({
     byDayPart: z.array(
       z.object({ part: z.enum(DAY_PARTS), count: z.int(), medianMinutes: z.int(), roundsPerTable: z.number() }),
     ),
-    /** Rounds per closed table (two decimals). */
+    /** Rounds per table paid in full in the period (two decimals). */
     roundsPerTable: z.number(),
     /** Closed tables by how their bill was paid: one payment (`whole`), or by dishes, equal shares, amounts. */
     splits: z.object({ dishes: z.int(), equal: z.int(), amount: z.int(), whole: z.int() }),

@@ -8,7 +8,8 @@
  * (cocina) and 3 min (barra), and pays 2 300 + 200 tip by card at 01:30 on Sunday — still Saturday's. Table 2
  * (Marta) has calamares (1 100), pimientos (650) and 2 vermuts (700): a vermut voided (350, «Error al pedir»), the
  * pimientos invited (650, «Cliente habitual»), 10 % off the rest (145, «Cumpleaños»), closed unpaid (1 305); its
- * cocina ticket took 25 min. Table 3 (Pau) has one beer (300, barra 1 min), paid in cash at 03:30 on Sunday (after
+ * cocina ticket took 25 min. Table 3 (Pau) has one beer (300; barra bumps it after 1 min, reopens it, bumps it at
+ * 3 min), paid in cash at 03:30 on Sunday (after
  * the change: Sunday's, hour 3). Sunday: a pickup order of 2 croquetas (1 700) paid in cash at 13:05.
  * The taquería sells at the same moments: none of it shows. Runs on SQLite and, in `server-pg`, on PostgreSQL.
  */
@@ -181,6 +182,14 @@ beforeAll(async () => {
   await joinAndOrder(tokens, '3', ['Pau'], [['cerveza-sin-alcohol', 1]]);
   at('2026-03-28T22:01:00Z');
   await bump(V, 'barra', staff);
+  // Bumped by mistake: reopened, then bumped for good at 23:03 (3 min).
+  const beer = TicketList.parse(
+    await (await s.request(`/api/venues/${V}/tickets?station=barra&status=done`, { token: staff })).json(),
+  ).tickets.find((t) => t.table === '3')!;
+  at('2026-03-28T22:02:00Z');
+  await ok(await s.request(`/api/venues/${V}/tickets/${beer.id}/reopen`, { method: 'POST', token: staff }));
+  at('2026-03-28T22:03:00Z');
+  await bump(V, 'barra', staff);
 
   // Sunday 01:30 (CET): table 1 pays, still Saturday's night.
   at('2026-03-29T00:30:00Z');
@@ -277,19 +286,20 @@ describe('the report of a day', () => {
       { mode: 'delivery', netSales: 0, orders: 0 },
     ]);
     expect(r.byMethod).toEqual([{ method: 'card', amount: 2300, tips: 200, count: 1 }]);
-    // Barra 180, 120, 60 s; cocina 900 and 1 500 s (over 20 min). Nearest rank.
+    // Barra 180, 120 and 180 s (table 3's reopened ticket counts once, bumped again); cocina 900 and 1 500 s (over
+    // 20 min). Nearest rank.
     expect(r.kitchen.stations).toEqual([
       {
         station: 'barra',
         name: 'Barra',
         tickets: 3,
-        median: 120,
+        median: 180,
         p90: 180,
         over20: 0,
         byHour: [
           { hour: 21, tickets: 1, median: 180, p90: 180 },
           { hour: 22, tickets: 1, median: 120, p90: 120 },
-          { hour: 23, tickets: 1, median: 60, p90: 60 },
+          { hour: 23, tickets: 1, median: 180, p90: 180 },
         ],
       },
       {
@@ -407,7 +417,7 @@ describe('the CSV of a section', () => {
     expect(await csv('kitchen', '2026-03-28')).toBe(
       [
         'estacion;nombre;tickets;mediana_s;p90_s;mas_de_20_min',
-        'barra;Barra;3;120;180;0',
+        'barra;Barra;3;180;180;0',
         'cocina;Cocina;2;900;1500;1',
         '',
       ].join('\r\n'),

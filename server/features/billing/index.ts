@@ -12,4 +12,7 @@ export {
 } from './verifactu.ts';
 export { shareAmount, spreadOverRates, taxesOf, zonedIso } from './money.ts';
 export { billingRoutes } from './routes.ts';
+/** The one place receipts are issued, for a generator of past days (scripts/demo-history.ts) to issue them alike. */
+export { createReceipts, type ReceiptParts } from './receipts.ts';
+export { billingContext } from './context.ts';
 export * as operations from './operations.ts';

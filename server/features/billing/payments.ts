@@ -129,7 +129,7 @@ export function createPayments(
         const open = await openSessionOf(tx, venueId, label, true);
         if (!open) throw problem('notFound', 404, TABLE_MESSAGES.noOpenSession(label.slice(0, 40)));
         const s = open;
-        const { state, requestRows, lineById, productOf, claims } = await read(tx, s);
+        const { state, requestRows, lineById, productOf, claims, rounds } = await read(tx, s);
         // A receipt line names its dish (`productId`): the receipt page names it in the diner's language.
         const dish = (l: BillLine) => {
           const productId = productOf.get(l.id);
@@ -243,7 +243,10 @@ export function createPayments(
           paymentId,
           at,
           { lines, amount: input.amount, tip: input.tip, method: input.method, table: s.label },
-          saleOfTable(s.id, state, claims, productOf, input, requestRows),
+          saleOfTable(s.id, state, claims, productOf, input, requestRows, {
+            openedAt: s.opened_at,
+            rounds: rounds.length,
+          }),
         );
         const payment: Payment = {
           id: paymentId,

@@ -13,6 +13,7 @@ export function saleOfTable(
   productOf: ReadonlyMap<string, string>,
   input: PaymentInput,
   requests: readonly RequestRow[],
+  table: { openedAt: string; rounds: number },
 ): SaleContext {
   if (input.amount !== state.balance) return { mode: 'table', sessionId };
   const request = input.requestId ? requests.find((r) => r.id === input.requestId) : undefined;
@@ -28,5 +29,11 @@ export function saleOfTable(
       ? [{ productId, name: l.name, quantity: l.quantity, amount: l.lineTotal, taxRate: l.taxRate }]
       : [];
   });
-  return { mode: 'table', sessionId, sold, split };
+  return {
+    mode: 'table',
+    sessionId,
+    sold,
+    split,
+    table: { openedAt: new Date(table.openedAt), rounds: table.rounds },
+  };
 }

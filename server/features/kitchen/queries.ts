@@ -20,10 +20,12 @@ export interface TicketRow {
   created_at: number;
   released_at: number | null;
   fired_at: string | null;
+  /** When it was bumped (ms). */
+  done_at?: number | null;
 }
 
 const COLUMNS =
-  'id, venue_id, order_id, session_id, station, course, position, held, cancelled, status, doc, created_at, released_at, fired_at';
+  'id, venue_id, order_id, session_id, station, course, position, held, cancelled, status, doc, created_at, released_at, fired_at, done_at';
 
 export interface NewTicket {
   id: string;

@@ -10,6 +10,8 @@ import type { Order, OrderStatus } from '../../../src/contract/order.ts';
 import type { Course } from '../../../src/contract/venue.ts';
 import { KITCHEN_MESSAGES, type FiredCourse, type Ticket, type TicketStatus } from '../../../src/contract/kitchen.ts';
 import { problem, HttpProblem } from '../../platform/problem.ts';
+import { recordTicketTime } from '../reports/index.ts';
+import type { VenueStore } from '../venues/index.ts';
 import * as sql from './queries.ts';
 
 /** How the kitchen moves an order along (the orders feature's service gives it). */
@@ -72,6 +74,8 @@ export function createKitchenService(
   events: EventBus | undefined,
   now: () => Date = () => new Date(),
   printing?: TicketPrinting,
+  /** The venues (their time zone and hours): a bump adds its time to the reports' rollup (docs/rules.md#reports). */
+  venues?: VenueStore,
 ): KitchenService {
   const notFound = () => problem('notFound', 404, KITCHEN_MESSAGES.ticketNotFound);
 
@@ -91,8 +95,21 @@ export function createKitchenService(
       const ticket = toTicket({ ...row, status });
       // Held tickets count as not done.
       const remaining = rows.filter((r) => (r.id === row.id ? status : r.status) !== 'done').length;
+      const doneAt = status === 'done' ? now().getTime() : null;
+      const entry = venues?.get(venueId);
       await Promise.all([
-        changed ? sql.setTicketStatus(tx, row.id, status, status === 'done' ? now().getTime() : null) : undefined,
+        changed ? sql.setTicketStatus(tx, row.id, status, doneAt) : undefined,
+        // The reports' kitchen times: a bump adds its time, a reopen takes the earlier one back.
+        changed && entry && !row.cancelled && row.released_at != null && (doneAt ?? row.done_at) != null
+          ? recordTicketTime(
+              tx,
+              entry,
+              row.station,
+              Number(row.released_at),
+              Number(doneAt ?? row.done_at),
+              doneAt === null,
+            )
+          : undefined,
         changed && events ? events.append(tx, { venueId, type: 'ticket', data: JSON.stringify(ticket) }) : undefined,
         tx.commit(),
       ]);

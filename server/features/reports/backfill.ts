@@ -3,13 +3,14 @@
  * first start after the migration step marks `meta` key `report_days_backfilled` in the same transaction (an
  * instance starting at the same moment waits for that row and finds it set). Receipts are added in the order they
  * were issued, each as `recordReceipt` would have: a table counts as an order (and its people as covers) on its first
- * receipt; the dishes are those the receipts name (a receipt for an amount names none); no split is known.
+ * receipt; the dishes are those the receipts name (a receipt for an amount names none); no split or rounds per table
+ * are known. Every bumped kitchen ticket adds its time.
  */
 import type { Db } from '../../platform/db/database.ts';
 import type { Receipt } from '../../../src/contract/bill.ts';
 import type { OrderMode } from '../../../src/contract/venue.ts';
 import type { VenueStore } from '../venues/index.ts';
-import { addFacts, factsOf, venueDayOf } from './rollup.ts';
+import { addFacts, factsOf, recordTicketTime, venueDayOf } from './rollup.ts';
 import * as sql from './queries.ts';
 
 const META_KEY = 'report_days_backfilled';
@@ -47,6 +48,10 @@ export async function backfillReports(db: Db, venues: VenueStore): Promise<numbe
       const sale = { mode, ...(row.session_id ? { sessionId: row.session_id } : {}), sold };
       await addFacts(tx, row.venue_id, day, factsOf(entry, receipt, hour, sale, newOrder, covers));
       added++;
+    }
+    for (const t of await sql.doneTickets(tx)) {
+      const entry = venues.get(t.venue_id);
+      if (entry) await recordTicketTime(tx, entry, t.station, Number(t.released_at), Number(t.done_at));
     }
     return added;
   });

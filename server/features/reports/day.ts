@@ -43,8 +43,14 @@ export const clockText = (minutes: number): string =>
 export interface ZoneClock {
   /** The venue's day and the clock's hour (0–23) at `ms`. */
   at(ms: number): { day: string; hour: number };
+  /** The clock's hour (0–23) at `ms`. */
+  hourAt(ms: number): number;
   /** The instant (ms) the venue's day `day` starts. */
   startOf(day: string): number;
+  /** The zone's UTC offsets over the stretch: `[fromMs, offsetMinutes]`, in order. */
+  offsets: ReadonlyArray<readonly [number, number]>;
+  /** The instant (ms) of the clock reading `minutes` after midnight of calendar date `date` (a skipped time: after the change). */
+  instant(date: string, minutes: number): number;
 }
 
 function offsetAt(offsets: ZoneOffsets, ms: number): number {
@@ -65,6 +71,10 @@ export function zoneClock(timezone: string, startMinutes: number, from: string, 
   const days = Math.round((Date.parse(`${to}T00:00:00Z`) - begin) / 86_400_000) + 4;
   const offsets = zoneOffsets(timezone, begin, days);
   return {
+    offsets: offsets.changes,
+    hourAt(ms) {
+      return (((Math.floor((ms + offsetAt(offsets, ms) * 60_000) / 3_600_000) % 24) + 24) % 24);
+    },
     at(ms) {
       const local = ms + offsetAt(offsets, ms) * 60_000;
       const hour = Math.floor(local / 3_600_000) % 24;
@@ -72,12 +82,14 @@ export function zoneClock(timezone: string, startMinutes: number, from: string, 
       return { day, hour: (hour + 24) % 24 };
     },
     startOf(day) {
-      // Local wall time `day` at startMinutes; the offset before the instant decides (a start in a skipped hour
+      return this.instant(day, startMinutes);
+    },
+    instant(date, minutes) {
+      // The wall time read as UTC, less the zone's offset there, then at the instant found (a time in a skipped hour
       // falls after the change).
-      const wall = Date.parse(`${day}T00:00:00Z`) + startMinutes * 60_000;
-      let ms = wall - offsetAt(offsets, wall) * 60_000;
-      ms = wall - offsetAt(offsets, ms) * 60_000;
-      return ms;
+      const wall = Date.parse(`${date}T00:00:00Z`) + minutes * 60_000;
+      const ms = wall - offsetAt(offsets, wall) * 60_000;
+      return wall - offsetAt(offsets, ms) * 60_000;
     },
   };
 }

@@ -22,6 +22,22 @@ export async function upsertFacts(q: Queryable, venueId: string, day: string, ro
   );
 }
 
+/** Lists one more kitchen time (seconds; negative: one taken back) in a venue's day, station and hour. */
+export const appendTicketTime = (q: Queryable, venueId: string, day: string, key: string, seconds: number) =>
+  q.run(
+    `INSERT INTO report_days (venue_id, day, metric, key, label, n, amount, extra) VALUES (?, ?, 'kitchen', ?, ?, ?, ?, 0)
+    ON CONFLICT (venue_id, day, metric, key) DO UPDATE SET
+      label = report_days.label || ',' || excluded.label, n = report_days.n + excluded.n, amount = report_days.amount + excluded.amount`,
+    [venueId, day, key, String(seconds), seconds < 0 ? -1 : 1, seconds],
+  );
+
+/** The kitchen times of a period: one row per day, station and hour, its seconds listed. */
+export const kitchenTimes = (q: Queryable, venueId: string, from: string, to: string) =>
+  q.all<{ key: string; label: string }>(
+    "SELECT key, label FROM report_days WHERE venue_id = ? AND day >= ? AND day <= ? AND metric = 'kitchen'",
+    [venueId, from, to],
+  );
+
 /** Whether the table session had a payment already. */
 export const sessionPaidBefore = async (q: Queryable, sessionId: string) =>
   Boolean(await q.get('SELECT 1 AS one FROM bill_payments WHERE session_id = ? LIMIT 1', [sessionId]));
@@ -37,11 +53,20 @@ export const peopleAt = async (q: Queryable, sessionId: string) =>
     )?.n ?? 0,
   );
 
-/** The period's facts summed by metric and key (one row each; `label` the latest name seen in the period). */
+/** The period's facts summed by metric and key (one row each; `label` a name seen in the period). */
 export const factsOfPeriod = (q: Queryable, venueId: string, from: string, to: string) =>
   q.all<FactRow>(
     `SELECT metric, key, MAX(label) AS label, SUM(n) AS n, SUM(amount) AS amount, SUM(extra) AS extra
-    FROM report_days WHERE venue_id = ? AND day >= ? AND day <= ? AND metric <> 'hour' AND metric <> 'sales'
+    FROM report_days WHERE venue_id = ? AND day >= ? AND day <= ? AND metric NOT IN ('hour', 'sales', 'kitchen')
+    GROUP BY metric, key`,
+    [venueId, from, to],
+  );
+
+/** The period's taxes and covers (what the previous period's figures need). */
+export const summaryFactsOfPeriod = (q: Queryable, venueId: string, from: string, to: string) =>
+  q.all<FactRow>(
+    `SELECT metric, key, '' AS label, SUM(n) AS n, SUM(amount) AS amount, SUM(extra) AS extra
+    FROM report_days WHERE venue_id = ? AND day >= ? AND day <= ? AND metric IN ('tax', 'covers')
     GROUP BY metric, key`,
     [venueId, from, to],
   );
@@ -59,20 +84,11 @@ export const salesByHour = (q: Queryable, venueId: string, from: string, to: str
     [venueId, from, to],
   );
 
-/** Kitchen tickets that reached their station in [from, to) (ms) and were bumped. */
-export const ticketTimes = (q: Queryable, venueId: string, from: number, to: number) =>
-  q.all<{ station: string; released_at: number; done_at: number }>(
-    `SELECT station, released_at, done_at FROM tickets
-    WHERE venue_id = ? AND released_at >= ? AND released_at < ? AND cancelled = 0 AND done_at IS NOT NULL`,
-    [venueId, from, to],
-  );
-
-/** Table sessions closed in [from, to) (ISO instants) with their rounds. */
+/** Table sessions closed in [from, to) (ISO instants). */
 export const closedSessions = (q: Queryable, venueId: string, from: string, to: string) =>
-  q.all<{ id: string; opened_at: string; closed_at: string; unpaid: number | null; rounds: number }>(
-    `SELECT s.id, s.opened_at, s.closed_at, s.unpaid,
-      (SELECT COUNT(*) FROM orders o WHERE o.user_id = 'table:' || s.id AND o.venue_id = s.venue_id AND o.status <> 'cancelled') AS rounds
-    FROM table_sessions s WHERE s.venue_id = ? AND s.closed_at >= ? AND s.closed_at < ? AND s.status = 'closed'`,
+  q.all<{ opened_at: string; closed_at: string; unpaid: number | null }>(
+    `SELECT opened_at, closed_at, unpaid FROM table_sessions
+    WHERE venue_id = ? AND closed_at >= ? AND closed_at < ? AND status = 'closed'`,
     [venueId, from, to],
   );
 
@@ -90,4 +106,11 @@ export const receiptsToBackfill = (q: Queryable) =>
     `SELECT r.venue_id, r.doc, r.created_at, p.session_id,
       (SELECT o.doc FROM orders o WHERE o.id = p.order_id) AS order_doc
     FROM receipts r LEFT JOIN bill_payments p ON p.id = r.payment_id ORDER BY r.created_at, r.venue_id, r.n`,
+  );
+
+/** The venue's bumped kitchen tickets (the rollup's backfill). */
+export const doneTickets = (q: Queryable) =>
+  q.all<{ venue_id: string; station: string; released_at: number; done_at: number }>(
+    `SELECT venue_id, station, released_at, done_at FROM tickets
+    WHERE status = 'done' AND cancelled = 0 AND released_at IS NOT NULL AND done_at IS NOT NULL ORDER BY venue_id`,
   );

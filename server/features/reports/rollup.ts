@@ -9,7 +9,7 @@ import { zonedClock } from '../../../src/contract/hours.ts';
 import type { Receipt } from '../../../src/contract/bill.ts';
 import type { OrderMode } from '../../../src/contract/venue.ts';
 import type { CachedVenue } from '../venues/index.ts';
-import { addDays } from '../../../src/contract/reports.ts';
+import { addDays, dayPartOf } from '../../../src/contract/reports.ts';
 import { dayStartMinutes } from './day.ts';
 import * as sql from './queries.ts';
 
@@ -20,6 +20,8 @@ export interface SoldLine {
   quantity: number;
   amount: number;
   taxRate: number;
+  /** Its category when it was sold (default: its category on the venue's menu now). */
+  category?: { id: string; name: string };
 }
 
 export type SplitKind = 'whole' | 'dishes' | 'equal' | 'amount';
@@ -38,6 +40,8 @@ export interface SaleContext {
   split?: SplitKind;
   /** Whether this is the table's first receipt (read from `bill_payments` when not given). */
   first?: boolean;
+  /** The table's bill was paid in full by this payment: when its session opened and how many rounds it sent. */
+  table?: { openedAt: Date; rounds: number };
 }
 
 export interface Fact {
@@ -71,6 +75,8 @@ export function factsOf(
   sale: SaleContext | undefined,
   newOrder: boolean,
   covers: number,
+  /** The clock's hour the table opened at (with `sale.table`). */
+  openedHour = 0,
 ): Fact[] {
   const net = receipt.taxes.reduce((sum, t) => sum + t.base, 0);
   const orders = newOrder ? 1 : 0;
@@ -93,7 +99,8 @@ export function factsOf(
       const lineNet = netOf(line.amount, line.taxRate);
       facts.push({ metric: 'dish', key: line.productId, label: line.name, n: line.quantity, amount: lineNet });
       const found = entry.products.get(line.productId);
-      const category = found ? entry.venue.categories.find((c) => c.id === found.categoryId) : undefined;
+      const category =
+        line.category ?? (found ? entry.venue.categories.find((c) => c.id === found.categoryId) : undefined);
       facts.push({
         metric: 'category',
         key: category?.id ?? '',
@@ -102,6 +109,7 @@ export function factsOf(
       });
     }
     if (sale.split) facts.push({ metric: 'split', key: sale.split, n: 1 });
+    if (sale.table) facts.push({ metric: 'rounds', key: dayPartOf(openedHour), n: 1, amount: sale.table.rounds });
   }
   return facts;
 }
@@ -142,5 +150,24 @@ export async function recordReceipt(
       if (newOrder) covers = Math.max(1, await sql.peopleAt(tx, sale.sessionId));
     }
   }
-  await addFacts(tx, entry.venue.id, day, factsOf(entry, receipt, hour, sale, newOrder, covers));
+  const openedHour = sale?.table ? venueDayOf(entry, sale.table.openedAt).hour : 0;
+  await addFacts(tx, entry.venue.id, day, factsOf(entry, receipt, hour, sale, newOrder, covers, openedHour));
+}
+
+/**
+ * Adds a kitchen ticket's time (seconds from reaching its station to its bump) to the venue's day of its arrival, by
+ * station and clock hour (`report_days` metric `kitchen`, key `{station}|{hour}`, the seconds listed in `label`); a
+ * reopened ticket (`undo`) lists its time with a minus, which takes it back. Call it in the bump's transaction.
+ */
+export async function recordTicketTime(
+  tx: Queryable,
+  entry: CachedVenue,
+  station: string,
+  releasedAt: number,
+  doneAt: number,
+  undo = false,
+): Promise<void> {
+  const { day, hour } = venueDayOf(entry, new Date(releasedAt));
+  const seconds = Math.max(0, Math.round((doneAt - releasedAt) / 1000));
+  await sql.appendTicketTime(tx, entry.venue.id, day, `${station}|${hour}`, undo ? -seconds : seconds);
 }

@@ -8,6 +8,7 @@ import type { Db } from '../../platform/db/database.ts';
 import type { VenueStore } from '../venues/index.ts';
 import {
   DAY_PARTS,
+  dayPartOf,
   ORDER_MODES_REPORTED,
   SLOW_TICKET_SECONDS,
   TOP_DISHES,
@@ -28,15 +29,22 @@ export function quantile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
 }
 const sortNumbers = (values: number[]) => values.sort((a, b) => a - b);
-const div = (a: number, b: number) => (b ? Math.round(a / b) : 0);
 
-/** The day part of a clock hour (docs/rules.md#reports). */
-export function dayPartOf(hour: number): DayPart {
-  if (hour >= 6 && hour < 12) return 'morning';
-  if (hour >= 12 && hour < 16) return 'lunch';
-  if (hour >= 16 && hour < 20) return 'afternoon';
-  return 'dinner';
+/** The times of a list where each negative one cancels one equal positive one. */
+function withoutTakenBack(list: readonly number[]): number[] {
+  const back = new Map<number, number>();
+  for (const v of list) if (v < 0) back.set(-v, (back.get(-v) ?? 0) + 1);
+  if (!back.size) return [...list];
+  const kept: number[] = [];
+  for (const v of list) {
+    if (v < 0) continue;
+    const n = back.get(v) ?? 0;
+    if (n) back.set(v, n - 1);
+    else kept.push(v);
+  }
+  return kept;
 }
+const div = (a: number, b: number) => (b ? Math.round(a / b) : 0);
 
 type Rows = Awaited<ReturnType<typeof sql.factsOfPeriod>>;
 const num = (v: unknown) => Number(v ?? 0);
@@ -68,18 +76,26 @@ function figures(facts: Rows, days: Array<{ n: number; amount: number; extra: nu
 }
 
 export function createReportService(db: Db, venues: VenueStore) {
-  async function kitchen(venueId: string, clock: ZoneClock, from: string, to: string, names: Map<string, string>) {
-    const rows = await sql.ticketTimes(db, venueId, clock.startOf(from), clock.startOf(addDays(to, 1)));
+  async function kitchen(venueId: string, from: string, to: string, names: Map<string, string>) {
+    const rows = await sql.kitchenTimes(db, venueId, from, to);
     const byStation = new Map<string, { all: number[]; hours: Map<number, number[]> }>();
     for (const r of rows) {
-      const seconds = Math.max(0, Math.round((num(r.done_at) - num(r.released_at)) / 1000));
-      const s = byStation.get(r.station) ?? { all: [] as number[], hours: new Map<number, number[]>() };
-      s.all.push(seconds);
-      const { hour } = clock.at(num(r.released_at));
-      const h = s.hours.get(hour) ?? [];
-      h.push(seconds);
-      s.hours.set(hour, h);
-      byStation.set(r.station, s);
+      const cut = r.key.lastIndexOf('|');
+      const station = r.key.slice(0, cut);
+      const hour = Number(r.key.slice(cut + 1));
+      const s = byStation.get(station) ?? { all: [] as number[], hours: new Map<number, number[]>() };
+      const list = s.hours.get(hour) ?? [];
+      for (const v of r.label.split(',')) if (v) list.push(Number(v));
+      s.hours.set(hour, list);
+      byStation.set(station, s);
+    }
+    // A reopened ticket listed its time again with a minus: each minus takes one such time back.
+    for (const s of byStation.values()) {
+      for (const [hour, list] of s.hours) {
+        const kept = withoutTakenBack(list);
+        s.hours.set(hour, kept);
+        for (const v of kept) s.all.push(v);
+      }
     }
     return [...byStation.entries()]
       .sort((a, b) => a[0].localeCompare(b[0]))
@@ -110,18 +126,25 @@ export function createReportService(db: Db, venues: VenueStore) {
       new Date(clock.startOf(addDays(to, 1))).toISOString(),
     );
     const all: number[] = [];
-    let rounds = 0;
-    const parts = new Map<DayPart, { minutes: number[]; rounds: number }>();
+    const parts = new Map<DayPart, number[]>();
     for (const r of rows) {
       const opened = Date.parse(r.opened_at);
       const minutes = Math.max(0, Math.round((Date.parse(r.closed_at) - opened) / 60_000));
       all.push(minutes);
-      rounds += num(r.rounds);
-      const part = dayPartOf(clock.at(opened).hour);
-      const p = parts.get(part) ?? { minutes: [], rounds: 0 };
-      p.minutes.push(minutes);
-      p.rounds += num(r.rounds);
+      const part = dayPartOf(clock.hourAt(opened));
+      const p = parts.get(part) ?? [];
+      p.push(minutes);
       parts.set(part, p);
+    }
+    // Rounds per table: the tables paid in full in the period, by the part of the day they opened in (rollup).
+    const paid = new Map(facts.filter((f) => f.metric === 'rounds').map((f) => [f.key, { tables: num(f.n), rounds: num(f.amount) }]));
+    const perTable = (p?: { tables: number; rounds: number }) =>
+      p?.tables ? Math.round((p.rounds / p.tables) * 100) / 100 : 0;
+    let paidTables = 0;
+    let paidRounds = 0;
+    for (const p of paid.values()) {
+      paidTables += p.tables;
+      paidRounds += p.rounds;
     }
     const split = (k: string) => num(facts.find((f) => f.metric === 'split' && f.key === k)?.n);
     const unpaid = rows.filter((r) => num(r.unpaid) > 0);
@@ -129,16 +152,16 @@ export function createReportService(db: Db, venues: VenueStore) {
       tables: {
         count: rows.length,
         medianMinutes: quantile(sortNumbers(all), 0.5),
-        byDayPart: DAY_PARTS.filter((part) => parts.has(part)).map((part) => {
-          const p = parts.get(part)!;
+        byDayPart: DAY_PARTS.filter((part) => parts.has(part) || paid.has(part)).map((part) => {
+          const minutes = sortNumbers(parts.get(part) ?? []);
           return {
             part,
-            count: p.minutes.length,
-            medianMinutes: quantile(sortNumbers(p.minutes), 0.5),
-            roundsPerTable: Math.round((p.rounds / p.minutes.length) * 100) / 100,
+            count: minutes.length,
+            medianMinutes: quantile(minutes, 0.5),
+            roundsPerTable: perTable(paid.get(part)),
           };
         }),
-        roundsPerTable: rows.length ? Math.round((rounds / rows.length) * 100) / 100 : 0,
+        roundsPerTable: perTable({ tables: paidTables, rounds: paidRounds }),
         splits: { dishes: split('dishes'), equal: split('equal'), amount: split('amount'), whole: split('whole') },
       },
       unpaidTables: { count: unpaid.length, amount: unpaid.reduce((sum, r) => sum + num(r.unpaid), 0) },
@@ -175,12 +198,12 @@ export function createReportService(db: Db, venues: VenueStore) {
       const stationNames = new Map((venue.stations ?? []).map((s) => [s.id, s.name]));
       const [facts, previousFacts, days, hours] = await Promise.all([
         sql.factsOfPeriod(db, venueId, from, to),
-        sql.factsOfPeriod(db, venueId, previous.from, previous.to),
+        sql.summaryFactsOfPeriod(db, venueId, previous.from, previous.to),
         sql.salesByDay(db, venueId, previous.from, to),
         sql.salesByHour(db, venueId, from, to),
       ]);
       const [kitchenStations, tableFigures, lossFigures] = await Promise.all([
-        kitchen(venueId, clock, from, to, stationNames),
+        kitchen(venueId, from, to, stationNames),
         tables(venueId, clock, from, to, facts),
         losses(venueId, clock, from, to),
       ]);

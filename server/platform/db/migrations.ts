@@ -638,8 +638,8 @@ CREATE TABLE report_days (
   extra ${t.bigint} NOT NULL DEFAULT 0,
   PRIMARY KEY (venue_id, day, metric, key)
 );
-CREATE INDEX tickets_released ON tickets (venue_id, released_at);
-CREATE INDEX table_sessions_closed ON table_sessions (venue_id, closed_at);
+CREATE INDEX tickets_released ON tickets (venue_id, released_at, station, done_at, cancelled);
+CREATE INDEX table_sessions_closed ON table_sessions (venue_id, closed_at, status, opened_at, unpaid);
 CREATE INDEX receipts_issued ON receipts (venue_id, created_at);
 CREATE INDEX bill_payments_made ON bill_payments (venue_id, created_at);
 `,
