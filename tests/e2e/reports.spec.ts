@@ -4,8 +4,10 @@
  * chart as a table, downloads a chart's CSV with the section's rows; a venue's staff are told it is for managers.
  * Axe on the phone; screenshots on a desktop (1280 wide) and a phone (390×844).
  */
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { REPORT_CSV_COLUMNS, type Report } from '../../src/contract/reports.ts';
+import { promisify } from 'node:util';
+import { addDays, REPORT_CSV_COLUMNS, type Report } from '../../src/contract/reports.ts';
 import { formatMoney } from '../../src/contract/money-format.ts';
 import { presetPeriod, todayIn } from '../../src/features/reports/logic.ts';
 import { COCINA } from './auth-helpers.ts';
@@ -15,6 +17,7 @@ import { MANAGER, scrollSettled, signInStored } from './manage-helpers.ts';
 import { ceiling } from '../ceiling.ts';
 
 const VENUE = 'bar-el-cabanyal';
+const run = promisify(execFile);
 const ZONE = 'Europe/Madrid';
 
 test.describe('the owner reports', { tag: '@desktop' }, () => {
@@ -22,11 +25,16 @@ test.describe('the owner reports', { tag: '@desktop' }, () => {
     page,
     request,
     browser,
+    umenu,
   }, testInfo) => {
-    test.setTimeout(ceiling(90_000));
+    test.setTimeout(ceiling(120_000));
     const phone = testInfo.project.name === 'phone';
+    // A week of generated sales (the seven days before today) in this worker's database, beside its running server.
+    await run('npm', ['run', 'demo:history', '--', '--venue', VENUE, '--days', '7'], {
+      env: { ...process.env, UMENU_DB: umenu.db },
+    });
     const today = todayIn(ZONE);
-    const week = { from: presetPeriod('today', today).from, to: today };
+    const week = { from: addDays(today, -7), to: addDays(today, -1) };
     const login = await request.post('/api/auth/login', { data: MANAGER });
     const { token } = (await login.json()) as { token: string };
     const reportOf = async (from: string, to: string) => {
@@ -39,9 +47,9 @@ test.describe('the owner reports', { tag: '@desktop' }, () => {
     };
     const money = (minor: number) => formatMoney(minor, 'EUR', 'es-ES');
 
-    // Seven days up to today, from the URL (a shared link).
-    week.from = new Date(Date.parse(`${today}T00:00:00Z`) - 6 * 86_400_000).toISOString().slice(0, 10);
+    // The seven days, from the URL (a shared link).
     const sevenDays = await reportOf(week.from, week.to);
+    expect(sevenDays.summary.netSales).toBeGreaterThan(0);
     await signInStored(page, MANAGER);
     await page.goto(`/panel/informes?venue=${VENUE}&from=${week.from}&to=${week.to}`);
     await expect(page.getByRole('heading', { level: 1, name: /^Informes · / })).toBeVisible({
@@ -64,6 +72,7 @@ test.describe('the owner reports', { tag: '@desktop' }, () => {
     // Yesterday: other figures, and the URL says so (a reload keeps it).
     const yesterday = presetPeriod('yesterday', today);
     const oneDay = await reportOf(yesterday.from, yesterday.to);
+    expect(oneDay.summary.netSales).not.toBe(sevenDays.summary.netSales);
     await page.getByRole('button', { name: 'Ayer' }).click();
     await expect(page).toHaveURL(new RegExp(`from=${yesterday.from}&to=${yesterday.to}`));
     await expect(netSales).toHaveText(money(oneDay.summary.netSales));

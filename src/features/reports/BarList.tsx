@@ -19,7 +19,7 @@ export function BarList({ title, bars, tone = 'primary' }: { title: string; bars
           <div className="report-bar-track">
             <div
               className={`report-bar${tone === 'accent' ? ' report-bar-accent' : ''}`}
-              style={{ width: `${(Math.max(0, b.value) / max) * 100}%` }}
+              style={{ width: `${(Math.max(0, b.value) / max) * 100}%`, minWidth: b.value > 0 ? undefined : 0 }}
             />
           </div>
           {b.detail && <span className="text-xs text-base-content/80">{b.detail}</span>}
