@@ -5,7 +5,15 @@
  */
 import { barsSummary, type Bar } from './views.ts';
 
-export function BarList({ title, bars, tone = 'primary' }: { title: string; bars: Bar[]; tone?: 'primary' | 'accent' }) {
+export function BarList({
+  title,
+  bars,
+  tone = 'primary',
+}: {
+  title: string;
+  bars: Bar[];
+  tone?: 'primary' | 'accent';
+}) {
   if (!bars.length) return <p className="py-4 text-sm">Sin datos en este periodo.</p>;
   const max = Math.max(1, ...bars.map((b) => b.value));
   return (

@@ -14,7 +14,9 @@ export function Headline({ report, money }: { report: Report; money: (minor: num
           className="flex flex-col gap-0.5 rounded-box border border-base-300 bg-base-100 p-3"
           data-testid={`figure-${f.key}`}
         >
-          <span className="text-sm">{f.key === 'tax' ? 'IVA' : f.key === 'netSales' ? 'Ventas netas (sin IVA)' : f.label}</span>
+          <span className="text-sm">
+            {f.key === 'tax' ? 'IVA' : f.key === 'netSales' ? 'Ventas netas (sin IVA)' : f.label}
+          </span>
           <span className="text-xl font-bold tabular-nums" data-testid="figure-value">
             {f.value}
           </span>

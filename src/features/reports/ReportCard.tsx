@@ -17,47 +17,53 @@ export interface CsvTarget {
 export function ViewTable({ view }: { view: TableView }) {
   const captionId = useId();
   return (
-    // Scrolls sideways on a phone when it is wide: focusable, so a keyboard can scroll it too.
-    // eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex
-    <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby={captionId}>
-      <table className="table table-sm">
-        <caption id={captionId} className="text-left text-sm font-medium">
-          {view.caption}
-        </caption>
-        <thead className="text-base-content">
-          <tr>
-            {view.columns.map((c) => (
-              <th key={c.label} scope="col" className={c.numeric ? 'text-right' : undefined}>
-                {c.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {view.rows.length === 0 ? (
+    <>
+      {/* The caption as sighted people read it: above the table, wrapping, not scrolled away with a wide table. */}
+      <p className="text-sm font-medium" aria-hidden="true">
+        {view.caption}
+      </p>
+      {/* Scrolls sideways on a phone when it is wide: focusable, so a keyboard can scroll it too. */}
+      {/* eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby={captionId}>
+        <table className="table table-sm">
+          <caption id={captionId} className="sr-only">
+            {view.caption}
+          </caption>
+          <thead className="text-base-content">
             <tr>
-              <td colSpan={view.columns.length}>Sin datos en este periodo.</td>
+              {view.columns.map((c) => (
+                <th key={c.label} scope="col" className={c.numeric ? 'text-right' : undefined}>
+                  {c.label}
+                </th>
+              ))}
             </tr>
-          ) : (
-            view.rows.map((row, i) => (
-              <tr key={i} data-testid="report-row">
-                {row.map((cell, j) =>
-                  j === 0 ? (
-                    <th key={j} scope="row" className="font-normal">
-                      {cell}
-                    </th>
-                  ) : (
-                    <td key={j} className={view.columns[j]?.numeric ? 'text-right tabular-nums' : undefined}>
-                      {cell}
-                    </td>
-                  ),
-                )}
+          </thead>
+          <tbody>
+            {view.rows.length === 0 ? (
+              <tr>
+                <td colSpan={view.columns.length}>Sin datos en este periodo.</td>
               </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+            ) : (
+              view.rows.map((row, i) => (
+                <tr key={i} data-testid="report-row">
+                  {row.map((cell, j) =>
+                    j === 0 ? (
+                      <th key={j} scope="row" className="font-normal">
+                        {cell}
+                      </th>
+                    ) : (
+                      <td key={j} className={view.columns[j]?.numeric ? 'text-right tabular-nums' : undefined}>
+                        {cell}
+                      </td>
+                    ),
+                  )}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 

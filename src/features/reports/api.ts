@@ -11,7 +11,12 @@ export async function fetchReport(venueId: string, from: string, to: string, sig
 }
 
 /** Downloads one section as CSV (the API wants the Bearer token, so not a plain link). */
-export async function downloadSection(venueId: string, section: ReportSection, from: string, to: string): Promise<void> {
+export async function downloadSection(
+  venueId: string,
+  section: ReportSection,
+  from: string,
+  to: string,
+): Promise<void> {
   const blob = await http
     .get(`venues/${encodeURIComponent(venueId)}/reports.csv`, {
       searchParams: { section, from, to },

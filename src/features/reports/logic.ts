@@ -55,7 +55,10 @@ function clockIn(timeZone: string, now: Date): { day: string; minutes: number } 
         .formatToParts(now)
         .map((p) => [p.type, p.value]),
     );
-    return { day: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+    return {
+      day: `${parts.year}-${parts.month}-${parts.day}`,
+      minutes: Number(parts.hour) * 60 + Number(parts.minute),
+    };
   } catch {
     return { day: now.toISOString().slice(0, 10), minutes: now.getUTCHours() * 60 + now.getUTCMinutes() };
   }
@@ -93,17 +96,17 @@ export function presetPeriod(kind: Exclude<PeriodKind, 'custom'>, today: string)
   }
 }
 
-
 const PRESETS = ['today', 'yesterday', 'week', 'month'] as const;
 
 /** What a range is called: a preset when it is exactly one (today's dates), otherwise a custom range. */
 export function kindOf(from: string, to: string, today: string): PeriodKind {
-  return PRESETS.find((k) => {
-    const p = presetPeriod(k, today);
-    return p.from === from && p.to === to;
-  }) ?? 'custom';
+  return (
+    PRESETS.find((k) => {
+      const p = presetPeriod(k, today);
+      return p.from === from && p.to === to;
+    }) ?? 'custom'
+  );
 }
-
 
 /**
  * The period a URL's `from`/`to` name, when both are real days in order, at most `REPORT_MAX_DAYS` apart, and not after today;
@@ -136,7 +139,12 @@ export function customPeriod(from: string, to: string, today: string): { period:
   return { period: { kind: kindOf(from, to, today), from, to } };
 }
 
-const dayFormat = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const dayFormat = new Intl.DateTimeFormat('es-ES', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 const shortDay = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const weekdayDay = new Intl.DateTimeFormat('es-ES', { weekday: 'short', day: 'numeric', timeZone: 'UTC' });
 

@@ -93,17 +93,15 @@ export function drawChart(target: HTMLElement, spec: ChartSpec, width: number, h
     ],
     series: [
       {},
-      ...spec.series.map(
-        (s): uPlot.Series => ({
-          label: s.label,
-          stroke: s.color,
-          width: s.kind === 'bars' ? 0 : 2,
-          ...(s.kind === 'bars'
-            ? { fill: s.color, paths: uPlot.paths.bars!({ size: [0.7, 48] }), points: { show: false } }
-            : { points: { show: xs.length <= 31, size: 5, fill: s.color } }),
-          ...(s.dashed ? { dash: [2, 5], width: 2.5 } : {}),
-        }),
-      ),
+      ...spec.series.map((s): uPlot.Series => ({
+        label: s.label,
+        stroke: s.color,
+        width: s.kind === 'bars' ? 0 : 2,
+        ...(s.kind === 'bars'
+          ? { fill: s.color, paths: uPlot.paths.bars!({ size: [0.7, 48] }), points: { show: false } }
+          : { points: { show: xs.length <= 31, size: 5, fill: s.color } }),
+        ...(s.dashed ? { dash: [2, 5], width: 2.5 } : {}),
+      })),
     ],
   };
   const plot = new uPlot(opts, [xs, ...spec.series.map((s) => s.values)] as uPlot.AlignedData, target);

@@ -48,7 +48,12 @@ const taxTotal = (f: ReportFigures) => f.tax.reduce((sum, t) => sum + t.tax, 0);
 export function headline(report: Report, money: Money) {
   const { summary: s } = report;
   const p = s.previous;
-  const figure = (key: keyof typeof REPORT_FIGURE_LABELS, now: number, before: number, show: (n: number) => string) => ({
+  const figure = (
+    key: keyof typeof REPORT_FIGURE_LABELS,
+    now: number,
+    before: number,
+    show: (n: number) => string,
+  ) => ({
     key,
     label: REPORT_FIGURE_LABELS[key],
     value: show(now),
@@ -277,7 +282,9 @@ export function lossesView(report: Report, money: Money): { table: TableView; ba
   const l = report.losses;
   const rows: { kind: string; reason: string; count: number; amount: number }[] = (
     ['voids', 'invitations', 'discounts'] as const
-  ).flatMap((k) => l[k].map((x) => ({ kind: REPORT_LOSS_LABELS[k], reason: x.reason, count: x.count, amount: x.amount })));
+  ).flatMap((k) =>
+    l[k].map((x) => ({ kind: REPORT_LOSS_LABELS[k], reason: x.reason, count: x.count, amount: x.amount })),
+  );
   rows.push({
     kind: REPORT_LOSS_LABELS.unpaidTables,
     reason: '—',
