@@ -176,7 +176,7 @@ export function change(current: number, previous: number): { trend: Trend; perce
   if (current === previous) {
     return current === 0 ? { trend: 'none', words: 'sin datos' } : { trend: 'same', percent: 0, words: '= igual' };
   }
-  if (previous === 0) return { trend: 'new', words: '▲ nuevo (antes 0)' };
+  if (previous === 0) return current > 0 ? { trend: 'new', words: '▲ nuevo' } : { trend: 'down', words: '▼ menos' };
   const percent = Math.round(((current - previous) / Math.abs(previous)) * 100);
   if (current > previous) return { trend: 'up', percent, words: `▲ ${Math.abs(percent)} % más` };
   return { trend: 'down', percent, words: `▼ ${Math.abs(percent)} % menos` };

@@ -99,7 +99,8 @@ describe('the change against the previous period', () => {
     expect(change(11_200, 10_000)).toEqual({ trend: 'up', percent: 12, words: '▲ 12 % más' });
     expect(change(9_500, 10_000)).toEqual({ trend: 'down', percent: -5, words: '▼ 5 % menos' });
     expect(change(10_000, 10_000)).toEqual({ trend: 'same', percent: 0, words: '= igual' });
-    expect(change(500, 0)).toEqual({ trend: 'new', words: '▲ nuevo (antes 0)' });
+    expect(change(500, 0)).toEqual({ trend: 'new', words: '▲ nuevo' });
+    expect(change(-500, 0)).toEqual({ trend: 'down', words: '▼ menos' });
     expect(change(0, 0)).toEqual({ trend: 'none', words: 'sin datos' });
   });
 
