@@ -111,6 +111,9 @@ export function e2eConfig(overrides: Partial<ServerConfig>): ServerConfig {
       UMENU_TABLE_BAD_TOKEN_LIMIT: 'off',
       UMENU_TABLE_CART_LIMIT: 'off',
       UMENU_TABLE_CART_SESSION_LIMIT: 'off',
+      // The payment providers' stand-ins listen on a free port of this machine (scripts/payment-sandbox.ts): the
+      // phone's form may go there, as it goes to the bank's TPV in production.
+      UMENU_CSP_FORM_ACTION: 'http://127.0.0.1:*',
     }),
     ...overrides,
   };

@@ -7,7 +7,7 @@ import type { Db } from './platform/db/database.ts';
 import type { ServerConfig } from './platform/config.ts';
 import type { VenueStore } from './features/venues/index.ts';
 import type { AuthService } from './features/auth/index.ts';
-import type { OrderService } from './features/orders/index.ts';
+import type { OnlineOrders, OrderService } from './features/orders/index.ts';
 import type { Observability } from './platform/observability.ts';
 import type { SiteState } from './platform/static.ts';
 import type { EventBus } from './platform/events/bus.ts';
@@ -16,6 +16,7 @@ import type { KitchenService } from './features/kitchen/index.ts';
 import type { PrintingService } from './features/printing/index.ts';
 import type { BillingService, Outbox } from './features/billing/index.ts';
 import type { CorrectionsService } from './features/corrections/index.ts';
+import type { PaymentsService } from './features/payments/index.ts';
 
 export type { SiteState } from './platform/static.ts';
 
@@ -33,6 +34,10 @@ export interface AppDeps {
   printing: PrintingService;
   /** The bill, payments, receipts and VERI*FACTU (docs/rules.md#the-bill). */
   billing: BillingService;
+  /** Paying from the phone: checkout, the providers' confirmations, expiry (docs/rules.md#paying-from-the-phone). */
+  payments: PaymentsService;
+  /** `payment: "online"` on a pickup or delivery order (the payments feature's). */
+  onlineOrders: OnlineOrders;
   /** Voids of sent lines, invitations and discounts, pre-bills (docs/rules.md#the-floor). */
   corrections: CorrectionsService;
   /** VERI*FACTU records waiting to be sent (`UMENU_VERIFACTU_URL`). */

@@ -9,6 +9,7 @@ import { startCheckpointer } from './platform/db/checkpointer.ts';
 import { createRateLimiter } from './platform/rate-limit.ts';
 import { createObservability } from './platform/observability.ts';
 import { configureImageJobs, imageQueueLength } from './features/media/index.ts';
+import { configureSecrets } from './platform/secrets.ts';
 import { createBuildHook, createVenueStore, startPrerender } from './features/venues/index.ts';
 import { createAuthService } from './features/auth/index.ts';
 import { createOrderService } from './features/orders/index.ts';
@@ -26,6 +27,7 @@ import { tableForToken } from './features/tables/index.ts';
 import { createBillingService, createOutbox } from './features/billing/index.ts';
 import { createCorrectionsService } from './features/corrections/index.ts';
 import { backfillReports } from './features/reports/index.ts';
+import { createPaymentsService, loadProviderConfig, providerFor, refundOnline } from './features/payments/index.ts';
 import type { BillingHook } from './features/table-sessions/index.ts';
 import type { AppDeps, SiteState } from './deps.ts';
 import type { Hono } from 'hono';
@@ -89,6 +91,7 @@ export async function createServer(
     },
   });
   configureImageJobs(config.imageJobs, config.imageQueue);
+  configureSecrets(config);
   const limiter = createRateLimiter(db, Date.now, (limit) => observability.refused(limit));
   const auth = await createAuthService(db, config, limiter);
   // Print jobs are written with the tickets they print (the kitchen's `TicketPrinting` hook).
@@ -99,12 +102,13 @@ export async function createServer(
       [...stationsOf(venues.get(venueId)?.venue ?? {}), CASH_DESK_STATION].find((s) => s.id === station)?.name ??
       station,
   );
+  const tickets = ticketWriter(venues, events, options.now, printing);
   const orders = createOrderService(db, venues, {
     ...(options.now ? { now: options.now } : {}),
     events,
     limit: config.orderLimit,
     limiter,
-    tickets: ticketWriter(venues, events, options.now, printing),
+    tickets,
   });
   // Closing a table asks the bill what it still owes (the billing service is made after the table sessions').
   const billingHook: BillingHook = {};
@@ -139,8 +143,19 @@ export async function createServer(
     printReceipt: (tx, venueId, receiptId) => printing.receiptIssued(tx, venueId, receiptId),
     limiter,
     payRequestLimit: config.tablePayRequestLimit,
+    onlineMethods: (venueId) => payments.methods(venueId),
+    refundOnline: (venueId, request) => refundOnline(db, venueId, request),
   });
   billingHook.current = billing;
+  const payments = createPaymentsService(db, venues, events, billing, orders, {
+    // A pickup or delivery order paid from the phone reaches the kitchen in its payment's transaction.
+    sendToKitchen: async (tx, order) =>
+      tickets.write(tx, order, undefined, await tickets.prepare(tx, order.venueId, undefined)),
+    loadConfig: (venueId) => loadProviderConfig(db, venueId),
+    providerFor,
+    recordWritten: () => verifactuOutbox.kick(),
+    ...(options.now ? { now: options.now } : {}),
+  });
   const corrections = createCorrectionsService(db, events, billing, printing, tableSessions, options.now);
   const deps: AppDeps = {
     db,
@@ -153,6 +168,8 @@ export async function createServer(
     printing,
     billing,
     corrections,
+    payments,
+    onlineOrders: payments.orders(config),
     verifactuOutbox,
     events,
     site,
@@ -196,6 +213,11 @@ export async function createServer(
     Math.min(60_000, Math.max(200, config.paidTableCloseS * 250)),
   );
   paidSweep.unref();
+  // Payments from the phone still pending after 10 minutes expire and free what they held (docs/rules.md#paying-from-the-phone).
+  const paymentSweep = setInterval(() => {
+    void payments.expireDue().catch((error: unknown) => console.error('[umenu] expiring payments failed', error));
+  }, 30_000);
+  paymentSweep.unref();
   let closing: Promise<void> | undefined;
   return {
     app,
@@ -204,6 +226,7 @@ export async function createServer(
       closing ??= (async () => {
         clearInterval(maintenance);
         clearInterval(paidSweep);
+        clearInterval(paymentSweep);
         orders.close();
         await Promise.allSettled(deps.closers.map(async (close) => close()));
         await events.close();

@@ -11,6 +11,7 @@ import * as corrections from './features/corrections/index.ts';
 import * as kitchen from './features/kitchen/index.ts';
 import * as media from './features/media/index.ts';
 import * as orders from './features/orders/index.ts';
+import * as payments from './features/payments/index.ts';
 import * as printing from './features/printing/index.ts';
 import * as reports from './features/reports/index.ts';
 import * as tables from './features/tables/index.ts';
@@ -33,6 +34,7 @@ const FEATURES: Part[] = [
   team,
   tableSessions,
   billing,
+  payments,
   corrections,
   audit,
   reports,

@@ -173,7 +173,7 @@ async function takeawayOf(
     currency: venue.currency,
     timezone: venue.timezone,
     createdAt,
-  } as Order;
+  };
   const byId = new Map(menu.map((d) => [d.productId, d]));
   const tickets = await writeOrder(
     tx,

@@ -66,7 +66,7 @@ export async function sessionOf(
     station: byId.get(l.productId)!.station,
     course: byId.get(l.productId)!.course,
   });
-  let t = s.start + rnd.between(3, 8) * 60_000;
+  let t = Math.round(s.start + rnd.between(3, 8) * 60_000);
   let tickets = 0;
   const rounds: Order[] = [];
   for (let r = 0; r < roundCount; r++) {
@@ -113,7 +113,7 @@ export async function sessionOf(
     } as Order;
     rounds.push(order);
     tickets += await writeOrder(tx, order, `table:${id}`, id, t, rnd, stationOf, s.peakLoad, entry);
-    t += rnd.between(15, 35) * 60_000;
+    t += Math.round(rnd.between(15, 35) * 60_000);
   }
 
   // Corrections, as the floor writes them (an order's line voided, an invitation, a discount).
@@ -212,8 +212,8 @@ export async function sessionOf(
   }
 
   // The bill: paid at once, by dishes, in equal amounts — or, rarely, the table closed unpaid.
-  const payAt = t + rnd.between(5, 25) * 60_000;
-  const closeAt = payAt + rnd.between(1, 10) * 60_000;
+  const payAt = Math.round(t + rnd.between(5, 25) * 60_000);
+  const closeAt = Math.round(payAt + rnd.between(1, 10) * 60_000);
   let receiptCount = 0;
   const sold = charged().map((b) => {
     const dish = byId.get(b.line.productId)!;

@@ -82,6 +82,8 @@ export interface ServerConfig {
   verifactuUrl?: string;
   /** `UMENU_VERIFACTU_ENV`: `test` (default) or `production`: the AEAT's verification URL in the receipts' QR codes. */
   verifactuEnvironment: 'test' | 'production';
+  /** `UMENU_SECRETS_KEY`: the AES-256-GCM key that seals stored secrets (server/platform/secrets.ts); 32 bytes, base64 or hex. */
+  secretsKey?: string;
   /** `UMENU_VERIFACTU_POLL_MS` (default 5000), `UMENU_VERIFACTU_RETRY_MS` (first retry, default 5000; doubles up to 1 h). */
   verifactuPollMs: number;
   verifactuRetryMs: number;
@@ -205,6 +207,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       ? { verifactuUrl: env.UMENU_VERIFACTU_URL!.trim() }
       : {}),
     verifactuEnvironment: env.UMENU_VERIFACTU_ENV?.trim() === 'production' ? 'production' : 'test',
+    ...(env.UMENU_SECRETS_KEY?.trim() ? { secretsKey: env.UMENU_SECRETS_KEY.trim() } : {}),
     verifactuPollMs: int(env.UMENU_VERIFACTU_POLL_MS, 5_000),
     verifactuRetryMs: int(env.UMENU_VERIFACTU_RETRY_MS, 5_000),
   };

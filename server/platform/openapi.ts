@@ -101,8 +101,10 @@ import {
   VerifactuIssuer,
   ConfirmIssuerInput,
 } from '../../src/contract/bill.ts';
+import { CheckoutInput, CheckoutResult, OnlinePayment, PaymentRedirect } from '../../src/contract/online-payments.ts';
 import { FiredCourse, Ticket, TicketLine, TicketList } from '../../src/contract/kitchen.ts';
 import { Report } from '../../src/contract/reports.ts';
+import { Refund, RefundInput, RefundResult } from '../../src/contract/refund.ts';
 import {
   CreatedPrintAgent,
   CreatedPrintJobs,
@@ -115,6 +117,7 @@ import {
   PrintJob,
   PrintJobList,
 } from '../../src/contract/printing.ts';
+import { PaymentProviderInput, PaymentProviderSettings } from '../../src/contract/payments.ts';
 import {
   AcceptedInvitation,
   AcceptInvitationInput,
@@ -221,6 +224,13 @@ const NAMED = {
   ConfirmIssuerInput,
   CashDay,
   OrderPaymentList,
+  RefundInput,
+  Refund,
+  RefundResult,
+  CheckoutInput,
+  PaymentRedirect,
+  CheckoutResult,
+  OnlinePayment,
   TableSettingsInput,
   WaiterLineInput,
   WaiterRoundInput,
@@ -237,6 +247,8 @@ const NAMED = {
   AuditLogEntry,
   AuditDay,
   Report,
+  PaymentProviderInput,
+  PaymentProviderSettings,
 } as const;
 type SchemaName = keyof typeof NAMED;
 
@@ -464,6 +476,11 @@ export function buildOpenApiDocument(parts: {
         name: 'printing',
         description:
           "Printing tickets on the restaurant's printers: print agents and their tokens, printers per station, print jobs an agent long-polls for and acknowledges, reprints",
+      },
+      {
+        name: 'payments',
+        description:
+          "Online payments: a venue's provider (Redsys with Bizum, or Stripe) and its merchant data, whose secrets are stored sealed and never answered",
       },
       { name: 'auth', description: 'Accounts and tokens' },
       {

@@ -9,6 +9,9 @@ export interface CspSources {
   scriptHashes: string[];
 }
 
+/** The Redsys TPV virtual's hosts (test and production), where a phone's payment form goes. */
+const REDSYS_TPV = ['https://sis-t.redsys.es:25443', 'https://sis.redsys.es'];
+
 export function siteCsp(config: ServerConfig, sources: CspSources): string {
   const extra = (list: string[]) => {
     const unique = [...new Set(list)];
@@ -29,7 +32,8 @@ export function siteCsp(config: ServerConfig, sources: CspSources): string {
     "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    `form-action 'self'${extra(config.cspFormAction)}`,
+    // «Pagar ahora» with Redsys posts the phone's form to the bank's TPV (docs/rules.md#paying-from-the-phone).
+    `form-action 'self'${extra([...REDSYS_TPV, ...config.cspFormAction])}`,
     "frame-ancestors 'none'",
   ].join('; ');
 }

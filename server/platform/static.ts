@@ -4,7 +4,8 @@
  * `/foo` serves `foo.html`; an unknown `/{venue-id}` serves the client-side fallback
  * shell `venue-shell.html` when the venue exists, otherwise `404.html` with 404 (under `/{lang}/`,
  * that language's `{lang}/venue-shell.html` and `{lang}/404.html`); `/recibo/{id}` serves
- * `recibo.html` and `/{lang}/recibo/{id}` `{lang}/recibo.html` (the receipt page reads the id from the address).
+ * `recibo.html` and `/{lang}/recibo/{id}` `{lang}/recibo.html` (the receipt page reads the id from the address);
+ * `/pago/{id}` and `/{lang}/pago/{id}` likewise `pago.html` (docs/rules.md#paying-from-the-phone).
  * With `UMENU_BUDGET_FLOOR=1` (set only by `npm run budget`), `?umenu-floor` on an HTML
  * page serves the same page with every script (and module preload) removed: the
  * "floor" the budget compares a page's LCP against, served the same way.
@@ -92,6 +93,8 @@ function walk(dir: string, out: string[] = []): string[] {
 const FLOOR_PARAM = 'umenu-floor';
 /** A receipt's address (docs/rules.md#the-bill): its id is 128 random bits, base64url. */
 const RECEIPT_PATH = /^(\/[a-z]{2})?\/recibo\/[A-Za-z0-9_-]{16,64}\/?$/;
+/** `/pago/{paymentId}` (`/{lang}/pago/{paymentId}`): the provider's way back (docs/rules.md#paying-from-the-phone). */
+const PAY_PATH = /^(\/[a-z]{2})?\/pago\/[0-9a-f-]{36}\/?$/;
 
 /** The page without scripts: every `<script>` element and every `<link rel="modulepreload">`. */
 export function stripScripts(html: string): string {
@@ -281,6 +284,12 @@ export function loadSite(distDir: string, { precompress = true }: { precompress?
       if (receiptAt) {
         const receipt = files.get(`${receiptAt[1] ?? ''}/recibo.html`);
         if (receipt) return send(request, receipt);
+      }
+      // `/pago/{id}` (`/{lang}/pago/{id}`): the return page of a payment from the phone, the same way.
+      const payAt = PAY_PATH.exec(pathname);
+      if (payAt) {
+        const page = files.get(`${payAt[1] ?? ''}/pago.html`);
+        if (page) return send(request, page);
       }
       // An address in another interface language (`/en/…`) gets that language's fallback shell
       // and 404 page (docs/architecture.md#languages); every other one the Spanish ones.

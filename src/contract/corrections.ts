@@ -154,6 +154,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   merge: 'Unión de mesas',
   removeParticipant: 'Persona quitada',
   closeUnpaid: 'Cerrada sin cobrar',
+  paymentProvider: 'Pagos en línea',
 };
 
 /** One entry of the venue's audit log. */

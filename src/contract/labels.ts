@@ -2,7 +2,7 @@
  * The enumerations of the contract with the Spanish words a person reads for
  * them (docs/rules.md#cart-checkout-and-orders). Values are English API values; labels are Spanish.
  */
-import type { OrderStatus, PaymentMethod } from './order.ts';
+import type { OrderPayment, OrderStatus } from './order.ts';
 import type { OrderMode } from './venue.ts';
 
 export const ORDER_MODE_LABELS: Record<OrderMode, string> = {
@@ -11,9 +11,10 @@ export const ORDER_MODE_LABELS: Record<OrderMode, string> = {
   delivery: 'A domicilio',
 };
 
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+export const PAYMENT_METHOD_LABELS: Record<OrderPayment, string> = {
   cash: 'Efectivo',
   card: 'Tarjeta',
+  online: 'Desde el móvil',
 };
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {

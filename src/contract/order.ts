@@ -18,6 +18,9 @@ export const STATUS_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
 
 export const OrderStatus = z.enum(ORDER_STATUSES);
 export const PaymentMethod = z.enum(PAYMENT_METHODS);
+/** How a pickup or delivery order is paid: at the counter (`cash`, `card`) or from the phone (`online`, docs/rules.md#paying-from-the-phone). */
+export const ORDER_PAYMENTS = [...PAYMENT_METHODS, 'online'] as const;
+export const OrderPayment = z.enum(ORDER_PAYMENTS);
 
 /** A set menu's choice on a line (src/contract/set-menu.ts): which course, which dish, its options and note. */
 export const SetLineChoiceInput = z.strictObject({
@@ -59,7 +62,7 @@ export const OrderInput = z.strictObject({
   note: z.optional(z.string().check(cleanNote(), z.maxLength(LIMITS.orderNoteMax))),
   tip: TipInput,
   /** Required for pickup and delivery; a table round has none. */
-  payment: z.optional(PaymentMethod),
+  payment: z.optional(OrderPayment),
   lines: z.array(OrderLineInput).check(z.minLength(1), z.maxLength(LIMITS.linesPerOrder)),
   expectedTotal: z.int().check(z.minimum(0)),
   /** The diner's interface language (docs/architecture.md#languages); the order's words stay the venue's. */
@@ -124,7 +127,21 @@ export const Order = z.object({
   customer: z.object({ name: z.string(), phone: z.string(), address: z.optional(z.string()) }),
   note: z.optional(z.string()),
   /** How a pickup or delivery order is paid; a table round has none (the bill is paid at the end). */
-  payment: z.optional(PaymentMethod),
+  payment: z.optional(OrderPayment),
+  /**
+   * `payment: online`, in the answer that creates the order: where the phone pays it (a GET, or a form POSTed with
+   * `fields`) and the page it comes back to (`/pago/{paymentId}`); the order reaches the kitchen once it is paid.
+   */
+  onlinePayment: z.optional(
+    z.object({
+      paymentId: z.string(),
+      redirect: z.object({
+        url: z.string(),
+        method: z.enum(['GET', 'POST']),
+        fields: z.optional(z.record(z.string(), z.string())),
+      }),
+    }),
+  ),
   lines: z.array(OrderLine),
   subtotal: z.int(),
   tip: z.int(),
@@ -200,6 +217,7 @@ export const ORDER_MESSAGES = {
 
 export type OrderStatus = z.infer<typeof OrderStatus>;
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
+export type OrderPayment = z.infer<typeof OrderPayment>;
 export type OrderLineInput = z.infer<typeof OrderLineInput>;
 export type SetLineChoiceInput = z.infer<typeof SetLineChoiceInput>;
 export type TipInput = z.infer<typeof TipInput>;

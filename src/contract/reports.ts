@@ -166,15 +166,19 @@ export const Report = z.object({
   byHour: z.array(z.object({ hour: z.int(), netSales: money, orders: z.int() })),
   /** One row per day of the period; `previous` is the net sales of the same day of the previous period. */
   byDay: z.array(z.object({ day: date, netSales: money, previous: money, previousDay: date })),
+  /**
+   * The dishes whose sale a payment completed (a pickup or delivery order when paid; a table's bill lines, not its
+   * invitations, when the bill is paid in full), top `TOP_DISHES` by units and by revenue.
+   */
   topDishes: z.object({ byUnits: z.array(ReportDish), byRevenue: z.array(ReportDish) }),
-  /** Net sales of the dishes sold by category (the receipts' dish lines; a dish no longer on the menu: its last category). */
+  /** Net sales of the dishes sold (as in `topDishes`) by the category they had when sold. */
   byCategory: z.array(z.object({ categoryId: z.string(), name: z.string(), netSales: money })),
   byMode: z.array(z.object({ mode: z.enum(ORDER_MODES_REPORTED), netSales: money, orders: z.int() })),
   /** What was collected by method (and provider once online payments exist): `amount` with tax, tips apart. */
   byMethod: z.array(
     z.object({ method: z.string(), provider: z.optional(z.string()), amount: money, tips: money, count: z.int() }),
   ),
-  /** Rounds staff sent for a table (their lines' net, at the prices of the round). */
+  /** Rounds staff sent for a table, by waiter: empty until rounds keep which member of staff sent them. */
   byWaiter: z.array(z.object({ name: z.string(), netSales: money, rounds: z.int() })),
   kitchen: z.object({ stations: z.array(KitchenStation) }),
   tables: z.object({

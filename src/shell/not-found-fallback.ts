@@ -3,7 +3,7 @@
  * still open venues created after the build: when the 404 page stands at a
  * venue-like path and the API knows that venue, go to the fallback shell,
  * which puts the venue's own address back in the bar (see venue-shell.astro).
- * A receipt's address (`/recibo/{id}`) goes to the receipt page the same way.
+ * A receipt's address (`/recibo/{id}`) goes to the receipt page the same way, a payment's (`/pago/{id}`) to its page.
  * On the bundled server and on hosts with rewrite rules, a known venue never
  * reaches this page, so this only costs one small request on a real 404.
  */
@@ -28,7 +28,10 @@ function venueShellUrl(id: string, search: string, hash: string): string {
 /** `/recibo/{id}` (`/{lang}/recibo/{id}`) on such a host: the receipt page as `/recibo?id=…`, which puts its own address back. */
 export function receiptPageUrl(pathname: string): string | null {
   const match = /^(\/(?:en|fr|de|it|pt|ca))?\/recibo\/([A-Za-z0-9_-]{16,64})\/?$/.exec(pathname);
-  return match ? `${match[1] ?? ''}/recibo?id=${match[2]}` : null;
+  if (match) return `${match[1] ?? ''}/recibo?id=${match[2]}`;
+  // A payment's way back from the provider (`/pago/{id}`), the same way (docs/rules.md#paying-from-the-phone).
+  const pay = /^(\/(?:en|fr|de|it|pt|ca))?\/pago\/([0-9a-f-]{36})\/?$/.exec(pathname);
+  return pay ? `${pay[1] ?? ''}/pago?id=${pay[2]}` : null;
 }
 
 async function openVenueIfItExists(): Promise<void> {

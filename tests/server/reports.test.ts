@@ -10,7 +10,8 @@
  * pimientos invited (650, «Cliente habitual»), 10 % off the rest (145, «Cumpleaños»), closed unpaid (1 305); its
  * cocina ticket took 25 min. Table 3 (Pau) has one beer (300; barra bumps it after 1 min, reopens it, bumps it at
  * 3 min), paid in cash at 03:30 on Sunday (after
- * the change: Sunday's, hour 3). Sunday: a pickup order of 2 croquetas (1 700) paid in cash at 13:05.
+ * the change: Sunday's, hour 3). Sunday: a pickup order of 2 croquetas (1 700) paid in cash at 13:05, and at 13:30
+ * 1,00 € of table 3's beer given back (a rectifying receipt, R5).
  * The taquería sells at the same moments: none of it shows. Runs on SQLite and, in `server-pg`, on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -206,7 +207,7 @@ beforeAll(async () => {
 
   // Sunday 03:30 (CEST, the clocks went forward at 02:00): table 3 pays, Sunday's.
   at('2026-03-29T01:30:00Z');
-  await ok(
+  const paid3 = await ok(
     await s.request(`/api/venues/${V}/tables/3/payments`, {
       json: { amount: 300, tip: 0, method: 'cash' },
       key: newKey(),
@@ -214,6 +215,7 @@ beforeAll(async () => {
     }),
     201,
   );
+  const table3Payment = ((await paid3.json()) as { payment: { id: string } }).payment.id;
   at('2026-03-29T01:31:00Z');
   await ok(await s.request(`/api/venues/${V}/tables/3/close`, { json: {}, token: staff }));
 
@@ -241,6 +243,17 @@ beforeAll(async () => {
       json: {},
       key: newKey(),
       token: staff,
+    }),
+    201,
+  );
+
+  // Sunday 13:30: 1,00 € of table 3's beer given back (a rectifying receipt: -0,91 base, -0,09 IVA).
+  at('2026-03-29T11:30:00Z');
+  await ok(
+    await s.request(`/api/venues/${V}/payments/${table3Payment}/refund`, {
+      json: { amount: 100, reason: 'Cerveza caliente' },
+      key: newKey(),
+      token: manager,
     }),
     201,
   );
@@ -331,30 +344,30 @@ describe('the report of a day', () => {
     });
   });
 
-  it('puts the sale after the clocks went forward at its hour (3) on Sunday, against Saturday', async () => {
+  it('puts the sale after the clocks went forward at its hour (3) on Sunday, against Saturday; a refund subtracts', async () => {
     const r = await report('2026-03-29');
-    // Table 3: 300 → 273 + 27; the pickup: 1 700 → 1 545 + 155.
+    // Table 3: 300 → 273 + 27; the pickup: 1 700 → 1 545 + 155; the refund of 100 at 13:30: −91 − 9 (no order).
     const { previous, ...summary } = r.summary;
     expect(summary).toEqual({
-      netSales: 1818,
-      tax: [{ rate: 1000, base: 1818, tax: 182 }],
+      netSales: 1727,
+      tax: [{ rate: 1000, base: 1727, tax: 173 }],
       tips: 0,
       orders: 2,
       covers: 1,
-      averageTicket: 909,
-      averagePerCover: 273,
+      averageTicket: 864,
+      averagePerCover: 182,
     });
     expect(previous).toMatchObject({ netSales: 2091, tips: 200, orders: 1, covers: 2 });
     expect(r.byHour.filter((h) => h.orders || h.netSales)).toEqual([
       { hour: 3, netSales: 273, orders: 1 },
-      { hour: 13, netSales: 1545, orders: 1 },
+      { hour: 13, netSales: 1454, orders: 1 },
     ]);
-    expect(r.byDay).toEqual([{ day: '2026-03-29', netSales: 1818, previous: 2091, previousDay: '2026-03-28' }]);
+    expect(r.byDay).toEqual([{ day: '2026-03-29', netSales: 1727, previous: 2091, previousDay: '2026-03-28' }]);
     expect(r.byMode.slice(0, 2)).toEqual([
-      { mode: 'table', netSales: 273, orders: 1 },
+      { mode: 'table', netSales: 182, orders: 1 },
       { mode: 'pickup', netSales: 1545, orders: 1 },
     ]);
-    expect(r.byMethod).toEqual([{ method: 'cash', amount: 2000, tips: 0, count: 2 }]);
+    expect(r.byMethod).toEqual([{ method: 'cash', amount: 1900, tips: 0, count: 2 }]);
     // Table 3: 23:00 → 03:31 CEST, 3 h 31 min of clock time less the hour that never was: 211 min.
     expect(r.tables).toMatchObject({ count: 1, medianMinutes: 211, byDayPart: [{ part: 'dinner', count: 1 }] });
     expect(r.losses.voids).toEqual([]);
@@ -379,7 +392,7 @@ describe('the report of a day', () => {
   it('sums a period and compares it with the one before', async () => {
     const r = await report('2026-03-28', '2026-03-29');
     expect(r.previousPeriod).toEqual({ from: '2026-03-26', to: '2026-03-27' });
-    expect(r.summary).toMatchObject({ netSales: 3909, tips: 200, orders: 3, covers: 3 });
+    expect(r.summary).toMatchObject({ netSales: 3818, tips: 200, orders: 3, covers: 3 });
     expect(r.topDishes.byUnits[0]).toEqual({
       productId: 'croquetas-de-jamon-iberico',
       name: 'Croquetas de jamón ibérico',
@@ -394,13 +407,13 @@ describe('the CSV of a section', () => {
     expect(await csv('summary', '2026-03-29')).toBe(
       [
         'cifra;periodo;periodo_anterior',
-        'Ventas netas;18,18;20,91',
-        'Impuestos;1,82;2,09',
+        'Ventas netas;17,27;20,91',
+        'Impuestos;1,73;2,09',
         'Propinas;0,00;2,00',
         'Pedidos;2;1',
         'Comensales;1;2',
-        'Ticket medio;9,09;20,91',
-        'Media por comensal;2,73;10,46',
+        'Ticket medio;8,64;20,91',
+        'Media por comensal;1,82;10,46',
         '',
       ].join('\r\n'),
     );
@@ -428,7 +441,7 @@ describe('the CSV of a section', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(res.headers.get('content-disposition')).toContain('informe-byDay-2026-03-29-2026-03-29.csv');
     expect(await res.text()).toBe(
-      'dia;ventas_netas;dia_anterior;ventas_netas_anterior\r\n2026-03-29;18,18;2026-03-28;20,91\r\n',
+      'dia;ventas_netas;dia_anterior;ventas_netas_anterior\r\n2026-03-29;17,27;2026-03-28;20,91\r\n',
     );
   });
 });

@@ -31,8 +31,7 @@ import {
   type TableBill,
 } from '../../../src/contract/bill.ts';
 import type { Adjustment } from '../../../src/contract/corrections.ts';
-import { shareAmount } from './money.ts';
-import { compedProblem } from './adjusted.ts';
+import { checkClaimShape, priceClaim } from './claims.ts';
 import type { BillingContext } from './context.ts';
 import * as sql from './queries.ts';
 
@@ -60,13 +59,22 @@ export function createBill(ctx: BillingContext) {
 
   /** The bill of session `s` as `q` sees it. */
   async function read(q: Queryable, s: SessionRow): Promise<BillParts> {
-    const [roundRows, claims, requestRows, paymentRows, adjustmentRows] = await Promise.all([
+    const [roundRows, allClaims, requestRows, paymentRows, adjustmentRows, holds] = await Promise.all([
       roundDocsOf(q, TABLE_USER_PREFIX + s.id),
       sql.claimsOf(q, s.id),
       sql.requestsOf(q, s.id),
       sql.paymentsOfSession(q, s.id),
       sql.adjustmentsOf(q, s.id),
+      sql.onlineHoldsOf(q, s.id),
     ]);
+    // Payments from the phone hold what they pay for 10 minutes at most (docs/rules.md#paying-from-the-phone): one
+    // past its time holds nothing, even before the next change of the bill releases its claims.
+    const at = now().getTime();
+    const live = holds.filter((h) => Number(h.expires_at) > at);
+    const paying = new Set(live.map((h) => h.id));
+    const lapsed = new Set(holds.filter((h) => !paying.has(h.id)).map((h) => h.id));
+    const claims = allClaims.filter((c) => c.payment_id !== null || !c.request_id || !lapsed.has(c.request_id));
+    const isPaying = (c: sql.ClaimRow) => c.payment_id === null && c.request_id !== null && paying.has(c.request_id);
     const adjustments = adjustmentRows.map((r) => JSON.parse(r.doc) as Adjustment);
     const comped = new Set(adjustments.flatMap((a) => a.lineIds ?? []));
     const entry = venues.get(s.venue_id);
@@ -93,7 +101,11 @@ export function createBill(ctx: BillingContext) {
           lineTotal: line.lineTotal,
           by: line.by ?? '',
           ...(line.guest ? { guest: line.guest } : {}),
-          ...(whole?.payment_id ? { paidBy: whole.by_name } : whole ? { claimedBy: whole.by_name } : {}),
+          ...(whole?.payment_id
+            ? { paidBy: whole.by_name }
+            : whole
+              ? { claimedBy: whole.by_name, ...(isPaying(whole) ? { paying: true } : {}) }
+              : {}),
           ...(shared.length
             ? {
                 shared: {
@@ -103,6 +115,7 @@ export function createBill(ctx: BillingContext) {
                     amount: c.amount,
                     by: c.by_name,
                     paid: c.payment_id !== null,
+                    ...(isPaying(c) ? { paying: true } : {}),
                   })),
                 },
               }
@@ -119,7 +132,7 @@ export function createBill(ctx: BillingContext) {
     // Invitations and discounts come off the lines' total (docs/rules.md#the-floor).
     const total = rounds.reduce((sum, r) => sum + r.total, 0) - adjustments.reduce((sum, a) => sum + a.amount, 0);
     const paid = payments.reduce((sum, p) => sum + p.amount, 0);
-    const pending = requests.reduce((sum, r) => sum + r.amount, 0);
+    const pending = requests.reduce((sum, r) => sum + r.amount, 0) + live.reduce((sum, h) => sum + Number(h.amount), 0);
     const balance = Math.max(0, total - paid);
     const state: BillState = {
       sessionId: s.id,
@@ -140,7 +153,11 @@ export function createBill(ctx: BillingContext) {
   }
 
   async function tableBill(q: Queryable, s: SessionRow): Promise<TableBill> {
-    const [parts, people] = await Promise.all([read(q, s), participantsOf(q, s.id)]);
+    const [parts, people, methods] = await Promise.all([
+      read(q, s),
+      participantsOf(q, s.id),
+      options.onlineMethods?.(s.venue_id),
+    ]);
     const totals = new Map<string, number>(people.map((p) => [p.id, 0]));
     for (const round of parts.rounds) {
       for (const line of round.lines)
@@ -151,7 +168,7 @@ export function createBill(ctx: BillingContext) {
     const payer = new Map(parts.requestRows.map((r) => [r.id, r.participant_id]));
     const paid = new Map<string, number>();
     for (const p of parts.state.payments) {
-      const who = p.requestId ? payer.get(p.requestId) : undefined;
+      const who = p.requestId ? payer.get(p.requestId) : p.participantId;
       if (who) paid.set(who, (paid.get(who) ?? 0) + p.amount);
     }
     return {
@@ -165,6 +182,7 @@ export function createBill(ctx: BillingContext) {
         paid: paid.get(p.id) ?? 0,
       })),
       subtotal: parts.rounds.reduce((sum, r) => sum + r.subtotal, 0),
+      ...(methods?.length ? { online: { methods } } : {}),
     };
   }
 
@@ -179,6 +197,7 @@ export function createBill(ctx: BillingContext) {
   async function lockedOpen(tx: Queryable, sessionId: string): Promise<SessionRow> {
     const s = await sessionById(tx, sessionId, true);
     if (!s || s.status !== 'open') throw problem('tableClosed', 409, TABLE_MESSAGES.sessionClosed);
+    await sql.releaseLapsedHolds(tx, s.id, now().getTime());
     return s;
   }
 
@@ -207,18 +226,7 @@ export function createBill(ctx: BillingContext) {
     },
 
     request: async (caller: TableCaller, input: PaymentRequestInput): Promise<PaymentRequest> => {
-      const byLines = (input.lineIds?.length ?? 0) + (input.shares?.length ?? 0) > 0;
-      if (byLines && input.amount !== undefined)
-        throw problem('validation', 422, BILL_MESSAGES.chooseOne, { errors: { amount: [BILL_MESSAGES.chooseOne] } });
-      if (!byLines && input.amount === undefined)
-        throw problem('validation', 422, BILL_MESSAGES.chooseSomething, {
-          errors: { amount: [BILL_MESSAGES.chooseSomething] },
-        });
-      const named = [...(input.lineIds ?? []), ...(input.shares ?? []).map((s) => s.lineId)];
-      if (new Set(named).size !== named.length)
-        throw problem('validation', 422, BILL_MESSAGES.repeatedLine, {
-          errors: { lineIds: [BILL_MESSAGES.repeatedLine] },
-        });
+      checkClaimShape(input);
       // Counted before anything else: a phone asking in a loop (ask, withdraw, ask…) would flood the board.
       await options.limiter?.hit(`pay-request:${caller.participantId}`, options.payRequestLimit ?? null, (wait) =>
         BILL_MESSAGES.tooManyRequests(wait),
@@ -227,94 +235,17 @@ export function createBill(ctx: BillingContext) {
       const result = await db
         .transaction(async (tx) => {
           const s = await lockedOpen(tx, caller.session.id);
-          const { state, claims, lineById } = await read(tx, s);
-          if (state.balance === 0) throw problem('invalidTransition', 409, BILL_MESSAGES.nothingToPay);
           const id = randomUUID();
-          const newClaims: sql.ClaimRow[] = [];
-          const shares: NonNullable<PaymentRequest['shares']> = [];
-          const lineOf = (lineId: string) => {
-            const line = lineById.get(lineId);
-            if (!line)
-              throw problem('validation', 422, BILL_MESSAGES.unknownLine, {
-                errors: { lineIds: [BILL_MESSAGES.unknownLine] },
-              });
-            return line;
-          };
-          const taken = (line: BillLine) => {
-            if (line.comped) throw compedProblem(line);
-            if (line.paidBy !== undefined)
-              throw problem('invalidTransition', 409, BILL_MESSAGES.linePaid(line.name, line.paidBy), {
-                lineId: line.id,
-              });
-            if (line.claimedBy !== undefined)
-              throw problem('invalidTransition', 409, BILL_MESSAGES.lineTaken(line.name, line.claimedBy), {
-                lineId: line.id,
-              });
-          };
-          for (const lineId of input.lineIds ?? []) {
-            const line = lineOf(lineId);
-            taken(line);
-            if (line.shared) {
-              const who = line.shared.shares.map((x) => x.by).join(', ');
-              throw problem(
-                'invalidTransition',
-                409,
-                line.shared.shares.some((x) => x.paid)
-                  ? BILL_MESSAGES.linePaid(line.name, who)
-                  : BILL_MESSAGES.lineTaken(line.name, who),
-                { lineId },
-              );
-            }
-            newClaims.push({
-              session_id: s.id,
-              line_id: lineId,
-              share_index: 0,
-              share_of: 1,
-              amount: line.lineTotal,
-              by_name: caller.name,
-              request_id: id,
-              payment_id: null,
-            });
-          }
-          for (const share of input.shares ?? []) {
-            const line = lineOf(share.lineId);
-            taken(line);
-            if (line.shared && line.shared.of !== share.of)
-              throw problem('invalidTransition', 409, BILL_MESSAGES.sharedOtherwise(line.name, line.shared.of), {
-                lineId: line.id,
-                of: line.shared.of,
-              });
-            const used = new Set(claims.filter((c) => c.line_id === line.id).map((c) => c.share_index));
-            let index = 0;
-            while (used.has(index)) index++;
-            if (index >= share.of)
-              throw problem('invalidTransition', 409, BILL_MESSAGES.sharesFull(line.name, share.of), {
-                lineId: line.id,
-              });
-            const amount = shareAmount(line.lineTotal, share.of, index);
-            newClaims.push({
-              session_id: s.id,
-              line_id: line.id,
-              share_index: index,
-              share_of: share.of,
-              amount,
-              by_name: caller.name,
-              request_id: id,
-              payment_id: null,
-            });
-            shares.push({ lineId: line.id, of: share.of, index: index + 1, amount });
-          }
-          const amount = byLines ? newClaims.reduce((sum, c) => sum + c.amount, 0) : input.amount!;
-          if (amount > state.balance)
-            throw problem('invalidTransition', 409, BILL_MESSAGES.overBalance(money(venue, state.balance)), {
-              balance: state.balance,
-            });
-          // Lines too: an amount someone else is paying may already cover them.
-          if (amount > state.unassigned)
-            throw problem('invalidTransition', 409, BILL_MESSAGES.overUnassigned(money(venue, state.unassigned)), {
-              unassigned: state.unassigned,
-            });
-          tipCheck(amount, input.tip);
+          const {
+            amount,
+            claims: newClaims,
+            shares,
+          } = priceClaim(
+            await read(tx, s),
+            input,
+            { sessionId: s.id, name: caller.name, holder: id },
+            { money: (minor) => money(venue, minor), tipCheck },
+          );
           const request: PaymentRequest = {
             id,
             amount,

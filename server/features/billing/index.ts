@@ -1,5 +1,14 @@
 /** The bill: payment requests, payments, receipts, VERI*FACTU and the day's cash. The billing feature's public module. */
-export { createBillingService, taxRateOf, RECEIPT_SERIES, type BillingService } from './service.ts';
+export {
+  createBillingService,
+  taxRateOf,
+  RECEIPT_SERIES,
+  type BillingService,
+  type ClaimInput,
+  type OnlineHold,
+  type OnlinePaid,
+  type OnlineRecord,
+} from './service.ts';
 export {
   createOutbox,
   huellaOf,

@@ -9,6 +9,9 @@ import type { Queryable } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/database.ts';
 import { problem, HttpProblem } from '../../platform/problem.ts';
 import { hashBody, type OrderService } from '../orders/index.ts';
+import type { CachedVenue } from '../venues/index.ts';
+import type { Order } from '../../../src/contract/order.ts';
+import type { Venue } from '../../../src/contract/venue.ts';
 import { openSessionOf, setSessionPaid, type TableSessionService } from '../table-sessions/index.ts';
 import { TABLE_MESSAGES } from '../../../src/contract/table.ts';
 import {
@@ -25,15 +28,40 @@ import {
   type ReceiptLine,
 } from '../../../src/contract/bill.ts';
 import { spreadOverRates } from './money.ts';
-import { saleOfTable } from './sale.ts';
+import { payingOf, saleOfOrder, saleOfTable } from './sale.ts';
 import { compedProblem, itemizedLines, netByRate } from './adjusted.ts';
 import { taxRateOf, type Bill } from './bill.ts';
+import { claimLines } from './claims.ts';
 import type { Receipts } from './receipts.ts';
 import type { BillingContext } from './context.ts';
 import * as sql from './queries.ts';
 
 /** How far back `GET /venues/{id}/order-payments` looks: a board shows the orders of the last day. */
 const ORDER_PAYMENTS_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** Receipt lines of a payment that covers an amount, not dishes: the amount spread over the bill's tax rates. */
+export function shareLines(state: BillState, amount: number): ReceiptLine[] {
+  // The whole bill at once, with invitations or discounts: each line and each of those its own line.
+  if (state.adjustments?.length && state.paid === 0 && amount === state.total) return itemizedLines(state);
+  // Tax on what is actually paid: the rates' amounts after invitations and discounts.
+  const gross = netByRate(state);
+  return [...spreadOverRates(amount, gross).entries()].map(([taxRate, part]) => ({
+    name: BILL_STRINGS.shareOfBill(state.table),
+    quantity: 1,
+    amount: part,
+    taxRate,
+  }));
+}
+
+/** The receipt lines of a pickup or delivery order: its lines, then the delivery fee. */
+export function orderReceiptLines(entry: CachedVenue | undefined, venue: Venue, order: Order): ReceiptLine[] {
+  const lines: ReceiptLine[] = order.lines.flatMap((l) =>
+    receiptLinesOf({ ...l, amount: l.lineTotal, taxRate: taxRateOf(entry, l.productId) }),
+  );
+  if (order.deliveryFee > 0)
+    lines.push({ name: BILL_STRINGS.deliveryFee, quantity: 1, amount: order.deliveryFee, taxRate: venue.taxRate ?? 0 });
+  return lines;
+}
 
 export function createPayments(
   ctx: BillingContext,
@@ -92,20 +120,6 @@ export function createPayments(
     }
   }
 
-  /** Receipt lines of a payment that covers an amount, not dishes: the amount spread over the bill's tax rates. */
-  function shareLines(state: BillState, amount: number): ReceiptLine[] {
-    // The whole bill at once, with invitations or discounts: each line and each of those its own line.
-    if (state.adjustments?.length && state.paid === 0 && amount === state.total) return itemizedLines(state);
-    // Tax on what is actually paid: the rates' amounts after invitations and discounts.
-    const gross = netByRate(state);
-    return [...spreadOverRates(amount, gross).entries()].map(([taxRate, part]) => ({
-      name: BILL_STRINGS.shareOfBill(state.table),
-      quantity: 1,
-      amount: part,
-      taxRate,
-    }));
-  }
-
   return {
     pay: async (
       venueId: string,
@@ -129,6 +143,7 @@ export function createPayments(
         const open = await openSessionOf(tx, venueId, label, true);
         if (!open) throw problem('notFound', 404, TABLE_MESSAGES.noOpenSession(label.slice(0, 40)));
         const s = open;
+        await sql.releaseLapsedHolds(tx, s.id, now().getTime());
         const { state, requestRows, lineById, productOf, claims, rounds } = await read(tx, s);
         // A receipt line names its dish (`productId`): the receipt page names it in the diner's language.
         const dish = (l: BillLine) => {
@@ -156,29 +171,7 @@ export function createPayments(
             });
           const request = JSON.parse(row.doc) as PaymentRequest;
           by = row.by_name;
-          lines = [
-            ...(request.lineIds ?? [])
-              .map((id) => lineById.get(id))
-              .filter((l): l is BillLine => l !== undefined)
-              .flatMap((l) => receiptLinesOf({ ...l, ...dish(l), amount: l.lineTotal })),
-            ...(request.shares ?? []).flatMap((sh) => {
-              const l = lineById.get(sh.lineId);
-              return l
-                ? [
-                    {
-                      name: l.name,
-                      ...dish(l),
-                      quantity: l.quantity,
-                      amount: sh.amount,
-                      taxRate: l.taxRate,
-                      share: { index: sh.index, of: sh.of },
-                      // A share of a set menu: one line, its dishes listed under it.
-                      ...(l.choices ? { choices: receiptLinesOf({ ...l, amount: 0 })[0]!.choices! } : {}),
-                    },
-                  ]
-                : [];
-            }),
-          ];
+          lines = claimLines(lineById, productOf, request.lineIds ?? [], request.shares ?? []);
           if (!lines.length) lines = shareLines(state, input.amount);
           writes.push(
             sql.setRequestStatus(
@@ -243,7 +236,7 @@ export function createPayments(
           paymentId,
           at,
           { lines, amount: input.amount, tip: input.tip, method: input.method, table: s.label },
-          saleOfTable(s.id, state, claims, productOf, input, requestRows, {
+          saleOfTable(s.id, state, claims, productOf, payingOf(input, requestRows), {
             openedAt: s.opened_at,
             rounds: rounds.length,
           }),
@@ -314,31 +307,15 @@ export function createPayments(
         const at = now();
         const paymentId = randomUUID();
         const amount = order.total - order.tip;
-        const lines: ReceiptLine[] = order.lines.flatMap((l) =>
-          receiptLinesOf({ ...l, amount: l.lineTotal, taxRate: taxRateOf(entry, l.productId) }),
-        );
-        if (order.deliveryFee > 0)
-          lines.push({
-            name: BILL_STRINGS.deliveryFee,
-            quantity: 1,
-            amount: order.deliveryFee,
-            taxRate: venue.taxRate ?? 0,
-          });
-        const paidWith = method ?? order.payment ?? 'cash';
-        const sold = order.lines.map((l) => ({
-          productId: l.productId,
-          name: l.name,
-          quantity: l.quantity,
-          amount: l.lineTotal,
-          taxRate: taxRateOf(entry, l.productId),
-        }));
+        const lines = orderReceiptLines(entry, venue, order);
+        const paidWith = method ?? (order.payment === 'online' ? 'card' : order.payment) ?? 'cash';
         const { receipt, recordSeq } = await receipts.issue(
           tx,
           venue,
           paymentId,
           at,
           { lines, amount, tip: order.tip, method: paidWith, orderNumber: order.number },
-          { mode: order.mode, sold },
+          saleOfOrder(entry, order),
         );
         const payment: Payment = {
           id: paymentId,

@@ -37,7 +37,7 @@ export interface PaymentRow {
   order_id: string | null;
   amount: number;
   tip: number;
-  method: 'card' | 'cash';
+  method: 'card' | 'cash' | 'bizum';
   day: string;
   doc: string;
   receipt_id: string;
@@ -59,6 +59,9 @@ export interface RecordRow {
   huella_anterior: string;
   generated_at: string;
   qr: string;
+  /** A rectifying invoice's (docs/rules.md#refunds): `I`, and the invoices rectified as JSON. */
+  tipo_rectificativa: string | null;
+  rectified: string | null;
 }
 
 const REQUEST_COLUMNS =
@@ -67,7 +70,7 @@ const CLAIM_COLUMNS = 'session_id, line_id, share_index, share_of, amount, by_na
 const PAYMENT_COLUMNS =
   'id, venue_id, session_id, order_id, amount, tip, method, day, doc, receipt_id, body_hash, created_at';
 const RECORD_COLUMNS =
-  'seq, issuer, venue_id, receipt_id, num_serie, fecha, tipo, cuota, importe, huella, huella_anterior, generated_at, qr';
+  'seq, issuer, venue_id, receipt_id, num_serie, fecha, tipo, cuota, importe, huella, huella_anterior, generated_at, qr, tipo_rectificativa, rectified';
 
 // ── Requests and claims ──────────────────────────────────────────────────────
 
@@ -131,6 +134,27 @@ export const payClaimsOfRequest = (q: Queryable, requestId: string, paymentId: s
 export const dropClaimsOfRequest = (q: Queryable, requestId: string) =>
   q.run('DELETE FROM bill_claims WHERE request_id = ? AND payment_id IS NULL', [requestId]);
 
+// ── Holds of payments from the phone (docs/rules.md#paying-from-the-phone) ───
+
+/** The session's online payments still pending: their claims are held (`request_id` = the payment's id). */
+export const onlineHoldsOf = (q: Queryable, sessionId: string) =>
+  q.all<{ id: string; amount: number; by_name: string; expires_at: number }>(
+    "SELECT id, amount, by_name, expires_at FROM online_payments WHERE session_id = ? AND status = 'pending'",
+    [sessionId],
+  );
+
+/** Pending online payments of the session past their time expire, and what they held is free again. */
+export async function releaseLapsedHolds(q: Queryable, sessionId: string, now: number) {
+  await q.run(
+    "UPDATE online_payments SET status = 'expired' WHERE session_id = ? AND status = 'pending' AND expires_at <= ?",
+    [sessionId, now],
+  );
+  await q.run(
+    "DELETE FROM bill_claims WHERE session_id = ? AND payment_id IS NULL AND request_id IN (SELECT id FROM online_payments WHERE session_id = ? AND status IN ('expired', 'failed'))",
+    [sessionId, sessionId],
+  );
+}
+
 // ── Payments ─────────────────────────────────────────────────────────────────
 
 export const paymentsOfSession = (q: Queryable, sessionId: string) =>
@@ -157,10 +181,13 @@ export const paymentsOfDay = (q: Queryable, venueId: string, from: number, to: n
     [venueId, from, to],
   );
 
-export const insertPayment = (q: Queryable, p: PaymentRow & { request_id: string | null; idem_key: string }) =>
+export const insertPayment = (
+  q: Queryable,
+  p: PaymentRow & { request_id: string | null; idem_key: string; provider?: string; provider_ref?: string },
+) =>
   q.run(
-    `INSERT INTO bill_payments (id, venue_id, session_id, order_id, request_id, amount, tip, method, day, doc, receipt_id, idem_key, body_hash, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO bill_payments (id, venue_id, session_id, order_id, request_id, amount, tip, method, day, doc, receipt_id, idem_key, body_hash, created_at, provider, provider_ref)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       p.id,
       p.venue_id,
@@ -176,6 +203,8 @@ export const insertPayment = (q: Queryable, p: PaymentRow & { request_id: string
       p.idem_key,
       p.body_hash,
       p.created_at,
+      p.provider ?? null,
+      p.provider_ref ?? null,
     ],
   );
 
@@ -214,10 +243,10 @@ export const insertReceipt = (
 export const receiptDoc = (q: Queryable, id: string) =>
   q.get<{ doc: string }>('SELECT doc FROM receipts WHERE id = ?', [id]);
 
-/** The venue's receipts issued in [from, to) (ms): its day (docs/rules.md#reports). */
+/** The venue's receipts issued in [from, to) (ms), its day (docs/rules.md#reports): each series in number order (`FS…` before the rectifying `R…`). */
 export const receiptsOfDay = (q: Queryable, venueId: string, from: number, to: number) =>
-  q.all<{ doc: string }>(
-    'SELECT doc FROM receipts WHERE venue_id = ? AND created_at >= ? AND created_at < ? ORDER BY series, year, n',
+  q.all<{ id: string; payment_id: string; doc: string }>(
+    'SELECT id, payment_id, doc FROM receipts WHERE venue_id = ? AND created_at >= ? AND created_at < ? ORDER BY series, year, n',
     [venueId, from, to],
   );
 
@@ -262,8 +291,8 @@ export const lastRecordOf = (q: Queryable, issuer: string) =>
 
 export const insertRecord = async (q: Queryable, r: Omit<RecordRow, 'seq'>) =>
   (await q.get<{ seq: number }>(
-    `INSERT INTO verifactu_records (issuer, venue_id, receipt_id, num_serie, fecha, tipo, cuota, importe, huella, huella_anterior, generated_at, qr)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq`,
+    `INSERT INTO verifactu_records (issuer, venue_id, receipt_id, num_serie, fecha, tipo, cuota, importe, huella, huella_anterior, generated_at, qr, tipo_rectificativa, rectified)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq`,
     [
       r.issuer,
       r.venue_id,
@@ -277,6 +306,8 @@ export const insertRecord = async (q: Queryable, r: Omit<RecordRow, 'seq'>) =>
       r.huella_anterior,
       r.generated_at,
       r.qr,
+      r.tipo_rectificativa,
+      r.rectified,
     ],
   ))!.seq;
 
@@ -289,7 +320,7 @@ export const enqueueRecord = (q: Queryable, seq: number, at: number) =>
 /** Records not yet sent, oldest first (due or waiting for their retry). */
 export const unsentRecords = (q: Queryable, max: number) =>
   q.all<RecordRow & { attempts: number; next_at: number }>(
-    `SELECT r.seq, r.issuer, r.venue_id, r.receipt_id, r.num_serie, r.fecha, r.tipo, r.cuota, r.importe, r.huella, r.huella_anterior, r.generated_at, r.qr, o.attempts, o.next_at
+    `SELECT r.seq, r.issuer, r.venue_id, r.receipt_id, r.num_serie, r.fecha, r.tipo, r.cuota, r.importe, r.huella, r.huella_anterior, r.generated_at, r.qr, r.tipo_rectificativa, r.rectified, o.attempts, o.next_at
     FROM verifactu_outbox o JOIN verifactu_records r ON r.seq = o.record_seq WHERE o.sent_at IS NULL ORDER BY o.record_seq LIMIT ?`,
     [max],
   );

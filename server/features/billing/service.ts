@@ -28,11 +28,18 @@ import { createPayments } from './payments.ts';
 import { createReceipts } from './receipts.ts';
 import { createCash } from './cash.ts';
 import { createAdjustments } from './adjustments.ts';
+import { createRefunds } from './refunds/service.ts';
+import { createOnline, type OnlineHold, type OnlinePaid, type OnlineRecord } from './online.ts';
+import type { ClaimInput } from './claims.ts';
+import type { Order } from '../../../src/contract/order.ts';
 import { paymentOfOrder } from './queries.ts';
 import type { AuditActor } from '../audit/index.ts';
 import type { AdjustmentInput } from '../../../src/contract/corrections.ts';
+import type { RefundInput, RefundResult } from '../../../src/contract/refund.ts';
 
 export type { BillingOptions } from './context.ts';
+export type { OnlineHold, OnlinePaid, OnlineRecord } from './online.ts';
+export type { ClaimInput } from './claims.ts';
 export { taxRateOf } from './bill.ts';
 export { RECEIPT_SERIES } from './receipts.ts';
 
@@ -69,8 +76,28 @@ export interface BillingService {
   stateIn(tx: Queryable, session: SessionRow): Promise<BillState>;
   /** Appends `event: bill` in `tx` (after a change to the session's rounds). */
   publishIn(tx: Queryable, session: SessionRow): Promise<BillState>;
+  /** Paying from the phone (docs/rules.md#paying-from-the-phone): holds the caller's claim under `holder` in `tx`. */
+  holdOnlineIn(tx: Queryable, caller: TableCaller, input: ClaimInput, holder: string): Promise<OnlineHold>;
+  /** Frees what a failed or expired online payment held (and publishes the bill). */
+  releaseOnlineIn(tx: Queryable, sessionId: string, holder: string): Promise<void>;
+  /** Records a pickup or delivery order's confirmed online payment with its receipt (`event: payment`). */
+  recordOrderOnlineIn(
+    tx: Queryable,
+    order: Order,
+    paid: Pick<OnlinePaid, 'id' | 'method' | 'provider' | 'providerRef'>,
+  ): Promise<OnlineRecord>;
+  /** Records a confirmed online payment with its receipt, or refuses it when the bill changed meanwhile. */
+  recordOnlineIn(tx: Queryable, paid: OnlinePaid): Promise<OnlineRecord>;
   /** Whether a pickup or delivery order was paid. */
   orderPaidIn(tx: Queryable, orderId: string): Promise<boolean>;
+  /** A manager gives back all or part of a payment (`by`: who), with its rectifying receipt (docs/rules.md#refunds). */
+  refund(
+    venueId: string,
+    paymentId: string,
+    key: string,
+    input: RefundInput,
+    by: string,
+  ): Promise<RefundResult & { replayed: boolean }>;
 }
 
 export function createBillingService(
@@ -87,6 +114,8 @@ export function createBillingService(
   const payments = createPayments(ctx, bill, receipts, tableSessions, orders);
   const cash = createCash(ctx, bill);
   const adjustments = createAdjustments(ctx, bill, tableSessions);
+  const refunds = createRefunds(ctx, receipts);
+  const online = createOnline(ctx, bill, receipts, tableSessions);
   return {
     billFor: bill.billFor,
     billOfTable: bill.billOfTable,
@@ -105,6 +134,11 @@ export function createBillingService(
     adjust: adjustments.adjust,
     stateIn: async (tx, s) => (await bill.read(tx, s)).state,
     publishIn: bill.publishBill,
+    holdOnlineIn: online.holdIn,
+    releaseOnlineIn: online.releaseIn,
+    recordOnlineIn: online.recordIn,
+    recordOrderOnlineIn: online.recordOrderIn,
     orderPaidIn: async (tx, orderId) => (await paymentOfOrder(tx, orderId)) !== undefined,
+    refund: refunds.refund,
   };
 }

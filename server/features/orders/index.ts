@@ -9,5 +9,5 @@ export {
 } from './service.ts';
 export { outOfHoursProblem, priceLines } from './pricing.ts';
 export { pricedChoices } from './sets.ts';
-export { orderRoutes } from './routes.ts';
+export { orderRoutes, type OnlineOrders } from './routes.ts';
 export * as operations from './operations.ts';

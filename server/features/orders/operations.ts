@@ -49,9 +49,10 @@ export const placeOrder = operation({
       'PriceChangedProblem',
     ),
     422: problemResponse(
-      "Invalid order (a set menu's choice outside its course, a course's min/max: `errors[\"lines.N.choices…\"]`), venue closed, item unavailable (sold out; a set menu whose required course has no dish left), outside its days and hours (type unavailable, `outOfHours` with each line's `when` sentence, «Disponible de lunes a viernes, de 13:00 a 16:00»), below the minimum (pickup and delivery only; `minOrder`, `missing`), or key reused with another body",
+      "Invalid order (a set menu's choice outside its course, a course's min/max: `errors[\"lines.N.choices…\"]`), venue closed, item unavailable (sold out; a set menu whose required course has no dish left), outside its days and hours (type unavailable, `outOfHours` with each line's `when` sentence, «Disponible de lunes a viernes, de 13:00 a 16:00»), below the minimum (pickup and delivery only; `minOrder`, `missing`), `payment: online` at a venue that takes no payments from the phone, or key reused with another body",
     ),
     429: problemResponse('Too many orders from this account'),
+    502: problemResponse('`payment: online`: the payment provider did not answer (the order is cancelled)'),
   },
 });
 

@@ -43,6 +43,17 @@ export interface TableAccess {
   ): Promise<{ session: { status: string; venue_id: string; label: string } }>;
 }
 
+/**
+ * A pickup or delivery order paid from the phone (`payment: "online"`, docs/rules.md#paying-from-the-phone): the
+ * payments feature gives it (server/main.ts); written here, so that orders need not import payments, which use them.
+ */
+export interface OnlineOrders {
+  /** Throws the problem to answer when the venue takes no payments from the phone. */
+  check(venueId: unknown): Promise<void>;
+  /** The order's payment at the provider, started once (a repeat of the order answers the same). */
+  start(order: Order, c: Context): Promise<NonNullable<Order['onlinePayment']>>;
+}
+
 /** What the orders' routes use (server/deps.ts gives them). */
 export interface OrderRouteDeps {
   orders: OrderService;
@@ -51,9 +62,18 @@ export interface OrderRouteDeps {
   config: Pick<ServerConfig, 'sseHeartbeatMs'>;
   events: EventBus;
   tableSessions: TableAccess;
+  onlineOrders?: OnlineOrders;
 }
 
-export function orderRoutes({ orders, auth, venues, config, events, tableSessions }: OrderRouteDeps): Hono {
+export function orderRoutes({
+  orders,
+  auth,
+  venues,
+  config,
+  events,
+  tableSessions,
+  onlineOrders,
+}: OrderRouteDeps): Hono {
   const app = new Hono();
   const on = routes(app, authenticator(auth));
 
@@ -124,8 +144,13 @@ export function orderRoutes({ orders, auth, venues, config, events, tableSession
     const { value } = await json();
     if (typeof value === 'object' && value !== null && (value as { mode?: unknown }).mode === 'table')
       await requireTableAccess(c, value);
+    const online = (value as { payment?: unknown } | null)?.payment === 'online' && onlineOrders;
+    if (online) await online.check((value as { venueId?: unknown }).venueId);
     const canonical = JSON.stringify(value);
     const result = await orders.create(claims.sub, key, canonical, () => check(value));
+    // Paid from the phone: the provider's page (the order reaches the kitchen once the payment is confirmed).
+    if (online && result.order.payment === 'online' && result.order.mode !== 'table')
+      result.order = { ...result.order, onlinePayment: await online.start(result.order, c) };
     c.header('location', `/api/orders/${result.order.id}`);
     c.header('cache-control', 'no-store');
     if (result.replayed) c.header('idempotent-replayed', 'true');

@@ -239,7 +239,8 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
                 })
               : Promise.resolve(0),
             recordOrder(tx, userId, at),
-            tickets ? tickets.write(tx, doc, extra.sessionId, prepared) : Promise.resolve(),
+            // Paid from the phone: the kitchen gets it once the payment is confirmed (server/features/payments).
+            tickets && doc.payment !== 'online' ? tickets.write(tx, doc, extra.sessionId, prepared) : Promise.resolve(),
           ];
           if (extra.after) {
             await Promise.all(writes);

@@ -17,11 +17,7 @@ const META_KEY = 'report_days_backfilled';
 
 export async function backfillReports(db: Db, venues: VenueStore): Promise<number> {
   return db.transaction(async (tx) => {
-    const claimed = await tx.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING', [
-      META_KEY,
-      new Date().toISOString(),
-    ]);
-    if (!claimed) return 0;
+    if (!(await sql.claimMeta(tx, META_KEY, new Date().toISOString()))) return 0;
     const rows = await sql.receiptsToBackfill(tx);
     const seen = new Set<string>();
     let added = 0;

@@ -1,5 +1,5 @@
 /** The owner's reports (docs/rules.md#reports): each operation is its route's OpenAPI entry. */
-import { REPORT_MAX_DAYS, REPORT_SECTIONS } from '../../../src/contract/reports.ts';
+import { REPORT_MAX_DAYS, REPORT_SECTIONS, REPORT_SECTION_TITLES } from '../../../src/contract/reports.ts';
 import { operation } from '../../platform/operations.ts';
 import { idParam, json, problemResponse } from '../../platform/openapi.ts';
 
@@ -43,7 +43,7 @@ export const getReportCsv = operation({
       name: 'section',
       in: 'query',
       required: true,
-      description: 'The section',
+      description: `The section: ${REPORT_SECTIONS.map((k) => `${k} (${REPORT_SECTION_TITLES[k]})`).join(', ')}`,
       schema: { type: 'string', enum: [...REPORT_SECTIONS] },
     },
     dayParam('from', 'First'),

@@ -114,3 +114,7 @@ export const doneTickets = (q: Queryable) =>
     `SELECT venue_id, station, released_at, done_at FROM tickets
     WHERE status = 'done' AND cancelled = 0 AND released_at IS NOT NULL AND done_at IS NOT NULL ORDER BY venue_id`,
   );
+
+/** Sets a `meta` key unless it is set; resolves to whether this call set it. */
+export const claimMeta = async (q: Queryable, key: string, value: string) =>
+  (await q.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING', [key, value])) > 0;

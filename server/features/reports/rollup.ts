@@ -40,6 +40,8 @@ export interface SaleContext {
   split?: SplitKind;
   /** Whether this is the table's first receipt (read from `bill_payments` when not given). */
   first?: boolean;
+  /** Paid from the phone: the provider (`redsys`, `stripe`). */
+  provider?: string;
   /** The table's bill was paid in full by this payment: when its session opened and how many rounds it sent. */
   table?: { openedAt: Date; rounds: number };
 }
@@ -85,7 +87,7 @@ export function factsOf(
     { metric: 'hour', key: String(hour).padStart(2, '0'), n: orders, amount: net },
     {
       metric: 'method',
-      key: receipt.provider ? `${receipt.method}:${receipt.provider}` : receipt.method,
+      key: (receipt.provider ?? sale?.provider) ? `${receipt.method}:${receipt.provider ?? sale?.provider}` : receipt.method,
       n: receipt.amount >= 0 ? 1 : 0,
       amount: receipt.amount,
       extra: receipt.tip,

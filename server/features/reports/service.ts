@@ -286,4 +286,3 @@ export function createReportService(db: Db, venues: VenueStore) {
   };
 }
 
-export type ReportService = ReturnType<typeof createReportService>;

@@ -618,6 +618,93 @@ ALTER TABLE table_cart_lines ADD COLUMN choices TEXT;
 `,
   },
   {
+    name: 'payment providers of the venues',
+    up: (t) => `
+CREATE TABLE payment_providers (
+  venue_id TEXT PRIMARY KEY,
+  provider TEXT NOT NULL,
+  settings TEXT NOT NULL,
+  secrets TEXT NOT NULL,
+  updated_by TEXT NOT NULL,
+  updated_at ${t.bigint} NOT NULL
+);
+`,
+  },
+  {
+    // Paying from the phone (docs/rules.md#paying-from-the-phone): `online_payments` is an attempt at a provider,
+    // `pending` until the provider's signed confirmation (`paid`, `failed`, `expired`); `reference` is the order
+    // number the provider knows (unique); `claim` the JSON of what it pays (`{lineIds?, shares?}`), whose
+    // `bill_claims` rows carry its id as `request_id` while it is pending; `redirect` the JSON the phone follows.
+    // A confirmed one becomes the `bill_payments` row with the same id, which names its `provider` and `provider_ref`.
+    name: 'online payments at a provider',
+    up: (t) => `
+CREATE TABLE online_payments (
+  id TEXT PRIMARY KEY,
+  venue_id TEXT NOT NULL,
+  reference TEXT NOT NULL UNIQUE,
+  provider TEXT NOT NULL,
+  method TEXT NOT NULL,
+  amount ${t.bigint} NOT NULL,
+  tip ${t.bigint} NOT NULL,
+  currency TEXT NOT NULL,
+  status TEXT NOT NULL,
+  session_id TEXT,
+  order_id TEXT,
+  participant_id TEXT,
+  by_name TEXT NOT NULL,
+  claim TEXT NOT NULL,
+  redirect TEXT,
+  idem_key TEXT NOT NULL,
+  body_hash TEXT NOT NULL,
+  provider_ref TEXT,
+  receipt_id TEXT,
+  expires_at ${t.bigint} NOT NULL,
+  created_at ${t.bigint} NOT NULL,
+  UNIQUE (venue_id, idem_key)
+);
+CREATE INDEX online_payments_session ON online_payments (session_id, status);
+CREATE INDEX online_payments_due ON online_payments (status, expires_at);
+ALTER TABLE bill_payments ADD COLUMN provider TEXT;
+ALTER TABLE bill_payments ADD COLUMN provider_ref TEXT;
+`,
+  },
+  {
+    // Refunds (docs/rules.md#refunds). `bill_refunds`: a payment's refunds, each with its rectifying receipt
+    // (`receipt_id`, set once it is issued; `status` `pending` while an online provider is asked, then `done`;
+    // a refusal deletes the row) and the receipt it rectifies; `idem_key` unique per venue (a repeat replays).
+    // A rectifying invoice's VERI*FACTU record says how it rectifies (`tipo_rectificativa`) and what (`rectified`,
+    // JSON `[{IDEmisorFactura, NumSerieFactura, FechaExpedicionFactura}]`).
+    name: 'refunds and rectifying receipts',
+    up: (t) => `
+CREATE TABLE bill_refunds (
+  id TEXT PRIMARY KEY,
+  venue_id TEXT NOT NULL,
+  payment_id TEXT NOT NULL,
+  rectified_receipt_id TEXT NOT NULL,
+  amount ${t.bigint} NOT NULL,
+  sale ${t.bigint} NOT NULL,
+  tip ${t.bigint} NOT NULL,
+  reason TEXT NOT NULL,
+  method TEXT NOT NULL,
+  provider TEXT,
+  status TEXT NOT NULL,
+  receipt_id TEXT,
+  day TEXT NOT NULL,
+  doc TEXT NOT NULL,
+  idem_key TEXT NOT NULL,
+  body_hash TEXT NOT NULL,
+  created_by TEXT NOT NULL,
+  created_at ${t.bigint} NOT NULL,
+  UNIQUE (venue_id, idem_key)
+);
+CREATE INDEX bill_refunds_payment ON bill_refunds (payment_id);
+CREATE INDEX bill_refunds_rectified ON bill_refunds (rectified_receipt_id);
+CREATE INDEX bill_refunds_day ON bill_refunds (venue_id, day);
+ALTER TABLE verifactu_records ADD COLUMN tipo_rectificativa TEXT;
+ALTER TABLE verifactu_records ADD COLUMN rectified TEXT;
+`,
+  },
+  {
     // The owner's reports (docs/rules.md#reports): `report_days` sums what was receipted per venue, venue day
     // (server/features/reports/day.ts), figure (`metric`: sales, tax, hour, mode, method, covers, dish, category,
     // split) and key (a rate, an hour, a dish…), written in the transaction that issues the receipt

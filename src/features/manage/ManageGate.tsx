@@ -43,6 +43,7 @@ const CHOOSE_TEXT: Record<PanelPage, string> = {
   '/panel/equipo': 'Elige el local cuyo equipo quieres gestionar.',
   '/panel/impresoras': 'Elige el local cuyas impresoras quieres configurar.',
   '/panel/caja': 'Elige el local cuya caja quieres ver.',
+  '/panel/pagos': 'Elige el local cuyos pagos en línea quieres configurar.',
   '/panel/informes': 'Elige el local cuyos informes quieres ver.',
 };
 

@@ -21,6 +21,7 @@ export type PanelPage =
   | '/panel/equipo'
   | '/panel/impresoras'
   | '/panel/caja'
+  | '/panel/pagos'
   | '/panel/informes';
 
 const PAGES: { page: PanelPage; label: string; managers: boolean }[] = [
@@ -31,6 +32,7 @@ const PAGES: { page: PanelPage; label: string; managers: boolean }[] = [
   { page: '/panel/equipo', label: 'Equipo', managers: true },
   { page: '/panel/impresoras', label: 'Impresoras', managers: true },
   { page: '/panel/caja', label: 'Caja', managers: true },
+  { page: '/panel/pagos', label: 'Pagos en línea', managers: true },
   { page: '/panel/informes', label: 'Informes', managers: true },
 ];
 

@@ -18,6 +18,7 @@ import {
 } from '../../contract/team.ts';
 import { CreatedPrintAgent, PrintAgentList, PrinterList, type PrinterInput } from '../../contract/printing.ts';
 import { VerifactuIssuer } from '../../contract/bill.ts';
+import { PaymentProviderSettings, type PaymentProviderInput } from '../../contract/payments.ts';
 import { http } from '../../lib/http.ts';
 
 const venuePath = (id: string) => `venues/${encodeURIComponent(id)}`;
@@ -141,4 +142,22 @@ export async function confirmIssuer(id: string, taxId: string): Promise<Verifact
   return VerifactuIssuer.parse(
     await http.post(`${venuePath(id)}/verifactu/issuer`, { json: { taxId }, retry: 0 }).json<unknown>(),
   );
+}
+
+// ── The venue's online payment provider (/panel/pagos) ──
+
+export async function fetchPaymentProvider(id: string): Promise<PaymentProviderSettings> {
+  return PaymentProviderSettings.parse(
+    await http.get(`${venuePath(id)}/payment-provider`, { cache: 'no-store' }).json<unknown>(),
+  );
+}
+
+export async function savePaymentProvider(id: string, input: PaymentProviderInput): Promise<PaymentProviderSettings> {
+  return PaymentProviderSettings.parse(
+    await http.put(`${venuePath(id)}/payment-provider`, { json: input, retry: 0 }).json<unknown>(),
+  );
+}
+
+export async function deletePaymentProvider(id: string): Promise<void> {
+  await http.delete(`${venuePath(id)}/payment-provider`, { retry: 0 });
 }

@@ -29,6 +29,7 @@ export const orderMessages = messages('orders', {
   delivery: ORDER_MODE_LABELS.delivery,
   cash: PAYMENT_METHOD_LABELS.cash,
   card: PAYMENT_METHOD_LABELS.card,
+  online: PAYMENT_METHOD_LABELS.online,
   products: count({ one: '{count} producto', many: '{count} productos' }),
   // `/pedidos/ver`
   pageTitle: 'Tu pedido',

@@ -5,7 +5,7 @@
  */
 import { mdiCheckCircle } from '@mdi/js';
 import { useId, useState } from 'react';
-import type { Payment } from '../../contract/bill.ts';
+import type { PaidWith, Payment } from '../../contract/bill.ts';
 import type { Order, PaymentMethod } from '../../contract/order.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { Icon } from '../../shell/Icon.tsx';
@@ -14,7 +14,7 @@ import { recordOrderPayment } from './bill.ts';
 import { usePaymentAttempt } from './use-payment-attempt.ts';
 import '../../styles/manage.ts';
 
-const METHOD_LABELS: Record<PaymentMethod, string> = { card: 'Tarjeta', cash: 'Efectivo' };
+const METHOD_LABELS: Record<PaidWith, string> = { card: 'Tarjeta', cash: 'Efectivo', bizum: 'Bizum' };
 
 export function OrderPayment({
   venueId,
@@ -29,7 +29,7 @@ export function OrderPayment({
 }) {
   const ids = useId();
   const [open, setOpen] = useState(false);
-  const [method, setMethod] = useState<PaymentMethod>(order.payment ?? 'cash');
+  const [method, setMethod] = useState<PaymentMethod>(order.payment === 'online' ? 'card' : (order.payment ?? 'cash'));
   const [receipt, setReceipt] = useState<{ id: string; number: string } | null>(null);
   const { busy, error, send, another } = usePaymentAttempt();
 

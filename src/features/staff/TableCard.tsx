@@ -16,7 +16,7 @@ import { formatTime } from '../orders/index.ts';
 import { elapsedLabel, voidedText } from './logic.ts';
 import type { CardContext } from './OrderCard.tsx';
 import { callLabel, callMessage } from './tables.ts';
-import { isPaid, pendingRequests, requestText } from './bill.ts';
+import { isPaid, onlinePayments, paidOnlineText, pendingRequests, requestText } from './bill.ts';
 import { PreBillButton } from './PreBillButton.tsx';
 
 interface Props extends CardContext {
@@ -75,6 +75,7 @@ export function TableCard({
   const names = table.participants.map((person) => person.name);
   const paid = isPaid(bill, table.paidAt);
   const requests = pendingRequests(bill);
+  const online = onlinePayments(bill);
   const money = (minor: number) => formatMoney(minor, bill?.currency ?? rounds[0]?.currency ?? 'EUR', locale);
   return (
     <article
@@ -257,6 +258,25 @@ export function TableCard({
               ))}
             </ul>
           ) : null}
+          {online.length > 0 && (
+            <ul className="mt-2 flex flex-col gap-1" aria-label={`Pagos desde el móvil de la ${label}`}>
+              {online.map((payment) => (
+                <li
+                  key={payment.id}
+                  className="flex items-start gap-2 rounded-field border border-base-300 p-2 font-semibold"
+                  data-testid="board-table-paid-online"
+                >
+                  <Icon path={mdiCashRegister} size={20} className="mt-0.5 shrink-0 text-primary-strong" />
+                  <span>
+                    <WithName
+                      name={payment.by}
+                      sentence={(by) => paidOnlineText(table.table, { ...payment, by }, bill.currency, locale)}
+                    />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
           {requests.length > 0 && (
             <ul className="mt-2 flex flex-col gap-1" aria-label={`Solicitudes de pago de la ${label}`}>
               {requests.map((request) => (

@@ -96,6 +96,24 @@ export function requestText(
   return `Mesa ${table} · ${request.by ?? 'Alguien'} paga ${money(request.amount)}${tip} ${METHOD_WORDS[request.method]}`;
 }
 
+/** «Mesa 3 · Lucía ha pagado 24,50 € con Bizum»: a payment from the phone (docs/rules.md#paying-from-the-phone). */
+export function paidOnlineText(
+  table: string,
+  payment: Pick<Payment, 'by' | 'amount' | 'tip' | 'method'>,
+  currency: string,
+  locale: string,
+): string {
+  const money = (minor: number) => formatMoney(minor, currency, locale);
+  const tip = payment.tip > 0 ? ` + ${money(payment.tip)} de propina` : '';
+  const how = payment.method === 'bizum' ? 'con Bizum' : 'con tarjeta';
+  return `Mesa ${table} · ${payment.by ?? 'Alguien'} ha pagado ${money(payment.amount)}${tip} ${how}`;
+}
+
+/** The bill's payments made from the phone, in the order they arrived. */
+export function onlinePayments(bill: BillState | undefined): Payment[] {
+  return (bill?.payments ?? []).filter((p) => p.provider !== undefined);
+}
+
 /** The pending requests of a bill, oldest first. */
 export function pendingRequests(bill: BillState | undefined): PaymentRequest[] {
   return (bill?.requests ?? [])

@@ -19,7 +19,8 @@ import { UserText, WithName } from '../../shell/ui/UserText.tsx';
 import { Drawer } from '../../shell/ui/Drawer.tsx';
 import { toast } from '../../shell/toast.ts';
 import { billMessages } from './bill-messages.ts';
-import { GuestOf, Named, PayForm } from './PayForm.tsx';
+import { PayForm } from './PayForm.tsx';
+import { GuestOf, Named } from './PayItems.tsx';
 import { billInPageLanguage } from './bill-language.ts';
 import { receiptPath } from '../../lib/saved-receipts.ts';
 import { $menuNames } from '../cart/index.ts';
@@ -100,7 +101,10 @@ function BillBody({ bill, t }: { bill: TableBill; t: Words }) {
   const me = view?.me.participantId ?? '';
   const mine = new Set(myRequests[bill.sessionId] ?? []);
   const myPending = bill.requests.filter((r) => r.status === 'pending' && (r.participantId === me || mine.has(r.id)));
-  const myPayments = bill.payments.filter((p) => p.requestId !== undefined && mine.has(p.requestId));
+  // Asked of the staff from this phone, or paid from it (docs/rules.md#paying-from-the-phone).
+  const myPayments = bill.payments.filter((p) =>
+    p.requestId !== undefined ? mine.has(p.requestId) : p.participantId !== undefined && p.participantId === me,
+  );
   const tablePaid = Boolean(bill.paidAt) || (bill.total > 0 && bill.balance === 0);
   const statusRef = useRef<HTMLDivElement>(null);
   const formHeadingRef = useRef<HTMLHeadingElement>(null);

@@ -3,33 +3,24 @@
  * in equal parts or any amount, with a tip on one's own part and the method. Every amount is
  * integer minor units; the server decides them.
  */
-import { useId, useState, type ReactNode, type RefObject } from 'react';
+import { useId, useState, type RefObject } from 'react';
 import { mdiMinus, mdiPlus } from '@mdi/js';
-import { useStore } from '@nanostores/react';
 import type { BillLine, TableBill } from '../../contract/bill.ts';
-import { SHARE_MAX } from '../../contract/bill.ts';
+import type { OnlineMethod } from '../../contract/online-payments.ts';
 import { TIP_PERCENT_PRESETS } from '../../contract/labels.ts';
 import { parseMoneyText, formatMoneyText } from '../../contract/money-text.ts';
 import { Icon } from '../../shell/Icon.tsx';
-import { WithName } from '../../shell/ui/UserText.tsx';
-import { choiceText } from '../../shell/ui/ChoiceList.tsx';
 import type { billMessages } from './bill-messages.ts';
-import { guestMessages } from './guest-messages.ts';
-import { availabilityOf, equalPart, nextShare, partOfLines, tipOn, type TipChoice } from './split.ts';
+import { claimOf } from './logic.ts';
+import { ItemRow, RADIO } from './PayItems.tsx';
+import { PayNow } from './PayNow.tsx';
+import { payNow } from './pay-online.ts';
+import { availabilityOf, equalPart, partOfLines, tipOn, type TipChoice } from './split.ts';
 import { requestPayment } from './store.ts';
 
 const MAX_PEOPLE = 50;
 type Mode = 'items' | 'equal' | 'amount';
 type Words = ReturnType<typeof billMessages.get>;
-
-/** A sentence with a diner's name in it, the name in a `UserText` (typed by a person, shown as typed). */
-export function Named({ name, text }: { name: string; text: (name: string) => string }) {
-  return (
-    <span className="min-w-0">
-      <WithName name={name} sentence={(n) => text(n ?? '')} />
-    </span>
-  );
-}
 
 export interface PayFormProps {
   bill: TableBill;
@@ -86,48 +77,43 @@ export function PayForm({ bill, t, money, people, myName, again, headingRef, onS
     setError(null);
   }
 
-  async function submit(): Promise<void> {
+  /** «Pedir que me cobren» (staff take it), or «Pagar ahora» at the venue's provider (docs/rules.md#paying-from-the-phone). */
+  async function submit(online?: OnlineMethod): Promise<void> {
     setError(null);
     setAmountError(null);
     setTipError(null);
-    let input: Parameters<typeof requestPayment>[0];
     if (tipChoice === 'other' && tipText.trim() !== '' && 'error' in tipTyped) {
       setTipError(parseError(tipTyped.error));
       return;
     }
-    if (mode === 'items') {
-      if (byItems.amount === 0) {
-        setError(t.nothingChosen);
-        return;
-      }
-      input = {
-        ...(byItems.lineIds.length ? { lineIds: byItems.lineIds } : {}),
-        ...(byItems.shares.length ? { shares: byItems.shares } : {}),
-        tip,
-        method,
-      };
-    } else if (mode === 'equal') {
-      input = { amount: equal.amount, tip, method };
-    } else {
-      if ('error' in typed) {
-        setAmountError(parseError(typed.error));
-        return;
-      }
-      if (typed.value === 0) {
-        setAmountError(t.amountEmpty);
-        return;
-      }
-      if (typed.value > bill.balance) {
-        setAmountError(t.amountTooHigh({ amount: money(bill.balance) }));
-        return;
-      }
-      input = { amount: typed.value, tip, method };
+    const chosen = claimOf({
+      mode,
+      items: byItems,
+      equalAmount: equal.amount,
+      typed,
+      balance: bill.balance,
+      tip,
+      words: {
+        nothingChosen: t.nothingChosen,
+        amountEmpty: t.amountEmpty,
+        amountTooHigh: t.amountTooHigh({ amount: money(bill.balance) }),
+        parseError,
+      },
+    });
+    if ('error' in chosen) {
+      if (chosen.field === 'amount') setAmountError(chosen.error);
+      else setError(chosen.error);
+      return;
     }
     setSending(true);
-    const result = await requestPayment(input);
-    setSending(false);
-    if (result.ok) onSent();
-    else setError(result.message);
+    // Paying now leaves for the provider's page: the button stays busy until the page goes.
+    const result = online
+      ? await payNow({ ...chosen.claim, method: online })
+      : await requestPayment({ ...chosen.claim, method });
+    if (!online || !result.ok) setSending(false);
+    if (result.ok) {
+      if (!online) onSent();
+    } else setError(result.message);
   }
 
   const modes: Array<[Mode, string]> = [
@@ -135,8 +121,7 @@ export function PayForm({ bill, t, money, people, myName, again, headingRef, onS
     ['equal', t.equal],
     ['amount', t.other],
   ];
-  const radio =
-    'label min-h-11 flex-1 cursor-pointer justify-center gap-2 rounded-field border border-base-300 px-2 text-center text-base-content has-checked:border-primary-strong has-checked:bg-primary/10 has-checked:font-semibold has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary-strong';
+  const radio = RADIO;
 
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-col gap-3" data-testid="bill-pay">
@@ -362,129 +347,15 @@ export function PayForm({ bill, t, money, people, myName, again, headingRef, onS
           {error}
         </p>
       )}
+      {bill.online && <PayNow methods={bill.online.methods} t={t} sending={sending} onPay={(m) => void submit(m)} />}
       <button
         type="button"
-        className="btn btn-primary min-h-12 text-base"
+        className={`btn min-h-12 text-base ${bill.online ? 'btn-outline' : 'btn-primary'}`}
         disabled={sending}
         onClick={() => void submit()}
       >
-        {sending ? t.sending : t.pay}
+        {sending ? t.sending : bill.online ? t.askStaff : t.pay}
       </button>
     </section>
-  );
-}
-
-function ItemRow({
-  line,
-  of,
-  t,
-  money,
-  people,
-  onPick,
-}: {
-  line: BillLine;
-  of: number | null;
-  t: Words;
-  money: (n: number) => string;
-  people: number;
-  onPick: (of: number | null) => void;
-}) {
-  const id = useId();
-  const available = availabilityOf(line);
-  const taken =
-    available.kind === 'paid' || available.kind === 'claimed' || (available.kind === 'shared' && available.full);
-  const checked = of !== null && !taken;
-  const fixedOf = available.kind === 'shared' ? available.of : null;
-  const share = checked && of !== null && of > 1 ? nextShare(line, of) : null;
-  const maxOf = Math.min(SHARE_MAX, Math.max(people, 4));
-  let status: ReactNode = null;
-  if (available.kind === 'paid') status = <Named name={available.by} text={(name) => t.paidBy({ name })} />;
-  else if (available.kind === 'claimed') status = <Named name={available.by} text={(name) => t.claimedBy({ name })} />;
-  else if (available.kind === 'shared')
-    status = available.full ? (
-      t.sharesFull
-    ) : (
-      <Named name={available.by.join(', ')} text={(names) => t.sharedBy({ of: String(available.of), names })} />
-    );
-  return (
-    <li
-      className={`rounded-box border p-2 ${checked ? 'border-primary-strong bg-primary/5' : taken ? 'border-base-300 bg-base-200' : 'border-base-300'}`}
-      data-testid="bill-line"
-    >
-      <label className="flex min-h-11 cursor-pointer items-start gap-3">
-        <input
-          type="checkbox"
-          className="checkbox mt-1 disabled:opacity-60"
-          checked={checked}
-          disabled={taken}
-          aria-describedby={status ? `${id}-status` : undefined}
-          onChange={(e) => onPick(e.target.checked ? (fixedOf ?? 1) : null)}
-        />
-        <span className="min-w-0 flex-1">
-          <span className="block">
-            {line.quantity} × {line.name}
-          </span>
-          {line.choices && line.choices.length > 0 && (
-            <span className="block text-sm text-base-content/80" data-testid="line-choices">
-              {line.choices.map(choiceText).join(' · ')}
-            </span>
-          )}
-          {line.by && (
-            <span className="block text-sm text-base-content/80">
-              <Named name={line.by} text={(name) => t.orderedBy({ name })} />
-            </span>
-          )}
-          <GuestOf guest={line.guest} />
-        </span>
-        <span className={`tabular-nums ${taken ? 'text-base-content/70' : ''}`}>{money(line.lineTotal)}</span>
-      </label>
-      {status && (
-        <p id={`${id}-status`} className="ml-9 text-sm font-semibold" data-testid="bill-line-status">
-          {status}
-        </p>
-      )}
-      {checked && (
-        <div className="ml-9 mt-1 flex flex-wrap items-center gap-2">
-          <label htmlFor={`${id}-of`} className="sr-only">
-            {t.shareLabel({ name: line.name })}
-          </label>
-          {fixedOf === null ? (
-            <select
-              id={`${id}-of`}
-              className="select select-sm min-h-11 w-auto"
-              value={of ?? 1}
-              onChange={(e) => onPick(Number(e.target.value))}
-            >
-              <option value={1}>{t.justMe}</option>
-              {Array.from({ length: maxOf - 1 }, (_, i) => i + 2).map((k) => (
-                <option key={k} value={k}>
-                  {t.sharedBetween({ of: String(k) })}
-                </option>
-              ))}
-            </select>
-          ) : (
-            <span id={`${id}-of`} className="text-sm">
-              {t.sharedBetween({ of: String(fixedOf) })}
-            </span>
-          )}
-          {share && (
-            <span className="text-sm font-semibold tabular-nums" data-testid="bill-line-share">
-              {t.yourShareOf({ amount: money(share.amount) })}
-            </span>
-          )}
-        </div>
-      )}
-    </li>
-  );
-}
-
-/** «para Comensal 2» under a waiter's line that says whom it is for (docs/rules.md#the-floor). */
-export function GuestOf({ guest }: { guest: string | undefined }) {
-  const t = useStore(guestMessages);
-  if (!guest) return null;
-  return (
-    <span className="block text-sm text-base-content/80" data-testid="line-guest">
-      <Named name={guest} text={(name) => t.forGuest({ name })} />
-    </span>
   );
 }

@@ -1,4 +1,5 @@
 /** The table-session endpoints (docs/rules.md#table-sessions), with the participant credential header. */
+import { CheckoutResult, type CheckoutInput } from '../../contract/online-payments.ts';
 import { http } from '../../lib/http.ts';
 import {
   CallResult,
@@ -108,4 +109,16 @@ export async function withdrawPaymentRequest(credential: string, requestId: stri
     .delete(`table-session/payment-requests/${seg(requestId)}`, { headers: withCredential(credential), retry: 0 })
     .json<unknown>();
   return PaymentRequest.parse(body);
+}
+
+/** «Pagar ahora»: one's part paid at the venue's provider (docs/rules.md#paying-from-the-phone). */
+export async function checkout(credential: string, key: string, input: CheckoutInput): Promise<CheckoutResult> {
+  const body = await http
+    .post('table-session/bill/checkout', {
+      headers: { ...withCredential(credential), 'Idempotency-Key': key },
+      json: input,
+      retry: 0,
+    })
+    .json<unknown>();
+  return CheckoutResult.parse(body);
 }

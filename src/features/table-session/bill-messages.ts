@@ -63,6 +63,12 @@ export const billMessages = messages('bill', {
   toPay: 'Total a pagar',
   pay: 'Pagar mi parte',
   sending: 'Enviando…',
+  // Paying from the phone (docs/rules.md#paying-from-the-phone)
+  payNow: 'Pagar ahora',
+  payNowWith: 'Pagar ahora con',
+  bizum: 'Bizum',
+  askStaff: 'Pedir que me cobren',
+  payingBy: params('{name} · Pagando…'),
   // After asking to pay
   waiting: 'Esperando al personal…',
   requestCard: params('{amount} + {tip} de propina, con tarjeta.'),

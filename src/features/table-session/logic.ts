@@ -184,3 +184,42 @@ export function perPersonShows(
 ): 'ordered' | 'orderedAndPaid' {
   return billPaid > 0 && person.paid !== person.total ? 'orderedAndPaid' : 'ordered';
 }
+
+/** What `Pagar mi parte` pays: dishes and shares, or an amount, with the tip (the body of a request or a checkout). */
+export interface PayClaim {
+  lineIds?: string[];
+  shares?: Array<{ lineId: string; of: number }>;
+  amount?: number;
+  tip: number;
+}
+
+/**
+ * The claim the form describes (docs/rules.md#the-bill): the ticked dishes and shares, the equal part, or the typed
+ * amount (at most the balance); otherwise the sentence to show, on the amount's field or on the form.
+ */
+export function claimOf(form: {
+  mode: 'items' | 'equal' | 'amount';
+  items: { amount: number; lineIds: string[]; shares: Array<{ lineId: string; of: number }> };
+  equalAmount: number;
+  typed: { value: number } | { error: string };
+  balance: number;
+  tip: number;
+  words: { nothingChosen: string; amountEmpty: string; amountTooHigh: string; parseError: (error: string) => string };
+}): { claim: PayClaim } | { error: string; field?: 'amount' } {
+  const { mode, items, typed, tip, words } = form;
+  if (mode === 'items') {
+    if (items.amount === 0) return { error: words.nothingChosen };
+    return {
+      claim: {
+        ...(items.lineIds.length ? { lineIds: items.lineIds } : {}),
+        ...(items.shares.length ? { shares: items.shares } : {}),
+        tip,
+      },
+    };
+  }
+  if (mode === 'equal') return { claim: { amount: form.equalAmount, tip } };
+  if ('error' in typed) return { error: words.parseError(typed.error), field: 'amount' };
+  if (typed.value === 0) return { error: words.amountEmpty, field: 'amount' };
+  if (typed.value > form.balance) return { error: words.amountTooHigh, field: 'amount' };
+  return { claim: { amount: typed.value, tip } };
+}

@@ -40,9 +40,12 @@ let roundKey: string | null = null;
 $bill.listen((state) => {
   if (state.state !== 'ready') return;
   const mine = new Set($myRequests.get()[state.bill.sessionId] ?? []);
+  const me = membership()?.participantId;
   const venueName = $venue.get()?.name ?? '';
   for (const p of state.bill.payments) {
-    if (p.requestId === undefined || !mine.has(p.requestId)) continue;
+    // Asked of the staff from this phone, or paid from it (docs/rules.md#paying-from-the-phone).
+    const own = p.requestId !== undefined ? mine.has(p.requestId) : me !== undefined && p.participantId === me;
+    if (!own) continue;
     saveReceipt({
       id: p.receiptId,
       venueName,

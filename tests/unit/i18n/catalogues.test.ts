@@ -27,6 +27,7 @@ import { setMessages } from '../../../src/features/menu/set-messages.ts';
 import { availabilityMessages } from '../../../src/features/menu/availability-words.ts';
 import { setLineMessages } from '../../../src/features/cart/set-line-messages.ts';
 import { guestMessages } from '../../../src/features/table-session/guest-messages.ts';
+import { onlinePaymentMessages } from '../../../src/features/online-payment/messages.ts';
 
 const BASE = messagesToJSON(
   shellMessages,
@@ -48,6 +49,7 @@ const BASE = messagesToJSON(
   setLineMessages,
   availabilityMessages,
   guestMessages,
+  onlinePaymentMessages,
 ) as Record<string, Record<string, unknown>>;
 
 function placeholders(text: string): string[] {

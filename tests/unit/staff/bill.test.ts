@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { BillLine, BillState, PaymentRequest } from '../../../src/contract/bill.ts';
-import { chargeableLines, changeFor, isPaid, pendingRequests, requestText } from '../../../src/features/staff/bill.ts';
+import {
+  chargeableLines,
+  changeFor,
+  isPaid,
+  paidOnlineText,
+  pendingRequests,
+  requestText,
+} from '../../../src/features/staff/bill.ts';
 
 const line = (id: string, change: Partial<BillLine> = {}): BillLine => ({
   id,
@@ -44,6 +51,15 @@ describe('the bill on the board', () => {
     );
     expect(requestText('Terraza', { by: 'Marco', amount: 6900, tip: 0, method: 'cash' }, 'MXN', 'es-MX')).toBe(
       'Mesa Terraza · Marco paga $69.00 en efectivo',
+    );
+  });
+
+  it('words a payment from the phone as the board shows it: «con Bizum», «con tarjeta»', () => {
+    expect(paidOnlineText('3', { by: 'Lucía', amount: 2450, tip: 0, method: 'bizum' }, 'EUR', 'es-ES')).toBe(
+      'Mesa 3 · Lucía ha pagado 24,50\u00a0€ con Bizum',
+    );
+    expect(paidOnlineText('7', { by: 'Pau', amount: 700, tip: 100, method: 'card' }, 'EUR', 'es-ES')).toBe(
+      'Mesa 7 · Pau ha pagado 7,00\u00a0€ + 1,00\u00a0€ de propina con tarjeta',
     );
   });
 
