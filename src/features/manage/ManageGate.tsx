@@ -16,15 +16,18 @@ import '../../styles/manage.ts';
 
 export function ManageGate({
   page,
+  notManager,
   children,
 }: {
   page: PanelPage;
+  /** The heading for a venue's staff who do not manage it (default «No gestionas este local»). */
+  notManager?: string;
   children: (venueId: string, user: User, search: string) => ReactNode;
 }) {
   return (
     <SessionGate>
       {(user, search) => (
-        <VenueScope page={page} user={user} search={search}>
+        <VenueScope page={page} user={user} search={search} notManager={notManager}>
           {children}
         </VenueScope>
       )}
@@ -41,6 +44,7 @@ const CHOOSE_TEXT: Record<PanelPage, string> = {
   '/panel/impresoras': 'Elige el local cuyas impresoras quieres configurar.',
   '/panel/caja': 'Elige el local cuya caja quieres ver.',
   '/panel/pagos': 'Elige el local cuyos pagos en línea quieres configurar.',
+  '/panel/informes': 'Elige el local cuyos informes quieres ver.',
 };
 
 /** The venues this account manages, by name, as links to `page`. */
@@ -87,11 +91,13 @@ function VenueScope({
   page,
   user,
   search,
+  notManager,
   children,
 }: {
   page: PanelPage;
   user: User;
   search: string;
+  notManager?: string;
   children: (venueId: string, user: User, search: string) => ReactNode;
 }) {
   const venueId = venueParam(search);
@@ -105,7 +111,7 @@ function VenueScope({
         className="mx-auto max-w-xl rounded-box border border-base-300 bg-base-100 p-5"
       >
         <h1 id="manage-no-access" className="text-xl font-bold">
-          {venueId ? 'No gestionas este local' : 'Elige un local'}
+          {venueId ? (notManager ?? 'No gestionas este local') : 'Elige un local'}
         </h1>
         <p className="mt-2">
           {choosing

@@ -1,5 +1,5 @@
 /**
- * The panel pages' header navigation (board, menu editor, tables, team): which venue
+ * The panel pages' header navigation (board, menu editor, tables, team, cash, reports): which venue
  * ("Local: {name}", a disclosure listing every venue of this account by name, to switch on
  * the same page) and the venue's pages. A manager is also staff of their venues; an admin
  * sees every venue.
@@ -21,7 +21,8 @@ export type PanelPage =
   | '/panel/equipo'
   | '/panel/impresoras'
   | '/panel/caja'
-  | '/panel/pagos';
+  | '/panel/pagos'
+  | '/panel/informes';
 
 const PAGES: { page: PanelPage; label: string; managers: boolean }[] = [
   { page: '/panel', label: 'Pedidos', managers: false },
@@ -32,6 +33,7 @@ const PAGES: { page: PanelPage; label: string; managers: boolean }[] = [
   { page: '/panel/impresoras', label: 'Impresoras', managers: true },
   { page: '/panel/caja', label: 'Caja', managers: true },
   { page: '/panel/pagos', label: 'Pagos en línea', managers: true },
+  { page: '/panel/informes', label: 'Informes', managers: true },
 ];
 
 let summaries: Promise<VenueSummary[]> | undefined;

@@ -1,2 +1,4 @@
-/** What other features use of the manage feature: the panel pages' venue switcher and navigation. */
-export { PanelNav } from './PanelNav.tsx';
+/** What other features use of the manage feature: the panel pages' gate, venue switcher, navigation and loading states. */
+export { ManageGate } from './ManageGate.tsx';
+export { PageLoadFailed, PageLoading } from './PageLoad.tsx';
+export { PanelNav, venueSummaries } from './PanelNav.tsx';
