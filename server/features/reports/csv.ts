@@ -67,7 +67,13 @@ function rowsOf(r: Report, section: ReportSection): Array<Array<string | number>
     case 'byMode':
       return r.byMode.map((m) => [ORDER_MODE_LABELS[m.mode], decimal(m.netSales), m.orders]);
     case 'byMethod':
-      return r.byMethod.map((m) => [methodLabel(m.method), m.provider ?? '', m.count, decimal(m.amount), decimal(m.tips)]);
+      return r.byMethod.map((m) => [
+        methodLabel(m.method),
+        m.provider ?? '',
+        m.count,
+        decimal(m.amount),
+        decimal(m.tips),
+      ]);
     case 'byWaiter':
       return r.byWaiter.map((w) => [w.name, decimal(w.netSales), w.rounds]);
     case 'kitchen':
@@ -76,7 +82,12 @@ function rowsOf(r: Report, section: ReportSection): Array<Array<string | number>
       return r.kitchen.stations.flatMap((s) => s.byHour.map((h) => [s.station, h.hour, h.tickets, h.median, h.p90]));
     case 'tables':
       return [
-        ...r.tables.byDayPart.map((p) => [DAY_PART_LABELS[p.part], p.count, p.medianMinutes, decimal(Math.round(p.roundsPerTable * 100))]),
+        ...r.tables.byDayPart.map((p) => [
+          DAY_PART_LABELS[p.part],
+          p.count,
+          p.medianMinutes,
+          decimal(Math.round(p.roundsPerTable * 100)),
+        ]),
         [REPORT_ALL_PARTS, r.tables.count, r.tables.medianMinutes, decimal(Math.round(r.tables.roundsPerTable * 100))],
       ];
     case 'splits':

@@ -73,7 +73,7 @@ export function zoneClock(timezone: string, startMinutes: number, from: string, 
   return {
     offsets: offsets.changes,
     hourAt(ms) {
-      return (((Math.floor((ms + offsetAt(offsets, ms) * 60_000) / 3_600_000) % 24) + 24) % 24);
+      return ((Math.floor((ms + offsetAt(offsets, ms) * 60_000) / 3_600_000) % 24) + 24) % 24;
     },
     at(ms) {
       const local = ms + offsetAt(offsets, ms) * 60_000;

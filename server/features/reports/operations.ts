@@ -14,7 +14,9 @@ const dayParam = (name: 'from' | 'to', what: string) => ({
 const errors = {
   403: problemResponse('Not a manager of this venue (staff included)'),
   404: problemResponse('No such venue'),
-  422: problemResponse('A date is missing or invalid, `from` is after `to`, or the period is too long (field errors in `errors`)'),
+  422: problemResponse(
+    'A date is missing or invalid, `from` is after `to`, or the period is too long (field errors in `errors`)',
+  ),
 };
 
 export const getReport = operation({
@@ -36,7 +38,7 @@ export const getReportCsv = operation({
   tags,
   access: 'bearer',
   summary:
-    "One section of the report as CSV (managers and admins): exactly what that chart or table shows, `;`-separated with a decimal comma, UTF-8, Spanish headers (REPORT_CSV_COLUMNS in src/contract/reports.ts)",
+    'One section of the report as CSV (managers and admins): exactly what that chart or table shows, `;`-separated with a decimal comma, UTF-8, Spanish headers (REPORT_CSV_COLUMNS in src/contract/reports.ts)',
   parameters: [
     idParam('id', 'Venue id'),
     {

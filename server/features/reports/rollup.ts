@@ -56,8 +56,7 @@ export interface Fact {
 }
 
 /** A line's amount without its tax (minor units, rounded half up). */
-export const netOf = (amount: number, taxRate: number): number =>
-  Math.round((amount * 10_000) / (10_000 + taxRate));
+export const netOf = (amount: number, taxRate: number): number => Math.round((amount * 10_000) / (10_000 + taxRate));
 
 /** The venue's day and clock hour at `at` (docs/rules.md#reports). */
 export function venueDayOf(entry: CachedVenue, at: Date): { day: string; hour: number } {
@@ -87,7 +86,10 @@ export function factsOf(
     { metric: 'hour', key: String(hour).padStart(2, '0'), n: orders, amount: net },
     {
       metric: 'method',
-      key: (receipt.provider ?? sale?.provider) ? `${receipt.method}:${receipt.provider ?? sale?.provider}` : receipt.method,
+      key:
+        (receipt.provider ?? sale?.provider)
+          ? `${receipt.method}:${receipt.provider ?? sale?.provider}`
+          : receipt.method,
       n: receipt.amount >= 0 ? 1 : 0,
       amount: receipt.amount,
       extra: receipt.tip,

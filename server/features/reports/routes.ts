@@ -8,12 +8,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { isValidVenueId } from '../../../src/contract/limits.ts';
 import { canManageVenue } from '../../../src/contract/permissions.ts';
 import { PROBLEM_MESSAGES } from '../../../src/contract/problem.ts';
-import {
-  REPORT_MESSAGES,
-  REPORT_SECTIONS,
-  checkReportQuery,
-  isReportSection,
-} from '../../../src/contract/reports.ts';
+import { REPORT_MESSAGES, REPORT_SECTIONS, checkReportQuery, isReportSection } from '../../../src/contract/reports.ts';
 import { routes } from '../../platform/operations.ts';
 import { problem } from '../../platform/problem.ts';
 import { authenticator, type AuthService } from '../auth/index.ts';

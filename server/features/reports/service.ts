@@ -137,7 +137,9 @@ export function createReportService(db: Db, venues: VenueStore) {
       parts.set(part, p);
     }
     // Rounds per table: the tables paid in full in the period, by the part of the day they opened in (rollup).
-    const paid = new Map(facts.filter((f) => f.metric === 'rounds').map((f) => [f.key, { tables: num(f.n), rounds: num(f.amount) }]));
+    const paid = new Map(
+      facts.filter((f) => f.metric === 'rounds').map((f) => [f.key, { tables: num(f.n), rounds: num(f.amount) }]),
+    );
     const perTable = (p?: { tables: number; rounds: number }) =>
       p?.tables ? Math.round((p.rounds / p.tables) * 100) / 100 : 0;
     let paidTables = 0;
@@ -285,4 +287,3 @@ export function createReportService(db: Db, venues: VenueStore) {
     },
   };
 }
-
