@@ -99,6 +99,8 @@ export const OrderLine = z.object({
   lineTotal: z.int(),
   /** Who at the table added it (rounds of a table session). */
   by: z.optional(z.string()),
+  /** A member of staff added it (the floor): `by` names them («Luis · camarero»); the reports count it as theirs. */
+  byStaff: z.optional(z.boolean()),
   /** The participant who added it (rounds of a table session; for the bill per person). */
   participantId: z.optional(z.string()),
   /** The table-cart line it was sent from (rounds of a table session; the bill's `cartLineId`). */

@@ -178,7 +178,7 @@ export const Report = z.object({
   byMethod: z.array(
     z.object({ method: z.string(), provider: z.optional(z.string()), amount: money, tips: money, count: z.int() }),
   ),
-  /** Rounds staff sent for a table, by waiter: empty until rounds keep which member of staff sent them. */
+  /** What staff added to tables from the floor, by waiter (as the line names them), once the bill is paid in full. */
   byWaiter: z.array(z.object({ name: z.string(), netSales: money, rounds: z.int() })),
   kitchen: z.object({ stations: z.array(KitchenStation) }),
   tables: z.object({

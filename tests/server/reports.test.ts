@@ -493,6 +493,36 @@ describe('who may read it', () => {
     expect(bar.summary.orders).toBe(1);
     expect(bar.kitchen.stations.reduce((sum, x) => sum + x.tickets, 0)).toBe(5);
   });
+
+  it('counts what a waiter put on a table from the floor as theirs, and nothing the diners added', async () => {
+    // Tuesday 31 March 2026, 14:00 (CEST): a waiter opens table 4, adds 2 croquetas and sends them; paid at 15:00.
+    at('2026-03-31T12:00:00Z');
+    const table4 = (rest: string) => `/api/venues/${V}/tables/4${rest}`;
+    await ok(await s.request(table4('/open'), { method: 'POST', token: staff }), 201);
+    await ok(
+      await s.request(table4(`/cart/lines/${lineId()}`), {
+        method: 'PUT',
+        json: { productId: 'croquetas-de-jamon-iberico', optionIds: [], quantity: 2 },
+        token: staff,
+      }),
+    );
+    await ok(await s.request(table4('/rounds'), { method: 'POST', key: newKey(), token: staff }), 201);
+    at('2026-03-31T13:00:00Z');
+    await ok(
+      await s.request(table4('/payments'), {
+        json: { amount: 1700, tip: 0, method: 'card' },
+        key: newKey(),
+        token: staff,
+      }),
+      201,
+    );
+    // 1 700 with 10 % IVA: 1 545 without it.
+    expect((await report('2026-03-31')).byWaiter).toEqual([
+      { name: 'Cocina umenu · camarero', netSales: 1545, rounds: 1 },
+    ]);
+    expect((await report('2026-03-28')).byWaiter).toEqual([]);
+    expect(await csv('byWaiter', '2026-03-31')).toContain('Cocina umenu · camarero;15,45;1');
+  });
 });
 
 describe('a database from before the rollup', () => {

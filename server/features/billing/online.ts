@@ -202,7 +202,7 @@ export function createOnline(ctx: BillingContext, bill: Bill, receipts: Receipts
           claims,
           productOf,
           { amount: p.amount, lineIds: p.lineIds, shares: Boolean(shares?.length) },
-          { openedAt: s.opened_at, rounds: rounds.length },
+          { openedAt: s.opened_at, rounds },
           p.provider,
         ),
       );

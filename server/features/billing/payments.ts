@@ -238,7 +238,7 @@ export function createPayments(
           { lines, amount: input.amount, tip: input.tip, method: input.method, table: s.label },
           saleOfTable(s.id, state, claims, productOf, payingOf(input, requestRows), {
             openedAt: s.opened_at,
-            rounds: rounds.length,
+            rounds,
           }),
         );
         const payment: Payment = {

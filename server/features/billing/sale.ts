@@ -34,7 +34,7 @@ export function saleOfTable(
   claims: readonly ClaimRow[],
   productOf: ReadonlyMap<string, string>,
   paying: Paying,
-  table: { openedAt: string; rounds: number },
+  table: { openedAt: string; rounds: readonly Order[] },
   provider?: string,
 ): SaleContext {
   const paid = provider ? { provider } : {};
@@ -44,10 +44,26 @@ export function saleOfTable(
   else if (paying.shares || claims.some((c) => c.payment_id && c.share_of > 1)) split = 'equal';
   else if (paying.lineIds?.length || claims.some((c) => c.payment_id)) split = 'dishes';
   else split = 'amount';
+  // A bill line's id is `{round id}:{index}` (bill.ts): the round's line says whether a waiter added it.
+  const rounds = new Map(table.rounds.map((r) => [r.id, r]));
+  const waiterOf = (lineId: string) => {
+    const cut = lineId.lastIndexOf(':');
+    const line = rounds.get(lineId.slice(0, cut))?.lines[Number(lineId.slice(cut + 1))];
+    return line?.byStaff && line.by ? { waiter: line.by, round: lineId.slice(0, cut) } : {};
+  };
   const sold = state.lines.flatMap((l) => {
     const productId = productOf.get(l.id);
     return productId && !l.comped
-      ? [{ productId, name: l.name, quantity: l.quantity, amount: l.lineTotal, taxRate: l.taxRate }]
+      ? [
+          {
+            productId,
+            name: l.name,
+            quantity: l.quantity,
+            amount: l.lineTotal,
+            taxRate: l.taxRate,
+            ...waiterOf(l.id),
+          },
+        ]
       : [];
   });
   return {
@@ -56,7 +72,7 @@ export function saleOfTable(
     ...paid,
     sold,
     split,
-    table: { openedAt: new Date(table.openedAt), rounds: table.rounds },
+    table: { openedAt: new Date(table.openedAt), rounds: table.rounds.length },
   };
 }
 

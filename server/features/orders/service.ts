@@ -26,7 +26,13 @@ export interface CreateExtra {
   /** The table session: the order's events reach that session's stream too. */
   sessionId?: string;
   /** Who added each line (index-aligned with the input lines). */
-  lineAuthors?: ReadonlyArray<{ by: string; participantId: string; cartLineId?: string; guest?: string }>;
+  lineAuthors?: ReadonlyArray<{
+    by: string;
+    byStaff?: boolean;
+    participantId: string;
+    cartLineId?: string;
+    guest?: string;
+  }>;
   /** First thing in the order's transaction (lock and check the session). */
   before?: (tx: Queryable) => Promise<void>;
   /** Last thing in the order's transaction (empty the table cart, append the session's events). */

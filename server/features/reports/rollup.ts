@@ -22,6 +22,9 @@ export interface SoldLine {
   taxRate: number;
   /** Its category when it was sold (default: its category on the venue's menu now). */
   category?: { id: string; name: string };
+  /** The member of staff who added it at the table (the floor), and the round it went in. */
+  waiter?: string;
+  round?: string;
 }
 
 export type SplitKind = 'whole' | 'dishes' | 'equal' | 'amount';
@@ -111,6 +114,14 @@ export function factsOf(
         label: category?.name ?? '',
         amount: lineNet,
       });
+    }
+    // By waiter: the lines staff added, and the rounds they put lines in (one per waiter and round).
+    const waiterRounds = new Set<string>();
+    for (const line of sale.sold ?? []) {
+      if (!line.waiter) continue;
+      const first = !waiterRounds.has(`${line.waiter}\u0000${line.round ?? ''}`);
+      waiterRounds.add(`${line.waiter}\u0000${line.round ?? ''}`);
+      facts.push({ metric: 'waiter', key: line.waiter, n: first ? 1 : 0, amount: netOf(line.amount, line.taxRate) });
     }
     if (sale.split) facts.push({ metric: 'split', key: sale.split, n: 1 });
     if (sale.table) facts.push({ metric: 'rounds', key: dayPartOf(openedHour), n: 1, amount: sale.table.rounds });

@@ -279,7 +279,10 @@ export function createReportService(db: Db, venues: VenueStore) {
           return { mode, netSales: num(f?.amount), orders: num(f?.n) };
         }),
         byMethod: methods,
-        byWaiter: [],
+        byWaiter: facts
+          .filter((f) => f.metric === 'waiter')
+          .map((f) => ({ name: f.key, netSales: num(f.amount), rounds: num(f.n) }))
+          .sort((a, b) => b.netSales - a.netSales || a.name.localeCompare(b.name)),
         kitchen: { stations: kitchenStations },
         tables: tableFigures.tables,
         losses: { ...lossFigures, unpaidTables: tableFigures.unpaidTables },

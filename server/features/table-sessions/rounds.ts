@@ -64,6 +64,7 @@ export function rounds(ctx: TableContext) {
         sessionId: s.id,
         lineAuthors: lineRows.map((r) => ({
           by: r.by_name ?? names.get(r.participant_id) ?? '',
+          ...(r.by_name ? { byStaff: true } : {}),
           participantId: r.participant_id,
           cartLineId: r.id,
           ...(r.guest ? { guest: r.guest } : {}),

@@ -158,7 +158,7 @@ export function ReportSections({
         </ReportCard>
         <ReportCard
           id="by-waiter"
-          note="Rondas que el personal envió para una mesa."
+          note="Lo que cada camarero añadió a las mesas desde «Sala», con la cuenta pagada."
           section="byWaiter"
           table={waiter.table}
           csv={csv}

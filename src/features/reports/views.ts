@@ -183,7 +183,7 @@ export function methodView(report: Report, money: Money): { table: TableView; ba
 export function waiterView(report: Report, money: Money): { table: TableView; bars: Bar[] } {
   return {
     table: {
-      caption: 'Ventas netas de las rondas que envió cada camarero',
+      caption: 'Ventas netas de lo que añadió cada camarero a las mesas',
       columns: [{ label: 'Camarero' }, { label: 'Ventas netas', numeric: true }, { label: 'Rondas', numeric: true }],
       rows: report.byWaiter.map((w) => [w.name, money(w.netSales), count(w.rounds)]),
     },
