@@ -102,7 +102,13 @@ import {
   VerifactuIssuer,
   ConfirmIssuerInput,
 } from '../../src/contract/bill.ts';
-import { CheckoutInput, CheckoutResult, OnlinePayment, PaymentRedirect } from '../../src/contract/online-payments.ts';
+import {
+  CheckoutInput,
+  CheckoutResult,
+  OnlinePaying,
+  OnlinePayment,
+  PaymentRedirect,
+} from '../../src/contract/online-payments.ts';
 import { FiredCourse, Ticket, TicketLine, TicketList } from '../../src/contract/kitchen.ts';
 import {
   CreatedPrintAgent,
@@ -227,6 +233,7 @@ const NAMED = {
   PaymentRedirect,
   CheckoutResult,
   OnlinePayment,
+  OnlinePaying,
   TableSettingsInput,
   WaiterLineInput,
   WaiterRoundInput,

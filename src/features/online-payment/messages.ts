@@ -13,6 +13,8 @@ export const onlinePaymentMessages = messages('onlinePayment', {
   failed: 'El pago no se ha completado',
   failedHint: 'No se ha registrado ningún pago: lo que ibas a pagar queda libre otra vez.',
   back: 'Volver a la cuenta',
+  order: 'Ver mi pedido',
+  backToOrder: 'Volver al pedido',
   notFound: 'Ese pago no existe. Revisa el enlace.',
   retry: 'Reintentar',
 });
