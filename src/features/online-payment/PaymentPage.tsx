@@ -117,7 +117,9 @@ export default function PaymentPage() {
       ) : (
         <div role="status">
           <h1 className="text-2xl font-bold">{outcome === 'paid' ? words.paid : words.failed}</h1>
-          <p className="mt-1">{outcome === 'paid' ? words.paidHint({ amount }) : words.failedHint}</p>
+          <p className="mt-1">
+            {outcome === 'paid' ? words.paidHint({ amount }) : order ? words.failedOrderHint : words.failedHint}
+          </p>
         </div>
       )}
       {outcome === 'paid' && order && (

@@ -15,6 +15,7 @@ export const onlinePaymentMessages = messages('onlinePayment', {
   back: 'Volver a la cuenta',
   order: 'Ver mi pedido',
   backToOrder: 'Volver al pedido',
+  failedOrderHint: 'No se ha registrado ningún pago y el pedido no se ha enviado: tu carrito sigue aquí.',
   notFound: 'Ese pago no existe. Revisa el enlace.',
   retry: 'Reintentar',
 });
