@@ -14,6 +14,8 @@ const config: KnipConfig = {
     'scripts/*.ts!',
     // Loaded by Astro as the `client:paint` directive: astro.config.mjs names it by path.
     'src/lib/after-paint-directive.ts!',
+    // Loaded by the generated service worker with `importScripts` (src/shell/pwa-options.ts).
+    'public/sw-push.js!',
   ],
   // An export its own module uses is a name, not dead code.
   ignoreExportsUsedInFile: true,

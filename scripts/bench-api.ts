@@ -5,6 +5,7 @@
  *   npm run bench:api -- --db postgres --instances 2   # the same on PostgreSQL with N instances
  *   npm run bench:api -- --all                         # menu GET and order POST for SQLite ×1,
  *                                                      # PostgreSQL ×1 and ×2, then the crash run
+ *   npm run bench:api -- --slots                       # only the pickup-slot rush on PostgreSQL ×2
  *   npm run bench:api -- --venues 1000                 # also the menu GET, the home page's list and
  *                                                      # a search with 1,000 generated venues stored
  *
@@ -28,6 +29,8 @@
  * other phone. With `--venues N` (or BENCH_VENUES), the first setup is started a second time with
  * `UMENU_SEED_LARGE=N` (N generated venues beside the demo ones) for the menu GET of the same
  * venue, `GET /api/venues?limit=12` and a search: the table shows both rows of the menu GET.
+ * The pickup-slot rush (scripts/bench-slots.ts; PostgreSQL ×2, with `--slots`, `--all` or `--db postgres --instances 2`):
+ * 200 diners at once for 10 slots; no slot may be oversold.
  * Join and cart limits are off for the benchmark (it measures capacity). Exits non-zero only when a
  * correctness check fails (throughput depends on a shared, noisy machine: reported, not enforced).
  */
@@ -40,6 +43,7 @@ import { parseArgs } from 'node:util';
 import postgres from 'postgres';
 import { freePort, startPgCluster, type PgCluster } from './pg-cluster.ts';
 import { startServer } from './start-server.ts';
+import { slotRush } from './bench-slots.ts';
 
 /** The part of autocannon's API used here (the package ships no types). */
 interface RequestSpec {
@@ -78,6 +82,7 @@ const { values: args } = parseArgs({
     db: { type: 'string', default: 'sqlite' },
     instances: { type: 'string', default: '1' },
     all: { type: 'boolean', default: false },
+    slots: { type: 'boolean', default: false },
     venues: { type: 'string', default: process.env.BENCH_VENUES ?? '0' },
   },
 });
@@ -97,6 +102,8 @@ interface Stack {
   stored(): Promise<{ ids: Set<string>; numbers: number; n: number; keys: number }>;
   /** Stored table events of cart changes: how many `cart` events, and the data bytes of `cart` and `table-cart` together (after stop). */
   cartEvents(): Promise<{ changes: number; bytes: number }>;
+  /** Any read of the stack's database (while it runs or after). */
+  query(sql: string): Promise<Array<Record<string, unknown>>>;
   cleanup(): Promise<void>;
 }
 
@@ -232,6 +239,18 @@ async function startStack(db: DbKind, instances: number, seedLarge = 1): Promise
       const t = sqlite.prepare(query).get() as { changes: number | null; bytes: number | null };
       sqlite.close();
       return { changes: Number(t.changes ?? 0), bytes: Number(t.bytes ?? 0) };
+    },
+    async query(text) {
+      if (dbUrl) {
+        const sql = postgres(dbUrl, { max: 1, onnotice: () => {} });
+        const rows = await sql.unsafe<Array<Record<string, unknown>>>(text);
+        await sql.end();
+        return [...rows];
+      }
+      const sqlite = new DatabaseSync(dbPath, { readOnly: true });
+      const rows = sqlite.prepare(text).all() as Array<Record<string, unknown>>;
+      sqlite.close();
+      return rows;
     },
     async cleanup() {
       for (const p of procs) if (p.child.exitCode === null) p.child.kill('SIGKILL');
@@ -674,37 +693,51 @@ async function crash(stack: Stack): Promise<string> {
 }
 
 const crashLines: string[] = [];
+const slotLines: string[] = [];
+/** The pickup-slot rush on its own stack (PostgreSQL ×2). */
+async function slotScenario(): Promise<void> {
+  const stack = await startStack('postgres', 2);
+  try {
+    slotLines.push(...(await slotRush(stack.bases, (text) => stack.query(text), failures)));
+  } finally {
+    await stack.cleanup();
+  }
+}
 try {
-  const configs: Array<[DbKind, number]> = args.all
-    ? [
-        ['sqlite', 1],
-        ['postgres', 1],
-        ['postgres', 2],
-      ]
-    : [[args.db === 'postgres' ? 'postgres' : 'sqlite', Math.max(1, Number(args.instances) || 1)]];
-  for (const [db, instances] of configs) {
-    const stack = await startStack(db, instances);
-    try {
-      await bench(stack, !args.all);
-    } finally {
-      await stack.cleanup();
-    }
-    const many = Number(args.venues) || 0;
-    if (many > 1 && db === configs[0]![0] && instances === configs[0]![1]) {
-      const crowded = await startStack(db, instances, many);
+  if (args.slots) await slotScenario();
+  else {
+    const configs: Array<[DbKind, number]> = args.all
+      ? [
+          ['sqlite', 1],
+          ['postgres', 1],
+          ['postgres', 2],
+        ]
+      : [[args.db === 'postgres' ? 'postgres' : 'sqlite', Math.max(1, Number(args.instances) || 1)]];
+    for (const [db, instances] of configs) {
+      const stack = await startStack(db, instances);
       try {
-        await benchManyVenues(crowded);
+        await bench(stack, !args.all);
       } finally {
-        await crowded.cleanup();
+        await stack.cleanup();
+      }
+      const many = Number(args.venues) || 0;
+      if (many > 1 && db === configs[0]![0] && instances === configs[0]![1]) {
+        const crowded = await startStack(db, instances, many);
+        try {
+          await benchManyVenues(crowded);
+        } finally {
+          await crowded.cleanup();
+        }
       }
     }
-  }
-  if (args.all || (args.db === 'postgres' && Number(args.instances) >= 2)) {
-    const stack = await startStack('postgres', 2);
-    try {
-      crashLines.push(await crash(stack));
-    } finally {
-      await stack.cleanup();
+    if (args.all || (args.db === 'postgres' && Number(args.instances) >= 2)) {
+      const stack = await startStack('postgres', 2);
+      try {
+        crashLines.push(await crash(stack));
+      } finally {
+        await stack.cleanup();
+      }
+      await slotScenario();
     }
   }
 } catch (error) {
@@ -722,6 +755,7 @@ for (const r of rows)
   );
 for (const line of tableLines) console.log(`\n${line}`);
 for (const line of crashLines) console.log(`\n${line}`);
+if (slotLines.length) console.log(`\n${slotLines.join('\n')}`);
 if (dbRows.length) {
   console.log(
     "\nDatabase work per request (from each instance's /api/metrics; a round trip is a wait for PostgreSQL, pipelined statements share one):\n",

@@ -27,6 +27,7 @@ import {
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
+import webpush from 'web-push';
 import { configFromEnv, type ServerConfig } from '../server/platform/config.ts';
 import { createServer } from '../server/main.ts';
 
@@ -95,6 +96,9 @@ export function freshSiteBuild(dir = DEFAULT_SITE_BUILD_DIR): SiteBuild | undefi
 }
 
 /** The server settings of the suite (minus port, files and CORS, which each user sets). */
+/** The browser tests' VAPID keys (one pair per test process). */
+const E2E_VAPID = webpush.generateVAPIDKeys();
+
 export function e2eConfig(overrides: Partial<ServerConfig>): ServerConfig {
   return {
     ...configFromEnv({
@@ -114,6 +118,10 @@ export function e2eConfig(overrides: Partial<ServerConfig>): ServerConfig {
       // The payment providers' stand-ins listen on a free port of this machine (scripts/payment-sandbox.ts): the
       // phone's form may go there, as it goes to the bank's TPV in production.
       UMENU_CSP_FORM_ACTION: 'http://127.0.0.1:*',
+      // Ready notifications on (docs/rules.md#ready-notifications): the order pages offer them.
+      UMENU_VAPID_PUBLIC_KEY: E2E_VAPID.publicKey,
+      UMENU_VAPID_PRIVATE_KEY: E2E_VAPID.privateKey,
+      UMENU_VAPID_SUBJECT: 'mailto:avisos@umenu.test',
     }),
     ...overrides,
   };

@@ -24,7 +24,7 @@ import {
 import { API_CSP, COMMON_HEADERS, siteCsp } from './platform/security.ts';
 import { authRoutes, socialRoutes } from './features/auth/index.ts';
 import { venueRoutes } from './features/venues/index.ts';
-import { orderRoutes } from './features/orders/index.ts';
+import { orderRoutes, timingRoutes } from './features/orders/index.ts';
 import { pauseRoutes } from './features/pause/index.ts';
 import { kitchenRoutes } from './features/kitchen/index.ts';
 import { printingRoutes } from './features/printing/index.ts';
@@ -37,6 +37,7 @@ import { correctionRoutes } from './features/corrections/index.ts';
 import { auditRoutes } from './features/audit/index.ts';
 import { teamRoutes } from './features/team/index.ts';
 import { mediaRoutes } from './features/media/index.ts';
+import { pushRoutes } from './features/push/index.ts';
 import { openApiDocument } from './openapi.ts';
 
 export function createApp(deps: AppDeps): Hono {
@@ -162,12 +163,14 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/', tableRoutes(deps));
   api.route('/', mediaRoutes(deps));
   api.route('/', pauseRoutes(deps));
+  api.route('/', pushRoutes(deps));
   api.route('/', venueRoutes(deps));
   api.route('/', authRoutes(deps));
   const social = socialRoutes(deps);
   if (social.closeSocial) deps.closers.push(social.closeSocial);
   api.route('/auth/social', social);
   api.route('/', orderRoutes(deps));
+  api.route('/', timingRoutes(deps));
   api.all('*', (c) =>
     problemResponse(c, problem('notFound', 404, PROBLEM_MESSAGES.noRoute(c.req.method, c.req.path.slice(0, 200)))),
   );

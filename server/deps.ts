@@ -7,7 +7,7 @@ import type { Db } from './platform/db/database.ts';
 import type { ServerConfig } from './platform/config.ts';
 import type { VenueStore } from './features/venues/index.ts';
 import type { AuthService } from './features/auth/index.ts';
-import type { OnlineOrders, OrderService } from './features/orders/index.ts';
+import type { OnlineOrders, OrderService, OrderTiming } from './features/orders/index.ts';
 import type { Observability } from './platform/observability.ts';
 import type { SiteState } from './platform/static.ts';
 import type { EventBus } from './platform/events/bus.ts';
@@ -18,6 +18,7 @@ import type { BillingService, Outbox } from './features/billing/index.ts';
 import type { CorrectionsService } from './features/corrections/index.ts';
 import type { PauseService } from './features/pause/index.ts';
 import type { PaymentsService } from './features/payments/index.ts';
+import type { PushService } from './features/push/index.ts';
 
 export type { SiteState } from './platform/static.ts';
 
@@ -27,6 +28,8 @@ export interface AppDeps {
   venues: VenueStore;
   auth: AuthService;
   orders: OrderService;
+  /** Pickup and delivery times: slots, «lo antes posible», staff moving a ready time (docs/rules.md#pickup-times). */
+  timing: OrderTiming;
   /** Table sessions: a table's open session, its diners, cart, rounds and calls (docs/rules.md#table-sessions). The venue's tables and their QR links are the `tables` feature. */
   tableSessions: TableSessionService;
   /** Kitchen tickets (docs/rules.md#the-kitchen). */
@@ -43,6 +46,8 @@ export interface AppDeps {
   corrections: CorrectionsService;
   /** Pausing new orders, by staff or by the venue itself (docs/rules.md#pausing-orders). */
   pauses: PauseService;
+  /** Web Push when an order is ready (docs/rules.md#ready-notifications). */
+  push: PushService;
   /** VERI*FACTU records waiting to be sent (`UMENU_VERIFACTU_URL`). */
   verifactuOutbox: Outbox;
   site: SiteState;

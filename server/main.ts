@@ -12,7 +12,7 @@ import { configureImageJobs, imageQueueLength } from './features/media/index.ts'
 import { configureSecrets } from './platform/secrets.ts';
 import { createBuildHook, createVenueStore, startPrerender } from './features/venues/index.ts';
 import { createAuthService } from './features/auth/index.ts';
-import { createOrderService } from './features/orders/index.ts';
+import { createOrderService, createOrderTiming } from './features/orders/index.ts';
 import { createKitchenService, ticketWriter } from './features/kitchen/index.ts';
 import { createPrintingService } from './features/printing/index.ts';
 import { stationsOf } from '../src/contract/kitchen.ts';
@@ -27,7 +27,8 @@ import { tableForToken } from './features/tables/index.ts';
 import { createBillingService, createOutbox } from './features/billing/index.ts';
 import { createCorrectionsService } from './features/corrections/index.ts';
 import { createPauseService, watchAutoPause } from './features/pause/index.ts';
-import { createPaymentsService, loadProviderConfig, providerFor } from './features/payments/index.ts';
+import { createPaymentsService, loadProviderConfig, providerFor, refundOnline } from './features/payments/index.ts';
+import { createPushService } from './features/push/index.ts';
 import type { BillingHook } from './features/table-sessions/index.ts';
 import type { AppDeps, SiteState } from './deps.ts';
 import type { Hono } from 'hono';
@@ -101,12 +102,21 @@ export async function createServer(
       station,
   );
   const tickets = ticketWriter(venues, events, options.now, printing);
+  const timing = createOrderTiming(db, events, options.now);
+  const push = createPushService(db, {
+    vapid: config.vapid,
+    endpoints: config.pushEndpoints,
+    venue: (id) => venues.get(id)?.venue,
+    ...(options.now ? { now: options.now } : {}),
+  });
   const orders = createOrderService(db, venues, {
+    statusChanged: (order, sessionId) => push.statusChanged(order, sessionId),
     ...(options.now ? { now: options.now } : {}),
     events,
     limit: config.orderLimit,
     limiter,
     tickets,
+    timing,
   });
   // Closing a table asks the bill what it still owes (the billing service is made after the table sessions').
   const billingHook: BillingHook = {};
@@ -142,6 +152,7 @@ export async function createServer(
     limiter,
     payRequestLimit: config.tablePayRequestLimit,
     onlineMethods: (venueId) => payments.methods(venueId),
+    refundOnline: (venueId, request) => refundOnline(db, venueId, request),
   });
   billingHook.current = billing;
   const payments = createPaymentsService(db, venues, events, billing, orders, {
@@ -161,6 +172,7 @@ export async function createServer(
     venues,
     auth,
     orders,
+    timing,
     tableSessions,
     kitchen,
     printing,
@@ -169,6 +181,7 @@ export async function createServer(
     pauses,
     payments,
     onlineOrders: payments.orders(config),
+    push,
     verifactuOutbox,
     events,
     site,
@@ -180,6 +193,7 @@ export async function createServer(
   deps.closers.push(() => verifactuOutbox.close());
   const autoPause = watchAutoPause(venues, events, pauses);
   deps.closers.push(() => autoPause.close());
+  deps.closers.push(() => push.settled());
   const app = createApp(deps);
   // The served site's venue pages follow every venue change, from any instance (server/features/venues/prerender.ts).
   const prerender = startPrerender({

@@ -14,6 +14,7 @@ import * as orders from './features/orders/index.ts';
 import * as pause from './features/pause/index.ts';
 import * as printing from './features/printing/index.ts';
 import * as payments from './features/payments/index.ts';
+import * as push from './features/push/index.ts';
 import * as tables from './features/tables/index.ts';
 import * as tableSessions from './features/table-sessions/index.ts';
 import * as team from './features/team/index.ts';
@@ -39,6 +40,8 @@ const FEATURES: Part[] = [
   audit,
   orders,
   pause,
+  orders.timingPart,
+  push,
   kitchen,
   printing,
   auth,

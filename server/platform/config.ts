@@ -87,6 +87,14 @@ export interface ServerConfig {
   /** `UMENU_VERIFACTU_POLL_MS` (default 5000), `UMENU_VERIFACTU_RETRY_MS` (first retry, default 5000; doubles up to 1 h). */
   verifactuPollMs: number;
   verifactuRetryMs: number;
+  /**
+   * `UMENU_VAPID_PUBLIC_KEY`, `UMENU_VAPID_PRIVATE_KEY` (URL-safe base64, as `npx web-push generate-vapid-keys`
+   * prints them) and `UMENU_VAPID_SUBJECT` (`mailto:` or `https:`): Web Push when an order is ready
+   * (docs/rules.md#ready-notifications). Without all three, push is off.
+   */
+  vapid?: { publicKey: string; privateKey: string; subject: string };
+  /** `UMENU_PUSH_ENDPOINTS`: origins a push subscription may name besides the browsers' push services (a local stand-in). */
+  pushEndpoints: string[];
 }
 
 /** `20/10m`, `5/30s`, `100/1h`, `50/600` (seconds); `off` / `0`: no limit. */
@@ -210,7 +218,25 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     ...(env.UMENU_SECRETS_KEY?.trim() ? { secretsKey: env.UMENU_SECRETS_KEY.trim() } : {}),
     verifactuPollMs: int(env.UMENU_VERIFACTU_POLL_MS, 5_000),
     verifactuRetryMs: int(env.UMENU_VERIFACTU_RETRY_MS, 5_000),
+    ...vapidFromEnv(env),
+    pushEndpoints: list(env.UMENU_PUSH_ENDPOINTS),
   };
+}
+
+/** The VAPID keys and contact: all three, checked, or none (push off). */
+function vapidFromEnv(env: NodeJS.ProcessEnv): Pick<ServerConfig, 'vapid'> {
+  const publicKey = env.UMENU_VAPID_PUBLIC_KEY?.trim() ?? '';
+  const privateKey = env.UMENU_VAPID_PRIVATE_KEY?.trim() ?? '';
+  const subject = env.UMENU_VAPID_SUBJECT?.trim() ?? '';
+  if (!publicKey && !privateKey && !subject) return {};
+  // The P-256 public key is 65 bytes (87 characters of base64url), the private key 32 (43 characters).
+  if (!/^[A-Za-z0-9_-]{87}$/.test(publicKey) || !/^[A-Za-z0-9_-]{43}$/.test(privateKey))
+    throw new Error(
+      'UMENU_VAPID_PUBLIC_KEY y UMENU_VAPID_PRIVATE_KEY deben ser las claves que imprime `npx web-push generate-vapid-keys`',
+    );
+  if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(subject))
+    throw new Error(`UMENU_VAPID_SUBJECT debe ser un contacto mailto: o https: («${subject}»)`);
+  return { vapid: { publicKey, privateKey, subject } };
 }
 
 /**

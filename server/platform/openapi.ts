@@ -43,6 +43,7 @@ import {
 } from '../../src/contract/order.ts';
 import { Problem, PROBLEM_TYPES } from '../../src/contract/problem.ts';
 import { AutoPause, PauseInput, PauseState, VenuePause } from '../../src/contract/pause.ts';
+import { PickupSettings, PickupSlot, PickupSlots, ReadyByInput } from '../../src/contract/pickup.ts';
 import {
   ProductChange,
   ProductHistory,
@@ -110,6 +111,8 @@ import {
   PaymentRedirect,
 } from '../../src/contract/online-payments.ts';
 import { FiredCourse, Ticket, TicketLine, TicketList } from '../../src/contract/kitchen.ts';
+import { PushPublicKey, PushSubscriptionInput } from '../../src/contract/push.ts';
+import { Refund, RefundInput, RefundResult } from '../../src/contract/refund.ts';
 import {
   CreatedPrintAgent,
   CreatedPrintJobs,
@@ -207,6 +210,8 @@ const NAMED = {
   PrinterStatusInput,
   PrintJob,
   PrintJobList,
+  PushSubscriptionInput,
+  PushPublicKey,
   CreatedPrintJobs,
   Legal,
   BillShare,
@@ -229,6 +234,9 @@ const NAMED = {
   ConfirmIssuerInput,
   CashDay,
   OrderPaymentList,
+  RefundInput,
+  Refund,
+  RefundResult,
   CheckoutInput,
   PaymentRedirect,
   CheckoutResult,
@@ -255,6 +263,10 @@ const NAMED = {
   PauseState,
   VenuePause,
   AutoPause,
+  PickupSettings,
+  PickupSlot,
+  PickupSlots,
+  ReadyByInput,
 } as const;
 type SchemaName = keyof typeof NAMED;
 

@@ -197,8 +197,25 @@ export const AeatInvoice = z.object({
   Huella: z.string(),
 });
 
+/** The invoice a rectifying invoice rectifies, as the AEAT names it (`IDFacturaRectificada`). */
+export const IDFacturaRectificada = z.object({
+  IDEmisorFactura: z.string(),
+  NumSerieFactura: z.string(),
+  FechaExpedicionFactura: z.string(),
+});
+
+/**
+ * What a rectifying invoice's record adds (TipoFactura `R5`, docs/rules.md#refunds): `TipoRectificativa` `I` (by
+ * differences: its amounts are the negative differences) and the invoice it rectifies. Not part of the fingerprint.
+ */
+const Rectification = {
+  TipoRectificativa: z.optional(z.string()),
+  FacturasRectificadas: z.optional(z.array(IDFacturaRectificada)),
+};
+
 /** A receipt's VERI*FACTU part: the record's values as they enter the fingerprint, and the verification URL. */
 export const ReceiptVerifactu = z.extend(AeatInvoice, {
+  ...Rectification,
   qr: z.string(),
   /** «Factura verificable en la sede electrónica de la AEAT» */
   text: z.string(),
@@ -265,9 +282,17 @@ export function receiptLinesOf(line: ChargedLine): ReceiptLine[] {
   return [{ name, ...dish, quantity, amount: base, taxRate, choices: listed }, ...extras];
 }
 
-export const TaxLine = z.object({ rate: z.int(), base: money, tax: money });
+/** Base and tax of one rate (negative on a rectifying receipt). */
+export const TaxLine = z.object({ rate: z.int(), base: z.int(), tax: z.int() });
 
-/** A simplified invoice (`GET /api/receipts/{id}`). `total` = `amount` + `tip`; the taxes cover `amount`. */
+/** A receipt as another one names it: a rectifying receipt's original, an original's rectifications. */
+export const ReceiptRef = z.object({ id: z.string(), number: z.string(), issuedAt: z.string(), total: z.int() });
+
+/**
+ * A simplified invoice (`GET /api/receipts/{id}`). `total` = `amount` + `tip`; the taxes cover `amount`. A
+ * rectifying one (`type: "R5"`, docs/rules.md#refunds) names what it rectifies and why, and carries the refund as
+ * negative amounts; an original lists its rectifications (`rectifications`, added when it is read).
+ */
 export const Receipt = z.object({
   id: z.string(),
   number: z.string(),
@@ -282,11 +307,16 @@ export const Receipt = z.object({
   orderNumber: z.optional(z.string()),
   lines: z.array(ReceiptLine),
   taxes: z.array(TaxLine),
-  amount: money,
-  tip: money,
-  total: money,
+  amount: z.int(),
+  tip: z.int(),
+  total: z.int(),
   method: PaidWith,
   verifactu: z.optional(ReceiptVerifactu),
+  /** `R5`: a rectifying simplified invoice (factura rectificativa); none: a simplified invoice (`F2`). */
+  type: z.optional(z.literal('R5')),
+  rectifies: z.optional(ReceiptRef),
+  reason: z.optional(z.string()),
+  rectifications: z.optional(z.array(ReceiptRef)),
 });
 
 export const PaymentResult = z.object({ payment: Payment, receipt: Receipt });
@@ -339,6 +369,7 @@ export const VerifactuRecord = z.extend(AeatInvoice, {
   HuellaAnterior: z.string(),
   FechaHoraHusoGenRegistro: z.string(),
   qr: z.string(),
+  ...Rectification,
 });
 export const VerifactuRecords = z.object({ records: z.array(VerifactuRecord) });
 
@@ -377,13 +408,48 @@ export const CashDay = z.object({
       id: z.string(),
       number: z.string(),
       issuedAt: z.string(),
-      amount: money,
-      tip: money,
-      total: money,
+      /** Negative on a rectifying receipt (docs/rules.md#refunds). */
+      amount: z.int(),
+      tip: z.int(),
+      total: z.int(),
       method: PaymentMethod,
       table: z.optional(z.string()),
       orderNumber: z.optional(z.string()),
+      /** The payment it is the receipt of (or, for a rectifying one, the payment refunded). */
+      paymentId: z.optional(z.string()),
+      /** A payment's receipt: what can still be refunded of it (amount + tip − refunds). */
+      refundable: z.optional(z.int()),
+      type: z.optional(z.literal('R5')),
+      /** A rectifying receipt: the number of the receipt it rectifies. */
+      rectifies: z.optional(z.string()),
+      /** An online payment: its provider (`redsys`, `stripe`), as the manager reads it («Bizum»), its reference. */
+      provider: z.optional(z.string()),
+      label: z.optional(z.string()),
+      providerRef: z.optional(z.string()),
     }),
+  ),
+  /** The day's refunds (docs/rules.md#refunds): `amount`, `tips` and `total` above are net of them. */
+  refunds: z.optional(
+    z.array(
+      z.object({
+        id: z.string(),
+        paymentId: z.string(),
+        receiptId: z.string(),
+        number: z.string(),
+        rectifies: z.string(),
+        issuedAt: z.string(),
+        amount: money,
+        tip: money,
+        method: PaymentMethod,
+        provider: z.optional(z.string()),
+        label: z.optional(z.string()),
+        reason: z.string(),
+      }),
+    ),
+  ),
+  /** Online payments by provider as the manager knows them («Redsys», «Bizum», «Stripe»), fees left out. */
+  byProvider: z.optional(
+    z.array(z.object({ label: z.string(), count: z.int(), amount: money, tip: money, refunded: money })),
   ),
   /** Tables open now with something left to pay. */
   openBalances: z.array(
@@ -394,8 +460,9 @@ export const CashDay = z.object({
   /** The day's IVA per rate (its receipts' taxes summed), highest rate first. */
   taxes: z.array(TaxLine),
   /**
-   * The day's close (Z report): sales by method and rate (`amount` = base + tax), the day's first and last receipt
-   * numbers, and the cash expected in the till (cash payments and their tips); the manager counts the cash.
+   * The day's close (Z report): sales by method and rate (`amount` = base + tax, net of refunds), the day's first and
+   * last simplified invoice numbers and how many (rectifying receipts are in `refunds`), and the cash expected in the
+   * till (cash payments and their tips, less cash given back); the manager counts the cash.
    */
   close: z.object({
     byMethodAndRate: z.array(
@@ -418,6 +485,8 @@ export type Payment = z.infer<typeof Payment>;
 export type PaidWith = z.infer<typeof PaidWith>;
 export type ReceiptLine = z.infer<typeof ReceiptLine>;
 export type TaxLine = z.infer<typeof TaxLine>;
+export type ReceiptRef = z.infer<typeof ReceiptRef>;
+export type IDFacturaRectificada = z.infer<typeof IDFacturaRectificada>;
 export type Receipt = z.infer<typeof Receipt>;
 export type ReceiptVerifactu = z.infer<typeof ReceiptVerifactu>;
 export type PaymentResult = z.infer<typeof PaymentResult>;

@@ -26,6 +26,7 @@ import {
 import { availability, checkSetMenus, SetCourseInput } from './set-menu-input.ts';
 import { SET_LIMITS, SET_MESSAGES } from './set-menu.ts';
 import { AutoPause } from './pause.ts';
+import { PickupSettings, prepMinutes } from './pickup.ts';
 
 export { MANAGE_LIMITS } from './manage-fields.ts';
 
@@ -156,6 +157,7 @@ export const ProductInput = z.object({
       ),
   ),
   ...availability,
+  prepMinutes: z.optional(prepMinutes),
   ...translations,
 });
 
@@ -178,6 +180,7 @@ export const CategoryInput = z
     course: z.optional(z.enum(COURSES, 'Tiempo desconocido: usa bebidas, entrantes, principales o postres')),
     taxRate: z.optional(taxRate),
     ...availability,
+    prepMinutes: z.optional(prepMinutes),
     ...translations,
   })
   .check(
@@ -259,6 +262,7 @@ export const VenueInput = z
     taxRate: z.optional(taxRate),
     /** Pause pickup and delivery above this many open tickets at a station (docs/rules.md#pausing-orders); null: off. */
     autoPause: z.optional(z.nullable(AutoPause)),
+    pickup: z.optional(PickupSettings),
     languages: z.optional(
       z.array(languageCode).check(z.maxLength(20, 'Máximo 20 idiomas'), z.refine(unique, 'Idiomas repetidos')),
     ),

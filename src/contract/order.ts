@@ -69,6 +69,9 @@ export const OrderInput = z.strictObject({
   expectedTotal: z.int().check(z.minimum(0)),
   /** The diner's interface language (docs/architecture.md#languages); the order's words stay the venue's. */
   language: z.optional(z.string().check(z.regex(/^[a-z]{2,3}$/))),
+  /** Pickup and delivery (src/contract/pickup.ts): a slot's `start` as the slots list gives it, or «lo antes posible». */
+  pickupAt: z.optional(z.string().check(z.maxLength(40))),
+  asap: z.optional(z.literal(true)),
 });
 
 /** A priced set choice: the dish, its course in the set, its options; its supplement (its own price never counts). */
@@ -154,6 +157,11 @@ export const Order = z.object({
   timezone: z.optional(z.string()),
   /** The language the diner ordered in (the board tags it, "EN"); dish names stay in the venue's. */
   language: z.optional(z.string()),
+  /** The pickup slot's start (pickup and delivery), or `asap` for «lo antes posible» (src/contract/pickup.ts). */
+  pickupAt: z.optional(z.string()),
+  asap: z.optional(z.boolean()),
+  /** When it should be ready (ISO): the slot's start, or the kitchen's quote; staff may move it. */
+  readyBy: z.optional(z.string()),
   createdAt: z.string(),
 });
 

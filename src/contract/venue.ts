@@ -118,6 +118,8 @@ export const Product = z.object({
   included: z.optional(z.array(z.string())),
   /** When it can be ordered (absent: whenever the venue is open). */
   availability: z.optional(z.array(AvailabilityWindow)),
+  /** Minutes to prepare it (absent: its category's, else 10; src/contract/pickup.ts). */
+  prepMinutes: z.optional(z.int()),
   ...translations,
 });
 
@@ -136,6 +138,8 @@ export const Category = z.object({
   taxRate: z.optional(z.int().check(z.minimum(0), z.maximum(10_000))),
   /** When its dishes can be ordered (absent: whenever the venue is open). */
   availability: z.optional(z.array(AvailabilityWindow)),
+  /** Minutes to prepare each of its dishes (a dish may say otherwise). */
+  prepMinutes: z.optional(z.int()),
   ...translations,
 });
 
@@ -190,6 +194,15 @@ export const Venue = z.extend(VenueSummary, {
   // /api/venues/{id}/pause`, never by the editor's PUT), and the manager's automatic pause (absent or null: off).
   pause: z.optional(VenuePause),
   autoPause: z.optional(z.nullable(AutoPause)),
+  /** Pickup and delivery times (src/contract/pickup.ts): slots, places per slot, lead time, days ahead. */
+  pickup: z.optional(
+    z.object({
+      slotMinutes: z.optional(z.int()),
+      ordersPerSlot: z.optional(z.int()),
+      leadMinutes: z.optional(z.int()),
+      daysAhead: z.optional(z.int()),
+    }),
+  ),
   // `languages` (from the summary): the menu's languages; `translations` carry its tagline.
   ...translations,
   updatedAt: z.string(),

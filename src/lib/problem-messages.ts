@@ -13,6 +13,7 @@ export const problemMessages = messages('problems', {
   rateLimited: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
   venueClosed: 'El local está cerrado ahora y no acepta pedidos. Consulta su horario.',
   venuePaused: 'El local ha pausado los pedidos por un rato. Tu carrito se guarda: inténtalo más tarde.',
+  slotFull: 'Esa hora se acaba de llenar. Elige otra.',
   belowMinimum: 'Tu pedido no llega al mínimo del local. Añade algo más para continuar.',
   unavailable: 'Algún producto ya no está disponible. Revisa tu carrito.',
   priceChanged: 'Algunos precios han cambiado. Revisa el nuevo total antes de confirmar.',

@@ -279,5 +279,7 @@ export const pwaOptions = (outDir: string) => ({
         }),
     ] as ManifestTransform[],
     runtimeCaching,
+    // The ready notification's `push` and `notificationclick` handlers (public/sw-push.js, docs/rules.md#ready-notifications).
+    importScripts: ['/sw-push.js'],
   },
 });

@@ -336,7 +336,9 @@ test.describe('the bill on the staff board', { tag: '@desktop' }, () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^recibos-taqueria-el-guero-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync(await file.path(), 'utf8');
-    expect(csv.split('\r\n')[0]).toBe('numero;fecha;mesa;pedido;metodo;base;impuesto;importe;propina;total;moneda');
+    expect(csv.split('\r\n')[0]).toBe(
+      'numero;fecha;mesa;pedido;metodo;base;impuesto;importe;propina;total;moneda;tipo;rectifica;proveedor;referencia_proveedor',
+    );
     expect(csv).toContain(`${number};`);
     await expect(manager.getByRole('status').filter({ hasText: 'CSV descargado.' })).toBeVisible();
     await manager.setViewportSize({ width: 390, height: 844 });

@@ -683,7 +683,9 @@ describe('the bill on one server', () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const rows = (await csv.text()).trim().split('\r\n');
-    expect(rows[0]).toBe('numero;fecha;mesa;pedido;metodo;base;impuesto;importe;propina;total;moneda');
+    expect(rows[0]).toBe(
+      'numero;fecha;mesa;pedido;metodo;base;impuesto;importe;propina;total;moneda;tipo;rectifica;proveedor;referencia_proveedor',
+    );
     expect(rows).toHaveLength(day.receipts.length + 1);
     expect(rows[1]!.split(';')[0]).toBe(day.receipts[0]!.number);
     expect((await s.request(`/api/venues/${V}/cash?date=${date}`, { token: ctx.staff })).status).toBe(403);

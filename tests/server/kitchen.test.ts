@@ -513,7 +513,8 @@ describe.skipIf(!pgUrl())('the cost of an order on PostgreSQL', () => {
       .map((l) => JSON.parse(l) as { method?: string; route?: string; status?: number; dbRoundTrips?: number })
       .filter((l) => l.method === 'POST' && l.route === '/api/orders' && l.status === 201);
     expect(orders).toHaveLength(3);
-    // Measured here: 2 each, as many as before orders had tickets (their INSERT and events ride in the order's batch).
+    // Measured here: 3 each — 2 for the order and its tickets (their INSERT and events ride in the order's batch), and
+    // the read of the kitchen's open tickets that quotes «lo antes posible» (docs/rules.md#pickup-times).
     for (const o of orders) expect(o.dbRoundTrips).toBeLessThanOrEqual(4);
   });
 });

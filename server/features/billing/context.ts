@@ -9,6 +9,16 @@ import { formatMoney } from '../../../src/contract/money-format.ts';
 import type { Venue } from '../../../src/contract/venue.ts';
 import type { Outbox, VerifactuEnvironment } from './verifactu.ts';
 
+/** What a provider's refund is asked with (docs/rules.md#refunds; server/main.ts answers it with the venue's provider). */
+export interface OnlineRefundRequest {
+  provider: string;
+  /** The order number the provider knows the payment by. */
+  reference: string;
+  providerRef?: string | undefined;
+  amount: number;
+  currency: string;
+}
+
 export interface BillingOptions {
   verifactuEnvironment: VerifactuEnvironment;
   outbox?: Outbox;
@@ -18,6 +28,11 @@ export interface BillingOptions {
   /** The server's rate limiter, and how many payment requests one person at a table may make (each reaches the board). */
   limiter?: RateLimiter;
   payRequestLimit?: RateLimit | null;
+  /**
+   * Gives back money of an online payment through the venue's provider (docs/rules.md#refunds): resolves with the
+   * provider's reference of the refund, throws when the provider refuses (its message is what the manager reads).
+   */
+  refundOnline?: (venueId: string, request: OnlineRefundRequest) => Promise<{ providerRef: string }>;
   /** The methods a venue takes from the phone (none without a provider; docs/rules.md#paying-from-the-phone). */
   onlineMethods?: (venueId: string) => Promise<Array<'card' | 'bizum'>>;
 }

@@ -5,6 +5,7 @@ import {
   PaymentInput,
   PaymentRequestInput,
 } from '../../../src/contract/bill.ts';
+import { RefundInput } from '../../../src/contract/refund.ts';
 import { operation } from '../../platform/operations.ts';
 import { idParam, json, problemResponse, tableAuth, tableClosed } from '../../platform/openapi.ts';
 
@@ -229,12 +230,35 @@ export const getCashCsv = operation({
   tags,
   access: 'bearer',
   summary:
-    "The day's receipts as CSV (manager): `;`-separated, decimal comma, UTF-8 — numero;fecha;mesa;pedido;metodo;base;impuesto;importe;propina;total;moneda",
+    "The day's receipts as CSV (manager): `;`-separated, decimal comma, UTF-8 — numero;fecha;mesa;pedido;metodo;base;impuesto;importe;propina;total;moneda;tipo;rectifica;proveedor;referencia_proveedor",
   parameters: [idParam('id', 'Venue id'), dateParam],
   responses: {
     200: { description: 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } },
     ...managerOnly,
     404: problemResponse('No such venue'),
     422: problemResponse('Bad date'),
+  },
+});
+
+export const refundPayment = operation({
+  method: 'post',
+  path: '/venues/{id}/payments/{paymentId}/refund',
+  operationId: 'refundPayment',
+  tags,
+  access: 'bearer',
+  summary:
+    "Give back all or part of a payment (manager of the venue, admin): `amount` (the sale first, the tip only with the last of the sale; never more than was paid and not yet refunded) and `reason`. A payment made online is refunded through its provider (a refusal records nothing: 409 with the provider's reason); one taken at the venue is given back there. Answers the refund and its rectifying receipt (R5, negative amounts, its VERI*FACTU record chained after the issuer's last)",
+  parameters: [idParam('id', 'Venue id'), idParam('paymentId', 'Payment id'), keyHeader],
+  body: RefundInput,
+  responses: {
+    200: json('RefundResult', 'A repeat of the Idempotency-Key'),
+    201: json('RefundResult', 'The refund and its rectifying receipt'),
+    400: problemResponse('Missing Idempotency-Key'),
+    ...managerOnly,
+    404: problemResponse('No such venue or payment'),
+    409: problemResponse(
+      'More than what is left to refund, already refunded, being refunded, or refused by the provider',
+    ),
+    422: problemResponse('Invalid body, or the key was used with another body'),
   },
 });

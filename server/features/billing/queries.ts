@@ -59,6 +59,9 @@ export interface RecordRow {
   huella_anterior: string;
   generated_at: string;
   qr: string;
+  /** A rectifying invoice's (docs/rules.md#refunds): `I`, and the invoices rectified as JSON. */
+  tipo_rectificativa: string | null;
+  rectified: string | null;
 }
 
 const REQUEST_COLUMNS =
@@ -67,7 +70,7 @@ const CLAIM_COLUMNS = 'session_id, line_id, share_index, share_of, amount, by_na
 const PAYMENT_COLUMNS =
   'id, venue_id, session_id, order_id, amount, tip, method, day, doc, receipt_id, body_hash, created_at';
 const RECORD_COLUMNS =
-  'seq, issuer, venue_id, receipt_id, num_serie, fecha, tipo, cuota, importe, huella, huella_anterior, generated_at, qr';
+  'seq, issuer, venue_id, receipt_id, num_serie, fecha, tipo, cuota, importe, huella, huella_anterior, generated_at, qr, tipo_rectificativa, rectified';
 
 // ── Requests and claims ──────────────────────────────────────────────────────
 
@@ -239,11 +242,12 @@ export const insertReceipt = (
 export const receiptDoc = (q: Queryable, id: string) =>
   q.get<{ doc: string }>('SELECT doc FROM receipts WHERE id = ?', [id]);
 
+/** The day's receipts: each series in number order (`FS…` before the rectifying `R…`). */
 export const receiptsOfDay = (q: Queryable, venueId: string, day: string) =>
-  q.all<{ doc: string }>('SELECT doc FROM receipts WHERE venue_id = ? AND day = ? ORDER BY series, year, n', [
-    venueId,
-    day,
-  ]);
+  q.all<{ id: string; payment_id: string; doc: string }>(
+    'SELECT id, payment_id, doc FROM receipts WHERE venue_id = ? AND day = ? ORDER BY series, year, n',
+    [venueId, day],
+  );
 
 // ── VERI*FACTU ───────────────────────────────────────────────────────────────
 
@@ -286,8 +290,8 @@ export const lastRecordOf = (q: Queryable, issuer: string) =>
 
 export const insertRecord = async (q: Queryable, r: Omit<RecordRow, 'seq'>) =>
   (await q.get<{ seq: number }>(
-    `INSERT INTO verifactu_records (issuer, venue_id, receipt_id, num_serie, fecha, tipo, cuota, importe, huella, huella_anterior, generated_at, qr)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq`,
+    `INSERT INTO verifactu_records (issuer, venue_id, receipt_id, num_serie, fecha, tipo, cuota, importe, huella, huella_anterior, generated_at, qr, tipo_rectificativa, rectified)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq`,
     [
       r.issuer,
       r.venue_id,
@@ -301,6 +305,8 @@ export const insertRecord = async (q: Queryable, r: Omit<RecordRow, 'seq'>) =>
       r.huella_anterior,
       r.generated_at,
       r.qr,
+      r.tipo_rectificativa,
+      r.rectified,
     ],
   ))!.seq;
 
@@ -313,7 +319,7 @@ export const enqueueRecord = (q: Queryable, seq: number, at: number) =>
 /** Records not yet sent, oldest first (due or waiting for their retry). */
 export const unsentRecords = (q: Queryable, max: number) =>
   q.all<RecordRow & { attempts: number; next_at: number }>(
-    `SELECT r.seq, r.issuer, r.venue_id, r.receipt_id, r.num_serie, r.fecha, r.tipo, r.cuota, r.importe, r.huella, r.huella_anterior, r.generated_at, r.qr, o.attempts, o.next_at
+    `SELECT r.seq, r.issuer, r.venue_id, r.receipt_id, r.num_serie, r.fecha, r.tipo, r.cuota, r.importe, r.huella, r.huella_anterior, r.generated_at, r.qr, r.tipo_rectificativa, r.rectified, o.attempts, o.next_at
     FROM verifactu_outbox o JOIN verifactu_records r ON r.seq = o.record_seq WHERE o.sent_at IS NULL ORDER BY o.record_seq LIMIT ?`,
     [max],
   );

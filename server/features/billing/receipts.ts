@@ -16,13 +16,24 @@ import {
   type PaidWith,
   type Receipt,
   type ReceiptLine,
+  type TaxLine,
   type VerifactuIssuer,
   type VerifactuRecord,
 } from '../../../src/contract/bill.ts';
 import { taxesOf, zonedIso } from './money.ts';
-import { aeatAmount, aeatDate, huellaOf, TIPO_FACTURA_SIMPLIFICADA, toRecord, verifactuQr } from './verifactu.ts';
+import {
+  aeatAmount,
+  aeatDate,
+  huellaOf,
+  TIPO_FACTURA_RECTIFICATIVA_SIMPLIFICADA,
+  TIPO_FACTURA_SIMPLIFICADA,
+  TIPO_RECTIFICATIVA_DIFERENCIAS,
+  toRecord,
+  verifactuQr,
+} from './verifactu.ts';
 import type { BillingContext } from './context.ts';
 import * as sql from './queries.ts';
+import { rectificationsOf } from './refunds/queries.ts';
 
 /** The series of receipts that join no VERI*FACTU chain: `FS-2026-1`, `FS-2026-2`… (docs/rules.md#the-bill). */
 export const RECEIPT_SERIES = 'FS';
@@ -34,9 +45,16 @@ export interface ReceiptParts {
   amount: number;
   tip: number;
   method: PaidWith;
-  table?: string;
-  orderNumber?: string;
+  table?: string | undefined;
+  orderNumber?: string | undefined;
+  /** Base and tax per rate when the caller computed them (a rectifying receipt); else from the lines. */
+  taxes?: TaxLine[];
+  /** A rectifying receipt (R5, docs/rules.md#refunds): the receipt it rectifies and why. */
+  rectifies?: { receipt: Receipt; reason: string };
 }
+
+/** A rectifying receipt's series: `R` beside `FS`, `R1` beside `FS1` (its own gapless numbering). */
+export const rectifyingSeries = (series: string) => `R${series.slice(RECEIPT_SERIES.length)}`;
 
 const newReceiptId = () => randomBytes(16).toString('base64url');
 /** The venue's tax id when it may issue VERI*FACTU records (in Spain). */
@@ -63,10 +81,12 @@ export function createReceipts(ctx: BillingContext) {
     const year = Number(day.slice(0, 4));
     const taxId = spanishTaxId(venue);
     const issuer = taxId ? await sql.confirmedIssuer(tx, venue.id, taxId) : undefined;
-    const series = issuer?.series ?? RECEIPT_SERIES;
+    const rectified = parts.rectifies?.receipt;
+    const invoiceSeries = issuer?.series ?? RECEIPT_SERIES;
+    const series = rectified ? rectifyingSeries(invoiceSeries) : invoiceSeries;
     const n = await sql.nextReceiptNumber(tx, venue.id, series, year);
     const number = `${series}-${year}-${n}`;
-    const taxes = taxesOf(parts.lines);
+    const taxes = parts.taxes ?? taxesOf(parts.lines);
     const id = newReceiptId();
     const receipt: Receipt = {
       id,
@@ -85,7 +105,33 @@ export function createReceipts(ctx: BillingContext) {
       tip: parts.tip,
       total: parts.amount + parts.tip,
       method: parts.method,
+      ...(rectified
+        ? {
+            type: 'R5' as const,
+            rectifies: {
+              id: rectified.id,
+              number: rectified.number,
+              issuedAt: rectified.issuedAt,
+              total: rectified.total,
+            },
+            reason: parts.rectifies!.reason,
+          }
+        : {}),
     };
+    // What a rectifying invoice's record names (by differences: its amounts are the refund's, negative).
+    const rectification = rectified
+      ? {
+          TipoRectificativa: TIPO_RECTIFICATIVA_DIFERENCIAS,
+          FacturasRectificadas: [
+            {
+              IDEmisorFactura: rectified.verifactu?.IDEmisorFactura ?? taxId ?? '',
+              NumSerieFactura: rectified.number,
+              FechaExpedicionFactura:
+                rectified.verifactu?.FechaExpedicionFactura ?? aeatDate(rectified.issuedAt.slice(0, 10)),
+            },
+          ],
+        }
+      : undefined;
     let recordSeq: number | undefined;
     if (taxId && issuer) {
       await tx.lock('verifactu', taxId);
@@ -94,7 +140,7 @@ export function createReceipts(ctx: BillingContext) {
         IDEmisorFactura: taxId,
         NumSerieFactura: number,
         FechaExpedicionFactura: aeatDate(day),
-        TipoFactura: TIPO_FACTURA_SIMPLIFICADA,
+        TipoFactura: rectified ? TIPO_FACTURA_RECTIFICATIVA_SIMPLIFICADA : TIPO_FACTURA_SIMPLIFICADA,
         CuotaTotal: aeatAmount(taxes.reduce((sum, t) => sum + t.tax, 0)),
         // The invoice is the sale; a voluntary tip is not part of it.
         ImporteTotal: aeatAmount(parts.amount),
@@ -105,6 +151,7 @@ export function createReceipts(ctx: BillingContext) {
         ...fields,
         Huella: huellaOf(fields),
         qr: verifactuQr(options.verifactuEnvironment, fields),
+        ...rectification,
       };
       recordSeq = await sql.insertRecord(tx, {
         issuer: taxId,
@@ -119,6 +166,8 @@ export function createReceipts(ctx: BillingContext) {
         huella_anterior: record.HuellaAnterior,
         generated_at: issuedAt,
         qr: record.qr,
+        tipo_rectificativa: rectification?.TipoRectificativa ?? null,
+        rectified: rectification ? JSON.stringify(rectification.FacturasRectificadas) : null,
       });
       await sql.enqueueRecord(tx, recordSeq, at.getTime());
       const { HuellaAnterior: _previous, FechaHoraHusoGenRegistro: _generated, qr, ...invoice } = record;
@@ -141,7 +190,8 @@ export function createReceipts(ctx: BillingContext) {
       doc: JSON.stringify(receipt),
       createdAt: at.getTime(),
     });
-    await options.printReceipt?.(tx, venue.id, receipt.id);
+    // The print agent prints simplified invoices; a rectifying one is opened and printed from its page.
+    if (!rectified) await options.printReceipt?.(tx, venue.id, receipt.id);
     return { receipt, ...(recordSeq !== undefined ? { recordSeq } : {}) };
   }
 
@@ -161,10 +211,18 @@ export function createReceipts(ctx: BillingContext) {
   return {
     issue,
 
+    /** A receipt as its page shows it: an original with its rectifications (docs/rules.md#refunds). */
     receipt: async (id: string): Promise<Receipt | undefined> => {
       if (!/^[A-Za-z0-9_-]{16,64}$/.test(id)) return undefined;
       const row = await sql.receiptDoc(db, id);
-      return row ? (JSON.parse(row.doc) as Receipt) : undefined;
+      if (!row) return undefined;
+      const receipt = JSON.parse(row.doc) as Receipt;
+      if (receipt.type) return receipt;
+      const rectifications = (await rectificationsOf(db, id)).map((r) => {
+        const doc = JSON.parse(r.doc) as Receipt;
+        return { id: doc.id, number: doc.number, issuedAt: doc.issuedAt, total: doc.total };
+      });
+      return rectifications.length ? { ...receipt, rectifications } : receipt;
     },
 
     records: async (venueId: string): Promise<VerifactuRecord[]> => {

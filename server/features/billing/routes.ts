@@ -5,7 +5,7 @@
  * `POST /venues/{id}/tables/{label}/payments`, `POST /venues/{id}/orders/{orderId}/payments`,
  * `GET /venues/{id}/order-payments`. Managers:
  * `GET /venues/{id}/verifactu/records`, `GET /venues/{id}/verifactu/issuer`, `GET /venues/{id}/cash`,
- * `GET /venues/{id}/cash/receipts.csv`. Admins: `POST /venues/{id}/verifactu/issuer` (confirm the tax id).
+ * `GET /venues/{id}/cash/receipts.csv`, `POST /venues/{id}/payments/{paymentId}/refund`. Admins: `POST /venues/{id}/verifactu/issuer` (confirm the tax id).
  * Anyone with the link: `GET /receipts/{id}`.
  */
 import { PROBLEM_MESSAGES } from '../../../src/contract/problem.ts';
@@ -15,6 +15,7 @@ import { isValidVenueId } from '../../../src/contract/limits.ts';
 import { canManageVenue, canRunVenue, isAdmin } from '../../../src/contract/permissions.ts';
 import { TABLE_CREDENTIAL_HEADER } from '../../../src/contract/table.ts';
 import { BILL_MESSAGES } from '../../../src/contract/bill.ts';
+import { REFUND_MESSAGES } from '../../../src/contract/refund.ts';
 import { routes, type Input, type Operation } from '../../platform/operations.ts';
 import { problem } from '../../platform/problem.ts';
 import { authenticator, type AuthService } from '../auth/index.ts';
@@ -113,6 +114,19 @@ export function billingRoutes({ billing, tableSessions, venues, auth }: BillingR
     const id = venueFor(claims, param('id'), false);
     noStore(c);
     return c.json({ payments: await billing.orderPayments(id) });
+  });
+
+  on(ops.refundPayment, async (c, { claims, param, body }) => {
+    const id = param('id');
+    if (!isValidVenueId(id) || !venues.get(id))
+      throw problem('notFound', 404, PROBLEM_MESSAGES.venueNotFound(id.slice(0, 64)));
+    if (!canManageVenue(claims.scope, id)) throw problem('forbidden', 403, REFUND_MESSAGES.managerOnly);
+    const key = keyOf(c);
+    const input = await body();
+    const result = await billing.refund(id, param('paymentId'), key, input, claims.sub);
+    noStore(c);
+    if (result.replayed) c.header('idempotent-replayed', 'true');
+    return c.json({ refund: result.refund, receipt: result.receipt }, result.replayed ? 200 : 201);
   });
 
   on(ops.getReceipt, async (c, { param }) => {

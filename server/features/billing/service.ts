@@ -28,12 +28,14 @@ import { createPayments } from './payments.ts';
 import { createReceipts } from './receipts.ts';
 import { createCash } from './cash.ts';
 import { createAdjustments } from './adjustments.ts';
+import { createRefunds } from './refunds/service.ts';
 import { createOnline, type OnlineHold, type OnlinePaid, type OnlineRecord } from './online.ts';
 import type { ClaimInput } from './claims.ts';
 import type { Order } from '../../../src/contract/order.ts';
 import { paymentOfOrder } from './queries.ts';
 import type { AuditActor } from '../audit/index.ts';
 import type { AdjustmentInput } from '../../../src/contract/corrections.ts';
+import type { RefundInput, RefundResult } from '../../../src/contract/refund.ts';
 
 export type { BillingOptions } from './context.ts';
 export type { OnlineHold, OnlinePaid, OnlineRecord } from './online.ts';
@@ -88,6 +90,14 @@ export interface BillingService {
   recordOnlineIn(tx: Queryable, paid: OnlinePaid): Promise<OnlineRecord>;
   /** Whether a pickup or delivery order was paid. */
   orderPaidIn(tx: Queryable, orderId: string): Promise<boolean>;
+  /** A manager gives back all or part of a payment (`by`: who), with its rectifying receipt (docs/rules.md#refunds). */
+  refund(
+    venueId: string,
+    paymentId: string,
+    key: string,
+    input: RefundInput,
+    by: string,
+  ): Promise<RefundResult & { replayed: boolean }>;
 }
 
 export function createBillingService(
@@ -104,6 +114,7 @@ export function createBillingService(
   const payments = createPayments(ctx, bill, receipts, tableSessions, orders);
   const cash = createCash(ctx, bill);
   const adjustments = createAdjustments(ctx, bill, tableSessions);
+  const refunds = createRefunds(ctx, receipts);
   const online = createOnline(ctx, bill, receipts, tableSessions);
   return {
     billFor: bill.billFor,
@@ -128,5 +139,6 @@ export function createBillingService(
     recordOnlineIn: online.recordIn,
     recordOrderOnlineIn: online.recordOrderIn,
     orderPaidIn: async (tx, orderId) => (await paymentOfOrder(tx, orderId)) !== undefined,
+    refund: refunds.refund,
   };
 }

@@ -33,20 +33,27 @@ export type VerifactuEnvironment = keyof typeof VERIFACTU_QR_BASE;
 
 /** A simplified invoice («factura simplificada»). */
 export const TIPO_FACTURA_SIMPLIFICADA = 'F2';
+/** A rectifying invoice of a simplified invoice («factura rectificativa en facturas simplificadas»). */
+export const TIPO_FACTURA_RECTIFICATIVA_SIMPLIFICADA = 'R5';
+/** A rectification by differences: the rectifying invoice's amounts are what changes (negative for a refund). */
+export const TIPO_RECTIFICATIVA_DIFERENCIAS = 'I';
 
 /**
  * The fields of a registration record that enter its fingerprint, as they are written: the record's own
  * (src/contract/bill.ts, `VerifactuRecord`, where the AEAT's names are written) but its fingerprint and QR.
  */
-export type HuellaFields = Omit<VerifactuRecord, 'Huella' | 'qr'>;
+export type HuellaFields = Omit<VerifactuRecord, 'Huella' | 'qr' | 'TipoRectificativa' | 'FacturasRectificadas'>;
+
+/** Fields of a record that are not in its fingerprint's text: its own fingerprint, the QR, a rectification's data. */
+const NOT_HASHED = new Set(['Huella', 'qr', 'TipoRectificativa', 'FacturasRectificadas']);
 
 /**
  * The fields in the hashed text, in the AEAT's order: the contract's record lists them in that order; the
  * previous record's fingerprint (`HuellaAnterior`) is written `Huella=`.
  */
-const HUELLA_ORDER = Object.keys(VerifactuRecord.shape).filter(
-  (field) => field !== 'Huella' && field !== 'qr',
-) as Array<keyof HuellaFields>;
+const HUELLA_ORDER = Object.keys(VerifactuRecord.shape).filter((field) => !NOT_HASHED.has(field)) as Array<
+  keyof HuellaFields
+>;
 
 /** The text that is hashed: `campo=valor` in the AEAT's order, joined by `&`. */
 export function huellaInput(f: HuellaFields): string {
@@ -91,6 +98,8 @@ export const toRecord = (r: sql.RecordRow): VerifactuRecord => ({
   HuellaAnterior: r.huella_anterior,
   FechaHoraHusoGenRegistro: r.generated_at,
   qr: r.qr,
+  ...(r.tipo_rectificativa ? { TipoRectificativa: r.tipo_rectificativa } : {}),
+  ...(r.rectified ? { FacturasRectificadas: JSON.parse(r.rectified) as VerifactuRecord['FacturasRectificadas'] } : {}),
 });
 
 export interface OutboxOptions {

@@ -168,6 +168,13 @@ export function priceLines(
   return { lines, unavailable, outOfHours };
 }
 
+/** When the order is for: its pickup slot when one in the future is chosen, else now. */
+function servedAt(input: OrderInput, now: Date): Date {
+  if (input.mode === 'table' || input.pickupAt === undefined) return now;
+  const at = new Date(input.pickupAt);
+  return Number.isNaN(at.getTime()) || at <= now ? now : at;
+}
+
 export function priceOrder(entry: CachedVenue, input: OrderInput, now: Date, venues?: VenueStore): PricedOrder {
   const { venue } = entry;
   const errors: Record<string, string[]> = {};
@@ -181,10 +188,13 @@ export function priceOrder(entry: CachedVenue, input: OrderInput, now: Date, ven
   if (input.mode === 'delivery' && !input.customer.address) add('customer.address', ORDER_MESSAGES.addressMissing);
   if (input.mode !== 'table' && !input.payment) add('payment', ORDER_MESSAGES.paymentMissing);
 
-  const { lines, unavailable, outOfHours } = priceLines(entry, input.lines, now, add);
+  // A pickup or delivery order for a later slot is for then (docs/rules.md#pickup-times): the venue may be closed now,
+  // and a dish's hours are read at the slot (timing.ts checks that the slot is one of the venue's).
+  const when = servedAt(input, now);
+  const { lines, unavailable, outOfHours } = priceLines(entry, input.lines, when, add);
 
   if (Object.keys(errors).length) throw problem('validation', 422, ORDER_MESSAGES.checkOrder, { errors });
-  if (!isOpenAt(venue.hours, venue.timezone, now)) {
+  if (!isOpenAt(venue.hours, venue.timezone, when)) {
     throw problem('venueClosed', 422, ORDER_MESSAGES.venueClosed(venue.name));
   }
   if (outOfHours.length) throw outOfHoursProblem(outOfHours);

@@ -110,3 +110,30 @@ export const updateOrderStatus = (q: Queryable, id: string, status: OrderStatus,
   q.run('UPDATE orders SET status = ?, doc = ? WHERE id = ?', [status, doc, id]);
 
 export const countOrders = async (q: Queryable) => (await q.get<{ n: number }>('SELECT COUNT(*) AS n FROM orders'))!.n;
+
+// Pickup times (slots.ts, quote.ts): each slot's counter row, and the kitchen's open tickets with their orders.
+
+/** How many orders each slot of a stretch has taken (`slot_start`: the slot's UTC ISO start). */
+export const slotsTaken = (q: Queryable, venueId: string, from: string, to: string) =>
+  q.all<{ slot_start: string; taken: number }>(
+    'SELECT slot_start, taken FROM pickup_slots WHERE venue_id = ? AND slot_start >= ? AND slot_start <= ?',
+    [venueId, from, to],
+  );
+
+/**
+ * Takes one place in a slot: the row is counted up only while it is below `capacity` (its row lock decides between
+ * simultaneous orders on any instance). Resolves to a row when this order got the place.
+ */
+export const takeSlotPlace = (q: Queryable, venueId: string, slotStart: string, capacity: number) =>
+  q.get<{ taken: number }>(
+    'INSERT INTO pickup_slots (venue_id, slot_start, taken) VALUES (?, ?, 1) ON CONFLICT (venue_id, slot_start) DO UPDATE SET taken = pickup_slots.taken + 1 WHERE pickup_slots.taken < ? RETURNING taken',
+    [venueId, slotStart, capacity],
+  );
+
+/** The venue's open released tickets with their orders' documents (at most `max`). */
+export const openTicketsWithOrders = (q: Queryable, venueId: string, max: number) =>
+  q.all<{ station: string; ticket: string; order_id: string; order_doc: string }>(
+    `SELECT t.station, t.doc AS ticket, t.order_id, o.doc AS order_doc FROM tickets t JOIN orders o ON o.id = t.order_id
+     WHERE t.venue_id = ? AND t.status = 'open' AND t.held = 0 AND t.cancelled = 0 LIMIT ?`,
+    [venueId, max],
+  );

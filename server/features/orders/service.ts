@@ -14,6 +14,7 @@ import { refuseIfPaused } from './paused.ts';
 import * as sql from './queries.ts';
 import { problem } from '../../platform/problem.ts';
 import { zonedParts } from '../../platform/hours.ts';
+import type { OrderTiming, TimingPlan } from './timing.ts';
 
 export interface CreateResult {
   order: Order;
@@ -102,6 +103,10 @@ export interface OrderServiceOptions {
   limiter?: RateLimiter;
   /** Split every new order into kitchen tickets. */
   tickets?: OrderTickets;
+  /** Pickup and delivery times: the chosen slot's place, or the kitchen's quote (timing.ts). */
+  timing?: OrderTiming;
+  /** After a status change is committed, on this instance only (the ready notification: server/features/push). */
+  statusChanged?: (order: Order, sessionId: string | undefined) => void;
 }
 
 /** Thrown inside the order transaction when the Idempotency-Key is already taken: rolls it back. */
@@ -145,6 +150,7 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
       // changed, the venue closed), here: a repeat always answers the first order.
       const at = now();
       let input: OrderInput, entry: CachedVenue, priced: PricedOrder;
+      let timing: TimingPlan | undefined;
       try {
         input = readInput();
         const found = venues.get(input.venueId);
@@ -155,6 +161,7 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
         entry = found;
         refuseIfPaused(entry.venue, input.mode, at);
         priced = priceOrder(entry, input, at, venues);
+        timing = await options.timing?.plan(entry.venue, input, priced.lines, at);
       } catch (error) {
         const first = await replay(userId, key, bodyText);
         if (first) return { order: first, replayed: true };
@@ -170,7 +177,7 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
           // The first round trip, sent together (pipelined). The key's primary key decides which of
           // two simultaneous requests (on any instances) makes the order. A repeat is not refused by
           // the limit: the key decides first. A table's round also reads what its table has sent to the kitchen.
-          const [limited, claimed, prepared] = await Promise.all([
+          const [limited, claimed, prepared, full] = await Promise.all([
             checkLimit(tx, userId, at).then(
               () => undefined,
               (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
@@ -183,10 +190,15 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
               createdAt: at.getTime(),
             }),
             tickets?.prepare(tx, venue.id, extra.sessionId),
+            timing?.reserve(tx).then(
+              () => undefined,
+              (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+            ),
           ]);
           // Taken by another request: roll back.
           if (!claimed) throw new KeyTaken();
           if (limited) throw limited;
+          if (full) throw full;
           const doc: Order = {
             id,
             number: sql.NUMBER_SLOT,
@@ -214,6 +226,7 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
             currency: venue.currency,
             timezone: venue.timezone,
             ...(input.language ? { language: input.language } : {}),
+            ...timing?.fields,
             createdAt,
           };
           // The second round trip, sent together: the venue's day counter (its row stays locked until
@@ -310,10 +323,11 @@ export function createOrderService(db: Db, venues: VenueStore, options: OrderSer
           }),
           kitchen ?? tx.commit(),
         ]);
-        return order;
+        return { order, sessionId: tableSessionOf(row.user_id) };
       });
-      events?.committed(updated.venueId);
-      return updated;
+      events?.committed(updated.order.venueId);
+      options.statusChanged?.(updated.order, updated.sessionId);
+      return updated.order;
     },
     onClose(fn) {
       closers.add(fn);

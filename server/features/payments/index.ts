@@ -8,6 +8,7 @@ import * as onlineOperations from './online/operations.ts';
 
 export * from './providers/index.ts';
 export { loadProviderConfig } from './config.ts';
+export { refundOnline } from './refund.ts';
 export { paymentRoutes } from './routes.ts';
 export { onlinePaymentRoutes } from './online/routes.ts';
 export { createPaymentsService, type PaymentsService, type PaymentsOptions } from './online/service.ts';

@@ -19,6 +19,7 @@ import {
   type SessionRow,
 } from './queries.ts';
 import { readRows, views, viewsOf, type SessionRows } from './views.ts';
+import { deleteSessionSubscriptions } from '../push/index.ts';
 
 /**
  * After a change inside `tx`: bump the version and tell the session's phones and the board.
@@ -76,6 +77,8 @@ export async function closeIn(ctx: TableContext, tx: Queryable, s: SessionRow, a
   await closeSessionRows(tx, s.id, closedAt);
   // Nothing of a closed session is replayed to its phones: its history goes (its rounds' events stay).
   await deleteSessionEvents(tx, s.id);
+  // Its phones' ready notifications end with it (docs/rules.md#ready-notifications).
+  await deleteSessionSubscriptions(tx, s.id);
   await publish(ctx, tx, s, at);
   return closedAt;
 }

@@ -668,6 +668,66 @@ ALTER TABLE bill_payments ADD COLUMN provider TEXT;
 ALTER TABLE bill_payments ADD COLUMN provider_ref TEXT;
 `,
   },
+  {
+    // Pickup times (docs/rules.md#pickup-times): how many orders each of a venue's slots has taken. A slot's
+    // row is counted up only while it has room (one conditional statement), so two instances never oversell it.
+    name: 'pickup slots count their orders',
+    up: () => `
+CREATE TABLE pickup_slots (venue_id TEXT NOT NULL, slot_start TEXT NOT NULL, taken INTEGER NOT NULL, PRIMARY KEY (venue_id, slot_start));
+`,
+  },
+  {
+    // Web Push when an order is ready (docs/rules.md#ready-notifications): a browser's subscription, held by an
+    // order (`owner` `order:{id}`) or a table session (`session:{id}`); one row per owner and endpoint.
+    name: 'push subscriptions of orders and table sessions',
+    up: (t) => `
+CREATE TABLE push_subscriptions (
+  owner TEXT NOT NULL,
+  endpoint TEXT NOT NULL,
+  p256dh TEXT NOT NULL,
+  auth TEXT NOT NULL,
+  language TEXT,
+  created_at ${t.bigint} NOT NULL,
+  PRIMARY KEY (owner, endpoint)
+);
+`,
+  },
+  {
+    // Refunds (docs/rules.md#refunds). `bill_refunds`: a payment's refunds, each with its rectifying receipt
+    // (`receipt_id`, set once it is issued; `status` `pending` while an online provider is asked, then `done`;
+    // a refusal deletes the row) and the receipt it rectifies; `idem_key` unique per venue (a repeat replays).
+    // A rectifying invoice's VERI*FACTU record says how it rectifies (`tipo_rectificativa`) and what (`rectified`,
+    // JSON `[{IDEmisorFactura, NumSerieFactura, FechaExpedicionFactura}]`).
+    name: 'refunds and rectifying receipts',
+    up: (t) => `
+CREATE TABLE bill_refunds (
+  id TEXT PRIMARY KEY,
+  venue_id TEXT NOT NULL,
+  payment_id TEXT NOT NULL,
+  rectified_receipt_id TEXT NOT NULL,
+  amount ${t.bigint} NOT NULL,
+  sale ${t.bigint} NOT NULL,
+  tip ${t.bigint} NOT NULL,
+  reason TEXT NOT NULL,
+  method TEXT NOT NULL,
+  provider TEXT,
+  status TEXT NOT NULL,
+  receipt_id TEXT,
+  day TEXT NOT NULL,
+  doc TEXT NOT NULL,
+  idem_key TEXT NOT NULL,
+  body_hash TEXT NOT NULL,
+  created_by TEXT NOT NULL,
+  created_at ${t.bigint} NOT NULL,
+  UNIQUE (venue_id, idem_key)
+);
+CREATE INDEX bill_refunds_payment ON bill_refunds (payment_id);
+CREATE INDEX bill_refunds_rectified ON bill_refunds (rectified_receipt_id);
+CREATE INDEX bill_refunds_day ON bill_refunds (venue_id, day);
+ALTER TABLE verifactu_records ADD COLUMN tipo_rectificativa TEXT;
+ALTER TABLE verifactu_records ADD COLUMN rectified TEXT;
+`,
+  },
 ];
 
 /** The statements of one step on one engine, in order. */

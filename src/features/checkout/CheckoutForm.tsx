@@ -20,6 +20,8 @@ import type { Cart } from '../cart/index.ts';
 import { PriceChangeNotice } from './PriceChangeNotice.tsx';
 import { RadioGroup } from './RadioGroup.tsx';
 import { $onlineMethods, loadOnlineMethods, onlineChoicesOf } from './online.ts';
+import { PickupTime } from './PickupTime.tsx';
+import { $pickupChoice, ASAP } from './pickup.ts';
 import {
   $checkoutFeedback,
   $now,
@@ -82,6 +84,7 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
   const online = useStore($online);
   const submitting = useStore($submitting);
   const now = useStore($now);
+  const pickupChoice = useStore($pickupChoice);
   const loggedIn = useStore($auth).loggedIn;
   const noticeRef = useRef<HTMLDivElement>(null);
   const priceRef = useRef<HTMLHeadingElement>(null);
@@ -93,7 +96,9 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
   useEffect(() => loadOnlineMethods(venue.id), [venue.id]);
 
   const totals = totalsOf(venue, cart, form);
-  const openNow = isOpenAt(venue.hours, venue.timezone, new Date(now));
+  // A later slot (the picker offers only slots inside the venue's hours) can be ordered while the venue is closed.
+  const laterSlot = form.mode !== 'table' && pickupChoice !== ASAP;
+  const openNow = laterSlot || isOpenAt(venue.hours, venue.timezone, new Date(now));
   const modes = checkoutModes(venue);
   const blockers = orderBlockers({
     lines: cart.lines,
@@ -169,6 +174,9 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
         >
           {words.tableOnly}
         </p>
+      )}
+      {(form.mode === 'pickup' || form.mode === 'delivery') && (
+        <PickupTime venueId={venue.id} products={cart.lines.map((l) => l.productId)} />
       )}
 
       <Field label={words.name} field="name" error={errors.name}>

@@ -23,6 +23,7 @@ import { currentUserName, goToLogin, whenAuthReady } from './session.ts';
 import { resumeTarget, withoutResumeParams } from './resume.ts';
 import { $pendingOrder, $submitting, AUTO_RESUME_MS, sendOrder } from './submit.ts';
 import { applyPriceChanges, type SubmitOutcome } from './logic.ts';
+import { pickupFields } from './pickup.ts';
 import {
   EMPTY_FORM,
   buildOrderInput,
@@ -232,7 +233,8 @@ async function send(venue: CheckoutVenue, lines: Cart['lines']): Promise<void> {
   const tip = tipChoiceOf(form, venue);
   if (!tip) return;
   const totals = computeTotals(lines, { tip, mode: form.mode, deliveryFee: venue.deliveryFee });
-  handleOutcome(venue, await sendOrder(buildOrderInput(venue.id, form, lines, tip, totals.total, $language.get())));
+  const input = buildOrderInput(venue.id, form, lines, tip, totals.total, $language.get());
+  handleOutcome(venue, await sendOrder(input.mode === 'table' ? input : { ...input, ...pickupFields() }));
 }
 
 /**

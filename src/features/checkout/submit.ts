@@ -11,6 +11,7 @@ import { http, problemMessage, problemOf } from '../../lib/http.ts';
 import { checkoutMessages } from './messages.ts';
 import { persistedWith } from './persisted.ts';
 import { PendingOrder, classifyFailure, keepsKey, keyFor, type SubmitOutcome } from './logic.ts';
+import { slotRefused } from './pickup.ts';
 
 /** The order being sent, persisted until the server answers (a reload resends it with the same key). */
 export const $pendingOrder = persistedWith<PendingOrder | null>('pendingOrder', null, z.nullable(PendingOrder));
@@ -59,6 +60,7 @@ async function post(input: OrderInput, key: string): Promise<SubmitOutcome> {
       message: problemMessage(error),
     });
     if (!keepsKey(outcome)) $pendingOrder.set(null);
+    slotRefused(problemOf(error));
     return outcome;
   }
 }

@@ -2,7 +2,8 @@
  * `/panel/caja?venue={id}` (docs/rules.md#the-bill): the venue's day for its managers — payments by method, tips,
  * the day's receipts (each a link to `/recibo/{id}`), tables open with a balance, tables closed unpaid — for any
  * date (in the venue's time zone), IVA per rate and the day's close (DayClose.tsx), and the day's receipts as CSV (`GET /venues/{id}/cash/receipts.csv`); the day's voids, invitations and
- * discounts (AuditSection.tsx).
+ * discounts (AuditSection.tsx). Each payment's receipt can be refunded (RefundDialog.tsx); the day's refunds and the
+ * online payments by provider are listed (RefundsSection.tsx, docs/rules.md#refunds).
  */
 import '../../styles/manage.ts';
 import { useCallback, useEffect, useState } from 'react';
@@ -16,6 +17,9 @@ import { PanelNav, venueSummaries } from './PanelNav.tsx';
 import { PageLoadFailed, PageLoading } from './PageLoad.tsx';
 import { DayClose } from './DayClose.tsx';
 import { AuditSection } from './AuditSection.tsx';
+import { RefundDialog, type RefundableReceipt } from './RefundDialog.tsx';
+import { RefundsSection } from './RefundsSection.tsx';
+import { paidWith } from './logic.ts';
 
 const METHOD_LABELS = { card: 'Tarjeta', cash: 'Efectivo' } as const;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -65,6 +69,7 @@ function CashView({ venueId, user }: { venueId: string; user: User }) {
   const [error, setError] = useState<string>();
   const [status, setStatus] = useState('');
   const [downloading, setDownloading] = useState(false);
+  const [refunding, setRefunding] = useState<RefundableReceipt | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -128,6 +133,7 @@ function CashView({ venueId, user }: { venueId: string; user: User }) {
   }
 
   if (error && !day) return <PageLoadFailed message={error} onRetry={() => date && load(date)} />;
+  const refunds = day?.refunds ?? [];
   const locale = venue?.locale ?? 'es';
   const money = (minor: number) => formatMoney(minor, day?.currency ?? venue?.currency ?? 'EUR', locale);
   const time = (iso: string) => {
@@ -216,6 +222,19 @@ function CashView({ venueId, user }: { venueId: string; user: User }) {
                       </tr>
                     );
                   })}
+                  {refunds.length > 0 && (
+                    <tr data-testid="cash-method-refunds">
+                      <th scope="row">Devoluciones</th>
+                      <td className="text-right tabular-nums">{refunds.length}</td>
+                      <td className="text-right tabular-nums">
+                        {money(-refunds.reduce((sum, r) => sum + r.amount - r.tip, 0))}
+                      </td>
+                      <td className="text-right tabular-nums">{money(-refunds.reduce((sum, r) => sum + r.tip, 0))}</td>
+                      <td className="text-right tabular-nums">
+                        {money(-refunds.reduce((sum, r) => sum + r.amount, 0))}
+                      </td>
+                    </tr>
+                  )}
                   <tr className="font-bold" data-testid="cash-total">
                     <th scope="row">Total</th>
                     <td className="text-right tabular-nums">{day.byMethod.card.count + day.byMethod.cash.count}</td>
@@ -255,6 +274,9 @@ function CashView({ venueId, user }: { venueId: string; user: User }) {
                       <th scope="col" className="text-right">
                         Total
                       </th>
+                      <th scope="col">
+                        <span className="sr-only">Devolver</span>
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
@@ -271,10 +293,30 @@ function CashView({ venueId, user }: { venueId: string; user: User }) {
                         <td className="whitespace-nowrap tabular-nums">
                           <time dateTime={r.issuedAt}>{time(r.issuedAt)}</time>
                         </td>
-                        <td>{r.table ? `Mesa ${r.table}` : r.orderNumber ? `Pedido ${r.orderNumber}` : ''}</td>
-                        <td>{METHOD_LABELS[r.method]}</td>
+                        <td>
+                          {r.rectifies
+                            ? `Rectifica ${r.rectifies}`
+                            : r.table
+                              ? `Mesa ${r.table}`
+                              : r.orderNumber
+                                ? `Pedido ${r.orderNumber}`
+                                : ''}
+                        </td>
+                        <td>{paidWith(r)}</td>
                         <td className="text-right tabular-nums">{money(r.tip)}</td>
                         <td className="text-right tabular-nums">{money(r.total)}</td>
+                        <td>
+                          {!r.type && r.paymentId && (r.refundable ?? 0) > 0 && (
+                            <button
+                              type="button"
+                              className="btn btn-outline btn-sm min-h-11"
+                              aria-label={`Devolver ${r.number}`}
+                              onClick={() => setRefunding(r)}
+                            >
+                              Devolver
+                            </button>
+                          )}
+                        </td>
                       </tr>
                     ))}
                   </tbody>
@@ -282,6 +324,8 @@ function CashView({ venueId, user }: { venueId: string; user: User }) {
               </div>
             )}
           </section>
+
+          <RefundsSection day={day} money={money} time={time} />
 
           <AuditSection venueId={venueId} date={date} time={time} />
 
@@ -318,6 +362,14 @@ function CashView({ venueId, user }: { venueId: string; user: User }) {
           )}
         </>
       )}
+      <RefundDialog
+        venueId={venueId}
+        receipt={refunding}
+        currency={day?.currency ?? venue?.currency ?? 'EUR'}
+        locale={locale}
+        onRefunded={() => date && load(date)}
+        onClose={() => setRefunding(null)}
+      />
     </div>
   );
 }

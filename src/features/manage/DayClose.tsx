@@ -77,6 +77,10 @@ export function DayClose({ day, locale, money }: { day: CashDay; locale: string;
           {day.close.receiptCount === 0
             ? 'Ningún recibo este día.'
             : `${day.close.receiptCount} ${day.close.receiptCount === 1 ? 'recibo' : 'recibos'}: del ${day.close.firstReceipt ?? ''} al ${day.close.lastReceipt ?? ''}.`}
+          {/* Rectifying receipts are numbered in their own series (docs/rules.md#refunds). */}
+          {day.refunds?.length
+            ? ` ${day.refunds.length} ${day.refunds.length === 1 ? 'factura rectificativa' : 'facturas rectificativas'}.`
+            : ''}
         </p>
         {day.close.byMethodAndRate.length > 0 && (
           <table className="table table-sm mt-2">

@@ -3,6 +3,8 @@
  * one («12», «Terraza 5») or a range («1–30», «Terraza 1-4»: the same words, numbered).
  */
 import { MANAGE_LIMITS } from '../../contract/manage.ts';
+import type { CashDay } from '../../contract/bill.ts';
+import { providerLabel } from '../../contract/refund.ts';
 
 const LABEL = /^[\p{L}\p{N} ._-]+$/u;
 
@@ -44,4 +46,19 @@ export function tablesAddedText(labels: readonly string[], skipped: number): str
       ? `Mesa ${labels[0]!} añadida.`
       : `${labels.length} mesas añadidas (${labels[0]!}–${labels.at(-1)!}).`;
   return skipped ? `${added} ${skipped === 1 ? 'Una ya existía' : `${skipped} ya existían`}.` : added;
+}
+
+const METHOD_WORDS: Record<string, string> = { card: 'Tarjeta', cash: 'Efectivo', bizum: 'Bizum' };
+type Paid = Pick<CashDay['receipts'][number], 'method' | 'provider' | 'label'>;
+const providerOf = (r: Paid) => r.label ?? providerLabel(r.provider ?? '', r.method);
+
+/** How a receipt's payment was taken, in words: «Efectivo», «Tarjeta», or its online provider («Redsys», «Bizum»). */
+export const paidWith = (r: Paid): string => (r.provider ? providerOf(r) : (METHOD_WORDS[r.method] ?? r.method));
+
+/** How a refund's money goes back (docs/rules.md#refunds), as the confirmation says it. */
+export function refundWay(r: Paid): string {
+  if (r.provider) return `${providerOf(r)} lo devuelve al medio con que se pagó.`;
+  return r.method === 'cash'
+    ? 'Entrega el dinero en efectivo; queda registrado con su factura rectificativa.'
+    : 'Devuélvelo en el datáfono; queda registrado con su factura rectificativa.';
 }

@@ -17,6 +17,8 @@ import { localPath } from '../../lib/page-language.ts';
 import { formatDateTime, formatTime, isOpenStatus, localeForCurrency, pageLocale, timelineOf } from './status.ts';
 import { orderMessages, statusWord } from './messages.ts';
 import { dishNames, menuPath } from './paths.ts';
+import { ReadyBy } from './ReadyBy.tsx';
+import { ReadyNotify } from './ReadyNotify.tsx';
 
 export default function OrderView() {
   const load = useStore($orderPage);
@@ -62,9 +64,11 @@ export default function OrderView() {
         <p className="mt-2 text-lg" aria-live="polite" data-testid="order-status">
           {words.status} <strong>{statusWord(words, order.status, order.mode)}</strong>
         </p>
+        <ReadyBy order={order} locale={locale} />
         {isOpenStatus(order.status) && (
           <p className="text-sm text-base-content/80">{transport === 'sse' ? words.live : words.auto}</p>
         )}
+        <ReadyNotify order={order} />
       </header>
 
       <section className="rounded-box bg-base-100 p-4 shadow-sm" aria-labelledby="order-timeline-title">

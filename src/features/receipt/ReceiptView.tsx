@@ -4,13 +4,18 @@
  * the share it covers (each named from the menu in the page's language when it names its dish, `productId`), base
  * and tax per rate, tip, total and method; for venues in Spain the AEAT verification QR with «Factura verificable en
  * la sede electrónica de la AEAT» and «VERI*FACTU». On a receipt of a venue in Spain, what the law asks for in
- * Spanish stays in Spanish, with the page's translation beside it (`LEGAL_ES`).
+ * Spanish stays in Spanish, with the page's translation beside it (`LEGAL_ES`). A rectifying receipt
+ * (docs/rules.md#refunds) is titled «Factura rectificativa» and names what it rectifies and why; an original links
+ * its rectifications.
  */
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import { renderSVG } from 'uqr';
 import { BILL_STRINGS, type Receipt, type ReceiptLine } from '../../contract/bill.ts';
+import { REFUND_STRINGS } from '../../contract/refund.ts';
+import type { UiLanguage } from '../../contract/languages.ts';
 import { formatMoney } from '../../lib/money.ts';
+import { receiptPath } from '../../lib/saved-receipts.ts';
 import { LEGAL_ES, receiptMessages } from './messages.ts';
 
 /** 1000 basis points → «10 %» (Spanish), «10%» (`en-ES`); 550 → «5,5 %». */
@@ -42,7 +47,7 @@ export interface ReceiptViewProps {
   /** How money, rates and dates are written: the page's language with the venue's region. */
   locale: string;
   /** The page's interface language. */
-  lang: string;
+  lang: UiLanguage;
 }
 
 export function ReceiptView({ receipt, names, locale, lang }: ReceiptViewProps) {
@@ -71,6 +76,8 @@ export function ReceiptView({ receipt, names, locale, lang }: ReceiptViewProps) 
     if (!line.productId && name === BILL_STRINGS.deliveryFee) name = words.deliveryFee;
     if (!line.productId && receipt.table && name === BILL_STRINGS.shareOfBill(receipt.table))
       name = words.shareOfBill({ table: receipt.table });
+    if (!line.productId && receipt.rectifies && name === REFUND_STRINGS.line(receipt.rectifies.number))
+      name = words.refundLine({ number: receipt.rectifies.number });
     return line.share ? BILL_STRINGS.sharedLine(name, line.share.index, line.share.of) : name;
   };
   const baseTotal = receipt.taxes.reduce((sum, t) => sum + t.base, 0);
@@ -83,7 +90,9 @@ export function ReceiptView({ receipt, names, locale, lang }: ReceiptViewProps) 
     >
       <header className="text-center">
         <h1 id="receipt-title" className="text-lg font-extrabold">
-          {legal(LEGAL_ES.title, words.title)}
+          {receipt.type === 'R5'
+            ? legal(LEGAL_ES.rectifyingTitle, words.rectifyingTitle)
+            : legal(LEGAL_ES.title, words.title)}
         </h1>
         <p className="mt-1 text-base font-bold" data-testid="receipt-venue">
           {receipt.legal?.name ?? receipt.venueName}
@@ -116,6 +125,27 @@ export function ReceiptView({ receipt, names, locale, lang }: ReceiptViewProps) 
           <>
             <dt>{words.order}</dt>
             <dd className="text-right tabular-nums">{receipt.orderNumber}</dd>
+          </>
+        )}
+        {receipt.rectifies && (
+          <>
+            <dt>{legal(LEGAL_ES.rectifies, words.rectifies, true)}</dt>
+            <dd className="text-right" data-testid="receipt-rectifies">
+              <a className="link" href={receiptPath(receipt.rectifies.id, lang)}>
+                {words.rectifiedOn({
+                  number: receipt.rectifies.number,
+                  date: issuedText(receipt.rectifies.issuedAt, receipt.timezone, locale),
+                })}
+              </a>
+            </dd>
+          </>
+        )}
+        {receipt.reason && (
+          <>
+            <dt>{words.reason}</dt>
+            <dd className="text-right" data-testid="receipt-reason">
+              {receipt.reason}
+            </dd>
           </>
         )}
       </dl>
@@ -203,7 +233,7 @@ export function ReceiptView({ receipt, names, locale, lang }: ReceiptViewProps) 
             : words.amountWithTax({ tax: words.tax })}
         </dt>
         <dd className="text-right tabular-nums">{money(receipt.amount)}</dd>
-        {receipt.tip > 0 && (
+        {receipt.tip !== 0 && (
           <>
             <dt>{words.tip}</dt>
             <dd className="text-right tabular-nums" data-testid="receipt-tip">
@@ -220,6 +250,28 @@ export function ReceiptView({ receipt, names, locale, lang }: ReceiptViewProps) 
           {words[receipt.method]}
         </dd>
       </dl>
+
+      {receipt.rectifications && receipt.rectifications.length > 0 && (
+        <section
+          className="mt-3 border-t border-dashed border-base-content/40 pt-2"
+          aria-labelledby="receipt-rectified-by"
+          data-testid="receipt-rectifications"
+        >
+          <h2 id="receipt-rectified-by" className="font-semibold">
+            {words.rectifiedBy}
+          </h2>
+          <ul>
+            {receipt.rectifications.map((r) => (
+              <li key={r.id} className="flex justify-between gap-3">
+                <a className="link" href={receiptPath(r.id, lang)}>
+                  {words.rectifiedOn({ number: r.number, date: issuedText(r.issuedAt, receipt.timezone, locale) })}
+                </a>
+                <span className="tabular-nums">{money(r.total)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       {receipt.verifactu && (
         <section

@@ -5,6 +5,7 @@
  * docs/rules.md#the-bill).
  */
 import { BILL_STRINGS } from '../../contract/bill.ts';
+import { REFUND_STRINGS } from '../../contract/refund.ts';
 import { messages, params } from '../../lib/i18n.ts';
 
 /** The legal words of a receipt of a venue in Spain, in Spanish whatever the page's language. */
@@ -13,6 +14,8 @@ export const LEGAL_ES = {
   vat: 'IVA',
   amountWithTax: 'Importe (IVA incluido)',
   verifiable: BILL_STRINGS.verifiable,
+  rectifyingTitle: REFUND_STRINGS.title,
+  rectifies: REFUND_STRINGS.rectifies,
 } as const;
 
 export const receiptMessages = messages('receipt', {
@@ -58,4 +61,11 @@ export const receiptMessages = messages('receipt', {
   loading: 'Cargando el recibo…',
   shareOfBill: params('Parte de la cuenta · Mesa {table}'),
   deliveryFee: 'Envío',
+  /** A rectifying receipt (docs/rules.md#refunds): «Factura rectificativa» in the page's language. */
+  rectifyingTitle: REFUND_STRINGS.title,
+  rectifies: REFUND_STRINGS.rectifies,
+  rectifiedOn: params('{number}, del {date}'),
+  reason: REFUND_STRINGS.reason,
+  refundLine: params('Devolución de {number}'),
+  rectifiedBy: REFUND_STRINGS.rectifiedBy,
 });

@@ -20,6 +20,7 @@ import {
   voidedText,
 } from './logic.ts';
 import { languageOf } from '../../contract/languages.ts';
+import { ReadyByButton } from './ReadyByButton.tsx';
 
 export interface CardContext {
   now: number;
@@ -216,6 +217,8 @@ export function OrderCard({ order, pending, onAction, now, locale, timeZone, too
           ))}
         </div>
       )}
+      {/* After the next step: Tab from the card reaches that first. */}
+      <ReadyByButton order={order} />
       {tools}
     </article>
   );

@@ -11,6 +11,8 @@ import { ChoiceList, choiceText } from '../../shell/ui/ChoiceList.tsx';
 import { setLineMessages } from '../cart/index.ts';
 import { UserText } from '../../shell/ui/UserText.tsx';
 import { tableMessages } from './messages.ts';
+import { $memberships } from './state.ts';
+import { ReadyNotify } from '../orders/index.ts';
 
 export function SentRound({ round, index }: { round: Order; index: number }) {
   const words = useStore(tableMessages);
@@ -53,6 +55,7 @@ export function SentRound({ round, index }: { round: Order; index: number }) {
           ),
         )}
       </ul>
+      <ReadyNotify order={round} tableCredential={$memberships.get()[round.venueId]?.credential} />
     </section>
   );
 }

@@ -29,6 +29,9 @@ import { setLineMessages } from '../../../src/features/cart/set-line-messages.ts
 import { guestMessages } from '../../../src/features/table-session/guest-messages.ts';
 import { pauseMessages } from '../../../src/features/cart/pause-messages.ts';
 import { onlinePaymentMessages } from '../../../src/features/online-payment/messages.ts';
+import { pickupMessages } from '../../../src/features/checkout/pickup-messages.ts';
+import { readyByMessages } from '../../../src/features/orders/ready-messages.ts';
+import { readyMessages } from '../../../src/features/orders/ready-notify-messages.ts';
 
 const BASE = messagesToJSON(
   shellMessages,
@@ -52,6 +55,9 @@ const BASE = messagesToJSON(
   guestMessages,
   pauseMessages,
   onlinePaymentMessages,
+  pickupMessages,
+  readyByMessages,
+  readyMessages,
 ) as Record<string, Record<string, unknown>>;
 
 function placeholders(text: string): string[] {

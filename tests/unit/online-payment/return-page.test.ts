@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { outcomeOf, paymentIdFrom } from '../../../src/features/online-payment/logic.ts';
 import { loadSite } from '../../../server/platform/static.ts';
 

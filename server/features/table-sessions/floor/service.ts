@@ -13,6 +13,7 @@ import type { Queryable } from '../../../platform/db/database.ts';
 import { problem } from '../../../platform/problem.ts';
 import { TABLE_USER_PREFIX } from '../../orders/index.ts';
 import { recordAudit } from '../../audit/index.ts';
+import { moveSessionSubscriptions } from '../../push/index.ts';
 import type { TableMoved } from '../../../../src/contract/floor.ts';
 import type { Order } from '../../../../src/contract/order.ts';
 import { TABLE_MESSAGES, TABLE_STRINGS, type TableSession } from '../../../../src/contract/table.ts';
@@ -210,6 +211,8 @@ export function floor(ctx: TableContext): FloorService {
         // The merged session ends; what was stored of it is not replayed (its phones now follow the other one).
         await closeMerged(tx, from.id, at.toISOString());
         await deleteSessionEvents(tx, from.id);
+        // Its phones' ready notifications follow them (docs/rules.md#ready-notifications).
+        await moveSessionSubscriptions(tx, from.id, target.id);
         const closed: SessionRow = {
           ...from,
           status: 'closed',

@@ -159,6 +159,13 @@ export function Categories({ venueId, setUndo }: { venueId: string; setUndo: (u:
                 hint="Vacío: el del local"
                 className="mt-2 sm:max-w-xs"
               />
+              <TextField
+                name={`categories.${ci}.prepMinutesText`}
+                label="Preparación de sus platos (min)"
+                inputMode="numeric"
+                hint="Vacío: 10 minutos"
+                className="mt-2 sm:max-w-xs"
+              />
               <div className="mt-2 flex flex-wrap gap-2">
                 <button
                   type="button"

@@ -31,6 +31,7 @@ import { HoursEditor } from './HoursEditor.tsx';
 import { blankVenue, errorPaths, formPath, newVenueName, toForm, venueResolver, type FormValues } from './logic.ts';
 import { Stations } from './Stations.tsx';
 import { AutoPauseField } from './AutoPauseField.tsx';
+import { PickupSettings } from './PickupSettings.tsx';
 import { TranslationsEditor } from './TranslationsEditor.tsx';
 import { useStickyScrollPadding } from './use-sticky-scroll-padding.ts';
 import { useUnsavedChanges } from './use-unsaved-changes.ts';
@@ -224,6 +225,9 @@ function Editor({ venueId, newName, user }: { venueId: string; newName?: string;
         </Section>
         <Section title="Cocina y comandas">
           <Stations setUndo={setUndo} />
+        </Section>
+        <Section title="Pedidos para llevar">
+          <PickupSettings />
         </Section>
         <Section title="Menús">
           <SetsOverview />

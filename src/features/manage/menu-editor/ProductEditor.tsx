@@ -200,6 +200,12 @@ export function ProductEditor({
             inputMode="decimal"
             hint="Vacío: el de su categoría"
           />
+          <TextField
+            name={`${base}.prepMinutesText`}
+            label="Preparación (min)"
+            inputMode="numeric"
+            hint="Vacío: el de su categoría"
+          />
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={`f-${base}-desc`} className="text-sm font-medium">

@@ -1,6 +1,6 @@
 /**
  * The menu editor's CSV (docs/architecture.md#languages): reading a file into rows of dishes, each
- * with its Spanish errors (columns category,name,description,price,allergens,tags[,station] and
+ * with its Spanish errors (columns category,name,description,price,allergens,tags[,station][,prep_minutes] and
  * `name_xx`, `description_xx`, `category_xx` per language), writing the menu as a CSV the import
  * reads back, and merging the good rows into the form's categories. Pure: no DOM, no network.
  */
@@ -13,6 +13,7 @@ import { venueLanguages } from '../../../contract/languages.ts';
 import { availabilityText } from '../../../contract/availability.ts';
 import type { Weekday } from '../../../contract/hours.ts';
 import { fold, readMoney, slug, type FormCategory, type FormProduct, type FormValues } from './logic.ts';
+import { readMinutes } from './pickup.ts';
 import {
   csvTranslationColumns,
   exportTranslationHeaders,
@@ -83,7 +84,8 @@ const TAG_BY_NAME = byLabel(TAG_LABELS, TAGS);
 
 /**
  * Parses the CSV (header row required; the first `CSV_ROW_LIMIT` rows); every row gets its Spanish errors.
- * An optional `station` column names the dish's station by its id or its name (`stations`: the venue's).
+ * An optional `station` column names the dish's station by its id or its name (`stations`: the venue's); an
+ * optional `prep_minutes` column its preparation time (docs/rules.md#pickup-times).
  */
 export function parseMenuCsv(
   text: string,
@@ -161,6 +163,8 @@ export function parseMenuCsv(
       errors.push(
         `Estación desconocida: «${stationCell.slice(0, 30)}» (estaciones: ${stations.map((s) => s.name).join(', ')})`,
       );
+    const prep = readMinutes(row.prep_minutes ?? '');
+    if ('error' in prep) errors.push(`Minutos de preparación: ${prep.error.toLowerCase()}`);
     const shownName = name.slice(0, 80);
     if (errors.length) return { line: i + 2, category, name: shownName, errors };
     const id = slug(name, ids);
@@ -182,6 +186,7 @@ export function parseMenuCsv(
         available: true,
         optionGroups: [],
         ...(station ? { station } : {}),
+        ...('value' in prep && prep.value !== undefined ? { prepMinutesText: String(prep.value) } : {}),
         ...(Object.keys(words.product).length ? { translations: words.product } : {}),
       },
       ...(Object.keys(words.category).length ? { categoryTranslations: words.category } : {}),
@@ -211,6 +216,7 @@ export function menuCsv(values: Pick<FormValues, 'categories' | 'languages' | 's
     'allergens',
     'tags',
     'station',
+    'prep_minutes',
     ...exportTranslationHeaders(values.languages),
   ];
   const dishes = values.categories.map((c) => ({ ...c, products: c.products.filter((p) => p.kind !== 'set') }));
@@ -225,6 +231,7 @@ export function menuCsv(values: Pick<FormValues, 'categories' | 'languages' | 's
         allergens: p.allergens.map((a) => ALLERGEN_LABELS[a]).join('; '),
         tags: p.tags.map((t) => TAG_LABELS[t]).join('; '),
         station: p.station ? (values.stations.find((s) => s.id === p.station)?.name ?? p.station) : '',
+        prep_minutes: p.prepMinutesText ?? '',
       };
       for (const lang of others) {
         row[`category_${lang}`] = c.translations?.[lang]?.name ?? '';
@@ -247,6 +254,7 @@ export function menuCsv(values: Pick<FormValues, 'categories' | 'languages' | 's
       allergens: '',
       tags: '',
       station: '',
+      prep_minutes: '',
       type: 'menú',
       courses: (p.courses ?? [])
         .map((k) => `${k.name} (${k.min}-${k.max}): ${k.choices.map((ch) => choiceCell(ch, names)).join(' | ')}`)

@@ -17,6 +17,7 @@ import { formatMoneyText, parseMoneyText, type MoneyTextError } from '../../../c
 import { venueLanguages } from '../../../contract/languages.ts';
 import { cleanTranslations, type FormTranslations } from './translations.ts';
 import { fromFormLegal, rateText, readRate, toFormLegal, type FormLegal } from './fiscal.ts';
+import { minutesText, readMinutes } from './pickup.ts';
 import {
   fromFormAvailability,
   fromFormSet,
@@ -57,6 +58,8 @@ export interface FormProduct {
   taxRateText?: string;
   /** The station that prepares it when not its category's (docs/rules.md#the-kitchen); '' or none: its category's. */
   station?: string;
+  /** Its preparation time in minutes (docs/rules.md#pickup-times); '' or none: its category's. */
+  prepMinutesText?: string;
   translations?: FormTranslations;
   /** A set menu (sets.ts): its courses, included dishes, and when it is served. */
   kind?: 'set';
@@ -77,6 +80,8 @@ export interface FormCategory {
   course?: Course | '';
   /** Its IVA in percent ('' or none: the venue's). */
   taxRateText?: string;
+  /** Its dishes' preparation time in minutes ('' or none: 10). */
+  prepMinutesText?: string;
   translations?: FormTranslations;
   /** When its dishes are served (sets.ts). */
   availability?: FormAvailability[];
@@ -172,6 +177,7 @@ export function toForm(venue: Venue): FormValues {
       station: c.station ?? '',
       course: c.course ?? '',
       taxRateText: rateText(c.taxRate),
+      prepMinutesText: minutesText(c.prepMinutes),
       ...formTranslations(c),
       availability: toFormAvailability(c.availability),
       products: c.products.map((p) => ({
@@ -182,6 +188,7 @@ export function toForm(venue: Venue): FormValues {
         ...(p.image ? { image: p.image } : {}),
         station: p.station ?? '',
         taxRateText: rateText(p.taxRate),
+        prepMinutesText: minutesText(p.prepMinutes),
         ...formTranslations(p),
         tags: [...p.tags],
         allergens: [...p.allergens],
@@ -246,6 +253,11 @@ export function toDraft(values: FormValues): { draft: unknown; moneyErrors: Reco
     if ('error' in r) moneyErrors[path] = r.error;
     return 'value' in r && r.value !== undefined ? { taxRate: r.value } : {};
   };
+  const minutes = (text: string | undefined, path: string) => {
+    const r = readMinutes(text ?? '');
+    if ('error' in r) moneyErrors[path] = r.error;
+    return 'value' in r && r.value !== undefined ? { prepMinutes: r.value } : {};
+  };
   const legal = fromFormLegal(formLegal);
   // Translations into the menu's other languages only; an item the form never gave any keeps the API's.
   const words = (item: { translations?: FormTranslations }) => {
@@ -279,6 +291,7 @@ export function toDraft(values: FormValues): { draft: unknown; moneyErrors: Reco
       ...(c.station ? { station: c.station } : {}),
       ...(c.course ? { course: c.course } : {}),
       ...rate(c.taxRateText, `categories.${ci}.taxRateText`),
+      ...minutes(c.prepMinutesText, `categories.${ci}.prepMinutesText`),
       ...words(c),
       ...fromFormAvailability(c.availability),
       products: c.products.map((p, pi) => ({
@@ -292,6 +305,7 @@ export function toDraft(values: FormValues): { draft: unknown; moneyErrors: Reco
         available: p.available,
         ...(p.station ? { station: p.station } : {}),
         ...rate(p.taxRateText, `categories.${ci}.products.${pi}.taxRateText`),
+        ...minutes(p.prepMinutesText, `categories.${ci}.products.${pi}.prepMinutesText`),
         ...words(p),
         ...fromFormSet(
           p,
@@ -367,6 +381,7 @@ export function formPath(path: string): string {
     .replace(/\.price$/, '.priceText')
     .replace(/\.priceDelta$/, '.priceDeltaText')
     .replace(/(^|\.)taxRate$/, '$1taxRateText')
+    .replace(/(^|\.)prepMinutes$/, '$1prepMinutesText')
     .replace(/^minOrder$/, 'minOrderText')
     .replace(/^deliveryFee$/, 'deliveryFeeText');
 }

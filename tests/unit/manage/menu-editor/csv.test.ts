@@ -145,6 +145,20 @@ describe('CSV rows merged into the editor', () => {
     );
   });
 
+  it('reads and writes a dish preparation time (prep_minutes) and refuses one that is not whole minutes', () => {
+    const csv = 'category,name,price,prep_minutes\nPlatos,Paella,18,25\nPlatos,Ensalada,9,\nPlatos,Arroz,12,diez\n';
+    const { rows } = parseMenuCsv(csv, ES, new Set());
+    expect(rows.map((r) => r.product?.prepMinutesText)).toEqual(['25', undefined, undefined]);
+    expect(rows[2]!.errors).toEqual(['Minutos de preparación: escribe los minutos como un número entero']);
+    const merged = mergeCsvRows([], rows);
+    const exported = menuCsv({ categories: merged, languages: ['es'], stations: [{ id: 'cocina', name: 'Cocina' }] });
+    expect(exported.split('\r\n').slice(0, 3)).toEqual([
+      'category,name,description,price,allergens,tags,station,prep_minutes',
+      'Platos,Paella,,"18,00",,,,25',
+      'Platos,Ensalada,,"9,00",,,,',
+    ]);
+  });
+
   it('lists set menus on their own rows after the dishes, with their courses, and the import leaves them out', () => {
     const form = toForm(structuredClone(DEMO_VENUES.find((v) => v.id === 'bar-el-cabanyal')!));
     const csv = menuCsv(form);

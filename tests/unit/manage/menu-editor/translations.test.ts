@@ -53,7 +53,7 @@ describe('CSV translation columns', () => {
     const header = csv.split('\r\n')[0]!;
     // Set menus come after the dishes, with columns of their own.
     expect(header).toBe(
-      'category,name,description,price,allergens,tags,station,category_en,name_en,description_en,type,courses,included,availability',
+      'category,name,description,price,allergens,tags,station,prep_minutes,category_en,name_en,description_en,type,courses,included,availability',
     );
     const back = parseMenuCsv(
       csv,
