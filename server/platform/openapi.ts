@@ -103,7 +103,13 @@ import {
   VerifactuIssuer,
   ConfirmIssuerInput,
 } from '../../src/contract/bill.ts';
-import { CheckoutInput, CheckoutResult, OnlinePayment, PaymentRedirect } from '../../src/contract/online-payments.ts';
+import {
+  CheckoutInput,
+  CheckoutResult,
+  OnlinePaying,
+  OnlinePayment,
+  PaymentRedirect,
+} from '../../src/contract/online-payments.ts';
 import { FiredCourse, Ticket, TicketLine, TicketList } from '../../src/contract/kitchen.ts';
 import { PushPublicKey, PushSubscriptionInput } from '../../src/contract/push.ts';
 import { Report } from '../../src/contract/reports.ts';
@@ -236,6 +242,7 @@ const NAMED = {
   PaymentRedirect,
   CheckoutResult,
   OnlinePayment,
+  OnlinePaying,
   TableSettingsInput,
   WaiterLineInput,
   WaiterRoundInput,

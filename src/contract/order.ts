@@ -63,6 +63,8 @@ export const OrderInput = z.strictObject({
   tip: TipInput,
   /** Required for pickup and delivery; a table round has none. */
   payment: z.optional(OrderPayment),
+  /** With `payment: "online"`: `card` (the default), or `bizum` at a venue paid through Redsys. */
+  onlineMethod: z.optional(z.enum(['card', 'bizum'])),
   lines: z.array(OrderLineInput).check(z.minLength(1), z.maxLength(LIMITS.linesPerOrder)),
   expectedTotal: z.int().check(z.minimum(0)),
   /** The diner's interface language (docs/architecture.md#languages); the order's words stay the venue's. */

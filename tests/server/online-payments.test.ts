@@ -173,6 +173,9 @@ describe('paying from the phone', () => {
     const people = await tableWith('1', { Ana: 'Pimientos de Padrón' });
     const ana = people.get('Ana')!;
     expect((await billOf(ana.credential)).online).toBeUndefined();
+    const methods = await a.request(`/api/venues/${V}/payment-methods`);
+    expect(methods.status).toBe(200);
+    expect(await methods.json()).toEqual({ methods: [] });
     const res = await a.request('/api/table-session/bill/checkout', {
       json: { lineIds: [ana.line], tip: 0 },
       key: newKey(),
@@ -356,5 +359,32 @@ describe('paying from the phone', () => {
     } finally {
       ahead = 0;
     }
+  });
+
+  it('the checkout reads the methods a venue takes (Bizum with Redsys); a pickup order paid with Bizum', async () => {
+    await useRedsys();
+    const methods = await a.request(`/api/venues/${V}/payment-methods`);
+    expect(methods.status).toBe(200);
+    expect(await methods.json()).toEqual({ methods: ['card', 'bizum'] });
+    expect((await a.request('/api/venues/no-such-venue/payment-methods')).status).toBe(404);
+    const again = await a.request('/api/orders', {
+      json: {
+        venueId: V,
+        mode: 'pickup',
+        customer: { name: 'Marta', phone: '+34 600 000 001' },
+        tip: { percent: 0 },
+        payment: 'online',
+        onlineMethod: 'bizum',
+        lines: [{ productId: products.get('Pimientos de Padrón'), optionIds: [], quantity: 2 }],
+        expectedTotal: 1300,
+      },
+      key: newKey(),
+      token: await a.tokenFor('ana@umenu.test'),
+    });
+    expect(again.status, await again.clone().text()).toBe(201);
+    const order = Order.parse(await again.json());
+    const fields = order.onlinePayment!.redirect.fields!;
+    expect(decodeMerchantParameters(fields.Ds_MerchantParameters!)!.DS_MERCHANT_PAYMETHODS).toBe('z');
+    expect((await paymentOf(order.onlinePayment!.paymentId)).method).toBe('bizum');
   });
 });

@@ -49,9 +49,9 @@ export interface TableAccess {
  */
 export interface OnlineOrders {
   /** Throws the problem to answer when the venue takes no payments from the phone. */
-  check(venueId: unknown): Promise<void>;
+  check(venueId: unknown, method?: unknown): Promise<void>;
   /** The order's payment at the provider, started once (a repeat of the order answers the same). */
-  start(order: Order, c: Context): Promise<NonNullable<Order['onlinePayment']>>;
+  start(order: Order, c: Context, method?: 'card' | 'bizum'): Promise<NonNullable<Order['onlinePayment']>>;
 }
 
 /** What the orders' routes use (server/deps.ts gives them). */
@@ -145,12 +145,16 @@ export function orderRoutes({
     if (typeof value === 'object' && value !== null && (value as { mode?: unknown }).mode === 'table')
       await requireTableAccess(c, value);
     const online = (value as { payment?: unknown } | null)?.payment === 'online' && onlineOrders;
-    if (online) await online.check((value as { venueId?: unknown }).venueId);
+    const { venueId, onlineMethod } = (value ?? {}) as { venueId?: unknown; onlineMethod?: unknown };
+    if (online) await online.check(venueId, onlineMethod);
     const canonical = JSON.stringify(value);
     const result = await orders.create(claims.sub, key, canonical, () => check(value));
     // Paid from the phone: the provider's page (the order reaches the kitchen once the payment is confirmed).
     if (online && result.order.payment === 'online' && result.order.mode !== 'table')
-      result.order = { ...result.order, onlinePayment: await online.start(result.order, c) };
+      result.order = {
+        ...result.order,
+        onlinePayment: await online.start(result.order, c, onlineMethod === 'bizum' ? 'bizum' : 'card'),
+      };
     c.header('location', `/api/orders/${result.order.id}`);
     c.header('cache-control', 'no-store');
     if (result.replayed) c.header('idempotent-replayed', 'true');

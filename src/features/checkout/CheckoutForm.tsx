@@ -19,6 +19,7 @@ import { $auth } from './session.ts';
 import type { Cart } from '../cart/index.ts';
 import { PriceChangeNotice } from './PriceChangeNotice.tsx';
 import { RadioGroup } from './RadioGroup.tsx';
+import { $onlineMethods, loadOnlineMethods, onlineChoicesOf } from './online.ts';
 import { PickupTime } from './PickupTime.tsx';
 import { $pickupChoice, ASAP } from './pickup.ts';
 import {
@@ -91,6 +92,8 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
   const words = useStore(checkoutMessages);
 
   useEffect(() => prepareForm(venue), [venue]);
+  const onlineMethods = useStore($onlineMethods);
+  useEffect(() => loadOnlineMethods(venue.id), [venue.id]);
 
   const totals = totalsOf(venue, cart, form);
   // A later slot (the picker offers only slots inside the venue's hours) can be ordered while the venue is closed.
@@ -256,8 +259,17 @@ export function CheckoutForm({ venue, cart, onBack }: Props) {
         firstId={fieldId('payment')}
         errorFor={fieldId('payment')}
         error={errors.payment}
-        hint={{ id: `${uid}-payment-hint`, text: words.paymentHint }}
-        options={PAYMENT_METHODS.map((value) => ({ value, label: words[value] }))}
+        hint={{
+          id: `${uid}-payment-hint`,
+          text: onlineChoicesOf(onlineMethods[venue.id]).length ? words.paymentHintOnline : words.paymentHint,
+        }}
+        options={[
+          ...PAYMENT_METHODS.map((value) => ({ value, label: words[value] })),
+          ...onlineChoicesOf(onlineMethods[venue.id]).map((value) => ({
+            value,
+            label: value === 'online-bizum' ? words.payNowBizum : words.payNowCard,
+          })),
+        ]}
         value={form.payment}
         onChange={(payment) => update('payment', payment)}
       />

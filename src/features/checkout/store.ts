@@ -17,6 +17,7 @@ import { computeTotals } from '../../contract/money.ts';
 import { ORDER_MODES } from '../../contract/venue.ts';
 import { PAYMENT_METHODS } from '../../contract/order.ts';
 import { persistedWith } from './persisted.ts';
+import { ONLINE_CHOICES, payOrderOnline } from './online.ts';
 import { clearCart, closeCart, getCart, openCart, replaceLines, type Cart } from '../cart/index.ts';
 import { currentUserName, goToLogin, whenAuthReady } from './session.ts';
 import { resumeTarget, withoutResumeParams } from './resume.ts';
@@ -49,7 +50,7 @@ export const CheckoutFormSchema = z.object({
   note: text,
   tip: z.enum(['0', '10', '15', 'custom']),
   tipCustom: text,
-  payment: z.union([z.literal(''), z.enum(PAYMENT_METHODS)]),
+  payment: z.union([z.literal(''), z.enum(PAYMENT_METHODS), z.enum(ONLINE_CHOICES)]),
 });
 export const CheckoutDraft = z.object({
   form: CheckoutFormSchema,
@@ -181,6 +182,8 @@ function signInFirst(venue: CheckoutVenue): void {
 function handleOutcome(venue: CheckoutVenue, outcome: SubmitOutcome): void {
   switch (outcome.kind) {
     case 'created': {
+      // Paid from the phone: to the provider's page; the cart and the form stay until the payment is confirmed.
+      if (payOrderOnline(outcome.order)) return $checkoutFeedback.set(NO_FEEDBACK);
       clearCart(venue.id);
       // Keep who the diner is (name, phone, address) for next time, forget the rest.
       const { name, phone, address } = formOf(venue);

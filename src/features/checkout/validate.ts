@@ -4,6 +4,7 @@
  * fields appear, plus the order-level refusals (closed, below minimum, offline, too
  * many lines) that block `Confirmar pedido`.
  */
+import { isOnlineChoice, methodOf, type OnlineChoice } from './online.ts';
 import { LIMITS, isValidPhone } from '../../contract/limits.ts';
 import type { OrderInput, PaymentMethod, TipInput } from '../../contract/order.ts';
 import type { OrderMode, Venue } from '../../contract/venue.ts';
@@ -25,7 +26,8 @@ export interface CheckoutForm {
   /** `0`, `10`, `15` (percent) or `custom` (amount typed in `tipCustom`). */
   tip: '0' | '10' | '15' | 'custom';
   tipCustom: string;
-  payment: PaymentMethod | '';
+  /** Pay at the venue (`cash`, `card`) or now from the phone (src/features/checkout/online.ts). */
+  payment: PaymentMethod | OnlineChoice | '';
 }
 
 export const FIELD_ORDER = ['mode', 'table', 'name', 'phone', 'address', 'note', 'tip', 'payment'] as const;
@@ -110,7 +112,8 @@ export function validateCheckout(form: CheckoutForm, venue: VenueForCheckout, mo
         ? words.tipInvalid({ example: formatMoneyText(2_050, money.currency, money.locale) })
         : words.tipInvalidWhole;
   }
-  if (form.payment !== 'cash' && form.payment !== 'card') errors.payment = words.choosePayment;
+  if (form.payment !== 'cash' && form.payment !== 'card' && !isOnlineChoice(form.payment))
+    errors.payment = words.choosePayment;
   return errors;
 }
 
@@ -207,7 +210,9 @@ export function buildOrderInput(
     },
     ...(note ? { note } : {}),
     tip,
-    payment: form.payment as PaymentMethod,
+    ...(isOnlineChoice(form.payment)
+      ? { payment: 'online' as const, onlineMethod: methodOf(form.payment) }
+      : { payment: form.payment as PaymentMethod }),
     lines: lines.map((l) => ({
       productId: l.productId,
       optionIds: [...l.optionIds],

@@ -45,6 +45,9 @@ export default function PaymentPage() {
             if (stopped) return;
             const next = OnlinePayment.parse(body);
             setPayment(next);
+            // A pickup or delivery order paid: its cart, kept while it was being paid, is done.
+            if (next.status === 'paid' && next.orderId)
+              void import('../cart/index.ts').then((cart) => cart.clearCart(next.venueId));
             if (next.status === 'pending') timer = setTimeout(ask, POLL_MS);
           },
           (e: unknown) => {
@@ -91,6 +94,7 @@ export default function PaymentPage() {
       </p>
     );
   const outcome = outcomeOf(payment.status);
+  const order = payment.orderId;
   const amount = formatMoney(
     payment.amount + payment.tip,
     payment.currency,
@@ -113,17 +117,26 @@ export default function PaymentPage() {
       ) : (
         <div role="status">
           <h1 className="text-2xl font-bold">{outcome === 'paid' ? words.paid : words.failed}</h1>
-          <p className="mt-1">{outcome === 'paid' ? words.paidHint({ amount }) : words.failedHint}</p>
+          <p className="mt-1">
+            {outcome === 'paid' ? words.paidHint({ amount }) : order ? words.failedOrderHint : words.failedHint}
+          </p>
         </div>
+      )}
+      {outcome === 'paid' && order && (
+        <a className="btn btn-primary min-h-11" href={localPath(`/pedidos/ver?id=${encodeURIComponent(order)}`)}>
+          {words.order}
+        </a>
       )}
       {outcome === 'paid' && payment.receiptId && (
         <a className="btn btn-primary min-h-11" href={receiptPath(payment.receiptId)}>
           {words.receipt}
         </a>
       )}
-      <a className={`btn min-h-11 ${outcome === 'failed' ? 'btn-primary' : 'btn-outline'}`} href={back}>
-        {words.back}
-      </a>
+      {!(order && outcome === 'paid') && (
+        <a className={`btn min-h-11 ${outcome === 'failed' ? 'btn-primary' : 'btn-outline'}`} href={back}>
+          {order ? words.backToOrder : words.back}
+        </a>
+      )}
     </section>
   );
 }

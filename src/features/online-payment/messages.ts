@@ -13,6 +13,9 @@ export const onlinePaymentMessages = messages('onlinePayment', {
   failed: 'El pago no se ha completado',
   failedHint: 'No se ha registrado ningún pago: lo que ibas a pagar queda libre otra vez.',
   back: 'Volver a la cuenta',
+  order: 'Ver mi pedido',
+  backToOrder: 'Volver al pedido',
+  failedOrderHint: 'No se ha registrado ningún pago y el pedido no se ha enviado: tu carrito sigue aquí.',
   notFound: 'Ese pago no existe. Revisa el enlace.',
   retry: 'Reintentar',
 });

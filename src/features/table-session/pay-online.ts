@@ -4,7 +4,7 @@
  * address (Stripe). The provider sends it back to `/pago/{paymentId}`; the table's address is kept on the phone
  * for that page's «Volver a la cuenta».
  */
-import type { CheckoutInput, PaymentRedirect } from '../../contract/online-payments.ts';
+import type { CheckoutInput } from '../../contract/online-payments.ts';
 import { TABLE_MESSAGES } from '../../contract/table.ts';
 import * as api from './api.ts';
 import { newLineId } from './logic.ts';
@@ -12,28 +12,7 @@ import { detailOf, isClosedError, isCredentialError } from './request-errors.ts'
 import { closedHere, lost } from './session.ts';
 import { membership } from './state.ts';
 import { loadBill, type PayResult } from './rounds.ts';
-import { keepReturn } from '../online-payment/index.ts';
-
-/** Sends the phone to the provider's page. */
-export function follow(redirect: PaymentRedirect): void {
-  if (redirect.method === 'GET') {
-    location.assign(redirect.url);
-    return;
-  }
-  const form = document.createElement('form');
-  form.method = 'POST';
-  form.action = redirect.url;
-  form.hidden = true;
-  for (const [name, value] of Object.entries(redirect.fields ?? {})) {
-    const input = document.createElement('input');
-    input.type = 'hidden';
-    input.name = name;
-    input.value = value;
-    form.append(input);
-  }
-  document.body.append(form);
-  form.submit();
-}
+import { follow, keepReturn } from '../online-payment/index.ts';
 
 export async function payNow(input: CheckoutInput): Promise<PayResult> {
   const seat = membership();

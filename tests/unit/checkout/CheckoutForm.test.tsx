@@ -3,10 +3,13 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CheckoutForm } from '../../../src/features/checkout/CheckoutForm.tsx';
 import { $checkoutDrafts } from '../../../src/features/checkout/store.ts';
+import { $onlineMethods } from '../../../src/features/checkout/online.ts';
 import { cart, taqueria } from './fixtures/venue.ts';
 
 beforeEach(() => {
   $checkoutDrafts.set({});
+  // Asked of the API once per venue: here, a venue without a payment provider unless a test says otherwise.
+  $onlineMethods.set({ [taqueria.id]: [] });
   history.replaceState(null, '', '/taqueria-el-guero?mesa=12');
 });
 afterEach(cleanup);
@@ -37,6 +40,21 @@ describe('CheckoutForm', () => {
     expect(screen.getByTestId('checkout-total').textContent).toBe('$178.25');
     fireEvent.click(screen.getByLabelText('A domicilio'));
     expect(screen.getByTestId('checkout-total').textContent).toBe('$213.25');
+  });
+
+  it('offers «Pagar ahora» by card and Bizum beside the ways to pay at the venue when the venue takes them', () => {
+    const { unmount } = renderForm();
+    const choices = () =>
+      screen.getAllByRole('radio', { name: /Efectivo|Tarjeta|Pagar ahora/ }).map((r) => r.getAttribute('value'));
+    expect(choices()).toEqual(['cash', 'card']);
+    unmount();
+    $onlineMethods.set({ [taqueria.id]: ['card', 'bizum'] });
+    renderForm();
+    expect(choices()).toEqual(['cash', 'card', 'online-card', 'online-bizum']);
+    expect(screen.getByLabelText('Pagar ahora con Bizum')).toBeTruthy();
+    expect(description(screen.getByRole('group', { name: 'Pago' }))).toBe(
+      'Pagas en el local o al recibir el pedido, o ahora desde el móvil.',
+    );
   });
 
   it('marks every invalid field, links the messages and focuses the first one; nothing is sent', () => {

@@ -170,6 +170,20 @@ describe('buildOrderInput', () => {
     expect(JSON.stringify(input.lines)).not.toMatch(/price/i);
     expect(input.customer.address).toBeUndefined();
   });
+
+  it('«Pagar ahora con Bizum» sends `payment: "online"` with its method', () => {
+    const line = { productId: 'p1', optionIds: [], quantity: 1, unitPrice: 4_500 };
+    const input = buildOrderInput(
+      'v',
+      { ...good, mode: 'pickup', payment: 'online-bizum' },
+      [line],
+      { percent: 0 },
+      4_500,
+    );
+    expect(OrderInput.safeParse(input).success).toBe(true);
+    expect(input).toMatchObject({ payment: 'online', onlineMethod: 'bizum' });
+    expect(validateCheckout({ ...good, mode: 'pickup', payment: 'online-card' }, venue, MX).payment).toBeUndefined();
+  });
 });
 
 describe('fieldErrorsFromProblem', () => {

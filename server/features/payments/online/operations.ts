@@ -109,3 +109,15 @@ export const stripeWebhook = operation({
   requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
   responses: { 200: received, ...badNotification },
 });
+
+export const getVenuePaymentMethods = operation({
+  method: 'get',
+  path: '/venues/{id}/payment-methods',
+  operationId: 'getVenuePaymentMethods',
+  tags,
+  access: 'public',
+  summary:
+    'Whether a venue takes payments from the phone, and how (docs/rules.md#paying-from-the-phone): `card` and `bizum` with Redsys, `card` with Stripe, none without a provider. The checkout offers «Pagar ahora» from it',
+  parameters: [idParam('id', 'Venue id')],
+  responses: { 200: json('OnlinePaying', 'The methods (an empty list: none)'), 404: problemResponse('No such venue') },
+});

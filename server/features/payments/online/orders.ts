@@ -50,18 +50,23 @@ export async function cancelUnpaid(ctx: PaymentsContext, row: sql.OnlineRow): Pr
 export function onlineOrders(ctx: PaymentsContext, config: ServerConfig): OnlineOrders {
   const { db, options, now } = ctx;
   return {
-    async check(venueId) {
+    async check(venueId, method) {
       const config = typeof venueId === 'string' ? await options.loadConfig(venueId) : null;
       if (!config) throw problem('validation', 422, ONLINE_PAYMENT_MESSAGES.orderOnlineUnavailable);
+      if (method === 'bizum' && config.provider !== 'redsys')
+        throw problem('validation', 422, ONLINE_PAYMENT_MESSAGES.bizumNeedsRedsys, {
+          errors: { onlineMethod: [ONLINE_PAYMENT_MESSAGES.bizumNeedsRedsys] },
+        });
     },
 
-    async start(order: Order, c: Context) {
+    async start(order: Order, c: Context, requested: 'card' | 'bizum' = 'card') {
       const key = `order:${order.id}`;
       const first = await sql.onlineByKey(db, order.venueId, key);
       if (first?.redirect) return { paymentId: first.id, redirect: JSON.parse(first.redirect) as never };
       if (first) throw problem('serviceUnavailable', 502, ONLINE_PAYMENT_MESSAGES.providerFailed);
       const provider = await options.loadConfig(order.venueId);
       if (!provider) throw problem('validation', 422, ONLINE_PAYMENT_MESSAGES.orderOnlineUnavailable);
+      const method = requested === 'bizum' && provider.provider === 'redsys' ? 'bizum' : 'card';
       const id = randomUUID();
       const reference = newPaymentReference();
       const created = now().getTime();
@@ -70,7 +75,7 @@ export function onlineOrders(ctx: PaymentsContext, config: ServerConfig): Online
         venue_id: order.venueId,
         reference,
         provider: provider.provider,
-        method: 'card',
+        method,
         amount: order.total - order.tip,
         tip: order.tip,
         currency: order.currency,
@@ -103,7 +108,7 @@ export function onlineOrders(ctx: PaymentsContext, config: ServerConfig): Online
           reference,
           amount: order.total,
           currency: order.currency,
-          method: 'card',
+          method,
           description: `${order.venueName} · ${order.number}`,
           okUrl: page,
           koUrl: page,

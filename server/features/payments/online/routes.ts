@@ -1,7 +1,7 @@
 /**
  * Paying from the phone's HTTP side (docs/rules.md#paying-from-the-phone); every route is an operation of
  * operations.ts. Diners (`X-Table-Credential`): `POST /table-session/bill/checkout`. Anyone with the link:
- * `GET /payments/{paymentId}`. The providers: `POST /payments/redsys/notification` (form-encoded) and
+ * `GET /payments/{paymentId}` and `GET /venues/{id}/payment-methods`. The providers: `POST /payments/redsys/notification` (form-encoded) and
  * `POST /payments/stripe/webhook` (raw body and `Stripe-Signature`), both verified before anything is recorded.
  */
 import { Hono, type Context } from 'hono';
@@ -13,6 +13,9 @@ import { routes } from '../../../platform/operations.ts';
 import { problem } from '../../../platform/problem.ts';
 import { authenticator, type AuthService } from '../../auth/index.ts';
 import type { TableSessionService } from '../../table-sessions/index.ts';
+import type { VenueStore } from '../../venues/index.ts';
+import { isValidVenueId } from '../../../../src/contract/limits.ts';
+import { PROBLEM_MESSAGES } from '../../../../src/contract/problem.ts';
 import type { PaymentsService } from './service.ts';
 import { addressesOf } from './checkout.ts';
 import { redsysOrderOf, stripeReferenceOf, verifyRedsysNotification, verifyStripeWebhook } from '../providers/index.ts';
@@ -26,9 +29,10 @@ export interface OnlinePaymentRouteDeps {
   tableSessions: TableSessionService;
   auth: AuthService;
   config: ServerConfig;
+  venues: VenueStore;
 }
 
-export function onlinePaymentRoutes({ payments, tableSessions, auth, config }: OnlinePaymentRouteDeps): Hono {
+export function onlinePaymentRoutes({ payments, tableSessions, auth, config, venues }: OnlinePaymentRouteDeps): Hono {
   const app = new Hono();
   const on = routes(app, authenticator(auth));
   const noStore = (c: Context) => c.header('cache-control', 'no-store');
@@ -49,6 +53,14 @@ export function onlinePaymentRoutes({ payments, tableSessions, auth, config }: O
     if (!payment) throw problem('notFound', 404, ONLINE_PAYMENT_MESSAGES.paymentNotFound);
     c.header('cache-control', 'private, no-store');
     return c.json(payment);
+  });
+
+  on(ops.getVenuePaymentMethods, async (c, { param }) => {
+    const id = param('id');
+    if (!isValidVenueId(id) || !venues.get(id))
+      throw problem('notFound', 404, PROBLEM_MESSAGES.venueNotFound(id.slice(0, 64)));
+    noStore(c);
+    return c.json({ methods: await payments.methods(id) });
   });
 
   on(ops.redsysNotification, async (c) => {
