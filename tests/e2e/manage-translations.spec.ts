@@ -229,10 +229,10 @@ test.describe('menu languages', () => {
       const csv = (await readFile(await (await download).path())).toString('utf8');
       expect(csv.split('\r\n')[0]).toBe(
         // The taquería has set menus: their columns follow (src/features/manage/menu-editor/csv.ts).
-        '\uFEFFcategory,name,description,price,allergens,tags,station,category_en,name_en,description_en,category_fr,name_fr,description_fr,type,courses,included,availability',
+        '\uFEFFcategory,name,description,price,allergens,tags,station,prep_minutes,category_en,name_en,description_en,category_fr,name_fr,description_fr,type,courses,included,availability',
       );
       expect(csv.split('\r\n').find((line) => line.includes('Pay de queso'))).toMatch(
-        /,Pay de queso,Con zarzamora,55\.00,,,,[^,]*,Cheesecake,With blackberries,[^,]*,Gâteau au fromage,,,,,$/,
+        /,Pay de queso,Con zarzamora,55\.00,,,,,[^,]*,Cheesecake,With blackberries,[^,]*,Gâteau au fromage,,,,,$/,
       );
     },
   );

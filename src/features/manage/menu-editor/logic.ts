@@ -141,6 +141,13 @@ export function readMoney(
 const formTranslations = (item: { translations?: FormTranslations }) =>
   item.translations ? { translations: structuredClone(item.translations) } : {};
 
+const PICKUP_FIELDS_EMPTY = {
+  slotMinutes: undefined,
+  ordersPerSlot: undefined,
+  leadMinutes: undefined,
+  daysAhead: undefined,
+} as unknown as NonNullable<Venue['pickup']>;
+
 export function toForm(venue: Venue): FormValues {
   const text = (minor: number) => formatMoneyText(minor, venue.currency, venue.locale);
   const {
@@ -166,6 +173,9 @@ export function toForm(venue: Venue): FormValues {
     holdCourses: holdsCourses({ holdCourses }),
     phone: phone ?? '',
     tables: tables ?? [],
+    // Every «Pedidos para llevar» field the form registers, present even when empty: a form saved with none of them
+    // must read as saved afterwards (react-hook-form compares the whole values with the defaults).
+    pickup: { ...PICKUP_FIELDS_EMPTY, ...venue.pickup },
     minOrderText: minOrder !== undefined ? text(minOrder) : '',
     deliveryFeeText: deliveryFee !== undefined ? text(deliveryFee) : '',
     categories: categories.map((c) => ({
