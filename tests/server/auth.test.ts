@@ -118,13 +118,21 @@ describe('refresh tokens', () => {
 
 describe('lifetimes', () => {
   it('access tokens expire after UMENU_ACCESS_TTL and refresh tokens after their absolute lifetime', async () => {
-    const short = await startTestServer({ accessTtlSeconds: 1, refreshAbsoluteSeconds: 4 });
+    const short = await startTestServer({ accessTtlSeconds: 2, refreshAbsoluteSeconds: 5 });
     try {
+      // Tokens count whole seconds (iat, exp): signed just after a second starts, the access token lives almost 2 s,
+      // time enough for the first request even on a busy machine. The waits are for the token's own deadlines.
+      await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 5));
       const pair = await short.login('ana@umenu.test');
-      const issuedAt = Date.now();
-      const waitUntil = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, issuedAt + ms - Date.now())));
+      const { iat, exp } = JSON.parse(Buffer.from(pair.token.split('.')[1]!, 'base64url').toString()) as {
+        iat: number;
+        exp: number;
+      };
+      expect(exp - iat).toBe(2);
+      const waitUntil = (seconds: number) =>
+        new Promise((r) => setTimeout(r, Math.max(0, seconds * 1000 + 100 - Date.now())));
       expect((await short.request('/api/auth/user', { token: pair.token })).status).toBe(200);
-      await waitUntil(1100);
+      await waitUntil(exp);
       const expired = await short.request('/api/auth/user', { token: pair.token });
       expect(expired.status).toBe(401);
       const renewed = (await (
@@ -132,7 +140,7 @@ describe('lifetimes', () => {
       ).json()) as TokenPair;
       // The rotated token keeps the family's absolute deadline, it does not start a new one.
       expect(renewed.refresh_expires_in).toBeLessThanOrEqual(3);
-      await waitUntil(4100);
+      await waitUntil(iat + 5);
       expect(
         (await short.request('/api/auth/refresh', { json: { refresh_token: renewed.refresh_token } })).status,
       ).toBe(401);
