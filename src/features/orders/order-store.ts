@@ -12,6 +12,7 @@ import { problemMessage, problemOf } from '../../lib/http.ts';
 import { toast } from '../../shell/toast.ts';
 import { fetchOrder, fetchVenue } from './api.ts';
 import { watchOrder } from './live.ts';
+import { signedInUserId } from './session.ts';
 import { orderMessages, statusSentence } from './messages.ts';
 import { isFreshCopy, isOpenStatus } from './status.ts';
 import { pageTitle } from '../../contract/page-title.ts';
@@ -104,5 +105,15 @@ onMount($orderPage, () => {
     $orderPage.set({ state: 'error', message: orderMessages.get().missingId });
     return;
   }
-  return orderStore(id).subscribe((value) => $orderPage.set(value));
+  // The page is the signed-in diner's (its shell sends anyone else to /login): the order is asked for once the
+  // start-up session check says who is here, so a signed-out visit never sends a request the API would refuse.
+  let left = false;
+  let stop: (() => void) | undefined;
+  void signedInUserId().then((userId) => {
+    if (!left && userId) stop = orderStore(id).subscribe((value) => $orderPage.set(value));
+  });
+  return () => {
+    left = true;
+    stop?.();
+  };
 });
